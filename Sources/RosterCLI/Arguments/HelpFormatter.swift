@@ -1,0 +1,90 @@
+/// Usage lines and help pages, derived from the command declarations.
+struct HelpFormatter {
+    let parser: ArgumentParser
+
+    /// `roster set-weapon NAME… WEAPON [--dry-run]`, or the declared forms.
+    func usageLines(for command: CommandSpec) -> [String] {
+        if !command.usageForms.isEmpty {
+            return command.usageForms.map { "roster \(command.name) \($0)" }
+        }
+        var parts = ["roster", command.name]
+        parts += command.arguments.map(\.usage)
+        parts += command.options.map(\.usageInLine)
+        return [parts.joined(separator: " ")]
+    }
+
+    var topLevelUsage: String {
+        "roster [--db PATH] [COMMAND] [ARGUMENTS…]"
+    }
+
+    /// `roster help`: what roster is, and every command in a line.
+    func overview(version: String) -> String {
+        var text = """
+            roster \(version): keep a roster of monsters and their weapons.
+
+            Usage:
+              \(topLevelUsage)
+
+            With no command on a terminal, roster opens the interactive roster.
+
+            Commands:
+
+            """
+        let visible = parser.commands.filter { !$0.isHidden }
+        let width = (visible.map(\.name.count).max() ?? 0) + 2
+        for command in visible {
+            text += "  " + command.name.padding(to: width) + command.abstract + "\n"
+        }
+        text += """
+
+            Options:
+              --db PATH       the roster database (default: $ROSTER_DB, else
+                              $XDG_DATA_HOME/roster/roster.db, else ~/.local/share/roster/roster.db)
+              -h, --help      show help (also: roster help COMMAND)
+              --version       print roster's version
+
+            See `roster help COMMAND` for a command, `roster help exit-codes` for exit statuses.
+
+            """
+        return text
+    }
+
+    /// `roster help COMMAND` and `roster COMMAND --help`.
+    func page(for command: CommandSpec) -> String {
+        var text = "roster \(command.name): \(command.abstract)\n\nUsage:\n"
+        for line in usageLines(for: command) { text += "  \(line)\n" }
+        if !command.discussion.isEmpty {
+            text += "\n" + command.discussion.trimmingTrailingNewlines() + "\n"
+        }
+        if !command.arguments.isEmpty {
+            text += "\nArguments:\n"
+            let width = (command.arguments.map { $0.usage.count }.max() ?? 0) + 2
+            for argument in command.arguments {
+                text += "  " + argument.usage.padding(to: width) + argument.help + "\n"
+            }
+        }
+        let options = command.allOptions
+        text += "\nOptions:\n"
+        let width = (options.map { $0.helpLabel.count }.max() ?? 0) + 2
+        for option in options {
+            text += "  " + option.helpLabel.padding(to: width) + option.help + "\n"
+        }
+        if !command.examples.isEmpty {
+            text += "\nExamples:\n"
+            for example in command.examples { text += "  \(example)\n" }
+        }
+        return text
+    }
+}
+
+extension String {
+    func padding(to width: Int) -> String {
+        count >= width ? self + " " : self + String(repeating: " ", count: width - count)
+    }
+
+    func trimmingTrailingNewlines() -> String {
+        var text = self
+        while text.hasSuffix("\n") { text.removeLast() }
+        return text
+    }
+}

@@ -1,0 +1,122 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import RosterCore
+import TerminalKit
+
+/// What a running command needs from the world: its outputs, whether they
+/// are terminals, the environment, and the roster (opened on first use).
+public final class CommandContext {
+    public let stdout: ByteOutput
+    public let stderr: ByteOutput
+    public let stdoutIsTerminal: Bool
+    public let stdinIsTerminal: Bool
+    public let stderrIsTerminal: Bool
+    let environment: @Sendable (String) -> String?
+    var databaseOption: String?
+    private var openedStore: RosterStore?
+
+    public init(environment: @escaping @Sendable (String) -> String? = FileSystem.environment) {
+        stdout = ByteOutput(fileDescriptor: 1, name: "standard output")
+        stderr = ByteOutput(fileDescriptor: 2, name: "standard error", capacity: 4096)
+        stdoutIsTerminal = isatty(1) == 1
+        stdinIsTerminal = isatty(0) == 1
+        stderrIsTerminal = isatty(2) == 1
+        self.environment = environment
+    }
+
+    /// Where the database is, by `--db`, `$ROSTER_DB`, XDG, or home.
+    public func databasePath() throws(RosterError) -> String {
+        guard let path = DatabaseLocation.resolve(explicit: databaseOption, environment: environment) else {
+            throw .cannotOpen(path: "~/.local/share/roster/roster.db", reason: "neither --db, $ROSTER_DB nor $HOME is set")
+        }
+        return path
+    }
+
+    /// The roster, opened (and on first use created) once per command.
+    public func store() throws(RosterError) -> RosterStore {
+        if let openedStore { return openedStore }
+        let store = try RosterStore.open(path: try databasePath())
+        openedStore = store
+        return store
+    }
+
+    /// Whether stdout gets colour: a terminal, `NO_COLOR` unset or empty,
+    /// and a terminal that is not `dumb`.
+    public var colorEnabled: Bool {
+        stdoutIsTerminal && environment("NO_COLOR") == nil && environment("TERM") != "dumb"
+    }
+
+    /// Columns of the terminal on stdout, else `$COLUMNS`, else 80.
+    public var terminalWidth: Int {
+        var size = winsize()
+        if ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
+            return Int(size.ws_col)
+        }
+        return environment("COLUMNS").flatMap(Int.init) ?? 80
+    }
+
+    // MARK: Messages
+
+    /// A line on stderr: summaries, notes. Untrusted parts are escaped.
+    public func note(_ text: String) {
+        try? stderr.append(SafeText.escaped(text))
+        try? stderr.append("\n")
+        try? stderr.flush()
+    }
+
+    /// `roster: message` on stderr.
+    public func error(_ text: String) {
+        note("roster: " + text)
+    }
+
+    /// Several lines on stderr, each escaped on its own.
+    public func noteLines(_ lines: [String]) {
+        for line in lines { try? stderr.append(SafeText.escaped(line) + "\n") }
+        try? stderr.flush()
+    }
+
+    /// Text the user asked for (help, completion scripts) on stdout, as is.
+    public func print(_ text: String) throws(IOFailure) {
+        try stdout.append(text)
+    }
+
+    /// Reads all of standard input.
+    public func readStandardInput() throws(IOFailure) -> [UInt8] {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw IOFailure(operation: "read", path: "standard input", errno: errno)
+            }
+            if count == 0 { return bytes }
+            bytes.append(contentsOf: chunk[0..<count])
+        }
+    }
+
+    /// Asks a yes/no question on the terminal; false unless the answer starts with y.
+    public func confirm(_ question: String) -> Bool {
+        try? stderr.append(SafeText.escaped(question) + " [y/N] ")
+        try? stderr.flush()
+        guard let line = readLine(strippingNewline: true) else {
+            note("")
+            return false
+        }
+        return line.lowercased().hasPrefix("y")
+    }
+}
+
+/// One run of one command: what was parsed, and the world to act on.
+public struct Invocation {
+    public let arguments: ParsedCommandLine
+    public let context: CommandContext
+
+    public func flag(_ long: String) -> Bool { arguments.flag(long) }
+    public func value(_ long: String) -> String? { arguments.value(long) }
+    public var positionals: [String] { arguments.positionals }
+    public var commandName: String { arguments.command?.name ?? "" }
+
+    public func store() throws(RosterError) -> RosterStore { try context.store() }
+}

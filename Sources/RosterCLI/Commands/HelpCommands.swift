@@ -1,0 +1,61 @@
+import RosterCore
+
+/// `help` and `completion`: about roster itself.
+enum HelpCommands {
+    static let help: CommandSpec = CommandSpec(
+        name: "help",
+        abstract: "show help for roster, a command, or exit-codes",
+        arguments: [ArgumentSpec("TOPIC", "a command name, or exit-codes", arity: .optional, completion: .commands)],
+        examples: ["roster help set-weapon", "roster help exit-codes"]
+    ) { invocation in
+        let formatter = HelpFormatter(parser: RosterCommandLine.parser)
+        guard let topic = invocation.positionals.first else {
+            try invocation.context.print(formatter.overview(version: RosterCommandLine.version))
+            return .success
+        }
+        if topic == "exit-codes" {
+            try invocation.context.print(exitCodesPage())
+            return .success
+        }
+        guard let command = RosterCommandLine.parser.command(named: topic) else {
+            var message = "no help topic `\(topic)`"
+            let topics = RosterCommandLine.parser.commands.filter { !$0.isHidden }.map(\.name) + ["exit-codes"]
+            if let suggestion = EditDistance.closest(to: topic, among: topics) {
+                message += "; did you mean `\(suggestion)`?"
+            }
+            throw UsageError(message, command: "help")
+        }
+        try invocation.context.print(formatter.page(for: command))
+        return .success
+    }
+
+    static func exitCodesPage() -> String {
+        var text = "roster's exit statuses:\n\n"
+        for status in ExitStatus.allCases {
+            let code = String(status.rawValue)
+            text += "  " + String(repeating: " ", count: 3 - code.count) + code + "  " + status.meaning + "\n"
+        }
+        return text
+    }
+
+    static let completion: CommandSpec = CommandSpec(
+        name: "completion",
+        abstract: "print a shell completion script for bash, zsh or fish",
+        arguments: [ArgumentSpec("SHELL", "bash, zsh or fish", completion: .fixed(["bash", "zsh", "fish"]))],
+        examples: [
+            "roster completion bash > ~/.local/share/bash-completion/completions/roster",
+            "roster completion fish > ~/.config/fish/completions/roster.fish",
+        ]
+    ) { invocation in
+        let shell = invocation.positionals[0]
+        guard let script = CompletionScripts(commands: RosterCommandLine.parser.commands).script(for: shell) else {
+            var message = "no completion for `\(shell)`; the shells are bash, zsh and fish"
+            if let suggestion = EditDistance.closest(to: shell, among: ["bash", "zsh", "fish"]) {
+                message = "no completion for `\(shell)`; did you mean `\(suggestion)`?"
+            }
+            throw UsageError(message, command: "completion")
+        }
+        try invocation.context.print(script)
+        return .success
+    }
+}

@@ -1,0 +1,100 @@
+import RosterCore
+import TerminalKit
+
+/// `list`, `show` and `weapons`: the commands that only read.
+enum ReadingCommands {
+    static let list: CommandSpec = CommandSpec(
+        name: "list",
+        abstract: "list the monsters, optionally only those carrying one weapon",
+        discussion: """
+            Rows come in roster order (by id). On a terminal the list is an aligned table;
+            piped, it is one tab-separated line per monster with every field:
+            id, name, description, icon, name_color, weapon. JSON and NDJSON keep that
+            key order, so their output is stable from run to run.
+            """,
+        options: [
+            OptionSpec("weapon", short: "w", value: "W", "only monsters carrying this weapon",
+                       completion: .fixed(CommonOptions.weaponNames)),
+            CommonOptions.format(CommonOptions.listFormats, default: CommonOptions.formatDefaultHelp),
+        ],
+        examples: [
+            "roster list",
+            "roster list --weapon sword --format json",
+            "roster list --format plain | cut -f2",
+        ]
+    ) { invocation in
+        let weapon = try invocation.value("weapon").map { (text) throws(UsageError) in try invocation.weapon(text) }
+        let store = try invocation.store()
+        try MonsterOutput(context: invocation.context).list(store, weapon: weapon, format: invocation.format)
+        return .success
+    }
+
+    static let show: CommandSpec = CommandSpec(
+        name: "show",
+        abstract: "show one monster's details",
+        arguments: [ArgumentSpec("NAME", "the monster's name (any case) or id", completion: .monsterNames)],
+        options: [CommonOptions.format(["table", "plain", "json"], default: CommonOptions.formatDefaultHelp)],
+        examples: ["roster show Cat-Bot", "roster show cat-bot --format json"]
+    ) { invocation in
+        let monster = try invocation.store().resolve(invocation.positionals[0])
+        try MonsterOutput(context: invocation.context).show(monster, format: invocation.format)
+        return .success
+    }
+
+    static let weapons: CommandSpec = CommandSpec(
+        name: "weapons",
+        abstract: "list the weapons and how many monsters carry each",
+        discussion: """
+            Any spelling of a weapon works wherever one is asked for: ninja-star,
+            NinjaStar, ninja_star and "Ninja Star" are the same weapon.
+            """,
+        options: [CommonOptions.format(CommonOptions.listFormats, default: CommonOptions.formatDefaultHelp)],
+        examples: ["roster weapons", "roster weapons --format json"]
+    ) { invocation in
+        let counts = try invocation.store().weaponCounts()
+        let output = invocation.context.stdout
+        switch invocation.format {
+        case "json", "ndjson":
+            let json = invocation.format == "json"
+            if json { try output.append("[") }
+            for (index, weapon) in WeaponType.allCases.enumerated() {
+                if json { try output.append(index == 0 ? "\n  " : ",\n  ") }
+                try output.append("{\"key\":")
+                try JSONWriter.appendString(weapon.key, to: output)
+                try output.append(",\"name\":")
+                try JSONWriter.appendString(weapon.displayName, to: output)
+                try output.append(",\"glyph\":")
+                try JSONWriter.appendString(weapon.glyph, to: output)
+                try output.append(",\"image\":")
+                try JSONWriter.appendString(weapon.imageAssetName, to: output)
+                try output.append(",\"monsters\":")
+                try output.append(decimal: Int64(counts[weapon] ?? 0))
+                try output.append(json ? "}" : "}\n")
+            }
+            if json { try output.append("\n]\n") }
+        case "csv":
+            let writer = CSVWriter()
+            try writer.appendRecord(["key", "name", "glyph", "image", "monsters"], to: output)
+            for weapon in WeaponType.allCases {
+                try writer.appendRecord([weapon.key, weapon.displayName, weapon.glyph, weapon.imageAssetName,
+                                         String(counts[weapon] ?? 0)], to: output)
+            }
+        case "plain":
+            for weapon in WeaponType.allCases {
+                try output.append([weapon.key, weapon.displayName, weapon.glyph, weapon.imageAssetName,
+                                   String(counts[weapon] ?? 0)].joined(separator: "\t") + "\n")
+            }
+        default:
+            var table = TextTable(columns: [
+                .init(header: "KEY"), .init(header: "WEAPON"), .init(header: "MONSTERS", alignment: .right),
+            ])
+            for weapon in WeaponType.allCases {
+                table.rows.append([.init(weapon.key), .init("\(weapon.glyph) \(weapon.displayName)"),
+                                   .init(String(counts[weapon] ?? 0))])
+            }
+            try output.append(table.render(maxWidth: invocation.context.terminalWidth,
+                                           color: invocation.context.colorEnabled))
+        }
+        return .success
+    }
+}

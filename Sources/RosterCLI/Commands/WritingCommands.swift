@@ -1,0 +1,193 @@
+import RosterCore
+import TerminalKit
+
+/// `set-weapon`, `add`, `edit` and `remove`: every change is one
+/// transaction, `--dry-run` does all the checks and then changes nothing,
+/// and a change that changes nothing says so and succeeds.
+enum WritingCommands {
+    static let setWeapon: CommandSpec = CommandSpec(
+        name: "set-weapon",
+        abstract: "give one or more monsters a weapon",
+        discussion: """
+            With --stdin, reads one assignment per line, either NAME<TAB>WEAPON or an
+            NDJSON object {"name": …, "weapon": …}. The whole batch is one transaction:
+            if any line is wrong, every problem is reported and nothing changes.
+            """,
+        arguments: [
+            ArgumentSpec("NAME", "monsters by name (any case) or id", arity: .many(minimum: 1), completion: .monsterNames),
+            ArgumentSpec("WEAPON", "blowgun, ninja-star, fire, sword or smoke (any spelling)",
+                         completion: .fixed(CommonOptions.weaponNames)),
+        ],
+        options: [
+            OptionSpec("stdin", "read NAME<TAB>WEAPON lines or NDJSON objects from standard input"),
+            CommonOptions.dryRun,
+        ],
+        usageForms: ["NAME… WEAPON [--dry-run]", "--stdin [--dry-run]"],
+        examples: [
+            "roster set-weapon Cat-Bot sword",
+            "roster set-weapon Cat-Bot Dog-Bot \"Ninja Star\"",
+            "printf 'Cat-Bot\\tfire\\n' | roster set-weapon --stdin",
+        ],
+        argumentsReplacedBy: ["stdin"]
+    ) { invocation in
+        let context = invocation.context
+        let dryRun = invocation.flag("dry-run")
+        let assignments: [WeaponAssignment]
+        if invocation.flag("stdin") {
+            let parsed = WeaponBatch.parse(try context.readStandardInput())
+            if !parsed.problems.isEmpty {
+                throw RosterError.problems(parsed.problems)
+            }
+            assignments = parsed.assignments
+            if assignments.isEmpty {
+                context.note("standard input held no assignments; nothing changed")
+                return .success
+            }
+        } else if let (names, weaponText) = invocation.arguments.leadingAndLast {
+            let weapon = try invocation.weapon(weaponText)
+            assignments = names.map { WeaponAssignment(reference: $0, weapon: weapon) }
+        } else {
+            throw UsageError("missing NAME and WEAPON", command: invocation.commandName)
+        }
+        let changes = try invocation.store().setWeapons(assignments, dryRun: dryRun)
+        let changed = changes.filter(\.isChange).count
+        if changes.count == 1, changed == 0, let only = changes.first {
+            context.note("\(only.monster.name) already carries \(only.weapon.displayName); nothing changed")
+            return .success
+        }
+        for change in changes {
+            let name = change.monster.name
+            if change.isChange {
+                context.note("\(dryRun ? "would change" : "changed") \(name): \(change.monster.weapon.displayName) → \(change.weapon.displayName)")
+            } else {
+                context.note("\(name) already carries \(change.weapon.displayName)")
+            }
+        }
+        if changed == 0 {
+            context.note("nothing changed")
+        } else if dryRun {
+            context.note("dry run: \(changed) weapon\(changed == 1 ? "" : "s") would change; nothing was changed")
+        }
+        return .success
+    }
+
+    static let add: CommandSpec = CommandSpec(
+        name: "add",
+        abstract: "add a monster",
+        discussion: """
+            Names are 1 to 64 characters without control characters, and unique ignoring
+            case. Descriptions are at most 280 characters. The icon is an image asset
+            name such as meetcatbot.png (default: \(Monster.defaultIcon)).
+            """,
+        arguments: [ArgumentSpec("NAME", "the new monster's name")],
+        options: [
+            OptionSpec("weapon", short: "w", value: "W", "its weapon", completion: .fixed(CommonOptions.weaponNames),
+                       required: true),
+            OptionSpec("description", short: "d", value: "D", "what it is like"),
+            OptionSpec("icon", value: "ASSET", "its picture's asset name"),
+            OptionSpec("color", value: "C", "its name colour: default, red, green or blue",
+                       completion: .fixed(CommonOptions.colorNames)),
+            CommonOptions.dryRun,
+        ],
+        examples: ["roster add Bat-Bot --weapon smoke --description \"Hangs around\" --color blue"]
+    ) { invocation in
+        let weapon = try invocation.weapon(invocation.value("weapon") ?? "")
+        let color = try invocation.value("color").map { (text) throws(UsageError) in try invocation.color(text) } ?? .default
+        let draft = Monster(id: 0, name: invocation.positionals[0], description: invocation.value("description") ?? "",
+                            icon: invocation.value("icon") ?? Monster.defaultIcon, nameColor: color, weapon: Weapon(weapon))
+        let dryRun = invocation.flag("dry-run")
+        let added = try invocation.store().add(draft, dryRun: dryRun)
+        invocation.context.note(dryRun
+            ? "would add \(added.name); dry run: nothing was changed"
+            : "added \(added.name) (id \(added.id))")
+        return .success
+    }
+
+    static let edit: CommandSpec = CommandSpec(
+        name: "edit",
+        abstract: "change a monster's name, description, icon, colour or weapon",
+        arguments: [ArgumentSpec("NAME", "the monster's name (any case) or id", completion: .monsterNames)],
+        options: [
+            OptionSpec("name", value: "N", "a new name"),
+            OptionSpec("description", short: "d", value: "D", "a new description"),
+            OptionSpec("icon", value: "ASSET", "a new picture asset name"),
+            OptionSpec("color", value: "C", "a new name colour: default, red, green or blue",
+                       completion: .fixed(CommonOptions.colorNames)),
+            OptionSpec("weapon", short: "w", value: "W", "a new weapon", completion: .fixed(CommonOptions.weaponNames)),
+            CommonOptions.dryRun,
+        ],
+        examples: ["roster edit Cat-Bot --name Kitty-Bot --color red"]
+    ) { invocation in
+        var changes = MonsterChanges()
+        changes.name = invocation.value("name")
+        changes.description = invocation.value("description")
+        changes.icon = invocation.value("icon")
+        changes.nameColor = try invocation.value("color").map { (text) throws(UsageError) in try invocation.color(text) }
+        changes.weapon = try invocation.value("weapon").map { (text) throws(UsageError) in try invocation.weapon(text) }
+        guard !changes.isEmpty else {
+            throw UsageError("`edit` needs at least one of --name, --description, --icon, --color, --weapon",
+                             command: invocation.commandName)
+        }
+        let dryRun = invocation.flag("dry-run")
+        let edit = try invocation.store().edit(invocation.positionals[0], changes, dryRun: dryRun)
+        let context = invocation.context
+        guard edit.isChange else {
+            context.note("\(edit.before.name) already has those values; nothing changed")
+            return .success
+        }
+        let described = describeDifferences(edit.before, edit.after).joined(separator: ", ")
+        context.note("\(dryRun ? "would change" : "changed") \(edit.before.name): \(described)")
+        if dryRun { context.note("dry run: nothing was changed") }
+        return .success
+    }
+
+    static let remove: CommandSpec = CommandSpec(
+        name: "remove",
+        abstract: "remove monsters from the roster",
+        discussion: """
+            On a terminal, asks before removing. Otherwise --yes is required, so that a
+            script never removes by accident. All the names must exist, or nothing is removed.
+            """,
+        arguments: [ArgumentSpec("NAME", "monsters by name (any case) or id", arity: .many(minimum: 1),
+                                 completion: .monsterNames)],
+        options: [
+            OptionSpec("yes", short: "y", "remove without asking"),
+            CommonOptions.dryRun,
+        ],
+        examples: ["roster remove Dog-Bot", "roster remove Dog-Bot Cat-Bot --yes"]
+    ) { invocation in
+        let context = invocation.context
+        let store = try invocation.store()
+        let dryRun = invocation.flag("dry-run")
+        // Check every name first, so that nothing is asked about a typo.
+        let doomed = try store.remove(invocation.positionals, dryRun: true)
+        let names = doomed.map(\.name).joined(separator: ", ")
+        if dryRun {
+            context.note("would remove \(names); dry run: nothing was changed")
+            return .success
+        }
+        if !invocation.flag("yes") {
+            guard context.stdinIsTerminal else {
+                throw UsageError("`remove` needs --yes when not run on a terminal", command: invocation.commandName)
+            }
+            guard context.confirm("Remove \(names)?") else {
+                context.note("nothing removed")
+                return .failure
+            }
+        }
+        let removed = try store.remove(invocation.positionals)
+        context.note("removed \(removed.map(\.name).joined(separator: ", "))")
+        return .success
+    }
+
+    /// `name Cat-Bot → Kitty-Bot, colour default → red`.
+    static func describeDifferences(_ before: Monster, _ after: Monster) -> [String] {
+        var parts: [String] = []
+        if before.name != after.name { parts.append("name \(before.name) → \(after.name)") }
+        if before.description != after.description { parts.append("description “\(before.description)” → “\(after.description)”") }
+        if before.icon != after.icon { parts.append("icon \(before.icon) → \(after.icon)") }
+        if before.nameColor != after.nameColor { parts.append("colour \(before.nameColor.key) → \(after.nameColor.key)") }
+        if before.weapon != after.weapon { parts.append("weapon \(before.weapon.displayName) → \(after.weapon.displayName)") }
+        return parts
+    }
+}

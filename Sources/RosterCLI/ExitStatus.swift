@@ -1,0 +1,43 @@
+import RosterCore
+
+/// What the process's exit status means. Scripts can rely on these.
+public enum ExitStatus: Int32, Sendable, CaseIterable {
+    case success = 0
+    case failure = 1
+    case usage = 64
+    case dataError = 65
+    case noInput = 66
+    case cannotCreate = 73
+    case ioError = 74
+    case busy = 75
+    case interrupted = 130
+
+    /// For `roster help exit-codes`.
+    public var meaning: String {
+        switch self {
+        case .success: "success (an empty list is success; so is a change that changes nothing)"
+        case .failure: "the operation failed: no such monster, name taken, not a roster database, newer schema"
+        case .usage: "the command was called wrongly: unknown command or option, missing argument"
+        case .dataError: "the input data is bad: unknown weapon or colour, invalid name, malformed file"
+        case .noInput: "an input file does not exist or cannot be read"
+        case .cannotCreate: "an output file cannot be created"
+        case .ioError: "reading or writing failed: the database is damaged, read-only, or the disk failed"
+        case .busy: "the database is busy with another writer; try again"
+        case .interrupted: "interrupted by Ctrl-C"
+        }
+    }
+}
+
+extension RosterError {
+    var exitStatus: ExitStatus {
+        switch self {
+        case .monsterNotFound, .nameTaken, .newerDatabase, .foreignDatabase: .failure
+        case .invalid: .dataError
+        case .notADatabase, .damaged, .readOnly, .cannotOpen, .storage: .ioError
+        case .busy: .busy
+        case .interrupted: .interrupted
+        case .problems(let problems):
+            problems.allSatisfy { $0.kind == .notFound } ? .failure : .dataError
+        }
+    }
+}

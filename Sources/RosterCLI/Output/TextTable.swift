@@ -1,0 +1,67 @@
+import TerminalKit
+
+/// An aligned table for terminals: columns sized to their widest cell by
+/// display width (so CJK and emoji line up), the flexible column cut with
+/// `…` to fit the terminal, a bold header, and colour only when wanted.
+/// Cell text must already be escaped with `SafeText`.
+struct TextTable {
+    enum Alignment { case left, right }
+
+    struct Column {
+        let header: String
+        var alignment: Alignment = .left
+        /// This column shrinks when the table is wider than the terminal.
+        var flexible = false
+    }
+
+    struct Cell {
+        let text: String
+        /// SGR parameters (`31`, `1`) applied when colour is on.
+        var style: String? = nil
+
+        init(_ text: String, style: String? = nil) {
+            self.text = text
+            self.style = style
+        }
+    }
+
+    let columns: [Column]
+    var rows: [[Cell]] = []
+
+    func render(maxWidth: Int, color: Bool) -> String {
+        let gap = 2
+        var widths = columns.map { DisplayWidth.of($0.header) }
+        for row in rows {
+            for (index, cell) in row.enumerated() where index < widths.count {
+                widths[index] = max(widths[index], DisplayWidth.of(cell.text))
+            }
+        }
+        let total = widths.reduce(0, +) + gap * (columns.count - 1)
+        if total > maxWidth, let flexible = columns.firstIndex(where: \.flexible) {
+            let others = total - widths[flexible]
+            widths[flexible] = max(DisplayWidth.of(columns[flexible].header), maxWidth - others)
+        }
+        var output = ""
+        func emit(_ cells: [Cell], header: Bool) {
+            var line = ""
+            for (index, cell) in cells.enumerated() where index < columns.count {
+                let isLast = index == columns.count - 1
+                let text = DisplayWidth.truncate(cell.text, to: widths[index])
+                let padding = String(repeating: " ", count: max(0, widths[index] - DisplayWidth.of(text)))
+                let styled: String
+                let style = header ? "1" : cell.style
+                if color, let style { styled = "\u{1B}[\(style)m\(text)\u{1B}[0m" } else { styled = text }
+                switch columns[index].alignment {
+                case .left: line += styled + (isLast ? "" : padding)
+                case .right: line += padding + styled
+                }
+                if !isLast { line += String(repeating: " ", count: gap) }
+            }
+            while line.hasSuffix(" ") { line.removeLast() }
+            output += line + "\n"
+        }
+        emit(columns.map { Cell($0.header) }, header: true)
+        for row in rows { emit(row, header: false) }
+        return output
+    }
+}

@@ -1,0 +1,83 @@
+import CSQLite
+import RosterCore
+import TerminalKit
+
+/// The `roster` command line: the table of commands, and one function that
+/// runs argv and returns the exit status. Every failure becomes one clear
+/// sentence on stderr and a status from `ExitStatus`.
+public enum RosterCommandLine {
+    public static let version = "0.1.0"
+
+    static let parser: ArgumentParser = ArgumentParser(commands: [
+        ReadingCommands.list,
+        ReadingCommands.show,
+        ReadingCommands.weapons,
+        WritingCommands.setWeapon,
+        WritingCommands.add,
+        WritingCommands.edit,
+        WritingCommands.remove,
+        HelpCommands.help,
+        HelpCommands.completion,
+    ])
+
+    public static func run(_ arguments: [String]) -> Int32 {
+        DisplayWidth.prepareLocale()
+        let context = CommandContext()
+        let status = run(arguments, context: context)
+        do {
+            try context.stdout.flush()
+        } catch {
+            context.error(error.description)
+            return status == .success ? ExitStatus.ioError.rawValue : status.rawValue
+        }
+        return status.rawValue
+    }
+
+    static func run(_ arguments: [String], context: CommandContext) -> ExitStatus {
+        let formatter = HelpFormatter(parser: parser)
+        do {
+            let parsed = try parser.parse(arguments)
+            context.databaseOption = parsed.value("db")
+            guard let command = parsed.command else {
+                if parsed.flag("version") {
+                    try context.print("roster \(version) (SQLite \(String(cString: sqlite3_libversion())))\n")
+                    return .success
+                }
+                if parsed.flag("help") {
+                    try context.print(formatter.overview(version: version))
+                    return .success
+                }
+                throw UsageError("no command given; `roster help` lists the commands", command: nil)
+            }
+            if parsed.flag("help") {
+                try context.print(formatter.page(for: command))
+                return .success
+            }
+            return try command.run(Invocation(arguments: parsed, context: context))
+        } catch let error as UsageError {
+            context.error(error.message)
+            if let name = error.command, let command = parser.command(named: name) {
+                context.noteLines(formatter.usageLines(for: command).enumerated().map { index, line in
+                    (index == 0 ? "usage: " : "       ") + line
+                })
+                context.note("See `roster help \(name)`.")
+            } else {
+                context.note("usage: " + formatter.topLevelUsage)
+                context.note("See `roster help`.")
+            }
+            return .usage
+        } catch let error as RosterError {
+            if case .problems(let problems) = error {
+                context.noteLines(problems.map { $0.formatted(source: "stdin") })
+            }
+            context.error(error.description)
+            return error.exitStatus
+        } catch let error as IOFailure {
+            context.error(error.description)
+            return .ioError
+        } catch {
+            context.error("\(error)")
+            return .failure
+        }
+    }
+}

@@ -1,0 +1,63 @@
+/// Writes RFC 4180 CSV: a header row, fields quoted when they hold a comma,
+/// quote, CR or LF, and CRLF line endings.
+///
+/// By default cells a spreadsheet would run as a formula (starting with
+/// `=`, `+`, `-`, `@`, tab or CR) get a leading `'`, as OWASP recommends.
+/// So that this stays reversible, a cell that already starts with `'`
+/// followed by such a character gets one more `'`; `CSVReader` removes
+/// exactly one.
+public struct CSVWriter {
+    public let neutralizeFormulas: Bool
+
+    public init(neutralizeFormulas: Bool = true) {
+        self.neutralizeFormulas = neutralizeFormulas
+    }
+
+    public func appendRecord(_ fields: [String], to output: ByteOutput) throws(IOFailure) {
+        for (index, field) in fields.enumerated() {
+            if index > 0 { try output.append(UInt8(ascii: ",")) }
+            try appendField(field, to: output)
+        }
+        try output.append("\r\n")
+    }
+
+    public func appendField(_ field: String, to output: ByteOutput) throws(IOFailure) {
+        try withUTF8Bytes(of: field) { (bytes) throws(IOFailure) in try appendField(bytes, to: output) }
+    }
+
+    public func appendField(_ bytes: UnsafeBufferPointer<UInt8>, to output: ByteOutput) throws(IOFailure) {
+        let guarded = neutralizeFormulas && Self.looksLikeFormula(bytes)
+        var needsQuotes = false
+        for byte in bytes where byte == UInt8(ascii: ",") || byte == UInt8(ascii: "\"") || byte == 0x0A || byte == 0x0D {
+            needsQuotes = true
+            break
+        }
+        if !needsQuotes {
+            if guarded { try output.append(UInt8(ascii: "'")) }
+            try output.append(bytes)
+            return
+        }
+        try output.append(UInt8(ascii: "\""))
+        if guarded { try output.append(UInt8(ascii: "'")) }
+        var runStart = 0
+        for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "\"") {
+            try output.append(UnsafeBufferPointer(rebasing: bytes[runStart...index]))
+            try output.append(UInt8(ascii: "\""))
+            runStart = index + 1
+        }
+        try output.append(UnsafeBufferPointer(rebasing: bytes[runStart...]))
+        try output.append(UInt8(ascii: "\""))
+    }
+
+    /// Starts with a formula trigger, possibly after apostrophes that an
+    /// earlier neutralisation (or the user) put there.
+    public static func looksLikeFormula(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        while index < bytes.count, bytes[index] == UInt8(ascii: "'") { index += 1 }
+        guard index < bytes.count else { return false }
+        switch bytes[index] {
+        case UInt8(ascii: "="), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "@"), 0x09, 0x0D: return true
+        default: return false
+        }
+    }
+}

@@ -1,0 +1,80 @@
+/// Writes JSON text straight into a `ByteOutput`, without building values
+/// first. Strings are escaped as JSON requires, and additionally every
+/// character that could act on a terminal (DEL, C1 controls, bidi controls,
+/// line and paragraph separators) is written as a `\u` escape: the output
+/// stays exact JSON and is safe to print.
+public enum JSONWriter {
+    public static func appendString(_ text: String, to output: ByteOutput) throws(IOFailure) {
+        try withUTF8Bytes(of: text) { (bytes) throws(IOFailure) in try appendString(bytes, to: output) }
+    }
+
+    public static func appendString(_ bytes: UnsafeBufferPointer<UInt8>, to output: ByteOutput) throws(IOFailure) {
+        try output.append(UInt8(ascii: "\""))
+        var runStart = 0
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            let byte = bytes[index]
+            var escapeLength = 0
+            var scalar: UInt32 = 0
+            if byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F {
+                escapeLength = 1
+                scalar = UInt32(byte)
+            } else if byte == 0xC2, index + 1 < count, bytes[index + 1] < 0xA0 {
+                escapeLength = 2 // C1 controls U+0080–U+009F
+                scalar = UInt32(bytes[index + 1] & 0x3F) | 0x80
+            } else if byte == 0xD8, index + 1 < count, bytes[index + 1] == 0x9C {
+                escapeLength = 2 // U+061C arabic letter mark
+                scalar = 0x061C
+            } else if byte == 0xE2, index + 2 < count, needsEscape(bytes[index + 1], bytes[index + 2]) {
+                escapeLength = 3
+                scalar = 0x2000 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F)
+            }
+            if escapeLength == 0 {
+                index += 1
+                continue
+            }
+            if index > runStart {
+                try output.append(UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+            }
+            try appendEscape(scalar, to: output)
+            index += escapeLength
+            runStart = index
+        }
+        if count > runStart {
+            try output.append(UnsafeBufferPointer(rebasing: bytes[runStart..<count]))
+        }
+        try output.append(UInt8(ascii: "\""))
+    }
+
+    /// E2 80 8E/8F (LRM, RLM), E2 80 A8–AE (separators, embeddings and
+    /// overrides), E2 81 A6–A9 (isolates).
+    @inline(__always)
+    private static func needsEscape(_ second: UInt8, _ third: UInt8) -> Bool {
+        switch second {
+        case 0x80: (third == 0x8E || third == 0x8F || (0xA8...0xAE).contains(third))
+        case 0x81: (0xA6...0xA9).contains(third)
+        default: false
+        }
+    }
+
+    private static let hexDigits: StaticString = "0123456789abcdef"
+
+    private static func appendEscape(_ scalar: UInt32, to output: ByteOutput) throws(IOFailure) {
+        switch scalar {
+        case 0x22: try output.append("\\\"")
+        case 0x5C: try output.append("\\\\")
+        case 0x0A: try output.append("\\n")
+        case 0x0D: try output.append("\\r")
+        case 0x09: try output.append("\\t")
+        case 0x08: try output.append("\\b")
+        case 0x0C: try output.append("\\f")
+        default:
+            try output.append("\\u")
+            let digits = hexDigits.utf8Start
+            for shift in stride(from: 12, through: 0, by: -4) {
+                try output.append(digits[Int((scalar >> UInt32(shift)) & 0xF)])
+            }
+        }
+    }
+}

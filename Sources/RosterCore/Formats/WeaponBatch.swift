@@ -1,0 +1,103 @@
+/// Reads a batch of weapon assignments: one per line, either
+/// `NAME<TAB>WEAPON` or an NDJSON object `{"name": …, "weapon": …}` (other
+/// keys are ignored, so `list --format ndjson` output can be edited and fed
+/// back). Blank lines are skipped, CRLF is accepted. Every problem is
+/// collected with its line, so all of them can be reported at once.
+public enum WeaponBatch {
+    public struct Parsed: Sendable {
+        public var assignments: [WeaponAssignment] = []
+        public var problems: [InputProblem] = []
+    }
+
+    public static func parse(_ bytes: [UInt8]) -> Parsed {
+        bytes.withUnsafeBufferPointer(parse)
+    }
+
+    public static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Parsed {
+        var parsed = Parsed()
+        var lineStart = 0
+        var lineNumber = 1
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { lineStart = 3 }
+        while lineStart < bytes.count {
+            var lineEnd = lineStart
+            while lineEnd < bytes.count, bytes[lineEnd] != 0x0A { lineEnd += 1 }
+            var contentEnd = lineEnd
+            if contentEnd > lineStart, bytes[contentEnd - 1] == 0x0D { contentEnd -= 1 }
+            parseLine(UnsafeBufferPointer(rebasing: bytes[lineStart..<contentEnd]), number: lineNumber, into: &parsed)
+            lineStart = lineEnd + 1
+            lineNumber += 1
+        }
+        return parsed
+    }
+
+    private static func parseLine(_ line: UnsafeBufferPointer<UInt8>, number: Int, into parsed: inout Parsed) {
+        let start = TextLocation(line: number, column: 1)
+        guard UTF8Validation.isValid(line) else {
+            parsed.problems.append(InputProblem(.syntax, at: start, "the line is not valid UTF-8"))
+            return
+        }
+        let text = String(decoding: line, as: UTF8.self)
+        let trimmed = text.drop { $0 == " " || $0 == "\t" }
+        if trimmed.isEmpty { return }
+        if trimmed.first == "{" {
+            parseJSONLine(line, number: number, into: &parsed)
+            return
+        }
+        let fields = text.split(separator: "\t", omittingEmptySubsequences: false)
+        guard fields.count == 2 else {
+            let message = fields.count < 2
+                ? "expected NAME<TAB>WEAPON or a JSON object, but the line has no tab"
+                : "expected NAME<TAB>WEAPON, but the line has \(fields.count) tab-separated fields"
+            parsed.problems.append(InputProblem(.syntax, at: start, message))
+            return
+        }
+        let weaponColumn = fields[0].unicodeScalars.count + 2
+        add(name: String(fields[0]), nameAt: start, weapon: String(fields[1]),
+            weaponAt: TextLocation(line: number, column: weaponColumn), into: &parsed)
+    }
+
+    private static func parseJSONLine(_ line: UnsafeBufferPointer<UInt8>, number: Int, into parsed: inout Parsed) {
+        let node: JSONNode
+        do {
+            node = try JSONParser.parse(line, firstLine: number)
+        } catch {
+            parsed.problems.append(InputProblem(.syntax, at: error.location, error.message))
+            return
+        }
+        guard case .object = node.value else {
+            parsed.problems.append(InputProblem(.syntax, at: node.location, "expected a JSON object"))
+            return
+        }
+        var name: String?
+        var weapon: String?
+        for key in ["name", "weapon"] {
+            guard let field = node[key] else {
+                parsed.problems.append(InputProblem(.value, at: node.location, field: key, "the object has no \"\(key)\""))
+                continue
+            }
+            guard case .string(let value) = field.value else {
+                parsed.problems.append(InputProblem(.value, at: field.location, field: key,
+                                                    "expected a string but found \(field.kindName)"))
+                continue
+            }
+            if key == "name" { name = value } else { weapon = value }
+        }
+        guard let name, let weapon, let nameNode = node["name"], let weaponNode = node["weapon"] else { return }
+        add(name: name, nameAt: nameNode.location, weapon: weapon, weaponAt: weaponNode.location, into: &parsed)
+    }
+
+    private static func add(name: String, nameAt: TextLocation, weapon: String, weaponAt: TextLocation,
+                            into parsed: inout Parsed) {
+        if name.isEmpty {
+            parsed.problems.append(InputProblem(.value, at: nameAt, field: "name", "the name is empty"))
+            return
+        }
+        guard let type = WeaponType(parsing: weapon) else {
+            var message = "unknown weapon “\(weapon)”"
+            if let suggestion = WeaponType.suggestion(for: weapon) { message += "; did you mean `\(suggestion.key)`?" }
+            parsed.problems.append(InputProblem(.value, at: weaponAt, field: "weapon", message))
+            return
+        }
+        parsed.assignments.append(WeaponAssignment(reference: name, weapon: type, location: nameAt))
+    }
+}

@@ -1,0 +1,129 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// An I/O failure, with the C library's errno.
+public struct IOFailure: Error, Sendable, CustomStringConvertible {
+    public let operation: String
+    public let path: String
+    public let errno: Int32
+
+    public init(operation: String, path: String, errno: Int32) {
+        self.operation = operation
+        self.path = path
+        self.errno = errno
+    }
+
+    /// strerror's wording, lower-cased to sit inside a sentence.
+    public var reason: String {
+        guard let text = strerror(errno) else { return "error \(errno)" }
+        let reason = String(cString: text)
+        guard let first = reason.first else { return reason }
+        return first.lowercased() + reason.dropFirst()
+    }
+
+    public var description: String { "cannot \(operation) \(path): \(reason)" }
+}
+
+/// A buffered writer to a file descriptor: writers append bytes and the
+/// buffer goes out in large `write` calls. Used for everything the
+/// commands print, so output stays fast for millions of rows.
+public final class ByteOutput {
+    public let fileDescriptor: Int32
+    public let name: String
+    private let capacity: Int
+    private let storage: UnsafeMutablePointer<UInt8>
+    private var count = 0
+    /// Bytes handed to `write(2)` so far.
+    public private(set) var bytesWritten = 0
+
+    public init(fileDescriptor: Int32, name: String, capacity: Int = 1 << 16) {
+        self.fileDescriptor = fileDescriptor
+        self.name = name
+        self.capacity = capacity
+        self.storage = .allocate(capacity: capacity)
+    }
+
+    deinit {
+        storage.deallocate()
+    }
+
+    @inline(__always)
+    public func append(_ byte: UInt8) throws(IOFailure) {
+        if count == capacity { try flush() }
+        storage[count] = byte
+        count += 1
+    }
+
+    public func append(_ bytes: UnsafeBufferPointer<UInt8>) throws(IOFailure) {
+        guard let base = bytes.baseAddress, bytes.count > 0 else { return }
+        if bytes.count > capacity - count {
+            try flush()
+            if bytes.count >= capacity {
+                try writeAll(base, bytes.count)
+                return
+            }
+        }
+        (storage + count).update(from: base, count: bytes.count)
+        count += bytes.count
+    }
+
+    public func append(_ text: String) throws(IOFailure) {
+        try withUTF8Bytes(of: text) { (bytes) throws(IOFailure) in try append(bytes) }
+    }
+
+    public func append(_ text: StaticString) throws(IOFailure) {
+        try append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    /// Appends a decimal integer without making a `String`.
+    public func append(decimal value: Int64) throws(IOFailure) {
+        if capacity - count < 21 { try flush() }
+        if value < 0 {
+            storage[count] = UInt8(ascii: "-")
+            count += 1
+        }
+        var magnitude = value.magnitude
+        let first = count
+        repeat {
+            storage[count] = UInt8(truncatingIfNeeded: magnitude % 10) + UInt8(ascii: "0")
+            count += 1
+            magnitude /= 10
+        } while magnitude > 0
+        // The digits went in least significant first.
+        var low = first, high = count - 1
+        while low < high {
+            storage.swapAt(low, high)
+            low += 1
+            high -= 1
+        }
+    }
+
+    public func flush() throws(IOFailure) {
+        guard count > 0 else { return }
+        let pending = count
+        count = 0
+        try writeAll(storage, pending)
+    }
+
+    private func writeAll(_ base: UnsafePointer<UInt8>, _ length: Int) throws(IOFailure) {
+        var offset = 0
+        while offset < length {
+            let written = write(fileDescriptor, base + offset, length - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw IOFailure(operation: "write to", path: name, errno: errno)
+            }
+            offset += written
+        }
+        bytesWritten += length
+    }
+}
+
+extension UnsafeMutablePointer {
+    fileprivate func swapAt(_ a: Int, _ b: Int) {
+        let value = self[a]
+        self[a] = self[b]
+        self[b] = value
+    }
+}

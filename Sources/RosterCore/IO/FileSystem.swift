@@ -1,0 +1,54 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The few file-system operations the roster needs, over the C library.
+public enum FileSystem {
+    /// `mkdir -p` for the folder that will hold `path`.
+    static func createParentDirectories(of path: String) throws(RosterError) {
+        var components = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        components.removeLast()
+        var current = path.hasPrefix("/") ? "" : "."
+        for component in components where !component.isEmpty {
+            current += "/" + component
+            if mkdir(current, 0o755) != 0 && errno != EEXIST {
+                let failure = IOFailure(operation: "create the folder", path: current, errno: errno)
+                if errno == EACCES || errno == EROFS { throw .readOnly(path: path) }
+                throw .cannotOpen(path: path, reason: failure.description)
+            }
+        }
+    }
+
+    public static func exists(_ path: String) -> Bool {
+        access(path, F_OK) == 0
+    }
+
+    /// The environment variable's value, or nil when unset or empty.
+    public static func environment(_ name: String) -> String? {
+        guard let value = getenv(name) else { return nil }
+        let text = String(cString: value)
+        return text.isEmpty ? nil : text
+    }
+
+    /// The user's home folder: `$HOME`, else the password database.
+    public static func homeDirectory() -> String? {
+        if let home = environment("HOME") { return home }
+        guard let entry = getpwuid(getuid()), let directory = entry.pointee.pw_dir else { return nil }
+        return String(cString: directory)
+    }
+}
+
+/// Where the roster database lives: `--db PATH`, else `$ROSTER_DB`, else
+/// `$XDG_DATA_HOME/roster/roster.db`, else `~/.local/share/roster/roster.db`.
+public enum DatabaseLocation {
+    public static func resolve(explicit: String?, environment: (String) -> String? = FileSystem.environment) -> String? {
+        if let explicit, !explicit.isEmpty { return explicit }
+        if let path = environment("ROSTER_DB") { return path }
+        // The XDG spec says relative values are to be ignored.
+        if let dataHome = environment("XDG_DATA_HOME"), dataHome.hasPrefix("/") {
+            return dataHome + "/roster/roster.db"
+        }
+        guard let home = environment("HOME") ?? FileSystem.homeDirectory() else { return nil }
+        return home + "/.local/share/roster/roster.db"
+    }
+}

@@ -1,0 +1,104 @@
+/// A problem with one field's value, told as one sentence.
+public struct FieldProblem: Hashable, Sendable, CustomStringConvertible {
+    /// The field's key as exports and the command line spell it (`name`, `name_color`).
+    public let field: String
+    /// One sentence, without the field name in front.
+    public let message: String
+
+    public init(field: String, message: String) {
+        self.field = field
+        self.message = message
+    }
+
+    public var description: String { "\(field): \(message)" }
+}
+
+/// The rules every monster's fields obey. The model is where they live;
+/// the store, the command line, import and the interface all ask here.
+public enum MonsterRules {
+    public static let nameLimit = 64
+    public static let descriptionLimit = 280
+    public static let iconLimit = 64
+
+    /// The key names are unique by: names that differ only in case are the same name.
+    public static func nameKey(_ name: String) -> String {
+        name.lowercased()
+    }
+
+    public static func nameProblem(_ name: String) -> FieldProblem? {
+        func problem(_ message: String) -> FieldProblem { FieldProblem(field: "name", message: message) }
+        if name.isEmpty { return problem("a name cannot be empty") }
+        let length = name.count
+        if length > nameLimit {
+            return problem("a name can have at most \(nameLimit) characters; this one has \(length)")
+        }
+        if let scalar = name.unicodeScalars.first(where: isForbiddenInName) {
+            return problem("a name cannot contain control characters, and this one contains \(codePoint(scalar))")
+        }
+        if let first = name.unicodeScalars.first, let last = name.unicodeScalars.last,
+           first.properties.isWhitespace || last.properties.isWhitespace {
+            return problem("a name cannot start or end with a space")
+        }
+        return nil
+    }
+
+    public static func descriptionProblem(_ description: String) -> FieldProblem? {
+        func problem(_ message: String) -> FieldProblem { FieldProblem(field: "description", message: message) }
+        let length = description.count
+        if length > descriptionLimit {
+            return problem("a description can have at most \(descriptionLimit) characters; this one has \(length)")
+        }
+        if let scalar = description.unicodeScalars.first(where: isForbiddenInDescription) {
+            return problem("a description cannot contain control characters other than newline and tab, and this one contains \(codePoint(scalar))")
+        }
+        return nil
+    }
+
+    public static func iconProblem(_ icon: String) -> FieldProblem? {
+        let allowed = icon.utf8.allSatisfy { byte in
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."):
+                true
+            default:
+                false
+            }
+        }
+        guard allowed, icon.utf8.count <= iconLimit, icon.utf8.count > 4,
+              icon.hasSuffix(".png"), !icon.hasPrefix(".")
+        else {
+            return FieldProblem(
+                field: "icon",
+                message: "an icon is an image asset name such as meetcatbot.png: letters, digits, '-', '_' and '.', ending in .png, at most \(iconLimit) characters"
+            )
+        }
+        return nil
+    }
+
+    /// C0 and C1 controls, DEL, line and paragraph separators, and the bidi
+    /// controls that can make a name read differently from what it is.
+    static func isForbiddenInName(_ scalar: Unicode.Scalar) -> Bool {
+        isControl(scalar) || isBidiControl(scalar) || scalar.value == 0x2028 || scalar.value == 0x2029
+    }
+
+    static func isForbiddenInDescription(_ scalar: Unicode.Scalar) -> Bool {
+        scalar != "\n" && scalar != "\t" && isControl(scalar)
+    }
+
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+    }
+
+    static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
+        default: false
+        }
+    }
+
+    /// `U+001B`: how a problem names a character that cannot be shown.
+    public static func codePoint(_ scalar: Unicode.Scalar) -> String {
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    }
+}

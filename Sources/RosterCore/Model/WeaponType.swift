@@ -1,0 +1,99 @@
+/// The five kinds of weapon a monster may carry.
+///
+/// The raw value is the stable storage key: it is what the database, the
+/// exports and the command line store and print, so it never changes.
+public enum WeaponType: String, CaseIterable, Sendable, Hashable {
+    case blowgun
+    case ninjaStar = "ninja-star"
+    case fire
+    case sword
+    case smoke
+
+    /// The stable key stored in the database and written by exports.
+    public var key: String { rawValue }
+
+    /// The name people read.
+    public var displayName: String {
+        switch self {
+        case .blowgun: "Blowgun"
+        case .ninjaStar: "Ninja Star"
+        case .fire: "Fire"
+        case .sword: "Sword"
+        case .smoke: "Smoke"
+        }
+    }
+
+    /// The picture's asset name in `Data/`.
+    public var imageAssetName: String {
+        switch self {
+        case .blowgun: "blowgun.png"
+        case .ninjaStar: "ninjastar.png"
+        case .fire: "fire.png"
+        case .sword: "sword.png"
+        case .smoke: "smoke.png"
+        }
+    }
+
+    /// One narrow character that stands for the weapon where no picture
+    /// can be drawn. Each is a single column wide in every common terminal.
+    public var glyph: String {
+        switch self {
+        case .blowgun: "➳"
+        case .ninjaStar: "✦"
+        case .fire: "♨"
+        case .sword: "⚔"
+        case .smoke: "≋"
+        }
+    }
+
+    /// Parses any reasonable spelling: `ninja-star`, `NinjaStar`,
+    /// `ninja_star`, `Ninja Star`, `NINJASTAR` all mean `.ninjaStar`.
+    public init?(parsing text: String) {
+        let wanted = Self.normalized(text)
+        guard !wanted.isEmpty,
+              let match = Self.allCases.first(where: { Self.normalized($0.key) == wanted })
+        else { return nil }
+        self = match
+    }
+
+    /// The weapon a misspelling most likely meant, if any is close enough
+    /// to suggest (never to act on).
+    public static func suggestion(for text: String) -> WeaponType? {
+        let wanted = normalized(text)
+        guard !wanted.isEmpty else { return nil }
+        let candidates = allCases.map { (weapon: $0, key: normalized($0.key)) }
+        let prefixed = candidates.filter { $0.key.hasPrefix(wanted) || wanted.hasPrefix($0.key) }
+        if prefixed.count == 1 {
+            return prefixed[0].weapon
+        }
+        let scored = candidates
+            .map { (weapon: $0.weapon, distance: EditDistance.between($0.key, wanted)) }
+            .min { $0.distance < $1.distance }
+        guard let best = scored, best.distance <= max(2, wanted.count / 3) else { return nil }
+        return best.weapon
+    }
+
+    /// Lower-case letters and digits only: separators and case do not matter.
+    static func normalized(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.compactMap { scalar -> Unicode.Scalar? in
+            switch scalar.value {
+            case 0x41...0x5A: Unicode.Scalar(scalar.value + 0x20)
+            case 0x61...0x7A, 0x30...0x39: scalar
+            default: nil
+            }
+        }))
+    }
+}
+
+/// A weapon a monster carries: made from its type, it knows its picture.
+public struct Weapon: Hashable, Sendable {
+    public let type: WeaponType
+
+    public init(_ type: WeaponType) {
+        self.type = type
+    }
+
+    public var imageAssetName: String { type.imageAssetName }
+    public var displayName: String { type.displayName }
+    public var glyph: String { type.glyph }
+}

@@ -1,0 +1,111 @@
+import CSQLite
+
+/// One SQLite connection.
+///
+/// Deliberately not `Sendable`: a connection is used by one thread at a
+/// time. Statements used repeatedly come from a cache keyed by their SQL, so
+/// each is compiled once per connection. Every write goes through
+/// `writeTransaction`, which begins with `BEGIN IMMEDIATE` so that a write
+/// never discovers half-way that another process got there first (in WAL
+/// mode a deferred transaction that later writes fails at once with
+/// `SQLITE_BUSY_SNAPSHOT`), and rolls back when its body throws.
+public final class Database {
+    let handle: OpaquePointer
+    public let path: String
+    private var statementCache: [String: Statement] = [:]
+
+    public struct OpenOptions: OptionSet, Sendable {
+        public let rawValue: Int32
+        public init(rawValue: Int32) { self.rawValue = rawValue }
+        public static let readOnly = OpenOptions(rawValue: SQLITE_OPEN_READONLY)
+        public static let readWrite = OpenOptions(rawValue: SQLITE_OPEN_READWRITE)
+        public static let create = OpenOptions(rawValue: SQLITE_OPEN_CREATE)
+    }
+
+    public init(path: String, options: OpenOptions) throws(DatabaseError) {
+        var handle: OpaquePointer?
+        let flags = options.rawValue | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+        let code = sqlite3_open_v2(path, &handle, flags, nil)
+        guard code == SQLITE_OK, let handle else {
+            let error = DatabaseError(connection: handle, code: code)
+            sqlite3_close_v2(handle)
+            throw error
+        }
+        self.handle = handle
+        self.path = path
+    }
+
+    deinit {
+        statementCache.removeAll()
+        sqlite3_close_v2(handle)
+    }
+
+    /// Whether SQLite opened the file read-only (it falls back to read-only
+    /// when the file cannot be written).
+    public var isReadOnly: Bool {
+        sqlite3_db_readonly(handle, "main") == 1
+    }
+
+    public var changes: Int { Int(sqlite3_changes64(handle)) }
+    public var lastInsertedRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+    public var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+
+    /// Runs SQL without parameters, possibly several statements.
+    public func execute(_ sql: String) throws(DatabaseError) {
+        let code = sqlite3_exec(handle, sql, nil, nil, nil)
+        guard code == SQLITE_OK else {
+            throw DatabaseError(connection: handle, code: code, sql: sql)
+        }
+    }
+
+    /// A statement compiled once per connection and reused.
+    public func cached(_ sql: String) throws(DatabaseError) -> Statement {
+        if let statement = statementCache[sql] {
+            return statement
+        }
+        let statement = try Statement(database: self, sql: sql)
+        statementCache[sql] = statement
+        return statement
+    }
+
+    /// A statement compiled for one use.
+    public func prepare(_ sql: String) throws(DatabaseError) -> Statement {
+        try Statement(database: self, sql: sql)
+    }
+
+    /// The first column of the first row, as an integer.
+    public func integer(_ sql: String, _ values: SQLValue...) throws -> Int64? {
+        try cached(sql).firstRow(values) { $0.int(0) }
+    }
+
+    /// Runs `body` inside `BEGIN IMMEDIATE … COMMIT`; rolls back if it throws.
+    public func writeTransaction<T>(_ body: () throws -> T) throws -> T {
+        try execute("BEGIN IMMEDIATE")
+        do {
+            let result = try body()
+            try execute("COMMIT")
+            return result
+        } catch {
+            if isInTransaction {
+                try? execute("ROLLBACK")
+            }
+            throw error
+        }
+    }
+
+    /// Runs `body` inside one read transaction, so that everything it reads
+    /// comes from the same snapshot.
+    public func readTransaction<T>(_ body: () throws -> T) throws -> T {
+        try execute("BEGIN DEFERRED")
+        defer {
+            if isInTransaction { try? execute("COMMIT") }
+        }
+        return try body()
+    }
+
+    /// Interrupts whatever the connection is running (from another thread,
+    /// or a signal handler's deferred work).
+    public func interrupt() {
+        sqlite3_interrupt(handle)
+    }
+}

@@ -1,0 +1,49 @@
+import CSQLite
+
+/// An error from SQLite, keeping what is needed to understand it later:
+/// the extended result code, SQLite's message, and the statement's SQL.
+public struct DatabaseError: Error, Sendable, CustomStringConvertible {
+    /// SQLite's extended result code (`SQLITE_BUSY_SNAPSHOT`, `SQLITE_CONSTRAINT_UNIQUE`, …).
+    public let extendedCode: Int32
+    public let message: String
+    public let sql: String?
+    /// The C library's errno for I/O failures, when SQLite recorded one.
+    public let systemErrno: Int32
+
+    public init(extendedCode: Int32, message: String, sql: String? = nil, systemErrno: Int32 = 0) {
+        self.extendedCode = extendedCode
+        self.message = message
+        self.sql = sql
+        self.systemErrno = systemErrno
+    }
+
+    /// Reads the error state of a connection after a call failed.
+    init(connection: OpaquePointer?, code: Int32, sql: String? = nil) {
+        let message = connection.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) }
+            ?? String(cString: sqlite3_errstr(code))
+        let extended = connection.map { sqlite3_extended_errcode($0) } ?? code
+        self.init(
+            extendedCode: (extended & 0xFF) == (code & 0xFF) ? extended : code,
+            message: message,
+            sql: sql,
+            systemErrno: connection.map { sqlite3_system_errno($0) } ?? 0
+        )
+    }
+
+    /// The primary result code (`SQLITE_BUSY`, `SQLITE_CONSTRAINT`, …).
+    public var primaryCode: Int32 { extendedCode & 0xFF }
+
+    public var isBusy: Bool { primaryCode == SQLITE_BUSY || primaryCode == SQLITE_LOCKED }
+    public var isReadOnly: Bool { primaryCode == SQLITE_READONLY || primaryCode == SQLITE_PERM }
+    public var isDamaged: Bool { primaryCode == SQLITE_CORRUPT || primaryCode == SQLITE_NOTADB }
+    public var isUniqueViolation: Bool {
+        // SQLITE_CONSTRAINT_UNIQUE and SQLITE_CONSTRAINT_PRIMARYKEY: C macros Swift cannot import.
+        extendedCode == (SQLITE_CONSTRAINT | 8 << 8) || extendedCode == (SQLITE_CONSTRAINT | 6 << 8)
+    }
+
+    public var description: String {
+        var text = "SQLite error \(extendedCode): \(message)"
+        if let sql { text += " in \(sql)" }
+        return text
+    }
+}

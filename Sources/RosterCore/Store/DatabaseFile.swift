@@ -1,0 +1,63 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What the bytes of a database file say before SQLite is asked to open
+/// it. SQLite opens lazily and happily treats a truncated file as valid
+/// until it reads the missing pages, so the header is checked first.
+enum DatabaseFile {
+    enum State: Equatable {
+        /// No file at the path.
+        case missing
+        /// A file of zero bytes: a database not yet written.
+        case empty
+        /// Starts like a SQLite database, and is as long as its header says.
+        case sqlite
+        /// Not a SQLite database.
+        case notSQLite
+        /// A SQLite header, but shorter than the pages it declares.
+        case truncated
+    }
+
+    static func inspect(_ path: String) throws(RosterError) -> State {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        if descriptor < 0 {
+            switch errno {
+            case ENOENT: return .missing
+            case EACCES: throw RosterError.cannotOpen(path: path, reason: "permission denied")
+            default: throw RosterError.cannotOpen(path: path, reason: IOFailure(operation: "open", path: path, errno: errno).reason)
+            }
+        }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else {
+            throw RosterError.cannotOpen(path: path, reason: IOFailure(operation: "read", path: path, errno: errno).reason)
+        }
+        if (status.st_mode & S_IFMT) == S_IFDIR {
+            throw RosterError.cannotOpen(path: path, reason: "it is a folder")
+        }
+        let size = Int(status.st_size)
+        if size == 0 { return .empty }
+        guard size >= 100 else { return .notSQLite }
+
+        var header = [UInt8](repeating: 0, count: 100)
+        let read = header.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, 100, 0) }
+        guard read == 100 else { return .notSQLite }
+        guard header.starts(with: Array("SQLite format 3\0".utf8)) else { return .notSQLite }
+
+        func bigEndian(_ offset: Int, _ count: Int) -> Int {
+            header[offset..<offset + count].reduce(0) { $0 << 8 | Int($1) }
+        }
+        let rawPageSize = bigEndian(16, 2)
+        let pageSize = rawPageSize == 1 ? 65536 : rawPageSize
+        guard pageSize >= 512, pageSize & (pageSize - 1) == 0 else { return .notSQLite }
+        // The page count is only trusted when the change counter matches
+        // "version-valid-for", as SQLite itself does.
+        let pageCount = bigEndian(28, 4)
+        let headerCountValid = pageCount > 0 && bigEndian(24, 4) == bigEndian(92, 4)
+        if size < pageSize || (headerCountValid && size < pageCount * pageSize) {
+            return .truncated
+        }
+        return .sqlite
+    }
+}

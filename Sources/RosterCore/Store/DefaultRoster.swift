@@ -1,0 +1,46 @@
+/// The roster a new database starts with, read from `Data/default-roster.json`
+/// (carried inside the binary).
+public enum DefaultRoster {
+    public static let fileName = "default-roster.json"
+
+    /// The default monsters, in roster order, with ids 1, 2, 3….
+    public static func monsters() throws -> [Monster] {
+        guard let bytes = Assets.bytes(named: fileName) else {
+            throw RosterError.invalid([FieldProblem(field: "data", message: "the default roster is missing from the build")])
+        }
+        let document = try bytes.withUnsafeBufferPointer { try JSONParser.parse($0) }
+        guard case .array(let records)? = document["monsters"]?.value else {
+            throw RosterError.invalid([FieldProblem(field: "data", message: "the default roster has no monsters array")])
+        }
+        return try records.enumerated().map { offset, record in
+            func text(_ key: String) throws -> String {
+                guard case .string(let value)? = record[key]?.value else {
+                    throw RosterError.invalid([FieldProblem(field: key, message: "the default roster's record \(offset + 1) lacks \(key)")])
+                }
+                return value
+            }
+            guard let weapon = WeaponType(parsing: try text("weapon")),
+                  let color = NameColor(parsing: try text("name_color"))
+            else {
+                throw RosterError.invalid([FieldProblem(field: "weapon", message: "the default roster's record \(offset + 1) is invalid")])
+            }
+            let monster = Monster(id: Int64(offset + 1), name: try text("name"), description: try text("description"),
+                                  icon: try text("icon"), nameColor: color, weapon: Weapon(weapon))
+            if !monster.problems.isEmpty { throw RosterError.invalid(monster.problems) }
+            return monster
+        }
+    }
+
+    /// Inserts the default monsters as schema version 1 shaped them; later
+    /// migrations fill in the fields they add.
+    static func insert(into database: Database) throws {
+        let insert = try database.prepare(
+            "INSERT INTO monster (id, name, name_key, description, icon, name_color, weapon) VALUES (?, ?, ?, ?, ?, ?, ?)"
+        )
+        for monster in try monsters() {
+            try insert.run(.integer(monster.id), .text(monster.name), .text(MonsterRules.nameKey(monster.name)),
+                           .text(monster.description), .text(monster.icon), .text(monster.nameColor.key),
+                           .text(monster.weapon.type.key))
+        }
+    }
+}

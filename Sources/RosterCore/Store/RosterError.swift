@@ -1,0 +1,90 @@
+import CSQLite
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Everything that can go wrong with the roster, each told as one sentence.
+///
+/// Messages may contain text from the user or the database; whoever prints
+/// them to a terminal escapes control characters first.
+public enum RosterError: Error, Sendable, CustomStringConvertible {
+    /// No monster has that name or id. `suggestion` is a close name, if any.
+    case monsterNotFound(String, suggestion: String?)
+    /// Another monster already has that name (ignoring case).
+    case nameTaken(String)
+    /// A value breaks the model's rules.
+    case invalid([FieldProblem])
+    /// The file was written by a newer roster with a schema this one does not know.
+    case newerDatabase(path: String, version: Int32)
+    /// A SQLite database, but not a roster.
+    case foreignDatabase(path: String)
+    /// Not a SQLite database at all.
+    case notADatabase(path: String)
+    /// A roster database that is truncated or corrupt.
+    case damaged(path: String)
+    /// The database or its folder cannot be written.
+    case readOnly(path: String)
+    /// Another program holds the write lock for longer than we wait.
+    case busy(path: String)
+    /// The file or its folder could not be opened or created.
+    case cannotOpen(path: String, reason: String)
+    /// Any other storage failure.
+    case storage(path: String, DatabaseError)
+    /// The operation was interrupted (Ctrl-C).
+    case interrupted
+    /// Input data had these problems; nothing was changed.
+    case problems([InputProblem])
+
+    public var description: String {
+        switch self {
+        case .monsterNotFound(let reference, let suggestion):
+            var text = "no monster is named “\(reference)”"
+            if let suggestion { text += "; did you mean “\(suggestion)”?" }
+            return text
+        case .nameTaken(let name):
+            return "a monster named “\(name)” already exists (names are compared ignoring case)"
+        case .invalid(let problems):
+            return problems.map(\.message).joined(separator: "; ")
+        case .newerDatabase(let path, let version):
+            return "\(path) was written by a newer version of roster (schema \(version)); upgrade roster to open it"
+        case .foreignDatabase(let path):
+            return "\(path) is a SQLite database, but not a roster; roster leaves it untouched"
+        case .notADatabase(let path):
+            return "\(path) is not a roster database (it is not a SQLite file at all); roster leaves it untouched"
+        case .damaged(let path):
+            return "the roster database \(path) is damaged (truncated or corrupt); roster leaves it untouched"
+        case .readOnly(let path):
+            return "the roster database \(path) cannot be written: the file or its folder is read-only"
+        case .busy:
+            return "the roster database is busy: another program is writing; try again"
+        case .cannotOpen(let path, let reason):
+            return "cannot open the roster database \(path): \(reason)"
+        case .storage(let path, let error):
+            return "the roster database \(path) failed: \(error.message)"
+        case .interrupted:
+            return "interrupted"
+        case .problems(let problems):
+            let count = problems.count
+            return "nothing was changed: the input has \(count) problem\(count == 1 ? "" : "s")"
+        }
+    }
+
+    /// Turns a SQLite error into the sentence a user should read.
+    static func from(_ error: DatabaseError, path: String) -> RosterError {
+        switch error.primaryCode {
+        case SQLITE_BUSY, SQLITE_LOCKED: return .busy(path: path)
+        case SQLITE_READONLY, SQLITE_PERM: return .readOnly(path: path)
+        case SQLITE_CORRUPT: return .damaged(path: path)
+        case SQLITE_NOTADB: return .notADatabase(path: path)
+        case SQLITE_INTERRUPT: return .interrupted
+        case SQLITE_CANTOPEN:
+            if error.systemErrno == EACCES || error.systemErrno == EROFS { return .readOnly(path: path) }
+            let reason = error.systemErrno == 0
+                ? error.message
+                : IOFailure(operation: "open", path: path, errno: error.systemErrno).reason
+            return .cannotOpen(path: path, reason: reason)
+        case SQLITE_FULL: return .cannotOpen(path: path, reason: "the disk is full")
+        default: return .storage(path: path, error)
+        }
+    }
+}

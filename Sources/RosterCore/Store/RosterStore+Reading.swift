@@ -1,0 +1,90 @@
+extension RosterStore {
+    /// Every monster in roster order (by id), optionally only those carrying `weapon`.
+    public func monsters(carrying weapon: WeaponType? = nil) throws(RosterError) -> [Monster] {
+        try guarded {
+            var all: [Monster] = []
+            try forEachMonster(carrying: weapon) { all.append($0) }
+            return all
+        }
+    }
+
+    /// Calls `body` for each monster in roster order, without loading them
+    /// all. Errors thrown by `body` (a failed write, say) come out as they are.
+    public func forEachMonster(carrying weapon: WeaponType? = nil, _ body: (Monster) throws -> Void) throws {
+        try forEachRow(carrying: weapon) { row in
+            try body(try MonsterTable.monster(from: row))
+        }
+    }
+
+    /// Calls `body` with each monster's row, in roster order: for writers
+    /// that copy column bytes straight to their output. Columns are
+    /// `id, name, description, icon, name_color, weapon`.
+    public func forEachRow(carrying weapon: WeaponType? = nil, _ body: (Row) throws -> Void) throws {
+        try passingThrough {
+            let statement = try weapon == nil
+                ? database.cached(MonsterTable.selectAll)
+                : database.cached(MonsterTable.selectByWeapon)
+            try statement.forEachRow(weapon.map { [.text($0.key)] } ?? [], body)
+        }
+    }
+
+    public func count() throws(RosterError) -> Int {
+        try guarded { Int(try database.integer("SELECT count(*) FROM monster") ?? 0) }
+    }
+
+    /// The monster with this name (ignoring case), else with this id.
+    public func find(_ reference: String) throws(RosterError) -> Monster? {
+        try guarded { try lookUp(reference) }
+    }
+
+    /// Like `find`, but a missing monster is an error that suggests a close name.
+    public func resolve(_ reference: String) throws(RosterError) -> Monster {
+        if let monster = try find(reference) { return monster }
+        throw .monsterNotFound(reference, suggestion: try suggestName(for: reference))
+    }
+
+    func lookUp(_ reference: String) throws -> Monster? {
+        if let monster = try database.cached(MonsterTable.selectByNameKey)
+            .firstRow([.text(MonsterRules.nameKey(reference))], MonsterTable.monster(from:)) {
+            return monster
+        }
+        if let id = Int64(reference.hasPrefix("#") ? String(reference.dropFirst()) : reference) {
+            return try database.cached(MonsterTable.selectByID).firstRow([.integer(id)], MonsterTable.monster(from:))
+        }
+        return nil
+    }
+
+    /// A name close to `reference`, to suggest when nothing matched. Small
+    /// rosters are searched whole; large ones by the names that sort nearby.
+    public func suggestName(for reference: String) throws(RosterError) -> String? {
+        try guarded {
+            let key = MonsterRules.nameKey(reference)
+            guard !key.isEmpty else { return nil }
+            let total = try database.integer("SELECT count(*) FROM monster") ?? 0
+            let candidates: [String]
+            if total <= 20_000 {
+                candidates = try database.cached("SELECT name FROM monster ORDER BY id").rows { $0.text(0) }
+            } else {
+                candidates = try database.cached("""
+                    SELECT name FROM (SELECT name FROM monster WHERE name_key >= ?1 ORDER BY name_key LIMIT 20)
+                    UNION ALL
+                    SELECT name FROM (SELECT name FROM monster WHERE name_key < ?1 ORDER BY name_key DESC LIMIT 20)
+                    """).rows([.text(key)]) { $0.text(0) }
+            }
+            let prefixed = candidates.filter { MonsterRules.nameKey($0).hasPrefix(key) }
+            if prefixed.count == 1 { return prefixed[0] }
+            return EditDistance.closest(to: key, among: candidates)
+        }
+    }
+
+    /// How many monsters carry each weapon.
+    public func weaponCounts() throws(RosterError) -> [WeaponType: Int] {
+        try guarded {
+            var counts: [WeaponType: Int] = [:]
+            try database.cached("SELECT weapon, count(*) FROM monster GROUP BY weapon").forEachRow { row in
+                if let weapon = WeaponType(rawValue: row.text(0)) { counts[weapon] = Int(row.int(1)) }
+            }
+            return counts
+        }
+    }
+}

@@ -1,0 +1,141 @@
+/// One request to give a monster a weapon: from the command line, or a
+/// line of a batch (which knows where it came from).
+public struct WeaponAssignment: Hashable, Sendable {
+    public let reference: String
+    public let weapon: WeaponType
+    public let location: TextLocation?
+
+    public init(reference: String, weapon: WeaponType, location: TextLocation? = nil) {
+        self.reference = reference
+        self.weapon = weapon
+        self.location = location
+    }
+}
+
+/// What a weapon assignment did (or, in a dry run, would do).
+public struct WeaponChange: Hashable, Sendable {
+    /// The monster as it was before.
+    public let monster: Monster
+    public let weapon: WeaponType
+    public var isChange: Bool { monster.weapon.type != weapon }
+}
+
+/// What an edit did (or would do).
+public struct MonsterEdit: Hashable, Sendable {
+    public let before: Monster
+    public let after: Monster
+    public var isChange: Bool { before != after }
+}
+
+extension RosterStore {
+    /// Gives each monster its weapon, all in one transaction: if any monster
+    /// is missing, or one is given two different weapons, nothing changes
+    /// and every such problem is reported.
+    public func setWeapons(_ assignments: [WeaponAssignment], dryRun: Bool = false) throws(RosterError) -> [WeaponChange] {
+        try write(commit: !dryRun) {
+            var problems: [InputProblem] = []
+            var changes: [WeaponChange] = []
+            var chosen: [Int64: (weapon: WeaponType, index: Int)] = [:]
+            for assignment in assignments {
+                guard let monster = try lookUp(assignment.reference) else {
+                    let suggestion = try suggestName(for: assignment.reference)
+                    problems.append(InputProblem(.notFound, at: assignment.location, field: "name",
+                                                 RosterError.monsterNotFound(assignment.reference, suggestion: suggestion).description))
+                    continue
+                }
+                if let earlier = chosen[monster.id] {
+                    if earlier.weapon != assignment.weapon {
+                        problems.append(InputProblem(.conflict, at: assignment.location, field: "weapon",
+                                                     "“\(monster.name)” is given both \(earlier.weapon.key) and \(assignment.weapon.key)"))
+                    }
+                    continue
+                }
+                chosen[monster.id] = (assignment.weapon, changes.count)
+                changes.append(WeaponChange(monster: monster, weapon: assignment.weapon))
+            }
+            if !problems.isEmpty {
+                if assignments.count == 1, assignments[0].location == nil, let reference = assignments.first?.reference {
+                    throw RosterError.monsterNotFound(reference, suggestion: try suggestName(for: reference))
+                }
+                throw RosterError.problems(problems)
+            }
+            let update = try database.cached(MonsterTable.updateWeapon)
+            for change in changes where change.isChange {
+                try update.run(.text(change.weapon.key), .integer(change.monster.id))
+            }
+            return changes
+        }
+    }
+
+    /// Adds a monster; its id is assigned by the store.
+    public func add(_ monster: Monster, dryRun: Bool = false) throws(RosterError) -> Monster {
+        let problems = monster.problems
+        guard problems.isEmpty else { throw .invalid(problems) }
+        return try write(commit: !dryRun) {
+            if try database.cached(MonsterTable.selectByNameKey)
+                .firstRow([.text(MonsterRules.nameKey(monster.name))], { $0.int(0) }) != nil {
+                throw RosterError.nameTaken(monster.name)
+            }
+            do {
+                try database.cached(MonsterTable.insert).run(MonsterTable.values(of: monster))
+            } catch let error as DatabaseError where error.isUniqueViolation {
+                throw RosterError.nameTaken(monster.name)
+            }
+            var added = monster
+            added.id = database.lastInsertedRowID
+            return added
+        }
+    }
+
+    /// Changes some fields of one monster.
+    public func edit(_ reference: String, _ changes: MonsterChanges, dryRun: Bool = false) throws(RosterError) -> MonsterEdit {
+        try write(commit: !dryRun) {
+            guard let before = try lookUp(reference) else {
+                throw RosterError.monsterNotFound(reference, suggestion: try suggestName(for: reference))
+            }
+            let after = changes.applied(to: before)
+            let problems = after.problems.filter { problem in
+                // Only the fields being changed are judged: an old value that
+                // predates a rule does not block an unrelated edit.
+                switch problem.field {
+                case "name": changes.name != nil
+                case "description": changes.description != nil
+                case "icon": changes.icon != nil
+                default: true
+                }
+            }
+            guard problems.isEmpty else { throw RosterError.invalid(problems) }
+            guard after != before else { return MonsterEdit(before: before, after: after) }
+            if MonsterRules.nameKey(after.name) != MonsterRules.nameKey(before.name),
+               try database.cached(MonsterTable.selectByNameKey)
+                .firstRow([.text(MonsterRules.nameKey(after.name))], { $0.int(0) }) != nil {
+                throw RosterError.nameTaken(after.name)
+            }
+            do {
+                try database.cached(MonsterTable.update).run(MonsterTable.values(of: after) + [.integer(before.id)])
+            } catch let error as DatabaseError where error.isUniqueViolation {
+                throw RosterError.nameTaken(after.name)
+            }
+            return MonsterEdit(before: before, after: after)
+        }
+    }
+
+    /// Removes monsters, all or none: a missing one changes nothing.
+    public func remove(_ references: [String], dryRun: Bool = false) throws(RosterError) -> [Monster] {
+        try write(commit: !dryRun) {
+            var removed: [Monster] = []
+            for reference in references {
+                guard let monster = try lookUp(reference) else {
+                    throw RosterError.monsterNotFound(reference, suggestion: try suggestName(for: reference))
+                }
+                if removed.contains(where: { $0.id == monster.id }) { continue }
+                removed.append(monster)
+            }
+            let delete = try database.cached(MonsterTable.delete)
+            for monster in removed {
+                try delete.run(.integer(monster.id))
+            }
+            return removed
+        }
+    }
+}

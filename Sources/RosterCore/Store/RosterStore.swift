@@ -1,0 +1,143 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The roster in its SQLite file.
+///
+/// Opening checks the file before anything is written to it: a file that is
+/// not a SQLite database, a truncated one, a SQLite database that is not a
+/// roster, or a roster from a newer version is refused and left byte for
+/// byte as it was. Only a missing file, an empty one, or an empty SQLite
+/// database becomes a new roster.
+public final class RosterStore {
+    public let database: Database
+    public let path: String
+
+    /// How long a write waits for another writer before giving up as busy.
+    public static let busyTimeoutMilliseconds = 5000
+
+    private init(database: Database, path: String) {
+        self.database = database
+        self.path = path
+    }
+
+    /// Opens (creating if needed) the roster at `path`.
+    public static func open(path: String) throws(RosterError) -> RosterStore {
+        let state = try DatabaseFile.inspect(path)
+        switch state {
+        case .notSQLite: throw .notADatabase(path: path)
+        case .truncated: throw .damaged(path: path)
+        case .missing: try FileSystem.createParentDirectories(of: path)
+        case .empty, .sqlite: break
+        }
+        do {
+            let database = try Database(path: path, options: [.readWrite, .create])
+            let store = RosterStore(database: database, path: path)
+            try store.prepareConnection(isNew: state != .sqlite)
+            return store
+        } catch let error as RosterError {
+            throw error
+        } catch let error as DatabaseError {
+            throw RosterError.from(error, path: path)
+        } catch {
+            throw .cannotOpen(path: path, reason: "\(error)")
+        }
+    }
+
+    private func prepareConnection(isNew: Bool) throws {
+        try database.execute("PRAGMA busy_timeout = \(Self.busyTimeoutMilliseconds); PRAGMA foreign_keys = ON")
+        // Read first: this is where a damaged or foreign file shows itself,
+        // before anything could be written to it.
+        let identity = try readIdentity()
+        if identity.applicationID == Schema.applicationID {
+            if identity.version > Schema.currentVersion {
+                throw RosterError.newerDatabase(path: path, version: identity.version)
+            }
+        } else if identity.applicationID != 0 || identity.version != 0 || identity.objectCount != 0 {
+            throw RosterError.foreignDatabase(path: path)
+        }
+        if database.isReadOnly {
+            if identity.version < Schema.currentVersion { throw RosterError.readOnly(path: path) }
+            return
+        }
+        if identity.journalMode != "wal" {
+            try database.execute("PRAGMA journal_mode = WAL")
+        }
+        try database.execute("PRAGMA synchronous = NORMAL")
+        if identity.version < Schema.currentVersion {
+            try Schema.migrate(database)
+        }
+    }
+
+    private struct Identity {
+        var applicationID: Int32
+        var version: Int32
+        var objectCount: Int64
+        var journalMode: String
+    }
+
+    private func readIdentity() throws -> Identity {
+        let row = try database.prepare("""
+            SELECT (SELECT application_id FROM pragma_application_id),
+                   (SELECT user_version FROM pragma_user_version),
+                   (SELECT count(*) FROM sqlite_schema),
+                   (SELECT journal_mode FROM pragma_journal_mode)
+            """).firstRow { row in
+            Identity(applicationID: Int32(truncatingIfNeeded: row.int(0)),
+                     version: Int32(truncatingIfNeeded: row.int(1)),
+                     objectCount: row.int(2),
+                     journalMode: row.text(3))
+        }
+        guard let row else { throw RosterError.damaged(path: path) }
+        return row
+    }
+
+    /// Runs `body`, turning SQLite's errors into the roster's.
+    func guarded<T>(_ body: () throws -> T) throws(RosterError) -> T {
+        do {
+            return try body()
+        } catch let error as RosterError {
+            throw error
+        } catch let error as DatabaseError {
+            throw RosterError.from(error, path: path)
+        } catch {
+            throw RosterError.storage(path: path, DatabaseError(extendedCode: 1, message: "\(error)"))
+        }
+    }
+
+    /// Runs `body`, turning SQLite's errors into the roster's and letting
+    /// every other error through unchanged.
+    func passingThrough<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as DatabaseError {
+            throw RosterError.from(error, path: path)
+        }
+    }
+
+    /// Runs a write in `BEGIN IMMEDIATE`; with `commit: false` (a dry run)
+    /// everything is done and checked, then rolled back.
+    func write<T>(commit: Bool = true, _ body: () throws -> T) throws(RosterError) -> T {
+        try guarded {
+            do {
+                return try database.writeTransaction {
+                    let result = try body()
+                    if !commit { throw DryRun(result: result) }
+                    return result
+                }
+            } catch let dryRun as DryRun<T> {
+                return dryRun.result
+            }
+        }
+    }
+
+    /// Counts changes made by any connection: when it moves, the roster changed.
+    public func dataVersion() throws(RosterError) -> Int64 {
+        try guarded { try database.integer("PRAGMA data_version") ?? 0 }
+    }
+}
+
+/// Thrown out of a dry run's transaction to roll it back, carrying the result.
+struct DryRun<T>: Error, @unchecked Sendable {
+    let result: T
+}

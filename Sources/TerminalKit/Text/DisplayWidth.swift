@@ -1,0 +1,70 @@
+import CTerminal
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// How many terminal columns text takes, from the C library's `wcwidth`,
+/// so that CJK and emoji stay aligned the way the terminal will draw them.
+public enum DisplayWidth {
+    /// `wcwidth` answers from the C library's locale: make sure it is a
+    /// UTF-8 one, whatever the user's locale says. Call once at start.
+    public static func prepareLocale() {
+        if let current = setlocale(LC_CTYPE, ""), isUTF8(String(cString: current)) { return }
+        if setlocale(LC_CTYPE, "C.UTF-8") == nil {
+            _ = setlocale(LC_CTYPE, "en_US.UTF-8")
+        }
+    }
+
+    private static func isUTF8(_ locale: String) -> Bool {
+        let lowered = locale.lowercased()
+        return lowered.contains("utf-8") || lowered.contains("utf8")
+    }
+
+    /// Columns for one scalar: 0 for combining marks, 2 for wide
+    /// characters, and 1 for anything the C library does not know.
+    @inline(__always)
+    public static func of(_ scalar: Unicode.Scalar) -> Int {
+        if scalar.value < 0x7F { return scalar.value >= 0x20 ? 1 : 0 }
+        let width = cterminal_wcwidth(scalar.value)
+        return width < 0 ? 1 : Int(width)
+    }
+
+    /// Columns for a whole string. Controls count as 0; escape untrusted
+    /// text with `SafeText` first.
+    public static func of(_ text: String) -> Int {
+        var total = 0
+        for scalar in text.unicodeScalars { total += of(scalar) }
+        return total
+    }
+
+    /// Columns for one grapheme cluster, counted scalar by scalar as the
+    /// C library (and so most terminals and tmux) counts them.
+    public static func of(_ character: Character) -> Int {
+        var width = 0
+        for scalar in character.unicodeScalars { width += of(scalar) }
+        return width
+    }
+
+    /// `text` cut to at most `limit` columns, ending in `…` when cut.
+    /// Never splits a grapheme cluster or a wide character.
+    public static func truncate(_ text: String, to limit: Int, ellipsis: String = "…") -> String {
+        guard limit > 0 else { return "" }
+        if of(text) <= limit { return text }
+        let room = limit - of(ellipsis)
+        var result = ""
+        var used = 0
+        for character in text {
+            let width = of(character)
+            if used + width > room { break }
+            result.append(character)
+            used += width
+        }
+        return result + (room >= 0 ? ellipsis : "")
+    }
+
+    /// `text` padded with spaces to `width` columns (left-aligned).
+    public static func pad(_ text: String, to width: Int) -> String {
+        let missing = width - of(text)
+        return missing > 0 ? text + String(repeating: " ", count: missing) : text
+    }
+}
