@@ -1,0 +1,103 @@
+import Foundation
+
+/// Runs the built `roster` binary as a user would, against a database in a
+/// fresh temporary folder, and captures what it printed.
+struct RosterRun {
+    let status: Int32
+    let stdout: String
+    let stderr: String
+    let stdoutBytes: Data
+}
+
+final class Sandbox {
+    let directory: URL
+    var databasePath: String { directory.appendingPathComponent("roster.db").path }
+
+    init() throws {
+        directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("roster-e2e-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// The binary SwiftPM built next to the test bundle.
+    static var binary: URL {
+        let here = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        var directory = here.deletingLastPathComponent()
+        // The test bundle is `…/debug/rosterPackageTests.xctest` (a file on Linux).
+        while !FileManager.default.isExecutableFile(atPath: directory.appendingPathComponent("roster").path),
+              directory.path != "/" {
+            directory = directory.deletingLastPathComponent()
+        }
+        return directory.appendingPathComponent("roster")
+    }
+
+    /// Runs `roster --db <sandbox db> ARGS…`.
+    @discardableResult
+    func roster(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:],
+                useDatabaseOption: Bool = true) throws -> RosterRun {
+        try run(Self.binary.path, (useDatabaseOption ? ["--db", databasePath] : []) + arguments,
+                stdin: stdin.map { Data($0.utf8) }, environment: environment)
+    }
+
+    @discardableResult
+    func roster(_ arguments: String..., stdin: String? = nil) throws -> RosterRun {
+        try roster(arguments, stdin: stdin)
+    }
+
+    /// Runs any program with a clean, predictable environment.
+    func run(_ executable: String, _ arguments: [String], stdin: Data? = nil,
+             environment: [String: String] = [:]) throws -> RosterRun {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        var env = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+                   "HOME": directory.path, "LANG": "C.UTF-8"]
+        env.merge(environment) { $1 }
+        process.environment = env
+        let outPipe = Pipe(), errPipe = Pipe(), inPipe = Pipe()
+        process.standardOutput = outPipe
+        process.standardError = errPipe
+        process.standardInput = inPipe
+        try process.run()
+        // Feed stdin and drain stdout on other threads, so that no pipe
+        // fills up and blocks the child.
+        let writer = inPipe.fileHandleForWriting
+        let feeding = DispatchGroup()
+        DispatchQueue.global().async(group: feeding) {
+            if let stdin { writer.write(stdin) }
+            try? writer.close()
+        }
+        let collected = Collected()
+        let outHandle = outPipe.fileHandleForReading
+        DispatchQueue.global().async(group: feeding) {
+            collected.stdout = outHandle.readDataToEndOfFile()
+        }
+        let errData = errPipe.fileHandleForReading.readDataToEndOfFile()
+        feeding.wait()
+        process.waitUntilExit()
+        let outData = collected.stdout
+        return RosterRun(status: process.terminationStatus,
+                         stdout: String(decoding: outData, as: UTF8.self),
+                         stderr: String(decoding: errData, as: UTF8.self),
+                         stdoutBytes: outData)
+    }
+
+    /// Runs a query with the sqlite3 shell and returns its output.
+    func sqlite(_ sql: String, path: String? = nil) throws -> String {
+        let run = try run("/usr/bin/sqlite3", [path ?? databasePath, sql])
+        return run.stdout.trimmingCharacters(in: .newlines)
+    }
+
+    func fileBytes(_ path: String) -> Data? {
+        FileManager.default.contents(atPath: path)
+    }
+}
+
+/// Written by one reader thread, read after it has finished.
+private final class Collected: @unchecked Sendable {
+    var stdout = Data()
+}
