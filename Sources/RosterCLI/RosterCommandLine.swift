@@ -21,9 +21,11 @@ public enum RosterCommandLine {
     ])
 
     public static func run(_ arguments: [String]) -> Int32 {
-        DisplayWidth.prepareLocale()
         let context = CommandContext()
         let status = run(arguments, context: context)
+        // Closing lets SQLite checkpoint and remove the WAL file, as every
+        // well-behaved client does, rather than leaving it to the next one.
+        context.closeStore()
         do {
             try context.stdout.flush()
         } catch {
