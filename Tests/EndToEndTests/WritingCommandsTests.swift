@@ -98,6 +98,16 @@ struct WritingCommandsTests {
         #expect(try sandbox.sqlite("SELECT count(*) FROM monster") == "7")
     }
 
+    @Test("a name that looks like SQL is stored and shown literally")
+    func sqlLookingName() throws {
+        let sandbox = try Sandbox()
+        let name = "Robert'); DROP TABLE monster;--"
+        #expect(try sandbox.roster("add", name, "--weapon", "sword").status == 0)
+        #expect(try sandbox.roster("set-weapon", name, "fire").status == 0)
+        #expect(try sandbox.roster("list", "--weapon", "fire").stdout.contains("7\t\(name)\t"))
+        #expect(try sandbox.sqlite("SELECT count(*) FROM monster") == "7")
+    }
+
     @Test("edit changes the named fields and nothing else")
     func edit() throws {
         let sandbox = try Sandbox()

@@ -151,4 +151,35 @@ struct CompletionTests {
         #expect(try complete(["roster", "set-weapon", "Cat-Bot", "fi"]) == ["fire"])
         #expect(try complete(["roster", "list", "--f"]) == ["--format"])
     }
+
+    @Test("the zsh script is valid zsh, and the fish script valid fish that completes")
+    func zshAndFish() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("roster-completion-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        func run(_ program: String, _ arguments: [String]) throws -> (Int32, String) {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: program)
+            process.arguments = arguments
+            process.environment = ["PATH": "/usr/bin:/bin", "HOME": directory.path]
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            process.standardError = pipe
+            try process.run()
+            let data = pipe.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        }
+        let zsh = directory.appendingPathComponent("_roster")
+        try #require(scripts.script(for: "zsh")).write(to: zsh, atomically: true, encoding: .utf8)
+        let zshCheck = try run("/usr/bin/zsh", ["-n", zsh.path])
+        #expect(zshCheck.0 == 0, "\(zshCheck.1)")
+        let fish = directory.appendingPathComponent("roster.fish")
+        try #require(scripts.script(for: "fish")).write(to: fish, atomically: true, encoding: .utf8)
+        let fishCheck = try run("/usr/bin/fish", ["-n", fish.path])
+        #expect(fishCheck.0 == 0, "\(fishCheck.1)")
+        let completed = try run("/usr/bin/fish", ["-c", "source \(fish.path); complete -C 'roster set-w'; complete -C 'roster list --weapon sw'"])
+        #expect(completed.1.contains("set-weapon\tgive one or more monsters a weapon"))
+        #expect(completed.1.contains("sword"))
+    }
 }
