@@ -76,6 +76,23 @@ struct FaultTests {
         #expect(try sandbox.sqlite("PRAGMA integrity_check") == "ok")
     }
 
+    @Test("a writer that holds the lock too long makes a write give up as busy, with exit status 75")
+    func busy() throws {
+        let sandbox = try Sandbox()
+        _ = try sandbox.roster("list")
+        let script = """
+            { echo 'BEGIN IMMEDIATE;'; echo "UPDATE monster SET weapon = 'fire' WHERE id = 2;"; sleep 6; echo 'ROLLBACK;'; } | sqlite3 "\(sandbox.databasePath)" &
+            sleep 0.5
+            "\(Sandbox.binary.path)" --db "\(sandbox.databasePath)" set-weapon Cat-Bot smoke
+            echo "status $?"
+            wait
+            """
+        let run = try sandbox.run("/bin/bash", ["-c", script])
+        #expect(run.stdout.contains("status 75"), "\(run.stdout)")
+        #expect(run.stderr == "roster: the roster database is busy: another program is writing; try again\n")
+        #expect(try sandbox.sqlite("SELECT weapon FROM monster WHERE id = 1") == "sword")
+    }
+
     @Test("several processes creating the same new roster at once all succeed with one default roster")
     func concurrentCreation() throws {
         let sandbox = try Sandbox()
