@@ -36,10 +36,16 @@ let package = Package(
         // Domain-free terminal toolkit. Knows nothing of monsters.
         .target(name: "TerminalKit", dependencies: ["CTerminal"]),
 
+        // The interactive roster: split view, detail fields, the app's panels.
+        .target(
+            name: "RosterApp",
+            dependencies: ["RosterCore", "TerminalKit"]
+        ),
+
         // The command line: declarative argument layer and the subcommands.
         .target(
             name: "RosterCLI",
-            dependencies: ["RosterCore", "TerminalKit"]
+            dependencies: ["RosterCore", "TerminalKit", "RosterApp"]
         ),
 
         // The executable stays thin: it hands argv to RosterCLI.
@@ -50,6 +56,7 @@ let package = Package(
 
         .testTarget(name: "RosterCoreTests", dependencies: ["RosterCore"]),
         .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"]),
+        .testTarget(name: "RosterAppTests", dependencies: ["RosterApp"]),
         .testTarget(name: "RosterCLITests", dependencies: ["RosterCLI"]),
         .testTarget(name: "EndToEndTests", dependencies: ["roster"]),
     ],
