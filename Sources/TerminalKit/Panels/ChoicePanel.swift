@@ -44,6 +44,7 @@ public final class ChoicePanel: View {
     public var onChange: ((Int) -> Void)?
 
     private var buttonFrames: [Rect] = []
+    private var columns = 1
     private let hints = KeyHintBar()
 
     public init(configure: (ChoicePanel) -> Void = { _ in }) {
@@ -69,6 +70,10 @@ public final class ChoicePanel: View {
         return [
             KeyBinding([.left, .backTab], "←→", "move", action: { [weak self] in self?.moveHighlight(by: -1) }),
             KeyBinding([.right, .tab], "←→", "move", footer: false, action: { [weak self] in self?.moveHighlight(by: 1) }),
+            // In a grid of several rows, ↑↓ move by rows; in one row they are taken
+            // all the same, so that they do not reach the fields behind the panel.
+            KeyBinding(.up, "↑↓", "row", footer: false, action: { [weak self] in self?.moveHighlight(by: -(self?.columns ?? 1)) }),
+            KeyBinding(.down, "↑↓", "row", footer: false, action: { [weak self] in self?.moveHighlight(by: self?.columns ?? 1) }),
             KeyBinding(digits, count > 1 ? "1–\(min(9, count))" : "1", "choose", perform: { [weak self] key in
                 guard case .character(let character) = key.code, let digit = character.wholeNumberValue else { return }
                 self?.highlightedIndex = digit - 1
@@ -81,7 +86,7 @@ public final class ChoicePanel: View {
 
     private func moveHighlight(by step: Int) {
         let count = choices.count + 1
-        highlightedIndex = (highlightedIndex + step + count) % count
+        highlightedIndex = ((highlightedIndex + step) % count + count) % count
         if highlightedIndex < choices.count { onChange?(highlightedIndex) }
     }
 
@@ -123,6 +128,7 @@ public final class ChoicePanel: View {
 
     public override func layout() {
         let grid = grid(forWidth: frame.width)
+        columns = grid.columns
         let area = frame.inset(top: 1, left: 1, bottom: 1, right: 1)
         let buttonWidth = max(1, (area.width - (grid.columns - 1)) / grid.columns)
         buttonFrames = (0...choices.count).map { index in

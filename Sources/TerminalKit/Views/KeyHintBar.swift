@@ -30,11 +30,13 @@ public final class KeyHelpView: View {
     public var title = "Keys"
 
     public init(groups: [KeyBindingGroup]) {
-        var seen: Set<String> = []
-        // Each key once, in its innermost group.
+        // Only bindings that can run, each in its innermost group.
+        let reachable = Window.reachable(groups.flatMap(\.bindings))
         self.groups = groups.compactMap { group in
-            let fresh = group.bindings.filter { seen.insert($0.label).inserted }
-            return fresh.isEmpty ? nil : KeyBindingGroup(title: group.title, bindings: fresh)
+            let shown = group.bindings.filter { binding in
+                reachable.contains { $0.label == binding.label && $0.help == binding.help && $0.keys == binding.keys }
+            }
+            return shown.isEmpty ? nil : KeyBindingGroup(title: group.title, bindings: shown)
         }
         super.init()
     }

@@ -277,12 +277,22 @@ public final class Window: Responder {
         return groups
     }
 
-    /// The footer's bindings: each label once, innermost first.
+    /// The footer's bindings, innermost first. A binding whose keys are
+    /// all taken by an inner one would never run, so it is left out.
     public var footerBindings: [KeyBinding] {
-        var seen: Set<String> = []
+        Self.reachable(activeBindingGroups.flatMap(\.bindings)).filter(\.showsInFooter)
+    }
+
+    /// The bindings that can still run, given that inner ones come first.
+    static func reachable(_ bindings: [KeyBinding]) -> [KeyBinding] {
+        var claimed: Set<KeyEvent> = []
+        var labels: Set<String> = []
         var result: [KeyBinding] = []
-        for binding in activeBindingGroups.flatMap(\.bindings) where binding.showsInFooter {
-            if seen.insert(binding.label).inserted { result.append(binding) }
+        for binding in bindings {
+            let free = binding.keys.contains { !claimed.contains($0) }
+            claimed.formUnion(binding.keys)
+            // Bindings that share a label (↑ and ↓ as "↑↓") show once.
+            if free, labels.insert(binding.label + binding.help).inserted { result.append(binding) }
         }
         return result
     }
