@@ -36,6 +36,11 @@ let package = Package(
         // Domain-free terminal toolkit. Knows nothing of monsters.
         .target(name: "TerminalKit", dependencies: ["CTerminal"]),
 
+        // A small full-screen program on TerminalSession: shows the events it
+        // receives, and takes every way out (q, Ctrl-C, signals, Ctrl-Z, a
+        // crash) so that the tests can check each one through a real pty.
+        .executableTarget(name: "terminal-demo", dependencies: ["TerminalKit"]),
+
         // The command line: declarative argument layer and the subcommands.
         .target(
             name: "RosterCLI",
@@ -49,7 +54,7 @@ let package = Package(
         ),
 
         .testTarget(name: "RosterCoreTests", dependencies: ["RosterCore"]),
-        .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"]),
+        .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit", "terminal-demo"]),
         .testTarget(name: "RosterCLITests", dependencies: ["RosterCLI"]),
         .testTarget(name: "EndToEndTests", dependencies: ["roster"]),
     ],
