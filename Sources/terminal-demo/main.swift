@@ -4,8 +4,10 @@
 //   q        quit (status 0)          Ctrl-C   quit as interrupted (130)
 //   Ctrl-Z   suspend to the shell     !        crash with fatalError
 //   e        write a line to stderr   d        query device attributes
+//   h        hang: stop reading events, like a program stuck in a loop
 //
-// SIGINT, SIGTERM and SIGHUP end it with 128 + the signal number.
+// SIGINT, SIGTERM and SIGHUP end it with 128 + the signal number; when it
+// hangs, a second one ends it by the signal, with the terminal restored.
 // `--no-mouse` leaves mouse reporting off.
 import TerminalKit
 #if canImport(Glibc)
@@ -51,6 +53,9 @@ struct Demo {
             fatalError("deliberate crash for testing")
         case .input(.key(let key)) where key == .character("e"):
             writeToStandardError("a message written to stderr during the session")
+        case .input(.key(let key)) where key == .character("h"):
+            draw()
+            while true { sleep(60) } // signals interrupt sleep; the hang goes on
         case .input(.key(let key)) where key == .character("d"):
             let reply = session.query(Array("\u{1B}[c".utf8), timeoutMilliseconds: 500)
             lastReply = reply.isEmpty ? "no reply" : String(decoding: reply, as: UTF8.self)
@@ -80,7 +85,7 @@ struct Demo {
         let size = session.size
         var lines = [
             "terminal-demo — events: \(eventCount)  resumed: \(resumeCount)  size: \(size)",
-            "q quit · Ctrl-C interrupt · Ctrl-Z suspend · ! crash · e stderr · d query",
+            "q quit · Ctrl-C interrupt · Ctrl-Z suspend · ! crash · e stderr · d query · h hang",
             "reply: \(lastReply)",
             "",
         ]

@@ -138,6 +138,21 @@ struct TerminalRestorationTests {
         expectRestored(demo, like: before)
     }
 
+    @Test("a program stuck without reading its events is ended by a second SIGTERM, terminal restored")
+    func stuck() throws {
+        let (demo, before) = try startedDemo()
+        demo.terminal.type("h")
+        #expect(demo.terminal.waitFor("key h"))
+        demo.send(SIGTERM)
+        // Still stuck: the request sits unread in its pipe. (Waiting also
+        // keeps the kernel from merging the two signals into one.)
+        #expect(demo.waitForChange(seconds: 0.3) == .running)
+        demo.send(SIGTERM)
+        #expect(demo.waitForChange() == .killed(by: SIGTERM))
+        expectRestored(demo, like: before)
+        #expect(demo.terminal.transcript.ends(with: showCursorThenMainScreen))
+    }
+
     @Test("the terminal going away (its master side closed) ends the program as a hangup")
     func terminalClosed() throws {
         let (demo, _) = try startedDemo()

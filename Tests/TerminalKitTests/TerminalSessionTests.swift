@@ -91,6 +91,27 @@ struct TerminalSessionTests {
         #expect(session.nextEvents(timeoutMilliseconds: 1000) == [.input(key(.up, .control))])
     }
 
+    @Test("a paste that pauses far longer than the ESC timeout is still one paste, never keys")
+    func slowPaste() throws {
+        let (session, terminal) = try running()
+        defer { session.stop() }
+        terminal.type(pasteStart + "ab")
+        #expect(session.nextEvents(timeoutMilliseconds: 150).isEmpty)
+        terminal.type("q\r" + pasteEnd)
+        #expect(session.nextEvents(timeoutMilliseconds: 1000) == [.input(.paste("abq\n"))])
+    }
+
+    @Test("with a paste timeout, a paste whose end never comes is settled as a paste")
+    func pasteTimeout() throws {
+        let (session, terminal) = try running()
+        defer { session.stop() }
+        session.pasteTimeoutMilliseconds = 50
+        terminal.type(pasteStart + "ab")
+        #expect(session.nextEvents(timeoutMilliseconds: 1000) == [.input(.paste("ab"))])
+        terminal.type("q")
+        #expect(session.nextEvents(timeoutMilliseconds: 1000) == [.input(char("q"))])
+    }
+
     @Test("SIGWINCH is a resize to the new size; SIGINT, SIGTERM, SIGHUP are termination events")
     func signalsAreEvents() throws {
         let (session, terminal) = try running()

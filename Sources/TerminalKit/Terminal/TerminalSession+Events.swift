@@ -72,7 +72,8 @@ extension TerminalSession {
     /// When held-back input should be settled, if any is held.
     private var settleDeadline: Int? {
         guard let pendingSince, decoder.hasPendingInput else { return nil }
-        return pendingSince + (decoder.isInsidePaste ? pasteTimeoutMilliseconds : escapeTimeoutMilliseconds)
+        guard decoder.isInsidePaste else { return pendingSince + escapeTimeoutMilliseconds }
+        return pasteTimeoutMilliseconds.map { pendingSince + $0 }
     }
 
     private func takeQueued() -> [TerminalEvent] {

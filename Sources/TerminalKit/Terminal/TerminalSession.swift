@@ -47,9 +47,12 @@ public final class TerminalSession {
     /// How long a lone ESC waits for the rest of a sequence before it
     /// counts as the Esc key.
     public var escapeTimeoutMilliseconds = 30
-    /// How long a paste may pause before what arrived is taken as the
-    /// whole paste (a terminal that never sends the end marker).
-    public var pasteTimeoutMilliseconds = 1000
+    /// How long a paste may pause before what arrived is taken as the whole
+    /// paste. By default a paste waits for its end marker however long it
+    /// takes: settling early would decode the rest of a paste that stalled
+    /// (a slow link) as keys. Set this to stay responsive to a terminal
+    /// that never sends the end marker; memory is bounded either way.
+    public var pasteTimeoutMilliseconds: Int?
 
     let originalTermios: termios
     var decoder = KeyDecoder()
