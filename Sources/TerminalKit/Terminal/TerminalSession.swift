@@ -114,6 +114,7 @@ public final class TerminalSession {
         decoder = KeyDecoder()
         queued = []
         pendingSince = nil
+        inputClosed = false
         do {
             try enter()
         } catch {
