@@ -18,7 +18,8 @@ public final class RosterInterface {
         screen.list.becomeFirstResponder()
     }
 
-    public var wantsQuit: Bool { controller.wantsQuit }
+    /// The exit status once the user has asked to quit.
+    public var quitStatus: Int32? { controller.quitStatus }
 
     public func handle(_ event: InputEvent) {
         // A new key press replaces the last message in the footer.
@@ -37,6 +38,7 @@ public final class RosterInterface {
     }
 
     /// Checks for changes by other programs; true when the screen must be redrawn.
+    @discardableResult
     public func poll() -> Bool {
         controller.pollForChanges()
     }

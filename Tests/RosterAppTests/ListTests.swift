@@ -86,9 +86,12 @@ struct ListTests {
     @Test("q quits")
     func quit() throws {
         let roster = try RosterScreenHarness()
-        #expect(!roster.interface.wantsQuit)
+        #expect(roster.interface.quitStatus == nil)
         roster.press(.character("q"))
-        #expect(roster.interface.wantsQuit)
+        #expect(roster.interface.quitStatus == 0)
+        let interrupted = try RosterScreenHarness()
+        interrupted.press(.control("c"))
+        #expect(interrupted.interface.quitStatus == 130)
     }
 
     @Test("a change made by another program shows on the next poll")

@@ -12,8 +12,9 @@ final class RosterController {
     /// A line for the footer: what just happened, or what went wrong.
     private(set) var status: (text: String, isError: Bool)?
     private var lastDataVersion: Int64 = 0
-    /// Set when the user asked to quit.
-    var wantsQuit = false
+    /// Set when the user asked to quit: the exit status (0 for `q`, 130
+    /// for Ctrl-C, as the shell reports an interrupted program).
+    var quitStatus: Int32?
 
     init(store: RosterStore) throws(RosterError) {
         self.store = store

@@ -98,13 +98,11 @@ final class DetailPane: View {
         }
     }
 
-    /// The monster's icon: a framed space with its weapon's glyph until
-    /// pictures can be drawn.
+    /// The monster's icon, framed, with its asset name beneath.
     private func drawIcon(of monster: Monster, in buffer: inout Buffer) {
         buffer.drawBox(pictureArea, style: Theme.border)
         let inner = pictureArea.inset(by: 1)
-        buffer.writeCentered(monster.name, in: inner, row: inner.height / 2,
-                             style: Theme.nameStyle(monster.nameColor).bold)
+        buffer.writeCentered(monster.icon, in: inner, row: inner.height - 1, style: Theme.label)
     }
 }
 

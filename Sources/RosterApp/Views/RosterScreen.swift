@@ -95,7 +95,8 @@ final class RosterScreen: View {
         }
         bindings += [
             KeyBinding(.character("?"), "?", "help", action: { [weak self] in self?.showHelp() }),
-            KeyBinding([.character("q"), .control("c")], "q", "quit", action: { [weak self] in self?.controller.wantsQuit = true }),
+            KeyBinding(.character("q"), "q", "quit", action: { [weak self] in self?.controller.quitStatus = 0 }),
+            KeyBinding(.control("c"), "Ctrl-C", "quit", footer: false, action: { [weak self] in self?.controller.quitStatus = 130 }),
         ]
         return bindings
     }

@@ -68,12 +68,16 @@ public final class ChoicePanel: View {
         let count = choices.count
         let digits = (1...max(1, min(9, count))).map { KeyEvent.character(Character(String($0))) }
         return [
-            KeyBinding([.left, .backTab], "←→", "move", action: { [weak self] in self?.moveHighlight(by: -1) }),
-            KeyBinding([.right, .tab], "←→", "move", footer: false, action: { [weak self] in self?.moveHighlight(by: 1) }),
+            KeyBinding([.left, .backTab, .character("h")], "←→", "move", action: { [weak self] in self?.moveHighlight(by: -1) }),
+            KeyBinding([.right, .tab, .character("l")], "←→", "move", footer: false, action: { [weak self] in self?.moveHighlight(by: 1) }),
             // In a grid of several rows, ↑↓ move by rows; in one row they are taken
             // all the same, so that they do not reach the fields behind the panel.
-            KeyBinding(.up, "↑↓", "row", footer: false, action: { [weak self] in self?.moveHighlight(by: -(self?.columns ?? 1)) }),
-            KeyBinding(.down, "↑↓", "row", footer: false, action: { [weak self] in self?.moveHighlight(by: self?.columns ?? 1) }),
+            KeyBinding([.up, .character("k")], "↑↓", "row", footer: false, action: { [weak self] in
+                self?.moveHighlight(by: -(self?.columns ?? 1))
+            }),
+            KeyBinding([.down, .character("j")], "↑↓", "row", footer: false, action: { [weak self] in
+                self?.moveHighlight(by: self?.columns ?? 1)
+            }),
             KeyBinding(digits, count > 1 ? "1–\(min(9, count))" : "1", "choose", perform: { [weak self] key in
                 guard case .character(let character) = key.code, let digit = character.wholeNumberValue else { return }
                 self?.highlightedIndex = digit - 1

@@ -49,8 +49,9 @@ public final class KeyHelpView: View {
         }]
     }
 
+    /// Rows for the groups: a heading and the bindings each, a blank row between.
     public var contentHeight: Int {
-        groups.reduce(0) { $0 + 1 + $1.bindings.count + 1 } + 1
+        groups.reduce(0) { $0 + ($1.title.isEmpty ? 0 : 1) + $1.bindings.count } + max(0, groups.count - 1)
     }
 
     public var contentWidth: Int {

@@ -198,6 +198,20 @@ public final class Window: Responder {
     }
 
     private func dispatch(key: KeyEvent) -> Bool {
+        if deliver(key) { return true }
+        // Esc followed quickly by a key reads as Alt+key. When nothing
+        // wants that combination, the person most likely pressed Esc and
+        // then the key: deliver them so.
+        if key.modifiers.contains(.alt) {
+            var plain = key
+            plain.modifiers.remove(.alt)
+            let escaped = deliver(.escape)
+            return deliver(plain) || escaped
+        }
+        return false
+    }
+
+    private func deliver(_ key: KeyEvent) -> Bool {
         if let overlay = overlays.last {
             if overlay.view.handle(key: key) { return true }
             if overlay.closesOnEscape, key == .escape {
