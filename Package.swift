@@ -59,11 +59,15 @@ let package = Package(
             dependencies: ["RosterCLI"]
         ),
 
+        // Pseudo-terminals and processes on them, for the tests of every
+        // full-screen program here.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+
         .testTarget(name: "RosterCoreTests", dependencies: ["RosterCore"]),
-        .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit", "terminal-demo"]),
+        .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit", "terminal-demo", "TestSupport"]),
         .testTarget(name: "RosterAppTests", dependencies: ["RosterApp"]),
         .testTarget(name: "RosterCLITests", dependencies: ["RosterCLI"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["roster"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["roster", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

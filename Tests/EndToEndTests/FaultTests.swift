@@ -82,7 +82,8 @@ struct FaultTests {
         _ = try sandbox.roster("list")
         let script = """
             { echo 'BEGIN IMMEDIATE;'; echo "UPDATE monster SET weapon = 'fire' WHERE id = 2;"; sleep 6; echo 'ROLLBACK;'; } | sqlite3 "\(sandbox.databasePath)" &
-            sleep 0.5
+            # Wait until the other writer really holds the lock.
+            until ! sqlite3 "\(sandbox.databasePath)" 'BEGIN IMMEDIATE; ROLLBACK;' 2>/dev/null; do sleep 0.05; done
             "\(Sandbox.binary.path)" --db "\(sandbox.databasePath)" set-weapon Cat-Bot smoke
             echo "status $?"
             wait

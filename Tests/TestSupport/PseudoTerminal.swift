@@ -9,12 +9,12 @@ import Glibc
 /// The test keeps its own descriptor for the program's side open all the
 /// time: the kernel resets a pty's termios when the last descriptor on
 /// that side closes, which would make any "restored" check pass by itself.
-final class PseudoTerminal {
-    private(set) var master: Int32
-    let slave: Int32
-    private(set) var transcript: [UInt8] = []
+public final class PseudoTerminal {
+    public private(set) var master: Int32
+    public let slave: Int32
+    public private(set) var transcript: [UInt8] = []
 
-    init(columns: Int = 80, rows: Int = 24) throws {
+    public init(columns: Int = 80, rows: Int = 24) throws {
         master = open("/dev/ptmx", O_RDWR | O_NOCTTY | O_CLOEXEC)
         guard master >= 0 else { throw PseudoTerminalError.system("open /dev/ptmx", errno) }
         // TIOCSPTLCK and TIOCGPTN (asm-generic values): Swift cannot import
@@ -46,34 +46,34 @@ final class PseudoTerminal {
     }
 
     /// What happens when the terminal emulator's window is closed.
-    func closeMaster() {
+    public func closeMaster() {
         if master >= 0 { close(master) }
         master = -1
     }
 
-    var termios: termios {
+    public var termios: termios {
         var settings = Glibc.termios()
         tcgetattr(slave, &settings)
         return settings
     }
 
-    var settings: TerminalSettings { TerminalSettings(termios) }
+    public var settings: TerminalSettings { TerminalSettings(termios) }
 
-    func resize(columns: Int, rows: Int) {
+    public func resize(columns: Int, rows: Int) {
         var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
         _ = ioctl(master, UInt(TIOCSWINSZ), &size)
     }
 
     /// Types `bytes` as the user (or the terminal, for replies) would.
-    func type(_ bytes: [UInt8]) {
+    public func type(_ bytes: [UInt8]) {
         _ = bytes.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
     }
 
-    func type(_ text: String) { type(Array(text.utf8)) }
+    public func type(_ text: String) { type(Array(text.utf8)) }
 
     /// Reads whatever the program wrote within `milliseconds`.
     @discardableResult
-    func drain(milliseconds: Int32 = 0) -> Int {
+    public func drain(milliseconds: Int32 = 0) -> Int {
         var total = 0
         var ready = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
         var wait = milliseconds
@@ -90,7 +90,7 @@ final class PseudoTerminal {
 
     /// Reads until the transcript, after `offset`, contains `text`.
     @discardableResult
-    func waitFor(_ text: String, after offset: Int = 0, seconds: Double = 10) -> Bool {
+    public func waitFor(_ text: String, after offset: Int = 0, seconds: Double = 10) -> Bool {
         let needle = Array(text.utf8)
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
@@ -100,20 +100,20 @@ final class PseudoTerminal {
         return false
     }
 
-    var transcriptText: String { String(decoding: transcript, as: UTF8.self) }
+    public var transcriptText: String { String(decoding: transcript, as: UTF8.self) }
 }
 
-enum PseudoTerminalError: Error {
+public enum PseudoTerminalError: Error {
     case system(String, Int32)
 }
 
 /// The termios fields that matter, comparable (the C struct is not).
-struct TerminalSettings: Equatable, CustomStringConvertible {
-    let input, output, control, local: UInt32
-    let characters: [UInt8]
-    let inputSpeed, outputSpeed: UInt32
+public struct TerminalSettings: Equatable, CustomStringConvertible {
+    public let input, output, control, local: UInt32
+    public let characters: [UInt8]
+    public let inputSpeed, outputSpeed: UInt32
 
-    init(_ settings: termios) {
+    public init(_ settings: termios) {
         input = settings.c_iflag
         output = settings.c_oflag
         control = settings.c_cflag
@@ -123,12 +123,12 @@ struct TerminalSettings: Equatable, CustomStringConvertible {
         outputSpeed = settings.c_ospeed
     }
 
-    var isRaw: Bool {
+    public var isRaw: Bool {
         local & tcflag_t(ICANON | ECHO | ISIG | IEXTEN) == 0 && input & tcflag_t(IXON | ICRNL) == 0
             && output & tcflag_t(OPOST) == 0
     }
 
-    var description: String {
+    public var description: String {
         "iflag \(String(input, radix: 16)) oflag \(String(output, radix: 16)) "
             + "cflag \(String(control, radix: 16)) lflag \(String(local, radix: 16))"
     }

@@ -1,0 +1,144 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// The interactive roster, driven as a person drives it.
+@Suite("The interactive roster in a real terminal", .serialized)
+struct InteractiveTests {
+    static let down = "\u{1B}[B"
+    static let right = "\u{1B}[C"
+
+    /// roster on a pseudo-terminal, showing its first frame.
+    func open(_ sandbox: Sandbox, arguments: [String] = [], columns: Int = 100, rows: Int = 30) throws -> ProgramOnTerminal {
+        _ = try sandbox.roster("list")
+        let program = try ProgramOnTerminal(Sandbox.binary.path, arguments: ["--db", sandbox.databasePath] + arguments,
+                                            environment: ["HOME": sandbox.directory.path], columns: columns, rows: rows)
+        try #require(program.terminal.waitFor("Monsters · 6"), "the roster drew its first frame: \(program.terminal.transcriptText.suffix(300))")
+        #expect(program.terminal.settings.isRaw)
+        return program
+    }
+
+    @Test("open, move to Dog-Bot, open the weapon panel, choose Sword, Close changes nothing, quit: terminal restored")
+    func weaponFlow() throws {
+        let sandbox = try Sandbox()
+        let roster = try open(sandbox, arguments: ["--no-animation"])
+        let before = roster.settingsBefore
+        roster.terminal.type(Self.down)
+        roster.terminal.type("w")
+        // The transcript holds only what changed, so look for single words.
+        #expect(roster.terminal.waitFor("Close"), "the weapon panel is showing")
+        #expect(roster.terminal.transcriptText.contains("Blowgun"), "with its buttons")
+        roster.terminal.type(Self.right + Self.right + Self.right)
+        let mark = roster.terminal.transcript.count
+        roster.terminal.type("\r")
+        #expect(roster.terminal.waitFor("carries", after: mark))
+        #expect(try sandbox.sqlite("SELECT weapon FROM monster WHERE name = 'Dog-Bot'") == "sword")
+
+        roster.terminal.type("w")
+        roster.terminal.drain(milliseconds: 100)
+        roster.terminal.type(Self.right)
+        roster.terminal.drain(milliseconds: 100)
+        roster.terminal.type("\u{1B}")  // Esc closes without a change
+        roster.terminal.drain(milliseconds: 150)
+        #expect(try sandbox.sqlite("SELECT weapon FROM monster WHERE name = 'Dog-Bot'") == "sword")
+
+        roster.terminal.type("q")
+        #expect(roster.waitForChange() == .exited(0))
+        #expect(roster.terminal.settings == before)
+        #expect(roster.terminal.transcriptText.hasSuffix("\u{1B}[?25h\u{1B}[?1049l"))
+    }
+
+    @Test("every way out restores the terminal and exits with the conventional status", arguments: [
+        ("q", 0), ("Ctrl-C", 130), ("SIGINT", 130), ("SIGTERM", 143), ("SIGHUP", 129),
+    ])
+    func exits(_ way: String, _ status: Int32) throws {
+        let sandbox = try Sandbox()
+        let roster = try open(sandbox)
+        let before = roster.settingsBefore
+        switch way {
+        case "q": roster.terminal.type("q")
+        case "Ctrl-C": roster.terminal.type([0x03])
+        case "SIGINT": roster.send(SIGINT)
+        case "SIGTERM": roster.send(SIGTERM)
+        default: roster.send(SIGHUP)
+        }
+        #expect(roster.waitForChange() == .exited(status))
+        #expect(roster.terminal.settings == before, "termios as before after \(way)")
+        let transcript = roster.terminal.transcriptText
+        #expect(transcript.hasSuffix("\u{1B}[?25h\u{1B}[?1049l"), "cursor shown and main screen back after \(way)")
+        for mode in ["\u{1B}[?1000l", "\u{1B}[?1006l", "\u{1B}[?2004l", "\u{1B}[?7h"] {
+            #expect(transcript.contains(mode), "\(mode.debugDescription) switched back off after \(way)")
+        }
+    }
+
+    @Test("a database that fails while the roster is open ends it with the message after the screen is restored")
+    func fatalError() throws {
+        let sandbox = try Sandbox()
+        let roster = try open(sandbox)
+        // Replace the file under the running roster with garbage.
+        _ = try sandbox.sqlite("PRAGMA wal_checkpoint(TRUNCATE)")
+        let garbage = Data(repeating: 0x41, count: 8192)
+        try garbage.write(to: URL(fileURLWithPath: sandbox.databasePath))
+        roster.terminal.type(Self.down)
+        roster.terminal.drain(milliseconds: 600)
+        roster.terminal.type("q")
+        let state = roster.waitForChange()
+        #expect(state != .running)
+        #expect(roster.terminal.settings == roster.settingsBefore)
+    }
+
+    @Test("what a person sees in tmux: panel, choice saved, a change from another program, a narrow window, Ctrl-Z and fg")
+    func tmux() throws {
+        let sandbox = try Sandbox()
+        _ = try sandbox.roster("list")
+        let screen = try TmuxDriver(command: "\(Sandbox.binary.path) --db \(sandbox.databasePath)",
+                                    environment: ["HOME": sandbox.directory.path, "LANG": "C.UTF-8"])
+        #expect(screen.waitFor("Monsters · 6"))
+        try screen.press("Down", "Down")
+        #expect(screen.waitFor("Tick, tick, BOOM!"), "Explode-Bot's details follow the selection")
+        try screen.press("Tab", "Tab", "Tab")
+        #expect(screen.waitFor("▸ Weapon"))
+        try screen.press("Enter")
+        #expect(screen.waitFor("✕ Close"))
+        try screen.press("4")
+        #expect(screen.waitFor("Explode-Bot now carries Sword"))
+        #expect(try sandbox.sqlite("SELECT weapon FROM monster WHERE name = 'Explode-Bot'") == "sword")
+
+        // Another program changes the roster; it shows within half a second.
+        _ = try sandbox.roster("set-weapon", "Cat-Bot", "fire")
+        #expect(screen.waitFor("♨ Cat-Bot", timeout: 1))
+
+        try screen.tmux(["resize-window", "-t", screen.target, "-x", "60", "-y", "24"])
+        #expect(screen.waitFor("☰ Monsters"))
+        try screen.tmux(["resize-window", "-t", screen.target, "-x", "30", "-y", "10"])
+        #expect(screen.waitUntil { $0.contains("40×12") })
+        try screen.tmux(["resize-window", "-t", screen.target, "-x", "100", "-y", "30"])
+        #expect(screen.waitFor("Monsters · 6"))
+        try screen.press("q")
+        #expect(screen.waitForExit() == 0)
+    }
+
+    @Test("Ctrl-Z suspends to the shell with the terminal restored, and fg brings the roster back")
+    func suspend() throws {
+        let sandbox = try Sandbox()
+        _ = try sandbox.roster("list")
+        let shell = try TmuxDriver(command: "exec bash --norc --noprofile -i", environment: ["PS1": "shell> "])
+        #expect(shell.waitFor("shell>"))
+        try shell.type("stty -a > \(sandbox.directory.path)/before.txt; \(Sandbox.binary.path) --db \(sandbox.databasePath)")
+        try shell.press("Enter")
+        #expect(shell.waitFor("Monsters · 6"))
+        try shell.press("C-z")
+        #expect(shell.waitFor("Stopped"))
+        try shell.type("stty -a > \(sandbox.directory.path)/during.txt")
+        try shell.press("Enter")
+        Thread.sleep(forTimeInterval: 0.3)
+        let before = try String(contentsOfFile: "\(sandbox.directory.path)/before.txt", encoding: .utf8)
+        let during = try String(contentsOfFile: "\(sandbox.directory.path)/during.txt", encoding: .utf8)
+        #expect(before == during, "the terminal is restored while the roster is suspended")
+        try shell.type("fg")
+        try shell.press("Enter")
+        #expect(shell.waitFor("Monsters · 6"), "fg redraws the whole screen")
+        try shell.press("q")
+        #expect(shell.waitFor("shell>"))
+    }
+}

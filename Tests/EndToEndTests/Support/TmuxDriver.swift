@@ -1,0 +1,136 @@
+import Foundation
+
+/// A real terminal for end-to-end tests: a tmux server of its own (its
+/// own socket), one window of a fixed size running a shell or a command,
+/// driven with `send-keys` and read with `capture-pane`, as a person
+/// would use it.
+final class TmuxDriver {
+    let socket: String
+    let target = "roster-test"
+
+    init(width: Int = 100, height: Int = 30, command: String, environment: [String: String] = [:]) throws {
+        socket = "roster-test-\(UUID().uuidString.prefix(8))"
+        let exports = environment.map { "export \($0.key)='\($0.value)';" }.joined(separator: " ")
+        // The server this starts keeps whatever descriptors it inherits:
+        // it must not inherit a pipe someone is reading to the end.
+        try tmux(["new-session", "-d", "-x", String(width), "-y", String(height), "-s", target,
+                  "bash --norc --noprofile -c \"\(exports) \(command)\""], capture: false)
+        try tmux(["set-option", "-t", target, "remain-on-exit", "on"])
+    }
+
+    deinit {
+        _ = try? tmux(["kill-server"])
+    }
+
+    /// Runs one tmux command. Spawned directly (not with Foundation's
+    /// Process) and with every other descriptor closed in the child: the
+    /// server that `new-session` starts lives on, and must hold nothing
+    /// of ours open.
+    @discardableResult
+    func tmux(_ arguments: [String], capture: Bool = true) throws -> String {
+        var output: [Int32] = [-1, -1]
+        guard pipe(&output) == 0 else { throw POSIXError(.EMFILE) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        if capture {
+            posix_spawn_file_actions_adddup2(&actions, output[1], 1)
+            posix_spawn_file_actions_adddup2(&actions, output[1], 2)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        }
+        // A shell closes every other descriptor before becoming tmux (the
+        // C library's closefrom action is out of Swift's reach).
+        let closeAll = #"for fd in $(ls /proc/$$/fd); do [ "$fd" -gt 2 ] && eval "exec $fd>&-"; done 2>/dev/null; exec /usr/bin/tmux "$@""#
+        let words: [String] = ["/bin/bash", "-c", closeAll, "tmux", "-L", socket, "-f", "/dev/null"] + arguments
+        let argv = words.map { strdup($0) } + [nil]
+        let variables: [String] = ["PATH=/usr/bin:/bin", "TERM=xterm-256color", "HOME=\(NSTemporaryDirectory())"]
+        let envp = variables.map { strdup($0) } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+        // Test threads block signals, and a spawned process inherits the
+        // mask: tmux and everything it runs must start with none blocked.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        var allSignals = sigset_t()
+        sigfillset(&allSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        posix_spawnattr_setsigdefault(&attributes, &allSignals)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        var child: pid_t = 0
+        let result = posix_spawn(&child, "/bin/bash", &actions, &attributes, argv, envp)
+        close(output[1])
+        guard result == 0 else {
+            close(output[0])
+            throw POSIXError(.ENOENT)
+        }
+        var collected: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(output[0], $0.baseAddress, $0.count) }
+            if count <= 0 { break }
+            collected += chunk[..<count]
+        }
+        close(output[0])
+        var status: Int32 = 0
+        waitpid(child, &status, 0)
+        return String(decoding: collected, as: UTF8.self)
+    }
+
+    /// Keys by tmux's names: "Down", "Enter", "Escape", "Tab", "BTab", "C-c", "q"…
+    func press(_ keys: String...) throws {
+        for key in keys { try tmux(["send-keys", "-t", target, key]) }
+    }
+
+    /// Literal text, typed character by character.
+    func type(_ text: String) throws {
+        try tmux(["send-keys", "-t", target, "-l", text])
+    }
+
+    var screen: String {
+        (try? tmux(["capture-pane", "-p", "-t", target])) ?? ""
+    }
+
+    /// Waits until the screen contains `text`; false after the timeout.
+    @discardableResult
+    func waitFor(_ text: String, timeout: TimeInterval = 5) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if screen.contains(text) { return true }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        return false
+    }
+
+    /// Waits until `condition` holds for the screen.
+    @discardableResult
+    func waitUntil(timeout: TimeInterval = 5, _ condition: (String) -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if condition(screen) { return true }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        return false
+    }
+
+    /// The exit status of the command, once it has ended.
+    var exitStatus: Int? {
+        let text = (try? tmux(["display-message", "-p", "-t", target, "#{pane_dead} #{pane_dead_status}"])) ?? ""
+        let parts = text.split(separator: " ")
+        guard parts.count == 2, parts[0] == "1" else { return nil }
+        return Int(parts[1].trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+
+    func waitForExit(timeout: TimeInterval = 5) -> Int? {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if let status = exitStatus { return status }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        return nil
+    }
+}
