@@ -23,6 +23,13 @@ let package = Package(
             dependencies: ["EmbedData"]
         ),
 
+        // The system libpng, from Debian's libpng-dev, for decoding pictures.
+        .systemLibrary(
+            name: "CPNG",
+            pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"])]
+        ),
+
         // Model, SQLite store, migrations, import and export. Knows nothing of terminals.
         .target(
             name: "RosterCore",
@@ -34,7 +41,7 @@ let package = Package(
         .target(name: "CTerminal"),
 
         // Domain-free terminal toolkit. Knows nothing of monsters.
-        .target(name: "TerminalKit", dependencies: ["CTerminal"]),
+        .target(name: "TerminalKit", dependencies: ["CTerminal", "CPNG"]),
 
         // The command line: declarative argument layer and the subcommands.
         .target(
