@@ -15,15 +15,18 @@ struct ColorReductionTests {
     @Test("256 colours: the nearest of the 6×6×6 cube or the grey ramp")
     func indexed() {
         let expectations: [((UInt8, UInt8, UInt8), UInt8)] = [
-            ((255, 0, 0), 196),       // pure red: the cube's corner
-            ((0, 0, 0), 16),          // black: the cube's, exactly
-            ((255, 255, 255), 231),   // white: the cube's, exactly
-            ((128, 128, 128), 244),   // mid grey: the ramp's 128 beats the cube's 135
-            ((238, 238, 238), 255),   // the ramp's lightest
-            ((95, 135, 175), 67),     // exactly a cube colour: 16 + 36·1 + 6·2 + 3
-            ((100, 140, 170), 67),    // near it
-            ((0x1E, 0x1A, 0x2E), 235), // the pictures' outline: a near-black grey, not a blue
-            ((0xE0, 0x40, 0x2B), 166), // the flame's red: (215, 95, 0)
+            ((255, 0, 0), 196),        // pure red: the cube's corner
+            ((0, 0, 0), 16),           // black: the cube's, exactly
+            ((255, 255, 255), 231),    // white: the cube's, exactly
+            ((128, 128, 128), 244),    // mid grey: the ramp's 128 beats the cube's 135
+            ((238, 238, 238), 255),    // the ramp's lightest
+            ((95, 135, 175), 67),      // exactly a cube colour: 16 + 36·1 + 6·2 + 3
+            ((100, 140, 170), 67),     // near it
+            ((0x1E, 0x1A, 0x2E), 234), // the pictures' outline: a near-black grey
+            ((0xE5, 0x36, 0x2E), 160), // the tomato stays red (215, 0, 0), not orange (215, 95, 0)
+            ((0xE0, 0x40, 0x2B), 160), // so does the flame's edge
+            ((0x9E, 0xA4, 0xC9), 146), // Cat-Bot's lavender stays lavender (175, 175, 215)
+            ((0xD9, 0x9A, 0x5B), 173), // Dog-Bot's tan (215, 135, 95)
         ]
         for ((red, green, blue), index) in expectations {
             #expect(Color.rgb(red, green, blue).reduced(to: .indexed256) == .indexed(index), "rgb(\(red), \(green), \(blue))")
@@ -35,7 +38,9 @@ struct ColorReductionTests {
         let expectations: [((UInt8, UInt8, UInt8), UInt8)] = [
             ((255, 0, 0), 9), ((190, 10, 10), 1), ((0, 0, 0), 0), ((255, 255, 255), 15),
             ((128, 128, 128), 8), ((220, 220, 220), 7), ((0, 0, 255), 4), ((30, 200, 40), 2),
-            ((250, 220, 60), 11), ((0xF7, 0x8C, 0x1F), 3),
+            ((250, 220, 60), 3),           // a yellow
+            ((0x74, 0xF0, 0x8A), 2),       // Cat-Bot's eyes stay green
+            ((0x6E, 0x3D, 0x20), 8),       // Dog-Bot's brown ears turn grey, not red
         ]
         for ((red, green, blue), index) in expectations {
             #expect(Color.rgb(red, green, blue).reduced(to: .ansi16) == .ansi(index), "rgb(\(red), \(green), \(blue))")
