@@ -57,7 +57,7 @@ let package = Package(
 
         .testTarget(name: "RosterCoreTests", dependencies: ["RosterCore"]),
         .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"]),
-        .testTarget(name: "RosterCLITests", dependencies: ["RosterCLI"]),
+        .testTarget(name: "RosterCLITests", dependencies: ["RosterCLI", "RosterCore", "TerminalKit"]),
         .testTarget(name: "EndToEndTests", dependencies: ["roster"]),
     ],
     swiftLanguageModes: [.v6]
