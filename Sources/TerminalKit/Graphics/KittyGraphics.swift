@@ -53,7 +53,9 @@ public enum KittyGraphics {
     /// Sends a PNG file's bytes to be kept under `imageID`, in chunks of at
     /// most 4096 base64 bytes (`m=1` on all but the last, `m=0` on the
     /// last). `q=2` keeps the terminal from answering, so no reply ever
-    /// lands in the input stream.
+    /// lands in the input stream; it is repeated on every chunk because
+    /// kitty reads it from the chunk that ends the transmission
+    /// (kovidgoyal/kitty#3375).
     public static func transmitPNG(_ png: [UInt8], imageID: UInt32) -> [UInt8] {
         precondition(imageID != 0, "kitty image ids start at 1")
         let encoded = Base64.encode(png)
