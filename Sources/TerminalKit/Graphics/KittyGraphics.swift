@@ -16,29 +16,31 @@
 /// image id the caller chooses (1…4294967295); the terminal keeps them.
 /// `place` then shows that image at the cursor, scaled to a number of
 /// columns and rows (`Image.cellSize(fitting:)` gives the same size half
-/// blocks would take). The renderer moves the cursor to the top-left cell
-/// first; `C=1` keeps the cursor where it was, so the diff's own cursor
-/// bookkeeping stays right. Keep the cells under a placement blank in the
+/// blocks would take). The cursor goes to the top-left cell first
+/// (`update(from:to:)` sends that move); `C=1` keeps the picture from
+/// moving the cursor past itself, which at the bottom edge would scroll
+/// the screen. Keep the cells under a placement blank in the
 /// buffer (a space in the background colour), so that the half-block or
 /// text fallback is never drawn beneath a real picture.
 ///
 /// **Covering and moving.** A placement is not text: the diff renderer
 /// does not see it, and text written over its cells does not hide it
-/// (kitty draws images above text by default). So the renderer keeps a
-/// table of the placements on screen — image id, placement id, cell
-/// rectangle — and at each frame, before writing the frame's cells:
+/// (kitty draws images above text by default). So the renderer keeps last
+/// frame's placements and, at each frame, before writing the frame's cells:
 ///
-/// - when a placement's rectangle is now partly or wholly covered by
-///   something drawn above it (a panel sliding up, a popover, an overlay,
-///   a scrolled pane), sends `deletePlacement` for it; when the cover goes
-///   away, places it again;
-/// - when a placement moves or changes size (resize, scroll, layout),
-///   sends `place` again with the same image and placement ids at the new
-///   cursor position: the terminal replaces the old placement, no flicker;
-/// - when its view disappears, sends `deletePlacement`;
+/// - lists the pictures it wants as `KittyPlacement`s, each clipped to
+///   the part nothing covers (`clipped(to:)`: the screen, and the rows a
+///   sliding panel, popover or overlay leaves free; a picture whose free
+///   part is not one rectangle is hidden whole);
+/// - sends `KittyGraphics.update(from: last, to: now)`, which deletes the
+///   placements that went away or became wholly covered, and places again
+///   (same ids, so the terminal moves it without flicker) each one that
+///   moved, changed size or is cropped differently — a panel sliding up
+///   over a picture crops it row by row, frame by frame;
 /// - on leaving the alternate screen, suspending (Ctrl-Z) or quitting,
 ///   sends `deleteAllPlacements` (or `deleteEverything` to free the image
-///   data too); after resuming, places what is visible again.
+///   data too), and after resuming forgets `last`, so that everything
+///   visible is placed again.
 ///
 /// Placement commands change nothing the diff tracks, so they cost only
 /// their own few dozen bytes; moving the selection in a list next to a
@@ -76,11 +78,18 @@ public enum KittyGraphics {
 
     /// Shows image `imageID` at the cursor, scaled to `columns × rows`
     /// cells, as placement `placementID` of that image. Placing again with
-    /// the same two ids moves or resizes the placement. `zIndex` below 0
-    /// draws the image under text.
-    public static func place(imageID: UInt32, placementID: UInt32, columns: Int, rows: Int, zIndex: Int32 = 0) -> [UInt8] {
+    /// the same two ids moves or resizes the placement. `source`, in the
+    /// image's pixels, shows only that part of it (a picture partly
+    /// covered or partly off screen). `zIndex` below 0 draws the image
+    /// under text.
+    public static func place(imageID: UInt32, placementID: UInt32, columns: Int, rows: Int,
+                             source: Rect? = nil, zIndex: Int32 = 0) -> [UInt8] {
         precondition(imageID != 0 && placementID != 0, "kitty image and placement ids start at 1")
-        var keys = "a=p,i=\(imageID),p=\(placementID),c=\(max(1, columns)),r=\(max(1, rows)),C=1"
+        var keys = "a=p,i=\(imageID),p=\(placementID)"
+        if let source {
+            keys += ",x=\(max(0, source.x)),y=\(max(0, source.y)),w=\(max(1, source.width)),h=\(max(1, source.height))"
+        }
+        keys += ",c=\(max(1, columns)),r=\(max(1, rows)),C=1"
         if zIndex != 0 { keys += ",z=\(zIndex)" }
         return command(keys + ",q=2")
     }
