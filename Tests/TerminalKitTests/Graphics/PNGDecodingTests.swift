@@ -46,17 +46,39 @@ func shippedPNG(_ name: String) throws -> [UInt8] {
     [UInt8](try Data(contentsOf: repositoryRoot.appendingPathComponent("Data").appendingPathComponent(name)))
 }
 
-/// A chunk with its length and CRC, for hand-made PNGs.
-func pngChunk(_ kind: String, _ payload: [UInt8]) -> [UInt8] {
-    let body = Array(kind.utf8) + payload
+/// PNG's CRC-32 of a chunk's type and data.
+func pngCRC<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> UInt32 {
     var crc: UInt32 = 0xFFFF_FFFF
-    for byte in body {
+    for byte in bytes {
         crc ^= UInt32(byte)
         for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
     }
-    crc ^= 0xFFFF_FFFF
-    func bigEndian(_ value: UInt32) -> [UInt8] { [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)] }
-    return bigEndian(UInt32(payload.count)) + body + bigEndian(crc)
+    return crc ^ 0xFFFF_FFFF
+}
+
+func bigEndian(_ value: UInt32) -> [UInt8] {
+    [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
+}
+
+/// A chunk with its length and CRC, for hand-made PNGs.
+func pngChunk(_ kind: String, _ payload: [UInt8]) -> [UInt8] {
+    let body = Array(kind.utf8) + payload
+    return bigEndian(UInt32(payload.count)) + body + bigEndian(pngCRC(body))
+}
+
+/// The PNG with every chunk's CRC made right again, as far as its lengths
+/// still make sense, so that damage reaches the decoder behind the CRCs.
+func withFixedCRCs(_ png: [UInt8]) -> [UInt8] {
+    var bytes = png
+    var offset = 8
+    while offset + 12 <= bytes.count {
+        let length = bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
+        let end = offset + 8 + length
+        guard length >= 0, end + 4 <= bytes.count else { break }
+        bytes.replaceSubrange(end..<end + 4, with: bigEndian(pngCRC(bytes[offset + 4..<end])))
+        offset = end + 4
+    }
+    return bytes
 }
 
 let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
@@ -123,6 +145,37 @@ struct PNGDecodingTests {
             let noise = (0..<200).map { _ in UInt8.random(in: 0...255, using: &generator) }
             #expect(throws: ImageDecodingError.self) { try Image.decodePNG(pngSignature + noise) }
         }
+    }
+
+    @Test("thousands of PNGs with bytes changed at random either decode or fail with a sentence")
+    func mutations() throws {
+        let originals = try ["fire.png", "meetcatbot.png", "unknown.png"].map(shippedPNG)
+        // A fixed-seed generator, so that a failure can be reproduced.
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next() -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(truncatingIfNeeded: state >> 33)
+        }
+        var decoded = 0, refused = 0
+        for round in 0..<3000 {
+            var bytes = originals[round % originals.count]
+            for _ in 0...(next() % 4) {
+                bytes[8 + next() % (bytes.count - 8)] = UInt8(truncatingIfNeeded: next())
+            }
+            // Half the time, past the CRCs: into the header, palette and pixel data.
+            if round % 2 == 0 { bytes = withFixedCRCs(bytes) }
+            do {
+                let image = try Image.decodePNG(bytes)
+                #expect(image.rgba.count == image.width * image.height * 4)
+                decoded += 1
+            } catch {
+                #expect(!error.message.isEmpty)
+                refused += 1
+            }
+        }
+        #expect(decoded + refused == 3000)
+        #expect(refused > 0)
+        #expect(decoded > 0)
     }
 
     @Test("a header asking for an enormous picture is refused before anything is allocated")
