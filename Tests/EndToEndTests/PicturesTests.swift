@@ -46,6 +46,17 @@ struct PicturesTests {
         }
     }
 
+    @Test("text from the database beside the pictures is shown with visible escapes")
+    func hostileText() throws {
+        let sandbox = try Sandbox()
+        _ = try sandbox.roster("list")
+        _ = try sandbox.sqlite("UPDATE monster SET description = 'ok' || char(27) || '[2J' || char(27) || ']52;c;aGk=' || char(7) WHERE name = 'Cat-Bot'")
+        let output = try sandbox.rosterOnTerminal(["show", "Cat-Bot"]).output
+        #expect(pictureRows(output).count == 8)
+        #expect(output.contains("ok\\e[2J\\e]52;c;aGk=\\x07"))
+        #expect(!output.contains("\u{1B}[2J") && !output.contains("\u{1B}]52"))
+    }
+
     @Test("piped, show stays plain text")
     func piped() throws {
         let sandbox = try Sandbox()

@@ -115,9 +115,7 @@ extension Buffer {
     public mutating func drawImage(_ image: Image, in rect: Rect, depth: ColorDepth, matte: RGBA? = nil) -> Rect {
         guard depth != .none, !rect.isEmpty else { return Rect(origin: rect.origin, size: .zero) }
         let picture = HalfBlockPicture(image, fitting: rect.size, depth: depth, matte: matte)
-        let placed = Rect(x: rect.x + (rect.width - picture.size.width) / 2,
-                          y: rect.y + (rect.height - picture.size.height) / 2,
-                          width: picture.size.width, height: picture.size.height)
+        let placed = image.cellRect(fitting: rect)
         draw(picture, at: placed.origin)
         return placed
     }

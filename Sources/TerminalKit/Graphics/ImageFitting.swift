@@ -20,6 +20,15 @@ extension Image {
         return Size(width: pixels.width, height: min(space.height, rows))
     }
 
+    /// The cells this image takes when fitted into `rect` and centred in
+    /// it: where `Buffer.drawImage` draws it, and where a kitty placement
+    /// of it goes, so both ways of showing it take the same room.
+    public func cellRect(fitting rect: Rect, cellAspect: Double = 2) -> Rect {
+        let size = cellSize(fitting: rect.size, cellAspect: cellAspect)
+        return Rect(x: rect.x + (rect.width - size.width) / 2, y: rect.y + (rect.height - size.height) / 2,
+                    width: size.width, height: size.height)
+    }
+
     /// The size in square half-cell pixels (with the default aspect: one
     /// per column, two per row) that the image is scaled to.
     func pixelSize(fitting space: Size, cellAspect: Double = 2) -> Size {
