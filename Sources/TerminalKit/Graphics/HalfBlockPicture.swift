@@ -16,12 +16,14 @@
 ///
 /// **Colour.** Colours are reduced to the terminal's depth when the
 /// picture is made (`Color.reduced(to:)`), so the renderer writes them as
-/// they are. With `ColorDepth.none` there is nothing to draw with: ask
-/// `PictureMode` and show the text glyph instead.
+/// they are. With `ColorDepth.none` there is nothing to draw with (every
+/// pixel counts as transparent): ask `PictureMode` and show the text glyph
+/// instead.
 ///
 /// **Cost.** Making a picture resamples the image once; drawing one is a
-/// copy of its cells. A view keeps the picture for as long as its size and
-/// the depth stay the same, and the frame diff finds the cells unchanged.
+/// copy of its cells. `PictureLibrary` keeps pictures per size and depth,
+/// so a view redrawn every frame only copies, and the frame diff finds the
+/// cells unchanged.
 public struct HalfBlockPicture: Hashable, Sendable {
     /// The cells the picture covers.
     public let size: Size
@@ -68,7 +70,7 @@ public struct HalfBlockPicture: Hashable, Sendable {
 
     /// What a pixel becomes on screen: nil if too transparent to draw.
     static func color(_ pixel: RGBA, depth: ColorDepth, matte: RGBA?) -> Color? {
-        guard pixel.alpha >= 128 else { return nil }
+        guard pixel.alpha >= 128, depth != .none else { return nil }
         var shown = pixel
         if pixel.alpha < 255, let matte {
             let alpha = Int(pixel.alpha)

@@ -114,6 +114,8 @@ struct HalfBlockPictureTests {
         let before = buffer
         #expect(buffer.drawImage(sword, in: buffer.bounds, depth: .none).isEmpty)
         #expect(buffer == before)
+        let colourless = HalfBlockPicture(pixelForPixel: Self.small, depth: .none)
+        #expect(colourless.pixels(column: 0, row: 0) == (nil, nil))
         #expect(PictureMode.choose(colorDepth: .none, kittyGraphics: true) == .text)
         #expect(PictureMode.choose(colorDepth: .indexed256, kittyGraphics: false) == .halfBlocks(.indexed256))
         #expect(PictureMode.choose(colorDepth: .truecolor, kittyGraphics: true) == .kittyGraphics)
