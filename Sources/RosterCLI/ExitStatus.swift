@@ -10,7 +10,9 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
     case cannotCreate = 73
     case ioError = 74
     case busy = 75
+    case hangup = 129
     case interrupted = 130
+    case terminated = 143
 
     /// For `roster help exit-codes`.
     public var meaning: String {
@@ -23,7 +25,9 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
         case .cannotCreate: "an output file cannot be created"
         case .ioError: "reading or writing failed: the database is damaged, read-only, or the disk failed"
         case .busy: "the database is busy with another writer; try again"
-        case .interrupted: "interrupted by Ctrl-C"
+        case .hangup: "the terminal went away (SIGHUP) while the interactive roster was open"
+        case .interrupted: "interrupted by Ctrl-C or SIGINT"
+        case .terminated: "ended by SIGTERM while the interactive roster was open"
         }
     }
 }

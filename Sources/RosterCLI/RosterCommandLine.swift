@@ -16,6 +16,7 @@ public enum RosterCommandLine {
         WritingCommands.add,
         WritingCommands.edit,
         WritingCommands.remove,
+        BrowseCommand.spec,
         HelpCommands.help,
         HelpCommands.completion,
     ])
@@ -49,6 +50,9 @@ public enum RosterCommandLine {
                     try context.print(formatter.overview(version: version))
                     return .success
                 }
+                if context.stdinIsTerminal && context.stdoutIsTerminal {
+                    return try BrowseCommand.run(context, noAnimation: parsed.flag("no-animation"))
+                }
                 throw UsageError("no command given; `roster help` lists the commands", command: nil)
             }
             if parsed.flag("help") {
@@ -75,6 +79,9 @@ public enum RosterCommandLine {
             context.error(error.description)
             return error.exitStatus
         } catch let error as IOFailure {
+            context.error(error.description)
+            return .ioError
+        } catch let error as TerminalError {
             context.error(error.description)
             return .ioError
         } catch {
