@@ -39,22 +39,12 @@ extension Style {
         for (attribute, code) in codes where attributes.contains(attribute) {
             parameters.append(code)
         }
-        if let code = Self.colorCode(foreground.reduced(to: depth), base: 30) { parameters.append(code) }
-        if let code = Self.colorCode(background.reduced(to: depth), base: 40) { parameters.append(code) }
-        return "\u{1B}[" + parameters.joined(separator: ";") + "m"
-    }
-
-    /// `31`, `91`, `38;5;208`, `38;2;255;128;0` (with base 30; 40 for backgrounds).
-    private static func colorCode(_ color: Color, base: Int) -> String? {
-        switch color {
-        case .default:
-            return nil
-        case .ansi(let index):
-            return index < 8 ? String(base + Int(index)) : String(base + 60 + Int(index & 7))
-        case .indexed(let index):
-            return "\(base + 8);5;\(index)"
-        case .rgb(let red, let green, let blue):
-            return "\(base + 8);2;\(red);\(green);\(blue)"
+        if let code = Renderer.sgr(ColorConversion.convert(foreground, to: depth), foreground: true) {
+            parameters.append(code)
         }
+        if let code = Renderer.sgr(ColorConversion.convert(background, to: depth), foreground: false) {
+            parameters.append(code)
+        }
+        return "\u{1B}[" + parameters.joined(separator: ";") + "m"
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TerminalKit
 
@@ -53,11 +54,45 @@ struct ColorReductionTests {
     @Test("every indexed colour's RGB value maps back to its own index")
     func roundTrip() {
         for index in UInt8(16)...UInt8(255) {
-            let (red, green, blue) = ColorPalette.rgb(ofIndexed: index)
-            let back = ColorPalette.nearestIndexed(red, green, blue)
-            // Cube greys (16, 59, 102, …) and ramp greys may share a value; either is exact.
-            #expect(ColorPalette.rgb(ofIndexed: back) == ColorPalette.rgb(ofIndexed: index) ? true : back == index,
-                    "index \(index) came back as \(back)")
+            let (red, green, blue) = ColorConversion.rgb(ofIndexed: index)
+            #expect(ColorConversion.nearestIndexed(red, green, blue) == index)
+        }
+    }
+
+    @Test("the quick 256-colour search finds what trying every entry finds")
+    func quickSearchIsExact() {
+        // An independent Oklab, from the published matrices.
+        func lab(_ rgb: (UInt8, UInt8, UInt8)) -> (Double, Double, Double) {
+            func linear(_ value: UInt8) -> Double {
+                let channel = Double(value) / 255
+                return channel <= 0.04045 ? channel / 12.92 : pow((channel + 0.055) / 1.055, 2.4)
+            }
+            let r = linear(rgb.0), g = linear(rgb.1), b = linear(rgb.2)
+            let l = cbrt(0.4122214708 * r + 0.5363325363 * g + 0.0514459929 * b)
+            let m = cbrt(0.2119034982 * r + 0.6806995451 * g + 0.1073969566 * b)
+            let s = cbrt(0.0883024619 * r + 0.2817188376 * g + 0.6299787005 * b)
+            return (0.2104542553 * l + 0.7936285426 * m - 0.0040720468 * s,
+                    1.9779984951 * l - 2.4285922050 * m + 0.4505937099 * s,
+                    0.0259040371 * l + 0.7827717662 * m - 0.8086757660 * s)
+        }
+        let palette = (16...255).map { lab(ColorConversion.rgb(ofIndexed: UInt8($0))) }
+        func slowest(_ rgb: (UInt8, UInt8, UInt8)) -> UInt8 {
+            let target = lab(rgb)
+            let distances = palette.map { entry in
+                let dl = target.0 - entry.0, da = target.1 - entry.1, db = target.2 - entry.2
+                return dl * dl + 2 * (da * da + db * db)
+            }
+            return UInt8(16 + distances.indices.min { distances[$0] < distances[$1] }!)
+        }
+        var state: UInt64 = 42
+        for _ in 0..<20_000 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let rgb = (UInt8(truncatingIfNeeded: state >> 40), UInt8(truncatingIfNeeded: state >> 48), UInt8(truncatingIfNeeded: state >> 56))
+            #expect(ColorConversion.nearestIndexed(rgb.0, rgb.1, rgb.2) == slowest(rgb), "rgb\(rgb)")
+        }
+        for grey in 0...255 {
+            let value = UInt8(grey)
+            #expect(ColorConversion.nearestIndexed(value, value, value) == slowest((value, value, value)), "grey \(grey)")
         }
     }
 }
