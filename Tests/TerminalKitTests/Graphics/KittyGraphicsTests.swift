@@ -74,3 +74,36 @@ struct KittyGraphicsTests {
         #expect(!kittyGraphicsSupported(reply: []))
     }
 }
+
+@Suite("The kitty query through the key decoder, as TerminalSession.query reads it")
+struct KittyQueryDecodingTests {
+    /// What `TerminalSession.query` returns: the replies, concatenated, up to the device attributes.
+    func collected(_ answer: String, splitEvery step: Int) -> (replies: [UInt8], events: [InputEvent]) {
+        var decoder = KeyDecoder()
+        var replies: [[UInt8]] = []
+        var events: [InputEvent] = []
+        let bytes = Array(answer.utf8)
+        for start in stride(from: 0, to: bytes.count, by: step) {
+            events += decoder.feed(bytes[start..<min(bytes.count, start + step)], replies: &replies)
+        }
+        return (replies.flatMap { $0 }, events)
+    }
+
+    @Test("a kitty terminal's answer, however the reads split it, reads as supported and types no keys")
+    func supported() {
+        for step in [1, 3, 7, 100] {
+            let (replies, events) = collected("\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[?62;22c", splitEvery: step)
+            #expect(kittyGraphicsSupported(reply: replies), "split every \(step)")
+            #expect(events.isEmpty)
+        }
+    }
+
+    @Test("a terminal without the protocol answers only the device attributes: not supported")
+    func unsupported() {
+        let (replies, events) = collected("\u{1B}[?64;1;2;6;9;15;18;21;22c", splitEvery: 5)
+        #expect(!kittyGraphicsSupported(reply: replies))
+        #expect(events.isEmpty)
+        let (refused, _) = collected("\u{1B}_Gi=31;ENOTSUPPORTED:nope\u{1B}\\\u{1B}[?62c", splitEvery: 4)
+        #expect(KittyGraphics.queryReply(in: refused) == .refused("ENOTSUPPORTED:nope"))
+    }
+}
