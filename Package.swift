@@ -23,6 +23,13 @@ let package = Package(
             dependencies: ["EmbedData"]
         ),
 
+        // The system libpng, from Debian's libpng-dev, for decoding pictures.
+        .systemLibrary(
+            name: "CPNG",
+            pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"])]
+        ),
+
         // Model, SQLite store, migrations, import and export. Knows nothing of terminals.
         .target(
             name: "RosterCore",
@@ -34,7 +41,7 @@ let package = Package(
         .target(name: "CTerminal"),
 
         // Domain-free terminal toolkit. Knows nothing of monsters.
-        .target(name: "TerminalKit", dependencies: ["CTerminal"]),
+        .target(name: "TerminalKit", dependencies: ["CTerminal", "CPNG"]),
 
         // A small full-screen program on TerminalSession: shows the events it
         // receives, and takes every way out (q, Ctrl-C, signals, Ctrl-Z, a
@@ -66,7 +73,7 @@ let package = Package(
         .testTarget(name: "RosterCoreTests", dependencies: ["RosterCore"]),
         .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit", "terminal-demo", "TestSupport"]),
         .testTarget(name: "RosterAppTests", dependencies: ["RosterApp"]),
-        .testTarget(name: "RosterCLITests", dependencies: ["RosterCLI"]),
+        .testTarget(name: "RosterCLITests", dependencies: ["RosterCLI", "RosterCore", "TerminalKit"]),
         .testTarget(name: "EndToEndTests", dependencies: ["roster", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -46,4 +46,12 @@ extension Invocation {
         }
         throw UsageError(message, command: commandName)
     }
+
+    /// Refuses an `--icon` that names no picture roster carries, listing
+    /// the ones it does. Stored icons are not checked: a missing one is
+    /// shown as the fallback picture instead.
+    func requireAvailableIcon() throws(RosterError) {
+        guard let icon = value("icon"), let problem = MonsterRules.iconAvailabilityProblem(icon) else { return }
+        throw .invalid([problem])
+    }
 }

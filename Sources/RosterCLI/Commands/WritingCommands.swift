@@ -84,15 +84,17 @@ enum WritingCommands {
         abstract: "add a monster",
         discussion: """
             Names are 1 to 64 characters without control characters, and unique ignoring
-            case. Descriptions are at most 280 characters. The icon is an image asset
-            name such as meetcatbot.png (default: \(Monster.defaultIcon)).
+            case. Descriptions are at most 280 characters. The icon is one of the pictures
+            roster carries, such as meetcatbot.png (default: \(Monster.defaultIcon)); any other
+            name is refused with the list of them.
             """,
         arguments: [ArgumentSpec("NAME", "the new monster's name")],
         options: [
             OptionSpec("weapon", short: "w", value: "W", "its weapon", completion: .fixed(CommonOptions.weaponNames),
                        required: true),
             OptionSpec("description", short: "d", value: "D", "what it is like"),
-            OptionSpec("icon", value: "ASSET", "its picture's asset name"),
+            OptionSpec("icon", value: "ASSET", "its picture: one of roster's image assets, such as meetcatbot.png",
+                       completion: .fixed(Assets.imageNames)),
             OptionSpec("color", value: "C", "its name colour: default, red, green or blue",
                        completion: .fixed(CommonOptions.colorNames)),
             CommonOptions.dryRun,
@@ -100,6 +102,7 @@ enum WritingCommands {
         examples: ["roster add Bat-Bot --weapon smoke --description \"Hangs around\" --color blue"]
     ) { invocation in
         let weapon = try invocation.weapon(invocation.value("weapon") ?? "")
+        try invocation.requireAvailableIcon()
         let color = try invocation.value("color").map { (text) throws(UsageError) in try invocation.color(text) } ?? .default
         let draft = Monster(id: 0, name: invocation.positionals[0], description: invocation.value("description") ?? "",
                             icon: invocation.value("icon") ?? Monster.defaultIcon, nameColor: color, weapon: Weapon(weapon))
@@ -118,7 +121,8 @@ enum WritingCommands {
         options: [
             OptionSpec("name", value: "N", "a new name"),
             OptionSpec("description", short: "d", value: "D", "a new description"),
-            OptionSpec("icon", value: "ASSET", "a new picture asset name"),
+            OptionSpec("icon", value: "ASSET", "a new picture: one of roster's image assets",
+                       completion: .fixed(Assets.imageNames)),
             OptionSpec("color", value: "C", "a new name colour: default, red, green or blue",
                        completion: .fixed(CommonOptions.colorNames)),
             OptionSpec("weapon", short: "w", value: "W", "a new weapon", completion: .fixed(CommonOptions.weaponNames)),
@@ -126,6 +130,7 @@ enum WritingCommands {
         ],
         examples: ["roster edit Cat-Bot --name Kitty-Bot --color red"]
     ) { invocation in
+        try invocation.requireAvailableIcon()
         var changes = MonsterChanges()
         changes.name = invocation.value("name")
         changes.description = invocation.value("description")

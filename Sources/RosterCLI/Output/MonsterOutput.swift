@@ -11,6 +11,16 @@ import TerminalKit
 struct MonsterOutput {
     let context: CommandContext
 
+    /// The style of a monster's name: bold, in its colour.
+    static func nameStyle(_ color: NameColor) -> Style {
+        switch color {
+        case .default: Style.plain.bold
+        case .red: Style(foreground: .red).bold
+        case .green: Style(foreground: .green).bold
+        case .blue: Style(foreground: .blue).bold
+        }
+    }
+
     static func colorStyle(_ color: NameColor) -> String? {
         switch color {
         case .default: nil
@@ -85,23 +95,53 @@ struct MonsterOutput {
                 try output.append("\(key)\t\(SafeText.escaped(value))\n")
             }
         default:
-            let name = SafeText.escaped(monster.name)
-            if context.colorEnabled {
-                let style = Self.colorStyle(monster.nameColor).map { "1;\($0)" } ?? "1"
-                try output.append("\u{1B}[\(style)m\(name)\u{1B}[0m\n")
-            } else {
-                try output.append(name + "\n")
+            if monster.iconIsMissing {
+                context.note("\(monster.name)'s icon \(monster.icon) is not one of roster's pictures; showing \(Monster.fallbackIcon) instead")
             }
-            let rows: [(String, String)] = [
-                ("id", String(monster.id)),
-                ("description", SafeText.escaped(monster.description)),
-                ("icon", SafeText.escaped(monster.icon)),
-                ("name colour", monster.nameColor.displayName),
-                ("weapon", "\(monster.weapon.glyph) \(monster.weapon.displayName)"),
-            ]
-            for (label, value) in rows {
-                try output.append("  " + label.padding(to: 13) + value + "\n")
+            let lines = detailLines(monster)
+            if let card = pictureCard(monster, lines: lines) {
+                for line in card.render(width: context.terminalWidth, depth: pictureDepth) {
+                    try output.append(line + "\n")
+                }
+                return
+            }
+            for line in lines {
+                if context.colorEnabled, line.style != .plain {
+                    try output.append(line.style.sgr(depth: .ansi16) + line.text + "\u{1B}[0m\n")
+                } else {
+                    try output.append(line.text + "\n")
+                }
             }
         }
+    }
+
+    /// The name, then one line per field: what `show` prints for people.
+    func detailLines(_ monster: Monster) -> [MonsterCard.Line] {
+        let rows: [(String, String)] = [
+            ("id", String(monster.id)),
+            ("description", SafeText.escaped(monster.description)),
+            ("icon", SafeText.escaped(monster.icon)),
+            ("name colour", monster.nameColor.displayName),
+            ("weapon", "\(monster.weapon.glyph) \(monster.weapon.displayName)"),
+        ]
+        return [MonsterCard.Line(text: SafeText.escaped(monster.name), style: Self.nameStyle(monster.nameColor))]
+            + rows.map { label, value in MonsterCard.Line(text: "  " + label.padding(to: 13) + value) }
+    }
+
+    /// The colours pictures are drawn in: none unless stdout is a
+    /// terminal that shows colour.
+    var pictureDepth: ColorDepth {
+        context.colorEnabled ? ColorDepth.detect(environment: context.environment) : .none
+    }
+
+    /// The icon and weapon pictures, when this terminal can show them.
+    func pictureCard(_ monster: Monster, lines: [MonsterCard.Line]) -> MonsterCard? {
+        guard pictureDepth != .none,
+              let iconBytes = Assets.bytes(named: monster.iconPicture),
+              let weaponBytes = Assets.bytes(named: monster.weapon.imageAssetName),
+              let icon = try? Image.decodePNG(iconBytes),
+              let weapon = try? Image.decodePNG(weaponBytes)
+        else { return nil }
+        return MonsterCard(icon: icon, weapon: weapon, lines: lines)
     }
 }

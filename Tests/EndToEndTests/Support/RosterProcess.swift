@@ -106,6 +106,13 @@ extension Sandbox {
     /// Runs roster with stdout (and stdin) on a pseudo-terminal, as when a
     /// person types the command, and returns what the terminal received.
     func rosterOnTerminal(_ arguments: [String], environment: [String: String] = [:], columns: Int = 100) throws -> (status: Int32, output: String) {
+        let run = try rosterOnTerminalWithErrors(arguments, environment: environment, columns: columns)
+        return (run.status, run.output)
+    }
+
+    /// `rosterOnTerminal`, with what roster wrote to standard error (a pipe) too.
+    func rosterOnTerminalWithErrors(_ arguments: [String], environment: [String: String] = [:],
+                                    columns: Int = 100) throws -> (status: Int32, output: String, errors: String) {
         var master: Int32 = 0, slave: Int32 = 0
         var size = winsize(ws_row: 30, ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
         guard openpty(&master, &slave, nil, nil, &size) == 0 else { throw POSIXError(.EIO) }
@@ -130,7 +137,9 @@ extension Sandbox {
             output.append(contentsOf: buffer[0..<count])
         }
         close(master)
+        let errors = errPipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: output, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n"))
+        return (process.terminationStatus, String(decoding: output, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n"),
+                String(decoding: errors, as: UTF8.self))
     }
 }

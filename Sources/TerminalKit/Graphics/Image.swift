@@ -1,0 +1,125 @@
+import CPNG
+
+/// A picture in memory: 8-bit RGBA pixels, row by row from the top left,
+/// with straight (not premultiplied) alpha.
+///
+/// PNG files are decoded by Debian's libpng through its simplified API,
+/// which turns every kind of PNG (palette, grey, 16-bit, interlaced, with
+/// or without transparency) into the same RGBA layout and reports damaged
+/// data as an error with a message instead of aborting. Nothing here knows
+/// where the bytes came from: callers pass embedded assets or file
+/// contents alike.
+///
+/// Drawing is elsewhere: `HalfBlockPicture` turns an image into cells,
+/// `KittyGraphics` sends the original PNG bytes to terminals that can show
+/// them.
+public struct Image: Hashable, Sendable {
+    public let width: Int
+    public let height: Int
+    /// `width × height × 4` bytes: red, green, blue, alpha.
+    public let rgba: [UInt8]
+
+    /// The largest picture `decodePNG` accepts, in pixels on either side.
+    /// A terminal shows a few hundred at most; the limit keeps a hostile
+    /// header from asking for gigabytes.
+    public static let maximumSide = 4096
+
+    /// An image from raw RGBA bytes. The byte count must be `width × height × 4`.
+    public init(width: Int, height: Int, rgba: [UInt8]) {
+        precondition(width >= 0 && height >= 0 && rgba.count == width * height * 4,
+                     "an RGBA image needs width × height × 4 bytes")
+        self.width = width
+        self.height = height
+        self.rgba = rgba
+    }
+
+    /// An image from rows of pixels, for tests and generated pictures.
+    /// Every row must have the same length.
+    public init(rows: [[RGBA]]) {
+        let width = rows.first?.count ?? 0
+        precondition(rows.allSatisfy { $0.count == width }, "every row of an image needs the same width")
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(width * rows.count * 4)
+        for row in rows {
+            for pixel in row { bytes += [pixel.red, pixel.green, pixel.blue, pixel.alpha] }
+        }
+        self.init(width: width, height: rows.count, rgba: bytes)
+    }
+
+    /// The pixel at column `x`, row `y`; fully transparent outside the image.
+    public subscript(x: Int, y: Int) -> RGBA {
+        guard x >= 0, y >= 0, x < width, y < height else { return .clear }
+        let index = (y * width + x) * 4
+        return RGBA(rgba[index], rgba[index + 1], rgba[index + 2], rgba[index + 3])
+    }
+
+    /// Decodes a PNG file's bytes.
+    public static func decodePNG(_ bytes: [UInt8]) throws(ImageDecodingError) -> Image {
+        guard bytes.count >= 8, bytes.prefix(8).elementsEqual([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) else {
+            throw ImageDecodingError("the data is not a PNG image (it does not start with the PNG signature)")
+        }
+        // libpng reads from the caller's memory until the image is
+        // finished, so both steps happen while the bytes are pinned.
+        let result: Result<Image, ImageDecodingError> = bytes.withUnsafeBytes { data in
+            var image = png_image()
+            image.version = cpng_image_version()
+            guard png_image_begin_read_from_memory(&image, data.baseAddress, data.count) != 0 else {
+                return .failure(ImageDecodingError(libpngMessage(image)))
+            }
+            let width = Int(image.width), height = Int(image.height)
+            guard width > 0, height > 0, width <= maximumSide, height <= maximumSide else {
+                png_image_free(&image)
+                return .failure(ImageDecodingError(
+                    "the PNG image is \(width)×\(height) pixels; at most \(maximumSide)×\(maximumSide) can be shown"))
+            }
+            image.format = cpng_format_rgba()
+            var pixels = [UInt8](repeating: 0, count: width * height * 4)
+            let finished = pixels.withUnsafeMutableBytes { buffer in
+                png_image_finish_read(&image, nil, buffer.baseAddress, 0, nil)
+            }
+            // finish_read frees libpng's state whether it succeeds or not.
+            guard finished != 0 else {
+                return .failure(ImageDecodingError(libpngMessage(image)))
+            }
+            return .success(Image(width: width, height: height, rgba: pixels))
+        }
+        return try result.get()
+    }
+
+    private static func libpngMessage(_ image: png_image) -> String {
+        var copy = image
+        let message = String(cString: cpng_message(&copy))
+        return message.isEmpty ? "the PNG image is damaged" : "the PNG image is damaged: \(message)"
+    }
+}
+
+/// One pixel: 8-bit red, green, blue and straight alpha.
+public struct RGBA: Hashable, Sendable, CustomStringConvertible {
+    public var red: UInt8
+    public var green: UInt8
+    public var blue: UInt8
+    public var alpha: UInt8
+
+    public init(_ red: UInt8, _ green: UInt8, _ blue: UInt8, _ alpha: UInt8 = 255) {
+        self.red = red
+        self.green = green
+        self.blue = blue
+        self.alpha = alpha
+    }
+
+    public static let clear = RGBA(0, 0, 0, 0)
+    public var isOpaque: Bool { alpha == 255 }
+    public var color: Color { .rgb(red, green, blue) }
+    public var description: String { "rgba(\(red), \(green), \(blue), \(alpha))" }
+}
+
+/// Why an image could not be decoded, as one sentence.
+public struct ImageDecodingError: Error, Hashable, Sendable, CustomStringConvertible {
+    public let message: String
+
+    public init(_ message: String) {
+        self.message = message
+    }
+
+    public var description: String { message }
+}

@@ -1,0 +1,93 @@
+/// The pictures an application shows, decoded once and kept ready to
+/// draw, so that a frame with pictures costs no more than one without.
+///
+/// The library knows pictures only by name; the caller says where the
+/// bytes come from (embedded assets, files). Each PNG is decoded on first
+/// use and kept, a failure included (asked again, it fails at once, and
+/// `failure(named:)` says why). Half-block renderings are kept per size
+/// and colour depth, so a view redrawn every frame copies cells instead
+/// of resampling. Kitty image ids are handed out per name, the same for
+/// the whole session, so each PNG is transmitted once and placed many
+/// times.
+///
+/// Not thread-safe: use it from the thread that draws.
+public final class PictureLibrary {
+    private let load: (String) -> [UInt8]?
+    private var decoded: [String: Result<Image, ImageDecodingError>] = [:]
+    private var renderings: [RenderingKey: HalfBlockPicture] = [:]
+    private var kittyIDs: [String: UInt32] = [:]
+
+    /// Renderings kept before the cache starts over (many sizes come and
+    /// go while a terminal is resized).
+    static let renderingLimit = 256
+
+    private struct RenderingKey: Hashable {
+        let name: String
+        let space: Size
+        let depth: ColorDepth
+        let matte: RGBA?
+    }
+
+    /// `load` returns a picture's PNG bytes by name, or nil if there is none.
+    public init(load: @escaping (String) -> [UInt8]?) {
+        self.load = load
+    }
+
+    /// The decoded picture, or nil if there is no such picture or it is damaged.
+    public func image(named name: String) -> Image? {
+        try? result(named: name).get()
+    }
+
+    /// Why a picture could not be shown, if it could not.
+    public func failure(named name: String) -> ImageDecodingError? {
+        if case .failure(let error) = result(named: name) { return error }
+        return nil
+    }
+
+    /// The picture fitted to `space` in half blocks of `depth`'s colours;
+    /// nil if there is no such picture or the depth has no colour.
+    public func halfBlocks(named name: String, fitting space: Size, depth: ColorDepth, matte: RGBA? = nil) -> HalfBlockPicture? {
+        guard depth != .none, let image = image(named: name) else { return nil }
+        let key = RenderingKey(name: name, space: space, depth: depth, matte: matte)
+        if let kept = renderings[key] { return kept }
+        if renderings.count >= Self.renderingLimit { renderings.removeAll(keepingCapacity: true) }
+        let picture = HalfBlockPicture(image, fitting: space, depth: depth, matte: matte)
+        renderings[key] = picture
+        return picture
+    }
+
+    /// The PNG bytes to transmit with `KittyGraphics.transmitPNG`; nil
+    /// unless the picture decodes, so a terminal is never sent a file it
+    /// cannot show.
+    public func pngBytes(named name: String) -> [UInt8]? {
+        guard image(named: name) != nil else { return nil }
+        return load(name)
+    }
+
+    /// The kitty image id for this picture: 1, 2, 3… in order of first
+    /// asking, the same for the whole session. (The support query's id,
+    /// `KittyGraphics.queryImageID`, is never handed out.)
+    public func kittyImageID(named name: String) -> UInt32 {
+        if let id = kittyIDs[name] { return id }
+        var id = UInt32(kittyIDs.count + 1)
+        if id >= KittyGraphics.queryImageID { id += 1 }
+        kittyIDs[name] = id
+        return id
+    }
+
+    private func result(named name: String) -> Result<Image, ImageDecodingError> {
+        if let known = decoded[name] { return known }
+        let outcome: Result<Image, ImageDecodingError>
+        if let bytes = load(name) {
+            do {
+                outcome = .success(try Image.decodePNG(bytes))
+            } catch {
+                outcome = .failure(error)
+            }
+        } else {
+            outcome = .failure(ImageDecodingError("there is no picture named \(name)"))
+        }
+        decoded[name] = outcome
+        return outcome
+    }
+}

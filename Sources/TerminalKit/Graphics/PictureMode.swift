@@ -1,0 +1,25 @@
+/// How pictures reach the screen on a given terminal: the real image over
+/// the kitty graphics protocol, coloured half blocks, or a text glyph.
+///
+/// The choice needs two facts the caller gathers once at start-up: the
+/// colour depth (`ColorDepth.detect`, which honours `NO_COLOR` and
+/// `TERM=dumb`) and whether the terminal answered the kitty graphics query
+/// (`KittyGraphics.supportQuery`, judged by `kittyGraphicsSupported`).
+public enum PictureMode: Hashable, Sendable {
+    /// Transmit the PNG once and place it over cells (`KittyGraphics`).
+    case kittyGraphics
+    /// Draw `HalfBlockPicture`s in colours of this depth.
+    case halfBlocks(ColorDepth)
+    /// No pictures: show the text glyph that stands for the image.
+    case text
+
+    public static func choose(colorDepth: ColorDepth, kittyGraphics: Bool) -> PictureMode {
+        // No colour means the user asked for plain text (NO_COLOR) or the
+        // terminal cannot do better (TERM=dumb): no images either.
+        guard colorDepth != .none else { return .text }
+        return kittyGraphics ? .kittyGraphics : .halfBlocks(colorDepth)
+    }
+
+    /// Whether anything but the glyph is drawn.
+    public var showsPictures: Bool { self != .text }
+}

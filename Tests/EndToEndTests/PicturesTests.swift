@@ -1,0 +1,114 @@
+import Foundation
+import Testing
+
+@Suite("Pictures in roster show, and icons that must exist")
+struct PicturesTests {
+    /// The rows of the output that hold picture cells.
+    func pictureRows(_ output: String) -> [Substring] {
+        output.split(separator: "\n", omittingEmptySubsequences: false).filter { $0.contains("▀") || $0.contains("▄") }
+    }
+
+    @Test("on a colour terminal, show draws the icon and the weapon with half blocks beside the details")
+    func showDrawsPictures() throws {
+        let sandbox = try Sandbox()
+        let (status, output) = try sandbox.rosterOnTerminal(["show", "cat-bot"])
+        #expect(status == 0)
+        #expect(pictureRows(output).count == 8)
+        #expect(output.contains("Cat-Bot"))
+        #expect(output.contains("⚔ Sword"))
+        // TERM=xterm-256color without COLORTERM: 256 colours, never truecolor.
+        #expect(output.contains("38;5;"))
+        #expect(!output.contains("38;2;"))
+        // Each picture row ends its colours, so nothing bleeds into the prompt.
+        #expect(pictureRows(output).allSatisfy { $0.hasSuffix("\u{1B}[0m") })
+    }
+
+    @Test("truecolor terminals get the pictures' own colours; 16-colour terminals the nearest standard ones")
+    func depths() throws {
+        let sandbox = try Sandbox()
+        let truecolor = try sandbox.rosterOnTerminal(["show", "Fire-Bot"], environment: ["COLORTERM": "truecolor"]).output
+        // Fire-Bot's flames, exactly as drawn.
+        #expect(truecolor.contains("38;2;255;138;31"))
+        let sixteen = try sandbox.rosterOnTerminal(["show", "Fire-Bot"], environment: ["TERM": "xterm"]).output
+        #expect(pictureRows(sixteen).count == 8)
+        #expect(!sixteen.contains("38;5;") && !sixteen.contains("38;2;"))
+    }
+
+    @Test("with NO_COLOR or TERM=dumb, show prints text only, the weapon as its glyph")
+    func noColor() throws {
+        let sandbox = try Sandbox()
+        for environment in [["NO_COLOR": "1"], ["TERM": "dumb"]] {
+            let (status, output) = try sandbox.rosterOnTerminal(["show", "Cat-Bot"], environment: environment)
+            #expect(status == 0)
+            #expect(pictureRows(output).isEmpty)
+            #expect(!output.contains("\u{1B}["))
+            #expect(output.contains("  weapon       ⚔ Sword"))
+        }
+    }
+
+    @Test("text from the database beside the pictures is shown with visible escapes")
+    func hostileText() throws {
+        let sandbox = try Sandbox()
+        _ = try sandbox.roster("list")
+        _ = try sandbox.sqlite("UPDATE monster SET description = 'ok' || char(27) || '[2J' || char(27) || ']52;c;aGk=' || char(7) WHERE name = 'Cat-Bot'")
+        let output = try sandbox.rosterOnTerminal(["show", "Cat-Bot"]).output
+        #expect(pictureRows(output).count == 8)
+        #expect(output.contains("ok\\e[2J\\e]52;c;aGk=\\x07"))
+        #expect(!output.contains("\u{1B}[2J") && !output.contains("\u{1B}]52"))
+    }
+
+    @Test("piped, show stays plain text")
+    func piped() throws {
+        let sandbox = try Sandbox()
+        let run = try sandbox.roster("show", "Cat-Bot")
+        #expect(run.stdout == "id\t1\nname\tCat-Bot\ndescription\tMEE-OW\nicon\tmeetcatbot.png\nname_color\tdefault\nweapon\tsword\n")
+        let table = try sandbox.roster("show", "Cat-Bot", "--format", "table")
+        #expect(!table.stdout.contains("▀") && !table.stdout.contains("\u{1B}"))
+    }
+
+    @Test("a monster whose icon does not exist is drawn with the fallback picture, and show says so in one line")
+    func missingIcon() throws {
+        let sandbox = try Sandbox()
+        try sandbox.roster("add", "Ghost-Bot", "--weapon", "sword", "--icon", "unknown.png")
+        _ = try sandbox.sqlite("UPDATE monster SET icon = 'bat.png' WHERE name = 'Cat-Bot'")
+        // A narrow terminal puts the pictures above the text, so the rows hold nothing else.
+        let missing = try sandbox.rosterOnTerminalWithErrors(["show", "Cat-Bot"], columns: 40)
+        #expect(missing.status == 0)
+        #expect(missing.errors == "Cat-Bot's icon bat.png is not one of roster's pictures; showing unknown.png instead\n")
+        #expect(missing.output.contains("  icon         bat.png"))
+        let fallback = try sandbox.rosterOnTerminalWithErrors(["show", "Ghost-Bot"], columns: 40)
+        #expect(fallback.errors == "")
+        #expect(pictureRows(missing.output).count == 8)
+        #expect(pictureRows(missing.output) == pictureRows(fallback.output))
+        // The real icon looks different.
+        _ = try sandbox.sqlite("UPDATE monster SET icon = 'meetcatbot.png' WHERE name = 'Cat-Bot'")
+        let real = try sandbox.rosterOnTerminal(["show", "Cat-Bot"], columns: 40).output
+        #expect(pictureRows(real) != pictureRows(fallback.output))
+        // JSON keeps the stored name as it is and notes nothing.
+        let json = try sandbox.roster("show", "Ghost-Bot", "--format", "json")
+        #expect(json.stderr == "")
+    }
+
+    @Test("add and edit refuse an icon that is not one of roster's pictures, and list the ones there are")
+    func unknownIconRefused() throws {
+        let sandbox = try Sandbox()
+        _ = try sandbox.roster("list")
+        let available = "blowgun.png, fire.png, meetcatbot.png, meetdogbot.png, meetexplodebot.png, meetfirebot.png, meeticebot.png, meetminitomatobot.png, ninjastar.png, smoke.png, sword.png, unknown.png"
+        let add = try sandbox.roster("add", "Bat-Bot", "--weapon", "smoke", "--icon", "bat.png")
+        #expect(add.status == 65)
+        #expect(add.stderr == "roster: there is no picture named “bat.png”; the available icons are \(available)\n")
+        #expect(try sandbox.sqlite("SELECT count(*) FROM monster WHERE name = 'Bat-Bot'") == "0")
+        let edit = try sandbox.roster("edit", "Cat-Bot", "--icon", "meetbatbot.png", "--dry-run")
+        #expect(edit.status == 65)
+        #expect(edit.stderr.contains("the available icons are \(available)"))
+        let hostile = try sandbox.roster("edit", "Cat-Bot", "--icon", "x\u{1B}]52;c;aGk=\u{07}.png")
+        #expect(hostile.status == 65)
+        #expect(!hostile.stderr.contains("\u{1B}"))
+        #expect(try sandbox.sqlite("SELECT icon FROM monster WHERE name = 'Cat-Bot'") == "meetcatbot.png")
+        // Any picture roster carries is accepted.
+        #expect(try sandbox.roster("edit", "Cat-Bot", "--icon", "meetdogbot.png").status == 0)
+        #expect(try sandbox.roster("add", "Bat-Bot", "--weapon", "smoke", "--icon", "smoke.png").status == 0)
+        #expect(try sandbox.roster("add", "Owl-Bot", "--weapon", "smoke").status == 0)
+        #expect(try sandbox.sqlite("SELECT icon FROM monster WHERE name = 'Owl-Bot'") == "unknown.png")
+    }
+}

@@ -1,0 +1,80 @@
+import Testing
+import RosterCore
+import TerminalKit
+@testable import RosterCLI
+
+@Suite("roster show's card: pictures beside or above the details")
+struct MonsterCardTests {
+    func picture(_ name: String) throws -> Image {
+        try Image.decodePNG(try #require(Assets.bytes(named: name)))
+    }
+
+    func card(description: String = "MEE-OW") throws -> MonsterCard {
+        MonsterCard(icon: try picture("meetcatbot.png"), weapon: try picture("sword.png"), lines: [
+            .init(text: "Cat-Bot", style: Style.plain.bold),
+            .init(text: "  description  " + description),
+            .init(text: "  weapon       ⚔ Sword"),
+        ])
+    }
+
+    /// Lines with their SGR sequences removed: what the eye reads.
+    func visible(_ lines: [String]) -> [String] {
+        lines.map { line in
+            var text = "", inEscape = false
+            for character in line {
+                if character == "\u{1B}" { inEscape = true; continue }
+                if inEscape { if character == "m" { inEscape = false }; continue }
+                text.append(character)
+            }
+            return text
+        }
+    }
+
+    @Test("on a wide terminal: icon, details, weapon, left to right, eight rows")
+    func beside() throws {
+        let lines = visible(try card().render(width: 80, depth: .indexed256))
+        #expect(lines.count == 8)
+        // The details start three columns after the 16-column icon, centred in its 8 rows.
+        #expect(lines[2].dropFirst(19).hasPrefix("Cat-Bot"))
+        #expect(lines[3].dropFirst(19).hasPrefix("  description  MEE-OW"))
+        #expect(lines[4].dropFirst(19).hasPrefix("  weapon       ⚔ Sword"))
+        // Every row holds picture cells on both sides of the text.
+        #expect(lines.allSatisfy { $0.contains("▀") || $0.contains("▄") })
+        #expect(lines[3].hasSuffix("▀") || lines[3].hasSuffix("▄"))
+    }
+
+    @Test("when the details do not fit beside, the pictures come first and the text is not cut")
+    func above() throws {
+        let long = String(repeating: "very ", count: 30) + "long"
+        let lines = visible(try card(description: long).render(width: 80, depth: .indexed256))
+        #expect(lines.count == 8 + 3)
+        #expect(lines[8] == "Cat-Bot")
+        #expect(lines[9] == "  description  " + long)
+        // Icon at the left, the weapon at full size three columns later.
+        #expect(lines[0].count <= 35)
+        #expect(lines[4].dropFirst(19).contains("▀"))
+    }
+
+    @Test("narrower terminals get a small weapon, then the icon alone, then no pictures")
+    func narrow() throws {
+        let small = visible(try card().render(width: 30, depth: .ansi16))
+        #expect(small.count == 8 + 3)
+        #expect(small.prefix(4).allSatisfy { $0.count <= 16 })
+        #expect(small[4...7].contains { $0.count > 19 })
+        let iconOnly = visible(try card().render(width: 20, depth: .ansi16))
+        #expect(iconOnly.count == 8 + 3)
+        #expect(iconOnly.prefix(8).allSatisfy { $0.count <= 16 })
+        let none = visible(try card().render(width: 12, depth: .ansi16))
+        #expect(none == ["Cat-Bot", "  description  MEE-OW", "  weapon       ⚔ Sword"])
+    }
+
+    @Test("the picture cells carry the depth's colours")
+    func depths() throws {
+        let card = try card()
+        #expect(card.render(width: 80, depth: .truecolor).joined().contains("38;2;"))
+        let indexed = card.render(width: 80, depth: .indexed256).joined()
+        #expect(indexed.contains("38;5;") && !indexed.contains("38;2;"))
+        let ansi = card.render(width: 80, depth: .ansi16).joined()
+        #expect(!ansi.contains("38;5;") && !ansi.contains("38;2;") && ansi.contains("▀"))
+    }
+}
