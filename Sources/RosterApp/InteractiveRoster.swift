@@ -11,12 +11,21 @@ public enum InteractiveRoster {
     public struct Options: Sendable {
         public var animations: Bool
         public var colorDepth: ColorDepth
+        /// How to show pictures; nil asks the terminal (kitty graphics if it
+        /// answers the query, otherwise half blocks, or text without colour).
+        public var pictures: PictureMode?
 
-        public init(animations: Bool, colorDepth: ColorDepth) {
+        public init(animations: Bool, colorDepth: ColorDepth, pictures: PictureMode? = nil) {
             self.animations = animations
             self.colorDepth = colorDepth
+            self.pictures = pictures
         }
     }
+
+    /// How long to wait for the terminal to answer the kitty graphics
+    /// query. Terminals answer in a few milliseconds; this only bounds the
+    /// wait for one that ignores the device-attributes request too.
+    static let queryTimeout = 150
 
     /// How often other programs' changes are looked for.
     static let pollInterval = 250
@@ -29,8 +38,21 @@ public enum InteractiveRoster {
         let session = try TerminalSession()
         try session.start(mouse: true)
         defer { session.stop() }
-        let interface = try RosterInterface(store: store, size: session.size, animations: options.animations)
+        let library = RosterInterface.pictureLibrary()
+        let mode = options.pictures ?? PictureMode.choose(
+            colorDepth: options.colorDepth,
+            kittyGraphics: options.colorDepth != .none
+                && kittyGraphicsSupported(reply: session.query(KittyGraphics.supportQuery, timeoutMilliseconds: queryTimeout)))
+        let interface = try RosterInterface(store: store, size: session.size, animations: options.animations,
+                                            pictures: PictureDrawing(library: library, mode: mode))
         var renderer = Renderer(colorDepth: options.colorDepth)
+        if mode == .kittyGraphics { renderer.imageData = library.pngBytes(forKittyImageID:) }
+        // Pictures placed with the kitty protocol outlive the alternate
+        // screen in some terminals: take them away on the way out.
+        defer {
+            let cleanup = renderer.removeGraphics()
+            if !cleanup.isEmpty { try? session.write(cleanup) }
+        }
         var nextPoll = MonotonicClock.milliseconds() + pollInterval
         while true {
             let frameStart = MonotonicClock.milliseconds()
@@ -48,6 +70,8 @@ public enum InteractiveRoster {
             for event in session.nextEvents(timeoutMilliseconds: timeout) {
                 switch event {
                 case .input(.key(KeyEvent(.character("z"), modifiers: .control))):
+                    let cleanup = renderer.removeGraphics()
+                    if !cleanup.isEmpty { try session.write(cleanup) }
                     session.suspend()
                 case .input(let input):
                     interface.handle(input)

@@ -9,8 +9,15 @@ public final class RosterInterface {
     let screen: RosterScreen
     public let window: Window
 
-    public init(store: RosterStore, size: Size, animations: Bool = true) throws(RosterError) {
-        controller = try RosterController(store: store)
+    /// The pictures the roster shows, decoded once from the binary's own data.
+    public static func pictureLibrary() -> PictureLibrary {
+        PictureLibrary(load: Assets.bytes(named:))
+    }
+
+    public init(store: RosterStore, size: Size, animations: Bool = true,
+                pictures: PictureDrawing = PictureDrawing(library: RosterInterface.pictureLibrary(), mode: .halfBlocks(.truecolor)))
+        throws(RosterError) {
+        controller = try RosterController(store: store, pictures: pictures)
         screen = RosterScreen(controller: controller)
         window = Window(rootView: screen, size: size)
         window.animationsEnabled = animations

@@ -7,6 +7,8 @@ import TerminalKit
 final class RosterController {
     let store: RosterStore
     let list: MonsterListModel
+    /// How pictures reach this terminal: kitty images, half blocks, or none.
+    let pictures: PictureDrawing
     private(set) var selection = 0
     private(set) var selected: Monster?
     /// A line for the footer: what just happened, or what went wrong.
@@ -16,8 +18,9 @@ final class RosterController {
     /// for Ctrl-C, as the shell reports an interrupted program).
     var quitStatus: Int32?
 
-    init(store: RosterStore) throws(RosterError) {
+    init(store: RosterStore, pictures: PictureDrawing) throws(RosterError) {
         self.store = store
+        self.pictures = pictures
         self.list = try MonsterListModel(store: store)
         lastDataVersion = try store.dataVersion()
         select(0)

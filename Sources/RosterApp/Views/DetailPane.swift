@@ -69,8 +69,8 @@ final class DetailPane: View {
     override func layout() {
         let inner = frame.inset(top: 1, left: 2, bottom: 1, right: 2)
         // The picture on the left when there is room, the fields beside it.
-        let pictureWidth = inner.width >= 50 ? 16 : 0
-        pictureArea = pictureWidth > 0 ? Rect(x: inner.x, y: inner.y, width: pictureWidth, height: min(8, inner.height)) : .zero
+        let pictureWidth = inner.width >= 50 ? 18 : 0
+        pictureArea = pictureWidth > 0 ? Rect(x: inner.x, y: inner.y, width: pictureWidth, height: min(10, inner.height)) : .zero
         let fieldsArea = inner.inset(left: pictureWidth > 0 ? pictureWidth + 2 : 0)
         var y = fieldsArea.y
         for field in fields {
@@ -98,11 +98,14 @@ final class DetailPane: View {
         }
     }
 
-    /// The monster's icon, framed, with its asset name beneath.
+    /// The monster's icon, framed; the stand-in picture when its icon is
+    /// missing, and its name in text when pictures cannot be shown.
     private func drawIcon(of monster: Monster, in buffer: inout Buffer) {
         buffer.drawBox(pictureArea, style: Theme.border)
         let inner = pictureArea.inset(by: 1)
-        buffer.writeCentered(monster.icon, in: inner, row: inner.height - 1, style: Theme.label)
+        if controller.pictures.draw(monster.iconPicture, in: inner, into: &buffer, slot: PictureSlot.icon) == nil {
+            buffer.writeCentered(monster.name, in: inner, row: inner.height / 2, style: Theme.nameStyle(monster.nameColor).bold)
+        }
     }
 }
 

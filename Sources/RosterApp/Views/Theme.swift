@@ -21,3 +21,12 @@ enum Theme {
         }
     }
 }
+
+/// Where on screen a picture is, for the kitty protocol: the same image
+/// shown in two places needs two placements.
+enum PictureSlot {
+    static let icon: UInt32 = 1
+    static let weapon: UInt32 = 2
+    /// The weapon panel's buttons: `panel + index`.
+    static let panel: UInt32 = 10
+}

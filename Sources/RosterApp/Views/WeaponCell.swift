@@ -8,8 +8,14 @@ import TerminalKit
 final class WeaponCell: DetailField {
     private lazy var panel = ChoicePanel { panel in
         panel.title = "Preferred way to kill"
-        panel.choices = WeaponType.allCases.map { weapon in
-            ChoicePanel.Choice(title: weapon.displayName, glyph: weapon.glyph, style: Style(foreground: Theme.accent))
+        panel.choices = WeaponType.allCases.enumerated().map { index, weapon in
+            ChoicePanel.Choice(title: weapon.displayName, glyph: weapon.glyph, style: Style(foreground: Theme.accent)) { [weak self] buffer, rect in
+                guard let self else { return }
+                if self.controller.pictures.draw(weapon.imageAssetName, in: rect, into: &buffer,
+                                                 slot: PictureSlot.panel + UInt32(index)) == nil {
+                    buffer.writeCentered(weapon.glyph, in: rect, row: rect.height / 2, style: Style(foreground: Theme.accent).bold)
+                }
+            }
         }
         panel.onChoose = { [weak self] index in
             self?.controller.chooseWeapon(WeaponType.allCases[index])
@@ -35,17 +41,23 @@ final class WeaponCell: DetailField {
         panel.highlightCurrent()
     }
 
-    override func preferredHeight(forWidth width: Int) -> Int { 4 }
+    override func preferredHeight(forWidth width: Int) -> Int { 7 }
 
     override func draw(in buffer: inout Buffer) {
         let valueArea = drawLabel(in: &buffer)
         buffer.write("Preferred way to kill", at: valueArea.origin, width: valueArea.width, style: Theme.label)
         guard let monster = controller.selected else { return }
-        let box = Rect(x: valueArea.x, y: valueArea.y + 1, width: min(valueArea.width, 24), height: 3)
+        let box = Rect(x: valueArea.x, y: valueArea.y + 1, width: min(valueArea.width, 28), height: min(6, max(3, frame.height - 1)))
         buffer.drawBox(box, style: isFirstResponder || isFocused ? Theme.focusedBorder : Theme.border)
         let content = box.inset(by: 1)
+        // The picture on the left, the weapon's glyph and name beside it.
+        let pictureArea = Rect(x: content.x, y: content.y, width: min(8, content.width / 2), height: content.height)
+        let drawn = controller.pictures.draw(monster.weapon.imageAssetName, in: pictureArea, into: &buffer, slot: PictureSlot.weapon)
+        let textX = drawn == nil ? content.x : pictureArea.maxX + 1
         let text = " \(monster.weapon.glyph)  \(monster.weapon.displayName)"
-        buffer.write(text, at: content.origin, width: content.width, style: Style().bold)
-        markValue(content, in: &buffer)
+        let row = content.y + content.height / 2
+        let textArea = Rect(x: textX, y: row, width: content.maxX - textX, height: 1)
+        buffer.write(text, at: textArea.origin, width: textArea.width, style: Style().bold)
+        markValue(Rect(x: textX, y: row, width: min(textArea.width, DisplayWidth.of(text) + 1), height: 1), in: &buffer)
     }
 }

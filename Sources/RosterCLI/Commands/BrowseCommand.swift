@@ -12,12 +12,27 @@ enum BrowseCommand {
             the right. Choose a weapon with w (or Tab to the weapon and Enter); ? lists
             every key. Changes are saved at once, and changes made by other programs
             (roster set-weapon in another terminal) show up within half a second.
-            Motion is off with --no-animation or ROSTER_NO_ANIMATION=1.
+            Motion is off with --no-animation or ROSTER_NO_ANIMATION=1. Pictures are drawn
+            with the kitty graphics protocol when the terminal answers its query, else
+            with coloured half blocks, else (NO_COLOR, TERM=dumb) as text glyphs;
+            ROSTER_PICTURES=kitty|blocks|text chooses.
             """,
         options: [BrowseCommand.noAnimation],
         examples: ["roster", "roster browse --no-animation"]
     ) { invocation in
         try run(invocation.context, noAnimation: invocation.flag("no-animation"))
+    }
+
+    /// `ROSTER_PICTURES`, when set, overrides asking the terminal.
+    static func pictureMode(_ value: String?, depth: ColorDepth) throws(UsageError) -> PictureMode? {
+        switch value?.lowercased() {
+        case nil, "", "auto": return nil
+        case "kitty": return .kittyGraphics
+        case "blocks", "halfblocks": return depth == .none ? .text : .halfBlocks(depth)
+        case "text", "none": return .text
+        case let other?:
+            throw UsageError("ROSTER_PICTURES must be kitty, blocks, text or auto, not `\(other)`", command: "browse")
+        }
     }
 
     static let noAnimation = OptionSpec("no-animation", "open without sliding panels (also ROSTER_NO_ANIMATION=1)")
@@ -28,9 +43,11 @@ enum BrowseCommand {
         }
         let store = try context.store()
         let environment = context.environment
+        let depth = ColorDepth.detect(environment: environment)
         let options = InteractiveRoster.Options(
             animations: !noAnimation && environment("ROSTER_NO_ANIMATION") == nil,
-            colorDepth: ColorDepth.detect(environment: environment)
+            colorDepth: depth,
+            pictures: try pictureMode(environment("ROSTER_PICTURES"), depth: depth)
         )
         let status = try InteractiveRoster.run(store: store, options: options)
         return ExitStatus(rawValue: status) ?? .failure

@@ -29,6 +29,9 @@ public struct Cell: Hashable, Sendable {
 public struct Buffer: Hashable, Sendable {
     public private(set) var size: Size
     private var cells: [Cell]
+    /// Real pictures to show over cells (kitty graphics), in drawing
+    /// order. The cells beneath them are left blank.
+    public var placements: [KittyPlacement] = []
 
     public init(size: Size, fill: Cell = .blank) {
         let clamped = Size(width: max(0, size.width), height: max(0, size.height))

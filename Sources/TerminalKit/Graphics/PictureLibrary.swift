@@ -75,6 +75,13 @@ public final class PictureLibrary {
         return id
     }
 
+    /// The PNG bytes of the picture that has this kitty image id, for the
+    /// renderer's first transmission of it.
+    public func pngBytes(forKittyImageID id: UInt32) -> [UInt8]? {
+        guard let name = kittyIDs.first(where: { $0.value == id })?.key else { return nil }
+        return pngBytes(named: name)
+    }
+
     private func result(named name: String) -> Result<Image, ImageDecodingError> {
         if let known = decoded[name] { return known }
         let outcome: Result<Image, ImageDecodingError>

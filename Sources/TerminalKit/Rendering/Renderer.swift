@@ -11,8 +11,18 @@
 ///
 /// The terminal runs with autowrap off, so writing the last column never
 /// scrolls; after it the cursor position is treated as unknown.
+///
+/// Kitty pictures (`Buffer.placements`) go in the same frame, before the
+/// cells: each image is transmitted the first time it is shown, and only
+/// placements that appeared, moved, were cropped or went away cost bytes
+/// (see `KittyGraphics`).
 public struct Renderer {
     public var colorDepth: ColorDepth
+    /// The PNG bytes for a kitty image id; set when pictures are shown
+    /// with the kitty graphics protocol.
+    public var imageData: ((UInt32) -> [UInt8]?)?
+    private var shownPlacements: [KittyPlacement] = []
+    private var transmittedImages: Set<UInt32> = []
     private var previous: Buffer?
     /// Where the terminal's cursor is, when known.
     private var cursorPosition: Point?
@@ -31,6 +41,15 @@ public struct Renderer {
         cursorPosition = nil
     }
 
+    /// The bytes that take every kitty picture off the screen and free the
+    /// images: for quitting and suspending. The next frame places them again.
+    public mutating func removeGraphics() -> [UInt8] {
+        guard !transmittedImages.isEmpty || !shownPlacements.isEmpty else { return [] }
+        shownPlacements = []
+        transmittedImages = []
+        return KittyGraphics.deleteEverything()
+    }
+
     /// The bytes that turn the screen into `buffer`, with the text cursor
     /// shown at `cursor` (hidden when nil). Empty when nothing changed.
     public mutating func render(_ buffer: Buffer, cursor: Point?) -> [UInt8] {
@@ -43,6 +62,15 @@ public struct Renderer {
             cursorPosition = .zero
         }
         var drew = false
+        let graphics = graphicsBytes(for: buffer, fullRepaint: fullRepaint)
+        if !graphics.isEmpty {
+            append("\u{1B}[?2026h", to: &output)
+            if cursorVisible { append("\u{1B}[?25l", to: &output) }
+            output += graphics
+            drew = true
+            // Placing a picture moves the cursor.
+            cursorPosition = nil
+        }
         for y in 0..<buffer.size.height {
             var x = 0
             while x < buffer.size.width {
@@ -88,6 +116,23 @@ public struct Renderer {
             append("\u{1B}[?2026l", to: &output)
         }
         previous = buffer
+        return output
+    }
+
+    private mutating func graphicsBytes(for buffer: Buffer, fullRepaint: Bool) -> [UInt8] {
+        var output: [UInt8] = []
+        if fullRepaint && !shownPlacements.isEmpty {
+            output += KittyGraphics.deleteAllPlacements()
+            shownPlacements = []
+        }
+        guard !buffer.placements.isEmpty || !shownPlacements.isEmpty else { return output }
+        for placement in buffer.placements where placement.isVisible && !transmittedImages.contains(placement.imageID) {
+            guard let data = imageData?(placement.imageID) else { continue }
+            output += KittyGraphics.transmitPNG(data, imageID: placement.imageID)
+            transmittedImages.insert(placement.imageID)
+        }
+        output += KittyGraphics.update(from: shownPlacements, to: buffer.placements)
+        shownPlacements = buffer.placements
         return output
     }
 

@@ -151,18 +151,34 @@ public final class Window: Responder {
         var buffer = Buffer(size: size)
         rootView.frame = bounds
         rootView.render(into: &buffer)
+        let underPanel = buffer.placements.count
+        /// What each popover or overlay covers, and how many pictures were drawn beneath it.
+        var covers: [(area: Rect, below: Int)] = []
         if let docked {
             docked.layout(in: bounds)
             for view in docked.views { view.render(into: &buffer) }
+            // The root's pictures keep only the rows above the panel.
+            let top = docked.views.map(\.frame.y).min() ?? size.height
+            let free = Rect(x: 0, y: 0, width: size.width, height: max(0, top))
+            for index in 0..<underPanel { buffer.placements[index] = buffer.placements[index].clipped(to: free) }
         }
         if let popover = popoverView, case .popover(let anchor) = firstResponder?.inputViewPresentation {
             popover.hostWindow = self
             popover.frame = Self.popoverFrame(for: popover, anchor: anchor, in: bounds)
+            covers.append((popover.frame, buffer.placements.count))
             popover.render(into: &buffer)
         }
         for overlay in overlays {
             overlay.view.frame = overlay.placement(bounds)
+            covers.append((overlay.view.frame, buffer.placements.count))
             overlay.view.render(into: &buffer)
+        }
+        // Pictures drawn over text would show through anything above them:
+        // one that a popover or an overlay overlaps is hidden whole.
+        for index in buffer.placements.indices where covers.contains(where: { cover in
+            index < cover.below && !cover.area.intersection(buffer.placements[index].frame).isEmpty
+        }) {
+            buffer.placements[index] = buffer.placements[index].clipped(to: .zero)
         }
         var cursor = firstResponder?.textCursorPosition
         if let point = cursor, isCovered(point, by: firstResponder) { cursor = nil }
