@@ -115,7 +115,9 @@ struct InteractiveTests {
         try screen.tmux(["resize-window", "-t", screen.target, "-x", "100", "-y", "30"])
         #expect(screen.waitFor("Monsters · 6"))
         try screen.press("q")
-        #expect(screen.waitForExit() == 0)
+        let status = screen.waitForExit(timeout: 10)
+        let pane = (try? screen.tmux(["display-message", "-p", "-t", screen.target, "#{pane_dead} #{pane_dead_status}"])) ?? ""
+        #expect(status == 0, "\(screen.screen) \(pane)")
     }
 
     @Test("Ctrl-Z suspends to the shell with the terminal restored, and fg brings the roster back")
