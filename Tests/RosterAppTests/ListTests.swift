@@ -50,6 +50,28 @@ struct ListTests {
         #expect(roster.text.contains("30,006/30,006"))
     }
 
+    @Test("stepping past the bottom of the list scrolls it by half a page, not a row")
+    func halfPageScroll() throws {
+        let roster = try RosterScreenHarness(height: 16) { store in
+            try store.database.execute("""
+                WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 100)
+                INSERT INTO monster (name, name_key, description, icon, name_color, weapon)
+                SELECT 'Bot-' || i, 'bot-' || i, '', 'unknown.png', 'default', 'fire' FROM n
+                """)
+        }
+        func rowOfSelection() -> Int? {
+            let buffer = roster.screen
+            return (0..<buffer.size.height).first { buffer[2, $0].style.attributes.contains(.reverse) }
+        }
+        let visibleRows = 16 - 4
+        for _ in 0..<(visibleRows - 1) { roster.press(.down) }
+        #expect(rowOfSelection() == 2 + visibleRows - 1, "at the bottom row")
+        roster.press(.down)
+        #expect(rowOfSelection() == 2 + visibleRows / 2, "the list scrolled by half a page")
+        roster.press(.down)
+        #expect(rowOfSelection() == 2 + visibleRows / 2 + 1, "and the next step does not scroll")
+    }
+
     @Test("/ filters by name as you type; Esc clears")
     func filter() throws {
         let roster = try RosterScreenHarness()

@@ -132,11 +132,19 @@ final class MonsterListView: View {
         return result
     }
 
+    /// Scrolls the list when the selection leaves it. Stepping just past
+    /// an edge scrolls by half a page, as Emacs recentres: every row of
+    /// the list changes when it scrolls, so scrolling a row at a time would
+    /// cost a repaint of the whole list on every step through a long roster.
     private func keepSelectionVisible() {
         let height = max(1, rowsArea.height)
         let selection = controller.selection
-        if selection < scrollOffset { scrollOffset = selection }
-        if selection >= scrollOffset + height { scrollOffset = selection - height + 1 }
+        let jump = height >= 6 ? height / 2 : 1
+        if selection < scrollOffset {
+            scrollOffset = selection == scrollOffset - 1 ? selection - jump + 1 : selection
+        } else if selection >= scrollOffset + height {
+            scrollOffset = selection == scrollOffset + height ? selection - height + jump : selection - height + 1
+        }
         scrollOffset = max(0, min(scrollOffset, max(0, controller.list.count - height)))
     }
 

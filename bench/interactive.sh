@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# The interactive roster at scale: a roster of 1,000,000 monsters opened on
+# a pseudo-terminal by bench/interactive.py, which prints the first-frame
+# time, peak memory, bytes per selection move and filter latency against
+# the targets.
+set -uo pipefail
+source "$(dirname "$0")/lib.sh"
+bench_setup
+
+db=$WORK/interactive.db
+count=${1:-1000000}
+echo "making a roster of $count monsters…" >&2
+make_roster "$db" "$count"
+# Weapons in runs of seven, as real rosters have neighbours alike.
+sqlite3 "$db" "UPDATE monster SET weapon = CASE (id / 7) % 5 WHEN 0 THEN 'blowgun' WHEN 1 THEN 'ninja-star'
+    WHEN 2 THEN 'fire' WHEN 3 THEN 'sword' ELSE 'smoke' END WHERE id > 6; PRAGMA wal_checkpoint(TRUNCATE);" >/dev/null
+python3 bench/interactive.py "$ROSTER" "$db"
