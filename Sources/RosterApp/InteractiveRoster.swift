@@ -64,6 +64,8 @@ public enum InteractiveRoster {
                 interface.window.animationsEnabled = false
             }
             if let status = interface.quitStatus { return status }
+            // Thrown here, reported by the caller after the terminal is restored.
+            if let error = interface.fatalError { throw error }
 
             let now = MonotonicClock.milliseconds()
             let timeout = interface.window.isAnimating ? 12 : max(0, nextPoll - now)

@@ -25,6 +25,9 @@ public final class RosterInterface {
         screen.list.becomeFirstResponder()
     }
 
+    /// An error that ends the session, once one has happened.
+    public var fatalError: RosterError? { controller.fatalError }
+
     /// The exit status once the user has asked to quit.
     public var quitStatus: Int32? { controller.quitStatus }
 

@@ -71,20 +71,23 @@ struct InteractiveTests {
         }
     }
 
-    @Test("a database that fails while the roster is open ends it with the message after the screen is restored")
+    @Test("a database damaged while the roster is open ends it, and the message comes after the screen is restored")
     func fatalError() throws {
         let sandbox = try Sandbox()
         let roster = try open(sandbox)
-        // Replace the file under the running roster with garbage.
+        // Another program wrecks the file under the running roster.
         _ = try sandbox.sqlite("PRAGMA wal_checkpoint(TRUNCATE)")
-        let garbage = Data(repeating: 0x41, count: 8192)
-        try garbage.write(to: URL(fileURLWithPath: sandbox.databasePath))
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: sandbox.databasePath))
+        try handle.write(contentsOf: Data(repeating: 0x41, count: 8192))
+        try handle.close()
         roster.terminal.type(Self.down)
-        roster.terminal.drain(milliseconds: 600)
-        roster.terminal.type("q")
-        let state = roster.waitForChange()
-        #expect(state != .running)
+        #expect(roster.waitForChange() == .exited(74))
         #expect(roster.terminal.settings == roster.settingsBefore)
+        let transcript = roster.terminal.transcriptText
+        let restored = try #require(transcript.range(of: "\u{1B}[?1049l", options: .backwards))
+        let message = try #require(transcript.range(of: "roster: "))
+        #expect(transcript[message.lowerBound...].contains("roster leaves it untouched"))
+        #expect(message.lowerBound > restored.lowerBound, "the message follows the restore")
     }
 
     @Test("what a person sees in tmux: panel, choice saved, a change from another program, a narrow window, Ctrl-Z and fg")

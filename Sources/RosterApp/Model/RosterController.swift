@@ -14,6 +14,9 @@ final class RosterController {
     /// A line for the footer: what just happened, or what went wrong.
     private(set) var status: (text: String, isError: Bool)?
     private var lastDataVersion: Int64 = 0
+    /// An error the session cannot go on after (the file is damaged or
+    /// gone): the run loop ends, restores the terminal and reports it.
+    private(set) var fatalError: RosterError?
     /// Set when the user asked to quit: the exit status (0 for `q`, 130
     /// for Ctrl-C, as the shell reports an interrupted program).
     var quitStatus: Int32?
@@ -111,7 +114,10 @@ final class RosterController {
         do {
             try body()
         } catch let error as RosterError {
-            status = (error.description, true)
+            switch error {
+            case .damaged, .notADatabase: fatalError = error
+            default: status = (error.description, true)
+            }
         } catch {
             status = ("\(error)", true)
         }
