@@ -151,3 +151,27 @@ struct ListTests {
         }
     }
 }
+
+@Suite("Untrusted text in the interactive roster")
+struct HostileTextTests {
+    @Test("names and descriptions with escapes, C1 controls and bidi overrides show as visible escapes")
+    func escapes() throws {
+        let roster = try RosterScreenHarness { store in
+            try store.database.execute("""
+                INSERT INTO monster (name, name_key, description, icon, name_color, weapon) VALUES
+                ('Evil' || char(27) || ']0;pwned' || char(7), 'evil', 'x' || char(155) || '2J' || char(8238) || 'cod.exe',
+                 'unknown.png', 'red', 'fire')
+                """)
+        }
+        roster.press(.end)
+        let text = roster.text
+        #expect(text.contains(#"Evil\e]0;pwned\x07"#))
+        #expect(text.contains(#"x\u{9b}2J\u{202e}cod.exe"#))
+        let buffer = roster.screen
+        for y in 0..<buffer.size.height {
+            for x in 0..<buffer.size.width {
+                #expect(!buffer[x, y].text.unicodeScalars.contains(where: SafeText.needsEscape))
+            }
+        }
+    }
+}
