@@ -10,6 +10,10 @@ public struct JSONParser {
     private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
     private var line: Int
+    private let firstLine: Int
+    /// Columns before the text on its first line, for text cut from the
+    /// middle of a line of a larger file.
+    private let firstLineColumnOffset: Int
     private var lineStart = 0
     private var depth = 0
     // Where the last location was computed, so that a long line is scanned
@@ -19,8 +23,9 @@ public struct JSONParser {
 
     /// Parses exactly one JSON value (with surrounding white space) from `bytes`.
     /// `firstLine` numbers the first line, for text cut from a larger file.
-    public static func parse(_ bytes: UnsafeBufferPointer<UInt8>, firstLine: Int = 1) throws(JSONSyntaxError) -> JSONNode {
-        var parser = JSONParser(bytes: bytes, line: firstLine)
+    public static func parse(_ bytes: UnsafeBufferPointer<UInt8>, firstLine: Int = 1,
+                             firstColumn: Int = 1) throws(JSONSyntaxError) -> JSONNode {
+        var parser = JSONParser(bytes: bytes, line: firstLine, column: firstColumn)
         parser.skipWhitespace()
         let value = try parser.parseValue()
         parser.skipWhitespace()
@@ -34,9 +39,11 @@ public struct JSONParser {
         try withUTF8Bytes(of: text) { (buffer) throws(JSONSyntaxError) -> JSONNode in try parse(buffer) }
     }
 
-    private init(bytes: UnsafeBufferPointer<UInt8>, line: Int) {
+    private init(bytes: UnsafeBufferPointer<UInt8>, line: Int, column: Int) {
         self.bytes = bytes
         self.line = line
+        self.firstLine = line
+        self.firstLineColumnOffset = column - 1
     }
 
     // MARK: Positions
@@ -65,7 +72,8 @@ public struct JSONParser {
             if bytes[position] & 0xC0 != 0x80 { column += 1 }
             position += 1
         }
-        return (TextLocation(line: line, column: column), position, column)
+        let shown = line == firstLine ? column + firstLineColumnOffset : column
+        return (TextLocation(line: line, column: shown), position, column)
     }
 
     private func error(_ message: String, at offset: Int? = nil) -> JSONSyntaxError {
@@ -311,7 +319,7 @@ public struct JSONParser {
             guard let scalar = Unicode.Scalar(value) else {
                 throw error("a \\u escape does not name a character", at: escapeStart)
             }
-            decoded.append(contentsOf: UTF8.encode(scalar)!)
+            if let encoded = UTF8.encode(scalar) { decoded.append(contentsOf: encoded) }
         default:
             throw error("\\\(describeByte(at: index - 1)) is not a JSON escape", at: escapeStart)
         }

@@ -1,0 +1,243 @@
+/// The writing half of an import, one strategy per mode, inside the
+/// transaction `RosterStore.importMonsters` holds.
+///
+/// - `insert` and `upsert` into an empty table, and `replace` (which
+///   empties the table first), are bulk loads: the table's indexes are
+///   dropped, rows go in with prepared-statement reuse, and the indexes
+///   are built once at the end. A duplicate name then fails the unique
+///   index, and the duplicates are found with one query and reported at
+///   their places in the file.
+/// - `insert` and `upsert` into a roster that has monsters look each
+///   name up in the unique index as they go.
+/// - `replace` keeps the old rows in a temporary table until the end, to
+///   count what was added, updated, unchanged and removed, and to give a
+///   record without an id the id of the old monster with its name.
+struct ImportLoad {
+    private let database: Database
+    private let mode: ImportMode
+    private let bulk: Bool
+    private var counts = ImportSummary()
+    private var previousCount = 0
+    private var droppedIndexes: [String] = []
+    /// Ids written so far, in file order, with where each record's name is.
+    private var loadedIDs: [Int64] = []
+    private var loadedNames: [TextLocation] = []
+    /// The first id this import gives out (`insert`, `upsert`).
+    private let firstNewID: Int64
+    /// `upsert`: monsters already written or updated by this import.
+    private var touched: [Int64: TextLocation] = [:]
+    /// `replace`: records without an id, written after the others.
+    private var deferred: [ImportedRecord] = []
+    private let insert: Statement
+
+    init(database: Database, mode: ImportMode) throws {
+        self.database = database
+        self.mode = mode
+        let existing = try database.integer("SELECT count(*) FROM monster") ?? 0
+        if mode == .replace && existing > 0 {
+            try database.execute("""
+                DROP TABLE IF EXISTS temp.import_previous;
+                CREATE TEMP TABLE import_previous AS SELECT \(MonsterTable.columns), name_key FROM monster;
+                DELETE FROM monster;
+                """)
+            previousCount = Int(existing)
+        }
+        bulk = mode == .replace || existing == 0
+        if bulk {
+            let indexes = try database.prepare("""
+                SELECT name, sql FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'monster' AND sql IS NOT NULL
+                """).rows { (name: $0.text(0), sql: $0.text(1)) }
+            for index in indexes {
+                try database.execute("DROP INDEX \"\(index.name.replacingQuotes())\"")
+            }
+            droppedIndexes = indexes.map(\.sql)
+        }
+        firstNewID = (try database.integer("SELECT coalesce(max(id), 0) + 1 FROM monster")) ?? 1
+        insert = try database.cached(MonsterTable.insertWithID)
+    }
+
+    /// Writes one record; a problem when it conflicts with the roster or the file.
+    mutating func write(_ record: ImportedRecord) throws -> InputProblem? {
+        switch mode {
+        case .replace:
+            guard record.hasID else {
+                deferred.append(record)
+                return nil
+            }
+            do {
+                try insert(record.monster, id: record.monster.id)
+            } catch let error as DatabaseError where error.isUniqueViolation {
+                let earlier = loadedIDs.firstIndex(of: record.monster.id).map { loadedNames[$0] }
+                return InputProblem(.conflict, at: record.location, field: "id",
+                                    "the id \(record.monster.id) is also used \(Self.place(earlier))")
+            }
+            loaded(record.monster.id, record)
+            counts.added += 1
+        case .insert, .upsert:
+            if bulk {
+                let id = firstNewID + Int64(loadedIDs.count)
+                try insert(record.monster, id: id)
+                loaded(id, record)
+                counts.added += 1
+                return nil
+            }
+            let key = MonsterRules.nameKey(record.monster.name)
+            if let existing = try database.cached(MonsterTable.selectByNameKey).firstRow([.text(key)], MonsterTable.monster(from:)) {
+                if existing.id >= firstNewID || touched[existing.id] != nil {
+                    let earlier = existing.id >= firstNewID
+                        ? loadedNames[Int(existing.id - firstNewID)] : touched[existing.id]
+                    return duplicateName(record, earlier: earlier)
+                }
+                guard mode == .upsert else {
+                    return InputProblem(.conflict, at: record.nameLocation, field: "name",
+                                        "a monster named “\(existing.name)” is already on the roster (names are compared ignoring case); use --mode upsert to update it")
+                }
+                touched[existing.id] = record.nameLocation
+                var updated = record.monster
+                updated.id = existing.id
+                if updated == existing {
+                    counts.unchanged += 1
+                } else {
+                    try database.cached(MonsterTable.update).run(MonsterTable.values(of: updated) + [.integer(existing.id)])
+                    counts.updated += 1
+                }
+            } else {
+                let id = firstNewID + Int64(loadedIDs.count)
+                try insert(record.monster, id: id)
+                loaded(id, record)
+                counts.added += 1
+            }
+        }
+        return nil
+    }
+
+    /// Writes what had to wait and builds the indexes; the problems found doing so.
+    mutating func finish() throws -> [InputProblem] {
+        if !deferred.isEmpty {
+            let byName = previousCount > 0
+            if byName {
+                try database.execute("CREATE INDEX temp.import_previous_name ON import_previous (name_key)")
+            }
+            let previousID = try database.prepare("SELECT id FROM temp.import_previous WHERE name_key = ?")
+            let taken = try database.prepare("SELECT 1 FROM monster WHERE id = ?")
+            for record in deferred {
+                var id: Int64?
+                if byName, let old = try previousID.firstRow([.text(MonsterRules.nameKey(record.monster.name))], { $0.int(0) }),
+                   try taken.firstRow([.integer(old)], { _ in true }) == nil {
+                    id = old
+                }
+                try insert(record.monster, id: id)
+                loaded(database.lastInsertedRowID, record)
+                counts.added += 1
+            }
+            deferred = []
+        }
+        guard bulk else { return [] }
+        for sql in droppedIndexes {
+            if let error = Self.failure(of: { () throws(DatabaseError) in try database.execute(sql) }) {
+                guard error.isUniqueViolation else { throw error }
+                return try duplicateNames()
+            }
+        }
+        return []
+    }
+
+    /// The counts, once everything is written.
+    func summary() throws -> ImportSummary {
+        guard mode == .replace else { return counts }
+        var result = ImportSummary()
+        let total = Int(try database.integer("SELECT count(*) FROM monster") ?? 0)
+        guard previousCount > 0 else {
+            result.added = total
+            return result
+        }
+        let same = MonsterTable.dataFields.map { "m.\($0.key) IS p.\($0.key)" }.joined(separator: " AND ")
+        let matched = Int(try database.integer("SELECT count(*) FROM monster m JOIN temp.import_previous p ON p.id = m.id") ?? 0)
+        result.unchanged = Int(try database.integer(
+            "SELECT count(*) FROM monster m JOIN temp.import_previous p ON p.id = m.id WHERE \(same)") ?? 0)
+        result.updated = matched - result.unchanged
+        result.added = total - matched
+        result.removed = previousCount - matched
+        try database.execute("DROP TABLE temp.import_previous")
+        return result
+    }
+
+    // MARK: Helpers
+
+    private mutating func loaded(_ id: Int64, _ record: ImportedRecord) {
+        loadedIDs.append(id)
+        loadedNames.append(record.nameLocation)
+    }
+
+    private func insert(_ monster: Monster, id: Int64?) throws {
+        insert.reset()
+        var index: Int32 = 1
+        for field in MonsterTable.dataFields {
+            switch field.value(monster) {
+            case .integer(let number): try insert.bind(number, at: index)
+            case .text(let text): try insert.bind(text, at: index)
+            }
+            index += 1
+        }
+        try insert.bind(MonsterRules.nameKey(monster.name), at: index)
+        try insert.bind(id.map(SQLValue.integer) ?? .null, at: index + 1)
+        defer { insert.reset() }
+        _ = try insert.step()
+    }
+
+    private func duplicateName(_ record: ImportedRecord, earlier: TextLocation?) -> InputProblem {
+        InputProblem(.conflict, at: record.nameLocation, field: "name",
+                     "the name “\(record.monster.name)” is also used \(Self.place(earlier)) (names are compared ignoring case)")
+    }
+
+    /// The error `body` throws, if any. (A plain do/catch on a typed
+    /// throw here crashes the 6.3 compiler's AllocBoxToStack pass.)
+    private static func failure(of body: () throws(DatabaseError) -> Void) -> DatabaseError? {
+        do {
+            try body()
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    static func place(_ location: TextLocation?) -> String {
+        location.map { "at line \($0.line), column \($0.column)" } ?? "earlier in the file"
+    }
+
+    /// After the unique index failed: every name used more than once,
+    /// reported at each use after the first, in file order.
+    private func duplicateNames() throws -> [InputProblem] {
+        var groups: [String: [Int64]] = [:]
+        var names: [Int64: String] = [:]
+        try database.prepare("""
+            SELECT id, name, name_key FROM monster
+            WHERE name_key IN (SELECT name_key FROM monster GROUP BY name_key HAVING count(*) > 1)
+            """).forEachRow { row in
+            groups[row.text(2), default: []].append(row.int(0))
+            names[row.int(0)] = row.text(1)
+        }
+        // Where each of those ids came from in the file.
+        var ordinals: [Int64: Int] = [:]
+        for (ordinal, id) in loadedIDs.enumerated() where names[id] != nil { ordinals[id] = ordinal }
+        var problems: [InputProblem] = []
+        for ids in groups.values {
+            let inFileOrder = ids.sorted { (ordinals[$0] ?? 0) < (ordinals[$1] ?? 0) }
+            guard let first = inFileOrder.first else { continue }
+            let firstPlace = ordinals[first].map { loadedNames[$0] }
+            for id in inFileOrder.dropFirst() {
+                guard let ordinal = ordinals[id] else { continue }
+                problems.append(InputProblem(.conflict, at: loadedNames[ordinal], field: "name",
+                                             "the name “\(names[id] ?? "")” is also used \(Self.place(firstPlace)) (names are compared ignoring case)"))
+            }
+        }
+        return problems
+    }
+}
+
+extension String {
+    /// For an identifier in double quotes.
+    fileprivate func replacingQuotes() -> String {
+        split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "\"\"")
+    }
+}

@@ -1,0 +1,63 @@
+/// How an import treats monsters already on the roster.
+public enum ImportMode: String, CaseIterable, Sendable {
+    /// Only new names; a name already on the roster is a problem.
+    case insert
+    /// Match by name (ignoring case): update those, add the rest.
+    case upsert
+    /// The file becomes the whole roster, ids included.
+    case replace
+}
+
+/// What an import did, or in a dry run would do.
+public struct ImportSummary: Hashable, Sendable {
+    public var added = 0
+    public var updated = 0
+    public var unchanged = 0
+    public var removed = 0
+    public var isChange: Bool { added + updated + removed > 0 }
+}
+
+extension RosterStore {
+    /// Imports every record `reader` gives, in one transaction.
+    ///
+    /// Records are checked and written in one pass inside `BEGIN
+    /// IMMEDIATE`. A bad record is never written; the rest of the input is
+    /// still read and checked so that every problem is reported, and then
+    /// the transaction is rolled back: the roster is exactly as it was. A
+    /// dry run does all of it and rolls back too.
+    ///
+    /// When the monster table is empty at the start of the load (a new
+    /// roster, or `replace`), its indexes are dropped and built again
+    /// after the load, which is several times faster for large files;
+    /// duplicate names then show up when the unique index is built.
+    public func importMonsters(from reader: MonsterReader, mode: ImportMode, dryRun: Bool = false,
+                               progress: ((_ bytesRead: Int) -> Void)? = nil) throws(RosterError) -> ImportSummary {
+        try write(commit: !dryRun) {
+            try load(from: reader, mode: mode, progress: progress)
+        }
+    }
+
+    private func load(from reader: MonsterReader, mode: ImportMode,
+                      progress: ((_ bytesRead: Int) -> Void)?) throws -> ImportSummary {
+        // A larger page cache keeps the index pages of a big load in memory.
+        try database.execute("PRAGMA cache_size = -65536")
+        var load = try ImportLoad(database: database, mode: mode)
+        var count = 0
+        while let record = try reader.next() {
+            count += 1
+            if count % Self.progressInterval == 0 { progress?(reader.input.bytesConsumed) }
+            // Valid records are written even once the import is known to
+            // fail: the transaction is rolled back anyway, and writing on
+            // finds every clash with the roster, not just the first.
+            if let problem = try load.write(record) { reader.report(problem) }
+        }
+        for problem in try load.finish() { reader.report(problem) }
+        progress?(reader.input.bytesConsumed)
+        guard reader.log.isEmpty else {
+            let origin = TextLocation(line: 0, column: 0)
+            let sorted = reader.log.problems.sorted { ($0.location ?? origin) < ($1.location ?? origin) }
+            throw RosterError.problems(sorted, source: reader.input.name, total: reader.log.total)
+        }
+        return try load.summary()
+    }
+}
