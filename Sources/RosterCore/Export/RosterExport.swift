@@ -35,9 +35,6 @@ extension RosterStore {
     /// Writes every monster to `output` in `format`. Does not flush.
     public func export(_ format: ExportFormat, to output: ByteOutput, options: ExportOptions = ExportOptions()) throws {
         try passingThrough {
-            // A larger page cache and memory-mapped reads make a full scan
-            // cheaper; both only affect this connection.
-            try database.execute("PRAGMA cache_size = -16384; PRAGMA mmap_size = 268435456")
             try database.readTransaction {
                 try writeExport(format, to: output, options: options)
             }

@@ -21,14 +21,13 @@ public enum MonsterRecords {
     /// copying column bytes without making strings: the fast path for
     /// large lists and exports. Column `i` is field `i` of the table.
     public static func appendJSON(row: Row, to output: ByteOutput) throws(IOFailure) {
-        for (index, field) in MonsterFields.all.enumerated() {
-            try appendKey(field, first: index == 0, to: output)
-            let column = Int32(index)
-            switch field.kind {
-            case .integer:
-                try output.append(decimal: row.int(column))
-            case .text:
-                try row.withUTF8(column) { (bytes) throws(IOFailure) in try JSONWriter.appendString(bytes, to: output) }
+        let plan = RowPlan.shared
+        for column in 0..<plan.count {
+            try output.append(plan.jsonKey(column))
+            if plan.isInteger(column) {
+                try output.append(decimal: row.int(Int32(column)))
+            } else {
+                try row.withUTF8(Int32(column)) { (bytes) throws(IOFailure) in try JSONWriter.appendString(bytes, to: output) }
             }
         }
         try output.append(UInt8(ascii: "}"))
@@ -52,17 +51,55 @@ public enum MonsterRecords {
     }
 
     public static func appendCSV(row: Row, to output: ByteOutput, writer: CSVWriter) throws(IOFailure) {
-        for (index, field) in MonsterFields.all.enumerated() {
-            if index > 0 { try output.append(UInt8(ascii: ",")) }
-            let column = Int32(index)
-            switch field.kind {
-            case .integer:
+        let plan = RowPlan.shared
+        for column in 0..<plan.count {
+            if column > 0 { try output.append(UInt8(ascii: ",")) }
+            if plan.isInteger(column) {
                 // Digits never need quoting or neutralising (ids are positive).
-                try output.append(decimal: row.int(column))
-            case .text:
-                try row.withUTF8(column) { (bytes) throws(IOFailure) in try writer.appendField(bytes, to: output) }
+                try output.append(decimal: row.int(Int32(column)))
+            } else {
+                try row.withUTF8(Int32(column)) { (bytes) throws(IOFailure) in try writer.appendField(bytes, to: output) }
             }
         }
         try output.append("\r\n")
+    }
+}
+
+/// What the row fast paths need of the field table, worked out once and
+/// kept in flat memory: per column, whether it is an integer, and the
+/// JSON bytes that come before its value (`{"id":`, `,"name":`…). Walking
+/// the table itself for every row would copy its closures each time.
+final class RowPlan: @unchecked Sendable {
+    static let shared = RowPlan()
+
+    let count: Int
+    private let integers: UnsafeMutableBufferPointer<Bool>
+    private let keyBytes: UnsafeMutableBufferPointer<UInt8>
+    private let keyRanges: UnsafeMutableBufferPointer<Range<Int>>
+
+    private init() {
+        let fields = MonsterFields.all
+        count = fields.count
+        integers = .allocate(capacity: count)
+        keyRanges = .allocate(capacity: count)
+        integers.initialize(repeating: false)
+        keyRanges.initialize(repeating: 0..<0)
+        var bytes: [UInt8] = []
+        for (index, field) in fields.enumerated() {
+            integers[index] = field.kind == .integer
+            let start = bytes.count
+            bytes += Array((index == 0 ? "{\"" : ",\"").utf8) + Array(field.key.utf8) + Array("\":".utf8)
+            keyRanges[index] = start..<bytes.count
+        }
+        keyBytes = .allocate(capacity: bytes.count)
+        _ = keyBytes.initialize(from: bytes)
+    }
+
+    // Lives as long as the process; never deallocated.
+
+    @inline(__always) func isInteger(_ column: Int) -> Bool { integers[column] }
+
+    @inline(__always) func jsonKey(_ column: Int) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(rebasing: keyBytes[keyRanges[column]])
     }
 }

@@ -20,8 +20,10 @@ struct CSVMonsterReader {
     private var columns: [Int?] = []
     private var headerRead = false
     private var stopped = false
-    /// Reused between records: where each field's bytes are.
+    /// Reused between records: where each field's bytes are, and which
+    /// column holds each field of the table.
     private var fields: [CSVField] = []
+    private var fieldColumns = [Int](repeating: -1, count: MonsterFields.all.count)
 
     init(input: ChunkedInput, raw: Bool) {
         self.input = input
@@ -96,8 +98,10 @@ struct CSVMonsterReader {
                 return nil
             }
             if try input.fill() { continue }
+            // fill() may have moved the bytes to the front of the buffer.
+            let moved = input.window
             if input.exceededSizeLimit {
-                log.add(.syntax, at: Self.location(of: 0, in: window, line: line),
+                log.add(.syntax, at: Self.location(of: 0, in: moved, line: line),
                         "the input is larger than \(ChunkedInput.sizeLimit >> 30) GiB, the most import reads")
                 stopped = true
                 return nil
@@ -105,13 +109,13 @@ struct CSVMonsterReader {
             // The end of the input: the last record may lack a line ending.
             guard count > 0 else { return nil }
             if inQuotes {
-                log.add(.syntax, at: Self.location(of: quoteStart, in: window, line: line),
+                log.add(.syntax, at: Self.location(of: quoteStart, in: moved, line: line),
                         "a quoted field starting here is never closed")
                 stopped = true
                 input.consume(count)
                 return nil
             }
-            let content = window[count - 1] == 0x0D ? count - 1 : count
+            let content = moved[count - 1] == 0x0D ? count - 1 : count
             return Scan(contentLength: content, consumed: count, lineBreaks: breaks)
         }
     }
@@ -145,7 +149,7 @@ struct CSVMonsterReader {
                     if byte == 0x0D { needsUnescaping = true }
                     index += 1
                 }
-                fields.append(CSVField(start: position + 1, end: index, needsUnescaping: needsUnescaping))
+                fields.append(CSVField(start: position + 1, end: index, needsUnescaping: needsUnescaping, cellStart: position))
                 index += 1
                 if index < count, bytes[index] != UInt8(ascii: ",") {
                     log.add(.syntax, at: Self.location(of: index, in: bytes, line: line),
@@ -163,13 +167,13 @@ struct CSVMonsterReader {
                     }
                     index += 1
                 }
-                fields.append(CSVField(start: position, end: index, needsUnescaping: false))
+                fields.append(CSVField(start: position, end: index, needsUnescaping: false, cellStart: position))
                 position = index
             }
             if position >= count { return true }
             position += 1 // past the comma
             if position == count {
-                fields.append(CSVField(start: count, end: count, needsUnescaping: false))
+                fields.append(CSVField(start: count, end: count, needsUnescaping: false, cellStart: count))
                 return true
             }
         }
@@ -209,10 +213,10 @@ struct CSVMonsterReader {
         columns = fields.map { field in
             let name = text(of: field, in: bytes)
             let key = name.lowercased().trimmingSpaces()
-            let location = Self.location(of: field.start, in: bytes, line: line)
+            let location = Self.location(of: field.cellStart, in: bytes, line: line)
             guard let index = MonsterFields.all.firstIndex(where: { $0.key == key }) else {
                 var message = "unknown column “\(name)”"
-                if let suggestion = EditDistance.closest(to: key, among: MonsterFields.keys) {
+                if let suggestion = MonsterFields.suggestion(for: key) {
                     message += "; did you mean `\(suggestion)`?"
                 } else {
                     message += "; the columns are \(MonsterFields.keys.joined(separator: ", "))"
@@ -235,26 +239,28 @@ struct CSVMonsterReader {
         }
     }
 
-    private func decode(_ bytes: UnsafeBufferPointer<UInt8>, line: Int, log: inout ProblemLog) -> ImportedRecord? {
+    private mutating func decode(_ bytes: UnsafeBufferPointer<UInt8>, line: Int, log: inout ProblemLog) -> ImportedRecord? {
         guard fields.count == columns.count else {
             log.add(.syntax, at: TextLocation(line: line, column: 1),
                     "the record has \(fields.count) field\(fields.count == 1 ? "" : "s"), but the header has \(columns.count)")
             return nil
         }
         var decoder = MonsterDecoder()
-        var fieldColumns = [Int](repeating: -1, count: MonsterFields.all.count)
+        for index in fieldColumns.indices { fieldColumns[index] = -1 }
         for (column, field) in fields.enumerated() {
             guard let index = columns[column] else { continue }
             fieldColumns[index] = column
             // A blank cell leaves an optional field at its default.
             if field.start == field.end && !MonsterFields.all[index].isRequired { continue }
             decoder.set(index, .text(text(of: field, in: bytes)), log: &log) {
-                Self.location(of: field.start, in: bytes, line: line)
+                Self.location(of: field.cellStart, in: bytes, line: line)
             }
         }
+        let fieldColumns = self.fieldColumns
+        let fields = self.fields
         return decoder.finish(log: &log) { index in
             guard let index, fieldColumns[index] >= 0 else { return TextLocation(line: line, column: 1) }
-            return Self.location(of: fields[fieldColumns[index]].start, in: bytes, line: line)
+            return Self.location(of: fields[fieldColumns[index]].cellStart, in: bytes, line: line)
         }
     }
 
@@ -276,9 +282,12 @@ struct CSVMonsterReader {
 }
 
 struct CSVField {
+    /// The value's bytes (inside the quotes, if quoted).
     var start: Int
     var end: Int
     var needsUnescaping: Bool
+    /// Where the cell starts, its opening quote included: what problems point at.
+    var cellStart: Int
 }
 
 extension String {

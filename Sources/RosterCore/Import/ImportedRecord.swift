@@ -56,6 +56,13 @@ struct MonsterDecoder {
         }
     }
 
+    /// Marks a field as given but refused (its problem already logged):
+    /// it is not also reported missing, and the record fails.
+    mutating func noteRefused(_ index: Int) {
+        given |= 1 << UInt64(index)
+        failed = true
+    }
+
     /// Checks required fields and the model's rules; the record, or nil
     /// when it had any problem. `locate(i)` places field `i`, or the
     /// record itself when `i` is nil.

@@ -20,6 +20,8 @@ struct JSONMonsterReader {
     private enum State { case start, firstElement, nextElement, afterArray, done }
     private var state = State.start
     private var seenKeys: Set<String> = []
+    /// A problem has ended the reading: report nothing more about the structure.
+    private var stopped = false
 
     init(input: ChunkedInput, shape: Shape) {
         self.input = input
@@ -143,18 +145,21 @@ struct JSONMonsterReader {
                 log.add(.syntax, at: value.location, field: "format",
                         "this JSON is not a roster export: \"format\" must be \"\(ExportFormat.documentName)\"")
                 state = .done
+                stopped = true
                 return
             }
         case "version":
             guard case .number(let text) = value.value, let version = Int(text), version >= 1 else {
                 log.add(.syntax, at: value.location, field: "version", "\"version\" must be a whole number such as 1")
                 state = .done
+                stopped = true
                 return
             }
             if version > ExportFormat.documentVersion {
                 log.add(.syntax, at: value.location, field: "version",
                         "the file was written by a newer roster (format version \(version)); this roster reads version \(ExportFormat.documentVersion)")
                 state = .done
+                stopped = true
             }
         default:
             log.add(.syntax, at: location, field: key,
@@ -163,6 +168,7 @@ struct JSONMonsterReader {
     }
 
     private mutating func expectEnd(log: inout ProblemLog) throws(IOFailure) {
+        guard !stopped else { return }
         try skipWhitespace()
         if let byte = try peek() {
             fail("unexpected text after the JSON document: \(Self.describe(byte))", log: &log)
@@ -221,6 +227,7 @@ struct JSONMonsterReader {
     private mutating func fail(_ message: String, at location: TextLocation? = nil, log: inout ProblemLog) {
         log.add(.syntax, at: location ?? here, message)
         state = .done
+        stopped = true
     }
 
     private func peek() throws(IOFailure) -> UInt8? {
@@ -262,7 +269,10 @@ struct JSONMonsterReader {
             return try JSONParser.parse(bytes, firstLine: start.line, firstColumn: start.column)
         } catch {
             log.add(.syntax, at: error.location, error.message)
-            if length == window.count && input.isAtEnd { state = .done }
+            if length == window.count && input.isAtEnd {
+                state = .done
+                stopped = true
+            }
             return nil
         }
     }

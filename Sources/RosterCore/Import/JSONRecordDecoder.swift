@@ -15,7 +15,7 @@ enum JSONRecordDecoder {
         for (key, value) in members {
             guard let index = MonsterFields.all.firstIndex(where: { $0.key == key }) else {
                 var message = "unknown key \"\(key)\""
-                if let suggestion = EditDistance.closest(to: key, among: MonsterFields.keys) {
+                if let suggestion = MonsterFields.suggestion(for: key) {
                     message += "; did you mean \"\(suggestion)\"?"
                 } else {
                     message += "; a monster has \(MonsterFields.keys.joined(separator: ", "))"
@@ -31,6 +31,7 @@ enum JSONRecordDecoder {
                 continue
             case (.integer, .number(let text)):
                 guard let number = Int64(text) else {
+                    decoder.noteRefused(index)
                     log.add(.value, at: value.location, field: key,
                             "\(key) must be a whole number from 1 to \(Int64.max), not \(text)")
                     failed = true
@@ -40,6 +41,7 @@ enum JSONRecordDecoder {
             case (.text, .string(let text)):
                 decoder.set(index, .text(text), log: &log) { value.location }
             default:
+                decoder.noteRefused(index)
                 let expected = field.kind == .integer ? "a whole number" : "a string"
                 log.add(.value, at: value.location, field: key, "expected \(expected) but found \(value.kindName)")
                 failed = true

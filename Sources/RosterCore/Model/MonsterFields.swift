@@ -4,7 +4,7 @@
 /// and `list` all walk this table, so a new field (height, origin, …) is
 /// added here, to `Monster` and to a migration — not to each writer and
 /// reader. The order of the table is the fixed key order of every format.
-public struct MonsterField: Sendable {
+public final class MonsterField: Sendable {
     /// How the value is written in JSON and stored in SQLite.
     public enum Kind: Sendable {
         /// A JSON number, an SQLite INTEGER.
@@ -65,6 +65,20 @@ public enum MonsterFields {
     /// The field with this key.
     public static func field(_ key: String) -> MonsterField? {
         all.first { $0.key == key }
+    }
+
+    /// The field a mistyped key most likely meant: close in spelling, or
+    /// the same word in other clothes (`colour`, `Name Color` → `name_color`).
+    public static func suggestion(for key: String) -> String? {
+        func folded(_ text: String) -> String {
+            let letters = String(text.lowercased().unicodeScalars.filter { $0.properties.isAlphabetic || $0.properties.numericType != nil })
+            return letters.replacing("colour", with: "color")
+        }
+        let wanted = folded(key)
+        if let exact = keys.first(where: { folded($0) == wanted }) { return exact }
+        if let close = EditDistance.closest(to: key, among: keys) { return close }
+        guard wanted.count >= 3 else { return nil }
+        return keys.first { folded($0).contains(wanted) || wanted.contains(folded($0)) }
     }
 
     /// What an imported record starts from: every optional field's default.

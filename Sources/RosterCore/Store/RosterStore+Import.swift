@@ -39,18 +39,26 @@ extension RosterStore {
 
     private func load(from reader: MonsterReader, mode: ImportMode,
                       progress: ((_ bytesRead: Int) -> Void)?) throws -> ImportSummary {
-        // A larger page cache keeps the index pages of a big load in memory.
-        try database.execute("PRAGMA cache_size = -65536")
         var load = try ImportLoad(database: database, mode: mode)
-        var count = 0
-        while let record = try reader.next() {
-            count += 1
-            if count % Self.progressInterval == 0 { progress?(reader.input.bytesConsumed) }
-            // Valid records are written even once the import is known to
-            // fail: the transaction is rolled back anyway, and writing on
-            // finds every clash with the roster, not just the first.
-            if let problem = try load.write(record) { reader.report(problem) }
+        var clashes: [InputProblem] = []
+        let pipeline = RecordPipeline(reader: reader)
+        do {
+            while let batch = try pipeline.next() {
+                for record in batch.records {
+                    // Valid records are written even once the import is known
+                    // to fail: the transaction is rolled back anyway, and
+                    // writing on finds every clash with the roster.
+                    if let problem = try load.write(record) { clashes.append(problem) }
+                }
+                progress?(batch.bytesConsumed)
+            }
+        } catch {
+            pipeline.finish()
+            throw error
         }
+        pipeline.finish()
+        // The reading thread is done: the reader's log is ours again.
+        for problem in clashes { reader.report(problem) }
         for problem in try load.finish() { reader.report(problem) }
         progress?(reader.input.bytesConsumed)
         guard reader.log.isEmpty else {
