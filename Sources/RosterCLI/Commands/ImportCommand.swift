@@ -19,7 +19,9 @@ enum ImportCommand {
 
             Modes:
               insert   add the file's monsters; a name already on the roster is an error
-              upsert   update monsters with the same name (ignoring case), add the rest
+              upsert   update monsters with the same name (ignoring case) — only the fields
+                       the file gives, blank CSV cells and missing keys change nothing —
+                       and add the rest
               replace  the file becomes the whole roster, with the file's ids, so that
                        export | import --mode replace | export gives the same bytes;
                        a record without an id keeps the id of the monster it replaces

@@ -5,6 +5,9 @@ public struct ImportedRecord: Sendable {
     public var monster: Monster
     /// Whether the file gave an id (only `--mode replace` uses ids).
     public var hasID: Bool
+    /// Bit `i` set: the file gave field `i` of `MonsterFields.all`
+    /// (`upsert` changes only those).
+    public var given: UInt64
     /// Where the record starts.
     public var location: TextLocation
     /// Where its name is.
@@ -80,7 +83,7 @@ struct MonsterDecoder {
             }
             return nil
         }
-        return ImportedRecord(monster: monster, hasID: given & (1 << UInt64(Self.idIndex)) != 0,
+        return ImportedRecord(monster: monster, hasID: given & (1 << UInt64(Self.idIndex)) != 0, given: given,
                               location: locate(nil), nameLocation: locate(Self.nameIndex))
     }
 }

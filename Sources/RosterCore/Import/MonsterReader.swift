@@ -22,17 +22,14 @@ public final class MonsterReader {
     /// Looks at the start of the input. `format` nil means detect it.
     public init(input: ChunkedInput, format: Format?, raw: Bool) throws(IOFailure) {
         self.input = input
-        try input.fill()
+        // Enough of the start to tell the format and spot a binary file.
+        while input.window.count < Self.sniffLength, try input.fill() {}
         var window = input.window
-        while window.count < 3 && !input.isAtEnd {
-            try input.fill()
-            window = input.window
-        }
         if window.starts(with: [0xEF, 0xBB, 0xBF]) {
             input.consume(3)
             window = input.window
         }
-        let sample = UnsafeBufferPointer(rebasing: window.prefix(1 << 16))
+        let sample = UnsafeBufferPointer(rebasing: window.prefix(Self.sniffLength))
         if let nul = UTF8Scan.firstNUL(in: sample) {
             log.add(.syntax, at: CSVMonsterReader.location(of: nul, in: sample, line: 1),
                     "this is not a text file (it holds a NUL byte); import reads JSON, NDJSON or CSV")
@@ -85,6 +82,8 @@ public final class MonsterReader {
     public func report(_ problem: InputProblem) {
         log.add(problem)
     }
+
+    static let sniffLength = 1 << 16
 
     static func isWhitespace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D

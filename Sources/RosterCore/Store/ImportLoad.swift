@@ -94,8 +94,12 @@ struct ImportLoad {
                                         "a monster named “\(existing.name)” is already on the roster (names are compared ignoring case); use --mode upsert to update it")
                 }
                 touched[existing.id] = record.nameLocation
-                var updated = record.monster
-                updated.id = existing.id
+                // Only the fields the file gives change; the rest stay.
+                var updated = existing
+                for (index, field) in MonsterFields.all.enumerated()
+                where record.given & (1 << UInt64(index)) != 0 && field.key != "id" {
+                    _ = field.assign(&updated, field.value(record.monster))
+                }
                 if updated == existing {
                     counts.unchanged += 1
                 } else {
@@ -121,14 +125,20 @@ struct ImportLoad {
             }
             let previousID = try database.prepare("SELECT id FROM temp.import_previous WHERE name_key = ?")
             let taken = try database.prepare("SELECT 1 FROM monster WHERE id = ?")
+            // A new monster gets an id no old one had, so that it is not
+            // counted as an old one updated.
+            let previousMax = byName ? try database.integer("SELECT coalesce(max(id), 0) FROM temp.import_previous") ?? 0 : 0
+            var fresh = max(previousMax, try database.integer("SELECT coalesce(max(id), 0) FROM monster") ?? 0) + 1
             for record in deferred {
-                var id: Int64?
+                var id = fresh
                 if byName, let old = try previousID.firstRow([.text(MonsterRules.nameKey(record.monster.name))], { $0.int(0) }),
                    try taken.firstRow([.integer(old)], { _ in true }) == nil {
                     id = old
+                } else {
+                    fresh += 1
                 }
                 try insert(record.monster, id: id)
-                loaded(database.lastInsertedRowID, record)
+                loaded(id, record)
                 counts.added += 1
             }
             deferred = []
