@@ -6,7 +6,7 @@ struct ProgressBarTests {
     @Test("a known total shows the bar, the percentage, the counts, the rate and the time left")
     func knownTotal() {
         let line = ProgressBar.line(done: 500_000, total: 1_000_000, unit: "monsters", elapsed: 2, width: 100)
-        #expect(line.contains(" 50%  500,000 of 1,000,000 monsters  250.0k/s  ETA 2s"))
+        #expect(line.contains(" 50%  500,000 of 1,000,000 monsters  250k/s  ETA 2s"))
         #expect(line.hasPrefix(String(repeating: "█", count: 15)))
     }
 

@@ -57,7 +57,7 @@ public final class ProgressBar {
             if rate > 0 {
                 facts += "  ETA \(duration(Double(total - min(done, total)) / rate))"
             }
-            let barWidth = max(0, min(30, width - facts.count - 2))
+            let barWidth = max(0, min(30, width - facts.count - 3))
             guard barWidth >= 5 else { return String(facts.prefix(max(0, width - 1))) }
             return bar(fraction: fraction, width: barWidth) + "  " + facts
         }
