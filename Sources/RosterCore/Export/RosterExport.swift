@@ -1,17 +1,4 @@
-/// Writes the whole roster in one of the export formats, streaming: rows
-/// go from SQLite to the output buffer one at a time, so memory stays flat
-/// however large the roster. Everything is read inside one read
-/// transaction, so an export is a consistent snapshot even while another
-/// process writes.
-public enum ExportFormat: String, CaseIterable, Sendable {
-    case json, ndjson, csv, markdown, html
-
-    /// The name and version the JSON document carries, so that a reader
-    /// knows what it holds.
-    public static let documentName = "roster"
-    public static let documentVersion = 1
-}
-
+/// How an export is written (see `RosterStore.export`).
 public struct ExportOptions {
     /// CSV: neutralise cells a spreadsheet would run as formulas.
     public var neutralizeFormulas = true
@@ -33,6 +20,11 @@ extension RosterStore {
     static let progressInterval = 8192
 
     /// Writes every monster to `output` in `format`. Does not flush.
+    ///
+    /// Streaming: rows go from SQLite to the output buffer one at a time,
+    /// so memory stays flat however large the roster. Everything is read
+    /// inside one read transaction, so an export is a consistent snapshot
+    /// even while another process writes.
     public func export(_ format: ExportFormat, to output: ByteOutput, options: ExportOptions = ExportOptions()) throws {
         try passingThrough {
             try database.readTransaction {
