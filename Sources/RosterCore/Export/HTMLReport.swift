@@ -80,7 +80,8 @@ struct HTMLReport {
             try output.append("\"></span>")
         } else {
             // No picture yet: the name's first character, as an avatar.
-            let initial = monster.name.first.map { String($0).uppercased() } ?? "?"
+            let initial = (monster.name.first { $0.isLetter || $0.isNumber } ?? monster.name.first)
+                .map { String($0).uppercased() } ?? "?"
             try output.append("<span class=\"pic initial\" aria-hidden=\"true\">")
             try output.append(Self.escaped(initial))
             try output.append("</span>")

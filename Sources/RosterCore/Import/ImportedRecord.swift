@@ -8,6 +8,9 @@ public struct ImportedRecord: Sendable {
     /// Bit `i` set: the file gave field `i` of `MonsterFields.all`
     /// (`upsert` changes only those).
     public var given: UInt64
+    /// `MonsterRules.nameKey` of the name, worked out by the reading
+    /// thread so that the writing one does less.
+    public var nameKey: String
     /// Where the record starts.
     public var location: TextLocation
     /// Where its name is.
@@ -84,6 +87,7 @@ struct MonsterDecoder {
             return nil
         }
         return ImportedRecord(monster: monster, hasID: given & (1 << UInt64(Self.idIndex)) != 0, given: given,
+                              nameKey: MonsterRules.nameKey(monster.name),
                               location: locate(nil), nameLocation: locate(Self.nameIndex))
     }
 }

@@ -66,15 +66,7 @@ public enum MonsterRules {
     }
 
     public static func iconProblem(_ icon: String) -> FieldProblem? {
-        let allowed = icon.utf8.allSatisfy { byte in
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."):
-                true
-            default:
-                false
-            }
-        }
+        let allowed = icon.utf8.withContiguousStorageIfAvailable { $0.allSatisfy(isIconByte) } ?? icon.utf8.allSatisfy(isIconByte)
         guard allowed, icon.utf8.count <= iconLimit, icon.utf8.count > 4,
               icon.hasSuffix(".png"), !icon.hasPrefix(".")
         else {
@@ -84,6 +76,17 @@ public enum MonsterRules {
             )
         }
         return nil
+    }
+
+    @inline(__always)
+    private static func isIconByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."):
+            true
+        default:
+            false
+        }
     }
 
     /// Whether the text is printable ASCII (plus the control characters

@@ -66,7 +66,7 @@ struct ImportLoad {
                 return nil
             }
             do {
-                try insert(record.monster, id: record.monster.id)
+                try insert(record, id: record.monster.id)
             } catch let error as DatabaseError where error.isUniqueViolation {
                 let earlier = loadedIDs.firstIndex(of: record.monster.id).map { loadedNames[$0] }
                 return InputProblem(.conflict, at: record.location, field: "id",
@@ -77,12 +77,12 @@ struct ImportLoad {
         case .insert, .upsert:
             if bulk {
                 let id = firstNewID + Int64(loadedIDs.count)
-                try insert(record.monster, id: id)
+                try insert(record, id: id)
                 loaded(id, record)
                 counts.added += 1
                 return nil
             }
-            let key = MonsterRules.nameKey(record.monster.name)
+            let key = record.nameKey
             if let existing = try database.cached(MonsterTable.selectByNameKey).firstRow([.text(key)], MonsterTable.monster(from:)) {
                 if existing.id >= firstNewID || touched[existing.id] != nil {
                     let earlier = existing.id >= firstNewID
@@ -108,7 +108,7 @@ struct ImportLoad {
                 }
             } else {
                 let id = firstNewID + Int64(loadedIDs.count)
-                try insert(record.monster, id: id)
+                try insert(record, id: id)
                 loaded(id, record)
                 counts.added += 1
             }
@@ -137,7 +137,7 @@ struct ImportLoad {
                 } else {
                     fresh += 1
                 }
-                try insert(record.monster, id: id)
+                try insert(record, id: id)
                 loaded(id, record)
                 counts.added += 1
             }
@@ -183,28 +183,22 @@ struct ImportLoad {
     /// Binds every value from one buffer that SQLite reads in place
     /// (`bindBorrowedText`): copying each string into SQLite, with a
     /// malloc and a free, was a third of the cost of a bulk insert.
-    private func insert(_ monster: Monster, id: Int64?) throws {
+    private func insert(_ record: ImportedRecord, id: Int64?) throws {
+        let monster = record.monster
         insert.reset()
         arena.removeAll()
-        var spans: [(start: Int, count: Int)] = []
-        spans.reserveCapacity(MonsterTable.dataFields.count + 1)
         var index: Int32 = 1
         for field in MonsterTable.dataFields {
             switch field.value(monster) {
-            case .integer(let number):
-                try insert.bind(number, at: index)
-                spans.append((-1, 0))
-            case .text(let text):
-                spans.append(arena.append(text))
+            case .integer(let number): try insert.bind(number, at: index)
+            case .text(let text): arena.append(text, for: index)
             }
             index += 1
         }
-        spans.append(arena.append(MonsterRules.nameKey(monster.name)))
+        arena.append(record.nameKey, for: index)
         // The arena is complete: its storage no longer moves.
-        try arena.withBytes { (base) throws in
-            for (offset, span) in spans.enumerated() where span.start >= 0 {
-                try insert.bindBorrowedText(base + span.start, count: span.count, at: Int32(offset + 1))
-            }
+        try arena.forEachSpan { (bytes, count, parameter) throws in
+            try insert.bindBorrowedText(bytes, count: count, at: parameter)
         }
         try insert.bind(id.map(SQLValue.integer) ?? .null, at: index + 1)
         defer { insert.reset() }
@@ -274,6 +268,7 @@ final class TextArena {
     private var storage: UnsafeMutablePointer<UInt8>
     private var capacity = 4096
     private var count = 0
+    private var spans: [(start: Int, count: Int, parameter: Int32)] = []
 
     init() {
         storage = .allocate(capacity: capacity)
@@ -285,26 +280,30 @@ final class TextArena {
 
     func removeAll() {
         count = 0
+        spans.removeAll(keepingCapacity: true)
     }
 
-    /// Copies `text` in; where it went.
-    func append(_ text: String) -> (start: Int, count: Int) {
+    /// Copies `text` in, to be bound to statement parameter `parameter`.
+    func append(_ text: String, for parameter: Int32) {
         withUTF8Bytes(of: text) { bytes in
-            let start = count
             if count + bytes.count > capacity {
-                let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: max(capacity * 2, count + bytes.count))
+                let newCapacity = max(capacity * 2, count + bytes.count)
+                let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
                 larger.update(from: storage, count: count)
                 storage.deallocate()
                 storage = larger
-                capacity = max(capacity * 2, count + bytes.count)
+                capacity = newCapacity
             }
             if let base = bytes.baseAddress { (storage + count).update(from: base, count: bytes.count) }
+            spans.append((count, bytes.count, parameter))
             count += bytes.count
-            return (start, bytes.count)
         }
     }
 
-    func withBytes<T>(_ body: (UnsafePointer<UInt8>) throws -> T) rethrows -> T {
-        try body(storage)
+    /// Each text appended since `removeAll`, where it now lies.
+    func forEachSpan(_ body: (UnsafePointer<UInt8>, Int, Int32) throws -> Void) rethrows {
+        for span in spans {
+            try body(storage + span.start, span.count, span.parameter)
+        }
     }
 }

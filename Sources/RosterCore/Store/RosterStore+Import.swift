@@ -32,8 +32,27 @@ extension RosterStore {
     /// duplicate names then show up when the unique index is built.
     public func importMonsters(from reader: MonsterReader, mode: ImportMode, dryRun: Bool = false,
                                progress: ((_ bytesRead: Int) -> Void)? = nil) throws(RosterError) -> ImportSummary {
-        try write(commit: !dryRun) {
+        let journal = try bulkJournal(dryRun: dryRun)
+        defer { journal.restore() }
+        return try write(commit: !dryRun) {
             try load(from: reader, mode: mode, progress: progress)
+        }
+    }
+
+    /// A load into an empty table runs in rollback-journal mode when it
+    /// can: every page is then written once, where WAL writes it twice
+    /// (to the log, then to the database at the checkpoint). Both modes
+    /// are atomic and durable. The switch only happens when no other
+    /// connection is using the file (SQLite refuses it otherwise, and the
+    /// import simply stays in WAL), and WAL comes back right after; should
+    /// the process die in between, the next `RosterStore.open` restores it.
+    private func bulkJournal(dryRun: Bool) throws(RosterError) -> JournalSwitch {
+        try guarded {
+            guard !dryRun, try database.integer("SELECT count(*) FROM monster") == 0 else {
+                return JournalSwitch(database: nil)
+            }
+            let mode = try database.prepare("PRAGMA journal_mode = DELETE").firstRow { $0.text(0) }
+            return JournalSwitch(database: mode == "delete" ? database : nil)
         }
     }
 
@@ -67,5 +86,14 @@ extension RosterStore {
             throw RosterError.problems(sorted, source: reader.input.name, total: reader.log.total)
         }
         return try load.summary()
+    }
+}
+
+/// Puts the connection back in WAL mode after a bulk load (see `bulkJournal`).
+struct JournalSwitch {
+    let database: Database?
+
+    func restore() {
+        try? database?.execute("PRAGMA journal_mode = WAL")
     }
 }
