@@ -164,6 +164,19 @@ struct ExportImportTests {
         #expect(table.contains("| 9 | -Dash\\|Pipe | \\<script\\>alert(1)\\</script\\> \\& co |"))
     }
 
+    @Test("a bulk load into an empty roster leaves the database in WAL mode, with everything stored")
+    func bulkLoadKeepsWAL() throws {
+        let sandbox = try Sandbox()
+        #expect(try sandbox.roster(["import", "-", "--mode", "replace"], stdin: "name,weapon\n").status == 0)
+        let rows = (1...3000).map { "Bot-\($0),\(["fire", "smoke", "sword"][$0 % 3])" }.joined(separator: "\n")
+        let run = try sandbox.roster(["import", "-"], stdin: "name,weapon\n" + rows + "\n")
+        #expect(run.status == 0)
+        #expect(run.stderr == "imported stdin: 3000 added, 0 updated, 0 unchanged, 0 removed\n")
+        #expect(try sandbox.sqlite("PRAGMA journal_mode") == "wal")
+        #expect(try sandbox.sqlite("SELECT count(*), count(DISTINCT name_key) FROM monster") == "3000|3000")
+        #expect(try sandbox.sqlite("SELECT name FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'monster'") == "monster_name_key")
+    }
+
     @Test("help for import states the limits")
     func helpStatesLimits() throws {
         let help = try Sandbox().roster("help", "import").stdout

@@ -12,8 +12,16 @@ struct ProgressBarTests {
 
     @Test("an unknown total (a pipe) shows the count, the rate and the time so far")
     func unknownTotal() {
-        let line = ProgressBar.line(done: 1234, total: nil, unit: "bytes", elapsed: 65, width: 80)
-        #expect(line == "1,234 bytes  18/s  1m05s")
+        let line = ProgressBar.line(done: 1234, total: nil, unit: "monsters", elapsed: 65, width: 80)
+        #expect(line == "1,234 monsters  18/s  1m05s")
+        let bytes = ProgressBar.line(done: 17_427_208, total: nil, unit: "bytes", elapsed: 1, width: 80)
+        #expect(bytes == "17.4 MB  17.4 MB/s  1s")
+    }
+
+    @Test("bytes are counted in megabytes")
+    func bytes() {
+        let line = ProgressBar.line(done: 17_427_208, total: 75_012_378, unit: "bytes", elapsed: 1, width: 100)
+        #expect(line.hasSuffix(" 23%  17.4 of 75.0 MB  17.4 MB/s  ETA 4s"))
     }
 
     @Test("the line never grows past the terminal's width")

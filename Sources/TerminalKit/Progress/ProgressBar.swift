@@ -19,7 +19,8 @@ public final class ProgressBar {
     private var lastDraw = 0.0
     private var shown = false
 
-    /// `total` in `unit`s (nil when unknown, as when reading a pipe).
+    /// `total` in `unit`s (nil when unknown, as when reading a pipe);
+    /// the unit "bytes" is shown in megabytes.
     public init(total: Int?, unit: String, delay: Double = 1.0, width: @escaping () -> Int,
                 write: @escaping (String) -> Void) {
         self.total = total
@@ -52,8 +53,12 @@ public final class ProgressBar {
         var facts = ""
         if let total, total > 0 {
             let fraction = min(1, Double(done) / Double(total))
-            facts = "\(String(Int(fraction * 100)).leftPadded(to: 3))%  \(grouped(done)) of \(grouped(total)) \(unit)"
-            facts += "  \(compact(rate))/s"
+            if unit == "bytes" {
+                facts = "\(String(Int(fraction * 100)).leftPadded(to: 3))%  \(megabytes(done)) of \(megabytes(total)) MB  \(megabytes(Int(rate))) MB/s"
+            } else {
+                facts = "\(String(Int(fraction * 100)).leftPadded(to: 3))%  \(grouped(done)) of \(grouped(total)) \(unit)"
+                facts += "  \(compact(rate))/s"
+            }
             if rate > 0 {
                 facts += "  ETA \(duration(Double(total - min(done, total)) / rate))"
             }
@@ -61,7 +66,9 @@ public final class ProgressBar {
             guard barWidth >= 5 else { return String(facts.prefix(max(0, width - 1))) }
             return bar(fraction: fraction, width: barWidth) + "  " + facts
         }
-        facts = "\(grouped(done)) \(unit)  \(compact(rate))/s  \(duration(elapsed))"
+        facts = unit == "bytes"
+            ? "\(megabytes(done)) MB  \(megabytes(Int(rate))) MB/s  \(duration(elapsed))"
+            : "\(grouped(done)) \(unit)  \(compact(rate))/s  \(duration(elapsed))"
         return String(facts.prefix(max(0, width - 1)))
     }
 
@@ -87,6 +94,12 @@ public final class ProgressBar {
             result.append(digit)
         }
         return result
+    }
+
+    /// 0.3, 17.4, 1,024.0 (megabytes of 10^6 bytes, as disks count them)
+    static func megabytes(_ bytes: Int) -> String {
+        let tenths = (bytes + 50_000) / 100_000
+        return "\(grouped(tenths / 10)).\(tenths % 10)"
     }
 
     /// 950, 12.5k, 3.2M
