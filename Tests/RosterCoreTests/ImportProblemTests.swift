@@ -194,6 +194,19 @@ struct ImportProblemTests {
         #expect(try roster.store.count() == 6)
     }
 
+    @Test("a file with very many problems counts them all and keeps the first ten thousand")
+    func manyProblems() throws {
+        let roster = try TemporaryRoster()
+        let lines = (1...10_050).map { "Bot-\($0),laser" }.joined(separator: "\n")
+        do {
+            try roster.importText("name,weapon\n" + lines + "\n", mode: .insert)
+            Issue.record("the import should have failed")
+        } catch RosterError.problems(let problems, _, let total) {
+            #expect(problems.count == ProblemLog.limit)
+            #expect(total == 10_050)
+        }
+    }
+
     @Test("every problem of a file is reported, and nothing is written")
     func allOrNothing() throws {
         let roster = try TemporaryRoster()

@@ -81,6 +81,9 @@ enum ImportCommand {
         let dryRun = invocation.flag("dry-run")
 
         let (descriptor, size) = try openInput(path)
+        if path == "-" && context.stdinIsTerminal {
+            context.note("reading monsters from the terminal; end with Ctrl-D")
+        }
         defer { if descriptor != 0 { close(descriptor) } }
         let name = path == "-" ? "stdin" : path
         let store = try invocation.store()
