@@ -33,11 +33,11 @@ enum ImportCommand {
             the monsters added, updated, unchanged and removed.
 
             Limits: files up to \(ChunkedInput.sizeLimit >> 30) GiB; one record (a CSV row, a JSON object, a line)
-            up to \(ChunkedInput.recordLimit / 1024) KiB; names up to \(MonsterRules.nameLimit) characters without control
+            up to \(ChunkedInput.recordLimit / 1024) KiB; names up to \(MonsterRules.nameLimit) characters, without control
             characters; descriptions up to \(MonsterRules.descriptionLimit) characters (newline and tab allowed);
-            icons up to \(MonsterRules.iconLimit) characters; ids from 1 to \(Int64.max); JSON
-            nested at most \(JSONParser.maximumDepth) levels, numbers at most 64 characters. The first
-            \(ProblemLog.limit) problems are listed, and all are counted.
+            icons up to \(MonsterRules.iconLimit) characters; ids from 1 to 2^63-1; JSON nested at
+            most \(JSONParser.maximumDepth) levels, numbers at most 64 characters. The first \(ProblemLog.limit)
+            problems are listed; all are counted.
 
             Exit status: 0 imported (or nothing to change), 65 the data is bad or clashes
             with the roster, 66 the file is missing or unreadable.

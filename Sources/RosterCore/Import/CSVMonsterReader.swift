@@ -233,8 +233,9 @@ struct CSVMonsterReader {
         let missing = MonsterFields.all.enumerated().filter { $0.element.isRequired && !seen.contains($0.offset) }
         if !missing.isEmpty {
             let names = missing.map(\.element.key).joined(separator: " and ")
+            let columns = missing.count == 1 ? "column" : "columns"
             log.add(.syntax, at: TextLocation(line: line, column: 1),
-                    "the header has no \(names) column; the first line must name the columns, such as \(MonsterFields.keys.joined(separator: ","))")
+                    "the header has no \(names) \(columns); the first line must name the columns, such as \(MonsterFields.keys.joined(separator: ","))")
             stopped = true
         }
     }
