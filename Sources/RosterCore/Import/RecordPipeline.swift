@@ -12,6 +12,8 @@ import Glibc
 final class RecordPipeline: @unchecked Sendable {
     struct Batch {
         var records: [ImportedRecord]
+        /// The records' values, ready to bind.
+        var values: BatchValues
         /// Input bytes consumed when the batch was made, for progress.
         var bytesConsumed: Int
     }
@@ -110,6 +112,6 @@ final class RecordPipeline: @unchecked Sendable {
             records.append(record)
         }
         if records.isEmpty { return nil }
-        return Batch(records: records, bytesConsumed: reader.input.bytesConsumed)
+        return Batch(records: records, values: BatchValues(records: records), bytesConsumed: reader.input.bytesConsumed)
     }
 }

@@ -59,6 +59,9 @@ public enum MonsterFields {
     /// `id, name, description, icon, name_color, weapon`.
     public static let all: [MonsterField] = [id, name, description, icon, nameColor, weapon]
 
+    /// Every field but the id: what a row stores besides its key.
+    public static let dataFields: [MonsterField] = all.filter { $0.key != "id" }
+
     /// The keys in order, for headers.
     public static let keys: [String] = all.map(\.key)
 

@@ -58,7 +58,9 @@ struct ImportLoad {
     }
 
     /// Writes one record; a problem when it conflicts with the roster or the file.
-    mutating func write(_ record: ImportedRecord) throws -> InputProblem? {
+    /// `values` holds the record's values laid out for binding, when the
+    /// reading thread prepared them.
+    mutating func write(_ record: ImportedRecord, values: (BatchValues, Int)? = nil) throws -> InputProblem? {
         switch mode {
         case .replace:
             guard record.hasID else {
@@ -66,7 +68,7 @@ struct ImportLoad {
                 return nil
             }
             do {
-                try insert(record, id: record.monster.id)
+                try insert(record, id: record.monster.id, values: values)
             } catch let error as DatabaseError where error.isUniqueViolation {
                 let earlier = loadedIDs.firstIndex(of: record.monster.id).map { loadedNames[$0] }
                 return InputProblem(.conflict, at: record.location, field: "id",
@@ -77,7 +79,7 @@ struct ImportLoad {
         case .insert, .upsert:
             if bulk {
                 let id = firstNewID + Int64(loadedIDs.count)
-                try insert(record, id: id)
+                try insert(record, id: id, values: values)
                 loaded(id, record)
                 counts.added += 1
                 return nil
@@ -183,25 +185,36 @@ struct ImportLoad {
     /// Binds every value from one buffer that SQLite reads in place
     /// (`bindBorrowedText`): copying each string into SQLite, with a
     /// malloc and a free, was a third of the cost of a bulk insert.
-    private func insert(_ record: ImportedRecord, id: Int64?) throws {
-        let monster = record.monster
-        insert.reset()
-        arena.removeAll()
-        var index: Int32 = 1
-        for field in MonsterTable.dataFields {
-            switch field.value(monster) {
-            case .integer(let number): try insert.bind(number, at: index)
-            case .text(let text): arena.append(text, for: index)
-            }
-            index += 1
-        }
-        arena.append(record.nameKey, for: index)
-        // The arena is complete: its storage no longer moves.
-        try arena.forEachSpan { (bytes, count, parameter) throws in
-            try insert.bindBorrowedText(bytes, count: count, at: parameter)
-        }
-        try insert.bind(id.map(SQLValue.integer) ?? .null, at: index + 1)
+    /// Binds every value from memory SQLite reads in place
+    /// (`bindBorrowedText`): copying each string into SQLite, with a
+    /// malloc and a free, cost more than the insert itself. The values
+    /// come laid out from the reading thread, or are laid out here.
+    private func insert(_ record: ImportedRecord, id: Int64?, values: (BatchValues, Int)? = nil) throws {
         defer { insert.reset() }
+        if let (batch, index) = values {
+            try batch.forEachSlot(ofRecord: index) { (parameter, slot) throws in
+                switch slot {
+                case .integer(let number): try insert.bind(number, at: parameter)
+                case .text(let bytes, let count): try insert.bindBorrowedText(bytes, count: count, at: parameter)
+                }
+            }
+        } else {
+            arena.removeAll()
+            var parameter: Int32 = 1
+            for field in MonsterTable.dataFields {
+                switch field.value(record.monster) {
+                case .integer(let number): try insert.bind(number, at: parameter)
+                case .text(let text): arena.append(text, for: parameter)
+                }
+                parameter += 1
+            }
+            arena.append(record.nameKey, for: parameter)
+            // The arena is complete: its storage no longer moves.
+            try arena.forEachSpan { (bytes, count, parameter) throws in
+                try insert.bindBorrowedText(bytes, count: count, at: parameter)
+            }
+        }
+        try insert.bind(id.map(SQLValue.integer) ?? .null, at: Int32(BatchValues.slotsPerRecord + 1))
         _ = try insert.step()
     }
 

@@ -6,7 +6,7 @@ enum MonsterTable {
     static let columns = MonsterFields.keys.joined(separator: ", ")
 
     /// Every field but the id, which the store assigns.
-    static let dataFields = MonsterFields.all.filter { $0.key != "id" }
+    static let dataFields = MonsterFields.dataFields
     private static let dataColumns = dataFields.map(\.key).joined(separator: ", ")
     private static func placeholders(_ count: Int) -> String {
         Array(repeating: "?", count: count).joined(separator: ", ")

@@ -63,11 +63,11 @@ extension RosterStore {
         let pipeline = RecordPipeline(reader: reader)
         do {
             while let batch = try pipeline.next() {
-                for record in batch.records {
+                for (index, record) in batch.records.enumerated() {
                     // Valid records are written even once the import is known
                     // to fail: the transaction is rolled back anyway, and
                     // writing on finds every clash with the roster.
-                    if let problem = try load.write(record) { clashes.append(problem) }
+                    if let problem = try load.write(record, values: (batch.values, index)) { clashes.append(problem) }
                 }
                 progress?(batch.bytesConsumed)
             }
