@@ -1,1 +1,0 @@
-../../../Sources/RosterCore/Import/BatchValues.swift
