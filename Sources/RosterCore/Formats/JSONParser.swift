@@ -127,6 +127,8 @@ public struct JSONParser {
         try enter()
         index += 1
         var members: [(key: String, value: JSONNode)] = []
+        // Room for a typical record at once, rather than growing 1, 2, 4, 8.
+        members.reserveCapacity(8)
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             index += 1

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Reads monsters from JSON in the shapes roster writes: the export
 /// document `{"format": "roster", "version": 1, "monsters": [...]}`, a
 /// bare array of monster objects (`roster list --format json`), or NDJSON,
@@ -64,7 +68,14 @@ struct JSONMonsterReader {
                     try skipWhitespace()
                 }
                 state = .nextElement
-                guard let node = try parseValue(log: &log) else { continue }
+                guard let length = try valueExtent(log: &log) else { continue }
+                let element = UnsafeBufferPointer(rebasing: input.window[0..<length])
+                if case .decoded(let record) = FlatJSONRecord.decode(element, line: line, column: column, log: &log) {
+                    consume(length)
+                    if let record { return record }
+                    continue
+                }
+                guard let node = try parseValue(length: length, log: &log) else { continue }
                 if let record = JSONRecordDecoder.decode(node, log: &log) { return record }
             case .afterArray:
                 if shape == .array {
@@ -184,7 +195,7 @@ struct JSONMonsterReader {
             while lineEnd == nil {
                 let window = input.window
                 let stop = min(window.count, ChunkedInput.recordLimit + 1)
-                while index < stop, window[index] != 0x0A { index += 1 }
+                index = Self.firstLineFeed(in: window, from: index, to: stop)
                 if index < window.count, window[index] == 0x0A {
                     lineEnd = index
                 } else if index > ChunkedInput.recordLimit {
@@ -208,6 +219,10 @@ struct JSONMonsterReader {
             line += 1
             defer { input.consume(min(end + 1, window.count)) }
             if text.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
+            if case .decoded(let record) = FlatJSONRecord.decode(text, line: number, column: 1, log: &log) {
+                if let record { return record }
+                continue
+            }
             let node: JSONNode
             do {
                 node = try JSONParser.parse(text, firstLine: number)
@@ -259,8 +274,10 @@ struct JSONMonsterReader {
     /// Cuts the next JSON value out of the input and parses it on its own.
     /// Nil (with the problem logged) when it is malformed; a file that
     /// ends inside it, or a value past the record limit, stops the reading.
-    private mutating func parseValue(log: inout ProblemLog) throws(IOFailure) -> JSONNode? {
-        guard let length = try valueExtent(log: &log) else { return nil }
+    private mutating func parseValue(length known: Int? = nil, log: inout ProblemLog) throws(IOFailure) -> JSONNode? {
+        var extent = known
+        if extent == nil { extent = try valueExtent(log: &log) }
+        guard let length = extent else { return nil }
         let window = input.window
         let bytes = UnsafeBufferPointer(rebasing: window[0..<length])
         let start = here
@@ -325,6 +342,13 @@ struct JSONMonsterReader {
                 return count
             }
         }
+    }
+
+    /// The offset of the first LF in `window[from..<to]`, or `to`.
+    static func firstLineFeed(in window: UnsafeBufferPointer<UInt8>, from start: Int, to stop: Int) -> Int {
+        guard let base = window.baseAddress, start < stop else { return max(start, stop) }
+        guard let found = memchr(base + start, 0x0A, stop - start) else { return stop }
+        return UnsafeRawPointer(found) - UnsafeRawPointer(base)
     }
 
     static func describe(_ byte: UInt8) -> String {

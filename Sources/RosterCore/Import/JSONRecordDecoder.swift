@@ -13,7 +13,7 @@ enum JSONRecordDecoder {
         var locations = [TextLocation?](repeating: nil, count: MonsterFields.all.count)
         var failed = false
         for (key, value) in members {
-            guard let index = MonsterFields.all.firstIndex(where: { $0.key == key }) else {
+            guard let index = MonsterFields.index(of: key) else {
                 var message = "unknown key \"\(key)\""
                 if let suggestion = MonsterFields.suggestion(for: key) {
                     message += "; did you mean \"\(suggestion)\"?"

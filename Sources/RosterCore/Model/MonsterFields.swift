@@ -65,6 +65,13 @@ public enum MonsterFields {
     /// The keys in order, for headers.
     public static let keys: [String] = all.map(\.key)
 
+    /// The position in `all` of the field with this key.
+    public static func index(of key: String) -> Int? {
+        indexByKey[key]
+    }
+
+    private static let indexByKey: [String: Int] = Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($1, $0) })
+
     /// The field with this key.
     public static func field(_ key: String) -> MonsterField? {
         all.first { $0.key == key }
