@@ -9,13 +9,24 @@
 public final class BatchValues: @unchecked Sendable {
     public static let slotsPerRecord = MonsterFields.dataFields.count + 1
 
-    public private(set) var bytes: [UInt8] = []
+    public let bytes: [UInt8]
     /// Two per slot: (start, count) of text in `bytes`, or (value, -1) for an integer.
-    private var places: [Int] = []
+    private let places: [Int]
 
     init(records: [ImportedRecord]) {
+        // Built in locals and stored once: appending to a class's
+        // properties would pay an exclusivity check on every append.
+        var bytes: [UInt8] = []
+        var places: [Int] = []
         bytes.reserveCapacity(records.count * 96)
         places.reserveCapacity(records.count * Self.slotsPerRecord * 2)
+        func append(_ text: String) {
+            places.append(bytes.count)
+            withUTF8Bytes(of: text) { utf8 in
+                places.append(utf8.count)
+                bytes.append(contentsOf: utf8)
+            }
+        }
         for record in records {
             for field in MonsterFields.dataFields {
                 switch field.value(record.monster) {
@@ -28,12 +39,8 @@ public final class BatchValues: @unchecked Sendable {
             }
             append(record.nameKey)
         }
-    }
-
-    private func append(_ text: String) {
-        places.append(bytes.count)
-        places.append(text.utf8.count)
-        bytes.append(contentsOf: text.utf8)
+        self.bytes = bytes
+        self.places = places
     }
 
     /// Calls `body` with each slot of record `index`: its text bytes, or its integer.

@@ -39,9 +39,27 @@ enum FlatJSONRecord {
         skipWhitespace()
         guard index < count, bytes[index] == UInt8(ascii: "\"") else { return .unusual }
 
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: MonsterFields.all.count) { valueOffsets in
+            valueOffsets.initialize(repeating: open)
+            return decodeMembers(bytes, from: index, open: open, valueOffsets: valueOffsets,
+                                 line: line, column: column, log: &log)
+        }
+    }
+
+    /// The members, from the first key on; `valueOffsets` (one per field)
+    /// records where each value starts, to place problems.
+    private static func decodeMembers(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, open: Int,
+                                      valueOffsets: UnsafeMutableBufferPointer<Int>,
+                                      line: Int, column: Int, log: inout ProblemLog) -> Outcome {
+        let count = bytes.count
+        var index = start
+        func skipWhitespace() {
+            while index < count, bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x09 {
+                index += 1
+            }
+        }
         var decoder = MonsterDecoder()
         var seen: UInt64 = 0
-        var valueOffsets = [Int](repeating: open, count: MonsterFields.all.count)
         func place(_ offset: Int) -> TextLocation { location(of: offset, in: bytes, line: line, column: column) }
 
         while true {
