@@ -10,6 +10,8 @@ struct FlatJSONRecordTests {
         "{\"name\":\"Bad\",\"weapon\":\"laser\",\"name_color\":\"purple\"}\n{\"id\":-3,\"name\":\"\",\"weapon\":\"fire\"}\n",
         "{\"id\":0012,\"name\":\"A\",\"weapon\":\"fire\"}\n{\"id\":1.0,\"name\":\"B\",\"weapon\":\"fire\"}\n",
         "{\"name\":\"A\",\"weapon\":\"fire\",\"name\":\"B\"}\n{\"name\":\"Tab\\there\",\"weapon\":\"fire\"}\n",
+        "{\"name\":\"Q \\\"B\\\" \\\\ \\/\",\"description\":\"a\\nb\\tc\\r\\b\\f\",\"weapon\":\"fire\"}\n",
+        "{\"name\":\"U \\u0041\",\"weapon\":\"fire\"}\n{\"name\":\"Bad \\x\",\"weapon\":\"fire\"}\n{\"name\":\"End\\",
         "[\n  {\"name\": \"A\", \"weapon\": \"fire\"},\n  {\"name\": \"B\",\n   \"weapon\": \"swrod\"}\n]\n",
         "{\"format\":\"roster\",\"monsters\":[{\"name\":\"\(String(repeating: "x", count: 70))\",\"weapon\":\"fire\"}]}",
     ]

@@ -1,6 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// A fast path for the usual monster object, as `roster export` writes it:
-/// flat, known keys, values that are plain strings, whole numbers or
-/// null. It reads the bytes directly, without building a `JSONNode` tree.
+/// flat, known keys, values that are strings (with simple escapes), whole
+/// numbers or null. It reads the bytes directly, without building a `JSONNode` tree.
 ///
 /// It never decides that a record is malformed: anything unusual (an
 /// escape it does not know, a nested value, an unknown or repeated key, a
@@ -72,9 +76,7 @@ enum FlatJSONRecord {
                 index += 1
             }
             guard index < count else { return .unusual }
-            let key = UnsafeBufferPointer(rebasing: bytes[keyStart..<index])
-            guard let field = keyBytes.firstIndex(where: { $0.elementsEqual(key) }),
-                  seen & (1 << UInt64(field)) == 0 else { return .unusual }
+            guard let field = fieldIndex(bytes, keyStart, index), seen & (1 << UInt64(field)) == 0 else { return .unusual }
             seen |= 1 << UInt64(field)
             index += 1
             skipWhitespace()
@@ -118,18 +120,47 @@ enum FlatJSONRecord {
         return .decoded(decoder.finish(log: &log) { field in place(field.map { valueOffsets[$0] } ?? open) })
     }
 
-    /// A string without escapes or control characters, in valid UTF-8,
-    /// and where it ends; nil for anything else.
+    /// The field whose key is `bytes[start..<end]`.
+    @inline(__always)
+    private static func fieldIndex(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Int? {
+        guard let base = bytes.baseAddress else { return nil }
+        let length = end - start
+        for (index, key) in keyBytes.enumerated() where key.count == length {
+            let same = key.withUnsafeBufferPointer { keyBuffer in
+                keyBuffer.baseAddress.map { memcmp($0, base + start, length) == 0 } ?? false
+            }
+            if same { return index }
+        }
+        return nil
+    }
+
+    /// A string in valid UTF-8 without control characters, with at most
+    /// the one-letter escapes (`\"`, `\\`, `\/`, `\b`, `\f`, `\n`, `\r`,
+    /// `\t`), and where it ends; nil for anything else (`\u` included).
     private static func plainString(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (String, Int)? {
         var index = start + 1
         let count = bytes.count
+        var escaped = false
         while index < count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
-                let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[(start + 1)..<index]), as: UTF8.self)
+                let content = UnsafeBufferPointer(rebasing: bytes[(start + 1)..<index])
+                let text = escaped ? unescaped(content) : String(decoding: content, as: UTF8.self)
                 return (text, index + 1)
             }
-            if byte == UInt8(ascii: "\\") || byte < 0x20 { return nil }
+            if byte < 0x20 { return nil }
+            if byte == UInt8(ascii: "\\") {
+                guard index + 1 < count else { return nil }
+                switch bytes[index + 1] {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
+                     UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+                    escaped = true
+                    index += 2
+                    continue
+                default:
+                    return nil
+                }
+            }
             if byte < 0x80 {
                 index += 1
             } else {
@@ -138,6 +169,30 @@ enum FlatJSONRecord {
             }
         }
         return nil
+    }
+
+    /// The text of string content whose escapes `plainString` has checked.
+    private static func unescaped(_ content: UnsafeBufferPointer<UInt8>) -> String {
+        var decoded: [UInt8] = []
+        decoded.reserveCapacity(content.count)
+        var index = 0
+        while index < content.count {
+            var byte = content[index]
+            if byte == UInt8(ascii: "\\"), index + 1 < content.count {
+                index += 1
+                switch content[index] {
+                case UInt8(ascii: "b"): byte = 0x08
+                case UInt8(ascii: "f"): byte = 0x0C
+                case UInt8(ascii: "n"): byte = 0x0A
+                case UInt8(ascii: "r"): byte = 0x0D
+                case UInt8(ascii: "t"): byte = 0x09
+                default: byte = content[index] // \" \\ \/
+                }
+            }
+            decoded.append(byte)
+            index += 1
+        }
+        return String(decoding: decoded, as: UTF8.self)
     }
 
     /// An integer literal (no fraction or exponent) that fits in Int64.
