@@ -78,9 +78,10 @@ struct ImportLoad {
             counts.added += 1
         case .insert, .upsert:
             if bulk {
-                let id = firstNewID + Int64(loadedIDs.count)
-                try insert(record, id: id, values: values)
-                loaded(id, record)
+                // SQLite picks max(id) + 1, the same id as counting from
+                // firstNewID, without looking the id up first.
+                try insert(record, id: nil, values: values)
+                loaded(database.lastInsertedRowID, record)
                 counts.added += 1
                 return nil
             }
@@ -109,9 +110,8 @@ struct ImportLoad {
                     counts.updated += 1
                 }
             } else {
-                let id = firstNewID + Int64(loadedIDs.count)
-                try insert(record, id: id)
-                loaded(id, record)
+                try insert(record, id: nil)
+                loaded(database.lastInsertedRowID, record)
                 counts.added += 1
             }
         }
