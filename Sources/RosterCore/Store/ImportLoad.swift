@@ -146,6 +146,10 @@ struct ImportLoad {
             deferred = []
         }
         guard bulk else { return [] }
+        // Building an index sorts every key: let SQLite sort with two
+        // helper threads (the reading thread is done by now).
+        try database.execute("PRAGMA threads = 2")
+        defer { try? database.execute("PRAGMA threads = 0") }
         for sql in droppedIndexes {
             if let error = Self.failure(of: { () throws(DatabaseError) in try database.execute(sql) }) {
                 guard error.isUniqueViolation else { throw error }
