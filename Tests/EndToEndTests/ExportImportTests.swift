@@ -65,6 +65,20 @@ struct ExportImportTests {
         #expect(!FileManager.default.fileExists(atPath: target))
     }
 
+    @Test("export refuses to write over a folder or over the roster database itself")
+    func refusesToClobber() throws {
+        let sandbox = try Sandbox()
+        _ = try sandbox.roster("list")
+        let folder = try sandbox.roster("export", "-o", sandbox.directory.path)
+        #expect(folder.status == 73)
+        #expect(folder.stderr == "roster: cannot write \(sandbox.directory.path): it is a folder\n")
+        let before = sandbox.fileBytes(sandbox.databasePath)
+        let itself = try sandbox.roster("export", "-o", sandbox.databasePath)
+        #expect(itself.status == 64)
+        #expect(itself.stderr.hasPrefix("roster: \(sandbox.databasePath) is the roster database itself; export to another file\n"))
+        #expect(sandbox.fileBytes(sandbox.databasePath) == before)
+    }
+
     @Test("a failed export leaves the existing file exactly as it was")
     func failedExportKeepsOldFile() throws {
         let sandbox = try Sandbox()

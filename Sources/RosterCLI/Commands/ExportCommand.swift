@@ -57,6 +57,17 @@ enum ExportCommand {
             try store.export(format, to: context.stdout, options: options)
             return .success
         }
+        var target = stat()
+        if stat(path, &target) == 0 {
+            if (target.st_mode & S_IFMT) == S_IFDIR {
+                context.error("cannot write \(path): it is a folder")
+                return .cannotCreate
+            }
+            var database = stat()
+            if stat(store.path, &database) == 0, database.st_dev == target.st_dev, database.st_ino == target.st_ino {
+                throw UsageError("\(path) is the roster database itself; export to another file", command: invocation.commandName)
+            }
+        }
         let file: AtomicFile
         do throws(IOFailure) {
             file = try AtomicFile(path: path)
@@ -66,10 +77,15 @@ enum ExportCommand {
         }
         do {
             try store.export(format, to: file.output, options: options)
-            try file.commit()
         } catch {
             file.discard()
             throw error
+        }
+        do throws(IOFailure) {
+            try file.commit()
+        } catch {
+            context.error("cannot write \(path): \(error.reason)")
+            return error.errno == ENOSPC || error.errno == EIO ? .ioError : .cannotCreate
         }
         return .success
     }
