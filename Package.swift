@@ -36,10 +36,21 @@ let package = Package(
         // Domain-free terminal toolkit. Knows nothing of monsters.
         .target(name: "TerminalKit", dependencies: ["CTerminal"]),
 
+        // A small full-screen program on TerminalSession: shows the events it
+        // receives, and takes every way out (q, Ctrl-C, signals, Ctrl-Z, a
+        // crash) so that the tests can check each one through a real pty.
+        .executableTarget(name: "terminal-demo", dependencies: ["TerminalKit"]),
+
+        // The interactive roster: split view, detail fields, the app's panels.
+        .target(
+            name: "RosterApp",
+            dependencies: ["RosterCore", "TerminalKit"]
+        ),
+
         // The command line: declarative argument layer and the subcommands.
         .target(
             name: "RosterCLI",
-            dependencies: ["RosterCore", "TerminalKit"]
+            dependencies: ["RosterCore", "TerminalKit", "RosterApp"]
         ),
 
         // The executable stays thin: it hands argv to RosterCLI.
@@ -49,7 +60,8 @@ let package = Package(
         ),
 
         .testTarget(name: "RosterCoreTests", dependencies: ["RosterCore"]),
-        .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"]),
+        .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit", "terminal-demo"]),
+        .testTarget(name: "RosterAppTests", dependencies: ["RosterApp"]),
         .testTarget(name: "RosterCLITests", dependencies: ["RosterCLI"]),
         .testTarget(name: "EndToEndTests", dependencies: ["roster"]),
     ],

@@ -41,6 +41,10 @@ public final class CommandContext {
         return store
     }
 
+    public func closeStore() {
+        openedStore = nil
+    }
+
     /// Whether stdout gets colour: a terminal, `NO_COLOR` unset or empty,
     /// and a terminal that is not `dumb`.
     public var colorEnabled: Bool {

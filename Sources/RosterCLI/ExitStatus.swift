@@ -10,20 +10,24 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
     case cannotCreate = 73
     case ioError = 74
     case busy = 75
+    case hangup = 129
     case interrupted = 130
+    case terminated = 143
 
     /// For `roster help exit-codes`.
     public var meaning: String {
         switch self {
         case .success: "success (an empty list is success; so is a change that changes nothing)"
         case .failure: "the operation failed: no such monster, name taken, not a roster database, newer schema"
-        case .usage: "the command was called wrongly: unknown command or option, missing argument"
-        case .dataError: "the input data is bad: unknown weapon or colour, invalid name, malformed file"
+        case .usage: "the command was called wrongly: unknown command, option, weapon or colour, missing argument"
+        case .dataError: "the input data is bad: an invalid name or description, a malformed batch or file"
         case .noInput: "an input file does not exist or cannot be read"
         case .cannotCreate: "an output file cannot be created"
         case .ioError: "reading or writing failed: the database is damaged, read-only, or the disk failed"
         case .busy: "the database is busy with another writer; try again"
-        case .interrupted: "interrupted by Ctrl-C"
+        case .hangup: "the terminal went away (SIGHUP) while the interactive roster was open"
+        case .interrupted: "interrupted by Ctrl-C or SIGINT"
+        case .terminated: "ended by SIGTERM while the interactive roster was open"
         }
     }
 }

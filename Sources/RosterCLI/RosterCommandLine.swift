@@ -18,14 +18,17 @@ public enum RosterCommandLine {
         WritingCommands.remove,
         ExportCommand.spec,
         ImportCommand.spec,
+        BrowseCommand.spec,
         HelpCommands.help,
         HelpCommands.completion,
     ])
 
     public static func run(_ arguments: [String]) -> Int32 {
-        DisplayWidth.prepareLocale()
         let context = CommandContext()
         let status = run(arguments, context: context)
+        // Closing lets SQLite checkpoint and remove the WAL file, as every
+        // well-behaved client does, rather than leaving it to the next one.
+        context.closeStore()
         do {
             try context.stdout.flush()
         } catch {
@@ -48,6 +51,9 @@ public enum RosterCommandLine {
                 if parsed.flag("help") {
                     try context.print(formatter.overview(version: version))
                     return .success
+                }
+                if context.stdinIsTerminal && context.stdoutIsTerminal {
+                    return try BrowseCommand.run(context, noAnimation: parsed.flag("no-animation"))
                 }
                 throw UsageError("no command given; `roster help` lists the commands", command: nil)
             }
@@ -78,6 +84,9 @@ public enum RosterCommandLine {
             context.error(error.description)
             return error.exitStatus
         } catch let error as IOFailure {
+            context.error(error.description)
+            return .ioError
+        } catch let error as TerminalError {
             context.error(error.description)
             return .ioError
         } catch {

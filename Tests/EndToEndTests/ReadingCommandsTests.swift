@@ -13,4 +13,127 @@ struct ReadingCommandsTests {
         #expect(try sandbox.sqlite("PRAGMA application_id") == String(0x524F_5354))
         #expect(try sandbox.sqlite("PRAGMA journal_mode") == "wal")
     }
+
+    @Test("the database is found by ROSTER_DB, then XDG_DATA_HOME, then HOME")
+    func locations() throws {
+        let sandbox = try Sandbox()
+        let viaEnv = sandbox.directory.appendingPathComponent("env/r.db").path
+        #expect(try sandbox.roster(["list"], environment: ["ROSTER_DB": viaEnv], useDatabaseOption: false).status == 0)
+        #expect(FileManager.default.fileExists(atPath: viaEnv))
+        let xdg = sandbox.directory.appendingPathComponent("xdg").path
+        #expect(try sandbox.roster(["list"], environment: ["XDG_DATA_HOME": xdg], useDatabaseOption: false).status == 0)
+        #expect(FileManager.default.fileExists(atPath: xdg + "/roster/roster.db"))
+        #expect(try sandbox.roster(["list"], useDatabaseOption: false).status == 0)
+        #expect(FileManager.default.fileExists(atPath: sandbox.directory.path + "/.local/share/roster/roster.db"))
+    }
+
+    @Test("piped output is tab-separated with every field; JSON and NDJSON keep a fixed key order")
+    func machineFormats() throws {
+        let sandbox = try Sandbox()
+        let plain = try sandbox.roster("list", "--weapon", "NinjaStar")
+        #expect(plain.stdout == "4\tFire-Bot\tWill Make You Steamed\tmeetfirebot.png\tred\tninja-star\n6\tMini-Tomato-Bot\tExtremely Handsome\tmeetminitomatobot.png\tgreen\tninja-star\n")
+        let json = try sandbox.roster("list", "--format", "json")
+        let decoded = try JSONSerialization.jsonObject(with: json.stdoutBytes) as? [[String: Any]]
+        #expect(decoded?.count == 6)
+        #expect(json.stdout.contains(#"{"id":1,"name":"Cat-Bot","description":"MEE-OW","icon":"meetcatbot.png","name_color":"default","weapon":"sword"}"#))
+        #expect(try sandbox.roster("list", "--format", "json").stdoutBytes == json.stdoutBytes)
+        let ndjson = try sandbox.roster("list", "--format", "ndjson")
+        #expect(ndjson.stdout.split(separator: "\n").count == 6)
+        let csv = try sandbox.roster("list", "--format", "csv")
+        #expect(csv.stdout.hasPrefix("id,name,description,icon,name_color,weapon\r\n1,Cat-Bot,MEE-OW,"))
+    }
+
+    @Test("an empty list is success, and empty JSON is []")
+    func emptyList() throws {
+        let sandbox = try Sandbox()
+        _ = try sandbox.roster("list")
+        _ = try sandbox.sqlite("DELETE FROM monster")
+        let run = try sandbox.roster("list", "--format", "json")
+        #expect(run.status == 0)
+        #expect(run.stdout == "[]\n")
+        #expect(try sandbox.roster("list").stdout == "")
+    }
+
+    @Test("on a terminal, list is an aligned table with colour, and NO_COLOR turns colour off")
+    func terminalTable() throws {
+        let sandbox = try Sandbox()
+        _ = try sandbox.roster("add", "猫ボット", "--weapon", "fire", "--color", "red")
+        let (status, output) = try sandbox.rosterOnTerminal(["list"])
+        #expect(status == 0)
+        #expect(output.contains("\u{1B}[31m猫ボット\u{1B}[0m"))
+        let plain = try sandbox.rosterOnTerminal(["list"], environment: ["NO_COLOR": "1"]).output
+        #expect(!plain.contains("\u{1B}["))
+        let lines = plain.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasPrefix("ID  NAME") == true)
+        // The weapon column starts at the same display column on every row,
+        // the CJK row included (each CJK character is two columns wide).
+        let catRow = try #require(lines.first { $0.contains("Cat-Bot") })
+        let cjkRow = try #require(lines.first { $0.contains("猫ボット") })
+        let catPrefix = String(catRow[..<catRow.range(of: "⚔")!.lowerBound])
+        let cjkPrefix = String(cjkRow[..<cjkRow.range(of: "♨")!.lowerBound])
+        #expect(catPrefix.count == cjkPrefix.count + 4)
+    }
+
+    @Test("show prints one monster, by name in any case or by id")
+    func show() throws {
+        let sandbox = try Sandbox()
+        let run = try sandbox.roster("show", "ICE-BOT", "--format", "json")
+        #expect(run.stdout == #"{"id":5,"name":"Ice-Bot","description":"Has A Chilling Effect","icon":"meeticebot.png","name_color":"blue","weapon":"fire"}"# + "\n")
+        #expect(try sandbox.roster("show", "5").stdout.contains("name\tIce-Bot"))
+        let missing = try sandbox.roster("show", "Ise-Bot")
+        #expect(missing.status == 1)
+        #expect(missing.stderr == "roster: no monster is named “Ise-Bot”; did you mean “Ice-Bot”?\n")
+    }
+
+    @Test("weapons lists each weapon with how many carry it")
+    func weapons() throws {
+        let sandbox = try Sandbox()
+        let run = try sandbox.roster("weapons")
+        #expect(run.stdout.split(separator: "\n").map { $0.split(separator: "\t").last! } == ["1", "2", "1", "1", "1"])
+        #expect(run.stdout.hasPrefix("blowgun\tBlowgun\t"))
+    }
+
+    @Test("hostile names in the database reach the terminal only as visible escapes")
+    func hostileText() throws {
+        let sandbox = try Sandbox()
+        _ = try sandbox.roster("list")
+        // Written behind roster's back, as another program could.
+        _ = try sandbox.sqlite("""
+            INSERT INTO monster (name, name_key, description, icon, name_color, weapon) VALUES
+            ('Evil' || char(27) || ']0;pwned' || char(7) || char(27) || '[2J', 'evil1', 'clip' || char(27) || ']52;c;aGk=' || char(7), 'unknown.png', 'red', 'fire'),
+            ('Bidi' || char(8238) || 'gnp.exe' || char(155) || '31m', 'evil2', 'a' || char(13) || char(10) || 'b', 'unknown.png', 'default', 'fire')
+            """)
+        for arguments in [["list"], ["list", "--format", "plain"], ["show", "evil1"], ["show", "evil2", "--format", "plain"]] {
+            let run = try sandbox.roster(arguments)
+            #expect(run.status == 0)
+            #expect(!run.stdout.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{07}" || $0 == "\u{9B}" || $0 == "\u{202E}" || $0 == "\r" },
+                    "\(arguments) leaked a control character")
+        }
+        let plain = try sandbox.roster("list", "--weapon", "fire").stdout
+        #expect(plain.contains(#"Evil\e]0;pwned\x07\e[2J"#))
+        #expect(plain.contains(#"Bidi\u{202e}gnp.exe\u{9b}31m"#))
+        #expect(plain.contains(#"a\r\nb"#))
+        let terminal = try sandbox.rosterOnTerminal(["list"]).output
+        #expect(!terminal.contains("\u{1B}]"))
+        #expect(!terminal.unicodeScalars.contains("\u{07}"))
+        // Error messages quote the name safely too.
+        let error = try sandbox.roster("set-weapon", "Evil\u{1B}]0;x\u{07}", "sword")
+        #expect(error.status == 1)
+        #expect(!error.stderr.unicodeScalars.contains("\u{1B}"))
+        // JSON escapes them as JSON does, losslessly.
+        let json = try sandbox.roster("list", "--format", "json")
+        #expect(json.stdout.contains(#"Evil\u001b]0;pwned\u0007\u001b[2J"#))
+        #expect(!json.stdout.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{9B}" || $0 == "\u{202E}" })
+    }
+
+    @Test("roster copied anywhere still works from any directory")
+    func copiedBinary() throws {
+        let sandbox = try Sandbox()
+        let copy = sandbox.directory.appendingPathComponent("elsewhere/roster")
+        try FileManager.default.createDirectory(at: copy.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: Sandbox.binary, to: copy)
+        let run = try sandbox.run(copy.path, ["--db", sandbox.databasePath, "list", "--format", "ndjson"])
+        #expect(run.status == 0)
+        #expect(run.stdout.split(separator: "\n").count == 6)
+    }
 }

@@ -5,7 +5,7 @@ import Testing
 struct ImportModeTests {
     @Test("insert adds new names with new ids and refuses a name already on the roster")
     func insert() throws {
-        let roster = try TemporaryRoster()
+        let roster = try ImportRoster()
         let summary = try roster.importText("name,weapon\nBat-Bot,smoke\nOwl-Bot,fire\n", mode: .insert)
         #expect(summary == ImportSummary(added: 2))
         #expect(try roster.store.find("Owl-Bot")?.id == 8)
@@ -16,7 +16,7 @@ struct ImportModeTests {
 
     @Test("upsert matches names ignoring case, updates what differs and counts what is unchanged")
     func upsert() throws {
-        let roster = try TemporaryRoster()
+        let roster = try ImportRoster()
         let summary = try roster.importText("""
             name,weapon,description,name_color
             CAT-BOT,fire,MEE-OW,default
@@ -33,7 +33,7 @@ struct ImportModeTests {
 
     @Test("replace makes the file the whole roster, keeping its ids; a record without an id keeps the old one")
     func replace() throws {
-        let roster = try TemporaryRoster()
+        let roster = try ImportRoster()
         let summary = try roster.importText("""
             id,name,weapon,description,icon,name_color
             42,Answer-Bot,sword,,unknown.png,default
@@ -46,7 +46,7 @@ struct ImportModeTests {
 
     @Test("replace refuses an id used twice")
     func replaceDuplicateIDs() throws {
-        let roster = try TemporaryRoster()
+        let roster = try ImportRoster()
         #expect(roster.importProblems("id,name,weapon\n3,A,fire\n3,B,fire\n", mode: .replace) == [
             "3:1: id: the id 3 is also used at line 2, column 3",
         ])
@@ -54,7 +54,7 @@ struct ImportModeTests {
 
     @Test("a dry run reports what would change and changes nothing")
     func dryRun() throws {
-        let roster = try TemporaryRoster()
+        let roster = try ImportRoster()
         let before = try roster.export(.json)
         let summary = try roster.importBytes(Array("name,weapon\nBat-Bot,smoke\n".utf8), mode: .replace, dryRun: true)
         #expect(summary == ImportSummary(added: 1, removed: 6))
@@ -63,7 +63,7 @@ struct ImportModeTests {
 
     @Test("a monster list as `list --format json` prints it imports too")
     func bareArray() throws {
-        let roster = try TemporaryRoster()
+        let roster = try ImportRoster()
         let summary = try roster.importText("[\n  {\"name\":\"Bat-Bot\",\"weapon\":\"Ninja Star\",\"name_color\":\"Red\"}\n]\n", mode: .insert)
         #expect(summary == ImportSummary(added: 1))
         #expect(try roster.store.resolve("Bat-Bot").weapon.type == .ninjaStar)

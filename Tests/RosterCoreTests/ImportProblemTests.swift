@@ -183,7 +183,7 @@ struct ImportProblemTests {
 
     @Test("duplicate names within a file, ignoring case, are reported at each repeat")
     func duplicateNamesInFile() throws {
-        let roster = try TemporaryRoster()
+        let roster = try ImportRoster()
         let csv = header + "1,Zed-Bot,,,,sword\r\n2,ZED-BOT,,,,fire\r\n3,Ant-Bot,,,,fire\r\n4,zed-bot,,,,smoke\r\n"
         for mode in ImportMode.allCases {
             #expect(roster.importProblems(csv, mode: mode) == [
@@ -196,10 +196,10 @@ struct ImportProblemTests {
 
     @Test("a file with very many problems counts them all and keeps the first ten thousand")
     func manyProblems() throws {
-        let roster = try TemporaryRoster()
+        let roster = try ImportRoster()
         let lines = (1...10_050).map { "Bot-\($0),laser" }.joined(separator: "\n")
         do {
-            try roster.importText("name,weapon\n" + lines + "\n", mode: .insert)
+            _ = try roster.importText("name,weapon\n" + lines + "\n", mode: .insert)
             Issue.record("the import should have failed")
         } catch RosterError.problems(let problems, _, let total) {
             #expect(problems.count == ProblemLog.limit)
@@ -209,7 +209,7 @@ struct ImportProblemTests {
 
     @Test("every problem of a file is reported, and nothing is written")
     func allOrNothing() throws {
-        let roster = try TemporaryRoster()
+        let roster = try ImportRoster()
         let before = try roster.export(.json)
         let problems = roster.importProblems(header + "7,New-Bot,,,,fire\r\n8,,,,,fire\r\n9,Other-Bot,,,,laser\r\n10,Cat-Bot,,,,fire\r\n",
                                              mode: .insert)

@@ -20,8 +20,8 @@ struct RoundTripTests {
     ]
 
     /// A roster holding the default six plus every awkward monster.
-    static func awkwardRoster() throws -> TemporaryRoster {
-        let roster = try TemporaryRoster()
+    static func awkwardRoster() throws -> ImportRoster {
+        let roster = try ImportRoster()
         for (index, value) in awkward.enumerated() {
             let monster = Monster(id: 0, name: value.name, description: value.description, icon: "unknown.png",
                                   nameColor: NameColor.allCases[index % 4], weapon: Weapon(WeaponType.allCases[index % 5]))
@@ -36,7 +36,7 @@ struct RoundTripTests {
     func roundTrip(format: ExportFormat) throws {
         let source = try Self.awkwardRoster()
         let exported = try source.export(format)
-        let target = try TemporaryRoster()
+        let target = try ImportRoster()
         let summary = try target.importBytes(exported, mode: .replace)
         #expect(try target.export(format) == exported)
         // Nothing was lost in any format, the people's ones included.
@@ -73,7 +73,7 @@ struct RoundTripTests {
         #expect(guarded.contains(",'\ttab first,"))
         let raw = try roster.export(.csv, options: ExportOptions(neutralizeFormulas: false))
         #expect(String(decoding: raw, as: UTF8.self).contains(",=SUM(A1),"))
-        let fromRaw = try TemporaryRoster()
+        let fromRaw = try ImportRoster()
         try fromRaw.importBytes(raw, mode: .replace, raw: true)
         #expect(try fromRaw.export(.json) == roster.export(.json))
         // Read without --raw, the literal "'=already" of a raw file loses its quote: that is what --raw is for.
@@ -93,13 +93,13 @@ struct RoundTripTests {
 
     @Test("an empty roster exports an empty monsters array and a CSV header, and imports back empty")
     func emptyRoster() throws {
-        let roster = try TemporaryRoster()
-        try roster.importText("id,name,description,icon,name_color,weapon\r\n", mode: .replace)
+        let roster = try ImportRoster()
+        _ = try roster.importText("id,name,description,icon,name_color,weapon\r\n", mode: .replace)
         #expect(String(decoding: try roster.export(.json), as: UTF8.self)
                 == "{\n  \"format\": \"roster\",\n  \"version\": 1,\n  \"monsters\": []\n}\n")
         #expect(try roster.export(.csv) == Array("id,name,description,icon,name_color,weapon\r\n".utf8))
         #expect(try roster.export(.ndjson).isEmpty)
-        let other = try TemporaryRoster()
+        let other = try ImportRoster()
         #expect(try other.importBytes(try roster.export(.json), mode: .replace) == ImportSummary(removed: 6))
         #expect(try other.store.count() == 0)
     }

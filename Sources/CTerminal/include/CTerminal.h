@@ -2,6 +2,7 @@
 #define ROSTER_CTERMINAL_H
 
 #include <stdint.h>
+#include "TerminalSignals.h"
 
 /// The C library's wcwidth(3), which Swift's Glibc module does not export
 /// (glibc declares it only under _XOPEN_SOURCE).

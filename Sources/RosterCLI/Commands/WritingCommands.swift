@@ -36,7 +36,15 @@ enum WritingCommands {
         if invocation.flag("stdin") {
             let parsed = WeaponBatch.parse(try context.readStandardInput())
             if !parsed.problems.isEmpty {
-                throw RosterError.problems(parsed.problems)
+                // Report the names that do not exist too, not only the
+                // lines that could not be read: every problem at once.
+                var problems = parsed.problems
+                do {
+                    _ = try invocation.store().setWeapons(parsed.assignments, dryRun: true)
+                } catch RosterError.problems(let found, _, _) {
+                    problems += found
+                }
+                throw RosterError.problems(problems.sorted { ($0.location?.line ?? 0) < ($1.location?.line ?? 0) })
             }
             assignments = parsed.assignments
             if assignments.isEmpty {

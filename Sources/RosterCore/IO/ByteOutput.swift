@@ -36,16 +36,40 @@ public final class ByteOutput {
     private var count = 0
     /// Bytes handed to `write(2)` so far.
     public private(set) var bytesWritten = 0
+    /// For an in-memory output: everything flushed so far.
+    public private(set) var collected: [UInt8] = []
+    private let inMemory: Bool
 
     public init(fileDescriptor: Int32, name: String, capacity: Int = 1 << 16) {
+        self.inMemory = false
         self.fileDescriptor = fileDescriptor
         self.name = name
         self.capacity = capacity
         self.storage = .allocate(capacity: capacity)
     }
 
+    /// An output that keeps its bytes in memory, for building documents
+    /// and for tests.
+    public init(capacity: Int = 1 << 12) {
+        self.inMemory = true
+        self.fileDescriptor = -1
+        self.name = "memory"
+        self.capacity = capacity
+        self.storage = .allocate(capacity: capacity)
+    }
+
     deinit {
         storage.deallocate()
+    }
+
+    /// Everything written so far, for an in-memory output.
+    public func bytes() -> [UInt8] {
+        collected + UnsafeBufferPointer(start: storage, count: count)
+    }
+
+    /// Everything written so far as text, for an in-memory output.
+    public func text() -> String {
+        String(decoding: bytes(), as: UTF8.self)
     }
 
     @inline(__always)
@@ -107,6 +131,11 @@ public final class ByteOutput {
     }
 
     private func writeAll(_ base: UnsafePointer<UInt8>, _ length: Int) throws(IOFailure) {
+        if inMemory {
+            collected.append(contentsOf: UnsafeBufferPointer(start: base, count: length))
+            bytesWritten += length
+            return
+        }
         var offset = 0
         while offset < length {
             let written = write(fileDescriptor, base + offset, length - offset)

@@ -19,6 +19,17 @@ public enum FileSystem {
         }
     }
 
+    /// Whether files can be created in the folder that holds `path`.
+    static func canWrite(folderOf path: String) -> Bool {
+        let folder: String
+        if let slash = path.lastIndex(of: "/") {
+            folder = slash == path.startIndex ? "/" : String(path[..<slash])
+        } else {
+            folder = "."
+        }
+        return access(folder, W_OK | X_OK) == 0
+    }
+
     public static func exists(_ path: String) -> Bool {
         access(path, F_OK) == 0
     }

@@ -20,6 +20,7 @@ public final class Database {
         public static let readOnly = OpenOptions(rawValue: SQLITE_OPEN_READONLY)
         public static let readWrite = OpenOptions(rawValue: SQLITE_OPEN_READWRITE)
         public static let create = OpenOptions(rawValue: SQLITE_OPEN_CREATE)
+        public static let uri = OpenOptions(rawValue: SQLITE_OPEN_URI)
     }
 
     /// Process-wide settings, applied once before the first connection.

@@ -88,3 +88,63 @@ extension RosterStore {
         }
     }
 }
+
+extension RosterStore {
+    /// Calls `body` with each monster's id and folded name, in roster order,
+    /// without making strings: for building in-memory name indexes.
+    public func forEachNameKey(_ body: (Int64, UnsafeBufferPointer<UInt8>) throws -> Void) throws {
+        try passingThrough {
+            try database.cached("SELECT id, name_key FROM monster ORDER BY id").forEachRow { row in
+                try row.withUTF8(1) { key in try body(row.int(0), key) }
+            }
+        }
+    }
+
+    /// Up to `limit` monsters in roster order starting after (or, with
+    /// `before`, ending before) the given id: for reading a long list a
+    /// window at a time.
+    public func monsters(after id: Int64, limit: Int) throws(RosterError) -> [Monster] {
+        try guarded {
+            try database.cached("SELECT \(MonsterTable.columns) FROM monster WHERE id > ? ORDER BY id LIMIT ?")
+                .rows([.integer(id), .integer(Int64(limit))], MonsterTable.monster(from:))
+        }
+    }
+
+    public func monsters(before id: Int64, limit: Int) throws(RosterError) -> [Monster] {
+        try guarded {
+            try database.cached("SELECT \(MonsterTable.columns) FROM monster WHERE id < ? ORDER BY id DESC LIMIT ?")
+                .rows([.integer(id), .integer(Int64(limit))], MonsterTable.monster(from:)).reversed()
+        }
+    }
+
+    /// Monsters at positions `offset ..< offset + limit` of the roster.
+    public func monsters(offset: Int, limit: Int) throws(RosterError) -> [Monster] {
+        try guarded {
+            try database.cached("SELECT \(MonsterTable.columns) FROM monster ORDER BY id LIMIT ? OFFSET ?")
+                .rows([.integer(Int64(limit)), .integer(Int64(offset))], MonsterTable.monster(from:))
+        }
+    }
+
+    /// The monster with this id.
+    public func monster(id: Int64) throws(RosterError) -> Monster? {
+        try guarded { try database.cached(MonsterTable.selectByID).firstRow([.integer(id)], MonsterTable.monster(from:)) }
+    }
+}
+
+extension RosterStore {
+    /// Monsters with ids from `first` through `last`, in order.
+    public func monsters(from first: Int64, through last: Int64) throws(RosterError) -> [Monster] {
+        try guarded {
+            try database.cached("SELECT \(MonsterTable.columns) FROM monster WHERE id BETWEEN ? AND ? ORDER BY id")
+                .rows([.integer(first), .integer(last)], MonsterTable.monster(from:))
+        }
+    }
+
+    /// How many monsters come before monster `id` in roster order, if it exists.
+    public func position(of id: Int64) throws(RosterError) -> Int? {
+        try guarded {
+            guard try database.integer("SELECT count(*) FROM monster WHERE id = ?", .integer(id)) == 1 else { return nil }
+            return Int(try database.integer("SELECT count(*) FROM monster WHERE id < ?", .integer(id)) ?? 0)
+        }
+    }
+}

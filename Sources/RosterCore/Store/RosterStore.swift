@@ -1,3 +1,4 @@
+import CSQLite
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -27,14 +28,29 @@ public final class RosterStore {
         switch state {
         case .notSQLite: throw .notADatabase(path: path)
         case .truncated: throw .damaged(path: path)
-        case .missing: try FileSystem.createParentDirectories(of: path)
+        case .missing:
+            try FileSystem.createParentDirectories(of: path)
+            // SQLite would report a missing file after failing to create
+            // it; say what is really wrong.
+            if !FileSystem.canWrite(folderOf: path) { throw .readOnly(path: path) }
         case .empty, .sqlite: break
         }
         do {
-            let database = try Database(path: path, options: [.readWrite, .create])
-            let store = RosterStore(database: database, path: path)
-            try store.prepareConnection(isNew: state != .sqlite)
-            return store
+            do {
+                let database = try Database(path: path, options: [.readWrite, .create])
+                let store = RosterStore(database: database, path: path)
+                try store.prepareConnection()
+                return store
+            } catch let error as DatabaseError where state == .sqlite && (error.isReadOnly || error.primaryCode == SQLITE_CANTOPEN) {
+                // A WAL database in a folder we cannot write: SQLite cannot
+                // create its shared-memory file, so reading needs the file
+                // opened as immutable. Nobody can be writing it in WAL mode
+                // either, as that needs the same folder.
+                let database = try Database(path: immutableURI(path), options: [.readOnly, .uri])
+                let store = RosterStore(database: database, path: path)
+                try store.prepareConnection()
+                return store
+            }
         } catch let error as RosterError {
             throw error
         } catch let error as DatabaseError {
@@ -44,7 +60,22 @@ public final class RosterStore {
         }
     }
 
-    private func prepareConnection(isNew: Bool) throws {
+    /// `file:PATH?immutable=1`, with the characters a URI reserves escaped.
+    private static func immutableURI(_ path: String) -> String {
+        var encoded = ""
+        for byte in path.utf8 {
+            switch byte {
+            case UInt8(ascii: "%"), UInt8(ascii: "?"), UInt8(ascii: "#"), 0..<0x21, 0x7F...:
+                let hex = String(byte, radix: 16, uppercase: true)
+                encoded += "%" + (hex.count == 1 ? "0" + hex : hex)
+            default:
+                encoded.unicodeScalars.append(Unicode.Scalar(byte))
+            }
+        }
+        return "file:" + encoded + "?immutable=1"
+    }
+
+    private func prepareConnection() throws {
         try database.execute("PRAGMA busy_timeout = \(Self.busyTimeoutMilliseconds); PRAGMA foreign_keys = ON")
         // Read first: this is where a damaged or foreign file shows itself,
         // before anything could be written to it.

@@ -6,8 +6,12 @@ import Glibc
 /// How many terminal columns text takes, from the C library's `wcwidth`,
 /// so that CJK and emoji stay aligned the way the terminal will draw them.
 public enum DisplayWidth {
+    /// Loading the locale costs a few file reads, so it happens on the
+    /// first question about a non-ASCII character, not at start-up.
+    private static let localeReady: Void = prepareLocale()
+
     /// `wcwidth` answers from the C library's locale: make sure it is a
-    /// UTF-8 one, whatever the user's locale says. Call once at start.
+    /// UTF-8 one, whatever the user's locale says.
     public static func prepareLocale() {
         if let current = setlocale(LC_CTYPE, ""), isUTF8(String(cString: current)) { return }
         if setlocale(LC_CTYPE, "C.UTF-8") == nil {
@@ -25,6 +29,7 @@ public enum DisplayWidth {
     @inline(__always)
     public static func of(_ scalar: Unicode.Scalar) -> Int {
         if scalar.value < 0x7F { return scalar.value >= 0x20 ? 1 : 0 }
+        _ = localeReady
         let width = cterminal_wcwidth(scalar.value)
         return width < 0 ? 1 : Int(width)
     }

@@ -101,3 +101,36 @@ final class Sandbox {
 private final class Collected: @unchecked Sendable {
     var stdout = Data()
 }
+
+extension Sandbox {
+    /// Runs roster with stdout (and stdin) on a pseudo-terminal, as when a
+    /// person types the command, and returns what the terminal received.
+    func rosterOnTerminal(_ arguments: [String], environment: [String: String] = [:], columns: Int = 100) throws -> (status: Int32, output: String) {
+        var master: Int32 = 0, slave: Int32 = 0
+        var size = winsize(ws_row: 30, ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
+        guard openpty(&master, &slave, nil, nil, &size) == 0 else { throw POSIXError(.EIO) }
+        let process = Process()
+        process.executableURL = Self.binary
+        process.arguments = ["--db", databasePath] + arguments
+        var env = ["PATH": "/usr/bin:/bin", "HOME": directory.path, "LANG": "C.UTF-8", "TERM": "xterm-256color"]
+        env.merge(environment) { $1 }
+        process.environment = env
+        let slaveHandle = FileHandle(fileDescriptor: slave, closeOnDealloc: false)
+        process.standardOutput = slaveHandle
+        process.standardInput = slaveHandle
+        let errPipe = Pipe()
+        process.standardError = errPipe
+        try process.run()
+        close(slave)
+        var output = Data()
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = read(master, &buffer, buffer.count)
+            if count <= 0 { break }
+            output.append(contentsOf: buffer[0..<count])
+        }
+        close(master)
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: output, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n"))
+    }
+}

@@ -22,8 +22,9 @@ func described(_ problems: [InputProblem]) -> [String] {
     problems.map { $0.formatted(source: "f").dropFirst(2).description }
 }
 
-/// A roster in a fresh temporary folder, removed afterwards.
-final class TemporaryRoster {
+/// An open roster in a fresh temporary folder, removed afterwards, with
+/// helpers to export and import bytes.
+final class ImportRoster {
     let directory: URL
     let store: RosterStore
     var path: String { directory.appendingPathComponent("roster.db").path }

@@ -1,0 +1,191 @@
+import Dispatch
+import RosterCore
+import Synchronization
+
+/// The monster list as the interface sees it: a count and rows by
+/// position, optionally filtered by name, read from the store a window
+/// at a time so that a roster of a million monsters opens at once.
+///
+/// Positions map to monsters through a `NameIndex` once one is built
+/// (synchronously for small rosters, on a background thread for large
+/// ones); until then the unfiltered list reads windows with `LIMIT/OFFSET`.
+/// Filtering needs the index: while it is being built the list says so.
+final class MonsterListModel {
+    /// Rosters up to this size are indexed at once, larger ones in the background.
+    static let synchronousIndexLimit = 20_000
+    /// How many rows are read around the ones asked for.
+    static let windowPadding = 32
+
+    let store: RosterStore
+    private(set) var filter = ""
+    private(set) var count = 0
+    private var index: NameIndex?
+    private var matches: [Int32]?
+    private var window: [Int: Monster] = [:]
+    private let mailbox = IndexMailbox()
+    private var loadingGeneration = 0
+
+    init(store: RosterStore) throws(RosterError) {
+        self.store = store
+        try refresh()
+    }
+
+    var isFiltering: Bool { !filter.isEmpty }
+    /// Filtering was asked for, but the names are still being indexed.
+    var isWaitingForIndex: Bool { isFiltering && index == nil }
+
+    // MARK: Reading rows
+
+    /// The monster at `position`, reading its window if it is not in memory.
+    func monster(at position: Int) throws(RosterError) -> Monster? {
+        guard position >= 0, position < count else { return nil }
+        if let cached = window[position] { return cached }
+        try load(around: position)
+        return window[position]
+    }
+
+    /// Makes sure the rows in `range` are in memory, in as few queries as possible.
+    func prefetch(_ range: Range<Int>) throws(RosterError) {
+        let clamped = range.clamped(to: 0..<count)
+        guard let missing = clamped.first(where: { window[$0] == nil }) else { return }
+        try load(around: missing, through: clamped.upperBound)
+    }
+
+    private func load(around position: Int, through end: Int? = nil) throws(RosterError) {
+        let start = max(0, position - Self.windowPadding / 2)
+        let stop = min(count, max(end ?? 0, position + 1) + Self.windowPadding)
+        if window.count > 4096 { window.removeAll(keepingCapacity: true) }
+        if let index {
+            let rows: [Int] = (start..<stop).map { position in
+                if let matches { return Int(matches[position]) }
+                return position
+            }
+            let wanted = rows.map { index.ids[$0] }
+            let found: [Int64: Monster]
+            if matches == nil, let first = wanted.first, let last = wanted.last {
+                found = Dictionary(uniqueKeysWithValues: try store.monsters(from: first, through: last).map { ($0.id, $0) })
+            } else {
+                var byID: [Int64: Monster] = [:]
+                for id in wanted { if let monster = try store.monster(id: id) { byID[id] = monster } }
+                found = byID
+            }
+            for (offset, id) in wanted.enumerated() {
+                if let monster = found[id] { window[start + offset] = monster }
+            }
+        } else if !isFiltering {
+            for (offset, monster) in try store.monsters(offset: start, limit: stop - start).enumerated() {
+                window[start + offset] = monster
+            }
+        }
+    }
+
+    /// The position of monster `id` in the list, if it is in it.
+    func position(of id: Int64) throws(RosterError) -> Int? {
+        if let cached = window.first(where: { $0.value.id == id }) { return cached.key }
+        guard let index else {
+            return isFiltering ? nil : try store.position(of: id)
+        }
+        guard let row = index.row(of: id) else { return nil }
+        guard let matches else { return row }
+        // Matches are rows in ascending order: binary search.
+        var low = 0, high = matches.count
+        while low < high {
+            let middle = (low + high) / 2
+            if matches[middle] < Int32(row) { low = middle + 1 } else { high = middle }
+        }
+        return low < matches.count && matches[low] == Int32(row) ? low : nil
+    }
+
+    // MARK: Filtering
+
+    func setFilter(_ text: String) {
+        filter = text
+        applyFilter()
+    }
+
+    private func applyFilter() {
+        window.removeAll(keepingCapacity: true)
+        guard isFiltering else {
+            matches = nil
+            count = index?.count ?? count
+            return
+        }
+        guard let index else {
+            matches = nil
+            count = 0
+            return
+        }
+        let found = index.rows(matching: MonsterRules.nameKey(filter))
+        matches = found
+        count = found.count
+    }
+
+    // MARK: Changes
+
+    /// Re-reads the roster after it changed (here or in another process).
+    func refresh() throws(RosterError) {
+        window.removeAll(keepingCapacity: true)
+        let total = try store.count()
+        if total <= Self.synchronousIndexLimit {
+            index = try store.guardedIndex()
+            loadingGeneration += 1
+            mailbox.latest.store(loadingGeneration, ordering: .relaxed)
+        } else {
+            startBackgroundIndexing(expected: total)
+        }
+        if index == nil { count = total }
+        applyFilter()
+        if !isFiltering { count = index?.count ?? total }
+    }
+
+    /// Builds the index on another thread with its own connection; the
+    /// result is picked up by `takeFinishedIndex`.
+    private func startBackgroundIndexing(expected: Int) {
+        loadingGeneration += 1
+        let generation = loadingGeneration
+        let mailbox = mailbox
+        mailbox.latest.store(generation, ordering: .relaxed)
+        let path = store.path
+        DispatchQueue.global(qos: .userInitiated).async {
+            guard let reader = try? RosterStore.open(path: path), let built = try? NameIndex.load(from: reader) else { return }
+            // A newer request supersedes this one.
+            guard mailbox.latest.load(ordering: .relaxed) == generation else { return }
+            mailbox.slot.withLock { $0 = built }
+        }
+    }
+
+    /// Whether a background index has arrived since the last call; if so
+    /// the list is re-filtered and re-counted with it.
+    func takeFinishedIndex() -> Bool {
+        guard let built = mailbox.slot.withLock({ value -> NameIndex? in
+            defer { value = nil }
+            return value
+        }) else { return false }
+        index = built
+        window.removeAll(keepingCapacity: true)
+        applyFilter()
+        if !isFiltering { count = built.count }
+        return true
+    }
+
+    var isIndexing: Bool { index == nil }
+}
+
+/// Where a background thread leaves the index it built.
+private final class IndexMailbox: Sendable {
+    let slot = Mutex<NameIndex?>(nil)
+    /// The newest request; older builds are thrown away.
+    let latest = Atomic<Int>(0)
+}
+
+extension RosterStore {
+    fileprivate func guardedIndex() throws(RosterError) -> NameIndex {
+        do {
+            return try NameIndex.load(from: self)
+        } catch let error as RosterError {
+            throw error
+        } catch {
+            throw .storage(path: path, DatabaseError(extendedCode: 1, message: "\(error)"))
+        }
+    }
+}

@@ -1,0 +1,232 @@
+import RosterCore
+import TerminalKit
+
+/// The list of monsters: a glyph and a name in its colour per row, the
+/// selected row highlighted, a filter field on top while filtering.
+/// Only the rows on screen are read from the store.
+final class MonsterListView: View {
+    private let controller: RosterController
+    let filterField: FilterField
+    /// Shown as an overlay in a narrow terminal: Enter and Esc close it.
+    let isOverlay: Bool
+    /// Enter on a monster: show its details.
+    var onOpen: (() -> Void)?
+    private var scrollOffset = 0
+    private var rowsArea = Rect.zero
+
+    init(controller: RosterController, isOverlay: Bool = false) {
+        self.controller = controller
+        self.isOverlay = isOverlay
+        self.filterField = FilterField(controller: controller)
+        super.init()
+        addSubview(filterField)
+        filterField.isHidden = true
+    }
+
+    override var canBecomeFirstResponder: Bool { true }
+    override var keyBindingsTitle: String { "Monster list" }
+
+    var pageSize: Int { max(1, rowsArea.height - 1) }
+
+    override var keyBindings: [KeyBinding] {
+        var bindings = [
+            KeyBinding([.up, .character("k")], "↑↓", "move", action: { [weak self] in self?.controller.moveSelection(by: -1) }),
+            KeyBinding([.down, .character("j")], "↑↓", "move", footer: false, action: { [weak self] in self?.controller.moveSelection(by: 1) }),
+            KeyBinding([.pageUp, .control("b")], "PgUp/PgDn", "page", footer: false, action: { [weak self] in
+                guard let self else { return }
+                self.controller.moveSelection(by: -self.pageSize)
+            }),
+            KeyBinding([.pageDown, .control("f")], "PgUp/PgDn", "page", footer: false, action: { [weak self] in
+                guard let self else { return }
+                self.controller.moveSelection(by: self.pageSize)
+            }),
+            KeyBinding([.home, .character("g")], "Home/End", "first/last", footer: false, action: { [weak self] in
+                self?.controller.select(0)
+            }),
+            KeyBinding([.end, .character("G")], "Home/End", "first/last", footer: false, action: { [weak self] in
+                guard let self else { return }
+                self.controller.select(self.controller.list.count - 1)
+            }),
+        ]
+        if isOverlay {
+            bindings.append(KeyBinding([.enter, .escape], "Enter", "close list", action: { [weak self] in
+                guard let self else { return }
+                self.window?.dismiss(self)
+            }))
+        } else {
+            bindings.append(KeyBinding(.enter, "Enter", "details", action: { [weak self] in self?.onOpen?() }))
+        }
+        if controller.list.isFiltering && filterField.isHidden == false {
+            bindings.append(KeyBinding(.escape, "Esc", "clear filter", action: { [weak self] in self?.filterField.clear() }))
+        }
+        return bindings
+    }
+
+    // MARK: Filter
+
+    func openFilter() {
+        filterField.isHidden = false
+        filterField.becomeFirstResponder()
+    }
+
+    // MARK: Layout and drawing
+
+    override func layout() {
+        let inner = frame.inset(by: 1)
+        let filterShown = !filterField.isHidden
+        filterField.frame = filterShown ? inner.row(0) : .zero
+        rowsArea = filterShown ? inner.inset(top: 1) : inner
+    }
+
+    override func draw(in buffer: inout Buffer) {
+        let focused = isFirstResponder || filterField.isFirstResponder || isOverlay
+        buffer.fill(frame)
+        let list = controller.list
+        let title = list.isFiltering ? "Monsters · \(list.count) found" : "Monsters · \(list.count)"
+        buffer.drawBox(frame, style: focused ? Theme.focusedBorder : Theme.border, title: title,
+                       titleStyle: focused ? Theme.focusedBorder.bold : Theme.title)
+        keepSelectionVisible()
+        if list.isWaitingForIndex {
+            buffer.write("indexing names…", at: rowsArea.origin, width: rowsArea.width, style: Theme.label)
+            return
+        }
+        if list.count == 0 {
+            let message = list.isFiltering ? "no names contain “\(list.filter)”" : "the roster is empty"
+            buffer.write(message, at: rowsArea.origin, width: rowsArea.width, style: Theme.label)
+            return
+        }
+        try? list.prefetch(scrollOffset..<(scrollOffset + rowsArea.height))
+        for row in 0..<rowsArea.height {
+            let position = scrollOffset + row
+            guard position < list.count, let monster = try? list.monster(at: position) else { break }
+            let y = rowsArea.y + row
+            let line = Rect(x: rowsArea.x, y: y, width: rowsArea.width, height: 1)
+            var x = buffer.write(" \(monster.weapon.glyph) ", at: line.origin, style: Theme.label)
+            x = buffer.write(monster.name, at: Point(x: x, y: y), width: line.maxX - x, style: Theme.nameStyle(monster.nameColor))
+            if position == controller.selection {
+                buffer.restyle(line) { style in
+                    focused ? style.reversed.bold : style.underlined
+                }
+            }
+        }
+        drawPosition(in: &buffer)
+    }
+
+    /// `12 of 1,000,000` in the bottom border.
+    private func drawPosition(in buffer: inout Buffer) {
+        let count = controller.list.count
+        guard count > 0, frame.width > 12 else { return }
+        let text = " \(Self.grouped(controller.selection + 1))/\(Self.grouped(count)) "
+        let width = DisplayWidth.of(text)
+        guard width < frame.width - 2 else { return }
+        buffer.write(text, at: Point(x: frame.maxX - 1 - width, y: frame.maxY - 1), style: Theme.border)
+    }
+
+    static func grouped(_ number: Int) -> String {
+        let digits = Array(String(number))
+        var result = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { result.append(",") }
+            result.append(digit)
+        }
+        return result
+    }
+
+    private func keepSelectionVisible() {
+        let height = max(1, rowsArea.height)
+        let selection = controller.selection
+        if selection < scrollOffset { scrollOffset = selection }
+        if selection >= scrollOffset + height { scrollOffset = selection - height + 1 }
+        scrollOffset = max(0, min(scrollOffset, max(0, controller.list.count - height)))
+    }
+
+    // MARK: Mouse
+
+    override func handle(mouse event: MouseEvent) -> Bool {
+        switch event.kind {
+        case .press(button: 0):
+            if rowsArea.contains(event.position) {
+                let position = scrollOffset + event.position.y - rowsArea.y
+                if position < controller.list.count { controller.select(position) }
+            }
+            if !isOverlay, !filterField.isFirstResponder { becomeFirstResponder() }
+            return true
+        case .scrollUp:
+            controller.moveSelection(by: -3)
+            return true
+        case .scrollDown:
+            controller.moveSelection(by: 3)
+            return true
+        default:
+            return true
+        }
+    }
+}
+
+/// The filter line above the list: `/ cat`, filtering as you type.
+/// Enter keeps the filter, Esc clears it; ↑↓ still move in the list.
+final class FilterField: View {
+    private let controller: RosterController
+    private var model = TextFieldModel(limit: 64)
+
+    init(controller: RosterController) {
+        self.controller = controller
+        super.init()
+    }
+
+    override var canBecomeFirstResponder: Bool { true }
+    override var keyBindingsTitle: String { "Filter" }
+
+    override var keyBindings: [KeyBinding] {
+        [
+            KeyBinding(.enter, "Enter", "keep filter", action: { [weak self] in self?.accept() }),
+            KeyBinding(.escape, "Esc", "clear filter", action: { [weak self] in self?.clear() }),
+            KeyBinding(.up, "↑↓", "move", action: { [weak self] in self?.controller.moveSelection(by: -1) }),
+            KeyBinding(.down, "↑↓", "move", footer: false, action: { [weak self] in self?.controller.moveSelection(by: 1) }),
+        ]
+    }
+
+    override func handle(key: KeyEvent) -> Bool {
+        if super.handle(key: key) { return true }
+        let before = model.text
+        guard model.handle(key) else {
+            // Keys the field does not use (q, ?, Tab…) go up the chain,
+            // except plain characters, which always belong to the text.
+            if case .character = key.code, key.modifiers.isSubset(of: .shift) { return true }
+            return false
+        }
+        if model.text != before { controller.setFilter(model.text) }
+        return true
+    }
+
+    override func handle(paste text: String) -> Bool {
+        model.insert(text)
+        controller.setFilter(model.text)
+        return true
+    }
+
+    func accept() {
+        if model.text.isEmpty { isHidden = true }
+        superview?.becomeFirstResponder()
+    }
+
+    func clear() {
+        model.setText("")
+        controller.setFilter("")
+        isHidden = true
+        superview?.becomeFirstResponder()
+    }
+
+    override var textCursorPosition: Point? {
+        guard isFirstResponder else { return nil }
+        let shown = model.visible(width: frame.width - 3)
+        return Point(x: frame.x + 2 + shown.cursorColumn, y: frame.y)
+    }
+
+    override func draw(in buffer: inout Buffer) {
+        let shown = model.visible(width: frame.width - 3)
+        let x = buffer.write("/ ", at: frame.origin, style: Style(foreground: Theme.accent).bold)
+        buffer.write(shown.text, at: Point(x: x, y: frame.y), width: frame.maxX - x,
+                     style: isFirstResponder ? Style().underlined : Style())
+    }
+}

@@ -1,0 +1,84 @@
+/// A colour as views ask for it. The renderer turns it into what the
+/// terminal can show (truecolor, 256, 16 colours or none).
+public enum Color: Hashable, Sendable {
+    /// The terminal's own foreground or background.
+    case `default`
+    /// One of the 16 ANSI colours (0–7 normal, 8–15 bright).
+    case ansi(UInt8)
+    /// One of the 256 indexed colours.
+    case indexed(UInt8)
+    case rgb(UInt8, UInt8, UInt8)
+
+    public static let black = Color.ansi(0)
+    public static let red = Color.ansi(1)
+    public static let green = Color.ansi(2)
+    public static let yellow = Color.ansi(3)
+    public static let blue = Color.ansi(4)
+    public static let magenta = Color.ansi(5)
+    public static let cyan = Color.ansi(6)
+    public static let white = Color.ansi(7)
+    public static let brightBlack = Color.ansi(8)
+    public static let brightRed = Color.ansi(9)
+    public static let brightGreen = Color.ansi(10)
+    public static let brightBlue = Color.ansi(12)
+    public static let brightWhite = Color.ansi(15)
+}
+
+/// Text attributes a cell can carry.
+public struct TextAttributes: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    public static let bold = TextAttributes(rawValue: 1 << 0)
+    public static let dim = TextAttributes(rawValue: 1 << 1)
+    public static let italic = TextAttributes(rawValue: 1 << 2)
+    public static let underline = TextAttributes(rawValue: 1 << 3)
+    public static let reverse = TextAttributes(rawValue: 1 << 4)
+}
+
+/// How a cell looks.
+public struct Style: Hashable, Sendable {
+    public var foreground: Color
+    public var background: Color
+    public var attributes: TextAttributes
+
+    public init(foreground: Color = .default, background: Color = .default, attributes: TextAttributes = []) {
+        self.foreground = foreground
+        self.background = background
+        self.attributes = attributes
+    }
+
+    public static let plain = Style()
+
+    public func foreground(_ color: Color) -> Style { var copy = self; copy.foreground = color; return copy }
+    public func background(_ color: Color) -> Style { var copy = self; copy.background = color; return copy }
+    public func adding(_ attributes: TextAttributes) -> Style { var copy = self; copy.attributes.formUnion(attributes); return copy }
+    public var bold: Style { adding(.bold) }
+    public var dim: Style { adding(.dim) }
+    public var reversed: Style { adding(.reverse) }
+    public var underlined: Style { adding(.underline) }
+}
+
+/// How many colours the terminal can show, decided from the environment:
+/// `NO_COLOR` (set and non-empty) means none, `COLORTERM=truecolor|24bit`
+/// means truecolor, a `TERM` ending in `256color` means 256, `TERM=dumb`
+/// means none, anything else 16.
+public enum ColorDepth: Int, Comparable, Sendable {
+    case none
+    case ansi16
+    case indexed256
+    case truecolor
+
+    public static func < (a: ColorDepth, b: ColorDepth) -> Bool { a.rawValue < b.rawValue }
+
+    public static func detect(environment: (String) -> String?) -> ColorDepth {
+        if let noColor = environment("NO_COLOR"), !noColor.isEmpty { return .none }
+        let term = environment("TERM") ?? ""
+        if term == "dumb" { return .none }
+        let colorterm = (environment("COLORTERM") ?? "").lowercased()
+        if colorterm == "truecolor" || colorterm == "24bit" { return .truecolor }
+        if term.hasSuffix("256color") || term.hasSuffix("direct") { return .indexed256 }
+        if term.isEmpty { return .none }
+        return .ansi16
+    }
+}

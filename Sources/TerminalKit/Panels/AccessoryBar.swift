@@ -1,0 +1,67 @@
+/// The toolbar docked above an input view: ◀ Prev and Next ▶ move along
+/// the fields, Done finishes. Like a panel, it is configured by closures.
+///
+/// Tab and Shift-Tab work as Next and Prev; the buttons take clicks.
+public final class AccessoryBar: View {
+    /// What is being edited, shown between the buttons.
+    public var title = ""
+    public var onPrevious: (() -> Void)?
+    public var onNext: (() -> Void)?
+    public var onDone: (() -> Void)?
+    public var accentColor: Color = .cyan
+
+    private var previousFrame = Rect.zero
+    private var nextFrame = Rect.zero
+    private var doneFrame = Rect.zero
+
+    public init(configure: (AccessoryBar) -> Void = { _ in }) {
+        super.init()
+        configure(self)
+    }
+
+    public override var keyBindingsTitle: String { "Fields" }
+
+    public override var keyBindings: [KeyBinding] {
+        [
+            KeyBinding(.backTab, "Shift-Tab", "previous field", footer: false, action: { [weak self] in self?.onPrevious?() }),
+            KeyBinding(.tab, "Tab", "next field", action: { [weak self] in self?.onNext?() }),
+        ]
+    }
+
+    public override func preferredHeight(forWidth width: Int) -> Int { 1 }
+
+    public override func draw(in buffer: inout Buffer) {
+        let style = Style(foreground: .black, background: accentColor)
+        buffer.fill(frame, style: style)
+        let y = frame.y
+        var x = frame.x + 1
+        let previousEnd = buffer.write(" ◀ Prev ", at: Point(x: x, y: y), style: style.bold)
+        previousFrame = Rect(x: x, y: y, width: previousEnd - x, height: 1)
+        x = previousEnd + 1
+        let nextEnd = buffer.write(" Next ▶ ", at: Point(x: x, y: y), style: style.bold)
+        nextFrame = Rect(x: x, y: y, width: nextEnd - x, height: 1)
+        let done = " Done "
+        let doneX = frame.maxX - 1 - DisplayWidth.of(done)
+        if doneX > nextEnd + 2 {
+            buffer.write(done, at: Point(x: doneX, y: y), style: style.bold.reversed)
+            doneFrame = Rect(x: doneX, y: y, width: DisplayWidth.of(done), height: 1)
+            let room = doneX - nextEnd - 2
+            if room > 4 {
+                buffer.writeCentered(title, in: Rect(x: nextEnd + 1, y: y, width: room, height: 1), style: style)
+            }
+        } else {
+            doneFrame = .zero
+        }
+    }
+
+    public override func handle(mouse event: MouseEvent) -> Bool {
+        guard case .press(button: 0) = event.kind else { return true }
+        if previousFrame.contains(event.position) { onPrevious?() }
+        else if nextFrame.contains(event.position) { onNext?() }
+        else if doneFrame.contains(event.position) { onDone?() }
+        return true
+    }
+
+    /// Where the buttons are, once drawn: for tests and clicks.
+    public var buttonFrames: (previous: Rect, next: Rect, done: Rect) { (previousFrame, nextFrame, doneFrame) }
+}

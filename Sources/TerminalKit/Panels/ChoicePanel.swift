@@ -1,0 +1,188 @@
+/// A row of buttons to choose one value from, with a Close button: the
+/// terminal's answer to a picker that slides up in place of a keyboard.
+///
+/// It knows nothing of what the values are. Whoever presents it
+/// configures it with closures: the choices, which one is current,
+/// `onChoose` (save it), `onClose` (dismissed without a change) and
+/// `onChange` (the highlight moved). One panel type serves any field whose
+/// value is one of a few.
+///
+/// Keys: ←/→ or Tab/Shift-Tab move between buttons, the digits pick a
+/// choice directly, Enter presses the highlighted button, Esc closes.
+/// A click presses the button under it.
+public final class ChoicePanel: View {
+    public struct Choice {
+        public var title: String
+        /// A narrow stand-in for the picture, drawn when there is no room
+        /// for one or no way to show it.
+        public var glyph: String
+        public var style: Style
+        /// Draws the choice's picture into a rectangle, when set.
+        public var picture: ((inout Buffer, Rect) -> Void)?
+
+        public init(title: String, glyph: String = "", style: Style = .plain,
+                    picture: ((inout Buffer, Rect) -> Void)? = nil) {
+            self.title = title
+            self.glyph = glyph
+            self.style = style
+            self.picture = picture
+        }
+    }
+
+    public var title = ""
+    public var choices: [Choice] = []
+    /// The value the field holds now; marked on its button.
+    public var currentIndex: Int?
+    /// The keyboard highlight; `choices.count` is the Close button.
+    public private(set) var highlightedIndex = 0
+    /// Rows given to pictures inside each button (0: glyphs only).
+    public var pictureRows = 4
+    public var accentColor: Color = .cyan
+
+    public var onChoose: ((Int) -> Void)?
+    public var onClose: (() -> Void)?
+    public var onChange: ((Int) -> Void)?
+
+    private var buttonFrames: [Rect] = []
+    private var columns = 1
+    private let hints = KeyHintBar()
+
+    public init(configure: (ChoicePanel) -> Void = { _ in }) {
+        super.init()
+        addSubview(hints)
+        configure(self)
+    }
+
+    /// Puts the highlight on the current value, as when the panel opens.
+    public func highlightCurrent() {
+        highlightedIndex = currentIndex ?? 0
+    }
+
+    public var closeIndex: Int { choices.count }
+
+    // MARK: Keys
+
+    public override var keyBindingsTitle: String { title.isEmpty ? "Choices" : title }
+
+    public override var keyBindings: [KeyBinding] {
+        let count = choices.count
+        let digits = (1...max(1, min(9, count))).map { KeyEvent.character(Character(String($0))) }
+        return [
+            KeyBinding([.left, .backTab, .character("h")], "←→", "move", action: { [weak self] in self?.moveHighlight(by: -1) }),
+            KeyBinding([.right, .tab, .character("l")], "←→", "move", footer: false, action: { [weak self] in self?.moveHighlight(by: 1) }),
+            // In a grid of several rows, ↑↓ move by rows; in one row they are taken
+            // all the same, so that they do not reach the fields behind the panel.
+            KeyBinding([.up, .character("k")], "↑↓", "row", footer: false, action: { [weak self] in
+                self?.moveHighlight(by: -(self?.columns ?? 1))
+            }),
+            KeyBinding([.down, .character("j")], "↑↓", "row", footer: false, action: { [weak self] in
+                self?.moveHighlight(by: self?.columns ?? 1)
+            }),
+            KeyBinding(digits, count > 1 ? "1–\(min(9, count))" : "1", "choose", perform: { [weak self] key in
+                guard case .character(let character) = key.code, let digit = character.wholeNumberValue else { return }
+                self?.highlightedIndex = digit - 1
+                self?.press(digit - 1)
+            }),
+            KeyBinding(.enter, "Enter", "press", action: { [weak self] in self?.press(self?.highlightedIndex ?? 0) }),
+            KeyBinding(.escape, "Esc", "close", action: { [weak self] in self?.onClose?() }),
+        ]
+    }
+
+    private func moveHighlight(by step: Int) {
+        let count = choices.count + 1
+        highlightedIndex = ((highlightedIndex + step) % count + count) % count
+        if highlightedIndex < choices.count { onChange?(highlightedIndex) }
+    }
+
+    private func press(_ index: Int) {
+        if index >= choices.count {
+            onClose?()
+        } else {
+            onChoose?(index)
+        }
+    }
+
+    // MARK: Mouse
+
+    public override func handle(mouse event: MouseEvent) -> Bool {
+        guard case .press(button: 0) = event.kind else { return frame.contains(event.position) }
+        if let index = buttonFrames.firstIndex(where: { $0.contains(event.position) }) {
+            highlightedIndex = index
+            press(index)
+        }
+        return true
+    }
+
+    // MARK: Layout and drawing
+
+    private static let minimumButtonWidth = 11
+
+    private func grid(forWidth width: Int) -> (columns: Int, rows: Int) {
+        let buttons = choices.count + 1
+        let columns = max(1, min(buttons, (width - 2) / (Self.minimumButtonWidth + 1)))
+        return (columns, (buttons + columns - 1) / columns)
+    }
+
+    private var buttonHeight: Int { 3 + pictureRows }
+
+    public override func preferredHeight(forWidth width: Int) -> Int {
+        // A title rule, the buttons, and the key hints.
+        1 + grid(forWidth: width).rows * buttonHeight + 1
+    }
+
+    public override func layout() {
+        let grid = grid(forWidth: frame.width)
+        columns = grid.columns
+        let area = frame.inset(top: 1, left: 1, bottom: 1, right: 1)
+        let buttonWidth = max(1, (area.width - (grid.columns - 1)) / grid.columns)
+        buttonFrames = (0...choices.count).map { index in
+            let column = index % grid.columns, row = index / grid.columns
+            return Rect(x: area.x + column * (buttonWidth + 1), y: area.y + row * buttonHeight,
+                        width: buttonWidth, height: buttonHeight)
+        }
+        hints.frame = Rect(x: frame.x, y: frame.maxY - 1, width: frame.width, height: 1)
+    }
+
+    public override func draw(in buffer: inout Buffer) {
+        buffer.fill(frame)
+        let rule = String(repeating: "─", count: max(0, frame.width))
+        buffer.write(rule, at: frame.origin, style: Style(foreground: accentColor))
+        if !title.isEmpty {
+            buffer.write(" \(title) ", at: Point(x: frame.x + 2, y: frame.y), width: frame.width - 4,
+                         style: Style(foreground: accentColor).bold)
+        }
+        for (index, rect) in buttonFrames.enumerated() {
+            drawButton(index, in: rect, buffer: &buffer)
+        }
+    }
+
+    private func drawButton(_ index: Int, in rect: Rect, buffer: inout Buffer) {
+        let highlighted = index == highlightedIndex
+        let isCurrent = index == currentIndex
+        let borderStyle = highlighted ? Style(foreground: accentColor).bold : Style(foreground: .brightBlack)
+        buffer.drawBox(rect, style: borderStyle, box: highlighted ? .heavy : .rounded)
+        let inner = rect.inset(by: 1)
+        if index == closeIndex {
+            buffer.writeCentered("✕ Close", in: inner, row: max(0, inner.height / 2), style: highlighted ? Style().bold : .plain)
+            return
+        }
+        let choice = choices[index]
+        if pictureRows > 0 {
+            let pictureArea = Rect(x: inner.x, y: inner.y, width: inner.width, height: pictureRows)
+            if let picture = choice.picture {
+                picture(&buffer, pictureArea)
+            } else {
+                buffer.writeCentered(choice.glyph, in: pictureArea, row: pictureRows / 2, style: choice.style.bold)
+            }
+        }
+        let number = index < 9 ? "\(index + 1) " : ""
+        let mark = isCurrent ? " ✓" : ""
+        let label = pictureRows > 0 ? "\(number)\(choice.title)\(mark)" : "\(number)\(choice.glyph) \(choice.title)\(mark)"
+        var labelStyle = highlighted ? Style().bold.reversed : Style()
+        if isCurrent && !highlighted { labelStyle = Style(foreground: accentColor).bold }
+        buffer.writeCentered(label, in: inner, row: inner.height - 1, style: labelStyle)
+    }
+
+    /// Where each button is, once laid out: for tests and clicks.
+    public var buttonRects: [Rect] { buttonFrames }
+}

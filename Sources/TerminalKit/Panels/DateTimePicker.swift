@@ -1,0 +1,184 @@
+/// A date and time on the wall clock, without a time zone: what a person
+/// picks. Converting to and from an instant is the caller's business.
+public struct CalendarDateTime: Hashable, Sendable, Comparable, CustomStringConvertible {
+    public var year: Int
+    public var month: Int
+    public var day: Int
+    public var hour: Int
+    public var minute: Int
+
+    public init(year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0) {
+        self.year = year
+        self.month = month
+        self.day = day
+        self.hour = hour
+        self.minute = minute
+    }
+
+    public static func < (a: CalendarDateTime, b: CalendarDateTime) -> Bool {
+        (a.year, a.month, a.day, a.hour, a.minute) < (b.year, b.month, b.day, b.hour, b.minute)
+    }
+
+    public static func isLeapYear(_ year: Int) -> Bool {
+        (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
+    }
+
+    public static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: isLeapYear(year) ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+
+    /// The same moment `minutes` later (or earlier), carrying into days,
+    /// months and years.
+    public func adding(minutes: Int) -> CalendarDateTime {
+        var result = self
+        var total = hour * 60 + minute + minutes
+        var dayShift = 0
+        while total < 0 { total += 1440; dayShift -= 1 }
+        while total >= 1440 { total -= 1440; dayShift += 1 }
+        result.hour = total / 60
+        result.minute = total % 60
+        while dayShift > 0 {
+            result.day += 1
+            if result.day > Self.daysIn(month: result.month, year: result.year) {
+                result.day = 1
+                result.month += 1
+                if result.month > 12 { result.month = 1; result.year += 1 }
+            }
+            dayShift -= 1
+        }
+        while dayShift < 0 {
+            result.day -= 1
+            if result.day < 1 {
+                result.month -= 1
+                if result.month < 1 { result.month = 12; result.year -= 1 }
+                result.day = Self.daysIn(month: result.month, year: result.year)
+            }
+            dayShift += 1
+        }
+        return result
+    }
+
+    /// Rounded to the nearest multiple of `interval` minutes.
+    public func rounded(toMinutes interval: Int) -> CalendarDateTime {
+        guard interval > 1 else { return self }
+        let remainder = minute % interval
+        let shift = remainder * 2 >= interval ? interval - remainder : -remainder
+        return adding(minutes: shift)
+    }
+
+    static func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
+
+    /// `2026-11-29 14:05`.
+    public var description: String {
+        "\(year)-\(Self.twoDigits(month))-\(Self.twoDigits(day)) \(Self.twoDigits(hour)):\(Self.twoDigits(minute))"
+    }
+}
+
+/// Picks a date, a time, or both, on wheels; the minute wheel steps by an
+/// interval. A toolbar offers Now (the current time, rounded to the
+/// interval, chosen at once) and Done. Configured by closures like every
+/// panel: `now` says what time it is, `onDone` receives the value.
+public final class DateTimePicker: View {
+    public enum Mode: Sendable { case date, time, dateAndTime }
+
+    public static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
+    public var mode: Mode = .dateAndTime { didSet { rebuild() } }
+    public var minuteInterval = 5 { didSet { rebuild() } }
+    public var years: ClosedRange<Int> = 1900...2199 { didSet { rebuild() } }
+    public var title = "" { didSet { wheels.title = title } }
+    public private(set) var value = CalendarDateTime(year: 2000, month: 1, day: 1)
+    /// The current local time, asked when Now is pressed.
+    public var now: () -> CalendarDateTime = { CalendarDateTime(year: 2000, month: 1, day: 1) }
+    public var onChange: ((CalendarDateTime) -> Void)?
+    public var onDone: ((CalendarDateTime) -> Void)?
+    public var onCancel: (() -> Void)?
+
+    private let wheels = WheelPicker()
+
+    public init(configure: (DateTimePicker) -> Void = { _ in }) {
+        super.init()
+        addSubview(wheels)
+        wheels.onChange = { [weak self] _, _ in self?.readWheels() }
+        wheels.onDone = { [weak self] in
+            guard let self else { return }
+            self.onDone?(self.value)
+        }
+        wheels.onCancel = { [weak self] in self?.onCancel?() }
+        configure(self)
+        rebuild()
+    }
+
+    /// Shows `value` on the wheels (the minute rounded to the interval).
+    public func setValue(_ newValue: CalendarDateTime) {
+        value = newValue.rounded(toMinutes: minuteInterval)
+        rebuild()
+    }
+
+    /// What the Now button does: the current time, rounded, chosen at once.
+    public func chooseNow() {
+        setValue(now())
+        onDone?(value)
+    }
+
+    public var focusedWheel: Int { wheels.focusedColumn }
+
+    private func rebuild() {
+        let focused = wheels.focusedColumn
+        var columns: [WheelPicker.Column] = []
+        if mode != .time {
+            let yearValues = years.map(String.init)
+            columns.append(.init(title: "Year", values: yearValues, selected: value.year - years.lowerBound))
+            columns.append(.init(title: "Month", values: Self.monthNames, selected: value.month - 1))
+            let days = CalendarDateTime.daysIn(month: value.month, year: value.year)
+            columns.append(.init(title: "Day", values: (1...days).map(String.init), selected: min(value.day, days) - 1))
+        }
+        if mode != .date {
+            columns.append(.init(title: "Hour", values: (0..<24).map(CalendarDateTime.twoDigits), selected: value.hour))
+            let step = max(1, minuteInterval)
+            columns.append(.init(title: "Minute", values: stride(from: 0, to: 60, by: step).map(CalendarDateTime.twoDigits),
+                                 selected: value.minute / step))
+        }
+        wheels.columns = columns
+        wheels.focus(column: focused)
+        wheels.toolbarButtons = [
+            WheelPicker.ToolbarButton("Now", key: .character("n")) { [weak self] in self?.chooseNow() },
+            WheelPicker.ToolbarButton("Done") { [weak self] in
+                guard let self else { return }
+                self.onDone?(self.value)
+            },
+        ]
+    }
+
+    private func readWheels() {
+        let rows = wheels.selection
+        var next = value
+        var column = 0
+        if mode != .time {
+            next.year = years.lowerBound + rows[0]
+            next.month = rows[1] + 1
+            next.day = min(rows[2] + 1, CalendarDateTime.daysIn(month: next.month, year: next.year))
+            column = 3
+        }
+        if mode != .date {
+            next.hour = rows[column]
+            next.minute = rows[column + 1] * max(1, minuteInterval)
+        }
+        let daysChanged = mode != .time && CalendarDateTime.daysIn(month: next.month, year: next.year)
+            != wheels.columns[2].values.count
+        value = next
+        if daysChanged { rebuild() }
+        onChange?(value)
+    }
+
+    // The wheels do the work; the picker passes keys and clicks on.
+    public override var keyBindingsTitle: String { title.isEmpty ? "Date and time" : title }
+    public override var keyBindings: [KeyBinding] { wheels.keyBindings }
+    public override func handle(key: KeyEvent) -> Bool { wheels.handle(key: key) }
+    public override func preferredHeight(forWidth width: Int) -> Int { wheels.preferredHeight(forWidth: width) }
+    public override func layout() { wheels.frame = frame }
+}

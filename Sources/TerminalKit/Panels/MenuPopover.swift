@@ -1,0 +1,79 @@
+/// A short vertical list anchored at a field (not docked at the bottom):
+/// each item in its own style, the current one marked. Choosing applies
+/// at once; Esc closes without a change. Configured by closures.
+public final class MenuPopover: View {
+    public struct Item {
+        public var title: String
+        public var style: Style
+
+        public init(_ title: String, style: Style = .plain) {
+            self.title = title
+            self.style = style
+        }
+    }
+
+    public var title = ""
+    public var items: [Item] = []
+    public var currentIndex: Int?
+    public private(set) var highlightedIndex = 0
+    public var accentColor: Color = .cyan
+    public var onChoose: ((Int) -> Void)?
+    public var onCancel: (() -> Void)?
+
+    public init(configure: (MenuPopover) -> Void = { _ in }) {
+        super.init()
+        configure(self)
+    }
+
+    public func highlightCurrent() {
+        highlightedIndex = currentIndex ?? 0
+    }
+
+    public override var keyBindingsTitle: String { title.isEmpty ? "Menu" : title }
+
+    public override var keyBindings: [KeyBinding] {
+        [
+            KeyBinding([.up, .character("k")], "↑↓", "move", action: { [weak self] in self?.move(by: -1) }),
+            KeyBinding([.down, .character("j")], "↑↓", "move", footer: false, action: { [weak self] in self?.move(by: 1) }),
+            KeyBinding(.enter, "Enter", "choose", action: { [weak self] in
+                guard let self else { return }
+                self.onChoose?(self.highlightedIndex)
+            }),
+            KeyBinding(.escape, "Esc", "close", action: { [weak self] in self?.onCancel?() }),
+        ]
+    }
+
+    private func move(by step: Int) {
+        guard !items.isEmpty else { return }
+        highlightedIndex = ((highlightedIndex + step) % items.count + items.count) % items.count
+    }
+
+    public override var preferredWidth: Int {
+        max(DisplayWidth.of(title) + 6, (items.map { DisplayWidth.of($0.title) }.max() ?? 0) + 8)
+    }
+
+    public override func preferredHeight(forWidth width: Int) -> Int { items.count + 2 }
+
+    public override func draw(in buffer: inout Buffer) {
+        buffer.fill(frame)
+        buffer.drawBox(frame, style: Style(foreground: accentColor), title: title.isEmpty ? nil : title,
+                       titleStyle: Style(foreground: accentColor).bold)
+        let inner = frame.inset(by: 1)
+        for (index, item) in items.enumerated() where index < inner.height {
+            let row = inner.row(index)
+            let mark = index == currentIndex ? " ✓" : ""
+            buffer.write(" " + item.title + mark, at: row.origin, width: row.width, style: item.style)
+            if index == highlightedIndex { buffer.restyle(row) { $0.reversed.bold } }
+        }
+    }
+
+    public override func handle(mouse event: MouseEvent) -> Bool {
+        guard case .press(button: 0) = event.kind else { return true }
+        let index = event.position.y - frame.y - 1
+        if items.indices.contains(index) {
+            highlightedIndex = index
+            onChoose?(index)
+        }
+        return true
+    }
+}

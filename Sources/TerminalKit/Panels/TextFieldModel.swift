@@ -1,0 +1,116 @@
+/// The editing state of a one-line text field: its text and cursor, and
+/// the keys every terminal user expects (those of readline and emacs).
+///
+/// ←/→, Home/End, Ctrl-A/E move; Backspace/Delete, Ctrl-K (to end),
+/// Ctrl-U (to start), Ctrl-W (word before) delete; printable characters
+/// insert. Pasted text is inserted with line breaks turned into spaces
+/// and other control characters dropped, so a paste cannot smuggle
+/// escapes into the value.
+public struct TextFieldModel: Hashable, Sendable {
+    public private(set) var characters: [Character]
+    /// Cursor position, in characters, from 0 to `characters.count`.
+    public private(set) var cursor: Int
+    /// Longest value allowed, in characters.
+    public var limit: Int?
+
+    public init(_ text: String = "", limit: Int? = nil) {
+        self.characters = Array(text)
+        self.cursor = characters.count
+        self.limit = limit
+    }
+
+    public var text: String { String(characters) }
+
+    public mutating func setText(_ text: String) {
+        characters = Array(text)
+        cursor = characters.count
+    }
+
+    /// Applies an editing key; false when the key is not an editing key.
+    public mutating func handle(_ key: KeyEvent) -> Bool {
+        if key.modifiers == .control, case .character(let letter) = key.code {
+            return handleControl(letter)
+        }
+        switch key.code {
+        case .left: cursor = max(0, cursor - 1)
+        case .right: cursor = min(characters.count, cursor + 1)
+        case .home: cursor = 0
+        case .end: cursor = characters.count
+        case .backspace: deleteBackward()
+        case .delete: deleteForward()
+        case .character(let character) where key.modifiers.isSubset(of: .shift):
+            insert(String(character))
+        default:
+            return false
+        }
+        return true
+    }
+
+    private mutating func handleControl(_ letter: Character) -> Bool {
+        switch letter {
+        case "a": cursor = 0
+        case "e": cursor = characters.count
+        case "b": cursor = max(0, cursor - 1)
+        case "f": cursor = min(characters.count, cursor + 1)
+        case "h": deleteBackward()
+        case "d": deleteForward()
+        case "k": characters.removeSubrange(cursor...)
+        case "u":
+            characters.removeSubrange(..<cursor)
+            cursor = 0
+        case "w":
+            var start = cursor
+            while start > 0, characters[start - 1] == " " { start -= 1 }
+            while start > 0, characters[start - 1] != " " { start -= 1 }
+            characters.removeSubrange(start..<cursor)
+            cursor = start
+        default:
+            return false
+        }
+        return true
+    }
+
+    private mutating func deleteBackward() {
+        guard cursor > 0 else { return }
+        characters.remove(at: cursor - 1)
+        cursor -= 1
+    }
+
+    private mutating func deleteForward() {
+        guard cursor < characters.count else { return }
+        characters.remove(at: cursor)
+    }
+
+    /// Inserts text at the cursor (typed or pasted), cleaned of controls.
+    public mutating func insert(_ text: String) {
+        var cleaned: [Character] = []
+        for character in text {
+            if character == "\n" || character == "\r\n" || character == "\r" || character == "\t" {
+                cleaned.append(" ")
+            } else if !character.unicodeScalars.contains(where: SafeText.needsEscape) {
+                cleaned.append(character)
+            }
+        }
+        if let limit { cleaned = Array(cleaned.prefix(max(0, limit - characters.count))) }
+        characters.insert(contentsOf: cleaned, at: cursor)
+        cursor += cleaned.count
+    }
+
+    /// The part of the text to show in `width` columns so that the cursor
+    /// stays in view, and the cursor's column within it.
+    public func visible(width: Int) -> (text: String, cursorColumn: Int) {
+        guard width > 0 else { return ("", 0) }
+        var start = 0
+        // Scroll right until the cursor fits (leaving a column for it).
+        while DisplayWidth.of(String(characters[start..<cursor])) > width - 1, start < cursor { start += 1 }
+        var shown = ""
+        var used = 0
+        for character in characters[start...] {
+            let columns = DisplayWidth.of(character)
+            if used + columns > width { break }
+            shown.append(character)
+            used += columns
+        }
+        return (shown, DisplayWidth.of(String(characters[start..<cursor])))
+    }
+}

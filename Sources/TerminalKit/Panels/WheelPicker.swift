@@ -1,0 +1,234 @@
+/// A picker of one or more wheels, like UIKit's `UIPickerView`: each
+/// column shows its chosen value in the middle row with its neighbours
+/// above and below. One type serves a single list (a country) and
+/// several linked columns (feet and inches), configured by closures.
+///
+/// Keys: ↑↓ turn the focused wheel, PgUp/PgDn by five, Home/End to the
+/// ends, ←→ move between wheels, typing letters jumps to the first value
+/// that starts with them, Enter is Done and Esc cancels. The mouse wheel
+/// turns the wheel under the pointer; a click picks the value clicked.
+public final class WheelPicker: View {
+    public struct Column {
+        public var title: String
+        public var values: [String]
+        public var selected: Int
+        /// Columns the wheel takes; nil sizes it to its longest value.
+        public var width: Int?
+
+        public init(title: String = "", values: [String], selected: Int = 0, width: Int? = nil) {
+            self.title = title
+            self.values = values
+            self.selected = max(0, min(values.count - 1, selected))
+            self.width = width
+        }
+    }
+
+    /// A button shown on the picker's bottom row (`Now` on a date picker).
+    public struct ToolbarButton {
+        public var title: String
+        public var key: KeyEvent?
+        public var action: () -> Void
+
+        public init(_ title: String, key: KeyEvent? = nil, action: @escaping () -> Void) {
+            self.title = title
+            self.key = key
+            self.action = action
+        }
+    }
+
+    public var title = ""
+    public var columns: [Column] = []
+    public private(set) var focusedColumn = 0
+    /// Rows shown per wheel (odd: the chosen value sits in the middle).
+    public var visibleRows = 5
+    public var accentColor: Color = .cyan
+    public var toolbarButtons: [ToolbarButton] = []
+
+    /// A wheel turned: (column, row).
+    public var onChange: ((Int, Int) -> Void)?
+    public var onDone: (() -> Void)?
+    public var onCancel: (() -> Void)?
+
+    private var columnFrames: [Rect] = []
+    private var buttonFrames: [Rect] = []
+    private var typed = ""
+    private var lastTypedAt = 0
+    private let hints = KeyHintBar()
+
+    public init(configure: (WheelPicker) -> Void = { _ in }) {
+        super.init()
+        addSubview(hints)
+        configure(self)
+    }
+
+    /// The chosen row of each column.
+    public var selection: [Int] { columns.map(\.selected) }
+
+    public func select(_ row: Int, inColumn column: Int, notify: Bool = true) {
+        guard columns.indices.contains(column), !columns[column].values.isEmpty else { return }
+        let clamped = max(0, min(columns[column].values.count - 1, row))
+        guard clamped != columns[column].selected else { return }
+        columns[column].selected = clamped
+        if notify { onChange?(column, clamped) }
+    }
+
+    public func focus(column: Int) {
+        focusedColumn = max(0, min(columns.count - 1, column))
+    }
+
+    // MARK: Keys
+
+    public override var keyBindingsTitle: String { title.isEmpty ? "Picker" : title }
+
+    public override var keyBindings: [KeyBinding] {
+        var bindings = [
+            KeyBinding(.up, "↑↓", "turn", action: { [weak self] in self?.turn(by: -1) }),
+            KeyBinding(.down, "↑↓", "turn", footer: false, action: { [weak self] in self?.turn(by: 1) }),
+            KeyBinding(.pageUp, "PgUp/PgDn", "by 5", footer: false, action: { [weak self] in self?.turn(by: -5) }),
+            KeyBinding(.pageDown, "PgUp/PgDn", "by 5", footer: false, action: { [weak self] in self?.turn(by: 5) }),
+            KeyBinding(.home, "Home/End", "first/last", footer: false, action: { [weak self] in self?.turn(to: 0) }),
+            KeyBinding(.end, "Home/End", "first/last", footer: false, action: { [weak self] in self?.turn(to: Int.max) }),
+        ]
+        if columns.count > 1 {
+            bindings.append(KeyBinding(.left, "←→", "column", action: { [weak self] in self?.moveFocus(by: -1) }))
+            bindings.append(KeyBinding(.right, "←→", "column", footer: false, action: { [weak self] in self?.moveFocus(by: 1) }))
+        }
+        for button in toolbarButtons {
+            if let key = button.key {
+                bindings.append(KeyBinding(key, key.description, button.title.lowercased(), action: button.action))
+            }
+        }
+        bindings.append(KeyBinding(.enter, "Enter", "done", action: { [weak self] in self?.onDone?() }))
+        bindings.append(KeyBinding(.escape, "Esc", "cancel", action: { [weak self] in self?.onCancel?() }))
+        return bindings
+    }
+
+    public override func handle(key: KeyEvent) -> Bool {
+        if super.handle(key: key) { return true }
+        // Type-ahead: letters and digits jump to the first matching value.
+        guard case .character(let character) = key.code, key.modifiers.isSubset(of: .shift),
+              character.isLetter || character.isNumber || character == " " else { return false }
+        typeAhead(character)
+        return true
+    }
+
+    private func typeAhead(_ character: Character) {
+        let now = MonotonicClock.milliseconds()
+        if now - lastTypedAt > 1000 { typed = "" }
+        lastTypedAt = now
+        typed.append(character)
+        guard columns.indices.contains(focusedColumn) else { return }
+        let wanted = typed.lowercased()
+        let values = columns[focusedColumn].values
+        if let row = values.firstIndex(where: { $0.lowercased().hasPrefix(wanted) }) {
+            select(row, inColumn: focusedColumn)
+        } else if typed.count > 1, let row = values.firstIndex(where: { $0.lowercased().hasPrefix(String(character).lowercased()) }) {
+            // A fresh start when the run no longer matches anything.
+            typed = String(character)
+            select(row, inColumn: focusedColumn)
+        }
+    }
+
+    private func turn(by step: Int) {
+        guard columns.indices.contains(focusedColumn) else { return }
+        select(columns[focusedColumn].selected + step, inColumn: focusedColumn)
+    }
+
+    private func turn(to row: Int) {
+        guard columns.indices.contains(focusedColumn) else { return }
+        select(min(row, columns[focusedColumn].values.count - 1), inColumn: focusedColumn)
+    }
+
+    private func moveFocus(by step: Int) {
+        focus(column: focusedColumn + step)
+        typed = ""
+    }
+
+    // MARK: Layout and drawing
+
+    public override func preferredHeight(forWidth width: Int) -> Int {
+        // Title rule, column titles, the wheels, the toolbar, the hints.
+        1 + 1 + visibleRows + (toolbarButtons.isEmpty ? 0 : 1) + 1
+    }
+
+    private func width(of column: Column) -> Int {
+        column.width ?? max(DisplayWidth.of(column.title), column.values.map(DisplayWidth.of).max() ?? 1) + 4
+    }
+
+    public override func layout() {
+        let widths = columns.map(width(of:))
+        let total = widths.reduce(0, +) + max(0, columns.count - 1) * 2
+        var x = frame.x + max(1, (frame.width - total) / 2)
+        columnFrames = widths.map { width in
+            defer { x += width + 2 }
+            return Rect(x: x, y: frame.y + 2, width: min(width, max(0, frame.maxX - x)), height: visibleRows)
+        }
+        hints.frame = Rect(x: frame.x, y: frame.maxY - 1, width: frame.width, height: 1)
+    }
+
+    public override func draw(in buffer: inout Buffer) {
+        buffer.fill(frame)
+        let rule = Style(foreground: accentColor)
+        buffer.write(String(repeating: "─", count: max(0, frame.width)), at: frame.origin, style: rule)
+        if !title.isEmpty {
+            buffer.write(" \(title) ", at: Point(x: frame.x + 2, y: frame.y), width: frame.width - 4, style: rule.bold)
+        }
+        for (index, column) in columns.enumerated() where index < columnFrames.count {
+            drawColumn(column, focused: index == focusedColumn, in: columnFrames[index], buffer: &buffer)
+        }
+        drawToolbar(in: &buffer)
+    }
+
+    private func drawColumn(_ column: Column, focused: Bool, in rect: Rect, buffer: inout Buffer) {
+        buffer.writeCentered(column.title, in: Rect(x: rect.x, y: rect.y - 1, width: rect.width, height: 1),
+                             style: focused ? Style(foreground: accentColor).bold : Style(foreground: .brightBlack))
+        let middle = visibleRows / 2
+        for row in 0..<visibleRows {
+            let index = column.selected + row - middle
+            let line = rect.row(row)
+            guard column.values.indices.contains(index) else { continue }
+            let distance = abs(row - middle)
+            let style: Style = distance == 0 ? Style().bold : (distance == 1 ? Style() : Style(foreground: .brightBlack))
+            buffer.writeCentered(column.values[index], in: line, style: style)
+            if distance == 0 {
+                buffer.restyle(line) { focused ? $0.reversed : $0.underlined }
+            }
+        }
+    }
+
+    private func drawToolbar(in buffer: inout Buffer) {
+        buttonFrames = []
+        guard !toolbarButtons.isEmpty else { return }
+        let y = frame.maxY - 2
+        var x = frame.x + 2
+        for button in toolbarButtons {
+            let label = " \(button.title) "
+            let end = buffer.write(label, at: Point(x: x, y: y), style: Style(foreground: .black, background: accentColor).bold)
+            buttonFrames.append(Rect(x: x, y: y, width: end - x, height: 1))
+            x = end + 2
+        }
+    }
+
+    // MARK: Mouse
+
+    public override func handle(mouse event: MouseEvent) -> Bool {
+        if let button = buttonFrames.firstIndex(where: { $0.contains(event.position) }) {
+            if case .press(button: 0) = event.kind { toolbarButtons[button].action() }
+            return true
+        }
+        guard let column = columnFrames.firstIndex(where: { $0.contains(event.position) }) else { return true }
+        focusedColumn = column
+        switch event.kind {
+        case .scrollUp: turn(by: -1)
+        case .scrollDown: turn(by: 1)
+        case .press(button: 0):
+            let offset = event.position.y - columnFrames[column].y - visibleRows / 2
+            select(columns[column].selected + offset, inColumn: column)
+        default: break
+        }
+        return true
+    }
+
+    /// Where each wheel is drawn, for tests and clicks.
+    public var wheelFrames: [Rect] { columnFrames }
+}

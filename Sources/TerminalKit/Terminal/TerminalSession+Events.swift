@@ -1,0 +1,129 @@
+import CTerminal
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension TerminalSession {
+    /// Waits for input or a signal and returns what happened, oldest
+    /// first; an empty array when `timeoutMilliseconds` passes first (nil
+    /// waits as long as it takes). A lone ESC is settled into the Esc key
+    /// after `escapeTimeoutMilliseconds` of silence, here, so callers never
+    /// see a half-read sequence.
+    public func nextEvents(timeoutMilliseconds: Int?) -> [TerminalEvent] {
+        var events = takeQueued()
+        if !events.isEmpty { return events }
+        let deadline = timeoutMilliseconds.map { POSIXCalls.monotonicMilliseconds() + max(0, $0) }
+        while isRunning {
+            var wait = deadline.map { max(0, $0 - POSIXCalls.monotonicMilliseconds()) }
+            if let settleAt = settleDeadline {
+                let untilSettle = max(0, settleAt - POSIXCalls.monotonicMilliseconds())
+                wait = min(wait ?? untilSettle, untilSettle)
+            }
+            let input = inputClosed ? -1 : inputDescriptor
+            let ready = POSIXCalls.readable([signalPipe.read, input], timeoutMilliseconds: wait)
+            if ready[0] { events += drainSignals() }
+            if ready[1] { events += readInput() }
+            if let settleAt = settleDeadline, POSIXCalls.monotonicMilliseconds() >= settleAt {
+                events += decoder.flushPending().map(TerminalEvent.input)
+                pendingSince = nil
+            }
+            events = takeQueued() + events
+            if !events.isEmpty { return events }
+            if let deadline, POSIXCalls.monotonicMilliseconds() >= deadline { return [] }
+        }
+        return []
+    }
+
+    /// Sends `request` and collects the terminal's replies until a primary
+    /// device attributes reply (`ESC [ ? … c`) arrives — every terminal
+    /// answers that one, so a query followed by `ESC [ c` learns "not
+    /// supported" quickly instead of waiting out the timeout — or the
+    /// timeout passes. Returns the replies' raw bytes, in order. Keys typed
+    /// meanwhile are kept for `nextEvents`.
+    public func query(_ request: [UInt8], timeoutMilliseconds: Int) -> [UInt8] {
+        guard isActive, (try? write(request)) != nil else { return [] }
+        let deadline = POSIXCalls.monotonicMilliseconds() + max(0, timeoutMilliseconds)
+        var collected: [UInt8] = []
+        while !inputClosed {
+            let remaining = deadline - POSIXCalls.monotonicMilliseconds()
+            guard remaining > 0 else { break }
+            // Only the terminal: signals wait in their pipe for nextEvents.
+            guard POSIXCalls.readable([inputDescriptor], timeoutMilliseconds: remaining)[0] else { continue }
+            guard let bytes = POSIXCalls.read(inputDescriptor) else {
+                inputClosed = true
+                queued += decoder.flushPending().map(TerminalEvent.input)
+                break
+            }
+            var replies: [[UInt8]] = []
+            queued += decoder.feed(bytes, replies: &replies).map(TerminalEvent.input)
+            pendingSince = decoder.hasPendingInput ? POSIXCalls.monotonicMilliseconds() : nil
+            for reply in replies {
+                collected += reply
+                if Self.isPrimaryDeviceAttributes(reply) { return collected }
+            }
+        }
+        return collected
+    }
+
+    static func isPrimaryDeviceAttributes(_ reply: [UInt8]) -> Bool {
+        reply.starts(with: [0x1B, UInt8(ascii: "["), UInt8(ascii: "?")]) && reply.last == UInt8(ascii: "c")
+    }
+
+    /// When held-back input should be settled, if any is held.
+    private var settleDeadline: Int? {
+        guard let pendingSince, decoder.hasPendingInput else { return nil }
+        guard decoder.isInsidePaste else { return pendingSince + escapeTimeoutMilliseconds }
+        return pasteTimeoutMilliseconds.map { pendingSince + $0 }
+    }
+
+    private func takeQueued() -> [TerminalEvent] {
+        defer { queued = [] }
+        return queued
+    }
+
+    private func readInput() -> [TerminalEvent] {
+        guard let bytes = POSIXCalls.read(inputDescriptor) else {
+            // End of file or EIO from a terminal means it hung up.
+            inputClosed = true
+            pendingSince = nil
+            return decoder.flushPending().map(TerminalEvent.input) + [.signal(.hangup)]
+        }
+        let events = decoder.feed(bytes).map(TerminalEvent.input)
+        pendingSince = decoder.hasPendingInput ? POSIXCalls.monotonicMilliseconds() : nil
+        return events
+    }
+
+    /// Turns the signal numbers the handlers wrote into events. Several
+    /// SIGWINCH in a row are one resize; a termination is reported once.
+    /// `afterSuspend`: the terminal was just taken again, so SIGCONT needs
+    /// nothing more.
+    func drainSignals(afterSuspend: Bool = false) -> [TerminalEvent] {
+        var events: [TerminalEvent] = []
+        var resized = false
+        while let bytes = POSIXCalls.read(signalPipe.read, capacity: 64), !bytes.isEmpty {
+            for number in bytes {
+                switch Int32(number) {
+                case SIGWINCH:
+                    resized = true
+                case SIGTSTP:
+                    suspend()
+                case SIGCONT:
+                    // Continued without our own suspend (SIGSTOP, or a
+                    // SIGTSTP we have not read yet): the shell may have
+                    // reset the terminal, so take it again.
+                    if !afterSuspend, !events.contains(.resumed), !queued.contains(.resumed) {
+                        leave()
+                        try? enter()
+                        events.append(.resumed)
+                    }
+                default:
+                    guard let signal = TerminationSignal(rawValue: Int32(number)) else { continue }
+                    cterminal_acknowledge_termination()
+                    if !events.contains(.signal(signal)) { events.append(.signal(signal)) }
+                }
+            }
+        }
+        if resized { events.append(.resize(size)) }
+        return events
+    }
+}

@@ -1,0 +1,201 @@
+import CTerminal
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Owns the terminal while a full-screen program runs.
+///
+/// `start()` puts the terminal in raw mode, switches to the alternate
+/// screen, hides the cursor, turns off autowrap and turns on bracketed
+/// paste and mouse reports. Whatever way the program ends, the user must
+/// get their shell back as they left it, so restoring is arranged before
+/// anything is changed, and happens on every path:
+///
+/// - **One restore routine, in C.** The bytes that undo the modes and a
+///   copy of the original termios are handed to C static storage at
+///   `start()`. `cterminal_restore()` writes those bytes, sets the
+///   termios back and replays captured stderr, once (an atomic flag).
+///   It is async-signal-safe, so `stop()`, `suspend()` and the crash
+///   handler all use the very same code.
+/// - **Quitting** (`q`, Ctrl-C — a key in raw mode): the program calls
+///   `stop()`, which is idempotent and also runs from `deinit`.
+/// - **SIGINT, SIGTERM, SIGHUP**: a C handler only writes the signal number
+///   into a self-pipe; `nextEvents` reports `.signal(…)` and the program
+///   stops and exits with 128 + the signal. Swift code never runs inside a
+///   handler. If a second such signal comes while the first is unread,
+///   the program is stuck: the handler restores and dies by the signal.
+/// - **Crashes** (SIGSEGV, SIGBUS, SIGILL — Swift's `fatalError` and
+///   failed preconditions —, SIGTRAP, SIGABRT, SIGFPE): the handler restores
+///   the terminal, lets the previous handler (the Swift runtime's
+///   backtracer) report on the restored screen, then re-raises with the
+///   default action, so the exit status and core dump are the usual ones.
+/// - **stderr**: while the session runs, fd 2, when it is this terminal, is
+///   pointed at an anonymous in-memory file, because anything written to it
+///   would be drawn over the interface and then lost with the alternate
+///   screen. The restore replays it on the real stderr, so a `fatalError`
+///   message is read after the screen is restored, not before.
+/// - **Ctrl-Z** (a key in raw mode) calls `suspend()`; an external SIGTSTP
+///   arrives through the self-pipe and does the same: restore, stop the
+///   process group with the default SIGTSTP, and on SIGCONT take the
+///   terminal again and report `.resumed` so that the program repaints.
+///   The original termios is the one read at `init`, never re-read, so
+///   that a raw mode left behind by an uncatchable SIGSTOP cannot become
+///   the state restored at exit.
+public final class TerminalSession {
+    public let inputDescriptor: Int32
+    public let outputDescriptor: Int32
+    /// How long a lone ESC waits for the rest of a sequence before it
+    /// counts as the Esc key.
+    public var escapeTimeoutMilliseconds = 30
+    /// How long a paste may pause before what arrived is taken as the whole
+    /// paste. By default a paste waits for its end marker however long it
+    /// takes: settling early would decode the rest of a paste that stalled
+    /// (a slow link) as keys. Set this to stay responsive to a terminal
+    /// that never sends the end marker; memory is bounded either way.
+    public var pasteTimeoutMilliseconds: Int?
+
+    let originalTermios: termios
+    var decoder = KeyDecoder()
+    /// Events found outside `nextEvents` (keys read by `query`, the
+    /// resumption after `suspend`), handed out by its next call.
+    var queued: [TerminalEvent] = []
+    /// When input was last read while the decoder held bytes back.
+    var pendingSince: Int?
+    var signalPipe: (read: Int32, write: Int32) = (-1, -1)
+    /// The terminal said end of file or EIO: it is gone.
+    var inputClosed = false
+    private var mouse = true
+
+    /// Between `start()` and `stop()`, suspended or not.
+    public private(set) var isRunning = false
+    /// The terminal is in raw mode on the alternate screen (not suspended).
+    public private(set) var isActive = false
+
+    /// Only one session can own the terminal and the signal handlers.
+    nonisolated(unsafe) private static var running = false
+
+    /// Checks that both descriptors are terminals and reads the termios to
+    /// restore later. Changes nothing yet.
+    public init(input: Int32 = 0, output: Int32 = 1) throws(TerminalError) {
+        guard isatty(input) == 1 else { throw .notATerminal(descriptor: input) }
+        guard isatty(output) == 1 else { throw .notATerminal(descriptor: output) }
+        var original = termios()
+        guard tcgetattr(input, &original) == 0 else { throw .systemCall("tcgetattr", errno: errno) }
+        inputDescriptor = input
+        outputDescriptor = output
+        originalTermios = original
+    }
+
+    deinit {
+        stop()
+    }
+
+    /// Takes over the terminal. `mouse` turns on mouse reports (which stop
+    /// the terminal's own text selection without Shift).
+    public func start(mouse: Bool = true) throws(TerminalError) {
+        guard !isRunning else { return }
+        guard !Self.running else { throw .sessionAlreadyRunning }
+        var descriptors: [Int32] = [-1, -1]
+        guard cterminal_open_signal_pipe(&descriptors) == 0 else { throw .systemCall("pipe2", errno: errno) }
+        signalPipe = (descriptors[0], descriptors[1])
+        var original = originalTermios
+        TerminalModes.restore.withUnsafeBufferPointer { bytes in
+            cterminal_configure_restore(inputDescriptor, outputDescriptor, &original, bytes.baseAddress, bytes.count)
+        }
+        guard cterminal_install_signal_handlers(signalPipe.write) == 0 else {
+            let code = errno
+            cterminal_remove_signal_handlers()
+            closeSignalPipe()
+            throw .systemCall("sigaction", errno: code)
+        }
+        Self.running = true
+        isRunning = true
+        self.mouse = mouse
+        decoder = KeyDecoder()
+        queued = []
+        pendingSince = nil
+        inputClosed = false
+        do {
+            try enter()
+        } catch {
+            stop()
+            throw error
+        }
+    }
+
+    /// Gives the terminal back as it was: modes off in reverse order, the
+    /// cursor shown, the main screen back, the original termios, then
+    /// whatever was written to stderr meanwhile. Safe to call twice.
+    public func stop() {
+        guard isRunning else { return }
+        leave()
+        cterminal_remove_signal_handlers()
+        closeSignalPipe()
+        isRunning = false
+        Self.running = false
+    }
+
+    /// Ctrl-Z: gives the terminal back, stops the process as the shell's
+    /// job control expects, and when continued (`fg`) takes the terminal
+    /// again. The next `nextEvents` reports `.resumed`.
+    public func suspend() {
+        guard isRunning else { return }
+        leave()
+        cterminal_stop_process_group()
+        try? enter() // a terminal gone meanwhile is reported by the next read
+        if !queued.contains(.resumed) { queued.append(.resumed) }
+        // The SIGCONT that woke us is already in the pipe: absorb it here so
+        // that it does not count as a second resumption.
+        queued += drainSignals(afterSuspend: true)
+    }
+
+    /// The window's size in cells, from TIOCGWINSZ (80×24 if it will not say).
+    public var size: Size {
+        for descriptor in [outputDescriptor, inputDescriptor] {
+            var window = winsize()
+            if ioctl(descriptor, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0, window.ws_row > 0 {
+                return Size(width: Int(window.ws_col), height: Int(window.ws_row))
+            }
+        }
+        return Size(width: 80, height: 24)
+    }
+
+    /// Writes a whole frame, in one `write(2)` when the kernel accepts it.
+    public func write(_ bytes: [UInt8]) throws(TerminalError) {
+        let code = bytes.withUnsafeBytes { POSIXCalls.writeAll(outputDescriptor, $0) }
+        if code != 0 { throw .systemCall("write", errno: code) }
+    }
+
+    public func write(_ text: String) throws(TerminalError) {
+        try write(Array(text.utf8))
+    }
+
+    /// Switches the modes on. Marked active first, so that a crash halfway
+    /// through still restores.
+    func enter() throws(TerminalError) {
+        guard !isActive else { return }
+        // Capturing is a nicety; if it fails, errors just show up unordered.
+        _ = cterminal_capture_stderr(outputDescriptor)
+        cterminal_mark_active()
+        isActive = true
+        var raw = TerminalModes.raw(from: originalTermios)
+        guard tcsetattr(inputDescriptor, TCSANOW, &raw) == 0 else {
+            throw .systemCall("tcsetattr", errno: errno)
+        }
+        try write(TerminalModes.enter(mouse: mouse))
+    }
+
+    func leave() {
+        guard isActive else { return }
+        cterminal_restore()
+        isActive = false
+        decoder = KeyDecoder()
+        pendingSince = nil
+    }
+
+    private func closeSignalPipe() {
+        if signalPipe.read >= 0 { close(signalPipe.read) }
+        if signalPipe.write >= 0 { close(signalPipe.write) }
+        signalPipe = (-1, -1)
+    }
+}

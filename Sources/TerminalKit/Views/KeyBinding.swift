@@ -1,0 +1,62 @@
+/// One entry of a key table: the keys, how they are shown, what they do.
+///
+/// Each responder declares its bindings as data. The same table dispatches
+/// keys, fills the footer ("keys that work now") and the `?` help screen,
+/// so the help can never disagree with what the keys do.
+public struct KeyBinding {
+    public let keys: [KeyEvent]
+    /// How the keys are written in the footer and help: `↑↓`, `Enter`, `1–5`.
+    public let label: String
+    /// What they do, in a few words: `move`, `choose weapon`.
+    public let help: String
+    /// Shown in the footer as well as in the help screen.
+    public let showsInFooter: Bool
+    /// Runs the binding, told which of its keys was pressed.
+    public let perform: (KeyEvent) -> Void
+
+    public init(_ keys: [KeyEvent], _ label: String, _ help: String, footer: Bool = true,
+                perform: @escaping (KeyEvent) -> Void) {
+        self.keys = keys
+        self.label = label
+        self.help = help
+        self.showsInFooter = footer
+        self.perform = perform
+    }
+
+    public init(_ keys: [KeyEvent], _ label: String, _ help: String, footer: Bool = true, action: @escaping () -> Void) {
+        self.init(keys, label, help, footer: footer, perform: { _ in action() })
+    }
+
+    public init(_ key: KeyEvent, _ label: String, _ help: String, footer: Bool = true, action: @escaping () -> Void) {
+        self.init([key], label, help, footer: footer, action: action)
+    }
+
+    public func matches(_ event: KeyEvent) -> Bool {
+        keys.contains(event)
+    }
+}
+
+/// A titled group of bindings, as the help screen lists them.
+public struct KeyBindingGroup {
+    public let title: String
+    public let bindings: [KeyBinding]
+}
+
+extension KeyEvent {
+    // Shorthands for key tables.
+    public static let up = KeyEvent(.up)
+    public static let down = KeyEvent(.down)
+    public static let left = KeyEvent(.left)
+    public static let right = KeyEvent(.right)
+    public static let enter = KeyEvent(.enter)
+    public static let escape = KeyEvent(.escape)
+    public static let tab = KeyEvent(.tab)
+    public static let backTab = KeyEvent(.tab, modifiers: .shift)
+    public static let home = KeyEvent(.home)
+    public static let end = KeyEvent(.end)
+    public static let pageUp = KeyEvent(.pageUp)
+    public static let pageDown = KeyEvent(.pageDown)
+    public static let backspace = KeyEvent(.backspace)
+    public static let delete = KeyEvent(.delete)
+    public static let space = KeyEvent(.character(" "))
+}

@@ -1,0 +1,82 @@
+/// A rectangle of the screen that draws itself into a `Buffer`.
+///
+/// Frames are in screen coordinates. A view's `layout()` sets its
+/// subviews' frames; `draw(in:)` draws the view itself; subviews draw over
+/// it afterwards. Views never touch the terminal, so every view can be
+/// tested by drawing it into a buffer and reading the cells back.
+open class View: Responder {
+    public var frame: Rect = .zero
+    public var isHidden = false
+    public private(set) var subviews: [View] = []
+    public private(set) weak var superview: View?
+    /// Set on views the window holds directly (the root, docked panels, overlays).
+    weak var hostWindow: Window?
+
+    public override init() {}
+
+    open override var nextResponder: Responder? {
+        superview ?? hostWindow
+    }
+
+    open override var window: Window? {
+        superview?.window ?? hostWindow
+    }
+
+    public func addSubview(_ view: View) {
+        view.removeFromSuperview()
+        subviews.append(view)
+        view.superview = self
+    }
+
+    public func removeFromSuperview() {
+        guard let superview else { return }
+        superview.subviews.removeAll { $0 === self }
+        self.superview = nil
+    }
+
+    /// Whether `view` is this view or inside it.
+    public func contains(_ view: View) -> Bool {
+        var current: View? = view
+        while let candidate = current {
+            if candidate === self { return true }
+            current = candidate.superview
+        }
+        return false
+    }
+
+    /// Sets the subviews' frames. Called before every draw.
+    open func layout() {}
+
+    /// Draws this view (not its subviews) within `frame`.
+    open func draw(in buffer: inout Buffer) {}
+
+    /// Lays out and draws this view and, over it, its visible subviews.
+    public func render(into buffer: inout Buffer) {
+        guard !isHidden, !frame.isEmpty else { return }
+        layout()
+        draw(in: &buffer)
+        for subview in subviews where !subview.isHidden {
+            subview.render(into: &buffer)
+        }
+    }
+
+    /// The deepest visible view at `point`, topmost first.
+    public func hitTest(_ point: Point) -> View? {
+        guard !isHidden, frame.contains(point) else { return nil }
+        for subview in subviews.reversed() {
+            if let hit = subview.hitTest(point) { return hit }
+        }
+        return self
+    }
+
+    /// Handles a mouse event at a point inside this view; false lets it go
+    /// to the superview.
+    open func handle(mouse event: MouseEvent) -> Bool { false }
+
+    /// The height this view wants at a given width, for views the window
+    /// docks or anchors (input views, accessory bars, popovers).
+    open func preferredHeight(forWidth width: Int) -> Int { 1 }
+
+    /// The width this view wants when anchored as a popover.
+    open var preferredWidth: Int { 20 }
+}

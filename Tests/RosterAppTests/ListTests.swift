@@ -1,0 +1,131 @@
+import Testing
+import TerminalKit
+@testable import RosterApp
+@testable import RosterCore
+
+@Suite("Browsing the monster list")
+struct ListTests {
+    @Test("the screen shows the list beside the selected monster's details, and the keys that work")
+    func layout() throws {
+        let roster = try RosterScreenHarness()
+        let text = roster.text
+        #expect(text.contains("Monsters · 6"))
+        #expect(text.contains("⚔ Cat-Bot"))
+        #expect(text.contains("MEE-OW"))
+        #expect(text.contains("Preferred way to kill"))
+        #expect(roster.lines.last?.contains("q quit") == true)
+        #expect(roster.lines.last?.contains("? help") == true)
+    }
+
+    @Test("arrows, vim keys, Home and End move the selection and the details follow")
+    func navigation() throws {
+        let roster = try RosterScreenHarness()
+        roster.press(.down, .character("j"))
+        #expect(roster.selectedListRow?.contains("Explode-Bot") == true)
+        #expect(roster.text.contains("Tick, tick, BOOM!"))
+        roster.press(.character("k"))
+        #expect(roster.selectedListRow?.contains("Dog-Bot") == true)
+        roster.press(.end)
+        #expect(roster.selectedListRow?.contains("Mini-Tomato-Bot") == true)
+        roster.press(.down)
+        #expect(roster.selectedListRow?.contains("Mini-Tomato-Bot") == true, "stays at the end")
+        roster.press(.home)
+        #expect(roster.selectedListRow?.contains("Cat-Bot") == true)
+    }
+
+    @Test("paging through a long list reads it a window at a time")
+    func longList() throws {
+        let roster = try RosterScreenHarness { store in
+            try store.database.execute("""
+                WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 30000)
+                INSERT INTO monster (name, name_key, description, icon, name_color, weapon)
+                SELECT 'Bot-' || i, 'bot-' || i, '', 'unknown.png', 'default', 'fire' FROM n
+                """)
+        }
+        #expect(roster.text.contains("1/30,006"))
+        roster.press(.pageDown)
+        #expect(roster.selectedListRow?.contains("Bot-") == true)
+        roster.press(.end)
+        #expect(roster.selectedListRow?.contains("Bot-30000") == true)
+        #expect(roster.text.contains("30,006/30,006"))
+    }
+
+    @Test("/ filters by name as you type; Esc clears")
+    func filter() throws {
+        let roster = try RosterScreenHarness()
+        roster.press(.character("/")).type("BOT")
+        #expect(roster.text.contains("Monsters · 6 found"))
+        roster.type("x")
+        #expect(roster.text.contains("Monsters · 0 found"))
+        #expect(roster.text.contains("no names contain “botx”") || roster.text.contains("no names contain “BOTx”"))
+        roster.press(.control("u")).type("fire")
+        #expect(roster.text.contains("Monsters · 1 found"))
+        #expect(roster.selectedListRow?.contains("Fire-Bot") == true)
+        #expect(roster.cursor != nil, "the filter shows a text cursor")
+        roster.press(.enter)
+        #expect(roster.cursor == nil)
+        #expect(roster.text.contains("1 found"))
+        roster.press(.escape)
+        #expect(roster.text.contains("Monsters · 6"))
+        #expect(roster.selectedListRow?.contains("Fire-Bot") == true, "the selection survives the filter")
+    }
+
+    @Test("? shows help generated from the key tables")
+    func help() throws {
+        let roster = try RosterScreenHarness()
+        roster.press(.character("?"))
+        let text = roster.text
+        #expect(text.contains("roster keys"))
+        #expect(text.contains("Monster list"))
+        #expect(text.contains("PgUp/PgDn"))
+        #expect(text.contains("quit"))
+        roster.press(.escape)
+        #expect(!roster.text.contains("roster keys"))
+    }
+
+    @Test("q quits")
+    func quit() throws {
+        let roster = try RosterScreenHarness()
+        #expect(roster.interface.quitStatus == nil)
+        roster.press(.character("q"))
+        #expect(roster.interface.quitStatus == 0)
+        let interrupted = try RosterScreenHarness()
+        interrupted.press(.control("c"))
+        #expect(interrupted.interface.quitStatus == 130)
+    }
+
+    @Test("a change made by another program shows on the next poll")
+    func externalChange() throws {
+        let roster = try RosterScreenHarness()
+        _ = try RosterStore.open(path: roster.path).setWeapons([WeaponAssignment(reference: "Cat-Bot", weapon: .fire)])
+        #expect(roster.interface.poll())
+        #expect(roster.text.contains("♨  Fire"))
+        #expect(!roster.interface.poll())
+    }
+
+    @Test("a narrow terminal collapses the split; the Monsters button shows the list as an overlay")
+    func narrow() throws {
+        let roster = try RosterScreenHarness(width: 60, height: 24)
+        #expect(roster.text.contains("☰ Monsters"))
+        #expect(!roster.text.contains("Monsters · 6"))
+        try roster.click(on: "☰ Monsters")
+        #expect(roster.text.contains("Monsters · 6"))
+        roster.press(.down, .enter)
+        #expect(!roster.text.contains("Monsters · 6"))
+        #expect(roster.text.contains("BOW-WOW"))
+    }
+
+    @Test("a tiny terminal says how large it must be, and nothing breaks at any size")
+    func tiny() throws {
+        let roster = try RosterScreenHarness(width: 30, height: 8)
+        #expect(roster.text.contains("40×12"))
+        #expect(roster.text.contains("30×8"))
+        for width in [1, 2, 5, 39, 40, 69, 70, 200] {
+            for height in [1, 2, 11, 12, 50] {
+                roster.interface.resize(to: Size(width: width, height: height))
+                roster.press(.character("w"), .down, .tab)
+                _ = roster.screen
+            }
+        }
+    }
+}

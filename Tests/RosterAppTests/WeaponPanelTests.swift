@@ -1,0 +1,115 @@
+import Testing
+import TerminalKit
+@testable import RosterApp
+@testable import RosterCore
+
+@Suite("The weapon cell and its input panel")
+struct WeaponPanelTests {
+    @Test("focusing the weapon cell with Tab and Enter presents the panel with the current weapon marked")
+    func presentsPanel() throws {
+        let roster = try RosterScreenHarness()
+        #expect(roster.weaponPanel == nil)
+        roster.press(.tab, .tab, .tab)
+        #expect(roster.weaponPanel == nil, "Tab only focuses; Enter opens")
+        #expect(roster.text.contains("▸ Weapon"))
+        roster.press(.enter)
+        let panel = try #require(roster.weaponPanel)
+        #expect(panel.currentIndex == WeaponType.allCases.firstIndex(of: .sword))
+        #expect(panel.highlightedIndex == panel.currentIndex)
+        #expect(roster.text.contains("Sword ✓"))
+        #expect(roster.text.contains("✕ Close"))
+        // Docked at the bottom across the full width of the screen.
+        #expect(panel.frame.x == 0 && panel.frame.width == 100 && panel.frame.maxY == 30)
+    }
+
+    @Test("choosing Sword saves it at once, slides the panel away, and the list and details show it")
+    func choosingSaves() throws {
+        let roster = try RosterScreenHarness()
+        roster.press(.down)  // Dog-Bot, who carries a blowgun
+        #expect(roster.selectedListRow?.contains("Dog-Bot") == true)
+        roster.press(.character("w"))
+        #expect(roster.weaponPanel != nil)
+        roster.press(.right, .right, .right)  // blowgun → ninja star → fire → sword
+        #expect(roster.weaponPanel?.highlightedIndex == 3)
+        roster.press(.enter)
+        #expect(roster.weaponPanel == nil)
+        #expect(try roster.weaponInDatabase("Dog-Bot") == .sword)
+        #expect(roster.text.contains("⚔  Sword"))
+        #expect(roster.selectedListRow?.contains("⚔ Dog-Bot") == true)
+        #expect(roster.text.contains("Dog-Bot now carries Sword"))
+    }
+
+    @Test("digits choose directly")
+    func digits() throws {
+        let roster = try RosterScreenHarness()
+        roster.press(.character("w")).type("5")
+        #expect(roster.weaponPanel == nil)
+        #expect(try roster.weaponInDatabase("Cat-Bot") == .smoke)
+    }
+
+    @Test("Close and Esc dismiss without a change")
+    func closeChangesNothing() throws {
+        let roster = try RosterScreenHarness()
+        roster.press(.character("w"), .right, .escape)
+        #expect(roster.weaponPanel == nil)
+        #expect(try roster.weaponInDatabase("Cat-Bot") == .sword)
+        roster.press(.character("w"))
+        roster.press(.left)  // from Sword to Fire, then to Close is further left… go to Close directly
+        for _ in 0..<10 where roster.weaponPanel?.highlightedIndex != roster.weaponPanel?.closeIndex { roster.press(.right) }
+        roster.press(.enter)
+        #expect(roster.weaponPanel == nil)
+        #expect(try roster.weaponInDatabase("Cat-Bot") == .sword)
+        // Focus went back to where it was: the details, on the weapon field.
+        #expect(roster.text.contains("▸ Weapon"))
+    }
+
+    @Test("the picker cell takes no typed or pasted text and shows no cursor")
+    func noTextEntry() throws {
+        let roster = try RosterScreenHarness()
+        roster.press(.character("w"))
+        let before = roster.screen
+        roster.paste("fire\u{1B}[31m")
+        roster.type("xyz")
+        #expect(roster.cursor == nil)
+        #expect(try roster.weaponInDatabase("Cat-Bot") == .sword)
+        #expect(roster.screen == before)
+    }
+
+    @Test("clicks: a monster selects it, the weapon cell opens the panel, a button chooses")
+    func mouse() throws {
+        let roster = try RosterScreenHarness()
+        try roster.click(on: "Ice-Bot")
+        #expect(roster.selectedListRow?.contains("Ice-Bot") == true)
+        try roster.click(on: "Preferred way to kill")
+        let panel = try #require(roster.weaponPanel)
+        _ = roster.screen
+        let blowgun = try #require(panel.buttonRects.first)
+        roster.click(Point(x: blowgun.x + 2, y: blowgun.y + 1))
+        #expect(roster.weaponPanel == nil)
+        #expect(try roster.weaponInDatabase("Ice-Bot") == .blowgun)
+    }
+
+    @Test("the panel slides up over about 150 ms when motion is on")
+    func slides() throws {
+        let roster = try RosterScreenHarness()
+        roster.window.animationsEnabled = true
+        roster.press(.character("w"))
+        roster.window.advanceAnimations(to: 1000)
+        _ = roster.screen
+        let panel = try #require(roster.weaponPanel)
+        #expect(panel.frame.y >= 30 - 1, "starts below the screen")
+        roster.window.advanceAnimations(to: 1075)
+        _ = roster.screen
+        let halfway = panel.frame.y
+        #expect(halfway < 30 && halfway > 30 - panel.preferredHeight(forWidth: 100))
+        roster.window.advanceAnimations(to: 1160)
+        _ = roster.screen
+        #expect(panel.frame.maxY == 30)
+        #expect(!roster.window.isAnimating)
+        roster.press(.escape)
+        #expect(roster.window.isAnimating, "slides down again")
+        roster.window.advanceAnimations(to: 2000)
+        roster.window.advanceAnimations(to: 2200)
+        #expect(roster.weaponPanel == nil)
+    }
+}

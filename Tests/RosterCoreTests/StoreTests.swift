@@ -1,0 +1,281 @@
+import Foundation
+import Testing
+@testable import RosterCore
+
+/// A roster database in a fresh temporary folder.
+final class TemporaryRoster {
+    let directory: URL
+    var path: String { directory.appendingPathComponent("roster.db").path }
+
+    init() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("roster-store-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: directory) }
+
+    func open() throws -> RosterStore { try RosterStore.open(path: path) }
+
+    func bytes(_ path: String? = nil) -> Data? { FileManager.default.contents(atPath: path ?? self.path) }
+}
+
+@Suite("Opening the roster file")
+struct OpeningTests {
+    @Test("a missing file, in missing folders, becomes the default roster")
+    func createsDefaults() throws {
+        let temporary = try TemporaryRoster()
+        let nested = temporary.directory.appendingPathComponent("a/b/roster.db").path
+        let store = try RosterStore.open(path: nested)
+        let monsters = try store.monsters()
+        #expect(monsters.map(\.name) == ["Cat-Bot", "Dog-Bot", "Explode-Bot", "Fire-Bot", "Ice-Bot", "Mini-Tomato-Bot"])
+        #expect(monsters.map(\.weapon.type) == [.sword, .blowgun, .smoke, .ninjaStar, .fire, .ninjaStar])
+        #expect(monsters.first?.description == "MEE-OW")
+        #expect(monsters.first?.icon == "meetcatbot.png")
+        #expect(try store.database.integer("PRAGMA user_version") == Int64(Schema.currentVersion))
+        #expect(try store.database.integer("PRAGMA foreign_keys") == 1)
+        #expect(try store.database.integer("PRAGMA synchronous") == 1)
+        #expect(try store.database.integer("PRAGMA busy_timeout") == Int64(RosterStore.busyTimeoutMilliseconds))
+    }
+
+    @Test("opening again neither re-seeds nor migrates")
+    func reopening() throws {
+        let temporary = try TemporaryRoster()
+        _ = try temporary.open().remove(["Cat-Bot"])
+        #expect(try temporary.open().count() == 5)
+    }
+
+    @Test("an empty file becomes a roster")
+    func emptyFile() throws {
+        let temporary = try TemporaryRoster()
+        _ = FileManager.default.createFile(atPath: temporary.path, contents: Data())
+        #expect(try temporary.open().count() == 6)
+    }
+
+    @Test("a file that is not a database is refused and left as it was")
+    func notADatabase() throws {
+        let temporary = try TemporaryRoster()
+        let text = Data(String(repeating: "not a database at all\n", count: 200).utf8)
+        _ = FileManager.default.createFile(atPath: temporary.path, contents: text)
+        #expect { try temporary.open() } throws: { error in
+            guard case RosterError.notADatabase = error else { return false }
+            return true
+        }
+        #expect(temporary.bytes() == text)
+    }
+
+    @Test("a truncated roster is refused and left as it was")
+    func truncated() throws {
+        let temporary = try TemporaryRoster()
+        let store = try temporary.open()
+        for index in 0..<2000 {
+            _ = try store.add(Monster(id: 0, name: "Bot \(index)", description: String(repeating: "x", count: 200),
+                                      icon: "unknown.png", nameColor: .default, weapon: Weapon(.fire)))
+        }
+        try store.database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        let full = try #require(temporary.bytes())
+        let half = full.prefix(full.count / 2)
+        let copy = temporary.directory.appendingPathComponent("half.db").path
+        _ = FileManager.default.createFile(atPath: copy, contents: half)
+        #expect { try RosterStore.open(path: copy) } throws: { error in
+            guard case RosterError.damaged = error else { return false }
+            return true
+        }
+        #expect(temporary.bytes(copy) == half)
+    }
+
+    @Test("a SQLite database that is not a roster is refused and left as it was")
+    func foreign() throws {
+        let temporary = try TemporaryRoster()
+        let database = try Database(path: temporary.path, options: [.readWrite, .create])
+        try database.execute("CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES ('mine')")
+        let before = temporary.bytes()
+        #expect { try temporary.open() } throws: { error in
+            guard case RosterError.foreignDatabase = error else { return false }
+            return true
+        }
+        #expect(temporary.bytes() == before)
+    }
+
+    @Test("a roster from a newer version is refused and left as it was")
+    func newer() throws {
+        let temporary = try TemporaryRoster()
+        let store = try temporary.open()
+        try store.database.execute("PRAGMA user_version = \(Schema.currentVersion + 1)")
+        try store.database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        let before = temporary.bytes()
+        #expect { try temporary.open() } throws: { error in
+            guard case RosterError.newerDatabase(_, let version) = error else { return false }
+            return version == Schema.currentVersion + 1
+        }
+        #expect(temporary.bytes() == before)
+    }
+
+    @Test("a folder where the file should be is a clear error")
+    func folder() throws {
+        let temporary = try TemporaryRoster()
+        #expect { try RosterStore.open(path: temporary.directory.path) } throws: { error in
+            guard case RosterError.cannotOpen(_, let reason) = error else { return false }
+            return reason.contains("folder")
+        }
+    }
+
+    @Test("the location follows --db, then ROSTER_DB, then XDG_DATA_HOME, then HOME")
+    func location() {
+        let environment: [String: String] = ["ROSTER_DB": "/env.db", "XDG_DATA_HOME": "/xdg", "HOME": "/home/u"]
+        #expect(DatabaseLocation.resolve(explicit: "/flag.db") { environment[$0] } == "/flag.db")
+        #expect(DatabaseLocation.resolve(explicit: nil) { environment[$0] } == "/env.db")
+        #expect(DatabaseLocation.resolve(explicit: nil) { $0 == "ROSTER_DB" ? nil : environment[$0] } == "/xdg/roster/roster.db")
+        #expect(DatabaseLocation.resolve(explicit: nil) { $0 == "HOME" ? "/home/u" : nil } == "/home/u/.local/share/roster/roster.db")
+        // A relative XDG_DATA_HOME is ignored, as the spec says.
+        #expect(DatabaseLocation.resolve(explicit: nil) { ["XDG_DATA_HOME": "rel", "HOME": "/h"][$0] } == "/h/.local/share/roster/roster.db")
+    }
+}
+
+@Suite("Changing the roster")
+struct ChangingTests {
+    @Test("set-weapon changes exactly the named monsters, matched ignoring case or by id")
+    func setWeapons() throws {
+        let store = try TemporaryRoster().open()
+        let changes = try store.setWeapons([
+            WeaponAssignment(reference: "cat-bot", weapon: .fire),
+            WeaponAssignment(reference: "2", weapon: .fire),
+            WeaponAssignment(reference: "Ice-Bot", weapon: .fire),
+        ])
+        #expect(changes.map(\.isChange) == [true, true, false])
+        #expect(try store.monsters(carrying: .fire).map(\.name) == ["Cat-Bot", "Dog-Bot", "Ice-Bot"])
+    }
+
+    @Test("a batch with a missing monster changes nothing and reports every problem")
+    func allOrNothing() throws {
+        let store = try TemporaryRoster().open()
+        let location = TextLocation(line: 2, column: 1)
+        #expect { try store.setWeapons([
+            WeaponAssignment(reference: "Cat-Bot", weapon: .fire, location: TextLocation(line: 1, column: 1)),
+            WeaponAssignment(reference: "Kat-Bot", weapon: .fire, location: location),
+            WeaponAssignment(reference: "Nobody", weapon: .fire, location: TextLocation(line: 3, column: 1)),
+        ]) } throws: { error in
+            guard case RosterError.problems(let problems, _, _) = error else { return false }
+            return problems.count == 2 && problems[0].location == location && problems[0].message.contains("Cat-Bot")
+        }
+        #expect(try store.find("Cat-Bot")?.weapon.type == .sword)
+    }
+
+    @Test("a dry run checks everything and changes nothing")
+    func dryRun() throws {
+        let store = try TemporaryRoster().open()
+        let changes = try store.setWeapons([WeaponAssignment(reference: "Cat-Bot", weapon: .smoke)], dryRun: true)
+        #expect(changes.first?.isChange == true)
+        #expect(try store.find("Cat-Bot")?.weapon.type == .sword)
+        _ = try store.add(Monster(id: 0, name: "New", description: "", icon: "unknown.png", nameColor: .red, weapon: Weapon(.fire)), dryRun: true)
+        #expect(try store.find("New") == nil)
+        _ = try store.remove(["Dog-Bot"], dryRun: true)
+        #expect(try store.count() == 6)
+    }
+
+    @Test("names are unique ignoring case, beyond ASCII too")
+    func uniqueNames() throws {
+        let store = try TemporaryRoster().open()
+        let draft = Monster(id: 0, name: "CAT-BOT", description: "", icon: "unknown.png", nameColor: .default, weapon: Weapon(.fire))
+        #expect { try store.add(draft) } throws: { error in
+            guard case RosterError.nameTaken = error else { return false }
+            return true
+        }
+        var accented = draft
+        accented.name = "Éclair"
+        let added = try store.add(accented)
+        #expect(added.id == 7)
+        accented.name = "éCLAIR"
+        #expect(throws: RosterError.self) { try store.add(accented) }
+        #expect { try store.edit("Dog-Bot", MonsterChanges(name: "cat-bot")) } throws: { error in
+            guard case RosterError.nameTaken = error else { return false }
+            return true
+        }
+        // Renaming a monster to another case of its own name is allowed.
+        let recased = try store.edit("Dog-Bot", MonsterChanges(name: "DOG-BOT"))
+        #expect(recased.after.name == "DOG-BOT")
+    }
+
+    @Test("SQL in a name is stored and read back literally")
+    func sqlInjection() throws {
+        let store = try TemporaryRoster().open()
+        let name = "Robert'); DROP TABLE monster;--"
+        _ = try store.add(Monster(id: 0, name: name, description: "\"; DELETE FROM monster; --", icon: "unknown.png",
+                                  nameColor: .default, weapon: Weapon(.sword)))
+        #expect(try store.find(name)?.name == name)
+        #expect(try store.count() == 7)
+    }
+
+    @Test("invalid values are refused before anything is written")
+    func validation() throws {
+        let store = try TemporaryRoster().open()
+        let draft = Monster(id: 0, name: String(repeating: "n", count: 65), description: String(repeating: "d", count: 300),
+                            icon: "nope", nameColor: .default, weapon: Weapon(.fire))
+        #expect { try store.add(draft) } throws: { error in
+            guard case RosterError.invalid(let problems) = error else { return false }
+            return problems.map(\.field) == ["name", "description", "icon"]
+        }
+        #expect(try store.count() == 6)
+    }
+
+    @Test("an edit that changes nothing reports no change")
+    func noOpEdit() throws {
+        let store = try TemporaryRoster().open()
+        let edit = try store.edit("Cat-Bot", MonsterChanges(description: "MEE-OW"))
+        #expect(!edit.isChange)
+    }
+
+    @Test("removing several is all or nothing")
+    func removal() throws {
+        let store = try TemporaryRoster().open()
+        #expect(throws: RosterError.self) { try store.remove(["Cat-Bot", "Nobody"]) }
+        #expect(try store.count() == 6)
+        #expect(try store.remove(["Cat-Bot", "cat-bot", "1"]).count == 1)
+        #expect(try store.count() == 5)
+    }
+
+    @Test("a close name is suggested for a typo")
+    func suggestions() throws {
+        let store = try TemporaryRoster().open()
+        #expect(try store.suggestName(for: "Kat-Bot") == "Cat-Bot")
+        #expect(try store.suggestName(for: "mini") == "Mini-Tomato-Bot")
+        #expect(try store.suggestName(for: "zzzzzzzz") == nil)
+    }
+
+    @Test("another connection's change moves the data version")
+    func dataVersion() throws {
+        let temporary = try TemporaryRoster()
+        let watcher = try temporary.open()
+        let before = try watcher.dataVersion()
+        _ = try temporary.open().setWeapons([WeaponAssignment(reference: "Cat-Bot", weapon: .fire)])
+        #expect(try watcher.dataVersion() != before)
+    }
+}
+
+@Suite("Reading weapon batches")
+struct WeaponBatchTests {
+    @Test("tab-separated lines and NDJSON objects mix, blank lines and CRLF are fine")
+    func mixed() {
+        let input = "Cat-Bot\tfire\r\n\n{\"name\":\"Dog-Bot\",\"weapon\":\"Ninja Star\",\"id\":2}\n"
+        let parsed = WeaponBatch.parse(Array(input.utf8))
+        #expect(parsed.problems.isEmpty)
+        #expect(parsed.assignments.map(\.reference) == ["Cat-Bot", "Dog-Bot"])
+        #expect(parsed.assignments.map(\.weapon) == [.fire, .ninjaStar])
+        #expect(parsed.assignments.map { $0.location?.line } == [1, 3])
+    }
+
+    @Test("every bad line is reported with its line number")
+    func problems() {
+        let input = "no tab here\nCat-Bot\tswrod\n{\"name\": 5, \"weapon\": \"fire\"}\n{broken\nA\tB\tC\n"
+        let parsed = WeaponBatch.parse(Array(input.utf8))
+        #expect(parsed.problems.map { $0.location?.line } == [1, 2, 3, 4, 5])
+        #expect(parsed.problems[1].message.contains("did you mean `sword`"))
+        #expect(parsed.problems[1].location?.column == 9)
+        #expect(parsed.assignments.isEmpty)
+    }
+
+    @Test("invalid UTF-8 is a problem, not a crash")
+    func invalidUTF8() {
+        let parsed = WeaponBatch.parse([0xFF, 0xFE, 0x09, 0x66, 0x0A])
+        #expect(parsed.problems.count == 1)
+    }
+}

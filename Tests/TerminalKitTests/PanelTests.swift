@@ -1,0 +1,211 @@
+import Testing
+@testable import TerminalKit
+
+/// Draws a view alone into a buffer of the given size.
+func draw(_ view: View, width: Int = 80, height: Int? = nil) -> Buffer {
+    let rows = height ?? view.preferredHeight(forWidth: width)
+    var buffer = Buffer(size: Size(width: width, height: rows))
+    view.frame = buffer.bounds
+    view.render(into: &buffer)
+    return buffer
+}
+
+@Suite("Panels configured by closures")
+struct PanelTests {
+    @Test("a choice panel picks by digit, by arrows and Enter, and closes on Esc without choosing")
+    func choicePanel() {
+        var chosen: [Int] = []
+        var closed = 0
+        let panel = ChoicePanel { panel in
+            panel.choices = ["Red", "Green", "Blue"].map { ChoicePanel.Choice(title: $0) }
+            panel.currentIndex = 1
+            panel.onChoose = { chosen.append($0) }
+            panel.onClose = { closed += 1 }
+        }
+        panel.highlightCurrent()
+        let buffer = draw(panel)
+        #expect(buffer.find("2 Green ✓") != nil)
+        #expect(buffer.find("✕ Close") != nil)
+        _ = panel.handle(key: .character("3"))
+        #expect(chosen == [2])
+        _ = panel.handle(key: .right)
+        #expect(panel.highlightedIndex == panel.closeIndex)
+        _ = panel.handle(key: .right)            // wraps round to the first
+        _ = panel.handle(key: .enter)
+        #expect(chosen == [2, 0])
+        _ = panel.handle(key: .escape)
+        #expect(closed == 1)
+    }
+
+    @Test("one wheel picker type serves a list with type-ahead and two linked columns")
+    func wheelPickerTwoWays() {
+        var origins: [Int] = []
+        let countries = ["Chile", "France", "Germany", "Ghana", "Japan"]
+        let origin = WheelPicker { picker in
+            picker.title = "Origin"
+            picker.columns = [.init(values: countries, selected: 0)]
+            picker.onChange = { _, row in origins.append(row) }
+        }
+        _ = origin.handle(key: .character("g"))
+        #expect(origin.selection == [2])
+        _ = origin.handle(key: .character("h"))
+        #expect(origin.selection == [3], "typing continues the match: Gh → Ghana")
+        _ = origin.handle(key: .up)
+        #expect(origin.selection == [2])
+        #expect(origins == [2, 3, 2])
+        #expect(draw(origin).find("Germany") != nil)
+
+        var done = false
+        let height = WheelPicker { picker in
+            picker.title = "Height"
+            picker.columns = [.init(title: "Feet", values: (0...30).map { "\($0) ft" }, selected: 5),
+                              .init(title: "Inches", values: (0...11).map { "\($0) in" }, selected: 11)]
+            picker.onDone = { done = true }
+        }
+        _ = height.handle(key: .up)
+        _ = height.handle(key: .right)
+        _ = height.handle(key: .down)
+        #expect(height.selection == [4, 11], "stays at the last inch")
+        _ = height.handle(key: .home)
+        #expect(height.selection == [4, 0])
+        _ = height.handle(key: .enter)
+        #expect(done)
+        let buffer = draw(height)
+        #expect(buffer.find("Feet") != nil && buffer.find("Inches") != nil)
+        #expect(buffer.find("4 ft") != nil)
+    }
+
+    @Test("a click picks the value under it; the mouse wheel turns the wheel")
+    func wheelPickerMouse() {
+        let picker = WheelPicker { $0.columns = [.init(values: (0..<20).map(String.init), selected: 10)] }
+        _ = draw(picker)
+        let wheel = picker.wheelFrames[0]
+        _ = picker.handle(mouse: MouseEvent(.press(button: 0), at: Point(x: wheel.x + 1, y: wheel.y)))
+        #expect(picker.selection == [8])
+        _ = picker.handle(mouse: MouseEvent(.scrollDown, at: Point(x: wheel.x + 1, y: wheel.y + 2)))
+        #expect(picker.selection == [9])
+    }
+
+    @Test("the date picker steps minutes by its interval and keeps days within the month")
+    func datePicker() {
+        var done: CalendarDateTime?
+        let picker = DateTimePicker { picker in
+            picker.minuteInterval = 5
+            picker.onDone = { done = $0 }
+        }
+        picker.setValue(CalendarDateTime(year: 2024, month: 1, day: 31, hour: 14, minute: 3))
+        #expect(picker.value == CalendarDateTime(year: 2024, month: 1, day: 31, hour: 14, minute: 5))
+        _ = picker.handle(key: .right)           // month
+        _ = picker.handle(key: .down)            // February
+        #expect(picker.value.month == 2 && picker.value.day == 29, "2024 is a leap year")
+        _ = picker.handle(key: .right)
+        _ = picker.handle(key: .right)
+        _ = picker.handle(key: .right)           // minutes
+        _ = picker.handle(key: .down)
+        #expect(picker.value.minute == 10)
+        _ = picker.handle(key: .enter)
+        #expect(done == CalendarDateTime(year: 2024, month: 2, day: 29, hour: 14, minute: 10))
+        let buffer = draw(picker)
+        #expect(buffer.find("Minute") != nil && buffer.find("Now") != nil && buffer.find("Done") != nil)
+    }
+
+    @Test("Now sets the current time rounded to the interval and finishes")
+    func now() {
+        var done: CalendarDateTime?
+        let picker = DateTimePicker { picker in
+            picker.now = { CalendarDateTime(year: 2026, month: 12, day: 31, hour: 23, minute: 58) }
+            picker.onDone = { done = $0 }
+        }
+        _ = picker.handle(key: .character("n"))
+        #expect(done == CalendarDateTime(year: 2027, month: 1, day: 1, hour: 0, minute: 0))
+    }
+
+    @Test("date and time modes show only their wheels")
+    func modes() {
+        let date = DateTimePicker { $0.mode = .date }
+        #expect(draw(date).find("Hour") == nil)
+        let time = DateTimePicker { $0.mode = .time }
+        #expect(draw(time).find("Year") == nil)
+        #expect(draw(time).find("Hour") != nil)
+    }
+
+    @Test("a menu popover moves, chooses and cancels")
+    func menu() {
+        var chosen: Int?
+        var cancelled = false
+        let menu = MenuPopover { menu in
+            menu.items = [.init("Default"), .init("Red", style: Style(foreground: .red))]
+            menu.onChoose = { chosen = $0 }
+            menu.onCancel = { cancelled = true }
+        }
+        let buffer = draw(menu, width: menu.preferredWidth)
+        let red = buffer.find("Red")
+        #expect(red != nil)
+        #expect(buffer[red!.x, red!.y].style.foreground == .red)
+        _ = menu.handle(key: .down)
+        _ = menu.handle(key: .enter)
+        #expect(chosen == 1)
+        _ = menu.handle(key: .escape)
+        #expect(cancelled)
+    }
+
+    @Test("the accessory bar's buttons and Tab keys call its closures")
+    func accessory() {
+        var calls: [String] = []
+        let bar = AccessoryBar { bar in
+            bar.title = "Origin"
+            bar.onPrevious = { calls.append("previous") }
+            bar.onNext = { calls.append("next") }
+            bar.onDone = { calls.append("done") }
+        }
+        let buffer = draw(bar)
+        #expect(buffer.find("◀ Prev") != nil && buffer.find("Next ▶") != nil && buffer.find("Origin") != nil)
+        _ = bar.handle(key: .tab)
+        _ = bar.handle(key: .backTab)
+        let done = bar.buttonFrames.done
+        _ = bar.handle(mouse: MouseEvent(.press(button: 0), at: Point(x: done.x + 1, y: done.y)))
+        #expect(calls == ["next", "previous", "done"])
+    }
+}
+
+@Suite("Text field editing")
+struct TextFieldModelTests {
+    func edited(_ text: String, _ keys: [KeyEvent]) -> TextFieldModel {
+        var model = TextFieldModel(text)
+        for key in keys { _ = model.handle(key) }
+        return model
+    }
+
+    @Test("readline keys move and delete")
+    func keys() {
+        #expect(edited("hello world", [.control("w")]).text == "hello ")
+        #expect(edited("hello world", [.control("a"), .control("k")]).text == "")
+        #expect(edited("hello world", [.left, .left, .control("u")]).text == "ld")
+        #expect(edited("abc", [.home, .delete]).text == "bc")
+        #expect(edited("abc", [.backspace, .character("x")]).text == "abx")
+        #expect(edited("abc", [.control("a"), .character("_")]).text == "_abc")
+        #expect(edited("abc", [.home, .end, .backspace]).text == "ab")
+    }
+
+    @Test("pasted text loses its line breaks and controls")
+    func paste() {
+        var model = TextFieldModel("a")
+        model.insert("b\nc\u{1B}[31m\td")
+        #expect(model.text == "ab c[31m d")
+    }
+
+    @Test("the limit caps typing and pasting")
+    func limit() {
+        var model = TextFieldModel("abc", limit: 5)
+        model.insert("defgh")
+        #expect(model.text == "abcde")
+    }
+
+    @Test("a long text scrolls so that the cursor stays in view")
+    func scrolling() {
+        let model = TextFieldModel(String(repeating: "x", count: 30))
+        let shown = model.visible(width: 10)
+        #expect(DisplayWidth.of(shown.text) <= 10)
+        #expect(shown.cursorColumn == 9)
+    }
+}

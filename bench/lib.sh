@@ -1,0 +1,54 @@
+# Shared helpers for the benchmark scripts: build the release binary the
+# way users get it, install the measuring tools, and compare two commands
+# measured by hyperfine in the same run.
+
+bench_setup() {
+    cd "$(dirname "${BASH_SOURCE[0]}")/.."
+    script/bootstrap
+    local missing=()
+    command -v hyperfine >/dev/null || missing+=(hyperfine)
+    command -v jq >/dev/null || missing+=(jq)
+    [[ -x /usr/bin/time ]] || missing+=(time)
+    if ((${#missing[@]})); then
+        local sudo=()
+        [[ $(id -u) -ne 0 ]] && sudo=(sudo)
+        "${sudo[@]}" apt-get install -y -qq "${missing[@]}" >&2
+    fi
+    echo "building the release binary…" >&2
+    ROSTER=$(script/build)
+    WORK=$PWD/bench/work
+    mkdir -p "$WORK"
+}
+
+# make_roster DB COUNT: a roster with the six defaults plus COUNT bots
+# named Bot-1 … Bot-COUNT.
+make_roster() {
+    local db=$1 count=$2
+    rm -f "$db" "$db-wal" "$db-shm"
+    "$ROSTER" --db "$db" list >/dev/null
+    sqlite3 "$db" "
+        WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < $count)
+        INSERT INTO monster (name, name_key, description, icon, name_color, weapon)
+        SELECT 'Bot-' || i, 'bot-' || i, 'A bot made for measuring, number ' || i, 'unknown.png',
+               CASE i % 4 WHEN 0 THEN 'default' WHEN 1 THEN 'red' WHEN 2 THEN 'green' ELSE 'blue' END,
+               CASE i % 5 WHEN 0 THEN 'blowgun' WHEN 1 THEN 'ninja-star' WHEN 2 THEN 'fire' WHEN 3 THEN 'sword' ELSE 'smoke' END
+        FROM n;
+        PRAGMA wal_checkpoint(TRUNCATE);" >/dev/null
+}
+
+# compare LABEL TARGET JSON: reads a hyperfine export of two commands
+# (roster first, the reference second) and prints the median ratio against
+# the target. Returns non-zero when the target is missed.
+compare() {
+    local label=$1 target=$2 json=$3
+    local ours theirs
+    ours=$(jq '.results[0].median' "$json")
+    theirs=$(jq '.results[1].median' "$json")
+    awk -v label="$label" -v ours="$ours" -v theirs="$theirs" -v target="$target" 'BEGIN {
+        ratio = ours / theirs
+        verdict = ratio <= target ? "meets" : "MISSES"
+        printf "%-44s roster %8.2f ms   reference %8.2f ms   ratio %.2f×   target ≤ %.2f×: %s\n",
+               label, ours * 1000, theirs * 1000, ratio, target, verdict
+        exit ratio <= target ? 0 : 1
+    }'
+}
