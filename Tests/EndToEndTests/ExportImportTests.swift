@@ -191,6 +191,35 @@ struct ExportImportTests {
         #expect(try sandbox.sqlite("SELECT name FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'monster'") == "monster_name_key")
     }
 
+    @Test("an import killed half-way changes nothing, and the database stays in WAL mode")
+    func interruptedImport() throws {
+        let sandbox = try Sandbox()
+        #expect(try sandbox.roster(["import", "-", "--mode", "replace"], stdin: "name,weapon\n").status == 0)
+        let process = Process()
+        process.executableURL = Sandbox.binary
+        process.arguments = ["--db", sandbox.databasePath, "import", "-"]
+        process.environment = ["HOME": sandbox.directory.path, "LANG": "C.UTF-8"]
+        let input = Pipe()
+        process.standardInput = input
+        process.standardError = Pipe()
+        try process.run()
+        // Half a file, then nothing: the import is inside its transaction, waiting.
+        let rows = (1...5000).map { "Bot-\($0),fire" }.joined(separator: "\n")
+        input.fileHandleForWriting.write(Data(("name,weapon\n" + rows + "\n").utf8))
+        Thread.sleep(forTimeInterval: 0.5)
+        // SIGTERM rather than SIGINT: a test run started in the background
+        // inherits SIGINT ignored.
+        process.terminate()
+        let deadline = Date().addingTimeInterval(10)
+        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+        #expect(process.terminationReason == .uncaughtSignal)
+        #expect(try sandbox.roster("list").stdout.isEmpty)
+        #expect(try sandbox.sqlite("PRAGMA journal_mode") == "wal")
+        #expect(try sandbox.sqlite("PRAGMA integrity_check") == "ok")
+    }
+
     @Test("help for import states the limits")
     func helpStatesLimits() throws {
         let help = try Sandbox().roster("help", "import").stdout

@@ -82,25 +82,31 @@ public final class AtomicFile {
 /// Removes one temporary file when SIGINT, SIGTERM or SIGHUP arrives, then
 /// lets the signal end the process as it would have. The path is copied to
 /// C memory up front: the handler calls only `unlink`, `signal` and
-/// `raise`, which are async-signal-safe.
+/// `raise`, which are async-signal-safe. A signal the process was started
+/// ignoring (a background job's SIGINT) stays ignored.
 enum SignalCleanup {
     nonisolated(unsafe) private static var pendingPath: UnsafeMutablePointer<CChar>?
+    nonisolated(unsafe) private static var ignored: Set<Int32> = []
     private static let signals = [SIGINT, SIGTERM, SIGHUP]
 
     static func register(_ path: String) {
         unregister()
         pendingPath = strdup(path)
         for number in signals {
-            signal(number) { received in
+            let previous = signal(number) { received in
                 if let path = SignalCleanup.pendingPath { unlink(path) }
                 signal(received, SIG_DFL)
                 raise(received)
+            }
+            if let previous, unsafeBitCast(previous, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) {
+                signal(number, SIG_IGN)
+                ignored.insert(number)
             }
         }
     }
 
     static func unregister() {
-        for number in signals { signal(number, SIG_DFL) }
+        for number in signals { signal(number, ignored.contains(number) ? SIG_IGN : SIG_DFL) }
         if let path = pendingPath {
             pendingPath = nil
             free(path)
