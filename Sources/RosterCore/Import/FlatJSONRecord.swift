@@ -43,11 +43,18 @@ enum FlatJSONRecord {
         skipWhitespace()
         guard index < count, bytes[index] == UInt8(ascii: "\"") else { return .unusual }
 
-        return withUnsafeTemporaryAllocation(of: Int.self, capacity: MonsterFields.all.count) { valueOffsets in
+        // Problems go to the log only once the whole record has turned out
+        // usual: otherwise the strict path reads it again and reports them.
+        var found = ProblemLog()
+        let outcome = withUnsafeTemporaryAllocation(of: Int.self, capacity: MonsterFields.all.count) { valueOffsets in
             valueOffsets.initialize(repeating: open)
             return decodeMembers(bytes, from: index, open: open, valueOffsets: valueOffsets,
-                                 line: line, column: column, log: &log)
+                                 line: line, column: column, log: &found)
         }
+        if case .decoded = outcome {
+            for problem in found.problems { log.add(problem) }
+        }
+        return outcome
     }
 
     /// The members, from the first key on; `valueOffsets` (one per field)
