@@ -61,6 +61,21 @@ struct ImportModeTests {
         #expect(try roster.export(.json) == before)
     }
 
+    @Test("a bulk load while another connection is reading still succeeds, in WAL mode")
+    func bulkLoadBesideAReader() throws {
+        let roster = try ImportRoster()
+        _ = try roster.importText("name,weapon\n", mode: .replace)
+        let reader = try RosterStore.open(path: roster.path)
+        try reader.database.execute("BEGIN")
+        #expect(try reader.database.integer("SELECT count(*) FROM monster") == 0)
+        #expect(try roster.importText("name,weapon\nA,fire\nB,smoke\n", mode: .insert) == ImportSummary(added: 2))
+        // The reader's snapshot is unchanged until it ends its transaction.
+        #expect(try reader.database.integer("SELECT count(*) FROM monster") == 0)
+        try reader.database.execute("COMMIT")
+        #expect(try reader.database.integer("SELECT count(*) FROM monster") == 2)
+        #expect(try roster.store.database.cached("PRAGMA journal_mode").firstRow { $0.text(0) } == "wal")
+    }
+
     @Test("a monster list as `list --format json` prints it imports too")
     func bareArray() throws {
         let roster = try ImportRoster()

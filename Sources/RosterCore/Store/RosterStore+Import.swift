@@ -43,15 +43,20 @@ extension RosterStore {
     /// can: every page is then written once, where WAL writes it twice
     /// (to the log, then to the database at the checkpoint). Both modes
     /// are atomic and durable. The switch only happens when no other
-    /// connection is using the file (SQLite refuses it otherwise, and the
-    /// import simply stays in WAL), and WAL comes back right after; should
+    /// connection is reading the file (SQLite reports it busy otherwise,
+    /// at once, and the import simply stays in WAL), and WAL comes back
+    /// right after; should
     /// the process die in between, the next `RosterStore.open` restores it.
     private func bulkJournal(dryRun: Bool) throws(RosterError) -> JournalSwitch {
         try guarded {
             guard !dryRun, try database.integer("SELECT count(*) FROM monster") == 0 else {
                 return JournalSwitch(database: nil)
             }
-            let mode = try database.prepare("PRAGMA journal_mode = DELETE").firstRow { $0.text(0) }
+            // Ask once, without waiting: when another connection is reading,
+            // the switch is busy, and the import just stays in WAL.
+            try database.execute("PRAGMA busy_timeout = 0")
+            defer { try? database.execute("PRAGMA busy_timeout = \(Self.busyTimeoutMilliseconds)") }
+            let mode = try? database.prepare("PRAGMA journal_mode = DELETE").firstRow { $0.text(0) }
             return JournalSwitch(database: mode == "delete" ? database : nil)
         }
     }
