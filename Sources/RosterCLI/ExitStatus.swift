@@ -40,7 +40,8 @@ extension RosterError {
         case .notADatabase, .damaged, .readOnly, .cannotOpen, .storage: .ioError
         case .busy: .busy
         case .interrupted: .interrupted
-        case .problems(let problems):
+        case .cannotRead: .noInput
+        case .problems(let problems, _, _):
             problems.allSatisfy { $0.kind == .notFound } ? .failure : .dataError
         }
     }

@@ -16,6 +16,8 @@ public enum RosterCommandLine {
         WritingCommands.add,
         WritingCommands.edit,
         WritingCommands.remove,
+        ExportCommand.spec,
+        ImportCommand.spec,
         BrowseCommand.spec,
         HelpCommands.help,
         HelpCommands.completion,
@@ -73,8 +75,11 @@ public enum RosterCommandLine {
             }
             return .usage
         } catch let error as RosterError {
-            if case .problems(let problems) = error {
-                context.noteLines(problems.map { $0.formatted(source: "stdin") })
+            if case .problems(let problems, let source, let total) = error {
+                context.noteLines(problems.map { $0.formatted(source: source) })
+                if let total, total > problems.count {
+                    context.note("… and \(total - problems.count) more problems (the first \(problems.count) are shown)")
+                }
             }
             context.error(error.description)
             return error.exitStatus

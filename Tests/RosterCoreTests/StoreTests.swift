@@ -154,7 +154,7 @@ struct ChangingTests {
             WeaponAssignment(reference: "Kat-Bot", weapon: .fire, location: location),
             WeaponAssignment(reference: "Nobody", weapon: .fire, location: TextLocation(line: 3, column: 1)),
         ]) } throws: { error in
-            guard case RosterError.problems(let problems) = error else { return false }
+            guard case RosterError.problems(let problems, _, _) = error else { return false }
             return problems.count == 2 && problems[0].location == location && problems[0].message.contains("Cat-Bot")
         }
         #expect(try store.find("Cat-Bot")?.weapon.type == .sword)

@@ -41,7 +41,7 @@ enum WritingCommands {
                 var problems = parsed.problems
                 do {
                     _ = try invocation.store().setWeapons(parsed.assignments, dryRun: true)
-                } catch RosterError.problems(let found) {
+                } catch RosterError.problems(let found, _, _) {
                     problems += found
                 }
                 throw RosterError.problems(problems.sorted { ($0.location?.line ?? 0) < ($1.location?.line ?? 0) })

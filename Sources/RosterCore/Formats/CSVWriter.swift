@@ -27,12 +27,7 @@ public struct CSVWriter {
 
     public func appendField(_ bytes: UnsafeBufferPointer<UInt8>, to output: ByteOutput) throws(IOFailure) {
         let guarded = neutralizeFormulas && Self.looksLikeFormula(bytes)
-        var needsQuotes = false
-        for byte in bytes where byte == UInt8(ascii: ",") || byte == UInt8(ascii: "\"") || byte == 0x0A || byte == 0x0D {
-            needsQuotes = true
-            break
-        }
-        if !needsQuotes {
+        if !ByteScan.needsCSVQuotes(bytes) {
             if guarded { try output.append(UInt8(ascii: "'")) }
             try output.append(bytes)
             return

@@ -10,6 +10,10 @@ public struct JSONParser {
     private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
     private var line: Int
+    private let firstLine: Int
+    /// Columns before the text on its first line, for text cut from the
+    /// middle of a line of a larger file.
+    private let firstLineColumnOffset: Int
     private var lineStart = 0
     private var depth = 0
     // Where the last location was computed, so that a long line is scanned
@@ -19,8 +23,9 @@ public struct JSONParser {
 
     /// Parses exactly one JSON value (with surrounding white space) from `bytes`.
     /// `firstLine` numbers the first line, for text cut from a larger file.
-    public static func parse(_ bytes: UnsafeBufferPointer<UInt8>, firstLine: Int = 1) throws(JSONSyntaxError) -> JSONNode {
-        var parser = JSONParser(bytes: bytes, line: firstLine)
+    public static func parse(_ bytes: UnsafeBufferPointer<UInt8>, firstLine: Int = 1,
+                             firstColumn: Int = 1) throws(JSONSyntaxError) -> JSONNode {
+        var parser = JSONParser(bytes: bytes, line: firstLine, column: firstColumn)
         parser.skipWhitespace()
         let value = try parser.parseValue()
         parser.skipWhitespace()
@@ -34,9 +39,11 @@ public struct JSONParser {
         try withUTF8Bytes(of: text) { (buffer) throws(JSONSyntaxError) -> JSONNode in try parse(buffer) }
     }
 
-    private init(bytes: UnsafeBufferPointer<UInt8>, line: Int) {
+    private init(bytes: UnsafeBufferPointer<UInt8>, line: Int, column: Int) {
         self.bytes = bytes
         self.line = line
+        self.firstLine = line
+        self.firstLineColumnOffset = column - 1
     }
 
     // MARK: Positions
@@ -65,7 +72,8 @@ public struct JSONParser {
             if bytes[position] & 0xC0 != 0x80 { column += 1 }
             position += 1
         }
-        return (TextLocation(line: line, column: column), position, column)
+        let shown = line == firstLine ? column + firstLineColumnOffset : column
+        return (TextLocation(line: line, column: shown), position, column)
     }
 
     private func error(_ message: String, at offset: Int? = nil) -> JSONSyntaxError {
@@ -119,6 +127,8 @@ public struct JSONParser {
         try enter()
         index += 1
         var members: [(key: String, value: JSONNode)] = []
+        // Room for a typical record at once, rather than growing 1, 2, 4, 8.
+        members.reserveCapacity(8)
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             index += 1
@@ -311,7 +321,7 @@ public struct JSONParser {
             guard let scalar = Unicode.Scalar(value) else {
                 throw error("a \\u escape does not name a character", at: escapeStart)
             }
-            decoded.append(contentsOf: UTF8.encode(scalar)!)
+            if let encoded = UTF8.encode(scalar) { decoded.append(contentsOf: encoded) }
         default:
             throw error("\\\(describeByte(at: index - 1)) is not a JSON escape", at: escapeStart)
         }
@@ -350,53 +360,5 @@ public struct JSONParser {
             return "'\(Character(Unicode.Scalar(byte)))'"
         }
         return "byte 0x\(String(byte, radix: 16, uppercase: true))"
-    }
-}
-
-/// UTF-8 validation of one sequence at a time (RFC 3629: no overlongs, no
-/// surrogates, nothing past U+10FFFF).
-public enum UTF8Validation {
-    /// The end of the valid sequence starting at `start`, or nil.
-    public static func sequenceEnd(in bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> Int? {
-        let lead = bytes[start]
-        let count = bytes.count
-        func continuation(_ offset: Int, _ range: ClosedRange<UInt8> = 0x80...0xBF) -> Bool {
-            offset < count && range.contains(bytes[offset])
-        }
-        switch lead {
-        case 0x00...0x7F:
-            return start + 1
-        case 0xC2...0xDF:
-            return continuation(start + 1) ? start + 2 : nil
-        case 0xE0:
-            return continuation(start + 1, 0xA0...0xBF) && continuation(start + 2) ? start + 3 : nil
-        case 0xE1...0xEC, 0xEE...0xEF:
-            return continuation(start + 1) && continuation(start + 2) ? start + 3 : nil
-        case 0xED:
-            return continuation(start + 1, 0x80...0x9F) && continuation(start + 2) ? start + 3 : nil
-        case 0xF0:
-            return continuation(start + 1, 0x90...0xBF) && continuation(start + 2) && continuation(start + 3) ? start + 4 : nil
-        case 0xF1...0xF3:
-            return continuation(start + 1) && continuation(start + 2) && continuation(start + 3) ? start + 4 : nil
-        case 0xF4:
-            return continuation(start + 1, 0x80...0x8F) && continuation(start + 2) && continuation(start + 3) ? start + 4 : nil
-        default:
-            return nil
-        }
-    }
-
-    /// Whether all of `bytes` is valid UTF-8.
-    public static func isValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var index = 0
-        while index < bytes.count {
-            if bytes[index] < 0x80 {
-                index += 1
-            } else if let end = sequenceEnd(in: bytes, at: index) {
-                index = end
-            } else {
-                return false
-            }
-        }
-        return true
     }
 }

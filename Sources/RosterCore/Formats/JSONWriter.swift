@@ -14,6 +14,8 @@ public enum JSONWriter {
         var index = 0
         let count = bytes.count
         while index < count {
+            index += ByteScan.plainJSONPrefix(bytes, from: index)
+            guard index < count else { break }
             let byte = bytes[index]
             var escapeLength = 0
             var scalar: UInt32 = 0

@@ -1,48 +1,45 @@
-/// How one monster is written as a JSON object or a CSV record. The key
-/// order is fixed (`id, name, description, icon, name_color, weapon`) so
-/// output is byte-identical from run to run.
+/// How one monster is written as a JSON object or a CSV record, walking
+/// `MonsterFields.all`: the key order is the table's order (`id, name,
+/// description, icon, name_color, weapon`), so output is byte-identical
+/// from run to run and a new field appears in every format at once.
 public enum MonsterRecords {
-    public static let fieldNames = ["id", "name", "description", "icon", "name_color", "weapon"]
+    public static var fieldNames: [String] { MonsterFields.keys }
 
     /// `{"id":1,"name":"Cat-Bot",…}` from a value.
     public static func appendJSON(_ monster: Monster, to output: ByteOutput) throws(IOFailure) {
-        try output.append("{\"id\":")
-        try output.append(decimal: monster.id)
-        try output.append(",\"name\":")
-        try JSONWriter.appendString(monster.name, to: output)
-        try output.append(",\"description\":")
-        try JSONWriter.appendString(monster.description, to: output)
-        try output.append(",\"icon\":")
-        try JSONWriter.appendString(monster.icon, to: output)
-        try output.append(",\"name_color\":")
-        try JSONWriter.appendString(monster.nameColor.key, to: output)
-        try output.append(",\"weapon\":")
-        try JSONWriter.appendString(monster.weapon.type.key, to: output)
+        for (index, field) in MonsterFields.all.enumerated() {
+            try appendKey(field, first: index == 0, to: output)
+            switch field.value(monster) {
+            case .integer(let number): try output.append(decimal: number)
+            case .text(let text): try JSONWriter.appendString(text, to: output)
+            }
+        }
         try output.append(UInt8(ascii: "}"))
     }
 
     /// The same object straight from a row of `RosterStore.forEachRow`,
     /// copying column bytes without making strings: the fast path for
-    /// large lists and exports.
+    /// large lists and exports. Column `i` is field `i` of the table.
     public static func appendJSON(row: Row, to output: ByteOutput) throws(IOFailure) {
-        try output.append("{\"id\":")
-        try output.append(decimal: row.int(0))
-        try output.append(",\"name\":")
-        try appendJSONColumn(row, 1, to: output)
-        try output.append(",\"description\":")
-        try appendJSONColumn(row, 2, to: output)
-        try output.append(",\"icon\":")
-        try appendJSONColumn(row, 3, to: output)
-        try output.append(",\"name_color\":")
-        try appendJSONColumn(row, 4, to: output)
-        try output.append(",\"weapon\":")
-        try appendJSONColumn(row, 5, to: output)
+        let plan = RowPlan.shared
+        for column in 0..<plan.count {
+            try output.append(plan.jsonKey(column))
+            if plan.isInteger(column) {
+                try output.append(decimal: row.int(Int32(column)))
+            } else {
+                try row.withUTF8(Int32(column)) { (bytes) throws(IOFailure) in try JSONWriter.appendString(bytes, to: output) }
+            }
+        }
         try output.append(UInt8(ascii: "}"))
     }
 
+    /// `{"key":` or `,"key":`. Keys are plain ASCII, so they need no escaping.
     @inline(__always)
-    private static func appendJSONColumn(_ row: Row, _ column: Int32, to output: ByteOutput) throws(IOFailure) {
-        try row.withUTF8(column) { (bytes) throws(IOFailure) in try JSONWriter.appendString(bytes, to: output) }
+    private static func appendKey(_ field: MonsterField, first: Bool, to output: ByteOutput) throws(IOFailure) {
+        try output.append(first ? UInt8(ascii: "{") : UInt8(ascii: ","))
+        try output.append(UInt8(ascii: "\""))
+        try output.append(field.key)
+        try output.append("\":")
     }
 
     public static func appendCSVHeader(to output: ByteOutput, writer: CSVWriter) throws(IOFailure) {
@@ -50,16 +47,59 @@ public enum MonsterRecords {
     }
 
     public static func appendCSV(_ monster: Monster, to output: ByteOutput, writer: CSVWriter) throws(IOFailure) {
-        try writer.appendRecord([String(monster.id), monster.name, monster.description, monster.icon,
-                                 monster.nameColor.key, monster.weapon.type.key], to: output)
+        try writer.appendRecord(MonsterFields.all.map { $0.value(monster).text }, to: output)
     }
 
     public static func appendCSV(row: Row, to output: ByteOutput, writer: CSVWriter) throws(IOFailure) {
-        try output.append(decimal: row.int(0))
-        for column in Int32(1)...5 {
-            try output.append(UInt8(ascii: ","))
-            try row.withUTF8(column) { (bytes) throws(IOFailure) in try writer.appendField(bytes, to: output) }
+        let plan = RowPlan.shared
+        for column in 0..<plan.count {
+            if column > 0 { try output.append(UInt8(ascii: ",")) }
+            if plan.isInteger(column) {
+                // Digits never need quoting or neutralising (ids are positive).
+                try output.append(decimal: row.int(Int32(column)))
+            } else {
+                try row.withUTF8(Int32(column)) { (bytes) throws(IOFailure) in try writer.appendField(bytes, to: output) }
+            }
         }
         try output.append("\r\n")
+    }
+}
+
+/// What the row fast paths need of the field table, worked out once and
+/// kept in flat memory: per column, whether it is an integer, and the
+/// JSON bytes that come before its value (`{"id":`, `,"name":`…). Walking
+/// the table itself for every row would copy its closures each time.
+final class RowPlan: @unchecked Sendable {
+    static let shared = RowPlan()
+
+    let count: Int
+    private let integers: UnsafeMutableBufferPointer<Bool>
+    private let keyBytes: UnsafeMutableBufferPointer<UInt8>
+    private let keyRanges: UnsafeMutableBufferPointer<Range<Int>>
+
+    private init() {
+        let fields = MonsterFields.all
+        count = fields.count
+        integers = .allocate(capacity: count)
+        keyRanges = .allocate(capacity: count)
+        integers.initialize(repeating: false)
+        keyRanges.initialize(repeating: 0..<0)
+        var bytes: [UInt8] = []
+        for (index, field) in fields.enumerated() {
+            integers[index] = field.kind == .integer
+            let start = bytes.count
+            bytes += Array((index == 0 ? "{\"" : ",\"").utf8) + Array(field.key.utf8) + Array("\":".utf8)
+            keyRanges[index] = start..<bytes.count
+        }
+        keyBytes = .allocate(capacity: bytes.count)
+        _ = keyBytes.initialize(from: bytes)
+    }
+
+    // Lives as long as the process; never deallocated.
+
+    @inline(__always) func isInteger(_ column: Int) -> Bool { integers[column] }
+
+    @inline(__always) func jsonKey(_ column: Int) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(rebasing: keyBytes[keyRanges[column]])
     }
 }

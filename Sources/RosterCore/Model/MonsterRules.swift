@@ -28,6 +28,13 @@ public enum MonsterRules {
     public static func nameProblem(_ name: String) -> FieldProblem? {
         func problem(_ message: String) -> FieldProblem { FieldProblem(field: "name", message: message) }
         if name.isEmpty { return problem("a name cannot be empty") }
+        // Printable ASCII (nearly every name) is one character per byte
+        // and needs no Unicode tables: a bulk import checks a million.
+        if isShortPrintableASCII(name.utf8, allowing: 0, limit: nameLimit) {
+            let bytes = name.utf8
+            if bytes.first == 0x20 || bytes.last == 0x20 { return problem("a name cannot start or end with a space") }
+            return nil
+        }
         let length = name.count
         if length > nameLimit {
             return problem("a name can have at most \(nameLimit) characters; this one has \(length)")
@@ -44,6 +51,10 @@ public enum MonsterRules {
 
     public static func descriptionProblem(_ description: String) -> FieldProblem? {
         func problem(_ message: String) -> FieldProblem { FieldProblem(field: "description", message: message) }
+        // Newline and tab are allowed; "\r\n" would be one character, but CR is not allowed.
+        if isShortPrintableASCII(description.utf8, allowing: 1 << 0x0A | 1 << 0x09, limit: descriptionLimit) {
+            return nil
+        }
         let length = description.count
         if length > descriptionLimit {
             return problem("a description can have at most \(descriptionLimit) characters; this one has \(length)")
@@ -55,15 +66,7 @@ public enum MonsterRules {
     }
 
     public static func iconProblem(_ icon: String) -> FieldProblem? {
-        let allowed = icon.utf8.allSatisfy { byte in
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."):
-                true
-            default:
-                false
-            }
-        }
+        let allowed = icon.utf8.withContiguousStorageIfAvailable { $0.allSatisfy(isIconByte) } ?? icon.utf8.allSatisfy(isIconByte)
         guard allowed, icon.utf8.count <= iconLimit, icon.utf8.count > 4,
               icon.hasSuffix(".png"), !icon.hasPrefix(".")
         else {
@@ -73,6 +76,34 @@ public enum MonsterRules {
             )
         }
         return nil
+    }
+
+    @inline(__always)
+    private static func isIconByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."):
+            true
+        default:
+            false
+        }
+    }
+
+    /// Whether the text is printable ASCII (plus the control characters
+    /// whose bits are set in `allowed`) and at most `limit` bytes: then it
+    /// has one character per byte and passes the character checks, with no
+    /// Unicode tables consulted. A bulk import checks a million of these.
+    @inline(__always)
+    static func isShortPrintableASCII(_ bytes: String.UTF8View, allowing allowed: UInt32, limit: Int) -> Bool {
+        guard bytes.count <= limit else { return false }
+        let clean = bytes.withContiguousStorageIfAvailable { buffer -> Bool in
+            for byte in buffer {
+                if byte >= 0x7F { return false }
+                if byte < 0x20 && allowed & (1 << UInt32(byte)) == 0 { return false }
+            }
+            return true
+        }
+        return clean == true
     }
 
     /// C0 and C1 controls, DEL, line and paragraph separators, and the bidi

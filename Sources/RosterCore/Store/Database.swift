@@ -23,7 +23,11 @@ public final class Database {
         public static let uri = OpenOptions(rawValue: SQLITE_OPEN_URI)
     }
 
+    /// Process-wide settings, applied once before the first connection.
+    private static let configured: Bool = roster_sqlite_disable_memory_statistics() == SQLITE_OK
+
     public init(path: String, options: OpenOptions) throws(DatabaseError) {
+        _ = Self.configured
         var handle: OpaquePointer?
         let flags = options.rawValue | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
         let code = sqlite3_open_v2(path, &handle, flags, nil)

@@ -1,37 +1,60 @@
 /// The SQL that reads and writes monsters, in one place, and how a row
-/// becomes a `Monster`.
+/// becomes a `Monster`. Column lists come from `MonsterFields.all`, so a
+/// new field needs only its table entry and a migration.
 enum MonsterTable {
     /// The columns in output order: `id, name, description, icon, name_color, weapon`.
-    static let columns = "id, name, description, icon, name_color, weapon"
+    static let columns = MonsterFields.keys.joined(separator: ", ")
+
+    /// Every field but the id, which the store assigns.
+    static let dataFields = MonsterFields.dataFields
+    private static let dataColumns = dataFields.map(\.key).joined(separator: ", ")
+    private static func placeholders(_ count: Int) -> String {
+        Array(repeating: "?", count: count).joined(separator: ", ")
+    }
 
     static let selectAll = "SELECT \(columns) FROM monster ORDER BY id"
     static let selectByWeapon = "SELECT \(columns) FROM monster WHERE weapon = ? ORDER BY id"
     static let selectByNameKey = "SELECT \(columns) FROM monster WHERE name_key = ?"
     static let selectByID = "SELECT \(columns) FROM monster WHERE id = ?"
+    /// Binds `values(of:)`.
     static let insert = """
-        INSERT INTO monster (name, name_key, description, icon, name_color, weapon)
-        VALUES (?, ?, ?, ?, ?, ?)
+        INSERT INTO monster (\(dataColumns), name_key) VALUES (\(placeholders(dataFields.count + 1)))
         """
+    /// Binds `values(of:)`, then the id (NULL lets SQLite choose one).
+    static let insertWithID = """
+        INSERT INTO monster (\(dataColumns), name_key, id) VALUES (\(placeholders(dataFields.count + 2)))
+        """
+    /// Binds `values(of:)`, then the id.
     static let update = """
-        UPDATE monster SET name = ?, name_key = ?, description = ?, icon = ?, name_color = ?, weapon = ?
+        UPDATE monster SET \(dataFields.map { "\($0.key) = ?" }.joined(separator: ", ")), name_key = ?
         WHERE id = ?
         """
     static let updateWeapon = "UPDATE monster SET weapon = ? WHERE id = ?"
     static let delete = "DELETE FROM monster WHERE id = ?"
 
     static func monster(from row: Row) throws -> Monster {
-        guard let color = NameColor(rawValue: row.text(4)), let weapon = WeaponType(rawValue: row.text(5)) else {
-            // The CHECK constraints make this impossible unless the file was
-            // edited with the checks turned off.
-            throw DatabaseError(extendedCode: 11, message: "a monster row holds an unknown colour or weapon")
+        var monster = MonsterFields.blank
+        for (index, field) in MonsterFields.all.enumerated() {
+            let column = Int32(index)
+            let value: FieldValue = field.kind == .integer ? .integer(row.int(column)) : .text(row.text(column))
+            if field.assign(&monster, value) != nil {
+                // The CHECK constraints make this impossible unless the file was
+                // edited with the checks turned off.
+                throw DatabaseError(extendedCode: 11, message: "a monster row holds an invalid \(field.key)")
+            }
         }
-        return Monster(id: row.int(0), name: row.text(1), description: row.text(2), icon: row.text(3),
-                       nameColor: color, weapon: Weapon(weapon))
+        return monster
     }
 
-    /// The values bound by `insert` (and by `update`, before its id).
+    /// The values bound by `insert` and `update` (before the id).
     static func values(of monster: Monster) -> [SQLValue] {
-        [.text(monster.name), .text(MonsterRules.nameKey(monster.name)), .text(monster.description),
-         .text(monster.icon), .text(monster.nameColor.key), .text(monster.weapon.type.key)]
+        var values: [SQLValue] = dataFields.map { field in
+            switch field.value(monster) {
+            case .integer(let number): .integer(number)
+            case .text(let text): .text(text)
+            }
+        }
+        values.append(.text(MonsterRules.nameKey(monster.name)))
+        return values
     }
 }

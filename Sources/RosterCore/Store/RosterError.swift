@@ -32,8 +32,12 @@ public enum RosterError: Error, Sendable, CustomStringConvertible {
     case storage(path: String, DatabaseError)
     /// The operation was interrupted (Ctrl-C).
     case interrupted
-    /// Input data had these problems; nothing was changed.
-    case problems([InputProblem])
+    /// Input data had these problems; nothing was changed. `source` names
+    /// the input in reports (`stdin`, a file name); `total` counts every
+    /// problem when only the first ones are listed.
+    case problems([InputProblem], source: String = "stdin", total: Int? = nil)
+    /// An input file cannot be read (it is missing, a folder, unreadable).
+    case cannotRead(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -63,8 +67,10 @@ public enum RosterError: Error, Sendable, CustomStringConvertible {
             return "the roster database \(path) failed: \(error.message)"
         case .interrupted:
             return "interrupted"
-        case .problems(let problems):
-            let count = problems.count
+        case .cannotRead(let path, let reason):
+            return "cannot read \(path): \(reason)"
+        case .problems(let problems, _, let total):
+            let count = total ?? problems.count
             return "nothing was changed: the input has \(count) problem\(count == 1 ? "" : "s")"
         }
     }

@@ -1,0 +1,1 @@
+../../../Sources/RosterCore/Formats/CSVWriter.swift

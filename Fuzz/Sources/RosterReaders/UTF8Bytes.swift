@@ -1,0 +1,1 @@
+../../../Sources/RosterCore/IO/UTF8Bytes.swift

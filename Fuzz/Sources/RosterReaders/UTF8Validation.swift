@@ -1,0 +1,1 @@
+../../../Sources/RosterCore/Formats/UTF8Validation.swift

@@ -1,0 +1,109 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import RosterCore
+import TerminalKit
+
+/// `roster export`: the roster in a data format for programs (JSON,
+/// NDJSON, CSV) or a document for people (Markdown, HTML).
+enum ExportCommand {
+    static let spec: CommandSpec = CommandSpec(
+        name: "export",
+        abstract: "write the whole roster as JSON, NDJSON, CSV, Markdown or HTML",
+        discussion: """
+            Writes to standard output, or with -o to FILE. A file is written beside its
+            target under a temporary name and renamed into place when complete, so an
+            export that fails or is interrupted never leaves a half-written file.
+
+            json      {"format": "roster", "version": 1, "monsters": [...]}, keys in the
+                      order id, name, description, icon, name_color, weapon; rows by id.
+                      The same roster always gives the same bytes.
+            ndjson    one monster object per line, same keys.
+            csv       RFC 4180: a header row, CRLF line ends, quoted where needed. Cells a
+                      spreadsheet would run as a formula (starting with = + - @, tab or
+                      carriage return) get a leading ' unless --raw is given; `roster
+                      import` removes it again. --bom adds a UTF-8 byte order mark.
+            markdown  a table that renders as the text it holds.
+            html      one self-contained page: no scripts, no network, pictures inline.
+
+            `roster import` reads json, ndjson and csv back without loss.
+            """,
+        options: [
+            OptionSpec("format", short: "f", value: "FORMAT", "json, ndjson, csv, markdown or html (default: json)",
+                       choices: ExportFormat.allCases.map(\.rawValue)),
+            OptionSpec("output", short: "o", value: "FILE", "write to FILE instead of standard output",
+                       completion: .files),
+            OptionSpec("raw", "csv: write formula-like cells as they are"),
+            OptionSpec("bom", "csv: start with a UTF-8 byte order mark (for spreadsheet programs)"),
+        ],
+        examples: [
+            "roster export > roster.json",
+            "roster export --format csv -o roster.csv",
+            "roster export --format html -o roster.html",
+        ]
+    ) { invocation in
+        let format = ExportFormat(rawValue: invocation.value("format") ?? "json") ?? .json
+        for flag in ["raw", "bom"] where invocation.flag(flag) && format != .csv {
+            throw UsageError("--\(flag) applies to --format csv only", command: invocation.commandName)
+        }
+        let context = invocation.context
+        let store = try invocation.store()
+        let progress = context.progressBar(total: try store.count(), unit: "monsters")
+        defer { progress?.finish() }
+        var options = ExportOptions(neutralizeFormulas: !invocation.flag("raw"), byteOrderMark: invocation.flag("bom"))
+        options.progress = progress.map { bar in { bar.update($0) } }
+
+        guard let path = invocation.value("output"), path != "-" else {
+            try store.export(format, to: context.stdout, options: options)
+            return .success
+        }
+        var target = stat()
+        if stat(path, &target) == 0 {
+            if (target.st_mode & S_IFMT) == S_IFDIR {
+                context.error("cannot write \(path): it is a folder")
+                return .cannotCreate
+            }
+            var database = stat()
+            if stat(store.path, &database) == 0, database.st_dev == target.st_dev, database.st_ino == target.st_ino {
+                throw UsageError("\(path) is the roster database itself; export to another file", command: invocation.commandName)
+            }
+        }
+        let file: AtomicFile
+        do throws(IOFailure) {
+            file = try AtomicFile(path: path)
+        } catch {
+            context.error("cannot write \(path): \(error.reason)")
+            return .cannotCreate
+        }
+        do {
+            try store.export(format, to: file.output, options: options)
+        } catch {
+            file.discard()
+            throw error
+        }
+        do throws(IOFailure) {
+            try file.commit()
+        } catch {
+            context.error("cannot write \(path): \(error.reason)")
+            return error.errno == ENOSPC || error.errno == EIO ? .ioError : .cannotCreate
+        }
+        return .success
+    }
+}
+
+extension CommandContext {
+    /// A progress bar on stderr for a job of `total` units, or nil when
+    /// stderr is not a terminal (scripts and logs get no bar).
+    func progressBar(total: Int?, unit: String) -> ProgressBar? {
+        guard stderrIsTerminal, environment("TERM") != "dumb" else { return nil }
+        let stderr = self.stderr
+        return ProgressBar(total: total, unit: unit, width: {
+            var size = winsize()
+            if ioctl(2, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
+            return 80
+        }, write: { text in
+            try? stderr.append(text)
+            try? stderr.flush()
+        })
+    }
+}

@@ -1,0 +1,199 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import RosterCore
+import TerminalKit
+
+/// `roster import`: JSON, NDJSON or CSV into the roster, all or nothing.
+enum ImportCommand {
+    static let spec: CommandSpec = CommandSpec(
+        name: "import",
+        abstract: "read monsters from a JSON, NDJSON or CSV file into the roster, all or nothing",
+        discussion: """
+            Reads what `roster export` writes: the JSON document, an array of monster
+            objects (as `list --format json` prints), NDJSON, or CSV with a header row.
+            The format is found from the content unless --format says it; LF or CRLF
+            line ends and a UTF-8 byte order mark are fine. Keys and columns are id,
+            name, description, icon, name_color and weapon; only name and weapon are
+            required (icon defaults to \(Monster.defaultIcon), name_color to default).
+
+            Modes:
+              insert   add the file's monsters; a name already on the roster is an error
+              upsert   update monsters with the same name (ignoring case) — only the fields
+                       the file gives, blank CSV cells and missing keys change nothing —
+                       and add the rest
+              replace  the file becomes the whole roster, with the file's ids, so that
+                       export | import --mode replace | export gives the same bytes;
+                       a record without an id keeps the id of the monster it replaces
+            Ids in the file are used by replace only; insert and upsert assign new ones.
+
+            Everything is checked before anything is kept: if any record is wrong,
+            nothing changes, and every problem is reported as FILE:LINE:COLUMN: field:
+            message (--errors json gives them as JSON). The summary on stderr counts
+            the monsters added, updated, unchanged and removed.
+
+            Limits: files up to \(ChunkedInput.sizeLimit >> 30) GiB; one record (a CSV row, a JSON object, a line)
+            up to \(ChunkedInput.recordLimit / 1024) KiB; names up to \(MonsterRules.nameLimit) characters, without control
+            characters; descriptions up to \(MonsterRules.descriptionLimit) characters (newline and tab allowed);
+            icons up to \(MonsterRules.iconLimit) characters; ids from 1 to 2^63-1; JSON nested at
+            most \(JSONParser.maximumDepth) levels, numbers at most 64 characters. The first \(ProblemLog.limit)
+            problems are listed; all are counted.
+
+            Exit status: 0 imported (or nothing to change), 65 the data is bad or clashes
+            with the roster, 66 the file is missing or unreadable.
+            """,
+        arguments: [ArgumentSpec("FILE", "the file to read, or - for standard input", completion: .files)],
+        options: [
+            OptionSpec("format", short: "f", value: "FORMAT", "auto, json, ndjson or csv (default: auto)",
+                       choices: ["auto"] + MonsterReader.Format.allCases.map(\.rawValue)),
+            OptionSpec("mode", short: "m", value: "MODE", "insert, upsert or replace (default: insert)",
+                       choices: ImportMode.allCases.map(\.rawValue)),
+            CommonOptions.dryRun,
+            OptionSpec("raw", "csv: read cells literally, without removing the export's formula guard"),
+            OptionSpec("errors", value: "STYLE", "how problems are reported: text or json (default: text)",
+                       choices: ["text", "json"]),
+        ],
+        examples: [
+            "roster import roster.json",
+            "roster import roster.csv --mode upsert --dry-run",
+            "roster export | roster --db copy.db import - --mode replace",
+        ]
+    ) { invocation in
+        let context = invocation.context
+        let jsonErrors = invocation.value("errors") == "json"
+        do {
+            return try run(invocation)
+        } catch let error as RosterError where jsonErrors {
+            ImportErrorReport.write(error, to: context.stderr)
+            return error.exitStatus
+        }
+    }
+
+    static func run(_ invocation: Invocation) throws -> ExitStatus {
+        let context = invocation.context
+        let path = invocation.positionals[0]
+        let formatName = invocation.value("format") ?? "auto"
+        let format = MonsterReader.Format(rawValue: formatName)
+        if invocation.flag("raw"), let format, format != .csv {
+            throw UsageError("--raw applies to CSV only", command: invocation.commandName)
+        }
+        let mode = ImportMode(rawValue: invocation.value("mode") ?? "insert") ?? .insert
+        let dryRun = invocation.flag("dry-run")
+
+        let (descriptor, size) = try openInput(path)
+        if path == "-" && context.stdinIsTerminal {
+            context.note("reading monsters from the terminal; end with Ctrl-D")
+        }
+        defer { if descriptor != 0 { close(descriptor) } }
+        let name = path == "-" ? "stdin" : path
+        let store = try invocation.store()
+        let reader = try MonsterReader(input: ChunkedInput(fileDescriptor: descriptor, name: name),
+                                       format: format, raw: invocation.flag("raw"))
+        let progress = context.progressBar(total: size, unit: "bytes")
+        defer { progress?.finish() }
+        let summary = try store.importMonsters(from: reader, mode: mode, dryRun: dryRun,
+                                               progress: progress.map { bar in { bar.update($0) } })
+        progress?.finish()
+        context.note(describe(summary, source: name, dryRun: dryRun))
+        return .success
+    }
+
+    /// The file (or stdin for `-`) and its size when known.
+    static func openInput(_ path: String) throws(RosterError) -> (Int32, Int?) {
+        if path == "-" { return (0, nil) }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw .cannotRead(path: path, reason: IOFailure(operation: "open", path: path, errno: errno).reason)
+        }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else {
+            close(descriptor)
+            throw .cannotRead(path: path, reason: IOFailure(operation: "read", path: path, errno: errno).reason)
+        }
+        if (status.st_mode & S_IFMT) == S_IFDIR {
+            close(descriptor)
+            throw .cannotRead(path: path, reason: "it is a folder")
+        }
+        let isRegular = (status.st_mode & S_IFMT) == S_IFREG
+        if isRegular && Int(status.st_size) > ChunkedInput.sizeLimit {
+            close(descriptor)
+            throw RosterError.problems([InputProblem(.syntax, at: nil,
+                "the file is \(Int(status.st_size) >> 20) MiB; import reads files up to \(ChunkedInput.sizeLimit >> 30) GiB")],
+                source: path)
+        }
+        return (descriptor, isRegular ? Int(status.st_size) : nil)
+    }
+
+    static func describe(_ summary: ImportSummary, source: String, dryRun: Bool) -> String {
+        let counts = "\(summary.added) added, \(summary.updated) updated, \(summary.unchanged) unchanged, \(summary.removed) removed"
+        if dryRun {
+            return "dry run of \(source): \(counts); nothing was changed"
+        }
+        if !summary.isChange {
+            return "imported \(source): \(counts); nothing changed"
+        }
+        return "imported \(source): \(counts)"
+    }
+}
+
+/// `--errors json`: the failure as one JSON object on stderr, for scripts:
+/// `{"error": "…", "source": "…", "total": 2, "problems": [{"file", "line",
+/// "column", "field", "kind", "message"}…]}`. Absent parts are null.
+enum ImportErrorReport {
+    static func write(_ error: RosterError, to output: ByteOutput) {
+        var problems: [InputProblem] = []
+        var source: String?
+        var total = 0
+        if case .problems(let listed, let name, let count) = error {
+            problems = listed
+            source = name
+            total = count ?? listed.count
+        }
+        do {
+            try output.append("{\"error\":")
+            try JSONWriter.appendString(error.description, to: output)
+            try output.append(",\"source\":")
+            try appendOptional(source, to: output)
+            try output.append(",\"total\":")
+            try output.append(decimal: Int64(total))
+            try output.append(",\"problems\":[")
+            for (index, problem) in problems.enumerated() {
+                try output.append(index == 0 ? "\n" : ",\n")
+                try output.append("{\"file\":")
+                try appendOptional(source, to: output)
+                try output.append(",\"line\":")
+                try appendOptional(problem.location?.line, to: output)
+                try output.append(",\"column\":")
+                try appendOptional(problem.location?.column, to: output)
+                try output.append(",\"field\":")
+                try appendOptional(problem.field, to: output)
+                try output.append(",\"kind\":")
+                try JSONWriter.appendString(kindName(problem.kind), to: output)
+                try output.append(",\"message\":")
+                try JSONWriter.appendString(problem.message, to: output)
+                try output.append("}")
+            }
+            try output.append(problems.isEmpty ? "]}\n" : "\n]}\n")
+            try output.flush()
+        } catch {
+            // stderr is gone; the exit status still tells.
+        }
+    }
+
+    private static func appendOptional(_ text: String?, to output: ByteOutput) throws(IOFailure) {
+        if let text { try JSONWriter.appendString(text, to: output) } else { try output.append("null") }
+    }
+
+    private static func appendOptional(_ number: Int?, to output: ByteOutput) throws(IOFailure) {
+        if let number { try output.append(decimal: Int64(number)) } else { try output.append("null") }
+    }
+
+    static func kindName(_ kind: InputProblem.Kind) -> String {
+        switch kind {
+        case .syntax: "syntax"
+        case .value: "value"
+        case .notFound: "not-found"
+        case .conflict: "conflict"
+        }
+    }
+}

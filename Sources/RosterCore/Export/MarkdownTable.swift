@@ -1,0 +1,59 @@
+/// The roster as a Markdown table (GitHub Flavored Markdown / CommonMark
+/// with the table extension).
+///
+/// Cell text is escaped so that it renders as itself: `|` would end the
+/// cell, a newline would end the row (it becomes `<br>`), and `*`, `_`,
+/// `` ` ``, `[`, `<`, `&`… would turn into emphasis, code, links or HTML,
+/// so each is backslash-escaped.
+enum MarkdownTable {
+    static func appendHeader(to output: ByteOutput) throws(IOFailure) {
+        try output.append("|")
+        for field in MonsterFields.all { try output.append(" \(field.title) |") }
+        try output.append("\n|")
+        for field in MonsterFields.all { try output.append(field.kind == .integer ? " --: |" : " --- |") }
+        try output.append("\n")
+    }
+
+    static func appendRow(_ monster: Monster, to output: ByteOutput) throws(IOFailure) {
+        try output.append("|")
+        for field in MonsterFields.all {
+            try output.append(" ")
+            if field.key == MonsterFields.weapon.key {
+                // People read the glyph and the name; the key is in the data formats.
+                try appendCell("\(monster.weapon.glyph) \(monster.weapon.displayName)", to: output)
+            } else {
+                try appendCell(field.value(monster).text, to: output)
+            }
+            try output.append(" |")
+        }
+        try output.append("\n")
+    }
+
+    static func appendCell(_ text: String, to output: ByteOutput) throws(IOFailure) {
+        try output.append(escaped(text))
+    }
+
+    static func escaped(_ text: String) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\", "|", "`", "*", "_", "[", "]", "<", ">", "~", "&", "#", "!":
+                result.append("\\")
+                result.unicodeScalars.append(scalar)
+            case "\n":
+                result.append("<br>")
+            case "\t":
+                result.append(" ")
+            default:
+                // Controls cannot be in valid data; never let one through.
+                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+                    result.append("\u{FFFD}")
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result
+    }
+}

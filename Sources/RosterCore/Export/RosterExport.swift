@@ -1,0 +1,91 @@
+/// How an export is written (see `RosterStore.export`).
+public struct ExportOptions {
+    /// CSV: neutralise cells a spreadsheet would run as formulas.
+    public var neutralizeFormulas = true
+    /// CSV: start with a UTF-8 byte order mark, for spreadsheet programs.
+    public var byteOrderMark = false
+    /// Called now and then with the number of monsters written so far.
+    public var progress: ((_ done: Int) -> Void)?
+
+    public init(neutralizeFormulas: Bool = true, byteOrderMark: Bool = false,
+                progress: ((_ done: Int) -> Void)? = nil) {
+        self.neutralizeFormulas = neutralizeFormulas
+        self.byteOrderMark = byteOrderMark
+        self.progress = progress
+    }
+}
+
+extension RosterStore {
+    /// How many rows pass between progress reports: rare enough to cost nothing.
+    static let progressInterval = 8192
+
+    /// Writes every monster to `output` in `format`. Does not flush.
+    ///
+    /// Streaming: rows go from SQLite to the output buffer one at a time,
+    /// so memory stays flat however large the roster. Everything is read
+    /// inside one read transaction, so an export is a consistent snapshot
+    /// even while another process writes.
+    public func export(_ format: ExportFormat, to output: ByteOutput, options: ExportOptions = ExportOptions()) throws {
+        try passingThrough {
+            try database.readTransaction {
+                try writeExport(format, to: output, options: options)
+            }
+        }
+    }
+
+    private func writeExport(_ format: ExportFormat, to output: ByteOutput, options: ExportOptions) throws {
+        var done = 0
+        func advance() {
+            done += 1
+            if done % Self.progressInterval == 0 { options.progress?(done) }
+        }
+        switch format {
+        case .json:
+            try output.append("{\n  \"format\": ")
+            try JSONWriter.appendString(ExportFormat.documentName, to: output)
+            try output.append(",\n  \"version\": ")
+            try output.append(decimal: Int64(ExportFormat.documentVersion))
+            try output.append(",\n  \"monsters\": [")
+            try forEachRow { row in
+                try output.append(done == 0 ? "\n    " : ",\n    ")
+                try MonsterRecords.appendJSON(row: row, to: output)
+                advance()
+            }
+            try output.append(done == 0 ? "]\n}\n" : "\n  ]\n}\n")
+        case .ndjson:
+            try forEachRow { row in
+                try MonsterRecords.appendJSON(row: row, to: output)
+                try output.append(UInt8(ascii: "\n"))
+                advance()
+            }
+        case .csv:
+            let writer = CSVWriter(neutralizeFormulas: options.neutralizeFormulas)
+            if options.byteOrderMark { try output.append("\u{FEFF}") }
+            try MonsterRecords.appendCSVHeader(to: output, writer: writer)
+            try forEachRow { row in
+                try MonsterRecords.appendCSV(row: row, to: output, writer: writer)
+                advance()
+            }
+        case .markdown:
+            try MarkdownTable.appendHeader(to: output)
+            try forEachMonster { monster in
+                try MarkdownTable.appendRow(monster, to: output)
+                advance()
+            }
+        case .html:
+            let page = HTMLReport(monsterCount: try count(), iconNames: try iconNames())
+            try page.appendHead(to: output)
+            try forEachMonster { monster in
+                try page.appendRow(monster, to: output)
+                advance()
+            }
+            try page.appendTail(to: output)
+        }
+        options.progress?(done)
+    }
+
+    /// The distinct icon asset names the roster uses.
+    func iconNames() throws -> [String] {
+        try database.prepare("SELECT DISTINCT icon FROM monster ORDER BY icon").rows { $0.text(0) }
+    }
+}

@@ -1,0 +1,93 @@
+/// One monster read from an import file, valid by the model's rules, with
+/// where it came from so that later problems (a name already taken) can
+/// point at it.
+public struct ImportedRecord: Sendable {
+    public var monster: Monster
+    /// Whether the file gave an id (only `--mode replace` uses ids).
+    public var hasID: Bool
+    /// Bit `i` set: the file gave field `i` of `MonsterFields.all`
+    /// (`upsert` changes only those).
+    public var given: UInt64
+    /// `MonsterRules.nameKey` of the name, worked out by the reading
+    /// thread so that the writing one does less.
+    public var nameKey: String
+    /// Where the record starts.
+    public var location: TextLocation
+    /// Where its name is.
+    public var nameLocation: TextLocation
+}
+
+/// The problems of one import, in the order found. Every problem is
+/// counted; the first `limit` are kept for the report, so that a file of
+/// a million bad rows cannot fill memory with messages.
+public struct ProblemLog: Sendable {
+    public static let limit = 10_000
+    public private(set) var problems: [InputProblem] = []
+    public private(set) var total = 0
+
+    public init() {}
+
+    public var isEmpty: Bool { total == 0 }
+
+    public mutating func add(_ problem: InputProblem) {
+        total += 1
+        if problems.count < Self.limit { problems.append(problem) }
+    }
+
+    public mutating func add(_ kind: InputProblem.Kind, at location: TextLocation?, field: String? = nil, _ message: String) {
+        add(InputProblem(kind, at: location, field: field, message))
+    }
+}
+
+/// Turns the fields of one record, however the format spelled them, into
+/// a `Monster`: each value goes through its field's `assign`, then the
+/// whole monster through the model's rules. Every problem is reported
+/// with the location of the value it is about.
+struct MonsterDecoder {
+    private(set) var monster = MonsterFields.blank
+    /// Bit `i` set: field `i` of `MonsterFields.all` was given.
+    private var given: UInt64 = 0
+    private var failed = false
+    static let idIndex = MonsterFields.all.firstIndex { $0.key == "id" } ?? 0
+    static let nameIndex = MonsterFields.all.firstIndex { $0.key == "name" } ?? 1
+
+    /// Gives field `index` a value, or records why it cannot have it.
+    /// `locate` is only called when there is a problem to place.
+    mutating func set(_ index: Int, _ value: FieldValue, log: inout ProblemLog, locate: () -> TextLocation) {
+        given |= 1 << UInt64(index)
+        let field = MonsterFields.all[index]
+        if let message = field.assign(&monster, value) {
+            failed = true
+            log.add(.value, at: locate(), field: field.key, message)
+        }
+    }
+
+    /// Marks a field as given but refused (its problem already logged):
+    /// it is not also reported missing, and the record fails.
+    mutating func noteRefused(_ index: Int) {
+        given |= 1 << UInt64(index)
+        failed = true
+    }
+
+    /// Checks required fields and the model's rules; the record, or nil
+    /// when it had any problem. `locate(i)` places field `i`, or the
+    /// record itself when `i` is nil.
+    mutating func finish(log: inout ProblemLog, locate: (Int?) -> TextLocation) -> ImportedRecord? {
+        for (index, field) in MonsterFields.all.enumerated() where field.isRequired && given & (1 << UInt64(index)) == 0 {
+            failed = true
+            log.add(.value, at: locate(nil), field: field.key, "the record has no \(field.key)")
+        }
+        if failed { return nil }
+        let problems = monster.problems
+        if !problems.isEmpty {
+            for problem in problems {
+                let index = MonsterFields.all.firstIndex { $0.key == problem.field }
+                log.add(.value, at: locate(index), field: problem.field, problem.message)
+            }
+            return nil
+        }
+        return ImportedRecord(monster: monster, hasID: given & (1 << UInt64(Self.idIndex)) != 0, given: given,
+                              nameKey: MonsterRules.nameKey(monster.name),
+                              location: locate(nil), nameLocation: locate(Self.nameIndex))
+    }
+}

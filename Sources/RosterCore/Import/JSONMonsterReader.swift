@@ -1,0 +1,357 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Reads monsters from JSON in the shapes roster writes: the export
+/// document `{"format": "roster", "version": 1, "monsters": [...]}`, a
+/// bare array of monster objects (`roster list --format json`), or NDJSON,
+/// one object per line.
+///
+/// The document is streamed: the envelope is walked here, byte by byte,
+/// and each monster object is cut out by bracket matching and handed to
+/// the strict `JSONParser` on its own. Memory stays flat however many
+/// monsters the file holds, and a malformed monster is reported and
+/// skipped while the rest are still checked. Structural errors in the
+/// envelope, and a file that ends early, stop the reading.
+struct JSONMonsterReader {
+    enum Shape: Equatable { case document, array, lines }
+
+    let input: ChunkedInput
+    let shape: Shape
+    /// Where the window starts.
+    private var line = 1
+    private var column = 1
+    private enum State { case start, firstElement, nextElement, afterArray, done }
+    private var state = State.start
+    private var seenKeys: Set<String> = []
+    /// A problem has ended the reading: report nothing more about the structure.
+    private var stopped = false
+
+    init(input: ChunkedInput, shape: Shape) {
+        self.input = input
+        self.shape = shape
+    }
+
+    mutating func next(log: inout ProblemLog) throws(IOFailure) -> ImportedRecord? {
+        if shape == .lines { return try nextLine(log: &log) }
+        while true {
+            switch state {
+            case .done:
+                return nil
+            case .start:
+                try skipWhitespace()
+                if shape == .array {
+                    consume(1) // the '['
+                    state = .firstElement
+                } else {
+                    consume(1) // the '{'
+                    state = try readMembers(first: true, log: &log) ? .firstElement : .done
+                    if state == .done { try expectEnd(log: &log) }
+                }
+            case .firstElement, .nextElement:
+                try skipWhitespace()
+                guard let byte = try peek() else {
+                    fail("the JSON text ends before the monsters array is closed", log: &log)
+                    continue
+                }
+                if byte == UInt8(ascii: "]") {
+                    consume(1)
+                    state = .afterArray
+                    continue
+                }
+                if state == .nextElement {
+                    guard byte == UInt8(ascii: ",") else {
+                        fail("expected ',' or ']' after a monster but found \(Self.describe(byte))", log: &log)
+                        continue
+                    }
+                    consume(1)
+                    try skipWhitespace()
+                }
+                state = .nextElement
+                guard let length = try valueExtent(log: &log) else { continue }
+                let element = UnsafeBufferPointer(rebasing: input.window[0..<length])
+                if case .decoded(let record) = FlatJSONRecord.decode(element, line: line, column: column, log: &log) {
+                    consume(length)
+                    if let record { return record }
+                    continue
+                }
+                guard let node = try parseValue(length: length, log: &log) else { continue }
+                if let record = JSONRecordDecoder.decode(node, log: &log) { return record }
+            case .afterArray:
+                if shape == .array {
+                    state = .done
+                    try expectEnd(log: &log)
+                } else {
+                    state = try readMembers(first: false, log: &log) ? .firstElement : .done
+                    if state == .done { try expectEnd(log: &log) }
+                }
+            }
+        }
+    }
+
+    // MARK: The envelope
+
+    /// Reads members of the top-level object until the monsters array
+    /// opens (true) or the object closes (false).
+    private mutating func readMembers(first: Bool, log: inout ProblemLog) throws(IOFailure) -> Bool {
+        var first = first
+        while state != .done {
+            try skipWhitespace()
+            guard let byte = try peek() else {
+                fail("the JSON text ends inside the top-level object", log: &log)
+                return false
+            }
+            if byte == UInt8(ascii: "}") {
+                consume(1)
+                if !seenKeys.contains("monsters") {
+                    log.add(.syntax, at: here, field: "monsters", "the document has no \"monsters\" array")
+                }
+                return false
+            }
+            if !first {
+                guard byte == UInt8(ascii: ",") else {
+                    fail("expected ',' or '}' but found \(Self.describe(byte))", log: &log)
+                    return false
+                }
+                consume(1)
+                try skipWhitespace()
+            }
+            first = false
+            let keyLocation = here
+            guard try peek() == UInt8(ascii: "\""), let keyNode = try parseValue(log: &log),
+                  case .string(let key) = keyNode.value else {
+                if state != .done { fail("expected a quoted key", log: &log) }
+                return false
+            }
+            if !seenKeys.insert(key).inserted {
+                fail("the key \"\(key)\" appears twice in one object", at: keyLocation, log: &log)
+                return false
+            }
+            try skipWhitespace()
+            guard try peek() == UInt8(ascii: ":") else {
+                fail("expected ':' after the key \"\(key)\"", log: &log)
+                return false
+            }
+            consume(1)
+            try skipWhitespace()
+            if key == "monsters" {
+                guard try peek() == UInt8(ascii: "[") else {
+                    fail("\"monsters\" must be an array of monster objects", log: &log)
+                    return false
+                }
+                consume(1)
+                return true
+            }
+            guard let value = try parseValue(log: &log) else { return false }
+            checkEnvelopeMember(key, value, at: keyLocation, log: &log)
+        }
+        return false
+    }
+
+    private mutating func checkEnvelopeMember(_ key: String, _ value: JSONNode, at location: TextLocation,
+                                              log: inout ProblemLog) {
+        switch key {
+        case "format":
+            guard case .string(let name) = value.value, name == ExportFormat.documentName else {
+                log.add(.syntax, at: value.location, field: "format",
+                        "this JSON is not a roster export: \"format\" must be \"\(ExportFormat.documentName)\"")
+                state = .done
+                stopped = true
+                return
+            }
+        case "version":
+            guard case .number(let text) = value.value, let version = Int(text), version >= 1 else {
+                log.add(.syntax, at: value.location, field: "version", "\"version\" must be a whole number such as 1")
+                state = .done
+                stopped = true
+                return
+            }
+            if version > ExportFormat.documentVersion {
+                log.add(.syntax, at: value.location, field: "version",
+                        "the file was written by a newer roster (format version \(version)); this roster reads version \(ExportFormat.documentVersion)")
+                state = .done
+                stopped = true
+            }
+        default:
+            log.add(.syntax, at: location, field: key,
+                    "unknown key \"\(key)\" in the document; it holds \"format\", \"version\" and \"monsters\"")
+        }
+    }
+
+    private mutating func expectEnd(log: inout ProblemLog) throws(IOFailure) {
+        guard !stopped else { return }
+        try skipWhitespace()
+        if let byte = try peek() {
+            fail("unexpected text after the JSON document: \(Self.describe(byte))", log: &log)
+        }
+    }
+
+    // MARK: NDJSON
+
+    private mutating func nextLine(log: inout ProblemLog) throws(IOFailure) -> ImportedRecord? {
+        while state != .done {
+            var index = 0
+            var lineEnd: Int?
+            while lineEnd == nil {
+                let window = input.window
+                let stop = min(window.count, ChunkedInput.recordLimit + 1)
+                index = Self.firstLineFeed(in: window, from: index, to: stop)
+                if index < window.count, window[index] == 0x0A {
+                    lineEnd = index
+                } else if index > ChunkedInput.recordLimit {
+                    fail("a line is longer than \(ChunkedInput.recordLimit / 1024) KiB, the most import accepts", log: &log)
+                    return nil
+                } else if try !input.fill() {
+                    if input.exceededSizeLimit {
+                        fail("the input is larger than \(ChunkedInput.sizeLimit >> 30) GiB, the most import reads", log: &log)
+                        return nil
+                    }
+                    if window.isEmpty { state = .done; return nil }
+                    lineEnd = window.count
+                }
+            }
+            let end = lineEnd ?? 0
+            let window = input.window
+            var content = end
+            if content > 0, window[content - 1] == 0x0D { content -= 1 }
+            let text = UnsafeBufferPointer(rebasing: window[0..<content])
+            let number = line
+            line += 1
+            defer { input.consume(min(end + 1, window.count)) }
+            if text.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
+            if case .decoded(let record) = FlatJSONRecord.decode(text, line: number, column: 1, log: &log) {
+                if let record { return record }
+                continue
+            }
+            let node: JSONNode
+            do {
+                node = try JSONParser.parse(text, firstLine: number)
+            } catch {
+                log.add(.syntax, at: error.location, error.message)
+                continue
+            }
+            if let record = JSONRecordDecoder.decode(node, log: &log) { return record }
+        }
+        return nil
+    }
+
+    // MARK: Bytes and positions
+
+    private var here: TextLocation { TextLocation(line: line, column: column) }
+
+    private mutating func fail(_ message: String, at location: TextLocation? = nil, log: inout ProblemLog) {
+        log.add(.syntax, at: location ?? here, message)
+        state = .done
+        stopped = true
+    }
+
+    private func peek() throws(IOFailure) -> UInt8? {
+        if input.window.isEmpty, try !input.fill() { return nil }
+        return input.window.first
+    }
+
+    /// Consumes `count` bytes of the window, keeping the line and column.
+    private mutating func consume(_ count: Int) {
+        let window = input.window
+        for index in 0..<min(count, window.count) {
+            let byte = window[index]
+            if byte == 0x0A {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
+        }
+        input.consume(count)
+    }
+
+    private mutating func skipWhitespace() throws(IOFailure) {
+        while let byte = try peek(), byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
+            consume(1)
+        }
+    }
+
+    /// Cuts the next JSON value out of the input and parses it on its own.
+    /// Nil (with the problem logged) when it is malformed; a file that
+    /// ends inside it, or a value past the record limit, stops the reading.
+    private mutating func parseValue(length known: Int? = nil, log: inout ProblemLog) throws(IOFailure) -> JSONNode? {
+        var extent = known
+        if extent == nil { extent = try valueExtent(log: &log) }
+        guard let length = extent else { return nil }
+        let window = input.window
+        let bytes = UnsafeBufferPointer(rebasing: window[0..<length])
+        let start = here
+        defer { consume(length) }
+        do {
+            return try JSONParser.parse(bytes, firstLine: start.line, firstColumn: start.column)
+        } catch {
+            log.add(.syntax, at: error.location, error.message)
+            if length == window.count && input.isAtEnd {
+                state = .done
+                stopped = true
+            }
+            return nil
+        }
+    }
+
+    /// The length of the JSON value at the start of the window: to the
+    /// bracket that closes it, the quote that ends it, or the delimiter
+    /// after a bare word. At the end of the input, whatever is left.
+    private mutating func valueExtent(log: inout ProblemLog) throws(IOFailure) -> Int? {
+        var index = 0
+        var depth = 0
+        var inString = false
+        var escaped = false
+        while true {
+            let window = input.window
+            let count = window.count
+            while index < count {
+                if index > ChunkedInput.recordLimit {
+                    fail("a value is longer than \(ChunkedInput.recordLimit / 1024) KiB, the most import accepts in one monster", log: &log)
+                    return nil
+                }
+                let byte = window[index]
+                index += 1
+                if inString {
+                    if escaped { escaped = false }
+                    else if byte == UInt8(ascii: "\\") { escaped = true }
+                    else if byte == UInt8(ascii: "\"") {
+                        inString = false
+                        if depth == 0 { return index }
+                    }
+                    continue
+                }
+                switch byte {
+                case UInt8(ascii: "\""): inString = true
+                case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+                case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                    if depth == 0 { return max(1, index - 1) }
+                    depth -= 1
+                    if depth == 0 { return index }
+                case UInt8(ascii: ","), 0x20, 0x09, 0x0A, 0x0D:
+                    if depth == 0 { return max(1, index - 1) }
+                default:
+                    break
+                }
+            }
+            if try !input.fill() {
+                if input.exceededSizeLimit {
+                    fail("the input is larger than \(ChunkedInput.sizeLimit >> 30) GiB, the most import reads", log: &log)
+                    return nil
+                }
+                return count
+            }
+        }
+    }
+
+    /// The offset of the first LF in `window[from..<to]`, or `to`.
+    static func firstLineFeed(in window: UnsafeBufferPointer<UInt8>, from start: Int, to stop: Int) -> Int {
+        guard let base = window.baseAddress, start < stop else { return max(start, stop) }
+        guard let found = memchr(base + start, 0x0A, stop - start) else { return stop }
+        return UnsafeRawPointer(found) - UnsafeRawPointer(base)
+    }
+
+    static func describe(_ byte: UInt8) -> String {
+        byte >= 0x21 && byte < 0x7F ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x\(String(byte, radix: 16, uppercase: true))"
+    }
+}

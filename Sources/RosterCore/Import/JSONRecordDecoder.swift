@@ -1,0 +1,55 @@
+/// Turns one parsed JSON monster object into a record: each member goes
+/// to its field in `MonsterFields`, with type checks (a string where text
+/// belongs, a whole number for the id). Unknown keys are problems, with a
+/// suggestion, so a typo never silently drops a value. `null` leaves an
+/// optional field at its default.
+enum JSONRecordDecoder {
+    static func decode(_ node: JSONNode, log: inout ProblemLog) -> ImportedRecord? {
+        guard case .object(let members) = node.value else {
+            log.add(.syntax, at: node.location, "expected a monster object but found \(node.kindName)")
+            return nil
+        }
+        var decoder = MonsterDecoder()
+        var locations = [TextLocation?](repeating: nil, count: MonsterFields.all.count)
+        var failed = false
+        for (key, value) in members {
+            guard let index = MonsterFields.index(of: key) else {
+                var message = "unknown key \"\(key)\""
+                if let suggestion = MonsterFields.suggestion(for: key) {
+                    message += "; did you mean \"\(suggestion)\"?"
+                } else {
+                    message += "; a monster has \(MonsterFields.keys.joined(separator: ", "))"
+                }
+                log.add(.value, at: value.location, field: key, message)
+                failed = true
+                continue
+            }
+            let field = MonsterFields.all[index]
+            locations[index] = value.location
+            switch (field.kind, value.value) {
+            case (_, .null) where !field.isRequired:
+                continue
+            case (.integer, .number(let text)):
+                guard let number = Int64(text) else {
+                    decoder.noteRefused(index)
+                    log.add(.value, at: value.location, field: key,
+                            "\(key) must be a whole number from 1 to \(Int64.max), not \(text)")
+                    failed = true
+                    continue
+                }
+                decoder.set(index, .integer(number), log: &log) { value.location }
+            case (.text, .string(let text)):
+                decoder.set(index, .text(text), log: &log) { value.location }
+            default:
+                decoder.noteRefused(index)
+                let expected = field.kind == .integer ? "a whole number" : "a string"
+                log.add(.value, at: value.location, field: key, "expected \(expected) but found \(value.kindName)")
+                failed = true
+            }
+        }
+        let record = decoder.finish(log: &log) { index in
+            index.flatMap { locations[$0] } ?? node.location
+        }
+        return failed ? nil : record
+    }
+}

@@ -1,0 +1,108 @@
+/// Reads the monsters of an import: finds out what the input is (JSON
+/// document or array, NDJSON, CSV — or something that is none of them),
+/// then hands out valid records one at a time while collecting every
+/// problem in `log`. Records with problems are never handed out.
+public final class MonsterReader {
+    public enum Format: String, CaseIterable, Sendable {
+        case json, ndjson, csv
+    }
+
+    public let input: ChunkedInput
+    public var log = ProblemLog()
+    /// What the input turned out to be (nil when it is empty or binary).
+    public private(set) var format: Format?
+
+    private enum Engine {
+        case csv(CSVMonsterReader)
+        case json(JSONMonsterReader)
+        case none
+    }
+    private var engine = Engine.none
+
+    /// Looks at the start of the input. `format` nil means detect it.
+    public init(input: ChunkedInput, format: Format?, raw: Bool) throws(IOFailure) {
+        self.input = input
+        // Enough of the start to tell the format and spot a binary file.
+        while input.window.count < Self.sniffLength, try input.fill() {}
+        var window = input.window
+        if window.starts(with: [0xEF, 0xBB, 0xBF]) {
+            input.consume(3)
+            window = input.window
+        }
+        let sample = UnsafeBufferPointer(rebasing: window.prefix(Self.sniffLength))
+        if let nul = UTF8Scan.firstNUL(in: sample) {
+            log.add(.syntax, at: CSVMonsterReader.location(of: nul, in: sample, line: 1),
+                    "this is not a text file (it holds a NUL byte); import reads JSON, NDJSON or CSV")
+            return
+        }
+        guard let first = window.firstIndex(where: { !(Self.isWhitespace($0)) }) else {
+            log.add(.syntax, at: TextLocation(line: 1, column: 1), "the input is empty; import reads JSON, NDJSON or CSV")
+            return
+        }
+        let sniffed = Self.sniff(UnsafeBufferPointer(rebasing: window[first...]))
+        switch (format, sniffed) {
+        case (nil, _), (.csv, _), (.json, .document), (.json, .array), (.ndjson, .lines):
+            break
+        case (.json, _):
+            let hint = sniffed == .lines ? "; it looks like NDJSON: try --format ndjson" : ""
+            log.add(.syntax, at: TextLocation(line: 1, column: 1),
+                    "expected a roster JSON document {\"format\": \"roster\", …, \"monsters\": […]} or an array of monsters\(hint)")
+            return
+        case (.ndjson, _):
+            log.add(.syntax, at: TextLocation(line: 1, column: 1),
+                    "expected one monster object per line, but this is a JSON document: try --format json")
+            return
+        }
+        if format == .csv || (format == nil && sniffed == nil) {
+            self.format = .csv
+            engine = .csv(CSVMonsterReader(input: input, raw: raw))
+        } else if let sniffed {
+            self.format = sniffed == .lines ? .ndjson : .json
+            engine = .json(JSONMonsterReader(input: input, shape: sniffed))
+        }
+    }
+
+    /// The next valid record, or nil when the input is done.
+    public func next() throws(IOFailure) -> ImportedRecord? {
+        switch engine {
+        case .csv(var reader):
+            engine = .none
+            defer { engine = .csv(reader) }
+            return try reader.next(log: &log)
+        case .json(var reader):
+            engine = .none
+            defer { engine = .json(reader) }
+            return try reader.next(log: &log)
+        case .none:
+            return nil
+        }
+    }
+
+    /// Records a problem found later, by the store (a name already taken).
+    public func report(_ problem: InputProblem) {
+        log.add(problem)
+    }
+
+    static let sniffLength = 1 << 16
+
+    static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+    }
+
+    /// JSON shapes by their first bytes: `[` is an array; `{` whose first
+    /// key is one of the document's is a document, any other `{` starts
+    /// NDJSON. Anything else is taken for CSV (nil).
+    static func sniff(_ bytes: UnsafeBufferPointer<UInt8>) -> JSONMonsterReader.Shape? {
+        guard let first = bytes.first else { return nil }
+        if first == UInt8(ascii: "[") { return .array }
+        guard first == UInt8(ascii: "{") else { return nil }
+        var index = 1
+        while index < bytes.count, isWhitespace(bytes[index]) { index += 1 }
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return .document }
+        let keyStart = index + 1
+        var keyEnd = keyStart
+        while keyEnd < bytes.count, bytes[keyEnd] != UInt8(ascii: "\"") { keyEnd += 1 }
+        let key = String(decoding: UnsafeBufferPointer(rebasing: bytes[keyStart..<keyEnd]), as: UTF8.self)
+        return ["format", "version", "monsters"].contains(key) ? .document : .lines
+    }
+}

@@ -1,0 +1,326 @@
+/// The writing half of an import, one strategy per mode, inside the
+/// transaction `RosterStore.importMonsters` holds.
+///
+/// - `insert` and `upsert` into an empty table, and `replace` (which
+///   empties the table first), are bulk loads: the table's indexes are
+///   dropped, rows go in with prepared-statement reuse, and the indexes
+///   are built once at the end. A duplicate name then fails the unique
+///   index, and the duplicates are found with one query and reported at
+///   their places in the file.
+/// - `insert` and `upsert` into a roster that has monsters look each
+///   name up in the unique index as they go.
+/// - `replace` keeps the old rows in a temporary table until the end, to
+///   count what was added, updated, unchanged and removed, and to give a
+///   record without an id the id of the old monster with its name.
+struct ImportLoad {
+    private let database: Database
+    private let mode: ImportMode
+    private let bulk: Bool
+    private var counts = ImportSummary()
+    private var previousCount = 0
+    private var droppedIndexes: [String] = []
+    /// Ids written so far, in file order, with where each record's name is.
+    private var loadedIDs: [Int64] = []
+    private var loadedNames: [TextLocation] = []
+    /// The first id this import gives out (`insert`, `upsert`).
+    private let firstNewID: Int64
+    /// `upsert`: monsters already written or updated by this import.
+    private var touched: [Int64: TextLocation] = [:]
+    /// `replace`: records without an id, written after the others.
+    private var deferred: [ImportedRecord] = []
+    private let insert: Statement
+    private let arena = TextArena()
+
+    init(database: Database, mode: ImportMode) throws {
+        self.database = database
+        self.mode = mode
+        let existing = try database.integer("SELECT count(*) FROM monster") ?? 0
+        if mode == .replace && existing > 0 {
+            try database.execute("""
+                DROP TABLE IF EXISTS temp.import_previous;
+                CREATE TEMP TABLE import_previous AS SELECT \(MonsterTable.columns), name_key FROM monster;
+                DELETE FROM monster;
+                """)
+            previousCount = Int(existing)
+        }
+        bulk = mode == .replace || existing == 0
+        if bulk {
+            let indexes = try database.prepare("""
+                SELECT name, sql FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'monster' AND sql IS NOT NULL
+                """).rows { (name: $0.text(0), sql: $0.text(1)) }
+            for index in indexes {
+                try database.execute("DROP INDEX \"\(index.name.replacingQuotes())\"")
+            }
+            droppedIndexes = indexes.map(\.sql)
+        }
+        firstNewID = (try database.integer("SELECT coalesce(max(id), 0) + 1 FROM monster")) ?? 1
+        insert = try database.cached(MonsterTable.insertWithID)
+    }
+
+    /// Writes one record; a problem when it conflicts with the roster or the file.
+    /// `values` holds the record's values laid out for binding, when the
+    /// reading thread prepared them.
+    mutating func write(_ record: ImportedRecord, values: (BatchValues, Int)? = nil) throws -> InputProblem? {
+        switch mode {
+        case .replace:
+            guard record.hasID else {
+                deferred.append(record)
+                return nil
+            }
+            do {
+                try insert(record, id: record.monster.id, values: values)
+            } catch let error as DatabaseError where error.isUniqueViolation {
+                let earlier = loadedIDs.firstIndex(of: record.monster.id).map { loadedNames[$0] }
+                return InputProblem(.conflict, at: record.location, field: "id",
+                                    "the id \(record.monster.id) is also used \(Self.place(earlier))")
+            }
+            loaded(record.monster.id, record)
+            counts.added += 1
+        case .insert, .upsert:
+            if bulk {
+                // SQLite picks max(id) + 1, the same id as counting from
+                // firstNewID, without looking the id up first.
+                try insert(record, id: nil, values: values)
+                loaded(database.lastInsertedRowID, record)
+                counts.added += 1
+                return nil
+            }
+            let key = record.nameKey
+            if let existing = try database.cached(MonsterTable.selectByNameKey).firstRow([.text(key)], MonsterTable.monster(from:)) {
+                if existing.id >= firstNewID || touched[existing.id] != nil {
+                    let earlier = existing.id >= firstNewID
+                        ? loadedNames[Int(existing.id - firstNewID)] : touched[existing.id]
+                    return duplicateName(record, earlier: earlier)
+                }
+                guard mode == .upsert else {
+                    return InputProblem(.conflict, at: record.nameLocation, field: "name",
+                                        "a monster named “\(existing.name)” is already on the roster (names are compared ignoring case); use --mode upsert to update it")
+                }
+                touched[existing.id] = record.nameLocation
+                // Only the fields the file gives change; the rest stay.
+                var updated = existing
+                for (index, field) in MonsterFields.all.enumerated()
+                where record.given & (1 << UInt64(index)) != 0 && field.key != "id" {
+                    _ = field.assign(&updated, field.value(record.monster))
+                }
+                if updated == existing {
+                    counts.unchanged += 1
+                } else {
+                    try database.cached(MonsterTable.update).run(MonsterTable.values(of: updated) + [.integer(existing.id)])
+                    counts.updated += 1
+                }
+            } else {
+                try insert(record, id: nil)
+                loaded(database.lastInsertedRowID, record)
+                counts.added += 1
+            }
+        }
+        return nil
+    }
+
+    /// Writes what had to wait and builds the indexes; the problems found doing so.
+    mutating func finish() throws -> [InputProblem] {
+        if !deferred.isEmpty {
+            let byName = previousCount > 0
+            if byName {
+                try database.execute("CREATE INDEX temp.import_previous_name ON import_previous (name_key)")
+            }
+            let previousID = try database.prepare("SELECT id FROM temp.import_previous WHERE name_key = ?")
+            let taken = try database.prepare("SELECT 1 FROM monster WHERE id = ?")
+            // A new monster gets an id no old one had, so that it is not
+            // counted as an old one updated.
+            let previousMax = byName ? try database.integer("SELECT coalesce(max(id), 0) FROM temp.import_previous") ?? 0 : 0
+            var fresh = max(previousMax, try database.integer("SELECT coalesce(max(id), 0) FROM monster") ?? 0) + 1
+            for record in deferred {
+                var id = fresh
+                if byName, let old = try previousID.firstRow([.text(MonsterRules.nameKey(record.monster.name))], { $0.int(0) }),
+                   try taken.firstRow([.integer(old)], { _ in true }) == nil {
+                    id = old
+                } else {
+                    fresh += 1
+                }
+                try insert(record, id: id)
+                loaded(id, record)
+                counts.added += 1
+            }
+            deferred = []
+        }
+        guard bulk else { return [] }
+        // Building an index sorts every key: let SQLite sort with two
+        // helper threads (the reading thread is done by now).
+        try database.execute("PRAGMA threads = 2")
+        defer { try? database.execute("PRAGMA threads = 0") }
+        for sql in droppedIndexes {
+            if let error = Self.failure(of: { () throws(DatabaseError) in try database.execute(sql) }) {
+                guard error.isUniqueViolation else { throw error }
+                return try duplicateNames()
+            }
+        }
+        return []
+    }
+
+    /// The counts, once everything is written.
+    func summary() throws -> ImportSummary {
+        guard mode == .replace else { return counts }
+        var result = ImportSummary()
+        let total = Int(try database.integer("SELECT count(*) FROM monster") ?? 0)
+        guard previousCount > 0 else {
+            result.added = total
+            return result
+        }
+        let same = MonsterTable.dataFields.map { "m.\($0.key) IS p.\($0.key)" }.joined(separator: " AND ")
+        let matched = Int(try database.integer("SELECT count(*) FROM monster m JOIN temp.import_previous p ON p.id = m.id") ?? 0)
+        result.unchanged = Int(try database.integer(
+            "SELECT count(*) FROM monster m JOIN temp.import_previous p ON p.id = m.id WHERE \(same)") ?? 0)
+        result.updated = matched - result.unchanged
+        result.added = total - matched
+        result.removed = previousCount - matched
+        try database.execute("DROP TABLE temp.import_previous")
+        return result
+    }
+
+    // MARK: Helpers
+
+    private mutating func loaded(_ id: Int64, _ record: ImportedRecord) {
+        loadedIDs.append(id)
+        loadedNames.append(record.nameLocation)
+    }
+
+    /// Binds every value from one buffer that SQLite reads in place
+    /// (`bindBorrowedText`): copying each string into SQLite, with a
+    /// malloc and a free, was a third of the cost of a bulk insert.
+    /// Binds every value from memory SQLite reads in place
+    /// (`bindBorrowedText`): copying each string into SQLite, with a
+    /// malloc and a free, cost more than the insert itself. The values
+    /// come laid out from the reading thread, or are laid out here.
+    private func insert(_ record: ImportedRecord, id: Int64?, values: (BatchValues, Int)? = nil) throws {
+        defer { insert.reset() }
+        if let (batch, index) = values {
+            try batch.forEachSlot(ofRecord: index) { (parameter, slot) throws in
+                switch slot {
+                case .integer(let number): try insert.bind(number, at: parameter)
+                case .text(let bytes, let count): try insert.bindBorrowedText(bytes, count: count, at: parameter)
+                }
+            }
+        } else {
+            arena.removeAll()
+            var parameter: Int32 = 1
+            for field in MonsterTable.dataFields {
+                switch field.value(record.monster) {
+                case .integer(let number): try insert.bind(number, at: parameter)
+                case .text(let text): arena.append(text, for: parameter)
+                }
+                parameter += 1
+            }
+            arena.append(record.nameKey, for: parameter)
+            // The arena is complete: its storage no longer moves.
+            try arena.forEachSpan { (bytes, count, parameter) throws in
+                try insert.bindBorrowedText(bytes, count: count, at: parameter)
+            }
+        }
+        try insert.bind(id.map(SQLValue.integer) ?? .null, at: Int32(BatchValues.slotsPerRecord + 1))
+        _ = try insert.step()
+    }
+
+    private func duplicateName(_ record: ImportedRecord, earlier: TextLocation?) -> InputProblem {
+        InputProblem(.conflict, at: record.nameLocation, field: "name",
+                     "the name “\(record.monster.name)” is also used \(Self.place(earlier)) (names are compared ignoring case)")
+    }
+
+    /// The error `body` throws, if any. (A plain do/catch on a typed
+    /// throw here crashes the 6.3 compiler's AllocBoxToStack pass.)
+    private static func failure(of body: () throws(DatabaseError) -> Void) -> DatabaseError? {
+        do {
+            try body()
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    static func place(_ location: TextLocation?) -> String {
+        location.map { "at line \($0.line), column \($0.column)" } ?? "earlier in the file"
+    }
+
+    /// After the unique index failed: every name used more than once,
+    /// reported at each use after the first, in file order.
+    private func duplicateNames() throws -> [InputProblem] {
+        var groups: [String: [Int64]] = [:]
+        var names: [Int64: String] = [:]
+        try database.prepare("""
+            SELECT id, name, name_key FROM monster
+            WHERE name_key IN (SELECT name_key FROM monster GROUP BY name_key HAVING count(*) > 1)
+            """).forEachRow { row in
+            groups[row.text(2), default: []].append(row.int(0))
+            names[row.int(0)] = row.text(1)
+        }
+        // Where each of those ids came from in the file.
+        var ordinals: [Int64: Int] = [:]
+        for (ordinal, id) in loadedIDs.enumerated() where names[id] != nil { ordinals[id] = ordinal }
+        var problems: [InputProblem] = []
+        for ids in groups.values {
+            let inFileOrder = ids.sorted { (ordinals[$0] ?? 0) < (ordinals[$1] ?? 0) }
+            guard let first = inFileOrder.first else { continue }
+            let firstPlace = ordinals[first].map { loadedNames[$0] }
+            for id in inFileOrder.dropFirst() {
+                guard let ordinal = ordinals[id] else { continue }
+                problems.append(InputProblem(.conflict, at: loadedNames[ordinal], field: "name",
+                                             "the name “\(names[id] ?? "")” is also used \(Self.place(firstPlace)) (names are compared ignoring case)"))
+            }
+        }
+        return problems
+    }
+}
+
+extension String {
+    /// For an identifier in double quotes.
+    fileprivate func replacingQuotes() -> String {
+        split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "\"\"")
+    }
+}
+
+/// One growing buffer of UTF-8 bytes, reused for every record of a bulk
+/// insert so that binding its values allocates nothing.
+final class TextArena {
+    private var storage: UnsafeMutablePointer<UInt8>
+    private var capacity = 4096
+    private var count = 0
+    private var spans: [(start: Int, count: Int, parameter: Int32)] = []
+
+    init() {
+        storage = .allocate(capacity: capacity)
+    }
+
+    deinit {
+        storage.deallocate()
+    }
+
+    func removeAll() {
+        count = 0
+        spans.removeAll(keepingCapacity: true)
+    }
+
+    /// Copies `text` in, to be bound to statement parameter `parameter`.
+    func append(_ text: String, for parameter: Int32) {
+        withUTF8Bytes(of: text) { bytes in
+            if count + bytes.count > capacity {
+                let newCapacity = max(capacity * 2, count + bytes.count)
+                let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+                larger.update(from: storage, count: count)
+                storage.deallocate()
+                storage = larger
+                capacity = newCapacity
+            }
+            if let base = bytes.baseAddress { (storage + count).update(from: base, count: bytes.count) }
+            spans.append((count, bytes.count, parameter))
+            count += bytes.count
+        }
+    }
+
+    /// Each text appended since `removeAll`, where it now lies.
+    func forEachSpan(_ body: (UnsafePointer<UInt8>, Int, Int32) throws -> Void) rethrows {
+        for span in spans {
+            try body(storage + span.start, span.count, span.parameter)
+        }
+    }
+}

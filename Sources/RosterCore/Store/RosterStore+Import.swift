@@ -1,0 +1,104 @@
+/// How an import treats monsters already on the roster.
+public enum ImportMode: String, CaseIterable, Sendable {
+    /// Only new names; a name already on the roster is a problem.
+    case insert
+    /// Match by name (ignoring case): update those, add the rest.
+    case upsert
+    /// The file becomes the whole roster, ids included.
+    case replace
+}
+
+/// What an import did, or in a dry run would do.
+public struct ImportSummary: Hashable, Sendable {
+    public var added = 0
+    public var updated = 0
+    public var unchanged = 0
+    public var removed = 0
+    public var isChange: Bool { added + updated + removed > 0 }
+}
+
+extension RosterStore {
+    /// Imports every record `reader` gives, in one transaction.
+    ///
+    /// Records are checked and written in one pass inside `BEGIN
+    /// IMMEDIATE`. A bad record is never written; the rest of the input is
+    /// still read and checked so that every problem is reported, and then
+    /// the transaction is rolled back: the roster is exactly as it was. A
+    /// dry run does all of it and rolls back too.
+    ///
+    /// When the monster table is empty at the start of the load (a new
+    /// roster, or `replace`), its indexes are dropped and built again
+    /// after the load, which is several times faster for large files;
+    /// duplicate names then show up when the unique index is built.
+    public func importMonsters(from reader: MonsterReader, mode: ImportMode, dryRun: Bool = false,
+                               progress: ((_ bytesRead: Int) -> Void)? = nil) throws(RosterError) -> ImportSummary {
+        let journal = try bulkJournal(dryRun: dryRun)
+        defer { journal.restore() }
+        return try write(commit: !dryRun) {
+            try load(from: reader, mode: mode, progress: progress)
+        }
+    }
+
+    /// A load into an empty table runs in rollback-journal mode when it
+    /// can: every page is then written once, where WAL writes it twice
+    /// (to the log, then to the database at the checkpoint). Both modes
+    /// are atomic and durable. The switch only happens when no other
+    /// connection is reading the file (SQLite reports it busy otherwise,
+    /// at once, and the import simply stays in WAL), and WAL comes back
+    /// right after; should
+    /// the process die in between, the next `RosterStore.open` restores it.
+    private func bulkJournal(dryRun: Bool) throws(RosterError) -> JournalSwitch {
+        try guarded {
+            guard !dryRun, try database.integer("SELECT count(*) FROM monster") == 0 else {
+                return JournalSwitch(database: nil)
+            }
+            // Ask once, without waiting: when another connection is reading,
+            // the switch is busy, and the import just stays in WAL.
+            try database.execute("PRAGMA busy_timeout = 0")
+            defer { try? database.execute("PRAGMA busy_timeout = \(Self.busyTimeoutMilliseconds)") }
+            let mode = try? database.prepare("PRAGMA journal_mode = DELETE").firstRow { $0.text(0) }
+            return JournalSwitch(database: mode == "delete" ? database : nil)
+        }
+    }
+
+    private func load(from reader: MonsterReader, mode: ImportMode,
+                      progress: ((_ bytesRead: Int) -> Void)?) throws -> ImportSummary {
+        var load = try ImportLoad(database: database, mode: mode)
+        var clashes: [InputProblem] = []
+        let pipeline = RecordPipeline(reader: reader)
+        do {
+            while let batch = try pipeline.next() {
+                for (index, record) in batch.records.enumerated() {
+                    // Valid records are written even once the import is known
+                    // to fail: the transaction is rolled back anyway, and
+                    // writing on finds every clash with the roster.
+                    if let problem = try load.write(record, values: (batch.values, index)) { clashes.append(problem) }
+                }
+                progress?(batch.bytesConsumed)
+            }
+        } catch {
+            pipeline.finish()
+            throw error
+        }
+        pipeline.finish()
+        // The reading thread is done: the reader's log is ours again.
+        for problem in clashes { reader.report(problem) }
+        for problem in try load.finish() { reader.report(problem) }
+        progress?(reader.input.bytesConsumed)
+        guard reader.log.isEmpty else {
+            let origin = TextLocation(line: 0, column: 0)
+            let sorted = reader.log.problems.sorted { ($0.location ?? origin) < ($1.location ?? origin) }
+            throw RosterError.problems(sorted, source: reader.input.name, total: reader.log.total)
+        }
+        return try load.summary()
+    }
+}
+
+/// Puts the connection back in WAL mode after a bulk load (see `bulkJournal`).
+struct JournalSwitch {
+    let database: Database?
+
+    func restore() {
+        try? database?.execute("PRAGMA journal_mode = WAL")
+    }
+}

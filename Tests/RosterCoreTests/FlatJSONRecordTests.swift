@@ -1,0 +1,29 @@
+import Testing
+@testable import RosterCore
+
+/// The JSON fast path must say exactly what the strict parser says.
+@Suite("The fast path for plain JSON records agrees with the strict parser", .serialized)
+struct FlatJSONRecordTests {
+    static let inputs = [
+        "{\"id\":1,\"name\":\"Cat-Bot\",\"description\":\"MEE-OW\",\"icon\":\"meetcatbot.png\",\"name_color\":\"default\",\"weapon\":\"sword\"}\n",
+        "  { \"name\" : \"炎のロボ 🤖\" , \"weapon\" : \"Ninja Star\", \"name_color\": null }\r\n",
+        "{\"name\":\"Bad\",\"weapon\":\"laser\",\"name_color\":\"purple\"}\n{\"id\":-3,\"name\":\"\",\"weapon\":\"fire\"}\n",
+        "{\"id\":0012,\"name\":\"A\",\"weapon\":\"fire\"}\n{\"id\":1.0,\"name\":\"B\",\"weapon\":\"fire\"}\n",
+        "{\"name\":\"A\",\"weapon\":\"fire\",\"name\":\"B\"}\n{\"name\":\"Tab\\there\",\"weapon\":\"fire\"}\n",
+        "{\"name\":\"Q \\\"B\\\" \\\\ \\/\",\"description\":\"a\\nb\\tc\\r\\b\\f\",\"weapon\":\"fire\"}\n",
+        "{\"name\":\"U \\u0041\",\"weapon\":\"fire\"}\n{\"name\":\"Bad \\x\",\"weapon\":\"fire\"}\n{\"name\":\"End\\",
+        "[\n  {\"name\": \"A\", \"weapon\": \"fire\"},\n  {\"name\": \"B\",\n   \"weapon\": \"swrod\"}\n]\n",
+        "{\"format\":\"roster\",\"monsters\":[{\"name\":\"\(String(repeating: "x", count: 70))\",\"weapon\":\"fire\"}]}",
+    ]
+
+    @Test("same records and same problems, with and without the fast path", arguments: inputs)
+    func agrees(_ input: String) throws {
+        let fast = try readImport(input)
+        FlatJSONRecord.isEnabled = false
+        defer { FlatJSONRecord.isEnabled = true }
+        let strict = try readImport(input)
+        #expect(fast.records.map(\.monster) == strict.records.map(\.monster))
+        #expect(fast.records.map(\.nameLocation) == strict.records.map(\.nameLocation))
+        #expect(described(fast.problems) == described(strict.problems))
+    }
+}

@@ -1,0 +1,86 @@
+import Testing
+@testable import RosterCore
+
+@Suite("Import modes: insert, upsert and replace")
+struct ImportModeTests {
+    @Test("insert adds new names with new ids and refuses a name already on the roster")
+    func insert() throws {
+        let roster = try ImportRoster()
+        let summary = try roster.importText("name,weapon\nBat-Bot,smoke\nOwl-Bot,fire\n", mode: .insert)
+        #expect(summary == ImportSummary(added: 2))
+        #expect(try roster.store.find("Owl-Bot")?.id == 8)
+        #expect(roster.importProblems("name,weapon\ncat-bot,fire\n", mode: .insert) == [
+            "2:1: name: a monster named “Cat-Bot” is already on the roster (names are compared ignoring case); use --mode upsert to update it",
+        ])
+    }
+
+    @Test("upsert matches names ignoring case, updates what differs and counts what is unchanged")
+    func upsert() throws {
+        let roster = try ImportRoster()
+        let summary = try roster.importText("""
+            name,weapon,description,name_color
+            CAT-BOT,fire,MEE-OW,default
+            Dog-Bot,blowgun,BOW-WOW,blue
+            New-Bot,smoke,,
+            """, mode: .upsert)
+        #expect(summary == ImportSummary(added: 1, updated: 1, unchanged: 1))
+        let cat = try roster.store.resolve("cat-bot")
+        #expect(cat.id == 1)
+        #expect(cat.name == "CAT-BOT")
+        #expect(cat.weapon.type == .fire)
+        #expect(try roster.store.count() == 7)
+    }
+
+    @Test("replace makes the file the whole roster, keeping its ids; a record without an id keeps the old one")
+    func replace() throws {
+        let roster = try ImportRoster()
+        let summary = try roster.importText("""
+            id,name,weapon,description,icon,name_color
+            42,Answer-Bot,sword,,unknown.png,default
+            ,Cat-Bot,sword,MEE-OW,meetcatbot.png,default
+            ,Ice-Bot,smoke,Has A Chilling Effect,meeticebot.png,blue
+            """, mode: .replace)
+        #expect(summary == ImportSummary(added: 1, updated: 1, unchanged: 1, removed: 4))
+        #expect(try roster.store.monsters().map(\.id) == [1, 5, 42])
+    }
+
+    @Test("replace refuses an id used twice")
+    func replaceDuplicateIDs() throws {
+        let roster = try ImportRoster()
+        #expect(roster.importProblems("id,name,weapon\n3,A,fire\n3,B,fire\n", mode: .replace) == [
+            "3:1: id: the id 3 is also used at line 2, column 3",
+        ])
+    }
+
+    @Test("a dry run reports what would change and changes nothing")
+    func dryRun() throws {
+        let roster = try ImportRoster()
+        let before = try roster.export(.json)
+        let summary = try roster.importBytes(Array("name,weapon\nBat-Bot,smoke\n".utf8), mode: .replace, dryRun: true)
+        #expect(summary == ImportSummary(added: 1, removed: 6))
+        #expect(try roster.export(.json) == before)
+    }
+
+    @Test("a bulk load while another connection is reading still succeeds, in WAL mode")
+    func bulkLoadBesideAReader() throws {
+        let roster = try ImportRoster()
+        _ = try roster.importText("name,weapon\n", mode: .replace)
+        let reader = try RosterStore.open(path: roster.path)
+        try reader.database.execute("BEGIN")
+        #expect(try reader.database.integer("SELECT count(*) FROM monster") == 0)
+        #expect(try roster.importText("name,weapon\nA,fire\nB,smoke\n", mode: .insert) == ImportSummary(added: 2))
+        // The reader's snapshot is unchanged until it ends its transaction.
+        #expect(try reader.database.integer("SELECT count(*) FROM monster") == 0)
+        try reader.database.execute("COMMIT")
+        #expect(try reader.database.integer("SELECT count(*) FROM monster") == 2)
+        #expect(try roster.store.database.cached("PRAGMA journal_mode").firstRow { $0.text(0) } == "wal")
+    }
+
+    @Test("a monster list as `list --format json` prints it imports too")
+    func bareArray() throws {
+        let roster = try ImportRoster()
+        let summary = try roster.importText("[\n  {\"name\":\"Bat-Bot\",\"weapon\":\"Ninja Star\",\"name_color\":\"Red\"}\n]\n", mode: .insert)
+        #expect(summary == ImportSummary(added: 1))
+        #expect(try roster.store.resolve("Bat-Bot").weapon.type == .ninjaStar)
+    }
+}
