@@ -279,3 +279,83 @@ struct WeaponBatchTests {
         #expect(parsed.problems.count == 1)
     }
 }
+
+@Suite("Schema version 2: height, origin, activation")
+struct MigrationTests {
+    @Test("a version 1 roster with data in it is upgraded in place, the default bots get their values, others stay blank")
+    func upgradesVersionOne() throws {
+        let temporary = try TemporaryRoster()
+        let database = try Database(path: temporary.path, options: [.readWrite, .create])
+        try database.execute("PRAGMA journal_mode = WAL")
+        try Schema.migrate(database, to: 1)
+        #expect(try database.integer("PRAGMA user_version") == 1)
+        try database.execute("""
+            INSERT INTO monster (name, name_key, description, icon, name_color, weapon)
+            VALUES ('Bat-Bot', 'bat-bot', 'Hangs around', 'unknown.png', 'blue', 'smoke');
+            UPDATE monster SET name = 'Kitty-Bot', name_key = 'kitty-bot' WHERE id = 1;
+            UPDATE monster SET weapon = 'fire' WHERE id = 2;
+            """)
+        let store = try temporary.open()
+        #expect(try store.database.integer("PRAGMA user_version") == 2)
+        let rows = try store.database.prepare("SELECT name, weapon, height, origin, activated FROM monster ORDER BY id")
+            .rows { [$0.text(0), $0.text(1), $0.optionalText(2) ?? "-", $0.optionalText(3) ?? "-", $0.optionalText(4) ?? "-"] }
+        #expect(rows[0] == ["Kitty-Bot", "sword", "-", "-", "-"], "a renamed default bot is left alone")
+        #expect(rows[1] == ["Dog-Bot", "fire", "3ft1in", "GB", "2018-07-02T16:45:00Z"], "the user's change survives")
+        #expect(rows[6] == ["Bat-Bot", "smoke", "-", "-", "-"])
+        #expect(rows.count == 7)
+    }
+
+    @Test("the new columns refuse values of the wrong shape")
+    func checks() throws {
+        let store = try TemporaryRoster().open()
+        for statement in ["UPDATE monster SET height = 'tall' WHERE id = 1",
+                          "UPDATE monster SET origin = 'France' WHERE id = 1",
+                          "UPDATE monster SET activated = 'yesterday' WHERE id = 1"] {
+            #expect(throws: DatabaseError.self) { try store.database.execute(statement) }
+        }
+    }
+}
+
+@Suite("Heights, countries and timestamps")
+struct NewFieldTests {
+    @Test("heights are read in the usual spellings", arguments: [
+        ("5ft11", 5, 11), ("5ft11in", 5, 11), ("5 ft 11 in", 5, 11), ("5'11\"", 5, 11), ("6ft", 6, 0),
+        ("71in", 5, 11), ("0ft0in", 0, 0), ("30ft11in", 30, 11), ("5′11″", 5, 11),
+    ])
+    func heights(_ text: String, _ feet: Int, _ inches: Int) throws {
+        let height = try #require(Height(parsing: text))
+        #expect(height.feet == feet && height.inches == inches)
+        #expect(Height(parsing: height.key) == height)
+    }
+
+    @Test("impossible heights are refused", arguments: ["31ft", "5ft12", "tall", "", "5", "-1ft", "5ft11ft"])
+    func badHeights(_ text: String) {
+        #expect(Height(parsing: text) == nil)
+    }
+
+    @Test("countries are found by name or code in any case, with a suggestion for a typo")
+    func countries() {
+        #expect(Countries.all.count >= 249)
+        #expect(Countries.find("France")?.code == "FR")
+        #expect(Countries.find("fr")?.code == "FR")
+        #expect(Countries.find("FRA")?.code == "FR")
+        #expect(Countries.find("united kingdom")?.code == "GB")
+        #expect(Countries.find("Frnace") == nil)
+        #expect(Countries.suggestion(for: "Frnace")?.code == "FR")
+        #expect(MonsterRules.originProblem("XX") != nil)
+        #expect(MonsterRules.originProblem("FR") == nil)
+    }
+
+    @Test("timestamps are stored in UTC and read with or without a zone")
+    func timestamps() throws {
+        let exact = try #require(Timestamp(parsing: "2026-11-29T14:05:00Z"))
+        #expect(exact.iso8601 == "2026-11-29T14:05:00Z")
+        #expect(Timestamp(parsing: "2026-11-29T15:05+01:00") == exact)
+        #expect(Timestamp(iso8601: "2026-11-29T14:05:00Z") == exact)
+        #expect(Timestamp(iso8601: "2026-11-29T14:05") == nil)
+        #expect(Timestamp(parsing: "2026-02-30T10:00Z") == nil)
+        #expect(Timestamp(parsing: "2026-11-29")?.localFields.hour == 0)
+        #expect(Timestamp(parsing: "soon") == nil)
+        #expect(Timestamp(parsing: "now") != nil)
+    }
+}

@@ -106,6 +106,15 @@ public enum MonsterRules {
         return clean == true
     }
 
+    /// An origin is a two-letter code from the ISO 3166 list.
+    public static func originProblem(_ origin: String?) -> FieldProblem? {
+        guard let origin else { return nil }
+        guard Countries.country(code: origin) != nil, origin == origin.uppercased() else {
+            return FieldProblem(field: "origin", message: "an origin is a two-letter ISO 3166 country code such as FR; “\(origin)” is not one")
+        }
+        return nil
+    }
+
     /// C0 and C1 controls, DEL, line and paragraph separators, and the bidi
     /// controls that can make a name read differently from what it is.
     static func isForbiddenInName(_ scalar: Unicode.Scalar) -> Bool {

@@ -24,8 +24,15 @@ public enum DefaultRoster {
             else {
                 throw RosterError.invalid([FieldProblem(field: "weapon", message: "the default roster's record \(offset + 1) is invalid")])
             }
+            func optional(_ key: String) -> String? {
+                guard case .string(let value)? = record[key]?.value else { return nil }
+                return value
+            }
             let monster = Monster(id: Int64(offset + 1), name: try text("name"), description: try text("description"),
-                                  icon: try text("icon"), nameColor: color, weapon: Weapon(weapon))
+                                  icon: try text("icon"), nameColor: color, weapon: Weapon(weapon),
+                                  height: optional("height").flatMap(Height.init(parsing:)),
+                                  origin: optional("origin"),
+                                  activated: optional("activated").flatMap(Timestamp.init(iso8601:)))
             if !monster.problems.isEmpty { throw RosterError.invalid(monster.problems) }
             return monster
         }
@@ -41,6 +48,19 @@ public enum DefaultRoster {
             try insert.run(.integer(monster.id), .text(monster.name), .text(MonsterRules.nameKey(monster.name)),
                            .text(monster.description), .text(monster.icon), .text(monster.nameColor.key),
                            .text(monster.weapon.type.key))
+        }
+    }
+
+    /// Gives the default bots the fields schema version 2 added, where
+    /// they are still there under their own names and still blank.
+    static func fillVersion2Fields(in database: Database) throws {
+        let update = try database.prepare("""
+            UPDATE monster SET height = ?, origin = ?, activated = ?
+            WHERE name_key = ? AND height IS NULL AND origin IS NULL AND activated IS NULL
+            """)
+        for monster in try monsters() {
+            try update.run(monster.height.map { .text($0.key) } ?? .null, monster.origin.map { .text($0) } ?? .null,
+                           monster.activated.map { .text($0.iso8601) } ?? .null, .text(MonsterRules.nameKey(monster.name)))
         }
     }
 }

@@ -115,6 +115,7 @@ extension RosterStore {
                 case "name": changes.name != nil
                 case "description": changes.description != nil
                 case "icon": changes.icon != nil
+                case "origin": changes.origin != nil
                 default: true
                 }
             }

@@ -22,6 +22,10 @@ public enum Schema {
             try database.execute(createMonsterTableV1)
             try DefaultRoster.insert(into: database)
         },
+        Migration(version: 2, summary: "add height, origin and activation, and give the default bots theirs") { database in
+            try database.execute(addVersion2Columns)
+            try DefaultRoster.fillVersion2Fields(in: database)
+        },
     ]
 
     public static var currentVersion: Int32 { Int32(migrations.count) }
@@ -48,18 +52,32 @@ public enum Schema {
         CREATE UNIQUE INDEX monster_name_key ON monster (name_key);
         """
 
+    // Optional fields, NULL when unknown. The exact forms (a height in
+    // range, a known country) are the model's rules; SQL keeps the shape.
+    static let addVersion2Columns = """
+        ALTER TABLE monster ADD COLUMN height TEXT CHECK (height GLOB '[0-9]*ft[0-9]*in' AND length(height) <= 8);
+        ALTER TABLE monster ADD COLUMN origin TEXT CHECK (length(origin) = 2);
+        ALTER TABLE monster ADD COLUMN activated TEXT
+            CHECK (activated GLOB '[0-9][0-9][0-9][0-9]-[0-1][0-9]-[0-3][0-9]T[0-2][0-9]:[0-5][0-9]:[0-5][0-9]Z');
+        """
+
     /// Brings `database` up to `currentVersion`. Returns the version it found.
+    /// Each migration runs in its own transaction, with its version bump,
+    /// so an interrupted upgrade leaves the file at the last version it
+    /// finished. `target` is for tests that make files of older versions.
     @discardableResult
-    static func migrate(_ database: Database) throws -> Int32 {
-        try database.writeTransaction {
-            let found = try Int32(truncatingIfNeeded: database.integer("PRAGMA user_version") ?? 0)
-            guard found < currentVersion else { return found }
-            for migration in migrations where migration.version > found {
+    static func migrate(_ database: Database, to target: Int32 = currentVersion) throws -> Int32 {
+        var found: Int32 = 0
+        for migration in migrations where migration.version <= target {
+            try database.writeTransaction {
+                let version = try Int32(truncatingIfNeeded: database.integer("PRAGMA user_version") ?? 0)
+                if migration.version == 1 { found = version }
+                guard version < migration.version else { return }
                 try migration.apply(database)
+                try database.execute("PRAGMA application_id = \(applicationID)")
+                try database.execute("PRAGMA user_version = \(migration.version)")
             }
-            try database.execute("PRAGMA application_id = \(applicationID)")
-            try database.execute("PRAGMA user_version = \(currentVersion)")
-            return found
         }
+        return found
     }
 }

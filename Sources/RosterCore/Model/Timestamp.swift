@@ -1,0 +1,190 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A moment, stored and exported unambiguously as UTC
+/// (`2026-11-29T14:05:00Z`) and shown in the user's time zone (`TZ`).
+public struct Timestamp: Hashable, Sendable, Comparable, CustomStringConvertible {
+    public let secondsSince1970: Int64
+
+    public init(secondsSince1970: Int64) {
+        self.secondsSince1970 = secondsSince1970
+    }
+
+    public static func < (a: Timestamp, b: Timestamp) -> Bool { a.secondsSince1970 < b.secondsSince1970 }
+
+    public static var now: Timestamp {
+        var value = timespec()
+        clock_gettime(CLOCK_REALTIME, &value)
+        return Timestamp(secondsSince1970: Int64(value.tv_sec))
+    }
+
+    /// Years a timestamp may fall in: wide enough for any robot's past or
+    /// future, narrow enough that every value prints in four digits.
+    public static let years = 1000...9999
+
+    /// Wall-clock fields, in UTC or in local time.
+    public struct Fields: Hashable, Sendable {
+        public var year, month, day, hour, minute, second: Int
+
+        public init(year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0) {
+            (self.year, self.month, self.day, self.hour, self.minute, self.second) = (year, month, day, hour, minute, second)
+        }
+
+        var isValid: Bool {
+            Timestamp.years.contains(year) && (1...12).contains(month) && (1...Self.days(in: month, of: year)).contains(day)
+                && (0...23).contains(hour) && (0...59).contains(minute) && (0...59).contains(second)
+        }
+
+        static func days(in month: Int, of year: Int) -> Int {
+            switch month {
+            case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+            case 4, 6, 9, 11: 30
+            default: 31
+            }
+        }
+    }
+
+    // MARK: UTC
+
+    /// `2026-11-29T14:05:00Z`: the stored and exported form.
+    public var iso8601: String {
+        let fields = utcFields
+        return "\(Self.pad(fields.year, 4))-\(Self.pad(fields.month))-\(Self.pad(fields.day))T"
+            + "\(Self.pad(fields.hour)):\(Self.pad(fields.minute)):\(Self.pad(fields.second))Z"
+    }
+
+    public var description: String { iso8601 }
+
+    public var utcFields: Fields {
+        var time = time_t(secondsSince1970)
+        var parts = tm()
+        gmtime_r(&time, &parts)
+        return Fields(year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday),
+                      hour: Int(parts.tm_hour), minute: Int(parts.tm_min), second: Int(parts.tm_sec))
+    }
+
+    public init?(utc fields: Fields) {
+        guard fields.isValid else { return nil }
+        var parts = Self.tmValue(fields)
+        self.init(secondsSince1970: Int64(timegm(&parts)))
+    }
+
+    // MARK: Local time
+
+    /// The fields on the user's wall clock (`TZ`, else the system's zone).
+    public var localFields: Fields {
+        var time = time_t(secondsSince1970)
+        var parts = tm()
+        localtime_r(&time, &parts)
+        return Fields(year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday),
+                      hour: Int(parts.tm_hour), minute: Int(parts.tm_min), second: Int(parts.tm_sec))
+    }
+
+    /// The local zone's abbreviation at this moment (`CET`, `UTC`).
+    public var localZone: String {
+        var time = time_t(secondsSince1970)
+        var parts = tm()
+        localtime_r(&time, &parts)
+        guard let zone = parts.tm_zone else { return "" }
+        return String(cString: zone)
+    }
+
+    /// A moment given on the user's wall clock. In the hour a clock goes
+    /// back, the first of the two moments is taken.
+    public init?(local fields: Fields) {
+        guard fields.isValid else { return nil }
+        var parts = Self.tmValue(fields)
+        parts.tm_isdst = -1
+        let seconds = mktime(&parts)
+        guard seconds != -1 || (fields.year == 1969 && fields.month == 12 && fields.day == 31) else { return nil }
+        self.init(secondsSince1970: Int64(seconds))
+    }
+
+    /// `2026-11-29 14:05 CET`: how people read it.
+    public var localDisplay: String {
+        let fields = localFields
+        let zone = localZone
+        return "\(Self.pad(fields.year, 4))-\(Self.pad(fields.month))-\(Self.pad(fields.day)) "
+            + "\(Self.pad(fields.hour)):\(Self.pad(fields.minute))" + (zone.isEmpty ? "" : " \(zone)")
+    }
+
+    // MARK: Parsing
+
+    /// Reads a date and time as people and programs write them:
+    /// `2026-11-29T14:05`, `2026-11-29 14:05:30`, `2026-11-29` (midnight),
+    /// each optionally ending in `Z` or an offset such as `+01:00` (then
+    /// exact), otherwise taken in the local time zone; or `now`.
+    public init?(parsing text: String) {
+        let trimmed = text.trimmingSpaces()
+        if trimmed.lowercased() == "now" {
+            self = .now
+            return
+        }
+        var body = Substring(trimmed)
+        var offset: Int?
+        if body.hasSuffix("Z") || body.hasSuffix("z") {
+            offset = 0
+            body = body.dropLast()
+        } else if body.contains(where: { $0 == "T" || $0 == "t" || $0 == " " }), body.count > 6,
+                  let sign = body.dropLast(5).last, sign == "+" || sign == "-", body.suffix(6).first == sign {
+            // An offset only follows a time: `…T15:05+01:00`.
+            let zone = body.suffix(5)
+            let parts = zone.split(separator: ":")
+            guard parts.count == 2, let hours = Int(parts[0]), let minutes = Int(parts[1]),
+                  (0...23).contains(hours), (0...59).contains(minutes) else { return nil }
+            offset = (sign == "+" ? 1 : -1) * (hours * 3600 + minutes * 60)
+            body = body.dropLast(6)
+        }
+        let halves = body.split(whereSeparator: { $0 == "T" || $0 == "t" || $0 == " " })
+        guard (1...2).contains(halves.count) else { return nil }
+        let date = halves[0].split(separator: "-", omittingEmptySubsequences: false)
+        guard date.count == 3, date[0].count == 4, date[1].count == 2, date[2].count == 2,
+              let year = Int(date[0]), let month = Int(date[1]), let day = Int(date[2]) else { return nil }
+        var fields = Fields(year: year, month: month, day: day)
+        if halves.count == 2 {
+            let time = halves[1].split(separator: ":", omittingEmptySubsequences: false)
+            guard (2...3).contains(time.count), time.allSatisfy({ $0.count == 2 }),
+                  let hour = Int(time[0]), let minute = Int(time[1]) else { return nil }
+            fields.hour = hour
+            fields.minute = minute
+            if time.count == 3 {
+                guard let second = Int(time[2]) else { return nil }
+                fields.second = second
+            }
+        }
+        if let offset {
+            guard let utc = Timestamp(utc: fields) else { return nil }
+            self.init(secondsSince1970: utc.secondsSince1970 - Int64(offset))
+        } else {
+            guard let local = Timestamp(local: fields) else { return nil }
+            self = local
+        }
+    }
+
+    /// Reads only the exact stored form, `YYYY-MM-DDTHH:MM:SSZ`.
+    public init?(iso8601 text: String) {
+        guard text.utf8.count == 20, text.hasSuffix("Z"), let parsed = Timestamp(parsing: text) else { return nil }
+        self = parsed
+    }
+
+    public static let formHelp = "a date and time such as 2026-11-29T14:05 (local time), 2026-11-29T13:05Z, or now"
+
+    // MARK: Helpers
+
+    private static func tmValue(_ fields: Fields) -> tm {
+        var parts = tm()
+        parts.tm_year = Int32(fields.year - 1900)
+        parts.tm_mon = Int32(fields.month - 1)
+        parts.tm_mday = Int32(fields.day)
+        parts.tm_hour = Int32(fields.hour)
+        parts.tm_min = Int32(fields.minute)
+        parts.tm_sec = Int32(fields.second)
+        return parts
+    }
+
+    static func pad(_ value: Int, _ width: Int = 2) -> String {
+        let text = String(value)
+        return String(repeating: "0", count: max(0, width - text.count)) + text
+    }
+}
