@@ -99,7 +99,7 @@ struct InteractiveTests {
         #expect(screen.waitFor("Monsters · 6"))
         try screen.press("Down", "Down")
         #expect(screen.waitFor("Tick, tick, BOOM!"), "Explode-Bot's details follow the selection")
-        try screen.press("Tab", "Tab", "Tab")
+        try screen.press("Tab", "Tab", "Tab", "Tab")
         #expect(screen.waitFor("▸ Weapon"))
         try screen.press("Enter")
         #expect(screen.waitFor("✕ Close"))

@@ -9,7 +9,7 @@ struct WeaponPanelTests {
     func presentsPanel() throws {
         let roster = try RosterScreenHarness()
         #expect(roster.weaponPanel == nil)
-        roster.press(.tab, .tab, .tab)
+        roster.press(.tab, .tab, .tab, .tab)
         #expect(roster.weaponPanel == nil, "Tab only focuses; Enter opens")
         #expect(roster.text.contains("▸ Weapon"))
         roster.press(.enter)
@@ -72,7 +72,7 @@ struct WeaponPanelTests {
         roster.type("xyz")
         #expect(roster.cursor == nil)
         #expect(try roster.weaponInDatabase("Cat-Bot") == .sword)
-        #expect(roster.screen == before)
+        #expect(roster.screen == before, "nothing typed or pasted changed the screen")
     }
 
     @Test("clicks: a monster selects it, the weapon cell opens the panel, a button chooses")

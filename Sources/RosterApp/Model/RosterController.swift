@@ -10,7 +10,16 @@ final class RosterController {
     /// How pictures reach this terminal: kitty images, half blocks, or none.
     let pictures: PictureDrawing
     private(set) var selection = 0
-    private(set) var selected: Monster?
+    /// The monster at the selection, as last read.
+    private var selectedRow: Monster?
+    /// A monster being added (`n`): shown in the details, saved once it
+    /// has a name it may have.
+    private(set) var draft: Monster?
+
+    /// What the details show: the new monster while one is being added,
+    /// else the selected one.
+    var selected: Monster? { draft ?? selectedRow }
+    var isDraft: Bool { draft != nil }
     /// A line for the footer: what just happened, or what went wrong.
     private(set) var status: (text: String, isError: Bool)?
     private var lastDataVersion: Int64 = 0
@@ -35,7 +44,7 @@ final class RosterController {
         let clamped = max(0, min(list.count - 1, position))
         selection = max(0, clamped)
         reportingErrors {
-            selected = try list.monster(at: selection)
+            selectedRow = try list.monster(at: selection)
         }
     }
 
@@ -46,7 +55,7 @@ final class RosterController {
     /// Reads the list again, keeping the same monster selected if it is
     /// still there.
     func reload() {
-        let keep = selected?.id
+        let keep = selectedRow?.id
         reportingErrors {
             try list.refresh()
             if let keep, let position = try list.position(of: keep) {
@@ -57,7 +66,7 @@ final class RosterController {
     }
 
     func setFilter(_ text: String) {
-        let keep = selected?.id
+        let keep = selectedRow?.id
         list.setFilter(text)
         var position = 0
         reportingErrors {
@@ -66,11 +75,56 @@ final class RosterController {
         select(position)
     }
 
+    // MARK: Adding and removing
+
+    /// Starts a new monster with the defaults; it exists once named.
+    func beginDraft() {
+        draft = Monster(id: 0, name: "", description: "", icon: Monster.defaultIcon, nameColor: .default, weapon: Weapon(.sword))
+    }
+
+    func discardDraft() {
+        draft = nil
+    }
+
+    /// Adds the new monster with `changes` (its name). Returns the reason
+    /// when it cannot be added, else nil.
+    func addDraft(with changes: MonsterChanges) -> String? {
+        guard let draft else { return nil }
+        do {
+            let added = try store.add(changes.applied(to: draft))
+            self.draft = nil
+            status = ("added \(added.name)", false)
+            reload()
+            if let position = try list.position(of: added.id) { select(position) }
+            lastDataVersion = (try? store.dataVersion()) ?? lastDataVersion
+            return nil
+        } catch {
+            if case .invalid(let problems) = error { return problems.map(\.message).joined(separator: "; ") }
+            return error.description
+        }
+    }
+
+    /// Removes the selected monster, in its own transaction.
+    func removeSelected() {
+        guard let monster = selectedRow else { return }
+        reportingErrors {
+            if try store.remove(monsterID: monster.id) {
+                status = ("removed \(monster.name)", false)
+            }
+            reload()
+            lastDataVersion = (try? store.dataVersion()) ?? lastDataVersion
+        }
+    }
+
     // MARK: Saving
 
     /// Saves the selected monster's weapon, in its own transaction.
     func chooseWeapon(_ weapon: WeaponType) {
-        guard let monster = selected else { return }
+        if let draft {
+            self.draft = MonsterChanges(weapon: weapon).applied(to: draft)
+            return
+        }
+        guard let monster = selectedRow else { return }
         reportingErrors {
             guard let change = try store.setWeapon(monsterID: monster.id, to: weapon) else {
                 status = ("\(monster.name) is no longer on the roster", true)
@@ -82,6 +136,37 @@ final class RosterController {
                 : ("\(monster.name) already carries \(weapon.displayName)", false)
             reload()
             lastDataVersion = (try? store.dataVersion()) ?? lastDataVersion
+        }
+    }
+
+    /// Saves changes to the selected monster, in their own transaction.
+    /// Returns the sentence to show beside the field when the value is
+    /// refused (a name taken, too long…), else nil.
+    @discardableResult
+    func save(_ changes: MonsterChanges, describing what: String) -> String? {
+        if let draft {
+            // Until it is named, the new monster only exists here.
+            self.draft = changes.applied(to: draft)
+            return nil
+        }
+        guard let monster = selectedRow else { return nil }
+        do {
+            guard let edit = try store.edit(monsterID: monster.id, changes) else {
+                status = ("\(monster.name) is no longer on the roster", true)
+                reload()
+                return nil
+            }
+            if edit.isChange { status = ("saved \(edit.after.name)'s \(what)", false) }
+            reload()
+            lastDataVersion = (try? store.dataVersion()) ?? lastDataVersion
+            return nil
+        } catch .invalid(let problems) {
+            return problems.map(\.message).joined(separator: "; ")
+        } catch .nameTaken(let name) {
+            return RosterError.nameTaken(name).description
+        } catch {
+            reportingErrors { throw error }
+            return error.description
         }
     }
 

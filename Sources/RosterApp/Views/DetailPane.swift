@@ -1,9 +1,11 @@
 import RosterCore
 import TerminalKit
 
-/// The selected monster's details: its picture, name, description and
-/// the weapon cell. One field at a time has the focus (marked with `▸`);
-/// Enter on a field edits it through the field's own input view.
+/// The selected monster's details: its picture and its fields. One field
+/// at a time has the focus (marked with `▸`); Enter on a field edits it
+/// through the field's own input view, with the accessory bar above it:
+/// ◀ Prev and Next ▶ keep the value and move along the fields (round from
+/// the last to the first), Done keeps it and ends editing.
 final class DetailPane: View {
     private let controller: RosterController
     let fields: [DetailField]
@@ -25,6 +27,47 @@ final class DetailPane: View {
     override var canBecomeFirstResponder: Bool { true }
     override var keyBindingsTitle: String { "Details" }
 
+    /// The bar docked above every field's input view.
+    private(set) lazy var accessoryBar = AccessoryBar { [weak self] bar in
+        bar.onPrevious = { self?.moveEditing(by: -1) }
+        bar.onNext = { self?.moveEditing(by: 1) }
+        bar.onDone = { self?.finishEditing() }
+    }
+
+    /// The field being edited, if any.
+    var editingField: DetailField? {
+        fields.first { $0.isFirstResponder }
+    }
+
+    /// Keeps the edited value and ends editing; a refused value stays open.
+    func finishEditing() {
+        guard let field = editingField, field.commitEditing() else { return }
+        becomeFirstResponder()
+    }
+
+    /// Puts the old value back and ends editing. A new monster that was
+    /// never given a name is discarded.
+    func cancelEditing() {
+        guard let field = editingField else { return }
+        field.cancelEditing()
+        becomeFirstResponder()
+        if controller.isDraft {
+            controller.discardDraft()
+            onLeave?()
+        }
+    }
+
+    /// Keeps the edited value and edits the previous or next field.
+    func moveEditing(by step: Int) {
+        guard let field = editingField, let index = fields.firstIndex(where: { $0 === field }) else { return }
+        guard field.commitEditing() else { return }
+        let next = ((index + step) % fields.count + fields.count) % fields.count
+        focusedIndex = next
+        becomeFirstResponder()
+        accessoryBar.title = fields[next].label
+        fields[next].beginEditing()
+    }
+
     /// Whether the pane or one of its fields has the keyboard.
     var hasFocus: Bool {
         isFirstResponder || fields.contains { $0.isFirstResponder }
@@ -42,11 +85,16 @@ final class DetailPane: View {
     /// Focuses a field and starts editing it at once (a click, `w`).
     func edit(_ field: DetailField) {
         guard let index = fields.firstIndex(where: { $0 === field }) else { return }
+        if let editing = editingField, editing !== field, !editing.commitEditing() { return }
         focus(index)
+        accessoryBar.title = field.label
         field.beginEditing()
     }
 
     override var keyBindings: [KeyBinding] {
+        // While a field is being edited, its panel and the accessory bar
+        // have the keys; moving between fields is Prev and Next.
+        guard editingField == nil else { return [] }
         var bindings = [
             KeyBinding([.up, .character("k")], "↑↓", "field", action: { [weak self] in
                 guard let self else { return }
@@ -59,7 +107,8 @@ final class DetailPane: View {
         ]
         if let field = focusedField, field.isEditable {
             bindings.append(KeyBinding(.enter, "Enter", field.editVerb, action: { [weak self] in
-                self?.focusedField?.beginEditing()
+                guard let self, let field = self.focusedField else { return }
+                self.edit(field)
             }))
         }
         bindings.append(KeyBinding(.escape, "Esc", "back to list", action: { [weak self] in self?.onLeave?() }))
@@ -72,11 +121,14 @@ final class DetailPane: View {
         let pictureWidth = inner.width >= 50 ? 18 : 0
         pictureArea = pictureWidth > 0 ? Rect(x: inner.x, y: inner.y, width: pictureWidth, height: min(10, inner.height)) : .zero
         let fieldsArea = inner.inset(left: pictureWidth > 0 ? pictureWidth + 2 : 0)
+        // A blank row between fields when they all fit with one.
+        let heights = fields.map { $0.preferredHeight(forWidth: fieldsArea.width) }
+        let gap = heights.reduce(0, +) + fields.count - 1 <= fieldsArea.height ? 1 : 0
         var y = fieldsArea.y
-        for field in fields {
-            let height = min(field.preferredHeight(forWidth: fieldsArea.width), max(0, fieldsArea.maxY - y))
+        for (field, wanted) in zip(fields, heights) {
+            let height = min(wanted, max(0, fieldsArea.maxY - y))
             field.frame = Rect(x: fieldsArea.x, y: y, width: fieldsArea.width, height: height)
-            y += height + 1
+            y += height + gap
         }
     }
 
@@ -106,92 +158,5 @@ final class DetailPane: View {
         if controller.pictures.draw(monster.iconPicture, in: inner, into: &buffer, slot: PictureSlot.icon) == nil {
             buffer.writeCentered(monster.name, in: inner, row: inner.height / 2, style: Theme.nameStyle(monster.nameColor).bold)
         }
-    }
-}
-
-/// One field of the detail pane: a label and a value, marked when focused
-/// and highlighted while being edited.
-class DetailField: View {
-    let label: String
-    weak var pane: DetailPane?
-    let controller: RosterController
-
-    init(label: String, controller: RosterController) {
-        self.label = label
-        self.controller = controller
-        super.init()
-    }
-
-    /// Whether Enter does anything here.
-    var isEditable: Bool { false }
-    /// What Enter does, for the footer: `choose weapon`, `edit name`.
-    var editVerb: String { "edit" }
-
-    func beginEditing() {
-        guard isEditable else { return }
-        becomeFirstResponder()
-    }
-
-    var isFocused: Bool {
-        pane?.focusedField === self && (pane?.hasFocus ?? false)
-    }
-
-    static let labelWidth = 14
-
-    override func preferredHeight(forWidth width: Int) -> Int { 1 }
-
-    /// Draws the label column and returns the rectangle left for the value.
-    func drawLabel(in buffer: inout Buffer) -> Rect {
-        let marker = isFirstResponder ? "▶ " : (isFocused ? "▸ " : "  ")
-        let style = isFocused || isFirstResponder ? Style(foreground: Theme.accent).bold : Theme.label
-        buffer.write(marker + label, at: frame.origin, width: Self.labelWidth, style: style)
-        return frame.inset(left: Self.labelWidth + 1)
-    }
-
-    /// Marks the value when the field is focused or being edited.
-    func markValue(_ rect: Rect, in buffer: inout Buffer) {
-        if isFirstResponder {
-            buffer.restyle(rect) { $0.background(Theme.accent).foreground(.black) }
-        } else if isFocused {
-            buffer.restyle(rect) { $0.underlined }
-        }
-    }
-
-    override func handle(mouse event: MouseEvent) -> Bool {
-        guard case .press(button: 0) = event.kind else { return true }
-        if isEditable {
-            pane?.edit(self)
-        } else if let pane, let index = pane.fields.firstIndex(where: { $0 === self }) {
-            pane.focus(index)
-        }
-        return true
-    }
-}
-
-/// A field that only shows text (name and description, until they get
-/// their own input views).
-final class TextDetailField: DetailField {
-    private let value: (Monster) -> (String, Style)
-    private let lines: Int
-
-    init(label: String, controller: RosterController, lines: Int = 1, value: @escaping (Monster) -> (String, Style)) {
-        self.value = value
-        self.lines = lines
-        super.init(label: label, controller: controller)
-    }
-
-    override func preferredHeight(forWidth width: Int) -> Int { lines }
-
-    override func draw(in buffer: inout Buffer) {
-        let valueArea = drawLabel(in: &buffer)
-        guard let monster = controller.selected else { return }
-        let (text, style) = value(monster)
-        let wrapped = TextWrapping.lines(SafeText.escaped(text), width: valueArea.width, limit: lines)
-        for (row, line) in wrapped.enumerated() {
-            buffer.write(line, at: Point(x: valueArea.x, y: valueArea.y + row), width: valueArea.width, style: style)
-        }
-        let used = Rect(x: valueArea.x, y: valueArea.y, width: min(valueArea.width, wrapped.map(DisplayWidth.of).max() ?? 0),
-                        height: max(1, wrapped.count))
-        markValue(used.width > 0 ? used : valueArea.row(0), in: &buffer)
     }
 }

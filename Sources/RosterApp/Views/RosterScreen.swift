@@ -15,7 +15,11 @@ final class RosterScreen: View {
     let controller: RosterController
     let list: MonsterListView
     let details: DetailPane
+    let nameField: TextEntryField
+    let colorField: ColorField
     let weaponCell: WeaponCell
+    let activatedField: ActivatedField
+    let summoner: ActivationSummoner
     private let header = HeaderBar()
     private let footer = KeyHintBar()
     private lazy var listOverlay = MonsterListView(controller: controller, isOverlay: true)
@@ -23,16 +27,33 @@ final class RosterScreen: View {
     init(controller: RosterController) {
         self.controller = controller
         list = MonsterListView(controller: controller)
+        nameField = TextEntryField(label: "Name", controller: controller, limit: MonsterRules.nameLimit * 4,
+                                   read: \.name, change: { MonsterChanges(name: $0) },
+                                   style: { Theme.nameStyle($0.nameColor).bold })
+        colorField = ColorField(controller: controller)
         weaponCell = WeaponCell(controller: controller)
+        activatedField = ActivatedField(controller: controller)
+        summoner = ActivationSummoner(controller: controller)
+        // The order of the fields is the order Prev and Next follow.
         details = DetailPane(controller: controller, fields: [
-            TextDetailField(label: "Name", controller: controller) { ($0.name, Theme.nameStyle($0.nameColor).bold) },
-            TextDetailField(label: "Description", controller: controller, lines: 3) { ($0.description, Style()) },
+            nameField,
+            TextEntryField(label: "Description", controller: controller, lines: 3, limit: MonsterRules.descriptionLimit * 4,
+                           read: \.description, change: { MonsterChanges(description: $0) }),
+            colorField,
             weaponCell,
+            HeightField(controller: controller),
+            OriginField(controller: controller),
+            activatedField,
         ])
         super.init()
+        colorField.anchor = { [weak self] in
+            guard let field = self?.nameField else { return .zero }
+            return field.frame.inset(left: DetailField.labelWidth + 1)
+        }
         header.controller = controller
         header.onMonstersButton = { [weak self] in self?.showListOverlay() }
-        for view in [header, list, details, footer] as [View] { addSubview(view) }
+        header.onActivationButton = { [weak self] in self?.summoner.becomeFirstResponder() }
+        for view in [header, list, details, footer, summoner] as [View] { addSubview(view) }
         list.onOpen = { [weak self] in self?.details.focus(0) }
         details.onLeave = { [weak self] in self?.focusList() }
     }
@@ -77,7 +98,19 @@ final class RosterScreen: View {
 
     override var keyBindingsTitle: String { "Everywhere" }
 
+    /// Whether a field, the filter or a summoned picker has the keyboard:
+    /// then the one-letter commands (n, x, w, /…) stay out of its way.
+    private var isEditing: Bool {
+        guard let responder = window?.firstResponder else { return false }
+        return responder is DetailField || responder is ActivationSummoner || responder is FilterField
+    }
+
     override var keyBindings: [KeyBinding] {
+        let interrupt = KeyBinding(.control("c"), "Ctrl-C", "quit", footer: false, action: { [weak self] in
+            self?.controller.quitStatus = 130
+        })
+        let help = KeyBinding(.character("?"), "?", "help", action: { [weak self] in self?.showHelp() })
+        if isEditing { return [help, interrupt] }
         var bindings = [
             KeyBinding(.tab, "Tab", "next field", action: { [weak self] in self?.moveFocus(by: 1) }),
             KeyBinding(.backTab, "Shift-Tab", "previous field", footer: false, action: { [weak self] in self?.moveFocus(by: -1) }),
@@ -94,11 +127,32 @@ final class RosterScreen: View {
             bindings.append(KeyBinding(.character("m"), "m", "monsters", action: { [weak self] in self?.showListOverlay() }))
         }
         bindings += [
-            KeyBinding(.character("?"), "?", "help", action: { [weak self] in self?.showHelp() }),
+            KeyBinding(.character("n"), "n", "new", action: { [weak self] in self?.addMonster() }),
+            KeyBinding([.character("x"), .delete], "x", "remove", action: { [weak self] in self?.confirmRemoval() }),
+            KeyBinding(.character("a"), "a", "activated", footer: false, action: { [weak self] in
+                self?.summoner.becomeFirstResponder()
+            }),
+        ]
+        bindings += [
+            help,
             KeyBinding(.character("q"), "q", "quit", action: { [weak self] in self?.controller.quitStatus = 0 }),
-            KeyBinding(.control("c"), "Ctrl-C", "quit", footer: false, action: { [weak self] in self?.controller.quitStatus = 130 }),
+            interrupt,
         ]
         return bindings
+    }
+
+    /// `n`: a new monster, named first; Esc before its first Done discards it.
+    private func addMonster() {
+        controller.beginDraft()
+        details.edit(nameField)
+    }
+
+    /// `x` or Delete: removes the selected monster once the footer's
+    /// question is answered yes.
+    private func confirmRemoval() {
+        guard let window, let monster = controller.selected, !controller.isDraft else { return }
+        let prompt = ConfirmationPrompt("Remove \(monster.name)?", onConfirm: { [weak self] in self?.controller.removeSelected() })
+        window.present(Overlay(prompt, placement: ConfirmationPrompt.footerPlacement))
     }
 
     private func showHelp() {
@@ -155,7 +209,9 @@ final class HeaderBar: View {
     weak var controller: RosterController?
     var showsMonstersButton = false
     var onMonstersButton: (() -> Void)?
+    var onActivationButton: (() -> Void)?
     private var buttonFrame = Rect.zero
+    private var activationFrame = Rect.zero
 
     override func draw(in buffer: inout Buffer) {
         buffer.fill(frame, style: Theme.header)
@@ -168,6 +224,15 @@ final class HeaderBar: View {
             buttonFrame = .zero
         }
         x = buffer.write(" roster ", at: Point(x: x, y: frame.y), style: Theme.header.bold)
+        // The toolbar: the activation picker, summoned from anywhere (`a`).
+        let activation = " ⏱ Activated "
+        if frame.maxX - x > 40 {
+            let end = buffer.write(activation, at: Point(x: x + 1, y: frame.y), style: Theme.header.bold.reversed)
+            activationFrame = Rect(x: x + 1, y: frame.y, width: end - x - 1, height: 1)
+            x = end + 1
+        } else {
+            activationFrame = .zero
+        }
         guard let controller else { return }
         let count = controller.list.isFiltering ? "" : "· \(MonsterListView.grouped(controller.list.count)) monsters "
         x = buffer.write(count, at: Point(x: x, y: frame.y), style: Theme.header)
@@ -180,9 +245,9 @@ final class HeaderBar: View {
     }
 
     override func handle(mouse event: MouseEvent) -> Bool {
-        if case .press(button: 0) = event.kind, buttonFrame.contains(event.position) {
-            onMonstersButton?()
-        }
+        guard case .press(button: 0) = event.kind else { return true }
+        if buttonFrame.contains(event.position) { onMonstersButton?() }
+        if activationFrame.contains(event.position) { onActivationButton?() }
         return true
     }
 }

@@ -107,31 +107,56 @@ extension RosterStore {
             guard let before = try lookUp(reference) else {
                 throw RosterError.monsterNotFound(reference, suggestion: try suggestName(for: reference))
             }
-            let after = changes.applied(to: before)
-            let problems = after.problems.filter { problem in
-                // Only the fields being changed are judged: an old value that
-                // predates a rule does not block an unrelated edit.
-                switch problem.field {
-                case "name": changes.name != nil
-                case "description": changes.description != nil
-                case "icon": changes.icon != nil
-                case "origin": changes.origin != nil
-                default: true
-                }
+            return try apply(changes, to: before)
+        }
+    }
+
+    /// Changes some fields of the monster with this id: what the interface
+    /// does when a field is edited. Nil when the monster no longer exists.
+    public func edit(monsterID: Int64, _ changes: MonsterChanges) throws(RosterError) -> MonsterEdit? {
+        try write {
+            guard let before = try database.cached(MonsterTable.selectByID)
+                .firstRow([.integer(monsterID)], MonsterTable.monster(from:)) else { return nil }
+            return try apply(changes, to: before)
+        }
+    }
+
+    /// Checks and saves `changes` to `before`, inside the caller's transaction.
+    private func apply(_ changes: MonsterChanges, to before: Monster) throws -> MonsterEdit {
+        let after = changes.applied(to: before)
+        let problems = after.problems.filter { problem in
+            // Only the fields being changed are judged: an old value that
+            // predates a rule does not block an unrelated edit.
+            switch problem.field {
+            case "name": changes.name != nil
+            case "description": changes.description != nil
+            case "icon": changes.icon != nil
+            case "origin": changes.origin != nil
+            default: true
             }
-            guard problems.isEmpty else { throw RosterError.invalid(problems) }
-            guard after != before else { return MonsterEdit(before: before, after: after) }
-            if MonsterRules.nameKey(after.name) != MonsterRules.nameKey(before.name),
-               try database.cached(MonsterTable.selectByNameKey)
-                .firstRow([.text(MonsterRules.nameKey(after.name))], { $0.int(0) }) != nil {
-                throw RosterError.nameTaken(after.name)
-            }
-            do {
-                try database.cached(MonsterTable.update).run(MonsterTable.values(of: after) + [.integer(before.id)])
-            } catch let error as DatabaseError where error.isUniqueViolation {
-                throw RosterError.nameTaken(after.name)
-            }
-            return MonsterEdit(before: before, after: after)
+        }
+        guard problems.isEmpty else { throw RosterError.invalid(problems) }
+        guard after != before else { return MonsterEdit(before: before, after: after) }
+        if MonsterRules.nameKey(after.name) != MonsterRules.nameKey(before.name),
+           try database.cached(MonsterTable.selectByNameKey)
+            .firstRow([.text(MonsterRules.nameKey(after.name))], { $0.int(0) }) != nil {
+            throw RosterError.nameTaken(after.name)
+        }
+        do {
+            try database.cached(MonsterTable.update).run(MonsterTable.values(of: after) + [.integer(before.id)])
+        } catch {
+            // Typed: the error is a DatabaseError.
+            if error.isUniqueViolation { throw RosterError.nameTaken(after.name) }
+            throw error
+        }
+        return MonsterEdit(before: before, after: after)
+    }
+
+    /// Removes the monster with this id; false if it was already gone.
+    public func remove(monsterID: Int64) throws(RosterError) -> Bool {
+        try write {
+            try database.cached(MonsterTable.delete).run(.integer(monsterID))
+            return database.changes > 0
         }
     }
 

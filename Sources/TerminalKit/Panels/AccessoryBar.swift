@@ -21,8 +21,13 @@ public final class AccessoryBar: View {
 
     public override var keyBindingsTitle: String { "Fields" }
 
+    /// Whether there are fields to move along (a panel summoned without
+    /// a field has only Done).
+    private var movesBetweenFields: Bool { onPrevious != nil || onNext != nil }
+
     public override var keyBindings: [KeyBinding] {
-        [
+        guard movesBetweenFields else { return [] }
+        return [
             KeyBinding(.backTab, "Shift-Tab", "previous field", footer: false, action: { [weak self] in self?.onPrevious?() }),
             KeyBinding(.tab, "Tab", "next field", action: { [weak self] in self?.onNext?() }),
         ]
@@ -35,11 +40,17 @@ public final class AccessoryBar: View {
         buffer.fill(frame, style: style)
         let y = frame.y
         var x = frame.x + 1
-        let previousEnd = buffer.write(" ◀ Prev ", at: Point(x: x, y: y), style: style.bold)
-        previousFrame = Rect(x: x, y: y, width: previousEnd - x, height: 1)
-        x = previousEnd + 1
-        let nextEnd = buffer.write(" Next ▶ ", at: Point(x: x, y: y), style: style.bold)
-        nextFrame = Rect(x: x, y: y, width: nextEnd - x, height: 1)
+        var nextEnd = x
+        if movesBetweenFields {
+            let previousEnd = buffer.write(" ◀ Prev ", at: Point(x: x, y: y), style: style.bold)
+            previousFrame = Rect(x: x, y: y, width: previousEnd - x, height: 1)
+            x = previousEnd + 1
+            nextEnd = buffer.write(" Next ▶ ", at: Point(x: x, y: y), style: style.bold)
+            nextFrame = Rect(x: x, y: y, width: nextEnd - x, height: 1)
+        } else {
+            previousFrame = .zero
+            nextFrame = .zero
+        }
         let done = " Done "
         let doneX = frame.maxX - 1 - DisplayWidth.of(done)
         if doneX > nextEnd + 2 {

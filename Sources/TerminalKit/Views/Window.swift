@@ -98,9 +98,11 @@ public final class Window: Responder {
     // MARK: Docked input views
 
     private func updatePresentation() {
-        let views = [firstResponder?.inputAccessoryView, firstResponder?.inputView].compactMap { $0 }
+        // A popover input view is drawn at its anchor; its accessory bar
+        // still docks at the bottom.
         let style = firstResponder?.inputViewPresentation ?? .docked
-        guard !views.isEmpty, style == .docked else {
+        let views = [firstResponder?.inputAccessoryView, style == .docked ? firstResponder?.inputView : nil].compactMap { $0 }
+        guard !views.isEmpty else {
             docked?.dismiss(animated: shouldAnimate)
             if docked?.isGone == true { removeDocked() }
             return

@@ -19,10 +19,10 @@ final class WeaponCell: DetailField {
         }
         panel.onChoose = { [weak self] index in
             self?.controller.chooseWeapon(WeaponType.allCases[index])
-            self?.resignFirstResponder()
+            self?.pane?.finishEditing()
         }
         panel.onClose = { [weak self] in
-            self?.resignFirstResponder()
+            self?.pane?.cancelEditing()
         }
     }
 
@@ -30,18 +30,15 @@ final class WeaponCell: DetailField {
         super.init(label: "Weapon", controller: controller)
     }
 
-    override var isEditable: Bool { controller.selected != nil }
     override var editVerb: String { "choose weapon" }
-    override var canBecomeFirstResponder: Bool { isEditable }
     override var inputView: View? { panel }
-    override var keyBindingsTitle: String { "Weapon" }
 
     override func didBecomeFirstResponder() {
         panel.currentIndex = controller.selected.flatMap { WeaponType.allCases.firstIndex(of: $0.weapon.type) }
         panel.highlightCurrent()
     }
 
-    override func preferredHeight(forWidth width: Int) -> Int { 7 }
+    override func preferredHeight(forWidth width: Int) -> Int { 6 }
 
     override func draw(in buffer: inout Buffer) {
         let valueArea = drawLabel(in: &buffer)

@@ -1,0 +1,81 @@
+import RosterCore
+import TerminalKit
+
+/// When the monster was activated: a date-time picker on the local wall
+/// clock (`TZ`), minutes in steps of five, with Now and Done. The moment
+/// is saved in UTC.
+final class ActivatedField: DetailField {
+    static let minuteInterval = 5
+
+    let picker: DateTimePicker
+    private var pending: CalendarDateTime?
+
+    init(controller: RosterController) {
+        picker = ActivatedField.makePicker()
+        super.init(label: "Activated", controller: controller)
+        picker.onChange = { [weak self] value in self?.pending = value }
+        picker.onDone = { [weak self] value in
+            self?.pending = value
+            self?.pane?.finishEditing()
+        }
+        picker.onCancel = { [weak self] in self?.pane?.cancelEditing() }
+    }
+
+    /// One picker type, configured for activations: used by the field and
+    /// by the `a` key that summons it from the list.
+    static func makePicker() -> DateTimePicker {
+        DateTimePicker { picker in
+            picker.title = "Activated"
+            picker.mode = .dateAndTime
+            picker.minuteInterval = minuteInterval
+            picker.now = { calendarValue(Timestamp.now) }
+        }
+    }
+
+    static func calendarValue(_ timestamp: Timestamp) -> CalendarDateTime {
+        let fields = timestamp.localFields
+        return CalendarDateTime(year: fields.year, month: fields.month, day: fields.day, hour: fields.hour, minute: fields.minute)
+    }
+
+    static func timestamp(_ value: CalendarDateTime) -> Timestamp? {
+        Timestamp(local: Timestamp.Fields(year: value.year, month: value.month, day: value.day, hour: value.hour, minute: value.minute))
+    }
+
+    override var inputView: View? { picker }
+    override var editVerb: String { "choose activation" }
+
+    override func didBecomeFirstResponder() {
+        pending = nil
+        picker.setValue(calendarValue(for: controller.selected))
+    }
+
+    /// The wheels start at the monster's activation, or now.
+    func calendarValue(for monster: Monster?) -> CalendarDateTime {
+        Self.calendarValue(monster?.activated ?? Timestamp.now)
+    }
+
+    override func commitEditing() -> Bool {
+        guard let pending else { return true }
+        self.pending = nil
+        guard let timestamp = Self.timestamp(pending) else {
+            problem = "that time does not exist on this clock (a daylight-saving gap)"
+            return false
+        }
+        guard timestamp != controller.selected?.activated else { return true }
+        problem = controller.save(MonsterChanges(activated: .some(timestamp)), describing: "activation")
+        return problem == nil
+    }
+
+    override func cancelEditing() {
+        super.cancelEditing()
+        pending = nil
+    }
+
+    override func draw(in buffer: inout Buffer) {
+        if isFirstResponder, let pending {
+            drawValue(pending.description, in: &buffer)
+        } else {
+            drawValue(controller.selected?.activated?.localDisplay, in: &buffer)
+        }
+    }
+}

@@ -1,0 +1,102 @@
+import RosterCore
+import TerminalKit
+
+/// One field of the detail pane: a label and a value, marked when focused
+/// and highlighted while being edited.
+///
+/// Editing a field is being its window's first responder: the field's
+/// input view (a panel, a wheel, a popover) comes up with the pane's
+/// accessory bar above it. `commitEditing` keeps the value (Done, Prev,
+/// Next) and may refuse it; `cancelEditing` restores the old one (Esc).
+class DetailField: View {
+    let label: String
+    weak var pane: DetailPane?
+    let controller: RosterController
+    /// The sentence shown beside the field when its value was refused.
+    var problem: String?
+
+    init(label: String, controller: RosterController) {
+        self.label = label
+        self.controller = controller
+        super.init()
+    }
+
+    /// Whether the field can be edited at all.
+    var isEditable: Bool { controller.selected != nil }
+    /// What Enter does, for the footer: `choose weapon`, `edit name`.
+    var editVerb: String { "edit \(label.lowercased())" }
+
+    override var canBecomeFirstResponder: Bool { isEditable }
+    override var inputAccessoryView: View? { pane?.accessoryBar }
+    override var keyBindingsTitle: String { label }
+
+    func beginEditing() {
+        guard isEditable else { return }
+        problem = nil
+        becomeFirstResponder()
+    }
+
+    /// Keeps the value being edited; false (with `problem` set) refuses it.
+    func commitEditing() -> Bool { true }
+
+    /// Puts back the value from before editing began.
+    func cancelEditing() {
+        problem = nil
+    }
+
+    var isFocused: Bool {
+        pane?.focusedField === self && (pane?.hasFocus ?? false)
+    }
+
+    static let labelWidth = 14
+
+    override func preferredHeight(forWidth width: Int) -> Int { 1 + problemRows(forWidth: width) }
+
+    /// Rows the refusal's reason takes under the value, wrapped.
+    func problemRows(forWidth width: Int) -> Int {
+        guard let problem else { return 0 }
+        return TextWrapping.lines("✗ " + problem, width: max(1, width - Self.labelWidth - 1), limit: 3).count
+    }
+
+    /// Draws the label column and returns the rectangle left for the value.
+    func drawLabel(in buffer: inout Buffer) -> Rect {
+        let marker = isFirstResponder ? "▶ " : (isFocused ? "▸ " : "  ")
+        let style = isFocused || isFirstResponder ? Style(foreground: Theme.accent).bold : Theme.label
+        buffer.write(marker + label, at: frame.origin, width: Self.labelWidth, style: style)
+        return frame.inset(left: Self.labelWidth + 1)
+    }
+
+    /// Marks the value when the field is focused or being edited.
+    func markValue(_ rect: Rect, in buffer: inout Buffer) {
+        if isFirstResponder {
+            buffer.restyle(rect) { $0.background(Theme.accent).foreground(.black) }
+        } else if isFocused {
+            buffer.restyle(rect) { $0.underlined }
+        }
+    }
+
+    /// The refused value's reason, wrapped on the field's last rows.
+    func drawProblem(in buffer: inout Buffer, valueArea: Rect) {
+        guard let problem else { return }
+        let lines = TextWrapping.lines("✗ " + problem, width: max(1, valueArea.width), limit: 3)
+        let top = frame.maxY - lines.count
+        for (row, line) in lines.enumerated() where top + row > frame.y {
+            buffer.write(line, at: Point(x: valueArea.x, y: top + row), width: valueArea.width, style: Theme.error)
+        }
+    }
+
+    /// A one-row value: `text` in `style`, or `unknown` when there is none.
+    func drawValue(_ text: String?, style: Style = .plain, in buffer: inout Buffer) {
+        let valueArea = drawLabel(in: &buffer)
+        let shown = text ?? "unknown"
+        let end = buffer.write(shown, at: valueArea.origin, width: valueArea.width, style: text == nil ? Theme.label : style)
+        markValue(Rect(x: valueArea.x, y: valueArea.y, width: max(1, end - valueArea.x), height: 1), in: &buffer)
+        drawProblem(in: &buffer, valueArea: valueArea)
+    }
+
+    override func handle(mouse event: MouseEvent) -> Bool {
+        guard case .press(button: 0) = event.kind else { return true }
+        pane?.edit(self)
+        return true
+    }
+}

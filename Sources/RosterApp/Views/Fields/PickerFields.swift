@@ -1,0 +1,153 @@
+import RosterCore
+import TerminalKit
+
+/// The name colour: a popover list anchored at the name, each colour shown
+/// in itself. Choosing saves at once and closes it; Esc closes it.
+final class ColorField: DetailField {
+    /// Where the popover hangs: the name's row.
+    var anchor: () -> Rect = { .zero }
+
+    private lazy var menu = MenuPopover { [weak self] menu in
+        menu.title = "Name colour"
+        menu.items = NameColor.allCases.map { MenuPopover.Item($0.displayName, style: Theme.nameStyle($0)) }
+        menu.onChoose = { index in
+            guard let self else { return }
+            self.controller.save(MonsterChanges(nameColor: NameColor.allCases[index]), describing: "name colour")
+            self.pane?.finishEditing()
+        }
+        menu.onCancel = { self?.pane?.cancelEditing() }
+    }
+
+    init(controller: RosterController) {
+        super.init(label: "Colour", controller: controller)
+    }
+
+    override var editVerb: String { "choose colour" }
+    override var inputView: View? { menu }
+    override var inputViewPresentation: InputViewPresentation { .popover(anchor: anchor()) }
+
+    override func didBecomeFirstResponder() {
+        menu.currentIndex = controller.selected.flatMap { NameColor.allCases.firstIndex(of: $0.nameColor) }
+        menu.highlightCurrent()
+    }
+
+    override func draw(in buffer: inout Buffer) {
+        guard let color = controller.selected?.nameColor else { return drawValue(nil, in: &buffer) }
+        drawValue("■ " + color.displayName, style: Theme.nameStyle(color), in: &buffer)
+    }
+}
+
+/// A field edited on wheels: the wheel shows the value as it turns, Done
+/// (Enter, or the accessory bar) saves it, Esc puts the old value back.
+class WheelField: DetailField {
+    let wheels = WheelPicker()
+    /// The value the wheels show, while editing.
+    var pendingText: String?
+
+    override init(label: String, controller: RosterController) {
+        super.init(label: label, controller: controller)
+        wheels.title = label
+        wheels.onDone = { [weak self] in self?.pane?.finishEditing() }
+        wheels.onCancel = { [weak self] in self?.pane?.cancelEditing() }
+        wheels.onChange = { [weak self] _, _ in self?.wheelsTurned() }
+    }
+
+    override var inputView: View? { wheels }
+    override var editVerb: String { "choose \(label.lowercased())" }
+
+    /// Sets the wheels from the monster's value when editing begins.
+    func loadWheels() {}
+    func wheelsTurned() {}
+    /// The value on the wheels as text, and the changes that save it.
+    func currentChanges() -> MonsterChanges? { nil }
+    /// The value shown when not editing.
+    func displayedValue(_ monster: Monster) -> String? { nil }
+
+    override func didBecomeFirstResponder() {
+        loadWheels()
+        pendingText = nil
+    }
+
+    override func commitEditing() -> Bool {
+        guard let changes = currentChanges() else { return true }
+        problem = controller.save(changes, describing: label.lowercased())
+        pendingText = nil
+        return problem == nil
+    }
+
+    override func cancelEditing() {
+        super.cancelEditing()
+        pendingText = nil
+    }
+
+    override func draw(in buffer: inout Buffer) {
+        if isFirstResponder, let pendingText {
+            drawValue(pendingText, in: &buffer)
+        } else {
+            drawValue(controller.selected.flatMap(displayedValue), in: &buffer)
+        }
+    }
+}
+
+/// Height on two linked wheels: feet and inches.
+final class HeightField: WheelField {
+    init(controller: RosterController) {
+        super.init(label: "Height", controller: controller)
+        wheels.columns = [
+            .init(title: "Feet", values: Height.feetRange.map { "\($0) ft" }),
+            .init(title: "Inches", values: Height.inchRange.map { "\($0) in" }),
+        ]
+    }
+
+    private var wheelHeight: Height? {
+        Height(feet: wheels.selection[0], inches: wheels.selection[1])
+    }
+
+    override func loadWheels() {
+        // A monster without a height starts from an average one.
+        let height = controller.selected?.height ?? Height(feet: 5, inches: 6)
+        wheels.select(height?.feet ?? 5, inColumn: 0, notify: false)
+        wheels.select(height?.inches ?? 6, inColumn: 1, notify: false)
+        wheels.focus(column: 0)
+    }
+
+    override func wheelsTurned() { pendingText = wheelHeight?.displayName }
+
+    override func currentChanges() -> MonsterChanges? {
+        guard let height = wheelHeight, height != controller.selected?.height else { return nil }
+        return MonsterChanges(height: .some(height))
+    }
+
+    override func displayedValue(_ monster: Monster) -> String? { monster.height?.displayName }
+}
+
+/// Country of origin on one wheel of every ISO 3166 country; typing a
+/// name's first letters jumps to it. The first entry clears the origin.
+final class OriginField: WheelField {
+    static let unknown = "— unknown —"
+
+    init(controller: RosterController) {
+        super.init(label: "Origin", controller: controller)
+        wheels.columns = [.init(title: "Country", values: [Self.unknown] + Countries.all.map(\.name), width: 32)]
+    }
+
+    override func loadWheels() {
+        let row = controller.selected?.origin.flatMap { code in Countries.all.firstIndex { $0.code == code } }.map { $0 + 1 } ?? 0
+        wheels.select(row, inColumn: 0, notify: false)
+    }
+
+    private var wheelCountry: Country? {
+        let row = wheels.selection[0]
+        return row == 0 ? nil : Countries.all[row - 1]
+    }
+
+    override func wheelsTurned() { pendingText = wheelCountry?.description ?? "unknown" }
+
+    override func currentChanges() -> MonsterChanges? {
+        let code = wheelCountry?.code
+        guard code != controller.selected?.origin else { return nil }
+        return MonsterChanges(origin: .some(code))
+    }
+
+    override func displayedValue(_ monster: Monster) -> String? { monster.country?.description ?? monster.origin }
+}

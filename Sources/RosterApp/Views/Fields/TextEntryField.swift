@@ -1,0 +1,110 @@
+import RosterCore
+import TerminalKit
+
+/// Name and description: text edited in place, with a visible cursor and
+/// the keys of readline (←/→, Home/End, Backspace/Delete, Ctrl-A/E/K/U/W),
+/// and bracketed paste. Done (Enter) checks the value with the model's
+/// rules and saves it; a refused value keeps the field open with the
+/// reason beside it. Esc restores the old value.
+final class TextEntryField: DetailField {
+    private let read: (Monster) -> String
+    private let change: (String) -> MonsterChanges
+    private let valueStyle: (Monster) -> Style
+    private let lines: Int
+    private let limit: Int
+    private var model = TextFieldModel()
+
+    init(label: String, controller: RosterController, lines: Int = 1, limit: Int,
+         read: @escaping (Monster) -> String, change: @escaping (String) -> MonsterChanges,
+         style: @escaping (Monster) -> Style = { _ in .plain }) {
+        self.read = read
+        self.change = change
+        self.valueStyle = style
+        self.lines = lines
+        self.limit = limit
+        super.init(label: label, controller: controller)
+    }
+
+    override func didBecomeFirstResponder() {
+        model = TextFieldModel(controller.selected.map(read) ?? "", limit: limit)
+    }
+
+    override var keyBindings: [KeyBinding] {
+        [
+            KeyBinding(.enter, "Enter", "done", action: { [weak self] in self?.pane?.finishEditing() }),
+            KeyBinding(.escape, "Esc", "cancel", action: { [weak self] in self?.pane?.cancelEditing() }),
+        ]
+    }
+
+    override func handle(key: KeyEvent) -> Bool {
+        if super.handle(key: key) { return true }
+        if model.handle(key) {
+            problem = nil
+            return true
+        }
+        // Printable characters belong to the text even when the model
+        // cannot take them (past the limit): they must not reach `q`.
+        if case .character = key.code, key.modifiers.isSubset(of: .shift) { return true }
+        return false
+    }
+
+    override func handle(paste text: String) -> Bool {
+        model.insert(text)
+        problem = nil
+        return true
+    }
+
+    override func commitEditing() -> Bool {
+        let text = model.text
+        if controller.isDraft {
+            // A new monster exists once it has a name it may have.
+            problem = controller.addDraft(with: change(text))
+            return problem == nil
+        }
+        guard let monster = controller.selected, text != read(monster) else { return true }
+        problem = controller.save(change(text), describing: label.lowercased())
+        return problem == nil
+    }
+
+    override func cancelEditing() {
+        super.cancelEditing()
+        model = TextFieldModel(controller.selected.map(read) ?? "", limit: limit)
+    }
+
+    override func preferredHeight(forWidth width: Int) -> Int {
+        // While editing, one line of text; the reason for a refusal under it.
+        isFirstResponder ? 1 + problemRows(forWidth: width) : lines + problemRows(forWidth: width)
+    }
+
+    override var textCursorPosition: Point? {
+        guard isFirstResponder else { return nil }
+        let valueArea = frame.inset(left: Self.labelWidth + 1)
+        let shown = model.visible(width: max(1, valueArea.width))
+        return Point(x: valueArea.x + shown.cursorColumn, y: valueArea.y)
+    }
+
+    override func draw(in buffer: inout Buffer) {
+        let valueArea = drawLabel(in: &buffer)
+        if isFirstResponder {
+            // While editing, one scrolling line with the cursor in it.
+            let line = Rect(x: valueArea.x, y: valueArea.y, width: valueArea.width, height: 1)
+            buffer.fill(line, style: Style(background: .brightBlack))
+            let shown = model.visible(width: max(1, valueArea.width))
+            buffer.write(shown.text, at: line.origin, width: line.width, style: Style(foreground: .brightWhite, background: .brightBlack))
+            drawProblem(in: &buffer, valueArea: valueArea)
+            return
+        }
+        guard let monster = controller.selected else { return }
+        let text = read(monster)
+        let rows = TextWrapping.lines(SafeText.escaped(text), width: valueArea.width, limit: lines)
+        for (row, line) in rows.enumerated() {
+            buffer.write(line, at: Point(x: valueArea.x, y: valueArea.y + row), width: valueArea.width, style: valueStyle(monster))
+        }
+        if text.isEmpty {
+            buffer.write("none", at: valueArea.origin, width: valueArea.width, style: Theme.label)
+        }
+        let width = min(valueArea.width, max(4, rows.map(DisplayWidth.of).max() ?? 0))
+        markValue(Rect(x: valueArea.x, y: valueArea.y, width: width, height: max(1, min(lines, rows.count))), in: &buffer)
+        drawProblem(in: &buffer, valueArea: valueArea)
+    }
+}

@@ -1,0 +1,167 @@
+import Testing
+import TerminalKit
+@testable import RosterApp
+@testable import RosterCore
+
+extension RosterScreenHarness {
+    /// Tabs from the list to the field with this label and starts editing it.
+    @discardableResult
+    func edit(_ label: String) throws -> RosterScreenHarness {
+        let labels = interface.screen.details.fields.map(\.label)
+        let index = try #require(labels.firstIndex(of: label))
+        // From the list: Esc in the details goes back to it.
+        if window.firstResponder !== interface.screen.list { press(.escape) }
+        press(.tab)
+        for _ in 0..<index { press(.tab) }
+        press(.enter)
+        return self
+    }
+
+    var editingLabel: String? { interface.screen.details.editingField?.label }
+    var focusedLabel: String? { interface.screen.details.focusedField?.label }
+
+    func monster(_ name: String) throws -> Monster? {
+        try RosterStore.open(path: path).find(name)
+    }
+
+    var docked: [View] { window.dockedViews }
+}
+
+@Suite("Editing every detail field through its input view")
+struct FieldEditingTests {
+    @Test("the name is text entry: a cursor, readline keys, paste; Done saves, a taken name is refused beside the field")
+    func rename() throws {
+        let roster = try RosterScreenHarness()
+        try roster.edit("Name")
+        #expect(roster.cursor != nil, "text entry shows a cursor")
+        #expect(roster.docked.contains { $0 is AccessoryBar }, "with the accessory bar docked")
+        roster.press(.control("u")).type("Dog-Bot").press(.enter)
+        #expect(roster.editingLabel == "Name", "a taken name keeps the field open")
+        #expect(roster.text.contains("✗ a monster named “Dog-Bot”"))
+        #expect(roster.text.contains("already exists"))
+        roster.press(.control("u")).paste("Kitty\nBot\u{1B}[31m")
+        #expect(roster.text.contains("Kitty Bot[31m"), "the paste arrives without its controls")
+        roster.press(.control("w")).type("Bot").press(.enter)
+        #expect(roster.editingLabel == nil)
+        #expect(try roster.monster("Kitty Bot")?.id == 1)
+        #expect(roster.focusedLabel == "Name", "focus stays on the field")
+    }
+
+    @Test("Esc restores the old text; a name too long is refused")
+    func escapeRestores() throws {
+        let roster = try RosterScreenHarness()
+        try roster.edit("Description")
+        roster.type(" purr").press(.escape)
+        #expect(try roster.monster("Cat-Bot")?.description == "MEE-OW")
+        try roster.edit("Name")
+        roster.type(String(repeating: "x", count: 80)).press(.enter)
+        #expect(try roster.monster("Cat-Bot") != nil, "a name too long is not saved")
+        #expect(roster.editingLabel == "Name")
+        #expect(roster.text.contains("✗ a name can have at most 64"))
+    }
+
+    @Test("the colour popover hangs at the name, shows each colour in itself, and saves a choice at once")
+    func colourPopover() throws {
+        let roster = try RosterScreenHarness()
+        try roster.edit("Colour")
+        let screen = roster.screen
+        let popover = try #require(screen.find("Name colour"))
+        let name = try #require(screen.find("Name         Cat-Bot"))
+        #expect(popover.y == name.y + 1, "anchored just below the name")
+        let blue = try #require(screen.find(" Blue"))
+        #expect(screen[blue.x + 1, blue.y].style.foreground == Theme.nameStyle(.blue).foreground)
+        #expect(!roster.docked.contains { $0 is MenuPopover }, "a popover is not docked")
+        roster.press(.down, .down, .down, .enter)
+        #expect(try roster.monster("Cat-Bot")?.nameColor == .blue)
+        #expect(roster.editingLabel == nil)
+        try roster.edit("Colour")
+        roster.press(.up, .escape)
+        #expect(try roster.monster("Cat-Bot")?.nameColor == .blue, "Esc changes nothing")
+    }
+
+    @Test("picker cells show no cursor and take no typed or pasted text")
+    func pickersAreLabels() throws {
+        let roster = try RosterScreenHarness()
+        for label in ["Colour", "Weapon", "Height", "Origin", "Activated"] {
+            try roster.edit(label)
+            #expect(roster.cursor == nil, "\(label) shows no cursor")
+            #expect(!roster.window.dispatch(.paste("5ft11")), "\(label) takes no paste")
+            roster.press(.escape)
+            roster.press(.escape)
+        }
+        #expect(try roster.monster("Cat-Bot") != nil)
+    }
+
+    @Test("Prev and Next move along the fields in order, round from the last to the first, keeping each panel's value")
+    func prevNext() throws {
+        let roster = try RosterScreenHarness()
+        try roster.edit("Name")
+        var visited: [String] = []
+        for _ in 0..<7 {
+            visited.append(roster.editingLabel ?? "?")
+            roster.press(.tab)
+        }
+        #expect(visited == ["Name", "Description", "Colour", "Weapon", "Height", "Origin", "Activated"])
+        #expect(roster.editingLabel == "Name", "Next on the last field wraps to the first")
+        roster.press(.backTab)
+        #expect(roster.editingLabel == "Activated", "Prev on the first wraps to the last")
+        // The accessory bar answers clicks as well as keys.
+        let bar = try #require(roster.docked.first { $0 is AccessoryBar } as? AccessoryBar)
+        _ = roster.screen
+        roster.click(Point(x: bar.buttonFrames.previous.x + 1, y: bar.buttonFrames.previous.y))
+        #expect(roster.editingLabel == "Origin")
+        _ = roster.screen
+        roster.click(Point(x: bar.buttonFrames.done.x + 1, y: bar.buttonFrames.done.y))
+        #expect(roster.editingLabel == nil)
+        #expect(roster.focusedLabel == "Origin", "Done leaves the focus on the field")
+    }
+
+    @Test("a summoned date picker opens from the list without moving the focus, and Done gives it back")
+    func summoned() throws {
+        let roster = try RosterScreenHarness()
+        roster.press(.down)
+        #expect(roster.window.firstResponder === roster.interface.screen.list)
+        roster.press(.character("a"))
+        #expect(roster.docked.contains { $0 is DateTimePicker })
+        #expect(roster.interface.screen.details.editingField == nil, "no detail field took the focus")
+        roster.press(.enter)
+        #expect(roster.docked.isEmpty)
+        #expect(roster.window.firstResponder === roster.interface.screen.list)
+    }
+
+    @Test("n adds a monster: its name is entered first, Esc before Done discards it, Done adds it")
+    func addMonster() throws {
+        let roster = try RosterScreenHarness()
+        roster.press(.character("n"))
+        #expect(roster.editingLabel == "Name")
+        #expect(roster.cursor != nil)
+        roster.type("Bat").press(.escape)
+        #expect(try RosterStore.open(path: roster.path).count() == 6)
+        #expect(roster.interface.controller.isDraft == false)
+        roster.press(.character("n")).type("Bat-Bot").press(.enter)
+        #expect(try roster.monster("Bat-Bot")?.weapon.type == .sword)
+        #expect(roster.text.contains("Monsters · 7"))
+        #expect(roster.selectedListRow?.contains("Bat-Bot") == true || roster.text.contains("─ Bat-Bot"))
+    }
+
+    @Test("x removes the selected monster after a yes in the footer; no keeps it")
+    func remove() throws {
+        let roster = try RosterScreenHarness()
+        roster.press(.down, .character("x"))
+        #expect(roster.lines.last?.contains("Remove Dog-Bot?") == true)
+        roster.press(.character("n"))
+        #expect(try roster.monster("Dog-Bot") != nil)
+        roster.press(.delete, .character("y"))
+        #expect(try roster.monster("Dog-Bot") == nil)
+        #expect(roster.text.contains("Monsters · 5"))
+    }
+
+    @Test("letters typed into a field never reach the one-letter commands")
+    func commandsWaitWhileEditing() throws {
+        let roster = try RosterScreenHarness()
+        try roster.edit("Weapon")
+        roster.type("xnyq")
+        #expect(try RosterStore.open(path: roster.path).count() == 6)
+        #expect(roster.interface.quitStatus == nil)
+    }
+}
