@@ -92,11 +92,31 @@ public final class RosterStore {
             return
         }
         if identity.journalMode != "wal" {
-            try database.execute("PRAGMA journal_mode = WAL")
+            try switchToWAL()
         }
         try database.execute("PRAGMA synchronous = NORMAL")
         if identity.version < Schema.currentVersion {
             try Schema.migrate(database)
+        }
+    }
+
+    /// Changing the journal mode needs the file to itself, and SQLite does
+    /// not wait for that the way it waits for a write lock: when several
+    /// programs open a new roster at once, all but one are told "busy" at
+    /// once. So wait here, until the switch is made by us or by another.
+    private func switchToWAL() throws {
+        let deadline = MonotonicMilliseconds.now() + Self.busyTimeoutMilliseconds
+        while true {
+            do {
+                try database.execute("PRAGMA journal_mode = WAL")
+                return
+            } catch {
+                // Typed: a DatabaseError.
+                guard error.isBusy, MonotonicMilliseconds.now() < deadline else { throw error }
+                usleep(10_000)
+                let mode = try database.cached("PRAGMA journal_mode").firstRow { $0.text(0) }
+                if mode == "wal" { return }
+            }
         }
     }
 
@@ -171,4 +191,13 @@ public final class RosterStore {
 /// Thrown out of a dry run's transaction to roll it back, carrying the result.
 struct DryRun<T>: Error, @unchecked Sendable {
     let result: T
+}
+
+/// Milliseconds on a clock that never jumps, for timeouts.
+enum MonotonicMilliseconds {
+    static func now() -> Int {
+        var value = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &value)
+        return Int(value.tv_sec) * 1000 + Int(value.tv_nsec) / 1_000_000
+    }
 }
