@@ -163,3 +163,37 @@ struct BufferTests {
         #expect(empty.lines.isEmpty)
     }
 }
+
+@Suite("Kitty pictures in the renderer")
+struct RendererGraphicsTests {
+    func frame(placements: [KittyPlacement]) -> Buffer {
+        var buffer = Buffer(size: Size(width: 20, height: 10))
+        buffer.write("text", at: .zero)
+        buffer.placements = placements
+        return buffer
+    }
+
+    @Test("an image is transmitted once, placed where it shows, and deleted when it goes")
+    func lifecycle() {
+        var renderer = Renderer(colorDepth: .truecolor)
+        var transmitted = 0
+        renderer.imageData = { _ in transmitted += 1; return [0x89, 0x50, 0x4E, 0x47] }
+        let picture = KittyPlacement(imageID: 3, placementID: 1, frame: Rect(x: 2, y: 2, width: 4, height: 2),
+                                     imageSize: Size(width: 16, height: 16))
+        let first = String(decoding: renderer.render(frame(placements: [picture]), cursor: nil), as: UTF8.self)
+        #expect(transmitted == 1)
+        #expect(first.contains("\u{1B}_Ga=T") || first.contains("\u{1B}_Gf=100") || first.contains("\u{1B}_G"))
+        #expect(first.contains("\u{1B}[3;3H"), "the cursor goes to the picture's corner before placing it")
+        // The same picture in the same place costs nothing more.
+        #expect(renderer.render(frame(placements: [picture]), cursor: nil).isEmpty)
+        // Cropped by a panel: placed again, not transmitted again.
+        let cropped = picture.clipped(to: Rect(x: 0, y: 0, width: 20, height: 3))
+        let crop = renderer.render(frame(placements: [cropped]), cursor: nil)
+        #expect(!crop.isEmpty)
+        #expect(transmitted == 1)
+        // Gone: deleted.
+        let gone = String(decoding: renderer.render(frame(placements: []), cursor: nil), as: UTF8.self)
+        #expect(gone.contains("a=d"))
+        #expect(!renderer.removeGraphics().isEmpty, "and quitting frees the image")
+    }
+}
