@@ -118,8 +118,11 @@ final class DetailPane: View {
     override func layout() {
         let inner = frame.inset(top: 1, left: 2, bottom: 1, right: 2)
         // The picture on the left when there is room, the fields beside it.
-        let pictureWidth = inner.width >= 50 ? 18 : 0
-        pictureArea = pictureWidth > 0 ? Rect(x: inner.x, y: inner.y, width: pictureWidth, height: min(10, inner.height)) : .zero
+        // A smaller picture in a narrower pane, none when the fields need the room.
+        let pictureWidth = inner.width >= 64 ? 18 : (inner.width >= 54 ? 12 : 0)
+        let pictureHeight = pictureWidth == 18 ? 10 : 7
+        pictureArea = pictureWidth > 0
+            ? Rect(x: inner.x, y: inner.y, width: pictureWidth, height: min(pictureHeight, inner.height)) : .zero
         let fieldsArea = inner.inset(left: pictureWidth > 0 ? pictureWidth + 2 : 0)
         // A blank row between fields when they all fit with one.
         let heights = fields.map { $0.preferredHeight(forWidth: fieldsArea.width) }
