@@ -2,7 +2,8 @@
 /// becomes a `Monster`. Column lists come from `MonsterFields.all`, so a
 /// new field needs only its table entry and a migration.
 enum MonsterTable {
-    /// The columns in output order: `id, name, description, icon, name_color, weapon`.
+    /// The columns in output order: `id, name, description, icon, name_color,
+    /// weapon, height, origin, activated`.
     static let columns = MonsterFields.keys.joined(separator: ", ")
 
     /// Every field but the id, which the store assigns.
@@ -36,7 +37,13 @@ enum MonsterTable {
         var monster = MonsterFields.blank
         for (index, field) in MonsterFields.all.enumerated() {
             let column = Int32(index)
-            let value: FieldValue = field.kind == .integer ? .integer(row.int(column)) : .text(row.text(column))
+            let value: FieldValue = if field.isNullable && row.isNull(column) {
+                .null
+            } else if field.kind == .integer {
+                .integer(row.int(column))
+            } else {
+                .text(row.text(column))
+            }
             if field.assign(&monster, value) != nil {
                 // The CHECK constraints make this impossible unless the file was
                 // edited with the checks turned off.
@@ -52,6 +59,7 @@ enum MonsterTable {
             switch field.value(monster) {
             case .integer(let number): .integer(number)
             case .text(let text): .text(text)
+            case .null: .null
             }
         }
         values.append(.text(MonsterRules.nameKey(monster.name)))
