@@ -31,7 +31,8 @@ struct ReadingCommandsTests {
     func machineFormats() throws {
         let sandbox = try Sandbox()
         let plain = try sandbox.roster("list", "--weapon", "NinjaStar")
-        #expect(plain.stdout == "4\tFire-Bot\tWill Make You Steamed\tmeetfirebot.png\tred\tninja-star\n6\tMini-Tomato-Bot\tExtremely Handsome\tmeetminitomatobot.png\tgreen\tninja-star\n")
+        #expect(plain.stdout == "4\tFire-Bot\tWill Make You Steamed\tmeetfirebot.png\tred\tninja-star\t5ft9in\tIS\t2021-06-21T12:00:00Z\n"
+            + "6\tMini-Tomato-Bot\tExtremely Handsome\tmeetminitomatobot.png\tgreen\tninja-star\t1ft3in\tIT\t2022-08-24T10:10:00Z\n")
         let json = try sandbox.roster("list", "--format", "json")
         let decoded = try JSONSerialization.jsonObject(with: json.stdoutBytes) as? [[String: Any]]
         #expect(decoded?.count == 6)

@@ -181,6 +181,17 @@ struct DetailStoreTests {
         #expect(!(try store.edit("Fire-Bot", MonsterChanges(height: .some(nil)))).isChange)
     }
 
+    @Test("a value another program stored that fits the columns but not the rules reads as unknown")
+    func damaged() throws {
+        let store = try TemporaryRoster().open()
+        try store.database.execute("""
+            UPDATE monster SET height = '99ft99in', origin = 'XX', activated = '2026-19-39T29:59:59Z' WHERE id = 1
+            """)
+        let cat = try #require(try store.monster(id: 1))
+        #expect(cat.height == nil && cat.origin == nil && cat.activated == nil)
+        #expect(try store.monsters().count == 6, "the rest of the roster stays readable")
+    }
+
     @Test("an origin that is not a country code is refused and nothing is written")
     func badOrigin() throws {
         let store = try TemporaryRoster().open()

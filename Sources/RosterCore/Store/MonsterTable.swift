@@ -45,8 +45,13 @@ enum MonsterTable {
                 .text(row.text(column))
             }
             if field.assign(&monster, value) != nil {
-                // The CHECK constraints make this impossible unless the file was
-                // edited with the checks turned off.
+                // An optional detail the model refuses (`99ft99in`, a code no
+                // country has) passes the columns' shape checks if another
+                // program wrote it: it reads as unknown rather than making
+                // the whole roster unreadable.
+                if field.isNullable { continue }
+                // For the other fields the CHECK constraints make this
+                // impossible unless the file was edited with the checks off.
                 throw DatabaseError(extendedCode: 11, message: "a monster row holds an invalid \(field.key)")
             }
         }
