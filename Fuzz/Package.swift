@@ -5,7 +5,8 @@ import PackageDescription
 // package so that `swift build` and `swift test` there never see them.
 // Sources/RosterReaders holds symbolic links to the reader sources in
 // ../Sources/RosterCore: the fuzzed code is the shipped code, compiled
-// without SQLite and the build plugin. Run with Fuzz/run.sh.
+// without SQLite and the build plugin (DataFiles.swift, the one file of
+// its own, reads the country list from ../Data instead). Run with Fuzz/run.sh.
 let package = Package(
     name: "RosterFuzz",
     targets: [

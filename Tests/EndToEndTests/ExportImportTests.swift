@@ -25,7 +25,7 @@ struct ExportImportTests {
         let second = try sandbox.roster("export", "--format", "json")
         #expect(first.status == 0)
         #expect(first.stdoutBytes == second.stdoutBytes)
-        #expect(first.stdout.hasPrefix("{\n  \"format\": \"roster\",\n  \"version\": 1,\n  \"monsters\": [\n    {\"id\":1,\"name\":\"Cat-Bot\",\"description\":\"MEE-OW\",\"icon\":\"meetcatbot.png\",\"name_color\":\"default\",\"weapon\":\"sword\"},"))
+        #expect(first.stdout.hasPrefix("{\n  \"format\": \"roster\",\n  \"version\": 2,\n  \"monsters\": [\n    {\"id\":1,\"name\":\"Cat-Bot\",\"description\":\"MEE-OW\",\"icon\":\"meetcatbot.png\",\"name_color\":\"default\",\"weapon\":\"sword\",\"height\":\"2ft4in\",\"origin\":\"JP\",\"activated\":\"2019-03-14T09:30:00Z\"},"))
         #expect(first.stderr.isEmpty)
     }
 
@@ -173,8 +173,8 @@ struct ExportImportTests {
         let table = try sandbox.roster("export", "--format", "markdown").stdout
         let lines = table.split(separator: "\n")
         #expect(lines.count == 2 + 9)
-        #expect(lines[0] == "| ID | Name | Description | Icon | Colour | Weapon |")
-        #expect(table.contains("| 7 | Quote \"Bot\", Esq. | line one<br>line two | unknown.png | red | ♨ Fire |"))
+        #expect(lines[0] == "| ID | Name | Description | Icon | Colour | Weapon | Height | Origin | Activated |")
+        #expect(table.contains("| 7 | Quote \"Bot\", Esq. | line one<br>line two | unknown.png | red | ♨ Fire |  |  |  |"))
         #expect(table.contains("| 9 | -Dash\\|Pipe | \\<script\\>alert(1)\\</script\\> \\& co |"))
     }
 

@@ -61,7 +61,8 @@ struct PicturesTests {
     func piped() throws {
         let sandbox = try Sandbox()
         let run = try sandbox.roster("show", "Cat-Bot")
-        #expect(run.stdout == "id\t1\nname\tCat-Bot\ndescription\tMEE-OW\nicon\tmeetcatbot.png\nname_color\tdefault\nweapon\tsword\n")
+        #expect(run.stdout == "id\t1\nname\tCat-Bot\ndescription\tMEE-OW\nicon\tmeetcatbot.png\nname_color\tdefault\nweapon\tsword\n"
+            + "height\t2ft4in\norigin\tJP\nactivated\t2019-03-14T09:30:00Z\n")
         let table = try sandbox.roster("show", "Cat-Bot", "--format", "table")
         #expect(!table.stdout.contains("▀") && !table.stdout.contains("\u{1B}"))
     }

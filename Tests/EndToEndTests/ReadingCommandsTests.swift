@@ -31,16 +31,17 @@ struct ReadingCommandsTests {
     func machineFormats() throws {
         let sandbox = try Sandbox()
         let plain = try sandbox.roster("list", "--weapon", "NinjaStar")
-        #expect(plain.stdout == "4\tFire-Bot\tWill Make You Steamed\tmeetfirebot.png\tred\tninja-star\n6\tMini-Tomato-Bot\tExtremely Handsome\tmeetminitomatobot.png\tgreen\tninja-star\n")
+        #expect(plain.stdout == "4\tFire-Bot\tWill Make You Steamed\tmeetfirebot.png\tred\tninja-star\t5ft9in\tIS\t2021-06-21T12:00:00Z\n"
+            + "6\tMini-Tomato-Bot\tExtremely Handsome\tmeetminitomatobot.png\tgreen\tninja-star\t1ft3in\tIT\t2022-08-24T10:10:00Z\n")
         let json = try sandbox.roster("list", "--format", "json")
         let decoded = try JSONSerialization.jsonObject(with: json.stdoutBytes) as? [[String: Any]]
         #expect(decoded?.count == 6)
-        #expect(json.stdout.contains(#"{"id":1,"name":"Cat-Bot","description":"MEE-OW","icon":"meetcatbot.png","name_color":"default","weapon":"sword"}"#))
+        #expect(json.stdout.contains(#"{"id":1,"name":"Cat-Bot","description":"MEE-OW","icon":"meetcatbot.png","name_color":"default","weapon":"sword","height":"2ft4in","origin":"JP","activated":"2019-03-14T09:30:00Z"}"#))
         #expect(try sandbox.roster("list", "--format", "json").stdoutBytes == json.stdoutBytes)
         let ndjson = try sandbox.roster("list", "--format", "ndjson")
         #expect(ndjson.stdout.split(separator: "\n").count == 6)
         let csv = try sandbox.roster("list", "--format", "csv")
-        #expect(csv.stdout.hasPrefix("id,name,description,icon,name_color,weapon\r\n1,Cat-Bot,MEE-OW,"))
+        #expect(csv.stdout.hasPrefix("id,name,description,icon,name_color,weapon,height,origin,activated\r\n1,Cat-Bot,MEE-OW,"))
     }
 
     @Test("an empty list is success, and empty JSON is []")
@@ -78,7 +79,7 @@ struct ReadingCommandsTests {
     func show() throws {
         let sandbox = try Sandbox()
         let run = try sandbox.roster("show", "ICE-BOT", "--format", "json")
-        #expect(run.stdout == #"{"id":5,"name":"Ice-Bot","description":"Has A Chilling Effect","icon":"meeticebot.png","name_color":"blue","weapon":"fire"}"# + "\n")
+        #expect(run.stdout == #"{"id":5,"name":"Ice-Bot","description":"Has A Chilling Effect","icon":"meeticebot.png","name_color":"blue","weapon":"fire","height":"5ft5in","origin":"FI","activated":"2017-12-21T06:15:00Z"}"# + "\n")
         #expect(try sandbox.roster("show", "5").stdout.contains("name\tIce-Bot"))
         let missing = try sandbox.roster("show", "Ise-Bot")
         #expect(missing.status == 1)

@@ -81,7 +81,7 @@ struct WritingCommandsTests {
         #expect(run.status == 0)
         #expect(run.stderr == "added Bat-Bot (id 7)\n")
         #expect(try sandbox.roster("show", "bat-bot", "--format", "json").stdout ==
-                #"{"id":7,"name":"Bat-Bot","description":"Hangs around","icon":"unknown.png","name_color":"blue","weapon":"smoke"}"# + "\n")
+                #"{"id":7,"name":"Bat-Bot","description":"Hangs around","icon":"unknown.png","name_color":"blue","weapon":"smoke","height":null,"origin":null,"activated":null}"# + "\n")
         let taken = try sandbox.roster("add", "BAT-BOT", "--weapon", "fire")
         #expect(taken.status == 1)
         #expect(taken.stderr == "roster: a monster named “BAT-BOT” already exists (names are compared ignoring case)\n")

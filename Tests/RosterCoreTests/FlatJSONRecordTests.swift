@@ -14,6 +14,11 @@ struct FlatJSONRecordTests {
         "{\"name\":\"U \\u0041\",\"weapon\":\"fire\"}\n{\"name\":\"Bad \\x\",\"weapon\":\"fire\"}\n{\"name\":\"End\\",
         "[\n  {\"name\": \"A\", \"weapon\": \"fire\"},\n  {\"name\": \"B\",\n   \"weapon\": \"swrod\"}\n]\n",
         "{\"format\":\"roster\",\"monsters\":[{\"name\":\"\(String(repeating: "x", count: 70))\",\"weapon\":\"fire\"}]}",
+        // Height, origin and activation: set, null, and wrong.
+        "{\"name\":\"A\",\"weapon\":\"fire\",\"height\":null,\"origin\":\"FR\",\"activated\":\"2026-11-29T14:05:00Z\"}\n"
+            + "{\"name\":\"B\",\"weapon\":\"fire\",\"height\":\"5ft13in\",\"origin\":null,\"activated\":\"2026-11-29T14:05\"}\n"
+            + "{\"name\":\"C\",\"weapon\":\"fire\",\"description\":null,\"height\":\"5ft\",\"origin\":\"Frnace\"}\n"
+            + "{\"name\":\"D\",\"weapon\":\"fire\",\"height\":71,\"activated\":null}\n",
     ]
 
     @Test("same records and same problems, with and without the fast path", arguments: inputs)

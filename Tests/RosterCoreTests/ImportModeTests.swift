@@ -35,13 +35,16 @@ struct ImportModeTests {
     func replace() throws {
         let roster = try ImportRoster()
         let summary = try roster.importText("""
-            id,name,weapon,description,icon,name_color
-            42,Answer-Bot,sword,,unknown.png,default
-            ,Cat-Bot,sword,MEE-OW,meetcatbot.png,default
-            ,Ice-Bot,smoke,Has A Chilling Effect,meeticebot.png,blue
+            id,name,weapon,description,icon,name_color,height,origin,activated
+            42,Answer-Bot,sword,,unknown.png,default,,,
+            ,Cat-Bot,sword,MEE-OW,meetcatbot.png,default,2ft4in,JP,2019-03-14T09:30:00Z
+            ,Ice-Bot,smoke,Has A Chilling Effect,meeticebot.png,blue,5ft5in,FI,
             """, mode: .replace)
         #expect(summary == ImportSummary(added: 1, updated: 1, unchanged: 1, removed: 4))
         #expect(try roster.store.monsters().map(\.id) == [1, 5, 42])
+        // The file is the roster: what it leaves blank is unknown.
+        #expect(try roster.store.resolve("Ice-Bot").activated == nil)
+        #expect(try roster.store.resolve("Ice-Bot").origin == "FI")
     }
 
     @Test("replace refuses an id used twice")

@@ -45,7 +45,7 @@ struct ImportProblemTests {
         #expect(described(jsonProblems) == ["1:1: weapon: the record has no weapon", "2:1: name: the record has no name"])
         let (_, csvProblems) = try readImport("name,description\r\nCat-Bot,hi\r\n")
         #expect(described(csvProblems) == [
-            "1:1: the header has no weapon column; the first line must name the columns, such as id,name,description,icon,name_color,weapon",
+            "1:1: the header has no weapon column; the first line must name the columns, such as id,name,description,icon,name_color,weapon,height,origin,activated",
         ])
     }
 
@@ -176,7 +176,7 @@ struct ImportProblemTests {
     @Test("a JSON document from a newer roster, or from something else, is refused")
     func foreignDocument() throws {
         let (_, newer) = try readImport("{\"format\": \"roster\", \"version\": 9, \"monsters\": []}")
-        #expect(described(newer) == ["1:33: version: the file was written by a newer roster (format version 9); this roster reads version 1"])
+        #expect(described(newer) == ["1:33: version: the file was written by a newer roster (format version 9); this roster reads version 2"])
         let (_, other) = try readImport("{\"format\": \"spreadsheet\", \"monsters\": []}")
         #expect(described(other) == ["1:12: format: this JSON is not a roster export: \"format\" must be \"roster\""])
     }

@@ -97,7 +97,14 @@ struct JSONWriterTests {
         let monster = Monster(id: 7, name: "Cat-Bot", description: "MEE-OW", icon: "meetcatbot.png",
                               nameColor: .red, weapon: Weapon(.ninjaStar))
         try MonsterRecords.appendJSON(monster, to: output)
-        #expect(output.text() == #"{"id":7,"name":"Cat-Bot","description":"MEE-OW","icon":"meetcatbot.png","name_color":"red","weapon":"ninja-star"}"#)
+        #expect(output.text() == #"{"id":7,"name":"Cat-Bot","description":"MEE-OW","icon":"meetcatbot.png","name_color":"red","weapon":"ninja-star","height":null,"origin":null,"activated":null}"#)
+        let known = ByteOutput()
+        var detailed = monster
+        detailed.height = Height(feet: 6, inches: 2)
+        detailed.origin = "FR"
+        detailed.activated = Timestamp(iso8601: "2026-11-29T14:05:00Z")
+        try MonsterRecords.appendJSON(detailed, to: known)
+        #expect(known.text().hasSuffix(#""weapon":"ninja-star","height":"6ft2in","origin":"FR","activated":"2026-11-29T14:05:00Z"}"#))
     }
 
     @Test("decimal integers are written exactly, including the extremes")

@@ -14,6 +14,26 @@ enum CommonOptions {
 
     static let weaponNames = WeaponType.allCases.map(\.key)
     static let colorNames = NameColor.allCases.map(\.key)
+    static let countryCodes = Countries.all.map(\.code).sorted()
+
+    /// The word that makes an optional value unknown in `edit`.
+    static let unknownWord = "none"
+
+    /// `--height`, `--origin` and `--activated`, for `add` (`clearing`
+    /// false) and `edit` (true, where `none` makes the value unknown).
+    static func detailOptions(clearing: Bool) -> [OptionSpec] {
+        let clear = clearing ? "; \(unknownWord) makes it unknown" : ""
+        return [
+            OptionSpec("height", value: "H", "\(clearing ? "a new height" : "its height"): \(Height.formHelp)\(clear)",
+                       completion: clearing ? .fixed([unknownWord]) : CompletionSource.none),
+            OptionSpec("origin", value: "COUNTRY",
+                       "\(clearing ? "a new country of origin" : "its country of origin"): a name or ISO 3166 code, such as France or FR\(clear)",
+                       completion: .fixed(countryCodes + (clearing ? [unknownWord] : []))),
+            OptionSpec("activated", value: "WHEN",
+                       "\(clearing ? "a new activation" : "when it was activated"): \(Timestamp.formHelp)\(clear)",
+                       completion: .fixed(["now"] + (clearing ? [unknownWord] : []))),
+        ]
+    }
 }
 
 extension Invocation {
@@ -45,6 +65,46 @@ extension Invocation {
             message += "; the colours are \(CommonOptions.colorNames.joined(separator: ", "))"
         }
         throw UsageError(message, command: commandName)
+    }
+
+    /// `--height`: a height, or nil for `none`.
+    func height(_ text: String) throws(UsageError) -> Height? {
+        if isUnknownWord(text) { return nil }
+        switch Height.reading(text) {
+        case .success(let height): return height
+        case .failure(let problem): throw UsageError("--height: " + problem.message, command: commandName)
+        }
+    }
+
+    /// `--origin`: a country's two-letter code, or nil for `none`.
+    func origin(_ text: String) throws(UsageError) -> String? {
+        if isUnknownWord(text) { return nil }
+        switch Countries.reading(text) {
+        case .success(let country):
+            return country.code
+        case .failure(let problem):
+            var message = "unknown country `\(text)`"
+            if let suggestion = problem.suggestion {
+                message += "; did you mean `\(suggestion)`?"
+            } else {
+                message += "; give a country's name or its ISO 3166 code, such as France or FR"
+            }
+            throw UsageError(message, command: commandName)
+        }
+    }
+
+    /// `--activated`: a moment (local time unless a zone is given, or
+    /// `now`), or nil for `none`.
+    func activated(_ text: String) throws(UsageError) -> Timestamp? {
+        if isUnknownWord(text) { return nil }
+        switch Timestamp.reading(text) {
+        case .success(let timestamp): return timestamp
+        case .failure(let problem): throw UsageError("--activated: " + problem.message, command: commandName)
+        }
+    }
+
+    private func isUnknownWord(_ text: String) -> Bool {
+        text.lowercased().filter { !$0.isWhitespace } == CommonOptions.unknownWord
     }
 
     /// Refuses an `--icon` that names no picture roster carries, listing

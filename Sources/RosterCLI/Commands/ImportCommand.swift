@@ -14,14 +14,20 @@ enum ImportCommand {
             objects (as `list --format json` prints), NDJSON, or CSV with a header row.
             The format is found from the content unless --format says it; LF or CRLF
             line ends and a UTF-8 byte order mark are fine. Keys and columns are id,
-            name, description, icon, name_color and weapon; only name and weapon are
-            required (icon defaults to \(Monster.defaultIcon), name_color to default).
+            name, description, icon, name_color, weapon, height, origin and activated;
+            only name and weapon are required (icon defaults to \(Monster.defaultIcon),
+            name_color to default). height is written 5ft11in (5'11" and 71in are read
+            too), origin is a two-letter ISO 3166 code such as FR (a country's name is
+            read too), activated is a moment in UTC such as 2026-11-29T14:05:00Z (or
+            with an offset such as +01:00; a time without a zone is refused). For these
+            three, null, an empty CSV cell or a missing key means unknown.
 
             Modes:
               insert   add the file's monsters; a name already on the roster is an error
               upsert   update monsters with the same name (ignoring case) — only the fields
-                       the file gives, blank CSV cells and missing keys change nothing —
-                       and add the rest
+                       the file gives: missing keys and columns change nothing, nor do
+                       blank cells of description, icon and name_color; a blank cell or
+                       null makes height, origin or activated unknown — and add the rest
               replace  the file becomes the whole roster, with the file's ids, so that
                        export | import --mode replace | export gives the same bytes;
                        a record without an id keeps the id of the monster it replaces

@@ -7,10 +7,13 @@ enum ReadingCommands {
         name: "list",
         abstract: "list the monsters, optionally only those carrying one weapon",
         discussion: """
-            Rows come in roster order (by id). On a terminal the list is an aligned table;
-            piped, it is one tab-separated line per monster with every field:
-            id, name, description, icon, name_color, weapon. JSON and NDJSON keep that
-            key order, so their output is stable from run to run.
+            Rows come in roster order (by id). On a terminal the list is an aligned table
+            (with height and origin when it is wide enough); piped, it is one tab-separated
+            line per monster with every field: id, name, description, icon, name_color,
+            weapon, height, origin, activated, in their stored forms (5ft11in, FR, a UTC
+            time such as 2026-11-29T14:05:00Z), empty when unknown. JSON and NDJSON keep
+            that key order, with null when unknown, so their output is stable from run
+            to run.
             """,
         options: [
             OptionSpec("weapon", short: "w", value: "W", "only monsters carrying this weapon",
@@ -32,6 +35,11 @@ enum ReadingCommands {
     static let show: CommandSpec = CommandSpec(
         name: "show",
         abstract: "show one monster's details",
+        discussion: """
+            On a terminal, the activation is shown on your clock (TZ) and the origin as
+            a country's name and code, such as France (FR). Piped (plain) and JSON give
+            the stored forms: 5ft11in, FR and a UTC time such as 2026-11-29T14:05:00Z.
+            """,
         arguments: [ArgumentSpec("NAME", "the monster's name (any case) or id", completion: .monsterNames)],
         options: [CommonOptions.format(["table", "plain", "json"], default: CommonOptions.formatDefaultHelp)],
         examples: ["roster show Cat-Bot", "roster show cat-bot --format json"]

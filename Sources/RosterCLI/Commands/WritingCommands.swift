@@ -87,6 +87,13 @@ enum WritingCommands {
             case. Descriptions are at most 280 characters. The icon is one of the pictures
             roster carries, such as meetcatbot.png (default: \(Monster.defaultIcon)); any other
             name is refused with the list of them.
+
+            Height, origin and activation may be left unknown. A height is feet and
+            inches (0 to 30 ft, 0 to 11 in): 5ft11, 5'11" or 71in. An origin is a
+            country, by name or ISO 3166 code (France, FR, FRA); it is stored as the
+            two-letter code. An activation is a date and time on your clock (TZ), such
+            as 2026-11-29T14:05, or exact with Z or an offset (2026-11-29T13:05Z), or
+            now; it is stored in UTC and shown in your time zone.
             """,
         arguments: [ArgumentSpec("NAME", "the new monster's name")],
         options: [
@@ -97,15 +104,23 @@ enum WritingCommands {
                        completion: .fixed(Assets.imageNames)),
             OptionSpec("color", value: "C", "its name colour: default, red, green or blue",
                        completion: .fixed(CommonOptions.colorNames)),
+        ] + CommonOptions.detailOptions(clearing: false) + [
             CommonOptions.dryRun,
         ],
-        examples: ["roster add Bat-Bot --weapon smoke --description \"Hangs around\" --color blue"]
+        examples: [
+            "roster add Bat-Bot --weapon smoke --description \"Hangs around\" --color blue",
+            "roster add Tall-Bot --weapon sword --height 6ft2 --origin France --activated now",
+        ]
     ) { invocation in
         let weapon = try invocation.weapon(invocation.value("weapon") ?? "")
-        try invocation.requireAvailableIcon()
         let color = try invocation.value("color").map { (text) throws(UsageError) in try invocation.color(text) } ?? .default
+        let height = try invocation.value("height").flatMap { (text) throws(UsageError) in try invocation.height(text) }
+        let origin = try invocation.value("origin").flatMap { (text) throws(UsageError) in try invocation.origin(text) }
+        let activated = try invocation.value("activated").flatMap { (text) throws(UsageError) in try invocation.activated(text) }
+        try invocation.requireAvailableIcon()
         let draft = Monster(id: 0, name: invocation.positionals[0], description: invocation.value("description") ?? "",
-                            icon: invocation.value("icon") ?? Monster.defaultIcon, nameColor: color, weapon: Weapon(weapon))
+                            icon: invocation.value("icon") ?? Monster.defaultIcon, nameColor: color, weapon: Weapon(weapon),
+                            height: height, origin: origin, activated: activated)
         let dryRun = invocation.flag("dry-run")
         let added = try invocation.store().add(draft, dryRun: dryRun)
         invocation.context.note(dryRun
@@ -116,7 +131,11 @@ enum WritingCommands {
 
     static let edit: CommandSpec = CommandSpec(
         name: "edit",
-        abstract: "change a monster's name, description, icon, colour or weapon",
+        abstract: "change a monster's name, description, icon, colour, weapon, height, origin or activation",
+        discussion: """
+            Only the fields given change. --height, --origin and --activated take the
+            forms `roster help add` describes, or none to make the value unknown.
+            """,
         arguments: [ArgumentSpec("NAME", "the monster's name (any case) or id", completion: .monsterNames)],
         options: [
             OptionSpec("name", value: "N", "a new name"),
@@ -126,21 +145,29 @@ enum WritingCommands {
             OptionSpec("color", value: "C", "a new name colour: default, red, green or blue",
                        completion: .fixed(CommonOptions.colorNames)),
             OptionSpec("weapon", short: "w", value: "W", "a new weapon", completion: .fixed(CommonOptions.weaponNames)),
+        ] + CommonOptions.detailOptions(clearing: true) + [
             CommonOptions.dryRun,
         ],
-        examples: ["roster edit Cat-Bot --name Kitty-Bot --color red"]
+        examples: [
+            "roster edit Cat-Bot --name Kitty-Bot --color red",
+            "roster edit Fire-Bot --height 6ft2 --origin FR --activated 2026-11-29T14:05",
+            "roster edit Fire-Bot --origin none",
+        ]
     ) { invocation in
-        try invocation.requireAvailableIcon()
         var changes = MonsterChanges()
         changes.name = invocation.value("name")
         changes.description = invocation.value("description")
         changes.icon = invocation.value("icon")
         changes.nameColor = try invocation.value("color").map { (text) throws(UsageError) in try invocation.color(text) }
         changes.weapon = try invocation.value("weapon").map { (text) throws(UsageError) in try invocation.weapon(text) }
+        changes.height = try invocation.value("height").map { (text) throws(UsageError) in try invocation.height(text) }
+        changes.origin = try invocation.value("origin").map { (text) throws(UsageError) in try invocation.origin(text) }
+        changes.activated = try invocation.value("activated").map { (text) throws(UsageError) in try invocation.activated(text) }
         guard !changes.isEmpty else {
-            throw UsageError("`edit` needs at least one of --name, --description, --icon, --color, --weapon",
+            throw UsageError("`edit` needs at least one of --name, --description, --icon, --color, --weapon, --height, --origin, --activated",
                              command: invocation.commandName)
         }
+        try invocation.requireAvailableIcon()
         let dryRun = invocation.flag("dry-run")
         let edit = try invocation.store().edit(invocation.positionals[0], changes, dryRun: dryRun)
         let context = invocation.context
@@ -201,6 +228,15 @@ enum WritingCommands {
         if before.icon != after.icon { parts.append("icon \(before.icon) → \(after.icon)") }
         if before.nameColor != after.nameColor { parts.append("colour \(before.nameColor.key) → \(after.nameColor.key)") }
         if before.weapon != after.weapon { parts.append("weapon \(before.weapon.displayName) → \(after.weapon.displayName)") }
+        if before.height != after.height {
+            parts.append("height \(MonsterOutput.heightText(before) ?? "unknown") → \(MonsterOutput.heightText(after) ?? "unknown")")
+        }
+        if before.origin != after.origin {
+            parts.append("origin \(MonsterOutput.originText(before) ?? "unknown") → \(MonsterOutput.originText(after) ?? "unknown")")
+        }
+        if before.activated != after.activated {
+            parts.append("activated \(before.activated?.localDisplay ?? "unknown") → \(after.activated?.localDisplay ?? "unknown")")
+        }
         return parts
     }
 }

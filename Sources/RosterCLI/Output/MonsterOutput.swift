@@ -58,28 +58,51 @@ struct MonsterOutput {
                 try output.append(plainLine(monster))
             }
         default:
-            var table = TextTable(columns: [
-                .init(header: "ID", alignment: .right),
-                .init(header: "NAME"),
-                .init(header: "WEAPON"),
-                .init(header: "DESCRIPTION", flexible: true),
-            ])
+            // Height and origin fit compactly where there is room; the rest
+            // of the details are `show`'s.
+            let width = context.terminalWidth
+            let details = width >= Self.detailColumnsWidth
+            var columns: [TextTable.Column] = [.init(header: "ID", alignment: .right), .init(header: "NAME"), .init(header: "WEAPON")]
+            if details { columns += [.init(header: "HEIGHT", alignment: .right), .init(header: "ORIGIN")] }
+            var table = TextTable(columns: columns + [.init(header: "DESCRIPTION", flexible: true)])
             try store.forEachMonster(carrying: weapon) { monster in
-                table.rows.append([
+                var cells: [TextTable.Cell] = [
                     .init(String(monster.id)),
                     .init(SafeText.escaped(monster.name), style: Self.colorStyle(monster.nameColor)),
                     .init("\(monster.weapon.glyph) \(monster.weapon.displayName)"),
-                    .init(SafeText.escaped(monster.description)),
-                ])
+                ]
+                if details {
+                    cells.append(.init(monster.height.map { "\($0.feet)'\($0.inches)\"" } ?? ""))
+                    cells.append(.init(monster.country?.code ?? ""))
+                }
+                table.rows.append(cells + [.init(SafeText.escaped(monster.description))])
             }
-            try output.append(table.render(maxWidth: context.terminalWidth, color: context.colorEnabled))
+            try output.append(table.render(maxWidth: width, color: context.colorEnabled))
         }
     }
 
-    /// `id, name, description, icon, name_color, weapon`, tab-separated.
+    /// Below this many columns the table leaves out height and origin.
+    static let detailColumnsWidth = 72
+
+    /// `id, name, description, icon, name_color, weapon, height, origin,
+    /// activated`, tab-separated, in the stored forms; unknown is empty.
     func plainLine(_ monster: Monster) -> String {
-        [String(monster.id), monster.name, monster.description, monster.icon, monster.nameColor.key,
-         monster.weapon.type.key].map(SafeText.escaped).joined(separator: "\t") + "\n"
+        MonsterFields.all.map { SafeText.escaped($0.value(monster).text) }.joined(separator: "\t") + "\n"
+    }
+
+    /// `6 ft 2 in`, when known.
+    static func heightText(_ monster: Monster) -> String? {
+        monster.height?.displayName
+    }
+
+    /// `France (FR)`, when known.
+    static func originText(_ monster: Monster) -> String? {
+        monster.country?.description
+    }
+
+    /// `2026-11-29 15:05 CET`, on the user's clock (`TZ`), when known.
+    static func activatedText(_ monster: Monster) -> String? {
+        monster.activated?.localDisplay
     }
 
     func show(_ monster: Monster, format: String) throws {
@@ -89,10 +112,9 @@ struct MonsterOutput {
             try MonsterRecords.appendJSON(monster, to: output)
             try output.append("\n")
         case "plain":
-            let fields = [("id", String(monster.id)), ("name", monster.name), ("description", monster.description),
-                          ("icon", SafeText.escaped(monster.icon)), ("name_color", monster.nameColor.key), ("weapon", monster.weapon.type.key)]
-            for (key, value) in fields {
-                try output.append("\(key)\t\(SafeText.escaped(value))\n")
+            // Every field by its key, in the stored forms; unknown is empty.
+            for field in MonsterFields.all {
+                try output.append("\(field.key)\t\(SafeText.escaped(field.value(monster).text))\n")
             }
         default:
             if monster.iconIsMissing {
@@ -123,6 +145,9 @@ struct MonsterOutput {
             ("icon", SafeText.escaped(monster.icon)),
             ("name colour", monster.nameColor.displayName),
             ("weapon", "\(monster.weapon.glyph) \(monster.weapon.displayName)"),
+            ("height", Self.heightText(monster) ?? "unknown"),
+            ("origin", Self.originText(monster) ?? "unknown"),
+            ("activated", Self.activatedText(monster) ?? "unknown"),
         ]
         return [MonsterCard.Line(text: SafeText.escaped(monster.name), style: Self.nameStyle(monster.nameColor))]
             + rows.map { label, value in MonsterCard.Line(text: "  " + label.padding(to: 13) + value) }

@@ -7,7 +7,10 @@
 /// the weapon's glyph or the monster's initial, and lights up by itself
 /// once the PNG lands in `Data/`. Every value is HTML-escaped and wrapped
 /// in `<bdi>` so right-to-left text cannot reorder the page around it.
-/// Narrow screens get one card per monster instead of the table.
+/// Narrow screens get one card per monster instead of the table. Height,
+/// origin and activation read as people say them; an activation is
+/// shown in UTC (with a machine-readable `<time>`), so the page reads the
+/// same wherever it was exported.
 struct HTMLReport {
     let monsterCount: Int
     /// Asset name to the CSS class that shows it, for the pictures we have.
@@ -64,7 +67,7 @@ struct HTMLReport {
         }
         try output.append("""
             <table>
-            <thead><tr><th class="id" scope="col">#</th><th scope="col">Monster</th><th scope="col">Description</th><th scope="col">Weapon</th></tr></thead>
+            <thead><tr><th class="id" scope="col">#</th><th scope="col">Monster</th><th scope="col">Description</th><th scope="col">Weapon</th><th scope="col">Height</th><th scope="col">Origin</th><th scope="col">Activated</th></tr></thead>
             <tbody>
 
             """)
@@ -97,7 +100,36 @@ struct HTMLReport {
             try output.append("<span class=\"glyph\" aria-hidden=\"true\">\(monster.weapon.glyph)</span>")
         }
         try output.append(monster.weapon.displayName)
-        try output.append("</div></td></tr>\n")
+        try output.append("</div></td>")
+        try appendFact("height", "Height", monster.height?.displayName, to: output)
+        try appendFact("origin", "Origin", monster.country.map { $0.name } ?? monster.origin, title: monster.origin, to: output)
+        if let activated = monster.activated {
+            try output.append("<td class=\"fact activated\" data-label=\"Activated\"><time datetime=\"\(activated.iso8601)\">")
+            try output.append(activated.utcDisplay)
+            try output.append("</time></td>")
+        } else {
+            try appendFact("activated", "Activated", nil, to: output)
+        }
+        try output.append("</tr>\n")
+    }
+
+    /// A cell of one of the optional details: its value, or a dash titled
+    /// "unknown" (hidden on the phone layout).
+    private func appendFact(_ cssClass: String, _ label: String, _ text: String?, title: String? = nil,
+                            to output: ByteOutput) throws(IOFailure) {
+        guard let text else {
+            try output.append("<td class=\"fact \(cssClass) unknown\" data-label=\"\(label)\" title=\"unknown\">—</td>")
+            return
+        }
+        try output.append("<td class=\"fact \(cssClass)\" data-label=\"\(label)\"")
+        if let title {
+            try output.append(" title=\"")
+            try output.append(Self.escaped(title))
+            try output.append("\"")
+        }
+        try output.append("><bdi>")
+        try output.append(Self.escaped(text))
+        try output.append("</bdi></td>")
     }
 
     func appendTail(to output: ByteOutput) throws(IOFailure) {

@@ -19,7 +19,9 @@ enum HTMLStyle {
         .name{font-weight:650;overflow-wrap:anywhere}
         .name.red{color:var(--red)}.name.green{color:var(--green)}.name.blue{color:var(--blue)}
         .desc{white-space:pre-wrap;overflow-wrap:anywhere;color:var(--fg)}
-        .weapon{white-space:nowrap}
+        .weapon,.fact{white-space:nowrap}
+        .fact{color:var(--muted);font-variant-numeric:tabular-nums}
+        .fact.unknown{text-align:center}
         .pic{flex:none;width:2.5rem;height:2.5rem;border-radius:10px;background:var(--chip) center/contain no-repeat}
         .what .pic{width:1.75rem;height:1.75rem;background-color:transparent}
         .initial{display:grid;place-items:center;font-weight:700;color:var(--muted)}
@@ -37,6 +39,9 @@ enum HTMLStyle {
         td.weapon{grid-area:what;align-self:center}
         td.desc{grid-area:desc;color:var(--muted)}
         td.desc:has(bdi:empty){display:none}
+        td.fact{grid-column:1/-1;font-size:.9rem}
+        td.fact::before{content:attr(data-label) "  ";font-weight:600}
+        td.fact.unknown{display:none}
         }
 
         """

@@ -5,6 +5,10 @@
 /// cell, a newline would end the row (it becomes `<br>`), and `*`, `_`,
 /// `` ` ``, `[`, `<`, `&`… would turn into emphasis, code, links or HTML,
 /// so each is backslash-escaped.
+///
+/// Values are written as people read them (`⚔ Sword`, `6 ft 2 in`,
+/// `France`, `2026-11-29 14:05 UTC`); an unknown one is an empty cell.
+/// Moments are in UTC, so the file reads the same wherever it is made.
 enum MarkdownTable {
     static func appendHeader(to output: ByteOutput) throws(IOFailure) {
         try output.append("|")
@@ -18,12 +22,7 @@ enum MarkdownTable {
         try output.append("|")
         for field in MonsterFields.all {
             try output.append(" ")
-            if field.key == MonsterFields.weapon.key {
-                // People read the glyph and the name; the key is in the data formats.
-                try appendCell("\(monster.weapon.glyph) \(monster.weapon.displayName)", to: output)
-            } else {
-                try appendCell(field.value(monster).text, to: output)
-            }
+            try appendCell(field.readable(monster), to: output)
             try output.append(" |")
         }
         try output.append("\n")

@@ -1,7 +1,8 @@
 /// How one monster is written as a JSON object or a CSV record, walking
 /// `MonsterFields.all`: the key order is the table's order (`id, name,
-/// description, icon, name_color, weapon`), so output is byte-identical
-/// from run to run and a new field appears in every format at once.
+/// description, icon, name_color, weapon, height, origin, activated`), so
+/// output is byte-identical from run to run and a new field appears in
+/// every format at once. An unknown value is JSON `null` and an empty CSV cell.
 public enum MonsterRecords {
     public static var fieldNames: [String] { MonsterFields.keys }
 
@@ -12,6 +13,7 @@ public enum MonsterRecords {
             switch field.value(monster) {
             case .integer(let number): try output.append(decimal: number)
             case .text(let text): try JSONWriter.appendString(text, to: output)
+            case .null: try output.append("null")
             }
         }
         try output.append(UInt8(ascii: "}"))
@@ -24,7 +26,9 @@ public enum MonsterRecords {
         let plan = RowPlan.shared
         for column in 0..<plan.count {
             try output.append(plan.jsonKey(column))
-            if plan.isInteger(column) {
+            if plan.isNullable(column) && row.isNull(Int32(column)) {
+                try output.append("null")
+            } else if plan.isInteger(column) {
                 try output.append(decimal: row.int(Int32(column)))
             } else {
                 try row.withUTF8(Int32(column)) { (bytes) throws(IOFailure) in try JSONWriter.appendString(bytes, to: output) }
@@ -54,7 +58,9 @@ public enum MonsterRecords {
         let plan = RowPlan.shared
         for column in 0..<plan.count {
             if column > 0 { try output.append(UInt8(ascii: ",")) }
-            if plan.isInteger(column) {
+            if plan.isNullable(column) && row.isNull(Int32(column)) {
+                continue // unknown: an empty cell
+            } else if plan.isInteger(column) {
                 // Digits never need quoting or neutralising (ids are positive).
                 try output.append(decimal: row.int(Int32(column)))
             } else {
@@ -66,7 +72,8 @@ public enum MonsterRecords {
 }
 
 /// What the row fast paths need of the field table, worked out once and
-/// kept in flat memory: per column, whether it is an integer, and the
+/// kept in flat memory: per column, whether it is an integer, whether it
+/// may be NULL, and the
 /// JSON bytes that come before its value (`{"id":`, `,"name":`…). Walking
 /// the table itself for every row would copy its closures each time.
 final class RowPlan: @unchecked Sendable {
@@ -74,6 +81,7 @@ final class RowPlan: @unchecked Sendable {
 
     let count: Int
     private let integers: UnsafeMutableBufferPointer<Bool>
+    private let nullables: UnsafeMutableBufferPointer<Bool>
     private let keyBytes: UnsafeMutableBufferPointer<UInt8>
     private let keyRanges: UnsafeMutableBufferPointer<Range<Int>>
 
@@ -81,12 +89,15 @@ final class RowPlan: @unchecked Sendable {
         let fields = MonsterFields.all
         count = fields.count
         integers = .allocate(capacity: count)
+        nullables = .allocate(capacity: count)
         keyRanges = .allocate(capacity: count)
         integers.initialize(repeating: false)
+        nullables.initialize(repeating: false)
         keyRanges.initialize(repeating: 0..<0)
         var bytes: [UInt8] = []
         for (index, field) in fields.enumerated() {
             integers[index] = field.kind == .integer
+            nullables[index] = field.isNullable
             let start = bytes.count
             bytes += Array((index == 0 ? "{\"" : ",\"").utf8) + Array(field.key.utf8) + Array("\":".utf8)
             keyRanges[index] = start..<bytes.count
@@ -98,6 +109,8 @@ final class RowPlan: @unchecked Sendable {
     // Lives as long as the process; never deallocated.
 
     @inline(__always) func isInteger(_ column: Int) -> Bool { integers[column] }
+
+    @inline(__always) func isNullable(_ column: Int) -> Bool { nullables[column] }
 
     @inline(__always) func jsonKey(_ column: Int) -> UnsafeBufferPointer<UInt8> {
         UnsafeBufferPointer(rebasing: keyBytes[keyRanges[column]])

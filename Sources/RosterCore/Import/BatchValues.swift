@@ -10,7 +10,8 @@ public final class BatchValues: @unchecked Sendable {
     public static let slotsPerRecord = MonsterFields.dataFields.count + 1
 
     public let bytes: [UInt8]
-    /// Two per slot: (start, count) of text in `bytes`, or (value, -1) for an integer.
+    /// Two per slot: (start, count) of text in `bytes`, (value, -1) for an
+    /// integer, or (0, -2) for NULL.
     private let places: [Int]
 
     init(records: [ImportedRecord]) {
@@ -35,6 +36,9 @@ public final class BatchValues: @unchecked Sendable {
                     places.append(-1)
                 case .text(let text):
                     append(text)
+                case .null:
+                    places.append(0)
+                    places.append(-2)
                 }
             }
             append(record.nameKey)
@@ -50,7 +54,12 @@ public final class BatchValues: @unchecked Sendable {
             let first = index * Self.slotsPerRecord * 2
             for slot in 0..<Self.slotsPerRecord {
                 let start = places[first + slot * 2], count = places[first + slot * 2 + 1]
-                try body(Int32(slot + 1), count < 0 ? .integer(Int64(start)) : .text(base + start, count))
+                let value: Slot = switch count {
+                case -1: .integer(Int64(start))
+                case -2: .null
+                default: .text(base + start, count)
+                }
+                try body(Int32(slot + 1), value)
             }
         }
     }
@@ -58,5 +67,6 @@ public final class BatchValues: @unchecked Sendable {
     enum Slot {
         case integer(Int64)
         case text(UnsafePointer<UInt8>, Int)
+        case null
     }
 }

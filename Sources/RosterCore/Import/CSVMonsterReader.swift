@@ -2,7 +2,9 @@
 /// writes it, and as spreadsheets save it.
 ///
 /// The first row is the header and names the columns (any order, any
-/// case); `id`, `description`, `icon` and `name_color` may be left out.
+/// case); only `name` and `weapon` must be there. An empty cell means
+/// unknown for `height`, `origin` and `activated`, and the default for
+/// the other optional fields.
 /// Records end with CRLF or LF; a quoted field may hold commas, quotes
 /// (doubled) and line breaks (a CRLF inside one is read as LF). Blank
 /// lines are skipped. Unless `raw`, a cell the export neutralised as a
@@ -251,9 +253,19 @@ struct CSVMonsterReader {
         for (column, field) in fields.enumerated() {
             guard let index = columns[column] else { continue }
             fieldColumns[index] = column
-            // A blank cell leaves an optional field at its default.
-            if field.start == field.end && !MonsterFields.all[index].isRequired { continue }
-            decoder.set(index, .text(text(of: field, in: bytes)), log: &log) {
+            // A blank cell means unknown for a nullable field, and leaves
+            // another optional field at its default.
+            let value: FieldValue
+            if field.start != field.end {
+                value = .text(text(of: field, in: bytes))
+            } else if MonsterFields.all[index].isNullable {
+                value = .null
+            } else if MonsterFields.all[index].isRequired {
+                value = .text("")
+            } else {
+                continue
+            }
+            decoder.set(index, value, log: &log) {
                 Self.location(of: field.cellStart, in: bytes, line: line)
             }
         }

@@ -108,6 +108,10 @@ enum FlatJSONRecord {
                       bytes[index + 1] == UInt8(ascii: "u"), bytes[index + 2] == UInt8(ascii: "l"),
                       bytes[index + 3] == UInt8(ascii: "l") else { return .unusual }
                 index += 4
+                // Unknown for a nullable field; the default for the others.
+                if MonsterFields.all[field].isNullable {
+                    decoder.set(field, .null, log: &log) { place(valueStart) }
+                }
             default:
                 return .unusual
             }

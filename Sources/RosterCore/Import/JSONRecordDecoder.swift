@@ -1,8 +1,9 @@
 /// Turns one parsed JSON monster object into a record: each member goes
 /// to its field in `MonsterFields`, with type checks (a string where text
 /// belongs, a whole number for the id). Unknown keys are problems, with a
-/// suggestion, so a typo never silently drops a value. `null` leaves an
-/// optional field at its default.
+/// suggestion, so a typo never silently drops a value. `null` means
+/// unknown for a nullable field, and leaves another optional field at its
+/// default.
 enum JSONRecordDecoder {
     static func decode(_ node: JSONNode, log: inout ProblemLog) -> ImportedRecord? {
         guard case .object(let members) = node.value else {
@@ -27,6 +28,8 @@ enum JSONRecordDecoder {
             let field = MonsterFields.all[index]
             locations[index] = value.location
             switch (field.kind, value.value) {
+            case (_, .null) where field.isNullable:
+                decoder.set(index, .null, log: &log) { value.location }
             case (_, .null) where !field.isRequired:
                 continue
             case (.integer, .number(let text)):

@@ -26,18 +26,35 @@ public enum Countries {
 
     private static let byCode: [String: Country] = Dictionary(all.map { ($0.code, $0) }, uniquingKeysWith: { first, _ in first })
 
+    /// Folded names and three-letter codes, for `find`.
+    private static let byFoldedName: [String: Country] = Dictionary(
+        all.flatMap { [(fold($0.name), $0), ($0.alpha3.lowercased(), $0)] }, uniquingKeysWith: { first, _ in first })
+
     /// The country with this two-letter code (any case).
     public static func country(code: String) -> Country? {
-        byCode[code.uppercased()]
+        // The stored form, upper case, needs no folding.
+        byCode[code] ?? (code.utf8.count == 2 ? byCode[code.uppercased()] : nil)
     }
 
     /// A country by its name, its two- or three-letter code, in any case:
     /// `France`, `france`, `FR`, `fra`.
     public static func find(_ text: String) -> Country? {
+        if let country = byCode[text] { return country }
         let wanted = fold(text)
         guard !wanted.isEmpty else { return nil }
         if wanted.count == 2, let country = byCode[wanted.uppercased()] { return country }
-        return all.first { fold($0.name) == wanted || $0.alpha3.lowercased() == wanted }
+        return byFoldedName[wanted]
+    }
+
+    /// The country `text` names, or why it names none, with the country
+    /// most likely meant.
+    public static func reading(_ text: String) -> Result<Country, ValueProblem> {
+        if let country = find(text) { return .success(country) }
+        if let suggestion = suggestion(for: text) {
+            return .failure(ValueProblem("unknown country “\(text)”; did you mean `\(suggestion.name)`?",
+                                         suggestion: suggestion.name))
+        }
+        return .failure(ValueProblem("unknown country “\(text)”; give a country's name or its ISO 3166 code, such as France or FR"))
     }
 
     /// The country a misspelt name most likely meant.

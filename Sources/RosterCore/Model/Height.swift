@@ -25,6 +25,62 @@ public struct Height: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// Reads the usual ways of writing a height: `5ft11`, `5ft11in`,
     /// `5 ft 11 in`, `5'11"`, `5′11″`, `5ft`, `71in`, `5-11`.
     public init?(parsing text: String) {
+        guard case .success(let height) = Self.reading(text) else { return nil }
+        self = height
+    }
+
+    /// Reads exactly the stored form, `5ft11in`, without the lenient
+    /// parse: what the store and a bulk import meet nearly every time.
+    public init?(key text: String) {
+        let parsed = text.utf8.withContiguousStorageIfAvailable(Self.keyComponents)
+            ?? Array(text.utf8).withUnsafeBufferPointer(Self.keyComponents)
+        guard let (feet, inches) = parsed else { return nil }
+        self.init(feet: feet, inches: inches)
+    }
+
+    /// The feet and inches of `5ft11in`: one to three digits, `ft`, one to
+    /// three digits, `in`, nothing else.
+    private static func keyComponents(_ bytes: UnsafeBufferPointer<UInt8>) -> (Int, Int)? {
+        var index = 0
+        func number() -> Int? {
+            var value = 0
+            let start = index
+            while index < bytes.count, index - start < 3, (0x30...0x39).contains(bytes[index]) {
+                value = value * 10 + Int(bytes[index] - 0x30)
+                index += 1
+            }
+            return index > start ? value : nil
+        }
+        func word(_ first: UInt8, _ second: UInt8) -> Bool {
+            guard index + 1 < bytes.count, bytes[index] == first, bytes[index + 1] == second else { return false }
+            index += 2
+            return true
+        }
+        guard let feet = number(), word(UInt8(ascii: "f"), UInt8(ascii: "t")), let inches = number(),
+              word(UInt8(ascii: "i"), UInt8(ascii: "n")), index == bytes.count else { return nil }
+        return (feet, inches)
+    }
+
+    /// The height `text` gives, or why it gives none: not a height at
+    /// all, or one outside 0 to 30 ft and 0 to 11 in.
+    public static func reading(_ text: String) -> Result<Height, ValueProblem> {
+        if let height = Height(key: text) { return .success(height) }
+        guard let (feet, inches, inchesOnly) = components(of: text) else {
+            return .failure(ValueProblem("“\(text)” is not a height; write one such as 5ft11in, 5'11\" or 71in"))
+        }
+        if inchesOnly || inches <= inchRange.upperBound, let height = Height(feet: feet, inches: inches) {
+            return .success(height)
+        }
+        if !inchesOnly, inches > inchRange.upperBound {
+            return .failure(ValueProblem("“\(text)” has \(inches) inches after the feet; that part goes from 0 to 11"))
+        }
+        let tallest = Height(feet: feetRange.upperBound, inches: inchRange.upperBound)?.displayName ?? ""
+        return .failure(ValueProblem("“\(text)” is taller than a height can be; the most is \(tallest)"))
+    }
+
+    /// The numbers of a height as written, not yet checked against the
+    /// ranges; an inches-only height (`71in`) comes as feet and inches.
+    private static func components(of text: String) -> (feet: Int, inches: Int, inchesOnly: Bool)? {
         let lowered = text.lowercased().filter { !$0.isWhitespace }
         var numbers: [Int] = []
         var units: [String] = []
@@ -55,13 +111,13 @@ public struct Height: Hashable, Sendable, Comparable, CustomStringConvertible {
         let inchWords: Set<String> = ["in", "inch", "inches", "\"", "″", "''"]
         switch (numbers.count, units.count) {
         case (1, 1) where feetWords.contains(units[0]):
-            self.init(feet: numbers[0], inches: 0)
+            return (numbers[0], 0, false)
         case (1, 1) where inchWords.contains(units[0]):
-            self.init(feet: numbers[0] / 12, inches: numbers[0] % 12)
+            return (numbers[0] / 12, numbers[0] % 12, true)
         case (2, 1) where feetWords.contains(units[0]):
-            self.init(feet: numbers[0], inches: numbers[1])
+            return (numbers[0], numbers[1], false)
         case (2, 2) where feetWords.contains(units[0]) && inchWords.contains(units[1]):
-            self.init(feet: numbers[0], inches: numbers[1])
+            return (numbers[0], numbers[1], false)
         default:
             return nil
         }

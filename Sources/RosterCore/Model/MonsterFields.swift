@@ -21,22 +21,30 @@ public final class MonsterField: Sendable {
     /// Whether an imported record must give it. Optional fields take the
     /// value of `MonsterFields.blank` when left out.
     public let isRequired: Bool
+    /// Whether it may be unknown: SQL NULL, JSON `null`, an empty CSV cell.
+    /// Only optional fields can be.
+    public let isNullable: Bool
     /// The value of `monster` for this field.
     public let value: @Sendable (Monster) -> FieldValue
     /// Parses `value` into `monster`, or says why it cannot. Only the
     /// value's form is checked here (a known weapon, a whole number); the
     /// model's rules (name length…) are checked on the whole monster.
     public let assign: @Sendable (inout Monster, FieldValue) -> String?
+    /// How people read the value (Markdown): the same in every time zone.
+    public let readable: @Sendable (Monster) -> String
 
-    public init(key: String, title: String, kind: Kind, isRequired: Bool,
+    public init(key: String, title: String, kind: Kind, isRequired: Bool, isNullable: Bool = false,
                 value: @escaping @Sendable (Monster) -> FieldValue,
-                assign: @escaping @Sendable (inout Monster, FieldValue) -> String?) {
+                assign: @escaping @Sendable (inout Monster, FieldValue) -> String?,
+                readable: (@Sendable (Monster) -> String)? = nil) {
         self.key = key
         self.title = title
         self.kind = kind
         self.isRequired = isRequired
+        self.isNullable = isNullable && !isRequired
         self.value = value
         self.assign = assign
+        self.readable = readable ?? { value($0).text }
     }
 }
 
@@ -44,20 +52,23 @@ public final class MonsterField: Sendable {
 public enum FieldValue: Hashable, Sendable {
     case integer(Int64)
     case text(String)
+    /// Unknown (a nullable field).
+    case null
 
-    /// The value as text (CSV cells, Markdown, HTML).
+    /// The value as text (CSV cells, `list --format plain`): empty when unknown.
     public var text: String {
         switch self {
         case .integer(let number): String(number)
         case .text(let text): text
+        case .null: ""
         }
     }
 }
 
 public enum MonsterFields {
     /// Every field, in the fixed order of every format:
-    /// `id, name, description, icon, name_color, weapon`.
-    public static let all: [MonsterField] = [id, name, description, icon, nameColor, weapon]
+    /// `id, name, description, icon, name_color, weapon, height, origin, activated`.
+    public static let all: [MonsterField] = [id, name, description, icon, nameColor, weapon, height, origin, activated]
 
     /// Every field but the id: what a row stores besides its key.
     public static let dataFields: [MonsterField] = all.filter { $0.key != "id" }
@@ -85,11 +96,16 @@ public enum MonsterFields {
             return letters.replacing("colour", with: "color")
         }
         let wanted = folded(key)
+        if let synonym = synonyms[wanted] { return synonym }
         if let exact = keys.first(where: { folded($0) == wanted }) { return exact }
         if let close = EditDistance.closest(to: key, among: keys) { return close }
         guard wanted.count >= 3 else { return nil }
         return keys.first { folded($0).contains(wanted) || wanted.contains(folded($0)) }
     }
+
+    /// Other words people use for a field, folded.
+    private static let synonyms = ["country": "origin", "countryoforigin": "origin", "activation": "activated",
+                                   "activatedat": "activated", "activationdate": "activated", "tall": "height"]
 
     /// What an imported record starts from: every optional field's default.
     public static var blank: Monster {
@@ -178,6 +194,64 @@ public enum MonsterFields {
                 message += "; the weapons are \(WeaponType.allCases.map(\.key).joined(separator: ", "))"
             }
             return message
-        }
+        },
+        // People read the glyph and the name; the key is in the data formats.
+        readable: { "\($0.weapon.glyph) \($0.weapon.displayName)" }
     )
+
+    // The optional fields below are unknown (`.null`) until given. The
+    // stored form is tried first: it is what the store and nearly every
+    // imported record hold, and needs no lenient parse.
+
+    public static let height = MonsterField(
+        key: "height", title: "Height", kind: .text, isRequired: false, isNullable: true,
+        value: { $0.height.map { .text($0.key) } ?? .null },
+        assign: { monster, value in
+            assignOptional(&monster.height, value) { text in
+                Height(key: text).map { .success($0) } ?? Height.reading(text)
+            }
+        },
+        readable: { $0.height?.displayName ?? "" }
+    )
+
+    public static let origin = MonsterField(
+        key: "origin", title: "Origin", kind: .text, isRequired: false, isNullable: true,
+        value: { $0.origin.map { .text($0) } ?? .null },
+        assign: { monster, value in
+            assignOptional(&monster.origin, value) { text in
+                Countries.reading(text).map(\.code)
+            }
+        },
+        readable: { $0.country?.name ?? $0.origin ?? "" }
+    )
+
+    public static let activated = MonsterField(
+        key: "activated", title: "Activated", kind: .text, isRequired: false, isNullable: true,
+        value: { $0.activated.map { .text($0.iso8601) } ?? .null },
+        assign: { monster, value in
+            assignOptional(&monster.activated, value, Timestamp.reading(exact:))
+        },
+        readable: { $0.activated?.utcDisplay ?? "" }
+    )
+
+    /// Sets an optional field from a value: unknown for `.null`, else what
+    /// `read` makes of the text, or the sentence saying why it cannot.
+    private static func assignOptional<Value>(_ field: inout Value?, _ value: FieldValue,
+                                              _ read: (String) -> Result<Value, ValueProblem>) -> String? {
+        switch value {
+        case .null:
+            field = nil
+            return nil
+        case .integer(let number):
+            return "expected text, not the number \(number)"
+        case .text(let text):
+            switch read(text) {
+            case .success(let parsed):
+                field = parsed
+                return nil
+            case .failure(let problem):
+                return problem.message
+            }
+        }
+    }
 }

@@ -13,6 +13,20 @@ public struct FieldProblem: Hashable, Sendable, CustomStringConvertible {
     public var description: String { "\(field): \(message)" }
 }
 
+/// Why a value given as text cannot be read, as one sentence, and the
+/// value most likely meant when there is one (a country's name for a
+/// misspelt one): imports put the sentence in their report, the command
+/// line turns the suggestion into "did you mean".
+public struct ValueProblem: Error, Hashable, Sendable {
+    public let message: String
+    public let suggestion: String?
+
+    public init(_ message: String, suggestion: String? = nil) {
+        self.message = message
+        self.suggestion = suggestion
+    }
+}
+
 /// The rules every monster's fields obey. The model is where they live;
 /// the store, the command line, import and the interface all ask here.
 public enum MonsterRules {
@@ -109,7 +123,7 @@ public enum MonsterRules {
     /// An origin is a two-letter code from the ISO 3166 list.
     public static func originProblem(_ origin: String?) -> FieldProblem? {
         guard let origin else { return nil }
-        guard Countries.country(code: origin) != nil, origin == origin.uppercased() else {
+        guard Countries.country(code: origin)?.code == origin else {
             return FieldProblem(field: "origin", message: "an origin is a two-letter ISO 3166 country code such as FR; “\(origin)” is not one")
         }
         return nil

@@ -131,7 +131,8 @@ public struct Timestamp: Hashable, Sendable, Comparable, CustomStringConvertible
             // An offset only follows a time: `…T15:05+01:00`.
             let zone = body.suffix(5)
             let parts = zone.split(separator: ":")
-            guard parts.count == 2, let hours = Int(parts[0]), let minutes = Int(parts[1]),
+            guard parts.count == 2, parts[0].count == 2, parts[1].count == 2,
+                  let hours = Self.digits(parts[0]), let minutes = Self.digits(parts[1]),
                   (0...23).contains(hours), (0...59).contains(minutes) else { return nil }
             offset = (sign == "+" ? 1 : -1) * (hours * 3600 + minutes * 60)
             body = body.dropLast(6)
@@ -140,16 +141,17 @@ public struct Timestamp: Hashable, Sendable, Comparable, CustomStringConvertible
         guard (1...2).contains(halves.count) else { return nil }
         let date = halves[0].split(separator: "-", omittingEmptySubsequences: false)
         guard date.count == 3, date[0].count == 4, date[1].count == 2, date[2].count == 2,
-              let year = Int(date[0]), let month = Int(date[1]), let day = Int(date[2]) else { return nil }
+              let year = Self.digits(date[0]), let month = Self.digits(date[1]), let day = Self.digits(date[2])
+        else { return nil }
         var fields = Fields(year: year, month: month, day: day)
         if halves.count == 2 {
             let time = halves[1].split(separator: ":", omittingEmptySubsequences: false)
             guard (2...3).contains(time.count), time.allSatisfy({ $0.count == 2 }),
-                  let hour = Int(time[0]), let minute = Int(time[1]) else { return nil }
+                  let hour = Self.digits(time[0]), let minute = Self.digits(time[1]) else { return nil }
             fields.hour = hour
             fields.minute = minute
             if time.count == 3 {
-                guard let second = Int(time[2]) else { return nil }
+                guard let second = Self.digits(time[2]) else { return nil }
                 fields.second = second
             }
         }
@@ -162,10 +164,80 @@ public struct Timestamp: Hashable, Sendable, Comparable, CustomStringConvertible
         }
     }
 
-    /// Reads only the exact stored form, `YYYY-MM-DDTHH:MM:SSZ`.
+    /// Reads only the exact stored form, `YYYY-MM-DDTHH:MM:SSZ`, straight
+    /// from its bytes: what the store and a bulk import meet nearly every time.
     public init?(iso8601 text: String) {
-        guard text.utf8.count == 20, text.hasSuffix("Z"), let parsed = Timestamp(parsing: text) else { return nil }
-        self = parsed
+        let parsed = text.utf8.withContiguousStorageIfAvailable(Self.isoSeconds)
+            ?? Array(text.utf8).withUnsafeBufferPointer(Self.isoSeconds)
+        guard let seconds = parsed else { return nil }
+        self.init(secondsSince1970: seconds)
+    }
+
+    private static func isoSeconds(_ bytes: UnsafeBufferPointer<UInt8>) -> Int64? {
+        guard bytes.count == 20, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+              bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
+              bytes[19] == UInt8(ascii: "Z") else { return nil }
+        func number(_ start: Int, _ count: Int) -> Int? {
+            var value = 0
+            for index in start..<(start + count) {
+                let digit = Int(bytes[index]) - 0x30
+                guard (0...9).contains(digit) else { return nil }
+                value = value * 10 + digit
+            }
+            return value
+        }
+        guard let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
+              let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2) else { return nil }
+        let fields = Fields(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
+        guard fields.isValid else { return nil }
+        return Int64(daysSince1970(year: year, month: month, day: day)) * 86_400
+            + Int64(hour * 3600 + minute * 60 + second)
+    }
+
+    /// Days from 1970-01-01 to a date of the proleptic Gregorian calendar
+    /// (Howard Hinnant's `days_from_civil`): no C library, no time zone.
+    static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
+        let shifted = month <= 2 ? year - 1 : year
+        let era = (shifted >= 0 ? shifted : shifted - 399) / 400
+        let yearOfEra = shifted - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    /// A moment written with its zone, as files must give one: the stored
+    /// form, or any form `init(parsing:)` reads that ends in `Z` or an
+    /// offset. A time without a zone would mean different moments on
+    /// different machines, so it is refused with the reason.
+    public static func reading(exact text: String) -> Result<Timestamp, ValueProblem> {
+        if let timestamp = Timestamp(iso8601: text) { return .success(timestamp) }
+        let trimmed = text.trimmingSpaces()
+        // As `init(parsing:)` decides: a `Z`, or an offset after a time.
+        let offsetSign = trimmed.count > 6 ? trimmed.dropLast(5).last : nil
+        let hasTime = trimmed.contains { $0 == "T" || $0 == "t" || $0 == " " }
+        let zoned = trimmed.hasSuffix("Z") || trimmed.hasSuffix("z") || (hasTime && (offsetSign == "+" || offsetSign == "-"))
+        if trimmed.lowercased() != "now", let timestamp = Timestamp(parsing: trimmed) {
+            if zoned { return .success(timestamp) }
+            return .failure(ValueProblem("“\(text)” has no time zone; write it in UTC, such as 2026-11-29T14:05:00Z, or with an offset such as +01:00"))
+        }
+        return .failure(ValueProblem("“\(text)” is not a valid date and time; write it in UTC as YYYY-MM-DDTHH:MM:SSZ, such as 2026-11-29T14:05:00Z"))
+    }
+
+    /// A moment as a person gives one: anything `init(parsing:)` reads,
+    /// `now` included, a time without a zone on the local clock.
+    public static func reading(_ text: String) -> Result<Timestamp, ValueProblem> {
+        if let timestamp = Timestamp(parsing: text) { return .success(timestamp) }
+        return .failure(ValueProblem("“\(text)” is not a valid date and time; write \(formHelp)"))
+    }
+
+    /// `2026-11-29 14:05 UTC` (seconds only when there are some): how
+    /// people read a moment where the reader's zone is not known, as in
+    /// an exported page that must read the same everywhere.
+    public var utcDisplay: String {
+        let fields = utcFields
+        return "\(Self.pad(fields.year, 4))-\(Self.pad(fields.month))-\(Self.pad(fields.day)) "
+            + "\(Self.pad(fields.hour)):\(Self.pad(fields.minute))" + (fields.second == 0 ? "" : ":\(Self.pad(fields.second))")
+            + " UTC"
     }
 
     public static let formHelp = "a date and time such as 2026-11-29T14:05 (local time), 2026-11-29T13:05Z, or now"
@@ -181,6 +253,12 @@ public struct Timestamp: Hashable, Sendable, Comparable, CustomStringConvertible
         parts.tm_min = Int32(fields.minute)
         parts.tm_sec = Int32(fields.second)
         return parts
+    }
+
+    /// A number written in ASCII digits only (`Int("+1")` would take a sign).
+    private static func digits(_ text: Substring) -> Int? {
+        guard !text.isEmpty, text.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
+        return Int(text)
     }
 
     static func pad(_ value: Int, _ width: Int = 2) -> String {

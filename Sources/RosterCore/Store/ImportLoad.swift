@@ -186,9 +186,6 @@ struct ImportLoad {
         loadedNames.append(record.nameLocation)
     }
 
-    /// Binds every value from one buffer that SQLite reads in place
-    /// (`bindBorrowedText`): copying each string into SQLite, with a
-    /// malloc and a free, was a third of the cost of a bulk insert.
     /// Binds every value from memory SQLite reads in place
     /// (`bindBorrowedText`): copying each string into SQLite, with a
     /// malloc and a free, cost more than the insert itself. The values
@@ -200,6 +197,7 @@ struct ImportLoad {
                 switch slot {
                 case .integer(let number): try insert.bind(number, at: parameter)
                 case .text(let bytes, let count): try insert.bindBorrowedText(bytes, count: count, at: parameter)
+                case .null: try insert.bind(.null, at: parameter)
                 }
             }
         } else {
@@ -209,6 +207,7 @@ struct ImportLoad {
                 switch field.value(record.monster) {
                 case .integer(let number): try insert.bind(number, at: parameter)
                 case .text(let text): arena.append(text, for: parameter)
+                case .null: try insert.bind(.null, at: parameter)
                 }
                 parameter += 1
             }

@@ -2,7 +2,8 @@
 /// becomes a `Monster`. Column lists come from `MonsterFields.all`, so a
 /// new field needs only its table entry and a migration.
 enum MonsterTable {
-    /// The columns in output order: `id, name, description, icon, name_color, weapon`.
+    /// The columns in output order: `id, name, description, icon, name_color,
+    /// weapon, height, origin, activated`.
     static let columns = MonsterFields.keys.joined(separator: ", ")
 
     /// Every field but the id, which the store assigns.
@@ -36,10 +37,21 @@ enum MonsterTable {
         var monster = MonsterFields.blank
         for (index, field) in MonsterFields.all.enumerated() {
             let column = Int32(index)
-            let value: FieldValue = field.kind == .integer ? .integer(row.int(column)) : .text(row.text(column))
+            let value: FieldValue = if field.isNullable && row.isNull(column) {
+                .null
+            } else if field.kind == .integer {
+                .integer(row.int(column))
+            } else {
+                .text(row.text(column))
+            }
             if field.assign(&monster, value) != nil {
-                // The CHECK constraints make this impossible unless the file was
-                // edited with the checks turned off.
+                // An optional detail the model refuses (`99ft99in`, a code no
+                // country has) passes the columns' shape checks if another
+                // program wrote it: it reads as unknown rather than making
+                // the whole roster unreadable.
+                if field.isNullable { continue }
+                // For the other fields the CHECK constraints make this
+                // impossible unless the file was edited with the checks off.
                 throw DatabaseError(extendedCode: 11, message: "a monster row holds an invalid \(field.key)")
             }
         }
@@ -52,6 +64,7 @@ enum MonsterTable {
             switch field.value(monster) {
             case .integer(let number): .integer(number)
             case .text(let text): .text(text)
+            case .null: .null
             }
         }
         values.append(.text(MonsterRules.nameKey(monster.name)))

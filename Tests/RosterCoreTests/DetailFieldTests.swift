@@ -1,0 +1,206 @@
+import Testing
+@testable import RosterCore
+
+/// Height, origin and activation as values: how they are read, what is
+/// refused and with which sentence, and that the store keeps them, unknown
+/// ones included.
+@Suite("Reading heights, countries and moments")
+struct DetailValueTests {
+    @Test("the stored height form is read strictly and fast; the lenient forms still work")
+    func heightKey() {
+        #expect(Height(key: "5ft11in") == Height(feet: 5, inches: 11))
+        #expect(Height(key: "0ft0in") == Height(feet: 0, inches: 0))
+        for text in ["5ft11", "5 ft 11 in", "5ft12in", "31ft0in", "ft11in", "5ft11inch", "5FT11IN", "5ft-1in", ""] {
+            #expect(Height(key: text) == nil, "\(text)")
+        }
+        #expect(Height(parsing: "5FT11IN") == Height(feet: 5, inches: 11))
+        #expect(Height(parsing: "5-11") == Height(feet: 5, inches: 11))
+    }
+
+    @Test("an impossible height says what is wrong with it", arguments: [
+        ("5ft13", "“5ft13” has 13 inches after the feet; that part goes from 0 to 11"),
+        ("31ft", "“31ft” is taller than a height can be; the most is 30 ft 11 in"),
+        ("400in", "“400in” is taller than a height can be; the most is 30 ft 11 in"),
+        ("tall", "“tall” is not a height; write one such as 5ft11in, 5'11\" or 71in"),
+        ("5", "“5” is not a height; write one such as 5ft11in, 5'11\" or 71in"),
+        ("-1ft", "“-1ft” is not a height; write one such as 5ft11in, 5'11\" or 71in"),
+        ("99999ft", "“99999ft” is not a height; write one such as 5ft11in, 5'11\" or 71in"),
+    ])
+    func badHeight(_ text: String, _ message: String) {
+        guard case .failure(let problem) = Height.reading(text) else {
+            Issue.record("\(text) was read as a height")
+            return
+        }
+        #expect(problem.message == message)
+    }
+
+    @Test("countries are read by name, code or three-letter code; a typo gets the name meant")
+    func countries() {
+        for text in ["France", "france", "FR", "fr", "FRA", " France "] {
+            #expect((try? Countries.reading(text).get())?.code == "FR", "\(text)")
+        }
+        guard case .failure(let typo) = Countries.reading("Frnace") else {
+            Issue.record("Frnace was read as a country")
+            return
+        }
+        #expect(typo.message == "unknown country “Frnace”; did you mean `France`?")
+        #expect(typo.suggestion == "France")
+        guard case .failure(let nonsense) = Countries.reading("Atlantis-Under-The-Sea") else { return }
+        #expect(nonsense.suggestion == nil)
+        #expect(nonsense.message.hasSuffix("give a country's name or its ISO 3166 code, such as France or FR"))
+        // The stored form is upper case: a lower-case code is not stored.
+        #expect(MonsterRules.originProblem("fr") != nil)
+        #expect(Countries.country(code: "fr")?.code == "FR")
+    }
+
+    @Test("the stored moment form is read from its bytes and agrees with the calendar", arguments: [
+        "1970-01-01T00:00:00Z", "2026-11-29T14:05:00Z", "2000-02-29T23:59:59Z", "1000-01-01T00:00:00Z",
+        "9999-12-31T23:59:59Z", "1969-12-31T23:59:59Z", "2024-02-29T12:00:00Z", "1900-03-01T00:00:00Z",
+    ])
+    func isoAgreesWithCalendar(_ text: String) throws {
+        let fast = try #require(Timestamp(iso8601: text))
+        #expect(fast.iso8601 == text)
+        let fields = fast.utcFields
+        #expect(Timestamp(utc: fields) == fast)
+    }
+
+    @Test("impossible or misshapen moments are refused", arguments: [
+        "2023-02-29T00:00:00Z", "1900-02-29T00:00:00Z", "2026-13-01T00:00:00Z", "2026-11-31T00:00:00Z",
+        "2026-11-29T24:00:00Z", "2026-11-29T14:60:00Z", "2026-11-29T14:05:60Z", "0999-12-31T23:59:59Z",
+        "2026-+1-29T14:05:00Z", "2026-11-29T+1:05:00Z", "2026-11-29 14:05:00Z ", "2026-11-29T14:05:00",
+    ])
+    func badISO(_ text: String) {
+        #expect(Timestamp(iso8601: text) == nil)
+    }
+
+    @Test("signs are not digits anywhere in a moment")
+    func signs() {
+        #expect(Timestamp(parsing: "2026-+1-29T14:05Z") == nil)
+        #expect(Timestamp(parsing: "2026-11-29T14:+5Z") == nil)
+        #expect(Timestamp(parsing: "2026-11-29T14:05+1:00") == nil)
+        #expect(Timestamp(parsing: "2026-11-29T14:05-01:00")?.iso8601 == "2026-11-29T15:05:00Z")
+    }
+
+    @Test("a file's moment must carry its zone; the reason is given when it does not")
+    func exactReading() throws {
+        #expect(try Timestamp.reading(exact: "2026-11-29T15:05:00+01:00").get().iso8601 == "2026-11-29T14:05:00Z")
+        #expect(try Timestamp.reading(exact: "2026-11-29T14:05Z").get().iso8601 == "2026-11-29T14:05:00Z")
+        #expect(try Timestamp.reading(exact: "2026-11-29 14:05:00Z").get().iso8601 == "2026-11-29T14:05:00Z")
+        for local in ["2026-11-29T14:05", "2026-11-29", "2026-11-29 14:05:00"] {
+            guard case .failure(let problem) = Timestamp.reading(exact: local) else {
+                Issue.record("\(local) was taken without a zone")
+                continue
+            }
+            #expect(problem.message == "“\(local)” has no time zone; write it in UTC, such as 2026-11-29T14:05:00Z, or with an offset such as +01:00")
+        }
+        for bad in ["now", "yesterday", "2026-02-30T10:00:00Z", ""] {
+            guard case .failure(let problem) = Timestamp.reading(exact: bad) else {
+                Issue.record("\(bad) was taken as a moment")
+                continue
+            }
+            #expect(problem.message == "“\(bad)” is not a valid date and time; write it in UTC as YYYY-MM-DDTHH:MM:SSZ, such as 2026-11-29T14:05:00Z")
+        }
+    }
+
+    @Test("moments read the same in UTC for people, seconds only when there are some")
+    func utcDisplay() throws {
+        #expect(try #require(Timestamp(iso8601: "2026-11-29T14:05:00Z")).utcDisplay == "2026-11-29 14:05 UTC")
+        #expect(try #require(Timestamp(iso8601: "2026-11-29T14:05:09Z")).utcDisplay == "2026-11-29 14:05:09 UTC")
+    }
+
+    @Test("the field table reads every form and says why a value is refused")
+    func fieldAssign() {
+        var monster = MonsterFields.blank
+        #expect(MonsterFields.height.assign(&monster, .text("6'2\"")) == nil)
+        #expect(monster.height == Height(feet: 6, inches: 2))
+        #expect(MonsterFields.origin.assign(&monster, .text("Iceland")) == nil)
+        #expect(monster.origin == "IS")
+        #expect(MonsterFields.activated.assign(&monster, .text("2026-11-29T14:05:00Z")) == nil)
+        #expect(MonsterFields.height.value(monster) == .text("6ft2in"))
+        #expect(MonsterFields.origin.readable(monster) == "Iceland")
+        #expect(MonsterFields.activated.readable(monster) == "2026-11-29 14:05 UTC")
+        #expect(MonsterFields.height.readable(monster) == "6 ft 2 in")
+        for field in [MonsterFields.height, MonsterFields.origin, MonsterFields.activated] {
+            #expect(field.assign(&monster, .null) == nil)
+            #expect(field.value(monster) == .null)
+            #expect(field.readable(monster) == "")
+            #expect(field.isNullable && !field.isRequired)
+        }
+        #expect(MonsterFields.origin.assign(&monster, .text("Narnia")) != nil)
+        #expect(MonsterFields.origin.assign(&monster, .integer(33)) == "expected text, not the number 33")
+        #expect(monster.origin == nil, "a refused value leaves the field as it was")
+        #expect(!MonsterFields.description.isNullable && !MonsterFields.name.isNullable)
+        #expect(MonsterFields.keys.suffix(4) == ["weapon", "height", "origin", "activated"])
+        #expect(MonsterFields.suggestion(for: "country") == "origin")
+        #expect(MonsterFields.suggestion(for: "hieght") == "height")
+    }
+}
+
+@Suite("The store keeps height, origin and activation")
+struct DetailStoreTests {
+    static let moment = Timestamp(iso8601: "2026-11-29T14:05:00Z")
+
+    @Test("added with values, they come back from every way of reading; unknown is NULL")
+    func addAndRead() throws {
+        let store = try TemporaryRoster().open()
+        let full = try store.add(Monster(id: 0, name: "Tall-Bot", description: "", icon: "unknown.png", nameColor: .green,
+                                         weapon: Weapon(.fire), height: Height(feet: 6, inches: 2), origin: "FR",
+                                         activated: Self.moment))
+        let bare = try store.add(Monster(id: 0, name: "Bare-Bot", description: "", icon: "unknown.png", nameColor: .red,
+                                         weapon: Weapon(.fire)))
+        #expect(try store.find("tall-bot") == full)
+        #expect(try store.monster(id: full.id) == full)
+        #expect(try store.monster(id: bare.id) == bare)
+        #expect(try store.monsters(after: full.id - 1, limit: 2) == [full, bare])
+        #expect(try store.monsters(before: bare.id + 1, limit: 2) == [full, bare])
+        #expect(try store.monsters(offset: 6, limit: 5) == [full, bare])
+        #expect(try store.monsters(from: full.id, through: bare.id) == [full, bare])
+        var seen: [Monster] = []
+        try store.forEachMonster(carrying: .fire) { seen.append($0) }
+        #expect(seen.suffix(2) == [full, bare])
+        let row = try store.database.prepare("SELECT height, origin, activated, height IS NULL FROM monster WHERE id = ?")
+        #expect(try row.firstRow([.integer(full.id)]) { [$0.text(0), $0.text(1), $0.text(2)] } == ["6ft2in", "FR", "2026-11-29T14:05:00Z"])
+        #expect(try row.firstRow([.integer(bare.id)]) { $0.int(3) } == 1)
+    }
+
+    @Test("edit saves each of them alone, and clears them")
+    func edit() throws {
+        let store = try TemporaryRoster().open()
+        let height = try store.edit("Fire-Bot", MonsterChanges(height: .some(Height(feet: 6, inches: 2))))
+        #expect(height.isChange && height.after.height == Height(feet: 6, inches: 2))
+        _ = try store.edit("Fire-Bot", MonsterChanges(origin: .some("FR")))
+        _ = try store.edit("Fire-Bot", MonsterChanges(activated: .some(Self.moment)))
+        let fire = try store.resolve("fire-bot")
+        #expect(fire.height == Height(feet: 6, inches: 2) && fire.origin == "FR" && fire.activated == Self.moment)
+        #expect(fire.weapon.type == .ninjaStar, "the other fields are as they were")
+        let cleared = try store.edit("Fire-Bot", MonsterChanges(height: .some(nil), origin: .some(nil), activated: .some(nil)))
+        #expect(cleared.isChange)
+        let after = try store.resolve("Fire-Bot")
+        #expect(after.height == nil && after.origin == nil && after.activated == nil)
+        #expect(try store.database.integer("SELECT count(*) FROM monster WHERE name = 'Fire-Bot' AND height IS NULL AND origin IS NULL AND activated IS NULL") == 1)
+        #expect(!(try store.edit("Fire-Bot", MonsterChanges(height: .some(nil)))).isChange)
+    }
+
+    @Test("a value another program stored that fits the columns but not the rules reads as unknown")
+    func damaged() throws {
+        let store = try TemporaryRoster().open()
+        try store.database.execute("""
+            UPDATE monster SET height = '99ft99in', origin = 'XX', activated = '2026-19-39T29:59:59Z' WHERE id = 1
+            """)
+        let cat = try #require(try store.monster(id: 1))
+        #expect(cat.height == nil && cat.origin == nil && cat.activated == nil)
+        #expect(try store.monsters().count == 6, "the rest of the roster stays readable")
+    }
+
+    @Test("an origin that is not a country code is refused and nothing is written")
+    func badOrigin() throws {
+        let store = try TemporaryRoster().open()
+        #expect(throws: RosterError.self) { try store.edit("Cat-Bot", MonsterChanges(origin: .some("XX"))) }
+        #expect(throws: RosterError.self) {
+            try store.add(Monster(id: 0, name: "X", description: "", icon: "unknown.png", nameColor: .default,
+                                  weapon: Weapon(.fire), origin: "France"))
+        }
+        #expect(try store.resolve("Cat-Bot").origin == "JP")
+        #expect(try store.count() == 6)
+    }
+}
