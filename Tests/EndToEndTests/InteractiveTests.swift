@@ -147,3 +147,72 @@ struct InteractiveTests {
         #expect(shell.waitFor("shell>"))
     }
 }
+
+@Suite("Editing Fire-Bot in a real terminal", .serialized)
+struct EditingInTerminalTests {
+    @Test("height 6 ft 2 in, origin France, activation Now, colour Blue and a new name, all saved and shown by roster show")
+    func editFireBot() throws {
+        let sandbox = try Sandbox()
+        _ = try sandbox.roster("list")
+        let screen = try TmuxDriver(command: "\(Sandbox.binary.path) --db \(sandbox.databasePath) --no-animation",
+                                    environment: ["HOME": sandbox.directory.path, "LANG": "C.UTF-8", "TZ": "Europe/Paris"])
+        #expect(screen.waitFor("Monsters · 6"))
+        try screen.press("Down", "Down", "Down")
+        #expect(screen.waitFor("Will Make You Steamed"))
+
+        // Height: Tab to the field, Enter, turn the wheels to 6 ft 2 in.
+        for _ in 0..<5 { try screen.press("Tab") }
+        #expect(screen.waitFor("▸ Height"))
+        try screen.press("Enter")
+        #expect(screen.waitFor("Inches"))
+        try screen.press("Down")                      // 5 ft → 6 ft
+        try screen.press("Right", "Up", "Up", "Up", "Up", "Up", "Up", "Up")   // 9 in → 2 in
+        #expect(screen.waitFor("6 ft 2 in"))
+        // Next ▶ keeps the height and moves to the origin wheel.
+        try screen.press("Tab")
+        #expect(screen.waitFor("Country"))
+        try screen.type("fran")
+        #expect(screen.waitUntil { $0.contains("France") })
+        // Next ▶ again: the activation picker; Now sets it and finishes.
+        try screen.press("Tab")
+        #expect(screen.waitFor("Minute"))
+        try screen.press("n")
+        #expect(screen.waitUntil { !$0.contains("Minute") })
+
+        // Colour: Shift-Tab back through the fields is a long way; use the list and Tab.
+        try screen.press("Escape")
+        Thread.sleep(forTimeInterval: 0.1)
+        try screen.press("Tab", "Tab", "Tab", "Enter")
+        #expect(screen.waitFor("Name colour"))
+        try screen.press("Down", "Down", "Enter")            // Red → Green → Blue
+        #expect(screen.waitUntil { !$0.contains("Name colour") })
+
+        // Rename: Enter on the name, clear it, type, Done.
+        try screen.press("Escape")
+        Thread.sleep(forTimeInterval: 0.1)
+        try screen.press("Tab", "Enter", "C-u")
+        try screen.type("Blaze-Bot")
+        try screen.press("Enter")
+        #expect(screen.waitFor("Blaze-Bot"))
+        try screen.press("Escape")
+        Thread.sleep(forTimeInterval: 0.1)
+        try screen.press("q")
+        #expect(screen.waitForExit(timeout: 10) == 0)
+
+        let row = try sandbox.sqlite("SELECT name, name_color, height, origin, activated IS NOT NULL FROM monster WHERE id = 4")
+        #expect(row == "Blaze-Bot|blue|6ft2in|FR|1")
+        let activated = try sandbox.sqlite("SELECT activated FROM monster WHERE id = 4")
+        // Now, rounded to five minutes, in UTC.
+        #expect(activated.hasSuffix(":00Z"))
+        let minute = Int(activated.dropFirst(14).prefix(2)) ?? -1
+        #expect(minute % 5 == 0)
+        let shown = try sandbox.roster(["show", "blaze-bot", "--format", "json"])
+        #expect(shown.stdout.contains("\"name\":\"Blaze-Bot\""))
+        #expect(shown.stdout.contains("\"height\":\"6ft2in\""))
+        #expect(shown.stdout.contains("\"origin\":\"FR\""))
+        let table = try sandbox.rosterOnTerminal(["show", "blaze-bot"], environment: ["TZ": "Europe/Paris", "NO_COLOR": "1"])
+        #expect(table.output.contains("France (FR)"), "\(table.output)")
+        #expect(table.output.contains("6 ft 2 in"))
+        #expect(table.output.contains("CET") || table.output.contains("CEST"), "shown in the local zone")
+    }
+}

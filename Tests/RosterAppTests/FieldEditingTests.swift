@@ -165,3 +165,69 @@ struct FieldEditingTests {
         #expect(roster.interface.quitStatus == nil)
     }
 }
+
+@Suite("The new fields through their pickers")
+struct NewFieldPickerTests {
+    @Test("height turns on two wheels; Done saves it, Esc puts the old one back")
+    func height() throws {
+        let roster = try RosterScreenHarness()
+        try roster.edit("Height")
+        #expect(roster.docked.contains { $0 is WheelPicker })
+        roster.press(.down, .down, .right, .down)          // 2 ft 4 in → 4 ft 5 in
+        #expect(roster.text.contains("4 ft 5 in"))
+        roster.press(.enter)
+        #expect(try roster.monster("Cat-Bot")?.height == Height(feet: 4, inches: 5))
+        try roster.edit("Height")
+        roster.press(.up, .escape)
+        #expect(try roster.monster("Cat-Bot")?.height == Height(feet: 4, inches: 5))
+        #expect(roster.text.contains("4 ft 5 in"))
+    }
+
+    @Test("origin jumps by typing and saves on Done; the first entry clears it")
+    func origin() throws {
+        let roster = try RosterScreenHarness()
+        try roster.edit("Origin")
+        roster.type("fra").press(.enter)
+        #expect(try roster.monster("Cat-Bot")?.origin == "FR")
+        #expect(roster.text.contains("France (FR)"))
+        try roster.edit("Origin")
+        roster.press(.home, .enter)
+        #expect(try roster.monster("Cat-Bot")?.origin == nil)
+    }
+
+    @Test("activation: Now sets the current time rounded to five minutes and saves it")
+    func activationNow() throws {
+        let roster = try RosterScreenHarness()
+        try roster.edit("Activated")
+        let before = Timestamp.now.secondsSince1970
+        roster.press(.character("n"))
+        let saved = try #require(try roster.monster("Cat-Bot")?.activated)
+        #expect(saved.utcFields.minute % 5 == 0 && saved.utcFields.second == 0)
+        #expect(abs(saved.secondsSince1970 - before) <= 150 + 60)
+        #expect(roster.editingLabel == nil)
+    }
+
+    @Test("activation: the wheels step five minutes at a time and Done saves the local time as UTC")
+    func activationWheels() throws {
+        let roster = try RosterScreenHarness()
+        try roster.edit("Activated")
+        let picker = try #require(roster.docked.first { $0 is DateTimePicker } as? DateTimePicker)
+        let start = picker.value
+        for _ in 0..<4 { roster.press(.right) }     // to the minutes
+        roster.press(.down)
+        #expect(picker.value == start.adding(minutes: 5))
+        roster.press(.enter)
+        let saved = try #require(try roster.monster("Cat-Bot")?.activated)
+        #expect(ActivatedField.calendarValue(saved) == start.adding(minutes: 5))
+    }
+
+    @Test("a value chosen on a wheel is kept when Next moves on")
+    func nextKeeps() throws {
+        let roster = try RosterScreenHarness()
+        try roster.edit("Height")
+        roster.press(.up)
+        roster.press(.tab)
+        #expect(roster.editingLabel == "Origin")
+        #expect(try roster.monster("Cat-Bot")?.height == Height(feet: 1, inches: 4))
+    }
+}
