@@ -135,6 +135,7 @@ struct FieldEditingTests {
         roster.press(.character("n"))
         #expect(roster.editingLabel == "Name")
         #expect(roster.cursor != nil)
+        #expect(roster.text.contains("＋ new monster"), "the list shows the row being added")
         roster.type("Bat").press(.escape)
         #expect(try RosterStore.open(path: roster.path).count() == 6)
         #expect(roster.interface.controller.isDraft == false)

@@ -209,3 +209,16 @@ struct TextFieldModelTests {
         #expect(shown.cursorColumn == 9)
     }
 }
+
+@Suite("The footer of keys")
+struct KeyHintBarTests {
+    @Test("when the keys do not fit, help and quit stay and the others give way from the end")
+    func fitting() {
+        let bindings = ["one", "two", "three", "four", "help", "quit"].map { KeyBinding(.character("x"), "k", $0) {} }
+        #expect(KeyHintBar.fitting(bindings, width: 200).map(\.help) == ["one", "two", "three", "four", "help", "quit"])
+        let narrow = KeyHintBar.fitting(bindings, width: 30).map(\.help)
+        #expect(narrow.suffix(2) == ["help", "quit"])
+        #expect(narrow.first == "one")
+        #expect(!narrow.contains("four"))
+    }
+}

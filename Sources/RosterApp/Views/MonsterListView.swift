@@ -103,11 +103,18 @@ final class MonsterListView: View {
             let line = Rect(x: rowsArea.x, y: y, width: rowsArea.width, height: 1)
             var x = buffer.write(" \(monster.weapon.glyph) ", at: line.origin, style: Theme.label)
             x = buffer.write(monster.name, at: Point(x: x, y: y), width: line.maxX - x, style: Theme.nameStyle(monster.nameColor))
-            if position == controller.selection {
+            if position == controller.selection && !controller.isDraft {
                 buffer.restyle(line) { style in
                     focused ? style.reversed.bold : style.underlined
                 }
             }
+        }
+        if controller.isDraft, rowsArea.height > 0 {
+            // The monster being added, not yet on the roster, as the last row.
+            let line = rowsArea.row(min(rowsArea.height - 1, max(0, list.count - scrollOffset)))
+            buffer.fill(line)
+            buffer.write(" ＋ new monster", at: line.origin, width: line.width, style: Style(foreground: Theme.accent).bold.reversed)
+            buffer.restyle(line) { $0.reversed }
         }
         drawPosition(in: &buffer)
     }

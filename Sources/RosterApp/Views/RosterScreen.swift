@@ -129,7 +129,7 @@ final class RosterScreen: View {
         bindings += [
             KeyBinding(.character("n"), "n", "new", action: { [weak self] in self?.addMonster() }),
             KeyBinding([.character("x"), .delete], "x", "remove", action: { [weak self] in self?.confirmRemoval() }),
-            KeyBinding(.character("a"), "a", "activated", footer: false, action: { [weak self] in
+            KeyBinding(.character("a"), "a", "activated", action: { [weak self] in
                 self?.summoner.becomeFirstResponder()
             }),
         ]

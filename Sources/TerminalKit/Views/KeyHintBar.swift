@@ -13,13 +13,25 @@ public final class KeyHintBar: View {
             return
         }
         var x = frame.x + 1
-        for binding in window?.footerBindings ?? [] {
-            let width = DisplayWidth.of(binding.label) + 1 + DisplayWidth.of(binding.help)
-            if x + width > frame.maxX { break }
+        for binding in Self.fitting(window?.footerBindings ?? [], width: frame.width - 1) {
             x = buffer.write(binding.label, at: Point(x: x, y: frame.y), style: keyStyle)
             x = buffer.write(" " + binding.help, at: Point(x: x, y: frame.y), style: style)
             x += 2
         }
+    }
+
+    /// The bindings that fit in `width` columns. The innermost come first
+    /// and matter most, but the last two (help and quit, by convention)
+    /// stay: when there is no room, bindings go from just before them.
+    static func fitting(_ bindings: [KeyBinding], width: Int) -> [KeyBinding] {
+        func columns(_ binding: KeyBinding) -> Int {
+            DisplayWidth.of(binding.label) + 1 + DisplayWidth.of(binding.help) + 2
+        }
+        var kept = bindings
+        while kept.reduce(0, { $0 + columns($1) }) - 2 > width, !kept.isEmpty {
+            kept.remove(at: kept.count > 2 ? kept.count - 3 : kept.count - 1)
+        }
+        return kept
     }
 }
 
