@@ -22,8 +22,8 @@ enum HTMLStyle {
         .weapon,.fact{white-space:nowrap}
         .fact{color:var(--muted);font-variant-numeric:tabular-nums}
         .fact.unknown{text-align:center}
-        .pic{flex:none;width:2.5rem;height:2.5rem;border-radius:10px;background:var(--chip) center/contain no-repeat}
-        .what .pic{width:1.75rem;height:1.75rem;background-color:transparent}
+        .pic{flex:none;width:48px;height:48px;border-radius:10px;background:var(--chip) center/contain no-repeat;image-rendering:pixelated}
+        .what .pic{width:32px;height:32px;background-color:transparent}
         .initial{display:grid;place-items:center;font-weight:700;color:var(--muted)}
         .glyph{flex:none;width:1.75rem;text-align:center;font-size:1.35rem;line-height:1}
         footer{margin-top:1.5rem;color:var(--muted);font-size:.85rem}
