@@ -54,8 +54,9 @@ struct MonsterOutput {
                 try MonsterRecords.appendCSV(row: row, to: output, writer: writer)
             }
         case "plain":
-            try store.forEachMonster(carrying: weapon) { monster in
-                try output.append(plainLine(monster))
+            let columns = Int32(MonsterFields.all.count)
+            try store.forEachRow(carrying: weapon) { row in
+                try PlainRows.append(row: row, columns: columns, to: output)
             }
         default:
             // Height and origin fit compactly where there is room; the rest

@@ -19,18 +19,12 @@ public enum JSONWriter {
             let byte = bytes[index]
             var escapeLength = 0
             var scalar: UInt32 = 0
-            if byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F {
+            if byte == 0x22 || byte == 0x5C {
                 escapeLength = 1
                 scalar = UInt32(byte)
-            } else if byte == 0xC2, index + 1 < count, bytes[index + 1] < 0xA0 {
-                escapeLength = 2 // C1 controls U+0080–U+009F
-                scalar = UInt32(bytes[index + 1] & 0x3F) | 0x80
-            } else if byte == 0xD8, index + 1 < count, bytes[index + 1] == 0x9C {
-                escapeLength = 2 // U+061C arabic letter mark
-                scalar = 0x061C
-            } else if byte == 0xE2, index + 2 < count, needsEscape(bytes[index + 1], bytes[index + 2]) {
-                escapeLength = 3
-                scalar = 0x2000 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F)
+            } else {
+                escapeLength = ActingCharacters.length(in: bytes, at: index)
+                if escapeLength > 0 { scalar = ActingCharacters.scalar(in: bytes, at: index, length: escapeLength) }
             }
             if escapeLength == 0 {
                 index += 1
@@ -47,17 +41,6 @@ public enum JSONWriter {
             try output.append(UnsafeBufferPointer(rebasing: bytes[runStart..<count]))
         }
         try output.append(UInt8(ascii: "\""))
-    }
-
-    /// E2 80 8E/8F (LRM, RLM), E2 80 A8–AE (separators, embeddings and
-    /// overrides), E2 81 A6–A9 (isolates).
-    @inline(__always)
-    private static func needsEscape(_ second: UInt8, _ third: UInt8) -> Bool {
-        switch second {
-        case 0x80: (third == 0x8E || third == 0x8F || (0xA8...0xAE).contains(third))
-        case 0x81: (0xA6...0xA9).contains(third)
-        default: false
-        }
     }
 
     private static let hexDigits: StaticString = "0123456789abcdef"
