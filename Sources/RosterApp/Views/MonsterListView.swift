@@ -104,8 +104,10 @@ final class MonsterListView: View {
             var x = buffer.write(" \(monster.weapon.glyph) ", at: line.origin, style: Theme.label)
             x = buffer.write(monster.name, at: Point(x: x, y: y), width: line.maxX - x, style: Theme.nameStyle(monster.nameColor))
             if position == controller.selection && !controller.isDraft {
+                // One even bar when the list has the keys (the name's colour
+                // inverted would make a patchwork); underlined otherwise.
                 buffer.restyle(line) { style in
-                    focused ? style.reversed.bold : style.underlined
+                    focused ? Style(attributes: [.reverse, .bold]) : style.underlined
                 }
             }
         }
@@ -113,8 +115,8 @@ final class MonsterListView: View {
             // The monster being added, not yet on the roster, as the last row.
             let line = rowsArea.row(min(rowsArea.height - 1, max(0, list.count - scrollOffset)))
             buffer.fill(line)
-            buffer.write(" ＋ new monster", at: line.origin, width: line.width, style: Style(foreground: Theme.accent).bold.reversed)
-            buffer.restyle(line) { $0.reversed }
+            buffer.write(" ＋ new monster", at: line.origin, width: line.width)
+            buffer.restyle(line) { _ in Style(attributes: [.reverse, .bold]) }
         }
         drawPosition(in: &buffer)
     }
