@@ -8,18 +8,44 @@ final class TmuxDriver {
     let socket: String
     let target = "roster-test"
 
+    /// Where the command's exit status is written when it ends: tmux's
+    /// own `pane_dead_status` is sometimes empty for a pane that has died.
+    let statusFile: String
+
     init(width: Int = 100, height: Int = 30, command: String, environment: [String: String] = [:]) throws {
-        socket = "roster-test-\(UUID().uuidString.prefix(8))"
+        Self.removeOrphanedServers()
+        socket = "roster-test-\(getpid())-\(UUID().uuidString.prefix(8))"
+        statusFile = NSTemporaryDirectory() + "/\(socket).status"
         let exports = environment.map { "export \($0.key)='\($0.value)';" }.joined(separator: " ")
         // The server this starts keeps whatever descriptors it inherits:
         // it must not inherit a pipe someone is reading to the end.
         try tmux(["new-session", "-d", "-x", String(width), "-y", String(height), "-s", target,
-                  "bash --norc --noprofile -c \"\(exports) \(command)\""], capture: false)
+                  "bash --norc --noprofile -c \"\(exports) \(command); echo \\$? > \(statusFile)\""], capture: false)
         try tmux(["set-option", "-t", target, "remain-on-exit", "on"])
+    }
+
+    /// Servers left by test runs that were killed before they could clean
+    /// up (their socket names carry the test process's id).
+    static func removeOrphanedServers() {
+        let folder = "/tmp/tmux-\(getuid())"
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+        for name in names where name.hasPrefix("roster-test-") {
+            let parts = name.split(separator: "-")
+            guard parts.count >= 4, let owner = Int32(parts[2]), kill(owner, 0) != 0 else { continue }
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/tmux")
+            process.arguments = ["-L", name, "kill-server"]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try? process.run()
+            process.waitUntilExit()
+            try? FileManager.default.removeItem(atPath: folder + "/" + name)
+        }
     }
 
     deinit {
         _ = try? tmux(["kill-server"])
+        try? FileManager.default.removeItem(atPath: statusFile)
     }
 
     /// Runs one tmux command. Spawned directly (not with Foundation's
@@ -118,11 +144,10 @@ final class TmuxDriver {
     }
 
     /// The exit status of the command, once it has ended.
+    /// The exit status of the command, once it has ended.
     var exitStatus: Int? {
-        let text = (try? tmux(["display-message", "-p", "-t", target, "#{pane_dead} #{pane_dead_status}"])) ?? ""
-        let parts = text.split(separator: " ")
-        guard parts.count == 2, parts[0] == "1" else { return nil }
-        return Int(parts[1].trimmingCharacters(in: .whitespacesAndNewlines))
+        guard let text = try? String(contentsOfFile: statusFile, encoding: .utf8) else { return nil }
+        return Int(text.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
     func waitForExit(timeout: TimeInterval = 5) -> Int? {
