@@ -50,7 +50,30 @@ public final class RosterInterface {
     /// Checks for changes by other programs; true when the screen must be redrawn.
     @discardableResult
     public func poll() -> Bool {
-        controller.pollForChanges()
+        let editedID = editedMonsterID
+        guard controller.pollForChanges() else { return false }
+        // Another program changed the roster under an open panel: a panel
+        // for a monster that is no longer the one shown must not save to
+        // whichever monster took its place.
+        if let editedID, controller.selected?.id != editedID {
+            if window.firstResponder is ActivationSummoner {
+                screen.list.becomeFirstResponder()
+            } else {
+                window.makeFirstResponder(nil)
+                screen.details.endEditingWithoutSaving()
+            }
+            controller.noteEditInterrupted()
+        } else {
+            screen.details.editingField?.modelChanged()
+        }
+        return true
+    }
+
+    /// The monster whose field (or activation) is being edited, if any.
+    private var editedMonsterID: Int64? {
+        guard let responder = window.firstResponder,
+              responder is DetailField || responder is ActivationSummoner else { return nil }
+        return controller.selected?.id
     }
 
     public func render() -> (buffer: Buffer, cursor: Point?) {

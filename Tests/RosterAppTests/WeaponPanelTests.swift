@@ -113,3 +113,28 @@ struct WeaponPanelTests {
         #expect(roster.weaponPanel == nil)
     }
 }
+
+@Suite("Panels and changes made by other programs")
+struct ExternalChangeTests {
+    @Test("a panel open for a monster another program removes closes unsaved; nothing reaches the monster that took its place")
+    func removedUnderThePanel() throws {
+        let roster = try RosterScreenHarness()
+        roster.press(.down, .character("w"))
+        #expect(roster.weaponPanel != nil)
+        _ = try RosterStore.open(path: roster.path).remove(["Dog-Bot"])
+        #expect(roster.interface.poll())
+        #expect(roster.weaponPanel == nil, "the panel put away")
+        #expect(roster.text.contains("the edit was put away unsaved"))
+        roster.type("3")
+        #expect(try roster.weaponInDatabase("Explode-Bot") == .smoke, "the key did not choose for another monster")
+    }
+
+    @Test("a panel open for a monster another program changes shows the new value")
+    func changedUnderThePanel() throws {
+        let roster = try RosterScreenHarness()
+        roster.press(.character("w"))
+        _ = try RosterStore.open(path: roster.path).setWeapons([WeaponAssignment(reference: "Cat-Bot", weapon: .fire)])
+        #expect(roster.interface.poll())
+        #expect(roster.weaponPanel?.currentIndex == WeaponType.allCases.firstIndex(of: .fire))
+    }
+}

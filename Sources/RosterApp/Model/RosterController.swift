@@ -189,6 +189,11 @@ final class RosterController {
         return changed
     }
 
+    /// Says why a panel closed by itself.
+    func noteEditInterrupted() {
+        status = ("another program changed the roster; the edit was put away unsaved", true)
+    }
+
     func clearStatus() {
         status = nil
     }

@@ -57,6 +57,14 @@ final class DetailPane: View {
         }
     }
 
+    /// Drops whatever was being edited without saving and gives the pane
+    /// the focus: the monster being edited changed under the panel.
+    func endEditingWithoutSaving() {
+        for field in fields { field.cancelEditing() }
+        if controller.isDraft { controller.discardDraft() }
+        becomeFirstResponder()
+    }
+
     /// Keeps the edited value and edits the previous or next field.
     func moveEditing(by step: Int) {
         guard let field = editingField, let index = fields.firstIndex(where: { $0 === field }) else { return }

@@ -44,6 +44,10 @@ class DetailField: View {
         problem = nil
     }
 
+    /// The monster being edited changed elsewhere (same monster, new
+    /// values): show its current value in the panel.
+    func modelChanged() {}
+
     var isFocused: Bool {
         pane?.focusedField === self && (pane?.hasFocus ?? false)
     }

@@ -34,8 +34,12 @@ final class WeaponCell: DetailField {
     override var inputView: View? { panel }
 
     override func didBecomeFirstResponder() {
-        panel.currentIndex = controller.selected.flatMap { WeaponType.allCases.firstIndex(of: $0.weapon.type) }
+        modelChanged()
         panel.highlightCurrent()
+    }
+
+    override func modelChanged() {
+        panel.currentIndex = controller.selected.flatMap { WeaponType.allCases.firstIndex(of: $0.weapon.type) }
     }
 
     override func preferredHeight(forWidth width: Int) -> Int { 6 }
