@@ -22,6 +22,11 @@ public enum InteractiveRoster {
         }
     }
 
+    /// How long a save waits for another program's write before saying
+    /// "busy": long enough for any ordinary write, short enough that the
+    /// screen never seems to hang.
+    static let busyTimeout = 400
+
     /// How long to wait for the terminal to answer the kitty graphics
     /// query. Terminals answer in a few milliseconds; this only bounds the
     /// wait for one that ignores the device-attributes request too.
@@ -35,6 +40,7 @@ public enum InteractiveRoster {
     /// Returns the process's exit status. Errors that end the session are
     /// thrown after the terminal has been restored.
     public static func run(store: RosterStore, options: Options) throws -> Int32 {
+        try store.setBusyTimeout(milliseconds: busyTimeout)
         let session = try TerminalSession()
         try session.start(mouse: true)
         defer { session.stop() }

@@ -41,13 +41,25 @@ enum BrowseCommand {
         guard context.stdinIsTerminal, context.stdoutIsTerminal else {
             throw UsageError("the interactive roster needs a terminal; for scripts, see `roster help`", command: "browse")
         }
+        guard context.environment("TERM") != "dumb" else {
+            throw UsageError("the interactive roster needs a terminal that can move its cursor, which TERM=dumb says this one cannot; for scripts, see `roster help`",
+                             command: "browse")
+        }
         let store = try context.store()
         let environment = context.environment
         let depth = ColorDepth.detect(environment: environment)
+        var pictures = try pictureMode(environment("ROSTER_PICTURES"), depth: depth)
+        // tmux and screen take the kitty query for a window title, and do
+        // not pass kitty pictures through anyway: do not ask there.
+        let term = environment("TERM") ?? ""
+        if pictures == nil, environment("TMUX") != nil || environment("STY") != nil
+            || term.hasPrefix("tmux") || term.hasPrefix("screen") {
+            pictures = depth == .none ? .text : .halfBlocks(depth)
+        }
         let options = InteractiveRoster.Options(
             animations: !noAnimation && environment("ROSTER_NO_ANIMATION") == nil,
             colorDepth: depth,
-            pictures: try pictureMode(environment("ROSTER_PICTURES"), depth: depth)
+            pictures: pictures
         )
         let status = try InteractiveRoster.run(store: store, options: options)
         return ExitStatus(rawValue: status) ?? .failure

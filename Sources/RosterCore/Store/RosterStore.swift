@@ -182,6 +182,13 @@ public final class RosterStore {
         }
     }
 
+    /// How long a write waits for another writer. The interactive roster
+    /// waits less than scripts do: a frozen screen is worse than "busy,
+    /// try again".
+    public func setBusyTimeout(milliseconds: Int) throws(RosterError) {
+        try guarded { try database.execute("PRAGMA busy_timeout = \(max(0, milliseconds))") }
+    }
+
     /// Counts changes made by any connection: when it moves, the roster changed.
     public func dataVersion() throws(RosterError) -> Int64 {
         try guarded { try database.integer("PRAGMA data_version") ?? 0 }
