@@ -129,18 +129,39 @@ final class DetailPane: View {
         // A smaller picture in a narrower pane, none when the fields need the room.
         let pictureWidth = inner.width >= 64 ? 18 : (inner.width >= 54 ? 12 : 0)
         let pictureHeight = pictureWidth == 18 ? 10 : 7
-        pictureArea = pictureWidth > 0
+        pictureArea = pictureWidth > 0 && controller.selected != nil
             ? Rect(x: inner.x, y: inner.y, width: pictureWidth, height: min(pictureHeight, inner.height)) : .zero
         let fieldsArea = inner.inset(left: pictureWidth > 0 ? pictureWidth + 2 : 0)
         // A blank row between fields when they all fit with one.
         let heights = fields.map { $0.preferredHeight(forWidth: fieldsArea.width) }
         let gap = heights.reduce(0, +) + fields.count - 1 <= fieldsArea.height ? 1 : 0
+        var tops: [Int] = []
         var y = fieldsArea.y
-        for (field, wanted) in zip(fields, heights) {
-            let height = min(wanted, max(0, fieldsArea.maxY - y))
-            field.frame = Rect(x: fieldsArea.x, y: y, width: fieldsArea.width, height: height)
+        for height in heights {
+            tops.append(y)
             y += height + gap
         }
+        // Like a form above a phone's keyboard, the pane scrolls so that the
+        // field being edited (or focused) stays above a docked panel.
+        let shift = scrollShift(tops: tops, heights: heights, area: fieldsArea)
+        pictureArea.y -= shift
+        for (index, field) in fields.enumerated() {
+            let top = tops[index] - shift
+            let height = min(heights[index], max(0, fieldsArea.maxY - top))
+            field.frame = Rect(x: fieldsArea.x, y: top, width: fieldsArea.width, height: height)
+            field.isHidden = controller.selected == nil || top < fieldsArea.y || height <= 0
+        }
+    }
+
+    /// Rows to scroll the fields up by to keep the target field in sight.
+    private func scrollShift(tops: [Int], heights: [Int], area: Rect) -> Int {
+        let target = editingField ?? (hasFocus ? focusedField : nil)
+        guard let target, let index = fields.firstIndex(where: { $0 === target }) else { return 0 }
+        let covered = window?.rowsCoveredAtBottom ?? 0
+        let bottom = min(area.maxY, (window?.size.height ?? area.maxY) - covered)
+        let targetEnd = tops[index] + heights[index]
+        guard targetEnd > bottom else { return 0 }
+        return max(0, min(targetEnd - bottom, tops[index] - area.y))
     }
 
     override func draw(in buffer: inout Buffer) {
@@ -152,11 +173,10 @@ final class DetailPane: View {
                        titleStyle: monster.map { Theme.nameStyle($0.nameColor).bold } ?? Theme.title)
         guard let monster else {
             buffer.write("No monster selected.", at: frame.inset(by: 2).origin, width: frame.width - 4, style: Theme.label)
-            fields.forEach { $0.isHidden = true }
             return
         }
-        fields.forEach { $0.isHidden = false }
-        if !pictureArea.isEmpty {
+        // A picture scrolled partly out of the pane is left out.
+        if !pictureArea.isEmpty, pictureArea.y > frame.y {
             drawIcon(of: monster, in: &buffer)
         }
     }

@@ -124,6 +124,9 @@ public final class ChoicePanel: View {
     }
 
     private var buttonHeight: Int { 3 + pictureRows }
+    /// The picture rows this layout can afford: fewer, or none, when the
+    /// window gives the panel less height than it asked for.
+    private var shownPictureRows = 4
 
     public override func preferredHeight(forWidth width: Int) -> Int {
         // A title rule, the buttons, and the key hints.
@@ -134,11 +137,13 @@ public final class ChoicePanel: View {
         let grid = grid(forWidth: frame.width)
         columns = grid.columns
         let area = frame.inset(top: 1, left: 1, bottom: 1, right: 1)
+        let height = max(3, min(buttonHeight, area.height / max(1, grid.rows)))
+        shownPictureRows = max(0, height - 3)
         let buttonWidth = max(1, (area.width - (grid.columns - 1)) / grid.columns)
         buttonFrames = (0...choices.count).map { index in
             let column = index % grid.columns, row = index / grid.columns
-            return Rect(x: area.x + column * (buttonWidth + 1), y: area.y + row * buttonHeight,
-                        width: buttonWidth, height: buttonHeight)
+            return Rect(x: area.x + column * (buttonWidth + 1), y: area.y + row * height,
+                        width: buttonWidth, height: height)
         }
         hints.frame = Rect(x: frame.x, y: frame.maxY - 1, width: frame.width, height: 1)
     }
@@ -167,17 +172,17 @@ public final class ChoicePanel: View {
             return
         }
         let choice = choices[index]
-        if pictureRows > 0 {
-            let pictureArea = Rect(x: inner.x, y: inner.y, width: inner.width, height: pictureRows)
+        if shownPictureRows > 0 {
+            let pictureArea = Rect(x: inner.x, y: inner.y, width: inner.width, height: shownPictureRows)
             if let picture = choice.picture {
                 picture(&buffer, pictureArea)
             } else {
-                buffer.writeCentered(choice.glyph, in: pictureArea, row: pictureRows / 2, style: choice.style.bold)
+                buffer.writeCentered(choice.glyph, in: pictureArea, row: shownPictureRows / 2, style: choice.style.bold)
             }
         }
         let number = index < 9 ? "\(index + 1) " : ""
         let mark = isCurrent ? " ✓" : ""
-        let label = pictureRows > 0 ? "\(number)\(choice.title)\(mark)" : "\(number)\(choice.glyph) \(choice.title)\(mark)"
+        let label = shownPictureRows > 0 ? "\(number)\(choice.title)\(mark)" : "\(number)\(choice.glyph) \(choice.title)\(mark)"
         var labelStyle = highlighted ? Style().bold.reversed : Style()
         if isCurrent && !highlighted { labelStyle = Style(foreground: accentColor).bold }
         buffer.writeCentered(label, in: inner, row: inner.height - 1, style: labelStyle)

@@ -151,17 +151,30 @@ public final class WheelPicker: View {
         1 + 1 + visibleRows + (toolbarButtons.isEmpty ? 0 : 1) + 1
     }
 
-    private func width(of column: Column) -> Int {
-        column.width ?? max(DisplayWidth.of(column.title), column.values.map(DisplayWidth.of).max() ?? 1) + 4
+    private func width(of column: Column, padding: Int) -> Int {
+        column.width ?? max(DisplayWidth.of(column.title), column.values.map(DisplayWidth.of).max() ?? 1) + padding
     }
 
+    /// Wheel rows this layout can afford (the window may give less height
+    /// than asked for on a short screen); odd, so one row is the middle.
+    private var shownRows = 5
+
     public override func layout() {
-        let widths = columns.map(width(of:))
-        let total = widths.reduce(0, +) + max(0, columns.count - 1) * 2
-        var x = frame.x + max(1, (frame.width - total) / 2)
+        // Roomy columns when they fit, tight ones when they do not.
+        var gap = 2
+        var widths = columns.map { width(of: $0, padding: 4) }
+        if widths.reduce(0, +) + max(0, columns.count - 1) * gap > frame.width - 2 {
+            gap = 1
+            widths = columns.map { width(of: $0, padding: 1) }
+        }
+        let fixed = 1 + 1 + (toolbarButtons.isEmpty ? 0 : 1) + 1
+        shownRows = min(visibleRows, max(1, frame.height - fixed))
+        if shownRows % 2 == 0 { shownRows -= 1 }
+        let total = widths.reduce(0, +) + max(0, columns.count - 1) * gap
+        var x = frame.x + max(0, (frame.width - total) / 2)
         columnFrames = widths.map { width in
-            defer { x += width + 2 }
-            return Rect(x: x, y: frame.y + 2, width: min(width, max(0, frame.maxX - x)), height: visibleRows)
+            defer { x += width + gap }
+            return Rect(x: x, y: frame.y + 2, width: min(width, max(0, frame.maxX - x)), height: shownRows)
         }
         hints.frame = Rect(x: frame.x, y: frame.maxY - 1, width: frame.width, height: 1)
     }
@@ -182,8 +195,8 @@ public final class WheelPicker: View {
     private func drawColumn(_ column: Column, focused: Bool, in rect: Rect, buffer: inout Buffer) {
         buffer.writeCentered(column.title, in: Rect(x: rect.x, y: rect.y - 1, width: rect.width, height: 1),
                              style: focused ? Style(foreground: accentColor).bold : Style(foreground: .brightBlack))
-        let middle = visibleRows / 2
-        for row in 0..<visibleRows {
+        let middle = shownRows / 2
+        for row in 0..<shownRows {
             let index = column.selected + row - middle
             let line = rect.row(row)
             guard column.values.indices.contains(index) else { continue }
@@ -222,7 +235,7 @@ public final class WheelPicker: View {
         case .scrollUp: turn(by: -1)
         case .scrollDown: turn(by: 1)
         case .press(button: 0):
-            let offset = event.position.y - columnFrames[column].y - visibleRows / 2
+            let offset = event.position.y - columnFrames[column].y - shownRows / 2
             select(columns[column].selected + offset, inColumn: column)
         default: break
         }

@@ -67,13 +67,36 @@ final class DockedPresentation {
 
     /// Gives each view its frame for the current moment of the slide.
     func layout(in bounds: Rect) {
-        let heights = views.map { min(bounds.height, $0.preferredHeight(forWidth: bounds.width)) }
-        let total = min(bounds.height, heights.reduce(0, +))
-        let visible = Int((Double(total) * shown).rounded())
+        let heights = heights(in: bounds)
+        let visible = visibleHeight(in: bounds)
         var y = bounds.maxY - visible
         for (view, height) in zip(views, heights) {
             view.frame = Rect(x: bounds.x, y: y, width: bounds.width, height: height)
             y += height
         }
+    }
+
+    /// Each view's height. On a short screen the stack leaves the top rows
+    /// to what is being edited; the last view (the input view) gives up
+    /// rows and draws itself more compactly.
+    func heights(in bounds: Rect) -> [Int] {
+        var heights = views.map { $0.preferredHeight(forWidth: bounds.width) }
+        let limit = max(1, bounds.height - Self.rowsKeptAbove(bounds.height))
+        let excess = heights.reduce(0, +) - limit
+        if excess > 0, let last = heights.indices.last {
+            heights[last] = max(1, heights[last] - excess)
+        }
+        return heights.map { min($0, bounds.height) }
+    }
+
+    /// Rows at the top of the screen a docked stack never covers.
+    static func rowsKeptAbove(_ height: Int) -> Int {
+        height >= 24 ? 8 : max(0, height / 3)
+    }
+
+    /// How many rows at the bottom the stack covers at this moment of its slide.
+    func visibleHeight(in bounds: Rect) -> Int {
+        let total = min(bounds.height, heights(in: bounds).reduce(0, +))
+        return Int((Double(total) * shown).rounded())
     }
 }

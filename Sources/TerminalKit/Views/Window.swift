@@ -139,6 +139,10 @@ public final class Window: Responder {
     /// The docked views on screen now, with the rows they occupy.
     public var dockedViews: [View] { docked?.views ?? [] }
 
+    /// Rows at the bottom of the screen the docked views cover now: views
+    /// keep what is being edited above this line.
+    public var rowsCoveredAtBottom: Int { docked?.visibleHeight(in: bounds) ?? 0 }
+
     /// The popover input view on screen, if the first responder has one.
     var popoverView: View? {
         guard case .popover = firstResponder?.inputViewPresentation else { return nil }

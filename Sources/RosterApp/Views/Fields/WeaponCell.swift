@@ -46,9 +46,18 @@ final class WeaponCell: DetailField {
 
     override func draw(in buffer: inout Buffer) {
         let valueArea = drawLabel(in: &buffer)
-        buffer.write("Preferred way to kill", at: valueArea.origin, width: valueArea.width, style: Theme.label)
         guard let monster = controller.selected else { return }
-        let box = Rect(x: valueArea.x, y: valueArea.y + 1, width: min(valueArea.width, 28), height: min(6, max(3, frame.height - 1)))
+        if frame.height >= 4 {
+            buffer.write("Preferred way to kill", at: valueArea.origin, width: valueArea.width, style: Theme.label)
+        }
+        let box = Rect(x: valueArea.x, y: valueArea.y + 1, width: min(valueArea.width, 28), height: min(5, frame.height - 1))
+        guard box.height >= 3 else {
+            // No room for the box: the weapon on the label's row.
+            let text = "\(monster.weapon.glyph) \(monster.weapon.displayName)"
+            buffer.write(text, at: valueArea.origin, width: valueArea.width, style: Style().bold)
+            markValue(Rect(x: valueArea.x, y: valueArea.y, width: min(valueArea.width, DisplayWidth.of(text)), height: 1), in: &buffer)
+            return
+        }
         buffer.drawBox(box, style: isFirstResponder || isFocused ? Theme.focusedBorder : Theme.border)
         let content = box.inset(by: 1)
         // The picture on the left, the weapon's glyph and name beside it.
