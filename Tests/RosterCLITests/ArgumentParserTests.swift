@@ -181,5 +181,11 @@ struct CompletionTests {
         let completed = try run("/usr/bin/fish", ["-c", "source \(fish.path); complete -C 'roster set-w'; complete -C 'roster list --weapon sw'"])
         #expect(completed.1.contains("set-weapon\tgive one or more monsters a weapon"))
         #expect(completed.1.contains("sword"))
+        #expect(!completed.1.contains("invalid option combination"), "\(completed.1)")
+        // A file option offers files.
+        try "".write(to: directory.appendingPathComponent("roster-export.json"), atomically: true, encoding: .utf8)
+        let files = try run("/usr/bin/fish", ["-c", "cd \(directory.path); source \(fish.path); complete -C 'roster export -o roster-e'"])
+        #expect(files.1.contains("roster-export.json"), "\(files.1)")
+        #expect(!files.1.contains("invalid option combination"), "\(files.1)")
     }
 }

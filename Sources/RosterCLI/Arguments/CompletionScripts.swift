@@ -209,7 +209,10 @@ struct CompletionScripts {
             for option in command.options {
                 var line = "complete -c roster \(condition) -l \(option.long)"
                 if let short = option.short { line += " -s \(short)" }
-                if !option.isFlag { line += " -x" + fishArguments(option.completion) }
+                if !option.isFlag {
+                    // -x (exclusive) and -F (files) cannot go together: a file takes -r.
+                    line += option.completion == .files ? " -r -F" : " -x" + fishArguments(option.completion)
+                }
                 text += line + " -d '\(fishEscape(option.help))'\n"
             }
             var seen: [String] = []

@@ -69,8 +69,10 @@ public enum RosterError: Error, Sendable, CustomStringConvertible {
             return "interrupted"
         case .cannotRead(let path, let reason):
             return "cannot read \(path): \(reason)"
-        case .problems(let problems, _, let total):
+        case .problems(let problems, let source, let total):
             let count = total ?? problems.count
+            // Problems with the command's own arguments are not "input".
+            if source == "roster" { return "nothing was changed" }
             return "nothing was changed: the input has \(count) problem\(count == 1 ? "" : "s")"
         }
     }

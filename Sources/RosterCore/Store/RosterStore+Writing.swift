@@ -39,7 +39,9 @@ extension RosterStore {
             for assignment in assignments {
                 guard let monster = try lookUp(assignment.reference) else {
                     let suggestion = try suggestName(for: assignment.reference)
-                    problems.append(InputProblem(.notFound, at: assignment.location, field: "name",
+                    // Names from the command line have no line to point at.
+                    problems.append(InputProblem(.notFound, at: assignment.location,
+                                                 field: assignment.location == nil ? nil : "name",
                                                  RosterError.monsterNotFound(assignment.reference, suggestion: suggestion).description))
                     continue
                 }
@@ -57,7 +59,7 @@ extension RosterStore {
                 if assignments.count == 1, assignments[0].location == nil, let reference = assignments.first?.reference {
                     throw RosterError.monsterNotFound(reference, suggestion: try suggestName(for: reference))
                 }
-                throw RosterError.problems(problems)
+                throw RosterError.problems(problems, source: assignments.allSatisfy { $0.location == nil } ? "roster" : "stdin")
             }
             let update = try database.cached(MonsterTable.updateWeapon)
             for change in changes where change.isChange {
