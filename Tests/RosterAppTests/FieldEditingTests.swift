@@ -232,3 +232,20 @@ struct NewFieldPickerTests {
         #expect(try roster.monster("Cat-Bot")?.height == Height(feet: 1, inches: 4))
     }
 }
+
+@Suite("Making a value unknown from the interface")
+struct ClearingTests {
+    @Test("Backspace or Delete in the height, origin or activation picker makes the value unknown", arguments: ["Height", "Origin", "Activated"])
+    func clear(_ label: String) throws {
+        let roster = try RosterScreenHarness()
+        try roster.edit(label)
+        roster.press(.delete)
+        #expect(roster.editingLabel == nil)
+        let monster = try #require(try roster.monster("Cat-Bot"))
+        switch label {
+        case "Height": #expect(monster.height == nil)
+        case "Origin": #expect(monster.origin == nil)
+        default: #expect(monster.activated == nil)
+        }
+    }
+}

@@ -222,3 +222,16 @@ struct KeyHintBarTests {
         #expect(!narrow.contains("four"))
     }
 }
+
+@Suite("Text field cursor over characters shown as escapes")
+struct TextFieldEscapeTests {
+    @Test("the cursor column counts a control character as its visible escape")
+    func escapes() {
+        var model = TextFieldModel("a\u{1B}b")
+        #expect(model.visible(width: 40).cursorColumn == 1 + 2 + 1, "a, \\e, b")
+        _ = model.handle(.left)
+        #expect(model.visible(width: 40).cursorColumn == 3)
+        _ = model.handle(.left)
+        #expect(model.visible(width: 40).cursorColumn == 1, "moving left over the ESC moves two columns")
+    }
+}

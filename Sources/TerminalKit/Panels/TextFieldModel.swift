@@ -100,17 +100,22 @@ public struct TextFieldModel: Hashable, Sendable {
     /// stays in view, and the cursor's column within it.
     public func visible(width: Int) -> (text: String, cursorColumn: Int) {
         guard width > 0 else { return ("", 0) }
+        // Widths as drawn: a control character (from an old value) shows as
+        // its escape, and the cursor must land where the buffer puts things.
+        func columns(_ range: Range<Int>) -> Int {
+            characters[range].reduce(0) { $0 + DisplayWidth.asDrawn($1) }
+        }
         var start = 0
         // Scroll right until the cursor fits (leaving a column for it).
-        while DisplayWidth.of(String(characters[start..<cursor])) > width - 1, start < cursor { start += 1 }
+        while columns(start..<cursor) > width - 1, start < cursor { start += 1 }
         var shown = ""
         var used = 0
         for character in characters[start...] {
-            let columns = DisplayWidth.of(character)
+            let columns = DisplayWidth.asDrawn(character)
             if used + columns > width { break }
             shown.append(character)
             used += columns
         }
-        return (shown, DisplayWidth.of(String(characters[start..<cursor])))
+        return (shown, columns(start..<cursor))
     }
 }

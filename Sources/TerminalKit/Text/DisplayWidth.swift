@@ -50,6 +50,15 @@ public enum DisplayWidth {
         return width
     }
 
+    /// Columns for a character as a buffer will draw it: a control or bidi
+    /// character takes the width of its visible escape.
+    public static func asDrawn(_ character: Character) -> Int {
+        if character.unicodeScalars.contains(where: SafeText.needsEscape) {
+            return of(SafeText.escaped(String(character)))
+        }
+        return of(character)
+    }
+
     /// `text` cut to at most `limit` columns, ending in `…` when cut.
     /// Never splits a grapheme cluster or a wide character.
     public static func truncate(_ text: String, to limit: Int, ellipsis: String = "…") -> String {

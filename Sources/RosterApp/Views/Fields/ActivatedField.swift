@@ -44,6 +44,16 @@ final class ActivatedField: DetailField {
     override var inputView: View? { picker }
     override var editVerb: String { "choose activation" }
 
+    override var keyBindings: [KeyBinding] {
+        guard controller.selected?.activated != nil else { return [] }
+        return [KeyBinding([.backspace, .delete], "⌫", "clear", action: { [weak self] in
+            guard let self else { return }
+            self.pending = nil
+            self.problem = self.controller.save(MonsterChanges(activated: .some(nil)), describing: "activation")
+            if self.problem == nil { self.pane?.cancelEditing() }
+        })]
+    }
+
     override func didBecomeFirstResponder() {
         pending = nil
         picker.setValue(calendarValue(for: controller.selected))

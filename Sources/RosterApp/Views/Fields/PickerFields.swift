@@ -62,6 +62,17 @@ class WheelField: DetailField {
     func currentChanges() -> MonsterChanges? { nil }
     /// The value shown when not editing.
     func displayedValue(_ monster: Monster) -> String? { nil }
+    /// The changes that make the value unknown.
+    func clearingChanges() -> MonsterChanges? { nil }
+
+    override var keyBindings: [KeyBinding] {
+        guard let clearing = clearingChanges(), controller.selected.map(displayedValue) != nil else { return [] }
+        return [KeyBinding([.backspace, .delete], "⌫", "clear", action: { [weak self] in
+            guard let self else { return }
+            self.problem = self.controller.save(clearing, describing: self.label.lowercased())
+            if self.problem == nil { self.pane?.cancelEditing() }
+        })]
+    }
 
     override func didBecomeFirstResponder() {
         loadWheels()
@@ -119,6 +130,7 @@ final class HeightField: WheelField {
     }
 
     override func displayedValue(_ monster: Monster) -> String? { monster.height?.displayName }
+    override func clearingChanges() -> MonsterChanges? { MonsterChanges(height: .some(nil)) }
 }
 
 /// Country of origin on one wheel of every ISO 3166 country; typing a
@@ -150,4 +162,5 @@ final class OriginField: WheelField {
     }
 
     override func displayedValue(_ monster: Monster) -> String? { monster.country?.description ?? monster.origin }
+    override func clearingChanges() -> MonsterChanges? { MonsterChanges(origin: .some(nil)) }
 }
