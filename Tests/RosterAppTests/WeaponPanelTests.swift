@@ -16,7 +16,9 @@ struct WeaponPanelTests {
         let panel = try #require(roster.weaponPanel)
         #expect(panel.currentIndex == WeaponType.allCases.firstIndex(of: .sword))
         #expect(panel.highlightedIndex == panel.currentIndex)
-        #expect(roster.text.contains("Sword ✓"))
+        let sword = try #require(roster.screen.find("4 Sword"))
+        let button = try #require(panel.buttonRects.first { $0.contains(sword) })
+        #expect(roster.screen.text(row: button.y).contains("✓"), "Sword, the current weapon, is marked")
         #expect(roster.text.contains("✕ Close"))
         // Docked at the bottom across the full width of the screen.
         #expect(panel.frame.x == 0 && panel.frame.width == 100 && panel.frame.maxY == 30)

@@ -13,7 +13,7 @@ func draw(_ view: View, width: Int = 80, height: Int? = nil) -> Buffer {
 @Suite("Panels configured by closures")
 struct PanelTests {
     @Test("a choice panel picks by digit, by arrows and Enter, and closes on Esc without choosing")
-    func choicePanel() {
+    func choicePanel() throws {
         var chosen: [Int] = []
         var closed = 0
         let panel = ChoicePanel { panel in
@@ -24,7 +24,9 @@ struct PanelTests {
         }
         panel.highlightCurrent()
         let buffer = draw(panel)
-        #expect(buffer.find("2 Green ✓") != nil)
+        let green = try #require(buffer.find("2 Green"))
+        let button = try #require(panel.buttonRects.first { $0.contains(green) })
+        #expect(buffer.text(row: button.y).contains("✓"), "the current choice is marked in its button's edge")
         #expect(buffer.find("✕ Close") != nil)
         _ = panel.handle(key: .character("3"))
         #expect(chosen == [2])

@@ -169,7 +169,7 @@ final class DetailPane: View {
         let focused = hasFocus
         let monster = controller.selected
         buffer.drawBox(frame, style: focused ? Theme.focusedBorder : Theme.border,
-                       title: monster?.name ?? "Details",
+                       title: monster.map { $0.name.isEmpty ? "New monster" : $0.name } ?? "Details",
                        titleStyle: monster.map { Theme.nameStyle($0.nameColor).bold } ?? Theme.title)
         guard let monster else {
             buffer.write("No monster selected.", at: frame.inset(by: 2).origin, width: frame.width - 4, style: Theme.label)

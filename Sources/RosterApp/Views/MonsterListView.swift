@@ -49,7 +49,7 @@ final class MonsterListView: View {
             }),
         ]
         if isOverlay {
-            bindings.append(KeyBinding([.enter, .escape], "Enter", "close list", action: { [weak self] in
+            bindings.append(KeyBinding([.enter, .escape, .character("m")], "Enter", "close list", action: { [weak self] in
                 guard let self else { return }
                 self.window?.dismiss(self)
             }))
@@ -82,7 +82,7 @@ final class MonsterListView: View {
         let focused = isFirstResponder || filterField.isFirstResponder || isOverlay
         buffer.fill(frame)
         let list = controller.list
-        let title = list.isFiltering ? "Monsters · \(list.count) found" : "Monsters · \(list.count)"
+        let title = list.isFiltering ? "Monsters · \(Self.grouped(list.count)) found" : "Monsters · \(Self.grouped(list.count))"
         buffer.drawBox(frame, style: focused ? Theme.focusedBorder : Theme.border, title: title,
                        titleStyle: focused ? Theme.focusedBorder.bold : Theme.title)
         keepSelectionVisible()

@@ -23,6 +23,9 @@ final class RosterScreen: View {
     private let header = HeaderBar()
     private let footer = KeyHintBar()
     private lazy var listOverlay = MonsterListView(controller: controller, isOverlay: true)
+    /// The list had the focus when the split collapsed: give it back when
+    /// the window widens again.
+    private var listLostFocusToCollapse = false
 
     init(controller: RosterController) {
         self.controller = controller
@@ -105,34 +108,47 @@ final class RosterScreen: View {
         return responder is DetailField || responder is ActivationSummoner || responder is FilterField
     }
 
+    /// Whether the keyboard is typing text, where `?` is a character.
+    private var isTyping: Bool {
+        guard let responder = window?.firstResponder else { return false }
+        return responder is TextEntryField || responder is FilterField
+    }
+
     override var keyBindings: [KeyBinding] {
         let interrupt = KeyBinding(.control("c"), "Ctrl-C", "quit", footer: false, action: { [weak self] in
             self?.controller.quitStatus = 130
         })
         let help = KeyBinding(.character("?"), "?", "help", action: { [weak self] in self?.showHelp() })
+        if isTyping { return [interrupt] }
         if isEditing { return [help, interrupt] }
-        var bindings = [
-            KeyBinding(.tab, "Tab", "next field", action: { [weak self] in self?.moveFocus(by: 1) }),
-            KeyBinding(.backTab, "Shift-Tab", "previous field", footer: false, action: { [weak self] in self?.moveFocus(by: -1) }),
-            KeyBinding(.character("w"), "w", "weapon", action: { [weak self] in
-                guard let self else { return }
-                self.details.edit(self.weaponCell)
-            }),
-            KeyBinding(.character("/"), "/", "filter", action: { [weak self] in
-                guard let self else { return }
-                if self.isCollapsed { self.showListOverlay(); self.listOverlay.openFilter() } else { self.list.openFilter() }
-            }),
-        ]
+        let hasMonster = controller.selected != nil
+        var bindings: [KeyBinding] = []
+        if hasMonster {
+            bindings += [
+                KeyBinding(.tab, "Tab", "next field", action: { [weak self] in self?.moveFocus(by: 1) }),
+                KeyBinding(.backTab, "Shift-Tab", "previous field", footer: false, action: { [weak self] in self?.moveFocus(by: -1) }),
+                KeyBinding(.character("w"), "w", "weapon", action: { [weak self] in
+                    guard let self else { return }
+                    self.details.edit(self.weaponCell)
+                }),
+            ]
+        }
+        bindings.append(KeyBinding(.character("/"), "/", "filter", action: { [weak self] in
+            guard let self else { return }
+            if self.isCollapsed { self.showListOverlay(); self.listOverlay.openFilter() } else { self.list.openFilter() }
+        }))
         if isCollapsed {
             bindings.append(KeyBinding(.character("m"), "m", "monsters", action: { [weak self] in self?.showListOverlay() }))
         }
-        bindings += [
-            KeyBinding(.character("n"), "n", "new", action: { [weak self] in self?.addMonster() }),
-            KeyBinding([.character("x"), .delete], "x", "remove", action: { [weak self] in self?.confirmRemoval() }),
-            KeyBinding(.character("a"), "a", "activated", action: { [weak self] in
-                self?.summoner.becomeFirstResponder()
-            }),
-        ]
+        bindings.append(KeyBinding(.character("n"), "n", "new", action: { [weak self] in self?.addMonster() }))
+        if hasMonster {
+            bindings += [
+                KeyBinding([.character("x"), .delete], "x", "remove", action: { [weak self] in self?.confirmRemoval() }),
+                KeyBinding(.character("a"), "a", "activated", action: { [weak self] in
+                    self?.summoner.becomeFirstResponder()
+                }),
+            ]
+        }
         bindings += [
             help,
             KeyBinding(.character("q"), "q", "quit", action: { [weak self] in self?.controller.quitStatus = 0 }),
@@ -181,8 +197,15 @@ final class RosterScreen: View {
         if isCollapsed {
             list.isHidden = true
             details.frame = body
-            if list.isFirstResponder { details.focus(details.focusedIndex) }
+            if list.isFirstResponder {
+                details.focus(details.focusedIndex)
+                listLostFocusToCollapse = true
+            }
         } else {
+            if listLostFocusToCollapse {
+                listLostFocusToCollapse = false
+                if details.isFirstResponder { list.becomeFirstResponder() }
+            }
             if let window, window.isPresenting(listOverlay) { window.dismiss(listOverlay) }
             let listWidth = max(24, min(40, body.width * 3 / 10))
             let (left, right) = body.splitLeft(listWidth)

@@ -181,8 +181,12 @@ public final class ChoicePanel: View {
             }
         }
         let number = index < 9 ? "\(index + 1) " : ""
-        let mark = isCurrent ? " ✓" : ""
-        let label = shownPictureRows > 0 ? "\(number)\(choice.title)\(mark)" : "\(number)\(choice.glyph) \(choice.title)\(mark)"
+        // The current value's mark sits in the button's top edge, where a
+        // long title cannot push it out.
+        if isCurrent, rect.width > 4 {
+            buffer.write("✓", at: Point(x: rect.maxX - 3, y: rect.y), style: Style(foreground: accentColor).bold)
+        }
+        let label = shownPictureRows > 0 ? "\(number)\(choice.title)" : "\(number)\(choice.glyph) \(choice.title)"
         var labelStyle = highlighted ? Style().bold.reversed : Style()
         if isCurrent && !highlighted { labelStyle = Style(foreground: accentColor).bold }
         buffer.writeCentered(label, in: inner, row: inner.height - 1, style: labelStyle)
