@@ -60,6 +60,8 @@ struct MonsterRulesTests {
         ("evil\u{202E}txt", "U+202E"),
         ("line\nbreak", "U+000A"),
         ("c1\u{85}", "U+0085"),
+        ("Cat\u{200B}-Bot", "U+200B"),
+        ("soft\u{00AD}hyphen", "U+00AD"),
         (" padded", "space"),
     ])
     func badNames(_ name: String, _ expected: String) throws {

@@ -340,6 +340,7 @@ struct NewFieldTests {
         #expect(Countries.find("fr")?.code == "FR")
         #expect(Countries.find("FRA")?.code == "FR")
         #expect(Countries.find("united kingdom")?.code == "GB")
+        #expect(Countries.find("UK")?.code == "GB", "the code people use, though ISO's is GB")
         #expect(Countries.find("Frnace") == nil)
         #expect(Countries.suggestion(for: "Frnace")?.code == "FR")
         #expect(MonsterRules.originProblem("XX") != nil)

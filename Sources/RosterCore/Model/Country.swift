@@ -42,6 +42,8 @@ public enum Countries {
         if let country = byCode[text] { return country }
         let wanted = fold(text)
         guard !wanted.isEmpty else { return nil }
+        // The one code people use that ISO does not: UK for Great Britain.
+        if wanted == "uk" { return byCode["GB"] }
         if wanted.count == 2, let country = byCode[wanted.uppercased()] { return country }
         return byFoldedName[wanted]
     }

@@ -132,7 +132,16 @@ public enum MonsterRules {
     /// C0 and C1 controls, DEL, line and paragraph separators, and the bidi
     /// controls that can make a name read differently from what it is.
     static func isForbiddenInName(_ scalar: Unicode.Scalar) -> Bool {
-        isControl(scalar) || isBidiControl(scalar) || scalar.value == 0x2028 || scalar.value == 0x2029
+        isControl(scalar) || isBidiControl(scalar) || isInvisible(scalar) || scalar.value == 0x2028 || scalar.value == 0x2029
+    }
+
+    /// Characters that show as nothing, so that "Cat\u{200B}-Bot" would pass
+    /// for "Cat-Bot": soft hyphen, zero-width space, word joiner, BOM.
+    static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00AD, 0x200B, 0x2060, 0xFEFF: true
+        default: false
+        }
     }
 
     static func isForbiddenInDescription(_ scalar: Unicode.Scalar) -> Bool {

@@ -28,7 +28,10 @@ public enum SafeText {
         let value = scalar.value
         if value < 0x20 || (0x7F...0x9F).contains(value) { return true }
         switch value {
-        case 0x061C, 0x200E, 0x200F, 0x2028...0x202E, 0x2066...0x2069: return true
+        // Bidi controls, line and paragraph separators, and the invisible
+        // characters that let one name pass for another (soft hyphen,
+        // zero-width space, word joiner, byte-order mark).
+        case 0x00AD, 0x061C, 0x200B, 0x200E, 0x200F, 0x2028...0x202E, 0x2060, 0x2066...0x2069, 0xFEFF: return true
         default: return false
         }
     }
