@@ -60,6 +60,11 @@ public final class CommandContext {
         return environment("COLUMNS").flatMap(Int.init) ?? 80
     }
 
+    /// Columns to wrap help to: the terminal's when it is one, else 80; never more than 100.
+    var helpWidth: Int {
+        min(100, stdoutIsTerminal ? terminalWidth : 80)
+    }
+
     // MARK: Messages
 
     /// A line on stderr: summaries, notes. Untrusted parts are escaped.

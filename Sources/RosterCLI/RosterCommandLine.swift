@@ -39,7 +39,7 @@ public enum RosterCommandLine {
     }
 
     static func run(_ arguments: [String], context: CommandContext) -> ExitStatus {
-        let formatter = HelpFormatter(parser: parser)
+        let formatter = HelpFormatter(parser: parser, width: context.helpWidth)
         do {
             let parsed = try parser.parse(arguments)
             context.databaseOption = parsed.value("db")

@@ -249,3 +249,17 @@ struct ClearingTests {
         }
     }
 }
+
+@Suite("Descriptions of several lines")
+struct DescriptionLinesTests {
+    @Test("a newline in a description breaks the line on screen instead of showing as \\n")
+    func newlines() throws {
+        let roster = try RosterScreenHarness { store in
+            _ = try store.edit("Cat-Bot", MonsterChanges(description: "first line\nsecond line"))
+        }
+        let lines = roster.lines
+        let first = try #require(lines.firstIndex { $0.contains("first line") })
+        #expect(lines[first + 1].contains("second line"))
+        #expect(!roster.text.contains(#"\n"#))
+    }
+}

@@ -1,6 +1,21 @@
+import TerminalKit
+
 /// Usage lines and help pages, derived from the command declarations.
 struct HelpFormatter {
     let parser: ArgumentParser
+    /// Columns to wrap help text to: the terminal's, at most 100.
+    var width = 80
+
+    /// `label` then `help`, the help wrapped with a hanging indent under itself.
+    private func entry(_ label: String, labelWidth: Int, _ help: String) -> String {
+        let room = max(20, width - 2 - labelWidth)
+        let lines = TextWrapping.lines(help, width: room)
+        var text = "  " + label.padding(to: labelWidth) + (lines.first ?? "") + "\n"
+        for line in lines.dropFirst() {
+            text += String(repeating: " ", count: 2 + labelWidth) + line + "\n"
+        }
+        return text
+    }
 
     /// `roster set-weapon NAME… WEAPON [--dry-run]`, or the declared forms.
     func usageLines(for command: CommandSpec) -> [String] {
@@ -60,14 +75,14 @@ struct HelpFormatter {
             text += "\nArguments:\n"
             let width = (command.arguments.map { $0.usage.count }.max() ?? 0) + 2
             for argument in command.arguments {
-                text += "  " + argument.usage.padding(to: width) + argument.help + "\n"
+                text += entry(argument.usage, labelWidth: width, argument.help)
             }
         }
         let options = command.allOptions
         text += "\nOptions:\n"
         let width = (options.map { $0.helpLabel.count }.max() ?? 0) + 2
         for option in options {
-            text += "  " + option.helpLabel.padding(to: width) + option.help + "\n"
+            text += entry(option.helpLabel, labelWidth: width, option.help)
         }
         if !command.examples.isEmpty {
             text += "\nExamples:\n"

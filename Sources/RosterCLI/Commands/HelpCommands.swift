@@ -8,7 +8,7 @@ enum HelpCommands {
         arguments: [ArgumentSpec("TOPIC", "a command name, or exit-codes", arity: .optional, completion: .commands)],
         examples: ["roster help set-weapon", "roster help exit-codes"]
     ) { invocation in
-        let formatter = HelpFormatter(parser: RosterCommandLine.parser)
+        let formatter = HelpFormatter(parser: RosterCommandLine.parser, width: invocation.context.helpWidth)
         guard let topic = invocation.positionals.first else {
             try invocation.context.print(formatter.overview(version: RosterCommandLine.version))
             return .success

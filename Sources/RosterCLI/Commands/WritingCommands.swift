@@ -211,8 +211,9 @@ enum WritingCommands {
                 throw UsageError("`remove` needs --yes when not run on a terminal", command: invocation.commandName)
             }
             guard context.confirm("Remove \(names)?") else {
+                // Declining is not a failure, as with `rm -i`.
                 context.note("nothing removed")
-                return .failure
+                return .success
             }
         }
         let removed = try store.remove(invocation.positionals)

@@ -76,6 +76,22 @@ final class TextEntryField: DetailField {
         isFirstResponder ? 1 + problemRows(forWidth: width) : lines + problemRows(forWidth: width)
     }
 
+    /// The value wrapped into the field's rows. In a field of several rows a
+    /// newline (descriptions may hold them) breaks the line rather than
+    /// showing as `\n`.
+    private func displayedRows(_ text: String, width: Int) -> [String] {
+        guard lines > 1 else { return TextWrapping.lines(SafeText.escaped(text), width: width, limit: 1) }
+        var rows: [String] = []
+        for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            rows += TextWrapping.lines(SafeText.escaped(String(paragraph)), width: width)
+        }
+        if rows.count > lines {
+            rows = Array(rows.prefix(lines))
+            rows[lines - 1] = DisplayWidth.truncate(rows[lines - 1] + " …", to: width)
+        }
+        return rows
+    }
+
     override var textCursorPosition: Point? {
         guard isFirstResponder else { return nil }
         let valueArea = frame.inset(left: Self.labelWidth + 1)
@@ -96,7 +112,7 @@ final class TextEntryField: DetailField {
         }
         guard let monster = controller.selected else { return }
         let text = read(monster)
-        let rows = TextWrapping.lines(SafeText.escaped(text), width: valueArea.width, limit: lines)
+        let rows = displayedRows(text, width: valueArea.width)
         for (row, line) in rows.enumerated() {
             buffer.write(line, at: Point(x: valueArea.x, y: valueArea.y + row), width: valueArea.width, style: valueStyle(monster))
         }
