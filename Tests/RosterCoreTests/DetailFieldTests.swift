@@ -115,6 +115,15 @@ struct DetailValueTests {
         #expect(Timestamp(parsing: "2026-11-29T14:05-01:00")?.iso8601 == "2026-11-29T15:05:00Z")
     }
 
+    @Test("JavaScript's toISOString form and typographic quotes are read too")
+    func commonForms() throws {
+        #expect(try Timestamp.reading(exact: "2026-11-29T14:05:00.123Z").get().iso8601 == "2026-11-29T14:05:00Z")
+        #expect(Timestamp(parsing: "2026-11-29T14:05:00.Z") == nil)
+        #expect(Timestamp(parsing: "2026-11-29T14:05:00.1x2Z") == nil)
+        #expect(Height(parsing: "6’2”") == Height(feet: 6, inches: 2))
+        #expect(Height(parsing: "6’") == Height(feet: 6, inches: 0))
+    }
+
     @Test("a file's moment must carry its zone; the reason is given when it does not")
     func exactReading() throws {
         #expect(try Timestamp.reading(exact: "2026-11-29T15:05:00+01:00").get().iso8601 == "2026-11-29T14:05:00Z")

@@ -44,7 +44,7 @@ public struct Height: Hashable, Sendable, Comparable, CustomStringConvertible {
     public var displayName: String { "\(feet) ft \(inches) in" }
 
     /// Reads the usual ways of writing a height: `5ft11`, `5ft11in`,
-    /// `5 ft 11 in`, `5'11"`, `5′11″`, `5ft`, `71in`, `5-11`.
+    /// `5 ft 11 in`, `5'11"`, `5′11″`, `5’11”`, `5ft`, `71in`, `5-11`.
     public init?(parsing text: String) {
         guard case .success(let height) = Self.reading(text) else { return nil }
         self = height
@@ -128,8 +128,9 @@ public struct Height: Hashable, Sendable, Comparable, CustomStringConvertible {
             numbers.append(number)
         }
         if !unit.isEmpty { units.append(unit) }
-        let feetWords: Set<String> = ["ft", "feet", "foot", "'", "′", "-"]
-        let inchWords: Set<String> = ["in", "inch", "inches", "\"", "″", "''"]
+        // Word processors turn ' and " into typographic quotes: 6’2”.
+        let feetWords: Set<String> = ["ft", "feet", "foot", "'", "′", "’", "-"]
+        let inchWords: Set<String> = ["in", "inch", "inches", "\"", "″", "''", "”", "’’", "′′"]
         switch (numbers.count, units.count) {
         case (1, 1) where feetWords.contains(units[0]):
             return (numbers[0], 0, false)

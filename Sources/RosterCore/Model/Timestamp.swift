@@ -131,7 +131,14 @@ public struct Timestamp: Hashable, Sendable, Comparable, CustomStringConvertible
         else { return nil }
         var fields = Fields(year: year, month: month, day: day)
         if halves.count == 2 {
-            let time = halves[1].split(separator: ":", omittingEmptySubsequences: false)
+            var time = halves[1].split(separator: ":", omittingEmptySubsequences: false)
+            // A fraction of a second, as JavaScript's toISOString writes
+            // (`14:05:00.000`), is read and dropped: moments are whole seconds.
+            if time.count == 3, let dot = time[2].firstIndex(of: "."),
+               case let fraction = time[2][time[2].index(after: dot)...], !fraction.isEmpty,
+               fraction.allSatisfy({ $0.isASCII && $0.isNumber }) {
+                time[2] = time[2][..<dot]
+            }
             guard (2...3).contains(time.count), time.allSatisfy({ $0.count == 2 }),
                   let hour = Self.digits(time[0]), let minute = Self.digits(time[1]) else { return nil }
             fields.hour = hour
