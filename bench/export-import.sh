@@ -7,7 +7,8 @@
 #                          ≤ 0.7× sqlite3 DB ".import --csv …" into the same table
 #   peak memory of the exports < 32 MB (/usr/bin/time -v)
 # The data (bench/make-monsters.py) mixes plain rows with quotes, commas,
-# newlines, tabs, CJK, emoji and formula-like cells. Every import is a real,
+# newlines, tabs, CJK, emoji and formula-like cells, and heights, origins and
+# activation times, some unknown. Every import is a real,
 # fully checked load: the script compares the imported roster with the source.
 # Usage: bench/export-import.sh [COUNT]   (default 1000000; RUNS=N per command)
 set -uo pipefail
@@ -17,8 +18,9 @@ command -v python3 >/dev/null || { echo "bench/make-monsters.py needs python3" >
 
 count=${1:-1000000}
 runs=${RUNS:-10}
-csv=$WORK/monsters-$count.csv
-ndjson=$WORK/monsters-$count.ndjson
+# v2: with height, origin and activated (an older file lacks them).
+csv=$WORK/monsters-v2-$count.csv
+ndjson=$WORK/monsters-v2-$count.ndjson
 db=$WORK/export.db
 [[ -s $csv ]] || python3 bench/make-monsters.py "$count" > "$csv"
 rm -f "$db" "$db-wal" "$db-shm"
@@ -32,7 +34,9 @@ rm -f "$empty" "$empty-wal" "$empty-shm"
 printf 'id,name,description,icon,name_color,weapon\r\n' | "$ROSTER" --db "$empty" import - --mode replace >&2
 # The same table for the sqlite3 shell: the same columns, types, STRICT and
 # CHECKs, and the same unique index on the lower-cased name (an expression
-# index, since .import cannot fill roster's name_key column).
+# index, since .import cannot fill roster's name_key column). .import stores
+# an empty cell as '' rather than NULL, so the optional columns' checks let
+# '' through as roster's let NULL through.
 sqlite_empty=$WORK/sqlite-empty.db
 rm -f "$sqlite_empty"
 sqlite3 "$sqlite_empty" <<'SQL'
@@ -44,11 +48,15 @@ CREATE TABLE monster (
     name_color  TEXT NOT NULL DEFAULT 'default'
                 CHECK (name_color = 'default' OR name_color = 'red' OR name_color = 'green' OR name_color = 'blue'),
     weapon      TEXT NOT NULL
-                CHECK (weapon = 'blowgun' OR weapon = 'ninja-star' OR weapon = 'fire' OR weapon = 'sword' OR weapon = 'smoke')
+                CHECK (weapon = 'blowgun' OR weapon = 'ninja-star' OR weapon = 'fire' OR weapon = 'sword' OR weapon = 'smoke'),
+    height      TEXT CHECK (height = '' OR (height GLOB '[0-9]*ft[0-9]*in' AND length(height) <= 8)),
+    origin      TEXT CHECK (origin = '' OR length(origin) = 2),
+    activated   TEXT CHECK (activated = '' OR
+                            activated GLOB '[0-9][0-9][0-9][0-9]-[0-1][0-9]-[0-3][0-9]T[0-2][0-9]:[0-5][0-9]:[0-5][0-9]Z')
 ) STRICT;
 CREATE UNIQUE INDEX monster_name_key ON monster (lower(name));
 SQL
-select="SELECT id, name, description, icon, name_color, weapon FROM monster ORDER BY id"
+select="SELECT id, name, description, icon, name_color, weapon, height, origin, activated FROM monster ORDER BY id"
 target=$WORK/target.db
 fresh_target="cp $empty $target; rm -f $target-wal $target-shm"
 fresh_sqlite="cp $sqlite_empty $WORK/sqlite-target.db"

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Testing
 @testable import RosterCore
 
@@ -64,6 +67,37 @@ struct DetailValueTests {
         #expect(Timestamp(utc: fields) == fast)
     }
 
+    @Test("the calendar arithmetic agrees with the C library's gmtime from year 1000 to 9999")
+    func arithmeticAgreesWithGmtime() {
+        var generator = SystemRandomNumberGenerator()
+        let first = Timestamp.daysSince1970(year: 1000, month: 1, day: 1) * 86_400
+        let last = Timestamp.daysSince1970(year: 9999, month: 12, day: 31) * 86_400 + 86_399
+        let samples = (0..<20_000).map { _ in Int64.random(in: Int64(first)...Int64(last), using: &generator) }
+            + [Int64(first), Int64(last), -1, 0, 86_399, 86_400, 951_782_400]
+        for seconds in samples {
+            var time = time_t(seconds)
+            var parts = tm()
+            gmtime_r(&time, &parts)
+            let fields = Timestamp(secondsSince1970: seconds).utcFields
+            #expect(fields == Timestamp.Fields(year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1,
+                                               day: Int(parts.tm_mday), hour: Int(parts.tm_hour),
+                                               minute: Int(parts.tm_min), second: Int(parts.tm_sec)), "\(seconds)")
+            let written = Timestamp(secondsSince1970: seconds).iso8601
+            #expect(Timestamp(iso8601: written)?.secondsSince1970 == seconds, "\(written)")
+        }
+    }
+
+    @Test("every height's stored form is written as it is read")
+    func heightKeys() throws {
+        for feet in Height.feetRange {
+            for inches in Height.inchRange {
+                let height = try #require(Height(feet: feet, inches: inches))
+                #expect(height.key == "\(feet)ft\(inches)in")
+                #expect(Height(key: height.key) == height)
+            }
+        }
+    }
+
     @Test("impossible or misshapen moments are refused", arguments: [
         "2023-02-29T00:00:00Z", "1900-02-29T00:00:00Z", "2026-13-01T00:00:00Z", "2026-11-31T00:00:00Z",
         "2026-11-29T24:00:00Z", "2026-11-29T14:60:00Z", "2026-11-29T14:05:60Z", "0999-12-31T23:59:59Z",
@@ -79,6 +113,15 @@ struct DetailValueTests {
         #expect(Timestamp(parsing: "2026-11-29T14:+5Z") == nil)
         #expect(Timestamp(parsing: "2026-11-29T14:05+1:00") == nil)
         #expect(Timestamp(parsing: "2026-11-29T14:05-01:00")?.iso8601 == "2026-11-29T15:05:00Z")
+    }
+
+    @Test("JavaScript's toISOString form and typographic quotes are read too")
+    func commonForms() throws {
+        #expect(try Timestamp.reading(exact: "2026-11-29T14:05:00.123Z").get().iso8601 == "2026-11-29T14:05:00Z")
+        #expect(Timestamp(parsing: "2026-11-29T14:05:00.Z") == nil)
+        #expect(Timestamp(parsing: "2026-11-29T14:05:00.1x2Z") == nil)
+        #expect(Height(parsing: "6’2”") == Height(feet: 6, inches: 2))
+        #expect(Height(parsing: "6’") == Height(feet: 6, inches: 0))
     }
 
     @Test("a file's moment must carry its zone; the reason is given when it does not")

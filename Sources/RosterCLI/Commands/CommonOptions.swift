@@ -24,13 +24,14 @@ enum CommonOptions {
     static func detailOptions(clearing: Bool) -> [OptionSpec] {
         let clear = clearing ? "; \(unknownWord) makes it unknown" : ""
         return [
-            OptionSpec("height", value: "H", "\(clearing ? "a new height" : "its height"): \(Height.formHelp)\(clear)",
+            OptionSpec("height", value: "H",
+                       "\(clearing ? "a new height" : "its height") in feet and inches, such as 5ft11, 5'11\" or 71in\(clear)",
                        completion: clearing ? .fixed([unknownWord]) : CompletionSource.none),
             OptionSpec("origin", value: "COUNTRY",
-                       "\(clearing ? "a new country of origin" : "its country of origin"): a name or ISO 3166 code, such as France or FR\(clear)",
+                       "\(clearing ? "a new country of origin" : "its country of origin"), by name or ISO 3166 code, such as France or FR\(clear)",
                        completion: .fixed(countryCodes + (clearing ? [unknownWord] : []))),
             OptionSpec("activated", value: "WHEN",
-                       "\(clearing ? "a new activation" : "when it was activated"): \(Timestamp.formHelp)\(clear)",
+                       "\(clearing ? "a new activation time" : "when it was activated"): 2026-11-29T14:05 on your clock, 2026-11-29T13:05Z, or now\(clear)",
                        completion: .fixed(["now"] + (clearing ? [unknownWord] : []))),
         ]
     }

@@ -28,8 +28,9 @@ public final class BatchValues: @unchecked Sendable {
                 bytes.append(contentsOf: utf8)
             }
         }
+        let fields = MonsterFields.dataFields
         for record in records {
-            for field in MonsterFields.dataFields {
+            for field in fields {
                 switch field.value(record.monster) {
                 case .integer(let number):
                     places.append(Int(number))

@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// A fast path for the usual monster object, as `roster export` writes it:
 /// flat, known keys, values that are strings (with simple escapes), whole
 /// numbers or null. It reads the bytes directly, without building a `JSONNode` tree.
@@ -23,8 +19,6 @@ enum FlatJSONRecord {
 
     /// Switched off by the fuzz targets to compare both paths.
     nonisolated(unsafe) static var isEnabled = true
-
-    private static let keyBytes: [[UInt8]] = MonsterFields.keys.map { Array($0.utf8) }
 
     /// Decodes `bytes`, which start at `line`, `column` of the input.
     static func decode(_ bytes: UnsafeBufferPointer<UInt8>, line: Int, column: Int, log: inout ProblemLog) -> Outcome {
@@ -134,15 +128,7 @@ enum FlatJSONRecord {
     /// The field whose key is `bytes[start..<end]`.
     @inline(__always)
     private static func fieldIndex(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Int? {
-        guard let base = bytes.baseAddress else { return nil }
-        let length = end - start
-        for (index, key) in keyBytes.enumerated() where key.count == length {
-            let same = key.withUnsafeBufferPointer { keyBuffer in
-                keyBuffer.baseAddress.map { memcmp($0, base + start, length) == 0 } ?? false
-            }
-            if same { return index }
-        }
-        return nil
+        KeyTable.shared.field(named: bytes, start, end)
     }
 
     /// A string in valid UTF-8 without control characters, with at most
@@ -237,5 +223,47 @@ enum FlatJSONRecord {
             }
         }
         return TextLocation(line: line, column: column)
+    }
+}
+
+/// The field keys' bytes in flat memory, worked out once: a key is matched
+/// byte by byte in place, with no array of arrays to retain and no call
+/// to memcmp for a few bytes, nine times per record.
+private final class KeyTable: @unchecked Sendable {
+    static let shared = KeyTable()
+
+    private let count: Int
+    private let bytes: UnsafeMutableBufferPointer<UInt8>
+    /// Where key `i` starts in `bytes`; entry `count` is the end.
+    private let starts: UnsafeMutableBufferPointer<Int>
+
+    private init() {
+        let keys = MonsterFields.keys.map { Array($0.utf8) }
+        count = keys.count
+        bytes = .allocate(capacity: keys.reduce(0) { $0 + $1.count })
+        starts = .allocate(capacity: count + 1)
+        var offset = 0
+        for (index, key) in keys.enumerated() {
+            starts[index] = offset
+            for byte in key {
+                bytes[offset] = byte
+                offset += 1
+            }
+        }
+        starts[count] = offset
+    }
+
+    // Lives as long as the process; never deallocated.
+
+    @inline(__always)
+    func field(named key: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Int? {
+        let length = end - start
+        for field in 0..<count where starts[field + 1] - starts[field] == length {
+            let keyStart = starts[field]
+            var offset = 0
+            while offset < length, bytes[keyStart + offset] == key[start + offset] { offset += 1 }
+            if offset == length { return field }
+        }
+        return nil
     }
 }

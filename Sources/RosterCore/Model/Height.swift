@@ -17,13 +17,34 @@ public struct Height: Hashable, Sendable, Comparable, CustomStringConvertible {
     public static func < (a: Height, b: Height) -> Bool { a.totalInches < b.totalInches }
 
     /// The stored and exported form: `5ft11in`.
-    public var key: String { "\(feet)ft\(inches)in" }
+    public var key: String {
+        // Written byte by byte: an import or export meets it once per row.
+        String(unsafeUninitializedCapacity: 8) { buffer in
+            var count = 0
+            func put(_ number: Int) {
+                if number >= 10 {
+                    buffer[count] = UInt8(ascii: "0") + UInt8(number / 10)
+                    count += 1
+                }
+                buffer[count] = UInt8(ascii: "0") + UInt8(number % 10)
+                count += 1
+            }
+            put(feet)
+            buffer[count] = UInt8(ascii: "f")
+            buffer[count + 1] = UInt8(ascii: "t")
+            count += 2
+            put(inches)
+            buffer[count] = UInt8(ascii: "i")
+            buffer[count + 1] = UInt8(ascii: "n")
+            return count + 2
+        }
+    }
     public var description: String { key }
     /// How people read it: `5 ft 11 in`.
     public var displayName: String { "\(feet) ft \(inches) in" }
 
     /// Reads the usual ways of writing a height: `5ft11`, `5ft11in`,
-    /// `5 ft 11 in`, `5'11"`, `5′11″`, `5ft`, `71in`, `5-11`.
+    /// `5 ft 11 in`, `5'11"`, `5′11″`, `5’11”`, `5ft`, `71in`, `5-11`.
     public init?(parsing text: String) {
         guard case .success(let height) = Self.reading(text) else { return nil }
         self = height
@@ -107,8 +128,9 @@ public struct Height: Hashable, Sendable, Comparable, CustomStringConvertible {
             numbers.append(number)
         }
         if !unit.isEmpty { units.append(unit) }
-        let feetWords: Set<String> = ["ft", "feet", "foot", "'", "′", "-"]
-        let inchWords: Set<String> = ["in", "inch", "inches", "\"", "″", "''"]
+        // Word processors turn ' and " into typographic quotes: 6’2”.
+        let feetWords: Set<String> = ["ft", "feet", "foot", "'", "′", "’", "-"]
+        let inchWords: Set<String> = ["in", "inch", "inches", "\"", "″", "''", "”", "’’", "′′"]
         switch (numbers.count, units.count) {
         case (1, 1) where feetWords.contains(units[0]):
             return (numbers[0], 0, false)

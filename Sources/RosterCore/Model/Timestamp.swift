@@ -47,22 +47,8 @@ public struct Timestamp: Hashable, Sendable, Comparable, CustomStringConvertible
 
     // MARK: UTC
 
-    /// `2026-11-29T14:05:00Z`: the stored and exported form.
-    public var iso8601: String {
-        let fields = utcFields
-        return "\(Self.pad(fields.year, 4))-\(Self.pad(fields.month))-\(Self.pad(fields.day))T"
-            + "\(Self.pad(fields.hour)):\(Self.pad(fields.minute)):\(Self.pad(fields.second))Z"
-    }
-
     public var description: String { iso8601 }
 
-    public var utcFields: Fields {
-        var time = time_t(secondsSince1970)
-        var parts = tm()
-        gmtime_r(&time, &parts)
-        return Fields(year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday),
-                      hour: Int(parts.tm_hour), minute: Int(parts.tm_min), second: Int(parts.tm_sec))
-    }
 
     public init?(utc fields: Fields) {
         guard fields.isValid else { return nil }
@@ -145,7 +131,14 @@ public struct Timestamp: Hashable, Sendable, Comparable, CustomStringConvertible
         else { return nil }
         var fields = Fields(year: year, month: month, day: day)
         if halves.count == 2 {
-            let time = halves[1].split(separator: ":", omittingEmptySubsequences: false)
+            var time = halves[1].split(separator: ":", omittingEmptySubsequences: false)
+            // A fraction of a second, as JavaScript's toISOString writes
+            // (`14:05:00.000`), is read and dropped: moments are whole seconds.
+            if time.count == 3, let dot = time[2].firstIndex(of: "."),
+               case let fraction = time[2][time[2].index(after: dot)...], !fraction.isEmpty,
+               fraction.allSatisfy({ $0.isASCII && $0.isNumber }) {
+                time[2] = time[2][..<dot]
+            }
             guard (2...3).contains(time.count), time.allSatisfy({ $0.count == 2 }),
                   let hour = Self.digits(time[0]), let minute = Self.digits(time[1]) else { return nil }
             fields.hour = hour
@@ -162,47 +155,6 @@ public struct Timestamp: Hashable, Sendable, Comparable, CustomStringConvertible
             guard let local = Timestamp(local: fields) else { return nil }
             self = local
         }
-    }
-
-    /// Reads only the exact stored form, `YYYY-MM-DDTHH:MM:SSZ`, straight
-    /// from its bytes: what the store and a bulk import meet nearly every time.
-    public init?(iso8601 text: String) {
-        let parsed = text.utf8.withContiguousStorageIfAvailable(Self.isoSeconds)
-            ?? Array(text.utf8).withUnsafeBufferPointer(Self.isoSeconds)
-        guard let seconds = parsed else { return nil }
-        self.init(secondsSince1970: seconds)
-    }
-
-    private static func isoSeconds(_ bytes: UnsafeBufferPointer<UInt8>) -> Int64? {
-        guard bytes.count == 20, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
-              bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
-              bytes[19] == UInt8(ascii: "Z") else { return nil }
-        func number(_ start: Int, _ count: Int) -> Int? {
-            var value = 0
-            for index in start..<(start + count) {
-                let digit = Int(bytes[index]) - 0x30
-                guard (0...9).contains(digit) else { return nil }
-                value = value * 10 + digit
-            }
-            return value
-        }
-        guard let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
-              let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2) else { return nil }
-        let fields = Fields(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
-        guard fields.isValid else { return nil }
-        return Int64(daysSince1970(year: year, month: month, day: day)) * 86_400
-            + Int64(hour * 3600 + minute * 60 + second)
-    }
-
-    /// Days from 1970-01-01 to a date of the proleptic Gregorian calendar
-    /// (Howard Hinnant's `days_from_civil`): no C library, no time zone.
-    static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
-        let shifted = month <= 2 ? year - 1 : year
-        let era = (shifted >= 0 ? shifted : shifted - 399) / 400
-        let yearOfEra = shifted - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
     }
 
     /// A moment written with its zone, as files must give one: the stored
