@@ -328,7 +328,7 @@ struct NewFieldTests {
         #expect(Height(parsing: height.key) == height)
     }
 
-    @Test("impossible heights are refused", arguments: ["31ft", "5ft12", "tall", "", "5", "-1ft", "5ft11ft"])
+    @Test("impossible heights are refused", arguments: ["31ft", "5ft12", "tall", "", "5", "-1ft", "5ft11ft", "-1", "-0", "5-", "ft5"])
     func badHeights(_ text: String) {
         #expect(Height(parsing: text) == nil)
     }

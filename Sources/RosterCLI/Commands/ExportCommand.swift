@@ -15,9 +15,10 @@ enum ExportCommand {
             target under a temporary name and renamed into place when complete, so an
             export that fails or is interrupted never leaves a half-written file.
 
-            json      {"format": "roster", "version": 1, "monsters": [...]}, keys in the
-                      order id, name, description, icon, name_color, weapon; rows by id.
-                      The same roster always gives the same bytes.
+            json      {"format": "roster", "version": 2, "monsters": [...]}, keys in the
+                      order id, name, description, icon, name_color, weapon, height,
+                      origin, activated (null when unknown); rows by id. The same
+                      roster always gives the same bytes.
             ndjson    one monster object per line, same keys.
             csv       RFC 4180: a header row, CRLF line ends, quoted where needed. Cells a
                       spreadsheet would run as a formula (starting with = + - @, tab or

@@ -103,6 +103,8 @@ public struct Height: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// ranges; an inches-only height (`71in`) comes as feet and inches.
     private static func components(of text: String) -> (feet: Int, inches: Int, inchesOnly: Bool)? {
         let lowered = text.lowercased().filter { !$0.isWhitespace }
+        // A height starts with its number: "-1" is not one foot.
+        guard let first = lowered.first, first.isASCII, first.isNumber else { return nil }
         var numbers: [Int] = []
         var units: [String] = []
         var digits = ""
@@ -132,7 +134,8 @@ public struct Height: Hashable, Sendable, Comparable, CustomStringConvertible {
         let feetWords: Set<String> = ["ft", "feet", "foot", "'", "′", "’", "-"]
         let inchWords: Set<String> = ["in", "inch", "inches", "\"", "″", "''", "”", "’’", "′′"]
         switch (numbers.count, units.count) {
-        case (1, 1) where feetWords.contains(units[0]):
+        case (1, 1) where feetWords.contains(units[0]) && units[0] != "-":
+            // "5-" is not a height; "-" only joins feet and inches (5-11).
             return (numbers[0], 0, false)
         case (1, 1) where inchWords.contains(units[0]):
             return (numbers[0] / 12, numbers[0] % 12, true)
