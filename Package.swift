@@ -30,10 +30,14 @@ let package = Package(
             providers: [.apt(["libpng-dev"])]
         ),
 
+        // Which characters act on a terminal or mislead a reader, and how
+        // to show them harmlessly: shared by every place text is shown.
+        .target(name: "TextSafety"),
+
         // Model, SQLite store, migrations, import and export. Knows nothing of terminals.
         .target(
             name: "RosterCore",
-            dependencies: ["CSQLite"],
+            dependencies: ["CSQLite", "TextSafety"],
             plugins: ["EmbedDataPlugin"]
         ),
 
@@ -41,23 +45,23 @@ let package = Package(
         .target(name: "CTerminal"),
 
         // Domain-free terminal toolkit. Knows nothing of monsters.
-        .target(name: "TerminalKit", dependencies: ["CTerminal", "CPNG"]),
+        .target(name: "TerminalKit", dependencies: ["CTerminal", "CPNG", "TextSafety"]),
 
         // A small full-screen program on TerminalSession: shows the events it
         // receives, and takes every way out (q, Ctrl-C, signals, Ctrl-Z, a
         // crash) so that the tests can check each one through a real pty.
-        .executableTarget(name: "terminal-demo", dependencies: ["TerminalKit"]),
+        .executableTarget(name: "terminal-demo", dependencies: ["TerminalKit", "TextSafety"]),
 
         // The interactive roster: split view, detail fields, the app's panels.
         .target(
             name: "RosterApp",
-            dependencies: ["RosterCore", "TerminalKit"]
+            dependencies: ["RosterCore", "TerminalKit", "TextSafety"]
         ),
 
         // The command line: declarative argument layer and the subcommands.
         .target(
             name: "RosterCLI",
-            dependencies: ["RosterCore", "TerminalKit", "RosterApp"]
+            dependencies: ["RosterCore", "TerminalKit", "RosterApp", "TextSafety"]
         ),
 
         // The executable stays thin: it hands argv to RosterCLI.
@@ -71,9 +75,9 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
 
         .testTarget(name: "RosterCoreTests", dependencies: ["RosterCore"]),
-        .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit", "terminal-demo", "TestSupport"]),
-        .testTarget(name: "RosterAppTests", dependencies: ["RosterApp"]),
-        .testTarget(name: "RosterCLITests", dependencies: ["RosterCLI", "RosterCore", "TerminalKit"]),
+        .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit", "terminal-demo", "TestSupport", "TextSafety"]),
+        .testTarget(name: "RosterAppTests", dependencies: ["RosterApp", "TextSafety"]),
+        .testTarget(name: "RosterCLITests", dependencies: ["RosterCLI", "RosterCore", "TerminalKit", "TextSafety"]),
         .testTarget(name: "EndToEndTests", dependencies: ["roster", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import RosterCore
 import TerminalKit
+import TextSafety
 
 /// What a running command needs from the world: its outputs, whether they
 /// are terminals, the environment, and the roster (opened on first use).

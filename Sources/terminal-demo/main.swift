@@ -12,6 +12,7 @@
 import TerminalKit
 #if canImport(Glibc)
 import Glibc
+import TextSafety
 #endif
 
 func writeToStandardError(_ message: String) {

@@ -2,6 +2,7 @@ import Testing
 import TerminalKit
 @testable import RosterApp
 @testable import RosterCore
+import TextSafety
 
 @Suite("Browsing the monster list")
 struct ListTests {

@@ -1,6 +1,7 @@
 import Testing
 import TerminalKit
 @testable import RosterCLI
+import TextSafety
 
 @Suite("Plain rows copied straight from SQLite")
 struct PlainRowsTests {

@@ -133,3 +133,14 @@ struct DetailFormatTests {
         #expect(try roster.store.count() == 6)
     }
 }
+
+@Suite("Hostile text in the HTML and Markdown exports")
+struct HostileExportTests {
+    @Test("bidi overrides and zero-width characters show as visible escapes, never live")
+    func visible() throws {
+        let text = "Bidi\u{202E}toB-evil\u{200B}"
+        #expect(HTMLReport.escaped(text) == #"Bidi\u{202e}toB-evil\u{200b}"#)
+        #expect(MarkdownTable.escaped(text) == #"Bidi\\u{202e}toB-evil\\u{200b}"#)
+        #expect(HTMLReport.escaped("a\u{1B}[31m") == #"a\e[31m"#)
+    }
+}

@@ -1,5 +1,6 @@
 import Testing
 @testable import TerminalKit
+import TextSafety
 
 @Suite("Untrusted text made safe for the terminal")
 struct SafeTextTests {

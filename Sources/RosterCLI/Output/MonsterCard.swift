@@ -1,5 +1,6 @@
 import RosterCore
 import TerminalKit
+import TextSafety
 
 /// `roster show` on a colour terminal: the monster's icon and its weapon's
 /// picture drawn with half blocks, beside its details like a trading card

@@ -1,5 +1,6 @@
 import RosterCore
 import TerminalKit
+import TextSafety
 
 /// Writes monsters to stdout in the format asked for.
 ///

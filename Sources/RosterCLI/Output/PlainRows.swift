@@ -1,5 +1,6 @@
 import RosterCore
 import TerminalKit
+import TextSafety
 
 /// `list --format plain` straight from SQLite's rows: each column's bytes
 /// are copied as they are unless they hold something a terminal would

@@ -1,4 +1,5 @@
 import TerminalKit
+import TextSafety
 
 /// An aligned table for terminals: columns sized to their widest cell by
 /// display width (so CJK and emoji line up), the flexible column cut with

@@ -1,3 +1,4 @@
+import TextSafety
 /// The roster as one self-contained HTML page: the styles are inline and
 /// the pictures are data URIs, so the file works offline, mailed or
 /// attached, and its Content-Security-Policy forbids loading anything else.
@@ -139,9 +140,11 @@ struct HTMLReport {
         try output.append("<footer>Exported by roster.</footer>\n</main>\n</body>\n</html>\n")
     }
 
-    /// Text safe in HTML element content and attribute values. Controls,
-    /// which valid data cannot hold, become U+FFFD; newline and tab stay
-    /// (the description cell keeps them with `white-space: pre-wrap`).
+    /// Text safe in HTML element content and attribute values. Characters
+    /// that would reorder or hide text (bidi overrides, zero-width spaces)
+    /// or that valid data cannot hold (controls) show as visible escapes,
+    /// as on a terminal; newline and tab stay (the description cell keeps
+    /// them with `white-space: pre-wrap`).
     static func escaped(_ text: String) -> String {
         guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 || $0 < 0x20 || $0 >= 0x7F })
         else { return text }
@@ -156,8 +159,8 @@ struct HTMLReport {
             case "'": result.append("&#39;")
             case "\n", "\t": result.unicodeScalars.append(scalar)
             default:
-                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
-                    result.append("\u{FFFD}")
+                if SafeText.needsEscape(scalar) {
+                    result.append(SafeText.visibleEscape(for: scalar))
                 } else {
                     result.unicodeScalars.append(scalar)
                 }

@@ -1,3 +1,4 @@
+import TextSafety
 /// The roster as a Markdown table (GitHub Flavored Markdown / CommonMark
 /// with the table extension).
 ///
@@ -45,9 +46,10 @@ enum MarkdownTable {
             case "\t":
                 result.append(" ")
             default:
-                // Controls cannot be in valid data; never let one through.
-                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
-                    result.append("\u{FFFD}")
+                // Controls, bidi overrides and invisible characters show as
+                // visible escapes, their backslash escaped for Markdown.
+                if SafeText.needsEscape(scalar) {
+                    result.append("\\" + SafeText.visibleEscape(for: scalar))
                 } else {
                     result.unicodeScalars.append(scalar)
                 }

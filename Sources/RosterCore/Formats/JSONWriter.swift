@@ -1,3 +1,4 @@
+import TextSafety
 /// Writes JSON text straight into a `ByteOutput`, without building values
 /// first. Strings are escaped as JSON requires, and additionally every
 /// character that could act on a terminal (DEL, C1 controls, bidi controls,

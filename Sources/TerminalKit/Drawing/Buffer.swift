@@ -1,3 +1,4 @@
+import TextSafety
 /// One cell of the screen: a grapheme cluster and its style.
 ///
 /// A wide character (CJK, most emoji) fills its own cell and marks the

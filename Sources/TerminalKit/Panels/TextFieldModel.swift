@@ -1,3 +1,4 @@
+import TextSafety
 /// The editing state of a one-line text field: its text and cursor, and
 /// the keys every terminal user expects (those of readline and emacs).
 ///

@@ -1,6 +1,7 @@
 import CTerminal
 #if canImport(Glibc)
 import Glibc
+import TextSafety
 #endif
 
 /// How many terminal columns text takes, from the C library's `wcwidth`,

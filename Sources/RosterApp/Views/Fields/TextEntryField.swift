@@ -1,5 +1,6 @@
 import RosterCore
 import TerminalKit
+import TextSafety
 
 /// Name and description: text edited in place, with a visible cursor and
 /// the keys of readline (←/→, Home/End, Backspace/Delete, Ctrl-A/E/K/U/W),

@@ -42,7 +42,7 @@ public enum ActingCharacters {
     }
 
     /// The scalar of the character of `length` bytes at `index`.
-    static func scalar(in bytes: UnsafeBufferPointer<UInt8>, at index: Int, length: Int) -> UInt32 {
+    public static func scalar(in bytes: UnsafeBufferPointer<UInt8>, at index: Int, length: Int) -> UInt32 {
         switch length {
         case 1: UInt32(bytes[index])
         case 2: UInt32(bytes[index] & 0x1F) << 6 | UInt32(bytes[index + 1] & 0x3F)
