@@ -105,6 +105,7 @@ struct RendererTests {
         #expect(detect(["TERM": "xterm-256color", "COLORTERM": "truecolor"]) == .truecolor)
         #expect(detect(["TERM": "xterm-256color"]) == .indexed256)
         #expect(detect(["TERM": "xterm"]) == .ansi16)
+        #expect(detect(["TERM": "xterm-direct"]) == .truecolor)
         #expect(detect(["TERM": "dumb", "COLORTERM": "truecolor"]) == .none)
         #expect(detect(["TERM": "xterm-256color", "NO_COLOR": "1"]) == .none)
         #expect(detect(["TERM": "xterm-256color", "NO_COLOR": ""]) == .indexed256)

@@ -61,7 +61,8 @@ public struct Style: Hashable, Sendable {
 
 /// How many colours the terminal can show, decided from the environment:
 /// `NO_COLOR` (set and non-empty) means none, `COLORTERM=truecolor|24bit`
-/// means truecolor, a `TERM` ending in `256color` means 256, `TERM=dumb`
+/// or a `TERM` ending in `direct` means truecolor, a `TERM` ending in
+/// `256color` means 256, `TERM=dumb`
 /// means none, anything else 16.
 public enum ColorDepth: Int, Comparable, Sendable {
     case none
@@ -76,8 +77,8 @@ public enum ColorDepth: Int, Comparable, Sendable {
         let term = environment("TERM") ?? ""
         if term == "dumb" { return .none }
         let colorterm = (environment("COLORTERM") ?? "").lowercased()
-        if colorterm == "truecolor" || colorterm == "24bit" { return .truecolor }
-        if term.hasSuffix("256color") || term.hasSuffix("direct") { return .indexed256 }
+        if colorterm == "truecolor" || colorterm == "24bit" || term.hasSuffix("direct") { return .truecolor }
+        if term.hasSuffix("256color") { return .indexed256 }
         if term.isEmpty { return .none }
         return .ansi16
     }
