@@ -112,7 +112,7 @@ public enum MonsterFields {
 
     /// Other words people use for a field, folded.
     private static let synonyms = ["country": "origin", "countryoforigin": "origin", "activation": "activated",
-                                   "activatedat": "activated", "activationdate": "activated", "tall": "height"]
+                                   "activatedat": "activated", "activationdate": "activated"]
 
     /// What an imported record starts from: every optional field's default.
     public static var blank: Monster {
@@ -224,9 +224,7 @@ public enum MonsterFields {
         key: "height", title: "Height", kind: .text, isRequired: false, isNullable: true,
         value: { $0.height.map { .text($0.key) } ?? .null },
         assign: { monster, value in
-            assignOptional(&monster.height, value) { text in
-                Height(key: text).map { .success($0) } ?? Height.reading(text)
-            }
+            assignOptional(&monster.height, value, Height.reading)
         },
         assignStored: { monster, bytes in
             guard let height = Height(storedBytes: bytes) else { return false }
