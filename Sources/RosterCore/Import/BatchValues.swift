@@ -9,59 +9,74 @@
 public final class BatchValues: @unchecked Sendable {
     public static let slotsPerRecord = MonsterFields.dataFields.count + 1
 
-    public let bytes: [UInt8]
+    /// The text of every slot, back to back, in memory the batch owns:
+    /// a million records make ten million appends, and a plain buffer
+    /// spares each the checks of an array's.
+    private let bytes: UnsafeMutablePointer<UInt8>
     /// Two per slot: (start, count) of text in `bytes`, (value, -1) for an
     /// integer, or (0, -2) for NULL.
-    private let places: [Int]
+    private let places: UnsafeMutablePointer<Int>
 
     init(records: [ImportedRecord]) {
         // Built in locals and stored once: appending to a class's
         // properties would pay an exclusivity check on every append.
-        var bytes: [UInt8] = []
-        var places: [Int] = []
-        bytes.reserveCapacity(records.count * 96)
-        places.reserveCapacity(records.count * Self.slotsPerRecord * 2)
+        var capacity = max(64, records.count * 128)
+        var bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+        let places = UnsafeMutablePointer<Int>.allocate(capacity: max(1, records.count * Self.slotsPerRecord * 2))
+        var used = 0
+        var place = 0
         func append(_ text: String) {
-            places.append(bytes.count)
             withUTF8Bytes(of: text) { utf8 in
-                places.append(utf8.count)
-                bytes.append(contentsOf: utf8)
+                if used + utf8.count > capacity {
+                    capacity = max(capacity * 2, used + utf8.count)
+                    let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+                    larger.initialize(from: bytes, count: used)
+                    bytes.deallocate()
+                    bytes = larger
+                }
+                if let base = utf8.baseAddress { (bytes + used).initialize(from: base, count: utf8.count) }
+                places[place] = used
+                places[place + 1] = utf8.count
+                place += 2
+                used += utf8.count
             }
         }
+        func append(number: Int, marker: Int) {
+            places[place] = number
+            places[place + 1] = marker
+            place += 2
+        }
         let fields = MonsterFields.dataFields
-        for record in records {
+        for index in records.indices {
             for field in fields {
-                switch field.value(record.monster) {
-                case .integer(let number):
-                    places.append(Int(number))
-                    places.append(-1)
-                case .text(let text):
-                    append(text)
-                case .null:
-                    places.append(0)
-                    places.append(-2)
+                switch field.value(records[index].monster) {
+                case .integer(let number): append(number: Int(number), marker: -1)
+                case .text(let text): append(text)
+                case .null: append(number: 0, marker: -2)
                 }
             }
-            append(record.nameKey)
+            append(records[index].nameKey)
         }
         self.bytes = bytes
         self.places = places
     }
 
+    deinit {
+        bytes.deallocate()
+        places.deallocate()
+    }
+
     /// Calls `body` with each slot of record `index`: its text bytes, or its integer.
     func forEachSlot(ofRecord index: Int, _ body: (Int32, Slot) throws -> Void) rethrows {
-        try bytes.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return }
-            let first = index * Self.slotsPerRecord * 2
-            for slot in 0..<Self.slotsPerRecord {
-                let start = places[first + slot * 2], count = places[first + slot * 2 + 1]
-                let value: Slot = switch count {
-                case -1: .integer(Int64(start))
-                case -2: .null
-                default: .text(base + start, count)
-                }
-                try body(Int32(slot + 1), value)
+        let first = index * Self.slotsPerRecord * 2
+        for slot in 0..<Self.slotsPerRecord {
+            let start = places[first + slot * 2], count = places[first + slot * 2 + 1]
+            let value: Slot = switch count {
+            case -1: .integer(Int64(start))
+            case -2: .null
+            default: .text(bytes + start, count)
             }
+            try body(Int32(slot + 1), value)
         }
     }
 

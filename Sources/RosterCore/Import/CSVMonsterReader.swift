@@ -257,6 +257,13 @@ struct CSVMonsterReader {
             // another optional field at its default.
             let value: FieldValue
             if field.start != field.end {
+                // A value in its stored form needs no String (see
+                // `MonsterField.assignStored`); none starts with the
+                // formula guard's quote.
+                if !field.needsUnescaping, bytes[field.start] != UInt8(ascii: "'"),
+                   decoder.setStored(index, UnsafeBufferPointer(rebasing: bytes[field.start..<field.end])) {
+                    continue
+                }
                 value = .text(text(of: field, in: bytes))
             } else if MonsterFields.all[index].isNullable {
                 value = .null

@@ -90,9 +90,14 @@ enum FlatJSONRecord {
             let kind = MonsterFields.all[field].kind
             switch bytes[index] {
             case UInt8(ascii: "\""):
-                guard kind == .text, let (text, end) = plainString(bytes, from: index) else { return .unusual }
-                index = end
-                decoder.set(field, .text(text), log: &log) { place(valueStart) }
+                guard kind == .text, let string = plainString(bytes, from: index) else { return .unusual }
+                index = string.end
+                let content = UnsafeBufferPointer(rebasing: bytes[string.content])
+                // A value in its stored form needs no String (see `MonsterField.assignStored`).
+                if string.escaped || !decoder.setStored(field, content) {
+                    let text = string.escaped ? unescaped(content) : String(decoding: content, as: UTF8.self)
+                    decoder.set(field, .text(text), log: &log) { place(valueStart) }
+                }
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
                 guard kind == .integer, let (number, end) = wholeNumber(bytes, from: index) else { return .unusual }
                 index = end
@@ -133,17 +138,17 @@ enum FlatJSONRecord {
 
     /// A string in valid UTF-8 without control characters, with at most
     /// the one-letter escapes (`\"`, `\\`, `\/`, `\b`, `\f`, `\n`, `\r`,
-    /// `\t`), and where it ends; nil for anything else (`\u` included).
-    private static func plainString(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (String, Int)? {
+    /// `\t`): where its content lies, whether it has escapes, and where it
+    /// ends; nil for anything else (`\u` included).
+    private static func plainString(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int)
+        -> (content: Range<Int>, escaped: Bool, end: Int)? {
         var index = start + 1
         let count = bytes.count
         var escaped = false
         while index < count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
-                let content = UnsafeBufferPointer(rebasing: bytes[(start + 1)..<index])
-                let text = escaped ? unescaped(content) : String(decoding: content, as: UTF8.self)
-                return (text, index + 1)
+                return ((start + 1)..<index, escaped, index + 1)
             }
             if byte < 0x20 { return nil }
             if byte == UInt8(ascii: "\\") {

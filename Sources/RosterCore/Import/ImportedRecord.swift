@@ -62,6 +62,17 @@ struct MonsterDecoder {
         }
     }
 
+    /// Gives field `index` its value straight from the bytes of its exact
+    /// stored form; false, changing nothing, when they are not in it.
+    mutating func setStored(_ index: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let assign = Self.storedAssigns[index], assign(&monster, bytes) else { return false }
+        given |= 1 << UInt64(index)
+        return true
+    }
+
+    /// Each field's `assignStored`, by position, looked up once.
+    private static let storedAssigns = MonsterFields.all.map(\.assignStored)
+
     /// Marks a field as given but refused (its problem already logged):
     /// it is not also reported missing, and the record fails.
     mutating func noteRefused(_ index: Int) {

@@ -61,7 +61,7 @@ public struct Height: Hashable, Sendable, Comparable, CustomStringConvertible {
 
     /// The feet and inches of `5ft11in`: one to three digits, `ft`, one to
     /// three digits, `in`, nothing else.
-    private static func keyComponents(_ bytes: UnsafeBufferPointer<UInt8>) -> (Int, Int)? {
+    static func keyComponents(_ bytes: UnsafeBufferPointer<UInt8>) -> (Int, Int)? {
         var index = 0
         func number() -> Int? {
             var value = 0

@@ -30,12 +30,18 @@ public final class MonsterField: Sendable {
     /// value's form is checked here (a known weapon, a whole number); the
     /// model's rules (name length…) are checked on the whole monster.
     public let assign: @Sendable (inout Monster, FieldValue) -> String?
+    /// Sets the value from the UTF-8 bytes of its exact stored form
+    /// (`sword`, `5ft11in`, `FR`…) without making a String, and says
+    /// whether it could; other bytes change nothing and go through
+    /// `assign`. Nil for free text, which needs its String anyway.
+    public let assignStored: (@Sendable (inout Monster, UnsafeBufferPointer<UInt8>) -> Bool)?
     /// How people read the value (Markdown): the same in every time zone.
     public let readable: @Sendable (Monster) -> String
 
     public init(key: String, title: String, kind: Kind, isRequired: Bool, isNullable: Bool = false,
                 value: @escaping @Sendable (Monster) -> FieldValue,
                 assign: @escaping @Sendable (inout Monster, FieldValue) -> String?,
+                assignStored: (@Sendable (inout Monster, UnsafeBufferPointer<UInt8>) -> Bool)? = nil,
                 readable: (@Sendable (Monster) -> String)? = nil) {
         self.key = key
         self.title = title
@@ -44,6 +50,7 @@ public final class MonsterField: Sendable {
         self.isNullable = isNullable && !isRequired
         self.value = value
         self.assign = assign
+        self.assignStored = assignStored
         self.readable = readable ?? { value($0).text }
     }
 }
@@ -105,7 +112,7 @@ public enum MonsterFields {
 
     /// Other words people use for a field, folded.
     private static let synonyms = ["country": "origin", "countryoforigin": "origin", "activation": "activated",
-                                   "activatedat": "activated", "activationdate": "activated", "tall": "height"]
+                                   "activatedat": "activated", "activationdate": "activated"]
 
     /// What an imported record starts from: every optional field's default.
     public static var blank: Monster {
@@ -176,6 +183,11 @@ public enum MonsterFields {
                 message += "; the colours are \(NameColor.allCases.map(\.key).joined(separator: ", "))"
             }
             return message
+        },
+        assignStored: { monster, bytes in
+            guard let color = NameColor.storedKeys.value(of: bytes) else { return false }
+            monster.nameColor = color
+            return true
         }
     )
 
@@ -195,6 +207,11 @@ public enum MonsterFields {
             }
             return message
         },
+        assignStored: { monster, bytes in
+            guard let type = WeaponType.storedKeys.value(of: bytes) else { return false }
+            monster.weapon = Weapon(type)
+            return true
+        },
         // People read the glyph and the name; the key is in the data formats.
         readable: { "\($0.weapon.glyph) \($0.weapon.displayName)" }
     )
@@ -207,9 +224,12 @@ public enum MonsterFields {
         key: "height", title: "Height", kind: .text, isRequired: false, isNullable: true,
         value: { $0.height.map { .text($0.key) } ?? .null },
         assign: { monster, value in
-            assignOptional(&monster.height, value) { text in
-                Height(key: text).map { .success($0) } ?? Height.reading(text)
-            }
+            assignOptional(&monster.height, value, Height.reading)
+        },
+        assignStored: { monster, bytes in
+            guard let height = Height(storedBytes: bytes) else { return false }
+            monster.height = height
+            return true
         },
         readable: { $0.height?.displayName ?? "" }
     )
@@ -222,6 +242,11 @@ public enum MonsterFields {
                 Countries.reading(text).map(\.code)
             }
         },
+        assignStored: { monster, bytes in
+            guard Countries.isStoredCode(bytes) else { return false }
+            monster.origin = String(decoding: bytes, as: UTF8.self)
+            return true
+        },
         readable: { $0.country?.name ?? $0.origin ?? "" }
     )
 
@@ -230,6 +255,11 @@ public enum MonsterFields {
         value: { $0.activated.map { .text($0.iso8601) } ?? .null },
         assign: { monster, value in
             assignOptional(&monster.activated, value, Timestamp.reading(exact:))
+        },
+        assignStored: { monster, bytes in
+            guard let activated = Timestamp(storedBytes: bytes) else { return false }
+            monster.activated = activated
+            return true
         },
         readable: { $0.activated?.utcDisplay ?? "" }
     )

@@ -52,7 +52,7 @@ extension Timestamp {
         self.init(secondsSince1970: seconds)
     }
 
-    private static func isoSeconds(_ bytes: UnsafeBufferPointer<UInt8>) -> Int64? {
+    static func isoSeconds(_ bytes: UnsafeBufferPointer<UInt8>) -> Int64? {
         guard bytes.count == 20, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
               bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
               bytes[19] == UInt8(ascii: "Z") else { return nil }
