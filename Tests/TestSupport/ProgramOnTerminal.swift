@@ -61,30 +61,14 @@ public final class ProgramOnTerminal {
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         for target in Int32(0)...2 { posix_spawn_file_actions_adddup2(&actions, terminal.slave, target) }
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        var allSignals = sigset_t()
-        sigfillset(&allSignals)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        posix_spawnattr_setsigdefault(&attributes, &allSignals)
-        posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-
         var variables = [
             "TERM": "xterm-256color", "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin",
             // The runtime's crash report stays, but must not wait for a key.
             "SWIFT_BACKTRACE": "interactive=no",
         ]
         variables.merge(environment) { $1 }
-        let argv = ([path] + arguments).map { strdup($0) } + [nil]
-        let envp = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
-        var child: pid_t = 0
-        let result = posix_spawn(&child, path, &actions, &attributes, argv, envp)
-        guard result == 0 else { throw PseudoTerminalError.system("posix_spawn \(path)", result) }
+        let child = try spawn(path, arguments, environment: variables.map { "\($0.key)=\($0.value)" },
+                              actions: &actions, ownProcessGroup: true)
         pid = child
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// A real terminal for end-to-end tests: a tmux server of its own (its
 /// own socket), one window of a fixed size running a shell or a command,
@@ -70,30 +71,17 @@ final class TmuxDriver {
         // A shell closes every other descriptor before becoming tmux (the
         // C library's closefrom action is out of Swift's reach).
         let closeAll = #"for fd in $(ls /proc/$$/fd); do [ "$fd" -gt 2 ] && eval "exec $fd>&-"; done 2>/dev/null; exec /usr/bin/tmux "$@""#
-        let words: [String] = ["/bin/bash", "-c", closeAll, "tmux", "-L", socket, "-f", "/dev/null"] + arguments
-        let argv = words.map { strdup($0) } + [nil]
+        let words: [String] = ["-c", closeAll, "tmux", "-L", socket, "-f", "/dev/null"] + arguments
         let variables: [String] = ["PATH=/usr/bin:/bin", "TERM=xterm-256color", "HOME=\(NSTemporaryDirectory())"]
-        let envp = variables.map { strdup($0) } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
-        // Test threads block signals, and a spawned process inherits the
-        // mask: tmux and everything it runs must start with none blocked.
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        var allSignals = sigset_t()
-        sigfillset(&allSignals)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        posix_spawnattr_setsigdefault(&attributes, &allSignals)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        var child: pid_t = 0
-        let result = posix_spawn(&child, "/bin/bash", &actions, &attributes, argv, envp)
-        close(output[1])
-        guard result == 0 else {
+        let child: pid_t
+        do {
+            child = try spawn("/bin/bash", words, environment: variables, actions: &actions)
+        } catch {
+            close(output[1])
             close(output[0])
-            throw POSIXError(.ENOENT)
+            throw error
         }
+        close(output[1])
         var collected: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 4096)
         while true {
