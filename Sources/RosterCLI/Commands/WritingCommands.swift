@@ -236,7 +236,13 @@ enum WritingCommands {
             parts.append("origin \(MonsterOutput.originText(before) ?? "unknown") → \(MonsterOutput.originText(after) ?? "unknown")")
         }
         if before.activated != after.activated {
-            parts.append("activated \(before.activated?.localDisplay ?? "unknown") → \(after.activated?.localDisplay ?? "unknown")")
+            // Minutes hide a change of seconds: then show the exact moments.
+            let same = before.activated?.localDisplay == after.activated?.localDisplay
+            func shown(_ moment: Timestamp?) -> String {
+                guard let moment else { return "unknown" }
+                return same ? moment.iso8601 : moment.localDisplay
+            }
+            parts.append("activated \(shown(before.activated)) → \(shown(after.activated))")
         }
         return parts
     }
