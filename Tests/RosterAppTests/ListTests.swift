@@ -18,6 +18,18 @@ struct ListTests {
         #expect(roster.lines.last?.contains("? help") == true)
     }
 
+    @Test("on an 80-column terminal the footer still names the activation key and the filter")
+    func footerAtEightyColumns() throws {
+        let roster = try RosterScreenHarness(width: 80, height: 24)
+        let footer = try #require(roster.lines.last)
+        for hint in ["↑↓ move", "Enter open", "Tab field", "w weapon", "a activated", "/ filter", "? help", "q quit"] {
+            #expect(footer.contains(hint), "\(hint) in \(footer)")
+        }
+        let wide = try RosterScreenHarness(width: 100, height: 30)
+        #expect(wide.lines.last?.contains("n new") == true)
+        #expect(wide.lines.last?.contains("x remove") == true)
+    }
+
     @Test("arrows, vim keys, Home and End move the selection and the details follow")
     func navigation() throws {
         let roster = try RosterScreenHarness()

@@ -54,7 +54,7 @@ final class MonsterListView: View {
                 self.window?.dismiss(self)
             }))
         } else {
-            bindings.append(KeyBinding(.enter, "Enter", "details", action: { [weak self] in self?.onOpen?() }))
+            bindings.append(KeyBinding(.enter, "Enter", "open the details", brief: "open", action: { [weak self] in self?.onOpen?() }))
         }
         if controller.list.isFiltering && filterField.isHidden == false {
             bindings.append(KeyBinding(.escape, "Esc", "clear filter", action: { [weak self] in self?.filterField.clear() }))

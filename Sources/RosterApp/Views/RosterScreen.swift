@@ -125,11 +125,15 @@ final class RosterScreen: View {
         var bindings: [KeyBinding] = []
         if hasMonster {
             bindings += [
-                KeyBinding(.tab, "Tab", "next field", action: { [weak self] in self?.moveFocus(by: 1) }),
+                KeyBinding(.tab, "Tab", "next field", brief: "field", action: { [weak self] in self?.moveFocus(by: 1) }),
                 KeyBinding(.backTab, "Shift-Tab", "previous field", footer: false, action: { [weak self] in self?.moveFocus(by: -1) }),
                 KeyBinding(.character("w"), "w", "weapon", action: { [weak self] in
                     guard let self else { return }
                     self.details.edit(self.weaponCell)
+                }),
+                // The header's ⏱ button: kept in the footer ahead of n and x.
+                KeyBinding(.character("a"), "a", "activated", action: { [weak self] in
+                    self?.summoner.becomeFirstResponder()
                 }),
             ]
         }
@@ -144,9 +148,6 @@ final class RosterScreen: View {
         if hasMonster {
             bindings += [
                 KeyBinding([.character("x"), .delete], "x", "remove", action: { [weak self] in self?.confirmRemoval() }),
-                KeyBinding(.character("a"), "a", "activated", action: { [weak self] in
-                    self?.summoner.becomeFirstResponder()
-                }),
             ]
         }
         bindings += [

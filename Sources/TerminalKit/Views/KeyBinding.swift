@@ -11,24 +11,29 @@ public struct KeyBinding {
     public let help: String
     /// Shown in the footer as well as in the help screen.
     public let showsInFooter: Bool
+    /// The footer's shorter words for `help`, where room is scarce.
+    public let brief: String
     /// Runs the binding, told which of its keys was pressed.
     public let perform: (KeyEvent) -> Void
 
-    public init(_ keys: [KeyEvent], _ label: String, _ help: String, footer: Bool = true,
+    public init(_ keys: [KeyEvent], _ label: String, _ help: String, brief: String? = nil, footer: Bool = true,
                 perform: @escaping (KeyEvent) -> Void) {
         self.keys = keys
         self.label = label
         self.help = help
+        self.brief = brief ?? help
         self.showsInFooter = footer
         self.perform = perform
     }
 
-    public init(_ keys: [KeyEvent], _ label: String, _ help: String, footer: Bool = true, action: @escaping () -> Void) {
-        self.init(keys, label, help, footer: footer, perform: { _ in action() })
+    public init(_ keys: [KeyEvent], _ label: String, _ help: String, brief: String? = nil, footer: Bool = true,
+                action: @escaping () -> Void) {
+        self.init(keys, label, help, brief: brief, footer: footer, perform: { _ in action() })
     }
 
-    public init(_ key: KeyEvent, _ label: String, _ help: String, footer: Bool = true, action: @escaping () -> Void) {
-        self.init([key], label, help, footer: footer, action: action)
+    public init(_ key: KeyEvent, _ label: String, _ help: String, brief: String? = nil, footer: Bool = true,
+                action: @escaping () -> Void) {
+        self.init([key], label, help, brief: brief, footer: footer, action: action)
     }
 
     public func matches(_ event: KeyEvent) -> Bool {

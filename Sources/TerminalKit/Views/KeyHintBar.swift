@@ -15,7 +15,7 @@ public final class KeyHintBar: View {
         var x = frame.x + 1
         for binding in Self.fitting(window?.footerBindings ?? [], width: frame.width - 1) {
             x = buffer.write(binding.label, at: Point(x: x, y: frame.y), style: keyStyle)
-            x = buffer.write(" " + binding.help, at: Point(x: x, y: frame.y), style: style)
+            x = buffer.write(" " + binding.brief, at: Point(x: x, y: frame.y), style: style)
             x += 2
         }
     }
@@ -25,7 +25,7 @@ public final class KeyHintBar: View {
     /// stay: when there is no room, bindings go from just before them.
     static func fitting(_ bindings: [KeyBinding], width: Int) -> [KeyBinding] {
         func columns(_ binding: KeyBinding) -> Int {
-            DisplayWidth.of(binding.label) + 1 + DisplayWidth.of(binding.help) + 2
+            DisplayWidth.of(binding.label) + 1 + DisplayWidth.of(binding.brief) + 2
         }
         var kept = bindings
         while kept.reduce(0, { $0 + columns($1) }) - 2 > width, !kept.isEmpty {
