@@ -24,6 +24,22 @@ struct WeaponPanelTests {
         #expect(panel.frame.x == 0 && panel.frame.width == 100 && panel.frame.maxY == 30)
     }
 
+    @Test("on an 80-column terminal every weapon keeps its whole name; the digits move to the buttons' edges")
+    func narrowPanel() throws {
+        let roster = try RosterScreenHarness(width: 80, height: 24)
+        roster.press(.character("w"))
+        let panel = try #require(roster.weaponPanel)
+        let star = try #require(roster.screen.find("Ninja Star"))
+        let button = try #require(panel.buttonRects.first { $0.contains(star) })
+        #expect(roster.screen.text(row: button.y).contains("╭─2─"), "the digit that picks it sits in its edge")
+        for row in button.y...button.maxY - 1 {
+            #expect(!roster.screen.text(row: row).contains("…"), "no name is cut short")
+        }
+        let wide = try RosterScreenHarness()
+        wide.press(.character("w"))
+        #expect(wide.screen.find("2 Ninja Star") != nil, "with room, the digit leads the name")
+    }
+
     @Test("choosing Sword saves it at once, slides the panel away, and the list and details show it")
     func choosingSaves() throws {
         let roster = try RosterScreenHarness()

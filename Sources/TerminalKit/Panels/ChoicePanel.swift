@@ -180,16 +180,35 @@ public final class ChoicePanel: View {
                 buffer.writeCentered(choice.glyph, in: pictureArea, row: shownPictureRows / 2, style: choice.style.bold)
             }
         }
-        let number = index < 9 ? "\(index + 1) " : ""
         // The current value's mark sits in the button's top edge, where a
         // long title cannot push it out.
         if isCurrent, rect.width > 4 {
             buffer.write("✓", at: Point(x: rect.maxX - 3, y: rect.y), style: Style(foreground: accentColor).bold)
         }
-        let label = shownPictureRows > 0 ? "\(number)\(choice.title)" : "\(number)\(choice.glyph) \(choice.title)"
+        // The digit that picks the button leads its label; when a label
+        // would not fit that way, every button's digit moves to its top-left
+        // edge instead, so narrow buttons keep whole names.
+        var number = index < 9 ? "\(index + 1) " : ""
+        if !number.isEmpty, numbersInEdges(innerWidth: inner.width) {
+            if rect.width > 4 {
+                buffer.write(String(number.dropLast()), at: Point(x: rect.x + 2, y: rect.y), style: borderStyle)
+            }
+            number = ""
+        }
+        let label = label(for: choice, number: number)
         var labelStyle = highlighted ? Style().bold.reversed : Style()
         if isCurrent && !highlighted { labelStyle = Style(foreground: accentColor).bold }
         buffer.writeCentered(label, in: inner, row: inner.height - 1, style: labelStyle)
+    }
+
+    private func label(for choice: Choice, number: String) -> String {
+        shownPictureRows > 0 ? "\(number)\(choice.title)" : "\(number)\(choice.glyph) \(choice.title)"
+    }
+
+    private func numbersInEdges(innerWidth: Int) -> Bool {
+        choices.indices.contains { index in
+            index < 9 && DisplayWidth.of(label(for: choices[index], number: "\(index + 1) ")) > innerWidth
+        }
     }
 
     /// Where each button is, once laid out: for tests and clicks.
