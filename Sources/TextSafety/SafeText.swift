@@ -23,6 +23,13 @@ public enum SafeText {
         return String(result)
     }
 
+    /// `text` as one field of tab-separated output: escaped as above, and
+    /// a backslash doubled, so that a real newline (`\n`) and the two
+    /// characters `\` `n` stay told apart (as `mysql --batch` does).
+    public static func fieldEscaped(_ text: String) -> String {
+        escaped(text.contains("\\") ? text.replacingBackslashes() : text)
+    }
+
     /// Whether printing `scalar` could affect the terminal or mislead the reader.
     public static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
         let value = scalar.value
@@ -51,5 +58,16 @@ public enum SafeText {
     private static func hex(_ value: UInt32, digits: Int) -> String {
         let text = String(value, radix: 16)
         return String(repeating: "0", count: max(0, digits - text.count)) + text
+    }
+}
+
+extension String {
+    fileprivate func replacingBackslashes() -> String {
+        var result = String.UnicodeScalarView()
+        for scalar in unicodeScalars {
+            result.append(scalar)
+            if scalar == "\\" { result.append(scalar) }
+        }
+        return String(result)
     }
 }

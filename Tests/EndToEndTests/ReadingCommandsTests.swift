@@ -114,6 +114,10 @@ struct ReadingCommandsTests {
         #expect(plain.contains(#"Evil\e]0;pwned\x07\e[2J"#))
         #expect(plain.contains(#"Bidi\u{202e}gnp.exe\u{9b}31m"#))
         #expect(plain.contains(#"a\r\nb"#))
+        // A real backslash is doubled in piped rows, so `\n` cannot pass for a newline.
+        _ = try sandbox.roster("edit", "Cat-Bot", "--description", #"back\slash \n"#)
+        #expect(try sandbox.roster("list").stdout.contains(#"back\\slash \\n"#))
+        #expect(try sandbox.roster("show", "cat-bot", "--format", "plain").stdout.contains("description\t" + #"back\\slash \\n"#))
         let terminal = try sandbox.rosterOnTerminal(["list"]).output
         #expect(!terminal.contains("\u{1B}]"))
         #expect(!terminal.unicodeScalars.contains("\u{07}"))

@@ -19,4 +19,12 @@ struct PlainRowsTests {
             #expect(found == expected, "\(sample.unicodeScalars.map { String($0.value, radix: 16) })")
         }
     }
+
+    @Test("a backslash is doubled so that an escaped newline and the text \\n differ")
+    func backslashes() {
+        #expect(SafeText.fieldEscaped("two\nlines") == #"two\nlines"#)
+        #expect(SafeText.fieldEscaped(#"AC\DC \n"#) == #"AC\\DC \\n"#)
+        #expect(SafeText.fieldEscaped("plain") == "plain")
+        #expect(SafeText.escaped(#"AC\DC"#) == #"AC\DC"#, "the table for people leaves backslashes alone")
+    }
 }

@@ -11,9 +11,10 @@ enum ReadingCommands {
             (with height and origin when it is wide enough); piped, it is one tab-separated
             line per monster with every field: id, name, description, icon, name_color,
             weapon, height, origin, activated, in their stored forms (5ft11in, FR, a UTC
-            time such as 2026-11-29T14:05:00Z), empty when unknown. JSON and NDJSON keep
-            that key order, with null when unknown, so their output is stable from run
-            to run.
+            time such as 2026-11-29T14:05:00Z), empty when unknown; a tab, newline or other
+            control character shows as an escape (\\t, \\n, \\e) and a backslash as \\\\.
+            JSON and NDJSON keep that key order, with null when unknown, so their output
+            is stable from run to run.
             """,
         options: [
             OptionSpec("weapon", short: "w", value: "W", "only monsters carrying this weapon",

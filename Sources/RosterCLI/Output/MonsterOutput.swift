@@ -89,7 +89,7 @@ struct MonsterOutput {
     /// `id, name, description, icon, name_color, weapon, height, origin,
     /// activated`, tab-separated, in the stored forms; unknown is empty.
     func plainLine(_ monster: Monster) -> String {
-        MonsterFields.all.map { SafeText.escaped($0.value(monster).text) }.joined(separator: "\t") + "\n"
+        MonsterFields.all.map { SafeText.fieldEscaped($0.value(monster).text) }.joined(separator: "\t") + "\n"
     }
 
     /// `6 ft 2 in`, when known.
@@ -116,7 +116,7 @@ struct MonsterOutput {
         case "plain":
             // Every field by its key, in the stored forms; unknown is empty.
             for field in MonsterFields.all {
-                try output.append("\(field.key)\t\(SafeText.escaped(field.value(monster).text))\n")
+                try output.append("\(field.key)\t\(SafeText.fieldEscaped(field.value(monster).text))\n")
             }
         default:
             if monster.iconIsMissing {
