@@ -98,7 +98,31 @@ struct WritingCommandsTests {
         let color = try sandbox.roster("add", "Y", "--weapon", "fire", "--color", "bleu")
         #expect(color.status == 64)
         #expect(color.stderr.contains("did you mean `blue`?"))
+        let digits = try sandbox.roster("add", "1", "--weapon", "fire")
+        #expect(digits.status == 65)
+        #expect(digits.stderr.contains("only digits"))
         #expect(try sandbox.sqlite("SELECT count(*) FROM monster") == "7")
+        // Ids are written plainly: 008 or +8 are names, and no monster has them.
+        #expect(try sandbox.roster("show", "#1", "--format", "plain").stdout.contains("name\tCat-Bot"))
+        for loose in ["008", "+7"] {
+            let run = try sandbox.roster("remove", loose, "--yes")
+            #expect(run.status == 1, "\(loose)")
+        }
+        #expect(try sandbox.sqlite("SELECT count(*) FROM monster") == "7")
+    }
+
+    @Test("an empty --db, -o or FILE is a usage error, never the default database")
+    func emptyPaths() throws {
+        let sandbox = try Sandbox()
+        _ = try sandbox.roster("list")
+        let before = try sandbox.sqlite("SELECT weapon FROM monster WHERE id = 1")
+        for arguments in [["--db", "", "set-weapon", "Cat-Bot", "fire"], ["set-weapon", "--db=", "Cat-Bot", "fire"],
+                          ["export", "-o", ""], ["import", ""]] {
+            let run = try sandbox.roster(arguments)
+            #expect(run.status == 64, "\(arguments)")
+            #expect(run.stderr.contains("empty"), "\(arguments): \(run.stderr)")
+        }
+        #expect(try sandbox.sqlite("SELECT weapon FROM monster WHERE id = 1") == before)
     }
 
     @Test("a name that looks like SQL is stored and shown literally")

@@ -48,7 +48,8 @@ struct WeaponTypeTests {
 
 @Suite("The rules a monster's fields obey")
 struct MonsterRulesTests {
-    @Test("good names pass", arguments: ["Cat-Bot", "X", "猫ボット", "Robert'); DROP TABLE monster;--", String(repeating: "é", count: 64)])
+    @Test("good names pass", arguments: ["Cat-Bot", "X", "猫ボット", "Robert'); DROP TABLE monster;--", String(repeating: "é", count: 64),
+                                         "R2-D2", "007 Bot", "#Bot", "1e3"])
     func goodNames(_ name: String) {
         #expect(MonsterRules.nameProblem(name) == nil)
     }
@@ -63,12 +64,25 @@ struct MonsterRulesTests {
         ("Cat\u{200B}-Bot", "U+200B"),
         ("soft\u{00AD}hyphen", "U+00AD"),
         (" padded", "space"),
+        ("42", "only digits"),
+        ("#42", "only digits"),
+        ("007", "only digits"),
     ])
     func badNames(_ name: String, _ expected: String) throws {
         let problem = try #require(MonsterRules.nameProblem(name))
         #expect(problem.field == "name")
         #expect(problem.message.contains(expected))
         #expect(!problem.message.contains("\n"))
+    }
+
+    @Test("an id is written plainly, with or without #; anything else is a name")
+    func idReferences() {
+        #expect(MonsterRules.id(in: "8") == 8)
+        #expect(MonsterRules.id(in: "#8") == 8)
+        #expect(MonsterRules.id(in: "1234567") == 1234567)
+        for name in ["008", "+8", "-8", "#", "", "8a", "0", "99999999999999999999", "Cat-Bot"] {
+            #expect(MonsterRules.id(in: name) == nil, "\(name)")
+        }
     }
 
     @Test("names are counted in characters, not bytes or scalars")

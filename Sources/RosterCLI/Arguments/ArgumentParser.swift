@@ -131,6 +131,12 @@ public struct ArgumentParser: Sendable {
             value = arguments[index]
             index += 1
         }
+        // An empty path is a mistake (an unset variable, say), never a
+        // reason to fall back to the default database or a default file.
+        if value.isEmpty, spec.completion == .files {
+            throw UsageError("--\(name) needs a value (\(spec.valueName ?? "VALUE")), and an empty one names no file",
+                             command: commandName)
+        }
         if let choices = spec.choices, !choices.contains(value) {
             var message = "--\(name) must be one of \(choices.joined(separator: ", ")), not `\(value)`"
             if let suggestion = EditDistance.closest(to: value, among: choices) {
@@ -192,6 +198,10 @@ public struct ArgumentParser: Sendable {
         if !hasMany && positionals.count > required + optional {
             let extra = positionals[required + optional]
             throw UsageError("unexpected argument `\(extra)`", command: command.name)
+        }
+        if command.arguments.contains(where: { $0.completion == .files }), positionals.contains("") {
+            let name = command.arguments.first { $0.completion == .files }?.name ?? "FILE"
+            throw UsageError("an empty \(name) names no file; give a path, or - for standard input", command: command.name)
         }
     }
 

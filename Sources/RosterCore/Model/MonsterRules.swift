@@ -47,6 +47,9 @@ public enum MonsterRules {
         if isShortPrintableASCII(name.utf8, allowing: 0, limit: nameLimit) {
             let bytes = name.utf8
             if bytes.first == 0x20 || bytes.last == 0x20 { return problem("a name cannot start or end with a space") }
+            if let digits = idDigits(name), !digits.isEmpty, digits.allSatisfy({ (0x30...0x39).contains($0) }) {
+                return problem("a name cannot be only digits (with or without #), which would read as an id")
+            }
             return nil
         }
         let length = name.count
@@ -61,6 +64,20 @@ public enum MonsterRules {
             return problem("a name cannot start or end with a space")
         }
         return nil
+    }
+
+    /// The bytes after an optional leading `#`.
+    private static func idDigits(_ name: String) -> Substring.UTF8View? {
+        let bytes = Substring(name).utf8
+        return bytes.first == UInt8(ascii: "#") ? bytes.dropFirst() : bytes
+    }
+
+    /// The id a command-line reference names: `8` or `#8`, written plainly
+    /// (no sign, no leading zero). Anything else is a name.
+    public static func id(in reference: String) -> Int64? {
+        guard let digits = idDigits(reference), let first = digits.first, first != UInt8(ascii: "0"),
+              digits.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
+        return Int64(String(Substring(digits)))
     }
 
     public static func descriptionProblem(_ description: String) -> FieldProblem? {

@@ -32,7 +32,8 @@ extension RosterStore {
         try guarded { Int(try database.integer("SELECT count(*) FROM monster") ?? 0) }
     }
 
-    /// The monster with this name (ignoring case), else with this id.
+    /// The monster with this id (`8` or `#8`), else with this name
+    /// (ignoring case). Names are never only digits, so the two cannot meet.
     public func find(_ reference: String) throws(RosterError) -> Monster? {
         try guarded { try lookUp(reference) }
     }
@@ -44,14 +45,11 @@ extension RosterStore {
     }
 
     func lookUp(_ reference: String) throws -> Monster? {
-        if let monster = try database.cached(MonsterTable.selectByNameKey)
-            .firstRow([.text(MonsterRules.nameKey(reference))], MonsterTable.monster(from:)) {
-            return monster
-        }
-        if let id = Int64(reference.hasPrefix("#") ? String(reference.dropFirst()) : reference) {
+        if let id = MonsterRules.id(in: reference) {
             return try database.cached(MonsterTable.selectByID).firstRow([.integer(id)], MonsterTable.monster(from:))
         }
-        return nil
+        return try database.cached(MonsterTable.selectByNameKey)
+            .firstRow([.text(MonsterRules.nameKey(reference))], MonsterTable.monster(from:))
     }
 
     /// A name close to `reference`, to suggest when nothing matched. Small
