@@ -118,9 +118,14 @@ struct ReadingCommandsTests {
         _ = try sandbox.roster("edit", "Cat-Bot", "--description", #"back\slash \n"#)
         #expect(try sandbox.roster("list").stdout.contains(#"back\\slash \\n"#))
         #expect(try sandbox.roster("show", "cat-bot", "--format", "plain").stdout.contains("description\t" + #"back\\slash \\n"#))
-        let terminal = try sandbox.rosterOnTerminal(["list"]).output
-        #expect(!terminal.contains("\u{1B}]"))
-        #expect(!terminal.unicodeScalars.contains("\u{07}"))
+        for arguments in [["list"], ["list", "--format", "csv"], ["export", "--format", "csv"]] {
+            let terminal = try sandbox.rosterOnTerminal(arguments).output
+            #expect(!terminal.contains("\u{1B}]"), "\(arguments)")
+            #expect(!terminal.unicodeScalars.contains { $0 == "\u{07}" || $0 == "\u{9B}" || $0 == "\u{202E}" }, "\(arguments)")
+        }
+        #expect(try sandbox.rosterOnTerminal(["export", "--format", "csv"]).output.contains(#"Evil\e]0;pwned\x07\e[2J"#))
+        // Into a file or a pipe, CSV keeps every character: it is data, losslessly.
+        #expect(try sandbox.roster("export", "--format", "csv").stdout.contains("Evil\u{1B}]0;pwned\u{07}"))
         // Error messages quote the name safely too.
         let error = try sandbox.roster("set-weapon", "Evil\u{1B}]0;x\u{07}", "sword")
         #expect(error.status == 1)

@@ -55,6 +55,9 @@ enum ExportCommand {
         options.progress = progress.map { bar in { bar.update($0) } }
 
         guard let path = invocation.value("output"), path != "-" else {
+            // Untrusted cells never reach a terminal raw; JSON, Markdown and
+            // HTML escape them anyway, CSV does for a terminal only.
+            options.escapesForTerminal = context.stdoutIsTerminal
             try store.export(format, to: context.stdout, options: options)
             return .success
         }

@@ -49,7 +49,7 @@ struct MonsterOutput {
                 try output.append(UInt8(ascii: "\n"))
             }
         case "csv":
-            let writer = CSVWriter()
+            let writer = CSVWriter(escapesForTerminal: context.stdoutIsTerminal)
             try MonsterRecords.appendCSVHeader(to: output, writer: writer)
             try store.forEachRow(carrying: weapon) { row in
                 try MonsterRecords.appendCSV(row: row, to: output, writer: writer)

@@ -4,6 +4,9 @@ public struct ExportOptions {
     public var neutralizeFormulas = true
     /// CSV: start with a UTF-8 byte order mark, for spreadsheet programs.
     public var byteOrderMark = false
+    /// CSV: the output is a terminal, so cells are made safe to show
+    /// (see `CSVWriter.escapesForTerminal`).
+    public var escapesForTerminal = false
     /// Called now and then with the number of monsters written so far.
     public var progress: ((_ done: Int) -> Void)?
 
@@ -59,7 +62,7 @@ extension RosterStore {
                 advance()
             }
         case .csv:
-            let writer = CSVWriter(neutralizeFormulas: options.neutralizeFormulas)
+            let writer = CSVWriter(neutralizeFormulas: options.neutralizeFormulas, escapesForTerminal: options.escapesForTerminal)
             if options.byteOrderMark { try output.append("\u{FEFF}") }
             try MonsterRecords.appendCSVHeader(to: output, writer: writer)
             try forEachRow { row in

@@ -1,3 +1,5 @@
+import TextSafety
+
 /// Writes RFC 4180 CSV: a header row, fields quoted when they hold a comma,
 /// quote, CR or LF, and CRLF line endings.
 ///
@@ -8,9 +10,15 @@
 /// exactly one.
 public struct CSVWriter {
     public let neutralizeFormulas: Bool
+    /// For a terminal rather than a file: a cell holding a character the
+    /// terminal would act on (ESC, C1, CR, bidi overrides, even a newline)
+    /// is written with those made visible (`\e`, `\n`), as `SafeText`
+    /// does. Lossy by design; files and pipes get the cells as they are.
+    public let escapesForTerminal: Bool
 
-    public init(neutralizeFormulas: Bool = true) {
+    public init(neutralizeFormulas: Bool = true, escapesForTerminal: Bool = false) {
         self.neutralizeFormulas = neutralizeFormulas
+        self.escapesForTerminal = escapesForTerminal
     }
 
     public func appendRecord(_ fields: [String], to output: ByteOutput) throws(IOFailure) {
@@ -26,6 +34,12 @@ public struct CSVWriter {
     }
 
     public func appendField(_ bytes: UnsafeBufferPointer<UInt8>, to output: ByteOutput) throws(IOFailure) {
+        if escapesForTerminal, ActingCharacters.contains(in: bytes) {
+            let visible = SafeText.escaped(String(decoding: bytes, as: UTF8.self))
+            let plain = CSVWriter(neutralizeFormulas: neutralizeFormulas)
+            try withUTF8Bytes(of: visible) { (escaped) throws(IOFailure) in try plain.appendField(escaped, to: output) }
+            return
+        }
         let guarded = neutralizeFormulas && Self.looksLikeFormula(bytes)
         if !ByteScan.needsCSVQuotes(bytes) {
             if guarded { try output.append(UInt8(ascii: "'")) }
