@@ -174,6 +174,15 @@ struct CompletionTests {
         try #require(scripts.script(for: "zsh")).write(to: zsh, atomically: true, encoding: .utf8)
         let zshCheck = try run("/usr/bin/zsh", ["-n", zsh.path])
         #expect(zshCheck.0 == 0, "\(zshCheck.1)")
+        // Both ways of loading it register the completion: from $fpath, and sourced.
+        let loaded = try run("/usr/bin/zsh", ["-f", "-c", """
+            fpath=(\(directory.path) $fpath); autoload -U compinit; compinit -u -D; print -r -- "fpath:$_comps[roster]"
+            """])
+        #expect(loaded.1 == "fpath:_roster\n", "\(loaded.1)")
+        let sourced = try run("/usr/bin/zsh", ["-f", "-c", """
+            autoload -U compinit; compinit -u -D; source \(zsh.path); print -r -- "sourced:$_comps[roster]"
+            """])
+        #expect(sourced.1 == "sourced:_roster\n", "\(sourced.1)")
         let fish = directory.appendingPathComponent("roster.fish")
         try #require(scripts.script(for: "fish")).write(to: fish, atomically: true, encoding: .utf8)
         let fishCheck = try run("/usr/bin/fish", ["-n", fish.path])

@@ -117,6 +117,8 @@ struct CompletionScripts {
             #compdef roster
             # zsh completion for roster. Install with:
             #   roster completion zsh > "${fpath[1]}/_roster"
+            # or load it for this shell (after compinit):
+            #   source <(roster completion zsh)
 
             _roster_names() {
                 local -a names
@@ -171,7 +173,13 @@ struct CompletionScripts {
                 esac
             }
 
-            _roster "$@"
+            # Autoloaded from $fpath, this file is the completion function's
+            # body; sourced, it registers the function instead.
+            if [[ $zsh_eval_context[-1] == loadautofunc ]]; then
+                _roster "$@"
+            else
+                compdef _roster roster
+            fi
 
             """
         return text
