@@ -56,6 +56,26 @@ struct DetailValueTests {
         #expect(Countries.country(code: "fr")?.code == "FR")
     }
 
+    @Test("countries go by the names people use, with or without accents", arguments: [
+        ("Turkey", "TR"), ("turkiye", "TR"), ("Great Britain", "GB"), ("UK", "GB"), ("Czech Republic", "CZ"),
+        ("Holland", "NL"), ("Russia", "RU"), ("Russian Federation", "RU"), ("Korea", "KR"), ("Ivory Coast", "CI"),
+        ("cote d'ivoire", "CI"), ("Curacao", "CW"), ("Reunion", "RE"), ("Burma", "MM"), ("USA", "US"),
+    ])
+    func otherCountryNames(_ text: String, _ code: String) {
+        #expect(Countries.find(text)?.code == code)
+    }
+
+    @Test("countries sort as a reader expects and misspelt other names are suggested")
+    func countryOrder() throws {
+        let names = Countries.all.map(\.name)
+        let aland = try #require(names.firstIndex(of: "Åland Islands"))
+        #expect(names[aland + 1] == "Albania", "Åland sorts among the A's, not after Zimbabwe")
+        let ivory = try #require(names.firstIndex(of: "Côte d'Ivoire"))
+        #expect(names[ivory + 1] == "Croatia")
+        #expect(Countries.suggestion(for: "Turky")?.code == "TR")
+        #expect(Countries.suggestion(for: "Hollnd")?.code == "NL")
+    }
+
     @Test("the stored moment form is read from its bytes and agrees with the calendar", arguments: [
         "1970-01-01T00:00:00Z", "2026-11-29T14:05:00Z", "2000-02-29T23:59:59Z", "1000-01-01T00:00:00Z",
         "9999-12-31T23:59:59Z", "1969-12-31T23:59:59Z", "2024-02-29T12:00:00Z", "1900-03-01T00:00:00Z",

@@ -56,6 +56,13 @@ struct PanelTests {
         #expect(origin.selection == [2])
         #expect(origins == [2, 3, 2])
         #expect(draw(origin).find("Germany") != nil)
+        for (typed, row) in [("curac", 1), ("cot", 2), ("turki", 4)] {
+            let accented = WheelPicker { picker in
+                picker.columns = [.init(values: ["Cuba", "Curaçao", "Côte d'Ivoire", "Turkmenistan", "Türkiye"], selected: 0)]
+            }
+            for character in typed { _ = accented.handle(key: .character(character)) }
+            #expect(accented.selection == [row], "\(typed): accents do not matter when typing")
+        }
 
         var done = false
         let height = WheelPicker { picker in

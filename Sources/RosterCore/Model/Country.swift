@@ -1,3 +1,5 @@
+import TextSafety
+
 /// A country of origin, from the ISO 3166-1 list shipped in
 /// `Data/countries.tsv` (carried in the binary like the other data).
 public struct Country: Hashable, Sendable, CustomStringConvertible {
@@ -13,22 +15,38 @@ public struct Country: Hashable, Sendable, CustomStringConvertible {
 public enum Countries {
     public static let fileName = "countries.tsv"
 
-    /// Every country, sorted by name.
-    public static let all: [Country] = {
+    /// Every country, sorted by name as a reader sorts (Åland by Albania).
+    public static let all: [Country] = table.map(\.country)
+
+    /// Each country with the other names people use for it.
+    private static let table: [(country: Country, otherNames: [String])] = {
         guard let bytes = Assets.bytes(named: fileName) else { return [] }
-        return String(decoding: bytes, as: UTF8.self).split(separator: "\n").compactMap { line in
-            guard !line.hasPrefix("#") else { return nil }
-            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
-            guard fields.count == 3 else { return nil }
-            return Country(code: String(fields[0]), alpha3: String(fields[1]), name: String(fields[2]))
-        }
+        let rows: [(country: Country, otherNames: [String])] = String(decoding: bytes, as: UTF8.self)
+            .split(separator: "\n").compactMap { line in
+                guard !line.hasPrefix("#") else { return nil }
+                let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+                guard fields.count == 3 || fields.count == 4 else { return nil }
+                let country = Country(code: String(fields[0]), alpha3: String(fields[1]), name: String(fields[2]))
+                let otherNames = fields.count == 4 ? fields[3].split(separator: ";").map(String.init) : []
+                return (country, otherNames)
+            }
+        return rows.sorted { SearchFolding.key($0.country.name) < SearchFolding.key($1.country.name) }
     }()
 
     private static let byCode: [String: Country] = Dictionary(all.map { ($0.code, $0) }, uniquingKeysWith: { first, _ in first })
 
-    /// Folded names and three-letter codes, for `find`.
+    /// Folded names, other names and three-letter codes, for `find`.
     private static let byFoldedName: [String: Country] = Dictionary(
-        all.flatMap { [(fold($0.name), $0), ($0.alpha3.lowercased(), $0)] }, uniquingKeysWith: { first, _ in first })
+        table.flatMap { row in
+            ([row.country.name] + row.otherNames).map { (fold($0), row.country) } + [(row.country.alpha3.lowercased(), row.country)]
+        },
+        uniquingKeysWith: { first, _ in first })
+
+    /// Every name a country goes by, folded, with the country: what a
+    /// misspelling is compared with.
+    private static let foldedNames: [(name: String, country: Country)] = table.flatMap { row in
+        ([row.country.name] + row.otherNames).map { (fold($0), row.country) }
+    }
 
     /// The country with this two-letter code (any case).
     public static func country(code: String) -> Country? {
@@ -42,8 +60,6 @@ public enum Countries {
         if let country = byCode[text] { return country }
         let wanted = fold(text)
         guard !wanted.isEmpty else { return nil }
-        // The one code people use that ISO does not: UK for Great Britain.
-        if wanted == "uk" { return byCode["GB"] }
         if wanted.count == 2, let country = byCode[wanted.uppercased()] { return country }
         return byFoldedName[wanted]
     }
@@ -63,15 +79,16 @@ public enum Countries {
     public static func suggestion(for text: String) -> Country? {
         let wanted = fold(text)
         guard !wanted.isEmpty else { return nil }
-        let prefixed = all.filter { fold($0.name).hasPrefix(wanted) }
-        if prefixed.count == 1 { return prefixed[0] }
-        guard let name = EditDistance.closest(to: wanted, among: all.map { fold($0.name) }) else { return nil }
-        return all.first { fold($0.name) == name }
+        let prefixed = Set(foldedNames.filter { $0.name.hasPrefix(wanted) }.map(\.country))
+        if prefixed.count == 1 { return prefixed.first }
+        guard let name = EditDistance.closest(to: wanted, among: foldedNames.map(\.name)) else { return nil }
+        return foldedNames.first { $0.name == name }?.country
     }
 
-    /// Lower case, letters and digits only: spaces, dots and hyphens do not matter.
+    /// Lower case without accents, letters and digits only: spaces, dots,
+    /// hyphens and accents do not matter (`cote divoire` is Côte d'Ivoire).
     static func fold(_ text: String) -> String {
-        String(text.lowercased().unicodeScalars.filter { $0.properties.isAlphabetic || $0.properties.numericType != nil }
+        String(SearchFolding.key(text).unicodeScalars.filter { $0.properties.isAlphabetic || $0.properties.numericType != nil }
             .map(Character.init))
     }
 }

@@ -1,3 +1,5 @@
+import TextSafety
+
 /// A picker of one or more wheels, like UIKit's `UIPickerView`: each
 /// column shows its chosen value in the middle row with its neighbours
 /// above and below. One type serves a single list (a country) and
@@ -118,11 +120,13 @@ public final class WheelPicker: View {
         lastTypedAt = now
         typed.append(character)
         guard columns.indices.contains(focusedColumn) else { return }
-        let wanted = typed.lowercased()
+        // Case and accents do not matter: `cur` finds Curaçao.
+        let wanted = SearchFolding.key(typed)
         let values = columns[focusedColumn].values
-        if let row = values.firstIndex(where: { $0.lowercased().hasPrefix(wanted) }) {
+        if let row = values.firstIndex(where: { SearchFolding.key($0).hasPrefix(wanted) }) {
             select(row, inColumn: focusedColumn)
-        } else if typed.count > 1, let row = values.firstIndex(where: { $0.lowercased().hasPrefix(String(character).lowercased()) }) {
+        } else if typed.count > 1,
+                  let row = values.firstIndex(where: { SearchFolding.key($0).hasPrefix(SearchFolding.key(String(character))) }) {
             // A fresh start when the run no longer matches anything.
             typed = String(character)
             select(row, inColumn: focusedColumn)
