@@ -100,32 +100,36 @@ class WheelField: DetailField {
     }
 }
 
-/// Height on two linked wheels: feet and inches.
+/// Height on two linked wheels: feet and inches. The feet wheel starts
+/// with "—" for unknown, so a monster without a height opens on what it
+/// shows, and passing through the field (Prev, Next) invents nothing.
 final class HeightField: WheelField {
+    static let unknown = "—"
+
     init(controller: RosterController) {
         super.init(label: "Height", controller: controller)
         wheels.columns = [
-            .init(title: "Feet", values: Height.feetRange.map { "\($0) ft" }),
+            .init(title: "Feet", values: [Self.unknown] + Height.feetRange.map { "\($0) ft" }),
             .init(title: "Inches", values: Height.inchRange.map { "\($0) in" }),
         ]
     }
 
     private var wheelHeight: Height? {
-        Height(feet: wheels.selection[0], inches: wheels.selection[1])
+        wheels.selection[0] == 0 ? nil : Height(feet: wheels.selection[0] - 1, inches: wheels.selection[1])
     }
 
     override func loadWheels() {
-        // A monster without a height starts from an average one.
-        let height = controller.selected?.height ?? Height(feet: 5, inches: 6)
-        wheels.select(height?.feet ?? 5, inColumn: 0, notify: false)
-        wheels.select(height?.inches ?? 6, inColumn: 1, notify: false)
+        let height = controller.selected?.height
+        wheels.select(height.map { $0.feet + 1 } ?? 0, inColumn: 0, notify: false)
+        wheels.select(height?.inches ?? 0, inColumn: 1, notify: false)
         wheels.focus(column: 0)
     }
 
-    override func wheelsTurned() { pendingText = wheelHeight?.displayName }
+    override func wheelsTurned() { pendingText = wheelHeight?.displayName ?? "unknown" }
 
     override func currentChanges() -> MonsterChanges? {
-        guard let height = wheelHeight, height != controller.selected?.height else { return nil }
+        let height = wheelHeight
+        guard height != controller.selected?.height else { return nil }
         return MonsterChanges(height: .some(height))
     }
 
