@@ -118,7 +118,7 @@ struct PanelTests {
         #expect(buffer.find("Minute") != nil && buffer.find("Now") != nil && buffer.find("Done") != nil)
     }
 
-    @Test("Now sets the current time rounded to the interval and finishes")
+    @Test("Now sets the current time rounded down to the interval, never in the future, and finishes")
     func now() {
         var done: CalendarDateTime?
         let picker = DateTimePicker { picker in
@@ -126,7 +126,10 @@ struct PanelTests {
             picker.onDone = { done = $0 }
         }
         _ = picker.handle(key: .character("n"))
-        #expect(done == CalendarDateTime(year: 2027, month: 1, day: 1, hour: 0, minute: 0))
+        #expect(done == CalendarDateTime(year: 2026, month: 12, day: 31, hour: 23, minute: 55))
+        #expect(CalendarDateTime(year: 2026, month: 1, day: 1, hour: 0, minute: 4).roundedDown(toMinutes: 5).minute == 0)
+        #expect(CalendarDateTime(year: 2026, month: 1, day: 1, hour: 0, minute: 58).rounded(toMinutes: 5).hour == 1,
+                "a stored value shown on the wheels still goes to the nearest step")
     }
 
     @Test("date and time modes show only their wheels")

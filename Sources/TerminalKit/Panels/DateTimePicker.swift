@@ -70,6 +70,12 @@ public struct CalendarDateTime: Hashable, Sendable, Comparable, CustomStringConv
         return adding(minutes: shift)
     }
 
+    /// Rounded down to a multiple of `interval` minutes: never later than itself.
+    public func roundedDown(toMinutes interval: Int) -> CalendarDateTime {
+        guard interval > 1 else { return self }
+        return adding(minutes: -(minute % interval))
+    }
+
     static func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
 
     /// `2026-11-29 14:05`.
@@ -79,8 +85,8 @@ public struct CalendarDateTime: Hashable, Sendable, Comparable, CustomStringConv
 }
 
 /// Picks a date, a time, or both, on wheels; the minute wheel steps by an
-/// interval. A toolbar offers Now (the current time, rounded to the
-/// interval, chosen at once) and Done. Configured by closures like every
+/// interval. A toolbar offers Now (the current time, rounded down to the
+/// interval so that it is never in the future, chosen at once) and Done. Configured by closures like every
 /// panel: `now` says what time it is, `onDone` receives the value.
 public final class DateTimePicker: View {
     public enum Mode: Sendable { case date, time, dateAndTime }
@@ -119,9 +125,11 @@ public final class DateTimePicker: View {
         rebuild()
     }
 
-    /// What the Now button does: the current time, rounded, chosen at once.
+    /// What the Now button does: the current time, rounded down to the
+    /// interval (a moment that has begun, never one to come), chosen at once.
     public func chooseNow() {
-        setValue(now())
+        value = now().roundedDown(toMinutes: minuteInterval)
+        rebuild()
         onDone?(value)
     }
 
