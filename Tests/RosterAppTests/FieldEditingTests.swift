@@ -124,6 +124,12 @@ struct FieldEditingTests {
         roster.press(.character("a"))
         #expect(roster.docked.contains { $0 is DateTimePicker })
         #expect(roster.interface.screen.details.editingField == nil, "no detail field took the focus")
+        // The field it edits stays in sight above the picker.
+        _ = roster.screen
+        let field = roster.interface.screen.activatedField
+        let picker = try #require(roster.docked.first { $0 is DateTimePicker })
+        let bar = try #require(roster.docked.first { $0 is AccessoryBar })
+        #expect(!field.isHidden && field.frame.maxY <= min(picker.frame.y, bar.frame.y), "\(field.frame) under \(bar.frame)")
         roster.press(.enter)
         #expect(roster.docked.isEmpty)
         #expect(roster.window.firstResponder === roster.interface.screen.list)

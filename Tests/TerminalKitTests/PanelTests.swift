@@ -227,11 +227,20 @@ struct KeyHintBarTests {
     @Test("when the keys do not fit, help and quit stay and the others give way from the end")
     func fitting() {
         let bindings = ["one", "two", "three", "four", "help", "quit"].map { KeyBinding(.character("x"), "k", $0) {} }
-        #expect(KeyHintBar.fitting(bindings, width: 200).map(\.help) == ["one", "two", "three", "four", "help", "quit"])
-        let narrow = KeyHintBar.fitting(bindings, width: 30).map(\.help)
+        #expect(KeyHintBar.fitting(bindings, width: 200).map(\.1) == ["one", "two", "three", "four", "help", "quit"])
+        let narrow = KeyHintBar.fitting(bindings, width: 30).map(\.1)
         #expect(narrow.suffix(2) == ["help", "quit"])
         #expect(narrow.first == "one")
         #expect(!narrow.contains("four"))
+    }
+
+    @Test("with room the footer says each key's help in full; short of room, its brief words first")
+    func briefWords() {
+        let bindings = [KeyBinding(.enter, "Enter", "choose weapon", brief: "edit") {},
+                        KeyBinding(.escape, "Esc", "back to list", brief: "list") {},
+                        KeyBinding(.character("?"), "?", "help") {}, KeyBinding(.character("q"), "q", "quit") {}]
+        #expect(KeyHintBar.fitting(bindings, width: 60).map(\.1) == ["choose weapon", "back to list", "help", "quit"])
+        #expect(KeyHintBar.fitting(bindings, width: 40).map(\.1) == ["edit", "list", "help", "quit"])
     }
 }
 

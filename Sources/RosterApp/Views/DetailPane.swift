@@ -114,12 +114,12 @@ final class DetailPane: View {
             }),
         ]
         if let field = focusedField, field.isEditable {
-            bindings.append(KeyBinding(.enter, "Enter", field.editVerb, action: { [weak self] in
+            bindings.append(KeyBinding(.enter, "Enter", field.editVerb, brief: "edit", action: { [weak self] in
                 guard let self, let field = self.focusedField else { return }
                 self.edit(field)
             }))
         }
-        bindings.append(KeyBinding(.escape, "Esc", "back to list", action: { [weak self] in self?.onLeave?() }))
+        bindings.append(KeyBinding(.escape, "Esc", "back to list", brief: "list", action: { [weak self] in self?.onLeave?() }))
         return bindings
     }
 
@@ -153,9 +153,13 @@ final class DetailPane: View {
         }
     }
 
+    /// A field being edited from outside the pane (the activation picker
+    /// summoned from the list), to keep in sight like an edited one.
+    var editedElsewhere: () -> DetailField? = { nil }
+
     /// Rows to scroll the fields up by to keep the target field in sight.
     private func scrollShift(tops: [Int], heights: [Int], area: Rect) -> Int {
-        let target = editingField ?? (hasFocus ? focusedField : nil)
+        let target = editingField ?? editedElsewhere() ?? (hasFocus ? focusedField : nil)
         guard let target, let index = fields.firstIndex(where: { $0 === target }) else { return 0 }
         let covered = window?.rowsCoveredAtBottom ?? 0
         let bottom = min(area.maxY, (window?.size.height ?? area.maxY) - covered)

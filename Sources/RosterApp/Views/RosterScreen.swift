@@ -49,6 +49,10 @@ final class RosterScreen: View {
             activatedField,
         ])
         super.init()
+        details.editedElsewhere = { [weak self] in
+            guard let self, self.summoner.isFirstResponder else { return nil }
+            return self.activatedField
+        }
         colorField.anchor = { [weak self] in
             guard let field = self?.nameField else { return .zero }
             return field.frame.inset(left: DetailField.labelWidth + 1)
@@ -199,7 +203,9 @@ final class RosterScreen: View {
             list.isHidden = true
             details.frame = body
             if list.isFirstResponder {
-                details.focus(details.focusedIndex)
+                // The list is behind its button now: the details take the
+                // focus from their top, as on opening a monster.
+                details.focus(0)
                 listLostFocusToCollapse = true
             }
         } else {

@@ -13,22 +13,26 @@ public final class KeyHintBar: View {
             return
         }
         var x = frame.x + 1
-        for binding in Self.fitting(window?.footerBindings ?? [], width: frame.width - 1) {
+        for (binding, words) in Self.fitting(window?.footerBindings ?? [], width: frame.width - 1) {
             x = buffer.write(binding.label, at: Point(x: x, y: frame.y), style: keyStyle)
-            x = buffer.write(" " + binding.brief, at: Point(x: x, y: frame.y), style: style)
+            x = buffer.write(" " + words, at: Point(x: x, y: frame.y), style: style)
             x += 2
         }
     }
 
-    /// The bindings that fit in `width` columns. The innermost come first
-    /// and matter most, but the last two (help and quit, by convention)
-    /// stay: when there is no room, bindings go from just before them.
-    static func fitting(_ bindings: [KeyBinding], width: Int) -> [KeyBinding] {
-        func columns(_ binding: KeyBinding) -> Int {
-            DisplayWidth.of(binding.label) + 1 + DisplayWidth.of(binding.brief) + 2
+    /// The bindings that fit in `width` columns, each with the words shown
+    /// for it: their help when everything fits that way, else their brief
+    /// words. The innermost come first and matter most, but the last two
+    /// (help and quit, by convention) stay: when there is still no room,
+    /// bindings go from just before them.
+    static func fitting(_ bindings: [KeyBinding], width: Int) -> [(KeyBinding, String)] {
+        func columns(_ entries: [(KeyBinding, String)]) -> Int {
+            entries.reduce(0) { $0 + DisplayWidth.of($1.0.label) + 1 + DisplayWidth.of($1.1) + 2 } - 2
         }
-        var kept = bindings
-        while kept.reduce(0, { $0 + columns($1) }) - 2 > width, !kept.isEmpty {
+        let full = bindings.map { ($0, $0.help) }
+        if columns(full) <= width { return full }
+        var kept = bindings.map { ($0, $0.brief) }
+        while columns(kept) > width, !kept.isEmpty {
             kept.remove(at: kept.count > 2 ? kept.count - 3 : kept.count - 1)
         }
         return kept
