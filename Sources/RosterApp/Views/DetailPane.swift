@@ -179,17 +179,21 @@ final class DetailPane: View {
             buffer.write("No monster selected.", at: frame.inset(by: 2).origin, width: frame.width - 4, style: Theme.label)
             return
         }
-        // A picture scrolled partly out of the pane is left out.
-        if !pictureArea.isEmpty, pictureArea.y > frame.y {
-            drawIcon(of: monster, in: &buffer)
+        // Drawn whole on its own, then shown as far as the pane shows it:
+        // a picture scrolled partly out of sight is cut at the pane's edge.
+        if !pictureArea.isEmpty, pictureArea.maxY > frame.y + 1 {
+            var framed = Buffer(size: pictureArea.size)
+            drawIcon(of: monster, in: &framed)
+            buffer.draw(framed, at: pictureArea.origin, clip: frame.inset(by: 1))
         }
     }
 
-    /// The monster's icon, framed; the stand-in picture when its icon is
-    /// missing, and its name in text when pictures cannot be shown.
+    /// The monster's icon, framed, filling `buffer`; the stand-in picture
+    /// when its icon is missing, and its name in text when pictures cannot
+    /// be shown.
     private func drawIcon(of monster: Monster, in buffer: inout Buffer) {
-        buffer.drawBox(pictureArea, style: Theme.border)
-        let inner = pictureArea.inset(by: 1)
+        buffer.drawBox(buffer.bounds, style: Theme.border)
+        let inner = buffer.bounds.inset(by: 1)
         if controller.pictures.draw(monster.iconPicture, in: inner, into: &buffer, slot: PictureSlot.icon) == nil {
             buffer.writeCentered(monster.name, in: inner, row: inner.height / 2, style: Theme.nameStyle(monster.nameColor).bold)
         }

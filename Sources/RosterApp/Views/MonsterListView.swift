@@ -74,7 +74,8 @@ final class MonsterListView: View {
     override func layout() {
         let inner = frame.inset(by: 1)
         let filterShown = !filterField.isHidden
-        filterField.frame = filterShown ? inner.row(0) : .zero
+        // One column in from the border, like the names below it.
+        filterField.frame = filterShown ? inner.row(0).inset(left: 1, right: 1) : .zero
         rowsArea = filterShown ? inner.inset(top: 1) : inner
     }
 
@@ -92,7 +93,7 @@ final class MonsterListView: View {
         }
         if list.count == 0 {
             let message = list.isFiltering ? "no names contain “\(list.filter)”" : "the roster is empty"
-            buffer.write(message, at: rowsArea.origin, width: rowsArea.width, style: Theme.label)
+            buffer.write(message, at: Point(x: rowsArea.x + 1, y: rowsArea.y), width: rowsArea.width - 2, style: Theme.label)
             return
         }
         try? list.prefetch(scrollOffset..<(scrollOffset + rowsArea.height))

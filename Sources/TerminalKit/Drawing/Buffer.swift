@@ -66,6 +66,27 @@ public struct Buffer: Hashable, Sendable {
         cells[index] = cell
     }
 
+    /// Copies `other` with its top left at `origin`, only where it falls
+    /// inside `clip`: how a view drawn whole (a framed picture) is shown
+    /// partly scrolled out of its pane. Kitty placements come along,
+    /// moved and cropped to match.
+    public mutating func draw(_ other: Buffer, at origin: Point, clip: Rect) {
+        let area = clip.intersection(bounds).intersection(Rect(origin: origin, size: other.size))
+        guard !area.isEmpty else { return }
+        for y in area.y..<area.maxY {
+            for x in area.x..<area.maxX {
+                set(other[x - origin.x, y - origin.y], at: Point(x: x, y: y))
+            }
+        }
+        for var placement in other.placements {
+            placement.frame = Rect(x: placement.frame.x + origin.x, y: placement.frame.y + origin.y,
+                                   width: placement.frame.width, height: placement.frame.height)
+            placement.visible = Rect(x: placement.visible.x + origin.x, y: placement.visible.y + origin.y,
+                                     width: placement.visible.width, height: placement.visible.height)
+            placements.append(placement.clipped(to: area))
+        }
+    }
+
     /// Writes `text` from `point` rightwards, clipped to `clip` (the whole
     /// buffer by default). Returns the column after the last one written.
     /// A wide character that would straddle the clip edge is not drawn.

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TerminalKit
 
@@ -9,6 +10,22 @@ struct KittyPlacementsTests {
                               imageSize: Size(width: 64, height: 64))
     let weapon = KittyPlacement(imageID: 2, placementID: 5, frame: Rect(x: 30, y: 2, width: 8, height: 4),
                                 imageSize: Size(width: 64, height: 64))
+
+    @Test("a buffer drawn into another partly out of sight is cut at the edge, cells and pictures alike")
+    func drawnClipped() throws {
+        var framed = Buffer(size: Size(width: 4, height: 4))
+        for row in 0..<4 { framed.write("\(row)\(row)\(row)\(row)", at: Point(x: 0, y: row)) }
+        framed.placements.append(KittyPlacement(imageID: 1, placementID: 1, frame: Rect(x: 1, y: 1, width: 2, height: 2),
+                                                imageSize: Size(width: 20, height: 20)))
+        var screen = Buffer(size: Size(width: 10, height: 10))
+        screen.draw(framed, at: Point(x: 3, y: 0), clip: Rect(x: 0, y: 2, width: 10, height: 8))
+        #expect(screen.text(row: 1).trimmingCharacters(in: .whitespaces).isEmpty, "above the clip nothing is drawn")
+        #expect(screen.text(row: 2) == "   2222   ")
+        #expect(screen.text(row: 3) == "   3333   ")
+        let placement = try #require(screen.placements.first)
+        #expect(placement.frame == Rect(x: 4, y: 1, width: 2, height: 2))
+        #expect(placement.visible == Rect(x: 4, y: 2, width: 2, height: 1), "only its lower row shows")
+    }
 
     @Test("a new picture: move the cursor to its top left, place it at its size")
     func first() {

@@ -69,7 +69,7 @@ class WheelField: DetailField {
         guard let clearing = clearingChanges(), controller.selected.map(displayedValue) != nil else { return [] }
         return [KeyBinding([.backspace, .delete], "⌫", "clear", action: { [weak self] in
             guard let self else { return }
-            self.problem = self.controller.save(clearing, describing: self.label.lowercased())
+            self.problem = self.controller.save(clearing, describing: "\(self.label.lowercased()), now unknown")
             if self.problem == nil { self.pane?.cancelEditing() }
         })]
     }
