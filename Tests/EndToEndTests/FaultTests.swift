@@ -55,6 +55,29 @@ struct FaultTests {
         }
     }
 
+    @Test("a name index that disagrees with its rows is reported as damage, not as a missing monster, and nothing is written")
+    func damagedIndex() throws {
+        let sandbox = try Sandbox()
+        let path = sandbox.databasePath
+        _ = try sandbox.roster("list")
+        let root = try sandbox.sqlite("PRAGMA wal_checkpoint(TRUNCATE); SELECT rootpage FROM sqlite_master WHERE name = 'monster_name_key'")
+            .split(separator: "\n").last.flatMap { Int($0) }
+        let page = try #require(root)
+        // Scribble over the index page's cells, as a bad disk or copy would.
+        let handle = try FileHandle(forUpdating: URL(fileURLWithPath: path))
+        try handle.seek(toOffset: UInt64((page - 1) * 4096 + 8))
+        try handle.write(contentsOf: Data(repeating: 0x41, count: 192))
+        try handle.close()
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        for arguments in [["show", "Ice-Bot"], ["set-weapon", "Ice-Bot", "fire"], ["edit", "Ice-Bot", "--color", "red"]] {
+            let run = try sandbox.roster(arguments)
+            #expect(run.status == 74, "\(arguments): \(run.stderr)")
+            #expect(run.stderr.contains("is damaged"), "\(arguments): \(run.stderr)")
+            #expect(!run.stderr.contains("did you mean"))
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+    }
+
     @Test("two processes running 500 set-weapon commands each all succeed and lose nothing")
     func concurrentWriters() throws {
         let sandbox = try Sandbox()

@@ -69,6 +69,13 @@ extension RosterStore {
                     SELECT name FROM (SELECT name FROM monster WHERE name_key < ?1 ORDER BY name_key DESC LIMIT 20)
                     """).rows([.text(key)]) { $0.text(0) }
             }
+            // The lookup by name key found nothing, yet the table holds this
+            // very name: the file's index (or its keys) disagree with its
+            // rows. Acting on it could lose data; suggesting the name would
+            // only confuse.
+            if MonsterRules.id(in: reference) == nil, candidates.contains(where: { MonsterRules.nameKey($0) == key }) {
+                throw RosterError.damaged(path: path)
+            }
             let prefixed = candidates.filter { MonsterRules.nameKey($0).hasPrefix(key) }
             if prefixed.count == 1 { return prefixed[0] }
             return EditDistance.closest(to: key, among: candidates)
