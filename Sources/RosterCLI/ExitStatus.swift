@@ -18,12 +18,12 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
     public var meaning: String {
         switch self {
         case .success: "success (an empty list is success; so is a change that changes nothing)"
-        case .failure: "the operation failed: no such monster, name taken, not a roster database, newer schema"
+        case .failure: "the operation failed: no such monster, name taken, a SQLite database that is not a roster, a newer schema"
         case .usage: "the command was called wrongly: unknown command, option, weapon, colour or country, a height or date that cannot be read, missing argument"
         case .dataError: "the input data is bad: an invalid name or description, an icon that is not a picture, a malformed batch or file"
         case .noInput: "an input file does not exist or cannot be read"
         case .cannotCreate: "an output file cannot be created"
-        case .ioError: "reading or writing failed: the database is damaged, read-only, or the disk failed"
+        case .ioError: "reading or writing failed: the database file is damaged or not a database at all, it is read-only, or the disk failed"
         case .busy: "the database is busy with another writer; try again"
         case .hangup: "the terminal went away (SIGHUP) while the interactive roster was open"
         case .interrupted: "interrupted by Ctrl-C or SIGINT"

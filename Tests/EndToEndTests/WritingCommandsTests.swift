@@ -159,8 +159,14 @@ struct WritingCommandsTests {
         #expect(refused.status == 64)
         #expect(refused.stderr.hasPrefix("roster: `remove` needs --yes when not run on a terminal\n"))
         #expect(try sandbox.sqlite("SELECT count(*) FROM monster") == "6")
-        let unknown = try sandbox.roster("remove", "Dog-Bot", "Nobody", "--yes")
+        let unknown = try sandbox.roster("remove", "Dog-Bot", "Nobody", "Ctt-Bot", "--yes")
         #expect(unknown.status == 1)
+        #expect(unknown.stderr == """
+            roster: no monster is named “Nobody”
+            roster: no monster is named “Ctt-Bot”; did you mean “Cat-Bot”?
+            roster: nothing was removed
+
+            """)
         #expect(try sandbox.sqlite("SELECT count(*) FROM monster") == "6")
         let run = try sandbox.roster("remove", "Dog-Bot", "cat-bot", "-y")
         #expect(run.status == 0)

@@ -199,8 +199,21 @@ enum WritingCommands {
         let context = invocation.context
         let store = try invocation.store()
         let dryRun = invocation.flag("dry-run")
-        // Check every name first, so that nothing is asked about a typo.
-        let doomed = try store.remove(invocation.positionals, dryRun: true)
+        // Check every name first, so that nothing is asked about a typo;
+        // every name that is missing is reported, then that nothing changed.
+        let doomed: [Monster]
+        do {
+            doomed = try store.remove(invocation.positionals, dryRun: true)
+        } catch RosterError.monsterNotFound(let reference, let suggestion) {
+            var missing = [RosterError.monsterNotFound(reference, suggestion: suggestion)]
+            for other in invocation.positionals where other != reference {
+                guard try store.find(other) == nil else { continue }
+                missing.append(.monsterNotFound(other, suggestion: try store.suggestName(for: other)))
+            }
+            for error in missing { context.error(error.description) }
+            context.error("nothing was removed")
+            return .failure
+        }
         let names = doomed.map(\.name).joined(separator: ", ")
         if dryRun {
             context.note("would remove \(names); dry run: nothing was changed")
