@@ -55,6 +55,18 @@ struct ExportImportTests {
         #expect(leftovers.isEmpty)
     }
 
+    @Test("-o through a symbolic link replaces the file it points to and keeps the link")
+    func outputThroughLink() throws {
+        let sandbox = try awkwardSandbox()
+        let real = sandbox.directory.appendingPathComponent("real.json").path
+        let link = sandbox.directory.appendingPathComponent("link.json").path
+        try Data("old contents".utf8).write(to: URL(fileURLWithPath: real))
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "real.json")
+        #expect(try sandbox.roster("export", "-o", link).status == 0)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == "real.json", "still a link")
+        #expect(sandbox.fileBytes(real) == (try sandbox.roster("export")).stdoutBytes)
+    }
+
     @Test("an export that cannot be written says so, exits 73 and creates nothing")
     func cannotCreate() throws {
         let sandbox = try Sandbox()

@@ -6,7 +6,8 @@ import Glibc
 /// beside the target, which is flushed to disk and renamed over the target
 /// only when everything was written. A failed or interrupted write removes
 /// the temporary file (Ctrl-C and SIGTERM included) and leaves any existing
-/// target as it was.
+/// target as it was. A target that is a symbolic link is written through:
+/// the file it points to is replaced and the link stays, as `>` would do.
 public final class AtomicFile {
     public let path: String
     public let output: ByteOutput
@@ -14,7 +15,8 @@ public final class AtomicFile {
     private var finished = false
 
     /// Creates the temporary file. Throws when the folder cannot be written.
-    public init(path: String) throws(IOFailure) {
+    public init(path requested: String) throws(IOFailure) {
+        let path = Self.followingLinks(requested)
         self.path = path
         let directory = path.lastIndex(of: "/").map { String(path[...$0]) } ?? ""
         let base = path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
@@ -67,6 +69,28 @@ public final class AtomicFile {
             if !finished { discard() }
             throw error
         }
+    }
+
+    /// `path` with any symbolic links at its end followed (a link to a
+    /// file not yet there included), so that the rename replaces the file
+    /// the user meant rather than the link.
+    static func followingLinks(_ path: String) -> String {
+        var current = path
+        for _ in 0..<40 {
+            var status = stat()
+            guard lstat(current, &status) == 0, (status.st_mode & S_IFMT) == S_IFLNK else { return current }
+            var target = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let length = readlink(current, &target, target.count - 1)
+            guard length > 0 else { return current }
+            let destination = String(decoding: target.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            if destination.hasPrefix("/") {
+                current = destination
+            } else {
+                let directory = current.lastIndex(of: "/").map { String(current[...$0]) } ?? ""
+                current = directory + destination
+            }
+        }
+        return current
     }
 
     /// Removes the temporary file; the target is untouched.
