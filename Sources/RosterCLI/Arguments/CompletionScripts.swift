@@ -6,7 +6,10 @@ struct CompletionScripts {
     let commands: [CommandSpec]
 
     private var visible: [CommandSpec] { commands.filter { !$0.isHidden } }
-    private static let namesCommand = "roster list --format plain 2>/dev/null | cut -f2"
+    /// The names, one a line: the second column of piped `list`, with its
+    /// doubled backslashes made single again (written without a quoted
+    /// backslash so that it reads the same in bash, zsh and fish).
+    private static let namesCommand = #"roster list --format plain 2>/dev/null | cut -f2 | sed "s/\([\]\)[\]/\1/g""#
 
     func script(for shell: String) -> String? {
         switch shell {
