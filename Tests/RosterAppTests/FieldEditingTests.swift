@@ -79,6 +79,18 @@ struct FieldEditingTests {
         #expect(try roster.monster("Cat-Bot")?.nameColor == .blue, "Esc changes nothing")
     }
 
+    @Test("editing a description keeps its rows, so the fields below it stay put")
+    func descriptionKeepsItsRows() throws {
+        let roster = try RosterScreenHarness()
+        _ = roster.screen
+        let colour = roster.interface.screen.colorField
+        let before = colour.frame
+        try roster.edit("Description")
+        _ = roster.screen
+        #expect(colour.frame == before)
+        roster.press(.escape)
+    }
+
     @Test("picker cells show no cursor and take no typed or pasted text")
     func pickersAreLabels() throws {
         let roster = try RosterScreenHarness()

@@ -73,8 +73,9 @@ final class TextEntryField: DetailField {
     }
 
     override func preferredHeight(forWidth width: Int) -> Int {
-        // While editing, one line of text; the reason for a refusal under it.
-        isFirstResponder ? 1 + problemRows(forWidth: width) : lines + problemRows(forWidth: width)
+        // While editing, one line of text with the reason for a refusal
+        // under it, in the rows the value had, so nothing below moves.
+        isFirstResponder ? max(lines, 1 + problemRows(forWidth: width)) : lines + problemRows(forWidth: width)
     }
 
     /// The value wrapped into the field's rows. In a field of several rows a
