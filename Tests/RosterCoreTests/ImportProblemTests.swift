@@ -151,10 +151,31 @@ struct ImportProblemTests {
         #expect(described(shallow) == ["1:66: the JSON is nested more than 64 levels deep"])
     }
 
-    @Test("an empty file and one of only white space are empty")
+    @Test("an empty file and one of only white space are empty, and the message says how to read empty NDJSON")
     func emptyFile() throws {
-        #expect(described(try readImport("").problems) == ["1:1: the input is empty; import reads JSON, NDJSON or CSV"])
-        #expect(described(try readImport("\u{FEFF} \r\n\n").problems) == ["1:1: the input is empty; import reads JSON, NDJSON or CSV"])
+        let message = "1:1: the input is empty; import reads JSON, NDJSON or CSV (for an empty NDJSON file, which holds no monsters, give --format ndjson)"
+        #expect(described(try readImport("").problems) == [message])
+        #expect(described(try readImport("\u{FEFF} \r\n\n").problems) == [message])
+        // A CSV needs its header and JSON its brackets, even when told the format.
+        for format in [MonsterReader.Format.csv, .json] {
+            #expect(described(try readImport("", format: format).problems) == ["1:1: the input is empty; import reads JSON, NDJSON or CSV"])
+        }
+    }
+
+    @Test("empty NDJSON, or NDJSON of blank lines, holds no monsters when the format is given")
+    func emptyNDJSON() throws {
+        for text in ["", "\n", "\u{FEFF}", " \r\n\t\n\n"] {
+            for chunkSize in [1, 3, 1 << 20] {
+                let (records, problems) = try readImport(text, format: .ndjson, chunkSize: chunkSize)
+                #expect(records.isEmpty)
+                #expect(problems.isEmpty, "\(text.debugDescription): \(described(problems))")
+            }
+        }
+        let roster = try ImportRoster()
+        let empty = try roster.importBytes([], mode: .replace, format: .ndjson)
+        #expect(empty == ImportSummary(removed: 6))
+        #expect(try roster.store.count() == 0)
+        #expect(try roster.export(.ndjson).isEmpty)
     }
 
     @Test("a binary file is refused at once, not read as thousands of bad rows")

@@ -36,7 +36,15 @@ public final class MonsterReader {
             return
         }
         guard let first = window.firstIndex(where: { !(Self.isWhitespace($0)) }) else {
-            log.add(.syntax, at: TextLocation(line: 1, column: 1), "the input is empty; import reads JSON, NDJSON or CSV")
+            if format == .ndjson {
+                // NDJSON of no lines (or blank ones) is no monsters: what
+                // `export --format ndjson` writes for an empty roster.
+                self.format = .ndjson
+                engine = .json(JSONMonsterReader(input: input, shape: .lines))
+                return
+            }
+            let hint = format == nil ? " (for an empty NDJSON file, which holds no monsters, give --format ndjson)" : ""
+            log.add(.syntax, at: TextLocation(line: 1, column: 1), "the input is empty; import reads JSON, NDJSON or CSV\(hint)")
             return
         }
         let sniffed = Self.sniff(UnsafeBufferPointer(rebasing: window[first...]))
