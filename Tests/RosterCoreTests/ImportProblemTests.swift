@@ -178,6 +178,26 @@ struct ImportProblemTests {
         #expect(try roster.export(.ndjson).isEmpty)
     }
 
+    @Test("a lone JSON value that is not an object or an array is JSON, with one clear problem")
+    func jsonScalars() throws {
+        let expected = "expected a roster JSON document {\"format\": \"roster\", …, \"monsters\": […]} or an array of monsters, but found"
+        for (text, kind) in [("42", "a number"), ("null", "null"), ("true", "a boolean"), ("\"just a string\"", "a string"),
+                             ("\n  -1.5e3 \r\n", "a number")] {
+            let place = text.hasPrefix("\n") ? "2:3" : "1:1"
+            #expect(try FuzzRegressionTests.agreeing(Array(text.utf8)) == ["\(place): \(expected) \(kind)"], "\(text)")
+            #expect(described(try readImport(text, format: .json).problems) == ["\(place): \(expected) \(kind)"])
+            #expect(described(try readImport(text, format: .ndjson).problems)
+                    == ["\(place): expected one monster object per line, but found \(kind)"])
+        }
+        // Not one JSON value: still CSV (here, a header without the columns).
+        #expect(described(try readImport("42,43\n").problems).first?.hasPrefix("1:1: unknown column “42”") == true)
+        // Told it is CSV, it is read as CSV.
+        #expect(described(try readImport("42", format: .csv).problems).first?.hasPrefix("1:1: unknown column “42”") == true)
+        // Told it is NDJSON, a CSV file is not called a JSON document.
+        #expect(described(try readImport("name,weapon\nA,sword\n", format: .ndjson).problems)
+                == ["1:1: expected one monster object per line, but found 'n'"])
+    }
+
     @Test("a binary file is refused at once, not read as thousands of bad rows")
     func binaryFile() throws {
         var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0x0D]
