@@ -13,10 +13,10 @@ enum ImportCommand {
             Reads what `roster export` writes: the JSON document, an array of monster
             objects (as `list --format json` prints), NDJSON, or CSV with a header row.
             The format is found from the content unless --format says it; LF or CRLF
-            line ends and a UTF-8 byte order mark are fine. An empty file is an error,
-            except with --format ndjson: NDJSON without lines holds no monsters (what
-            `export --format ndjson` writes for an empty roster; with --mode replace
-            it empties the roster).
+            line ends (in CSV, a lone CR too) and a UTF-8 byte order mark are fine. An
+            empty file is an error, except with --format ndjson: NDJSON without lines
+            holds no monsters (what `export --format ndjson` writes for an empty
+            roster; with --mode replace it empties the roster).
 
             Keys and columns are id, name, description, icon, name_color, weapon,
             height, origin and activated; only name and weapon are required (icon
