@@ -8,6 +8,7 @@ struct FlatJSONRecordTests {
         "{\"id\":1,\"name\":\"Cat-Bot\",\"description\":\"MEE-OW\",\"icon\":\"meetcatbot.png\",\"name_color\":\"default\",\"weapon\":\"sword\"}\n",
         "  { \"name\" : \"炎のロボ 🤖\" , \"weapon\" : \"Ninja Star\", \"name_color\": null }\r\n",
         "{\"name\":\"Bad\",\"weapon\":\"laser\",\"name_color\":\"purple\"}\n{\"id\":-3,\"name\":\"\",\"weapon\":\"fire\"}\n",
+        "{\"name\":\"A\", \"id\" : 7,\"weapon\":\"fire\"}\n[{\"weapon\":\"fire\",\n \"name\":\"B\",\n \"id\": 8}]\n",
         "{\"id\":0012,\"name\":\"A\",\"weapon\":\"fire\"}\n{\"id\":1.0,\"name\":\"B\",\"weapon\":\"fire\"}\n",
         "{\"name\":\"A\",\"weapon\":\"fire\",\"name\":\"B\"}\n{\"name\":\"Tab\\there\",\"weapon\":\"fire\"}\n",
         "{\"name\":\"Q \\\"B\\\" \\\\ \\/\",\"description\":\"a\\nb\\tc\\r\\b\\f\",\"weapon\":\"fire\"}\n",
@@ -29,6 +30,7 @@ struct FlatJSONRecordTests {
         let strict = try readImport(input)
         #expect(fast.records.map(\.monster) == strict.records.map(\.monster))
         #expect(fast.records.map(\.nameLocation) == strict.records.map(\.nameLocation))
+        #expect(fast.records.map(\.idLocation) == strict.records.map(\.idLocation))
         #expect(described(fast.problems) == described(strict.problems))
     }
 }

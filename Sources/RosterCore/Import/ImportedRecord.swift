@@ -11,8 +11,9 @@ public struct ImportedRecord: Sendable {
     /// `MonsterRules.nameKey` of the name, worked out by the reading
     /// thread so that the writing one does less.
     public var nameKey: String
-    /// Where the record starts.
-    public var location: TextLocation
+    /// Where its id is (the value itself), or where the record starts
+    /// when it has none.
+    public var idLocation: TextLocation
     /// Where its name is.
     public var nameLocation: TextLocation
 }
@@ -97,8 +98,9 @@ struct MonsterDecoder {
             }
             return nil
         }
-        return ImportedRecord(monster: monster, hasID: given & (1 << UInt64(Self.idIndex)) != 0, given: given,
+        let hasID = given & (1 << UInt64(Self.idIndex)) != 0
+        return ImportedRecord(monster: monster, hasID: hasID, given: given,
                               nameKey: MonsterRules.nameKey(monster.name),
-                              location: locate(nil), nameLocation: locate(Self.nameIndex))
+                              idLocation: locate(hasID ? Self.idIndex : nil), nameLocation: locate(Self.nameIndex))
     }
 }

@@ -19,9 +19,14 @@ struct ImportLoad {
     private var counts = ImportSummary()
     private var previousCount = 0
     private var droppedIndexes: [String] = []
-    /// Ids written so far, in file order, with where each record's name is.
+    /// Ids written so far, in the order written, with where each
+    /// record's name and id are (packed: there is one of each per record).
     private var loadedIDs: [Int64] = []
-    private var loadedNames: [TextLocation] = []
+    private var loadedNames: [PackedPlace] = []
+    private var loadedIDPlaces: [PackedPlace] = []
+    /// Ordinal in `loadedIDs` of the first record written with each id:
+    /// made when an id first clashes, and kept up from then on.
+    private var firstWithID: [Int64: Int]?
     /// The first id this import gives out (`insert`, `upsert`).
     private let firstNewID: Int64
     /// `upsert`: monsters already written or updated by this import.
@@ -70,9 +75,10 @@ struct ImportLoad {
             do {
                 try insert(record, id: record.monster.id, values: values)
             } catch let error as DatabaseError where error.isUniqueViolation {
-                let earlier = loadedIDs.firstIndex(of: record.monster.id).map { loadedNames[$0] }
-                return InputProblem(.conflict, at: record.location, field: "id",
-                                    "the id \(record.monster.id) is also used \(Self.place(earlier))")
+                // The indexes are dropped for the load: only the id can clash.
+                let problem = InputProblem(.conflict, at: record.idLocation, field: "id",
+                                           "the id \(record.monster.id) is also used \(Self.place(firstPlace(ofID: record.monster.id)))")
+                return problem
             }
             loaded(record.monster.id, record)
             counts.added += 1
@@ -89,7 +95,7 @@ struct ImportLoad {
             if let existing = try database.cached(MonsterTable.selectByNameKey).firstRow([.text(key)], MonsterTable.monster(from:)) {
                 if existing.id >= firstNewID || touched[existing.id] != nil {
                     let earlier = existing.id >= firstNewID
-                        ? loadedNames[Int(existing.id - firstNewID)] : touched[existing.id]
+                        ? loadedNames[Int(existing.id - firstNewID)].location : touched[existing.id]
                     return duplicateName(record, earlier: earlier)
                 }
                 guard mode == .upsert else {
@@ -182,8 +188,20 @@ struct ImportLoad {
     // MARK: Helpers
 
     private mutating func loaded(_ id: Int64, _ record: ImportedRecord) {
+        if firstWithID != nil, firstWithID?[id] == nil { firstWithID?[id] = loadedIDs.count }
         loadedIDs.append(id)
-        loadedNames.append(record.nameLocation)
+        loadedNames.append(PackedPlace(record.nameLocation))
+        loadedIDPlaces.append(PackedPlace(record.idLocation))
+    }
+
+    /// Where the id of the first record written with `id` is.
+    private mutating func firstPlace(ofID id: Int64) -> TextLocation? {
+        if firstWithID == nil {
+            var first: [Int64: Int] = [:]
+            for (ordinal, loaded) in loadedIDs.enumerated() where first[loaded] == nil { first[loaded] = ordinal }
+            firstWithID = first
+        }
+        return firstWithID?[id].map { loadedIDPlaces[$0].location }
     }
 
     /// Binds every value from memory SQLite reads in place
@@ -260,15 +278,29 @@ struct ImportLoad {
         for ids in groups.values {
             let inFileOrder = ids.sorted { (ordinals[$0] ?? 0) < (ordinals[$1] ?? 0) }
             guard let first = inFileOrder.first else { continue }
-            let firstPlace = ordinals[first].map { loadedNames[$0] }
+            let firstPlace = ordinals[first].map { loadedNames[$0].location }
             for id in inFileOrder.dropFirst() {
                 guard let ordinal = ordinals[id] else { continue }
-                problems.append(InputProblem(.conflict, at: loadedNames[ordinal], field: "name",
+                problems.append(InputProblem(.conflict, at: loadedNames[ordinal].location, field: "name",
                                              "the name “\(names[id] ?? "")” is also used \(Self.place(firstPlace)) (names are compared ignoring case)"))
             }
         }
         return problems
     }
+}
+
+/// A `TextLocation` in half the memory, for the places an import keeps
+/// per record: it reads at most 2 GiB, so lines and columns fit 32 bits.
+struct PackedPlace {
+    private let line: UInt32
+    private let column: UInt32
+
+    init(_ location: TextLocation) {
+        line = UInt32(clamping: location.line)
+        column = UInt32(clamping: location.column)
+    }
+
+    var location: TextLocation { TextLocation(line: Int(line), column: Int(column)) }
 }
 
 extension String {
