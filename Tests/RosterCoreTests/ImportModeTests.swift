@@ -78,6 +78,23 @@ struct ImportModeTests {
         #expect(try roster.store.count() == 6)
     }
 
+    @Test("a record whose id and name are both used before reports both problems")
+    func replaceDuplicateIDAndName() throws {
+        let roster = try ImportRoster()
+        #expect(roster.importProblems("id,name,weapon\n1,A,sword\n1,a,sword\n2,B,fire\n2,b,fire\n,B,smoke\n", mode: .replace) == [
+            "3:1: id: the id 1 is also used at line 2, column 1",
+            "3:3: name: the name “a” is also used at line 2, column 3 (names are compared ignoring case)",
+            "5:1: id: the id 2 is also used at line 4, column 1",
+            "5:3: name: the name “b” is also used at line 4, column 3 (names are compared ignoring case)",
+            "6:2: name: the name “B” is also used at line 4, column 3 (names are compared ignoring case)",
+        ])
+        // A record without an id is written last, yet reported in file order.
+        #expect(roster.importProblems("id,name,weapon\n,Zed,sword\n9,zed,fire\n", mode: .replace) == [
+            "3:3: name: the name “zed” is also used at line 2, column 2 (names are compared ignoring case)",
+        ])
+        #expect(try roster.store.count() == 6)
+    }
+
     @Test("a dry run reports what would change and changes nothing")
     func dryRun() throws {
         let roster = try ImportRoster()

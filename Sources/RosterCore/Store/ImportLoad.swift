@@ -78,6 +78,9 @@ struct ImportLoad {
                 // The indexes are dropped for the load: only the id can clash.
                 let problem = InputProblem(.conflict, at: record.idLocation, field: "id",
                                            "the id \(record.monster.id) is also used \(Self.place(firstPlace(ofID: record.monster.id)))")
+                // Written at the end with another id, so that its name is
+                // still checked against the others: every problem is found.
+                deferred.append(record)
                 return problem
             }
             loaded(record.monster.id, record)
@@ -260,7 +263,8 @@ struct ImportLoad {
     }
 
     /// After the unique index failed: every name used more than once,
-    /// reported at each use after the first, in file order.
+    /// reported at each use after the first, in file order (records
+    /// without an id, written last, by where their names are).
     private func duplicateNames() throws -> [InputProblem] {
         var groups: [String: [Int64]] = [:]
         var names: [Int64: String] = [:]
@@ -275,13 +279,15 @@ struct ImportLoad {
         var ordinals: [Int64: Int] = [:]
         for (ordinal, id) in loadedIDs.enumerated() where names[id] != nil { ordinals[id] = ordinal }
         var problems: [InputProblem] = []
+        let origin = TextLocation(line: 0, column: 0)
+        func namePlace(_ id: Int64) -> TextLocation? { ordinals[id].map { loadedNames[$0].location } }
         for ids in groups.values {
-            let inFileOrder = ids.sorted { (ordinals[$0] ?? 0) < (ordinals[$1] ?? 0) }
+            let inFileOrder = ids.sorted { (namePlace($0) ?? origin) < (namePlace($1) ?? origin) }
             guard let first = inFileOrder.first else { continue }
-            let firstPlace = ordinals[first].map { loadedNames[$0].location }
+            let firstPlace = namePlace(first)
             for id in inFileOrder.dropFirst() {
-                guard let ordinal = ordinals[id] else { continue }
-                problems.append(InputProblem(.conflict, at: loadedNames[ordinal].location, field: "name",
+                guard let place = namePlace(id) else { continue }
+                problems.append(InputProblem(.conflict, at: place, field: "name",
                                              "the name “\(names[id] ?? "")” is also used \(Self.place(firstPlace)) (names are compared ignoring case)"))
             }
         }
