@@ -84,7 +84,7 @@ public enum WeaponBatch {
         var weaponAt = node.location
         for key in ["name", "weapon"] {
             guard let field = node[key] else {
-                parsed.problems.append(InputProblem(.value, at: node.location, field: key, "the object has no \"\(key)\""))
+                parsed.problems.append(InputProblem(.value, at: node.location, field: key, MonsterFields.missing(key)))
                 continue
             }
             guard case .string(let value) = field.value else {
@@ -120,9 +120,7 @@ public enum WeaponBatch {
         if let weapon {
             type = WeaponType(parsing: weapon)
             if type == nil {
-                var message = "unknown weapon “\(weapon)”"
-                if let suggestion = WeaponType.suggestion(for: weapon) { message += "; did you mean `\(suggestion.key)`?" }
-                parsed.problems.append(InputProblem(.value, at: weaponAt, field: "weapon", message))
+                parsed.problems.append(InputProblem(.value, at: weaponAt, field: "weapon", WeaponType.unknownMessage(for: weapon)))
             }
         }
         guard let reference else { return }

@@ -87,7 +87,7 @@ struct MonsterDecoder {
     mutating func finish(log: inout ProblemLog, locate: (Int?) -> TextLocation) -> ImportedRecord? {
         for (index, field) in MonsterFields.all.enumerated() where field.isRequired && given & (1 << UInt64(index)) == 0 {
             failed = true
-            log.add(.value, at: locate(nil), field: field.key, "the record has no \(field.key)")
+            log.add(.value, at: locate(nil), field: field.key, MonsterFields.missing(field.key))
         }
         if failed { return nil }
         let problems = monster.problems

@@ -35,8 +35,7 @@ enum JSONRecordDecoder {
             case (.integer, .number(let text)):
                 guard let number = Int64(text) else {
                     decoder.noteRefused(index)
-                    log.add(.value, at: value.location, field: key,
-                            "\(key) must be a whole number from 1 to \(Int64.max), not \(text)")
+                    log.add(.value, at: value.location, field: key, MonsterFields.idRule(not: text))
                     failed = true
                     continue
                 }
