@@ -24,13 +24,14 @@ struct FlatJSONRecordTests {
 
     @Test("same records and same problems, with and without the fast path", arguments: inputs)
     func agrees(_ input: String) throws {
-        let fast = try readImport(input)
+        let fast = try readImport(input, standIns: true)
         FlatJSONRecord.isEnabled = false
         defer { FlatJSONRecord.isEnabled = true }
-        let strict = try readImport(input)
+        let strict = try readImport(input, standIns: true)
         #expect(fast.records.map(\.monster) == strict.records.map(\.monster))
         #expect(fast.records.map(\.nameLocation) == strict.records.map(\.nameLocation))
         #expect(fast.records.map(\.idLocation) == strict.records.map(\.idLocation))
+        #expect(fast.records.map(\.isStandIn) == strict.records.map(\.isStandIn))
         #expect(described(fast.problems) == described(strict.problems))
     }
 }

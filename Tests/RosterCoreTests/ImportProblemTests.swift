@@ -239,6 +239,59 @@ struct ImportProblemTests {
         #expect(try roster.store.count() == 6)
     }
 
+    @Test("a record with a bad value still has its other values checked, and its name and id compared")
+    func everyProblemOfARecord() throws {
+        let roster = try ImportRoster()
+        let long = String(repeating: "x", count: 65)
+        let csv = "name,weapon\n\(long),laser\nAnt,sword\nant,laser\nCat-Bot,laser\n"
+        let shared = [
+            "2:1: name: a name can have at most 64 characters; this one has 65",
+            "2:67: weapon: unknown weapon “laser”; the weapons are blowgun, ninja-star, fire, sword, smoke",
+            "4:1: name: the name “ant” is also used at line 3, column 1 (names are compared ignoring case)",
+            "4:5: weapon: unknown weapon “laser”; the weapons are blowgun, ninja-star, fire, sword, smoke",
+        ]
+        let laser = "5:9: weapon: unknown weapon “laser”; the weapons are blowgun, ninja-star, fire, sword, smoke"
+        #expect(roster.importProblems(csv, mode: .insert) == shared + [
+            "5:1: name: a monster named “Cat-Bot” is already on the roster (names are compared ignoring case); use --mode upsert to update it",
+            laser,
+        ])
+        for mode in [ImportMode.upsert, .replace] {
+            #expect(roster.importProblems(csv, mode: mode) == shared + [laser], "mode \(mode)")
+        }
+        // JSON: a key that is not a field, or a value of the wrong type.
+        #expect(roster.importProblems("{\"name\":\"Dog-Bot\",\"weapon\":\"fire\",\"colour\":\"red\"}\n", mode: .insert) == [
+            "1:9: name: a monster named “Dog-Bot” is already on the roster (names are compared ignoring case); use --mode upsert to update it",
+            "1:44: colour: unknown key \"colour\"; did you mean \"name_color\"?",
+        ])
+        #expect(roster.importProblems("[{\"name\":\"A\",\"weapon\":\"fire\"},{\"name\":\"a\",\"weapon\":7,\"icon\":\"x\"}]", mode: .insert) == [
+            "1:39: name: the name “a” is also used at line 1, column 10 (names are compared ignoring case)",
+            "1:52: weapon: expected a string but found a number",
+            "1:61: icon: an icon is an image asset name such as meetcatbot.png: letters, digits, '-', '_' and '.', ending in .png, at most 64 characters",
+        ])
+        // replace: a refused value, the id and the name, all on one record.
+        #expect(roster.importProblems("id,name,weapon,origin\n5,Ant,sword,\n5,ant,sword,Narnia\n", mode: .replace) == [
+            "3:1: id: the id 5 is also used at line 2, column 1",
+            "3:3: name: the name “ant” is also used at line 2, column 3 (names are compared ignoring case)",
+            "3:13: origin: unknown country “Narnia”; give a country's name or its ISO 3166 code, such as France or FR",
+        ])
+        #expect(try roster.store.count() == 6)
+        #expect(try roster.store.find("Cat-Bot")?.weapon.type == .sword)
+    }
+
+    @Test("a record with problems stands in with its name and id only, read the same whole, in pieces and strictly")
+    func standIns() throws {
+        let text = "{\"id\":4,\"name\":\"Ant\",\"weapon\":\"laser\",\"description\":\"kept out\"}\n{\"name\":\"\",\"weapon\":\"laser\"}\n"
+        _ = try FuzzRegressionTests.agreeing(Array(text.utf8))
+        let (records, problems) = try readImport(text, standIns: true)
+        #expect(problems.count == 3)
+        #expect(records.count == 1)
+        #expect(records.first?.isStandIn == true)
+        #expect(records.first?.monster == Monster(id: 4, name: "Ant", description: "", icon: Monster.defaultIcon,
+                                                   nameColor: .default, weapon: Weapon(.sword)))
+        #expect(records.first?.hasID == true)
+        #expect(try readImport(text).records.isEmpty)
+    }
+
     @Test("a file with very many problems counts them all and keeps the first ten thousand")
     func manyProblems() throws {
         let roster = try ImportRoster()

@@ -1,7 +1,9 @@
 /// Reads the monsters of an import: finds out what the input is (JSON
 /// document or array, NDJSON, CSV — or something that is none of them),
 /// then hands out valid records one at a time while collecting every
-/// problem in `log`. Records with problems are never handed out.
+/// problem in `log`. A record with problems is handed out only as a
+/// stand-in (`ImportedRecord.isStandIn`: its name and id, to be checked
+/// against the others), and only once its problems are in the log.
 public final class MonsterReader {
     public enum Format: String, CaseIterable, Sendable {
         case json, ndjson, csv

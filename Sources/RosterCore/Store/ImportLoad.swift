@@ -1,6 +1,10 @@
 /// The writing half of an import, one strategy per mode, inside the
 /// transaction `RosterStore.importMonsters` holds.
 ///
+/// Stand-ins for records with problems (`ImportedRecord.isStandIn`) are
+/// written like the others, so that every clash of a name or an id is
+/// found; the import has problems then, and is rolled back.
+///
 /// - `insert` and `upsert` into an empty table, and `replace` (which
 ///   empties the table first), are bulk loads: the table's indexes are
 ///   dropped, rows go in with prepared-statement reuse, and the indexes
@@ -106,6 +110,8 @@ struct ImportLoad {
                                         "a monster named “\(existing.name)” is already on the roster (names are compared ignoring case); use --mode upsert to update it")
                 }
                 touched[existing.id] = record.nameLocation
+                // A stand-in only claims the name; the import fails anyway.
+                if record.isStandIn { return nil }
                 // Only the fields the file gives change; the rest stay.
                 var updated = existing
                 for (index, field) in MonsterFields.all.enumerated()
