@@ -232,10 +232,30 @@ struct ExportImportTests {
         #expect(try sandbox.sqlite("PRAGMA integrity_check") == "ok")
     }
 
+    @Test("an emptied roster's NDJSON imports back with --format ndjson; without it, the error says so")
+    func emptyNDJSONRoundTrip() throws {
+        let sandbox = try Sandbox()
+        #expect(try sandbox.roster(["import", "-", "--mode", "replace"], stdin: "[]").status == 0)
+        let exported = try sandbox.roster("export", "--format", "ndjson")
+        #expect(exported.status == 0)
+        #expect(exported.stdoutBytes.isEmpty)
+        let auto = try sandbox.roster(["import", "-", "--mode", "replace"], stdin: exported.stdout)
+        #expect(auto.status == 65)
+        #expect(auto.stderr.hasPrefix("stdin:1:1: the input is empty; import reads JSON, NDJSON or CSV (for an empty NDJSON file, which holds no monsters, give --format ndjson)\n"))
+        let other = try Sandbox()
+        let replaced = try other.roster(["import", "-", "--mode", "replace", "--format", "ndjson"], stdin: exported.stdout)
+        #expect(replaced.status == 0, "\(replaced.stderr)")
+        #expect(replaced.stderr == "imported stdin: 0 added, 0 updated, 0 unchanged, 6 removed\n")
+        #expect(try other.roster("export", "--format", "ndjson").stdoutBytes == exported.stdoutBytes)
+        let help = try other.roster("help", "import").stdout
+        #expect(help.contains("empty file is an error, except with --format ndjson: NDJSON without lines\nholds no monsters"))
+    }
+
     @Test("help for import states the limits")
     func helpStatesLimits() throws {
         let help = try Sandbox().roster("help", "import").stdout
         #expect(help.contains("Limits: files up to 2 GiB; one record (a CSV row, a JSON object, a line)"))
         #expect(help.contains("names up to 64 characters"))
+        #expect(help.contains("LF or CRLF\nline ends (in CSV, a lone CR too)"))
     }
 }

@@ -64,6 +64,38 @@ struct WritingCommandsTests {
         #expect(try sandbox.sqlite("SELECT weapon FROM monster WHERE id IN (1, 2) ORDER BY id") == "fire\nninja-star")
     }
 
+    @Test("a batch line with an unknown weapon and an unknown name reports both")
+    func stdinBatchReportsEveryProblemOfALine() throws {
+        let sandbox = try Sandbox()
+        let run = try sandbox.roster(["set-weapon", "--stdin"], stdin: "Cat-Bot\tfire\nX\ty\n{\"name\":\"Kat-Bot\",\"weapon\":\"laser\"}\n")
+        #expect(run.status == 65)
+        #expect(run.stderr == """
+            stdin:2:1: name: no monster is named “X”
+            stdin:2:3: weapon: unknown weapon “y”; the weapons are blowgun, ninja-star, fire, sword, smoke
+            stdin:3:9: name: no monster is named “Kat-Bot”; did you mean “Cat-Bot”?
+            stdin:3:28: weapon: unknown weapon “laser”; the weapons are blowgun, ninja-star, fire, sword, smoke
+            roster: nothing was changed: the input has 4 problems
+
+            """)
+        #expect(try sandbox.sqlite("SELECT weapon FROM monster WHERE name = 'Cat-Bot'") == "sword")
+    }
+
+    @Test("set-weapon --stdin words a missing weapon and an unknown one as import does")
+    func stdinBatchWordsProblemsAsImport() throws {
+        let sandbox = try Sandbox()
+        let input = "{\"name\":\"Cat-Bot\"}\n{\"name\":\"Dog-Bot\",\"weapon\":\"laser\"}\n"
+        let batch = try sandbox.roster(["set-weapon", "--stdin"], stdin: input)
+        let imported = try sandbox.roster(["import", "-", "--mode", "upsert"], stdin: input)
+        let expected = """
+            stdin:1:1: weapon: the record has no weapon
+            stdin:2:28: weapon: unknown weapon “laser”; the weapons are blowgun, ninja-star, fire, sword, smoke
+            roster: nothing was changed: the input has 2 problems
+
+            """
+        #expect(batch.stderr == expected)
+        #expect(imported.stderr == expected)
+    }
+
     @Test("--dry-run reports what would change and changes nothing")
     func dryRun() throws {
         let sandbox = try Sandbox()

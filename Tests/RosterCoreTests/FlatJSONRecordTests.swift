@@ -8,6 +8,7 @@ struct FlatJSONRecordTests {
         "{\"id\":1,\"name\":\"Cat-Bot\",\"description\":\"MEE-OW\",\"icon\":\"meetcatbot.png\",\"name_color\":\"default\",\"weapon\":\"sword\"}\n",
         "  { \"name\" : \"炎のロボ 🤖\" , \"weapon\" : \"Ninja Star\", \"name_color\": null }\r\n",
         "{\"name\":\"Bad\",\"weapon\":\"laser\",\"name_color\":\"purple\"}\n{\"id\":-3,\"name\":\"\",\"weapon\":\"fire\"}\n",
+        "{\"name\":\"A\", \"id\" : 7,\"weapon\":\"fire\"}\n[{\"weapon\":\"fire\",\n \"name\":\"B\",\n \"id\": 8}]\n",
         "{\"id\":0012,\"name\":\"A\",\"weapon\":\"fire\"}\n{\"id\":1.0,\"name\":\"B\",\"weapon\":\"fire\"}\n",
         "{\"name\":\"A\",\"weapon\":\"fire\",\"name\":\"B\"}\n{\"name\":\"Tab\\there\",\"weapon\":\"fire\"}\n",
         "{\"name\":\"Q \\\"B\\\" \\\\ \\/\",\"description\":\"a\\nb\\tc\\r\\b\\f\",\"weapon\":\"fire\"}\n",
@@ -23,12 +24,14 @@ struct FlatJSONRecordTests {
 
     @Test("same records and same problems, with and without the fast path", arguments: inputs)
     func agrees(_ input: String) throws {
-        let fast = try readImport(input)
+        let fast = try readImport(input, standIns: true)
         FlatJSONRecord.isEnabled = false
         defer { FlatJSONRecord.isEnabled = true }
-        let strict = try readImport(input)
+        let strict = try readImport(input, standIns: true)
         #expect(fast.records.map(\.monster) == strict.records.map(\.monster))
         #expect(fast.records.map(\.nameLocation) == strict.records.map(\.nameLocation))
+        #expect(fast.records.map(\.idLocation) == strict.records.map(\.idLocation))
+        #expect(fast.records.map(\.isStandIn) == strict.records.map(\.isStandIn))
         #expect(described(fast.problems) == described(strict.problems))
     }
 }

@@ -47,12 +47,52 @@ struct ImportModeTests {
         #expect(try roster.store.resolve("Ice-Bot").origin == "FI")
     }
 
-    @Test("replace refuses an id used twice")
+    @Test("replace refuses an id used twice, pointing at both ids wherever the column or key is")
     func replaceDuplicateIDs() throws {
         let roster = try ImportRoster()
         #expect(roster.importProblems("id,name,weapon\n3,A,fire\n3,B,fire\n", mode: .replace) == [
-            "3:1: id: the id 3 is also used at line 2, column 3",
+            "3:1: id: the id 3 is also used at line 2, column 1",
         ])
+        #expect(roster.importProblems("id,name,weapon\n123,A,sword\n123,B,sword\n", mode: .replace) == [
+            "3:1: id: the id 123 is also used at line 2, column 1",
+        ])
+        #expect(roster.importProblems("name,id,weapon\nA,abc,sword\nB,7,sword\nC,7,sword\n\"D\",\"7\",fire\n", mode: .replace) == [
+            "2:3: id: an id is a whole number from 1 to 9223372036854775807, not “abc”",
+            "4:3: id: the id 7 is also used at line 3, column 3",
+            "5:5: id: the id 7 is also used at line 3, column 3",
+        ])
+        // JSON: at the id's value, wherever the key stands in the object.
+        #expect(roster.importProblems("[{\"name\":\"A\",\"id\":7,\"weapon\":\"sword\"},\n{\"name\":\"B\",\"weapon\":\"sword\",\"id\":7}]",
+                                      mode: .replace) == [
+            "2:35: id: the id 7 is also used at line 1, column 19",
+        ])
+        // NDJSON, by the fast path and (a \u escape) by the strict parser.
+        #expect(roster.importProblems("""
+            {"name":"A","id":7,"weapon":"sword"}
+            {"name":"B","weapon":"sword",  "id": 7}
+            {"name":"\\u0043", "weapon":"sword", "id": 7}
+            """, mode: .replace) == [
+            "2:38: id: the id 7 is also used at line 1, column 18",
+            "3:43: id: the id 7 is also used at line 1, column 18",
+        ])
+        #expect(try roster.store.count() == 6)
+    }
+
+    @Test("a record whose id and name are both used before reports both problems")
+    func replaceDuplicateIDAndName() throws {
+        let roster = try ImportRoster()
+        #expect(roster.importProblems("id,name,weapon\n1,A,sword\n1,a,sword\n2,B,fire\n2,b,fire\n,B,smoke\n", mode: .replace) == [
+            "3:1: id: the id 1 is also used at line 2, column 1",
+            "3:3: name: the name “a” is also used at line 2, column 3 (names are compared ignoring case)",
+            "5:1: id: the id 2 is also used at line 4, column 1",
+            "5:3: name: the name “b” is also used at line 4, column 3 (names are compared ignoring case)",
+            "6:2: name: the name “B” is also used at line 4, column 3 (names are compared ignoring case)",
+        ])
+        // A record without an id is written last, yet reported in file order.
+        #expect(roster.importProblems("id,name,weapon\n,Zed,sword\n9,zed,fire\n", mode: .replace) == [
+            "3:3: name: the name “zed” is also used at line 2, column 2 (names are compared ignoring case)",
+        ])
+        #expect(try roster.store.count() == 6)
     }
 
     @Test("a dry run reports what would change and changes nothing")

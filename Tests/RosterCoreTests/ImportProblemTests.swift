@@ -129,14 +129,18 @@ struct ImportProblemTests {
              {"id": 1\(String(repeating: "0", count: 80)), "name": "E", "weapon": "fire"}]
             """)
         #expect(described(problems) == [
-            "1:9: id: id must be a whole number from 1 to 9223372036854775807, not 99999999999999999999",
-            "2:9: id: id must be a whole number from 1 to 9223372036854775807, not 1e400",
-            "3:9: id: id must be a whole number from 1 to 9223372036854775807, not 1.5",
+            "1:9: id: an id is a whole number from 1 to 9223372036854775807, not 99999999999999999999",
+            "2:9: id: an id is a whole number from 1 to 9223372036854775807, not 1e400",
+            "3:9: id: an id is a whole number from 1 to 9223372036854775807, not 1.5",
             "4:9: id: an id is a whole number from 1 to 9223372036854775807, not -3",
             "5:9: a number is longer than 64 characters",
         ])
-        let (_, csv) = try readImport(header + "12345678901234567890123,A,,,,fire\r\n")
-        #expect(described(csv) == ["2:1: id: an id is a whole number from 1 to 9223372036854775807, not “12345678901234567890123”"])
+        let (_, csv) = try readImport(header + "12345678901234567890123,A,,,,fire\r\n-1,B,,,,fire\r\n1e3,C,,,,fire\r\n")
+        #expect(described(csv) == [
+            "2:1: id: an id is a whole number from 1 to 9223372036854775807, not “12345678901234567890123”",
+            "3:1: id: an id is a whole number from 1 to 9223372036854775807, not “-1”",
+            "4:1: id: an id is a whole number from 1 to 9223372036854775807, not “1e3”",
+        ])
     }
 
     @Test("deep nesting is refused without exhausting the stack")
@@ -151,10 +155,51 @@ struct ImportProblemTests {
         #expect(described(shallow) == ["1:66: the JSON is nested more than 64 levels deep"])
     }
 
-    @Test("an empty file and one of only white space are empty")
+    @Test("an empty file and one of only white space are empty, and the message says how to read empty NDJSON")
     func emptyFile() throws {
-        #expect(described(try readImport("").problems) == ["1:1: the input is empty; import reads JSON, NDJSON or CSV"])
-        #expect(described(try readImport("\u{FEFF} \r\n\n").problems) == ["1:1: the input is empty; import reads JSON, NDJSON or CSV"])
+        let message = "1:1: the input is empty; import reads JSON, NDJSON or CSV (for an empty NDJSON file, which holds no monsters, give --format ndjson)"
+        #expect(described(try readImport("").problems) == [message])
+        #expect(described(try readImport("\u{FEFF} \r\n\n").problems) == [message])
+        // A CSV needs its header and JSON its brackets, even when told the format.
+        for format in [MonsterReader.Format.csv, .json] {
+            #expect(described(try readImport("", format: format).problems) == ["1:1: the input is empty; import reads JSON, NDJSON or CSV"])
+        }
+    }
+
+    @Test("empty NDJSON, or NDJSON of blank lines, holds no monsters when the format is given")
+    func emptyNDJSON() throws {
+        for text in ["", "\n", "\u{FEFF}", " \r\n\t\n\n"] {
+            for chunkSize in [1, 3, 1 << 20] {
+                let (records, problems) = try readImport(text, format: .ndjson, chunkSize: chunkSize)
+                #expect(records.isEmpty)
+                #expect(problems.isEmpty, "\(text.debugDescription): \(described(problems))")
+            }
+        }
+        let roster = try ImportRoster()
+        let empty = try roster.importBytes([], mode: .replace, format: .ndjson)
+        #expect(empty == ImportSummary(removed: 6))
+        #expect(try roster.store.count() == 0)
+        #expect(try roster.export(.ndjson).isEmpty)
+    }
+
+    @Test("a lone JSON value that is not an object or an array is JSON, with one clear problem")
+    func jsonScalars() throws {
+        let expected = "expected a roster JSON document {\"format\": \"roster\", …, \"monsters\": […]} or an array of monsters, but found"
+        for (text, kind) in [("42", "a number"), ("null", "null"), ("true", "a boolean"), ("\"just a string\"", "a string"),
+                             ("\n  -1.5e3 \r\n", "a number")] {
+            let place = text.hasPrefix("\n") ? "2:3" : "1:1"
+            #expect(try FuzzRegressionTests.agreeing(Array(text.utf8)) == ["\(place): \(expected) \(kind)"], "\(text)")
+            #expect(described(try readImport(text, format: .json).problems) == ["\(place): \(expected) \(kind)"])
+            #expect(described(try readImport(text, format: .ndjson).problems)
+                    == ["\(place): expected one monster object per line, but found \(kind)"])
+        }
+        // Not one JSON value: still CSV (here, a header without the columns).
+        #expect(described(try readImport("42,43\n").problems).first?.hasPrefix("1:1: unknown column “42”") == true)
+        // Told it is CSV, it is read as CSV.
+        #expect(described(try readImport("42", format: .csv).problems).first?.hasPrefix("1:1: unknown column “42”") == true)
+        // Told it is NDJSON, a CSV file is not called a JSON document.
+        #expect(described(try readImport("name,weapon\nA,sword\n", format: .ndjson).problems)
+                == ["1:1: expected one monster object per line, but found 'n'"])
     }
 
     @Test("a binary file is refused at once, not read as thousands of bad rows")
@@ -192,6 +237,59 @@ struct ImportProblemTests {
             ], "mode \(mode)")
         }
         #expect(try roster.store.count() == 6)
+    }
+
+    @Test("a record with a bad value still has its other values checked, and its name and id compared")
+    func everyProblemOfARecord() throws {
+        let roster = try ImportRoster()
+        let long = String(repeating: "x", count: 65)
+        let csv = "name,weapon\n\(long),laser\nAnt,sword\nant,laser\nCat-Bot,laser\n"
+        let shared = [
+            "2:1: name: a name can have at most 64 characters; this one has 65",
+            "2:67: weapon: unknown weapon “laser”; the weapons are blowgun, ninja-star, fire, sword, smoke",
+            "4:1: name: the name “ant” is also used at line 3, column 1 (names are compared ignoring case)",
+            "4:5: weapon: unknown weapon “laser”; the weapons are blowgun, ninja-star, fire, sword, smoke",
+        ]
+        let laser = "5:9: weapon: unknown weapon “laser”; the weapons are blowgun, ninja-star, fire, sword, smoke"
+        #expect(roster.importProblems(csv, mode: .insert) == shared + [
+            "5:1: name: a monster named “Cat-Bot” is already on the roster (names are compared ignoring case); use --mode upsert to update it",
+            laser,
+        ])
+        for mode in [ImportMode.upsert, .replace] {
+            #expect(roster.importProblems(csv, mode: mode) == shared + [laser], "mode \(mode)")
+        }
+        // JSON: a key that is not a field, or a value of the wrong type.
+        #expect(roster.importProblems("{\"name\":\"Dog-Bot\",\"weapon\":\"fire\",\"colour\":\"red\"}\n", mode: .insert) == [
+            "1:9: name: a monster named “Dog-Bot” is already on the roster (names are compared ignoring case); use --mode upsert to update it",
+            "1:44: colour: unknown key \"colour\"; did you mean \"name_color\"?",
+        ])
+        #expect(roster.importProblems("[{\"name\":\"A\",\"weapon\":\"fire\"},{\"name\":\"a\",\"weapon\":7,\"icon\":\"x\"}]", mode: .insert) == [
+            "1:39: name: the name “a” is also used at line 1, column 10 (names are compared ignoring case)",
+            "1:52: weapon: expected a string but found a number",
+            "1:61: icon: an icon is an image asset name such as meetcatbot.png: letters, digits, '-', '_' and '.', ending in .png, at most 64 characters",
+        ])
+        // replace: a refused value, the id and the name, all on one record.
+        #expect(roster.importProblems("id,name,weapon,origin\n5,Ant,sword,\n5,ant,sword,Narnia\n", mode: .replace) == [
+            "3:1: id: the id 5 is also used at line 2, column 1",
+            "3:3: name: the name “ant” is also used at line 2, column 3 (names are compared ignoring case)",
+            "3:13: origin: unknown country “Narnia”; give a country's name or its ISO 3166 code, such as France or FR",
+        ])
+        #expect(try roster.store.count() == 6)
+        #expect(try roster.store.find("Cat-Bot")?.weapon.type == .sword)
+    }
+
+    @Test("a record with problems stands in with its name and id only, read the same whole, in pieces and strictly")
+    func standIns() throws {
+        let text = "{\"id\":4,\"name\":\"Ant\",\"weapon\":\"laser\",\"description\":\"kept out\"}\n{\"name\":\"\",\"weapon\":\"laser\"}\n"
+        _ = try FuzzRegressionTests.agreeing(Array(text.utf8))
+        let (records, problems) = try readImport(text, standIns: true)
+        #expect(problems.count == 3)
+        #expect(records.count == 1)
+        #expect(records.first?.isStandIn == true)
+        #expect(records.first?.monster == Monster(id: 4, name: "Ant", description: "", icon: Monster.defaultIcon,
+                                                   nameColor: .default, weapon: Weapon(.sword)))
+        #expect(records.first?.hasID == true)
+        #expect(try readImport(text).records.isEmpty)
     }
 
     @Test("a file with very many problems counts them all and keeps the first ten thousand")

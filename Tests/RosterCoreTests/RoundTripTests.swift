@@ -91,6 +91,39 @@ struct RoundTripTests {
         #expect(records.map(\.monster.icon) == [Monster.defaultIcon, Monster.defaultIcon])
     }
 
+    @Test("CSV with CR-only line ends (old Mac files) reads the same, read whole or in chunks")
+    func carriageReturnLineEnds() throws {
+        let exported = try Self.awkwardRoster().export(.csv)
+        let whole = try readImport(exported).records.map(\.monster)
+        // CRLF to CR outside quotes; a CRLF inside a quoted field is read as LF either way.
+        var crOnly: [UInt8] = []
+        var inQuotes = false
+        for byte in exported {
+            if byte == UInt8(ascii: "\"") { inQuotes.toggle() }
+            if byte == 0x0A && !inQuotes { continue }
+            crOnly.append(byte)
+        }
+        #expect(crOnly.count < exported.count)
+        for size in [1, 2, 3, 7, 1 << 20] {
+            let (records, problems) = try readImport(crOnly, chunkSize: size)
+            #expect(described(problems) == [], "chunk size \(size)")
+            #expect(records.map(\.monster) == whole, "chunk size \(size)")
+        }
+        // Problems are placed by the same lines an editor shows; a lone CR
+        // inside quotes is kept, and is a line break too.
+        let text = "name,weapon\rA,sword\rB,laser\r\"C\rD\",fire\rE,swrod"
+        #expect(try FuzzRegressionTests.agreeing(Array(text.utf8)) == [
+            "3:3: weapon: unknown weapon “laser”; the weapons are blowgun, ninja-star, fire, sword, smoke",
+            "4:1: name: a name cannot contain control characters, and this one contains U+000D",
+            "6:3: weapon: unknown weapon “swrod”; did you mean `sword`?",
+        ])
+        // Mixed line ends: CR, then CR CR LF (a blank line), then LF.
+        let mixed = try readImport("name,weapon\rA,sword\r\r\nB,fire\nC,smoke")
+        #expect(mixed.problems.isEmpty)
+        #expect(mixed.records.map(\.monster.name) == ["A", "B", "C"])
+        #expect(mixed.records.map(\.nameLocation.line) == [2, 4, 5])
+    }
+
     @Test("an empty roster exports an empty monsters array and a CSV header, and imports back empty")
     func emptyRoster() throws {
         let roster = try ImportRoster()

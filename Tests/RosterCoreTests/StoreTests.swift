@@ -273,6 +273,32 @@ struct WeaponBatchTests {
         #expect(parsed.assignments.isEmpty)
     }
 
+    @Test("the name and the weapon of a line are checked each on its own")
+    func nameAndWeaponBothChecked() {
+        let input = "X\ty\n{\"name\":\"\",\"weapon\":\"q\"}\n{\"name\":\"Z\"}\n{\"name\":3,\"weapon\":\"laser\"}\n"
+        let parsed = WeaponBatch.parse(Array(input.utf8))
+        #expect(parsed.assignments.isEmpty)
+        #expect(parsed.problems.map { "\($0.location?.description ?? ""): \($0.field ?? "")" }
+                == ["1:3: weapon", "2:9: name", "2:21: weapon", "3:1: weapon", "4:9: name", "4:20: weapon"])
+        #expect(parsed.namesWithoutWeapon == [
+            WeaponBatch.NameReference(reference: "X", location: TextLocation(line: 1, column: 1)),
+            WeaponBatch.NameReference(reference: "Z", location: TextLocation(line: 3, column: 9)),
+        ])
+    }
+
+    @Test("a batch with unreadable lines still looks up every name, and reports in input order")
+    func batchLooksUpEveryName() throws {
+        let store = try TemporaryRoster().open()
+        let parsed = WeaponBatch.parse(Array("Cat-Bot\tfire\nX\ty\nDog-Bot\tswrod\n".utf8))
+        #expect { try store.setWeapons(parsed) } throws: { error in
+            guard case RosterError.problems(let problems, _, _) = error else { return false }
+            return problems.map(\.location) == [TextLocation(line: 2, column: 1), TextLocation(line: 2, column: 3),
+                                                TextLocation(line: 3, column: 9)]
+                && problems[0].kind == .notFound && problems[0].message == "no monster is named “X”"
+        }
+        #expect(try store.find("Cat-Bot")?.weapon.type == .sword)
+    }
+
     @Test("invalid UTF-8 is a problem, not a crash")
     func invalidUTF8() {
         let parsed = WeaponBatch.parse([0xFF, 0xFE, 0x09, 0x66, 0x0A])

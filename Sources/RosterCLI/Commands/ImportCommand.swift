@@ -13,14 +13,19 @@ enum ImportCommand {
             Reads what `roster export` writes: the JSON document, an array of monster
             objects (as `list --format json` prints), NDJSON, or CSV with a header row.
             The format is found from the content unless --format says it; LF or CRLF
-            line ends and a UTF-8 byte order mark are fine. Keys and columns are id,
-            name, description, icon, name_color, weapon, height, origin and activated;
-            only name and weapon are required (icon defaults to \(Monster.defaultIcon),
-            name_color to default). height is written 5ft11in (5'11" and 71in are read
-            too), origin is a two-letter ISO 3166 code such as FR (a country's name is
-            read too), activated is a moment in UTC such as 2026-11-29T14:05:00Z (or
-            with an offset such as +01:00; a time without a zone is refused). For these
-            three, null, an empty CSV cell or a missing key means unknown.
+            line ends (in CSV, a lone CR too) and a UTF-8 byte order mark are fine. An
+            empty file is an error, except with --format ndjson: NDJSON without lines
+            holds no monsters (what `export --format ndjson` writes for an empty
+            roster; with --mode replace it empties the roster).
+
+            Keys and columns are id, name, description, icon, name_color, weapon,
+            height, origin and activated; only name and weapon are required (icon
+            defaults to \(Monster.defaultIcon), name_color to default). height is written
+            5ft11in (5'11" and 71in are read too), origin is a two-letter ISO 3166 code
+            such as FR (a country's name is read too), activated is a moment in UTC such
+            as 2026-11-29T14:05:00Z (or with an offset such as +01:00; a time without a
+            zone is refused). For these three, null, an empty CSV cell or a missing key
+            means unknown.
 
             Modes:
               insert   add the file's monsters; a name already on the roster is an error

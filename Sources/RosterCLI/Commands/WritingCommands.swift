@@ -32,32 +32,21 @@ enum WritingCommands {
     ) { invocation in
         let context = invocation.context
         let dryRun = invocation.flag("dry-run")
-        let assignments: [WeaponAssignment]
+        let changes: [WeaponChange]
         if invocation.flag("stdin") {
             let parsed = WeaponBatch.parse(try context.readStandardInput())
-            if !parsed.problems.isEmpty {
-                // Report the names that do not exist too, not only the
-                // lines that could not be read: every problem at once.
-                var problems = parsed.problems
-                do {
-                    _ = try invocation.store().setWeapons(parsed.assignments, dryRun: true)
-                } catch RosterError.problems(let found, _, _) {
-                    problems += found
-                }
-                throw RosterError.problems(problems.sorted { ($0.location?.line ?? 0) < ($1.location?.line ?? 0) })
-            }
-            assignments = parsed.assignments
-            if assignments.isEmpty {
+            if parsed.problems.isEmpty && parsed.assignments.isEmpty {
                 context.note("standard input held no assignments; nothing changed")
                 return .success
             }
+            changes = try invocation.store().setWeapons(parsed, dryRun: dryRun)
         } else if let (names, weaponText) = invocation.arguments.leadingAndLast {
             let weapon = try invocation.weapon(weaponText)
-            assignments = names.map { WeaponAssignment(reference: $0, weapon: weapon) }
+            changes = try invocation.store().setWeapons(names.map { WeaponAssignment(reference: $0, weapon: weapon) },
+                                                        dryRun: dryRun)
         } else {
             throw UsageError("missing NAME and WEAPON", command: invocation.commandName)
         }
-        let changes = try invocation.store().setWeapons(assignments, dryRun: dryRun)
         let changed = changes.filter(\.isChange).count
         if changes.count == 1, changed == 0, let only = changes.first {
             context.note("\(only.monster.name) already carries \(only.weapon.displayName); nothing changed")

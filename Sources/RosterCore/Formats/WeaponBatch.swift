@@ -7,6 +7,16 @@ public enum WeaponBatch {
     public struct Parsed: Sendable {
         public var assignments: [WeaponAssignment] = []
         public var problems: [InputProblem] = []
+        /// Names from lines whose weapon could not be read: still looked
+        /// up, so that a line with an unknown weapon and an unknown name
+        /// reports both (`RosterStore.setWeapons(_:dryRun:)` with a batch).
+        public var namesWithoutWeapon: [NameReference] = []
+    }
+
+    /// A monster named on a line, and where.
+    public struct NameReference: Hashable, Sendable {
+        public let reference: String
+        public let location: TextLocation
     }
 
     public static func parse(_ bytes: [UInt8]) -> Parsed {
@@ -70,9 +80,11 @@ public enum WeaponBatch {
         }
         var name: String?
         var weapon: String?
+        var nameAt = node.location
+        var weaponAt = node.location
         for key in ["name", "weapon"] {
             guard let field = node[key] else {
-                parsed.problems.append(InputProblem(.value, at: node.location, field: key, "the object has no \"\(key)\""))
+                parsed.problems.append(InputProblem(.value, at: node.location, field: key, MonsterFields.missing(key)))
                 continue
             }
             guard case .string(let value) = field.value else {
@@ -80,24 +92,42 @@ public enum WeaponBatch {
                                                     "expected a string but found \(field.kindName)"))
                 continue
             }
-            if key == "name" { name = value } else { weapon = value }
+            if key == "name" {
+                name = value
+                nameAt = field.location
+            } else {
+                weapon = value
+                weaponAt = field.location
+            }
         }
-        guard let name, let weapon, let nameNode = node["name"], let weaponNode = node["weapon"] else { return }
-        add(name: name, nameAt: nameNode.location, weapon: weapon, weaponAt: weaponNode.location, into: &parsed)
+        add(name: name, nameAt: nameAt, weapon: weapon, weaponAt: weaponAt, into: &parsed)
     }
 
-    private static func add(name: String, nameAt: TextLocation, weapon: String, weaponAt: TextLocation,
+    /// Checks the name and the weapon each on its own (nil: missing or
+    /// of the wrong type, already reported), so that every problem of the
+    /// line is found.
+    private static func add(name: String?, nameAt: TextLocation, weapon: String?, weaponAt: TextLocation,
                             into parsed: inout Parsed) {
-        if name.isEmpty {
-            parsed.problems.append(InputProblem(.value, at: nameAt, field: "name", "the name is empty"))
-            return
+        var reference: String?
+        if let name {
+            if name.isEmpty {
+                parsed.problems.append(InputProblem(.value, at: nameAt, field: "name", "the name is empty"))
+            } else {
+                reference = name
+            }
         }
-        guard let type = WeaponType(parsing: weapon) else {
-            var message = "unknown weapon “\(weapon)”"
-            if let suggestion = WeaponType.suggestion(for: weapon) { message += "; did you mean `\(suggestion.key)`?" }
-            parsed.problems.append(InputProblem(.value, at: weaponAt, field: "weapon", message))
-            return
+        var type: WeaponType?
+        if let weapon {
+            type = WeaponType(parsing: weapon)
+            if type == nil {
+                parsed.problems.append(InputProblem(.value, at: weaponAt, field: "weapon", WeaponType.unknownMessage(for: weapon)))
+            }
         }
-        parsed.assignments.append(WeaponAssignment(reference: name, weapon: type, location: nameAt))
+        guard let reference else { return }
+        if let type {
+            parsed.assignments.append(WeaponAssignment(reference: reference, weapon: type, location: nameAt))
+        } else {
+            parsed.namesWithoutWeapon.append(NameReference(reference: reference, location: nameAt))
+        }
     }
 }

@@ -5,12 +5,13 @@
 /// case); only `name` and `weapon` must be there. An empty cell means
 /// unknown for `height`, `origin` and `activated`, and the default for
 /// the other optional fields.
-/// Records end with CRLF or LF; a quoted field may hold commas, quotes
-/// (doubled) and line breaks (a CRLF inside one is read as LF). Blank
-/// lines are skipped. Unless `raw`, a cell the export neutralised as a
+/// Records end with CRLF, LF or a CR on its own (as old Mac programs
+/// wrote, and as Python's csv module reads); a quoted field may hold
+/// commas, quotes (doubled) and line breaks (a CRLF inside one is read as
+/// LF, a lone CR or LF is kept). Blank lines are skipped. Unless `raw`, a cell the export neutralised as a
 /// formula (`'=…`, `''=…`) loses exactly the one `'` the export added.
 ///
-/// A record is found by scanning for a line feed outside quotes, then
+/// A record is found by scanning for a line end outside quotes, then
 /// split into fields; a bad record is reported and skipped, so every
 /// problem in the file is found in one pass.
 struct CSVMonsterReader {
@@ -88,6 +89,17 @@ struct CSVMonsterReader {
                         return Scan(contentLength: content, consumed: index + 1, lineBreaks: breaks + 1)
                     }
                     breaks += 1
+                } else if byte == 0x0D {
+                    // CR LF is one line end, counted at the LF; a CR on its
+                    // own is one too (old Mac files). Which it is depends on
+                    // the next byte: read it first.
+                    guard index + 1 < count else { break }
+                    if window[index + 1] != 0x0A {
+                        if !inQuotes {
+                            return Scan(contentLength: index, consumed: index + 1, lineBreaks: breaks + 1)
+                        }
+                        breaks += 1
+                    }
                 }
                 index += 1
             }
@@ -290,7 +302,7 @@ struct CSVMonsterReader {
         var column = 1
         for index in 0..<min(offset, bytes.count) {
             let byte = bytes[index]
-            if byte == 0x0A {
+            if byte == 0x0A || (byte == 0x0D && (index + 1 == bytes.count || bytes[index + 1] != 0x0A)) {
                 line += 1
                 column = 1
             } else if byte & 0xC0 != 0x80 {

@@ -1,6 +1,7 @@
 /// One monster read from an import file, valid by the model's rules, with
 /// where it came from so that later problems (a name already taken) can
-/// point at it.
+/// point at it — or, when `isStandIn`, what is left of a record with
+/// problems.
 public struct ImportedRecord: Sendable {
     public var monster: Monster
     /// Whether the file gave an id (only `--mode replace` uses ids).
@@ -11,10 +12,16 @@ public struct ImportedRecord: Sendable {
     /// `MonsterRules.nameKey` of the name, worked out by the reading
     /// thread so that the writing one does less.
     public var nameKey: String
-    /// Where the record starts.
-    public var location: TextLocation
+    /// Where its id is (the value itself), or where the record starts
+    /// when it has none.
+    public var idLocation: TextLocation
     /// Where its name is.
     public var nameLocation: TextLocation
+    /// The record had problems (already logged, so the import fails): it
+    /// only stands in for them with its name and id, and otherwise the
+    /// defaults, so that a clash of its name or id with the other records
+    /// and the roster is reported too. It is never kept.
+    public var isStandIn = false
 }
 
 /// The problems of one import, in the order found. Every problem is
@@ -47,6 +54,9 @@ struct MonsterDecoder {
     private(set) var monster = MonsterFields.blank
     /// Bit `i` set: field `i` of `MonsterFields.all` was given.
     private var given: UInt64 = 0
+    /// Bit `i` set: field `i` was given but refused (its problem logged);
+    /// it keeps its default.
+    private var refused: UInt64 = 0
     private var failed = false
     static let idIndex = MonsterFields.all.firstIndex { $0.key == "id" } ?? 0
     static let nameIndex = MonsterFields.all.firstIndex { $0.key == "name" } ?? 1
@@ -58,6 +68,7 @@ struct MonsterDecoder {
         let field = MonsterFields.all[index]
         if let message = field.assign(&monster, value) {
             failed = true
+            refused |= 1 << UInt64(index)
             log.add(.value, at: locate(), field: field.key, message)
         }
     }
@@ -77,28 +88,51 @@ struct MonsterDecoder {
     /// it is not also reported missing, and the record fails.
     mutating func noteRefused(_ index: Int) {
         given |= 1 << UInt64(index)
+        refused |= 1 << UInt64(index)
+        failed = true
+    }
+
+    /// Marks the record as failed for a problem that is not one field's
+    /// (an unknown key), already logged.
+    mutating func noteFailed() {
         failed = true
     }
 
     /// Checks required fields and the model's rules; the record, or nil
     /// when it had any problem. `locate(i)` places field `i`, or the
     /// record itself when `i` is nil.
+    ///
+    /// Every problem of the record is logged: the rules are checked on
+    /// each value that was read, even when another was refused. A record
+    /// with problems whose name is good comes back as a stand-in
+    /// (`ImportedRecord.isStandIn`), so that its name and id are still
+    /// checked against the others.
     mutating func finish(log: inout ProblemLog, locate: (Int?) -> TextLocation) -> ImportedRecord? {
         for (index, field) in MonsterFields.all.enumerated() where field.isRequired && given & (1 << UInt64(index)) == 0 {
             failed = true
-            log.add(.value, at: locate(nil), field: field.key, "the record has no \(field.key)")
+            log.add(.value, at: locate(nil), field: field.key, MonsterFields.missing(field.key))
         }
-        if failed { return nil }
-        let problems = monster.problems
-        if !problems.isEmpty {
-            for problem in problems {
-                let index = MonsterFields.all.firstIndex { $0.key == problem.field }
-                log.add(.value, at: locate(index), field: problem.field, problem.message)
-            }
-            return nil
+        // Fields refused or missing hold defaults: their rules say nothing.
+        let read = given & ~refused
+        var nameIsGood = read & (1 << UInt64(Self.nameIndex)) != 0
+        for problem in monster.problems {
+            guard let index = MonsterFields.index(of: problem.field), read & (1 << UInt64(index)) != 0 else { continue }
+            failed = true
+            if index == Self.nameIndex { nameIsGood = false }
+            log.add(.value, at: locate(index), field: problem.field, problem.message)
         }
-        return ImportedRecord(monster: monster, hasID: given & (1 << UInt64(Self.idIndex)) != 0, given: given,
-                              nameKey: MonsterRules.nameKey(monster.name),
-                              location: locate(nil), nameLocation: locate(Self.nameIndex))
+        let hasID = read & (1 << UInt64(Self.idIndex)) != 0
+        var record = ImportedRecord(monster: monster, hasID: hasID, given: given,
+                                    nameKey: MonsterRules.nameKey(monster.name),
+                                    idLocation: locate(hasID ? Self.idIndex : nil), nameLocation: locate(Self.nameIndex))
+        guard failed else { return record }
+        guard nameIsGood else { return nil }
+        var standIn = MonsterFields.blank
+        standIn.id = monster.id
+        standIn.name = monster.name
+        record.monster = standIn
+        record.given = 0
+        record.isStandIn = true
+        return record
     }
 }

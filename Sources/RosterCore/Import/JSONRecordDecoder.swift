@@ -12,7 +12,6 @@ enum JSONRecordDecoder {
         }
         var decoder = MonsterDecoder()
         var locations = [TextLocation?](repeating: nil, count: MonsterFields.all.count)
-        var failed = false
         for (key, value) in members {
             guard let index = MonsterFields.index(of: key) else {
                 var message = "unknown key \"\(key)\""
@@ -22,7 +21,7 @@ enum JSONRecordDecoder {
                     message += "; a monster has \(MonsterFields.keys.joined(separator: ", "))"
                 }
                 log.add(.value, at: value.location, field: key, message)
-                failed = true
+                decoder.noteFailed()
                 continue
             }
             let field = MonsterFields.all[index]
@@ -35,9 +34,7 @@ enum JSONRecordDecoder {
             case (.integer, .number(let text)):
                 guard let number = Int64(text) else {
                     decoder.noteRefused(index)
-                    log.add(.value, at: value.location, field: key,
-                            "\(key) must be a whole number from 1 to \(Int64.max), not \(text)")
-                    failed = true
+                    log.add(.value, at: value.location, field: key, MonsterFields.idRule(not: text))
                     continue
                 }
                 decoder.set(index, .integer(number), log: &log) { value.location }
@@ -47,12 +44,10 @@ enum JSONRecordDecoder {
                 decoder.noteRefused(index)
                 let expected = field.kind == .integer ? "a whole number" : "a string"
                 log.add(.value, at: value.location, field: key, "expected \(expected) but found \(value.kindName)")
-                failed = true
             }
         }
-        let record = decoder.finish(log: &log) { index in
+        return decoder.finish(log: &log) { index in
             index.flatMap { locations[$0] } ?? node.location
         }
-        return failed ? nil : record
     }
 }

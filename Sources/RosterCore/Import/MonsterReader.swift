@@ -1,7 +1,9 @@
 /// Reads the monsters of an import: finds out what the input is (JSON
 /// document or array, NDJSON, CSV — or something that is none of them),
 /// then hands out valid records one at a time while collecting every
-/// problem in `log`. Records with problems are never handed out.
+/// problem in `log`. A record with problems is handed out only as a
+/// stand-in (`ImportedRecord.isStandIn`: its name and id, to be checked
+/// against the others), and only once its problems are in the log.
 public final class MonsterReader {
     public enum Format: String, CaseIterable, Sendable {
         case json, ndjson, csv
@@ -9,7 +11,8 @@ public final class MonsterReader {
 
     public let input: ChunkedInput
     public var log = ProblemLog()
-    /// What the input turned out to be (nil when it is empty or binary).
+    /// What the input turned out to be (nil when it is empty or binary, or
+    /// not what `--format` said).
     public private(set) var format: Format?
 
     private enum Engine {
@@ -36,17 +39,36 @@ public final class MonsterReader {
             return
         }
         guard let first = window.firstIndex(where: { !(Self.isWhitespace($0)) }) else {
-            log.add(.syntax, at: TextLocation(line: 1, column: 1), "the input is empty; import reads JSON, NDJSON or CSV")
+            if format == .ndjson {
+                // NDJSON of no lines (or blank ones) is no monsters: what
+                // `export --format ndjson` writes for an empty roster.
+                self.format = .ndjson
+                engine = .json(JSONMonsterReader(input: input, shape: .lines))
+                return
+            }
+            let hint = format == nil ? " (for an empty NDJSON file, which holds no monsters, give --format ndjson)" : ""
+            log.add(.syntax, at: TextLocation(line: 1, column: 1), "the input is empty; import reads JSON, NDJSON or CSV\(hint)")
             return
         }
-        let sniffed = Self.sniff(UnsafeBufferPointer(rebasing: window[first...]))
+        let rest = UnsafeBufferPointer(rebasing: window[first...])
+        let sniffed = Self.sniff(rest)
+        // A lone JSON value that is not an object or an array (`42`,
+        // `null`, `"text"`) is JSON, not a CSV header: say what it is.
+        let scalar = sniffed == nil && format != .csv && input.isAtEnd ? Self.scalar(rest) : nil
+        let start = FlatJSONRecord.location(of: first, in: window, line: 1, column: 1)
+        let found = scalar.map { ", but found \($0)" } ?? ""
         switch (format, sniffed) {
-        case (nil, _), (.csv, _), (.json, .document), (.json, .array), (.ndjson, .lines):
+        case (nil, _) where scalar == nil, (.csv, _), (.json, .document), (.json, .array), (.ndjson, .lines):
             break
-        case (.json, _):
+        case (nil, _), (.json, _):
             let hint = sniffed == .lines ? "; it looks like NDJSON: try --format ndjson" : ""
-            log.add(.syntax, at: TextLocation(line: 1, column: 1),
-                    "expected a roster JSON document {\"format\": \"roster\", …, \"monsters\": […]} or an array of monsters\(hint)")
+            log.add(.syntax, at: scalar == nil ? TextLocation(line: 1, column: 1) : start,
+                    "expected a roster JSON document {\"format\": \"roster\", …, \"monsters\": […]} or an array of monsters\(found)\(hint)")
+            if scalar != nil { self.format = .json }
+            return
+        case (.ndjson, nil):
+            log.add(.syntax, at: start,
+                    "expected one monster object per line\(scalar == nil ? ", but found \(JSONMonsterReader.describe(rest[0]))" : found)")
             return
         case (.ndjson, _):
             log.add(.syntax, at: TextLocation(line: 1, column: 1),
@@ -87,6 +109,16 @@ public final class MonsterReader {
 
     static func isWhitespace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+    }
+
+    /// What `bytes` hold when they are exactly one JSON value other than
+    /// an object or an array, in words ("a number"); nil otherwise.
+    static func scalar(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        guard let first = bytes.first, first == UInt8(ascii: "\"") || first == UInt8(ascii: "-")
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first)
+                || first == UInt8(ascii: "t") || first == UInt8(ascii: "f") || first == UInt8(ascii: "n"),
+              let node = try? JSONParser.parse(bytes) else { return nil }
+        return node.kindName
     }
 
     /// JSON shapes by their first bytes: `[` is an array; `{` whose first

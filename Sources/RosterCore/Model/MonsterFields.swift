@@ -114,6 +114,18 @@ public enum MonsterFields {
     private static let synonyms = ["country": "origin", "countryoforigin": "origin", "activation": "activated",
                                    "activatedat": "activated", "activationdate": "activated"]
 
+    /// Why a value is not an id (`given` as the input wrote it): the same
+    /// sentence for a CSV cell, a JSON number of any size, and a negative id.
+    public static func idRule(not given: String) -> String {
+        "an id is a whole number from 1 to \(Int64.max), not \(given)"
+    }
+
+    /// A record (an import's, a line of a weapon batch) that lacks a
+    /// required field: the same sentence in every format.
+    public static func missing(_ key: String) -> String {
+        "the record has no \(key)"
+    }
+
     /// What an imported record starts from: every optional field's default.
     public static var blank: Monster {
         Monster(id: 0, name: "", description: "", icon: Monster.defaultIcon, nameColor: .default,
@@ -133,9 +145,9 @@ public enum MonsterFields {
                     monster.id = number
                     return nil
                 }
-                return "an id is a whole number from 1 to \(Int64.max), not “\(text)”"
+                return idRule(not: "“\(text)”")
             default:
-                return "an id is a whole number from 1 to \(Int64.max), not \(value.text)"
+                return idRule(not: value.text)
             }
         }
     )
@@ -199,13 +211,7 @@ public enum MonsterFields {
                 monster.weapon = Weapon(type)
                 return nil
             }
-            var message = "unknown weapon “\(value.text)”"
-            if let suggestion = WeaponType.suggestion(for: value.text) {
-                message += "; did you mean `\(suggestion.key)`?"
-            } else {
-                message += "; the weapons are \(WeaponType.allCases.map(\.key).joined(separator: ", "))"
-            }
-            return message
+            return WeaponType.unknownMessage(for: value.text)
         },
         assignStored: { monster, bytes in
             guard let type = WeaponType.storedKeys.value(of: bytes) else { return false }

@@ -1,6 +1,10 @@
 /// The writing half of an import, one strategy per mode, inside the
 /// transaction `RosterStore.importMonsters` holds.
 ///
+/// Stand-ins for records with problems (`ImportedRecord.isStandIn`) are
+/// written like the others, so that every clash of a name or an id is
+/// found; the import has problems then, and is rolled back.
+///
 /// - `insert` and `upsert` into an empty table, and `replace` (which
 ///   empties the table first), are bulk loads: the table's indexes are
 ///   dropped, rows go in with prepared-statement reuse, and the indexes
@@ -19,9 +23,14 @@ struct ImportLoad {
     private var counts = ImportSummary()
     private var previousCount = 0
     private var droppedIndexes: [String] = []
-    /// Ids written so far, in file order, with where each record's name is.
+    /// Ids written so far, in the order written, with where each
+    /// record's name and id are (packed: there is one of each per record).
     private var loadedIDs: [Int64] = []
-    private var loadedNames: [TextLocation] = []
+    private var loadedNames: [PackedPlace] = []
+    private var loadedIDPlaces: [PackedPlace] = []
+    /// Ordinal in `loadedIDs` of the first record written with each id:
+    /// made when an id first clashes, and kept up from then on.
+    private var firstWithID: [Int64: Int]?
     /// The first id this import gives out (`insert`, `upsert`).
     private let firstNewID: Int64
     /// `upsert`: monsters already written or updated by this import.
@@ -70,9 +79,13 @@ struct ImportLoad {
             do {
                 try insert(record, id: record.monster.id, values: values)
             } catch let error as DatabaseError where error.isUniqueViolation {
-                let earlier = loadedIDs.firstIndex(of: record.monster.id).map { loadedNames[$0] }
-                return InputProblem(.conflict, at: record.location, field: "id",
-                                    "the id \(record.monster.id) is also used \(Self.place(earlier))")
+                // The indexes are dropped for the load: only the id can clash.
+                let problem = InputProblem(.conflict, at: record.idLocation, field: "id",
+                                           "the id \(record.monster.id) is also used \(Self.place(firstPlace(ofID: record.monster.id)))")
+                // Written at the end with another id, so that its name is
+                // still checked against the others: every problem is found.
+                deferred.append(record)
+                return problem
             }
             loaded(record.monster.id, record)
             counts.added += 1
@@ -89,7 +102,7 @@ struct ImportLoad {
             if let existing = try database.cached(MonsterTable.selectByNameKey).firstRow([.text(key)], MonsterTable.monster(from:)) {
                 if existing.id >= firstNewID || touched[existing.id] != nil {
                     let earlier = existing.id >= firstNewID
-                        ? loadedNames[Int(existing.id - firstNewID)] : touched[existing.id]
+                        ? loadedNames[Int(existing.id - firstNewID)].location : touched[existing.id]
                     return duplicateName(record, earlier: earlier)
                 }
                 guard mode == .upsert else {
@@ -97,6 +110,8 @@ struct ImportLoad {
                                         "a monster named “\(existing.name)” is already on the roster (names are compared ignoring case); use --mode upsert to update it")
                 }
                 touched[existing.id] = record.nameLocation
+                // A stand-in only claims the name; the import fails anyway.
+                if record.isStandIn { return nil }
                 // Only the fields the file gives change; the rest stay.
                 var updated = existing
                 for (index, field) in MonsterFields.all.enumerated()
@@ -182,8 +197,20 @@ struct ImportLoad {
     // MARK: Helpers
 
     private mutating func loaded(_ id: Int64, _ record: ImportedRecord) {
+        if firstWithID != nil, firstWithID?[id] == nil { firstWithID?[id] = loadedIDs.count }
         loadedIDs.append(id)
-        loadedNames.append(record.nameLocation)
+        loadedNames.append(PackedPlace(record.nameLocation))
+        loadedIDPlaces.append(PackedPlace(record.idLocation))
+    }
+
+    /// Where the id of the first record written with `id` is.
+    private mutating func firstPlace(ofID id: Int64) -> TextLocation? {
+        if firstWithID == nil {
+            var first: [Int64: Int] = [:]
+            for (ordinal, loaded) in loadedIDs.enumerated() where first[loaded] == nil { first[loaded] = ordinal }
+            firstWithID = first
+        }
+        return firstWithID?[id].map { loadedIDPlaces[$0].location }
     }
 
     /// Binds every value from memory SQLite reads in place
@@ -242,7 +269,8 @@ struct ImportLoad {
     }
 
     /// After the unique index failed: every name used more than once,
-    /// reported at each use after the first, in file order.
+    /// reported at each use after the first, in file order (records
+    /// without an id, written last, by where their names are).
     private func duplicateNames() throws -> [InputProblem] {
         var groups: [String: [Int64]] = [:]
         var names: [Int64: String] = [:]
@@ -257,18 +285,34 @@ struct ImportLoad {
         var ordinals: [Int64: Int] = [:]
         for (ordinal, id) in loadedIDs.enumerated() where names[id] != nil { ordinals[id] = ordinal }
         var problems: [InputProblem] = []
+        let origin = TextLocation(line: 0, column: 0)
+        func namePlace(_ id: Int64) -> TextLocation? { ordinals[id].map { loadedNames[$0].location } }
         for ids in groups.values {
-            let inFileOrder = ids.sorted { (ordinals[$0] ?? 0) < (ordinals[$1] ?? 0) }
+            let inFileOrder = ids.sorted { (namePlace($0) ?? origin) < (namePlace($1) ?? origin) }
             guard let first = inFileOrder.first else { continue }
-            let firstPlace = ordinals[first].map { loadedNames[$0] }
+            let firstPlace = namePlace(first)
             for id in inFileOrder.dropFirst() {
-                guard let ordinal = ordinals[id] else { continue }
-                problems.append(InputProblem(.conflict, at: loadedNames[ordinal], field: "name",
+                guard let place = namePlace(id) else { continue }
+                problems.append(InputProblem(.conflict, at: place, field: "name",
                                              "the name “\(names[id] ?? "")” is also used \(Self.place(firstPlace)) (names are compared ignoring case)"))
             }
         }
         return problems
     }
+}
+
+/// A `TextLocation` in half the memory, for the places an import keeps
+/// per record: it reads at most 2 GiB, so lines and columns fit 32 bits.
+struct PackedPlace {
+    private let line: UInt32
+    private let column: UInt32
+
+    init(_ location: TextLocation) {
+        line = UInt32(clamping: location.line)
+        column = UInt32(clamping: location.column)
+    }
+
+    var location: TextLocation { TextLocation(line: Int(line), column: Int(column)) }
 }
 
 extension String {

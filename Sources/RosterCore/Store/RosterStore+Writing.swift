@@ -38,11 +38,7 @@ extension RosterStore {
             var chosen: [Int64: (weapon: WeaponType, index: Int)] = [:]
             for assignment in assignments {
                 guard let monster = try lookUp(assignment.reference) else {
-                    let suggestion = try suggestName(for: assignment.reference)
-                    // Names from the command line have no line to point at.
-                    problems.append(InputProblem(.notFound, at: assignment.location,
-                                                 field: assignment.location == nil ? nil : "name",
-                                                 RosterError.monsterNotFound(assignment.reference, suggestion: suggestion).description))
+                    problems.append(try notFound(assignment.reference, at: assignment.location))
                     continue
                 }
                 if let earlier = chosen[monster.id] {
@@ -67,6 +63,35 @@ extension RosterStore {
             }
             return changes
         }
+    }
+
+    /// Applies a batch read from standard input (`set-weapon --stdin`),
+    /// all or nothing. When some lines could not be read, nothing changes,
+    /// and every name is still looked up, so that all the problems of the
+    /// batch are reported at once, in the order of the input.
+    public func setWeapons(_ batch: WeaponBatch.Parsed, dryRun: Bool = false) throws(RosterError) -> [WeaponChange] {
+        guard !batch.problems.isEmpty else { return try setWeapons(batch.assignments, dryRun: dryRun) }
+        var problems = batch.problems
+        do {
+            _ = try setWeapons(batch.assignments, dryRun: true)
+        } catch .problems(let found, _, _) {
+            problems += found
+        }
+        problems += try write(commit: false) {
+            try batch.namesWithoutWeapon.compactMap { name in
+                try lookUp(name.reference) == nil ? try notFound(name.reference, at: name.location) : nil
+            }
+        }
+        let origin = TextLocation(line: 0, column: 0)
+        throw .problems(problems.sorted { ($0.location ?? origin) < ($1.location ?? origin) })
+    }
+
+    /// No monster is known as `reference`: the problem, with a suggestion.
+    private func notFound(_ reference: String, at location: TextLocation?) throws -> InputProblem {
+        let suggestion = try suggestName(for: reference)
+        // Names from the command line have no line to point at.
+        return InputProblem(.notFound, at: location, field: location == nil ? nil : "name",
+                            RosterError.monsterNotFound(reference, suggestion: suggestion).description)
     }
 
     /// Gives one monster, known by id, a weapon: what the interface does

@@ -3,17 +3,20 @@ import Foundation
 
 /// Reads `text` as an import would, in chunks of `chunkSize` bytes so that
 /// records straddle chunk boundaries, and returns the records and problems.
-func readImport(_ text: String, format: MonsterReader.Format? = nil, raw: Bool = false,
-                chunkSize: Int = 1 << 20) throws -> (records: [ImportedRecord], problems: [InputProblem]) {
-    try readImport(Array(text.utf8), format: format, raw: raw, chunkSize: chunkSize)
+/// The stand-ins for records with problems are left out unless asked for.
+func readImport(_ text: String, format: MonsterReader.Format? = nil, raw: Bool = false, chunkSize: Int = 1 << 20,
+                standIns: Bool = false) throws -> (records: [ImportedRecord], problems: [InputProblem]) {
+    try readImport(Array(text.utf8), format: format, raw: raw, chunkSize: chunkSize, standIns: standIns)
 }
 
-func readImport(_ bytes: [UInt8], format: MonsterReader.Format? = nil, raw: Bool = false,
-                chunkSize: Int = 1 << 20) throws -> (records: [ImportedRecord], problems: [InputProblem]) {
+func readImport(_ bytes: [UInt8], format: MonsterReader.Format? = nil, raw: Bool = false, chunkSize: Int = 1 << 20,
+                standIns: Bool = false) throws -> (records: [ImportedRecord], problems: [InputProblem]) {
     let reader = try MonsterReader(input: ChunkedInput(bytes: bytes, name: "test", chunkSize: chunkSize),
                                    format: format, raw: raw)
     var records: [ImportedRecord] = []
-    while let record = try reader.next() { records.append(record) }
+    while let record = try reader.next() {
+        if standIns || !record.isStandIn { records.append(record) }
+    }
     return (records, reader.log.problems)
 }
 
