@@ -6,11 +6,14 @@ import PackageDescription
 // Sources/RosterReaders holds symbolic links to the reader sources in
 // ../Sources/RosterCore: the fuzzed code is the shipped code, compiled
 // without SQLite and the build plugin (DataFiles.swift, the one file of
-// its own, reads the country list from ../Data instead). Run with Fuzz/run.sh.
+// its own, reads the country list from ../Data instead). Sources/TextSafety
+// links to the main package's module of that name. Run with Fuzz/run.sh.
 let package = Package(
     name: "RosterFuzz",
     targets: [
-        .target(name: "RosterReaders"),
+        // The main package's TextSafety, whole (a link to its folder).
+        .target(name: "TextSafety"),
+        .target(name: "RosterReaders", dependencies: ["TextSafety"]),
         .target(name: "FuzzSupport", dependencies: ["RosterReaders"]),
         .executableTarget(name: "FuzzCSV", dependencies: ["FuzzSupport"]),
         .executableTarget(name: "FuzzJSON", dependencies: ["FuzzSupport"]),
