@@ -84,6 +84,21 @@ struct DetailCommandsTests {
         #expect(try sandbox.sqlite("SELECT * FROM monster") == before)
     }
 
+    @Test("a local time the clocks skip is refused with the reason, not moved an hour")
+    func clockGap() throws {
+        let sandbox = try Sandbox()
+        _ = try sandbox.roster("list")
+        let before = try sandbox.sqlite("SELECT * FROM monster")
+        let run = try sandbox.roster(["edit", "Cat-Bot", "--activated", "2025-03-30T02:30"], environment: Self.paris)
+        #expect(run.status == 64)
+        #expect(run.stderr.hasPrefix("roster: --activated: “2025-03-30T02:30” does not exist on this clock: it falls in the hour skipped when daylight-saving time begins"), "\(run.stderr)")
+        #expect(try sandbox.sqlite("SELECT * FROM monster") == before)
+        // The same wall time with its offset, or on a clock without the gap, is a moment.
+        #expect(try sandbox.roster(["edit", "Cat-Bot", "--activated", "2025-03-30T02:30+01:00"], environment: Self.paris).status == 0)
+        #expect(try sandbox.roster(["edit", "Dog-Bot", "--activated", "2025-03-30T02:30"], environment: Self.utc).status == 0)
+        #expect(try sandbox.sqlite("SELECT activated FROM monster WHERE id <= 2 ORDER BY id") == "2025-03-30T01:30:00Z\n2025-03-30T02:30:00Z")
+    }
+
     @Test("show on a terminal gives the same moment on each clock; JSON stays UTC")
     func timeZones() throws {
         let sandbox = try Sandbox()

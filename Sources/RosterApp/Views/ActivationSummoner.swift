@@ -33,7 +33,16 @@ final class ActivationSummoner: View {
     }
 
     private func done(_ value: CalendarDateTime?) {
-        if let value, let timestamp = ActivatedField.timestamp(value), timestamp != controller.selected?.activated {
+        guard let value else {
+            resignFirstResponder()
+            return
+        }
+        guard let timestamp = ActivatedField.timestamp(value) else {
+            // The picker stays up, with the reason in the footer.
+            controller.report(ActivatedField.clockGapProblem)
+            return
+        }
+        if timestamp != controller.selected?.activated {
             controller.save(MonsterChanges(activated: .some(timestamp)), describing: "activation")
         }
         resignFirstResponder()

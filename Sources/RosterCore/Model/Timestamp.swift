@@ -85,6 +85,15 @@ public struct Timestamp: Hashable, Sendable, Comparable, CustomStringConvertible
         let seconds = mktime(&parts)
         guard seconds != -1 || (fields.year == 1969 && fields.month == 12 && fields.day == 31) else { return nil }
         self.init(secondsSince1970: Int64(seconds))
+        // A wall-clock time the clocks skip (02:30 on the night they go
+        // forward) does not exist: mktime would quietly move it an hour.
+        guard localFields == fields else { return nil }
+    }
+
+    /// Whether these local fields are a valid date and time that this
+    /// clock skips (a daylight-saving gap), to say so rather than "cannot read".
+    public static func isInClockGap(_ fields: Fields) -> Bool {
+        fields.isValid && Timestamp(local: fields) == nil
     }
 
     /// `2026-11-29 14:05 CET`: how people read it.
@@ -107,6 +116,19 @@ public struct Timestamp: Hashable, Sendable, Comparable, CustomStringConvertible
             self = .now
             return
         }
+        guard let (fields, offset) = Self.parts(of: trimmed) else { return nil }
+        if let offset {
+            guard let utc = Timestamp(utc: fields) else { return nil }
+            self.init(secondsSince1970: utc.secondsSince1970 - Int64(offset))
+        } else {
+            guard let local = Timestamp(local: fields) else { return nil }
+            self = local
+        }
+    }
+
+    /// The date, time and offset (in seconds, when one is written) of a
+    /// trimmed `init(parsing:)` form; nil when it is not one.
+    private static func parts(of trimmed: String) -> (Fields, Int?)? {
         var body = Substring(trimmed)
         var offset: Int?
         if body.hasSuffix("Z") || body.hasSuffix("z") {
@@ -148,13 +170,7 @@ public struct Timestamp: Hashable, Sendable, Comparable, CustomStringConvertible
                 fields.second = second
             }
         }
-        if let offset {
-            guard let utc = Timestamp(utc: fields) else { return nil }
-            self.init(secondsSince1970: utc.secondsSince1970 - Int64(offset))
-        } else {
-            guard let local = Timestamp(local: fields) else { return nil }
-            self = local
-        }
+        return (fields, offset)
     }
 
     /// A moment written with its zone, as files must give one: the stored
@@ -179,6 +195,9 @@ public struct Timestamp: Hashable, Sendable, Comparable, CustomStringConvertible
     /// `now` included, a time without a zone on the local clock.
     public static func reading(_ text: String) -> Result<Timestamp, ValueProblem> {
         if let timestamp = Timestamp(parsing: text) { return .success(timestamp) }
+        if let (fields, offset) = parts(of: text.trimmingSpaces()), offset == nil, isInClockGap(fields) {
+            return .failure(ValueProblem("“\(text)” does not exist on this clock: it falls in the hour skipped when daylight-saving time begins; give a later time, or an offset such as +01:00"))
+        }
         return .failure(ValueProblem("“\(text)” is not a valid date and time; write \(formHelp)"))
     }
 

@@ -6,6 +6,7 @@ import TerminalKit
 /// is saved in UTC.
 final class ActivatedField: DetailField {
     static let minuteInterval = 5
+    static let clockGapProblem = "that time does not exist on this clock: the hour is skipped when daylight-saving time begins"
 
     let picker: DateTimePicker
     private var pending: CalendarDateTime?
@@ -68,7 +69,7 @@ final class ActivatedField: DetailField {
         guard let pending else { return true }
         self.pending = nil
         guard let timestamp = Self.timestamp(pending) else {
-            problem = "that time does not exist on this clock (a daylight-saving gap)"
+            problem = Self.clockGapProblem
             return false
         }
         guard timestamp != controller.selected?.activated else { return true }
