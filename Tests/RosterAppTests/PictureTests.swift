@@ -23,6 +23,17 @@ struct PictureTests {
         }
     }
 
+    @Test("a field scrolled partly out of a small pane shows its lower part, cut at the pane's edge")
+    func partlyScrolled() throws {
+        let roster = try RosterScreenHarness(width: 40, height: 12)
+        for _ in 0..<6 { roster.press(.tab) }          // Name … Activated: the pane scrolls
+        #expect(roster.focusedLabel == "Activated")
+        let text = roster.text
+        #expect(text.contains("⚔  Sword"), "the weapon cell's lower rows still show:\n\(text)")
+        #expect(!text.contains("Preferred way to kill"), "its top row is above the pane")
+        #expect(roster.lines[1].hasPrefix("╭─ Cat-Bot"), "the pane's border is not drawn over")
+    }
+
     @Test("without colour the pictures give way to the weapons' glyphs")
     func text() throws {
         let roster = try RosterScreenHarness(pictures: .text)

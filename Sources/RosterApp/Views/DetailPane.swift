@@ -145,13 +145,19 @@ final class DetailPane: View {
         // field being edited (or focused) stays above a docked panel.
         let shift = scrollShift(tops: tops, heights: heights, area: fieldsArea)
         pictureArea.y -= shift
+        fieldsClip = fieldsArea
         for (index, field) in fields.enumerated() {
             let top = tops[index] - shift
             let height = min(heights[index], max(0, fieldsArea.maxY - top))
             field.frame = Rect(x: fieldsArea.x, y: top, width: fieldsArea.width, height: height)
-            field.isHidden = controller.selected == nil || top < fieldsArea.y || height <= 0
+            // A field scrolled partly above the pane's top shows its lower part.
+            field.isHidden = controller.selected == nil || top + height <= fieldsArea.y || height <= 0
         }
     }
+
+    /// The rows the fields scroll within.
+    private var fieldsClip: Rect?
+    override var subviewClip: Rect? { fieldsClip }
 
     /// A field being edited from outside the pane (the activation picker
     /// summoned from the list), to keep in sight like an edited one.

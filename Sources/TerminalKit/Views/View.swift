@@ -55,16 +55,33 @@ open class View: Responder {
         guard !isHidden, !frame.isEmpty else { return }
         layout()
         draw(in: &buffer)
+        let clip = subviewClip
         for subview in subviews where !subview.isHidden {
-            subview.render(into: &buffer)
+            guard let clip, subview.frame.intersection(clip) != subview.frame else {
+                subview.render(into: &buffer)
+                continue
+            }
+            // Partly outside: drawn whole on the side, then shown as far as
+            // the clip lets it, like a row half scrolled out of a list.
+            let visible = subview.frame.intersection(clip)
+            guard !visible.isEmpty else { continue }
+            var whole = Buffer(size: buffer.size)
+            subview.render(into: &whole)
+            buffer.draw(whole, at: .zero, clip: visible)
         }
     }
+
+    /// Where subviews may show, for a view that scrolls them; nil lets
+    /// them draw anywhere.
+    open var subviewClip: Rect? { nil }
 
     /// The deepest visible view at `point`, topmost first.
     public func hitTest(_ point: Point) -> View? {
         guard !isHidden, frame.contains(point) else { return nil }
-        for subview in subviews.reversed() {
-            if let hit = subview.hitTest(point) { return hit }
+        if subviewClip.map({ $0.contains(point) }) ?? true {
+            for subview in subviews.reversed() {
+                if let hit = subview.hitTest(point) { return hit }
+            }
         }
         return self
     }
