@@ -95,6 +95,7 @@ struct ListTests {
         #expect(roster.text.contains("no names contain “botx”") || roster.text.contains("no names contain “BOTx”"))
         roster.press(.control("u")).type("fire")
         #expect(roster.text.contains("Monsters · 1 found"))
+        #expect(roster.lines[0].contains("· 1 of 6 monsters"), "the header keeps the roster's size")
         #expect(roster.selectedListRow?.contains("Fire-Bot") == true)
         #expect(roster.cursor != nil, "the filter shows a text cursor")
         roster.press(.enter)

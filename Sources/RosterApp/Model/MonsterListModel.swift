@@ -19,6 +19,8 @@ final class MonsterListModel {
     let store: RosterStore
     private(set) var filter = ""
     private(set) var count = 0
+    /// How many monsters the roster holds, whatever the filter.
+    private(set) var total = 0
     private var index: NameIndex?
     private var matches: [Int32]?
     private var window: [Int: Monster] = [:]
@@ -126,6 +128,7 @@ final class MonsterListModel {
     func refresh() throws(RosterError) {
         window.removeAll(keepingCapacity: true)
         let total = try store.count()
+        self.total = total
         if total <= Self.synchronousIndexLimit {
             index = try store.guardedIndex()
             loadingGeneration += 1

@@ -264,7 +264,10 @@ final class HeaderBar: View {
             activationFrame = .zero
         }
         guard let controller else { return }
-        let count = controller.list.isFiltering ? "" : "· \(MonsterListView.grouped(controller.list.count)) monsters "
+        let list = controller.list
+        let count = list.isFiltering
+            ? "· \(MonsterListView.grouped(list.count)) of \(MonsterListView.grouped(list.total)) monsters "
+            : "· \(MonsterListView.grouped(list.count)) monsters "
         x = buffer.write(count, at: Point(x: x, y: frame.y), style: Theme.header)
         let path = controller.store.path
         let room = frame.maxX - x - 2
