@@ -91,7 +91,10 @@ struct DetailCommandsTests {
         let before = try sandbox.sqlite("SELECT * FROM monster")
         let run = try sandbox.roster(["edit", "Cat-Bot", "--activated", "2025-03-30T02:30"], environment: Self.paris)
         #expect(run.status == 64)
-        #expect(run.stderr.hasPrefix("roster: --activated: “2025-03-30T02:30” does not exist on this clock: it falls in the hour skipped when daylight-saving time begins"), "\(run.stderr)")
+        #expect(run.stderr.hasPrefix("roster: --activated: “2025-03-30T02:30” does not exist on this clock: it falls in the time skipped when daylight-saving time begins"), "\(run.stderr)")
+        #expect(run.stderr.contains("or an offset such as +01:00"), "the offset in force before the gap, on this clock")
+        let newYork = try sandbox.roster(["edit", "Cat-Bot", "--activated", "2025-03-09T02:30"], environment: ["TZ": "America/New_York"])
+        #expect(newYork.status == 64 && newYork.stderr.contains("or an offset such as -05:00"), "\(newYork.stderr)")
         #expect(try sandbox.sqlite("SELECT * FROM monster") == before)
         // The same wall time with its offset, or on a clock without the gap, is a moment.
         #expect(try sandbox.roster(["edit", "Cat-Bot", "--activated", "2025-03-30T02:30+01:00"], environment: Self.paris).status == 0)

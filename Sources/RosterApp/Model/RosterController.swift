@@ -198,11 +198,6 @@ final class RosterController {
         status = nil
     }
 
-    /// A problem to show in the footer: a value the interface cannot take.
-    func report(_ problem: String) {
-        status = (problem, true)
-    }
-
     /// Runs a step whose failure should be shown in the footer rather
     /// than end the session (the database busy, a file gone read-only).
     private func reportingErrors(_ body: () throws -> Void) {

@@ -20,6 +20,7 @@ final class ActivationSummoner: View {
         self.controller = controller
         super.init()
         picker.onDone = { [weak self] value in self?.done(value) }
+        picker.onChange = { [weak self] _ in self?.bar.problem = nil }
         picker.onCancel = { [weak self] in self?.resignFirstResponder() }
     }
 
@@ -29,6 +30,7 @@ final class ActivationSummoner: View {
     override var keyBindingsTitle: String { "Activated" }
 
     override func didBecomeFirstResponder() {
+        bar.problem = nil
         picker.setValue(ActivatedField.calendarValue(controller.selected?.activated ?? Timestamp.now))
     }
 
@@ -38,8 +40,8 @@ final class ActivationSummoner: View {
             return
         }
         guard let timestamp = ActivatedField.timestamp(value) else {
-            // The picker stays up, with the reason in the footer.
-            controller.report(ActivatedField.clockGapProblem)
+            // The picker stays up, with the reason in its bar.
+            bar.problem = ActivatedField.clockGapProblem
             return
         }
         if timestamp != controller.selected?.activated {

@@ -90,6 +90,17 @@ public struct Timestamp: Hashable, Sendable, Comparable, CustomStringConvertible
         guard localFields == fields else { return nil }
     }
 
+    /// The local clock's offset from UTC a day before these fields, as
+    /// `+01:00`: the offset in force just before a gap.
+    static func offsetBefore(_ fields: Fields) -> String? {
+        guard let wall = Timestamp(utc: fields) else { return nil }
+        let before = Timestamp(secondsSince1970: wall.secondsSince1970 - 86_400)
+        guard let local = Timestamp(local: before.utcFields) else { return nil }
+        let seconds = Int(before.secondsSince1970 - local.secondsSince1970)
+        let minutes = abs(seconds) / 60
+        return (seconds < 0 ? "-" : "+") + pad(minutes / 60) + ":" + pad(minutes % 60)
+    }
+
     /// Whether these local fields are a valid date and time that this
     /// clock skips (a daylight-saving gap), to say so rather than "cannot read".
     public static func isInClockGap(_ fields: Fields) -> Bool {
@@ -196,7 +207,8 @@ public struct Timestamp: Hashable, Sendable, Comparable, CustomStringConvertible
     public static func reading(_ text: String) -> Result<Timestamp, ValueProblem> {
         if let timestamp = Timestamp(parsing: text) { return .success(timestamp) }
         if let (fields, offset) = parts(of: text.trimmingSpaces()), offset == nil, isInClockGap(fields) {
-            return .failure(ValueProblem("“\(text)” does not exist on this clock: it falls in the hour skipped when daylight-saving time begins; give a later time, or an offset such as +01:00"))
+            let example = offsetBefore(fields).map { " such as \($0)" } ?? ""
+            return .failure(ValueProblem("“\(text)” does not exist on this clock: it falls in the time skipped when daylight-saving time begins; give a later time, or an offset\(example)"))
         }
         return .failure(ValueProblem("“\(text)” is not a valid date and time; write \(formHelp)"))
     }

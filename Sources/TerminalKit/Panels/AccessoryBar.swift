@@ -5,6 +5,9 @@
 public final class AccessoryBar: View {
     /// What is being edited, shown between the buttons.
     public var title = ""
+    /// Why Done was refused, shown in the title's place until cleared.
+    public var problem: String?
+    public var problemStyle = Style(foreground: .red).bold
     public var onPrevious: (() -> Void)?
     public var onNext: (() -> Void)?
     public var onDone: (() -> Void)?
@@ -58,7 +61,12 @@ public final class AccessoryBar: View {
             doneFrame = Rect(x: doneX, y: y, width: DisplayWidth.of(done), height: 1)
             let room = doneX - nextEnd - 2
             if room > 4 {
-                buffer.writeCentered(title, in: Rect(x: nextEnd + 1, y: y, width: room, height: 1), style: style)
+                let area = Rect(x: nextEnd + 1, y: y, width: room, height: 1)
+                if let problem {
+                    buffer.writeCentered("✗ " + problem, in: area, style: problemStyle)
+                } else {
+                    buffer.writeCentered(title, in: area, style: style)
+                }
             }
         } else {
             doneFrame = .zero

@@ -6,7 +6,7 @@ import TerminalKit
 /// is saved in UTC.
 final class ActivatedField: DetailField {
     static let minuteInterval = 5
-    static let clockGapProblem = "that time does not exist on this clock: the hour is skipped when daylight-saving time begins"
+    static let clockGapProblem = "the clocks skip that time when they go forward"
 
     let picker: DateTimePicker
     private var pending: CalendarDateTime?
