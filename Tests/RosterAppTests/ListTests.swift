@@ -22,12 +22,20 @@ struct ListTests {
     func footerAtEightyColumns() throws {
         let roster = try RosterScreenHarness(width: 80, height: 24)
         let footer = try #require(roster.lines.last)
-        for hint in ["↑↓ move", "Enter open", "Tab field", "w weapon", "a activated", "/ filter", "? help", "q quit"] {
+        for hint in ["↑↓ move", "Enter open", "w weapon", "a activated", "/ filter", "? help", "q quit"] {
             #expect(footer.contains(hint), "\(hint) in \(footer)")
         }
         let wide = try RosterScreenHarness(width: 100, height: 30)
         #expect(wide.lines.last?.contains("n new") == true)
         #expect(wide.lines.last?.contains("x remove") == true)
+        // With a detail field focused, and with a filter kept, they stay too.
+        roster.press(.tab)
+        #expect(roster.focusedLabel == "Name")
+        let fieldFooter = try #require(roster.lines.last)
+        #expect(fieldFooter.contains("a activated") && fieldFooter.contains("/ filter") && fieldFooter.contains("Esc list"), "\(fieldFooter)")
+        roster.press(.escape, .character("/")).type("fi").press(.enter)
+        let filterFooter = try #require(roster.lines.last)
+        #expect(filterFooter.contains("a activated") && filterFooter.contains("/ filter") && filterFooter.contains("Esc clear"), "\(filterFooter)")
     }
 
     @Test("arrows, vim keys, Home and End move the selection and the details follow")
@@ -149,6 +157,18 @@ struct ListTests {
         roster.press(.down, .enter)
         #expect(!roster.text.contains("Monsters · 6"))
         #expect(roster.text.contains("BOW-WOW"))
+    }
+
+    @Test("narrowing the window while a filter is typed gives the keyboard to the details; q still quits")
+    func narrowWhileFiltering() throws {
+        let roster = try RosterScreenHarness()
+        roster.press(.character("/")).type("ic")
+        roster.interface.resize(to: Size(width: 60, height: 20))
+        _ = roster.screen
+        #expect(roster.focusedLabel == "Name", "the details have the focus, from the top")
+        #expect(roster.text.contains("Ice-Bot"), "the filter stays applied")
+        roster.press(.character("q"))
+        #expect(roster.interface.controller.quitStatus == 0, "q is a key again, not filter text")
     }
 
     @Test("a tiny terminal says how large it must be, and nothing breaks at any size")

@@ -242,6 +242,18 @@ struct KeyHintBarTests {
         #expect(KeyHintBar.fitting(bindings, width: 60).map(\.1) == ["choose weapon", "back to list", "help", "quit"])
         #expect(KeyHintBar.fitting(bindings, width: 40).map(\.1) == ["edit", "list", "help", "quit"])
     }
+
+    @Test("short of room, the lowest footer priority goes first, then the outermost")
+    func priorities() {
+        let bindings = [KeyBinding(.tab, "Tab", "field") {}.footerPriority(-1),
+                        KeyBinding(.character("a"), "a", "activated") {}.footerPriority(1),
+                        KeyBinding(.character("n"), "n", "new") {},
+                        KeyBinding(.character("x"), "x", "remove") {},
+                        KeyBinding(.character("?"), "?", "help") {}, KeyBinding(.character("q"), "q", "quit") {}]
+        #expect(KeyHintBar.fitting(bindings, width: 44).map(\.1) == ["activated", "new", "remove", "help", "quit"])
+        #expect(KeyHintBar.fitting(bindings, width: 34).map(\.1) == ["activated", "new", "help", "quit"])
+        #expect(KeyHintBar.fitting(bindings, width: 27).map(\.1) == ["activated", "help", "quit"])
+    }
 }
 
 @Suite("Text field cursor over characters shown as escapes")

@@ -57,7 +57,7 @@ final class MonsterListView: View {
             bindings.append(KeyBinding(.enter, "Enter", "open the details", brief: "open", action: { [weak self] in self?.onOpen?() }))
         }
         if controller.list.isFiltering && filterField.isHidden == false {
-            bindings.append(KeyBinding(.escape, "Esc", "clear filter", action: { [weak self] in self?.filterField.clear() }))
+            bindings.append(KeyBinding(.escape, "Esc", "clear filter", brief: "clear", action: { [weak self] in self?.filterField.clear() }))
         }
         return bindings
     }
@@ -198,7 +198,7 @@ final class FilterField: View {
     override var keyBindings: [KeyBinding] {
         [
             KeyBinding(.enter, "Enter", "keep filter", action: { [weak self] in self?.accept() }),
-            KeyBinding(.escape, "Esc", "clear filter", action: { [weak self] in self?.clear() }),
+            KeyBinding(.escape, "Esc", "clear filter", brief: "clear", action: { [weak self] in self?.clear() }),
             KeyBinding(.up, "↑↓", "move", action: { [weak self] in self?.controller.moveSelection(by: -1) }),
             KeyBinding(.down, "↑↓", "move", footer: false, action: { [weak self] in self?.controller.moveSelection(by: 1) }),
         ]

@@ -71,6 +71,16 @@ final class RosterScreen: View {
 
     var isCollapsed: Bool { frame.width < Self.splitWidth }
 
+    /// Whether the keyboard is with the docked list or its filter field.
+    private var listHasKeyboard: Bool {
+        var view = window?.firstResponder as? View
+        while let current = view {
+            if current === list { return true }
+            view = current.superview
+        }
+        return false
+    }
+
     // MARK: Focus
 
     func focusList() {
@@ -129,24 +139,27 @@ final class RosterScreen: View {
         var bindings: [KeyBinding] = []
         if hasMonster {
             bindings += [
-                KeyBinding(.tab, "Tab", "next field", brief: "field", action: { [weak self] in self?.moveFocus(by: 1) }),
+                // Tab is what everyone tries first: the footer can spare it.
+                KeyBinding(.tab, "Tab", "next field", brief: "field", action: { [weak self] in self?.moveFocus(by: 1) })
+                    .footerPriority(-1),
                 KeyBinding(.backTab, "Shift-Tab", "previous field", footer: false, action: { [weak self] in self?.moveFocus(by: -1) }),
                 KeyBinding(.character("w"), "w", "weapon", action: { [weak self] in
                     guard let self else { return }
                     self.details.edit(self.weaponCell)
                 }),
-                // The header's ⏱ button: kept in the footer ahead of n and x.
+                // The header's ⏱ button: kept in the footer whatever else goes.
                 KeyBinding(.character("a"), "a", "activated", action: { [weak self] in
                     self?.summoner.becomeFirstResponder()
-                }),
+                }).footerPriority(1),
             ]
         }
         bindings.append(KeyBinding(.character("/"), "/", "filter", action: { [weak self] in
             guard let self else { return }
             if self.isCollapsed { self.showListOverlay(); self.listOverlay.openFilter() } else { self.list.openFilter() }
-        }))
+        }).footerPriority(1))
         if isCollapsed {
-            bindings.append(KeyBinding(.character("m"), "m", "monsters", action: { [weak self] in self?.showListOverlay() }))
+            bindings.append(KeyBinding(.character("m"), "m", "monsters", action: { [weak self] in self?.showListOverlay() })
+                .footerPriority(1))
         }
         bindings.append(KeyBinding(.character("n"), "n", "new", action: { [weak self] in self?.addMonster() }))
         if hasMonster {
@@ -202,9 +215,10 @@ final class RosterScreen: View {
         if isCollapsed {
             list.isHidden = true
             details.frame = body
-            if list.isFirstResponder {
-                // The list is behind its button now: the details take the
-                // focus from their top, as on opening a monster.
+            if listHasKeyboard {
+                // The list (or its filter) is behind its button now: the
+                // details take the focus from their top, as on opening a
+                // monster. A filter being typed stays applied.
                 details.focus(0)
                 listLostFocusToCollapse = true
             }

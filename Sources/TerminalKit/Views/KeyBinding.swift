@@ -13,6 +13,10 @@ public struct KeyBinding {
     public let showsInFooter: Bool
     /// The footer's shorter words for `help`, where room is scarce.
     public let brief: String
+    /// Which keys the footer keeps when it cannot show them all: the
+    /// lowest go first (0 for most; above for keys that must stay in
+    /// sight, below for keys that are easy to find otherwise).
+    public var footerPriority = 0
     /// Runs the binding, told which of its keys was pressed.
     public let perform: (KeyEvent) -> Void
 
@@ -64,4 +68,13 @@ extension KeyEvent {
     public static let backspace = KeyEvent(.backspace)
     public static let delete = KeyEvent(.delete)
     public static let space = KeyEvent(.character(" "))
+}
+
+extension KeyBinding {
+    /// This binding with another footer priority.
+    public func footerPriority(_ priority: Int) -> KeyBinding {
+        var copy = self
+        copy.footerPriority = priority
+        return copy
+    }
 }

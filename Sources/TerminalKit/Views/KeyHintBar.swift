@@ -22,9 +22,9 @@ public final class KeyHintBar: View {
 
     /// The bindings that fit in `width` columns, each with the words shown
     /// for it: their help when everything fits that way, else their brief
-    /// words. The innermost come first and matter most, but the last two
-    /// (help and quit, by convention) stay: when there is still no room,
-    /// bindings go from just before them.
+    /// words. The last two (help and quit, by convention) stay; of the
+    /// others, the lowest `footerPriority` goes first and, among equals,
+    /// the outermost (the innermost come first and matter most).
     static func fitting(_ bindings: [KeyBinding], width: Int) -> [(KeyBinding, String)] {
         func columns(_ entries: [(KeyBinding, String)]) -> Int {
             entries.reduce(0) { $0 + DisplayWidth.of($1.0.label) + 1 + DisplayWidth.of($1.1) + 2 } - 2
@@ -33,7 +33,10 @@ public final class KeyHintBar: View {
         if columns(full) <= width { return full }
         var kept = bindings.map { ($0, $0.brief) }
         while columns(kept) > width, !kept.isEmpty {
-            kept.remove(at: kept.count > 2 ? kept.count - 3 : kept.count - 1)
+            let candidates = kept.count > 2 ? kept.indices.dropLast(2) : kept.indices.dropLast(0)
+            let lowest = candidates.map { kept[$0].0.footerPriority }.min() ?? 0
+            let victim = candidates.last { kept[$0].0.footerPriority == lowest } ?? kept.count - 1
+            kept.remove(at: victim)
         }
         return kept
     }
