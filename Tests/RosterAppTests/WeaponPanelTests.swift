@@ -38,6 +38,15 @@ struct WeaponPanelTests {
         let wide = try RosterScreenHarness()
         wide.press(.character("w"))
         #expect(wide.screen.find("2 Ninja Star") != nil, "with room, the digit leads the name")
+        // Smaller still, without room for pictures, names stay whole too.
+        let small = try RosterScreenHarness(width: 40, height: 12)
+        small.press(.character("w"))
+        let smallPanel = try #require(small.weaponPanel)
+        let smallStar = try #require(small.screen.find("Ninja Star"))
+        let smallButton = try #require(smallPanel.buttonRects.first { $0.contains(smallStar) })
+        for row in smallButton.y...smallButton.maxY - 1 {
+            #expect(!small.screen.text(row: row).contains("…"), "no name is cut short: \(small.screen.text(row: row))")
+        }
     }
 
     @Test("choosing Sword saves it at once, slides the panel away, and the list and details show it")

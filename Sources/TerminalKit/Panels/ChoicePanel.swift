@@ -195,7 +195,12 @@ public final class ChoicePanel: View {
             }
             number = ""
         }
-        let label = label(for: choice, number: number)
+        var label = label(for: choice, number: number)
+        // Without pictures the glyph leads the name; if any name would be
+        // cut that way, every button gives up its glyph for whole names.
+        if shownPictureRows == 0, !glyphsFit(innerWidth: inner.width) {
+            label = number + choice.title
+        }
         var labelStyle = highlighted ? Style().bold.reversed : Style()
         if isCurrent && !highlighted { labelStyle = Style(foreground: accentColor).bold }
         buffer.writeCentered(label, in: inner, row: inner.height - 1, style: labelStyle)
@@ -203,6 +208,10 @@ public final class ChoicePanel: View {
 
     private func label(for choice: Choice, number: String) -> String {
         shownPictureRows > 0 ? "\(number)\(choice.title)" : "\(number)\(choice.glyph) \(choice.title)"
+    }
+
+    private func glyphsFit(innerWidth: Int) -> Bool {
+        choices.allSatisfy { DisplayWidth.of("\($0.glyph) \($0.title)") <= innerWidth }
     }
 
     private func numbersInEdges(innerWidth: Int) -> Bool {
