@@ -124,6 +124,9 @@ struct ReadingCommandsTests {
             #expect(!terminal.unicodeScalars.contains { $0 == "\u{07}" || $0 == "\u{9B}" || $0 == "\u{202E}" }, "\(arguments)")
         }
         #expect(try sandbox.rosterOnTerminal(["export", "--format", "csv"]).output.contains(#"Evil\e]0;pwned\x07\e[2J"#))
+        // A real backslash is doubled there too, so `\n` as text and a newline differ.
+        _ = try sandbox.roster("edit", "Dog-Bot", "--description", #"text \n"#)
+        #expect(try sandbox.rosterOnTerminal(["list", "--format", "csv"]).output.contains(#"text \\n"#))
         // Into a file or a pipe, CSV keeps every character: it is data, losslessly.
         #expect(try sandbox.roster("export", "--format", "csv").stdout.contains("Evil\u{1B}]0;pwned\u{07}"))
         // Error messages quote the name safely too.

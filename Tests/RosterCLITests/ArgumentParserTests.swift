@@ -183,6 +183,9 @@ struct CompletionTests {
             autoload -U compinit; compinit -u -D; source \(zsh.path); print -r -- "sourced:$_comps[roster]"
             """])
         #expect(sourced.1 == "sourced:_roster\n", "\(sourced.1)")
+        // `set-weapon NAME… WEAPON`: every word may be a name or the weapon.
+        let zshText = try #require(scripts.script(for: "zsh"))
+        #expect(zshText.contains("'*:name or weapon:{_roster_names; compadd -- blowgun ninja-star fire sword smoke}'"))
         let fish = directory.appendingPathComponent("roster.fish")
         try #require(scripts.script(for: "fish")).write(to: fish, atomically: true, encoding: .utf8)
         let fishCheck = try run("/usr/bin/fish", ["-n", fish.path])

@@ -115,6 +115,17 @@ struct CompletionScripts {
         }
     }
 
+    /// The same as `zshAction`, as a command to run in an action's braces.
+    private func zshCommand(_ source: CompletionSource) -> String? {
+        switch source {
+        case .fixed(let words): "compadd -- \(words.joined(separator: " "))"
+        case .monsterNames: "_roster_names"
+        case .files: "_files"
+        case .commands: "compadd -- \(visible.map(\.name).joined(separator: " ")) exit-codes"
+        case .none: nil
+        }
+    }
+
     private func zsh() -> String {
         var text = """
             #compdef roster
@@ -164,9 +175,17 @@ struct CompletionScripts {
                     specs.append("'--\(option.long)[\(help)]\(value)'")
                 }
             }
-            for argument in command.arguments {
-                let prefix = if case .many = argument.arity { "*" } else { "" }
-                specs.append("'\(prefix):\(argument.name.lowercased()):\(zshAction(argument.completion))'")
+            for (index, argument) in command.arguments.enumerated() {
+                if case .many = argument.arity {
+                    // `NAME… WEAPON`: zsh cannot tell where a list ends, so
+                    // every word after the first is offered both.
+                    let rest = command.arguments[index...]
+                    let name = rest.map { $0.name.lowercased() }.joined(separator: " or ")
+                    let commands = rest.compactMap { zshCommand($0.completion) }
+                    specs.append("'*:\(name):{\(commands.joined(separator: "; "))}'")
+                    break
+                }
+                specs.append("':\(argument.name.lowercased()):\(zshAction(argument.completion))'")
             }
             text += "                    \(command.name)) _arguments \(specs.joined(separator: " ")) ;;\n"
         }

@@ -12,8 +12,9 @@ public struct CSVWriter {
     public let neutralizeFormulas: Bool
     /// For a terminal rather than a file: a cell holding a character the
     /// terminal would act on (ESC, C1, CR, bidi overrides, even a newline)
-    /// is written with those made visible (`\e`, `\n`), as `SafeText`
-    /// does. Lossy by design; files and pipes get the cells as they are.
+    /// is written with those made visible (`\e`, `\n`) and a backslash
+    /// doubled, as piped `plain` rows are. Lossy by design; files and
+    /// pipes get the cells as they are.
     public let escapesForTerminal: Bool
 
     public init(neutralizeFormulas: Bool = true, escapesForTerminal: Bool = false) {
@@ -34,8 +35,8 @@ public struct CSVWriter {
     }
 
     public func appendField(_ bytes: UnsafeBufferPointer<UInt8>, to output: ByteOutput) throws(IOFailure) {
-        if escapesForTerminal, ActingCharacters.contains(in: bytes) {
-            let visible = SafeText.escaped(String(decoding: bytes, as: UTF8.self))
+        if escapesForTerminal, ActingCharacters.contains(in: bytes) || bytes.contains(UInt8(ascii: "\\")) {
+            let visible = SafeText.fieldEscaped(String(decoding: bytes, as: UTF8.self))
             let plain = CSVWriter(neutralizeFormulas: neutralizeFormulas)
             try withUTF8Bytes(of: visible) { (escaped) throws(IOFailure) in try plain.appendField(escaped, to: output) }
             return
