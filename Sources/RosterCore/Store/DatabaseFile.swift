@@ -19,6 +19,36 @@ enum DatabaseFile {
         case truncated
     }
 
+    /// `inspect`, but a file that looks truncated or foreign while another
+    /// process holds SQLite's locks on it (a roster being created by a
+    /// second `roster` at the same moment, its pages half written) is
+    /// looked at again once the locks are gone, for up to `patience`.
+    static func inspectSettled(_ path: String, patience milliseconds: Int) throws(RosterError) -> State {
+        var state = try inspect(path)
+        var waited = 0
+        while state == .truncated || state == .notSQLite, waited < milliseconds, isLockedBySQLite(path) {
+            usleep(10_000)
+            waited += 10
+            state = try inspect(path)
+        }
+        return state
+    }
+
+    /// Whether some process holds a lock in the byte range SQLite locks
+    /// (from its "pending byte" at 1 GiB): someone is reading or writing.
+    static func isLockedBySQLite(_ path: String) -> Bool {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var lock = flock()
+        lock.l_type = Int16(F_WRLCK)
+        lock.l_whence = Int16(SEEK_SET)
+        lock.l_start = 0x4000_0000
+        lock.l_len = 512
+        guard fcntl(descriptor, F_GETLK, &lock) == 0 else { return false }
+        return lock.l_type != Int16(F_UNLCK)
+    }
+
     static func inspect(_ path: String) throws(RosterError) -> State {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         if descriptor < 0 {

@@ -24,7 +24,7 @@ public final class RosterStore {
 
     /// Opens (creating if needed) the roster at `path`.
     public static func open(path: String) throws(RosterError) -> RosterStore {
-        let state = try DatabaseFile.inspect(path)
+        let state = try DatabaseFile.inspectSettled(path, patience: busyTimeoutMilliseconds)
         switch state {
         case .notSQLite: throw .notADatabase(path: path)
         case .truncated: throw .damaged(path: path)
