@@ -16,24 +16,31 @@ public enum Countries {
     public static let fileName = "countries.tsv"
 
     /// Every country, sorted by name as a reader sorts (Åland by Albania).
-    public static let all: [Country] = table.map(\.country)
+    /// Built only when a list or a name is wanted: a code lookup, as every
+    /// saved monster makes, needs no sorting.
+    public static let all: [Country] = table
+        .map { (key: SearchFolding.key($0.country.name), country: $0.country) }
+        .sorted { $0.key < $1.key }
+        .map(\.country)
 
-    /// Each country with the other names people use for it.
+    /// Each country with the other names people use for it, in the file's order.
     private static let table: [(country: Country, otherNames: [String])] = {
         guard let bytes = Assets.bytes(named: fileName) else { return [] }
-        let rows: [(country: Country, otherNames: [String])] = String(decoding: bytes, as: UTF8.self)
-            .split(separator: "\n").compactMap { line in
-                guard !line.hasPrefix("#") else { return nil }
-                let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
-                guard fields.count == 3 || fields.count == 4 else { return nil }
-                let country = Country(code: String(fields[0]), alpha3: String(fields[1]), name: String(fields[2]))
-                let otherNames = fields.count == 4 ? fields[3].split(separator: ";").map(String.init) : []
-                return (country, otherNames)
-            }
-        return rows.sorted { SearchFolding.key($0.country.name) < SearchFolding.key($1.country.name) }
+        // Split as bytes: every command that saves a monster reads this
+        // file, and splitting by Characters costs more than the rest of it.
+        func text(_ slice: ArraySlice<UInt8>) -> String { String(decoding: slice, as: UTF8.self) }
+        return bytes.split(separator: UInt8(ascii: "\n")).compactMap { line in
+            guard line.first != UInt8(ascii: "#") else { return nil }
+            let fields = line.split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false)
+            guard fields.count == 3 || fields.count == 4 else { return nil }
+            let country = Country(code: text(fields[0]), alpha3: text(fields[1]), name: text(fields[2]))
+            let otherNames = fields.count == 4 ? fields[3].split(separator: UInt8(ascii: ";")).map(text) : []
+            return (country, otherNames)
+        }
     }()
 
-    private static let byCode: [String: Country] = Dictionary(all.map { ($0.code, $0) }, uniquingKeysWith: { first, _ in first })
+    private static let byCode: [String: Country] = Dictionary(table.map { ($0.country.code, $0.country) },
+                                                               uniquingKeysWith: { first, _ in first })
 
     /// Folded names, other names and three-letter codes, for `find`.
     private static let byFoldedName: [String: Country] = Dictionary(
