@@ -47,12 +47,7 @@ final class ActivatedField: DetailField {
 
     override var keyBindings: [KeyBinding] {
         guard controller.selected?.activated != nil else { return [] }
-        return [KeyBinding([.backspace, .delete], "⌫", "clear", action: { [weak self] in
-            guard let self else { return }
-            self.pending = nil
-            self.problem = self.controller.save(MonsterChanges(activated: .some(nil)), describing: "activation")
-            if self.problem == nil { self.pane?.cancelEditing() }
-        })]
+        return [clearingBinding(MonsterChanges(activated: .some(nil)))]
     }
 
     override func didBecomeFirstResponder() {

@@ -39,6 +39,17 @@ class DetailField: View {
     /// Keeps the value being edited; false (with `problem` set) refuses it.
     func commitEditing() -> Bool { true }
 
+    /// ⌫ or Delete in a picker: saves `changes`, which make the value
+    /// unknown, and closes the picker. One binding for every picker field.
+    func clearingBinding(_ changes: MonsterChanges) -> KeyBinding {
+        KeyBinding([.backspace, .delete], "⌫", "clear", action: { [weak self] in
+            guard let self else { return }
+            self.cancelEditing()
+            self.problem = self.controller.save(changes, describing: "\(self.label.lowercased()), now unknown")
+            if self.problem == nil { self.pane?.cancelEditing() }
+        })
+    }
+
     /// Puts back the value from before editing began.
     func cancelEditing() {
         problem = nil

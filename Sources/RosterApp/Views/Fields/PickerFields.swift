@@ -67,11 +67,7 @@ class WheelField: DetailField {
 
     override var keyBindings: [KeyBinding] {
         guard let clearing = clearingChanges(), controller.selected.map(displayedValue) != nil else { return [] }
-        return [KeyBinding([.backspace, .delete], "⌫", "clear", action: { [weak self] in
-            guard let self else { return }
-            self.problem = self.controller.save(clearing, describing: "\(self.label.lowercased()), now unknown")
-            if self.problem == nil { self.pane?.cancelEditing() }
-        })]
+        return [clearingBinding(clearing)]
     }
 
     override func didBecomeFirstResponder() {
