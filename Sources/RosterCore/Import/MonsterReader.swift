@@ -22,8 +22,9 @@ public final class MonsterReader {
     }
     private var engine = Engine.none
 
-    /// Looks at the start of the input. `format` nil means detect it.
-    public init(input: ChunkedInput, format: Format?, raw: Bool) throws(IOFailure) {
+    /// Looks at the start of the input. `format` nil means detect it;
+    /// `delimiter` nil means CSV's is found from its header line.
+    public init(input: ChunkedInput, format: Format?, raw: Bool, delimiter: UInt8? = nil) throws(IOFailure) {
         self.input = input
         // Enough of the start to tell the format and spot a binary file.
         while input.window.count < Self.sniffLength, try input.fill() {}
@@ -84,7 +85,7 @@ public final class MonsterReader {
         }
         if format == .csv || (format == nil && sniffed == nil) {
             self.format = .csv
-            engine = .csv(CSVMonsterReader(input: input, raw: raw))
+            engine = .csv(CSVMonsterReader(input: input, raw: raw, delimiter: delimiter))
         } else if let sniffed {
             self.format = sniffed == .lines ? .ndjson : .json
             engine = .json(JSONMonsterReader(input: input, shape: sniffed))
