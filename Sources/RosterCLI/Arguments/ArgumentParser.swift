@@ -4,11 +4,22 @@ import RosterCore
 /// command's usage line and, where one is close, a suggestion.
 public struct UsageError: Error, Sendable {
     public let message: String
+    /// Further mistakes found at the same time, each its own sentence, so
+    /// that one run reports them all.
+    public let otherMessages: [String]
     /// The command whose usage to show; nil for the top level.
     public let command: String?
 
     public init(_ message: String, command: String?) {
         self.message = message
+        self.otherMessages = []
+        self.command = command
+    }
+
+    /// Several mistakes at once; `messages` must not be empty.
+    public init(_ messages: [String], command: String?) {
+        self.message = messages.first ?? ""
+        self.otherMessages = Array(messages.dropFirst())
         self.command = command
     }
 }

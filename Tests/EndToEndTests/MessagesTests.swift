@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+
+/// The sentences a new user meets when a command goes wrong: each names
+/// the real mistake, all of them at once, and nothing changes.
+@Suite("Messages for the mistakes new users make")
+struct MessagesTests {
+    @Test("digits are an id, so a missing one is said as an id", arguments: ["99", "#99"])
+    func missingID(_ reference: String) throws {
+        let sandbox = try Sandbox()
+        let run = try sandbox.roster("show", reference)
+        #expect(run.status == 1)
+        #expect(run.stderr == "roster: no monster has id 99\n")
+    }
+
+    @Test("a weapon among the names is a second weapon, not a missing monster")
+    func twoWeapons() throws {
+        let sandbox = try Sandbox()
+        _ = try sandbox.roster("list")
+        let before = try sandbox.sqlite("SELECT * FROM monster")
+        let run = try sandbox.roster("set-weapon", "Cat-Bot", "sword", "fire")
+        #expect(run.status == 64)
+        #expect(run.stderr.hasPrefix("roster: two weapons were given (`sword` and `fire`); set-weapon gives the monsters named first the one weapon named last\n"))
+        #expect(try sandbox.sqlite("SELECT * FROM monster") == before)
+        // A monster that really has a weapon's name is still a name.
+        #expect(try sandbox.roster("add", "Smoke", "--weapon", "fire").status == 0)
+        #expect(try sandbox.roster("set-weapon", "Smoke", "sword").status == 0)
+        #expect(try sandbox.sqlite("SELECT weapon FROM monster WHERE name = 'Smoke'") == "sword")
+    }
+
+    @Test("add reports every problem at once, one a line, and adds nothing")
+    func addReportsAll() throws {
+        let sandbox = try Sandbox()
+        _ = try sandbox.roster("list")
+        let before = try sandbox.sqlite("SELECT * FROM monster")
+        let run = try sandbox.roster("add", "Cat-Bot", "--weapon", "swrod", "--color", "purple", "--height", "40ft",
+                                     "--icon", "nope.png")
+        #expect(run.status == 64)
+        let lines = run.stderr.split(separator: "\n").map(String.init)
+        #expect(Array(lines.prefix(5)) == [
+            "roster: unknown weapon `swrod`; did you mean `sword`?",
+            "roster: unknown colour `purple`; the colours are default, red, green, blue",
+            "roster: --height: “40ft” is taller than a height can be; the most is 30 ft 11 in",
+            "roster: there is no picture named “nope.png”; the available icons are " + lines[3].components(separatedBy: "the available icons are ").last!,
+            "roster: a monster named “Cat-Bot” already exists (names are compared ignoring case)",
+        ])
+        let rules = try sandbox.roster("add", "Bad\u{1B}Bot", "--weapon", "sword", "--icon", "nope.png")
+        #expect(rules.status == 65)
+        #expect(rules.stderr.split(separator: "\n").count == 2)
+        #expect(try sandbox.sqlite("SELECT * FROM monster") == before)
+    }
+}
