@@ -49,4 +49,36 @@ struct MessagesTests {
         #expect(rules.stderr.split(separator: "\n").count == 2)
         #expect(try sandbox.sqlite("SELECT * FROM monster") == before)
     }
+
+    @Test("--colour is --color, and a format is a word in any case")
+    func spellings() throws {
+        let sandbox = try Sandbox()
+        #expect(try sandbox.roster("edit", "Cat-Bot", "--colour", "red").status == 0)
+        #expect(try sandbox.roster("add", "Bat-Bot", "--weapon", "fire", "--colour=blue").status == 0)
+        #expect(try sandbox.sqlite("SELECT name_color FROM monster WHERE id IN (1, 7) ORDER BY id") == "red\nblue")
+        let json = try sandbox.roster("list", "--format", "JSON")
+        #expect(json.status == 0)
+        #expect(json.stdout.hasPrefix("[\n  {\"id\":1,"))
+        #expect(try sandbox.roster("export", "--format", "Markdown").stdout.hasPrefix("| ID |"))
+        #expect(try sandbox.roster("help", "edit").stdout.contains("--color C, --colour"))
+    }
+
+    @Test("the names people try for remove suggest it, and run nothing", arguments: ["delete", "rm", "DEL"])
+    func removeSynonyms(_ word: String) throws {
+        let sandbox = try Sandbox()
+        _ = try sandbox.roster("list")
+        let run = try sandbox.roster(word, "Cat-Bot", "--yes")
+        #expect(run.status == 64)
+        #expect(run.stderr.hasPrefix("roster: unknown command `\(word)`; did you mean `remove`?\n"))
+        #expect(try sandbox.sqlite("SELECT count(*) FROM monster") == "6")
+        #expect(try sandbox.roster("help", word).stderr.hasPrefix("roster: no help topic `\(word)`; did you mean `remove`?\n"))
+    }
+
+    @Test("help for a topic that is not one lists the topics")
+    func helpTopics() throws {
+        let run = try Sandbox().roster("help", "nope")
+        #expect(run.status == 64)
+        #expect(run.stderr.hasPrefix("roster: no help topic `nope`; the topics are `list`, `show`, `weapons`, `set-weapon`, `add`, "))
+        #expect(run.stderr.contains("`import`, ") && run.stderr.contains(", `exit-codes`\n"))
+    }
 }

@@ -109,7 +109,7 @@ enum WritingCommands {
             OptionSpec("icon", value: "ASSET", "its picture: one of roster's image assets, such as meetcatbot.png",
                        completion: .fixed(Assets.imageNames)),
             OptionSpec("color", value: "C", "its name colour: default, red, green or blue",
-                       completion: .fixed(CommonOptions.colorNames)),
+                       completion: .fixed(CommonOptions.colorNames), aliases: ["colour"]),
         ] + CommonOptions.detailOptions(clearing: false) + [
             CommonOptions.dryRun,
         ],
@@ -172,7 +172,7 @@ enum WritingCommands {
             OptionSpec("icon", value: "ASSET", "a new picture: one of roster's image assets",
                        completion: .fixed(Assets.imageNames)),
             OptionSpec("color", value: "C", "a new name colour: default, red, green or blue",
-                       completion: .fixed(CommonOptions.colorNames)),
+                       completion: .fixed(CommonOptions.colorNames), aliases: ["colour"]),
             OptionSpec("weapon", short: "w", value: "W", "a new weapon", completion: .fixed(CommonOptions.weaponNames)),
         ] + CommonOptions.detailOptions(clearing: true) + [
             CommonOptions.dryRun,
@@ -223,7 +223,8 @@ enum WritingCommands {
             OptionSpec("yes", short: "y", "remove without asking"),
             CommonOptions.dryRun,
         ],
-        examples: ["roster remove Dog-Bot", "roster remove Dog-Bot Cat-Bot --yes"]
+        examples: ["roster remove Dog-Bot", "roster remove Dog-Bot Cat-Bot --yes"],
+        suggestedFor: ["delete", "del", "rm", "erase"]
     ) { invocation in
         let context = invocation.context
         let store = try invocation.store()
