@@ -82,3 +82,30 @@ struct MessagesTests {
         #expect(run.stderr.contains("`import`, ") && run.stderr.contains(", `exit-codes`\n"))
     }
 }
+
+/// Where the roster cannot be created, as an unprivileged user (root may
+/// write anywhere).
+@Suite("A data folder that cannot be made")
+struct DataFolderMessagesTests {
+    @Test("a missing folder that cannot be created is named as such, even for list")
+    func folderCannotBeCreated() throws {
+        let sandbox = try Sandbox()
+        let locked = sandbox.directory.appendingPathComponent("locked")
+        try FileManager.default.createDirectory(at: locked, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o555])
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: sandbox.directory.path)
+        func asNobody(_ arguments: [String], home: String) throws -> RosterRun {
+            try sandbox.run("/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", "/usr/bin/env",
+                                                 "HOME=\(home)", "XDG_DATA_HOME=", "ROSTER_DB=", Sandbox.binary.path] + arguments)
+        }
+        let list = try asNobody(["list"], home: locked.path)
+        #expect(list.status == 74)
+        #expect(list.stderr == "roster: cannot open the roster database \(locked.path)/.local/share/roster/roster.db: "
+            + "cannot create the folder \(locked.path)/.local: permission denied\n")
+        let file = try asNobody(["--db", locked.appendingPathComponent("r.db").path, "list"], home: locked.path)
+        #expect(file.status == 74)
+        #expect(file.stderr == "roster: cannot open the roster database \(locked.path)/r.db: "
+            + "it does not exist yet, and it cannot be created in a folder that is read-only\n")
+        #expect(!FileManager.default.fileExists(atPath: locked.appendingPathComponent(".local").path))
+    }
+}
