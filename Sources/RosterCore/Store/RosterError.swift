@@ -42,6 +42,11 @@ public enum RosterError: Error, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .monsterNotFound(let reference, let suggestion):
+            // A name is never only digits, so digits (or #digits) are an id.
+            let digits = reference.hasPrefix("#") ? reference.dropFirst() : Substring(reference)
+            if !digits.isEmpty, digits.utf8.allSatisfy({ (0x30...0x39).contains($0) }) {
+                return "no monster has id \(digits)"
+            }
             var text = "no monster is named “\(reference)”"
             if let suggestion { text += "; did you mean “\(suggestion)”?" }
             return text

@@ -32,7 +32,9 @@ public final class RosterStore {
             try FileSystem.createParentDirectories(of: path)
             // SQLite would report a missing file after failing to create
             // it; say what is really wrong.
-            if !FileSystem.canWrite(folderOf: path) { throw .readOnly(path: path) }
+            if !FileSystem.canWrite(folderOf: path) {
+                throw .cannotOpen(path: path, reason: "it does not exist yet, and it cannot be created in a folder that is read-only")
+            }
         case .empty, .sqlite: break
         }
         do {
