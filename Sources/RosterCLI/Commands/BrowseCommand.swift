@@ -46,6 +46,7 @@ enum BrowseCommand {
                              command: "browse")
         }
         let store = try context.store()
+        store.surface = .interactiveRoster
         let environment = context.environment
         let depth = ColorDepth.detect(environment: environment)
         var pictures = try pictureMode(environment("ROSTER_PICTURES"), depth: depth)
