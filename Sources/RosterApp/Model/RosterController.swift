@@ -29,6 +29,8 @@ final class RosterController {
     /// Set when the user asked to quit: the exit status (0 for `q`, 130
     /// for Ctrl-C, as the shell reports an interrupted program).
     var quitStatus: Int32?
+    /// Ctrl-Z was pressed: the run loop hands the terminal back to the shell.
+    var suspendRequested = false
 
     init(store: RosterStore, pictures: PictureDrawing) throws(RosterError) {
         self.store = store
@@ -189,9 +191,11 @@ final class RosterController {
         return changed
     }
 
-    /// Says why a panel closed by itself.
-    func noteEditInterrupted() {
-        status = ("another program changed the roster; the edit was put away unsaved", true)
+    /// Says why the details let go of a monster by themselves.
+    func noteShownMonsterGone(_ monster: Monster, wasEditing: Bool) {
+        let gone = ((try? store.monster(id: monster.id)) ?? nil) == nil
+        let what = gone ? "\(monster.name) was removed by another program" : "another program changed \(monster.name)"
+        status = (wasEditing ? "\(what); the edit was put away unsaved" : what, true)
     }
 
     func clearStatus() {

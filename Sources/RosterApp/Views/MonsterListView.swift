@@ -48,6 +48,7 @@ final class MonsterListView: View {
                 self.controller.select(self.controller.list.count - 1)
             }),
         ]
+        bindings.append(KeyBinding(.character("/"), "/", "filter", action: { [weak self] in self?.openFilter() }).footerPriority(1))
         if isOverlay {
             bindings.append(KeyBinding([.enter, .escape, .character("m")], "Enter", "close list", action: { [weak self] in
                 guard let self else { return }
@@ -204,15 +205,14 @@ final class FilterField: View {
         ]
     }
 
+    /// Plain characters always belong to the filter; other keys it does
+    /// not use (Tab, Ctrl-C) go up the chain.
+    override var consumesText: Bool { true }
+
     override func handle(key: KeyEvent) -> Bool {
         if super.handle(key: key) { return true }
         let before = model.text
-        guard model.handle(key) else {
-            // Keys the field does not use (q, ?, Tab…) go up the chain,
-            // except plain characters, which always belong to the text.
-            if case .character = key.code, key.modifiers.isSubset(of: .shift) { return true }
-            return false
-        }
+        guard model.handle(key) else { return false }
         if model.text != before { controller.setFilter(model.text) }
         return true
     }
