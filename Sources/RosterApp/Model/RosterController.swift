@@ -60,11 +60,21 @@ final class RosterController {
         let keep = selectedRow?.id
         reportingErrors {
             try list.refresh()
-            if let keep, let position = try list.position(of: keep) {
+            if let keep, let position = try positionKeepingInSight(keep) {
                 selection = position
             }
         }
         select(selection)
+    }
+
+    /// Where monster `id` is in the list. A monster the filter no longer
+    /// matches (renamed, or just added) clears the filter rather than
+    /// vanish from under the person working on it.
+    private func positionKeepingInSight(_ id: Int64) throws(RosterError) -> Int? {
+        if let position = try list.position(of: id) { return position }
+        guard list.isFiltering, try store.monster(id: id) != nil else { return nil }
+        list.setFilter("")
+        return try list.position(of: id)
     }
 
     func setFilter(_ text: String) {
@@ -97,7 +107,7 @@ final class RosterController {
             self.draft = nil
             status = ("added \(added.name)", false)
             reload()
-            if let position = try list.position(of: added.id) { select(position) }
+            if let position = try positionKeepingInSight(added.id) { select(position) }
             lastDataVersion = (try? store.dataVersion()) ?? lastDataVersion
             return nil
         } catch {

@@ -196,6 +196,9 @@ public final class Window: Responder {
     /// keep what is being edited above this line.
     public var rowsCoveredAtBottom: Int { docked?.visibleHeight(in: bounds) ?? 0 }
 
+    /// Whether a popover input view is up.
+    public var popoverIsShowing: Bool { popoverView != nil }
+
     /// The popover input view on screen, if the first responder has one.
     var popoverView: View? {
         guard case .popover = firstResponder?.inputViewPresentation else { return nil }
