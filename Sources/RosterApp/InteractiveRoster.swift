@@ -77,12 +77,14 @@ public enum InteractiveRoster {
             let timeout = interface.window.isAnimating ? 12 : max(0, nextPoll - now)
             for event in session.nextEvents(timeoutMilliseconds: timeout) {
                 switch event {
-                case .input(.key(KeyEvent(.character("z"), modifiers: .control))):
-                    let cleanup = renderer.removeGraphics()
-                    if !cleanup.isEmpty { try session.write(cleanup) }
-                    session.suspend()
                 case .input(let input):
                     interface.handle(input)
+                    // Ctrl-Z is one of the window's priority bindings.
+                    if interface.takeSuspendRequest() {
+                        let cleanup = renderer.removeGraphics()
+                        if !cleanup.isEmpty { try session.write(cleanup) }
+                        session.suspend()
+                    }
                 case .resize(let size):
                     interface.resize(to: size)
                     renderer.invalidate()
