@@ -77,6 +77,27 @@ public enum KittyGraphics {
         return output
     }
 
+    /// Sends a PNG and shows it at once at the cursor, scaled to `columns ×
+    /// rows` cells, the cursor staying where it was: for output that is
+    /// printed and left behind (`roster show`), where no image is shown
+    /// twice. The terminal picks the id and answers nothing (`q=2`), since
+    /// nobody will read its answer.
+    public static func showPNG(_ png: [UInt8], columns: Int, rows: Int) -> [UInt8] {
+        let encoded = Base64.encode(png)
+        var output: [UInt8] = []
+        var start = 0
+        repeat {
+            let end = min(encoded.count, start + chunkLimit)
+            let more = end < encoded.count
+            let keys = start == 0
+                ? "a=T,f=100,c=\(max(1, columns)),r=\(max(1, rows)),C=1,q=2,m=\(more ? 1 : 0)"
+                : "m=\(more ? 1 : 0),q=2"
+            output += command(keys, payload: encoded[start..<end])
+            start = end
+        } while start < encoded.count
+        return output
+    }
+
     /// Shows image `imageID` at the cursor, scaled to `columns × rows`
     /// cells, as placement `placementID` of that image, reporting errors
     /// (`q=1`: an image the terminal freed answers `ENOENT`). Placing again with
