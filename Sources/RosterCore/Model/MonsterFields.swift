@@ -261,7 +261,9 @@ public enum MonsterFields {
 
     public static let activated = MonsterField(
         key: "activated", title: "Activated", kind: .text, isRequired: false, isNullable: true,
-        value: { $0.activated.map { .text($0.iso8601) } ?? .null },
+        // Kept to the minute wherever it is written, as it is read, so a
+        // moment given with seconds through the API is stored as shown.
+        value: { $0.activated.map { .text($0.toTheMinute.iso8601) } ?? .null },
         assign: { monster, value in
             assignOptional(&monster.activated, value, Timestamp.reading(exact:))
         },
