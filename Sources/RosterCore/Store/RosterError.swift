@@ -38,6 +38,9 @@ public enum RosterError: Error, Sendable, CustomStringConvertible {
     case problems([InputProblem], source: String = "stdin", total: Int? = nil)
     /// An input file cannot be read (it is missing, a folder, unreadable).
     case cannotRead(path: String, reason: String)
+    /// A monster changed (or another took its name) between the question
+    /// and the answer; nothing was done.
+    case changedSinceAsked(String)
 
     public var description: String {
         switch self {
@@ -69,6 +72,8 @@ public enum RosterError: Error, Sendable, CustomStringConvertible {
             return "interrupted"
         case .cannotRead(let path, let reason):
             return "cannot read \(path): \(reason)"
+        case .changedSinceAsked(let name):
+            return "\(name) was changed by another program after you were asked; nothing was removed"
         case .problems(let problems, let source, let total):
             let count = total ?? problems.count
             // Problems with the command's own arguments are not "input".
