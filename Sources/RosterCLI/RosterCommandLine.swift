@@ -1,6 +1,9 @@
 import CSQLite
 import RosterCore
 import TerminalKit
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The `roster` command line: the table of commands, and one function that
 /// runs argv and returns the exit status. Every failure becomes one clear
@@ -27,6 +30,9 @@ public enum RosterCommandLine {
     ])
 
     public static func run(_ arguments: [String]) -> Int32 {
+        // Past `ulimit -f` a write fails with EFBIG, which is reported and
+        // cleaned up after, instead of the signal ending roster silently.
+        signal(SIGXFSZ, SIG_IGN)
         let context = CommandContext()
         let status = run(arguments, context: context)
         // Closing lets SQLite checkpoint and remove the WAL file, as every

@@ -13,7 +13,9 @@ enum ExportCommand {
         discussion: """
             Writes to standard output, or with -o to FILE. A file is written beside its
             target under a temporary name and renamed into place when complete, so an
-            export that fails or is interrupted never leaves a half-written file.
+            export that fails or is interrupted never leaves a half-written file. A
+            device or FIFO (-o /dev/stdout) is written to as it is; a symbolic link in a
+            shared sticky folder is followed only if it is yours, as the kernel does for >.
 
             json      {"format": "roster", "version": 2, "monsters": [...]}, keys in the
                       order id, name, description, icon, name_color, weapon, height,
@@ -89,7 +91,7 @@ enum ExportCommand {
             try file.commit()
         } catch {
             context.error("cannot write \(path): \(error.reason)")
-            return error.errno == ENOSPC || error.errno == EIO ? .ioError : .cannotCreate
+            return [ENOSPC, EIO, EFBIG].contains(error.errno) ? .ioError : .cannotCreate
         }
         return .success
     }

@@ -12,6 +12,9 @@ enum WritingCommands {
             With --stdin, reads one assignment per line, either NAME<TAB>WEAPON or an
             NDJSON object {"name": …, "weapon": …}. The whole batch is one transaction:
             if any line is wrong, every problem is reported and nothing changes.
+
+            Limits (as for import): one line up to \(ChunkedInput.recordLimit / 1024) KiB, standard input up to
+            \(ChunkedInput.sizeLimit >> 30) GiB; a line past the limit is refused with its line number.
             """,
         arguments: [
             ArgumentSpec("NAME", "monsters by name (any case) or id", arity: .many(minimum: 1), completion: .monsterNames),
@@ -34,7 +37,7 @@ enum WritingCommands {
         let dryRun = invocation.flag("dry-run")
         let changes: [WeaponChange]
         if invocation.flag("stdin") {
-            let parsed = WeaponBatch.parse(try context.readStandardInput())
+            let parsed = WeaponBatch.parse(try context.readStandardInputLines())
             if parsed.problems.isEmpty && parsed.assignments.isEmpty {
                 context.note("standard input held no assignments; nothing changed")
                 return .success
@@ -259,7 +262,10 @@ enum WritingCommands {
                 return .success
             }
         }
-        let removed = try store.remove(invocation.positionals)
+        // The monsters confirmed, by id and as they were shown: one that
+        // changed meanwhile (renamed, say, and another given its name)
+        // stops the removal rather than removing one nobody confirmed.
+        let removed = try store.remove(invocation.positionals, confirmed: doomed)
         context.note("removed \(removed.map(\.name).joined(separator: ", "))")
         return .success
     }

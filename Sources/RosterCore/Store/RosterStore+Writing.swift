@@ -196,8 +196,11 @@ extension RosterStore {
         }
     }
 
-    /// Removes monsters, all or none: a missing one changes nothing.
-    public func remove(_ references: [String], dryRun: Bool = false) throws(RosterError) -> [Monster] {
+    /// Removes monsters, all or none: a missing one changes nothing. With
+    /// `confirmed` (what a question showed), the references must still
+    /// name exactly those monsters, unchanged, or nothing is removed.
+    public func remove(_ references: [String], dryRun: Bool = false,
+                       confirmed: [Monster]? = nil) throws(RosterError) -> [Monster] {
         try write(commit: !dryRun) {
             var removed: [Monster] = []
             for reference in references {
@@ -206,6 +209,10 @@ extension RosterStore {
                 }
                 if removed.contains(where: { $0.id == monster.id }) { continue }
                 removed.append(monster)
+            }
+            if let confirmed, removed != confirmed {
+                let changed = confirmed.first { old in !removed.contains(old) } ?? confirmed.first
+                throw RosterError.changedSinceAsked(changed?.name ?? references.joined(separator: ", "))
             }
             let delete = try database.cached(MonsterTable.delete)
             for monster in removed {
