@@ -133,8 +133,8 @@ struct ExportImportTests {
         let run = try sandbox.roster("import", file)
         #expect(run.status == 65)
         #expect(run.stderr == """
-            \(file):2:9: weapon: unknown weapon “swrod”; did you mean `sword`?
-            \(file):3:14: name_color: unknown colour “purple”; the colours are default, red, green, blue
+            \(file):2:9: weapon: unknown weapon `swrod`; did you mean `sword`?
+            \(file):3:14: name_color: unknown colour `purple`; the colours are default, red, green, blue
             \(file):4:1: name: a name cannot contain control characters, and this one contains U+001B
             roster: nothing was changed: the input has 3 problems
 
@@ -152,7 +152,7 @@ struct ExportImportTests {
         let problems = object?["problems"] as? [[String: Any]] ?? []
         #expect(problems.map { "\($0["line"] ?? ""):\($0["column"] ?? ""):\($0["field"] ?? "")" } == ["1:10:name", "2:1:weapon", "2:10:name"])
         #expect(problems.first?["message"] as? String
-                == "a monster named “Cat-Bot” is already on the roster (names are compared ignoring case); use --mode upsert to update it")
+                == "a monster named `Cat-Bot` is already on the roster (names are compared ignoring case); use --mode upsert to update it")
         #expect(problems.first?["file"] as? String == "stdin")
     }
 

@@ -21,6 +21,6 @@ struct ImportFormsTests {
         #expect(json.stderr.hasPrefix("roster: --delimiter applies to CSV only\n"))
         let letter = try sandbox.roster(["import", "-", "--delimiter", "x"], stdin: "name,weapon\n")
         #expect(letter.status == 64)
-        #expect(letter.stderr.hasPrefix("roster: --delimiter takes one character such as , ; or |, or the word tab, not “x”\n"))
+        #expect(letter.stderr.hasPrefix("roster: --delimiter takes one character such as , ; or |, or the word tab, not `x`\n"))
     }
 }

@@ -129,7 +129,7 @@ enum ImportCommand {
               byte != UInt8(ascii: "\""), byte != UInt8(ascii: "'"), byte != UInt8(ascii: " "),
               !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte),
               !(UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) else {
-            throw UsageError("--delimiter takes one character such as , ; or |, or the word tab, not “\(text)”", command: command)
+            throw UsageError("--delimiter takes one character such as , ; or |, or the word tab, not `\(text)`", command: command)
         }
         return byte
     }

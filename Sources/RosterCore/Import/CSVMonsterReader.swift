@@ -252,7 +252,7 @@ struct CSVMonsterReader {
             let key = name.lowercased().trimmingSpaces()
             let location = Self.location(of: field.cellStart, in: bytes, line: line)
             guard let index = MonsterFields.all.firstIndex(where: { $0.key == key }) else {
-                var message = "unknown column “\(name)”"
+                var message = "unknown column `\(name)`"
                 if let suggestion = MonsterFields.suggestion(for: key) {
                     message += "; did you mean `\(suggestion)`?"
                 } else {
@@ -262,7 +262,7 @@ struct CSVMonsterReader {
                 return nil
             }
             if !seen.insert(index).inserted {
-                log.add(.syntax, at: location, field: key, "the column “\(key)” appears twice in the header")
+                log.add(.syntax, at: location, field: key, "the column `\(key)` appears twice in the header")
                 return nil
             }
             return index

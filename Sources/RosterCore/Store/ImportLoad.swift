@@ -107,7 +107,7 @@ struct ImportLoad {
                 }
                 guard mode == .upsert else {
                     return InputProblem(.conflict, at: record.nameLocation, field: "name",
-                                        "a monster named “\(existing.name)” is already on the roster (names are compared ignoring case); use --mode upsert to update it")
+                                        "a monster named `\(existing.name)` is already on the roster (names are compared ignoring case); use --mode upsert to update it")
                 }
                 touched[existing.id] = record.nameLocation
                 // A stand-in only claims the name; the import fails anyway.
@@ -250,7 +250,7 @@ struct ImportLoad {
 
     private func duplicateName(_ record: ImportedRecord, earlier: TextLocation?) -> InputProblem {
         InputProblem(.conflict, at: record.nameLocation, field: "name",
-                     "the name “\(record.monster.name)” is also used \(Self.place(earlier)) (names are compared ignoring case)")
+                     "the name `\(record.monster.name)` is also used \(Self.place(earlier)) (names are compared ignoring case)")
     }
 
     /// The error `body` throws, if any. (A plain do/catch on a typed
@@ -294,7 +294,7 @@ struct ImportLoad {
             for id in inFileOrder.dropFirst() {
                 guard let place = namePlace(id) else { continue }
                 problems.append(InputProblem(.conflict, at: place, field: "name",
-                                             "the name “\(names[id] ?? "")” is also used \(Self.place(firstPlace)) (names are compared ignoring case)"))
+                                             "the name `\(names[id] ?? "")` is also used \(Self.place(firstPlace)) (names are compared ignoring case)"))
             }
         }
         return problems
