@@ -23,4 +23,36 @@ struct ImportFormsTests {
         #expect(letter.status == 64)
         #expect(letter.stderr.hasPrefix("roster: --delimiter takes one character such as , ; or |, or the word tab, not `x`\n"))
     }
+
+    @Test("upsert takes a file with the key and some fields, in every format", arguments: [
+        ("name,description\ncat-bot,Purr\n", "csv"),
+        (#"[{"name": "cat-bot", "description": "Purr"}]"#, "json"),
+        (#"{"name": "cat-bot", "description": "Purr"}"# + "\n", "ndjson"),
+    ])
+    func upsertWithSomeFields(_ file: String, _ format: String) throws {
+        let sandbox = try Sandbox()
+        let run = try sandbox.roster(["import", "-", "--mode", "upsert", "--format", format], stdin: file)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr == "imported stdin: 0 added, 1 updated, 0 unchanged, 0 removed\n")
+        #expect(try sandbox.sqlite("SELECT description, weapon, height FROM monster WHERE id = 1") == "Purr|sword|2ft4in")
+    }
+
+    @Test("a monster new to the roster still needs its weapon, and a blank weapon cell changes nothing")
+    func upsertNewMonsterNeedsWeapon() throws {
+        let sandbox = try Sandbox()
+        _ = try sandbox.roster("list")
+        let before = try sandbox.sqlite("SELECT * FROM monster")
+        let run = try sandbox.roster(["import", "-", "--mode", "upsert"], stdin: "name,description\ncat-bot,Purr\nNew-Bot,Shiny\n")
+        #expect(run.status == 65)
+        #expect(run.stderr == "stdin:3:1: weapon: the record has no weapon, which a monster new to the roster needs\n"
+            + "roster: nothing was changed: the input has 1 problem\n")
+        #expect(try sandbox.sqlite("SELECT * FROM monster") == before)
+        let blank = try sandbox.roster(["import", "-", "--mode", "upsert"], stdin: "name,weapon\nIce-Bot,\nFire-Bot,smoke\n")
+        #expect(blank.status == 0, "\(blank.stderr)")
+        #expect(try sandbox.sqlite("SELECT weapon FROM monster WHERE id IN (4, 5) ORDER BY id") == "smoke\nfire")
+        // Insert still needs both.
+        let insert = try sandbox.roster(["import", "-"], stdin: "name,description\nBat-Bot,x\n")
+        #expect(insert.status == 65)
+        #expect(insert.stderr.hasPrefix("stdin:1:1: the header has no weapon column;"))
+    }
 }

@@ -22,7 +22,9 @@ enum ImportCommand {
             roster; with --mode replace it empties the roster).
 
             Keys and columns are id, name, description, icon, name_color, weapon,
-            height, origin and activated; only name and weapon are required (icon
+            height, origin and activated; only name and weapon are required (with
+            --mode upsert only name, the key: a file may give just the fields to
+            change, while a monster it adds still needs its weapon; icon
             defaults to \(Monster.defaultIcon), name_color to default). height is written
             5ft11in (5'11" and 71in are read too), origin is a two-letter ISO 3166 code
             such as FR (a country's name is read too), activated is a moment in UTC such
@@ -111,7 +113,8 @@ enum ImportCommand {
         let name = path == "-" ? "stdin" : path
         let store = try invocation.store()
         let reader = try MonsterReader(input: ChunkedInput(fileDescriptor: descriptor, name: name),
-                                       format: format, raw: invocation.flag("raw"), delimiter: delimiter)
+                                       format: format, raw: invocation.flag("raw"), delimiter: delimiter,
+                                       requiring: mode == .upsert ? ["name"] : nil)
         let progress = context.progressBar(total: size, unit: "bytes")
         defer { progress?.finish() }
         let summary = try store.importMonsters(from: reader, mode: mode, dryRun: dryRun,

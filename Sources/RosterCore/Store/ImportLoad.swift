@@ -96,7 +96,7 @@ struct ImportLoad {
                 try insert(record, id: nil, values: values)
                 loaded(database.lastInsertedRowID, record)
                 counts.added += 1
-                return nil
+                return Self.incompleteNewMonster(record)
             }
             let key = record.nameKey
             if let existing = try database.cached(MonsterTable.selectByNameKey).firstRow([.text(key)], MonsterTable.monster(from:)) {
@@ -128,9 +128,22 @@ struct ImportLoad {
                 try insert(record, id: nil)
                 loaded(database.lastInsertedRowID, record)
                 counts.added += 1
+                return Self.incompleteNewMonster(record)
             }
         }
         return nil
+    }
+
+    /// `upsert` reads records that give only the name and some fields; one
+    /// that adds a monster must give every field a monster needs. (It is
+    /// still written, so that its name is checked against the others.)
+    static func incompleteNewMonster(_ record: ImportedRecord) -> InputProblem? {
+        let missing = MonsterDecoder.requiredByModel & ~record.given
+        guard !record.isStandIn, missing != 0,
+              let index = MonsterFields.all.indices.first(where: { missing & (1 << UInt64($0)) != 0 }) else { return nil }
+        let key = MonsterFields.all[index].key
+        return InputProblem(.value, at: record.nameLocation, field: key,
+                            MonsterFields.missing(key) + ", which a monster new to the roster needs")
     }
 
     /// Writes what had to wait and builds the indexes; the problems found doing so.
