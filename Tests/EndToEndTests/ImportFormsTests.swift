@@ -31,6 +31,7 @@ struct ImportFormsTests {
     ])
     func upsertWithSomeFields(_ file: String, _ format: String) throws {
         let sandbox = try Sandbox()
+        _ = try sandbox.roster("list")
         let run = try sandbox.roster(["import", "-", "--mode", "upsert", "--format", format], stdin: file)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr == "imported stdin: 0 added, 1 updated, 0 unchanged, 0 removed\n")
@@ -54,5 +55,25 @@ struct ImportFormsTests {
         let insert = try sandbox.roster(["import", "-"], stdin: "name,description\nBat-Bot,x\n")
         #expect(insert.status == 65)
         #expect(insert.stderr.hasPrefix("stdin:1:1: the header has no weapon column;"))
+    }
+
+    @Test("a roster the import creates starts empty, and a failed import or a dry run leaves no file")
+    func importCreatesRoster() throws {
+        let sandbox = try Sandbox()
+        let exported = try sandbox.roster("export").stdout
+        let fresh = sandbox.directory.appendingPathComponent("fresh.db").path
+        let run = try sandbox.roster(["--db", fresh, "import", "-"], stdin: exported, useDatabaseOption: false)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr == "imported stdin: 6 added, 0 updated, 0 unchanged, 0 removed\n")
+        #expect(try sandbox.roster(["--db", fresh, "export"], useDatabaseOption: false).stdout == exported)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: sandbox.directory.path).filter { $0.contains("importing") }
+        #expect(leftovers.isEmpty)
+        for (arguments, input) in [(["import", "-"], "name,weapon\nA-Bot,laser\n"), (["import", "-", "--dry-run"], exported)] {
+            let missing = sandbox.directory.appendingPathComponent("missing-\(arguments.count).db").path
+            let attempt = try sandbox.roster(["--db", missing] + arguments, stdin: input, useDatabaseOption: false)
+            #expect(attempt.status == (arguments.count == 2 ? 65 : 0), "\(attempt.stderr)")
+            let files = try FileManager.default.contentsOfDirectory(atPath: sandbox.directory.path)
+            #expect(!files.contains { $0.hasPrefix("missing") }, "\(files)")
+        }
     }
 }

@@ -43,6 +43,10 @@ enum ImportCommand {
                        a record without an id keeps the id of the monster it replaces
             Ids in the file are used by replace only; insert and upsert assign new ones.
 
+            A roster file that does not exist yet is made by the import, empty (not
+            with the default roster a new file starts with), and only if the import
+            succeeds: a failed import or a dry run leaves no file behind.
+
             Everything is checked before anything is kept: if any record is wrong,
             nothing changes, and every problem is reported as FILE:LINE:COLUMN: field:
             message (--errors json gives them as JSON). The summary on stderr counts
@@ -111,14 +115,19 @@ enum ImportCommand {
         }
         defer { if descriptor != 0 { close(descriptor) } }
         let name = path == "-" ? "stdin" : path
-        let store = try invocation.store()
         let reader = try MonsterReader(input: ChunkedInput(fileDescriptor: descriptor, name: name),
                                        format: format, raw: invocation.flag("raw"), delimiter: delimiter,
                                        requiring: mode == .upsert ? ["name"] : nil)
         let progress = context.progressBar(total: size, unit: "bytes")
         defer { progress?.finish() }
-        let summary = try store.importMonsters(from: reader, mode: mode, dryRun: dryRun,
-                                               progress: progress.map { bar in { bar.update($0) } })
+        let importing = { (store: RosterStore) throws -> ImportSummary in
+            try store.importMonsters(from: reader, mode: mode, dryRun: dryRun,
+                                     progress: progress.map { bar in { bar.update($0) } })
+        }
+        let databasePath = try context.databasePath()
+        let summary = FileSystem.exists(databasePath)
+            ? try importing(try invocation.store())
+            : try NewRoster.build(at: databasePath, keep: !dryRun, importing)
         progress?.finish()
         context.note(describe(summary, source: name, dryRun: dryRun))
         return .success
@@ -172,6 +181,44 @@ enum ImportCommand {
             return "imported \(source): \(counts); nothing changed"
         }
         return "imported \(source): \(counts)"
+    }
+}
+
+/// An import into a roster file that does not exist yet: the file is built
+/// beside its final name, emptied of the default roster a new file starts
+/// with, and given that name only once the import has succeeded. A failed
+/// import, or a dry run, leaves no file behind; the roster made holds
+/// exactly what was imported.
+enum NewRoster {
+    static func build<Result>(at path: String, keep: Bool,
+                              _ importing: (RosterStore) throws -> Result) throws -> Result {
+        let building = path + ".importing-\(getpid())"
+        defer { removeDatabaseFiles(building) }
+        let result = try withStore(at: building) { store in
+            _ = try store.importMonsters(from: MonsterReader(input: ChunkedInput(bytes: [], name: "nothing"),
+                                                             format: .ndjson, raw: false), mode: .replace)
+            return try importing(store)
+        }
+        guard keep else { return result }
+        // link() never replaces: a roster another program made meanwhile stays.
+        if link(building, path) != 0 {
+            let failure = IOFailure(operation: "create", path: path, errno: errno)
+            throw errno == EEXIST
+                ? RosterError.cannotOpen(path: path, reason: "another program created it during the import; nothing was imported, so try again")
+                : RosterError.cannotOpen(path: path, reason: failure.description)
+        }
+        return result
+    }
+
+    /// Runs `body` on the roster at `path`, then closes it, so that SQLite
+    /// folds its write-ahead log into the file before the file is named.
+    private static func withStore<Result>(at path: String, _ body: (RosterStore) throws -> Result) throws -> Result {
+        let store = try RosterStore.open(path: path)
+        return try body(store)
+    }
+
+    private static func removeDatabaseFiles(_ path: String) {
+        for suffix in ["", "-wal", "-shm", "-journal"] { unlink(path + suffix) }
     }
 }
 
