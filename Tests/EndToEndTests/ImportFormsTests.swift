@@ -76,4 +76,36 @@ struct ImportFormsTests {
             #expect(!files.contains { $0.hasPrefix("missing") }, "\(files)")
         }
     }
+
+    @Test("a dry run lists per monster what would change, as text or as JSON, and changes nothing")
+    func dryRunLists() throws {
+        let sandbox = try Sandbox()
+        _ = try sandbox.roster("list")
+        let before = try sandbox.sqlite("SELECT * FROM monster")
+        let file = "name,weapon\nCat-Bot,fire\nDog-Bot,blowgun\nBat-Bot,smoke\n"
+        let text = try sandbox.roster(["import", "-", "--mode", "upsert", "--dry-run"], stdin: file)
+        #expect(text.status == 0)
+        #expect(text.stdout.isEmpty)
+        #expect(text.stderr == """
+            would change Cat-Bot: weapon Sword → Fire
+            would add Bat-Bot
+            dry run of stdin: 1 added, 1 updated, 1 unchanged, 0 removed; nothing was changed
+
+            """)
+        let json = try sandbox.roster(["import", "-", "--mode", "upsert", "--dry-run", "--changes", "json"], stdin: file)
+        #expect(json.status == 0)
+        let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+        #expect(object?["total"] as? Int == 2 && object?["updated"] as? Int == 1 && object?["unchanged"] as? Int == 1)
+        let changes = object?["changes"] as? [[String: Any]] ?? []
+        #expect(changes.map { $0["action"] as? String } == ["change", "add"])
+        #expect(changes.first?["name"] as? String == "Cat-Bot")
+        let fields = changes.first?["fields"] as? [String: [String: String]]
+        #expect(fields == ["weapon": ["before": "sword", "after": "fire"]])
+        let replace = try sandbox.roster(["import", "-", "--mode", "replace", "--dry-run"], stdin: "name,weapon\nCat-Bot,sword\n")
+        #expect(replace.stderr.hasPrefix("would change Cat-Bot: "))
+        #expect(replace.stderr.contains("would remove Dog-Bot\n") && replace.stderr.contains("would remove Mini-Tomato-Bot\n"))
+        #expect(try sandbox.sqlite("SELECT * FROM monster") == before)
+        let without = try sandbox.roster(["import", "-", "--changes", "json"], stdin: file)
+        #expect(without.status == 64)
+    }
 }

@@ -75,6 +75,9 @@ enum ImportCommand {
                        completion: .fixed([",", ";", "tab"])),
             OptionSpec("errors", value: "STYLE", "how problems are reported: text or json (default: text)",
                        choices: ["text", "json"]),
+            OptionSpec("changes", value: "STYLE",
+                       "with --dry-run, how the monsters that would change are listed: text on stderr, or json on stdout (default: text)",
+                       choices: ["text", "json"]),
         ],
         examples: [
             "roster import roster.json",
@@ -97,6 +100,9 @@ enum ImportCommand {
         let path = invocation.positionals[0]
         let formatName = invocation.value("format") ?? "auto"
         let format = MonsterReader.Format(rawValue: formatName)
+        if invocation.value("changes") != nil && !invocation.flag("dry-run") {
+            throw UsageError("--changes lists what a dry run would change; give it with --dry-run", command: invocation.commandName)
+        }
         if invocation.flag("raw"), let format, format != .csv {
             throw UsageError("--raw applies to CSV only", command: invocation.commandName)
         }
@@ -120,9 +126,17 @@ enum ImportCommand {
                                        requiring: mode == .upsert ? ["name"] : nil)
         let progress = context.progressBar(total: size, unit: "bytes")
         defer { progress?.finish() }
+        let report = progress.map { bar in { (bytes: Int) in bar.update(bytes) } }
         let importing = { (store: RosterStore) throws -> ImportSummary in
-            try store.importMonsters(from: reader, mode: mode, dryRun: dryRun,
-                                     progress: progress.map { bar in { bar.update($0) } })
+            guard dryRun else { return try store.importMonsters(from: reader, mode: mode, progress: report) }
+            let preview = try store.previewImport(from: reader, mode: mode, progress: report)
+            progress?.finish()
+            if invocation.value("changes") == "json" {
+                try ImportChangesReport.write(preview, to: context.stdout)
+            } else {
+                context.noteLines(ImportChangesReport.lines(preview))
+            }
+            return preview.summary
         }
         let databasePath = try context.databasePath()
         let summary = FileSystem.exists(databasePath)
@@ -181,6 +195,82 @@ enum ImportCommand {
             return "imported \(source): \(counts); nothing changed"
         }
         return "imported \(source): \(counts)"
+    }
+}
+
+/// The monsters a dry run would change, one a line for people
+/// (`would change Cat-Bot: weapon Sword → Fire`), or as JSON for scripts:
+/// `{"added": …, "updated": …, "unchanged": …, "removed": …, "total": N,
+/// "changes": [{"action": "add|change|remove", "id": …, "name": …,
+/// "fields": {"weapon": {"before": "sword", "after": "fire"}, …}}]}`,
+/// values in their stored forms, in order of id.
+enum ImportChangesReport {
+    static func lines(_ preview: ImportPreview) -> [String] {
+        var lines = preview.differences.map { difference -> String in
+            switch (difference.before, difference.after) {
+            case (let before?, let after?):
+                "would change \(before.name): \(WritingCommands.describeDifferences(before, after).joined(separator: ", "))"
+            case (nil, let after?):
+                "would add \(after.name)"
+            case (let before?, nil):
+                "would remove \(before.name)"
+            case (nil, nil):
+                ""
+            }
+        }
+        if preview.total > preview.differences.count {
+            lines.append("… and \(preview.total - preview.differences.count) more (the first \(preview.differences.count) are listed)")
+        }
+        return lines
+    }
+
+    static func write(_ preview: ImportPreview, to output: ByteOutput) throws(IOFailure) {
+        let summary = preview.summary
+        try output.append("{\"added\":")
+        try output.append(decimal: Int64(summary.added))
+        try output.append(",\"updated\":")
+        try output.append(decimal: Int64(summary.updated))
+        try output.append(",\"unchanged\":")
+        try output.append(decimal: Int64(summary.unchanged))
+        try output.append(",\"removed\":")
+        try output.append(decimal: Int64(summary.removed))
+        try output.append(",\"total\":")
+        try output.append(decimal: Int64(preview.total))
+        try output.append(",\"changes\":[")
+        for (index, difference) in preview.differences.enumerated() {
+            guard let monster = difference.after ?? difference.before else { continue }
+            try output.append(index == 0 ? "\n" : ",\n")
+            let action = difference.before == nil ? "add" : difference.after == nil ? "remove" : "change"
+            try output.append("{\"action\":\"\(action)\",\"id\":")
+            try output.append(decimal: monster.id)
+            try output.append(",\"name\":")
+            try JSONWriter.appendString(monster.name, to: output)
+            try output.append(",\"fields\":{")
+            var first = true
+            for field in MonsterFields.all where field.key != "id" {
+                let before = difference.before.map { field.value($0) } ?? .null
+                let after = difference.after.map { field.value($0) } ?? .null
+                guard before != after else { continue }
+                try output.append(first ? "" : ",")
+                first = false
+                try JSONWriter.appendString(field.key, to: output)
+                try output.append(":{\"before\":")
+                try append(before, to: output)
+                try output.append(",\"after\":")
+                try append(after, to: output)
+                try output.append("}")
+            }
+            try output.append("}}")
+        }
+        try output.append(preview.differences.isEmpty ? "]}\n" : "\n]}\n")
+    }
+
+    private static func append(_ value: FieldValue, to output: ByteOutput) throws(IOFailure) {
+        switch value {
+        case .integer(let number): try output.append(decimal: number)
+        case .text(let text): try JSONWriter.appendString(text, to: output)
+        case .null: try output.append("null")
+        }
     }
 }
 
