@@ -68,14 +68,21 @@ struct ExportImportTests {
         #expect(sandbox.fileBytes(real) == (try sandbox.roster("export")).stdoutBytes)
     }
 
-    @Test("an export that cannot be written says so, exits 73 and creates nothing")
+    @Test("-o creates missing folders, as --db does; one it cannot create says so, exits 73 and creates nothing")
     func cannotCreate() throws {
         let sandbox = try Sandbox()
-        let target = sandbox.directory.appendingPathComponent("missing/folder/roster.json").path
+        let nested = sandbox.directory.appendingPathComponent("missing/folder/roster.json").path
+        let made = try sandbox.roster("export", "-o", nested)
+        #expect(made.status == 0, "\(made.stderr)")
+        #expect(try sandbox.roster(["import", nested, "--mode", "replace", "--dry-run"]).status == 0)
+        let file = sandbox.directory.appendingPathComponent("plain-file")
+        try Data("x".utf8).write(to: file)
+        let target = file.appendingPathComponent("folder/roster.json").path
         let run = try sandbox.roster("export", "-o", target)
         #expect(run.status == 73)
-        #expect(run.stderr.hasPrefix("roster: cannot write \(target): "))
+        #expect(run.stderr == "roster: cannot write \(target): cannot create the folder \(file.path)/folder: not a directory\n")
         #expect(!FileManager.default.fileExists(atPath: target))
+        #expect(try sandbox.roster("help", "export").stdout.contains("Missing folders on the way to\nFILE are created, as they are for the database (--db)."))
     }
 
     @Test("export refuses to write over a folder or over the roster database itself")
