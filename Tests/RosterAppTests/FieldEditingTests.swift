@@ -42,7 +42,7 @@ struct FieldEditingTests {
         #expect(roster.docked.contains { $0 is AccessoryBar }, "with the accessory bar docked")
         roster.press(.control("u")).type("Dog-Bot").press(.enter)
         #expect(roster.editingLabel == "Name", "a taken name keeps the field open")
-        #expect(roster.text.contains("✗ a monster named “Dog-Bot”"))
+        #expect(roster.text.contains("✗ a monster named `Dog-Bot`"))
         #expect(roster.text.contains("already exists"))
         roster.press(.control("u")).paste("Kitty\nBot\u{1B}[31m")
         #expect(roster.text.contains("Kitty Bot[31m"), "the paste arrives without its controls")

@@ -154,7 +154,7 @@ public enum MonsterRules {
     public static func originProblem(_ origin: String?) -> FieldProblem? {
         guard let origin else { return nil }
         guard Countries.country(code: origin)?.code == origin else {
-            return FieldProblem(field: "origin", message: "an origin is a two-letter ISO 3166 country code such as FR; “\(origin)” is not one")
+            return FieldProblem(field: "origin", message: "an origin is a two-letter ISO 3166 country code such as FR; `\(origin)` is not one")
         }
         return nil
     }

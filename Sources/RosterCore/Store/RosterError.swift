@@ -56,11 +56,11 @@ public enum RosterError: Error, Sendable, CustomStringConvertible {
             if !digits.isEmpty, digits.utf8.allSatisfy({ (0x30...0x39).contains($0) }) {
                 return "no monster has id \(digits)"
             }
-            var text = "no monster is named “\(reference)”"
-            if let suggestion { text += "; did you mean “\(suggestion)”?" }
+            var text = "no monster is named `\(reference)`"
+            if let suggestion { text += "; did you mean `\(suggestion)`?" }
             return text
         case .nameTaken(let name):
-            return "a monster named “\(name)” already exists (names are compared ignoring case)"
+            return "a monster named `\(name)` already exists (names are compared ignoring case)"
         case .invalid(let problems):
             return problems.map(\.message).joined(separator: "; ")
         case .newerDatabase(let path, let version):

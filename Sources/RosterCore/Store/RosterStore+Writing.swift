@@ -44,7 +44,7 @@ extension RosterStore {
                 if let earlier = chosen[monster.id] {
                     if earlier.weapon != assignment.weapon {
                         problems.append(InputProblem(.conflict, at: assignment.location, field: "weapon",
-                                                     "“\(monster.name)” is given both \(earlier.weapon.key) and \(assignment.weapon.key)"))
+                                                     "`\(monster.name)` is given both \(earlier.weapon.key) and \(assignment.weapon.key)"))
                     }
                     continue
                 }
