@@ -97,10 +97,14 @@ public struct OptionSpec: Sendable {
     public let completion: CompletionSource
     /// The command cannot run without it.
     public let isRequired: Bool
+    /// May be given several times, each value kept (`--expect`).
+    public let isRepeatable: Bool
 
     public init(_ long: String, short: Character? = nil, value valueName: String? = nil, _ help: String,
-                choices: [String]? = nil, completion: CompletionSource? = nil, required: Bool = false) {
+                choices: [String]? = nil, completion: CompletionSource? = nil, required: Bool = false,
+                repeatable: Bool = false) {
         self.isRequired = required
+        self.isRepeatable = repeatable
         self.long = long
         self.short = short
         self.valueName = valueName
