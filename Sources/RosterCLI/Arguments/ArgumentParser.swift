@@ -161,6 +161,10 @@ public struct ArgumentParser: Sendable {
             }
             value = choice
         }
+        if spec.isRepeatable {
+            result.options[name, default: []].append(value)
+            return
+        }
         if result.options[name] != nil, result.options[name] != [value] {
             throw UsageError("--\(name) is given more than once", command: commandName)
         }

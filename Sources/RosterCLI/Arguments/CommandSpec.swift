@@ -103,12 +103,15 @@ public struct OptionSpec: Sendable {
     public let isRequired: Bool
     /// Other spellings accepted for `long` (`colour` for `color`).
     public let aliases: [String]
+    /// May be given several times, each value kept (`--expect`).
+    public let isRepeatable: Bool
 
     public init(_ long: String, short: Character? = nil, value valueName: String? = nil, _ help: String,
                 choices: [String]? = nil, completion: CompletionSource? = nil, required: Bool = false,
-                aliases: [String] = []) {
+                aliases: [String] = [], repeatable: Bool = false) {
         self.isRequired = required
         self.aliases = aliases
+        self.isRepeatable = repeatable
         self.long = long
         self.short = short
         self.valueName = valueName
