@@ -78,7 +78,10 @@ public final class RosterInterface {
         return true
     }
 
+    /// The next frame. The rows it shows are read first; drawing itself
+    /// reads nothing and changes nothing.
     public func render() -> (buffer: Buffer, cursor: Point?) {
-        window.render()
+        screen.prepareFrame()
+        return window.render()
     }
 }

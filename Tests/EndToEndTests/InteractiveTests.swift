@@ -29,17 +29,18 @@ struct InteractiveTests {
         #expect(roster.terminal.waitFor("Close"), "the weapon panel is showing")
         #expect(roster.terminal.transcriptText.contains("Blowgun"), "with its buttons")
         roster.terminal.type(Self.right + Self.right + Self.right)
-        let mark = roster.terminal.transcript.count
+        var mark = roster.terminal.transcript.count
         roster.terminal.type("\r")
         #expect(roster.terminal.waitFor("carries", after: mark))
         #expect(try sandbox.sqlite("SELECT weapon FROM monster WHERE name = 'Dog-Bot'") == "sword")
 
+        mark = roster.terminal.transcript.count
         roster.terminal.type("w")
-        roster.terminal.drain(milliseconds: 100)
+        #expect(roster.terminal.waitFor("Close", after: mark), "the panel is up again")
         roster.terminal.type(Self.right)
-        roster.terminal.drain(milliseconds: 100)
-        roster.terminal.type("\u{1B}")  // Esc closes without a change
-        roster.terminal.drain(milliseconds: 150)
+        mark = roster.terminal.transcript.count
+        roster.terminal.type("\u{1B}")  // Esc closes without a change, and the list has the keys again
+        #expect(roster.terminal.waitFor("open", after: mark))
         #expect(try sandbox.sqlite("SELECT weapon FROM monster WHERE name = 'Dog-Bot'") == "sword")
 
         roster.terminal.type("q")
@@ -136,7 +137,8 @@ struct InteractiveTests {
         #expect(shell.waitFor("Stopped"))
         try shell.type("stty -a > \(sandbox.directory.path)/during.txt")
         try shell.press("Enter")
-        Thread.sleep(forTimeInterval: 0.3)
+        let duringPath = "\(sandbox.directory.path)/during.txt"
+        #expect(shell.waitUntil { _ in ((try? String(contentsOfFile: duringPath, encoding: .utf8)) ?? "").contains("speed") })
         let before = try String(contentsOfFile: "\(sandbox.directory.path)/before.txt", encoding: .utf8)
         let during = try String(contentsOfFile: "\(sandbox.directory.path)/during.txt", encoding: .utf8)
         #expect(before == during, "the terminal is restored while the roster is suspended")
@@ -181,7 +183,7 @@ struct EditingInTerminalTests {
 
         // Colour: Shift-Tab back through the fields is a long way; use the list and Tab.
         try screen.press("Escape")
-        Thread.sleep(forTimeInterval: 0.1)
+        #expect(screen.waitFor("Enter open"), "the list has the keys")
         try screen.press("Tab", "Tab", "Tab", "Enter")
         #expect(screen.waitFor("Name colour"))
         try screen.press("Down", "Down", "Enter")            // Red → Green → Blue
@@ -189,13 +191,13 @@ struct EditingInTerminalTests {
 
         // Rename: Enter on the name, clear it, type, Done.
         try screen.press("Escape")
-        Thread.sleep(forTimeInterval: 0.1)
+        #expect(screen.waitFor("Enter open"))
         try screen.press("Tab", "Enter", "C-u")
         try screen.type("Blaze-Bot")
         try screen.press("Enter")
         #expect(screen.waitFor("Blaze-Bot"))
         try screen.press("Escape")
-        Thread.sleep(forTimeInterval: 0.1)
+        #expect(screen.waitFor("Enter open"))
         try screen.press("q")
         #expect(screen.waitForExit(timeout: 10) == 0)
 

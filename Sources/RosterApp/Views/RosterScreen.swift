@@ -230,6 +230,15 @@ final class RosterScreen: View {
 
     // MARK: Layout and drawing
 
+    /// What a frame needs from the store, read before drawing: the lists'
+    /// rows. Both lists stand between the header and the footer.
+    func prepareFrame() {
+        guard !isTooSmall, let window else { return }
+        let height = frame.height - 2
+        if !isCollapsed { list.prepareFrame(frameHeight: height) }
+        if window.isPresenting(listOverlay) { listOverlay.prepareFrame(frameHeight: height) }
+    }
+
     override func layout() {
         let tooSmall = isTooSmall
         for view in [header, details, footer] as [View] { view.isHidden = tooSmall }
@@ -264,56 +273,5 @@ final class RosterScreen: View {
         for (index, line) in lines.enumerated() {
             buffer.writeCentered(line, in: frame, row: top + index, style: Style().bold)
         }
-    }
-}
-
-/// The top bar: the program, how many monsters, and where the file is.
-final class HeaderBar: View {
-    weak var controller: RosterController?
-    var showsMonstersButton = false
-    var onMonstersButton: (() -> Void)?
-    var onActivationButton: (() -> Void)?
-    private var buttonFrame = Rect.zero
-    private var activationFrame = Rect.zero
-
-    override func draw(in buffer: inout Buffer) {
-        buffer.fill(frame, style: Theme.header)
-        var x = frame.x
-        if showsMonstersButton {
-            let end = buffer.write(" ☰ Monsters ", at: frame.origin, style: Theme.header.bold.reversed)
-            buttonFrame = Rect(x: frame.x, y: frame.y, width: end - frame.x, height: 1)
-            x = end
-        } else {
-            buttonFrame = .zero
-        }
-        x = buffer.write(" roster ", at: Point(x: x, y: frame.y), style: Theme.header.bold)
-        // The toolbar: the activation picker, summoned from anywhere (`a`).
-        let activation = " ⏱ Activated "
-        if frame.maxX - x > 40 {
-            let end = buffer.write(activation, at: Point(x: x + 1, y: frame.y), style: Theme.header.bold.reversed)
-            activationFrame = Rect(x: x + 1, y: frame.y, width: end - x - 1, height: 1)
-            x = end + 1
-        } else {
-            activationFrame = .zero
-        }
-        guard let controller else { return }
-        let list = controller.list
-        let count = list.isFiltering
-            ? "· \(MonsterListView.grouped(list.count)) of \(MonsterListView.grouped(list.total)) monsters "
-            : "· \(MonsterListView.grouped(list.count)) monsters "
-        x = buffer.write(count, at: Point(x: x, y: frame.y), style: Theme.header)
-        let path = controller.store.path
-        let room = frame.maxX - x - 2
-        if room > 10 {
-            let shown = DisplayWidth.truncate(path, to: room)
-            buffer.write(shown, at: Point(x: frame.maxX - 1 - DisplayWidth.of(shown), y: frame.y), style: Theme.header)
-        }
-    }
-
-    override func handle(mouse event: MouseEvent) -> Bool {
-        guard case .press(button: 0) = event.kind else { return true }
-        if buttonFrame.contains(event.position) { onMonstersButton?() }
-        if activationFrame.contains(event.position) { onActivationButton?() }
-        return true
     }
 }

@@ -53,6 +53,8 @@ public final class KeyHelpView: View {
 
     public let groups: [(title: String, lines: [Line])]
     public var title = "Keys"
+    /// Rows scrolled past, when the screen is too short for every key.
+    private var scrollOffset = 0
 
     public init(groups: [KeyBindingGroup]) {
         // Only bindings that can run, each in its innermost group, the
@@ -74,10 +76,37 @@ public final class KeyHelpView: View {
 
     public override var keyBindingsTitle: String { "Help" }
     public override var keyBindings: [KeyBinding] {
-        [KeyBinding([.escape, .enter], "Esc", "close help") { [weak self] in
+        var bindings = [KeyBinding([.escape, .enter], "Esc", "close help") { [weak self] in
             guard let self else { return }
             self.window?.dismiss(self)
         }]
+        if maximumScroll > 0 {
+            bindings += [
+                KeyBinding([.up, .character("k")], "↑↓", "scroll", action: { [weak self] in self?.scroll(by: -1) }),
+                KeyBinding([.down, .character("j")], "↑↓", "scroll", footer: false, action: { [weak self] in self?.scroll(by: 1) }),
+                KeyBinding(.pageUp, "PgUp/PgDn", "scroll a page", footer: false, action: { [weak self] in self?.scroll(by: -(self?.pageRows ?? 1)) }),
+                KeyBinding(.pageDown, "PgUp/PgDn", "scroll a page", footer: false, action: { [weak self] in self?.scroll(by: self?.pageRows ?? 1) }),
+            ]
+        }
+        return bindings
+    }
+
+    private var pageRows: Int { max(1, frame.height - 2) }
+    private var maximumScroll: Int { max(0, contentHeight - pageRows) }
+
+    private func scroll(by rows: Int) {
+        scrollOffset = max(0, min(maximumScroll, scrollOffset + rows))
+    }
+
+    /// Every row of the help, headings and blank rows included.
+    private var rows: [(keys: String, help: String, isHeading: Bool)] {
+        var rows: [(String, String, Bool)] = []
+        for (index, group) in groups.enumerated() {
+            if index > 0 { rows.append(("", "", false)) }
+            if !group.title.isEmpty { rows.append((group.title, "", true)) }
+            rows += group.lines.map { ($0.keys, $0.help, false) }
+        }
+        return rows
     }
 
     /// The widest keys column, with room after it.
@@ -108,21 +137,19 @@ public final class KeyHelpView: View {
 
     public override func draw(in buffer: inout Buffer) {
         buffer.fill(frame)
-        buffer.drawBox(frame, style: Style(foreground: .cyan), title: title + " (Esc closes)",
+        let more = maximumScroll > 0 ? " (↑↓ more, Esc closes)" : " (Esc closes)"
+        buffer.drawBox(frame, style: Style(foreground: .cyan), title: title + more,
                        titleStyle: Style(foreground: .cyan).bold)
         let inner = frame.inset(top: 1, left: 2, bottom: 1, right: 2)
-        var y = inner.y
-        for group in groups where y < inner.maxY {
-            if !group.title.isEmpty {
-                buffer.write(group.title, at: Point(x: inner.x, y: y), width: inner.width, style: Style().bold.underlined)
-                y += 1
+        let offset = min(scrollOffset, maximumScroll)
+        for (index, row) in rows.dropFirst(offset).prefix(max(0, inner.height)).enumerated() {
+            let y = inner.y + index
+            if row.isHeading {
+                buffer.write(row.keys, at: Point(x: inner.x, y: y), width: inner.width, style: Style().bold.underlined)
+            } else {
+                buffer.write(row.keys, at: Point(x: inner.x, y: y), width: labelWidth, style: Style().bold)
+                buffer.write(row.help, at: Point(x: inner.x + labelWidth, y: y), width: inner.width - labelWidth)
             }
-            for line in group.lines where y < inner.maxY {
-                buffer.write(line.keys, at: Point(x: inner.x, y: y), width: labelWidth, style: Style().bold)
-                buffer.write(line.help, at: Point(x: inner.x + labelWidth, y: y), width: inner.width - labelWidth)
-                y += 1
-            }
-            y += 1
         }
     }
 

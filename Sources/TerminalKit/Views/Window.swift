@@ -211,14 +211,18 @@ public final class Window: Responder {
     /// goes (nil: hidden).
     public func render() -> (buffer: Buffer, cursor: Point?) {
         var buffer = Buffer(size: size)
+        // Every frame is set before anything draws: what one view draws
+        // (the footer's keys) may depend on another's size (a help screen
+        // that scrolls), and a frame must not depend on the one before.
         rootView.frame = bounds
+        docked?.layout(in: bounds)
+        for overlay in overlays { overlay.view.frame = overlay.placement(bounds) }
         rootView.render(into: &buffer)
         if isTooSmall { return (buffer, nil) }
         let underPanel = buffer.placements.count
         /// What each popover or overlay covers, and how many pictures were drawn beneath it.
         var covers: [(area: Rect, below: Int)] = []
         if let docked {
-            docked.layout(in: bounds)
             for view in docked.views { view.render(into: &buffer) }
             // The root's pictures keep only the rows above the panel.
             let top = docked.views.map(\.frame.y).min() ?? size.height
@@ -232,7 +236,6 @@ public final class Window: Responder {
             popover.render(into: &buffer)
         }
         for overlay in overlays {
-            overlay.view.frame = overlay.placement(bounds)
             covers.append((overlay.view.frame, buffer.placements.count))
             overlay.view.render(into: &buffer)
         }
@@ -404,9 +407,14 @@ public final class Window: Responder {
     public var activeBindingGroups: [KeyBindingGroup] {
         var groups: [KeyBindingGroup] = []
         if !isTooSmall {
+            var pastTextConsumer = false
             for responder in keyReceivers.responders {
-                let bindings = responder.keyBindings
+                var bindings = responder.keyBindings
+                // Printable keys stop at a text consumer: beyond it only
+                // bindings on other keys can run.
+                if pastTextConsumer { bindings = bindings.filter { !$0.keys.allSatisfy(\.isPrintable) || $0.keys.isEmpty } }
                 if !bindings.isEmpty { groups.append(KeyBindingGroup(title: responder.keyBindingsTitle, bindings: bindings)) }
+                if responder.consumesText { pastTextConsumer = true }
             }
         }
         let priority = activePriorityBindings

@@ -12,6 +12,8 @@ import TerminalKit
 ///   `escapeHome` step; skipped below the minimum size, whose own screen
 ///   says how to quit);
 /// - the focus is on something shown, in this window;
+/// - drawing changes nothing: the focus and the overlays stay, and the
+///   same state draws the same frame twice;
 /// - nothing ends the session, and no database error reaches the status line;
 /// - the frame fits the terminal.
 /// A failing walk is replayed without parts of it until no part can go:
@@ -200,7 +202,15 @@ struct MonkeyWalk {
             if let status = controller.status, status.isError, status.text.contains("SQLite") || status.text.contains("database") {
                 throw Failure(invariant: "no database error", detail: status.text)
             }
+            let focusBefore = window.firstResponder
+            let overlaysBefore = window.overlays.count
             let frame = interface.render()
+            if window.firstResponder !== focusBefore || window.overlays.count != overlaysBefore {
+                throw Failure(invariant: "drawing changes nothing", detail: "a frame moved the focus or an overlay: \(stateDescription)")
+            }
+            if interface.render().buffer != frame.buffer {
+                throw Failure(invariant: "drawing changes nothing", detail: "the same state drew two different frames: \(stateDescription)")
+            }
             let size = window.size
             guard frame.buffer.size == size else {
                 throw Failure(invariant: "the frame fits", detail: "a \(frame.buffer.size) frame on a \(size) terminal")
