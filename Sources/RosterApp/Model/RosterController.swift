@@ -19,7 +19,9 @@ final class RosterController {
     /// What the details show: the new monster while one is being added,
     /// else the selected one.
     var selected: Monster? { draft ?? selectedRow }
-    var isDraft: Bool { draft != nil }
+    /// The monster on the roster the details show; nil while a new one
+    /// is being added (it cannot be removed or edited elsewhere yet).
+    var selectedOnRoster: Monster? { draft == nil ? selectedRow : nil }
     /// A line for the footer: what just happened, or what went wrong.
     private(set) var status: (text: String, isError: Bool)?
     private var lastDataVersion: Int64 = 0
@@ -109,8 +111,11 @@ final class RosterController {
         draft = Monster(id: 0, name: "", description: "", icon: Monster.defaultIcon, nameColor: .default, weapon: Weapon(.sword))
     }
 
-    func discardDraft() {
-        draft = nil
+    /// Drops the monster being added; whether there was one.
+    @discardableResult
+    func discardDraft() -> Bool {
+        defer { draft = nil }
+        return draft != nil
     }
 
     /// Removes the selected monster, in its own transaction.

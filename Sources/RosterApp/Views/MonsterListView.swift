@@ -117,7 +117,7 @@ final class MonsterListView: View {
             let line = Rect(x: rowsArea.x, y: y, width: rowsArea.width, height: 1)
             var x = buffer.write(" \(monster.weapon.glyph) ", at: line.origin, style: Theme.label)
             x = buffer.write(monster.name, at: Point(x: x, y: y), width: line.maxX - x, style: Theme.nameStyle(monster.nameColor))
-            if position == controller.selection && !controller.isDraft {
+            if position == controller.selection && controller.selectedOnRoster != nil {
                 // One even bar when the list has the keys (the name's colour
                 // inverted would make a patchwork); underlined otherwise.
                 buffer.restyle(line) { style in
@@ -125,7 +125,7 @@ final class MonsterListView: View {
                 }
             }
         }
-        if controller.isDraft, rowsArea.height > 0 {
+        if controller.draft != nil, rowsArea.height > 0 {
             // The monster being added, not yet on the roster, as the last row.
             let line = rowsArea.row(min(rowsArea.height - 1, max(0, list.count - scrollOffset)))
             buffer.fill(line)

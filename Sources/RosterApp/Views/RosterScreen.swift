@@ -192,7 +192,7 @@ final class RosterScreen: View {
                 .footerPriority(1))
         }
         bindings.append(KeyBinding(.character("n"), "n", "new", action: { [weak self] in self?.addMonster() }))
-        if hasMonster, !controller.isDraft {
+        if controller.selectedOnRoster != nil {
             bindings.append(KeyBinding([.character("x"), .delete], "x", "remove", action: { [weak self] in self?.confirmRemoval() }))
         }
         return bindings + [mouse] + (isCollapsed ? [] : [wheel])
@@ -207,7 +207,7 @@ final class RosterScreen: View {
     /// `x` or Delete: removes the selected monster once the footer's
     /// question is answered yes; Enter keeps it.
     private func confirmRemoval() {
-        guard let window, let monster = controller.selected, !controller.isDraft else { return }
+        guard let window, let monster = controller.selectedOnRoster else { return }
         let prompt = ConfirmationPrompt("Remove \(monster.name)?", defaultAnswer: false,
                                         onConfirm: { [weak self] in self?.controller.removeSelected() })
         window.present(Overlay(prompt, placement: ConfirmationPrompt.footerPlacement))
