@@ -55,3 +55,14 @@ struct FooterTruthTests {
         #expect(roster.footer.keys.contains("a activated") && roster.footer.keys.contains("q quit"), "\(roster.footer.keys)")
     }
 }
+
+extension FooterTruthTests {
+    @Test("while the activation is being edited, the footer does not offer a to edit it")
+    func noActivationKeyInItsOwnEditor() throws {
+        let roster = try RosterScreenHarness(width: 120, height: 35)
+        roster.press(.character("a"))
+        #expect(roster.focused == "editing: Activated")
+        #expect(!roster.footer.keys.contains("a activated"), "\(roster.footer.keys)")
+        #expect(roster.footer.keys.contains("w weapon"))
+    }
+}

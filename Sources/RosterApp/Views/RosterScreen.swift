@@ -144,7 +144,7 @@ final class RosterScreen: View {
     /// and `a` are letters while text is being typed.
     override var priorityKeyBindings: [KeyBinding] {
         var bindings: [KeyBinding] = []
-        if controller.selected != nil, window?.isTooSmall == false {
+        if controller.selected != nil, window?.isTooSmall == false, details.editingField !== activatedField {
             // The header's ⏱ button: kept in the footer whatever else goes.
             bindings.append(KeyBinding(.character("a"), "a", "activated", action: { [weak self] in
                 self?.summon(self?.activatedField)
