@@ -124,6 +124,32 @@ struct InteractiveTests {
         #expect(status == 0, "\(screen.screen) \(pane)")
     }
 
+    @Test("below 70 columns, / then Enter keeps the filter and q still quits; Ctrl-C quits from the help screen",
+          arguments: ["filter", "help"])
+    func noTrapInANarrowWindow(_ path: String) throws {
+        let sandbox = try Sandbox()
+        _ = try sandbox.roster("list")
+        let screen = try TmuxDriver(width: 60, height: 20, command: "\(Sandbox.binary.path) --db \(sandbox.databasePath) --no-animation",
+                                    environment: ["HOME": sandbox.directory.path, "LANG": "C.UTF-8"])
+        #expect(screen.waitFor("☰ Monsters"))
+        if path == "filter" {
+            try screen.type("/")
+            try screen.type("ic")
+            #expect(screen.waitFor("1 found"))
+            try screen.press("Enter")   // keeps the filter; the list has the keys
+            #expect(screen.waitUntil { $0.contains("1 found") && $0.contains("↑↓ move") })
+            try screen.press("Enter")   // closes the list
+            #expect(screen.waitUntil { !$0.contains("1 found") }, "Enter closed the list: \(screen.screen)")
+            try screen.type("q")
+            #expect(screen.waitForExit(timeout: 10) == 0, "q quit: \(screen.screen)")
+        } else {
+            try screen.type("?")
+            #expect(screen.waitFor("roster keys"))
+            try screen.press("C-c")
+            #expect(screen.waitForExit(timeout: 10) == 130, "Ctrl-C quit from help: \(screen.screen)")
+        }
+    }
+
     @Test("Ctrl-Z suspends to the shell with the terminal restored, and fg brings the roster back")
     func suspend() throws {
         let sandbox = try Sandbox()

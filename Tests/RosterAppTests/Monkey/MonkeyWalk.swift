@@ -195,7 +195,10 @@ struct MonkeyWalk {
             return "focus on \(focus), overlays \(overlays), docked \(docked), size \(window.size.width)×\(window.size.height)"
         }
 
-        func check() throws(Failure) {
+        private var checks = 0
+
+        mutating func check() throws(Failure) {
+            checks += 1
             if let error = controller.fatalError {
                 throw Failure(invariant: "nothing ends the session", detail: error.description)
             }
@@ -208,7 +211,9 @@ struct MonkeyWalk {
             if window.firstResponder !== focusBefore || window.overlays.count != overlaysBefore {
                 throw Failure(invariant: "drawing changes nothing", detail: "a frame moved the focus or an overlay: \(stateDescription)")
             }
-            if interface.render().buffer != frame.buffer {
+            // Drawn again on one step in four: enough to catch a frame that
+            // depends on the one before, at a quarter of the cost.
+            if checks % 4 == 0, interface.render().buffer != frame.buffer {
                 throw Failure(invariant: "drawing changes nothing", detail: "the same state drew two different frames: \(stateDescription)")
             }
             let size = window.size

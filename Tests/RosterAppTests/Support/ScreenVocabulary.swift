@@ -28,7 +28,8 @@ extension RosterScreenHarness {
         var title: String? {
             let screen = harness.interface.screen
             guard !screen.details.isHidden else { return nil }
-            let top = harness.screen.text(row: screen.details.frame.y)
+            let frame = screen.details.frame
+            let top = String(harness.screen.text(row: frame.y).dropFirst(frame.x).prefix(frame.width))
             return top.split(separator: "─").map { $0.trimmingCharacters(in: .whitespaces) }
                 .first { !$0.isEmpty && $0 != "╭" && $0 != "╮" }
         }
