@@ -94,6 +94,20 @@ extension RosterStore {
                             RosterError.monsterNotFound(reference, suggestion: suggestion).description)
     }
 
+    /// Gives one monster, known by id, a weapon: what the interface does
+    /// when a weapon is chosen. Nil when the monster no longer exists.
+    public func setWeapon(monsterID: Int64, to weapon: WeaponType) throws(RosterError) -> WeaponChange? {
+        try write {
+            guard let monster = try database.cached(MonsterTable.selectByID)
+                .firstRow([.integer(monsterID)], MonsterTable.monster(from:)) else { return nil }
+            let change = WeaponChange(monster: monster, weapon: weapon)
+            if change.isChange {
+                try database.cached(MonsterTable.updateWeapon).run(.text(weapon.key), .integer(monsterID))
+            }
+            return change
+        }
+    }
+
     /// Adds a monster; its id is assigned by the store.
     public func add(_ monster: Monster, dryRun: Bool = false) throws(RosterError) -> Monster {
         let problems = monster.problems
