@@ -57,8 +57,7 @@ final class DetailPane: View {
     func cancelEditing() {
         guard let field = editingField else { return }
         field.cancelEditing()
-        if controller.isDraft {
-            controller.discardDraft()
+        if controller.discardDraft() {
             window?.makeFirstResponder(self)
             onLeave?()
             return
@@ -75,7 +74,7 @@ final class DetailPane: View {
     /// edited changed under the panel. The caller says where focus goes.
     func endEditingWithoutSaving() {
         for field in fields { field.cancelEditing() }
-        if controller.isDraft { controller.discardDraft() }
+        controller.discardDraft()
     }
 
     /// Keeps the edited value and edits the previous or next field.

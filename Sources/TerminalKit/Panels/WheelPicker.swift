@@ -193,6 +193,12 @@ public final class WheelPicker: View {
             return Rect(x: x, y: frame.y + 2, width: min(width, max(0, frame.maxX - x)), height: shownRows)
         }
         hints.frame = Rect(x: frame.x, y: frame.maxY - 1, width: frame.width, height: 1)
+        var buttonX = frame.x + 2
+        buttonFrames = toolbarButtons.map { button in
+            let rect = Rect(x: buttonX, y: frame.maxY - 2, width: DisplayWidth.of(" \(button.title) "), height: 1)
+            buttonX = rect.maxX + 2
+            return rect
+        }
     }
 
     public override func draw(in buffer: inout Buffer) {
@@ -226,15 +232,8 @@ public final class WheelPicker: View {
     }
 
     private func drawToolbar(in buffer: inout Buffer) {
-        buttonFrames = []
-        guard !toolbarButtons.isEmpty else { return }
-        let y = frame.maxY - 2
-        var x = frame.x + 2
-        for button in toolbarButtons {
-            let label = " \(button.title) "
-            let end = buffer.write(label, at: Point(x: x, y: y), style: Style(foreground: .black, background: accentColor).bold)
-            buttonFrames.append(Rect(x: x, y: y, width: end - x, height: 1))
-            x = end + 2
+        for (button, rect) in zip(toolbarButtons, buttonFrames) {
+            buffer.write(" \(button.title) ", at: rect.origin, style: Style(foreground: .black, background: accentColor).bold)
         }
     }
 

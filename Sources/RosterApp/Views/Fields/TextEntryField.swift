@@ -57,14 +57,9 @@ final class TextEntryField: DetailField {
     }
 
     override func commitEditing() -> Bool {
-        let text = model.text
-        if controller.isDraft {
-            // A new monster exists once it has a name it may have.
-            problem = controller.addDraft(with: change(text))
-            return problem == nil
-        }
-        guard let monster = controller.selected, text != read(monster) else { return true }
-        problem = controller.save(change(text), describing: label.lowercased())
+        // An unchanged value writes nothing; a new monster is added once
+        // it has a name it may have (the controller knows which).
+        problem = controller.save(change(model.text), describing: label.lowercased())
         return problem == nil
     }
 

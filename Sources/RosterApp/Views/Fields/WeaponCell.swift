@@ -18,8 +18,13 @@ final class WeaponCell: DetailField {
             }
         }
         panel.onChoose = { [weak self] index in
-            self?.controller.chooseWeapon(WeaponType.allCases[index])
-            self?.pane?.finishEditing()
+            guard let self else { return }
+            let weapon = WeaponType.allCases[index]
+            // Saved like every other field; the status line says what it carries.
+            self.problem = self.controller.save(MonsterChanges(weapon: weapon), describing: "weapon") { before, after in
+                before == after ? "\(after.name) already carries \(weapon.displayName)" : "\(after.name) now carries \(weapon.displayName)"
+            }
+            if self.problem == nil { self.pane?.finishEditing() }
         }
         panel.onClose = { [weak self] in
             self?.pane?.cancelEditing()
