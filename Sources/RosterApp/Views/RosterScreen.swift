@@ -228,7 +228,9 @@ final class RosterScreen: View {
                 if details.isFirstResponder { list.becomeFirstResponder() }
             }
             if let window, window.isPresenting(listOverlay) { window.dismiss(listOverlay) }
-            let listWidth = max(24, min(40, body.width * 3 / 10))
+            // Below 80 columns the list gives the details four columns, so
+            // that the monster's picture still fits beside its fields.
+            let listWidth = max(body.width < 80 ? 20 : 24, min(40, body.width * 3 / 10))
             let (left, right) = body.splitLeft(listWidth)
             list.frame = left
             details.frame = right

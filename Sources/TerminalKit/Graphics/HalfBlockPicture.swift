@@ -30,11 +30,12 @@ public struct HalfBlockPicture: Hashable, Sendable {
     private let upper: [Color?]
     private let lower: [Color?]
 
-    /// The image scaled to fit `space` (keeping its aspect ratio), in the
-    /// colours `depth` can show.
+    /// The image scaled to fit `space` (keeping its aspect ratio; pixel
+    /// art by whole multiples only, see `Image.pixelSize`), in the
+    /// colours `depth` can show. Empty when pixel art does not fit at 1×.
     public init(_ image: Image, fitting space: Size, depth: ColorDepth, matte: RGBA? = nil) {
         let pixels = image.pixelSize(fitting: space)
-        self.init(resampled: image.resampled(to: pixels), depth: depth, matte: matte)
+        self.init(resampled: image.scaled(to: pixels), depth: depth, matte: matte)
     }
 
     /// An image drawn pixel for pixel: one column per pixel, two pixel

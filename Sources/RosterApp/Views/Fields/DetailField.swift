@@ -65,6 +65,10 @@ class DetailField: View {
 
     static let labelWidth = 14
 
+    /// The fewest value columns this field is drawn well in; the pane puts
+    /// it below the picture rather than beside it in fewer.
+    var minimumValueWidth: Int { 0 }
+
     override func preferredHeight(forWidth width: Int) -> Int { 1 + problemRows(forWidth: width) }
 
     /// Rows the refusal's reason takes under the value, wrapped.
