@@ -147,7 +147,7 @@ final class RosterScreen: View {
                     guard let self else { return }
                     self.details.edit(self.weaponCell)
                 }),
-                // The header's ⏱ button: kept in the footer whatever else goes.
+                // The header's Activated button: kept in the footer whatever else goes.
                 KeyBinding(.character("a"), "a", "activated", action: { [weak self] in
                     self?.summoner.becomeFirstResponder()
                 }).footerPriority(1),
@@ -263,7 +263,7 @@ final class HeaderBar: View {
         buffer.fill(frame, style: Theme.header)
         var x = frame.x
         if showsMonstersButton {
-            let end = buffer.write(" ☰ Monsters ", at: frame.origin, style: Theme.header.bold.reversed)
+            let end = buffer.write(" ☰ Monsters ", at: frame.origin, style: Theme.headerButton)
             buttonFrame = Rect(x: frame.x, y: frame.y, width: end - frame.x, height: 1)
             x = end
         } else {
@@ -271,9 +271,10 @@ final class HeaderBar: View {
         }
         x = buffer.write(" roster ", at: Point(x: x, y: frame.y), style: Theme.header.bold)
         // The toolbar: the activation picker, summoned from anywhere (`a`).
-        let activation = " ⏱ Activated "
+        // No ⏱: fonts draw it two cells wide or not at all (alacritty, xterm).
+        let activation = " Activated "
         if frame.maxX - x > 40 {
-            let end = buffer.write(activation, at: Point(x: x + 1, y: frame.y), style: Theme.header.bold.reversed)
+            let end = buffer.write(activation, at: Point(x: x + 1, y: frame.y), style: Theme.headerButton)
             activationFrame = Rect(x: x + 1, y: frame.y, width: end - x - 1, height: 1)
             x = end + 1
         } else {

@@ -11,7 +11,6 @@ public final class AccessoryBar: View {
     public var onPrevious: (() -> Void)?
     public var onNext: (() -> Void)?
     public var onDone: (() -> Void)?
-    public var accentColor: Color = .cyan
 
     private var previousFrame = Rect.zero
     private var nextFrame = Rect.zero
@@ -39,7 +38,8 @@ public final class AccessoryBar: View {
     public override func preferredHeight(forWidth width: Int) -> Int { 1 }
 
     public override func draw(in buffer: inout Buffer) {
-        let style = Style(foreground: .black, background: accentColor)
+        // Reverse video keeps the terminal's own contrast, in every palette.
+        let style = Style().reversed
         buffer.fill(frame, style: style)
         let y = frame.y
         var x = frame.x + 1
@@ -57,7 +57,7 @@ public final class AccessoryBar: View {
         let done = " Done "
         let doneX = frame.maxX - 1 - DisplayWidth.of(done)
         if doneX > nextEnd + 2 {
-            buffer.write(done, at: Point(x: doneX, y: y), style: style.bold.reversed)
+            buffer.write(done, at: Point(x: doneX, y: y), style: Style().bold)
             doneFrame = Rect(x: doneX, y: y, width: DisplayWidth.of(done), height: 1)
             let room = doneX - nextEnd - 2
             if room > 4 {

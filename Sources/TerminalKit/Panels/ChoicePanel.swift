@@ -163,8 +163,10 @@ public final class ChoicePanel: View {
         let rule = String(repeating: "─", count: max(0, frame.width))
         buffer.write(rule, at: frame.origin, style: Style(foreground: accentColor))
         if !title.isEmpty {
+            // Text in the terminal's own colours stays readable in every
+            // palette; the accent marks lines and glyphs only.
             buffer.write(" \(title) ", at: Point(x: frame.x + 2, y: frame.y), width: frame.width - 4,
-                         style: Style(foreground: accentColor).bold)
+                         style: Style().bold)
         }
         for (index, rect) in buttonFrames.enumerated() {
             drawButton(index, in: rect, buffer: &buffer)
@@ -201,7 +203,7 @@ public final class ChoicePanel: View {
         var number = index < 9 ? "\(index + 1) " : ""
         if !number.isEmpty, numbersInEdges(innerWidth: inner.width) {
             if rect.width > 4 {
-                buffer.write(String(number.dropLast()), at: Point(x: rect.x + 2, y: rect.y), style: borderStyle)
+                buffer.write(String(number.dropLast()), at: Point(x: rect.x + 2, y: rect.y), style: highlighted ? Style().bold : .plain)
             }
             number = ""
         }
@@ -212,7 +214,7 @@ public final class ChoicePanel: View {
             label = number + choice.title
         }
         var labelStyle = highlighted ? Style().bold.reversed : Style()
-        if isCurrent && !highlighted { labelStyle = Style(foreground: accentColor).bold }
+        if isCurrent && !highlighted { labelStyle = Style().bold.underlined }
         buffer.writeCentered(label, in: inner, row: inner.height - 1, style: labelStyle)
     }
 

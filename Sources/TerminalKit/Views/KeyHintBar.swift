@@ -1,7 +1,8 @@
 /// A one-row bar listing the keys that work right now, read from the
 /// window's active key tables: `↑↓ move  Enter choose  ? help  q quit`.
 public final class KeyHintBar: View {
-    public var style = Style(foreground: .brightBlack)
+    /// The default colours: a grey is unreadable on some terminals' default background.
+    public var style = Style()
     public var keyStyle = Style().bold
     /// Text shown instead of the hints (a confirmation question, an error).
     public var message: (text: String, style: Style)?
@@ -82,7 +83,7 @@ public final class KeyHelpView: View {
     public override func draw(in buffer: inout Buffer) {
         buffer.fill(frame)
         buffer.drawBox(frame, style: Style(foreground: .cyan), title: title + " (Esc closes)",
-                       titleStyle: Style(foreground: .cyan).bold)
+                       titleStyle: Style().bold)
         let inner = frame.inset(top: 1, left: 2, bottom: 1, right: 2)
         let labelWidth = (groups.flatMap(\.bindings).map { DisplayWidth.of($0.label) }.max() ?? 0) + 2
         var y = inner.y

@@ -51,10 +51,7 @@ struct WholePixelTests {
 
     @Test("the roster's pictures are 16×16 art saved at 4×")
     func rosterArt() throws {
-        let library = PictureLibrary { name in
-            try? Array(Data(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-                .appendingPathComponent("../../../Data/\(name)")))
-        }
+        let library = PictureLibrary { try? shippedPNG($0) }
         let cat = try #require(library.image(named: "meetcatbot.png"))
         #expect(cat.artScale == 4)
         #expect(cat.cellSize(fitting: Size(width: 10, height: 5)) == .zero)
