@@ -2,7 +2,8 @@ import TerminalKit
 
 /// The top bar: the program, how many monsters, and where the file is,
 /// with the "☰ Monsters" button in a narrow window and the toolbar's
-/// "⏱ Activated" button when there is room.
+/// "Activated" button when there is room (no ⏱: fonts draw it two cells
+/// wide or not at all, as in alacritty and xterm).
 final class HeaderBar: View {
     weak var controller: RosterController?
     var showsMonstersButton = false
@@ -12,7 +13,7 @@ final class HeaderBar: View {
     private var activationFrame = Rect.zero
     private var countX = 0
 
-    private static let monstersLabel = " ☰ Monsters ", rosterLabel = " roster ", activationLabel = " ⏱ Activated "
+    private static let monstersLabel = " ☰ Monsters ", rosterLabel = " roster ", activationLabel = " Activated "
 
     /// The buttons' places, for drawing and for clicks alike.
     override func layout() {
@@ -36,12 +37,12 @@ final class HeaderBar: View {
     override func draw(in buffer: inout Buffer) {
         buffer.fill(frame, style: Theme.header)
         if !buttonFrame.isEmpty {
-            buffer.write(Self.monstersLabel, at: buttonFrame.origin, style: Theme.header.bold.reversed)
+            buffer.write(Self.monstersLabel, at: buttonFrame.origin, style: Theme.headerButton)
         }
         buffer.write(Self.rosterLabel, at: Point(x: buttonFrame.isEmpty ? frame.x : buttonFrame.maxX, y: frame.y), style: Theme.header.bold)
         // The toolbar: the Activated field's editor, summoned from anywhere (`a`).
         if !activationFrame.isEmpty {
-            buffer.write(Self.activationLabel, at: activationFrame.origin, style: Theme.header.bold.reversed)
+            buffer.write(Self.activationLabel, at: activationFrame.origin, style: Theme.headerButton)
         }
         guard let controller else { return }
         let list = controller.list

@@ -101,7 +101,7 @@ final class MonsterListView: View {
         let list = controller.list
         let title = list.isFiltering ? "Monsters · \(Self.grouped(list.count)) found" : "Monsters · \(Self.grouped(list.count))"
         buffer.drawBox(frame, style: focused ? Theme.focusedBorder : Theme.border, title: title,
-                       titleStyle: focused ? Theme.focusedBorder.bold : Theme.title)
+                       titleStyle: focused ? Theme.focusedTitle : Theme.title)
         if list.isWaitingForIndex {
             buffer.write("indexing names…", at: rowsArea.origin, width: rowsArea.width, style: Theme.label)
             return
@@ -142,7 +142,7 @@ final class MonsterListView: View {
         let text = " \(Self.grouped(controller.selection + 1))/\(Self.grouped(count)) "
         let width = DisplayWidth.of(text)
         guard width < frame.width - 2 else { return }
-        buffer.write(text, at: Point(x: frame.maxX - 1 - width, y: frame.maxY - 1), style: Theme.border)
+        buffer.write(text, at: Point(x: frame.maxX - 1 - width, y: frame.maxY - 1), style: Theme.label)
     }
 
     static func grouped(_ number: Int) -> String {

@@ -145,7 +145,7 @@ final class RosterScreen: View {
     override var priorityKeyBindings: [KeyBinding] {
         var bindings: [KeyBinding] = []
         if controller.selected != nil, window?.isTooSmall == false, details.editingField !== activatedField {
-            // The header's ⏱ button: kept in the footer whatever else goes.
+            // The header's Activated button: kept in the footer whatever else goes.
             bindings.append(KeyBinding(.character("a"), "a", "activated", action: { [weak self] in
                 self?.summon(self?.activatedField)
             }).footerPriority(1))
@@ -168,7 +168,7 @@ final class RosterScreen: View {
     override var keyBindings: [KeyBinding] {
         let hasMonster = controller.selected != nil
         let weapon = KeyBinding(.character("w"), "w", "weapon", action: { [weak self] in self?.summon(self?.weaponCell) })
-        let mouse = KeyBinding.mouse("click", isCollapsed ? "a field, ☰ Monsters, ⏱ Activated" : "a monster, a field, ⏱ Activated")
+        let mouse = KeyBinding.mouse("click", isCollapsed ? "a field, ☰ Monsters, Activated" : "a monster, a field, Activated")
         let wheel = KeyBinding.mouse("wheel", "scroll the list")
         if let editing = details.editingField {
             return (hasMonster && editing !== weaponCell ? [weapon] : []) + [mouse]
@@ -256,7 +256,9 @@ final class RosterScreen: View {
         if isCollapsed {
             details.frame = body
         } else {
-            let listWidth = max(24, min(40, body.width * 3 / 10))
+            // Below 80 columns the list gives the details four columns, so
+            // that the monster's picture still fits beside its fields.
+            let listWidth = max(body.width < 80 ? 20 : 24, min(40, body.width * 3 / 10))
             let (left, right) = body.splitLeft(listWidth)
             list.frame = left
             details.frame = right

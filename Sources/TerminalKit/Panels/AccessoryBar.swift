@@ -11,7 +11,6 @@ public final class AccessoryBar: View {
     public var onPrevious: (() -> Void)?
     public var onNext: (() -> Void)?
     public var onDone: (() -> Void)?
-    public var accentColor: Color = .cyan
 
     private var previousFrame = Rect.zero
     private var nextFrame = Rect.zero
@@ -59,14 +58,15 @@ public final class AccessoryBar: View {
     }
 
     public override func draw(in buffer: inout Buffer) {
-        let style = Style(foreground: .black, background: accentColor)
+        // Reverse video keeps the terminal's own contrast, in every palette.
+        let style = Style().reversed
         buffer.fill(frame, style: style)
         if movesBetweenFields {
             buffer.write(Self.previousLabel, at: previousFrame.origin, style: style.bold)
             buffer.write(Self.nextLabel, at: nextFrame.origin, style: style.bold)
         }
         guard !doneFrame.isEmpty else { return }
-        buffer.write(Self.doneLabel, at: doneFrame.origin, style: style.bold.reversed)
+        buffer.write(Self.doneLabel, at: doneFrame.origin, style: Style().bold)
         let room = doneFrame.x - nextFrame.maxX - 2
         if room > 4 {
             let area = Rect(x: nextFrame.maxX + 1, y: frame.y, width: room, height: 1)

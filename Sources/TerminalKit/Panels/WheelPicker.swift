@@ -206,7 +206,7 @@ public final class WheelPicker: View {
         let rule = Style(foreground: accentColor)
         buffer.write(String(repeating: "─", count: max(0, frame.width)), at: frame.origin, style: rule)
         if !title.isEmpty {
-            buffer.write(" \(title) ", at: Point(x: frame.x + 2, y: frame.y), width: frame.width - 4, style: rule.bold)
+            buffer.write(" \(title) ", at: Point(x: frame.x + 2, y: frame.y), width: frame.width - 4, style: Style().bold)
         }
         for (index, column) in columns.enumerated() where index < columnFrames.count {
             drawColumn(column, focused: index == focusedColumn, in: columnFrames[index], buffer: &buffer)
@@ -216,14 +216,16 @@ public final class WheelPicker: View {
 
     private func drawColumn(_ column: Column, focused: Bool, in rect: Rect, buffer: inout Buffer) {
         buffer.writeCentered(column.title, in: Rect(x: rect.x, y: rect.y - 1, width: rect.width, height: 1),
-                             style: focused ? Style(foreground: accentColor).bold : Style(foreground: .brightBlack))
+                             style: focused ? Style().bold.underlined : Style())
         let middle = shownRows / 2
         for row in 0..<shownRows {
             let index = column.selected + row - middle
             let line = rect.row(row)
             guard column.values.indices.contains(index) else { continue }
             let distance = abs(row - middle)
-            let style: Style = distance == 0 ? Style().bold : (distance == 1 ? Style() : Style(foreground: .brightBlack))
+            // Rows further from the choice are not greyed: a grey is
+            // unreadable on some terminals' default background.
+            let style: Style = distance == 0 ? Style().bold : Style()
             buffer.writeCentered(column.values[index], in: line, style: style)
             if distance == 0 {
                 buffer.restyle(line) { focused ? $0.reversed : $0.underlined }
@@ -233,7 +235,7 @@ public final class WheelPicker: View {
 
     private func drawToolbar(in buffer: inout Buffer) {
         for (button, rect) in zip(toolbarButtons, buttonFrames) {
-            buffer.write(" \(button.title) ", at: rect.origin, style: Style(foreground: .black, background: accentColor).bold)
+            buffer.write(" \(button.title) ", at: rect.origin, style: Style().reversed)
         }
     }
 

@@ -95,7 +95,7 @@ public final class KeyHelpView: View {
         buffer.fill(frame)
         let more = maximumScroll > 0 ? " (↑↓ more, Esc closes)" : " (Esc closes)"
         buffer.drawBox(frame, style: Style(foreground: .cyan), title: title + more,
-                       titleStyle: Style(foreground: .cyan).bold)
+                       titleStyle: Style().bold)
         let inner = frame.inset(top: 1, left: 2, bottom: 1, right: 2)
         let offset = min(scrollOffset, maximumScroll)
         for (index, row) in rows.dropFirst(offset).prefix(max(0, inner.height)).enumerated() {

@@ -1,7 +1,8 @@
 /// A one-row bar listing the keys that work right now, read from the
 /// window's active key tables: `↑↓ move  Enter choose  ? help  q quit`.
 public final class KeyHintBar: View {
-    public var style = Style(foreground: .brightBlack)
+    /// The default colours: a grey is unreadable on some terminals' default background.
+    public var style = Style()
     public var keyStyle = Style().bold
     /// Text shown instead of the hints (a confirmation question, an error).
     public var message: (text: String, style: Style)?

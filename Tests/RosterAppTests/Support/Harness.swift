@@ -65,7 +65,9 @@ final class RosterScreenHarness {
     /// The line the list draws as selected (reversed).
     var selectedListRow: String? {
         let buffer = screen
-        for y in 0..<buffer.size.height {
+        // Only the list's rows: the header bar is reversed too.
+        let list = interface.screen.list.frame
+        for y in max(0, list.y)..<min(buffer.size.height, list.maxY) {
             let cell = buffer[2, y]
             if cell.style.attributes.contains(.reverse) || cell.style.attributes.contains(.underline) {
                 return buffer.text(row: y)

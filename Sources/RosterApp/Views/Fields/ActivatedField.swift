@@ -23,7 +23,7 @@ final class ActivatedField: DetailField {
     }
 
     /// The field's one editor, whether opened from the field or summoned
-    /// from elsewhere (`a`, the header's ⏱ button).
+    /// from elsewhere (`a`, the header's Activated button).
     static func makePicker() -> DateTimePicker {
         DateTimePicker { picker in
             picker.title = "Activated"

@@ -102,9 +102,9 @@ final class TextEntryField: DetailField {
         if isFirstResponder {
             // While editing, one scrolling line with the cursor in it.
             let line = Rect(x: valueArea.x, y: valueArea.y, width: valueArea.width, height: 1)
-            buffer.fill(line, style: Style(background: .brightBlack))
+            buffer.fill(line, style: Theme.highlight)
             let shown = model.visible(width: max(1, valueArea.width))
-            buffer.write(shown.text, at: line.origin, width: line.width, style: Style(foreground: .brightWhite, background: .brightBlack))
+            buffer.write(shown.text, at: line.origin, width: line.width, style: Theme.highlight)
             drawProblem(in: &buffer, valueArea: valueArea)
             return
         }
