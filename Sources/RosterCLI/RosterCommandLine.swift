@@ -11,22 +11,23 @@ import Glibc
 public enum RosterCommandLine {
     public static let version = "0.1.0"
 
-    static let parser: ArgumentParser = ArgumentParser(commands: [
-        ReadingCommands.list,
-        ReadingCommands.show,
-        ReadingCommands.weapons,
-        WritingCommands.setWeapon,
-        WritingCommands.add,
-        WritingCommands.edit,
-        WritingCommands.remove,
-        ExportCommand.spec,
-        ImportCommand.spec,
-        HistoryCommands.history,
-        HistoryCommands.undo,
-        HistoryCommands.redo,
-        BrowseCommand.spec,
-        HelpCommands.help,
-        HelpCommands.completion,
+    /// The commands, by name; each declaration is built when it is used.
+    static let parser = ArgumentParser(entries: [
+        .init("list") { ReadingCommands.list },
+        .init("show") { ReadingCommands.show },
+        .init("weapons") { ReadingCommands.weapons },
+        .init("set-weapon") { WritingCommands.setWeapon },
+        .init("add") { WritingCommands.add },
+        .init("edit") { WritingCommands.edit },
+        .init("remove") { WritingCommands.remove },
+        .init("export") { ExportCommand.spec },
+        .init("import") { ImportCommand.spec },
+        .init("history") { HistoryCommands.history },
+        .init("undo") { HistoryCommands.undo },
+        .init("redo") { HistoryCommands.redo },
+        .init("browse") { BrowseCommand.spec },
+        .init("help") { HelpCommands.help },
+        .init("completion") { HelpCommands.completion },
     ])
 
     public static func run(_ arguments: [String]) -> Int32 {

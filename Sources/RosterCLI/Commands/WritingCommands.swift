@@ -114,7 +114,7 @@ enum WritingCommands {
                        required: true),
             OptionSpec("description", short: "d", value: "D", "what it is like"),
             OptionSpec("icon", value: "ASSET", "its picture: one of roster's image assets, such as meetcatbot.png",
-                       completion: .fixed(Assets.imageNames)),
+                       completion: .deferred(DeferredWords("pictures") { Assets.imageNames })),
             OptionSpec("color", value: "C", "its name colour: default, red, green or blue",
                        completion: .fixed(CommonOptions.colorNames), aliases: ["colour"]),
         ] + CommonOptions.detailOptions(clearing: false) + [
@@ -177,7 +177,7 @@ enum WritingCommands {
             OptionSpec("name", value: "N", "a new name"),
             OptionSpec("description", short: "d", value: "D", "a new description"),
             OptionSpec("icon", value: "ASSET", "a new picture: one of roster's image assets",
-                       completion: .fixed(Assets.imageNames)),
+                       completion: .deferred(DeferredWords("pictures") { Assets.imageNames })),
             OptionSpec("color", value: "C", "a new name colour: default, red, green or blue",
                        completion: .fixed(CommonOptions.colorNames), aliases: ["colour"]),
             OptionSpec("weapon", short: "w", value: "W", "a new weapon", completion: .fixed(CommonOptions.weaponNames)),
