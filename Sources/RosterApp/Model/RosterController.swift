@@ -77,6 +77,17 @@ final class RosterController {
         return try list.position(of: id)
     }
 
+    /// Selects monster `id`, clearing a filter that hides it. False when
+    /// it is not on the roster (any more).
+    @discardableResult
+    func select(monsterID id: Int64) -> Bool {
+        var found: Int?
+        reportingErrors { found = try positionKeepingInSight(id) }
+        guard let found else { return false }
+        select(found)
+        return selectedRow?.id == id
+    }
+
     func setFilter(_ text: String) {
         let keep = selectedRow?.id
         list.setFilter(text)
@@ -168,7 +179,8 @@ final class RosterController {
                 reload()
                 return nil
             }
-            if edit.isChange { status = ("saved \(edit.after.name)'s \(what)", false) }
+            // In the command line's words, so that every surface says the same.
+            if edit.isChange { status = ("changed \(ChangeWording.edit(edit.before, edit.after))", false) }
             reload()
             lastDataVersion = (try? store.dataVersion()) ?? lastDataVersion
             return nil
@@ -179,6 +191,29 @@ final class RosterController {
         } catch {
             reportingErrors { throw error }
             return error.description
+        }
+    }
+
+    // MARK: History
+
+    /// Takes back the newest change not undone yet, from any surface.
+    func undo() {
+        takeHistoryStep { () throws(RosterError) in try store.undo() }
+    }
+
+    /// Puts back what undo took back most recently.
+    func redo() {
+        takeHistoryStep { () throws(RosterError) in try store.redo() }
+    }
+
+    /// Says what the step did in the history's own words ("undid
+    /// set-weapon Cat-Bot: Sword → Fire"), or why it did nothing.
+    private func takeHistoryStep(_ step: () throws(RosterError) -> HistoryOutcome) {
+        reportingErrors {
+            let outcome = try step()
+            status = (outcome.sentences.joined(separator: "; "), false)
+            reload()
+            lastDataVersion = (try? store.dataVersion()) ?? lastDataVersion
         }
     }
 
