@@ -94,6 +94,17 @@ final class RosterController {
         return try list.position(of: id)
     }
 
+    /// Selects monster `id`, clearing a filter that hides it. False when
+    /// it is not on the roster (any more).
+    @discardableResult
+    func select(monsterID id: Int64) -> Bool {
+        var found: Int?
+        reportingErrors { found = try positionKeepingInSight(id) }
+        guard let found else { return false }
+        select(found)
+        return selectedRow?.id == id
+    }
+
     func setFilter(_ text: String) {
         let keep = selectedRow?.id
         list.setFilter(text)
@@ -137,7 +148,8 @@ final class RosterController {
     /// to the roster once it is given a name it may have. Returns the
     /// sentence to show beside the field when the value is refused (a name
     /// taken, too long…), else nil. `announce` words the status line from
-    /// the monster before and after (by default "saved X's <what>").
+    /// the monster before and after (by default in the command line's words,
+    /// "changed Cat-Bot: weapon Sword → Fire").
     @discardableResult
     func save(_ changes: MonsterChanges, describing what: String,
               announce: ((_ before: Monster, _ after: Monster) -> String)? = nil) -> String? {
@@ -156,7 +168,8 @@ final class RosterController {
                 reload()
                 return nil
             }
-            if edit.isChange { status = (announce?(edit.before, edit.after) ?? "saved \(edit.after.name)'s \(what)", false) }
+            // In the command line's words, so that every surface says the same.
+            if edit.isChange { status = (announce?(edit.before, edit.after) ?? "changed \(ChangeWording.edit(edit.before, edit.after))", false) }
             didWrite()
             return nil
         } catch {
@@ -202,6 +215,28 @@ final class RosterController {
         default:
             reportingErrors { throw error }
             return error.description
+        }
+    }
+
+    // MARK: History
+
+    /// Takes back the newest change not undone yet, from any surface.
+    func undo() {
+        takeHistoryStep { () throws(RosterError) in try store.undo() }
+    }
+
+    /// Puts back what undo took back most recently.
+    func redo() {
+        takeHistoryStep { () throws(RosterError) in try store.redo() }
+    }
+
+    /// Says what the step did in the history's own words ("undid
+    /// set-weapon Cat-Bot: Sword → Fire"), or why it did nothing.
+    private func takeHistoryStep(_ step: () throws(RosterError) -> HistoryOutcome) {
+        reportingErrors {
+            let outcome = try step()
+            status = (outcome.sentences.joined(separator: "; "), false)
+            didWrite()
         }
     }
 
