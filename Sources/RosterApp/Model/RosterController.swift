@@ -177,6 +177,16 @@ final class RosterController {
         }
     }
 
+    /// Chooses a weapon for what the details show, through `save` like
+    /// every field, saying what the monster now carries (the command
+    /// line's words): the weapon panel and the plain roster both use it.
+    @discardableResult
+    func saveWeapon(_ weapon: WeaponType) -> String? {
+        save(MonsterChanges(weapon: weapon), describing: "weapon") { before, after in
+            before == after ? "\(after.name) already carries \(weapon.displayName)" : "\(after.name) now carries \(weapon.displayName)"
+        }
+    }
+
     /// The second save target: the monster being added. Until it is named
     /// it exists only here.
     private func saveDraft(_ monster: Monster, naming: Bool) -> String? {

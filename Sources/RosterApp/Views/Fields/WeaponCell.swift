@@ -26,9 +26,7 @@ final class WeaponCell: DetailField {
             guard let self else { return }
             let weapon = WeaponType.allCases[index]
             // Saved like every other field; the status line says what it carries.
-            self.problem = self.controller.save(MonsterChanges(weapon: weapon), describing: "weapon") { before, after in
-                before == after ? "\(after.name) already carries \(weapon.displayName)" : "\(after.name) now carries \(weapon.displayName)"
-            }
+            self.problem = self.controller.saveWeapon(weapon)
             if self.problem == nil { self.pane?.finishEditing() }
         }
         panel.onClose = { [weak self] in
