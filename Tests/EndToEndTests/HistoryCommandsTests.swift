@@ -236,10 +236,10 @@ struct InteractiveHistoryTests {
         program.terminal.type("q")
         #expect(program.waitForChange() == .exited(0))
         let history = try sandbox.roster("history", "--format", "ndjson")
-        #expect(history.stdout.contains("\"surface\":\"interactive roster\",\"command\":\"set-weapon\""), "\(history.stdout)")
-        #expect(history.stdout.contains("\"summary\":\"Dog-Bot: Blowgun → Sword\""))
+        #expect(history.stdout.contains("\"surface\":\"interactive roster\",\"command\":\"edit\""), "\(history.stdout)")
+        #expect(history.stdout.contains("\"summary\":\"Dog-Bot: weapon Blowgun → Sword\""))
         let undo = try sandbox.roster("undo")
-        #expect(undo.stderr == "undid set-weapon Dog-Bot: Blowgun → Sword\n")
+        #expect(undo.stderr == "undid edit Dog-Bot: weapon Blowgun → Sword\n")
         #expect(try sandbox.roster("export").stdoutBytes == before)
     }
 }
