@@ -62,8 +62,7 @@ enum HistoryCommands {
         }
         let store = try invocation.store()
         let reference = invocation.positionals.first
-        if let reference, try store.find(reference) == nil,
-           try store.history(touching: reference, limit: 1).allSatisfy({ $0.isSnapshot || $0.isSnapshotDropped }) {
+        if let reference, try store.find(reference) == nil, try !store.historyMentions(reference) {
             // Neither on the roster nor ever in a change: a typo, most likely.
             throw RosterError.monsterNotFound(reference, suggestion: try store.suggestName(for: reference))
         }
