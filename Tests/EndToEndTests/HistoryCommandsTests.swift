@@ -129,6 +129,7 @@ struct HistoryCommandsTests {
         try sandbox.roster("set-weapon", "Cat-Bot", "fire")
         let run = try sandbox.roster("undo", count)
         #expect(run.status == 64, "\(run.stderr)")
+        #expect(run.stderr.contains("whole number"), "\(run.stderr)")
         #expect(try sandbox.roster("show", "Cat-Bot", "--format", "json").stdout.contains("\"weapon\":\"fire\""))
     }
 
