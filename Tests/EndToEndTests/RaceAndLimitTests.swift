@@ -33,6 +33,33 @@ struct RaceAndLimitTests {
         #expect(try sandbox.sqlite("SELECT group_concat(name) FROM monster WHERE id IN (1, 2)") == "Dog-Bot")
     }
 
+    @Test("finding 11: a batch of 1,000 unknown names against nearly 20,000 monsters (indexed whole) holds no lock while suggesting, and suggests at most 10")
+    func suggestionsOutsideTheLock() throws {
+        let sandbox = try Sandbox()
+        try addBots(sandbox, count: 19_990)
+        let batch = (1...1000).map { "Bot-x\($0)q\tfire\n" }.joined()
+        let input = sandbox.directory.appendingPathComponent("batch.tsv")
+        try Data(batch.utf8).write(to: input)
+        let background = Process()
+        background.executableURL = Sandbox.binary
+        background.arguments = ["--db", sandbox.databasePath, "set-weapon", "--stdin"]
+        background.standardInput = try FileHandle(forReadingFrom: input)
+        let errors = Pipe()
+        background.standardError = errors
+        try background.run()
+        usleep(300_000)
+        // Another writer meanwhile waits at most its busy timeout (5 s).
+        let other = try sandbox.roster("set-weapon", "Cat-Bot", "fire")
+        let report = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        background.waitUntilExit()
+        #expect(other.status == 0, "\(other.stderr)")
+        #expect(background.terminationStatus == 1, "\(report.suffix(300))")
+        let lines = report.split(separator: "\n")
+        #expect(lines.filter { $0.contains("no monster is named") }.count == 1000)
+        let suggested = lines.filter { $0.contains("did you mean") }.count
+        #expect(suggested > 0 && suggested <= 10, "\(suggested) suggestions")
+    }
+
     @Test("finding 12: set-weapon --stdin refuses a line past 64 KiB with its line number, without reading on (< /dev/zero)")
     func boundedStandardInput() throws {
         let sandbox = try Sandbox()
