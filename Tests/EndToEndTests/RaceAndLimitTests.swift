@@ -76,6 +76,38 @@ struct RaceAndLimitTests {
         #expect(help.stdout.contains("one line up to 64 KiB"), "\(help.stdout)")
     }
 
+    @Test("finding 14: bytes that are not UTF-8, stored by another program, come out as U+FFFD in every format; JSON stays valid and round-trips")
+    func invalidUTF8() throws {
+        let sandbox = try Sandbox()
+        _ = try sandbox.roster("list")
+        // "Cat" 0x9B "Bot": 0x9B alone is an 8-bit CSI to a terminal.
+        _ = try sandbox.sqlite("""
+            INSERT INTO monster (id, name, name_key, description, icon, name_color, weapon)
+            VALUES (7, CAST(X'4361749B426F74' AS TEXT), CAST(X'6361749B626F74' AS TEXT), CAST(X'9B3F32356C' AS TEXT), 'unknown.png', 'default', 'sword')
+            """)
+        for arguments in [["list", "--format", "plain"], ["list", "--format", "json"], ["list", "--format", "ndjson"],
+                          ["list", "--format", "csv"], ["export"], ["export", "--format", "ndjson"], ["export", "--format", "csv"],
+                          ["export", "--format", "markdown"], ["export", "--format", "html"], ["show", "7"]] {
+            let run = try sandbox.roster(arguments)
+            #expect(run.status == 0, "\(arguments): \(run.stderr)")
+            #expect(String(validating: run.stdoutBytes, as: UTF8.self) != nil, "\(arguments) wrote bytes that are not UTF-8")
+            #expect(!run.stdoutBytes.contains(0x9B), "\(arguments) wrote the raw byte")
+            #expect(run.stdout.contains("Cat\u{FFFD}Bot"), "\(arguments): \(run.stdout)")
+        }
+        let json = try sandbox.roster("list", "--format", "json")
+        #expect((try? JSONSerialization.jsonObject(with: json.stdoutBytes)) != nil, "the JSON is valid")
+        // The round trip is defined: what was exported imports back, and exports the same again.
+        let export = try sandbox.roster("export")
+        let copy = sandbox.directory.appendingPathComponent("copy.db").path
+        let imported = try sandbox.run(Sandbox.binary.path, ["--db", copy, "import", "-", "--mode", "replace"], stdin: export.stdoutBytes)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(try sandbox.run(Sandbox.binary.path, ["--db", copy, "export"]).stdoutBytes == export.stdoutBytes)
+        // On a terminal the name shows the replacement character, never the byte.
+        let shown = try sandbox.rosterOnTerminal(["list"])
+        #expect(shown.output.contains("Cat\u{FFFD}Bot"))
+        #expect(!shown.output.unicodeScalars.contains("\u{9B}"))
+    }
+
     @Test("finding 4: rows another program stored with ids 0 and below are shown, changed, removed and exported back like any other")
     func idsBelowOne() throws {
         let sandbox = try Sandbox()
