@@ -7,6 +7,7 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
     case usage = 64
     case dataError = 65
     case noInput = 66
+    case osError = 71
     case cannotCreate = 73
     case ioError = 74
     case busy = 75
@@ -22,6 +23,7 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
         case .usage: "the command was called wrongly: unknown command, option, weapon, colour or country, a height or date that cannot be read, missing argument"
         case .dataError: "the input data is bad: an invalid name or description, an icon that is not a picture, a malformed batch or file"
         case .noInput: "an input file does not exist or cannot be read"
+        case .osError: "the system ran out of a resource: memory (ulimit -v)"
         case .cannotCreate: "an output file cannot be created"
         case .ioError: "reading or writing failed: the database file is damaged or not a database at all, it is read-only, or the disk failed"
         case .busy: "the database is busy with another writer; try again"
@@ -37,7 +39,8 @@ extension RosterError {
         switch self {
         case .monsterNotFound, .nameTaken, .newerDatabase, .foreignDatabase, .historyRefused, .changedSince, .changedSinceAsked: .failure
         case .invalid: .dataError
-        case .notADatabase, .damaged, .readOnly, .cannotOpen, .storage: .ioError
+        case .notADatabase, .damaged, .readOnly, .cannotOpen, .storage, .full: .ioError
+        case .outOfMemory: .osError
         case .busy: .busy
         case .interrupted: .interrupted
         case .cannotRead: .noInput

@@ -290,4 +290,57 @@ struct HostileFileTests {
         }
         #expect(try entries(sandbox) == ["full", "null", "zero"])
     }
+
+    // MARK: Finding 17: messages under tight limits
+
+    @Test("finding 17: with ulimit -n 4 a roster still reads, and a write names the descriptor limit, not read-only")
+    func fewDescriptors() throws {
+        let sandbox = try Sandbox()
+        _ = try sandbox.roster("list")
+        // No redirections under the limit: the shell needs spare descriptors for them.
+        let list = try shell(sandbox, "ulimit -n 4; exec \"$ROSTER\" --db \"$DIR/roster.db\" list")
+        #expect(list.status == 0, "\(list.stderr)")
+        #expect(list.stdout.split(separator: "\n").count == 6)
+        let run = try shell(sandbox, "ulimit -n 4; exec \"$ROSTER\" --db \"$DIR/roster.db\" set-weapon Cat-Bot fire")
+        #expect(run.status == 74)
+        #expect(run.stderr.contains("too many files are open (ulimit -n is too small)"), "\(run.stderr)")
+        #expect(!run.stderr.contains("read-only"), "\(run.stderr)")
+    }
+
+    @Test("finding 17: a symbolic link in place of the -wal file is named as such, not called read-only")
+    func symlinkedWriteAheadLog() throws {
+        let sandbox = try Sandbox()
+        _ = try sandbox.roster("list")
+        symlink(sandbox.directory.appendingPathComponent("elsewhere").path, sandbox.databasePath + "-wal")
+        #expect(try sandbox.roster("list").status == 0)
+        let run = try sandbox.roster("set-weapon", "Cat-Bot", "fire")
+        #expect(run.status == 74)
+        #expect(run.stderr.contains("roster.db-wal is a symbolic link"), "\(run.stderr)")
+        #expect(!run.stderr.contains("read-only"), "\(run.stderr)")
+    }
+
+    @Test("finding 17: an import that fills the disk says the change did not fit and nothing changed, not \"cannot open\"",
+          .enabled(if: runsAsRoot, "needs root to mount a tmpfs in a private mount namespace (unshare -m)"))
+    func importOnFullDisk() throws {
+        let sandbox = try Sandbox()
+        var lines = ""
+        for index in 0..<3000 { lines += "{\"name\":\"Big-\(index)\",\"weapon\":\"sword\",\"description\":\"\(String(repeating: "x", count: 200))\"}\n" }
+        try Data(lines.utf8).write(to: sandbox.directory.appendingPathComponent("big.ndjson"))
+        let run = try shell(sandbox, """
+            unshare -m sh -c '
+              mkdir -p "$DIR/mnt" && mount -t tmpfs -o size=1200k tmpfs "$DIR/mnt" || exit 77
+              db="$DIR/mnt/roster.db"
+              "$ROSTER" --db "$db" list > /dev/null || exit 1
+              dd if=/dev/zero of="$DIR/mnt/filler" bs=1k count=900 2>/dev/null
+              "$ROSTER" --db "$db" import "$DIR/big.ndjson" --mode upsert; echo "import $?"
+              rm -f "$DIR/mnt/filler"
+              "$ROSTER" --db "$db" list | wc -l
+            '
+            """)
+        try #require(run.status != 77, "tmpfs could not be mounted: \(run.stderr)")
+        #expect(run.stdout.split(separator: "\n") == ["import 74", "6"], "\(run.stdout) \(run.stderr)")
+        #expect(run.stderr.contains("the change did not fit in the roster database"), "\(run.stderr)")
+        #expect(run.stderr.contains("the disk is full; nothing was changed"), "\(run.stderr)")
+        #expect(!run.stderr.contains("cannot open"), "\(run.stderr)")
+    }
 }

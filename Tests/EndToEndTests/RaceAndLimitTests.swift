@@ -33,6 +33,33 @@ struct RaceAndLimitTests {
         #expect(try sandbox.sqlite("SELECT group_concat(name) FROM monster WHERE id IN (1, 2)") == "Dog-Bot")
     }
 
+    @Test("finding 11: a batch of 1,000 unknown names against nearly 20,000 monsters (indexed whole) holds no lock while suggesting, and suggests at most 10")
+    func suggestionsOutsideTheLock() throws {
+        let sandbox = try Sandbox()
+        try addBots(sandbox, count: 19_990)
+        let batch = (1...1000).map { "Bot-x\($0)q\tfire\n" }.joined()
+        let input = sandbox.directory.appendingPathComponent("batch.tsv")
+        try Data(batch.utf8).write(to: input)
+        let background = Process()
+        background.executableURL = Sandbox.binary
+        background.arguments = ["--db", sandbox.databasePath, "set-weapon", "--stdin"]
+        background.standardInput = try FileHandle(forReadingFrom: input)
+        let errors = Pipe()
+        background.standardError = errors
+        try background.run()
+        usleep(300_000)
+        // Another writer meanwhile waits at most its busy timeout (5 s).
+        let other = try sandbox.roster("set-weapon", "Cat-Bot", "fire")
+        let report = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        background.waitUntilExit()
+        #expect(other.status == 0, "\(other.stderr)")
+        #expect(background.terminationStatus == 1, "\(report.suffix(300))")
+        let lines = report.split(separator: "\n")
+        #expect(lines.filter { $0.contains("no monster is named") }.count == 1000)
+        let suggested = lines.filter { $0.contains("did you mean") }.count
+        #expect(suggested > 0 && suggested <= 10, "\(suggested) suggestions")
+    }
+
     @Test("finding 12: set-weapon --stdin refuses a line past 64 KiB with its line number, without reading on (< /dev/zero)")
     func boundedStandardInput() throws {
         let sandbox = try Sandbox()
@@ -47,6 +74,38 @@ struct RaceAndLimitTests {
         #expect(try sandbox.sqlite("SELECT weapon FROM monster WHERE id = 1") == "sword")
         let help = try sandbox.roster("help", "set-weapon")
         #expect(help.stdout.contains("one line up to 64 KiB"), "\(help.stdout)")
+    }
+
+    @Test("finding 14: bytes that are not UTF-8, stored by another program, come out as U+FFFD in every format; JSON stays valid and round-trips")
+    func invalidUTF8() throws {
+        let sandbox = try Sandbox()
+        _ = try sandbox.roster("list")
+        // "Cat" 0x9B "Bot": 0x9B alone is an 8-bit CSI to a terminal.
+        _ = try sandbox.sqlite("""
+            INSERT INTO monster (id, name, name_key, description, icon, name_color, weapon)
+            VALUES (7, CAST(X'4361749B426F74' AS TEXT), CAST(X'6361749B626F74' AS TEXT), CAST(X'9B3F32356C' AS TEXT), 'unknown.png', 'default', 'sword')
+            """)
+        for arguments in [["list", "--format", "plain"], ["list", "--format", "json"], ["list", "--format", "ndjson"],
+                          ["list", "--format", "csv"], ["export"], ["export", "--format", "ndjson"], ["export", "--format", "csv"],
+                          ["export", "--format", "markdown"], ["export", "--format", "html"], ["show", "7"]] {
+            let run = try sandbox.roster(arguments)
+            #expect(run.status == 0, "\(arguments): \(run.stderr)")
+            #expect(String(validating: run.stdoutBytes, as: UTF8.self) != nil, "\(arguments) wrote bytes that are not UTF-8")
+            #expect(!run.stdoutBytes.contains(0x9B), "\(arguments) wrote the raw byte")
+            #expect(run.stdout.contains("Cat\u{FFFD}Bot"), "\(arguments): \(run.stdout)")
+        }
+        let json = try sandbox.roster("list", "--format", "json")
+        #expect((try? JSONSerialization.jsonObject(with: json.stdoutBytes)) != nil, "the JSON is valid")
+        // The round trip is defined: what was exported imports back, and exports the same again.
+        let export = try sandbox.roster("export")
+        let copy = sandbox.directory.appendingPathComponent("copy.db").path
+        let imported = try sandbox.run(Sandbox.binary.path, ["--db", copy, "import", "-", "--mode", "replace"], stdin: export.stdoutBytes)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(try sandbox.run(Sandbox.binary.path, ["--db", copy, "export"]).stdoutBytes == export.stdoutBytes)
+        // On a terminal the name shows the replacement character, never the byte.
+        let shown = try sandbox.rosterOnTerminal(["list"])
+        #expect(shown.output.contains("Cat\u{FFFD}Bot"))
+        #expect(!shown.output.unicodeScalars.contains("\u{9B}"))
     }
 
     @Test("finding 4: rows another program stored with ids 0 and below are shown, changed, removed and exported back like any other")

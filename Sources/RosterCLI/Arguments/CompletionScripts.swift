@@ -1,15 +1,21 @@
 /// Shell completion scripts for bash, zsh and fish, generated from the
 /// command declarations. Monster names are completed live by asking
-/// `roster list --format plain` (the second field), so they follow the
-/// roster the user is working with.
+/// `roster list --format plain` (the second field) of the roster the
+/// command line names with `--db` (else the default one), so they follow
+/// the roster the user is working with.
+///
+/// Names are data, and a name may look like an option (`--db=/tmp/x`):
+/// such a name is only offered after a `--` on the command line, where
+/// the parser reads it as a name, never inserted where it would be an
+/// option.
 struct CompletionScripts {
     let commands: [CommandSpec]
 
     private var visible: [CommandSpec] { commands.filter { !$0.isHidden } }
-    /// The names, one a line: the second column of piped `list`, with its
-    /// doubled backslashes made single again (written without a quoted
-    /// backslash so that it reads the same in bash, zsh and fish).
-    private static let namesCommand = #"roster list --format plain 2>/dev/null | cut -f2 | sed "s/\([\]\)[\]/\1/g""#
+    /// The second column of piped `list`, with its doubled backslashes
+    /// made single again (written without a quoted backslash so that it
+    /// reads the same in bash, zsh and fish). Follows `roster [--db PATH]`.
+    private static let namesPipeline = #"list --format plain 2>/dev/null | cut -f2 | sed "s/\([\]\)[\]/\1/g""#
 
     func script(for shell: String) -> String? {
         switch shell {
@@ -37,11 +43,24 @@ struct CompletionScripts {
             # bash completion for roster. Install with:
             #   roster completion bash > ~/.local/share/bash-completion/completions/roster
             _roster_names() {
-                local IFS=$'\\n' name
+                local IFS=$'\\n' name db="" ended="" i
+                local -a database=()
+                # The roster the line names: --db PATH, or --db=PATH (which
+                # bash splits into three words at the =).
+                for ((i = 1; i < COMP_CWORD; i++)); do
+                    case ${COMP_WORDS[i]} in
+                        --db) if [[ ${COMP_WORDS[i+1]} == = ]]; then db=${COMP_WORDS[i+2]}; else db=${COMP_WORDS[i+1]}; fi ;;
+                        --) ended=1 ;;
+                    esac
+                done
+                [[ $db == "~/"* ]] && db=$HOME/${db#"~/"}
+                [[ -n $db ]] && database=(--db "$db")
                 COMPREPLY=()
                 while IFS= read -r name; do
+                    # A name shaped like an option is only safe after --.
+                    [[ $name == -* && -z $ended ]] && continue
                     [[ $name == "$cur"* ]] && COMPREPLY+=("$(printf '%q' "$name")")
-                done < <(\(Self.namesCommand))
+                done < <(roster "${database[@]}" \(Self.namesPipeline))
             }
 
             _roster() {
@@ -49,7 +68,7 @@ struct CompletionScripts {
                 local command="" i
                 for ((i = 1; i < COMP_CWORD; i++)); do
                     case ${COMP_WORDS[i]} in
-                        --db) ((i++)) ;;
+                        --db) ((i++)); [[ ${COMP_WORDS[i]} == = ]] && ((i++)) ;;
                         -*) ;;
                         *) command=${COMP_WORDS[i]}; break ;;
                     esac
@@ -136,13 +155,24 @@ struct CompletionScripts {
 
             _roster_names() {
                 local -a names
-                names=(${(f)"$(\(Self.namesCommand))"})
+                names=(${(f)"$(roster ${roster_db:+--db} ${roster_db:+"$roster_db"} \(Self.namesPipeline))"})
+                # A name shaped like an option is only safe after --.
+                (( ${words[(I)--]} )) || names=(${names:#-*})
                 compadd -a names
             }
 
             _roster() {
-                local curcontext=$curcontext state line
+                local curcontext=$curcontext state line roster_db="" i
                 local -a commands
+                # The roster the line names (seen by _roster_names, which
+                # runs inside this function): --db PATH or --db=PATH.
+                for ((i = 2; i < CURRENT; i++)); do
+                    case $words[i] in
+                        --db) roster_db=${(Q)words[i+1]} ;;
+                        --db=*) roster_db=${(Q)${words[i]#--db=}} ;;
+                    esac
+                done
+                [[ $roster_db == "~/"* ]] && roster_db=$HOME/${roster_db#"~/"}
                 commands=(
 
             """
@@ -216,7 +246,7 @@ struct CompletionScripts {
     private func fishArguments(_ source: CompletionSource) -> String {
         switch source.resolved {
         case .fixed(let words): " -a '\(words.joined(separator: " "))'"
-        case .monsterNames: " -a '(\(Self.namesCommand))'"
+        case .monsterNames: " -a '(__roster_names)'"
         case .files: " -F"
         case .commands: " -a '\(visible.map(\.name).joined(separator: " ")) exit-codes'"
         case .none: ""
@@ -227,6 +257,34 @@ struct CompletionScripts {
         var text = """
             # fish completion for roster. Install with:
             #   roster completion fish > ~/.config/fish/completions/roster.fish
+            function __roster_names
+                # The roster the line names: --db PATH or --db=PATH.
+                set -l tokens (commandline -opc)
+                set -l db
+                set -l ended
+                for i in (seq (count $tokens))
+                    switch $tokens[$i]
+                        case --db
+                            test $i -lt (count $tokens); and set db $tokens[(math $i + 1)]
+                        case '--db=*'
+                            set db (string replace -- --db= '' $tokens[$i])
+                        case --
+                            set ended 1
+                    end
+                end
+                set -l names
+                if test -n "$db"
+                    set names (roster --db $db \(Self.namesPipeline))
+                else
+                    set names (roster \(Self.namesPipeline))
+                end
+                # A name shaped like an option is only safe after --.
+                if test -n "$ended"
+                    printf '%s\\n' $names
+                else
+                    string match -v -- '-*' $names
+                end
+            end
             complete -c roster -f
             complete -c roster -l db -r -F -d 'the roster database'
             complete -c roster -s h -l help -d 'show help'

@@ -256,9 +256,13 @@ enum WritingCommands {
             doomed = try store.remove(invocation.positionals, dryRun: true)
         } catch RosterError.monsterNotFound(let reference, let suggestion) {
             var missing = [RosterError.monsterNotFound(reference, suggestion: suggestion)]
-            for other in invocation.positionals where other != reference {
-                guard try store.find(other) == nil else { continue }
-                missing.append(.monsterNotFound(other, suggestion: try store.suggestName(for: other)))
+            var others: [String] = []
+            for other in invocation.positionals where other != reference && !others.contains(other) {
+                if try store.find(other) == nil { others.append(other) }
+            }
+            let suggestions = try store.suggestNames(for: others)
+            for other in others {
+                missing.append(.monsterNotFound(other, suggestion: suggestions[other]))
             }
             for error in missing { context.error(error.description) }
             context.error("nothing was removed")

@@ -17,12 +17,17 @@ public struct InputProblem: Hashable, Sendable {
     public let location: TextLocation?
     public let field: String?
     public let message: String
+    /// For `notFound`: the name that matched nothing, so that a
+    /// suggestion can be added once the transaction is over.
+    public let unknownName: String?
 
-    public init(_ kind: Kind, at location: TextLocation?, field: String? = nil, _ message: String) {
+    public init(_ kind: Kind, at location: TextLocation?, field: String? = nil, _ message: String,
+                unknownName: String? = nil) {
         self.kind = kind
         self.location = location
         self.field = field
         self.message = message
+        self.unknownName = unknownName
     }
 
     /// `SOURCE:LINE:COLUMN: field: message`, leaving out the parts not known.

@@ -31,6 +31,18 @@ public enum FileSystem {
         return access(folder, W_OK | X_OK) == 0
     }
 
+    /// Why a roster that SQLite could only open read-only cannot be
+    /// written, when the reason is neither the file's nor its folder's
+    /// permissions.
+    static func whyNotWritable(_ path: String, errno code: Int32) -> String? {
+        if code == EMFILE || code == ENFILE { return "too many files are open (ulimit -n is too small)" }
+        var status = stat()
+        if lstat(path + "-wal", &status) == 0, (status.st_mode & S_IFMT) == S_IFLNK {
+            return "its write-ahead log \(path)-wal is a symbolic link, which SQLite will not use"
+        }
+        return nil
+    }
+
     public static func exists(_ path: String) -> Bool {
         access(path, F_OK) == 0
     }

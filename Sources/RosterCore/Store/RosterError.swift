@@ -44,6 +44,11 @@ public enum RosterError: Error, Sendable, CustomStringConvertible {
     /// (`current` is how it is now; `fields` the keys that differ from
     /// what the caller started from). Nothing was saved.
     case changedSince(current: Monster, fields: [String])
+    /// A change did not fit: the disk (or the file size limit) is full.
+    /// The transaction was rolled back.
+    case full(path: String, reason: String)
+    /// Memory ran out for a large allocation (an import's buffers).
+    case outOfMemory
     /// A monster changed (or another took its name) between the question
     /// and the answer; nothing was done.
     case changedSinceAsked(String)
@@ -93,6 +98,10 @@ public enum RosterError: Error, Sendable, CustomStringConvertible {
                 }
             }
             return "\(current.name) is not as this change expected: its \(now.joined(separator: ", its ")); nothing was changed"
+        case .full(let path, let reason):
+            return "the change did not fit in the roster database \(path): \(reason); nothing was changed"
+        case .outOfMemory:
+            return "roster ran out of memory (a limit such as ulimit -v may be too small); nothing was changed"
         case .changedSinceAsked(let name):
             return "\(name) was changed by another program after you were asked; nothing was removed"
         case .problems(let problems, let source, let total):
@@ -112,12 +121,29 @@ public enum RosterError: Error, Sendable, CustomStringConvertible {
         case SQLITE_NOTADB: return .notADatabase(path: path)
         case SQLITE_INTERRUPT: return .interrupted
         case SQLITE_CANTOPEN:
+            if error.systemErrno == EMFILE || error.systemErrno == ENFILE {
+                return .cannotOpen(path: path, reason: "too many files are open (ulimit -n is too small)")
+            }
             if error.systemErrno == EACCES || error.systemErrno == EROFS { return .readOnly(path: path) }
             let reason = error.systemErrno == 0
                 ? error.message
                 : IOFailure(operation: "open", path: path, errno: error.systemErrno).reason
             return .cannotOpen(path: path, reason: reason)
-        case SQLITE_FULL: return .cannotOpen(path: path, reason: "the disk is full")
+        case SQLITE_FULL:
+            return .full(path: path, reason: error.systemErrno == EFBIG ? "the file size limit was reached (ulimit -f)" : "the disk is full")
+        case SQLITE_NOMEM: return .outOfMemory
+        case SQLITE_IOERR:
+            switch error.systemErrno {
+            case ENOSPC: return .full(path: path, reason: "the disk is full")
+            case EFBIG: return .full(path: path, reason: "the file size limit was reached (ulimit -f)")
+            case EMFILE, ENFILE: return .cannotOpen(path: path, reason: "too many files are open (ulimit -n is too small)")
+            default: break
+            }
+            // SQLITE_IOERR_SHMSIZE: the -shm file beside the roster could not grow.
+            if error.extendedCode == SQLITE_IOERR | 19 << 8 {
+                return .cannotOpen(path: path, reason: "its shared-memory file \(path)-shm cannot grow (the disk may be full)")
+            }
+            return .storage(path: path, error)
         default: return .storage(path: path, error)
         }
     }

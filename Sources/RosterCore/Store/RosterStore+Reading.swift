@@ -52,33 +52,50 @@ extension RosterStore {
             .firstRow([.text(MonsterRules.nameKey(reference))], MonsterTable.monster(from:))
     }
 
-    /// A name close to `reference`, to suggest when nothing matched. Small
-    /// rosters are searched whole; large ones by the names that sort nearby.
+    /// A name close to `reference`, to suggest when nothing matched.
     public func suggestName(for reference: String) throws(RosterError) -> String? {
+        try suggestNames(for: [reference])[reference]
+    }
+
+    /// At most this many suggestions are looked for in one run: a batch of
+    /// a thousand unknown names gets the first ones, not a thousand searches.
+    public static let suggestionLimit = 10
+
+    /// Names close to each of the first `suggestionLimit` references,
+    /// from one read of the roster into a `NameIndex`. Small rosters are
+    /// indexed whole; large ones by the names that sort near each reference.
+    public func suggestNames(for references: [String]) throws(RosterError) -> [String: String] {
         try guarded {
-            let key = MonsterRules.nameKey(reference)
-            guard !key.isEmpty else { return nil }
+            var asked: [String] = []
+            for reference in references where !asked.contains(reference) {
+                guard asked.count < Self.suggestionLimit else { break }
+                asked.append(reference)
+            }
+            guard !asked.isEmpty else { return [:] }
             let total = try database.integer("SELECT count(*) FROM monster") ?? 0
-            let candidates: [String]
+            var whole: NameIndex?
             if total <= 20_000 {
-                candidates = try database.cached("SELECT name FROM monster ORDER BY id").rows { $0.text(0) }
-            } else {
-                candidates = try database.cached("""
+                whole = NameIndex(names: try database.cached("SELECT name FROM monster ORDER BY id").rows { $0.text(0) })
+            }
+            var found: [String: String] = [:]
+            for reference in asked {
+                let key = MonsterRules.nameKey(reference)
+                guard !key.isEmpty else { continue }
+                let index = try whole ?? NameIndex(names: database.cached("""
                     SELECT name FROM (SELECT name FROM monster WHERE name_key >= ?1 ORDER BY name_key LIMIT 20)
                     UNION ALL
                     SELECT name FROM (SELECT name FROM monster WHERE name_key < ?1 ORDER BY name_key DESC LIMIT 20)
-                    """).rows([.text(key)]) { $0.text(0) }
+                    """).rows([.text(key)]) { $0.text(0) })
+                // The lookup by name key found nothing, yet the table holds
+                // this very name: the file's index (or its keys) disagree
+                // with its rows. Acting on it could lose data; suggesting
+                // the name would only confuse.
+                if MonsterRules.id(in: reference) == nil, index.contains(key: key) {
+                    throw RosterError.damaged(path: path)
+                }
+                found[reference] = index.suggestion(for: reference)
             }
-            // The lookup by name key found nothing, yet the table holds this
-            // very name: the file's index (or its keys) disagree with its
-            // rows. Acting on it could lose data; suggesting the name would
-            // only confuse.
-            if MonsterRules.id(in: reference) == nil, candidates.contains(where: { MonsterRules.nameKey($0) == key }) {
-                throw RosterError.damaged(path: path)
-            }
-            let prefixed = candidates.filter { MonsterRules.nameKey($0).hasPrefix(key) }
-            if prefixed.count == 1 { return prefixed[0] }
-            return EditDistance.closest(to: key, among: candidates)
+            return found
         }
     }
 

@@ -35,41 +35,51 @@ extension RosterStore {
     /// nothing changes (compare-and-set, see `ExpectedValues`).
     public func setWeapons(_ assignments: [WeaponAssignment], dryRun: Bool = false,
                            expecting expected: WeaponType? = nil) throws(RosterError) -> [WeaponChange] {
-        try write(commit: !dryRun) {
-            var problems: [InputProblem] = []
-            var changes: [WeaponChange] = []
-            var chosen: [Int64: (weapon: WeaponType, index: Int)] = [:]
-            for assignment in assignments {
-                guard let monster = try lookUp(assignment.reference) else {
-                    problems.append(try notFound(assignment.reference, at: assignment.location))
-                    continue
-                }
-                if let earlier = chosen[monster.id] {
-                    if earlier.weapon != assignment.weapon {
-                        problems.append(InputProblem(.conflict, at: assignment.location, field: "weapon",
-                                                     "`\(monster.name)` is given both \(earlier.weapon.key) and \(assignment.weapon.key)"))
-                    }
-                    continue
-                }
-                if let expected, monster.weapon.type != expected {
-                    throw RosterError.changedSince(current: monster, fields: ["weapon"])
-                }
-                chosen[monster.id] = (assignment.weapon, changes.count)
-                changes.append(WeaponChange(monster: monster, weapon: assignment.weapon))
+        do {
+            return try write(commit: !dryRun) {
+                let changes = try assignWeapons(assignments, expecting: expected)
+                try recordWeapons(changes)
+                return changes
             }
-            if !problems.isEmpty {
-                if assignments.count == 1, assignments[0].location == nil, let reference = assignments.first?.reference {
-                    throw RosterError.monsterNotFound(reference, suggestion: try suggestName(for: reference))
-                }
-                throw RosterError.problems(problems, source: assignments.allSatisfy { $0.location == nil } ? "roster" : "stdin")
-            }
-            let update = try database.cached(MonsterTable.updateWeapon)
-            for change in changes where change.isChange {
-                try update.run(.text(change.weapon.key), .integer(change.monster.id))
-            }
-            try recordWeapons(changes)
-            return changes
+        } catch {
+            // Suggestions are looked for once the write lock is released.
+            throw try withSuggestions(error)
         }
+    }
+
+    private func assignWeapons(_ assignments: [WeaponAssignment], expecting expected: WeaponType? = nil) throws -> [WeaponChange] {
+        var problems: [InputProblem] = []
+        var changes: [WeaponChange] = []
+        var chosen: [Int64: (weapon: WeaponType, index: Int)] = [:]
+        for assignment in assignments {
+            guard let monster = try lookUp(assignment.reference) else {
+                problems.append(notFound(assignment.reference, at: assignment.location))
+                continue
+            }
+            if let earlier = chosen[monster.id] {
+                if earlier.weapon != assignment.weapon {
+                    problems.append(InputProblem(.conflict, at: assignment.location, field: "weapon",
+                                                 "`\(monster.name)` is given both \(earlier.weapon.key) and \(assignment.weapon.key)"))
+                }
+                continue
+            }
+            if let expected, monster.weapon.type != expected {
+                throw RosterError.changedSince(current: monster, fields: ["weapon"])
+            }
+            chosen[monster.id] = (assignment.weapon, changes.count)
+            changes.append(WeaponChange(monster: monster, weapon: assignment.weapon))
+        }
+        if !problems.isEmpty {
+            if assignments.count == 1, assignments[0].location == nil, let reference = assignments.first?.reference {
+                throw RosterError.monsterNotFound(reference, suggestion: nil)
+            }
+            throw RosterError.problems(problems, source: assignments.allSatisfy { $0.location == nil } ? "roster" : "stdin")
+        }
+        let update = try database.cached(MonsterTable.updateWeapon)
+        for change in changes where change.isChange {
+            try update.run(.text(change.weapon.key), .integer(change.monster.id))
+        }
+        return changes
     }
 
     /// Applies a batch read from standard input (`set-weapon --stdin`),
@@ -81,25 +91,44 @@ extension RosterStore {
         guard !batch.problems.isEmpty else { return try setWeapons(batch.assignments, dryRun: dryRun, expecting: expected) }
         var problems = batch.problems
         do {
-            _ = try setWeapons(batch.assignments, dryRun: true)
+            _ = try write(commit: false) { try assignWeapons(batch.assignments) }
         } catch .problems(let found, _, _) {
             problems += found
         }
         problems += try write(commit: false) {
             try batch.namesWithoutWeapon.compactMap { name in
-                try lookUp(name.reference) == nil ? try notFound(name.reference, at: name.location) : nil
+                try lookUp(name.reference) == nil ? notFound(name.reference, at: name.location) : nil
             }
         }
         let origin = TextLocation(line: 0, column: 0)
-        throw .problems(problems.sorted { ($0.location ?? origin) < ($1.location ?? origin) })
+        throw try withSuggestions(.problems(problems.sorted { ($0.location ?? origin) < ($1.location ?? origin) }))
     }
 
-    /// No monster is known as `reference`: the problem, with a suggestion.
-    private func notFound(_ reference: String, at location: TextLocation?) throws -> InputProblem {
-        let suggestion = try suggestName(for: reference)
+    /// No monster is known as `reference`: the problem, without a
+    /// suggestion yet (`withSuggestions` adds them after the transaction).
+    private func notFound(_ reference: String, at location: TextLocation?) -> InputProblem {
         // Names from the command line have no line to point at.
-        return InputProblem(.notFound, at: location, field: location == nil ? nil : "name",
-                            RosterError.monsterNotFound(reference, suggestion: suggestion).description)
+        InputProblem(.notFound, at: location, field: location == nil ? nil : "name",
+                     RosterError.monsterNotFound(reference, suggestion: nil).description, unknownName: reference)
+    }
+
+    /// `error` with "did you mean" added to its first
+    /// `suggestionLimit` unknown names, looked for in one pass.
+    private func withSuggestions(_ error: RosterError) throws(RosterError) -> RosterError {
+        switch error {
+        case .monsterNotFound(let reference, nil):
+            return .monsterNotFound(reference, suggestion: try suggestName(for: reference))
+        case .problems(let problems, let source, let total):
+            let found = try suggestNames(for: problems.compactMap(\.unknownName))
+            guard !found.isEmpty else { return error }
+            return .problems(problems.map { problem in
+                guard let reference = problem.unknownName, let suggestion = found[reference] else { return problem }
+                return InputProblem(.notFound, at: problem.location, field: problem.field,
+                                    RosterError.monsterNotFound(reference, suggestion: suggestion).description)
+            }, source: source, total: total)
+        default:
+            return error
+        }
     }
 
     /// Gives one monster, known by id, a weapon: what the interface does

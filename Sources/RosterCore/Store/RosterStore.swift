@@ -16,6 +16,10 @@ public final class RosterStore {
     /// Where this connection's changes come from, for the history: the
     /// command line unless the interactive roster says otherwise.
     public var surface: ChangeSurface = .commandLine
+    /// Why the file was opened read-only when it is not the file or its
+    /// folder that forbids writing (no descriptors left, a symbolic link
+    /// for the WAL): said instead of "read-only".
+    private var readOnlyReason: String?
 
     /// How long a write waits for another writer before giving up as busy.
     public static let busyTimeoutMilliseconds = 5000
@@ -53,6 +57,7 @@ public final class RosterStore {
                 // either, as that needs the same folder.
                 let database = try Database(path: immutableURI(path), options: [.readOnly, .uri])
                 let store = RosterStore(database: database, path: path)
+                store.readOnlyReason = FileSystem.whyNotWritable(path, errno: error.systemErrno)
                 try store.prepareConnection()
                 return store
             }
@@ -117,7 +122,7 @@ public final class RosterStore {
             throw RosterError.foreignDatabase(path: path)
         }
         if database.isReadOnly {
-            if identity.version < Schema.currentVersion { throw RosterError.readOnly(path: path) }
+            if identity.version < Schema.currentVersion { throw explained(.readOnly(path: path)) }
             return
         }
         if identity.journalMode != "wal" {
@@ -176,12 +181,18 @@ public final class RosterStore {
         do {
             return try body()
         } catch let error as RosterError {
-            throw error
+            throw explained(error)
         } catch let error as DatabaseError {
-            throw RosterError.from(error, path: path)
+            throw explained(RosterError.from(error, path: path))
         } catch {
             throw RosterError.storage(path: path, DatabaseError(extendedCode: 1, message: "\(error)"))
         }
+    }
+
+    /// `.readOnly`, told with its real reason when there is one.
+    private func explained(_ error: RosterError) -> RosterError {
+        guard case .readOnly = error, let readOnlyReason else { return error }
+        return .cannotOpen(path: path, reason: readOnlyReason)
     }
 
     /// Runs `body`, turning SQLite's errors into the roster's and letting
@@ -190,7 +201,7 @@ public final class RosterStore {
         do {
             return try body()
         } catch let error as DatabaseError {
-            throw RosterError.from(error, path: path)
+            throw explained(RosterError.from(error, path: path))
         }
     }
 

@@ -172,9 +172,32 @@ public struct Row {
 
     /// The column's UTF-8 bytes without making a `String`, valid until the
     /// row changes: for writers that copy straight to output.
+    ///
+    /// Another program may have stored bytes that are not UTF-8 (a lone
+    /// 0x9B is an 8-bit CSI to a terminal, and breaks JSON): those come
+    /// out with each invalid sequence replaced by U+FFFD, as `text` reads
+    /// them, so every output holds valid UTF-8 and says the same.
     public func withUTF8<T, E: Error>(_ column: Int32, _ body: (UnsafeBufferPointer<UInt8>) throws(E) -> T) throws(E) -> T {
         let pointer = sqlite3_column_text(handle, column)
         let count = Int(sqlite3_column_bytes(handle, column))
-        return try body(UnsafeBufferPointer(start: pointer, count: pointer == nil ? 0 : count))
+        let bytes = UnsafeBufferPointer(start: pointer, count: pointer == nil ? 0 : count)
+        if Self.isValidUTF8(bytes) { return try body(bytes) }
+        let repaired = String(decoding: bytes, as: UTF8.self)
+        return try withUTF8Bytes(of: repaired) { (valid) throws(E) -> T in try body(valid) }
+    }
+
+    /// Whether `bytes` are well-formed UTF-8; ASCII, nearly every cell,
+    /// is settled a byte at a time without decoding.
+    static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard bytes.contains(where: { $0 >= 0x80 }) else { return true }
+        var decoder = UTF8()
+        var iterator = bytes.makeIterator()
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue: continue
+            case .emptyInput: return true
+            case .error: return false
+            }
+        }
     }
 }
