@@ -4,9 +4,13 @@
   pictures-metrics.py count SHOT.png X Y W H
       prints how many pixels in the rectangle are picture-coloured: clearly
       saturated and not the accent cyan of borders and rules.
-  pictures-metrics.py rule SHOT.png X Y W H
-      prints 1 if a horizontal run of cyan (the panel's top rule) crosses
-      more than half the rectangle's width, else 0.
+  pictures-metrics.py images SHOT.png X Y W H
+      the same, leaving out the palette's pure colours (text, 16-colour half
+      blocks): pixels of real images.
+  pictures-metrics.py bar SHOT.png X Y W H
+      prints the screen row (in pixels) of the topmost pixel row that is one
+      colour, not the background's, across 90% of the width (the accessory
+      bar above the panel, in reverse video), or -1.
 """
 import colorsys
 import subprocess
@@ -37,9 +41,19 @@ def main():
     hsv = [colorsys.rgb_to_hsv(r / 255, g / 255, b / 255) for r, g, b in data]
     if mode == "count":
         print(sum(1 for p in hsv if is_picture(*p)))
-    elif mode == "rule":
-        rows = [hsv[i:i + width] for i in range(0, len(hsv), width)]
-        print(1 if any(sum(1 for p in row if is_cyan(*p)) > width // 2 for row in rows) else 0)
+    elif mode == "images":
+        # As count, without the pure colours of the terminal's palette (text,
+        # half blocks in 16 colours): the pixels of real images.
+        print(sum(1 for p in hsv if is_picture(*p) and p[1] < 0.95))
+    elif mode == "bar":
+        # The accessory bar docked above the panel: a pixel row in the
+        # terminal's foreground colour (reverse video) across 90% of it.
+        background = data[-1]
+        rows = [data[i:i + width] for i in range(0, len(data), width)]
+        found = [index for index, row in enumerate(rows)
+                 if max(row.count(c) for c in set(row)) > width * 9 // 10
+                 and max(set(row), key=row.count) != background]
+        print(y + found[0] if found else -1)
 
 
 main()
