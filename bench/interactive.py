@@ -8,7 +8,9 @@ million monsters):
   - the time from starting the process to the end of its first frame,
   - its peak resident memory (VmHWM) after a session of use,
   - the bytes written to the terminal for moving the selection one row,
-  - the time from each filter keystroke to the end of the frame it causes.
+  - the time from each filter keystroke to the end of the frame it causes,
+  - the bytes for moving onto a monster with another picture: with kitty
+    images (when its picture was sent before) and with half blocks.
 Frames end with the synchronized-output end marker, ESC [ ? 2026 l.
 """
 import os, pty, select, signal, statistics, sys, time
@@ -52,6 +54,25 @@ def answer_queries(fd, data):
     terminal without them would (device attributes only)."""
     if b"\x1b[c" in data:
         os.write(fd, b"\x1b[?62;c")
+
+
+def picture_walk(pictures):
+    """Bytes per move among the six default monsters, each with its own
+    icon: down through them (each picture shown for the first time), then
+    back up (each shown before). Returns (first visits, revisits)."""
+    pid, fd = spawn(pictures)
+    read_until(fd, FRAME_END, 10)
+    time.sleep(1.0)
+    read_until(fd, b"", 0.2)
+    first, again = [], []
+    for key, moves in ((b"\x1b[B", first), (b"\x1b[A", again)):
+        for _ in range(5):
+            os.write(fd, key)
+            out, _ = read_until(fd, FRAME_END, 2)
+            moves.append(len(out))
+    os.write(fd, b"q")
+    os.waitpid(pid, 0)
+    return first, again
 
 
 def peak_memory(pid):
@@ -128,6 +149,16 @@ def main():
     print(f"filter keystroke to frame (median) {statistics.median(latencies):8.1f} ms      "
           f"max {max(latencies):.1f} ms; target < 50 ms: {verdict(max(latencies) < 50)}")
     print(f"exit status                        {os.WEXITSTATUS(status):8d}")
+
+    # Pictures: moving between monsters whose pictures differ.
+    kitty_first, kitty_again = picture_walk("kitty")
+    blocks_first, blocks_again = picture_walk("blocks")
+    print(f"kitty: onto a monster seen before  {statistics.median(kitty_again):8.0f} bytes   "
+          f"max {max(kitty_again)}; first visits (image sent) median {statistics.median(kitty_first):.0f}; "
+          f"target < 200: {verdict(max(kitty_again) < 200)}")
+    print(f"half blocks: onto another icon     {statistics.median(blocks_again):8.0f} bytes   "
+          f"max {max(blocks_again)} (truecolor, 16×8 cells of the icon redrawn); target < 600: "
+          f"{verdict(max(blocks_again) < 600)}")
 
 
 main()

@@ -12,10 +12,13 @@ enum BrowseCommand {
             the right. Choose a weapon with w (or Tab to the weapon and Enter); ? lists
             every key. Changes are saved at once, and changes made by other programs
             (roster set-weapon in another terminal) show up within half a second.
-            Motion is off with --no-animation or ROSTER_NO_ANIMATION=1. Pictures are drawn
-            with the kitty graphics protocol when the terminal answers its query, else
-            with coloured half blocks, else (NO_COLOR, TERM=dumb) as text glyphs;
-            ROSTER_PICTURES=kitty|blocks|text chooses.
+            Motion is off with --no-animation or ROSTER_NO_ANIMATION=1. Pictures are real
+            images in terminals that answer the kitty graphics query (kitty, WezTerm,
+            Ghostty, Konsole); coloured half blocks elsewhere (xterm, mlterm, VTE
+            terminals, alacritty, and inside tmux and screen), in 16, 256 or 24-bit
+            colour as the terminal draws; text glyphs without colour (NO_COLOR,
+            TERM=dumb). The first frame may be half blocks while a slow terminal
+            answers. ROSTER_PICTURES=kitty|blocks|text chooses without asking.
 
             Plain mode (--plain, and by itself with TERM=dumb or ROSTER_ACCESSIBLE=1) is
             the same roster as a conversation, for screen readers, braille displays and

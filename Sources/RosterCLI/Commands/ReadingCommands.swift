@@ -41,6 +41,11 @@ enum ReadingCommands {
             On a terminal, the activation is shown on your clock (TZ) and the origin as
             a country's name and code, such as France (FR). Piped (plain) and JSON give
             the stored forms: 5ft11in, FR and a UTC time such as 2026-11-29T14:05:00Z.
+            The icon and the weapon's picture are drawn beside the details: as images in
+            terminals that answer the kitty graphics query (kitty, WezTerm, Ghostty,
+            Konsole), else in coloured half blocks (xterm, mlterm, VTE terminals,
+            alacritty, tmux and screen), else (NO_COLOR, TERM=dumb, piped) not at all.
+            ROSTER_PICTURES=kitty|blocks|text chooses without asking.
             """,
         arguments: [ArgumentSpec("NAME", "the monster's name (any case) or id", completion: .monsterNames)],
         options: [CommonOptions.format(["table", "plain", "json"], default: CommonOptions.formatDefaultHelp)],
