@@ -1,6 +1,9 @@
 import CSQLite
 import RosterCore
 import TerminalKit
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The `roster` command line: the table of commands, and one function that
 /// runs argv and returns the exit status. Every failure becomes one clear
@@ -19,6 +22,9 @@ public enum RosterCommandLine {
         .init("remove") { WritingCommands.remove },
         .init("export") { ExportCommand.spec },
         .init("import") { ImportCommand.spec },
+        .init("history") { HistoryCommands.history },
+        .init("undo") { HistoryCommands.undo },
+        .init("redo") { HistoryCommands.redo },
         .init("browse") { BrowseCommand.spec },
         .init("help") { HelpCommands.help },
         .init("completion") { HelpCommands.completion },
@@ -26,6 +32,9 @@ public enum RosterCommandLine {
     ])
 
     public static func run(_ arguments: [String]) -> Int32 {
+        // Past `ulimit -f` a write fails with EFBIG, which is reported and
+        // cleaned up after, instead of the signal ending roster silently.
+        signal(SIGXFSZ, SIG_IGN)
         let context = CommandContext()
         let status = run(arguments, context: context)
         // Closing lets SQLite checkpoint and remove the WAL file, as every
@@ -65,7 +74,7 @@ public enum RosterCommandLine {
             }
             return try command.run(Invocation(arguments: parsed, context: context))
         } catch let error as UsageError {
-            context.error(error.message)
+            for message in [error.message] + error.otherMessages { context.error(message) }
             if let name = error.command, let command = parser.command(named: name) {
                 context.noteLines(formatter.usageLines(for: command).enumerated().map { index, line in
                     (index == 0 ? "usage: " : "       ") + line
@@ -77,6 +86,11 @@ public enum RosterCommandLine {
             }
             return .usage
         } catch let error as RosterError {
+            // Several broken rules are several sentences, one a line.
+            if case .invalid(let problems) = error, problems.count > 1 {
+                for problem in problems { context.error(problem.message) }
+                return error.exitStatus
+            }
             if case .problems(let problems, let source, let total) = error {
                 context.noteLines(problems.map { $0.formatted(source: source) })
                 if let total, total > problems.count {

@@ -83,13 +83,15 @@ struct DurabilityTests {
     @Test("a large write leaves no large WAL behind")
     func largeWriteCheckpointed() throws {
         let sandbox = try Sandbox()
+        // Into an existing roster: one the import made itself starts empty.
+        #expect(try sandbox.roster("list").status == 0)
         var lines = ""
         for index in 1...3000 {
             lines += #"{"name":"Bulk-\#(index)","description":"padding padding padding padding","icon":"meetcatbot.png","name_color":"red","weapon":"fire"}"# + "\n"
         }
         let run = try sandbox.roster(["import", "-", "--format", "ndjson"], stdin: lines)
         #expect(run.status == 0, "\(run.stderr)")
-        let size = (try FileManager.default.attributesOfItem(atPath: sandbox.databasePath + "-wal")[.size] as? Int) ?? 0
+        let size = ((try? FileManager.default.attributesOfItem(atPath: sandbox.databasePath + "-wal"))?[.size] as? Int) ?? 0
         #expect(size <= 256 << 10, "a \(size)-byte WAL was left behind")
         #expect(try sandbox.sqlite("SELECT count(*) FROM monster") == "3006")
     }

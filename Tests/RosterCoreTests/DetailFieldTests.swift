@@ -21,13 +21,13 @@ struct DetailValueTests {
     }
 
     @Test("an impossible height says what is wrong with it", arguments: [
-        ("5ft13", "“5ft13” has 13 inches after the feet; that part goes from 0 to 11"),
-        ("31ft", "“31ft” is taller than a height can be; the most is 30 ft 11 in"),
-        ("400in", "“400in” is taller than a height can be; the most is 30 ft 11 in"),
-        ("tall", "“tall” is not a height; write one such as 5ft11in, 5'11\" or 71in"),
-        ("5", "“5” is not a height; write one such as 5ft11in, 5'11\" or 71in"),
-        ("-1ft", "“-1ft” is not a height; write one such as 5ft11in, 5'11\" or 71in"),
-        ("99999ft", "“99999ft” is not a height; write one such as 5ft11in, 5'11\" or 71in"),
+        ("5ft13", "`5ft13` has 13 inches after the feet; that part goes from 0 to 11"),
+        ("31ft", "`31ft` is taller than a height can be; the most is 30 ft 11 in"),
+        ("400in", "`400in` is taller than a height can be; the most is 30 ft 11 in"),
+        ("tall", "`tall` is not a height; write one such as 5ft11in, 5'11\" or 71in"),
+        ("5", "`5` is not a height; write one such as 5ft11in, 5'11\" or 71in"),
+        ("-1ft", "`-1ft` is not a height; write one such as 5ft11in, 5'11\" or 71in"),
+        ("99999ft", "`99999ft` is not a height; write one such as 5ft11in, 5'11\" or 71in"),
     ])
     func badHeight(_ text: String, _ message: String) {
         guard case .failure(let problem) = Height.reading(text) else {
@@ -46,7 +46,7 @@ struct DetailValueTests {
             Issue.record("Frnace was read as a country")
             return
         }
-        #expect(typo.message == "unknown country “Frnace”; did you mean `France`?")
+        #expect(typo.message == "unknown country `Frnace`; did you mean `France`?")
         #expect(typo.suggestion == "France")
         guard case .failure(let nonsense) = Countries.reading("Atlantis-Under-The-Sea") else { return }
         #expect(nonsense.suggestion == nil)
@@ -154,21 +154,48 @@ struct DetailValueTests {
                 Issue.record("\(local) was taken without a zone")
                 continue
             }
-            #expect(problem.message == "“\(local)” has no time zone; write it in UTC, such as 2026-11-29T14:05:00Z, or with an offset such as +01:00")
+            #expect(problem.message == "`\(local)` has no time zone; write it in UTC, such as 2026-11-29T14:05:00Z, or with an offset such as +01:00")
         }
         for bad in ["now", "yesterday", "2026-02-30T10:00:00Z", ""] {
             guard case .failure(let problem) = Timestamp.reading(exact: bad) else {
                 Issue.record("\(bad) was taken as a moment")
                 continue
             }
-            #expect(problem.message == "“\(bad)” is not a valid date and time; write it in UTC as YYYY-MM-DDTHH:MM:SSZ, such as 2026-11-29T14:05:00Z")
+            #expect(problem.message == "`\(bad)` is not a valid date and time; write it in UTC as YYYY-MM-DDTHH:MM:SSZ, such as 2026-11-29T14:05:00Z")
         }
     }
 
-    @Test("moments read the same in UTC for people, seconds only when there are some")
+    @Test("moments read the same in UTC for people, to the minute as everywhere")
     func utcDisplay() throws {
         #expect(try #require(Timestamp(iso8601: "2026-11-29T14:05:00Z")).utcDisplay == "2026-11-29 14:05 UTC")
-        #expect(try #require(Timestamp(iso8601: "2026-11-29T14:05:09Z")).utcDisplay == "2026-11-29 14:05:09 UTC")
+        #expect(try #require(Timestamp(iso8601: "2026-11-29T14:05:09Z")).utcDisplay == "2026-11-29 14:05 UTC")
+    }
+
+    @Test("an activation is kept to the minute, now and seconds given included")
+    func minutePrecision() throws {
+        let now = try Timestamp.reading("now").get()
+        #expect(now.secondsSince1970 % 60 == 0)
+        #expect(Timestamp.now.secondsSince1970 - now.secondsSince1970 < 120)
+        #expect(try Timestamp.reading("2026-11-29T14:05:59Z").get().iso8601 == "2026-11-29T14:05:00Z")
+        #expect(try Timestamp.reading(exact: "2026-11-29T14:05:30Z").get().iso8601 == "2026-11-29T14:05:00Z")
+        #expect(try Timestamp.reading(exact: "1969-12-31T23:59:59Z").get().iso8601 == "1969-12-31T23:59:00Z")
+        var monster = MonsterFields.blank
+        #expect(MonsterFields.activated.assign(&monster, .text("2026-11-29T14:05:30.5Z")) == nil)
+        #expect(monster.activated?.iso8601 == "2026-11-29T14:05:00Z")
+    }
+
+    @Test("the form utcDisplay writes is read back, also as a file's exact moment")
+    func displayFormsReadBack() throws {
+        let moment = try #require(Timestamp(iso8601: "2026-11-29T13:05:00Z"))
+        #expect(moment.utcDisplay == "2026-11-29 13:05 UTC")
+        #expect(try Timestamp.reading(moment.utcDisplay).get() == moment)
+        #expect(try Timestamp.reading("2026-11-29 13:05 gmt").get() == moment)
+        #expect(try Timestamp.reading(exact: moment.utcDisplay).get() == moment)
+        guard case .failure(let local) = Timestamp.reading(exact: "2026-11-29 14:05 CET") else {
+            Issue.record("a file's zone abbreviation was taken")
+            return
+        }
+        #expect(local.message.hasPrefix("`2026-11-29 14:05 CET` names its zone `CET`, which means different things on different machines;"))
     }
 
     @Test("the field table reads every form and says why a value is refused")

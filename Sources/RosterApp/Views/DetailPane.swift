@@ -6,12 +6,19 @@ import TerminalKit
 /// through the field's own input view, with the accessory bar above it:
 /// ◀ Prev and Next ▶ keep the value and move along the fields (round from
 /// the last to the first), Done keeps it and ends editing.
+///
+/// A field's editor may be summoned from elsewhere (`w`, `a`, a click):
+/// it is the same editor, and when editing ends, with a choice or
+/// without, the window gives the focus back to whoever had it before the
+/// first field's editor came up (the list, or this pane on that field).
 final class DetailPane: View {
     private let controller: RosterController
     let fields: [DetailField]
     private(set) var focusedIndex = 0
     /// Esc: give the focus back to the list.
     var onLeave: (() -> Void)?
+    /// What Esc does here, in the footer and help.
+    var leaveHelp = "back to list"
     private var pictureArea = Rect.zero
 
     init(controller: RosterController, fields: [DetailField]) {
@@ -42,7 +49,7 @@ final class DetailPane: View {
     /// Keeps the edited value and ends editing; a refused value stays open.
     func finishEditing() {
         guard let field = editingField, field.commitEditing() else { return }
-        becomeFirstResponder()
+        endEditing(field)
     }
 
     /// Puts the old value back and ends editing. A new monster that was
@@ -50,19 +57,24 @@ final class DetailPane: View {
     func cancelEditing() {
         guard let field = editingField else { return }
         field.cancelEditing()
-        becomeFirstResponder()
-        if controller.isDraft {
-            controller.discardDraft()
+        if controller.discardDraft() {
+            window?.makeFirstResponder(self)
             onLeave?()
+            return
         }
+        endEditing(field)
     }
 
-    /// Drops whatever was being edited without saving and gives the pane
-    /// the focus: the monster being edited changed under the panel.
+    /// The focus goes back where it was before editing began.
+    private func endEditing(_ field: DetailField) {
+        if !field.resignFirstResponder() { becomeFirstResponder() }
+    }
+
+    /// Drops whatever was being edited without saving: the monster being
+    /// edited changed under the panel. The caller says where focus goes.
     func endEditingWithoutSaving() {
         for field in fields { field.cancelEditing() }
-        if controller.isDraft { controller.discardDraft() }
-        becomeFirstResponder()
+        controller.discardDraft()
     }
 
     /// Keeps the edited value and edits the previous or next field.
@@ -71,7 +83,6 @@ final class DetailPane: View {
         guard field.commitEditing() else { return }
         let next = ((index + step) % fields.count + fields.count) % fields.count
         focusedIndex = next
-        becomeFirstResponder()
         accessoryBar.title = fields[next].label
         fields[next].beginEditing()
     }
@@ -94,7 +105,7 @@ final class DetailPane: View {
     func edit(_ field: DetailField) {
         guard let index = fields.firstIndex(where: { $0 === field }) else { return }
         if let editing = editingField, editing !== field, !editing.commitEditing() { return }
-        focus(index)
+        focusedIndex = index
         accessoryBar.title = field.label
         field.beginEditing()
     }
@@ -119,28 +130,41 @@ final class DetailPane: View {
                 self.edit(field)
             }))
         }
-        bindings.append(KeyBinding(.escape, "Esc", "back to list", brief: "list", action: { [weak self] in self?.onLeave?() }))
+        bindings.append(KeyBinding(.escape, "Esc", leaveHelp, brief: "list", action: { [weak self] in self?.onLeave?() }))
         return bindings
     }
 
     override func layout() {
         let inner = frame.inset(top: 1, left: 2, bottom: 1, right: 2)
-        // The picture on the left when there is room, the fields beside it.
-        // A smaller picture in a narrower pane, none when the fields need the room.
-        let pictureWidth = inner.width >= 64 ? 18 : (inner.width >= 54 ? 12 : 0)
-        let pictureHeight = pictureWidth == 18 ? 10 : 7
-        pictureArea = pictureWidth > 0 && controller.selected != nil
-            ? Rect(x: inner.x, y: inner.y, width: pictureWidth, height: min(pictureHeight, inner.height)) : .zero
-        let fieldsArea = inner.inset(left: pictureWidth > 0 ? pictureWidth + 2 : 0)
+        // The picture at the top left when there is room; the fields beside
+        // it, then below it across the whole pane, as text flows round a
+        // picture in a magazine.
+        pictureArea = controller.selected.map { Self.pictureFrame(in: inner, art: artSize(of: $0)) } ?? .zero
+        let beside = inner.inset(left: pictureArea.isEmpty ? 0 : pictureArea.width + 2)
+        let besideUntil = pictureArea.isEmpty ? inner.y : pictureArea.maxY + 1
+        func area(at top: Int) -> Rect { top < besideUntil ? beside : inner }
         // A blank row between fields when they all fit with one.
-        let heights = fields.map { $0.preferredHeight(forWidth: fieldsArea.width) }
-        let gap = heights.reduce(0, +) + fields.count - 1 <= fieldsArea.height ? 1 : 0
-        var tops: [Int] = []
-        var y = fieldsArea.y
-        for height in heights {
-            tops.append(y)
-            y += height + gap
+        func stack(gap: Int) -> (tops: [Int], heights: [Int]) {
+            var tops: [Int] = [], heights: [Int] = []
+            var y = inner.y
+            for field in fields {
+                var height = field.preferredHeight(forWidth: area(at: y).width)
+                // A field that would reach past the picture's side, or needs
+                // more room than there is beside it, goes below it, whole.
+                if y < besideUntil,
+                   y + height > besideUntil || beside.width - DetailField.labelWidth - 1 < field.minimumValueWidth {
+                    y = besideUntil
+                    height = field.preferredHeight(forWidth: inner.width)
+                }
+                tops.append(y)
+                heights.append(height)
+                y += height + gap
+            }
+            return (tops, heights)
         }
+        var (tops, heights) = stack(gap: 1)
+        if let last = tops.indices.last, tops[last] + heights[last] > inner.maxY { (tops, heights) = stack(gap: 0) }
+        let fieldsArea = inner
         // Like a form above a phone's keyboard, the pane scrolls so that the
         // field being edited (or focused) stays above a docked panel.
         let shift = scrollShift(tops: tops, heights: heights, area: fieldsArea)
@@ -149,23 +173,48 @@ final class DetailPane: View {
         for (index, field) in fields.enumerated() {
             let top = tops[index] - shift
             let height = min(heights[index], max(0, fieldsArea.maxY - top))
-            field.frame = Rect(x: fieldsArea.x, y: top, width: fieldsArea.width, height: height)
+            let column = area(at: tops[index])
+            field.frame = Rect(x: column.x, y: top, width: column.width, height: height)
             // A field scrolled partly above the pane's top shows its lower part.
             field.isHidden = controller.selected == nil || top + height <= fieldsArea.y || height <= 0
         }
+    }
+
+    /// Where the framed picture is, for tests.
+    var pictureFrameForTesting: Rect { pictureArea }
+
+    /// The fields keep at least this many columns beside the picture: a
+    /// label and a short value.
+    static let minimumFieldsWidth = DetailField.labelWidth + 1 + 10
+
+    /// The framed picture's cells: the art at the largest whole multiple
+    /// (pixel art is never shrunk or stretched by a fraction) that leaves
+    /// the fields their room and at least half the pane; none when even
+    /// 1× does not fit. 16×16 art takes 16 columns and 8 rows per multiple.
+    static func pictureFrame(in inner: Rect, art: Size) -> Rect {
+        let artRows = (art.height + 1) / 2
+        guard art.width > 0, artRows > 0 else { return .zero }
+        let byWidth = min((inner.width - 2 - minimumFieldsWidth - 2) / art.width, (inner.width / 2 - 2) / art.width)
+        let byHeight = (inner.height - 2) / artRows
+        let multiple = min(byWidth, byHeight)
+        guard multiple >= 1 else { return .zero }
+        return Rect(x: inner.x, y: inner.y, width: art.width * multiple + 2, height: artRows * multiple + 2)
+    }
+
+    /// The size of the monster's icon art in half-block pixels (16×16 for
+    /// the roster's own pictures).
+    private func artSize(of monster: Monster) -> Size {
+        guard let image = controller.pictures.library.image(named: monster.iconPicture) else { return Size(width: 16, height: 16) }
+        return Size(width: image.width / image.artScale, height: image.height / image.artScale)
     }
 
     /// The rows the fields scroll within.
     private var fieldsClip: Rect?
     override var subviewClip: Rect? { fieldsClip }
 
-    /// A field being edited from outside the pane (the activation picker
-    /// summoned from the list), to keep in sight like an edited one.
-    var editedElsewhere: () -> DetailField? = { nil }
-
     /// Rows to scroll the fields up by to keep the target field in sight.
     private func scrollShift(tops: [Int], heights: [Int], area: Rect) -> Int {
-        let target = editingField ?? editedElsewhere() ?? (hasFocus ? focusedField : nil)
+        let target = editingField ?? (hasFocus ? focusedField : nil)
         guard let target, let index = fields.firstIndex(where: { $0 === target }) else { return 0 }
         let covered = window?.rowsCoveredAtBottom ?? 0
         let bottom = min(area.maxY, (window?.size.height ?? area.maxY) - covered)

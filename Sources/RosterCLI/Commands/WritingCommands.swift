@@ -12,6 +12,9 @@ enum WritingCommands {
             With --stdin, reads one assignment per line, either NAME<TAB>WEAPON or an
             NDJSON object {"name": …, "weapon": …}. The whole batch is one transaction:
             if any line is wrong, every problem is reported and nothing changes.
+
+            Limits (as for import): one line up to \(ChunkedInput.recordLimit / 1024) KiB, standard input up to
+            \(ChunkedInput.sizeLimit >> 30) GiB; a line past the limit is refused with its line number.
             """,
         arguments: [
             ArgumentSpec("NAME", "monsters by name (any case) or id", arity: .many(minimum: 1), completion: .monsterNames),
@@ -20,30 +23,35 @@ enum WritingCommands {
         ],
         options: [
             OptionSpec("stdin", "read NAME<TAB>WEAPON lines or NDJSON objects from standard input"),
+            OptionSpec("from", value: "W", "only if each monster carries W now; otherwise change nothing (status 1)",
+                       completion: .fixed(CommonOptions.weaponNames)),
             CommonOptions.dryRun,
         ],
-        usageForms: ["NAME… WEAPON [--dry-run]", "--stdin [--dry-run]"],
+        usageForms: ["NAME… WEAPON [--from W] [--dry-run]", "--stdin [--from W] [--dry-run]"],
         examples: [
             "roster set-weapon Cat-Bot sword",
             "roster set-weapon Cat-Bot Dog-Bot \"Ninja Star\"",
             "printf 'Cat-Bot\\tfire\\n' | roster set-weapon --stdin",
+            "roster set-weapon Cat-Bot fire --from sword",
         ],
         argumentsReplacedBy: ["stdin"]
     ) { invocation in
         let context = invocation.context
         let dryRun = invocation.flag("dry-run")
+        let expected = try invocation.value("from").map { (text) throws(UsageError) in try invocation.weapon(text) }
         let changes: [WeaponChange]
         if invocation.flag("stdin") {
-            let parsed = WeaponBatch.parse(try context.readStandardInput())
+            let parsed = WeaponBatch.parse(try context.readStandardInputLines())
             if parsed.problems.isEmpty && parsed.assignments.isEmpty {
                 context.note("standard input held no assignments; nothing changed")
                 return .success
             }
-            changes = try invocation.store().setWeapons(parsed, dryRun: dryRun)
+            changes = try invocation.store().setWeapons(parsed, dryRun: dryRun, expecting: expected)
         } else if let (names, weaponText) = invocation.arguments.leadingAndLast {
             let weapon = try invocation.weapon(weaponText)
+            try refuseSeveralWeapons(names, last: weaponText, invocation)
             changes = try invocation.store().setWeapons(names.map { WeaponAssignment(reference: $0, weapon: weapon) },
-                                                        dryRun: dryRun)
+                                                        dryRun: dryRun, expecting: expected)
         } else {
             throw UsageError("missing NAME and WEAPON", command: invocation.commandName)
         }
@@ -66,6 +74,22 @@ enum WritingCommands {
             context.note("dry run: \(changed) weapon\(changed == 1 ? "" : "s") would change; nothing was changed")
         }
         return .success
+    }
+
+    /// `set-weapon Cat-Bot sword fire`: a weapon among the names, where no
+    /// monster has that name, is a second weapon rather than a missing monster.
+    static func refuseSeveralWeapons(_ names: [String], last: String, _ invocation: Invocation) throws {
+        var weapons: [String] = []
+        for name in names where WeaponType(parsing: name) != nil {
+            if try invocation.store().find(name) == nil { weapons.append(name) }
+        }
+        guard !weapons.isEmpty else { return }
+        let given = (weapons + [last]).map { "`\($0)`" }
+        let count = ["two", "three", "four", "five"].dropFirst(given.count - 2).first ?? String(given.count)
+        let listed = given.dropLast().joined(separator: ", ") + " and " + (given.last ?? "")
+        throw UsageError("\(count) weapons were given (\(listed)); "
+                         + "set-weapon gives the monsters named first the one weapon named last",
+                         command: invocation.commandName)
     }
 
     static let add: CommandSpec = CommandSpec(
@@ -92,7 +116,7 @@ enum WritingCommands {
             OptionSpec("icon", value: "ASSET", "its picture: one of roster's image assets, such as meetcatbot.png",
                        completion: .deferred(DeferredWords("pictures") { Assets.imageNames })),
             OptionSpec("color", value: "C", "its name colour: default, red, green or blue",
-                       completion: .fixed(CommonOptions.colorNames)),
+                       completion: .fixed(CommonOptions.colorNames), aliases: ["colour"]),
         ] + CommonOptions.detailOptions(clearing: false) + [
             CommonOptions.dryRun,
         ],
@@ -101,15 +125,38 @@ enum WritingCommands {
             "roster add Tall-Bot --weapon sword --height 6ft2 --origin France --activated now",
         ]
     ) { invocation in
-        let weapon = try invocation.weapon(invocation.value("weapon") ?? "")
-        let color = try invocation.value("color").map { (text) throws(UsageError) in try invocation.color(text) } ?? .default
-        let height = try invocation.value("height").flatMap { (text) throws(UsageError) in try invocation.height(text) }
-        let origin = try invocation.value("origin").flatMap { (text) throws(UsageError) in try invocation.origin(text) }
-        let activated = try invocation.value("activated").flatMap { (text) throws(UsageError) in try invocation.activated(text) }
-        try invocation.requireAvailableIcon()
+        // Every problem is reported at once, as import does: values that
+        // cannot be read (usage, 64), then the monster's own rules (65).
+        var unreadable: [String] = []
+        func reading<Value>(_ option: String, _ parse: (String) throws(UsageError) -> Value?) -> Value? {
+            guard let text = invocation.value(option) else { return nil }
+            do throws(UsageError) {
+                return try parse(text)
+            } catch {
+                unreadable.append(error.message)
+                return nil
+            }
+        }
+        let weapon = reading("weapon") { (text) throws(UsageError) in try invocation.weapon(text) }
+        let color = reading("color") { (text) throws(UsageError) in try invocation.color(text) }
+        let height = reading("height") { (text) throws(UsageError) in try invocation.height(text) }
+        let origin = reading("origin") { (text) throws(UsageError) in try invocation.origin(text) }
+        let activated = reading("activated") { (text) throws(UsageError) in try invocation.activated(text) }
         let draft = Monster(id: 0, name: invocation.positionals[0], description: invocation.value("description") ?? "",
-                            icon: invocation.value("icon") ?? Monster.defaultIcon, nameColor: color, weapon: Weapon(weapon),
-                            height: height, origin: origin, activated: activated)
+                            icon: invocation.value("icon") ?? Monster.defaultIcon, nameColor: color ?? .default,
+                            weapon: Weapon(weapon ?? .sword), height: height, origin: origin, activated: activated)
+        var broken = draft.problems
+        if let icon = invocation.value("icon"), MonsterRules.iconProblem(icon) == nil,
+           let problem = MonsterRules.iconAvailabilityProblem(icon) {
+            broken.append(problem)
+        }
+        let taken = try MonsterRules.nameProblem(draft.name) == nil && invocation.store().find(draft.name) != nil
+        if taken && unreadable.isEmpty && broken.isEmpty { throw RosterError.nameTaken(draft.name) }
+        if taken { broken.append(FieldProblem(field: "name", message: RosterError.nameTaken(draft.name).description)) }
+        if !unreadable.isEmpty {
+            throw UsageError(unreadable + broken.map(\.message), command: invocation.commandName)
+        }
+        if !broken.isEmpty { throw RosterError.invalid(broken) }
         let dryRun = invocation.flag("dry-run")
         let added = try invocation.store().add(draft, dryRun: dryRun)
         invocation.context.note(dryRun
@@ -132,15 +179,19 @@ enum WritingCommands {
             OptionSpec("icon", value: "ASSET", "a new picture: one of roster's image assets",
                        completion: .deferred(DeferredWords("pictures") { Assets.imageNames })),
             OptionSpec("color", value: "C", "a new name colour: default, red, green or blue",
-                       completion: .fixed(CommonOptions.colorNames)),
+                       completion: .fixed(CommonOptions.colorNames), aliases: ["colour"]),
             OptionSpec("weapon", short: "w", value: "W", "a new weapon", completion: .fixed(CommonOptions.weaponNames)),
         ] + CommonOptions.detailOptions(clearing: true) + [
+            OptionSpec("expect", value: "FIELD=VALUE",
+                       "only if FIELD still holds VALUE (as `show --format json` gives it; none for unknown); repeatable",
+                       repeatable: true),
             CommonOptions.dryRun,
         ],
         examples: [
             "roster edit Cat-Bot --name Kitty-Bot --color red",
             "roster edit Fire-Bot --height 6ft2 --origin FR --activated 2026-11-29T14:05",
             "roster edit Fire-Bot --origin none",
+            "roster edit Cat-Bot --name Kitty-Bot --expect name=Cat-Bot",
         ]
     ) { invocation in
         var changes = MonsterChanges()
@@ -158,7 +209,16 @@ enum WritingCommands {
         }
         try invocation.requireAvailableIcon()
         let dryRun = invocation.flag("dry-run")
-        let edit = try invocation.store().edit(invocation.positionals[0], changes, dryRun: dryRun)
+        var expected = ExpectedValues()
+        for pair in invocation.arguments.options["expect"] ?? [] {
+            guard let equals = pair.firstIndex(of: "=") else {
+                throw UsageError("--expect takes FIELD=VALUE, such as weapon=sword, not `\(pair)`", command: invocation.commandName)
+            }
+            if let problem = expected.expect(String(pair[..<equals]), text: String(pair[pair.index(after: equals)...])) {
+                throw UsageError("--expect: \(problem)", command: invocation.commandName)
+            }
+        }
+        let edit = try invocation.store().edit(invocation.positionals[0], changes, dryRun: dryRun, expecting: expected)
         let context = invocation.context
         guard edit.isChange else {
             context.note("\(edit.before.name) already has those values; nothing changed")
@@ -183,7 +243,8 @@ enum WritingCommands {
             OptionSpec("yes", short: "y", "remove without asking"),
             CommonOptions.dryRun,
         ],
-        examples: ["roster remove Dog-Bot", "roster remove Dog-Bot Cat-Bot --yes"]
+        examples: ["roster remove Dog-Bot", "roster remove Dog-Bot Cat-Bot --yes"],
+        suggestedFor: ["delete", "del", "rm", "erase"]
     ) { invocation in
         let context = invocation.context
         let store = try invocation.store()
@@ -218,34 +279,16 @@ enum WritingCommands {
                 return .success
             }
         }
-        let removed = try store.remove(invocation.positionals)
+        // The monsters confirmed, by id and as they were shown: one that
+        // changed meanwhile (renamed, say, and another given its name)
+        // stops the removal rather than removing one nobody confirmed.
+        let removed = try store.remove(invocation.positionals, confirmed: doomed)
         context.note("removed \(removed.map(\.name).joined(separator: ", "))")
         return .success
     }
 
-    /// `name Cat-Bot → Kitty-Bot, colour default → red`.
+    /// `name Cat-Bot → Kitty-Bot, colour default → red`: the words the history keeps too.
     static func describeDifferences(_ before: Monster, _ after: Monster) -> [String] {
-        var parts: [String] = []
-        if before.name != after.name { parts.append("name \(before.name) → \(after.name)") }
-        if before.description != after.description { parts.append("description “\(before.description)” → “\(after.description)”") }
-        if before.icon != after.icon { parts.append("icon \(before.icon) → \(after.icon)") }
-        if before.nameColor != after.nameColor { parts.append("colour \(before.nameColor.key) → \(after.nameColor.key)") }
-        if before.weapon != after.weapon { parts.append("weapon \(before.weapon.displayName) → \(after.weapon.displayName)") }
-        if before.height != after.height {
-            parts.append("height \(MonsterOutput.heightText(before) ?? "unknown") → \(MonsterOutput.heightText(after) ?? "unknown")")
-        }
-        if before.origin != after.origin {
-            parts.append("origin \(MonsterOutput.originText(before) ?? "unknown") → \(MonsterOutput.originText(after) ?? "unknown")")
-        }
-        if before.activated != after.activated {
-            // Minutes hide a change of seconds: then show the exact moments.
-            let same = before.activated?.localDisplay == after.activated?.localDisplay
-            func shown(_ moment: Timestamp?) -> String {
-                guard let moment else { return "unknown" }
-                return same ? moment.iso8601 : moment.localDisplay
-            }
-            parts.append("activated \(shown(before.activated)) → \(shown(after.activated))")
-        }
-        return parts
+        ChangeWording.differences(before, after)
     }
 }

@@ -5,15 +5,16 @@ import Glibc
 /// The few file-system operations the roster needs, over the C library.
 public enum FileSystem {
     /// `mkdir -p` for the folder that will hold `path`.
-    static func createParentDirectories(of path: String) throws(RosterError) {
+    public static func createParentDirectories(of path: String) throws(RosterError) {
         var components = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         components.removeLast()
         var current = path.hasPrefix("/") ? "" : "."
         for component in components where !component.isEmpty {
             current += "/" + component
             if mkdir(current, 0o755) != 0 && errno != EEXIST {
+                // The folder that cannot be made is the cause, even for a
+                // command that writes nothing: say so, not "read-only".
                 let failure = IOFailure(operation: "create the folder", path: current, errno: errno)
-                if errno == EACCES || errno == EROFS { throw .readOnly(path: path) }
                 throw .cannotOpen(path: path, reason: failure.description)
             }
         }

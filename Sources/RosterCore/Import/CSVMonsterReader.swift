@@ -11,12 +11,19 @@
 /// LF, a lone CR or LF is kept). Blank lines are skipped. Unless `raw`, a cell the export neutralised as a
 /// formula (`'=…`, `''=…`) loses exactly the one `'` the export added.
 ///
+/// Cells are separated by commas, or by semicolons as spreadsheets in
+/// countries with a decimal comma write them: unless the caller names the
+/// delimiter, a header line with semicolons outside quotes and no comma
+/// is taken for semicolon-separated.
+///
 /// A record is found by scanning for a line end outside quotes, then
 /// split into fields; a bad record is reported and skipped, so every
 /// problem in the file is found in one pass.
 struct CSVMonsterReader {
     let input: ChunkedInput
     let raw: Bool
+    /// The byte between cells; nil until the header decides, when not given.
+    private(set) var delimiter: UInt8?
     /// The line the next record starts on.
     private var line = 1
     /// Header column to field index in `MonsterFields.all`; nil for a column we ignore.
@@ -28,9 +35,27 @@ struct CSVMonsterReader {
     private var fields: [CSVField] = []
     private var fieldColumns = [Int](repeating: -1, count: MonsterFields.all.count)
 
-    init(input: ChunkedInput, raw: Bool) {
+    /// The fields each record must give (see `MonsterDecoder.required`).
+    let required: UInt64
+
+    init(input: ChunkedInput, raw: Bool, delimiter: UInt8? = nil, required: UInt64 = MonsterDecoder.requiredByModel) {
         self.input = input
         self.raw = raw
+        self.delimiter = delimiter
+        self.required = required
+    }
+
+    /// `;` when the header has semicolons outside quotes and no comma,
+    /// else `,`.
+    static func detectDelimiter(_ header: UnsafeBufferPointer<UInt8>) -> UInt8 {
+        var inQuotes = false
+        var semicolons = 0
+        for byte in header {
+            if byte == UInt8(ascii: "\"") { inQuotes.toggle() }
+            else if !inQuotes && byte == UInt8(ascii: ",") { return UInt8(ascii: ",") }
+            else if !inQuotes && byte == UInt8(ascii: ";") { semicolons += 1 }
+        }
+        return semicolons > 0 ? UInt8(ascii: ";") : UInt8(ascii: ",")
     }
 
     /// The next valid monster, or nil at the end. Bad records are logged and skipped.
@@ -46,6 +71,7 @@ struct CSVMonsterReader {
                 log.add(.syntax, at: Self.location(of: invalid, in: bytes, line: recordLine), "the text is not valid UTF-8")
                 continue
             }
+            if delimiter == nil { delimiter = Self.detectDelimiter(bytes) }
             guard split(bytes, line: recordLine, log: &log) else { continue }
             if !headerRead {
                 readHeader(bytes, line: recordLine, log: &log)
@@ -140,6 +166,7 @@ struct CSVMonsterReader {
     private mutating func split(_ bytes: UnsafeBufferPointer<UInt8>, line: Int, log: inout ProblemLog) -> Bool {
         fields.removeAll(keepingCapacity: true)
         let count = bytes.count
+        let delimiter = self.delimiter ?? UInt8(ascii: ",")
         var position = 0
         while true {
             if position < count, bytes[position] == UInt8(ascii: "\"") {
@@ -165,7 +192,7 @@ struct CSVMonsterReader {
                 }
                 fields.append(CSVField(start: position + 1, end: index, needsUnescaping: needsUnescaping, cellStart: position))
                 index += 1
-                if index < count, bytes[index] != UInt8(ascii: ",") {
+                if index < count, bytes[index] != delimiter {
                     log.add(.syntax, at: Self.location(of: index, in: bytes, line: line),
                             "unexpected text after a closing quote; a quote inside a quoted field is written twice (\"\")")
                     return false
@@ -173,7 +200,7 @@ struct CSVMonsterReader {
                 position = index
             } else {
                 var index = position
-                while index < count, bytes[index] != UInt8(ascii: ",") {
+                while index < count, bytes[index] != delimiter {
                     if bytes[index] == UInt8(ascii: "\"") {
                         log.add(.syntax, at: Self.location(of: index, in: bytes, line: line),
                                 "a quote inside a field that is not quoted; quote the whole field and write the quote twice (\"\")")
@@ -185,7 +212,7 @@ struct CSVMonsterReader {
                 position = index
             }
             if position >= count { return true }
-            position += 1 // past the comma
+            position += 1 // past the delimiter
             if position == count {
                 fields.append(CSVField(start: count, end: count, needsUnescaping: false, cellStart: count))
                 return true
@@ -229,7 +256,7 @@ struct CSVMonsterReader {
             let key = name.lowercased().trimmingSpaces()
             let location = Self.location(of: field.cellStart, in: bytes, line: line)
             guard let index = MonsterFields.all.firstIndex(where: { $0.key == key }) else {
-                var message = "unknown column “\(name)”"
+                var message = "unknown column `\(name)`"
                 if let suggestion = MonsterFields.suggestion(for: key) {
                     message += "; did you mean `\(suggestion)`?"
                 } else {
@@ -239,12 +266,12 @@ struct CSVMonsterReader {
                 return nil
             }
             if !seen.insert(index).inserted {
-                log.add(.syntax, at: location, field: key, "the column “\(key)” appears twice in the header")
+                log.add(.syntax, at: location, field: key, "the column `\(key)` appears twice in the header")
                 return nil
             }
             return index
         }
-        let missing = MonsterFields.all.enumerated().filter { $0.element.isRequired && !seen.contains($0.offset) }
+        let missing = MonsterFields.all.enumerated().filter { required & (1 << UInt64($0.offset)) != 0 && !seen.contains($0.offset) }
         if !missing.isEmpty {
             let names = missing.map(\.element.key).joined(separator: " and ")
             let columns = missing.count == 1 ? "column" : "columns"
@@ -260,7 +287,7 @@ struct CSVMonsterReader {
                     "the record has \(fields.count) field\(fields.count == 1 ? "" : "s"), but the header has \(columns.count)")
             return nil
         }
-        var decoder = MonsterDecoder()
+        var decoder = MonsterDecoder(required: required)
         for index in fieldColumns.indices { fieldColumns[index] = -1 }
         for (column, field) in fields.enumerated() {
             guard let index = columns[column] else { continue }
@@ -279,7 +306,7 @@ struct CSVMonsterReader {
                 value = .text(text(of: field, in: bytes))
             } else if MonsterFields.all[index].isNullable {
                 value = .null
-            } else if MonsterFields.all[index].isRequired {
+            } else if required & (1 << UInt64(index)) != 0 {
                 value = .text("")
             } else {
                 continue

@@ -1,7 +1,8 @@
 /// A one-row bar listing the keys that work right now, read from the
 /// window's active key tables: `↑↓ move  Enter choose  ? help  q quit`.
 public final class KeyHintBar: View {
-    public var style = Style(foreground: .brightBlack)
+    /// The default colours: a grey is unreadable on some terminals' default background.
+    public var style = Style()
     public var keyStyle = Style().bold
     /// Text shown instead of the hints (a confirmation question, an error).
     public var message: (text: String, style: Style)?
@@ -39,73 +40,5 @@ public final class KeyHintBar: View {
             kept.remove(at: victim)
         }
         return kept
-    }
-}
-
-/// The `?` screen: every key that works now, grouped by where it works.
-/// Generated from the same tables that dispatch the keys.
-public final class KeyHelpView: View {
-    private let groups: [KeyBindingGroup]
-    public var title = "Keys"
-
-    public init(groups: [KeyBindingGroup]) {
-        // Only bindings that can run, each in its innermost group.
-        let reachable = Window.reachable(groups.flatMap(\.bindings))
-        self.groups = groups.compactMap { group in
-            let shown = group.bindings.filter { binding in
-                reachable.contains { $0.label == binding.label && $0.help == binding.help && $0.keys == binding.keys }
-            }
-            return shown.isEmpty ? nil : KeyBindingGroup(title: group.title, bindings: shown)
-        }
-        super.init()
-    }
-
-    public override var keyBindingsTitle: String { "Help" }
-    public override var keyBindings: [KeyBinding] {
-        [KeyBinding([.escape, .character("?"), .character("q"), .enter], "Esc", "close help") { [weak self] in
-            guard let self else { return }
-            self.window?.dismiss(self)
-        }]
-    }
-
-    /// Rows for the groups: a heading and the bindings each, a blank row between.
-    public var contentHeight: Int {
-        groups.reduce(0) { $0 + ($1.title.isEmpty ? 0 : 1) + $1.bindings.count } + max(0, groups.count - 1)
-    }
-
-    public var contentWidth: Int {
-        let labels = groups.flatMap(\.bindings).map { DisplayWidth.of($0.label) }.max() ?? 0
-        let helps = groups.flatMap(\.bindings).map { DisplayWidth.of($0.help) }.max() ?? 0
-        return max(30, labels + helps + 8)
-    }
-
-    public override func draw(in buffer: inout Buffer) {
-        buffer.fill(frame)
-        buffer.drawBox(frame, style: Style(foreground: .cyan), title: title + " (Esc closes)",
-                       titleStyle: Style(foreground: .cyan).bold)
-        let inner = frame.inset(top: 1, left: 2, bottom: 1, right: 2)
-        let labelWidth = (groups.flatMap(\.bindings).map { DisplayWidth.of($0.label) }.max() ?? 0) + 2
-        var y = inner.y
-        for group in groups where y < inner.maxY {
-            if !group.title.isEmpty {
-                buffer.write(group.title, at: Point(x: inner.x, y: y), width: inner.width, style: Style().bold.underlined)
-                y += 1
-            }
-            for binding in group.bindings where y < inner.maxY {
-                buffer.write(binding.label, at: Point(x: inner.x, y: y), width: labelWidth, style: Style().bold)
-                buffer.write(binding.help, at: Point(x: inner.x + labelWidth, y: y), width: inner.width - labelWidth)
-                y += 1
-            }
-            y += 1
-        }
-    }
-
-    /// Centred on the screen, as large as its content allows.
-    public static func placement(for view: KeyHelpView) -> (Rect) -> Rect {
-        { bounds in
-            let width = min(bounds.width, view.contentWidth)
-            let height = min(bounds.height, view.contentHeight + 2)
-            return Rect(x: (bounds.width - width) / 2, y: (bounds.height - height) / 2, width: width, height: height)
-        }
     }
 }

@@ -1,11 +1,10 @@
 /// The screen: a root view, the first responder, the input view docked
 /// at the bottom, and overlays above everything.
 ///
-/// Keys are offered, in order, to the topmost modal overlay, then to the
-/// docked accessory and input views, then along the responder chain from
-/// the first responder up. Clicks go to whatever is drawn on top at that
-/// cell. See `Responder` for the chain and `DockedPresentation` for how an
-/// input view slides in.
+/// Keys and clicks are delivered in `Window+Events.swift`, which says who
+/// owns a key. Below `minimumSize` only the root view is drawn (it says how
+/// large the screen must be). See `Responder` for the chain and
+/// `DockedPresentation` for how an input view slides in.
 public final class Window: Responder {
     public let rootView: View
     public private(set) var size: Size
@@ -21,6 +20,12 @@ public final class Window: Responder {
     /// that dismissing the panel gives focus back.
     private var focusToRestore: [(owner: Responder, previous: Responder?)] = []
     public private(set) var overlays: [Overlay] = []
+    /// Who had focus when each overlay was presented, to give it back
+    /// when an overlay that took the focus goes away.
+    private var focusBeforeOverlay: [ObjectIdentifier: Responder?] = [:]
+    /// Below this size the root view alone is drawn and only priority
+    /// bindings work: panels and overlays wait, unchanged, for room.
+    public var minimumSize: Size?
 
     public init(rootView: View, size: Size) {
         self.rootView = rootView
@@ -47,9 +52,16 @@ public final class Window: Responder {
         if let responder, !responder.canBecomeFirstResponder { return false }
         let previous = firstResponder
         firstResponder = responder
-        if let responder, responder.inputView != nil {
-            focusToRestore.removeAll { $0.owner === responder }
-            focusToRestore.append((responder, previous))
+        // Moving from one editor to another (Prev, Next) continues the same
+        // editing: focus still goes back, in the end, where it came from.
+        var origin = previous
+        if let previous, let index = focusToRestore.lastIndex(where: { $0.owner === previous }) {
+            origin = focusToRestore[index].previous
+            focusToRestore.remove(at: index)
+        }
+        focusToRestore.removeAll { $0.owner === responder }
+        if let responder, responder.inputView != nil || responder.inputAccessoryView != nil {
+            focusToRestore.append((responder, origin))
         }
         previous?.didResignFirstResponder()
         responder?.didBecomeFirstResponder()
@@ -66,7 +78,9 @@ public final class Window: Responder {
             next = focusToRestore[index].previous
             focusToRestore.remove(at: index)
         }
-        if next == nil || next?.window !== self {
+        // Focus never goes back to a view that is no longer shown (the
+        // list, behind its button since the window narrowed).
+        if next == nil || next?.window !== self || (next as? View)?.isVisible == false {
             next = responder.nextResponder
             while let candidate = next, !candidate.canBecomeFirstResponder || candidate === self {
                 next = candidate.nextResponder
@@ -79,16 +93,44 @@ public final class Window: Responder {
 
     /// Shows a view above everything (help, a list overlay, a popover).
     /// A modal overlay takes every key and closes on a click outside it.
+    /// One that `takesFocus` becomes first responder; when it goes, the
+    /// focus goes back to whoever had it.
     public func present(_ overlay: Overlay) {
         overlay.view.hostWindow = self
         overlays.append(overlay)
+        focusBeforeOverlay[ObjectIdentifier(overlay.view)] = firstResponder
+        if overlay.takesFocus { makeFirstResponder(overlay.view) }
     }
 
     public func dismiss(_ view: View) {
         guard let index = overlays.firstIndex(where: { $0.view === view }) else { return }
         let overlay = overlays.remove(at: index)
+        let before = focusBeforeOverlay.removeValue(forKey: ObjectIdentifier(view)) ?? nil
+        // Focus left inside a view that is no longer shown would take keys
+        // nobody can see: it goes back where it was.
+        if let focused = firstResponder as? View, view.contains(focused) {
+            firstResponder = nil
+            focused.didResignFirstResponder()
+            let beforeIsInside = (before as? View).map(view.contains) ?? false
+            if let before, before.window === self, !beforeIsInside {
+                makeFirstResponder(before)
+            } else {
+                makeFirstResponder(rootView.canBecomeFirstResponder ? rootView : nil)
+            }
+        }
         overlay.view.hostWindow = nil
         overlay.onDismiss?()
+    }
+
+    /// Closes every overlay, frontmost first.
+    public func dismissAllOverlays() {
+        while let last = overlays.last { dismiss(last.view) }
+    }
+
+    /// Whether the screen is below `minimumSize`.
+    public var isTooSmall: Bool {
+        guard let minimumSize else { return false }
+        return size.width < minimumSize.width || size.height < minimumSize.height
     }
 
     public func isPresenting(_ view: View) -> Bool {
@@ -143,6 +185,9 @@ public final class Window: Responder {
     /// keep what is being edited above this line.
     public var rowsCoveredAtBottom: Int { docked?.visibleHeight(in: bounds) ?? 0 }
 
+    /// Whether a popover input view is up.
+    public var popoverIsShowing: Bool { popoverView != nil }
+
     /// The popover input view on screen, if the first responder has one.
     var popoverView: View? {
         guard case .popover = firstResponder?.inputViewPresentation else { return nil }
@@ -155,13 +200,18 @@ public final class Window: Responder {
     /// goes (nil: hidden).
     public func render() -> (buffer: Buffer, cursor: Point?) {
         var buffer = Buffer(size: size)
+        // Every frame is set before anything draws: what one view draws
+        // (the footer's keys) may depend on another's size (a help screen
+        // that scrolls), and a frame must not depend on the one before.
         rootView.frame = bounds
+        docked?.layout(in: bounds)
+        for overlay in overlays { overlay.view.frame = overlay.placement(bounds) }
         rootView.render(into: &buffer)
+        if isTooSmall { return (buffer, nil) }
         let underPanel = buffer.placements.count
         /// What each popover or overlay covers, and how many pictures were drawn beneath it.
         var covers: [(area: Rect, below: Int)] = []
         if let docked {
-            docked.layout(in: bounds)
             for view in docked.views { view.render(into: &buffer) }
             // The root's pictures keep only the rows above the panel.
             let top = docked.views.map(\.frame.y).min() ?? size.height
@@ -175,7 +225,6 @@ public final class Window: Responder {
             popover.render(into: &buffer)
         }
         for overlay in overlays {
-            overlay.view.frame = overlay.placement(bounds)
             covers.append((overlay.view.frame, buffer.placements.count))
             overlay.view.render(into: &buffer)
         }
@@ -201,136 +250,16 @@ public final class Window: Responder {
         return Rect(x: x, y: y, width: width, height: height)
     }
 
+    /// Whether something drawn above `owner` hides `point`: the overlays
+    /// above the one it is in (all of them, for a view beneath them), and
+    /// the docked views, for a view not inside an overlay.
     private func isCovered(_ point: Point, by owner: Responder?) -> Bool {
-        if overlays.contains(where: { $0.view.frame.contains(point) }) { return true }
-        if let docked, docked.views.contains(where: { $0.frame.contains(point) }) { return true }
+        let ownerView = owner as? View
+        let home = overlays.lastIndex { overlay in ownerView.map(overlay.view.contains) ?? false }
+        let above = home.map { overlays[($0 + 1)...] } ?? overlays[...]
+        if above.contains(where: { $0.view.frame.contains(point) }) { return true }
+        if home == nil, let docked, docked.views.contains(where: { $0.frame.contains(point) }) { return true }
         return false
-    }
-
-    // MARK: Events
-
-    /// Delivers one input event. Returns whether anything handled it.
-    @discardableResult
-    public func dispatch(_ event: InputEvent) -> Bool {
-        switch event {
-        case .key(let key): return dispatch(key: key)
-        case .paste(let text): return dispatch(paste: text)
-        case .mouse(let mouse): return dispatch(mouse: mouse)
-        }
-    }
-
-    private func dispatch(key: KeyEvent) -> Bool {
-        if deliver(key) { return true }
-        // Esc followed quickly by a key reads as Alt+key. When nothing
-        // wants that combination, the person most likely pressed Esc and
-        // then the key: deliver them so.
-        if key.modifiers.contains(.alt) {
-            var plain = key
-            plain.modifiers.remove(.alt)
-            let escaped = deliver(.escape)
-            return deliver(plain) || escaped
-        }
-        return false
-    }
-
-    private func deliver(_ key: KeyEvent) -> Bool {
-        if let overlay = overlays.last {
-            if overlay.view.handle(key: key) { return true }
-            if overlay.closesOnEscape, key == .escape {
-                dismiss(overlay.view)
-                return true
-            }
-            if overlay.isModal { return true }
-        }
-        for view in presentedViews where view.handle(key: key) { return true }
-        var responder: Responder? = firstResponder ?? rootView
-        while let current = responder {
-            if current.handle(key: key) { return true }
-            responder = current.nextResponder
-        }
-        return false
-    }
-
-    private func dispatch(paste text: String) -> Bool {
-        var responder: Responder? = firstResponder
-        while let current = responder {
-            if current.handle(paste: text) { return true }
-            responder = current.nextResponder
-        }
-        return false
-    }
-
-    private func dispatch(mouse event: MouseEvent) -> Bool {
-        let point = event.position
-        if let overlay = overlays.last {
-            if overlay.view.frame.contains(point) {
-                return deliver(event, to: overlay.view.hitTest(point))
-            }
-            if overlay.isModal {
-                if case .press = event.kind { dismiss(overlay.view) }
-                return true
-            }
-        }
-        for view in presentedViews.reversed() where view.frame.contains(point) {
-            return deliver(event, to: view.hitTest(point))
-        }
-        return deliver(event, to: rootView.hitTest(point))
-    }
-
-    private var presentedViews: [View] {
-        (popoverView.map { [$0] } ?? []) + (docked?.isDismissing == false ? docked?.views ?? [] : [])
-    }
-
-    private func deliver(_ event: MouseEvent, to view: View?) -> Bool {
-        var current = view
-        while let target = current {
-            if target.handle(mouse: event) { return true }
-            current = target.superview
-        }
-        return false
-    }
-
-    // MARK: Keys that work now
-
-    /// The key tables in force, innermost first: what the footer and the
-    /// help screen show.
-    public var activeBindingGroups: [KeyBindingGroup] {
-        var groups: [KeyBindingGroup] = []
-        func add(_ responder: Responder) {
-            let bindings = responder.keyBindings
-            if !bindings.isEmpty { groups.append(KeyBindingGroup(title: responder.keyBindingsTitle, bindings: bindings)) }
-        }
-        if let overlay = overlays.last {
-            add(overlay.view)
-            if overlay.isModal { return groups }
-        }
-        for view in presentedViews { add(view) }
-        var responder: Responder? = firstResponder ?? rootView
-        while let current = responder {
-            add(current)
-            responder = current.nextResponder
-        }
-        return groups
-    }
-
-    /// The footer's bindings, innermost first. A binding whose keys are
-    /// all taken by an inner one would never run, so it is left out.
-    public var footerBindings: [KeyBinding] {
-        Self.reachable(activeBindingGroups.flatMap(\.bindings)).filter(\.showsInFooter)
-    }
-
-    /// The bindings that can still run, given that inner ones come first.
-    static func reachable(_ bindings: [KeyBinding]) -> [KeyBinding] {
-        var claimed: Set<KeyEvent> = []
-        var labels: Set<String> = []
-        var result: [KeyBinding] = []
-        for binding in bindings {
-            let free = binding.keys.contains { !claimed.contains($0) }
-            claimed.formUnion(binding.keys)
-            // Bindings that share a label (↑ and ↓ as "↑↓") show once.
-            if free, labels.insert(binding.label + binding.help).inserted { result.append(binding) }
-        }
-        return result
     }
 }
 
@@ -350,14 +279,18 @@ public struct Overlay {
     /// Takes every key and closes on a click outside.
     public let isModal: Bool
     public let closesOnEscape: Bool
+    /// Becomes first responder when shown (a list with its own keys);
+    /// the focus goes back when it is dismissed.
+    public let takesFocus: Bool
     public let onDismiss: (() -> Void)?
 
-    public init(_ view: View, modal: Bool = true, closesOnEscape: Bool = true,
+    public init(_ view: View, modal: Bool = true, closesOnEscape: Bool = true, takesFocus: Bool = false,
                 placement: @escaping (Rect) -> Rect, onDismiss: (() -> Void)? = nil) {
         self.view = view
         self.placement = placement
         self.isModal = modal
         self.closesOnEscape = closesOnEscape
+        self.takesFocus = takesFocus
         self.onDismiss = onDismiss
     }
 }

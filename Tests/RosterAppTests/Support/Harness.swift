@@ -10,13 +10,13 @@ final class RosterScreenHarness {
     let store: RosterStore
     let interface: RosterInterface
 
-    init(width: Int = 100, height: Int = 30, pictures: PictureMode = .halfBlocks(.truecolor),
+    init(width: Int = 100, height: Int = 30, pictures: PictureMode = .halfBlocks(.truecolor), animations: Bool = false,
          prepare: (RosterStore) throws -> Void = { _ in }) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("roster-app-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         store = try RosterStore.open(path: directory.appendingPathComponent("roster.db").path)
         try prepare(store)
-        interface = try RosterInterface(store: store, size: Size(width: width, height: height), animations: false,
+        interface = try RosterInterface(store: store, size: Size(width: width, height: height), animations: animations,
                                         pictures: PictureDrawing(library: RosterInterface.pictureLibrary(), mode: pictures))
     }
 
@@ -65,7 +65,10 @@ final class RosterScreenHarness {
     /// The line the list draws as selected (reversed).
     var selectedListRow: String? {
         let buffer = screen
-        for y in 0..<buffer.size.height {
+        // Only the list's rows, inside its border: the header bar is
+        // reversed too, and a focused list's title is underlined.
+        let list = interface.screen.list.frame
+        for y in max(0, list.y + 1)..<min(buffer.size.height, list.maxY - 1) {
             let cell = buffer[2, y]
             if cell.style.attributes.contains(.reverse) || cell.style.attributes.contains(.underline) {
                 return buffer.text(row: y)

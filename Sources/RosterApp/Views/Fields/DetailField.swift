@@ -65,18 +65,22 @@ class DetailField: View {
 
     static let labelWidth = 14
 
+    /// The fewest value columns this field is drawn well in; the pane puts
+    /// it below the picture rather than beside it in fewer.
+    var minimumValueWidth: Int { 0 }
+
     override func preferredHeight(forWidth width: Int) -> Int { 1 + problemRows(forWidth: width) }
 
     /// Rows the refusal's reason takes under the value, wrapped.
     func problemRows(forWidth width: Int) -> Int {
         guard let problem else { return 0 }
-        return TextWrapping.lines("✗ " + problem, width: max(1, width - Self.labelWidth - 1), limit: 3).count
+        return TextWrapping.lines("✗ " + problem, width: max(1, width - Self.labelWidth - 1)).count
     }
 
     /// Draws the label column and returns the rectangle left for the value.
     func drawLabel(in buffer: inout Buffer) -> Rect {
         let marker = isFirstResponder ? "▶ " : (isFocused ? "▸ " : "  ")
-        let style = isFocused || isFirstResponder ? Style(foreground: Theme.accent).bold : Theme.label
+        let style = isFocused || isFirstResponder ? Theme.focusedLabel : Theme.label
         buffer.write(marker + label, at: frame.origin, width: Self.labelWidth, style: style)
         return frame.inset(left: Self.labelWidth + 1)
     }
@@ -84,16 +88,16 @@ class DetailField: View {
     /// Marks the value when the field is focused or being edited.
     func markValue(_ rect: Rect, in buffer: inout Buffer) {
         if isFirstResponder {
-            buffer.restyle(rect) { $0.background(Theme.accent).foreground(.black) }
+            buffer.restyle(rect) { _ in Theme.highlight }
         } else if isFocused {
             buffer.restyle(rect) { $0.underlined }
         }
     }
 
-    /// The refused value's reason, wrapped on the field's last rows.
+    /// The refused value's reason, wrapped whole on the field's last rows.
     func drawProblem(in buffer: inout Buffer, valueArea: Rect) {
         guard let problem else { return }
-        let lines = TextWrapping.lines("✗ " + problem, width: max(1, valueArea.width), limit: 3)
+        let lines = TextWrapping.lines("✗ " + problem, width: max(1, valueArea.width))
         let top = frame.maxY - lines.count
         for (row, line) in lines.enumerated() where top + row > frame.y {
             buffer.write(line, at: Point(x: valueArea.x, y: top + row), width: valueArea.width, style: Theme.error)

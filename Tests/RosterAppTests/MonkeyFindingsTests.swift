@@ -1,0 +1,68 @@
+import Testing
+import TerminalKit
+@testable import RosterApp
+@testable import RosterCore
+
+/// Sequences the randomized walk found (script/monkey), shrunk, each now
+/// a test of its own.
+@Suite("What the monkey found")
+struct MonkeyFindingsTests {
+    @Test("a monster added while a filter hides its name clears the filter, so its fields stay in sight")
+    func addedUnderAFilter() throws {
+        // key /, key /, resize 69×24, key n, key ?, key Tab
+        let roster = try RosterScreenHarness(width: 80, height: 24)
+        roster.press(.character("/")).type("/")
+        roster.interface.resize(to: Size(width: 69, height: 24))
+        roster.press(.character("n")).type("?").press(.tab)
+        #expect(roster.editingLabel == "Description")
+        #expect(try roster.monster("?") != nil)
+        #expect(roster.interface.controller.selected?.name == "?")
+        #expect(!roster.interface.controller.list.isFiltering)
+        let field = try #require(roster.interface.screen.details.editingField)
+        _ = roster.screen
+        #expect(field.isVisible)
+    }
+
+    @Test("renaming a monster so the filter no longer matches it keeps it selected")
+    func renamedOutOfTheFilter() throws {
+        let roster = try RosterScreenHarness()
+        roster.press(.character("/")).type("cat").press(.enter)
+        try roster.edit("Name")
+        roster.press(.control("u")).type("Tabby").press(.tab)
+        #expect(roster.editingLabel == "Description")
+        #expect(roster.interface.controller.selected?.name == "Tabby")
+        roster.type(" purr").press(.enter)
+        #expect(try roster.monster("Tabby")?.description == "MEE-OW purr")
+        #expect(try roster.monster("Dog-Bot")?.description == "BOW-WOW", "nothing reached another monster")
+    }
+}
+
+@Suite("The footer offers only keys that do what it says")
+struct FooterTruthTests {
+    @Test("in the origin wheel, where letters jump to a country, the footer does not offer w, a, ? or q")
+    func lettersInTheOriginWheel() throws {
+        let roster = try RosterScreenHarness()
+        try roster.edit("Origin")
+        let keys = roster.footer.keys
+        #expect(keys.contains("↑↓ turn"), "\(keys)")
+        for letter in ["w ", "a ", "? ", "q "] {
+            #expect(!keys.contains { $0.hasPrefix(letter) }, "\(letter) in \(keys)")
+        }
+        roster.press(.character("w"))
+        #expect(roster.editingLabel == "Origin", "w typed into the wheel, as the footer says")
+        // In the height wheels letters are not typing: a and q work there.
+        try roster.edit("Height")
+        #expect(roster.footer.keys.contains("a activated") && roster.footer.keys.contains("q quit"), "\(roster.footer.keys)")
+    }
+}
+
+extension FooterTruthTests {
+    @Test("while the activation is being edited, the footer does not offer a to edit it")
+    func noActivationKeyInItsOwnEditor() throws {
+        let roster = try RosterScreenHarness(width: 120, height: 35)
+        roster.press(.character("a"))
+        #expect(roster.focused == "editing: Activated")
+        #expect(!roster.footer.keys.contains("a activated"), "\(roster.footer.keys)")
+        #expect(roster.footer.keys.contains("w weapon"))
+    }
+}
