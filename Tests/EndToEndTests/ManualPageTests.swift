@@ -89,11 +89,11 @@ struct ManualPageTests {
         guard help.contains("\(name):\n") else { return [] }
         let body = help.components(separatedBy: "\(name):\n")[1].components(separatedBy: "\n\n")[0]
         return body.split(separator: "\n").compactMap { line -> String? in
-            let trimmed = line.drop { $0 == " " }
-            let label = trimmed.components(separatedBy: "  ")[0]
-            // Options start with a dash; an argument two spaces in. Deeper
-            // lines continue the help of the entry above.
-            return trimmed.hasPrefix("-") || (line.hasPrefix("  ") && !line.hasPrefix("   ")) ? label : nil
+            let indent = line.prefix { $0 == " " }.count
+            let label = line.dropFirst(indent).components(separatedBy: "  ")[0]
+            // An entry starts two spaces in (six for an option without a
+            // short form); deeper lines continue the help of the entry above.
+            return indent == 2 || (indent == 6 && label.hasPrefix("--")) ? label : nil
         }
     }
 

@@ -112,6 +112,7 @@ struct ManualPage {
         var label = option.short.map { "\\fB\\-\(Self.escaped(String($0)))\\fR, " } ?? ""
         label += "\\fB\\-\\-\(Self.escaped(option.long))\\fR"
         if let value = option.valueName { label += " \\fI\(Self.escaped(value))\\fR" }
+        for alias in option.aliases { label += ", \\fB\\-\\-\(Self.escaped(alias))\\fR" }
         return ".TP\n\(label)\n\(Self.filled(Self.escaped(option.help)))\n"
     }
 
