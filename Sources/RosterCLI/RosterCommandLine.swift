@@ -28,6 +28,7 @@ public enum RosterCommandLine {
         .init("browse") { BrowseCommand.spec },
         .init("help") { HelpCommands.help },
         .init("completion") { HelpCommands.completion },
+        .init("manual-page", isHidden: true) { HelpCommands.manualPage },
     ])
 
     public static func run(_ arguments: [String]) -> Int32 {

@@ -104,9 +104,14 @@ struct FaultTests {
         let sandbox = try Sandbox()
         _ = try sandbox.roster("list")
         let script = """
-            { echo 'BEGIN IMMEDIATE;'; echo "UPDATE monster SET weapon = 'fire' WHERE id = 2;"; sleep 6; echo 'ROLLBACK;'; } | sqlite3 "\(sandbox.databasePath)" &
-            # Wait until the other writer really holds the lock.
-            until ! sqlite3 "\(sandbox.databasePath)" 'BEGIN IMMEDIATE; ROLLBACK;' 2>/dev/null; do sleep 0.05; done
+            # The other writer waits for its lock: a probe below (or its
+            # checkpoint of the WAL when it closes) may hold it for a moment.
+            { echo '.timeout 5000'; echo 'BEGIN IMMEDIATE;'; echo "UPDATE monster SET weapon = 'fire' WHERE id = 2;"; sleep 6; echo 'ROLLBACK;'; } | sqlite3 "\(sandbox.databasePath)" &
+            # Wait until the other writer really holds the lock (for at most 5 s).
+            for attempt in $(seq 100); do
+                sqlite3 "\(sandbox.databasePath)" 'BEGIN IMMEDIATE; ROLLBACK;' 2>/dev/null || break
+                sleep 0.05
+            done
             "\(Sandbox.binary.path)" --db "\(sandbox.databasePath)" set-weapon Cat-Bot smoke
             echo "status $?"
             wait

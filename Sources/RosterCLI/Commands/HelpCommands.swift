@@ -42,6 +42,22 @@ enum HelpCommands {
         return text
     }
 
+    static let manualPage: CommandSpec = CommandSpec(
+        name: "manual-page",
+        abstract: "print roster's manual page, roster(1), in roff",
+        discussion: """
+            For installers: roster manual-page > roster.1, then man -l roster.1 reads it.
+            The page is dated today, or by SOURCE_DATE_EPOCH when it is set.
+            """,
+        examples: ["roster manual-page > roster.1"],
+        isHidden: true
+    ) { invocation in
+        let page = ManualPage(parser: RosterCommandLine.parser, version: RosterCommandLine.version,
+                              date: ManualPage.date(sourceDateEpoch: invocation.context.environment("SOURCE_DATE_EPOCH")))
+        try invocation.context.print(page.text)
+        return .success
+    }
+
     static let completion: CommandSpec = CommandSpec(
         name: "completion",
         abstract: "print a shell completion script for bash, zsh or fish",

@@ -160,20 +160,25 @@ public final class RosterStore {
         var journalMode: String
     }
 
+    /// Plain pragmas, each read once: the same facts from the
+    /// `pragma_…` table functions would cost SQLite a virtual table (and a
+    /// CREATE TABLE to parse) per value, more than the rest of opening.
     private func readIdentity() throws -> Identity {
-        let row = try database.prepare("""
-            SELECT (SELECT application_id FROM pragma_application_id),
-                   (SELECT user_version FROM pragma_user_version),
-                   (SELECT count(*) FROM sqlite_schema),
-                   (SELECT journal_mode FROM pragma_journal_mode)
-            """).firstRow { row in
-            Identity(applicationID: Int32(truncatingIfNeeded: row.int(0)),
-                     version: Int32(truncatingIfNeeded: row.int(1)),
-                     objectCount: row.int(2),
-                     journalMode: row.text(3))
+        func integer(_ sql: String) throws -> Int64 {
+            let value = try database.prepare(sql).firstRow { row in row.int(0) }
+            guard let value else { throw RosterError.damaged(path: path) }
+            return value
         }
-        guard let row else { throw RosterError.damaged(path: path) }
-        return row
+        // One snapshot: a roster another program is creating at this moment
+        // must not look half foreign.
+        return try database.readTransaction {
+            let objectCount = try integer("SELECT count(*) FROM sqlite_schema")
+            let journalMode = try database.prepare("PRAGMA journal_mode").firstRow { $0.text(0) }
+            return Identity(applicationID: Int32(truncatingIfNeeded: try integer("PRAGMA application_id")),
+                            version: Int32(truncatingIfNeeded: try integer("PRAGMA user_version")),
+                            objectCount: objectCount,
+                            journalMode: journalMode ?? "")
+        }
     }
 
     /// Runs `body`, turning SQLite's errors into the roster's.

@@ -1,0 +1,232 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The manual page `roster(1)`, in roff with the man macros, written from
+/// the same command declarations as `--help`, so the two cannot drift
+/// apart. `script/install` and `script/package` run `roster manual-page`
+/// to make `roster.1`.
+///
+/// Every piece of declared text goes through `escaped`: roff reads a line
+/// that starts with `.` or `'` as a request, a backslash as an escape, and
+/// anything but ASCII is written as a named Unicode character, so the page
+/// is the same whatever locale formats it.
+struct ManualPage {
+    let parser: ArgumentParser
+    let version: String
+    /// The page's date, `YYYY-MM-DD`.
+    let date: String
+
+    /// `YYYY-MM-DD` of `SOURCE_DATE_EPOCH` (seconds since 1970), so that a
+    /// package built twice holds the same page, else of today, in UTC.
+    static func date(sourceDateEpoch: String?) -> String {
+        var seconds = time_t(sourceDateEpoch.flatMap { Int($0) } ?? Int(time(nil)))
+        var parts = tm()
+        guard gmtime_r(&seconds, &parts) != nil else { return "1970-01-01" }
+        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))"
+    }
+
+    /// Environment variables roster reads, and what they do.
+    static let environment: [(name: String, meaning: String)] = [
+        ("ROSTER_DB", "the roster database, when --db is not given"),
+        ("XDG_DATA_HOME", "where the roster lives when neither --db nor ROSTER_DB is given: $XDG_DATA_HOME/roster/roster.db"),
+        ("HOME", "without XDG_DATA_HOME, the roster is ~/.local/share/roster/roster.db"),
+        ("NO_COLOR", "when set and not empty, no colour is used"),
+        ("TERM", "the terminal's kind; dumb gives the line-oriented roster and no colour"),
+        ("COLORTERM", "truecolor or 24bit allows 24-bit colour"),
+        ("ROSTER_NO_ANIMATION", "1 turns off the sliding of panels, as --no-animation does"),
+        ("ROSTER_PICTURES", "kitty, blocks or text: how pictures are drawn"),
+    ]
+
+    var text: String {
+        var page = """
+            .\\" roster(1), written by `roster manual-page` from the command declarations.
+            .TH ROSTER 1 \(date) "roster \(version)" "User Commands"
+            .SH NAME
+            roster \\- keep a roster of monsters and their weapons
+            .SH SYNOPSIS
+            .B roster
+            [\\fB\\-\\-db\\fR \\fIPATH\\fR] [\\fICOMMAND\\fR] [\\fIARGUMENTS\\fR\\[u2026]]
+            .SH DESCRIPTION
+            \(Self.filled(Self.escaped("roster keeps a roster of monsters and the weapons they carry in one SQLite file. With no command on a terminal, it opens the interactive roster; the commands below list, change, export and import it from scripts. Data goes to standard output; messages, progress and summaries to standard error.")))
+            .SH OPTIONS
+
+            """
+        for option in parser.topLevelOptions {
+            page += optionEntry(option)
+        }
+        page += ".SH COMMANDS\n"
+        for command in parser.commands where !command.isHidden {
+            page += section(for: command)
+        }
+        page += ".SH EXIT STATUS\n"
+        for status in ExitStatus.allCases {
+            page += ".TP\n.B \(status.rawValue)\n\(Self.filled(Self.escaped(status.meaning)))\n"
+        }
+        page += ".SH ENVIRONMENT\n"
+        for variable in Self.environment {
+            page += ".TP\n.B \(variable.name)\n\(Self.filled(Self.escaped(variable.meaning)))\n"
+        }
+        page += """
+            .SH FILES
+            .TP
+            .I ~/.local/share/roster/roster.db
+            \(Self.filled(Self.escaped("The roster, unless --db, ROSTER_DB or XDG_DATA_HOME say otherwise. Its WAL, roster.db-wal, and the WAL's index, roster.db-shm, stay beside it between commands and are part of the database: copy all three, or use roster export.")))
+            .SH SEE ALSO
+            .BR sqlite3 (1)
+
+            """
+        return page
+    }
+
+    private func section(for command: CommandSpec) -> String {
+        let formatter = HelpFormatter(parser: parser)
+        var text = ".SS \(command.name)\n"
+        for (index, line) in formatter.usageLines(for: command).enumerated() {
+            text += (index == 0 ? "" : ".br\n") + Self.filled(Self.code(line)) + "\n"
+        }
+        text += ".PP\n" + Self.filled(Self.escaped(Self.sentence(command.abstract))) + "\n"
+        for block in Self.blocks(command.discussion) {
+            if let term = block.term {
+                text += ".TP\n\\fB\(Self.escaped(term))\\fR\n" + Self.filled(Self.escaped(block.text)) + "\n"
+            } else {
+                text += ".PP\n" + Self.filled(Self.escaped(block.text)) + "\n"
+            }
+        }
+        for argument in command.arguments {
+            text += ".TP\n\\fI\(Self.escaped(argument.usage))\\fR\n\(Self.filled(Self.escaped(argument.help)))\n"
+        }
+        for option in command.options {
+            text += optionEntry(option)
+        }
+        if !command.examples.isEmpty {
+            text += ".PP\nExamples:\n.RS\n"
+            text += command.examples.map { Self.filled(Self.code($0)) }.joined(separator: "\n.br\n") + "\n"
+            text += ".RE\n"
+        }
+        return text
+    }
+
+    private func optionEntry(_ option: OptionSpec) -> String {
+        var label = option.short.map { "\\fB\\-\(Self.escaped(String($0)))\\fR, " } ?? ""
+        label += "\\fB\\-\\-\(Self.escaped(option.long))\\fR"
+        if let value = option.valueName { label += " \\fI\(Self.escaped(value))\\fR" }
+        for alias in option.aliases { label += ", \\fB\\-\\-\(Self.escaped(alias))\\fR" }
+        return ".TP\n\(label)\n\(Self.filled(Self.escaped(option.help)))\n"
+    }
+
+    /// A help abstract ("give one or more monsters a weapon") as a sentence.
+    static func sentence(_ text: String) -> String {
+        guard let first = text.first else { return text }
+        return first.uppercased() + text.dropFirst() + (text.hasSuffix(".") ? "" : ".")
+    }
+
+    /// A discussion's text as the page shows it: paragraphs (separated by
+    /// blank lines, joined for roff to fill), and the entries of the lists
+    /// help aligns in columns (`csv       RFC 4180: …`, continued on lines
+    /// indented to the text), each with its term.
+    struct Block: Equatable {
+        var term: String?
+        var text: String
+    }
+
+    static func blocks(_ discussion: String) -> [Block] {
+        var blocks: [Block] = []
+        var current: Block?
+        var textColumn = 0
+        func flush() {
+            if let block = current { blocks.append(block) }
+            current = nil
+        }
+        for line in discussion.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+            let indent = line.prefix { $0 == " " }.count
+            let body = line.dropFirst(indent)
+            if body.isEmpty {
+                flush()
+            } else if let entry = listEntry(body) {
+                flush()
+                current = Block(term: entry.term, text: entry.text)
+                textColumn = indent + entry.textOffset
+            } else if let block = current, block.term != nil, indent < max(1, textColumn - 1) {
+                // Back at the margin after a list: a paragraph of its own.
+                flush()
+                current = Block(term: nil, text: String(body))
+            } else if current != nil {
+                current?.text += " " + body
+            } else {
+                current = Block(term: nil, text: String(body))
+            }
+        }
+        flush()
+        return blocks.map { Block(term: $0.term, text: $0.text.trimmingTrailingSpaces()) }
+    }
+
+    /// `insert   add the file's monsters`: one lower-case word, two or more
+    /// spaces, then its text.
+    private static func listEntry(_ line: Substring) -> (term: String, text: String, textOffset: Int)? {
+        let term = line.prefix { $0.isLowercase || $0.isNumber || $0 == "-" }
+        guard !term.isEmpty else { return nil }
+        let rest = line.dropFirst(term.count)
+        let gap = rest.prefix { $0 == " " }.count
+        guard gap >= 2, rest.count > gap else { return nil }
+        return (String(term), String(rest.dropFirst(gap)), term.count + gap)
+    }
+
+    /// Roff text broken into input lines of at most 80 bytes at its spaces
+    /// (in fill mode a line break reads as a space).
+    static func filled(_ text: String) -> String {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ", omittingEmptySubsequences: false) {
+            if !line.isEmpty, line.utf8.count + 1 + word.utf8.count > 80 {
+                lines.append(line)
+                line = String(word)
+            } else {
+                line += (line.isEmpty ? "" : " ") + word
+            }
+        }
+        lines.append(line)
+        return lines.map { $0.hasPrefix(".") || $0.hasPrefix("'") ? "\\&" + $0 : $0 }.joined(separator: "\n")
+    }
+
+    /// A command line, in bold, with its words as written.
+    static func code(_ text: String) -> String {
+        "\\fB" + escaped(text) + "\\fR"
+    }
+
+    /// Text that roff prints as it is.
+    static func escaped(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": result += "\\e"
+            case "-": result += "\\-"
+            case "\n": result += "\n"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+                result += "\\[u\(hex(scalar.value))]"
+            case _ where scalar.value > 0x7F:
+                result += "\\[u\(hex(scalar.value))]"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        // A line starting with . or ' would be read as a request.
+        return result.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            line.hasPrefix(".") || line.hasPrefix("'") ? "\\&" + line : String(line)
+        }.joined(separator: "\n")
+    }
+
+    /// Four or more upper-case hex digits, as roff's \[uXXXX] wants.
+    private static func hex(_ value: UInt32) -> String {
+        let digits = String(value, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    }
+}
+
+private extension String {
+    func trimmingTrailingSpaces() -> String {
+        var text = self
+        while text.hasSuffix(" ") { text.removeLast() }
+        return text
+    }
+}

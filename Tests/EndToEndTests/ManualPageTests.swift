@@ -1,0 +1,120 @@
+import Foundation
+import Testing
+
+/// roster(1) as `man` shows it: well-formed, and saying what `--help` and
+/// `help exit-codes` say, since both come from the command declarations.
+@Suite("The manual page")
+struct ManualPageTests {
+    let sandbox: Sandbox
+    let pagePath: String
+
+    init() throws {
+        sandbox = try Sandbox()
+        pagePath = sandbox.directory.appendingPathComponent("roster.1").path
+        let run = try sandbox.roster(["manual-page"], environment: ["SOURCE_DATE_EPOCH": "1764547200"])
+        try #require(run.status == 0, "\(run.stderr)")
+        try run.stdoutBytes.write(to: URL(fileURLWithPath: pagePath))
+    }
+
+    /// The page as `man -l` renders it, lines too wide to wrap.
+    func rendered() throws -> String {
+        let run = try sandbox.run("/usr/bin/man", ["-l", pagePath], environment: ["MANWIDTH": "2000", "MANPAGER": "cat"])
+        #expect(run.status == 0, "\(run.stderr)")
+        return run.stdout
+    }
+
+    /// Rendered text from the line `start` up to the next line with at most
+    /// `indent` spaces before its first word.
+    func section(_ text: String, from start: String, indent: Int) -> String? {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        guard let first = lines.firstIndex(of: start) else { return nil }
+        let rest = lines[(first + 1)...]
+        let end = rest.firstIndex { line in
+            let spaces = line.prefix { $0 == " " }.count
+            return !line.isEmpty && spaces <= indent
+        } ?? lines.endIndex
+        return lines[first..<end].joined(separator: "\n")
+    }
+
+    func squeezed(_ text: String) -> String {
+        text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
+    @Test("man renders it, and groff and mandoc find nothing to warn about")
+    func wellFormed() throws {
+        let page = try rendered()
+        #expect(page.hasPrefix("ROSTER(1)"))
+        #expect(page.contains("2025-12-01"), "the date does not follow SOURCE_DATE_EPOCH")
+        for heading in ["NAME", "SYNOPSIS", "DESCRIPTION", "OPTIONS", "COMMANDS", "EXIT STATUS", "ENVIRONMENT", "FILES"] {
+            #expect(page.contains("\n\(heading)\n"), "no \(heading) section")
+        }
+        let groff = try sandbox.run("/usr/bin/groff", ["-man", "-ww", "-z", pagePath])
+        #expect(groff.status == 0 && groff.stderr.isEmpty, "groff: \(groff.stderr)")
+        let mandoc = try sandbox.run("/usr/bin/mandoc", ["-Tlint", pagePath])
+        #expect(mandoc.stdout.isEmpty && mandoc.stderr.isEmpty, "mandoc: \(mandoc.stdout)\(mandoc.stderr)")
+    }
+
+    @Test("every command, argument and option that --help lists is in the manual, under its command")
+    func sameAsHelp() throws {
+        let page = try rendered()
+        let overview = try sandbox.roster("help").stdout
+        let commandLines = overview.components(separatedBy: "Commands:\n")[1].components(separatedBy: "\n\n")[0]
+        let commands = commandLines.split(separator: "\n").compactMap { $0.split(separator: " ").first.map(String.init) }
+        #expect(commands.count >= 12, "\(commands)")
+        let globalOptions = try #require(section(page, from: "OPTIONS", indent: 0))
+        for option in ["--db PATH", "-h, --help", "--version", "--no-animation"] {
+            #expect(hasEntry(option, in: globalOptions), "OPTIONS lacks \(option)")
+        }
+        for command in commands {
+            let manual = try #require(section(page, from: "   \(command)", indent: 3), "no section for \(command)")
+            let help = try sandbox.roster("help", command).stdout
+            // Usage lines, arguments and options, as help prints them.
+            let usage = help.components(separatedBy: "Usage:\n")[1].components(separatedBy: "\n\n")[0]
+            for line in usage.split(separator: "\n") {
+                #expect(squeezed(manual).contains(squeezed(String(line))), "\(command): usage \(line)")
+            }
+            for argument in block("Arguments", of: help) {
+                #expect(hasEntry(argument, in: manual), "\(command): argument \(argument)")
+            }
+            for option in block("Options", of: help) {
+                let inManual = hasEntry(option, in: manual) || hasEntry(option, in: globalOptions)
+                #expect(inManual, "\(command): option \(option)")
+            }
+        }
+    }
+
+    /// The labels of a help block (`Arguments:`, `Options:`), as help
+    /// prints them: `FILE`, `NAME…`, `-f, --format FORMAT`, `--raw`.
+    func block(_ name: String, of help: String) -> [String] {
+        guard help.contains("\(name):\n") else { return [] }
+        let body = help.components(separatedBy: "\(name):\n")[1].components(separatedBy: "\n\n")[0]
+        return body.split(separator: "\n").compactMap { line -> String? in
+            let indent = line.prefix { $0 == " " }.count
+            let label = line.dropFirst(indent).components(separatedBy: "  ")[0]
+            // An entry starts two spaces in (six for an option without a
+            // short form); deeper lines continue the help of the entry above.
+            return indent == 2 || (indent == 6 && label.hasPrefix("--")) ? label : nil
+        }
+    }
+
+    /// Whether `text` has an entry (a line of its own, or the start of
+    /// one) labelled `label`, as man shows a tagged paragraph.
+    func hasEntry(_ label: String, in text: String) -> Bool {
+        text.split(separator: "\n").contains { $0.drop { $0 == " " }.hasPrefix(label) }
+    }
+
+    @Test("every exit status `help exit-codes` lists is in EXIT STATUS, with the same meaning")
+    func sameExitStatuses() throws {
+        let page = try rendered()
+        let statuses = try #require(section(page, from: "EXIT STATUS", indent: 0))
+        let listed = try sandbox.roster("help", "exit-codes").stdout.split(separator: "\n").dropFirst()
+        var count = 0
+        for line in listed where !line.trimmingCharacters(in: .whitespaces).isEmpty {
+            let words = line.split(separator: " ")
+            let code = String(words[0]), meaning = words.dropFirst().joined(separator: " ")
+            #expect(squeezed(statuses).contains("\(code) \(meaning)"), "EXIT STATUS lacks \(code) \(meaning)")
+            count += 1
+        }
+        #expect(count >= 10)
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+import Testing
+@testable import RosterCLI
+
+@Suite("Text in the manual page")
+struct ManualPageTextTests {
+    @Test("roff's special characters are escaped, and a line never starts as a request")
+    func escaping() {
+        #expect(ManualPage.escaped(#"a\b"#) == #"a\eb"#)
+        #expect(ManualPage.escaped("--dry-run") == #"\-\-dry\-run"#)
+        #expect(ManualPage.escaped("NAME…") == #"NAME\[u2026]"#)
+        #expect(ManualPage.escaped(".hidden\n'quoted") == "\\&.hidden\n\\&'quoted")
+        let long = Array(repeating: "word", count: 30).joined(separator: " ") + " .period"
+        let filled = ManualPage.filled(long)
+        #expect(filled.split(separator: "\n").allSatisfy { $0.utf8.count <= 80 && !$0.hasPrefix(".") })
+        #expect(filled.replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "\\&", with: "") == long)
+    }
+
+    @Test("a discussion's aligned lists become entries with their terms; the text around them stays paragraphs")
+    func discussionBlocks() {
+        let discussion = """
+            Writes to standard output.
+
+            json      one document,
+                      continued here.
+            csv       RFC 4180.
+            Ids are used by replace only.
+            """
+        #expect(ManualPage.blocks(discussion) == [
+            .init(term: nil, text: "Writes to standard output."),
+            .init(term: "json", text: "one document, continued here."),
+            .init(term: "csv", text: "RFC 4180."),
+            .init(term: nil, text: "Ids are used by replace only."),
+        ])
+    }
+}
