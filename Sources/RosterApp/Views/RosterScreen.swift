@@ -194,8 +194,12 @@ final class RosterScreen: View {
         bindings.append(KeyBinding(.character("n"), "n", "new", action: { [weak self] in self?.addMonster() }))
         // The roster's history: any surface's change, another program's too.
         bindings += [
-            KeyBinding(.character("u"), "u", "undo", action: { [weak self] in self?.controller.undo() }),
-            KeyBinding([.character("U"), .control("r")], "U", "redo", action: { [weak self] in self?.controller.redo() }),
+            // The footer offers them after a change (`· u undo`): they give
+            // way first when the row is short.
+            KeyBinding(.character("u"), "u", "undo", action: { [weak self] in self?.controller.undo() })
+                .footerPriority(-2),
+            KeyBinding([.character("U"), .control("r")], "U", "redo", action: { [weak self] in self?.controller.redo() })
+                .footerPriority(-2),
         ]
         if controller.selectedOnRoster != nil {
             bindings.append(KeyBinding([.character("x"), .delete], "x", "remove", action: { [weak self] in self?.confirmRemoval() }))
