@@ -20,9 +20,12 @@ public final class RosterInterface {
         controller = try RosterController(store: store, pictures: pictures)
         screen = RosterScreen(controller: controller)
         window = Window(rootView: screen, size: size)
+        window.minimumSize = RosterScreen.minimumSize
         window.animationsEnabled = animations
         screen.frame = window.bounds
+        screen.sizeChanged()
         screen.list.becomeFirstResponder()
+        if screen.isCollapsed { screen.details.focus(0) }
     }
 
     /// An error that ends the session, once one has happened.
@@ -31,49 +34,48 @@ public final class RosterInterface {
     /// The exit status once the user has asked to quit.
     public var quitStatus: Int32? { controller.quitStatus }
 
-    public func handle(_ event: InputEvent) {
+    /// Whether Ctrl-Z asked to suspend since the last call.
+    public func takeSuspendRequest() -> Bool {
+        defer { controller.suspendRequested = false }
+        return controller.suspendRequested
+    }
+
+    @discardableResult
+    public func handle(_ event: InputEvent) -> Bool {
         // A new key press replaces the last message in the footer.
         if case .key = event { controller.clearStatus() }
         if case .mouse(let mouse) = event, case .press = mouse.kind { controller.clearStatus() }
-        window.dispatch(event)
-        // A terminal too small to show the panels puts editing away.
-        if screen.isTooSmall, let responder = window.firstResponder, responder !== screen.list {
-            window.makeFirstResponder(screen.list)
-        }
+        return window.dispatch(event)
     }
 
+    /// A smaller or larger terminal. Panels and overlays stay as they are
+    /// (below the minimum size they wait, undrawn, for room); the split
+    /// collapses or comes back.
     public func resize(to size: Size) {
         window.resize(to: size)
         screen.frame = window.bounds
+        screen.sizeChanged()
     }
 
     /// Checks for changes by other programs; true when the screen must be redrawn.
     @discardableResult
     public func poll() -> Bool {
-        let editedID = editedMonsterID
+        let details = screen.details
+        let shown = details.hasFocus ? controller.selected : nil
+        let wasEditing = details.editingField != nil
         guard controller.pollForChanges() else { return false }
-        // Another program changed the roster under an open panel: a panel
-        // for a monster that is no longer the one shown must not save to
-        // whichever monster took its place.
-        if let editedID, controller.selected?.id != editedID {
-            if window.firstResponder is ActivationSummoner {
-                screen.list.becomeFirstResponder()
-            } else {
-                window.makeFirstResponder(nil)
-                screen.details.endEditingWithoutSaving()
-            }
-            controller.noteEditInterrupted()
+        // Another program removed the monster the details were busy with:
+        // an editor for a monster that is no longer the one shown must not
+        // save to whichever monster took its place, nor may the next Enter.
+        if let shown, !controller.isDraft, controller.selected?.id != shown.id {
+            details.endEditingWithoutSaving()
+            window.makeFirstResponder(details)
+            screen.focusList()
+            controller.noteShownMonsterGone(shown, wasEditing: wasEditing)
         } else {
-            screen.details.editingField?.modelChanged()
+            details.editingField?.modelChanged()
         }
         return true
-    }
-
-    /// The monster whose field (or activation) is being edited, if any.
-    private var editedMonsterID: Int64? {
-        guard let responder = window.firstResponder,
-              responder is DetailField || responder is ActivationSummoner else { return nil }
-        return controller.selected?.id
     }
 
     public func render() -> (buffer: Buffer, cursor: Point?) {

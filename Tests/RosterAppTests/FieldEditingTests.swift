@@ -9,9 +9,14 @@ extension RosterScreenHarness {
     func edit(_ label: String) throws -> RosterScreenHarness {
         let labels = interface.screen.details.fields.map(\.label)
         let index = try #require(labels.firstIndex(of: label))
-        // From the list: Esc in the details goes back to it.
-        if window.firstResponder !== interface.screen.list { press(.escape) }
-        press(.tab)
+        if interface.screen.isCollapsed {
+            // No list to Tab from: the details alone, from their top.
+            interface.screen.details.focus(0)
+        } else {
+            // From the list: Esc in the details goes back to it.
+            if window.firstResponder !== interface.screen.list { press(.escape) }
+            press(.tab)
+        }
         for _ in 0..<index { press(.tab) }
         press(.enter)
         return self
@@ -128,14 +133,16 @@ struct FieldEditingTests {
         #expect(roster.focusedLabel == "Origin", "Done leaves the focus on the field")
     }
 
-    @Test("a summoned date picker opens from the list without moving the focus, and Done gives it back")
+    @Test("a summons the Activated field's own editor from the list, and Done gives the focus back")
     func summoned() throws {
         let roster = try RosterScreenHarness()
         roster.press(.down)
         #expect(roster.window.firstResponder === roster.interface.screen.list)
         roster.press(.character("a"))
         #expect(roster.docked.contains { $0 is DateTimePicker })
-        #expect(roster.interface.screen.details.editingField == nil, "no detail field took the focus")
+        #expect(roster.editingLabel == "Activated", "the field's own editor, not a second one")
+        #expect(roster.text.contains("▶ Activated"))
+        #expect(roster.text.contains("◀ Prev") && roster.text.contains("Next ▶"))
         // The field it edits stays in sight above the picker.
         _ = roster.screen
         let field = roster.interface.screen.activatedField
@@ -175,13 +182,16 @@ struct FieldEditingTests {
         #expect(roster.text.contains("Monsters · 5"))
     }
 
-    @Test("letters typed into a field never reach the one-letter commands")
+    @Test("letters typed into a text field never reach the one-letter commands")
     func commandsWaitWhileEditing() throws {
         let roster = try RosterScreenHarness()
-        try roster.edit("Weapon")
-        roster.type("xnyq")
+        try roster.edit("Description")
+        roster.type("xnyq?a")
         #expect(try RosterStore.open(path: roster.path).count() == 6)
         #expect(roster.interface.quitStatus == nil)
+        #expect(roster.editingLabel == "Description")
+        roster.press(.enter)
+        #expect(try roster.monster("Cat-Bot")?.description == "MEE-OWxnyq?a")
     }
 }
 

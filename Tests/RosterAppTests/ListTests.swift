@@ -121,7 +121,7 @@ struct ListTests {
         let text = roster.text
         #expect(text.contains("roster keys"))
         #expect(text.contains("Monster list"))
-        #expect(text.contains("PgUp/PgDn"))
+        #expect(text.contains("PgUp Ctrl-B PgDn Ctrl-F"))
         #expect(text.contains("quit"))
         roster.press(.escape)
         #expect(!roster.text.contains("roster keys"))

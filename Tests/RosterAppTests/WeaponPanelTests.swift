@@ -86,8 +86,9 @@ struct WeaponPanelTests {
         roster.press(.enter)
         #expect(roster.weaponPanel == nil)
         #expect(try roster.weaponInDatabase("Cat-Bot") == .sword)
-        // Focus went back to where it was: the details, on the weapon field.
-        #expect(roster.text.contains("▸ Weapon"))
+        // Focus went back to where it was before `w`: the list.
+        #expect(roster.window.firstResponder === roster.interface.screen.list)
+        #expect(!roster.text.contains("▸ Weapon"))
     }
 
     @Test("the picker cell takes no typed or pasted text and shows no cursor")

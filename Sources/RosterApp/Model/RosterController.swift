@@ -29,6 +29,8 @@ final class RosterController {
     /// Set when the user asked to quit: the exit status (0 for `q`, 130
     /// for Ctrl-C, as the shell reports an interrupted program).
     var quitStatus: Int32?
+    /// Ctrl-Z was pressed: the run loop hands the terminal back to the shell.
+    var suspendRequested = false
 
     init(store: RosterStore, pictures: PictureDrawing) throws(RosterError) {
         self.store = store
@@ -58,11 +60,21 @@ final class RosterController {
         let keep = selectedRow?.id
         reportingErrors {
             try list.refresh()
-            if let keep, let position = try list.position(of: keep) {
+            if let keep, let position = try positionKeepingInSight(keep) {
                 selection = position
             }
         }
         select(selection)
+    }
+
+    /// Where monster `id` is in the list. A monster the filter no longer
+    /// matches (renamed, or just added) clears the filter rather than
+    /// vanish from under the person working on it.
+    private func positionKeepingInSight(_ id: Int64) throws(RosterError) -> Int? {
+        if let position = try list.position(of: id) { return position }
+        guard list.isFiltering, try store.monster(id: id) != nil else { return nil }
+        list.setFilter("")
+        return try list.position(of: id)
     }
 
     func setFilter(_ text: String) {
@@ -95,7 +107,7 @@ final class RosterController {
             self.draft = nil
             status = ("added \(added.name)", false)
             reload()
-            if let position = try list.position(of: added.id) { select(position) }
+            if let position = try positionKeepingInSight(added.id) { select(position) }
             lastDataVersion = (try? store.dataVersion()) ?? lastDataVersion
             return nil
         } catch {
@@ -189,9 +201,11 @@ final class RosterController {
         return changed
     }
 
-    /// Says why a panel closed by itself.
-    func noteEditInterrupted() {
-        status = ("another program changed the roster; the edit was put away unsaved", true)
+    /// Says why the details let go of a monster by themselves.
+    func noteShownMonsterGone(_ monster: Monster, wasEditing: Bool) {
+        let gone = ((try? store.monster(id: monster.id)) ?? nil) == nil
+        let what = gone ? "\(monster.name) was removed by another program" : "another program changed \(monster.name)"
+        status = (wasEditing ? "\(what); the edit was put away unsaved" : what, true)
     }
 
     func clearStatus() {

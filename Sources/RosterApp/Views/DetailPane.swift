@@ -6,12 +6,19 @@ import TerminalKit
 /// through the field's own input view, with the accessory bar above it:
 /// ◀ Prev and Next ▶ keep the value and move along the fields (round from
 /// the last to the first), Done keeps it and ends editing.
+///
+/// A field's editor may be summoned from elsewhere (`w`, `a`, a click):
+/// it is the same editor, and when editing ends, with a choice or
+/// without, the window gives the focus back to whoever had it before the
+/// first field's editor came up (the list, or this pane on that field).
 final class DetailPane: View {
     private let controller: RosterController
     let fields: [DetailField]
     private(set) var focusedIndex = 0
     /// Esc: give the focus back to the list.
     var onLeave: (() -> Void)?
+    /// What Esc does here, in the footer and help.
+    var leaveHelp = "back to list"
     private var pictureArea = Rect.zero
 
     init(controller: RosterController, fields: [DetailField]) {
@@ -42,7 +49,7 @@ final class DetailPane: View {
     /// Keeps the edited value and ends editing; a refused value stays open.
     func finishEditing() {
         guard let field = editingField, field.commitEditing() else { return }
-        becomeFirstResponder()
+        endEditing(field)
     }
 
     /// Puts the old value back and ends editing. A new monster that was
@@ -50,19 +57,25 @@ final class DetailPane: View {
     func cancelEditing() {
         guard let field = editingField else { return }
         field.cancelEditing()
-        becomeFirstResponder()
         if controller.isDraft {
             controller.discardDraft()
+            window?.makeFirstResponder(self)
             onLeave?()
+            return
         }
+        endEditing(field)
     }
 
-    /// Drops whatever was being edited without saving and gives the pane
-    /// the focus: the monster being edited changed under the panel.
+    /// The focus goes back where it was before editing began.
+    private func endEditing(_ field: DetailField) {
+        if !field.resignFirstResponder() { becomeFirstResponder() }
+    }
+
+    /// Drops whatever was being edited without saving: the monster being
+    /// edited changed under the panel. The caller says where focus goes.
     func endEditingWithoutSaving() {
         for field in fields { field.cancelEditing() }
         if controller.isDraft { controller.discardDraft() }
-        becomeFirstResponder()
     }
 
     /// Keeps the edited value and edits the previous or next field.
@@ -71,7 +84,6 @@ final class DetailPane: View {
         guard field.commitEditing() else { return }
         let next = ((index + step) % fields.count + fields.count) % fields.count
         focusedIndex = next
-        becomeFirstResponder()
         accessoryBar.title = fields[next].label
         fields[next].beginEditing()
     }
@@ -94,7 +106,7 @@ final class DetailPane: View {
     func edit(_ field: DetailField) {
         guard let index = fields.firstIndex(where: { $0 === field }) else { return }
         if let editing = editingField, editing !== field, !editing.commitEditing() { return }
-        focus(index)
+        focusedIndex = index
         accessoryBar.title = field.label
         field.beginEditing()
     }
@@ -119,7 +131,7 @@ final class DetailPane: View {
                 self.edit(field)
             }))
         }
-        bindings.append(KeyBinding(.escape, "Esc", "back to list", brief: "list", action: { [weak self] in self?.onLeave?() }))
+        bindings.append(KeyBinding(.escape, "Esc", leaveHelp, brief: "list", action: { [weak self] in self?.onLeave?() }))
         return bindings
     }
 
@@ -159,13 +171,9 @@ final class DetailPane: View {
     private var fieldsClip: Rect?
     override var subviewClip: Rect? { fieldsClip }
 
-    /// A field being edited from outside the pane (the activation picker
-    /// summoned from the list), to keep in sight like an edited one.
-    var editedElsewhere: () -> DetailField? = { nil }
-
     /// Rows to scroll the fields up by to keep the target field in sight.
     private func scrollShift(tops: [Int], heights: [Int], area: Rect) -> Int {
-        let target = editingField ?? editedElsewhere() ?? (hasFocus ? focusedField : nil)
+        let target = editingField ?? (hasFocus ? focusedField : nil)
         guard let target, let index = fields.firstIndex(where: { $0 === target }) else { return 0 }
         let covered = window?.rowsCoveredAtBottom ?? 0
         let bottom = min(area.maxY, (window?.size.height ?? area.maxY) - covered)

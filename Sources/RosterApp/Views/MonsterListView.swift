@@ -48,6 +48,7 @@ final class MonsterListView: View {
                 self.controller.select(self.controller.list.count - 1)
             }),
         ]
+        bindings.append(KeyBinding(.character("/"), "/", "filter", action: { [weak self] in self?.openFilter() }).footerPriority(1))
         if isOverlay {
             bindings.append(KeyBinding([.enter, .escape, .character("m")], "Enter", "close list", action: { [weak self] in
                 guard let self else { return }
@@ -56,7 +57,7 @@ final class MonsterListView: View {
         } else {
             bindings.append(KeyBinding(.enter, "Enter", "open the details", brief: "open", action: { [weak self] in self?.onOpen?() }))
         }
-        if controller.list.isFiltering && filterField.isHidden == false {
+        if controller.list.isFiltering {
             bindings.append(KeyBinding(.escape, "Esc", "clear filter", brief: "clear", action: { [weak self] in self?.filterField.clear() }))
         }
         return bindings
@@ -73,6 +74,8 @@ final class MonsterListView: View {
 
     override func layout() {
         let inner = frame.inset(by: 1)
+        // The filter line shows while it is typed or applied.
+        filterField.isHidden = !filterField.isFirstResponder && !controller.list.isFiltering
         let filterShown = !filterField.isHidden
         // One column in from the border, like the names below it.
         filterField.frame = filterShown ? inner.row(0).inset(left: 1, right: 1) : .zero
@@ -204,15 +207,14 @@ final class FilterField: View {
         ]
     }
 
+    /// Plain characters always belong to the filter; other keys it does
+    /// not use (Tab, Ctrl-C) go up the chain.
+    override var consumesText: Bool { true }
+
     override func handle(key: KeyEvent) -> Bool {
         if super.handle(key: key) { return true }
         let before = model.text
-        guard model.handle(key) else {
-            // Keys the field does not use (q, ?, Tab…) go up the chain,
-            // except plain characters, which always belong to the text.
-            if case .character = key.code, key.modifiers.isSubset(of: .shift) { return true }
-            return false
-        }
+        guard model.handle(key) else { return false }
         if model.text != before { controller.setFilter(model.text) }
         return true
     }
@@ -223,15 +225,19 @@ final class FilterField: View {
         return true
     }
 
+    /// The filter may have been cleared elsewhere (a save that would have
+    /// hidden the monster): typing starts from the filter in force.
+    override func didBecomeFirstResponder() {
+        if model.text != controller.list.filter { model.setText(controller.list.filter) }
+    }
+
     func accept() {
-        if model.text.isEmpty { isHidden = true }
         superview?.becomeFirstResponder()
     }
 
     func clear() {
         model.setText("")
         controller.setFilter("")
-        isHidden = true
         superview?.becomeFirstResponder()
     }
 
@@ -242,7 +248,7 @@ final class FilterField: View {
     }
 
     override func draw(in buffer: inout Buffer) {
-        let shown = model.visible(width: frame.width - 3)
+        let shown = isFirstResponder ? model.visible(width: frame.width - 3) : (text: controller.list.filter, cursorColumn: 0)
         let x = buffer.write("/ ", at: frame.origin, style: Style(foreground: Theme.accent).bold)
         buffer.write(shown.text, at: Point(x: x, y: frame.y), width: frame.maxX - x,
                      style: isFirstResponder ? Style().underlined : Style())

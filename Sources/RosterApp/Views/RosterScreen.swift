@@ -19,13 +19,14 @@ final class RosterScreen: View {
     let colorField: ColorField
     let weaponCell: WeaponCell
     let activatedField: ActivatedField
-    let summoner: ActivationSummoner
     private let header = HeaderBar()
-    private let footer = KeyHintBar()
-    private lazy var listOverlay = MonsterListView(controller: controller, isOverlay: true)
+    let footer = KeyHintBar()
+    private(set) lazy var listOverlay = MonsterListView(controller: controller, isOverlay: true)
     /// The list had the focus when the split collapsed: give it back when
     /// the window widens again.
     private var listLostFocusToCollapse = false
+    /// Whether the split was collapsed at the last resize.
+    private(set) var isCollapsed = false
 
     init(controller: RosterController) {
         self.controller = controller
@@ -36,7 +37,6 @@ final class RosterScreen: View {
         colorField = ColorField(controller: controller)
         weaponCell = WeaponCell(controller: controller)
         activatedField = ActivatedField(controller: controller)
-        summoner = ActivationSummoner(controller: controller)
         // The order of the fields is the order Prev and Next follow.
         details = DetailPane(controller: controller, fields: [
             nameField,
@@ -49,18 +49,14 @@ final class RosterScreen: View {
             activatedField,
         ])
         super.init()
-        details.editedElsewhere = { [weak self] in
-            guard let self, self.summoner.isFirstResponder else { return nil }
-            return self.activatedField
-        }
         colorField.anchor = { [weak self] in
             guard let field = self?.nameField else { return .zero }
             return field.frame.inset(left: DetailField.labelWidth + 1)
         }
         header.controller = controller
         header.onMonstersButton = { [weak self] in self?.showListOverlay() }
-        header.onActivationButton = { [weak self] in self?.summoner.becomeFirstResponder() }
-        for view in [header, list, details, footer, summoner] as [View] { addSubview(view) }
+        header.onActivationButton = { [weak self] in self?.summon(self?.activatedField) }
+        for view in [header, list, details, footer] as [View] { addSubview(view) }
         list.onOpen = { [weak self] in self?.details.focus(0) }
         details.onLeave = { [weak self] in self?.focusList() }
     }
@@ -69,16 +65,34 @@ final class RosterScreen: View {
         frame.width < Self.minimumSize.width || frame.height < Self.minimumSize.height
     }
 
-    var isCollapsed: Bool { frame.width < Self.splitWidth }
-
     /// Whether the keyboard is with the docked list or its filter field.
     private var listHasKeyboard: Bool {
-        var view = window?.firstResponder as? View
-        while let current = view {
-            if current === list { return true }
-            view = current.superview
+        guard let focused = window?.firstResponder as? View else { return false }
+        return list.contains(focused)
+    }
+
+    /// The window changed size: collapse or restore the split. Done here,
+    /// in event handling, so that drawing never moves the focus.
+    func sizeChanged() {
+        guard let window else { return }
+        isCollapsed = frame.width < Self.splitWidth
+        list.isHidden = isCollapsed
+        details.leaveHelp = isCollapsed ? "show the monster list" : "back to list"
+        if isCollapsed {
+            if listHasKeyboard {
+                // The list (or its filter) is behind its button now: the
+                // details take the focus from their top, as on opening a
+                // monster. A filter being typed stays applied.
+                details.focus(0)
+                listLostFocusToCollapse = true
+            }
+        } else {
+            if window.isPresenting(listOverlay) { window.dismiss(listOverlay) }
+            if listLostFocusToCollapse {
+                listLostFocusToCollapse = false
+                if details.isFirstResponder { list.becomeFirstResponder() }
+            }
         }
-        return false
     }
 
     // MARK: Focus
@@ -93,9 +107,19 @@ final class RosterScreen: View {
 
     func showListOverlay() {
         guard let window, !window.isPresenting(listOverlay) else { return }
-        window.present(Overlay(listOverlay, placement: { bounds in
+        window.present(Overlay(listOverlay, takesFocus: true, placement: { bounds in
             Rect(x: 0, y: 1, width: min(bounds.width, 40), height: max(0, bounds.height - 2))
         }))
+    }
+
+    /// Edits `field` with its own input view, from wherever the focus is
+    /// (a key, a toolbar button): overlays close, a field being edited
+    /// keeps its value as Next would, and when the editing ends the focus
+    /// goes back where it came from.
+    func summon(_ field: DetailField?) {
+        guard let field, let window, !window.isTooSmall, controller.selected != nil else { return }
+        window.dismissAllOverlays()
+        details.edit(field)
     }
 
     /// Tab order: the list, then each detail field, then round again.
@@ -111,31 +135,44 @@ final class RosterScreen: View {
         }
     }
 
-    // MARK: Keys that work everywhere
+    // MARK: Keys
 
-    override var keyBindingsTitle: String { "Everywhere" }
+    override var keyBindingsTitle: String { "Roster" }
+    override var priorityKeyBindingsTitle: String { "Everywhere" }
 
-    /// Whether a field, the filter or a summoned picker has the keyboard:
-    /// then the one-letter commands (n, x, w, /…) stay out of its way.
-    private var isEditing: Bool {
-        guard let responder = window?.firstResponder else { return false }
-        return responder is DetailField || responder is ActivationSummoner || responder is FilterField
+    /// Keys that work in every state, above panels and overlays. `q`, `?`
+    /// and `a` are letters while text is being typed.
+    override var priorityKeyBindings: [KeyBinding] {
+        var bindings: [KeyBinding] = []
+        if controller.selected != nil, window?.isTooSmall == false {
+            // The header's ⏱ button: kept in the footer whatever else goes.
+            bindings.append(KeyBinding(.character("a"), "a", "activated", action: { [weak self] in
+                self?.summon(self?.activatedField)
+            }).footerPriority(1))
+        }
+        bindings += [
+            KeyBinding(.character("?"), "?", "help", action: { [weak self] in self?.toggleHelp() }),
+            KeyBinding(.character("q"), "q", "quit", action: { [weak self] in self?.controller.quitStatus = 0 }),
+            KeyBinding(.control("c"), "Ctrl-C", "quit", footer: false, action: { [weak self] in
+                self?.controller.quitStatus = 130
+            }),
+            KeyBinding(.control("z"), "Ctrl-Z", "suspend to the shell", footer: false, action: { [weak self] in
+                self?.controller.suspendRequested = true
+            }),
+        ]
+        return bindings
     }
 
-    /// Whether the keyboard is typing text, where `?` is a character.
-    private var isTyping: Bool {
-        guard let responder = window?.firstResponder else { return false }
-        return responder is TextEntryField || responder is FilterField
-    }
-
+    /// The one-letter commands. While a field is being edited its panel
+    /// has the keys, and only `w` (another field's editor) joins them.
     override var keyBindings: [KeyBinding] {
-        let interrupt = KeyBinding(.control("c"), "Ctrl-C", "quit", footer: false, action: { [weak self] in
-            self?.controller.quitStatus = 130
-        })
-        let help = KeyBinding(.character("?"), "?", "help", action: { [weak self] in self?.showHelp() })
-        if isTyping { return [interrupt] }
-        if isEditing { return [help, interrupt] }
         let hasMonster = controller.selected != nil
+        let weapon = KeyBinding(.character("w"), "w", "weapon", action: { [weak self] in self?.summon(self?.weaponCell) })
+        let mouse = KeyBinding.mouse("click", isCollapsed ? "a field, ☰ Monsters, ⏱ Activated" : "a monster, a field, ⏱ Activated")
+        let wheel = KeyBinding.mouse("wheel", "scroll the list")
+        if let editing = details.editingField {
+            return (hasMonster && editing !== weaponCell ? [weapon] : []) + [mouse]
+        }
         var bindings: [KeyBinding] = []
         if hasMonster {
             bindings += [
@@ -143,14 +180,7 @@ final class RosterScreen: View {
                 KeyBinding(.tab, "Tab", "next field", brief: "field", action: { [weak self] in self?.moveFocus(by: 1) })
                     .footerPriority(-1),
                 KeyBinding(.backTab, "Shift-Tab", "previous field", footer: false, action: { [weak self] in self?.moveFocus(by: -1) }),
-                KeyBinding(.character("w"), "w", "weapon", action: { [weak self] in
-                    guard let self else { return }
-                    self.details.edit(self.weaponCell)
-                }),
-                // The header's ⏱ button: kept in the footer whatever else goes.
-                KeyBinding(.character("a"), "a", "activated", action: { [weak self] in
-                    self?.summoner.becomeFirstResponder()
-                }).footerPriority(1),
+                weapon,
             ]
         }
         bindings.append(KeyBinding(.character("/"), "/", "filter", action: { [weak self] in
@@ -162,17 +192,10 @@ final class RosterScreen: View {
                 .footerPriority(1))
         }
         bindings.append(KeyBinding(.character("n"), "n", "new", action: { [weak self] in self?.addMonster() }))
-        if hasMonster {
-            bindings += [
-                KeyBinding([.character("x"), .delete], "x", "remove", action: { [weak self] in self?.confirmRemoval() }),
-            ]
+        if hasMonster, !controller.isDraft {
+            bindings.append(KeyBinding([.character("x"), .delete], "x", "remove", action: { [weak self] in self?.confirmRemoval() }))
         }
-        bindings += [
-            help,
-            KeyBinding(.character("q"), "q", "quit", action: { [weak self] in self?.controller.quitStatus = 0 }),
-            interrupt,
-        ]
-        return bindings
+        return bindings + [mouse] + (isCollapsed ? [] : [wheel])
     }
 
     /// `n`: a new monster, named first; Esc before its first Done discards it.
@@ -182,17 +205,26 @@ final class RosterScreen: View {
     }
 
     /// `x` or Delete: removes the selected monster once the footer's
-    /// question is answered yes.
+    /// question is answered yes; Enter keeps it.
     private func confirmRemoval() {
         guard let window, let monster = controller.selected, !controller.isDraft else { return }
-        let prompt = ConfirmationPrompt("Remove \(monster.name)?", onConfirm: { [weak self] in self?.controller.removeSelected() })
+        let prompt = ConfirmationPrompt("Remove \(monster.name)?", defaultAnswer: false,
+                                        onConfirm: { [weak self] in self?.controller.removeSelected() })
         window.present(Overlay(prompt, placement: ConfirmationPrompt.footerPlacement))
     }
 
-    private func showHelp() {
+    private var helpView: KeyHelpView?
+
+    /// `?` opens the help; `?` again (or Esc) closes it.
+    private func toggleHelp() {
         guard let window else { return }
+        if let helpView, window.isPresenting(helpView) {
+            window.dismiss(helpView)
+            return
+        }
         let help = KeyHelpView(groups: window.activeBindingGroups)
         help.title = "roster keys"
+        helpView = help
         window.present(Overlay(help, placement: KeyHelpView.placement(for: help)))
     }
 
@@ -200,7 +232,7 @@ final class RosterScreen: View {
 
     override func layout() {
         let tooSmall = isTooSmall
-        for view in [header, list, details, footer] as [View] { view.isHidden = tooSmall }
+        for view in [header, details, footer] as [View] { view.isHidden = tooSmall }
         guard !tooSmall else { return }
         let (top, rest) = frame.splitTop(1)
         let (body, bottom) = rest.splitBottom(1)
@@ -213,21 +245,8 @@ final class RosterScreen: View {
             footer.message = nil
         }
         if isCollapsed {
-            list.isHidden = true
             details.frame = body
-            if listHasKeyboard {
-                // The list (or its filter) is behind its button now: the
-                // details take the focus from their top, as on opening a
-                // monster. A filter being typed stays applied.
-                details.focus(0)
-                listLostFocusToCollapse = true
-            }
         } else {
-            if listLostFocusToCollapse {
-                listLostFocusToCollapse = false
-                if details.isFirstResponder { list.becomeFirstResponder() }
-            }
-            if let window, window.isPresenting(listOverlay) { window.dismiss(listOverlay) }
             let listWidth = max(24, min(40, body.width * 3 / 10))
             let (left, right) = body.splitLeft(listWidth)
             list.frame = left

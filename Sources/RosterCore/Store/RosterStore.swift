@@ -13,6 +13,9 @@ import Glibc
 public final class RosterStore {
     public let database: Database
     public let path: String
+    /// Where this connection's changes come from, for the history: the
+    /// command line unless the interactive roster says otherwise.
+    public var surface: ChangeSurface = .commandLine
 
     /// How long a write waits for another writer before giving up as busy.
     public static let busyTimeoutMilliseconds = 5000

@@ -50,7 +50,8 @@ public struct KeyEvent: Hashable, Sendable, CustomStringConvertible {
         if modifiers.contains(.shift) { text += "Shift-" }
         switch code {
         case .character(" "): text += "Space"
-        case .character(let character): text += String(character)
+        // Control letters are written as keyboards and manuals write them: Ctrl-C.
+        case .character(let character): text += modifiers.contains(.control) ? character.uppercased() : String(character)
         case .enter: text += "Enter"
         case .tab: text += "Tab"
         case .backspace: text += "Backspace"

@@ -29,10 +29,11 @@ public final class AccessoryBar: View {
     private var movesBetweenFields: Bool { onPrevious != nil || onNext != nil }
 
     public override var keyBindings: [KeyBinding] {
-        guard movesBetweenFields else { return [] }
+        guard movesBetweenFields else { return [.mouse("click", "Done")] }
         return [
             KeyBinding(.backTab, "Shift-Tab", "previous field", footer: false, action: { [weak self] in self?.onPrevious?() }),
             KeyBinding(.tab, "Tab", "next field", action: { [weak self] in self?.onNext?() }),
+            .mouse("click", "◀ Prev, Next ▶ or Done"),
         ]
     }
 

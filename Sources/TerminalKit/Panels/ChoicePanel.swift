@@ -85,6 +85,7 @@ public final class ChoicePanel: View {
             }),
             KeyBinding(.enter, "Enter", "press", action: { [weak self] in self?.press(self?.highlightedIndex ?? 0) }),
             KeyBinding(.escape, "Esc", "close", action: { [weak self] in self?.onClose?() }),
+            .mouse("click", "press a button"),
         ]
     }
 

@@ -105,32 +105,44 @@ public final class WheelPicker: View {
         return bindings
     }
 
+    /// A wheel of words (countries, months) takes typed letters: they jump
+    /// to a value, and never become commands. A wheel of numbers takes
+    /// only the digits that lead somewhere, and lets other keys go on.
+    public override var consumesText: Bool {
+        guard columns.indices.contains(focusedColumn) else { return false }
+        return columns[focusedColumn].values.contains { $0.first?.isLetter == true }
+    }
+
     public override func handle(key: KeyEvent) -> Bool {
         if super.handle(key: key) { return true }
         // Type-ahead: letters and digits jump to the first matching value.
         guard case .character(let character) = key.code, key.modifiers.isSubset(of: .shift),
               character.isLetter || character.isNumber || character == " " else { return false }
-        typeAhead(character)
-        return true
+        return typeAhead(character)
     }
 
-    private func typeAhead(_ character: Character) {
+    /// Returns whether the character led to a value.
+    private func typeAhead(_ character: Character) -> Bool {
         let now = MonotonicClock.milliseconds()
         if now - lastTypedAt > 1000 { typed = "" }
         lastTypedAt = now
         typed.append(character)
-        guard columns.indices.contains(focusedColumn) else { return }
+        guard columns.indices.contains(focusedColumn) else { return false }
         // Case and accents do not matter: `cur` finds Curaçao.
         let wanted = SearchFolding.key(typed)
         let values = columns[focusedColumn].values
         if let row = values.firstIndex(where: { SearchFolding.key($0).hasPrefix(wanted) }) {
             select(row, inColumn: focusedColumn)
+            return true
         } else if typed.count > 1,
                   let row = values.firstIndex(where: { SearchFolding.key($0).hasPrefix(SearchFolding.key(String(character))) }) {
             // A fresh start when the run no longer matches anything.
             typed = String(character)
             select(row, inColumn: focusedColumn)
+            return true
         }
+        typed = String(typed.dropLast())
+        return false
     }
 
     private func turn(by step: Int) {

@@ -40,8 +40,21 @@ public struct KeyBinding {
         self.init([key], label, help, brief: brief, footer: footer, action: action)
     }
 
+    /// A line of help for the mouse: no keys, never in the footer.
+    public static func mouse(_ label: String, _ help: String) -> KeyBinding {
+        KeyBinding([], label, help, footer: false, action: {})
+    }
+
     public func matches(_ event: KeyEvent) -> Bool {
         keys.contains(event)
+    }
+}
+
+extension KeyEvent {
+    /// A key that types a character: text fields take these.
+    public var isPrintable: Bool {
+        guard case .character = code else { return false }
+        return modifiers.isSubset(of: .shift)
     }
 }
 
@@ -49,6 +62,14 @@ public struct KeyBinding {
 public struct KeyBindingGroup {
     public let title: String
     public let bindings: [KeyBinding]
+    /// The window's priority bindings, handled before every other group.
+    public let isPriority: Bool
+
+    public init(title: String, bindings: [KeyBinding], isPriority: Bool = false) {
+        self.title = title
+        self.bindings = bindings
+        self.isPriority = isPriority
+    }
 }
 
 extension KeyEvent {

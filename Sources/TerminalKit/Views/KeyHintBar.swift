@@ -45,37 +45,64 @@ public final class KeyHintBar: View {
 /// The `?` screen: every key that works now, grouped by where it works.
 /// Generated from the same tables that dispatch the keys.
 public final class KeyHelpView: View {
-    private let groups: [KeyBindingGroup]
+    /// One line of the help: every key that runs it, and what it does.
+    public struct Line: Equatable {
+        public let keys: String
+        public let help: String
+    }
+
+    public let groups: [(title: String, lines: [Line])]
     public var title = "Keys"
 
     public init(groups: [KeyBindingGroup]) {
-        // Only bindings that can run, each in its innermost group.
-        let reachable = Window.reachable(groups.flatMap(\.bindings))
-        self.groups = groups.compactMap { group in
-            let shown = group.bindings.filter { binding in
-                reachable.contains { $0.label == binding.label && $0.help == binding.help && $0.keys == binding.keys }
+        // Only bindings that can run, each in its innermost group, the
+        // window's priority bindings last.
+        let reachable = Window.reachable(groups)
+        let ordered = groups.filter { !$0.isPriority } + groups.filter(\.isPriority)
+        var claimed: Set<String> = []
+        self.groups = ordered.compactMap { group in
+            var lines: [Line] = []
+            for binding in group.bindings where reachable.contains(where: {
+                $0.label == binding.label && $0.help == binding.help && $0.keys == binding.keys
+            }) && claimed.insert(binding.label + "\u{0}" + binding.help).inserted {
+                lines.append(Line(keys: Self.keysLabel(binding, in: group), help: binding.help))
             }
-            return shown.isEmpty ? nil : KeyBindingGroup(title: group.title, bindings: shown)
+            return lines.isEmpty ? nil : (group.title, lines)
         }
         super.init()
     }
 
     public override var keyBindingsTitle: String { "Help" }
     public override var keyBindings: [KeyBinding] {
-        [KeyBinding([.escape, .character("?"), .character("q"), .enter], "Esc", "close help") { [weak self] in
+        [KeyBinding([.escape, .enter], "Esc", "close help") { [weak self] in
             guard let self else { return }
             self.window?.dismiss(self)
         }]
     }
 
+    /// The widest keys column, with room after it.
+    private var labelWidth: Int {
+        (groups.flatMap(\.lines).map { DisplayWidth.of($0.keys) }.max() ?? 0) + 2
+    }
+
+    /// Every key that runs a binding, not only the footer's short label:
+    /// `↑ k ↓ j` for the footer's `↑↓`, gathered from the bindings that
+    /// share its label and words. A binding without keys is the mouse's.
+    static func keysLabel(_ binding: KeyBinding, in group: KeyBindingGroup) -> String {
+        guard !binding.keys.isEmpty else { return binding.label }
+        let siblings = group.bindings.filter { $0.label == binding.label && $0.help == binding.help }
+        let keys = siblings.flatMap(\.keys).map(\.description)
+        return keys.count > 4 ? binding.label : keys.joined(separator: " ")
+    }
+
     /// Rows for the groups: a heading and the bindings each, a blank row between.
     public var contentHeight: Int {
-        groups.reduce(0) { $0 + ($1.title.isEmpty ? 0 : 1) + $1.bindings.count } + max(0, groups.count - 1)
+        groups.reduce(0) { $0 + ($1.title.isEmpty ? 0 : 1) + $1.lines.count } + max(0, groups.count - 1)
     }
 
     public var contentWidth: Int {
-        let labels = groups.flatMap(\.bindings).map { DisplayWidth.of($0.label) }.max() ?? 0
-        let helps = groups.flatMap(\.bindings).map { DisplayWidth.of($0.help) }.max() ?? 0
+        let labels = labelWidth - 2
+        let helps = groups.flatMap(\.lines).map { DisplayWidth.of($0.help) }.max() ?? 0
         return max(30, labels + helps + 8)
     }
 
@@ -84,16 +111,15 @@ public final class KeyHelpView: View {
         buffer.drawBox(frame, style: Style(foreground: .cyan), title: title + " (Esc closes)",
                        titleStyle: Style(foreground: .cyan).bold)
         let inner = frame.inset(top: 1, left: 2, bottom: 1, right: 2)
-        let labelWidth = (groups.flatMap(\.bindings).map { DisplayWidth.of($0.label) }.max() ?? 0) + 2
         var y = inner.y
         for group in groups where y < inner.maxY {
             if !group.title.isEmpty {
                 buffer.write(group.title, at: Point(x: inner.x, y: y), width: inner.width, style: Style().bold.underlined)
                 y += 1
             }
-            for binding in group.bindings where y < inner.maxY {
-                buffer.write(binding.label, at: Point(x: inner.x, y: y), width: labelWidth, style: Style().bold)
-                buffer.write(binding.help, at: Point(x: inner.x + labelWidth, y: y), width: inner.width - labelWidth)
+            for line in group.lines where y < inner.maxY {
+                buffer.write(line.keys, at: Point(x: inner.x, y: y), width: labelWidth, style: Style().bold)
+                buffer.write(line.help, at: Point(x: inner.x + labelWidth, y: y), width: inner.width - labelWidth)
                 y += 1
             }
             y += 1

@@ -33,6 +33,16 @@ open class Responder {
 
     /// The keys this responder handles right now.
     open var keyBindings: [KeyBinding] { [] }
+    /// Keys handled before anything else, above every overlay and panel
+    /// (quit, suspend). The window asks its root view for these. One on a
+    /// printable key (`q`) gives way while text is being typed.
+    open var priorityKeyBindings: [KeyBinding] { [] }
+    open var priorityKeyBindingsTitle: String { "Everywhere" }
+    /// Whether this responder takes typed text (a text field, a filter
+    /// being typed): printable keys and pastes that reach it stop here,
+    /// handled or not, so a letter never becomes a command. Everywhere
+    /// else the one-letter commands work.
+    open var consumesText: Bool { false }
     /// The heading its keys get in the help screen.
     open var keyBindingsTitle: String { "" }
 

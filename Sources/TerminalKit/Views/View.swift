@@ -34,6 +34,16 @@ open class View: Responder {
         self.superview = nil
     }
 
+    /// Whether this view and every view around it are shown.
+    public var isVisible: Bool {
+        var current: View? = self
+        while let view = current {
+            if view.isHidden { return false }
+            current = view.superview
+        }
+        return true
+    }
+
     /// Whether `view` is this view or inside it.
     public func contains(_ view: View) -> Bool {
         var current: View? = view

@@ -1,11 +1,21 @@
 /// The screen: a root view, the first responder, the input view docked
 /// at the bottom, and overlays above everything.
 ///
-/// Keys are offered, in order, to the topmost modal overlay, then to the
-/// docked accessory and input views, then along the responder chain from
-/// the first responder up. Clicks go to whatever is drawn on top at that
-/// cell. See `Responder` for the chain and `DockedPresentation` for how an
-/// input view slides in.
+/// Who owns a key, in order:
+/// 1. the root view's priority bindings (quit, suspend), above everything;
+///    one on a printable key gives way when a responder that consumes text
+///    would receive the key (`q` is a letter in a text field);
+/// 2. the frontmost overlay: the chain from the first responder up to the
+///    overlay when the focus is inside it, else the overlay itself; a
+///    modal overlay keeps every other key;
+/// 3. the docked accessory and input views (and a popover);
+/// 4. the responder chain from the first responder up.
+/// Along the way a responder that consumes text stops printable keys and
+/// pastes: they belong to the text even when it cannot take them. Clicks
+/// go to whatever is drawn on top at that cell. Below `minimumSize` only
+/// the priority bindings work and only the root view is drawn (it says how
+/// large the screen must be). See `Responder` for the chain and
+/// `DockedPresentation` for how an input view slides in.
 public final class Window: Responder {
     public let rootView: View
     public private(set) var size: Size
@@ -21,6 +31,12 @@ public final class Window: Responder {
     /// that dismissing the panel gives focus back.
     private var focusToRestore: [(owner: Responder, previous: Responder?)] = []
     public private(set) var overlays: [Overlay] = []
+    /// Who had focus when each overlay was presented, to give it back
+    /// when an overlay that took the focus goes away.
+    private var focusBeforeOverlay: [ObjectIdentifier: Responder?] = [:]
+    /// Below this size the root view alone is drawn and only priority
+    /// bindings work: panels and overlays wait, unchanged, for room.
+    public var minimumSize: Size?
 
     public init(rootView: View, size: Size) {
         self.rootView = rootView
@@ -47,9 +63,16 @@ public final class Window: Responder {
         if let responder, !responder.canBecomeFirstResponder { return false }
         let previous = firstResponder
         firstResponder = responder
-        if let responder, responder.inputView != nil {
-            focusToRestore.removeAll { $0.owner === responder }
-            focusToRestore.append((responder, previous))
+        // Moving from one editor to another (Prev, Next) continues the same
+        // editing: focus still goes back, in the end, where it came from.
+        var origin = previous
+        if let previous, let index = focusToRestore.lastIndex(where: { $0.owner === previous }) {
+            origin = focusToRestore[index].previous
+            focusToRestore.remove(at: index)
+        }
+        focusToRestore.removeAll { $0.owner === responder }
+        if let responder, responder.inputView != nil || responder.inputAccessoryView != nil {
+            focusToRestore.append((responder, origin))
         }
         previous?.didResignFirstResponder()
         responder?.didBecomeFirstResponder()
@@ -66,7 +89,9 @@ public final class Window: Responder {
             next = focusToRestore[index].previous
             focusToRestore.remove(at: index)
         }
-        if next == nil || next?.window !== self {
+        // Focus never goes back to a view that is no longer shown (the
+        // list, behind its button since the window narrowed).
+        if next == nil || next?.window !== self || (next as? View)?.isVisible == false {
             next = responder.nextResponder
             while let candidate = next, !candidate.canBecomeFirstResponder || candidate === self {
                 next = candidate.nextResponder
@@ -79,16 +104,44 @@ public final class Window: Responder {
 
     /// Shows a view above everything (help, a list overlay, a popover).
     /// A modal overlay takes every key and closes on a click outside it.
+    /// One that `takesFocus` becomes first responder; when it goes, the
+    /// focus goes back to whoever had it.
     public func present(_ overlay: Overlay) {
         overlay.view.hostWindow = self
         overlays.append(overlay)
+        focusBeforeOverlay[ObjectIdentifier(overlay.view)] = firstResponder
+        if overlay.takesFocus { makeFirstResponder(overlay.view) }
     }
 
     public func dismiss(_ view: View) {
         guard let index = overlays.firstIndex(where: { $0.view === view }) else { return }
         let overlay = overlays.remove(at: index)
+        let before = focusBeforeOverlay.removeValue(forKey: ObjectIdentifier(view)) ?? nil
+        // Focus left inside a view that is no longer shown would take keys
+        // nobody can see: it goes back where it was.
+        if let focused = firstResponder as? View, view.contains(focused) {
+            firstResponder = nil
+            focused.didResignFirstResponder()
+            let beforeIsInside = (before as? View).map(view.contains) ?? false
+            if let before, before.window === self, !beforeIsInside {
+                makeFirstResponder(before)
+            } else {
+                makeFirstResponder(rootView.canBecomeFirstResponder ? rootView : nil)
+            }
+        }
         overlay.view.hostWindow = nil
         overlay.onDismiss?()
+    }
+
+    /// Closes every overlay, frontmost first.
+    public func dismissAllOverlays() {
+        while let last = overlays.last { dismiss(last.view) }
+    }
+
+    /// Whether the screen is below `minimumSize`.
+    public var isTooSmall: Bool {
+        guard let minimumSize else { return false }
+        return size.width < minimumSize.width || size.height < minimumSize.height
     }
 
     public func isPresenting(_ view: View) -> Bool {
@@ -143,6 +196,9 @@ public final class Window: Responder {
     /// keep what is being edited above this line.
     public var rowsCoveredAtBottom: Int { docked?.visibleHeight(in: bounds) ?? 0 }
 
+    /// Whether a popover input view is up.
+    public var popoverIsShowing: Bool { popoverView != nil }
+
     /// The popover input view on screen, if the first responder has one.
     var popoverView: View? {
         guard case .popover = firstResponder?.inputViewPresentation else { return nil }
@@ -157,6 +213,7 @@ public final class Window: Responder {
         var buffer = Buffer(size: size)
         rootView.frame = bounds
         rootView.render(into: &buffer)
+        if isTooSmall { return (buffer, nil) }
         let underPanel = buffer.placements.count
         /// What each popover or overlay covers, and how many pictures were drawn beneath it.
         var covers: [(area: Rect, below: Int)] = []
@@ -201,9 +258,15 @@ public final class Window: Responder {
         return Rect(x: x, y: y, width: width, height: height)
     }
 
+    /// Whether something drawn above `owner` hides `point`: the overlays
+    /// above the one it is in (all of them, for a view beneath them), and
+    /// the docked views, for a view not inside an overlay.
     private func isCovered(_ point: Point, by owner: Responder?) -> Bool {
-        if overlays.contains(where: { $0.view.frame.contains(point) }) { return true }
-        if let docked, docked.views.contains(where: { $0.frame.contains(point) }) { return true }
+        let ownerView = owner as? View
+        let home = overlays.lastIndex { overlay in ownerView.map(overlay.view.contains) ?? false }
+        let above = home.map { overlays[($0 + 1)...] } ?? overlays[...]
+        if above.contains(where: { $0.view.frame.contains(point) }) { return true }
+        if home == nil, let docked, docked.views.contains(where: { $0.frame.contains(point) }) { return true }
         return false
     }
 
@@ -233,34 +296,78 @@ public final class Window: Responder {
         return false
     }
 
-    private func deliver(_ key: KeyEvent) -> Bool {
+    /// The responders a key is offered to after the priority bindings, in
+    /// order, and whether the last of them is a modal overlay that keeps
+    /// whatever nobody handled.
+    private var keyReceivers: (responders: [Responder], modalOverlay: Overlay?) {
+        var responders: [Responder] = []
         if let overlay = overlays.last {
-            if overlay.view.handle(key: key) { return true }
-            if overlay.closesOnEscape, key == .escape {
+            if let focused = firstResponder as? View, overlay.view.contains(focused) {
+                var current: View? = focused
+                while let view = current {
+                    responders.append(view)
+                    if view === overlay.view { break }
+                    current = view.superview
+                }
+            } else {
+                responders.append(overlay.view)
+            }
+            if overlay.isModal { return (responders, overlay) }
+        }
+        responders += presentedViews
+        var responder: Responder? = firstResponder ?? rootView
+        while let current = responder {
+            responders.append(current)
+            responder = current.nextResponder
+        }
+        return (responders, nil)
+    }
+
+    /// Whether a printable key would reach a responder that consumes text.
+    public var textConsumerHasKeyboard: Bool {
+        keyReceivers.responders.contains { $0.consumesText }
+    }
+
+    /// The priority bindings in force: all of them, except those on
+    /// printable keys while text is being typed.
+    private var activePriorityBindings: [KeyBinding] {
+        let typing = textConsumerHasKeyboard
+        return rootView.priorityKeyBindings.filter { binding in
+            !(typing && binding.keys.allSatisfy(\.isPrintable))
+        }
+    }
+
+    private func deliver(_ key: KeyEvent) -> Bool {
+        let typing = key.isPrintable && textConsumerHasKeyboard
+        if let binding = rootView.priorityKeyBindings.first(where: { $0.matches(key) }), !typing {
+            binding.perform(key)
+            return true
+        }
+        if isTooSmall { return false }
+        let (responders, modal) = keyReceivers
+        for responder in responders {
+            if responder.handle(key: key) { return true }
+            if key.isPrintable && responder.consumesText { return true }
+            if let overlay = overlays.last, responder === overlay.view, overlay.closesOnEscape, key == .escape {
                 dismiss(overlay.view)
                 return true
             }
-            if overlay.isModal { return true }
         }
-        for view in presentedViews where view.handle(key: key) { return true }
-        var responder: Responder? = firstResponder ?? rootView
-        while let current = responder {
-            if current.handle(key: key) { return true }
-            responder = current.nextResponder
-        }
-        return false
+        return modal != nil
     }
 
     private func dispatch(paste text: String) -> Bool {
-        var responder: Responder? = firstResponder
-        while let current = responder {
-            if current.handle(paste: text) { return true }
-            responder = current.nextResponder
+        guard !isTooSmall else { return false }
+        for responder in keyReceivers.responders {
+            if responder.handle(paste: text) { return true }
+            // Pasted text is typing: it goes no further than a text field.
+            if responder.consumesText { return false }
         }
         return false
     }
 
     private func dispatch(mouse event: MouseEvent) -> Bool {
+        guard !isTooSmall else { return false }
         let point = event.position
         if let overlay = overlays.last {
             if overlay.view.frame.contains(point) {
@@ -296,36 +403,41 @@ public final class Window: Responder {
     /// help screen show.
     public var activeBindingGroups: [KeyBindingGroup] {
         var groups: [KeyBindingGroup] = []
-        func add(_ responder: Responder) {
-            let bindings = responder.keyBindings
-            if !bindings.isEmpty { groups.append(KeyBindingGroup(title: responder.keyBindingsTitle, bindings: bindings)) }
+        if !isTooSmall {
+            for responder in keyReceivers.responders {
+                let bindings = responder.keyBindings
+                if !bindings.isEmpty { groups.append(KeyBindingGroup(title: responder.keyBindingsTitle, bindings: bindings)) }
+            }
         }
-        if let overlay = overlays.last {
-            add(overlay.view)
-            if overlay.isModal { return groups }
-        }
-        for view in presentedViews { add(view) }
-        var responder: Responder? = firstResponder ?? rootView
-        while let current = responder {
-            add(current)
-            responder = current.nextResponder
-        }
+        let priority = activePriorityBindings
+        if !priority.isEmpty { groups.append(KeyBindingGroup(title: rootView.priorityKeyBindingsTitle, bindings: priority, isPriority: true)) }
         return groups
     }
 
     /// The footer's bindings, innermost first. A binding whose keys are
     /// all taken by an inner one would never run, so it is left out.
     public var footerBindings: [KeyBinding] {
-        Self.reachable(activeBindingGroups.flatMap(\.bindings)).filter(\.showsInFooter)
+        Self.reachable(activeBindingGroups).filter(\.showsInFooter)
     }
 
-    /// The bindings that can still run, given that inner ones come first.
-    static func reachable(_ bindings: [KeyBinding]) -> [KeyBinding] {
-        var claimed: Set<KeyEvent> = []
+    /// The bindings that can still run, given that priority bindings come
+    /// first and inner ones before outer ones; priority bindings are listed
+    /// last, as the footer and help show them.
+    static func reachable(_ groups: [KeyBindingGroup]) -> [KeyBinding] {
+        let priority = groups.filter(\.isPriority).flatMap(\.bindings)
+        let ordinary = groups.filter { !$0.isPriority }.flatMap(\.bindings)
+        let claimedFirst = Set(priority.flatMap(\.keys))
+        return reachable(ordinary, claimed: claimedFirst) + reachable(priority)
+    }
+
+    /// The bindings that can still run, given that earlier ones come first.
+    static func reachable(_ bindings: [KeyBinding], claimed alreadyClaimed: Set<KeyEvent> = []) -> [KeyBinding] {
+        var claimed = alreadyClaimed
         var labels: Set<String> = []
         var result: [KeyBinding] = []
         for binding in bindings {
-            let free = binding.keys.contains { !claimed.contains($0) }
+            // A binding without keys describes the mouse: always shown.
+            let free = binding.keys.isEmpty || binding.keys.contains { !claimed.contains($0) }
             claimed.formUnion(binding.keys)
             // Bindings that share a label (↑ and ↓ as "↑↓") show once.
             if free, labels.insert(binding.label + binding.help).inserted { result.append(binding) }
@@ -350,14 +462,18 @@ public struct Overlay {
     /// Takes every key and closes on a click outside.
     public let isModal: Bool
     public let closesOnEscape: Bool
+    /// Becomes first responder when shown (a list with its own keys);
+    /// the focus goes back when it is dismissed.
+    public let takesFocus: Bool
     public let onDismiss: (() -> Void)?
 
-    public init(_ view: View, modal: Bool = true, closesOnEscape: Bool = true,
+    public init(_ view: View, modal: Bool = true, closesOnEscape: Bool = true, takesFocus: Bool = false,
                 placement: @escaping (Rect) -> Rect, onDismiss: (() -> Void)? = nil) {
         self.view = view
         self.placement = placement
         self.isModal = modal
         self.closesOnEscape = closesOnEscape
+        self.takesFocus = takesFocus
         self.onDismiss = onDismiss
     }
 }

@@ -70,7 +70,7 @@ class DetailField: View {
     /// Rows the refusal's reason takes under the value, wrapped.
     func problemRows(forWidth width: Int) -> Int {
         guard let problem else { return 0 }
-        return TextWrapping.lines("✗ " + problem, width: max(1, width - Self.labelWidth - 1), limit: 3).count
+        return TextWrapping.lines("✗ " + problem, width: max(1, width - Self.labelWidth - 1)).count
     }
 
     /// Draws the label column and returns the rectangle left for the value.
@@ -90,10 +90,10 @@ class DetailField: View {
         }
     }
 
-    /// The refused value's reason, wrapped on the field's last rows.
+    /// The refused value's reason, wrapped whole on the field's last rows.
     func drawProblem(in buffer: inout Buffer, valueArea: Rect) {
         guard let problem else { return }
-        let lines = TextWrapping.lines("✗ " + problem, width: max(1, valueArea.width), limit: 3)
+        let lines = TextWrapping.lines("✗ " + problem, width: max(1, valueArea.width))
         let top = frame.maxY - lines.count
         for (row, line) in lines.enumerated() where top + row > frame.y {
             buffer.write(line, at: Point(x: valueArea.x, y: top + row), width: valueArea.width, style: Theme.error)

@@ -37,15 +37,16 @@ final class TextEntryField: DetailField {
         ]
     }
 
+    /// Printable keys belong to the text even when the model cannot take
+    /// them (past the limit): they must not reach `q`.
+    override var consumesText: Bool { true }
+
     override func handle(key: KeyEvent) -> Bool {
         if super.handle(key: key) { return true }
         if model.handle(key) {
             problem = nil
             return true
         }
-        // Printable characters belong to the text even when the model
-        // cannot take them (past the limit): they must not reach `q`.
-        if case .character = key.code, key.modifiers.isSubset(of: .shift) { return true }
         return false
     }
 
