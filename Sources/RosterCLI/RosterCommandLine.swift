@@ -24,7 +24,7 @@ public enum RosterCommandLine {
         BrowseCommand.spec,
         HelpCommands.help,
         HelpCommands.completion,
-    ])
+    ], defaultCommand: BrowseCommand.spec.name)
 
     public static func run(_ arguments: [String]) -> Int32 {
         let context = CommandContext()
@@ -55,8 +55,8 @@ public enum RosterCommandLine {
                     try context.print(formatter.overview(version: version))
                     return .success
                 }
-                if context.stdinIsTerminal && context.stdoutIsTerminal {
-                    return try BrowseCommand.run(context, noAnimation: parsed.flag("no-animation"))
+                if context.stdinIsTerminal && context.stdoutIsTerminal, let browse = parser.defaultCommand {
+                    return try browse.run(Invocation(arguments: parsed, context: context))
                 }
                 throw UsageError("no command given; `roster help` lists the commands", command: nil)
             }

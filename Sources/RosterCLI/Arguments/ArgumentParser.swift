@@ -42,9 +42,14 @@ public struct ParsedCommandLine: Sendable {
 /// that a monster named `-x` can still be given.
 public struct ArgumentParser: Sendable {
     public let commands: [CommandSpec]
+    /// The command that runs when none is named (`roster` alone opens the
+    /// interactive roster): its options are understood before any command,
+    /// and giving one of them names it.
+    public let defaultCommand: CommandSpec?
 
-    public init(commands: [CommandSpec]) {
+    public init(commands: [CommandSpec], defaultCommand: String? = nil) {
         self.commands = commands
+        self.defaultCommand = defaultCommand.flatMap { name in commands.first { $0.name == name } }
     }
 
     public func command(named name: String) -> CommandSpec? {
@@ -80,6 +85,15 @@ public struct ArgumentParser: Sendable {
             } else {
                 result.positionals.append(argument)
             }
+        }
+        if result.command == nil, let defaultCommand,
+           result.options.keys.contains(where: { key in defaultCommand.options.contains { $0.long == key } }) {
+            result.command = defaultCommand
+        }
+        // An option of the default command given before another command.
+        if let command = result.command, let defaultCommand, command.name != defaultCommand.name,
+           let stray = defaultCommand.options.first(where: { result.options[$0.long] != nil && command.option(named: $0.long) == nil }) {
+            throw UsageError("--\(stray.long) belongs to `\(defaultCommand.name)`, not `\(command.name)`", command: command.name)
         }
         // Asking for help is never a mistake, whatever else is missing.
         if let command = result.command, !result.flag("help") {
@@ -167,13 +181,13 @@ public struct ArgumentParser: Sendable {
         result.options[name] = [value]
     }
 
-    /// Options understood before any command: the global ones and `--version`.
+    /// Options understood before any command: the global ones, `--version`
+    /// and the default command's.
     var topLevelOptions: [OptionSpec] {
-        GlobalOptions.all + [Self.versionOption, Self.noAnimationOption]
+        GlobalOptions.all + [Self.versionOption] + (defaultCommand?.options ?? [])
     }
 
     static let versionOption = OptionSpec("version", "print roster's version")
-    static let noAnimationOption = OptionSpec("no-animation", "open the interactive roster without motion")
 
     private func unknownOption(_ option: String, available: [OptionSpec], command: String?) -> UsageError {
         var message = "unknown option \(option)"
