@@ -31,10 +31,10 @@ struct MonsterOutput {
         }
     }
 
-    func list(_ store: RosterStore, weapon: WeaponType?, format: String) throws {
+    func list(_ store: RosterStore, weapon: WeaponType?, format: OutputFormat) throws {
         let output = context.stdout
         switch format {
-        case "json":
+        case .json:
             try output.append("[")
             var first = true
             try store.forEachRow(carrying: weapon) { row in
@@ -43,23 +43,23 @@ struct MonsterOutput {
                 try MonsterRecords.appendJSON(row: row, to: output)
             }
             try output.append(first ? "]\n" : "\n]\n")
-        case "ndjson":
+        case .ndjson:
             try store.forEachRow(carrying: weapon) { row in
                 try MonsterRecords.appendJSON(row: row, to: output)
                 try output.append(UInt8(ascii: "\n"))
             }
-        case "csv":
+        case .csv:
             let writer = CSVWriter(escapesForTerminal: context.stdoutIsTerminal)
             try MonsterRecords.appendCSVHeader(to: output, writer: writer)
             try store.forEachRow(carrying: weapon) { row in
                 try MonsterRecords.appendCSV(row: row, to: output, writer: writer)
             }
-        case "plain":
+        case .plain:
             let columns = Int32(MonsterFields.all.count)
             try store.forEachRow(carrying: weapon) { row in
                 try PlainRows.append(row: row, columns: columns, to: output)
             }
-        default:
+        case .table:
             // Height and origin fit compactly where there is room; the rest
             // of the details are `show`'s.
             let width = context.terminalWidth
@@ -86,12 +86,6 @@ struct MonsterOutput {
     /// Below this many columns the table leaves out height and origin.
     static let detailColumnsWidth = 72
 
-    /// `id, name, description, icon, name_color, weapon, height, origin,
-    /// activated`, tab-separated, in the stored forms; unknown is empty.
-    func plainLine(_ monster: Monster) -> String {
-        MonsterFields.all.map { SafeText.fieldEscaped($0.value(monster).text) }.joined(separator: "\t") + "\n"
-    }
-
     /// `6 ft 2 in`, when known.
     static func heightText(_ monster: Monster) -> String? {
         monster.height?.displayName
@@ -107,13 +101,13 @@ struct MonsterOutput {
         monster.activated?.localDisplay
     }
 
-    func show(_ monster: Monster, format: String) throws {
+    func show(_ monster: Monster, format: OutputFormat) throws {
         let output = context.stdout
         switch format {
-        case "json":
+        case .json:
             try MonsterRecords.appendJSON(monster, to: output)
             try output.append("\n")
-        case "plain":
+        case .plain:
             // Every field by its key, in the stored forms; unknown is empty.
             for field in MonsterFields.all {
                 try output.append("\(field.key)\t\(SafeText.fieldEscaped(field.value(monster).text))\n")
