@@ -103,7 +103,7 @@ enum ReadingCommands {
                                    .init(String(counts[weapon] ?? 0))])
             }
             try output.append(table.render(maxWidth: invocation.context.terminalWidth,
-                                           color: invocation.context.colorEnabled))
+                                           depth: invocation.context.colorDepth))
         }
         return .success
     }

@@ -41,7 +41,7 @@ struct HistoryOutput {
                 table.rows.append([.init(String(entry.id)), .init(Self.when(entry.at)),
                                    .init(SafeText.escaped(title)), .init(SafeText.escaped(what))])
             }
-            try output.append(table.render(maxWidth: context.terminalWidth, color: context.colorEnabled))
+            try output.append(table.render(maxWidth: context.terminalWidth, depth: context.colorDepth))
         }
     }
 

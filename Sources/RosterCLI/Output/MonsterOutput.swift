@@ -12,25 +12,6 @@ import TextSafety
 struct MonsterOutput {
     let context: CommandContext
 
-    /// The style of a monster's name: bold, in its colour.
-    static func nameStyle(_ color: NameColor) -> Style {
-        switch color {
-        case .default: Style.plain.bold
-        case .red: Style(foreground: .red).bold
-        case .green: Style(foreground: .green).bold
-        case .blue: Style(foreground: .blue).bold
-        }
-    }
-
-    static func colorStyle(_ color: NameColor) -> String? {
-        switch color {
-        case .default: nil
-        case .red: "31"
-        case .green: "32"
-        case .blue: "34"
-        }
-    }
-
     func list(_ store: RosterStore, weapon: WeaponType?, format: OutputFormat) throws {
         let output = context.stdout
         switch format {
@@ -70,7 +51,7 @@ struct MonsterOutput {
             try store.forEachMonster(carrying: weapon) { monster in
                 var cells: [TextTable.Cell] = [
                     .init(String(monster.id)),
-                    .init(SafeText.escaped(monster.name), style: Self.colorStyle(monster.nameColor)),
+                    .init(SafeText.escaped(monster.name), style: monster.nameColor.style),
                     .init("\(monster.weapon.glyph) \(monster.weapon.displayName)"),
                 ]
                 if details {
@@ -79,7 +60,7 @@ struct MonsterOutput {
                 }
                 table.rows.append(cells + [.init(SafeText.escaped(monster.description))])
             }
-            try output.append(table.render(maxWidth: width, color: context.colorEnabled))
+            try output.append(table.render(maxWidth: width, depth: context.colorDepth))
         }
     }
 
@@ -150,7 +131,7 @@ struct MonsterOutput {
             ("origin", Self.originText(monster) ?? "unknown"),
             ("activated", Self.activatedText(monster) ?? "unknown"),
         ]
-        return [MonsterCard.Line(text: SafeText.escaped(monster.name), style: Self.nameStyle(monster.nameColor))]
+        return [MonsterCard.Line(text: SafeText.escaped(monster.name), style: monster.nameColor.style.bold)]
             + rows.map { label, value in MonsterCard.Line(text: "  " + label.padding(to: 13) + value) }
     }
 
