@@ -188,7 +188,7 @@ extension RosterStore {
         } catch let error as RosterError {
             throw error
         } catch {
-            throw .storage(path: path, DatabaseError(extendedCode: 1, message: "\(error)"))
+            throw .storage(path: path, DatabaseError(.SQLITE_ERROR, message: "\(error)"))
         }
     }
 }

@@ -84,11 +84,13 @@ public final class Database {
     }
 
     /// Runs `body` inside `BEGIN IMMEDIATE … COMMIT`; rolls back if it throws.
-    public func writeTransaction<T>(_ body: () throws -> T) throws -> T {
+    /// With `commit: false` (a dry run) the work is done and checked, then
+    /// rolled back, and its result returned all the same.
+    public func writeTransaction<T>(commit: Bool = true, _ body: () throws -> T) throws -> T {
         try execute("BEGIN IMMEDIATE")
         do {
             let result = try body()
-            try execute("COMMIT")
+            try execute(commit ? "COMMIT" : "ROLLBACK")
             return result
         } catch {
             if isInTransaction {

@@ -107,7 +107,8 @@ public enum RosterError: Error, Sendable, CustomStringConvertible {
                 ? error.message
                 : IOFailure(operation: "open", path: path, errno: error.systemErrno).reason
             return .cannotOpen(path: path, reason: reason)
-        case SQLITE_FULL: return .cannotOpen(path: path, reason: "the disk is full")
+        // A write that ran out of room: the transaction is rolled back.
+        case SQLITE_FULL: return .storage(path: path, DatabaseError(.SQLITE_FULL, message: "the disk is full; nothing was changed", sql: error.sql))
         default: return .storage(path: path, error)
         }
     }
