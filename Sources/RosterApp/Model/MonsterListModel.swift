@@ -170,8 +170,6 @@ final class MonsterListModel {
         if !isFiltering { count = built.count }
         return true
     }
-
-    var isIndexing: Bool { index == nil }
 }
 
 /// Where a background thread leaves the index it built.

@@ -95,11 +95,11 @@ struct MonsterOutput {
             }
         default:
             if monster.iconIsMissing {
-                context.note("\(monster.name)'s icon \(monster.icon) is not one of roster's pictures; showing \(Monster.fallbackIcon) instead")
+                context.note("\(monster.name)'s icon \(monster.icon) is not one of roster's pictures; showing \(Monster.defaultIcon) instead")
             }
             let lines = detailLines(monster)
             let pictures = try pictureMode()
-            if pictures.showsPictures, let card = pictureCard(monster, lines: lines) {
+            if pictures != .text, let card = pictureCard(monster, lines: lines) {
                 if pictures == .kittyGraphics {
                     try output.append(String(decoding: card.renderKitty(width: context.terminalWidth, depth: pictureDepth), as: UTF8.self))
                 } else {

@@ -109,10 +109,4 @@ public final class Database {
         }
         return try body()
     }
-
-    /// Interrupts whatever the connection is running (from another thread,
-    /// or a signal handler's deferred work).
-    public func interrupt() {
-        sqlite3_interrupt(handle)
-    }
 }

@@ -21,7 +21,7 @@ final class WeaponCell: DetailField {
             self?.controller.chooseWeapon(WeaponType.allCases[index])
             self?.pane?.finishEditing()
         }
-        panel.onClose = { [weak self] in
+        panel.onCancel = { [weak self] in
             self?.pane?.cancelEditing()
         }
     }
