@@ -1,4 +1,3 @@
-import CSQLite
 import RosterCore
 import TerminalKit
 
@@ -48,7 +47,7 @@ public enum RosterCommandLine {
             context.databaseOption = parsed.value("db")
             guard let command = parsed.command else {
                 if parsed.flag("version") {
-                    try context.print("roster \(version) (SQLite \(String(cString: sqlite3_libversion())))\n")
+                    try context.print("roster \(version) (SQLite \(RosterStore.sqliteVersion))\n")
                     return .success
                 }
                 if parsed.flag("help") {

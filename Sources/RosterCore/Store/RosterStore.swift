@@ -25,6 +25,9 @@ public final class RosterStore {
         self.path = path
     }
 
+    /// The version of the SQLite library the roster runs on (`3.40.1`).
+    public static var sqliteVersion: String { String(cString: sqlite3_libversion()) }
+
     /// Opens (creating if needed) the roster at `path`.
     public static func open(path: String) throws(RosterError) -> RosterStore {
         let state = try DatabaseFile.inspectSettled(path, patience: busyTimeoutMilliseconds)
