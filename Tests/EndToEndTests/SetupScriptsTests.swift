@@ -93,7 +93,7 @@ struct SetupScriptsTests {
         #expect(apt.contains("install -y -qq --no-install-recommends libsqlite3-dev libpng-dev zlib1g-dev pkg-config\n"))
         #expect(!apt.contains("zsh") && !apt.contains("fish") && !apt.contains("tmux"))
         let test = try sandbox.run(script, ["--test"], environment: environment)
-        #expect(test.stderr == "Installing libsqlite3-dev libpng-dev zlib1g-dev pkg-config sqlite3 tmux zsh fish from Debian (to build and test roster)…\n")
+        #expect(test.stderr == "Installing libsqlite3-dev libpng-dev zlib1g-dev pkg-config sqlite3 tmux zsh fish strace from Debian (to build and test roster)…\n")
     }
 
     @Test("when apt fails, its output is shown after all, and the status says so")

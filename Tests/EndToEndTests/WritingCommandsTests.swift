@@ -36,7 +36,7 @@ struct WritingCommandsTests {
         _ = try sandbox.roster("list")
         let run = try sandbox.roster("set-weapon", "Cat-Bot", "swrod")
         #expect(run.status == 64)
-        #expect(run.stderr.hasPrefix("roster: unknown weapon `swrod`; did you mean `sword`?\nusage: roster set-weapon NAME… WEAPON [--dry-run]\n"))
+        #expect(run.stderr.hasPrefix("roster: unknown weapon `swrod`; did you mean `sword`?\nusage: roster set-weapon NAME… WEAPON [--from W] [--dry-run]\n"))
         #expect(try sandbox.sqlite("SELECT weapon FROM monster WHERE name = 'Cat-Bot'") == "sword")
     }
 
@@ -213,7 +213,7 @@ struct WritingCommandsTests {
         let overview = try sandbox.roster("help")
         #expect(overview.status == 0)
         #expect(overview.stdout.contains("set-weapon"))
-        #expect(try sandbox.roster("set-weapon", "--help").stdout.contains("roster set-weapon --stdin [--dry-run]"))
+        #expect(try sandbox.roster("set-weapon", "--help").stdout.contains("roster set-weapon --stdin [--from W] [--dry-run]"))
         #expect(try sandbox.roster("help", "exit-codes").stdout.contains(" 75  the database is busy"))
         #expect(try sandbox.roster("--version").stdout.hasPrefix("roster "))
         let bash = try sandbox.roster("completion", "bash")

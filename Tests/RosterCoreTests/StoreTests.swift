@@ -33,7 +33,7 @@ struct OpeningTests {
         #expect(monsters.first?.icon == "meetcatbot.png")
         #expect(try store.database.integer("PRAGMA user_version") == Int64(Schema.currentVersion))
         #expect(try store.database.integer("PRAGMA foreign_keys") == 1)
-        #expect(try store.database.integer("PRAGMA synchronous") == 1)
+        #expect(try store.database.integer("PRAGMA synchronous") == 2)
         #expect(try store.database.integer("PRAGMA busy_timeout") == Int64(RosterStore.busyTimeoutMilliseconds))
     }
 

@@ -41,19 +41,44 @@ public struct ParsedCommandLine: Sendable {
 /// `--name=value` and `--name value` both work; `--` ends the options so
 /// that a monster named `-x` can still be given.
 public struct ArgumentParser: Sendable {
-    public let commands: [CommandSpec]
+    /// A command known by its name, declared only when it is used: one run
+    /// of `roster set-weapon` builds set-weapon's declaration, not every
+    /// command's help and completion lists.
+    public struct Entry: Sendable {
+        public let name: String
+        public let isHidden: Bool
+        let declaration: @Sendable () -> CommandSpec
+
+        public init(_ name: String, isHidden: Bool = false, _ declaration: @escaping @Sendable () -> CommandSpec) {
+            self.name = name
+            self.isHidden = isHidden
+            self.declaration = declaration
+        }
+    }
+
+    public let entries: [Entry]
+
+    /// Every command's declaration, in the order given.
+    public var commands: [CommandSpec] { entries.map { $0.declaration() } }
+
     /// The command that runs when none is named (`roster` alone opens the
     /// interactive roster): its options are understood before any command,
     /// and giving one of them names it.
-    public let defaultCommand: CommandSpec?
+    public let defaultCommandName: String?
+    public var defaultCommand: CommandSpec? { defaultCommandName.flatMap(command(named:)) }
+
+    public init(entries: [Entry], defaultCommand: String? = nil) {
+        self.entries = entries
+        self.defaultCommandName = defaultCommand
+    }
 
     public init(commands: [CommandSpec], defaultCommand: String? = nil) {
-        self.commands = commands
-        self.defaultCommand = defaultCommand.flatMap { name in commands.first { $0.name == name } }
+        self.entries = commands.map { spec in Entry(spec.name, isHidden: spec.isHidden) { spec } }
+        self.defaultCommandName = defaultCommand
     }
 
     public func command(named name: String) -> CommandSpec? {
-        commands.first { $0.name == name }
+        entries.first { $0.name == name }?.declaration()
     }
 
     public func parse(_ arguments: [String]) throws(UsageError) -> ParsedCommandLine {
@@ -73,7 +98,7 @@ public struct ArgumentParser: Sendable {
             }
             if result.command == nil {
                 guard let command = command(named: argument) else {
-                    let visible = commands.filter { !$0.isHidden }.map(\.name)
+                    let visible = entries.filter { !$0.isHidden }.map(\.name)
                     var message = "unknown command `\(argument)`"
                     let meant = commands.first { $0.suggestedFor.contains(argument.lowercased()) }?.name
                     if let suggestion = meant ?? EditDistance.closest(to: argument, among: visible) {
@@ -91,7 +116,10 @@ public struct ArgumentParser: Sendable {
             result.command = defaultCommand
         }
         // An option of the default command given before another command.
-        if let command = result.command, let defaultCommand, command.name != defaultCommand.name,
+        // (Checked only when an option is foreign to the command, so that the
+        // default command is declared only when it is needed.)
+        if let command = result.command, command.name != defaultCommandName,
+           result.options.keys.contains(where: { command.option(named: $0) == nil }), let defaultCommand,
            let stray = defaultCommand.options.first(where: { result.options[$0.long] != nil && command.option(named: $0.long) == nil }) {
             throw UsageError("--\(stray.long) belongs to `\(defaultCommand.name)`, not `\(command.name)`", command: command.name)
         }
@@ -174,6 +202,10 @@ public struct ArgumentParser: Sendable {
                 throw UsageError(message, command: commandName)
             }
             value = choice
+        }
+        if spec.isRepeatable {
+            result.options[name, default: []].append(value)
+            return
         }
         if result.options[name] != nil, result.options[name] != [value] {
             throw UsageError("--\(name) is given more than once", command: commandName)

@@ -16,21 +16,45 @@ enum BrowseCommand {
             with the kitty graphics protocol when the terminal answers its query, else
             with coloured half blocks, else (NO_COLOR, TERM=dumb) as text glyphs;
             ROSTER_PICTURES=kitty|blocks|text chooses.
+
+            Plain mode (--plain, and by itself with TERM=dumb or ROSTER_ACCESSIBLE=1) is
+            the same roster as a conversation, for screen readers, braille displays and
+            dumb terminals: one complete sentence per line, numbered choices, and no
+            cursor motion, colour or escape sequence. Type a monster's number or name to
+            choose it, then weapon, colour, name, description, picture, height, origin or
+            activated to change it (each asks, and an empty answer keeps the value); list,
+            n and p page through the monsters 20 at a time, filter TEXT narrows them by
+            name, add, remove, undo and redo work as on the command line, help lists the
+            commands and q quits. Changes by other programs are told before the next
+            prompt. It reads standard input line by line, so it also works piped from a
+            file; it ends with status 0 at the end of the input and 130 on Ctrl-C.
             """,
-        options: [BrowseCommand.noAnimation],
-        examples: ["roster", "roster browse --no-animation"]
+        options: [BrowseCommand.noAnimation, BrowseCommand.plain],
+        examples: ["roster", "roster browse --no-animation", "roster browse --plain",
+                   "printf '1\\nweapon fire\\nq\\n' | roster browse --plain"]
     ) { invocation in
-        try run(invocation.context, noAnimation: invocation.flag("no-animation"))
+        try run(invocation.context, noAnimation: invocation.flag("no-animation"), plain: invocation.flag("plain"))
     }
 
     static let noAnimation = OptionSpec("no-animation", "open without sliding panels (also ROSTER_NO_ANIMATION=1)")
+    static let plain = OptionSpec("plain", "the line-oriented, accessible roster (also TERM=dumb, ROSTER_ACCESSIBLE=1)")
 
-    static func run(_ context: CommandContext, noAnimation: Bool) throws -> ExitStatus {
-        guard context.stdinIsTerminal, context.stdoutIsTerminal else {
-            throw UsageError("the interactive roster needs a terminal; for scripts, see `roster help`", command: "browse")
+    /// TERM=dumb cannot move its cursor; ROSTER_ACCESSIBLE asks for plain
+    /// mode whatever the terminal (any value but empty or 0).
+    static func wantsPlain(_ environment: (String) -> String?) -> Bool {
+        if environment("TERM") == "dumb" { return true }
+        guard let accessible = environment("ROSTER_ACCESSIBLE") else { return false }
+        return !accessible.isEmpty && accessible != "0"
+    }
+
+    static func run(_ context: CommandContext, noAnimation: Bool, plain: Bool = false) throws -> ExitStatus {
+        if plain || wantsPlain(context.environment) {
+            let store = try context.store()
+            store.surface = .interactiveRoster
+            return ExitStatus(rawValue: try PlainRoster.run(store: store)) ?? .failure
         }
-        guard context.environment("TERM") != "dumb" else {
-            throw UsageError("the interactive roster needs a terminal that can move its cursor, which TERM=dumb says this one cannot; for scripts, see `roster help`",
+        guard context.stdinIsTerminal, context.stdoutIsTerminal else {
+            throw UsageError("the full-screen roster needs a terminal; `roster browse --plain` reads commands line by line, and for scripts, see `roster help`",
                              command: "browse")
         }
         let store = try context.store()

@@ -15,7 +15,8 @@ enum CommonOptions {
 
     static let weaponNames = WeaponType.allCases.map(\.key)
     static let colorNames = NameColor.allCases.map(\.key)
-    static let countryCodes = Countries.all.map(\.code).sorted()
+    /// Sorted; read from the country table only when asked for.
+    static var countryCodes: [String] { Countries.all.map(\.code).sorted() }
 
     /// The word that makes an optional value unknown in `edit`.
     static let unknownWord = "none"
@@ -30,7 +31,9 @@ enum CommonOptions {
                        completion: clearing ? .fixed([unknownWord]) : CompletionSource.none),
             OptionSpec("origin", value: "COUNTRY",
                        "\(clearing ? "a new country of origin" : "its country of origin"), by name or ISO 3166 code, such as France or FR\(clear)",
-                       completion: .fixed(countryCodes + (clearing ? [unknownWord] : []))),
+                       completion: .deferred(DeferredWords(clearing ? "countries-or-none" : "countries") {
+                           countryCodes + (clearing ? [unknownWord] : [])
+                       })),
             OptionSpec("activated", value: "WHEN",
                        "\(clearing ? "a new activation time" : "when it was activated"): 2026-11-29T14:05 on your clock, 2026-11-29T13:05Z, or now\(clear)",
                        completion: .fixed(["now"] + (clearing ? [unknownWord] : []))),

@@ -15,7 +15,8 @@ enum ExportCommand {
             FILE are created, as they are for the database (--db). A file is written
             beside its target under a temporary name and renamed into place when
             complete, so an export that fails or is interrupted never leaves a
-            half-written file.
+            half-written file. A device or FIFO (-o /dev/stdout) is written to as it is;
+            a symbolic link in a shared sticky folder is followed only if it is yours, as the kernel does for >.
 
             json      {"format": "roster", "version": 2, "monsters": [...]}, keys in the
                       order id, name, description, icon, name_color, weapon, height,
@@ -98,7 +99,7 @@ enum ExportCommand {
             try file.commit()
         } catch {
             context.error("cannot write \(path): \(error.reason)")
-            return error.errno == ENOSPC || error.errno == EIO ? .ioError : .cannotCreate
+            return [ENOSPC, EIO, EFBIG].contains(error.errno) ? .ioError : .cannotCreate
         }
         return .success
     }

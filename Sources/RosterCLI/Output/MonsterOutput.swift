@@ -99,7 +99,7 @@ struct MonsterOutput {
             }
             let lines = detailLines(monster)
             let pictures = try pictureMode()
-            if pictures != .text, let card = pictureCard(monster, lines: lines) {
+            if pictures.showsPictures, let card = pictureCard(monster, lines: lines) {
                 if pictures == .kittyGraphics {
                     try output.append(String(decoding: card.renderKitty(width: context.terminalWidth, depth: pictureDepth), as: UTF8.self))
                 } else {

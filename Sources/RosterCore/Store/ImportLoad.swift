@@ -144,18 +144,6 @@ struct ImportLoad {
         return nil
     }
 
-    /// `upsert` reads records that give only the name and some fields; one
-    /// that adds a monster must give every field a monster needs. (It is
-    /// still written, so that its name is checked against the others.)
-    static func incompleteNewMonster(_ record: ImportedRecord) -> InputProblem? {
-        let missing = MonsterDecoder.requiredByModel & ~record.given
-        guard !record.isStandIn, missing != 0,
-              let index = MonsterFields.all.indices.first(where: { missing & (1 << UInt64($0)) != 0 }) else { return nil }
-        let key = MonsterFields.all[index].key
-        return InputProblem(.value, at: record.nameLocation, field: key,
-                            MonsterFields.missing(key) + ", which a monster new to the roster needs")
-    }
-
     /// Where in `loadedIDs` the monster this import added with `id` is,
     /// if it added it (`insert`, `upsert` into a roster with monsters,
     /// which number new monsters from `firstNewID` in file order).
@@ -174,6 +162,18 @@ struct ImportLoad {
     private static func noIDLeft(for record: ImportedRecord) -> InputProblem {
         InputProblem(.conflict, at: record.hasID ? record.idLocation : record.nameLocation, field: "id",
                      "no id is left for a new monster: the roster's ids already reach \(Int64.max)")
+    }
+
+    /// `upsert` reads records that give only the name and some fields; one
+    /// that adds a monster must give every field a monster needs. (It is
+    /// still written, so that its name is checked against the others.)
+    static func incompleteNewMonster(_ record: ImportedRecord) -> InputProblem? {
+        let missing = MonsterDecoder.requiredByModel & ~record.given
+        guard !record.isStandIn, missing != 0,
+              let index = MonsterFields.all.indices.first(where: { missing & (1 << UInt64($0)) != 0 }) else { return nil }
+        let key = MonsterFields.all[index].key
+        return InputProblem(.value, at: record.nameLocation, field: key,
+                            MonsterFields.missing(key) + ", which a monster new to the roster needs")
     }
 
     /// Writes what had to wait and builds the indexes; the problems found doing so.

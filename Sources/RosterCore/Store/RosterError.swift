@@ -44,6 +44,9 @@ public enum RosterError: Error, Sendable, CustomStringConvertible {
     /// (`current` is how it is now; `fields` the keys that differ from
     /// what the caller started from). Nothing was saved.
     case changedSince(current: Monster, fields: [String])
+    /// A monster changed (or another took its name) between the question
+    /// and the answer; nothing was done.
+    case changedSinceAsked(String)
 
     public var description: String {
         switch self {
@@ -83,8 +86,15 @@ public enum RosterError: Error, Sendable, CustomStringConvertible {
         case .historyRefused(let sentence):
             return sentence
         case .changedSince(let current, let fields):
-            let named = fields.map { $0 == "name_color" ? "colour" : $0 }.joined(separator: ", ")
-            return "\(current.name) was changed by someone else since you started (\(named)); nothing was saved"
+            let now = fields.compactMap { key in
+                MonsterFields.field(key).map { field in
+                    let value = field.value(current)
+                    return "\(key == "name_color" ? "colour" : key) is now \(value == .null ? "unknown" : value.text)"
+                }
+            }
+            return "\(current.name) is not as this change expected: its \(now.joined(separator: ", its ")); nothing was changed"
+        case .changedSinceAsked(let name):
+            return "\(name) was changed by another program after you were asked; nothing was removed"
         case .problems(let problems, let source, let total):
             let count = total ?? problems.count
             // Problems with the command's own arguments are not "input".

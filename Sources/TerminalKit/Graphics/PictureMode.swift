@@ -19,4 +19,7 @@ public enum PictureMode: Hashable, Sendable {
         guard colorDepth != .none else { return .text }
         return kittyGraphics ? .kittyGraphics : .halfBlocks(colorDepth)
     }
+
+    /// Whether anything but the glyph is drawn.
+    public var showsPictures: Bool { self != .text }
 }

@@ -1,0 +1,254 @@
+import RosterCore
+
+/// A field the plain roster edits, in the order the details read them.
+enum PlainField: CaseIterable {
+    case name, description, weapon, colour, icon, height, origin, activated
+
+    /// How a sentence names it: `Cat-Bot's name colour`.
+    var label: String {
+        switch self {
+        case .name: "name"
+        case .description: "description"
+        case .weapon: "weapon"
+        case .colour: "name colour"
+        case .icon: "picture"
+        case .height: "height"
+        case .origin: "origin"
+        case .activated: "activation"
+        }
+    }
+
+    /// The value as the details say it, for "0 to keep …" and "empty keeps …".
+    func current(_ monster: Monster) -> String {
+        switch self {
+        case .name: monster.name
+        case .description: monster.description.isEmpty ? "no description" : "“\(monster.description)”"
+        case .weapon: monster.weapon.displayName
+        case .colour: monster.nameColor.displayName.lowercased()
+        case .icon: monster.icon
+        case .height: monster.height?.displayName ?? "unknown"
+        case .origin: monster.country?.description ?? monster.origin ?? "unknown"
+        case .activated: monster.activated?.localDisplay ?? "unknown"
+        }
+    }
+}
+
+/// How an answer to one field's question is read: the change it makes, nil
+/// to keep the value, or why it cannot be taken.
+typealias PlainReading = (String) -> Result<MonsterChanges?, PlainRefusal>
+
+extension PlainSession {
+    /// `edit`: which field, by number, then that field's question.
+    func editField() {
+        guard let monster = chosenMonster() else { return }
+        let fields = PlainField.allCases
+        say("Which of \(monster.name)'s fields? " + PlainWording.numberedChoices(fields.map(\.label), keeping: "everything as it is"))
+        while let answer = ask("Field number:") {
+            let text = PlainWording.trimmed(answer)
+            if text.isEmpty || text == "0" {
+                say("Nothing changed.")
+                return
+            }
+            if let number = Int(text), number >= 1, number <= fields.count {
+                edit(fields[number - 1], answer: "")
+                return
+            }
+            if let field = fields.first(where: { $0.label == text.lowercased() || "\($0)" == text.lowercased() }) {
+                edit(field, answer: "")
+                return
+            }
+            say("There is no field \(text); answer a number from 0 to \(fields.count).")
+        }
+    }
+
+    /// Changes one field of the chosen monster: with `answer` given on the
+    /// command's line at once, otherwise by asking until an answer is
+    /// taken or left empty (which keeps the value).
+    func edit(_ field: PlainField, answer given: String) {
+        guard let monster = chosenMonster() else { return }
+        var answer: String? = given
+        if given.isEmpty {
+            say(question(field, for: monster))
+            answer = ask(prompt(field))
+        }
+        while let text = answer {
+            if PlainWording.trimmed(text).isEmpty {
+                say("Nothing changed; \(monster.name)'s \(field.label) is still \(field.current(monster)).")
+                return
+            }
+            switch reading(field)(text) {
+            case .failure(let refusal):
+                tell(refusal.message)
+            case .success(nil):
+                say("Nothing changed; \(monster.name)'s \(field.label) is still \(field.current(monster)).")
+                return
+            case .success(let changes?):
+                guard let refusal = save(changes, field: field, of: monster) else { return }
+                tell(refusal)
+            }
+            answer = ask(prompt(field))
+        }
+    }
+
+    /// Saves through the controller, as the full-screen roster does, and
+    /// tells its confirmation. Returns the refusal to ask again with.
+    private func save(_ changes: MonsterChanges, field: PlainField, of monster: Monster) -> String? {
+        // Another program may have removed the monster since the question.
+        guard let current = chosenMonster() else { return nil }
+        let refusal = if let weapon = changes.weapon {
+            controller.saveWeapon(weapon)
+        } else {
+            controller.save(changes, describing: field.label)
+        }
+        if let refusal { return refusal }
+        if let status = controller.status {
+            tell(status.text)
+        } else {
+            say("Nothing changed; \(current.name)'s \(field.label) is already \(field.current(changes.applied(to: current))).")
+        }
+        return nil
+    }
+
+    /// What the person is asked about a field, with the choices or forms.
+    /// `keeping` names what an empty answer keeps, where it is not the value shown.
+    func question(_ field: PlainField, for monster: Monster, keeping: String = "it") -> String {
+        let keep = field.current(monster)
+        switch field {
+        case .weapon:
+            return "Weapon for \(monster.name): " + PlainWording.numberedChoices(WeaponType.allCases.map(\.displayName), keeping: keep)
+        case .colour:
+            return "Name colour for \(monster.name): "
+                + PlainWording.numberedChoices(NameColor.allCases.map { $0.displayName.lowercased() }, keeping: keep)
+        case .icon:
+            return "Picture for \(monster.name): " + PlainWording.numberedChoices(Assets.imageNames, keeping: keep)
+        case .name:
+            return "Type a new name for \(monster.name), or nothing to keep \(keeping)."
+        case .description:
+            let now = monster.description.isEmpty ? "\(monster.name) has no description." : "\(monster.name)'s description is \(field.current(monster))."
+            return "\(now) Type a new one, or nothing to keep \(keeping)."
+        case .height:
+            return "\(monster.name)'s height is \(field.current(monster)). Type a height such as 5ft11, 5'11\" or 71in, none to make it unknown, or nothing to keep \(keeping)."
+        case .origin:
+            return "\(monster.name)'s origin is \(field.current(monster)). Type a country's name or code, such as France or FR, none to make it unknown, or nothing to keep \(keeping)."
+        case .activated:
+            return "\(monster.name)'s activation is \(field.current(monster)). Type a date and time such as 2026-11-29T14:05 on your clock, or now, none to make it unknown, or nothing to keep \(keeping)."
+        }
+    }
+
+    func prompt(_ field: PlainField) -> String {
+        switch field {
+        case .weapon, .colour, .icon: "\(field.label.prefix(1).uppercased() + field.label.dropFirst()) number:"
+        default: "New \(field.label):"
+        }
+    }
+
+    /// How an answer for `field` is read: numbered choices, or the command
+    /// line's forms with its did-you-mean.
+    func reading(_ field: PlainField) -> PlainReading {
+        switch field {
+        case .weapon:
+            return { text in PlainWording.weapon(text).map { $0.map { MonsterChanges(weapon: $0) } } }
+        case .colour:
+            return { text in PlainWording.color(text).map { $0.map { MonsterChanges(nameColor: $0) } } }
+        case .icon:
+            return { text in
+                PlainWording.choice(text, among: Assets.imageNames, what: "picture") { name in
+                    if let problem = MonsterRules.iconProblem(name) ?? MonsterRules.iconAvailabilityProblem(name) {
+                        return .failure(PlainRefusal(problem.message))
+                    }
+                    return .success(name)
+                }.map { $0.map { MonsterChanges(icon: $0) } }
+            }
+        case .name:
+            return { text in .success(MonsterChanges(name: PlainWording.trimmed(text))) }
+        case .description:
+            return { text in .success(MonsterChanges(description: text)) }
+        case .height:
+            return { text in PlainWording.height(text).map { MonsterChanges(height: .some($0)) } }
+        case .origin:
+            return { text in PlainWording.origin(text).map { MonsterChanges(origin: .some($0)) } }
+        case .activated:
+            return { text in PlainWording.activated(text).map { MonsterChanges(activated: .some($0)) } }
+        }
+    }
+
+    // MARK: Adding and removing
+
+    /// `add`: the name first (an empty one stops), then every other field
+    /// with its default kept by an empty answer; the monster is added in
+    /// one change at the end, as the full-screen roster's new monster is.
+    func addMonster() {
+        say("Adding a monster. An empty name stops; for the other questions, an empty answer keeps the default.")
+        guard let name = askNewName() else { return }
+        controller.beginDraft()
+        defer { controller.discardDraft() }
+        for field in PlainField.allCases where field != .name {
+            guard var draft = controller.draft else { return }
+            // The questions say whose fields they are; the name is saved
+            // last, which adds the monster with every answer in one change.
+            draft.name = name
+            say(question(field, for: draft, keeping: "the default"))
+            guard let changes = askChanges(field) else { return }
+            guard let changes else { continue }
+            controller.save(changes, describing: field.label)
+        }
+        controller.clearStatus()
+        if let refusal = controller.save(MonsterChanges(name: name), describing: PlainField.name.label) {
+            tell(refusal)
+            say("Nothing was added.")
+            return
+        }
+        if let status = controller.status { tell(status.text) }
+        if controller.draft == nil, let added = controller.selected {
+            chosenID = added.id
+            say("\(added.name) is chosen.")
+        }
+    }
+
+    /// Asks until an answer for `field` can be read: the changes, nil
+    /// inside for an empty answer or 0 (keep), nil outside when the
+    /// session ended.
+    private func askChanges(_ field: PlainField) -> MonsterChanges?? {
+        while let text = ask(prompt(field)) {
+            if PlainWording.trimmed(text).isEmpty { return .some(nil) }
+            switch reading(field)(text) {
+            case .failure(let refusal): tell(refusal.message)
+            case .success(let changes): return .some(changes)
+            }
+        }
+        return nil
+    }
+
+    /// Asks for a name no monster has, until one is given or the answer is empty.
+    private func askNewName() -> String? {
+        while let answer = ask("Name:") {
+            let name = PlainWording.trimmed(answer)
+            if name.isEmpty {
+                say("Nothing was added.")
+                return nil
+            }
+            if let problem = MonsterRules.nameProblem(name) {
+                tell(problem.message)
+            } else if ((try? store.find(name)) ?? nil) != nil {
+                tell(RosterError.nameTaken(name).description)
+            } else {
+                return name
+            }
+        }
+        return nil
+    }
+
+    /// `remove`: asks, and anything but yes keeps the monster.
+    func removeChosen() {
+        guard let monster = chosenMonster() else { return }
+        guard let answer = ask("Remove \(monster.name)? Type y to remove it; anything else keeps it:") else { return }
+        guard ["y", "yes"].contains(PlainWording.trimmed(answer).lowercased()) else {
+            say("Nothing was removed; \(monster.name) stays.")
+            return
+        }
+        guard chosenMonster() != nil else { return }
+        controller.removeSelected()
+        if let status = controller.status { tell(status.text) }
+        if ((try? store.monster(id: monster.id)) ?? nil) == nil { chosenID = nil }
+    }
+}

@@ -1,0 +1,206 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import RosterCore
+import TerminalKit
+import TextSafety
+
+/// The two ends of a plain conversation: lines in, text out.
+struct PlainConsole {
+    /// The next line typed or piped in, the end of the input, or a signal.
+    let nextLine: () -> LineInput.Event
+    /// Writes text as it is; the session has made it safe.
+    let write: (String) -> Void
+    /// The input is a terminal, which echoes the answer after the prompt:
+    /// prompts then stay open on their line. From a pipe nothing is echoed,
+    /// so each prompt ends its line and every line of output stands alone.
+    let inputIsTerminal: Bool
+}
+
+/// The plain roster: a line-oriented conversation for screen readers,
+/// braille displays and dumb terminals, on the same controller (and so
+/// the same list, save path and messages) as the full-screen roster.
+///
+/// Nothing but printable text and newlines is ever written: every line
+/// passes through `SafeText`, so text from the database shows its
+/// control characters as visible escapes. Changes made by other programs
+/// are looked for (one `PRAGMA data_version`) before each prompt and told
+/// as sentences rather than redrawn.
+final class PlainSession {
+    /// Monsters read out per page.
+    static let pageSize = 20
+
+    let controller: RosterController
+    private let console: PlainConsole
+    /// The first position of the page last read out.
+    var pageStart = 0
+    /// The monster the editing commands act on, once one is chosen.
+    var chosenID: Int64?
+    /// The newest change in the history this session has accounted for.
+    private var seenHistoryID: Int64 = 0
+    /// Set when the session is over: 0 for quit or the end of the input,
+    /// 128 + the signal for Ctrl-C and the like.
+    var exitStatus: Int32?
+
+    init(controller: RosterController, console: PlainConsole) {
+        self.controller = controller
+        self.console = console
+        seenHistoryID = newestHistoryID()
+    }
+
+    var store: RosterStore { controller.store }
+    var list: MonsterListModel { controller.list }
+
+    /// Talks until the person quits, the input ends or a signal comes.
+    /// Throws the error that ended it, if the file became unusable.
+    func run() throws(RosterError) -> Int32 {
+        say("Roster in plain mode, with \(PlainWording.monsters(list.total)). Type a number or a name to choose a monster, help for the commands, or q to quit.")
+        readPage()
+        while exitStatus == nil {
+            guard let line = ask("Command:") else { break }
+            perform(line)
+            seenHistoryID = max(seenHistoryID, newestHistoryID())
+            if let fatal = controller.fatalError { throw fatal }
+        }
+        return exitStatus ?? 0
+    }
+
+    // MARK: Speaking and asking
+
+    /// One line of output, its untrusted parts made visible.
+    func say(_ line: String) {
+        console.write(SafeText.escaped(line) + "\n")
+    }
+
+    /// A message from the controller or the store, as a sentence.
+    func tell(_ message: String) {
+        say(PlainWording.sentence(message))
+    }
+
+    /// Asks, after telling what other programs changed meanwhile. Nil when
+    /// the session ends instead (the input ended, or a signal came).
+    func ask(_ prompt: String) -> String? {
+        guard exitStatus == nil else { return nil }
+        announceChangesByOthers()
+        console.write(SafeText.escaped(prompt) + (console.inputIsTerminal ? " " : "\n"))
+        switch console.nextLine() {
+        case .line(let line):
+            return line
+        case .end:
+            // On a terminal the prompt's line is still open.
+            if console.inputIsTerminal { console.write("\n") }
+            say("End of input; goodbye.")
+            exitStatus = 0
+        case .signal(let signal):
+            if console.inputIsTerminal { console.write("\n") }
+            say("Interrupted by \(signal); goodbye.")
+            exitStatus = signal.exitStatus
+        }
+        return nil
+    }
+
+    // MARK: The list
+
+    /// Reads out the page at `pageStart`, with a heading that says where
+    /// it is and how to go on.
+    func readPage() {
+        waitForIndexIfFiltering()
+        let count = list.count
+        guard count > 0 else {
+            if list.isFiltering {
+                say("No monster's name contains “\(list.filter)”. Type filter alone to list them all.")
+            } else {
+                say("The roster is empty. Type add to add a monster.")
+            }
+            return
+        }
+        pageStart = max(0, min(pageStart, (count - 1) / Self.pageSize * Self.pageSize))
+        let end = min(count, pageStart + Self.pageSize)
+        say(PlainWording.pageHeading(first: pageStart + 1, last: end, count: count, filter: list.filter,
+                                     hasPrevious: pageStart > 0))
+        do {
+            try list.prefetch(pageStart..<end)
+            for position in pageStart..<end {
+                guard let monster = try list.monster(at: position) else { continue }
+                say(PlainWording.listLine(number: position + 1, monster))
+            }
+        } catch {
+            tell(error.description)
+        }
+    }
+
+    /// A large roster's names are indexed in the background; a filter
+    /// needs them, so the plain session waits for them, saying so.
+    private func waitForIndexIfFiltering() {
+        guard list.isWaitingForIndex else { return }
+        say("The names are being indexed for the filter; this takes a moment.")
+        while list.isWaitingForIndex, controller.fatalError == nil {
+            if !controller.pollForChanges() { sleepBriefly() }
+        }
+    }
+
+    private func sleepBriefly() {
+        usleep(20_000)
+    }
+
+    // MARK: The chosen monster
+
+    /// The chosen monster, selected in the controller so that its saves
+    /// go to it; says why when there is none.
+    func chosenMonster() -> Monster? {
+        guard let chosenID else {
+            say("Choose a monster first: type its number in the list, or its name.")
+            return nil
+        }
+        guard controller.select(monsterID: chosenID), let monster = controller.selected, monster.id == chosenID else {
+            say("The monster you chose is no longer on the roster; choose another.")
+            self.chosenID = nil
+            return nil
+        }
+        return monster
+    }
+
+    /// Chooses `monster` and reads its details.
+    func choose(_ monster: Monster) {
+        chosenID = monster.id
+        controller.select(monsterID: monster.id)
+        readDetails()
+    }
+
+    func readDetails() {
+        guard let monster = chosenMonster() else { return }
+        let position = (try? list.position(of: monster.id)) ?? nil
+        for line in PlainWording.details(monster, number: position.map { $0 + 1 }, of: list.count) { say(line) }
+    }
+
+    // MARK: Changes by other programs
+
+    /// Tells, before the next prompt, what other programs changed: each
+    /// change in the history's words, and whether the chosen monster went.
+    private func announceChangesByOthers() {
+        let totalBefore = list.total
+        guard controller.pollForChanges() else { return }
+        let newest = (try? store.history(limit: Self.announcedChanges + 1)) ?? []
+        let unseen = newest.filter { $0.id > seenHistoryID }
+        seenHistoryID = max(seenHistoryID, newest.first?.id ?? 0)
+        for entry in unseen.prefix(Self.announcedChanges).reversed() {
+            say("Another program changed the roster: \(entry.line).")
+        }
+        if unseen.count > Self.announcedChanges {
+            say("Another program made more changes; history lists them all.")
+        } else if unseen.isEmpty, list.total != totalBefore {
+            say("Another program changed the roster; it now holds \(PlainWording.monsters(list.total)).")
+        }
+        if let chosenID, ((try? store.monster(id: chosenID)) ?? nil) == nil {
+            say("The monster you chose is no longer on the roster.")
+            self.chosenID = nil
+        }
+    }
+
+    /// Changes told one by one before the rest are only counted.
+    static let announcedChanges = 3
+
+    private func newestHistoryID() -> Int64 {
+        ((try? store.history(limit: 1)) ?? []).first?.id ?? 0
+    }
+}

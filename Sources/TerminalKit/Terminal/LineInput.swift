@@ -1,0 +1,105 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CTerminal
+
+/// Lines read from a descriptor (a terminal in its ordinary, cooked mode,
+/// a pipe or a file), for line-oriented programs that must still end
+/// cleanly on Ctrl-C.
+///
+/// The C handlers of `TerminalSession` only write the signal number into a
+/// self-pipe; `nextLine` waits on both the input and that pipe, so SIGINT,
+/// SIGTERM and SIGHUP end the wait as an event the program answers (with
+/// its exit status 128 + the signal) rather than killing it mid-write.
+/// Ctrl-Z still stops the program as the shell expects. Only one
+/// `LineInput` or `TerminalSession` may hold the handlers at a time.
+public final class LineInput {
+    public enum Event: Equatable, Sendable {
+        /// One line, without its newline (or carriage return and newline).
+        case line(String)
+        /// The input ended.
+        case end
+        /// A termination signal came while waiting.
+        case signal(TerminationSignal)
+    }
+
+    private let descriptor: Int32
+    private var pending: [UInt8] = []
+    private var ended = false
+    private var signalPipe: (read: Int32, write: Int32) = (-1, -1)
+
+    /// `catchingSignals`: install the handlers (false when another part of
+    /// the program owns them, as in tests that feed a pipe).
+    public init(descriptor: Int32 = 0, catchingSignals: Bool = true) throws(TerminalError) {
+        self.descriptor = descriptor
+        guard catchingSignals else { return }
+        var descriptors: [Int32] = [-1, -1]
+        guard cterminal_open_signal_pipe(&descriptors) == 0 else { throw .systemCall("pipe2", errno: errno) }
+        signalPipe = (descriptors[0], descriptors[1])
+        guard cterminal_install_signal_handlers(signalPipe.write) == 0 else {
+            let code = errno
+            cterminal_remove_signal_handlers()
+            closeSignalPipe()
+            throw .systemCall("sigaction", errno: code)
+        }
+    }
+
+    deinit {
+        if signalPipe.read >= 0 {
+            cterminal_remove_signal_handlers()
+            closeSignalPipe()
+        }
+    }
+
+    /// Waits for the next whole line, the end of the input, or a signal.
+    /// A last line without a newline is still a line.
+    public func nextLine() -> Event {
+        while true {
+            if let newline = pending.firstIndex(of: 0x0A) {
+                var line = pending[..<newline]
+                if line.last == 0x0D { line = line.dropLast() }
+                let text = String(decoding: line, as: UTF8.self)
+                pending.removeSubrange(...newline)
+                return .line(text)
+            }
+            if ended {
+                guard !pending.isEmpty else { return .end }
+                defer { pending = [] }
+                return .line(String(decoding: pending, as: UTF8.self))
+            }
+            let watched = signalPipe.read >= 0 ? [signalPipe.read, descriptor] : [descriptor]
+            let ready = POSIXCalls.readable(watched, timeoutMilliseconds: nil)
+            if signalPipe.read >= 0, ready[0], let signal = drainSignals() { return .signal(signal) }
+            guard ready.last == true else { continue }
+            guard let bytes = POSIXCalls.read(descriptor) else {
+                ended = true
+                continue
+            }
+            // Empty: a non-blocking descriptor with nothing yet; wait again.
+            pending += bytes
+        }
+    }
+
+    /// The first termination signal in the pipe; Ctrl-Z stops the process
+    /// group as it would without handlers, and the rest need nothing.
+    private func drainSignals() -> TerminationSignal? {
+        var found: TerminationSignal?
+        while let bytes = POSIXCalls.read(signalPipe.read, capacity: 64), !bytes.isEmpty {
+            for number in bytes {
+                if Int32(number) == SIGTSTP {
+                    cterminal_stop_process_group()
+                } else if found == nil, let signal = TerminationSignal(rawValue: Int32(number)) {
+                    cterminal_acknowledge_termination()
+                    found = signal
+                }
+            }
+        }
+        return found
+    }
+
+    private func closeSignalPipe() {
+        if signalPipe.read >= 0 { close(signalPipe.read) }
+        if signalPipe.write >= 0 { close(signalPipe.write) }
+        signalPipe = (-1, -1)
+    }
+}
