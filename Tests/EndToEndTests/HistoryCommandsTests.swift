@@ -85,6 +85,16 @@ struct HistoryCommandsTests {
         #expect(try sandbox.roster("history", "--limit", "0").status == 64)
     }
 
+    @Test("history of a removed monster, after an import, lists its changes rather than calling it a typo")
+    func removedMonster() throws {
+        let sandbox = try Sandbox()
+        try sandbox.roster(["remove", "Dog-Bot", "--yes"])
+        try sandbox.roster(["import", "-"], stdin: "name,icon,weapon\nX-Bot,unknown.png,sword\n")
+        let run = try sandbox.roster("history", "dog-bot")
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.split(separator: "\n").map { $0.split(separator: "\t")[3] } == ["import", "remove"])
+    }
+
     @Test("on a terminal, history is a table of when, which change and what")
     func table() throws {
         let sandbox = try Sandbox()
@@ -119,6 +129,7 @@ struct HistoryCommandsTests {
         try sandbox.roster("set-weapon", "Cat-Bot", "fire")
         let run = try sandbox.roster("undo", count)
         #expect(run.status == 64, "\(run.stderr)")
+        #expect(run.stderr.contains("whole number"), "\(run.stderr)")
         #expect(try sandbox.roster("show", "Cat-Bot", "--format", "json").stdout.contains("\"weapon\":\"fire\""))
     }
 

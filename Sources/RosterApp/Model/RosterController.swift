@@ -23,7 +23,13 @@ final class RosterController {
     /// is being added (it cannot be removed or edited elsewhere yet).
     var selectedOnRoster: Monster? { draft == nil ? selectedRow : nil }
     /// A line for the footer: what just happened, or what went wrong.
-    private(set) var status: (text: String, isError: Bool)?
+    private(set) var status: (text: String, isError: Bool)? {
+        didSet { followUp = nil }
+    }
+    /// What the change the status reports can be followed by: its undo,
+    /// or, after an undo, the redo. The screen names the key for it.
+    enum FollowUp { case undo, redo }
+    private(set) var followUp: FollowUp?
     private var lastDataVersion: Int64 = 0
     /// An error the session cannot go on after (the file is damaged or
     /// gone): the run loop ends, restores the terminal and reports it.
@@ -208,8 +214,9 @@ final class RosterController {
     /// After the interface's own write: read the list again. SQLite's
     /// `data_version` does not change for a connection's own commits, so
     /// the next poll looks only for other programs' changes.
-    private func didWrite(showing id: Int64? = nil) {
+    private func didWrite(showing id: Int64? = nil, followUp: FollowUp = .undo) {
         reload()
+        if status?.isError == false { self.followUp = followUp }
         guard let id else { return }
         reportingErrors {
             if let position = try positionKeepingInSight(id) { select(position) }
@@ -232,21 +239,25 @@ final class RosterController {
 
     /// Takes back the newest change not undone yet, from any surface.
     func undo() {
-        takeHistoryStep { () throws(RosterError) in try store.undo() }
+        takeHistoryStep(then: .redo) { () throws(RosterError) in try store.undo() }
     }
 
     /// Puts back what undo took back most recently.
     func redo() {
-        takeHistoryStep { () throws(RosterError) in try store.redo() }
+        takeHistoryStep(then: .undo) { () throws(RosterError) in try store.redo() }
     }
 
     /// Says what the step did in the history's own words ("undid
     /// set-weapon Cat-Bot: Sword → Fire"), or why it did nothing.
-    private func takeHistoryStep(_ step: () throws(RosterError) -> HistoryOutcome) {
+    private func takeHistoryStep(then followUp: FollowUp, _ step: () throws(RosterError) -> HistoryOutcome) {
+        // The details may be showing a monster being added: it is not on
+        // the roster, so undo goes past it; drop it first.
+        discardDraft()
         reportingErrors {
             let outcome = try step()
             status = (outcome.sentences.joined(separator: "; "), false)
-            didWrite()
+            didWrite(followUp: outcome.steps.isEmpty ? .undo : followUp)
+            if outcome.steps.isEmpty { self.followUp = nil }
         }
     }
 

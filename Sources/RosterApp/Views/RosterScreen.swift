@@ -192,6 +192,11 @@ final class RosterScreen: View {
                 .footerPriority(1))
         }
         bindings.append(KeyBinding(.character("n"), "n", "new", action: { [weak self] in self?.addMonster() }))
+        // The roster's history: any surface's change, another program's too.
+        bindings += [
+            KeyBinding(.character("u"), "u", "undo", action: { [weak self] in self?.controller.undo() }),
+            KeyBinding([.character("U"), .control("r")], "U", "redo", action: { [weak self] in self?.controller.redo() }),
+        ]
         if controller.selectedOnRoster != nil {
             bindings.append(KeyBinding([.character("x"), .delete], "x", "remove", action: { [weak self] in self?.confirmRemoval() }))
         }
@@ -249,7 +254,12 @@ final class RosterScreen: View {
         header.showsMonstersButton = isCollapsed
         footer.frame = bottom
         if let status = controller.status {
-            footer.message = (status.text, status.isError ? Theme.error : Theme.success)
+            let offer = switch controller.followUp {
+            case .undo: " · u undo"
+            case .redo: " · U redo"
+            case nil: ""
+            }
+            footer.message = (status.text + offer, status.isError ? Theme.error : Theme.success)
         } else {
             footer.message = nil
         }

@@ -227,7 +227,10 @@ public struct ArgumentParser: Sendable {
             message += command.map { " for `\($0)`" } ?? ""
         }
         let spelled = available.map { "--" + $0.long }
-        if let suggestion = EditDistance.closest(to: option, among: spelled) {
+        if option.count > 1, option.dropFirst().allSatisfy(\.isASCII), Int(option.dropFirst()) != nil {
+            // `undo -3`: a number, not a misspelt option.
+            message += "; counts and ids are whole numbers from 1 up"
+        } else if let suggestion = EditDistance.closest(to: option, among: spelled) {
             message += "; did you mean `\(suggestion)`?"
         } else if command == nil, let other = commands.first(where: { $0.options.contains { "--" + $0.long == option } }) {
             message += "; it belongs to `\(other.name)`"

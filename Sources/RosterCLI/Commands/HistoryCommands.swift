@@ -10,7 +10,7 @@ enum HistoryCommands {
             Every change is recorded in the roster file, in the same transaction as the
             change: by which command, or by the interactive roster; which monsters it
             touched, and each field before and after. An import is one change. The
-            history keeps the last \(RosterStore.historyBound) changes; of those, the last \(RosterStore.keptImportSnapshots) imports keep
+            history keeps the last \(grouped(RosterStore.historyBound)) changes; of those, the last \(RosterStore.keptImportSnapshots) imports keep
             the whole roster from before them, so that they can be undone.
 
             With NAME, only the changes that touched that monster (imports touch every
@@ -62,8 +62,7 @@ enum HistoryCommands {
         }
         let store = try invocation.store()
         let reference = invocation.positionals.first
-        if let reference, try store.find(reference) == nil,
-           try store.history(touching: reference, limit: 1).allSatisfy({ $0.isSnapshot || $0.isSnapshotDropped }) {
+        if let reference, try store.find(reference) == nil, try !store.historyMentions(reference) {
             // Neither on the roster nor ever in a change: a typo, most likely.
             throw RosterError.monsterNotFound(reference, suggestion: try store.suggestName(for: reference))
         }
@@ -119,6 +118,17 @@ enum HistoryCommands {
     private static func report(_ outcome: HistoryOutcome, dryRun: Bool, context: CommandContext) {
         for sentence in outcome.sentences { context.note(sentence) }
         if dryRun && !outcome.steps.isEmpty { context.note("dry run: nothing was changed") }
+    }
+
+    /// `10,000`.
+    static func grouped(_ number: Int) -> String {
+        var digits = String(number)
+        var index = digits.endIndex
+        while digits.distance(from: digits.startIndex, to: index) > 3 {
+            index = digits.index(index, offsetBy: -3)
+            digits.insert(",", at: index)
+        }
+        return digits
     }
 
     /// A count from the command line: a whole number from 1 up.

@@ -37,8 +37,7 @@ extension RosterStore {
             counts.map { .integer(Int64($0.before)) } ?? .null, counts.map { .integer(Int64($0.after)) } ?? .null,
         ]
         if let id {
-            try database.cached(HistoryTable.insertEntry.replacing("INSERT INTO history (", with: "INSERT INTO history (id, ")
-                .replacing("VALUES (", with: "VALUES (?, ")).run([.integer(id)] + values)
+            try database.cached(HistoryTable.insertEntryWithID).run([.integer(id)] + values)
             return id
         }
         try database.cached(HistoryTable.insertEntry).run(values)

@@ -76,6 +76,11 @@ enum HistoryTable {
         INSERT INTO history (at, surface, command, file, summary, kind, reverses, count_before, count_after)
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
         """
+    /// `insertEntry` with the id first: a snapshot names its table before its entry exists.
+    static let insertEntryWithID = """
+        INSERT INTO history (id, at, surface, command, file, summary, kind, reverses, count_before, count_after)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """
     static let insertRow = """
         INSERT INTO history_row (change, position, monster, before_exists, after_exists,
             \(fields.map { "before_\($0.key)" }.joined(separator: ", ")),

@@ -35,6 +35,17 @@ extension RosterStore {
         try guarded { try revisions(ofChange: entry.id) }
     }
 
+    /// Whether a recorded change touched the monster `reference` names
+    /// (by id, or by a name it had then), though it may be gone now.
+    public func historyMentions(_ reference: String) throws(RosterError) -> Bool {
+        try guarded {
+            let touched = try database.cached("SELECT 1 FROM history_row WHERE monster = ? LIMIT 1")
+            return try monsterIDs(knownAs: reference).contains { id in
+                try touched.firstRow([.integer(id)]) { _ in true } != nil
+            }
+        }
+    }
+
     /// How many changes the history holds.
     public func historyCount() throws(RosterError) -> Int {
         try guarded { Int(try database.integer("SELECT count(*) FROM history") ?? 0) }

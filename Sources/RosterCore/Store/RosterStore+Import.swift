@@ -36,10 +36,11 @@ extension RosterStore {
         defer { journal.restore() }
         return try write(commit: !dryRun) {
             // The roster before is kept whole, in the same transaction,
-            // so that undo can bring it back (see HistoryTable).
-            let snapshot = try beginSnapshot()
+            // so that undo can bring it back (see HistoryTable); a dry run
+            // is rolled back and needs no copy.
+            let snapshot = dryRun ? nil : try beginSnapshot()
             let summary = try load(from: reader, mode: mode, progress: progress)
-            try recordImport(summary, mode: mode, file: reader.input.name, snapshot: snapshot)
+            if let snapshot { try recordImport(summary, mode: mode, file: reader.input.name, snapshot: snapshot) }
             return summary
         }
     }

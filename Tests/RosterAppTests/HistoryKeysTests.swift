@@ -1,0 +1,60 @@
+import Testing
+import TerminalKit
+@testable import RosterApp
+@testable import RosterCore
+
+/// `u` and `U` take changes back and put them back from the interface,
+/// whichever surface made them, and the footer offers the next step.
+@Suite("Undo and redo in the interactive roster")
+struct HistoryKeysTests {
+    @Test("a removal says removed X · u undo; u brings the monster back with its id, U removes it again")
+    func removeUndoRedo() throws {
+        let roster = try RosterScreenHarness()
+        let before = try roster.store.monsters()
+        roster.press(.character("j"), .character("x"), .character("y"))
+        #expect(try roster.store.monsters().count == 5)
+        #expect(roster.footer.message == "removed Dog-Bot")
+        #expect(roster.lines.last?.contains("removed Dog-Bot · u undo") == true)
+
+        roster.press(.character("u"))
+        #expect(try roster.store.monsters() == before, "the same monster, id included")
+        #expect(roster.lines.last?.contains("undid remove Dog-Bot") == true)
+        #expect(roster.lines.last?.contains("· U redo") == true)
+        #expect(roster.list.lines.contains("Dog-Bot"))
+
+        roster.press(.character("U"))
+        #expect(try roster.store.monsters().count == 5)
+        #expect(roster.lines.last?.contains("· u undo") == true)
+        roster.press(.control("r"))
+        #expect(roster.footer.message == "nothing to redo")
+        #expect(roster.lines.last?.contains("u undo") == false, "nothing was done, so nothing is offered")
+    }
+
+    @Test("a weapon chosen in the panel is undone by u, and a change another program made too")
+    func weaponAndOtherProgram() throws {
+        let roster = try RosterScreenHarness()
+        roster.press(.character("w")).type("3")
+        #expect(try roster.weaponInDatabase("Cat-Bot") == .fire)
+        #expect(roster.lines.last?.contains("Cat-Bot now carries Fire · u undo") == true)
+        roster.press(.character("u"))
+        #expect(try roster.weaponInDatabase("Cat-Bot") == .sword)
+
+        // Another program (a script) changes Ice-Bot; the interface takes it back.
+        let other = try RosterStore.open(path: roster.path)
+        _ = try other.setWeapons([WeaponAssignment(reference: "Ice-Bot", weapon: .smoke)])
+        roster.interface.poll()
+        roster.press(.character("u"))
+        #expect(try roster.weaponInDatabase("Ice-Bot") == .fire)
+        #expect(roster.footer.message?.hasPrefix("undid set-weapon Ice-Bot") == true)
+    }
+
+    @Test("u while a name is typed is a letter of the name, not an undo")
+    func undoKeyIsTextWhileTyping() throws {
+        let roster = try RosterScreenHarness()
+        roster.press(.character("w")).type("3")
+        roster.press(.tab).press(.enter)
+        roster.press(.control("u")).type("Buu-Bot").press(.enter)
+        #expect(try roster.store.monsters().contains { $0.name == "Buu-Bot" })
+        #expect(try roster.weaponInDatabase("Buu-Bot") == .fire, "the weapon change was not undone")
+    }
+}
