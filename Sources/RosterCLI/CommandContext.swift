@@ -54,6 +54,12 @@ public final class CommandContext {
         stdoutIsTerminal && environment("NO_COLOR") == nil && environment("TERM") != "dumb"
     }
 
+    /// The colours stdout takes: none unless `colorEnabled`, else as many
+    /// as `COLORTERM` and `TERM` say.
+    var colorDepth: ColorDepth {
+        colorEnabled ? ColorDepth.detect(environment: environment) : .none
+    }
+
     /// Columns of the terminal on stdout, else `$COLUMNS`, else 80.
     public var terminalWidth: Int {
         var size = winsize()

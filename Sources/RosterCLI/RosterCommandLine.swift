@@ -1,4 +1,3 @@
-import CSQLite
 import RosterCore
 import TerminalKit
 #if canImport(Glibc)
@@ -29,7 +28,7 @@ public enum RosterCommandLine {
         .init("help") { HelpCommands.help },
         .init("completion") { HelpCommands.completion },
         .init("manual-page", isHidden: true) { HelpCommands.manualPage },
-    ])
+    ], defaultCommand: "browse")
 
     public static func run(_ arguments: [String]) -> Int32 {
         // Past `ulimit -f` a write fails with EFBIG, which is reported and
@@ -56,15 +55,15 @@ public enum RosterCommandLine {
             context.databaseOption = parsed.value("db")
             guard let command = parsed.command else {
                 if parsed.flag("version") {
-                    try context.print("roster \(version) (SQLite \(String(cString: sqlite3_libversion())))\n")
+                    try context.print("roster \(version) (SQLite \(RosterStore.sqliteVersion))\n")
                     return .success
                 }
                 if parsed.flag("help") {
                     try context.print(formatter.overview(version: version))
                     return .success
                 }
-                if context.stdinIsTerminal && context.stdoutIsTerminal {
-                    return try BrowseCommand.run(context, noAnimation: parsed.flag("no-animation"))
+                if context.stdinIsTerminal && context.stdoutIsTerminal, let browse = parser.defaultCommand {
+                    return try browse.run(Invocation(arguments: parsed, context: context))
                 }
                 throw UsageError("no command given; `roster help` lists the commands", command: nil)
             }

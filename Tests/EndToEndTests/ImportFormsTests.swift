@@ -66,6 +66,8 @@ struct ImportFormsTests {
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr == "imported stdin: 6 added, 0 updated, 0 unchanged, 0 removed\n")
         #expect(try sandbox.roster(["--db", fresh, "export"], useDatabaseOption: false).stdout == exported)
+        let history = try sandbox.roster(["--db", fresh, "history"], useDatabaseOption: false).stdout
+        #expect(history.split(separator: "\n").count == 1 && history.contains("6 added"), "the history starts with the import: \(history)")
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: sandbox.directory.path).filter { $0.contains("importing") }
         #expect(leftovers.isEmpty)
         for (arguments, input) in [(["import", "-"], "name,weapon\nA-Bot,laser\n"), (["import", "-", "--dry-run"], exported)] {

@@ -61,7 +61,7 @@ struct ReadingCommandsTests {
         _ = try sandbox.roster("add", "猫ボット", "--weapon", "fire", "--color", "red")
         let (status, output) = try sandbox.rosterOnTerminal(["list"])
         #expect(status == 0)
-        #expect(output.contains("\u{1B}[31m猫ボット\u{1B}[0m"))
+        #expect(output.contains("\u{1B}[0;31m猫ボット\u{1B}[0m"))
         let plain = try sandbox.rosterOnTerminal(["list"], environment: ["NO_COLOR": "1"]).output
         #expect(!plain.contains("\u{1B}["))
         let lines = plain.split(separator: "\n").map(String.init)

@@ -224,3 +224,26 @@ struct CompletionTests {
         #expect(!files.1.contains("invalid option combination"), "\(files.1)")
     }
 }
+
+@Suite("The default command")
+struct DefaultCommandTests {
+    static let parser = RosterCommandLine.parser
+
+    @Test("browse's options are understood without the command, and name it")
+    func optionsNameIt() throws {
+        #expect(try Self.parser.parse(["--no-animation"]).command?.name == "browse")
+        #expect(try Self.parser.parse(["--db", "x.db"]).command == nil)
+        #expect(try Self.parser.parse([]).command == nil)
+        #expect(Self.parser.defaultCommand?.name == "browse")
+    }
+
+    @Test("browse's option before another command is refused, naming its command")
+    func strayOption() {
+        #expect(throws: UsageError.self) { try Self.parser.parse(["--no-animation", "list"]) }
+        do {
+            _ = try Self.parser.parse(["--no-animation", "list"])
+        } catch {
+            #expect(error.message == "--no-animation belongs to `browse`, not `list`")
+        }
+    }
+}

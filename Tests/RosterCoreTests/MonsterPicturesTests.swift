@@ -13,7 +13,7 @@ struct MonsterPicturesTests {
             #expect(Assets.hasImage(named: weapon.imageAssetName), "\(weapon.imageAssetName)")
         }
         for icon in ["meetcatbot.png", "meetdogbot.png", "meetexplodebot.png", "meetfirebot.png", "meeticebot.png",
-                     "meetminitomatobot.png", Monster.fallbackIcon, Monster.defaultIcon] {
+                     "meetminitomatobot.png", Monster.defaultIcon] {
             #expect(Assets.hasImage(named: icon), "\(icon)")
         }
         #expect(Assets.imageNames.count == 12)

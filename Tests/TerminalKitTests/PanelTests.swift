@@ -20,7 +20,7 @@ struct PanelTests {
             panel.choices = ["Red", "Green", "Blue"].map { ChoicePanel.Choice(title: $0) }
             panel.currentIndex = 1
             panel.onChoose = { chosen.append($0) }
-            panel.onClose = { closed += 1 }
+            panel.onCancel = { closed += 1 }
         }
         panel.highlightCurrent()
         let buffer = draw(panel)

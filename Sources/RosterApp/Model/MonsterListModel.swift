@@ -170,8 +170,6 @@ final class MonsterListModel {
         if !isFiltering { count = built.count }
         return true
     }
-
-    var isIndexing: Bool { index == nil }
 }
 
 /// Where a background thread leaves the index it built.
@@ -188,7 +186,7 @@ extension RosterStore {
         } catch let error as RosterError {
             throw error
         } catch {
-            throw .storage(path: path, DatabaseError(extendedCode: 1, message: "\(error)"))
+            throw .storage(path: path, DatabaseError(.SQLITE_ERROR, message: "\(error)"))
         }
     }
 }

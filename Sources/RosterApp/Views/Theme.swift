@@ -28,7 +28,16 @@ enum Theme {
     static let success = Style(foreground: .green)
 
     static func nameStyle(_ color: NameColor) -> Style {
-        switch color {
+        color.style
+    }
+}
+
+extension NameColor {
+    /// How a name in this colour is drawn wherever it reaches a terminal:
+    /// the interactive roster, `list`'s table and `show`. Blue is the
+    /// bright one, which stays readable on dark backgrounds.
+    public var style: Style {
+        switch self {
         case .default: Style()
         case .red: Style(foreground: .red)
         case .green: Style(foreground: .green)

@@ -61,12 +61,20 @@ public struct ArgumentParser: Sendable {
     /// Every command's declaration, in the order given.
     public var commands: [CommandSpec] { entries.map { $0.declaration() } }
 
-    public init(entries: [Entry]) {
+    /// The command that runs when none is named (`roster` alone opens the
+    /// interactive roster): its options are understood before any command,
+    /// and giving one of them names it.
+    public let defaultCommandName: String?
+    public var defaultCommand: CommandSpec? { defaultCommandName.flatMap(command(named:)) }
+
+    public init(entries: [Entry], defaultCommand: String? = nil) {
         self.entries = entries
+        self.defaultCommandName = defaultCommand
     }
 
-    public init(commands: [CommandSpec]) {
+    public init(commands: [CommandSpec], defaultCommand: String? = nil) {
         self.entries = commands.map { spec in Entry(spec.name, isHidden: spec.isHidden) { spec } }
+        self.defaultCommandName = defaultCommand
     }
 
     public func command(named name: String) -> CommandSpec? {
@@ -102,6 +110,18 @@ public struct ArgumentParser: Sendable {
             } else {
                 result.positionals.append(argument)
             }
+        }
+        if result.command == nil, let defaultCommand,
+           result.options.keys.contains(where: { key in defaultCommand.options.contains { $0.long == key } }) {
+            result.command = defaultCommand
+        }
+        // An option of the default command given before another command.
+        // (Checked only when an option is foreign to the command, so that the
+        // default command is declared only when it is needed.)
+        if let command = result.command, command.name != defaultCommandName,
+           result.options.keys.contains(where: { command.option(named: $0) == nil }), let defaultCommand,
+           let stray = defaultCommand.options.first(where: { result.options[$0.long] != nil && command.option(named: $0.long) == nil }) {
+            throw UsageError("--\(stray.long) belongs to `\(defaultCommand.name)`, not `\(command.name)`", command: command.name)
         }
         // Asking for help is never a mistake, whatever else is missing.
         if let command = result.command, !result.flag("help") {
@@ -193,13 +213,13 @@ public struct ArgumentParser: Sendable {
         result.options[name] = [value]
     }
 
-    /// Options understood before any command: the global ones and `--version`.
+    /// Options understood before any command: the global ones, `--version`
+    /// and the default command's.
     var topLevelOptions: [OptionSpec] {
-        GlobalOptions.all + [Self.versionOption, Self.noAnimationOption]
+        GlobalOptions.all + [Self.versionOption] + (defaultCommand?.options ?? [])
     }
 
     static let versionOption = OptionSpec("version", "print roster's version")
-    static let noAnimationOption = OptionSpec("no-animation", "open the interactive roster without motion")
 
     private func unknownOption(_ option: String, available: [OptionSpec], command: String?) -> UsageError {
         var message = "unknown option \(option)"

@@ -4,12 +4,13 @@ import RosterCore
 enum CommonOptions {
     static let dryRun = OptionSpec("dry-run", short: "n", "check and report what would change, but change nothing")
 
-    static func format(_ choices: [String], default defaultHelp: String) -> OptionSpec {
-        OptionSpec("format", short: "f", value: "FORMAT",
-                   "output format: \(choices.joined(separator: ", ")) (\(defaultHelp))", choices: choices)
+    static func format(_ formats: [OutputFormat], default defaultHelp: String) -> OptionSpec {
+        let choices = formats.map(\.rawValue)
+        return OptionSpec("format", short: "f", value: "FORMAT",
+                          "output format: \(choices.joined(separator: ", ")) (\(defaultHelp))", choices: choices)
     }
 
-    static let listFormats = ["table", "plain", "json", "ndjson", "csv"]
+    static let listFormats = OutputFormat.allCases
     static let formatDefaultHelp = "default: table on a terminal, plain when piped"
 
     static let weaponNames = WeaponType.allCases.map(\.key)
@@ -43,8 +44,9 @@ enum CommonOptions {
 extension Invocation {
     /// The output format: the one asked for, else a table on a terminal
     /// and tab-separated text when piped.
-    var format: String {
-        value("format") ?? (context.stdoutIsTerminal ? "table" : "plain")
+    var format: OutputFormat {
+        // The parser has checked the value against the command's choices.
+        value("format").flatMap(OutputFormat.init(rawValue:)) ?? (context.stdoutIsTerminal ? .table : .plain)
     }
 
     /// Parses a weapon given on the command line, suggesting on a typo.

@@ -24,7 +24,7 @@ enum HistoryCommands {
                                  completion: .monsterNames)],
         options: [
             OptionSpec("limit", short: "l", value: "N", "at most N changes"),
-            CommonOptions.format(["table", "plain", "json", "ndjson"], default: CommonOptions.formatDefaultHelp),
+            CommonOptions.format([.table, .plain, .json, .ndjson], default: CommonOptions.formatDefaultHelp),
             OptionSpec("clear", "empty the history (asks on a terminal; scripts pass --yes)"),
             OptionSpec("yes", short: "y", "with --clear: clear without asking"),
         ],

@@ -287,6 +287,9 @@ enum NewRoster {
         let result = try withStore(at: building) { store in
             _ = try store.importMonsters(from: MonsterReader(input: ChunkedInput(bytes: [], name: "nothing"),
                                                              format: .ndjson, raw: false), mode: .replace)
+            // The new file's history starts with the import, not with
+            // taking away a default roster nobody asked for.
+            try store.clearHistory()
             return try importing(store)
         }
         guard keep else { return result }

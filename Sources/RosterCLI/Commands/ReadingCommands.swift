@@ -48,7 +48,7 @@ enum ReadingCommands {
             ROSTER_PICTURES=kitty|blocks|text chooses without asking.
             """,
         arguments: [ArgumentSpec("NAME", "the monster's name (any case) or id", completion: .monsterNames)],
-        options: [CommonOptions.format(["table", "plain", "json"], default: CommonOptions.formatDefaultHelp)],
+        options: [CommonOptions.format([.table, .plain, .json], default: CommonOptions.formatDefaultHelp)],
         examples: ["roster show Cat-Bot", "roster show cat-bot --format json"]
     ) { invocation in
         let monster = try invocation.store().resolve(invocation.positionals[0])
@@ -69,8 +69,8 @@ enum ReadingCommands {
         let counts = try invocation.store().weaponCounts()
         let output = invocation.context.stdout
         switch invocation.format {
-        case "json", "ndjson":
-            let json = invocation.format == "json"
+        case .json, .ndjson:
+            let json = invocation.format == .json
             if json { try output.append("[") }
             for (index, weapon) in WeaponType.allCases.enumerated() {
                 if json { try output.append(index == 0 ? "\n  " : ",\n  ") }
@@ -87,19 +87,19 @@ enum ReadingCommands {
                 try output.append(json ? "}" : "}\n")
             }
             if json { try output.append("\n]\n") }
-        case "csv":
+        case .csv:
             let writer = CSVWriter()
             try writer.appendRecord(["key", "name", "glyph", "image", "monsters"], to: output)
             for weapon in WeaponType.allCases {
                 try writer.appendRecord([weapon.key, weapon.displayName, weapon.glyph, weapon.imageAssetName,
                                          String(counts[weapon] ?? 0)], to: output)
             }
-        case "plain":
+        case .plain:
             for weapon in WeaponType.allCases {
                 try output.append([weapon.key, weapon.displayName, weapon.glyph, weapon.imageAssetName,
                                    String(counts[weapon] ?? 0)].joined(separator: "\t") + "\n")
             }
-        default:
+        case .table:
             var table = TextTable(columns: [
                 .init(header: "KEY"), .init(header: "WEAPON"), .init(header: "MONSTERS", alignment: .right),
             ])
@@ -108,7 +108,7 @@ enum ReadingCommands {
                                    .init(String(counts[weapon] ?? 0))])
             }
             try output.append(table.render(maxWidth: invocation.context.terminalWidth,
-                                           color: invocation.context.colorEnabled))
+                                           depth: invocation.context.colorDepth))
         }
         return .success
     }

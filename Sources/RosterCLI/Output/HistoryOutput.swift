@@ -8,11 +8,11 @@ import TextSafety
 struct HistoryOutput {
     let context: CommandContext
 
-    func list(_ entries: [HistoryEntry], store: RosterStore, format: String) throws {
+    func list(_ entries: [HistoryEntry], store: RosterStore, format: OutputFormat) throws {
         let output = context.stdout
         switch format {
-        case "json", "ndjson":
-            let json = format == "json"
+        case .json, .ndjson:
+            let json = format == .json
             if json { try output.append("[") }
             for (index, entry) in entries.enumerated() {
                 if json { try output.append(index == 0 ? "\n  " : ",\n  ") }
@@ -20,13 +20,13 @@ struct HistoryOutput {
                 if !json { try output.append("\n") }
             }
             if json { try output.append(entries.isEmpty ? "]\n" : "\n]\n") }
-        case "plain":
+        case .plain:
             for entry in entries {
                 let cells = [String(entry.id), entry.at.iso8601, entry.surface.rawValue, entry.command, entry.file ?? "",
                              entry.summary, entry.isUndone ? "undone" : "done"]
                 try output.append(cells.map(SafeText.fieldEscaped).joined(separator: "\t") + "\n")
             }
-        default:
+        case .table, .csv:
             if entries.isEmpty {
                 context.note("the history is empty")
                 return
@@ -41,7 +41,7 @@ struct HistoryOutput {
                 table.rows.append([.init(String(entry.id)), .init(Self.when(entry.at)),
                                    .init(SafeText.escaped(title)), .init(SafeText.escaped(what))])
             }
-            try output.append(table.render(maxWidth: context.terminalWidth, color: context.colorEnabled))
+            try output.append(table.render(maxWidth: context.terminalWidth, depth: context.colorDepth))
         }
     }
 

@@ -12,29 +12,10 @@ import TextSafety
 struct MonsterOutput {
     let context: CommandContext
 
-    /// The style of a monster's name: bold, in its colour.
-    static func nameStyle(_ color: NameColor) -> Style {
-        switch color {
-        case .default: Style.plain.bold
-        case .red: Style(foreground: .red).bold
-        case .green: Style(foreground: .green).bold
-        case .blue: Style(foreground: .blue).bold
-        }
-    }
-
-    static func colorStyle(_ color: NameColor) -> String? {
-        switch color {
-        case .default: nil
-        case .red: "31"
-        case .green: "32"
-        case .blue: "34"
-        }
-    }
-
-    func list(_ store: RosterStore, weapon: WeaponType?, format: String) throws {
+    func list(_ store: RosterStore, weapon: WeaponType?, format: OutputFormat) throws {
         let output = context.stdout
         switch format {
-        case "json":
+        case .json:
             try output.append("[")
             var first = true
             try store.forEachRow(carrying: weapon) { row in
@@ -43,23 +24,23 @@ struct MonsterOutput {
                 try MonsterRecords.appendJSON(row: row, to: output)
             }
             try output.append(first ? "]\n" : "\n]\n")
-        case "ndjson":
+        case .ndjson:
             try store.forEachRow(carrying: weapon) { row in
                 try MonsterRecords.appendJSON(row: row, to: output)
                 try output.append(UInt8(ascii: "\n"))
             }
-        case "csv":
+        case .csv:
             let writer = CSVWriter(escapesForTerminal: context.stdoutIsTerminal)
             try MonsterRecords.appendCSVHeader(to: output, writer: writer)
             try store.forEachRow(carrying: weapon) { row in
                 try MonsterRecords.appendCSV(row: row, to: output, writer: writer)
             }
-        case "plain":
+        case .plain:
             let columns = Int32(MonsterFields.all.count)
             try store.forEachRow(carrying: weapon) { row in
                 try PlainRows.append(row: row, columns: columns, to: output)
             }
-        default:
+        case .table:
             // Height and origin fit compactly where there is room; the rest
             // of the details are `show`'s.
             let width = context.terminalWidth
@@ -70,7 +51,7 @@ struct MonsterOutput {
             try store.forEachMonster(carrying: weapon) { monster in
                 var cells: [TextTable.Cell] = [
                     .init(String(monster.id)),
-                    .init(SafeText.escaped(monster.name), style: Self.colorStyle(monster.nameColor)),
+                    .init(SafeText.escaped(monster.name), style: monster.nameColor.style),
                     .init("\(monster.weapon.glyph) \(monster.weapon.displayName)"),
                 ]
                 if details {
@@ -79,18 +60,12 @@ struct MonsterOutput {
                 }
                 table.rows.append(cells + [.init(SafeText.escaped(monster.description))])
             }
-            try output.append(table.render(maxWidth: width, color: context.colorEnabled))
+            try output.append(table.render(maxWidth: width, depth: context.colorDepth))
         }
     }
 
     /// Below this many columns the table leaves out height and origin.
     static let detailColumnsWidth = 72
-
-    /// `id, name, description, icon, name_color, weapon, height, origin,
-    /// activated`, tab-separated, in the stored forms; unknown is empty.
-    func plainLine(_ monster: Monster) -> String {
-        MonsterFields.all.map { SafeText.fieldEscaped($0.value(monster).text) }.joined(separator: "\t") + "\n"
-    }
 
     /// `6 ft 2 in`, when known.
     static func heightText(_ monster: Monster) -> String? {
@@ -107,20 +82,20 @@ struct MonsterOutput {
         monster.activated?.localDisplay
     }
 
-    func show(_ monster: Monster, format: String) throws {
+    func show(_ monster: Monster, format: OutputFormat) throws {
         let output = context.stdout
         switch format {
-        case "json":
+        case .json:
             try MonsterRecords.appendJSON(monster, to: output)
             try output.append("\n")
-        case "plain":
+        case .plain:
             // Every field by its key, in the stored forms; unknown is empty.
             for field in MonsterFields.all {
                 try output.append("\(field.key)\t\(SafeText.fieldEscaped(field.value(monster).text))\n")
             }
         default:
             if monster.iconIsMissing {
-                context.note("\(monster.name)'s icon \(monster.icon) is not one of roster's pictures; showing \(Monster.fallbackIcon) instead")
+                context.note("\(monster.name)'s icon \(monster.icon) is not one of roster's pictures; showing \(Monster.defaultIcon) instead")
             }
             let lines = detailLines(monster)
             let pictures = try pictureMode()
@@ -156,7 +131,7 @@ struct MonsterOutput {
             ("origin", Self.originText(monster) ?? "unknown"),
             ("activated", Self.activatedText(monster) ?? "unknown"),
         ]
-        return [MonsterCard.Line(text: SafeText.escaped(monster.name), style: Self.nameStyle(monster.nameColor))]
+        return [MonsterCard.Line(text: SafeText.escaped(monster.name), style: monster.nameColor.style.bold)]
             + rows.map { label, value in MonsterCard.Line(text: "  " + label.padding(to: 13) + value) }
     }
 

@@ -17,10 +17,10 @@ struct TextTable {
 
     struct Cell {
         let text: String
-        /// SGR parameters (`31`, `1`) applied when colour is on.
-        var style: String? = nil
+        /// Drawn in this style when colour is on.
+        var style: Style? = nil
 
-        init(_ text: String, style: String? = nil) {
+        init(_ text: String, style: Style? = nil) {
             self.text = text
             self.style = style
         }
@@ -29,7 +29,8 @@ struct TextTable {
     let columns: [Column]
     var rows: [[Cell]] = []
 
-    func render(maxWidth: Int, color: Bool) -> String {
+    /// The table cut to `maxWidth` columns, styled in `depth` (none: no colour).
+    func render(maxWidth: Int, depth: ColorDepth) -> String {
         let gap = 2
         var widths = columns.map { DisplayWidth.of($0.header) }
         for row in rows {
@@ -50,8 +51,12 @@ struct TextTable {
                 let text = DisplayWidth.truncate(cell.text, to: widths[index])
                 let padding = String(repeating: " ", count: max(0, widths[index] - DisplayWidth.of(text)))
                 let styled: String
-                let style = header ? "1" : cell.style
-                if color, let style { styled = "\u{1B}[\(style)m\(text)\u{1B}[0m" } else { styled = text }
+                let style = header ? Style.plain.bold : cell.style
+                if let style, style != .plain, depth != .none {
+                    styled = style.sgr(depth: depth) + text + "\u{1B}[0m"
+                } else {
+                    styled = text
+                }
                 switch columns[index].alignment {
                 case .left: line += styled + (isLast ? "" : padding)
                 case .right: line += padding + styled

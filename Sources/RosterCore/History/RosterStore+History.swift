@@ -113,7 +113,7 @@ extension RosterStore {
         guard let at = Timestamp(iso8601: row.text(1)),
               let surface = ChangeSurface(rawValue: row.text(2)),
               let kind = HistoryTable.Kind(rawValue: row.text(6)) else {
-            throw DatabaseError(extendedCode: 11, message: "a history row holds an invalid value")
+            throw DatabaseError(.SQLITE_CORRUPT, message: "a history row holds an invalid value")
         }
         return HistoryEntry(id: row.int(0), at: at, surface: surface, command: row.text(3), file: row.optionalText(4),
                             summary: row.text(5), isUndone: row.int(7) == 1,

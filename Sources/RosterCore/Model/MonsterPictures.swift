@@ -14,15 +14,12 @@ extension Assets {
 }
 
 extension Monster {
-    /// The picture shown for a monster whose icon roster does not carry.
-    public static let fallbackIcon = "unknown.png"
-
     /// Whether the icon names a picture roster does not carry.
     public var iconIsMissing: Bool { !Assets.hasImage(named: icon) }
 
-    /// The picture to draw for this monster: its icon, or the fallback
-    /// when that picture does not exist.
-    public var iconPicture: String { iconIsMissing ? Self.fallbackIcon : icon }
+    /// The picture to draw for this monster: its icon, or the default
+    /// icon (the stand-in picture) when that picture does not exist.
+    public var iconPicture: String { iconIsMissing ? Self.defaultIcon : icon }
 }
 
 extension MonsterRules {

@@ -97,12 +97,14 @@ public final class Database {
     }
 
     /// Runs `body` inside `BEGIN IMMEDIATE … COMMIT`; rolls back if it throws.
-    public func writeTransaction<T>(_ body: () throws -> T) throws -> T {
+    /// With `commit: false` (a dry run) the work is done and checked, then
+    /// rolled back, and its result returned all the same.
+    public func writeTransaction<T>(commit: Bool = true, _ body: () throws -> T) throws -> T {
         try execute("BEGIN IMMEDIATE")
         do {
             let result = try body()
-            try execute("COMMIT")
-            hasCommittedWrite = true
+            try execute(commit ? "COMMIT" : "ROLLBACK")
+            if commit { hasCommittedWrite = true }
             return result
         } catch {
             if isInTransaction {
@@ -133,9 +135,4 @@ public final class Database {
         try? execute("PRAGMA busy_timeout = 0; PRAGMA wal_checkpoint(TRUNCATE)")
     }
 
-    /// Interrupts whatever the connection is running (from another thread,
-    /// or a signal handler's deferred work).
-    public func interrupt() {
-        sqlite3_interrupt(handle)
-    }
 }

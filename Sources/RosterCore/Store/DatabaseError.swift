@@ -10,6 +10,10 @@ public struct DatabaseError: Error, Sendable, CustomStringConvertible {
     /// The C library's errno for I/O failures, when SQLite recorded one.
     public let systemErrno: Int32
 
+    public init(_ code: ResultCode, message: String, sql: String? = nil) {
+        self.init(extendedCode: code.rawValue, message: message, sql: sql)
+    }
+
     public init(extendedCode: Int32, message: String, sql: String? = nil, systemErrno: Int32 = 0) {
         self.extendedCode = extendedCode
         self.message = message
@@ -35,10 +39,8 @@ public struct DatabaseError: Error, Sendable, CustomStringConvertible {
 
     public var isBusy: Bool { primaryCode == SQLITE_BUSY || primaryCode == SQLITE_LOCKED }
     public var isReadOnly: Bool { primaryCode == SQLITE_READONLY || primaryCode == SQLITE_PERM }
-    public var isDamaged: Bool { primaryCode == SQLITE_CORRUPT || primaryCode == SQLITE_NOTADB }
     public var isUniqueViolation: Bool {
-        // SQLITE_CONSTRAINT_UNIQUE and SQLITE_CONSTRAINT_PRIMARYKEY: C macros Swift cannot import.
-        extendedCode == (SQLITE_CONSTRAINT | 8 << 8) || extendedCode == (SQLITE_CONSTRAINT | 6 << 8)
+        extendedCode == ResultCode.SQLITE_CONSTRAINT_UNIQUE.rawValue || extendedCode == ResultCode.SQLITE_CONSTRAINT_PRIMARYKEY.rawValue
     }
 
     public var description: String {
@@ -46,4 +48,22 @@ public struct DatabaseError: Error, Sendable, CustomStringConvertible {
         if let sql { text += " in \(sql)" }
         return text
     }
+}
+
+/// SQLite's result codes the roster names, as GRDB's `ResultCode` does.
+/// The extended ones are C macros Swift cannot import, so they are spelt
+/// here once, as SQLite defines them (primary code | n << 8).
+public struct ResultCode: RawRepresentable, Hashable, Sendable {
+    public let rawValue: Int32
+
+    public init(rawValue: Int32) {
+        self.rawValue = rawValue
+    }
+
+    public static let SQLITE_ERROR = ResultCode(rawValue: CSQLite.SQLITE_ERROR)
+    public static let SQLITE_CORRUPT = ResultCode(rawValue: CSQLite.SQLITE_CORRUPT)
+    public static let SQLITE_FULL = ResultCode(rawValue: CSQLite.SQLITE_FULL)
+    public static let SQLITE_CONSTRAINT_PRIMARYKEY = ResultCode(rawValue: CSQLite.SQLITE_CONSTRAINT | 6 << 8)
+    public static let SQLITE_CONSTRAINT_UNIQUE = ResultCode(rawValue: CSQLite.SQLITE_CONSTRAINT | 8 << 8)
+    public static let SQLITE_IOERR_SHMSIZE = ResultCode(rawValue: CSQLite.SQLITE_IOERR | 19 << 8)
 }

@@ -58,7 +58,7 @@ enum MonsterTable {
                 if field.isNullable { continue }
                 // For the other fields the CHECK constraints make this
                 // impossible unless the file was edited with the checks off.
-                throw DatabaseError(extendedCode: 11, message: "a monster row holds an invalid \(field.key)")
+                throw DatabaseError(.SQLITE_CORRUPT, message: "a monster row holds an invalid \(field.key)")
             }
         }
         return monster

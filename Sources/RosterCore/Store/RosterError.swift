@@ -139,8 +139,8 @@ public enum RosterError: Error, Sendable, CustomStringConvertible {
             case EMFILE, ENFILE: return .cannotOpen(path: path, reason: "too many files are open (ulimit -n is too small)")
             default: break
             }
-            // SQLITE_IOERR_SHMSIZE: the -shm file beside the roster could not grow.
-            if error.extendedCode == SQLITE_IOERR | 19 << 8 {
+            // The -shm file beside the roster could not grow.
+            if error.extendedCode == ResultCode.SQLITE_IOERR_SHMSIZE.rawValue {
                 return .cannotOpen(path: path, reason: "its shared-memory file \(path)-shm cannot grow (the disk may be full)")
             }
             return .storage(path: path, error)

@@ -17,8 +17,8 @@ extension RosterStore {
     }
 
     /// Calls `body` with each monster's row, in roster order: for writers
-    /// that copy column bytes straight to their output. Columns are
-    /// `id, name, description, icon, name_color, weapon`.
+    /// that copy column bytes straight to their output. Columns are the
+    /// fields of `MonsterFields.all`, in order (`id, name, …, activated`).
     public func forEachRow(carrying weapon: WeaponType? = nil, _ body: (Row) throws -> Void) throws {
         try passingThrough {
             let statement = try weapon == nil

@@ -29,6 +29,9 @@ public final class RosterStore {
         self.path = path
     }
 
+    /// The version of the SQLite library the roster runs on (`3.40.1`).
+    public static var sqliteVersion: String { String(cString: sqlite3_libversion()) }
+
     /// Opens (creating if needed) the roster at `path`.
     public static func open(path: String) throws(RosterError) -> RosterStore {
         let state = try DatabaseFile.inspectSettled(path, patience: busyTimeoutMilliseconds)
@@ -190,7 +193,7 @@ public final class RosterStore {
         } catch let error as DatabaseError {
             throw explained(RosterError.from(error, path: path))
         } catch {
-            throw RosterError.storage(path: path, DatabaseError(extendedCode: 1, message: "\(error)"))
+            throw RosterError.storage(path: path, DatabaseError(.SQLITE_ERROR, message: "\(error)"))
         }
     }
 
@@ -213,17 +216,7 @@ public final class RosterStore {
     /// Runs a write in `BEGIN IMMEDIATE`; with `commit: false` (a dry run)
     /// everything is done and checked, then rolled back.
     func write<T>(commit: Bool = true, _ body: () throws -> T) throws(RosterError) -> T {
-        try guarded {
-            do {
-                return try database.writeTransaction {
-                    let result = try body()
-                    if !commit { throw DryRun(result: result) }
-                    return result
-                }
-            } catch let dryRun as DryRun<T> {
-                return dryRun.result
-            }
-        }
+        try guarded { try database.writeTransaction(commit: commit, body) }
     }
 
     /// How long a write waits for another writer. The interactive roster
@@ -237,11 +230,6 @@ public final class RosterStore {
     public func dataVersion() throws(RosterError) -> Int64 {
         try guarded { try database.integer("PRAGMA data_version") ?? 0 }
     }
-}
-
-/// Thrown out of a dry run's transaction to roll it back, carrying the result.
-struct DryRun<T>: Error, @unchecked Sendable {
-    let result: T
 }
 
 /// Milliseconds on a clock that never jumps, for timeouts.

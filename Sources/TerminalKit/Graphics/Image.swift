@@ -155,7 +155,6 @@ public struct RGBA: Hashable, Sendable, CustomStringConvertible {
     }
 
     public static let clear = RGBA(0, 0, 0, 0)
-    public var isOpaque: Bool { alpha == 255 }
     public var color: Color { .rgb(red, green, blue) }
     public var description: String { "rgba(\(red), \(green), \(blue), \(alpha))" }
 }

@@ -3,7 +3,7 @@
 ///
 /// It knows nothing of what the values are. Whoever presents it
 /// configures it with closures: the choices, which one is current,
-/// `onChoose` (save it), `onClose` (dismissed without a change) and
+/// `onChoose` (save it), `onCancel` (dismissed without a change) and
 /// `onChange` (the highlight moved). One panel type serves any field whose
 /// value is one of a few.
 ///
@@ -40,7 +40,7 @@ public final class ChoicePanel: View {
     public var accentColor: Color = .cyan
 
     public var onChoose: ((Int) -> Void)?
-    public var onClose: (() -> Void)?
+    public var onCancel: (() -> Void)?
     public var onChange: ((Int) -> Void)?
 
     private var buttonFrames: [Rect] = []
@@ -84,7 +84,7 @@ public final class ChoicePanel: View {
                 self?.press(digit - 1)
             }),
             KeyBinding(.enter, "Enter", "press", action: { [weak self] in self?.press(self?.highlightedIndex ?? 0) }),
-            KeyBinding(.escape, "Esc", "close", action: { [weak self] in self?.onClose?() }),
+            KeyBinding(.escape, "Esc", "close", action: { [weak self] in self?.onCancel?() }),
             .mouse("click", "press a button"),
         ]
     }
@@ -97,7 +97,7 @@ public final class ChoicePanel: View {
 
     private func press(_ index: Int) {
         if index >= choices.count {
-            onClose?()
+            onCancel?()
         } else {
             onChoose?(index)
         }

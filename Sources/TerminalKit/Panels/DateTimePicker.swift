@@ -133,8 +133,6 @@ public final class DateTimePicker: View {
         onDone?(value)
     }
 
-    public var focusedWheel: Int { wheels.focusedColumn }
-
     private func rebuild() {
         let focused = wheels.focusedColumn
         var columns: [WheelPicker.Column] = []

@@ -125,9 +125,7 @@ public final class ProgressBar {
     }
 
     static func now() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+        Double(MonotonicClock.milliseconds()) / 1000
     }
 }
 

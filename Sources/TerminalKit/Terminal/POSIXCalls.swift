@@ -4,13 +4,6 @@ import Glibc
 
 /// Thin, retrying wrappers over the system calls the session makes.
 enum POSIXCalls {
-    /// Milliseconds on a clock that never jumps (unlike the wall clock).
-    static func monotonicMilliseconds() -> Int {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return Int(now.tv_sec) * 1000 + Int(now.tv_nsec) / 1_000_000
-    }
-
     /// Writes all of `bytes`, in one `write(2)` when the kernel takes it,
     /// looping on partial writes, EINTR and EAGAIN. Returns 0 or an errno.
     static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32 {

@@ -25,9 +25,9 @@ extension TerminalProbe {
         guard sent == 0 else { return nil }
         var probe = TerminalProbe()
         var decoder = KeyDecoder()
-        let deadline = POSIXCalls.monotonicMilliseconds() + patience
+        let deadline = MonotonicClock.milliseconds() + patience
         while !probe.isComplete {
-            let remaining = deadline - POSIXCalls.monotonicMilliseconds()
+            let remaining = deadline - MonotonicClock.milliseconds()
             guard remaining > 0 else { break }
             guard POSIXCalls.readable([input], timeoutMilliseconds: remaining)[0] else { continue }
             guard let bytes = POSIXCalls.read(input) else { break }

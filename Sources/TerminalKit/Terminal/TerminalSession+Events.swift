@@ -12,24 +12,24 @@ extension TerminalSession {
     public func nextEvents(timeoutMilliseconds: Int?) -> [TerminalEvent] {
         var events = takeQueued()
         if !events.isEmpty { return events }
-        let deadline = timeoutMilliseconds.map { POSIXCalls.monotonicMilliseconds() + max(0, $0) }
+        let deadline = timeoutMilliseconds.map { MonotonicClock.milliseconds() + max(0, $0) }
         while isRunning {
-            var wait = deadline.map { max(0, $0 - POSIXCalls.monotonicMilliseconds()) }
+            var wait = deadline.map { max(0, $0 - MonotonicClock.milliseconds()) }
             if let settleAt = settleDeadline {
-                let untilSettle = max(0, settleAt - POSIXCalls.monotonicMilliseconds())
+                let untilSettle = max(0, settleAt - MonotonicClock.milliseconds())
                 wait = min(wait ?? untilSettle, untilSettle)
             }
             let input = inputClosed ? -1 : inputDescriptor
             let ready = POSIXCalls.readable([signalPipe.read, input], timeoutMilliseconds: wait)
             if ready[0] { events += drainSignals() }
             if ready[1] { events += readInput() }
-            if let settleAt = settleDeadline, POSIXCalls.monotonicMilliseconds() >= settleAt {
+            if let settleAt = settleDeadline, MonotonicClock.milliseconds() >= settleAt {
                 events += decoder.flushPending().map(TerminalEvent.input)
                 pendingSince = nil
             }
             events = takeQueued() + events
             if !events.isEmpty { return events }
-            if let deadline, POSIXCalls.monotonicMilliseconds() >= deadline { return [] }
+            if let deadline, MonotonicClock.milliseconds() >= deadline { return [] }
         }
         return []
     }
@@ -42,10 +42,10 @@ extension TerminalSession {
     /// meanwhile are kept for `nextEvents`.
     public func query(_ request: [UInt8], timeoutMilliseconds: Int) -> [UInt8] {
         guard isActive, (try? write(request)) != nil else { return [] }
-        let deadline = POSIXCalls.monotonicMilliseconds() + max(0, timeoutMilliseconds)
+        let deadline = MonotonicClock.milliseconds() + max(0, timeoutMilliseconds)
         var collected: [UInt8] = []
         while !inputClosed {
-            let remaining = deadline - POSIXCalls.monotonicMilliseconds()
+            let remaining = deadline - MonotonicClock.milliseconds()
             guard remaining > 0 else { break }
             // Only the terminal: signals wait in their pipe for nextEvents.
             guard POSIXCalls.readable([inputDescriptor], timeoutMilliseconds: remaining)[0] else { continue }
@@ -56,7 +56,7 @@ extension TerminalSession {
             }
             var replies: [[UInt8]] = []
             queued += decoder.feed(bytes, replies: &replies).map(TerminalEvent.input)
-            pendingSince = decoder.hasPendingInput ? POSIXCalls.monotonicMilliseconds() : nil
+            pendingSince = decoder.hasPendingInput ? MonotonicClock.milliseconds() : nil
             for reply in replies {
                 collected += reply
                 if Self.isPrimaryDeviceAttributes(reply) { return collected }
@@ -90,7 +90,7 @@ extension TerminalSession {
         }
         var replies: [[UInt8]] = []
         let events = decoder.feed(bytes, replies: &replies).map(TerminalEvent.input) + replies.map(TerminalEvent.reply)
-        pendingSince = decoder.hasPendingInput ? POSIXCalls.monotonicMilliseconds() : nil
+        pendingSince = decoder.hasPendingInput ? MonotonicClock.milliseconds() : nil
         return events
     }
 

@@ -29,7 +29,7 @@ final class WeaponCell: DetailField {
             self.problem = self.controller.saveWeapon(weapon)
             if self.problem == nil { self.pane?.finishEditing() }
         }
-        panel.onClose = { [weak self] in
+        panel.onCancel = { [weak self] in
             self?.pane?.cancelEditing()
         }
     }
