@@ -58,6 +58,9 @@ final class PlainSession {
         readPage()
         while exitStatus == nil {
             guard let line = ask("Command:") else { break }
+            // Said before acting, so that nothing is done to a monster
+            // another program has changed without the person knowing.
+            announceChangesByOthers()
             perform(line)
             seenHistoryID = max(seenHistoryID, newestHistoryID())
             if let fatal = controller.fatalError { throw fatal }
@@ -177,7 +180,7 @@ final class PlainSession {
 
     /// Tells, before the next prompt, what other programs changed: each
     /// change in the history's words, and whether the chosen monster went.
-    private func announceChangesByOthers() {
+    func announceChangesByOthers() {
         let totalBefore = list.total
         guard controller.pollForChanges() else { return }
         let newest = (try? store.history(limit: Self.announcedChanges + 1)) ?? []
