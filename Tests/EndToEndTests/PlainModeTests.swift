@@ -85,8 +85,8 @@ struct PlainModeTests {
 
         // The weapon by number, after a wrong number and a misspelling.
         roster.answer("weapon", shows: "Weapon for Dog-Bot: 1 Blowgun, 2 Ninja Star, 3 Fire, 4 Sword, 5 Smoke, 0 to keep Blowgun.\nWeapon number: ")
-        roster.answer("9", shows: "There is no weapon number 9; answer a number from 0 to 5.\nWeapon number: ")
-        roster.answer("swrod", shows: "Unknown weapon “swrod”; did you mean `sword`?\nWeapon number: ")
+        roster.answer("9", shows: "There is no weapon number 9; answer a number from 0 to 5.\nType another answer, or nothing to leave it as it is.\nWeapon number: ")
+        roster.answer("swrod", shows: "Unknown weapon “swrod”; did you mean `sword`?\nType another answer, or nothing to leave it as it is.\nWeapon number: ")
         roster.answer("3", shows: "Dog-Bot now carries Fire.\nCommand: ")
         #expect(try sandbox.sqlite("SELECT weapon FROM monster WHERE id = 2") == "fire")
         roster.answer("weapon", shows: "0 to keep Fire.\nWeapon number: ")
@@ -99,12 +99,12 @@ struct PlainModeTests {
 
         // Height, origin and activation in the command line's forms.
         roster.answer("height", shows: "Dog-Bot's height is 3 ft 1 in. Type a height such as 5ft11")
-        roster.answer("5ft13", shows: "“5ft13” has 13 inches after the feet; that part goes from 0 to 11.\nNew height: ")
+        roster.answer("5ft13", shows: "“5ft13” has 13 inches after the feet; that part goes from 0 to 11.\nType another answer, or nothing to leave it as it is.\nNew height: ")
         roster.answer("", shows: "Nothing changed; Dog-Bot's height is still 3 ft 1 in.\nCommand: ")
         roster.answer("height 6ft2", shows: "Changed Dog-Bot: height 3 ft 1 in → 6 ft 2 in.\nCommand: ")
         #expect(try sandbox.sqlite("SELECT height FROM monster WHERE id = 2") == "6ft2in")
         roster.answer("origin", shows: "New origin: ")
-        roster.answer("Frnace", shows: "Unknown country `Frnace`; did you mean `France`?\nNew origin: ")
+        roster.answer("Frnace", shows: "Unknown country `Frnace`; did you mean `France`?\nType another answer, or nothing to leave it as it is.\nNew origin: ")
         roster.answer("fr", shows: "Changed Dog-Bot: origin United Kingdom (GB) → France (FR).\nCommand: ")
         #expect(try sandbox.sqlite("SELECT origin FROM monster WHERE id = 2") == "FR")
         roster.answer("activated", shows: "New activation: ")
@@ -113,7 +113,7 @@ struct PlainModeTests {
 
         // Name, description and picture; a taken name is asked again.
         roster.answer("name", shows: "Type a new name for Dog-Bot, or nothing to keep it.\nNew name: ")
-        roster.answer("cat-bot", shows: "A monster named “cat-bot” already exists (names are compared ignoring case).\nNew name: ")
+        roster.answer("cat-bot", shows: "A monster named “cat-bot” already exists (names are compared ignoring case).\nType another answer, or nothing to leave it as it is.\nNew name: ")
         roster.answer("Hound-Bot", shows: "Changed Dog-Bot: name Dog-Bot → Hound-Bot.\nCommand: ")
         #expect(try sandbox.sqlite("SELECT name FROM monster WHERE id = 2") == "Hound-Bot")
         roster.answer("description Good boy", shows: "Changed Hound-Bot: description “BOW-WOW” → “Good boy”.\nCommand: ")
@@ -179,5 +179,194 @@ struct PlainModeTests {
         #expect(roster.program.waitForChange() == .exited(0))
         #expect(roster.terminal.transcriptText.hasSuffix("End of input; goodbye.\n"))
         #expect(roster.actingCharacters == [])
+    }
+
+    /// The answers a person gives in `pipedSession`, one a line, and what
+    /// the roster says to them, line by line.
+    static let pipedAnswers = [
+            "list",
+            "filter bot",
+            "n",
+            "filter",
+            "3",
+            "weapon",
+            "swrod",
+            "2",
+            "colour 4",
+            "height 7ft",
+            "origin Nowhere",
+            "origin DE",
+            "activated 2026-01-02T03:04Z",
+            "name Boom-Bot",
+            "description",
+            "Loud",
+            "picture 6",
+            "undo",
+            "redo",
+            "undo",
+            "boom-bt",
+            "add",
+            "Bat-Bot",
+            "Hangs around",
+            "smoke",
+            "blue",
+            "",
+            "71in",
+            "Icelnd",
+            "Iceland",
+            "none",
+            "1",
+            "remove",
+            "no",
+            "remove",
+            "yes",
+            "details",
+            "q",
+    ]
+
+    static let pipedTranscript = [
+            "Roster in plain mode, with 6 monsters. Type a number or a name to choose a monster, help for the commands, or q to quit.",
+            "Monsters 1 to 6 of 6.",
+            "1: Cat-Bot carries Sword.",
+            "2: Dog-Bot carries Blowgun.",
+            "3: Explode-Bot carries Smoke.",
+            "4: Fire-Bot carries Ninja Star.",
+            "5: Ice-Bot carries Fire.",
+            "6: Mini-Tomato-Bot carries Ninja Star.",
+            "Command:",
+            "Monsters 1 to 6 of 6.",
+            "1: Cat-Bot carries Sword.",
+            "2: Dog-Bot carries Blowgun.",
+            "3: Explode-Bot carries Smoke.",
+            "4: Fire-Bot carries Ninja Star.",
+            "5: Ice-Bot carries Fire.",
+            "6: Mini-Tomato-Bot carries Ninja Star.",
+            "Command:",
+            "Monsters 1 to 6 of 6 whose names contain “bot”.",
+            "1: Cat-Bot carries Sword.",
+            "2: Dog-Bot carries Blowgun.",
+            "3: Explode-Bot carries Smoke.",
+            "4: Fire-Bot carries Ninja Star.",
+            "5: Ice-Bot carries Fire.",
+            "6: Mini-Tomato-Bot carries Ninja Star.",
+            "Command:",
+            "That was the last page.",
+            "Command:",
+            "Monsters 1 to 6 of 6.",
+            "1: Cat-Bot carries Sword.",
+            "2: Dog-Bot carries Blowgun.",
+            "3: Explode-Bot carries Smoke.",
+            "4: Fire-Bot carries Ninja Star.",
+            "5: Ice-Bot carries Fire.",
+            "6: Mini-Tomato-Bot carries Ninja Star.",
+            "Command:",
+            "Explode-Bot is number 3 of 6, with id 3.",
+            "Its description is “Tick, tick, BOOM!”.",
+            "It carries Smoke.",
+            "Its name colour is red.",
+            "Its picture is meetexplodebot.png.",
+            "It is 4 ft 8 in tall.",
+            "It comes from United States (US).",
+            "It was activated on 2020-10-31 23:55 UTC.",
+            "Command:",
+            "Weapon for Explode-Bot: 1 Blowgun, 2 Ninja Star, 3 Fire, 4 Sword, 5 Smoke, 0 to keep Smoke.",
+            "Weapon number:",
+            "Unknown weapon “swrod”; did you mean `sword`?",
+            "Type another answer, or nothing to leave it as it is.",
+            "Weapon number:",
+            "Explode-Bot now carries Ninja Star.",
+            "Command:",
+            "Changed Explode-Bot: colour red → blue.",
+            "Command:",
+            "Changed Explode-Bot: height 4 ft 8 in → 7 ft 0 in.",
+            "Command:",
+            "Unknown country `Nowhere`; give a country's name or its ISO 3166 code, such as France or FR; nothing changed.",
+            "Command:",
+            "Changed Explode-Bot: origin United States (US) → Germany (DE).",
+            "Command:",
+            "Changed Explode-Bot: activated 2020-10-31 23:55 UTC → 2026-01-02 03:04 UTC.",
+            "Command:",
+            "Changed Explode-Bot: name Explode-Bot → Boom-Bot.",
+            "Command:",
+            "Boom-Bot's description is “Tick, tick, BOOM!”. Type a new one, or nothing to keep it.",
+            "New description:",
+            "Changed Boom-Bot: description “Tick, tick, BOOM!” → “Loud”.",
+            "Command:",
+            "Changed Boom-Bot: icon meetexplodebot.png → meetfirebot.png.",
+            "Command:",
+            "Undid edit Boom-Bot: icon meetexplodebot.png → meetfirebot.png.",
+            "Command:",
+            "Redid edit Boom-Bot: icon meetexplodebot.png → meetfirebot.png.",
+            "Command:",
+            "Undid edit Boom-Bot: icon meetexplodebot.png → meetfirebot.png.",
+            "Command:",
+            "There is no command or monster called “boom-bt”. Did you mean the monster Boom-Bot?",
+            "Command:",
+            "Adding a monster. An empty name stops; for the other questions, an empty answer keeps the default.",
+            "Name:",
+            "Bat-Bot has no description. Type a new one, or nothing to keep the default.",
+            "New description:",
+            "Weapon for Bat-Bot: 1 Blowgun, 2 Ninja Star, 3 Fire, 4 Sword, 5 Smoke, 0 to keep Sword.",
+            "Weapon number:",
+            "Name colour for Bat-Bot: 1 default, 2 red, 3 green, 4 blue, 0 to keep default.",
+            "Name colour number:",
+            "Picture for Bat-Bot: 1 blowgun.png, 2 fire.png, 3 meetcatbot.png, 4 meetdogbot.png, 5 meetexplodebot.png, 6 meetfirebot.png, 7 meeticebot.png, 8 meetminitomatobot.png, 9 ninjastar.png, 10 smoke.png, 11 sword.png, 12 unknown.png, 0 to keep unknown.png.",
+            "Picture number:",
+            "Bat-Bot's height is unknown. Type a height such as 5ft11, 5'11\" or 71in, none to make it unknown, or nothing to keep the default.",
+            "New height:",
+            "Bat-Bot's origin is unknown. Type a country's name or code, such as France or FR, none to make it unknown, or nothing to keep the default.",
+            "New origin:",
+            "Unknown country `Icelnd`; did you mean `Iceland`?",
+            "Type another answer, or nothing to leave it as it is.",
+            "New origin:",
+            "Bat-Bot's activation is unknown. Type a date and time such as 2026-11-29T14:05 on your clock, or now, none to make it unknown, or nothing to keep the default.",
+            "New activation:",
+            "Added Bat-Bot.",
+            "Bat-Bot is chosen.",
+            "Command:",
+            "Cat-Bot is number 1 of 7, with id 1.",
+            "Its description is “MEE-OW”.",
+            "It carries Sword.",
+            "Its name colour is default.",
+            "Its picture is meetcatbot.png.",
+            "It is 2 ft 4 in tall.",
+            "It comes from Japan (JP).",
+            "It was activated on 2019-03-14 09:30 UTC.",
+            "Command:",
+            "Remove Cat-Bot? Type y to remove it; anything else keeps it:",
+            "Nothing was removed; Cat-Bot stays.",
+            "Command:",
+            "Remove Cat-Bot? Type y to remove it; anything else keeps it:",
+            "Removed Cat-Bot.",
+            "Command:",
+            "Choose a monster first: type its number in the list, or its name.",
+            "Command:",
+            "Goodbye.",
+    ]
+
+    @Test("the same operations piped from a file of answers: each line of output as expected, then 0 at quit")
+    func pipedSession() throws {
+        let sandbox = try Sandbox()
+        _ = try sandbox.roster("list")
+        let answers = sandbox.directory.appendingPathComponent("answers.txt")
+        try Data((Self.pipedAnswers.joined(separator: "\n") + "\n").utf8).write(to: answers)
+        let run = try sandbox.run("/bin/sh", ["-c", #"exec "$0" --db "$1" browse --plain < "$2""#,
+                                              Sandbox.binary.path, sandbox.databasePath, answers.path],
+                                  environment: ["TZ": "UTC"])
+        #expect(run.status == 0)
+        #expect(run.stderr == "")
+        let lines = run.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines.last == "", "the output ends with a newline")
+        for (number, (line, expected)) in zip(lines, Self.pipedTranscript).enumerated() where line != expected {
+            Issue.record("line \(number + 1): \(line) (expected: \(expected))")
+            break
+        }
+        #expect(lines.dropLast().count == Self.pipedTranscript.count)
+        #expect(run.stdout.unicodeScalars.allSatisfy { $0 == "\n" || ($0.value >= 0x20 && !(0x7F...0x9F).contains($0.value)) })
+        #expect(try sandbox.sqlite("SELECT name, description, icon, name_color, weapon, height, origin, activated FROM monster WHERE id = 3")
+                == "Boom-Bot|Loud|meetexplodebot.png|blue|ninja-star|7ft0in|DE|2026-01-02T03:04:00Z")
+        #expect(try sandbox.sqlite("SELECT description, icon, name_color, weapon, height, origin, activated FROM monster WHERE name = 'Bat-Bot'")
+                == "Hangs around|unknown.png|blue|smoke|5ft11in|IS|")
+        #expect(try sandbox.sqlite("SELECT count(*) FROM monster WHERE name = 'Cat-Bot'") == "0")
     }
 }
