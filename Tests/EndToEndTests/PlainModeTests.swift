@@ -369,4 +369,15 @@ struct PlainModeTests {
                 == "Hangs around|unknown.png|blue|smoke|5ft11in|IS|")
         #expect(try sandbox.sqlite("SELECT count(*) FROM monster WHERE name = 'Cat-Bot'") == "0")
     }
+
+    @Test("help browse and --help say how plain mode starts")
+    func helpDescribesPlainMode() throws {
+        let sandbox = try Sandbox()
+        let page = try sandbox.roster("help", "browse").stdout
+        for phrase in ["--plain", "TERM=dumb", "ROSTER_ACCESSIBLE=1", "screen readers", "130 on Ctrl-C"] {
+            #expect(page.contains(phrase), "help browse mentions \(phrase)")
+        }
+        let overview = try sandbox.roster("--help").stdout
+        #expect(overview.contains("roster browse --plain, TERM=dumb or ROSTER_ACCESSIBLE=1") || overview.contains("`roster browse --plain`, TERM=dumb or ROSTER_ACCESSIBLE=1"))
+    }
 }
