@@ -27,7 +27,7 @@ struct PlainCommand: Sendable {
             session.filter(text)
         },
         PlainCommand(["show", "choose"], argument: "NUMBER or NAME",
-                     "chooses a monster by its number in the list or by its name, and reads its details; a number or a name alone does the same.") {
+                     "chooses a monster by its number in the list or by its name, and reads its details; a number or a name alone does the same, and show is needed only for a name that is also a command.") {
             session, text in session.choose(reference: text)
         },
         PlainCommand(["details", "d"], "reads out the chosen monster's details again.") { session, _ in session.readDetails() },
@@ -124,6 +124,7 @@ extension PlainSession {
 
     func filter(_ text: String) {
         controller.setFilter(text)
+        filterInForce = list.filter
         pageStart = 0
         readPage()
     }

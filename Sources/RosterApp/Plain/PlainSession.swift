@@ -38,6 +38,8 @@ final class PlainSession {
     var chosenID: Int64?
     /// The newest change in the history this session has accounted for.
     private var seenHistoryID: Int64 = 0
+    /// The filter the person set, as last said.
+    var filterInForce = ""
     /// Set when the session is over: 0 for quit or the end of the input,
     /// 128 + the signal for Ctrl-C and the like.
     var exitStatus: Int32?
@@ -58,11 +60,9 @@ final class PlainSession {
         readPage()
         while exitStatus == nil {
             guard let line = ask("Command:") else { break }
-            // Said before acting, so that nothing is done to a monster
-            // another program has changed without the person knowing.
-            announceChangesByOthers()
             perform(line)
             seenHistoryID = max(seenHistoryID, newestHistoryID())
+            tellIfFilterWentAway()
             if let fatal = controller.fatalError { throw fatal }
         }
         return exitStatus ?? 0
@@ -88,6 +88,9 @@ final class PlainSession {
         console.write(SafeText.escaped(prompt) + (console.inputIsTerminal ? " " : "\n"))
         switch console.nextLine() {
         case .line(let line):
+            // Told before the answer is acted on, so that nothing is done
+            // to a monster another program changed without the person knowing.
+            announceChangesByOthers()
             return line
         case .end:
             // On a terminal the prompt's line is still open.
@@ -146,6 +149,16 @@ final class PlainSession {
         usleep(20_000)
     }
 
+    /// The controller lets go of a filter that would hide the monster
+    /// being worked on (chosen by name, renamed, added): the full-screen
+    /// list shows that; here it is said.
+    private func tellIfFilterWentAway() {
+        guard !filterInForce.isEmpty, list.filter != filterInForce else { return }
+        say("The filter “\(filterInForce)” was let go, so that the monster you work on stays in the list; it lists all \(PlainWording.monsters(list.count)).")
+        filterInForce = list.filter
+        pageStart = 0
+    }
+
     // MARK: The chosen monster
 
     /// The chosen monster, selected in the controller so that its saves
@@ -180,7 +193,7 @@ final class PlainSession {
 
     /// Tells, before the next prompt, what other programs changed: each
     /// change in the history's words, and whether the chosen monster went.
-    func announceChangesByOthers() {
+    private func announceChangesByOthers() {
         let totalBefore = list.total
         guard controller.pollForChanges() else { return }
         let newest = (try? store.history(limit: Self.announcedChanges + 1)) ?? []
