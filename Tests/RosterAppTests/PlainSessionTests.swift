@@ -13,11 +13,12 @@ struct PlainSessionTests {
         let directory: URL
         let store: RosterStore
         private(set) var output = ""
-        private var answers: [String]
+        /// Answers; nil stands for being stopped with Ctrl-Z and continued.
+        private var answers: [String?]
         var beforeEachAnswer: (Int) -> Void = { _ in }
         private var answered = 0
 
-        init(_ answers: [String], prepare: (RosterStore) throws -> Void = { _ in }) throws {
+        init(_ answers: [String?], prepare: (RosterStore) throws -> Void = { _ in }) throws {
             directory = FileManager.default.temporaryDirectory.appendingPathComponent("roster-plain-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             store = try RosterStore.open(path: directory.appendingPathComponent("roster.db").path)
@@ -34,7 +35,7 @@ struct PlainSessionTests {
                 guard !answers.isEmpty else { return .end }
                 beforeEachAnswer(answered)
                 answered += 1
-                return .line(answers.removeFirst())
+                return answers.removeFirst().map(LineInput.Event.line) ?? .resumed
             }, write: { [self] text in output += text }, inputIsTerminal: false)
             return try PlainSession(controller: controller, console: console).run()
         }
@@ -106,5 +107,14 @@ struct PlainSessionTests {
         #expect(session.lines.contains { $0.hasPrefix("Undid add Bat-Bot") })
         #expect(session.lines.contains("The monster you chose is no longer on the roster; choose another."))
         #expect(try session.store.find("Bat-Bot") == nil)
+    }
+
+    @Test("back from Ctrl-Z, the question is asked again, and the answer goes where it was meant")
+    func resumedAsksAgain() throws {
+        let session = try Conversation(["2", "weapon", nil, "3"])
+        try session.run()
+        #expect(session.lines.filter { $0 == "Weapon number:" }.count == 2)
+        #expect(session.lines.contains("Dog-Bot now carries Fire."))
+        #expect(try session.store.find("Dog-Bot")?.weapon.type == .fire)
     }
 }

@@ -85,24 +85,29 @@ final class PlainSession {
     func ask(_ prompt: String) -> String? {
         guard exitStatus == nil else { return nil }
         announceChangesByOthers()
-        console.write(SafeText.escaped(prompt) + (console.inputIsTerminal ? " " : "\n"))
-        switch console.nextLine() {
-        case .line(let line):
-            // Told before the answer is acted on, so that nothing is done
-            // to a monster another program changed without the person knowing.
-            announceChangesByOthers()
-            return line
-        case .end:
-            // On a terminal the prompt's line is still open.
-            if console.inputIsTerminal { console.write("\n") }
-            say("End of input; goodbye.")
-            exitStatus = 0
-        case .signal(let signal):
-            if console.inputIsTerminal { console.write("\n") }
-            say("Interrupted by \(signal); goodbye.")
-            exitStatus = signal.exitStatus
+        while true {
+            console.write(SafeText.escaped(prompt) + (console.inputIsTerminal ? " " : "\n"))
+            switch console.nextLine() {
+            case .line(let line):
+                // Told before the answer is acted on, so that nothing is done
+                // to a monster another program changed without the person knowing.
+                announceChangesByOthers()
+                return line
+            case .resumed:
+                // Back from Ctrl-Z: the shell's lines are below the question.
+                continue
+            case .end:
+                // On a terminal the prompt's line is still open.
+                if console.inputIsTerminal { console.write("\n") }
+                say("End of input; goodbye.")
+                exitStatus = 0
+            case .signal(let signal):
+                if console.inputIsTerminal { console.write("\n") }
+                say("Interrupted by \(signal); goodbye.")
+                exitStatus = signal.exitStatus
+            }
+            return nil
         }
-        return nil
     }
 
     // MARK: The list
