@@ -117,4 +117,18 @@ struct PlainSessionTests {
         #expect(session.lines.contains("Dog-Bot now carries Fire."))
         #expect(try session.store.find("Dog-Bot")?.weapon.type == .fire)
     }
+
+    @Test("a name that starts with a command's word chooses that monster; other words after such a command are said back")
+    func commandWordsInNames() throws {
+        let session = try Conversation(["add the rest", "list Add Bot", "Add Bot", "remove it"]) { store in
+            _ = try store.add(Monster(id: 0, name: "Add Bot", description: "", icon: Monster.defaultIcon, nameColor: .default,
+                                      weapon: Weapon(.fire)))
+        }
+        try session.run()
+        #expect(session.lines.contains("add takes nothing after it; type add alone, or show and a name to choose a monster."))
+        #expect(session.lines.contains("list takes nothing after it; type list alone, or show and a name to choose a monster."))
+        #expect(session.lines.contains("Add Bot is number 7 of 7, with id 7."))
+        #expect(session.lines.contains("remove takes nothing after it; type remove alone, or show and a name to choose a monster."))
+        #expect(try session.store.count() == 7)
+    }
 }

@@ -90,6 +90,16 @@ extension PlainSession {
         let word = String(text.prefix { !$0.isWhitespace })
         let rest = PlainWording.trimmed(String(text.dropFirst(word.count)))
         if let command = PlainCommand.named(word) {
+            // `add Bot` is not `add`: a name that starts with a command's
+            // word chooses that monster, anything else is said back.
+            if command.argument == nil, !rest.isEmpty {
+                if ((try? store.find(text)) ?? nil) != nil {
+                    choose(reference: text)
+                } else {
+                    say("\(command.names[0]) takes nothing after it; type \(command.names[0]) alone, or show and a name to choose a monster.")
+                }
+                return
+            }
             command.run(self, rest)
             return
         }
