@@ -4,7 +4,7 @@
 
 bench_setup() {
     cd "$(dirname "${BASH_SOURCE[0]}")/.."
-    script/bootstrap
+    script/bootstrap --test
     local missing=()
     command -v hyperfine >/dev/null || missing+=(hyperfine)
     command -v jq >/dev/null || missing+=(jq)

@@ -61,13 +61,13 @@ public final class RosterInterface {
     @discardableResult
     public func poll() -> Bool {
         let details = screen.details
-        let shown = details.hasFocus ? controller.selected : nil
+        let shown = details.hasFocus ? controller.selectedOnRoster : nil
         let wasEditing = details.editingField != nil
         guard controller.pollForChanges() else { return false }
         // Another program removed the monster the details were busy with:
         // an editor for a monster that is no longer the one shown must not
         // save to whichever monster took its place, nor may the next Enter.
-        if let shown, !controller.isDraft, controller.selected?.id != shown.id {
+        if let shown, controller.selected?.id != shown.id {
             details.endEditingWithoutSaving()
             window.makeFirstResponder(details)
             screen.focusList()
@@ -78,7 +78,10 @@ public final class RosterInterface {
         return true
     }
 
+    /// The next frame. The rows it shows are read first; drawing itself
+    /// reads nothing and changes nothing.
     public func render() -> (buffer: Buffer, cursor: Point?) {
-        window.render()
+        screen.prepareFrame()
+        return window.render()
     }
 }

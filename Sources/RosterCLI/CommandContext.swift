@@ -108,6 +108,39 @@ public final class CommandContext {
         }
     }
 
+    /// Reads standard input as lines, within the limits an import has: a
+    /// line past `recordLimit` bytes, or input past `sizeLimit`, stops the
+    /// reading with a problem that names the line (`< /dev/zero` included).
+    public func readStandardInputLines(recordLimit: Int = ChunkedInput.recordLimit,
+                                       sizeLimit: Int = ChunkedInput.sizeLimit) throws -> [UInt8] {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        var line = 1
+        var lineStart = 0
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw IOFailure(operation: "read", path: "standard input", errno: errno)
+            }
+            if count == 0 { return bytes }
+            for byte in chunk[0..<count] {
+                bytes.append(byte)
+                if byte == UInt8(ascii: "\n") {
+                    line += 1
+                    lineStart = bytes.count
+                } else if bytes.count - lineStart > recordLimit {
+                    throw RosterError.problems([InputProblem(.syntax, at: TextLocation(line: line, column: 1),
+                        "the line is longer than \(recordLimit / 1024) KiB, the limit for one line")])
+                }
+            }
+            if bytes.count > sizeLimit {
+                throw RosterError.problems([InputProblem(.syntax, at: TextLocation(line: line, column: 1),
+                    "standard input is larger than \(sizeLimit >> 30) GiB, the limit for a batch")])
+            }
+        }
+    }
+
     /// Asks a yes/no question on the terminal; false unless the answer starts with y.
     public func confirm(_ question: String) -> Bool {
         try? stderr.append(SafeText.escaped(question) + " [y/N] ")

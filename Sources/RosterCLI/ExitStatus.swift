@@ -18,7 +18,7 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
     public var meaning: String {
         switch self {
         case .success: "success (an empty list is success; so is a change that changes nothing)"
-        case .failure: "the operation failed: no such monster, name taken, a SQLite database that is not a roster, a newer schema"
+        case .failure: "the operation failed: no such monster, name taken, undo or redo refused (the monster changed since), a compare-and-set that found another value, a SQLite database that is not a roster, a newer schema"
         case .usage: "the command was called wrongly: unknown command, option, weapon, colour or country, a height or date that cannot be read, missing argument"
         case .dataError: "the input data is bad: an invalid name or description, an icon that is not a picture, a malformed batch or file"
         case .noInput: "an input file does not exist or cannot be read"
@@ -35,7 +35,7 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
 extension RosterError {
     var exitStatus: ExitStatus {
         switch self {
-        case .monsterNotFound, .nameTaken, .newerDatabase, .foreignDatabase, .historyRefused, .changedSince: .failure
+        case .monsterNotFound, .nameTaken, .newerDatabase, .foreignDatabase, .historyRefused, .changedSince, .changedSinceAsked: .failure
         case .invalid: .dataError
         case .notADatabase, .damaged, .readOnly, .cannotOpen, .storage: .ioError
         case .busy: .busy

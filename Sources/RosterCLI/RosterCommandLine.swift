@@ -1,6 +1,9 @@
 import CSQLite
 import RosterCore
 import TerminalKit
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The `roster` command line: the table of commands, and one function that
 /// runs argv and returns the exit status. Every failure becomes one clear
@@ -8,25 +11,29 @@ import TerminalKit
 public enum RosterCommandLine {
     public static let version = "0.1.0"
 
-    static let parser: ArgumentParser = ArgumentParser(commands: [
-        ReadingCommands.list,
-        ReadingCommands.show,
-        ReadingCommands.weapons,
-        WritingCommands.setWeapon,
-        WritingCommands.add,
-        WritingCommands.edit,
-        WritingCommands.remove,
-        ExportCommand.spec,
-        ImportCommand.spec,
-        HistoryCommands.history,
-        HistoryCommands.undo,
-        HistoryCommands.redo,
-        BrowseCommand.spec,
-        HelpCommands.help,
-        HelpCommands.completion,
+    /// The commands, by name; each declaration is built when it is used.
+    static let parser = ArgumentParser(entries: [
+        .init("list") { ReadingCommands.list },
+        .init("show") { ReadingCommands.show },
+        .init("weapons") { ReadingCommands.weapons },
+        .init("set-weapon") { WritingCommands.setWeapon },
+        .init("add") { WritingCommands.add },
+        .init("edit") { WritingCommands.edit },
+        .init("remove") { WritingCommands.remove },
+        .init("export") { ExportCommand.spec },
+        .init("import") { ImportCommand.spec },
+        .init("history") { HistoryCommands.history },
+        .init("undo") { HistoryCommands.undo },
+        .init("redo") { HistoryCommands.redo },
+        .init("browse") { BrowseCommand.spec },
+        .init("help") { HelpCommands.help },
+        .init("completion") { HelpCommands.completion },
     ])
 
     public static func run(_ arguments: [String]) -> Int32 {
+        // Past `ulimit -f` a write fails with EFBIG, which is reported and
+        // cleaned up after, instead of the signal ending roster silently.
+        signal(SIGXFSZ, SIG_IGN)
         let context = CommandContext()
         let status = run(arguments, context: context)
         // Closing lets SQLite checkpoint and remove the WAL file, as every

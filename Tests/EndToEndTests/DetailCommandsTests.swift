@@ -74,11 +74,11 @@ struct DetailCommandsTests {
         (["--origin", "Frnace"], "roster: unknown country `Frnace`; did you mean `France`?"),
         (["--origin", "Atlantis-Under-The-Sea"],
          "roster: unknown country `Atlantis-Under-The-Sea`; give a country's name or its ISO 3166 code, such as France or FR"),
-        (["--height", "5ft13"], "roster: --height: “5ft13” has 13 inches after the feet; that part goes from 0 to 11"),
-        (["--height", "31ft"], "roster: --height: “31ft” is taller than a height can be; the most is 30 ft 11 in"),
-        (["--height", "tall"], "roster: --height: “tall” is not a height; write one such as 5ft11in, 5'11\" or 71in"),
-        (["--activated", "tomorrow"], "roster: --activated: “tomorrow” is not a valid date and time; write a date and time such as 2026-11-29T14:05 (local time), 2026-11-29T13:05Z, or now"),
-        (["--activated", "2026-02-30T10:00"], "roster: --activated: “2026-02-30T10:00” is not a valid date and time; write a date and time such as 2026-11-29T14:05 (local time), 2026-11-29T13:05Z, or now"),
+        (["--height", "5ft13"], "roster: --height: `5ft13` has 13 inches after the feet; that part goes from 0 to 11"),
+        (["--height", "31ft"], "roster: --height: `31ft` is taller than a height can be; the most is 30 ft 11 in"),
+        (["--height", "tall"], "roster: --height: `tall` is not a height; write one such as 5ft11in, 5'11\" or 71in"),
+        (["--activated", "tomorrow"], "roster: --activated: `tomorrow` is not a valid date and time; write a date and time such as 2026-11-29T14:05 (local time), 2026-11-29T13:05Z, or now"),
+        (["--activated", "2026-02-30T10:00"], "roster: --activated: `2026-02-30T10:00` is not a valid date and time; write a date and time such as 2026-11-29T14:05 (local time), 2026-11-29T13:05Z, or now"),
     ])
     func unreadable(_ option: [String], _ message: String) throws {
         let sandbox = try Sandbox()
@@ -100,7 +100,7 @@ struct DetailCommandsTests {
         let before = try sandbox.sqlite("SELECT * FROM monster")
         let run = try sandbox.roster(["edit", "Cat-Bot", "--activated", "2026-11-29 14:05 PST"], environment: Self.paris)
         #expect(run.status == 64)
-        #expect(run.stderr.hasPrefix("roster: --activated: “2026-11-29 14:05 PST” names the zone “PST”, but this clock (TZ) is on CET then; give the time on this clock, or with an offset such as +01:00\n"))
+        #expect(run.stderr.hasPrefix("roster: --activated: `2026-11-29 14:05 PST` names the zone `PST`, but this clock (TZ) is on CET then; give the time on this clock, or with an offset such as +01:00\n"))
         #expect(try sandbox.sqlite("SELECT * FROM monster") == before)
     }
 
@@ -111,7 +111,7 @@ struct DetailCommandsTests {
         let before = try sandbox.sqlite("SELECT * FROM monster")
         let run = try sandbox.roster(["edit", "Cat-Bot", "--activated", "2025-03-30T02:30"], environment: Self.paris)
         #expect(run.status == 64)
-        #expect(run.stderr.hasPrefix("roster: --activated: “2025-03-30T02:30” does not exist on this clock: it falls in the time skipped when daylight-saving time begins"), "\(run.stderr)")
+        #expect(run.stderr.hasPrefix("roster: --activated: `2025-03-30T02:30` does not exist on this clock: it falls in the time skipped when daylight-saving time begins"), "\(run.stderr)")
         #expect(run.stderr.contains("or an offset such as +01:00"), "the offset in force before the gap, on this clock")
         let newYork = try sandbox.roster(["edit", "Cat-Bot", "--activated", "2025-03-09T02:30"], environment: ["TZ": "America/New_York"])
         #expect(newYork.status == 64 && newYork.stderr.contains("or an offset such as -05:00"), "\(newYork.stderr)")
@@ -188,9 +188,9 @@ struct DetailCommandsTests {
         let run = try sandbox.roster(["import", "-"],
                                      stdin: "name,weapon,height,origin,activated\nA,fire,5ft13,Frnace,2026-11-29T14:05\n")
         #expect(run.status == 65)
-        #expect(run.stderr.contains("stdin:2:8: height: “5ft13” has 13 inches after the feet; that part goes from 0 to 11\n"))
-        #expect(run.stderr.contains("stdin:2:14: origin: unknown country “Frnace”; did you mean `France`?\n"))
-        #expect(run.stderr.contains("stdin:2:21: activated: “2026-11-29T14:05” has no time zone;"))
+        #expect(run.stderr.contains("stdin:2:8: height: `5ft13` has 13 inches after the feet; that part goes from 0 to 11\n"))
+        #expect(run.stderr.contains("stdin:2:14: origin: unknown country `Frnace`; did you mean `France`?\n"))
+        #expect(run.stderr.contains("stdin:2:21: activated: `2026-11-29T14:05` has no time zone;"))
         #expect(try sandbox.sqlite("SELECT count(*) FROM monster") == "6")
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `history`, `undo` and `redo` as scripts and people use them: every
 /// surface's change is taken back to the exact bytes, put back, and
@@ -80,7 +81,7 @@ struct HistoryCommandsTests {
         #expect(ndjson.stdout.contains("\"monsters\":[{\"id\":1,\"name\":\"Cat-Bot\",\"before\":{\"weapon\":\"sword\"},\"after\":{\"weapon\":\"fire\"}}]"))
         let typo = try sandbox.roster("history", "Cat-Bto")
         #expect(typo.status == 1)
-        #expect(typo.stderr.contains("did you mean “Cat-Bot”?"), "\(typo.stderr)")
+        #expect(typo.stderr.contains("did you mean `Cat-Bot`?"), "\(typo.stderr)")
         #expect(try sandbox.roster("history", "--limit", "0").status == 64)
     }
 
@@ -192,5 +193,53 @@ struct HistoryCommandsTests {
         #expect(try sandbox.sqlite("SELECT description FROM monster WHERE id = 1") == "MEE-OW")
         #expect(start != (try export(sandbox)))
         #expect(try sandbox.roster("undo").stderr == "nothing to undo\n")
+    }
+}
+
+/// Scripts guard a read-modify-write with the values they read.
+@Suite("Compare-and-set from scripts")
+struct CompareAndSetCommandTests {
+    @Test("set-weapon --from and edit --expect refuse with status 1 when the monster moved on")
+    func refused() throws {
+        let sandbox = try Sandbox()
+        let wrongWeapon = try sandbox.roster("set-weapon", "Cat-Bot", "fire", "--from", "smoke")
+        #expect(wrongWeapon.status == 1)
+        #expect(wrongWeapon.stderr == "roster: Cat-Bot is not as this change expected: its weapon is now sword; nothing was changed\n")
+        #expect(try sandbox.roster("set-weapon", "Cat-Bot", "fire", "--from", "Sword").status == 0)
+        let wrongName = try sandbox.roster("edit", "Cat-Bot", "--description", "x", "--expect", "name=cat-bot", "--expect", "weapon=fire")
+        #expect(wrongName.status == 1, "\(wrongName.stderr)")
+        #expect(wrongName.stderr.contains("its name is now Cat-Bot"))
+        let right = try sandbox.roster("edit", "Cat-Bot", "--description", "x", "--expect", "name=Cat-Bot", "--expect", "weapon=fire")
+        #expect(right.status == 0, "\(right.stderr)")
+        #expect(try sandbox.roster("edit", "Cat-Bot", "--description", "y", "--expect", "nonsense").status == 64)
+        #expect(try sandbox.roster("history").stdout.split(separator: "\n").count == 2)
+    }
+}
+
+/// The interactive roster's changes go into the same history.
+@Suite("The interactive roster's changes in the history", .serialized)
+struct InteractiveHistoryTests {
+    @Test("a weapon chosen in the interface is recorded as the interactive roster's, and undone from the command line")
+    func weaponFromInterface() throws {
+        let sandbox = try Sandbox()
+        let before = try sandbox.roster("export").stdoutBytes
+        let program = try ProgramOnTerminal(Sandbox.binary.path, arguments: ["--db", sandbox.databasePath, "--no-animation"],
+                                            environment: ["HOME": sandbox.directory.path], columns: 100, rows: 30)
+        try #require(program.terminal.waitFor("Monsters · 6"))
+        program.terminal.type("\u{1B}[B")
+        program.terminal.type("w")
+        #expect(program.terminal.waitFor("Close"))
+        program.terminal.type("\u{1B}[C\u{1B}[C\u{1B}[C")
+        let mark = program.terminal.transcript.count
+        program.terminal.type("\r")
+        #expect(program.terminal.waitFor("carries", after: mark))
+        program.terminal.type("q")
+        #expect(program.waitForChange() == .exited(0))
+        let history = try sandbox.roster("history", "--format", "ndjson")
+        #expect(history.stdout.contains("\"surface\":\"interactive roster\",\"command\":\"edit\""), "\(history.stdout)")
+        #expect(history.stdout.contains("\"summary\":\"Dog-Bot: weapon Blowgun → Sword\""))
+        let undo = try sandbox.roster("undo")
+        #expect(undo.stderr == "undid edit Dog-Bot: weapon Blowgun → Sword\n")
+        #expect(try sandbox.roster("export").stdoutBytes == before)
     }
 }

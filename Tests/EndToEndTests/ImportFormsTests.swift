@@ -21,6 +21,91 @@ struct ImportFormsTests {
         #expect(json.stderr.hasPrefix("roster: --delimiter applies to CSV only\n"))
         let letter = try sandbox.roster(["import", "-", "--delimiter", "x"], stdin: "name,weapon\n")
         #expect(letter.status == 64)
-        #expect(letter.stderr.hasPrefix("roster: --delimiter takes one character such as , ; or |, or the word tab, not “x”\n"))
+        #expect(letter.stderr.hasPrefix("roster: --delimiter takes one character such as , ; or |, or the word tab, not `x`\n"))
+    }
+
+    @Test("upsert takes a file with the key and some fields, in every format", arguments: [
+        ("name,description\ncat-bot,Purr\n", "csv"),
+        (#"[{"name": "cat-bot", "description": "Purr"}]"#, "json"),
+        (#"{"name": "cat-bot", "description": "Purr"}"# + "\n", "ndjson"),
+    ])
+    func upsertWithSomeFields(_ file: String, _ format: String) throws {
+        let sandbox = try Sandbox()
+        _ = try sandbox.roster("list")
+        let run = try sandbox.roster(["import", "-", "--mode", "upsert", "--format", format], stdin: file)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr == "imported stdin: 0 added, 1 updated, 0 unchanged, 0 removed\n")
+        #expect(try sandbox.sqlite("SELECT description, weapon, height FROM monster WHERE id = 1") == "Purr|sword|2ft4in")
+    }
+
+    @Test("a monster new to the roster still needs its weapon, and a blank weapon cell changes nothing")
+    func upsertNewMonsterNeedsWeapon() throws {
+        let sandbox = try Sandbox()
+        _ = try sandbox.roster("list")
+        let before = try sandbox.sqlite("SELECT * FROM monster")
+        let run = try sandbox.roster(["import", "-", "--mode", "upsert"], stdin: "name,description\ncat-bot,Purr\nNew-Bot,Shiny\n")
+        #expect(run.status == 65)
+        #expect(run.stderr == "stdin:3:1: weapon: the record has no weapon, which a monster new to the roster needs\n"
+            + "roster: nothing was changed: the input has 1 problem\n")
+        #expect(try sandbox.sqlite("SELECT * FROM monster") == before)
+        let blank = try sandbox.roster(["import", "-", "--mode", "upsert"], stdin: "name,weapon\nIce-Bot,\nFire-Bot,smoke\n")
+        #expect(blank.status == 0, "\(blank.stderr)")
+        #expect(try sandbox.sqlite("SELECT weapon FROM monster WHERE id IN (4, 5) ORDER BY id") == "smoke\nfire")
+        // Insert still needs both.
+        let insert = try sandbox.roster(["import", "-"], stdin: "name,description\nBat-Bot,x\n")
+        #expect(insert.status == 65)
+        #expect(insert.stderr.hasPrefix("stdin:1:1: the header has no weapon column;"))
+    }
+
+    @Test("a roster the import creates starts empty, and a failed import or a dry run leaves no file")
+    func importCreatesRoster() throws {
+        let sandbox = try Sandbox()
+        let exported = try sandbox.roster("export").stdout
+        let fresh = sandbox.directory.appendingPathComponent("fresh.db").path
+        let run = try sandbox.roster(["--db", fresh, "import", "-"], stdin: exported, useDatabaseOption: false)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr == "imported stdin: 6 added, 0 updated, 0 unchanged, 0 removed\n")
+        #expect(try sandbox.roster(["--db", fresh, "export"], useDatabaseOption: false).stdout == exported)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: sandbox.directory.path).filter { $0.contains("importing") }
+        #expect(leftovers.isEmpty)
+        for (arguments, input) in [(["import", "-"], "name,weapon\nA-Bot,laser\n"), (["import", "-", "--dry-run"], exported)] {
+            let missing = sandbox.directory.appendingPathComponent("missing-\(arguments.count).db").path
+            let attempt = try sandbox.roster(["--db", missing] + arguments, stdin: input, useDatabaseOption: false)
+            #expect(attempt.status == (arguments.count == 2 ? 65 : 0), "\(attempt.stderr)")
+            let files = try FileManager.default.contentsOfDirectory(atPath: sandbox.directory.path)
+            #expect(!files.contains { $0.hasPrefix("missing") }, "\(files)")
+        }
+    }
+
+    @Test("a dry run lists per monster what would change, as text or as JSON, and changes nothing")
+    func dryRunLists() throws {
+        let sandbox = try Sandbox()
+        _ = try sandbox.roster("list")
+        let before = try sandbox.sqlite("SELECT * FROM monster")
+        let file = "name,weapon\nCat-Bot,fire\nDog-Bot,blowgun\nBat-Bot,smoke\n"
+        let text = try sandbox.roster(["import", "-", "--mode", "upsert", "--dry-run"], stdin: file)
+        #expect(text.status == 0)
+        #expect(text.stdout.isEmpty)
+        #expect(text.stderr == """
+            would change Cat-Bot: weapon Sword → Fire
+            would add Bat-Bot
+            dry run of stdin: 1 added, 1 updated, 1 unchanged, 0 removed; nothing was changed
+
+            """)
+        let json = try sandbox.roster(["import", "-", "--mode", "upsert", "--dry-run", "--changes", "json"], stdin: file)
+        #expect(json.status == 0)
+        let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+        #expect(object?["total"] as? Int == 2 && object?["updated"] as? Int == 1 && object?["unchanged"] as? Int == 1)
+        let changes = object?["changes"] as? [[String: Any]] ?? []
+        #expect(changes.map { $0["action"] as? String } == ["change", "add"])
+        #expect(changes.first?["name"] as? String == "Cat-Bot")
+        let fields = changes.first?["fields"] as? [String: [String: String]]
+        #expect(fields == ["weapon": ["before": "sword", "after": "fire"]])
+        let replace = try sandbox.roster(["import", "-", "--mode", "replace", "--dry-run"], stdin: "name,weapon\nCat-Bot,sword\n")
+        #expect(replace.stderr.hasPrefix("would change Cat-Bot: "))
+        #expect(replace.stderr.contains("would remove Dog-Bot\n") && replace.stderr.contains("would remove Mini-Tomato-Bot\n"))
+        #expect(try sandbox.sqlite("SELECT * FROM monster") == before)
+        let without = try sandbox.roster(["import", "-", "--changes", "json"], stdin: file)
+        #expect(without.status == 64)
     }
 }

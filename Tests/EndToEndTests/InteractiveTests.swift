@@ -29,17 +29,18 @@ struct InteractiveTests {
         #expect(roster.terminal.waitFor("Close"), "the weapon panel is showing")
         #expect(roster.terminal.transcriptText.contains("Blowgun"), "with its buttons")
         roster.terminal.type(Self.right + Self.right + Self.right)
-        let mark = roster.terminal.transcript.count
+        var mark = roster.terminal.transcript.count
         roster.terminal.type("\r")
         #expect(roster.terminal.waitFor("carries", after: mark))
         #expect(try sandbox.sqlite("SELECT weapon FROM monster WHERE name = 'Dog-Bot'") == "sword")
 
+        mark = roster.terminal.transcript.count
         roster.terminal.type("w")
-        roster.terminal.drain(milliseconds: 100)
+        #expect(roster.terminal.waitFor("Close", after: mark), "the panel is up again")
         roster.terminal.type(Self.right)
-        roster.terminal.drain(milliseconds: 100)
-        roster.terminal.type("\u{1B}")  // Esc closes without a change
-        roster.terminal.drain(milliseconds: 150)
+        mark = roster.terminal.transcript.count
+        roster.terminal.type("\u{1B}")  // Esc closes without a change, and the list has the keys again
+        #expect(roster.terminal.waitFor("open", after: mark))
         #expect(try sandbox.sqlite("SELECT weapon FROM monster WHERE name = 'Dog-Bot'") == "sword")
 
         roster.terminal.type("q")
@@ -123,6 +124,32 @@ struct InteractiveTests {
         #expect(status == 0, "\(screen.screen) \(pane)")
     }
 
+    @Test("below 70 columns, / then Enter keeps the filter and q still quits; Ctrl-C quits from the help screen",
+          arguments: ["filter", "help"])
+    func noTrapInANarrowWindow(_ path: String) throws {
+        let sandbox = try Sandbox()
+        _ = try sandbox.roster("list")
+        let screen = try TmuxDriver(width: 60, height: 20, command: "\(Sandbox.binary.path) --db \(sandbox.databasePath) --no-animation",
+                                    environment: ["HOME": sandbox.directory.path, "LANG": "C.UTF-8"])
+        #expect(screen.waitFor("☰ Monsters"))
+        if path == "filter" {
+            try screen.type("/")
+            try screen.type("ic")
+            #expect(screen.waitFor("1 found"))
+            try screen.press("Enter")   // keeps the filter; the list has the keys
+            #expect(screen.waitUntil { $0.contains("1 found") && $0.contains("↑↓ move") })
+            try screen.press("Enter")   // closes the list
+            #expect(screen.waitUntil { !$0.contains("1 found") }, "Enter closed the list: \(screen.screen)")
+            try screen.type("q")
+            #expect(screen.waitForExit(timeout: 10) == 0, "q quit: \(screen.screen)")
+        } else {
+            try screen.type("?")
+            #expect(screen.waitFor("roster keys"))
+            try screen.press("C-c")
+            #expect(screen.waitForExit(timeout: 10) == 130, "Ctrl-C quit from help: \(screen.screen)")
+        }
+    }
+
     @Test("Ctrl-Z suspends to the shell with the terminal restored, and fg brings the roster back")
     func suspend() throws {
         let sandbox = try Sandbox()
@@ -136,7 +163,8 @@ struct InteractiveTests {
         #expect(shell.waitFor("Stopped"))
         try shell.type("stty -a > \(sandbox.directory.path)/during.txt")
         try shell.press("Enter")
-        Thread.sleep(forTimeInterval: 0.3)
+        let duringPath = "\(sandbox.directory.path)/during.txt"
+        #expect(shell.waitUntil { _ in ((try? String(contentsOfFile: duringPath, encoding: .utf8)) ?? "").contains("speed") })
         let before = try String(contentsOfFile: "\(sandbox.directory.path)/before.txt", encoding: .utf8)
         let during = try String(contentsOfFile: "\(sandbox.directory.path)/during.txt", encoding: .utf8)
         #expect(before == during, "the terminal is restored while the roster is suspended")
@@ -181,7 +209,7 @@ struct EditingInTerminalTests {
 
         // Colour: Shift-Tab back through the fields is a long way; use the list and Tab.
         try screen.press("Escape")
-        Thread.sleep(forTimeInterval: 0.1)
+        #expect(screen.waitFor("Enter open"), "the list has the keys")
         try screen.press("Tab", "Tab", "Tab", "Enter")
         #expect(screen.waitFor("Name colour"))
         try screen.press("Down", "Down", "Enter")            // Red → Green → Blue
@@ -189,13 +217,13 @@ struct EditingInTerminalTests {
 
         // Rename: Enter on the name, clear it, type, Done.
         try screen.press("Escape")
-        Thread.sleep(forTimeInterval: 0.1)
+        #expect(screen.waitFor("Enter open"))
         try screen.press("Tab", "Enter", "C-u")
         try screen.type("Blaze-Bot")
         try screen.press("Enter")
         #expect(screen.waitFor("Blaze-Bot"))
         try screen.press("Escape")
-        Thread.sleep(forTimeInterval: 0.1)
+        #expect(screen.waitFor("Enter open"))
         try screen.press("q")
         #expect(screen.waitForExit(timeout: 10) == 0)
 

@@ -97,7 +97,7 @@ struct PicturesTests {
         let available = "blowgun.png, fire.png, meetcatbot.png, meetdogbot.png, meetexplodebot.png, meetfirebot.png, meeticebot.png, meetminitomatobot.png, ninjastar.png, smoke.png, sword.png, unknown.png"
         let add = try sandbox.roster("add", "Bat-Bot", "--weapon", "smoke", "--icon", "bat.png")
         #expect(add.status == 65)
-        #expect(add.stderr == "roster: there is no picture named “bat.png”; the available icons are \(available)\n")
+        #expect(add.stderr == "roster: there is no picture named `bat.png`; the available icons are \(available)\n")
         #expect(try sandbox.sqlite("SELECT count(*) FROM monster WHERE name = 'Bat-Bot'") == "0")
         let edit = try sandbox.roster("edit", "Cat-Bot", "--icon", "meetbatbot.png", "--dry-run")
         #expect(edit.status == 65)

@@ -83,7 +83,7 @@ struct ReadingCommandsTests {
         #expect(try sandbox.roster("show", "5").stdout.contains("name\tIce-Bot"))
         let missing = try sandbox.roster("show", "Ise-Bot")
         #expect(missing.status == 1)
-        #expect(missing.stderr == "roster: no monster is named “Ise-Bot”; did you mean “Ice-Bot”?\n")
+        #expect(missing.stderr == "roster: no monster is named `Ise-Bot`; did you mean `Ice-Bot`?\n")
     }
 
     @Test("weapons lists each weapon with how many carry it")

@@ -36,3 +36,33 @@ struct MonkeyFindingsTests {
         #expect(try roster.monster("Dog-Bot")?.description == "BOW-WOW", "nothing reached another monster")
     }
 }
+
+@Suite("The footer offers only keys that do what it says")
+struct FooterTruthTests {
+    @Test("in the origin wheel, where letters jump to a country, the footer does not offer w, a, ? or q")
+    func lettersInTheOriginWheel() throws {
+        let roster = try RosterScreenHarness()
+        try roster.edit("Origin")
+        let keys = roster.footer.keys
+        #expect(keys.contains("↑↓ turn"), "\(keys)")
+        for letter in ["w ", "a ", "? ", "q "] {
+            #expect(!keys.contains { $0.hasPrefix(letter) }, "\(letter) in \(keys)")
+        }
+        roster.press(.character("w"))
+        #expect(roster.editingLabel == "Origin", "w typed into the wheel, as the footer says")
+        // In the height wheels letters are not typing: a and q work there.
+        try roster.edit("Height")
+        #expect(roster.footer.keys.contains("a activated") && roster.footer.keys.contains("q quit"), "\(roster.footer.keys)")
+    }
+}
+
+extension FooterTruthTests {
+    @Test("while the activation is being edited, the footer does not offer a to edit it")
+    func noActivationKeyInItsOwnEditor() throws {
+        let roster = try RosterScreenHarness(width: 120, height: 35)
+        roster.press(.character("a"))
+        #expect(roster.focused == "editing: Activated")
+        #expect(!roster.footer.keys.contains("a activated"), "\(roster.footer.keys)")
+        #expect(roster.footer.keys.contains("w weapon"))
+    }
+}

@@ -6,7 +6,8 @@ import TerminalKit
 struct PictureTests {
     @Test("half blocks: the icon and the weapon are drawn in colour, and every panel button has its picture")
     func halfBlocks() throws {
-        let roster = try RosterScreenHarness()
+        // Wide enough for each button to hold the 16-column art at 1×.
+        let roster = try RosterScreenHarness(width: 130, height: 40)
         let screen = roster.screen
         let blocks = (0..<screen.size.height).flatMap { y in (0..<screen.size.width).map { screen[$0, y] } }
             .filter { $0.text == "▀" || $0.text == "▄" }
@@ -46,9 +47,9 @@ struct PictureTests {
 
     @Test("kitty: pictures are placements over blank cells; a sliding panel crops them and an overlay hides them")
     func kitty() throws {
-        let roster = try RosterScreenHarness(pictures: .kittyGraphics)
+        let roster = try RosterScreenHarness(width: 130, height: 40, pictures: .kittyGraphics)
         let placements = roster.screen.placements
-        #expect(placements.count == 2, "the icon and the weapon")
+        #expect(placements.count == 1, "the icon (the weapon cell is too small for its art at 1×)")
         #expect(placements.allSatisfy { $0.isVisible })
         #expect(!roster.text.contains("▀"), "no half blocks beneath real pictures")
         // The weapon panel covers the bottom of the screen: the pictures
@@ -56,16 +57,54 @@ struct PictureTests {
         roster.press(.character("w"))
         let withPanel = roster.screen.placements
         let panelTop = try #require(roster.weaponPanel).frame.y
-        #expect(withPanel.count == 2 + 5)
+        #expect(withPanel.count == 1 + 5)
         for placement in withPanel where placement.isVisible {
-            #expect(placement.visible.maxY <= 30)
+            #expect(placement.visible.maxY <= 40)
         }
-        let covered = withPanel.prefix(2).filter { $0.frame.maxY > panelTop }
+        let covered = withPanel.prefix(1).filter { $0.frame.maxY > panelTop }
         for placement in covered { #expect(placement.visible.maxY <= panelTop, "cropped at the panel's top") }
         roster.press(.escape)
         // The help overlay hides whatever it overlaps.
         roster.press(.character("?"))
         let withHelp = roster.screen.placements
         #expect(withHelp.contains { !$0.isVisible }, "a picture under the help screen is hidden")
+    }
+}
+
+@Suite("The monster's picture grows with the pane, by whole multiples")
+struct PictureSizeTests {
+    /// The cells holding half blocks in the detail pane's columns.
+    func pictureCells(_ roster: RosterScreenHarness) -> Rect? {
+        let screen = roster.screen
+        let pane = roster.interface.screen.details.frame
+        var cells: [Point] = []
+        for y in pane.y..<pane.maxY {
+            for x in pane.x..<pane.maxX where screen[x, y].text == "▀" || screen[x, y].text == "▄" {
+                cells.append(Point(x: x, y: y))
+            }
+        }
+        guard let minX = cells.map(\.x).min(), let maxX = cells.map(\.x).max(),
+              let minY = cells.map(\.y).min(), let maxY = cells.map(\.y).max() else { return nil }
+        return Rect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
+    }
+
+    @Test("80×24 and every width from 70 to 89 show the monster's picture at 1×", arguments: [70, 75, 80, 85, 89])
+    func common(width: Int) throws {
+        let roster = try RosterScreenHarness(width: width, height: 24)
+        let cells = try #require(pictureCells(roster), "a picture at \(width)×24:\n\(roster.text)")
+        #expect(cells.width <= 16 && cells.height <= 8)
+        #expect(cells.width >= 12, "the whole icon, not a shrunk one")
+    }
+
+    @Test("a large pane gets a larger picture, a whole multiple of the 16×16 art")
+    func large() throws {
+        let roster = try RosterScreenHarness(width: 200, height: 60)
+        _ = roster.screen
+        let frame = roster.interface.screen.details.pictureFrameForTesting
+        #expect(frame.width >= 16 * 3 + 2, "\(frame)")
+        #expect((frame.width - 2) % 16 == 0 && (frame.height - 2) % 8 == 0)
+        #expect((frame.width - 2) / 16 == (frame.height - 2) / 8)
+        let cells = try #require(pictureCells(roster))
+        #expect(cells.width > 32)
     }
 }

@@ -7,7 +7,8 @@ import TerminalKit
 struct WeaponPanelTests {
     @Test("focusing the weapon cell with Tab and Enter presents the panel with the current weapon marked")
     func presentsPanel() throws {
-        let roster = try RosterScreenHarness()
+        // Wide enough for the weapons' pictures in the buttons.
+        let roster = try RosterScreenHarness(width: 130, height: 40)
         #expect(roster.weaponPanel == nil)
         roster.press(.tab, .tab, .tab, .tab)
         #expect(roster.weaponPanel == nil, "Tab only focuses; Enter opens")
@@ -21,7 +22,7 @@ struct WeaponPanelTests {
         #expect(roster.screen.text(row: button.y).contains("✓"), "Sword, the current weapon, is marked")
         #expect(roster.text.contains("✕ Close"))
         // Docked at the bottom across the full width of the screen.
-        #expect(panel.frame.x == 0 && panel.frame.width == 100 && panel.frame.maxY == 30)
+        #expect(panel.frame.x == 0 && panel.frame.width == 130 && panel.frame.maxY == 40)
     }
 
     @Test("on an 80-column terminal every weapon keeps its whole name; the digits move to the buttons' edges")
@@ -35,7 +36,7 @@ struct WeaponPanelTests {
         for row in button.y...button.maxY - 1 {
             #expect(!roster.screen.text(row: row).contains("…"), "no name is cut short")
         }
-        let wide = try RosterScreenHarness()
+        let wide = try RosterScreenHarness(width: 130, height: 40)
         wide.press(.character("w"))
         #expect(wide.screen.find("2 Ninja Star") != nil, "with room, the digit leads the name")
         // Smaller still, without room for pictures, names stay whole too.

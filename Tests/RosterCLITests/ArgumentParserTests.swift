@@ -86,6 +86,29 @@ struct ArgumentParserTests {
         }
     }
 
+    @Test("each command is listed under the name its declaration gives, so building only the one that runs finds the right one")
+    func entriesMatchDeclarations() {
+        for entry in parser.entries {
+            let declaration = parser.command(named: entry.name)
+            #expect(declaration?.name == entry.name)
+            #expect(declaration?.isHidden == entry.isHidden)
+        }
+        #expect(Set(parser.entries.map(\.name)).count == parser.entries.count)
+    }
+
+    @Test("lists worked out on demand still reach the completion scripts")
+    func deferredCompletions() throws {
+        let add = try #require(parser.command(named: "add"))
+        let origin = try #require(add.option(named: "origin"))
+        guard case .fixed(let codes) = origin.completion.resolved else {
+            Issue.record("--origin completes \(origin.completion.resolved)")
+            return
+        }
+        #expect(codes.contains("FR") && codes.contains("JP") && codes == codes.sorted())
+        let script = CompletionScripts(commands: parser.commands).script(for: "bash") ?? ""
+        #expect(script.contains("meetcatbot.png") && script.contains(" FR "))
+    }
+
     @Test("every exit status is documented")
     func exitCodes() {
         let page = HelpCommands.exitCodesPage()

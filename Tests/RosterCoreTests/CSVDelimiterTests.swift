@@ -28,6 +28,6 @@ struct CSVDelimiterTests {
         let reader = try MonsterReader(input: ChunkedInput(bytes: bytes, name: "test"), format: .csv, raw: false,
                                        delimiter: UInt8(ascii: "|"))
         while try reader.next() != nil {}
-        #expect(described(reader.log.problems) == ["2:7: weapon: unknown weapon “swrod”; did you mean `sword`?"])
+        #expect(described(reader.log.problems) == ["2:7: weapon: unknown weapon `swrod`; did you mean `sword`?"])
     }
 }

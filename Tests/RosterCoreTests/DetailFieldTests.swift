@@ -21,13 +21,13 @@ struct DetailValueTests {
     }
 
     @Test("an impossible height says what is wrong with it", arguments: [
-        ("5ft13", "“5ft13” has 13 inches after the feet; that part goes from 0 to 11"),
-        ("31ft", "“31ft” is taller than a height can be; the most is 30 ft 11 in"),
-        ("400in", "“400in” is taller than a height can be; the most is 30 ft 11 in"),
-        ("tall", "“tall” is not a height; write one such as 5ft11in, 5'11\" or 71in"),
-        ("5", "“5” is not a height; write one such as 5ft11in, 5'11\" or 71in"),
-        ("-1ft", "“-1ft” is not a height; write one such as 5ft11in, 5'11\" or 71in"),
-        ("99999ft", "“99999ft” is not a height; write one such as 5ft11in, 5'11\" or 71in"),
+        ("5ft13", "`5ft13` has 13 inches after the feet; that part goes from 0 to 11"),
+        ("31ft", "`31ft` is taller than a height can be; the most is 30 ft 11 in"),
+        ("400in", "`400in` is taller than a height can be; the most is 30 ft 11 in"),
+        ("tall", "`tall` is not a height; write one such as 5ft11in, 5'11\" or 71in"),
+        ("5", "`5` is not a height; write one such as 5ft11in, 5'11\" or 71in"),
+        ("-1ft", "`-1ft` is not a height; write one such as 5ft11in, 5'11\" or 71in"),
+        ("99999ft", "`99999ft` is not a height; write one such as 5ft11in, 5'11\" or 71in"),
     ])
     func badHeight(_ text: String, _ message: String) {
         guard case .failure(let problem) = Height.reading(text) else {
@@ -46,7 +46,7 @@ struct DetailValueTests {
             Issue.record("Frnace was read as a country")
             return
         }
-        #expect(typo.message == "unknown country “Frnace”; did you mean `France`?")
+        #expect(typo.message == "unknown country `Frnace`; did you mean `France`?")
         #expect(typo.suggestion == "France")
         guard case .failure(let nonsense) = Countries.reading("Atlantis-Under-The-Sea") else { return }
         #expect(nonsense.suggestion == nil)
@@ -154,14 +154,14 @@ struct DetailValueTests {
                 Issue.record("\(local) was taken without a zone")
                 continue
             }
-            #expect(problem.message == "“\(local)” has no time zone; write it in UTC, such as 2026-11-29T14:05:00Z, or with an offset such as +01:00")
+            #expect(problem.message == "`\(local)` has no time zone; write it in UTC, such as 2026-11-29T14:05:00Z, or with an offset such as +01:00")
         }
         for bad in ["now", "yesterday", "2026-02-30T10:00:00Z", ""] {
             guard case .failure(let problem) = Timestamp.reading(exact: bad) else {
                 Issue.record("\(bad) was taken as a moment")
                 continue
             }
-            #expect(problem.message == "“\(bad)” is not a valid date and time; write it in UTC as YYYY-MM-DDTHH:MM:SSZ, such as 2026-11-29T14:05:00Z")
+            #expect(problem.message == "`\(bad)` is not a valid date and time; write it in UTC as YYYY-MM-DDTHH:MM:SSZ, such as 2026-11-29T14:05:00Z")
         }
     }
 
@@ -195,7 +195,7 @@ struct DetailValueTests {
             Issue.record("a file's zone abbreviation was taken")
             return
         }
-        #expect(local.message.hasPrefix("“2026-11-29 14:05 CET” names its zone “CET”, which means different things on different machines;"))
+        #expect(local.message.hasPrefix("`2026-11-29 14:05 CET` names its zone `CET`, which means different things on different machines;"))
     }
 
     @Test("the field table reads every form and says why a value is refused")

@@ -112,14 +112,14 @@ struct DetailFormatTests {
 
             """, mode: .insert)
         #expect(csv == [
-            "2:8: height: “5ft13” has 13 inches after the feet; that part goes from 0 to 11",
-            "2:14: origin: unknown country “Frnace”; did you mean `France`?",
-            "2:21: activated: “2026-11-29T14:05” has no time zone; write it in UTC, such as 2026-11-29T14:05:00Z, or with an offset such as +01:00",
-            "3:8: height: “tall” is not a height; write one such as 5ft11in, 5'11\" or 71in",
-            "3:13: origin: unknown country “XX”; give a country's name or its ISO 3166 code, such as France or FR",
-            "3:16: activated: “2026-02-30T10:00:00Z” is not a valid date and time; write it in UTC as YYYY-MM-DDTHH:MM:SSZ, such as 2026-11-29T14:05:00Z",
-            "4:8: height: “31ft” is taller than a height can be; the most is 30 ft 11 in",
-            "4:16: activated: “now” is not a valid date and time; write it in UTC as YYYY-MM-DDTHH:MM:SSZ, such as 2026-11-29T14:05:00Z",
+            "2:8: height: `5ft13` has 13 inches after the feet; that part goes from 0 to 11",
+            "2:14: origin: unknown country `Frnace`; did you mean `France`?",
+            "2:21: activated: `2026-11-29T14:05` has no time zone; write it in UTC, such as 2026-11-29T14:05:00Z, or with an offset such as +01:00",
+            "3:8: height: `tall` is not a height; write one such as 5ft11in, 5'11\" or 71in",
+            "3:13: origin: unknown country `XX`; give a country's name or its ISO 3166 code, such as France or FR",
+            "3:16: activated: `2026-02-30T10:00:00Z` is not a valid date and time; write it in UTC as YYYY-MM-DDTHH:MM:SSZ, such as 2026-11-29T14:05:00Z",
+            "4:8: height: `31ft` is taller than a height can be; the most is 30 ft 11 in",
+            "4:16: activated: `now` is not a valid date and time; write it in UTC as YYYY-MM-DDTHH:MM:SSZ, such as 2026-11-29T14:05:00Z",
         ])
         let json = roster.importProblems("""
             [{"name": "A", "weapon": "fire", "height": 71, "origin": "Frnace"},
@@ -127,7 +127,7 @@ struct DetailFormatTests {
             """, mode: .insert)
         #expect(json == [
             "1:44: height: expected a string but found a number",
-            "1:58: origin: unknown country “Frnace”; did you mean `France`?",
+            "1:58: origin: unknown country `Frnace`; did you mean `France`?",
             "2:47: activated: expected a string but found an array",
         ])
         #expect(try roster.store.count() == 6)

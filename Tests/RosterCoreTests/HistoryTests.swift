@@ -194,7 +194,7 @@ struct HistoryTests {
             try roster.store.undo()
         } throws: { error in
             guard case RosterError.historyRefused(let sentence) = error else { return false }
-            return sentence.contains("the name “Dog-Bot” is now monster 7’s") && sentence.hasSuffix("nothing was undone")
+            return sentence.contains("the name `Dog-Bot` is now monster 7’s") && sentence.hasSuffix("nothing was undone")
         }
     }
 
@@ -209,7 +209,7 @@ struct HistoryTests {
             try other.store.undo()
         } throws: { error in
             guard case RosterError.historyRefused(let sentence) = error else { return false }
-            return sentence == "cannot undo #1 set-weapon Cat-Bot: Sword → Fire: Cat-Bot has been changed since, by #2 edit Cat-Bot: description “MEE-OW” → “later”; nothing was undone"
+            return sentence == "cannot undo #1 set-weapon Cat-Bot: Sword → Fire: Cat-Bot has been changed since, by #2 edit Cat-Bot: description `MEE-OW` → `later`; nothing was undone"
         }
     }
 

@@ -10,7 +10,7 @@ struct ImportModeTests {
         #expect(summary == ImportSummary(added: 2))
         #expect(try roster.store.find("Owl-Bot")?.id == 8)
         #expect(roster.importProblems("name,weapon\ncat-bot,fire\n", mode: .insert) == [
-            "2:1: name: a monster named “Cat-Bot” is already on the roster (names are compared ignoring case); use --mode upsert to update it",
+            "2:1: name: a monster named `Cat-Bot` is already on the roster (names are compared ignoring case); use --mode upsert to update it",
         ])
     }
 
@@ -57,7 +57,7 @@ struct ImportModeTests {
             "3:1: id: the id 123 is also used at line 2, column 1",
         ])
         #expect(roster.importProblems("name,id,weapon\nA,abc,sword\nB,7,sword\nC,7,sword\n\"D\",\"7\",fire\n", mode: .replace) == [
-            "2:3: id: an id is a whole number from -9223372036854775808 to 9223372036854775807, not “abc”",
+            "2:3: id: an id is a whole number from -9223372036854775808 to 9223372036854775807, not `abc`",
             "4:3: id: the id 7 is also used at line 3, column 3",
             "5:5: id: the id 7 is also used at line 3, column 3",
         ])
@@ -83,14 +83,14 @@ struct ImportModeTests {
         let roster = try ImportRoster()
         #expect(roster.importProblems("id,name,weapon\n1,A,sword\n1,a,sword\n2,B,fire\n2,b,fire\n,B,smoke\n", mode: .replace) == [
             "3:1: id: the id 1 is also used at line 2, column 1",
-            "3:3: name: the name “a” is also used at line 2, column 3 (names are compared ignoring case)",
+            "3:3: name: the name `a` is also used at line 2, column 3 (names are compared ignoring case)",
             "5:1: id: the id 2 is also used at line 4, column 1",
-            "5:3: name: the name “b” is also used at line 4, column 3 (names are compared ignoring case)",
-            "6:2: name: the name “B” is also used at line 4, column 3 (names are compared ignoring case)",
+            "5:3: name: the name `b` is also used at line 4, column 3 (names are compared ignoring case)",
+            "6:2: name: the name `B` is also used at line 4, column 3 (names are compared ignoring case)",
         ])
         // A record without an id is written last, yet reported in file order.
         #expect(roster.importProblems("id,name,weapon\n,Zed,sword\n9,zed,fire\n", mode: .replace) == [
-            "3:3: name: the name “zed” is also used at line 2, column 2 (names are compared ignoring case)",
+            "3:3: name: the name `zed` is also used at line 2, column 2 (names are compared ignoring case)",
         ])
         #expect(try roster.store.count() == 6)
     }

@@ -32,10 +32,10 @@ struct ImportProblemTests {
     func unknownWeaponAndColour() throws {
         let (_, problems) = try readImport(header + "1,Cat-Bot,,meetcatbot.png,rde,swrod\r\n2,Dog-Bot,,x.png,purple,laser\r\n")
         #expect(described(problems) == [
-            "2:27: name_color: unknown colour “rde”; did you mean `red`?",
-            "2:31: weapon: unknown weapon “swrod”; did you mean `sword`?",
-            "3:18: name_color: unknown colour “purple”; the colours are default, red, green, blue",
-            "3:25: weapon: unknown weapon “laser”; the weapons are blowgun, ninja-star, fire, sword, smoke",
+            "2:27: name_color: unknown colour `rde`; did you mean `red`?",
+            "2:31: weapon: unknown weapon `swrod`; did you mean `sword`?",
+            "3:18: name_color: unknown colour `purple`; the colours are default, red, green, blue",
+            "3:25: weapon: unknown weapon `laser`; the weapons are blowgun, ninja-star, fire, sword, smoke",
         ])
     }
 
@@ -135,9 +135,9 @@ struct ImportProblemTests {
         ])
         let (_, csv) = try readImport(header + "12345678901234567890123,A,,,,fire\r\n-9223372036854775809,B,,,,fire\r\n1e3,C,,,,fire\r\n")
         #expect(described(csv) == [
-            "2:1: id: an id is a whole number from -9223372036854775808 to 9223372036854775807, not “12345678901234567890123”",
-            "3:1: id: an id is a whole number from -9223372036854775808 to 9223372036854775807, not “-9223372036854775809”",
-            "4:1: id: an id is a whole number from -9223372036854775808 to 9223372036854775807, not “1e3”",
+            "2:1: id: an id is a whole number from -9223372036854775808 to 9223372036854775807, not `12345678901234567890123`",
+            "3:1: id: an id is a whole number from -9223372036854775808 to 9223372036854775807, not `-9223372036854775809`",
+            "4:1: id: an id is a whole number from -9223372036854775808 to 9223372036854775807, not `1e3`",
         ])
     }
 
@@ -192,9 +192,9 @@ struct ImportProblemTests {
                     == ["\(place): expected one monster object per line, but found \(kind)"])
         }
         // Not one JSON value: still CSV (here, a header without the columns).
-        #expect(described(try readImport("42,43\n").problems).first?.hasPrefix("1:1: unknown column “42”") == true)
+        #expect(described(try readImport("42,43\n").problems).first?.hasPrefix("1:1: unknown column `42`") == true)
         // Told it is CSV, it is read as CSV.
-        #expect(described(try readImport("42", format: .csv).problems).first?.hasPrefix("1:1: unknown column “42”") == true)
+        #expect(described(try readImport("42", format: .csv).problems).first?.hasPrefix("1:1: unknown column `42`") == true)
         // Told it is NDJSON, a CSV file is not called a JSON document.
         #expect(described(try readImport("name,weapon\nA,sword\n", format: .ndjson).problems)
                 == ["1:1: expected one monster object per line, but found 'n'"])
@@ -230,8 +230,8 @@ struct ImportProblemTests {
         let csv = header + "1,Zed-Bot,,,,sword\r\n2,ZED-BOT,,,,fire\r\n3,Ant-Bot,,,,fire\r\n4,zed-bot,,,,smoke\r\n"
         for mode in ImportMode.allCases {
             #expect(roster.importProblems(csv, mode: mode) == [
-                "3:3: name: the name “ZED-BOT” is also used at line 2, column 3 (names are compared ignoring case)",
-                "5:3: name: the name “zed-bot” is also used at line 2, column 3 (names are compared ignoring case)",
+                "3:3: name: the name `ZED-BOT` is also used at line 2, column 3 (names are compared ignoring case)",
+                "5:3: name: the name `zed-bot` is also used at line 2, column 3 (names are compared ignoring case)",
             ], "mode \(mode)")
         }
         #expect(try roster.store.count() == 6)
@@ -244,13 +244,13 @@ struct ImportProblemTests {
         let csv = "name,weapon\n\(long),laser\nAnt,sword\nant,laser\nCat-Bot,laser\n"
         let shared = [
             "2:1: name: a name can have at most 64 characters; this one has 65",
-            "2:67: weapon: unknown weapon “laser”; the weapons are blowgun, ninja-star, fire, sword, smoke",
-            "4:1: name: the name “ant” is also used at line 3, column 1 (names are compared ignoring case)",
-            "4:5: weapon: unknown weapon “laser”; the weapons are blowgun, ninja-star, fire, sword, smoke",
+            "2:67: weapon: unknown weapon `laser`; the weapons are blowgun, ninja-star, fire, sword, smoke",
+            "4:1: name: the name `ant` is also used at line 3, column 1 (names are compared ignoring case)",
+            "4:5: weapon: unknown weapon `laser`; the weapons are blowgun, ninja-star, fire, sword, smoke",
         ]
-        let laser = "5:9: weapon: unknown weapon “laser”; the weapons are blowgun, ninja-star, fire, sword, smoke"
+        let laser = "5:9: weapon: unknown weapon `laser`; the weapons are blowgun, ninja-star, fire, sword, smoke"
         #expect(roster.importProblems(csv, mode: .insert) == shared + [
-            "5:1: name: a monster named “Cat-Bot” is already on the roster (names are compared ignoring case); use --mode upsert to update it",
+            "5:1: name: a monster named `Cat-Bot` is already on the roster (names are compared ignoring case); use --mode upsert to update it",
             laser,
         ])
         for mode in [ImportMode.upsert, .replace] {
@@ -258,19 +258,19 @@ struct ImportProblemTests {
         }
         // JSON: a key that is not a field, or a value of the wrong type.
         #expect(roster.importProblems("{\"name\":\"Dog-Bot\",\"weapon\":\"fire\",\"colour\":\"red\"}\n", mode: .insert) == [
-            "1:9: name: a monster named “Dog-Bot” is already on the roster (names are compared ignoring case); use --mode upsert to update it",
+            "1:9: name: a monster named `Dog-Bot` is already on the roster (names are compared ignoring case); use --mode upsert to update it",
             "1:44: colour: unknown key \"colour\"; did you mean \"name_color\"?",
         ])
         #expect(roster.importProblems("[{\"name\":\"A\",\"weapon\":\"fire\"},{\"name\":\"a\",\"weapon\":7,\"icon\":\"x\"}]", mode: .insert) == [
-            "1:39: name: the name “a” is also used at line 1, column 10 (names are compared ignoring case)",
+            "1:39: name: the name `a` is also used at line 1, column 10 (names are compared ignoring case)",
             "1:52: weapon: expected a string but found a number",
             "1:61: icon: an icon is an image asset name such as meetcatbot.png: letters, digits, '-', '_' and '.', ending in .png, at most 64 characters",
         ])
         // replace: a refused value, the id and the name, all on one record.
         #expect(roster.importProblems("id,name,weapon,origin\n5,Ant,sword,\n5,ant,sword,Narnia\n", mode: .replace) == [
             "3:1: id: the id 5 is also used at line 2, column 1",
-            "3:3: name: the name “ant” is also used at line 2, column 3 (names are compared ignoring case)",
-            "3:13: origin: unknown country “Narnia”; give a country's name or its ISO 3166 code, such as France or FR",
+            "3:3: name: the name `ant` is also used at line 2, column 3 (names are compared ignoring case)",
+            "3:13: origin: unknown country `Narnia`; give a country's name or its ISO 3166 code, such as France or FR",
         ])
         #expect(try roster.store.count() == 6)
         #expect(try roster.store.find("Cat-Bot")?.weapon.type == .sword)
@@ -310,7 +310,7 @@ struct ImportProblemTests {
         let problems = roster.importProblems(header + "7,New-Bot,,,,fire\r\n8,,,,,fire\r\n9,Other-Bot,,,,laser\r\n10,Cat-Bot,,,,fire\r\n",
                                              mode: .insert)
         #expect(problems.count == 3)
-        #expect(problems.last?.contains("“Cat-Bot” is already on the roster") == true)
+        #expect(problems.last?.contains("`Cat-Bot` is already on the roster") == true)
         #expect(try roster.export(.json) == before)
     }
 }

@@ -35,6 +35,6 @@ struct MonsterPicturesTests {
         #expect(MonsterRules.iconAvailabilityProblem("sword.png") == nil)
         let problem = try #require(MonsterRules.iconAvailabilityProblem("bat.png"))
         #expect(problem.field == "icon")
-        #expect(problem.message == "there is no picture named “bat.png”; the available icons are blowgun.png, fire.png, meetcatbot.png, meetdogbot.png, meetexplodebot.png, meetfirebot.png, meeticebot.png, meetminitomatobot.png, ninjastar.png, smoke.png, sword.png, unknown.png")
+        #expect(problem.message == "there is no picture named `bat.png`; the available icons are blowgun.png, fire.png, meetcatbot.png, meetdogbot.png, meetexplodebot.png, meetfirebot.png, meeticebot.png, meetminitomatobot.png, ninjastar.png, smoke.png, sword.png, unknown.png")
     }
 }

@@ -113,9 +113,9 @@ struct RoundTripTests {
         // inside quotes is kept, and is a line break too.
         let text = "name,weapon\rA,sword\rB,laser\r\"C\rD\",fire\rE,swrod"
         #expect(try FuzzRegressionTests.agreeing(Array(text.utf8)) == [
-            "3:3: weapon: unknown weapon “laser”; the weapons are blowgun, ninja-star, fire, sword, smoke",
+            "3:3: weapon: unknown weapon `laser`; the weapons are blowgun, ninja-star, fire, sword, smoke",
             "4:1: name: a name cannot contain control characters, and this one contains U+000D",
-            "6:3: weapon: unknown weapon “swrod”; did you mean `sword`?",
+            "6:3: weapon: unknown weapon `swrod`; did you mean `sword`?",
         ])
         // Mixed line ends: CR, then CR CR LF (a blank line), then LF.
         let mixed = try readImport("name,weapon\rA,sword\r\r\nB,fire\nC,smoke")

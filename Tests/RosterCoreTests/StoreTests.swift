@@ -33,7 +33,7 @@ struct OpeningTests {
         #expect(monsters.first?.icon == "meetcatbot.png")
         #expect(try store.database.integer("PRAGMA user_version") == Int64(Schema.currentVersion))
         #expect(try store.database.integer("PRAGMA foreign_keys") == 1)
-        #expect(try store.database.integer("PRAGMA synchronous") == 1)
+        #expect(try store.database.integer("PRAGMA synchronous") == 2)
         #expect(try store.database.integer("PRAGMA busy_timeout") == Int64(RosterStore.busyTimeoutMilliseconds))
     }
 
@@ -294,7 +294,7 @@ struct WeaponBatchTests {
             guard case RosterError.problems(let problems, _, _) = error else { return false }
             return problems.map(\.location) == [TextLocation(line: 2, column: 1), TextLocation(line: 2, column: 3),
                                                 TextLocation(line: 3, column: 9)]
-                && problems[0].kind == .notFound && problems[0].message == "no monster is named “X”"
+                && problems[0].kind == .notFound && problems[0].message == "no monster is named `X`"
         }
         #expect(try store.find("Cat-Bot")?.weapon.type == .sword)
     }

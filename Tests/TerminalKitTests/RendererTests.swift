@@ -111,6 +111,17 @@ struct RendererTests {
         #expect(detect(["TERM": "xterm-256color", "NO_COLOR": "1"]) == .none)
         #expect(detect(["TERM": "xterm-256color", "NO_COLOR": ""]) == .indexed256)
     }
+
+    @Test("terminals known to draw 24-bit colour get it when COLORTERM says nothing, except inside tmux")
+    func knownTruecolor() {
+        func detect(_ environment: [String: String]) -> ColorDepth { ColorDepth.detect { environment[$0] } }
+        #expect(detect(["TERM": "mlterm", "MLTERM": "3.9.3"]) == .truecolor)
+        #expect(detect(["TERM": "xterm-256color", "KONSOLE_VERSION": "221201"]) == .truecolor)
+        #expect(detect(["TERM": "xterm-256color", "VTE_VERSION": "7006"]) == .truecolor)
+        #expect(detect(["TERM": "xterm-256color", "VTE_VERSION": "3405"]) == .indexed256, "VTE before 0.36")
+        #expect(detect(["TERM": "screen-256color", "MLTERM": "3.9.3"]) == .indexed256, "screen decides")
+        #expect(detect(["TERM": "mlterm", "MLTERM": "3.9.3", "NO_COLOR": "1"]) == .none)
+    }
 }
 
 @Suite("The cell buffer")

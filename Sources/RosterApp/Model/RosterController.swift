@@ -19,7 +19,9 @@ final class RosterController {
     /// What the details show: the new monster while one is being added,
     /// else the selected one.
     var selected: Monster? { draft ?? selectedRow }
-    var isDraft: Bool { draft != nil }
+    /// The monster on the roster the details show; nil while a new one
+    /// is being added (it cannot be removed or edited elsewhere yet).
+    var selectedOnRoster: Monster? { draft == nil ? selectedRow : nil }
     /// A line for the footer: what just happened, or what went wrong.
     private(set) var status: (text: String, isError: Bool)?
     private var lastDataVersion: Int64 = 0
@@ -48,6 +50,21 @@ final class RosterController {
         reportingErrors {
             selectedRow = try list.monster(at: selection)
         }
+    }
+
+    /// The monsters at `positions`, in as few reads as possible; a read
+    /// that fails says so in the status line and gives the rows it has.
+    func monsters(in positions: Range<Int>) -> [Monster] {
+        var rows: [Monster] = []
+        reportingErrors {
+            let clamped = positions.clamped(to: 0..<max(0, list.count))
+            try list.prefetch(clamped)
+            for position in clamped {
+                guard let monster = try list.monster(at: position) else { break }
+                rows.append(monster)
+            }
+        }
+        return rows
     }
 
     func moveSelection(by delta: Int) {
@@ -105,26 +122,11 @@ final class RosterController {
         draft = Monster(id: 0, name: "", description: "", icon: Monster.defaultIcon, nameColor: .default, weapon: Weapon(.sword))
     }
 
-    func discardDraft() {
-        draft = nil
-    }
-
-    /// Adds the new monster with `changes` (its name). Returns the reason
-    /// when it cannot be added, else nil.
-    func addDraft(with changes: MonsterChanges) -> String? {
-        guard let draft else { return nil }
-        do {
-            let added = try store.add(changes.applied(to: draft))
-            self.draft = nil
-            status = ("added \(added.name)", false)
-            reload()
-            if let position = try positionKeepingInSight(added.id) { select(position) }
-            lastDataVersion = (try? store.dataVersion()) ?? lastDataVersion
-            return nil
-        } catch {
-            if case .invalid(let problems) = error { return problems.map(\.message).joined(separator: "; ") }
-            return error.description
-        }
+    /// Drops the monster being added; whether there was one.
+    @discardableResult
+    func discardDraft() -> Bool {
+        defer { draft = nil }
+        return draft != nil
     }
 
     /// Removes the selected monster, in its own transaction.
@@ -134,45 +136,32 @@ final class RosterController {
             if try store.remove(monsterID: monster.id) {
                 status = ("removed \(monster.name)", false)
             }
-            reload()
-            lastDataVersion = (try? store.dataVersion()) ?? lastDataVersion
+            didWrite()
         }
     }
 
     // MARK: Saving
 
-    /// Saves the selected monster's weapon, in its own transaction.
-    func chooseWeapon(_ weapon: WeaponType) {
-        if let draft {
-            self.draft = MonsterChanges(weapon: weapon).applied(to: draft)
-            return
-        }
-        guard let monster = selectedRow else { return }
-        reportingErrors {
-            guard let change = try store.setWeapon(monsterID: monster.id, to: weapon) else {
-                status = ("\(monster.name) is no longer on the roster", true)
-                reload()
-                return
-            }
-            status = change.isChange
-                ? ("\(monster.name) now carries \(weapon.displayName)", false)
-                : ("\(monster.name) already carries \(weapon.displayName)", false)
-            reload()
-            lastDataVersion = (try? store.dataVersion()) ?? lastDataVersion
-        }
-    }
-
-    /// Saves changes to the selected monster, in their own transaction.
-    /// Returns the sentence to show beside the field when the value is
-    /// refused (a name taken, too long…), else nil.
+    /// Saves `changes` to whatever the details show, the one way every
+    /// field saves: to the selected monster, in its own transaction; or,
+    /// while a new monster is being added, to that monster, which is added
+    /// to the roster once it is given a name it may have. Returns the
+    /// sentence to show beside the field when the value is refused (a name
+    /// taken, too long…), else nil. `announce` words the status line from
+    /// the monster before and after (by default in the command line's words,
+    /// "changed Cat-Bot: weapon Sword → Fire").
     @discardableResult
-    func save(_ changes: MonsterChanges, describing what: String) -> String? {
+    func save(_ changes: MonsterChanges, describing what: String,
+              announce: ((_ before: Monster, _ after: Monster) -> String)? = nil) -> String? {
         if let draft {
-            // Until it is named, the new monster only exists here.
-            self.draft = changes.applied(to: draft)
-            return nil
+            return saveDraft(changes.applied(to: draft), naming: changes.name != nil)
         }
         guard let monster = selectedRow else { return nil }
+        guard changes.applied(to: monster) != monster else {
+            // Nothing to write; a chosen value still says what it is.
+            if let announce { status = (announce(monster, monster), false) }
+            return nil
+        }
         do {
             guard let edit = try store.edit(monsterID: monster.id, changes) else {
                 status = ("\(monster.name) is no longer on the roster", true)
@@ -180,15 +169,60 @@ final class RosterController {
                 return nil
             }
             // In the command line's words, so that every surface says the same.
-            if edit.isChange { status = ("changed \(ChangeWording.edit(edit.before, edit.after))", false) }
-            reload()
-            lastDataVersion = (try? store.dataVersion()) ?? lastDataVersion
+            if edit.isChange { status = (announce?(edit.before, edit.after) ?? "changed \(ChangeWording.edit(edit.before, edit.after))", false) }
+            didWrite()
             return nil
-        } catch .invalid(let problems) {
-            return problems.map(\.message).joined(separator: "; ")
-        } catch .nameTaken(let name) {
-            return RosterError.nameTaken(name).description
         } catch {
+            return refusal(error)
+        }
+    }
+
+    /// Chooses a weapon for what the details show, through `save` like
+    /// every field, saying what the monster now carries (the command
+    /// line's words): the weapon panel and the plain roster both use it.
+    @discardableResult
+    func saveWeapon(_ weapon: WeaponType) -> String? {
+        save(MonsterChanges(weapon: weapon), describing: "weapon") { before, after in
+            before == after ? "\(after.name) already carries \(weapon.displayName)" : "\(after.name) now carries \(weapon.displayName)"
+        }
+    }
+
+    /// The second save target: the monster being added. Until it is named
+    /// it exists only here.
+    private func saveDraft(_ monster: Monster, naming: Bool) -> String? {
+        guard naming else {
+            draft = monster
+            return nil
+        }
+        do {
+            let added = try store.add(monster)
+            draft = nil
+            status = ("added \(added.name)", false)
+            didWrite(showing: added.id)
+            return nil
+        } catch {
+            return refusal(error)
+        }
+    }
+
+    /// After the interface's own write: read the list again. SQLite's
+    /// `data_version` does not change for a connection's own commits, so
+    /// the next poll looks only for other programs' changes.
+    private func didWrite(showing id: Int64? = nil) {
+        reload()
+        guard let id else { return }
+        reportingErrors {
+            if let position = try positionKeepingInSight(id) { select(position) }
+        }
+    }
+
+    /// The sentence for a value the store refused; an error that is not
+    /// about the value goes to the status line as well.
+    private func refusal(_ error: RosterError) -> String {
+        switch error {
+        case .invalid(let problems): return problems.map(\.message).joined(separator: "; ")
+        case .nameTaken: return error.description
+        default:
             reportingErrors { throw error }
             return error.description
         }
@@ -212,8 +246,7 @@ final class RosterController {
         reportingErrors {
             let outcome = try step()
             status = (outcome.sentences.joined(separator: "; "), false)
-            reload()
-            lastDataVersion = (try? store.dataVersion()) ?? lastDataVersion
+            didWrite()
         }
     }
 

@@ -104,11 +104,12 @@ extension PlainSession {
     private func save(_ changes: MonsterChanges, field: PlainField, of monster: Monster) -> String? {
         // Another program may have removed the monster since the question.
         guard let current = chosenMonster() else { return nil }
-        if let weapon = changes.weapon {
-            controller.chooseWeapon(weapon)
-        } else if let refusal = controller.save(changes, describing: field.label) {
-            return refusal
+        let refusal = if let weapon = changes.weapon {
+            controller.saveWeapon(weapon)
+        } else {
+            controller.save(changes, describing: field.label)
         }
+        if let refusal { return refusal }
         if let status = controller.status {
             tell(status.text)
         } else {
@@ -190,27 +191,24 @@ extension PlainSession {
         guard let name = askNewName() else { return }
         controller.beginDraft()
         defer { controller.discardDraft() }
-        // Named at once, so that the questions can say whose fields they are.
-        controller.save(MonsterChanges(name: name), describing: PlainField.name.label)
         for field in PlainField.allCases where field != .name {
-            guard let draft = controller.selected else { return }
+            guard var draft = controller.draft else { return }
+            // The questions say whose fields they are; the name is saved
+            // last, which adds the monster with every answer in one change.
+            draft.name = name
             say(question(field, for: draft, keeping: "the default"))
             guard let changes = askChanges(field) else { return }
             guard let changes else { continue }
-            if let weapon = changes.weapon {
-                controller.chooseWeapon(weapon)
-            } else {
-                controller.save(changes, describing: field.label)
-            }
+            controller.save(changes, describing: field.label)
         }
         controller.clearStatus()
-        if let refusal = controller.addDraft(with: MonsterChanges(name: name)) {
+        if let refusal = controller.save(MonsterChanges(name: name), describing: PlainField.name.label) {
             tell(refusal)
             say("Nothing was added.")
             return
         }
         if let status = controller.status { tell(status.text) }
-        if let added = controller.selected, !controller.isDraft {
+        if controller.draft == nil, let added = controller.selected {
             chosenID = added.id
             say("\(added.name) is chosen.")
         }

@@ -57,8 +57,7 @@ final class DetailPane: View {
     func cancelEditing() {
         guard let field = editingField else { return }
         field.cancelEditing()
-        if controller.isDraft {
-            controller.discardDraft()
+        if controller.discardDraft() {
             window?.makeFirstResponder(self)
             onLeave?()
             return
@@ -75,7 +74,7 @@ final class DetailPane: View {
     /// edited changed under the panel. The caller says where focus goes.
     func endEditingWithoutSaving() {
         for field in fields { field.cancelEditing() }
-        if controller.isDraft { controller.discardDraft() }
+        controller.discardDraft()
     }
 
     /// Keeps the edited value and edits the previous or next field.
@@ -137,22 +136,35 @@ final class DetailPane: View {
 
     override func layout() {
         let inner = frame.inset(top: 1, left: 2, bottom: 1, right: 2)
-        // The picture on the left when there is room, the fields beside it.
-        // A smaller picture in a narrower pane, none when the fields need the room.
-        let pictureWidth = inner.width >= 64 ? 18 : (inner.width >= 54 ? 12 : 0)
-        let pictureHeight = pictureWidth == 18 ? 10 : 7
-        pictureArea = pictureWidth > 0 && controller.selected != nil
-            ? Rect(x: inner.x, y: inner.y, width: pictureWidth, height: min(pictureHeight, inner.height)) : .zero
-        let fieldsArea = inner.inset(left: pictureWidth > 0 ? pictureWidth + 2 : 0)
+        // The picture at the top left when there is room; the fields beside
+        // it, then below it across the whole pane, as text flows round a
+        // picture in a magazine.
+        pictureArea = controller.selected.map { Self.pictureFrame(in: inner, art: artSize(of: $0)) } ?? .zero
+        let beside = inner.inset(left: pictureArea.isEmpty ? 0 : pictureArea.width + 2)
+        let besideUntil = pictureArea.isEmpty ? inner.y : pictureArea.maxY + 1
+        func area(at top: Int) -> Rect { top < besideUntil ? beside : inner }
         // A blank row between fields when they all fit with one.
-        let heights = fields.map { $0.preferredHeight(forWidth: fieldsArea.width) }
-        let gap = heights.reduce(0, +) + fields.count - 1 <= fieldsArea.height ? 1 : 0
-        var tops: [Int] = []
-        var y = fieldsArea.y
-        for height in heights {
-            tops.append(y)
-            y += height + gap
+        func stack(gap: Int) -> (tops: [Int], heights: [Int]) {
+            var tops: [Int] = [], heights: [Int] = []
+            var y = inner.y
+            for field in fields {
+                var height = field.preferredHeight(forWidth: area(at: y).width)
+                // A field that would reach past the picture's side, or needs
+                // more room than there is beside it, goes below it, whole.
+                if y < besideUntil,
+                   y + height > besideUntil || beside.width - DetailField.labelWidth - 1 < field.minimumValueWidth {
+                    y = besideUntil
+                    height = field.preferredHeight(forWidth: inner.width)
+                }
+                tops.append(y)
+                heights.append(height)
+                y += height + gap
+            }
+            return (tops, heights)
         }
+        var (tops, heights) = stack(gap: 1)
+        if let last = tops.indices.last, tops[last] + heights[last] > inner.maxY { (tops, heights) = stack(gap: 0) }
+        let fieldsArea = inner
         // Like a form above a phone's keyboard, the pane scrolls so that the
         // field being edited (or focused) stays above a docked panel.
         let shift = scrollShift(tops: tops, heights: heights, area: fieldsArea)
@@ -161,10 +173,39 @@ final class DetailPane: View {
         for (index, field) in fields.enumerated() {
             let top = tops[index] - shift
             let height = min(heights[index], max(0, fieldsArea.maxY - top))
-            field.frame = Rect(x: fieldsArea.x, y: top, width: fieldsArea.width, height: height)
+            let column = area(at: tops[index])
+            field.frame = Rect(x: column.x, y: top, width: column.width, height: height)
             // A field scrolled partly above the pane's top shows its lower part.
             field.isHidden = controller.selected == nil || top + height <= fieldsArea.y || height <= 0
         }
+    }
+
+    /// Where the framed picture is, for tests.
+    var pictureFrameForTesting: Rect { pictureArea }
+
+    /// The fields keep at least this many columns beside the picture: a
+    /// label and a short value.
+    static let minimumFieldsWidth = DetailField.labelWidth + 1 + 10
+
+    /// The framed picture's cells: the art at the largest whole multiple
+    /// (pixel art is never shrunk or stretched by a fraction) that leaves
+    /// the fields their room and at least half the pane; none when even
+    /// 1× does not fit. 16×16 art takes 16 columns and 8 rows per multiple.
+    static func pictureFrame(in inner: Rect, art: Size) -> Rect {
+        let artRows = (art.height + 1) / 2
+        guard art.width > 0, artRows > 0 else { return .zero }
+        let byWidth = min((inner.width - 2 - minimumFieldsWidth - 2) / art.width, (inner.width / 2 - 2) / art.width)
+        let byHeight = (inner.height - 2) / artRows
+        let multiple = min(byWidth, byHeight)
+        guard multiple >= 1 else { return .zero }
+        return Rect(x: inner.x, y: inner.y, width: art.width * multiple + 2, height: artRows * multiple + 2)
+    }
+
+    /// The size of the monster's icon art in half-block pixels (16×16 for
+    /// the roster's own pictures).
+    private func artSize(of monster: Monster) -> Size {
+        guard let image = controller.pictures.library.image(named: monster.iconPicture) else { return Size(width: 16, height: 16) }
+        return Size(width: image.width / image.artScale, height: image.height / image.artScale)
     }
 
     /// The rows the fields scroll within.

@@ -3,7 +3,9 @@ import TerminalKit
 
 /// The list of monsters: a glyph and a name in its colour per row, the
 /// selected row highlighted, a filter field on top while filtering.
-/// Only the rows on screen are read from the store.
+/// Only the rows on screen are read from the store, before each frame
+/// (`prepareFrame`): drawing reads nothing, and a read that fails reaches
+/// the status line.
 final class MonsterListView: View {
     private let controller: RosterController
     let filterField: FilterField
@@ -13,6 +15,8 @@ final class MonsterListView: View {
     var onOpen: (() -> Void)?
     private var scrollOffset = 0
     private var rowsArea = Rect.zero
+    /// The rows on screen, read before the frame.
+    private var shownRows: [Monster] = []
 
     init(controller: RosterController, isOverlay: Bool = false) {
         self.controller = controller
@@ -72,11 +76,20 @@ final class MonsterListView: View {
 
     // MARK: Layout and drawing
 
+    /// The filter line shows while it is typed or applied.
+    private var filterShown: Bool { filterField.isFirstResponder || controller.list.isFiltering }
+
+    /// Scrolls to the selection and reads the rows a frame of this height
+    /// shows. Called before drawing, never while.
+    func prepareFrame(frameHeight: Int) {
+        let rows = max(0, frameHeight - 2 - (filterShown ? 1 : 0))
+        keepSelectionVisible(height: max(1, rows))
+        shownRows = controller.monsters(in: scrollOffset..<(scrollOffset + rows))
+    }
+
     override func layout() {
         let inner = frame.inset(by: 1)
-        // The filter line shows while it is typed or applied.
-        filterField.isHidden = !filterField.isFirstResponder && !controller.list.isFiltering
-        let filterShown = !filterField.isHidden
+        filterField.isHidden = !filterShown
         // One column in from the border, like the names below it.
         filterField.frame = filterShown ? inner.row(0).inset(left: 1, right: 1) : .zero
         rowsArea = filterShown ? inner.inset(top: 1) : inner
@@ -88,8 +101,7 @@ final class MonsterListView: View {
         let list = controller.list
         let title = list.isFiltering ? "Monsters · \(Self.grouped(list.count)) found" : "Monsters · \(Self.grouped(list.count))"
         buffer.drawBox(frame, style: focused ? Theme.focusedBorder : Theme.border, title: title,
-                       titleStyle: focused ? Theme.focusedBorder.bold : Theme.title)
-        keepSelectionVisible()
+                       titleStyle: focused ? Theme.focusedTitle : Theme.title)
         if list.isWaitingForIndex {
             buffer.write("indexing names…", at: rowsArea.origin, width: rowsArea.width, style: Theme.label)
             return
@@ -99,15 +111,13 @@ final class MonsterListView: View {
             buffer.write(message, at: Point(x: rowsArea.x + 1, y: rowsArea.y), width: rowsArea.width - 2, style: Theme.label)
             return
         }
-        try? list.prefetch(scrollOffset..<(scrollOffset + rowsArea.height))
-        for row in 0..<rowsArea.height {
+        for (row, monster) in shownRows.prefix(rowsArea.height).enumerated() {
             let position = scrollOffset + row
-            guard position < list.count, let monster = try? list.monster(at: position) else { break }
             let y = rowsArea.y + row
             let line = Rect(x: rowsArea.x, y: y, width: rowsArea.width, height: 1)
             var x = buffer.write(" \(monster.weapon.glyph) ", at: line.origin, style: Theme.label)
             x = buffer.write(monster.name, at: Point(x: x, y: y), width: line.maxX - x, style: Theme.nameStyle(monster.nameColor))
-            if position == controller.selection && !controller.isDraft {
+            if position == controller.selection && controller.selectedOnRoster != nil {
                 // One even bar when the list has the keys (the name's colour
                 // inverted would make a patchwork); underlined otherwise.
                 buffer.restyle(line) { style in
@@ -115,7 +125,7 @@ final class MonsterListView: View {
                 }
             }
         }
-        if controller.isDraft, rowsArea.height > 0 {
+        if controller.draft != nil, rowsArea.height > 0 {
             // The monster being added, not yet on the roster, as the last row.
             let line = rowsArea.row(min(rowsArea.height - 1, max(0, list.count - scrollOffset)))
             buffer.fill(line)
@@ -132,7 +142,7 @@ final class MonsterListView: View {
         let text = " \(Self.grouped(controller.selection + 1))/\(Self.grouped(count)) "
         let width = DisplayWidth.of(text)
         guard width < frame.width - 2 else { return }
-        buffer.write(text, at: Point(x: frame.maxX - 1 - width, y: frame.maxY - 1), style: Theme.border)
+        buffer.write(text, at: Point(x: frame.maxX - 1 - width, y: frame.maxY - 1), style: Theme.label)
     }
 
     static func grouped(_ number: Int) -> String {
@@ -149,8 +159,7 @@ final class MonsterListView: View {
     /// an edge scrolls by half a page, as Emacs recentres: every row of
     /// the list changes when it scrolls, so scrolling a row at a time would
     /// cost a repaint of the whole list on every step through a long roster.
-    private func keepSelectionVisible() {
-        let height = max(1, rowsArea.height)
+    private func keepSelectionVisible(height: Int) {
         let selection = controller.selection
         let jump = height >= 6 ? height / 2 : 1
         if selection < scrollOffset {

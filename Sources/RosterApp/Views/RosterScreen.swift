@@ -144,8 +144,8 @@ final class RosterScreen: View {
     /// and `a` are letters while text is being typed.
     override var priorityKeyBindings: [KeyBinding] {
         var bindings: [KeyBinding] = []
-        if controller.selected != nil, window?.isTooSmall == false {
-            // The header's ⏱ button: kept in the footer whatever else goes.
+        if controller.selected != nil, window?.isTooSmall == false, details.editingField !== activatedField {
+            // The header's Activated button: kept in the footer whatever else goes.
             bindings.append(KeyBinding(.character("a"), "a", "activated", action: { [weak self] in
                 self?.summon(self?.activatedField)
             }).footerPriority(1))
@@ -168,7 +168,7 @@ final class RosterScreen: View {
     override var keyBindings: [KeyBinding] {
         let hasMonster = controller.selected != nil
         let weapon = KeyBinding(.character("w"), "w", "weapon", action: { [weak self] in self?.summon(self?.weaponCell) })
-        let mouse = KeyBinding.mouse("click", isCollapsed ? "a field, ☰ Monsters, ⏱ Activated" : "a monster, a field, ⏱ Activated")
+        let mouse = KeyBinding.mouse("click", isCollapsed ? "a field, ☰ Monsters, Activated" : "a monster, a field, Activated")
         let wheel = KeyBinding.mouse("wheel", "scroll the list")
         if let editing = details.editingField {
             return (hasMonster && editing !== weaponCell ? [weapon] : []) + [mouse]
@@ -192,7 +192,7 @@ final class RosterScreen: View {
                 .footerPriority(1))
         }
         bindings.append(KeyBinding(.character("n"), "n", "new", action: { [weak self] in self?.addMonster() }))
-        if hasMonster, !controller.isDraft {
+        if controller.selectedOnRoster != nil {
             bindings.append(KeyBinding([.character("x"), .delete], "x", "remove", action: { [weak self] in self?.confirmRemoval() }))
         }
         return bindings + [mouse] + (isCollapsed ? [] : [wheel])
@@ -207,7 +207,7 @@ final class RosterScreen: View {
     /// `x` or Delete: removes the selected monster once the footer's
     /// question is answered yes; Enter keeps it.
     private func confirmRemoval() {
-        guard let window, let monster = controller.selected, !controller.isDraft else { return }
+        guard let window, let monster = controller.selectedOnRoster else { return }
         let prompt = ConfirmationPrompt("Remove \(monster.name)?", defaultAnswer: false,
                                         onConfirm: { [weak self] in self?.controller.removeSelected() })
         window.present(Overlay(prompt, placement: ConfirmationPrompt.footerPlacement))
@@ -230,6 +230,15 @@ final class RosterScreen: View {
 
     // MARK: Layout and drawing
 
+    /// What a frame needs from the store, read before drawing: the lists'
+    /// rows. Both lists stand between the header and the footer.
+    func prepareFrame() {
+        guard !isTooSmall, let window else { return }
+        let height = frame.height - 2
+        if !isCollapsed { list.prepareFrame(frameHeight: height) }
+        if window.isPresenting(listOverlay) { listOverlay.prepareFrame(frameHeight: height) }
+    }
+
     override func layout() {
         let tooSmall = isTooSmall
         for view in [header, details, footer] as [View] { view.isHidden = tooSmall }
@@ -247,7 +256,9 @@ final class RosterScreen: View {
         if isCollapsed {
             details.frame = body
         } else {
-            let listWidth = max(24, min(40, body.width * 3 / 10))
+            // Below 80 columns the list gives the details four columns, so
+            // that the monster's picture still fits beside its fields.
+            let listWidth = max(body.width < 80 ? 20 : 24, min(40, body.width * 3 / 10))
             let (left, right) = body.splitLeft(listWidth)
             list.frame = left
             details.frame = right
@@ -264,56 +275,5 @@ final class RosterScreen: View {
         for (index, line) in lines.enumerated() {
             buffer.writeCentered(line, in: frame, row: top + index, style: Style().bold)
         }
-    }
-}
-
-/// The top bar: the program, how many monsters, and where the file is.
-final class HeaderBar: View {
-    weak var controller: RosterController?
-    var showsMonstersButton = false
-    var onMonstersButton: (() -> Void)?
-    var onActivationButton: (() -> Void)?
-    private var buttonFrame = Rect.zero
-    private var activationFrame = Rect.zero
-
-    override func draw(in buffer: inout Buffer) {
-        buffer.fill(frame, style: Theme.header)
-        var x = frame.x
-        if showsMonstersButton {
-            let end = buffer.write(" ☰ Monsters ", at: frame.origin, style: Theme.header.bold.reversed)
-            buttonFrame = Rect(x: frame.x, y: frame.y, width: end - frame.x, height: 1)
-            x = end
-        } else {
-            buttonFrame = .zero
-        }
-        x = buffer.write(" roster ", at: Point(x: x, y: frame.y), style: Theme.header.bold)
-        // The toolbar: the activation picker, summoned from anywhere (`a`).
-        let activation = " ⏱ Activated "
-        if frame.maxX - x > 40 {
-            let end = buffer.write(activation, at: Point(x: x + 1, y: frame.y), style: Theme.header.bold.reversed)
-            activationFrame = Rect(x: x + 1, y: frame.y, width: end - x - 1, height: 1)
-            x = end + 1
-        } else {
-            activationFrame = .zero
-        }
-        guard let controller else { return }
-        let list = controller.list
-        let count = list.isFiltering
-            ? "· \(MonsterListView.grouped(list.count)) of \(MonsterListView.grouped(list.total)) monsters "
-            : "· \(MonsterListView.grouped(list.count)) monsters "
-        x = buffer.write(count, at: Point(x: x, y: frame.y), style: Theme.header)
-        let path = controller.store.path
-        let room = frame.maxX - x - 2
-        if room > 10 {
-            let shown = DisplayWidth.truncate(path, to: room)
-            buffer.write(shown, at: Point(x: frame.maxX - 1 - DisplayWidth.of(shown), y: frame.y), style: Theme.header)
-        }
-    }
-
-    override func handle(mouse event: MouseEvent) -> Bool {
-        guard case .press(button: 0) = event.kind else { return true }
-        if buttonFrame.contains(event.position) { onMonstersButton?() }
-        if activationFrame.contains(event.position) { onActivationButton?() }
-        return true
     }
 }

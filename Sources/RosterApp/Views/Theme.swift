@@ -2,13 +2,28 @@ import RosterCore
 import TerminalKit
 
 /// The roster's colours and marks, in one place.
+///
+/// Text must stay readable in every terminal's own palette, light or
+/// dark, whatever it does with bold. So text is drawn in the terminal's
+/// default colours, and bars and highlights in those colours swapped
+/// (reverse video), which keeps the user's own contrast: the accent
+/// colour marks borders and focus, never text on a background it was not
+/// chosen for. (Bold black on cyan, the old header, turns grey where
+/// bold brightens: 1.4:1 in Konsole, 2:1 in xterm.)
 enum Theme {
     static let accent = Color.cyan
     static let border = Style(foreground: .brightBlack)
     static let focusedBorder = Style(foreground: accent)
     static let title = Style().bold
-    static let label = Style(foreground: .brightBlack)
-    static let header = Style(foreground: .black, background: .cyan)
+    /// A focused pane's title: the border around it carries the accent.
+    static let focusedTitle = Style().bold.underlined
+    static let label = Style()
+    static let focusedLabel = Style().bold
+    static let header = Style().reversed
+    /// A button in the header bar: the bar's colours swapped back.
+    static let headerButton = Style().bold
+    /// A focused or edited value.
+    static let highlight = Style().reversed
     static let error = Style(foreground: .red).bold
     static let success = Style(foreground: .green)
 

@@ -41,14 +41,36 @@ public struct ParsedCommandLine: Sendable {
 /// `--name=value` and `--name value` both work; `--` ends the options so
 /// that a monster named `-x` can still be given.
 public struct ArgumentParser: Sendable {
-    public let commands: [CommandSpec]
+    /// A command known by its name, declared only when it is used: one run
+    /// of `roster set-weapon` builds set-weapon's declaration, not every
+    /// command's help and completion lists.
+    public struct Entry: Sendable {
+        public let name: String
+        public let isHidden: Bool
+        let declaration: @Sendable () -> CommandSpec
+
+        public init(_ name: String, isHidden: Bool = false, _ declaration: @escaping @Sendable () -> CommandSpec) {
+            self.name = name
+            self.isHidden = isHidden
+            self.declaration = declaration
+        }
+    }
+
+    public let entries: [Entry]
+
+    /// Every command's declaration, in the order given.
+    public var commands: [CommandSpec] { entries.map { $0.declaration() } }
+
+    public init(entries: [Entry]) {
+        self.entries = entries
+    }
 
     public init(commands: [CommandSpec]) {
-        self.commands = commands
+        self.entries = commands.map { spec in Entry(spec.name, isHidden: spec.isHidden) { spec } }
     }
 
     public func command(named name: String) -> CommandSpec? {
-        commands.first { $0.name == name }
+        entries.first { $0.name == name }?.declaration()
     }
 
     public func parse(_ arguments: [String]) throws(UsageError) -> ParsedCommandLine {
@@ -68,7 +90,7 @@ public struct ArgumentParser: Sendable {
             }
             if result.command == nil {
                 guard let command = command(named: argument) else {
-                    let visible = commands.filter { !$0.isHidden }.map(\.name)
+                    let visible = entries.filter { !$0.isHidden }.map(\.name)
                     var message = "unknown command `\(argument)`"
                     let meant = commands.first { $0.suggestedFor.contains(argument.lowercased()) }?.name
                     if let suggestion = meant ?? EditDistance.closest(to: argument, among: visible) {
@@ -160,6 +182,10 @@ public struct ArgumentParser: Sendable {
                 throw UsageError(message, command: commandName)
             }
             value = choice
+        }
+        if spec.isRepeatable {
+            result.options[name, default: []].append(value)
+            return
         }
         if result.options[name] != nil, result.options[name] != [value] {
             throw UsageError("--\(name) is given more than once", command: commandName)

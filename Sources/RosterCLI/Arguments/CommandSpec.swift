@@ -53,9 +53,43 @@ public struct CommandSpec: Sendable {
 public enum CompletionSource: Sendable, Equatable {
     case none
     case fixed([String])
+    /// Words worked out only when someone asks for them (a completion
+    /// script, the manual): the country codes come from a table that every
+    /// start of `roster` would otherwise read and sort.
+    case deferred(DeferredWords)
     case monsterNames
     case files
     case commands
+
+    /// What a completion script or the manual offers: the same sources,
+    /// with `deferred` worked out into `fixed`.
+    enum Offer: Equatable {
+        case none, fixed([String]), monsterNames, files, commands
+    }
+
+    var resolved: Offer {
+        switch self {
+        case .none: .none
+        case .fixed(let words): .fixed(words)
+        case .deferred(let words): .fixed(words.words())
+        case .monsterNames: .monsterNames
+        case .files: .files
+        case .commands: .commands
+        }
+    }
+}
+
+/// A list of words made on demand, named so that two lists compare.
+public struct DeferredWords: Sendable, Equatable {
+    public let name: String
+    public let words: @Sendable () -> [String]
+
+    public init(_ name: String, _ words: @escaping @Sendable () -> [String]) {
+        self.name = name
+        self.words = words
+    }
+
+    public static func == (left: DeferredWords, right: DeferredWords) -> Bool { left.name == right.name }
 }
 
 /// A positional argument.
@@ -103,12 +137,15 @@ public struct OptionSpec: Sendable {
     public let isRequired: Bool
     /// Other spellings accepted for `long` (`colour` for `color`).
     public let aliases: [String]
+    /// May be given several times, each value kept (`--expect`).
+    public let isRepeatable: Bool
 
     public init(_ long: String, short: Character? = nil, value valueName: String? = nil, _ help: String,
                 choices: [String]? = nil, completion: CompletionSource? = nil, required: Bool = false,
-                aliases: [String] = []) {
+                aliases: [String] = [], repeatable: Bool = false) {
         self.isRequired = required
         self.aliases = aliases
+        self.isRepeatable = repeatable
         self.long = long
         self.short = short
         self.valueName = valueName

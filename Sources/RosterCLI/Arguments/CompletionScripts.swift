@@ -23,7 +23,7 @@ struct CompletionScripts {
     // MARK: bash
 
     private func bashWords(_ source: CompletionSource) -> String? {
-        switch source {
+        switch source.resolved {
         case .fixed(let words): "COMPREPLY=($(compgen -W '\(words.joined(separator: " "))' -- \"$cur\"))"
         case .monsterNames: "_roster_names"
         case .files: "COMPREPLY=($(compgen -f -- \"$cur\"))"
@@ -106,7 +106,7 @@ struct CompletionScripts {
     }
 
     private func zshAction(_ source: CompletionSource) -> String {
-        switch source {
+        switch source.resolved {
         case .fixed(let words): "(\(words.joined(separator: " ")))"
         case .monsterNames: "_roster_names"
         case .files: "_files"
@@ -117,7 +117,7 @@ struct CompletionScripts {
 
     /// The same as `zshAction`, as a command to run in an action's braces.
     private func zshCommand(_ source: CompletionSource) -> String? {
-        switch source {
+        switch source.resolved {
         case .fixed(let words): "compadd -- \(words.joined(separator: " "))"
         case .monsterNames: "_roster_names"
         case .files: "_files"
@@ -214,7 +214,7 @@ struct CompletionScripts {
     }
 
     private func fishArguments(_ source: CompletionSource) -> String {
-        switch source {
+        switch source.resolved {
         case .fixed(let words): " -a '\(words.joined(separator: " "))'"
         case .monsterNames: " -a '(\(Self.namesCommand))'"
         case .files: " -F"

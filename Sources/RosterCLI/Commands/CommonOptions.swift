@@ -14,7 +14,8 @@ enum CommonOptions {
 
     static let weaponNames = WeaponType.allCases.map(\.key)
     static let colorNames = NameColor.allCases.map(\.key)
-    static let countryCodes = Countries.all.map(\.code).sorted()
+    /// Sorted; read from the country table only when asked for.
+    static var countryCodes: [String] { Countries.all.map(\.code).sorted() }
 
     /// The word that makes an optional value unknown in `edit`.
     static let unknownWord = "none"
@@ -29,7 +30,9 @@ enum CommonOptions {
                        completion: clearing ? .fixed([unknownWord]) : CompletionSource.none),
             OptionSpec("origin", value: "COUNTRY",
                        "\(clearing ? "a new country of origin" : "its country of origin"), by name or ISO 3166 code, such as France or FR\(clear)",
-                       completion: .fixed(countryCodes + (clearing ? [unknownWord] : []))),
+                       completion: .deferred(DeferredWords(clearing ? "countries-or-none" : "countries") {
+                           countryCodes + (clearing ? [unknownWord] : [])
+                       })),
             OptionSpec("activated", value: "WHEN",
                        "\(clearing ? "a new activation time" : "when it was activated"): 2026-11-29T14:05 on your clock, 2026-11-29T13:05Z, or now\(clear)",
                        completion: .fixed(["now"] + (clearing ? [unknownWord] : []))),
@@ -45,27 +48,15 @@ extension Invocation {
     }
 
     /// Parses a weapon given on the command line, suggesting on a typo.
-    func weapon(_ text: String, what: String = "weapon") throws(UsageError) -> WeaponType {
+    func weapon(_ text: String) throws(UsageError) -> WeaponType {
         if let weapon = WeaponType(parsing: text) { return weapon }
-        var message = "unknown \(what) `\(text)`"
-        if let suggestion = WeaponType.suggestion(for: text) {
-            message += "; did you mean `\(suggestion.key)`?"
-        } else {
-            message += "; the weapons are \(CommonOptions.weaponNames.joined(separator: ", "))"
-        }
-        throw UsageError(message, command: commandName)
+        throw UsageError(WeaponType.unknownMessage(for: text), command: commandName)
     }
 
     /// Parses a name colour, suggesting on a typo.
     func color(_ text: String) throws(UsageError) -> NameColor {
         if let color = NameColor(parsing: text) { return color }
-        var message = "unknown colour `\(text)`"
-        if let suggestion = NameColor.suggestion(for: text) {
-            message += "; did you mean `\(suggestion.key)`?"
-        } else {
-            message += "; the colours are \(CommonOptions.colorNames.joined(separator: ", "))"
-        }
-        throw UsageError(message, command: commandName)
+        throw UsageError(NameColor.unknownMessage(for: text), command: commandName)
     }
 
     /// `--height`: a height, or nil for `none`.
@@ -84,13 +75,7 @@ extension Invocation {
         case .success(let country):
             return country.code
         case .failure(let problem):
-            var message = "unknown country `\(text)`"
-            if let suggestion = problem.suggestion {
-                message += "; did you mean `\(suggestion)`?"
-            } else {
-                message += "; give a country's name or its ISO 3166 code, such as France or FR"
-            }
-            throw UsageError(message, command: commandName)
+            throw UsageError(problem.message, command: commandName)
         }
     }
 

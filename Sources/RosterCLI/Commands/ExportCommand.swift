@@ -11,9 +11,12 @@ enum ExportCommand {
         name: "export",
         abstract: "write the whole roster as JSON, NDJSON, CSV, Markdown or HTML",
         discussion: """
-            Writes to standard output, or with -o to FILE. A file is written beside its
-            target under a temporary name and renamed into place when complete, so an
-            export that fails or is interrupted never leaves a half-written file.
+            Writes to standard output, or with -o to FILE. Missing folders on the way to
+            FILE are created, as they are for the database (--db). A file is written
+            beside its target under a temporary name and renamed into place when
+            complete, so an export that fails or is interrupted never leaves a
+            half-written file. A device or FIFO (-o /dev/stdout) is written to as it is;
+            a symbolic link in a shared sticky folder is followed only if it is yours, as the kernel does for >.
 
             json      {"format": "roster", "version": 2, "monsters": [...]}, keys in the
                       order id, name, description, icon, name_color, weapon, height,
@@ -32,7 +35,7 @@ enum ExportCommand {
         options: [
             OptionSpec("format", short: "f", value: "FORMAT", "json, ndjson, csv, markdown or html (default: json)",
                        choices: ExportFormat.allCases.map(\.rawValue)),
-            OptionSpec("output", short: "o", value: "FILE", "write to FILE instead of standard output",
+            OptionSpec("output", short: "o", value: "FILE", "write to FILE instead of standard output (missing folders are created)",
                        completion: .files),
             OptionSpec("raw", "csv: write formula-like cells as they are"),
             OptionSpec("bom", "csv: start with a UTF-8 byte order mark (for spreadsheet programs)"),
@@ -72,6 +75,13 @@ enum ExportCommand {
                 throw UsageError("\(path) is the roster database itself; export to another file", command: invocation.commandName)
             }
         }
+        do throws(RosterError) {
+            try FileSystem.createParentDirectories(of: path)
+        } catch {
+            if case .cannotOpen(_, let reason) = error { context.error("cannot write \(path): \(reason)") }
+            else { context.error("cannot write \(path): \(error.description)") }
+            return .cannotCreate
+        }
         let file: AtomicFile
         do throws(IOFailure) {
             file = try AtomicFile(path: path)
@@ -89,7 +99,7 @@ enum ExportCommand {
             try file.commit()
         } catch {
             context.error("cannot write \(path): \(error.reason)")
-            return error.errno == ENOSPC || error.errno == EIO ? .ioError : .cannotCreate
+            return [ENOSPC, EIO, EFBIG].contains(error.errno) ? .ioError : .cannotCreate
         }
         return .success
     }

@@ -22,7 +22,9 @@ enum ImportCommand {
             roster; with --mode replace it empties the roster).
 
             Keys and columns are id, name, description, icon, name_color, weapon,
-            height, origin and activated; only name and weapon are required (icon
+            height, origin and activated; only name and weapon are required (with
+            --mode upsert only name, the key: a file may give just the fields to
+            change, while a monster it adds still needs its weapon; icon
             defaults to \(Monster.defaultIcon), name_color to default). height is written
             5ft11in (5'11" and 71in are read too), origin is a two-letter ISO 3166 code
             such as FR (a country's name is read too), activated is a moment in UTC such
@@ -40,6 +42,10 @@ enum ImportCommand {
                        export | import --mode replace | export gives the same bytes;
                        a record without an id keeps the id of the monster it replaces
             Ids in the file are used by replace only; insert and upsert assign new ones.
+
+            A roster file that does not exist yet is made by the import, empty (not
+            with the default roster a new file starts with), and only if the import
+            succeeds: a failed import or a dry run leaves no file behind.
 
             Everything is checked before anything is kept: if any record is wrong,
             nothing changes, and every problem is reported as FILE:LINE:COLUMN: field:
@@ -69,6 +75,9 @@ enum ImportCommand {
                        completion: .fixed([",", ";", "tab"])),
             OptionSpec("errors", value: "STYLE", "how problems are reported: text or json (default: text)",
                        choices: ["text", "json"]),
+            OptionSpec("changes", value: "STYLE",
+                       "with --dry-run, how the monsters that would change are listed: text on stderr, or json on stdout (default: text)",
+                       choices: ["text", "json"]),
         ],
         examples: [
             "roster import roster.json",
@@ -91,6 +100,9 @@ enum ImportCommand {
         let path = invocation.positionals[0]
         let formatName = invocation.value("format") ?? "auto"
         let format = MonsterReader.Format(rawValue: formatName)
+        if invocation.value("changes") != nil && !invocation.flag("dry-run") {
+            throw UsageError("--changes lists what a dry run would change; give it with --dry-run", command: invocation.commandName)
+        }
         if invocation.flag("raw"), let format, format != .csv {
             throw UsageError("--raw applies to CSV only", command: invocation.commandName)
         }
@@ -109,13 +121,27 @@ enum ImportCommand {
         }
         defer { if descriptor != 0 { close(descriptor) } }
         let name = path == "-" ? "stdin" : path
-        let store = try invocation.store()
         let reader = try MonsterReader(input: ChunkedInput(fileDescriptor: descriptor, name: name),
-                                       format: format, raw: invocation.flag("raw"), delimiter: delimiter)
+                                       format: format, raw: invocation.flag("raw"), delimiter: delimiter,
+                                       requiring: mode == .upsert ? ["name"] : nil)
         let progress = context.progressBar(total: size, unit: "bytes")
         defer { progress?.finish() }
-        let summary = try store.importMonsters(from: reader, mode: mode, dryRun: dryRun,
-                                               progress: progress.map { bar in { bar.update($0) } })
+        let report = progress.map { bar in { (bytes: Int) in bar.update(bytes) } }
+        let importing = { (store: RosterStore) throws -> ImportSummary in
+            guard dryRun else { return try store.importMonsters(from: reader, mode: mode, progress: report) }
+            let preview = try store.previewImport(from: reader, mode: mode, progress: report)
+            progress?.finish()
+            if invocation.value("changes") == "json" {
+                try ImportChangesReport.write(preview, to: context.stdout)
+            } else {
+                context.noteLines(ImportChangesReport.lines(preview))
+            }
+            return preview.summary
+        }
+        let databasePath = try context.databasePath()
+        let summary = FileSystem.exists(databasePath)
+            ? try importing(try invocation.store())
+            : try NewRoster.build(at: databasePath, keep: !dryRun, importing)
         progress?.finish()
         context.note(describe(summary, source: name, dryRun: dryRun))
         return .success
@@ -129,7 +155,7 @@ enum ImportCommand {
               byte != UInt8(ascii: "\""), byte != UInt8(ascii: "'"), byte != UInt8(ascii: " "),
               !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte),
               !(UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) else {
-            throw UsageError("--delimiter takes one character such as , ; or |, or the word tab, not “\(text)”", command: command)
+            throw UsageError("--delimiter takes one character such as , ; or |, or the word tab, not `\(text)`", command: command)
         }
         return byte
     }
@@ -169,6 +195,120 @@ enum ImportCommand {
             return "imported \(source): \(counts); nothing changed"
         }
         return "imported \(source): \(counts)"
+    }
+}
+
+/// The monsters a dry run would change, one a line for people
+/// (`would change Cat-Bot: weapon Sword → Fire`), or as JSON for scripts:
+/// `{"added": …, "updated": …, "unchanged": …, "removed": …, "total": N,
+/// "changes": [{"action": "add|change|remove", "id": …, "name": …,
+/// "fields": {"weapon": {"before": "sword", "after": "fire"}, …}}]}`,
+/// values in their stored forms, in order of id.
+enum ImportChangesReport {
+    static func lines(_ preview: ImportPreview) -> [String] {
+        var lines = preview.differences.map { difference -> String in
+            switch (difference.before, difference.after) {
+            case (let before?, let after?):
+                "would change \(before.name): \(WritingCommands.describeDifferences(before, after).joined(separator: ", "))"
+            case (nil, let after?):
+                "would add \(after.name)"
+            case (let before?, nil):
+                "would remove \(before.name)"
+            case (nil, nil):
+                ""
+            }
+        }
+        if preview.total > preview.differences.count {
+            lines.append("… and \(preview.total - preview.differences.count) more (the first \(preview.differences.count) are listed)")
+        }
+        return lines
+    }
+
+    static func write(_ preview: ImportPreview, to output: ByteOutput) throws(IOFailure) {
+        let summary = preview.summary
+        try output.append("{\"added\":")
+        try output.append(decimal: Int64(summary.added))
+        try output.append(",\"updated\":")
+        try output.append(decimal: Int64(summary.updated))
+        try output.append(",\"unchanged\":")
+        try output.append(decimal: Int64(summary.unchanged))
+        try output.append(",\"removed\":")
+        try output.append(decimal: Int64(summary.removed))
+        try output.append(",\"total\":")
+        try output.append(decimal: Int64(preview.total))
+        try output.append(",\"changes\":[")
+        for (index, difference) in preview.differences.enumerated() {
+            guard let monster = difference.after ?? difference.before else { continue }
+            try output.append(index == 0 ? "\n" : ",\n")
+            let action = difference.before == nil ? "add" : difference.after == nil ? "remove" : "change"
+            try output.append("{\"action\":\"\(action)\",\"id\":")
+            try output.append(decimal: monster.id)
+            try output.append(",\"name\":")
+            try JSONWriter.appendString(monster.name, to: output)
+            try output.append(",\"fields\":{")
+            var first = true
+            for field in MonsterFields.all where field.key != "id" {
+                let before = difference.before.map { field.value($0) } ?? .null
+                let after = difference.after.map { field.value($0) } ?? .null
+                guard before != after else { continue }
+                try output.append(first ? "" : ",")
+                first = false
+                try JSONWriter.appendString(field.key, to: output)
+                try output.append(":{\"before\":")
+                try append(before, to: output)
+                try output.append(",\"after\":")
+                try append(after, to: output)
+                try output.append("}")
+            }
+            try output.append("}}")
+        }
+        try output.append(preview.differences.isEmpty ? "]}\n" : "\n]}\n")
+    }
+
+    private static func append(_ value: FieldValue, to output: ByteOutput) throws(IOFailure) {
+        switch value {
+        case .integer(let number): try output.append(decimal: number)
+        case .text(let text): try JSONWriter.appendString(text, to: output)
+        case .null: try output.append("null")
+        }
+    }
+}
+
+/// An import into a roster file that does not exist yet: the file is built
+/// beside its final name, emptied of the default roster a new file starts
+/// with, and given that name only once the import has succeeded. A failed
+/// import, or a dry run, leaves no file behind; the roster made holds
+/// exactly what was imported.
+enum NewRoster {
+    static func build<Result>(at path: String, keep: Bool,
+                              _ importing: (RosterStore) throws -> Result) throws -> Result {
+        let building = path + ".importing-\(getpid())"
+        defer { removeDatabaseFiles(building) }
+        let result = try withStore(at: building) { store in
+            _ = try store.importMonsters(from: MonsterReader(input: ChunkedInput(bytes: [], name: "nothing"),
+                                                             format: .ndjson, raw: false), mode: .replace)
+            return try importing(store)
+        }
+        guard keep else { return result }
+        // link() never replaces: a roster another program made meanwhile stays.
+        if link(building, path) != 0 {
+            let failure = IOFailure(operation: "create", path: path, errno: errno)
+            throw errno == EEXIST
+                ? RosterError.cannotOpen(path: path, reason: "another program created it during the import; nothing was imported, so try again")
+                : RosterError.cannotOpen(path: path, reason: failure.description)
+        }
+        return result
+    }
+
+    /// Runs `body` on the roster at `path`, then closes it, so that SQLite
+    /// folds its write-ahead log into the file before the file is named.
+    private static func withStore<Result>(at path: String, _ body: (RosterStore) throws -> Result) throws -> Result {
+        let store = try RosterStore.open(path: path)
+        return try body(store)
+    }
+
+    private static func removeDatabaseFiles(_ path: String) {
+        for suffix in ["", "-wal", "-shm", "-journal"] { unlink(path + suffix) }
     }
 }
 

@@ -12,6 +12,9 @@ enum WritingCommands {
             With --stdin, reads one assignment per line, either NAME<TAB>WEAPON or an
             NDJSON object {"name": …, "weapon": …}. The whole batch is one transaction:
             if any line is wrong, every problem is reported and nothing changes.
+
+            Limits (as for import): one line up to \(ChunkedInput.recordLimit / 1024) KiB, standard input up to
+            \(ChunkedInput.sizeLimit >> 30) GiB; a line past the limit is refused with its line number.
             """,
         arguments: [
             ArgumentSpec("NAME", "monsters by name (any case) or id", arity: .many(minimum: 1), completion: .monsterNames),
@@ -20,31 +23,35 @@ enum WritingCommands {
         ],
         options: [
             OptionSpec("stdin", "read NAME<TAB>WEAPON lines or NDJSON objects from standard input"),
+            OptionSpec("from", value: "W", "only if each monster carries W now; otherwise change nothing (status 1)",
+                       completion: .fixed(CommonOptions.weaponNames)),
             CommonOptions.dryRun,
         ],
-        usageForms: ["NAME… WEAPON [--dry-run]", "--stdin [--dry-run]"],
+        usageForms: ["NAME… WEAPON [--from W] [--dry-run]", "--stdin [--from W] [--dry-run]"],
         examples: [
             "roster set-weapon Cat-Bot sword",
             "roster set-weapon Cat-Bot Dog-Bot \"Ninja Star\"",
             "printf 'Cat-Bot\\tfire\\n' | roster set-weapon --stdin",
+            "roster set-weapon Cat-Bot fire --from sword",
         ],
         argumentsReplacedBy: ["stdin"]
     ) { invocation in
         let context = invocation.context
         let dryRun = invocation.flag("dry-run")
+        let expected = try invocation.value("from").map { (text) throws(UsageError) in try invocation.weapon(text) }
         let changes: [WeaponChange]
         if invocation.flag("stdin") {
-            let parsed = WeaponBatch.parse(try context.readStandardInput())
+            let parsed = WeaponBatch.parse(try context.readStandardInputLines())
             if parsed.problems.isEmpty && parsed.assignments.isEmpty {
                 context.note("standard input held no assignments; nothing changed")
                 return .success
             }
-            changes = try invocation.store().setWeapons(parsed, dryRun: dryRun)
+            changes = try invocation.store().setWeapons(parsed, dryRun: dryRun, expecting: expected)
         } else if let (names, weaponText) = invocation.arguments.leadingAndLast {
             let weapon = try invocation.weapon(weaponText)
             try refuseSeveralWeapons(names, last: weaponText, invocation)
             changes = try invocation.store().setWeapons(names.map { WeaponAssignment(reference: $0, weapon: weapon) },
-                                                        dryRun: dryRun)
+                                                        dryRun: dryRun, expecting: expected)
         } else {
             throw UsageError("missing NAME and WEAPON", command: invocation.commandName)
         }
@@ -107,7 +114,7 @@ enum WritingCommands {
                        required: true),
             OptionSpec("description", short: "d", value: "D", "what it is like"),
             OptionSpec("icon", value: "ASSET", "its picture: one of roster's image assets, such as meetcatbot.png",
-                       completion: .fixed(Assets.imageNames)),
+                       completion: .deferred(DeferredWords("pictures") { Assets.imageNames })),
             OptionSpec("color", value: "C", "its name colour: default, red, green or blue",
                        completion: .fixed(CommonOptions.colorNames), aliases: ["colour"]),
         ] + CommonOptions.detailOptions(clearing: false) + [
@@ -170,17 +177,21 @@ enum WritingCommands {
             OptionSpec("name", value: "N", "a new name"),
             OptionSpec("description", short: "d", value: "D", "a new description"),
             OptionSpec("icon", value: "ASSET", "a new picture: one of roster's image assets",
-                       completion: .fixed(Assets.imageNames)),
+                       completion: .deferred(DeferredWords("pictures") { Assets.imageNames })),
             OptionSpec("color", value: "C", "a new name colour: default, red, green or blue",
                        completion: .fixed(CommonOptions.colorNames), aliases: ["colour"]),
             OptionSpec("weapon", short: "w", value: "W", "a new weapon", completion: .fixed(CommonOptions.weaponNames)),
         ] + CommonOptions.detailOptions(clearing: true) + [
+            OptionSpec("expect", value: "FIELD=VALUE",
+                       "only if FIELD still holds VALUE (as `show --format json` gives it; none for unknown); repeatable",
+                       repeatable: true),
             CommonOptions.dryRun,
         ],
         examples: [
             "roster edit Cat-Bot --name Kitty-Bot --color red",
             "roster edit Fire-Bot --height 6ft2 --origin FR --activated 2026-11-29T14:05",
             "roster edit Fire-Bot --origin none",
+            "roster edit Cat-Bot --name Kitty-Bot --expect name=Cat-Bot",
         ]
     ) { invocation in
         var changes = MonsterChanges()
@@ -198,7 +209,16 @@ enum WritingCommands {
         }
         try invocation.requireAvailableIcon()
         let dryRun = invocation.flag("dry-run")
-        let edit = try invocation.store().edit(invocation.positionals[0], changes, dryRun: dryRun)
+        var expected = ExpectedValues()
+        for pair in invocation.arguments.options["expect"] ?? [] {
+            guard let equals = pair.firstIndex(of: "=") else {
+                throw UsageError("--expect takes FIELD=VALUE, such as weapon=sword, not `\(pair)`", command: invocation.commandName)
+            }
+            if let problem = expected.expect(String(pair[..<equals]), text: String(pair[pair.index(after: equals)...])) {
+                throw UsageError("--expect: \(problem)", command: invocation.commandName)
+            }
+        }
+        let edit = try invocation.store().edit(invocation.positionals[0], changes, dryRun: dryRun, expecting: expected)
         let context = invocation.context
         guard edit.isChange else {
             context.note("\(edit.before.name) already has those values; nothing changed")
@@ -259,34 +279,16 @@ enum WritingCommands {
                 return .success
             }
         }
-        let removed = try store.remove(invocation.positionals)
+        // The monsters confirmed, by id and as they were shown: one that
+        // changed meanwhile (renamed, say, and another given its name)
+        // stops the removal rather than removing one nobody confirmed.
+        let removed = try store.remove(invocation.positionals, confirmed: doomed)
         context.note("removed \(removed.map(\.name).joined(separator: ", "))")
         return .success
     }
 
-    /// `name Cat-Bot → Kitty-Bot, colour default → red`.
+    /// `name Cat-Bot → Kitty-Bot, colour default → red`: the words the history keeps too.
     static func describeDifferences(_ before: Monster, _ after: Monster) -> [String] {
-        var parts: [String] = []
-        if before.name != after.name { parts.append("name \(before.name) → \(after.name)") }
-        if before.description != after.description { parts.append("description “\(before.description)” → “\(after.description)”") }
-        if before.icon != after.icon { parts.append("icon \(before.icon) → \(after.icon)") }
-        if before.nameColor != after.nameColor { parts.append("colour \(before.nameColor.key) → \(after.nameColor.key)") }
-        if before.weapon != after.weapon { parts.append("weapon \(before.weapon.displayName) → \(after.weapon.displayName)") }
-        if before.height != after.height {
-            parts.append("height \(MonsterOutput.heightText(before) ?? "unknown") → \(MonsterOutput.heightText(after) ?? "unknown")")
-        }
-        if before.origin != after.origin {
-            parts.append("origin \(MonsterOutput.originText(before) ?? "unknown") → \(MonsterOutput.originText(after) ?? "unknown")")
-        }
-        if before.activated != after.activated {
-            // Minutes hide a change of seconds: then show the exact moments.
-            let same = before.activated?.localDisplay == after.activated?.localDisplay
-            func shown(_ moment: Timestamp?) -> String {
-                guard let moment else { return "unknown" }
-                return same ? moment.iso8601 : moment.localDisplay
-            }
-            parts.append("activated \(shown(before.activated)) → \(shown(after.activated))")
-        }
-        return parts
+        ChangeWording.differences(before, after)
     }
 }

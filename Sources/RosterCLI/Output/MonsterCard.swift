@@ -26,9 +26,10 @@ struct MonsterCard {
     let weapon: Picture
     let lines: [Line]
 
-    /// The art at 1× (16×16 pixels: 16 columns, 8 rows of half blocks).
+    /// The art at 1× (16×16 pixels: 16 columns, 8 rows of half blocks);
+    /// pixel art is never shown shrunk, so a terminal too narrow for two
+    /// gets the icon alone, then no picture.
     static let pictureSize = Size(width: 16, height: 8)
-    static let smallPictureSize = Size(width: 8, height: 4)
     static let gap = 3
 
     /// Where each picture went, for kitty.
@@ -105,12 +106,10 @@ struct MonsterCard {
     /// The pictures in a row, then the details as plain lines, which the
     /// terminal wraps like any text: nothing is cut.
     private func above(width: Int, depth: ColorDepth, kitty: Bool) -> Layout {
-        let large = Self.pictureSize, small = Self.smallPictureSize
+        let large = Self.pictureSize
         var card: Layout
         if width >= large.width * 2 + Self.gap {
-            card = row(width: large.width * 2 + Self.gap, weaponSize: large, depth: depth, kitty: kitty)
-        } else if width >= large.width + Self.gap + small.width {
-            card = row(width: large.width + Self.gap + small.width, weaponSize: small, depth: depth, kitty: kitty)
+            card = row(width: large.width * 2 + Self.gap, depth: depth, kitty: kitty)
         } else if width >= large.width {
             card = Layout(buffer: Buffer(size: large))
             draw(icon, in: card.buffer.bounds, depth: depth, kitty: kitty, into: &card)
@@ -128,13 +127,12 @@ struct MonsterCard {
         return whole
     }
 
-    /// The icon and the weapon side by side, the weapon at the bottom.
-    private func row(width: Int, weaponSize: Size, depth: ColorDepth, kitty: Bool) -> Layout {
+    /// The icon and the weapon side by side.
+    private func row(width: Int, depth: ColorDepth, kitty: Bool) -> Layout {
         let picture = Self.pictureSize
         var card = Layout(buffer: Buffer(size: Size(width: width, height: picture.height)))
         draw(icon, in: Rect(origin: .zero, size: picture), depth: depth, kitty: kitty, into: &card)
-        let weaponOrigin = Point(x: picture.width + Self.gap, y: picture.height - weaponSize.height)
-        draw(weapon, in: Rect(origin: weaponOrigin, size: weaponSize), depth: depth, kitty: kitty, into: &card)
+        draw(weapon, in: Rect(origin: Point(x: picture.width + Self.gap, y: 0), size: picture), depth: depth, kitty: kitty, into: &card)
         return card
     }
 }

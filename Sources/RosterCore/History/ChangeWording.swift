@@ -33,7 +33,7 @@ public enum ChangeWording {
     public static func differences(_ before: Monster, _ after: Monster) -> [String] {
         var parts: [String] = []
         if before.name != after.name { parts.append("name \(before.name) → \(after.name)") }
-        if before.description != after.description { parts.append("description “\(before.description)” → “\(after.description)”") }
+        if before.description != after.description { parts.append("description `\(before.description)` → `\(after.description)`") }
         if before.icon != after.icon { parts.append("icon \(before.icon) → \(after.icon)") }
         if before.nameColor != after.nameColor { parts.append("colour \(before.nameColor.key) → \(after.nameColor.key)") }
         if before.weapon != after.weapon { parts.append("weapon \(before.weapon.displayName) → \(after.weapon.displayName)") }

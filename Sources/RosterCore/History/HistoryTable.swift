@@ -4,7 +4,9 @@
 /// one of two ways:
 ///
 /// - `rows`: `history_row` holds each monster it touched, the whole row
-///   before and after (`before_exists` / `after_exists` say whether the
+///   before and after (keyed by change only: an index by monster would
+///   cost every change a write, for lookups that are rare and scan at
+///   most the bounded history) (`before_exists` / `after_exists` say whether the
 ///   monster existed then: an add has no before, a removal no after).
 ///   Undo checks that each monster is still as the change left it, then
 ///   writes the before side back, the id included.
@@ -64,7 +66,6 @@ enum HistoryTable {
             ,
             PRIMARY KEY (change, position)
         ) STRICT, WITHOUT ROWID;
-        CREATE INDEX history_row_monster ON history_row (monster, change);
         """
 
     private static func sqlType(_ field: MonsterField) -> String {

@@ -158,13 +158,13 @@ extension RosterStore {
         return ", by #\(entry.id) \(entry.line)"
     }
 
-    /// `“Cat-Bot” is now the name of monster 9, given by #15 add Cat-Bot (id 9)`.
+    /// "the name `Cat-Bot` is now monster 9’s, given by #15 add Cat-Bot (id 9)".
     private func nameClashWording(_ name: String, since id: Int64) throws -> String {
         guard let holder = try database.cached(MonsterTable.selectByNameKey)
             .firstRow([.text(MonsterRules.nameKey(name))], MonsterTable.monster(from:)) else {
-            return "the name “\(name)” is taken"
+            return "the name `\(name)` is taken"
         }
-        return "the name “\(name)” is now monster \(holder.id)’s\(try laterChangeWording(after: id, monster: holder.id))"
+        return "the name `\(name)` is now monster \(holder.id)’s\(try laterChangeWording(after: id, monster: holder.id))"
     }
 
     /// The error `body` throws, if any. (A do/catch on a typed throw in

@@ -6,18 +6,40 @@ import Glibc
 /// beside the target, which is flushed to disk and renamed over the target
 /// only when everything was written. A failed or interrupted write removes
 /// the temporary file (Ctrl-C and SIGTERM included) and leaves any existing
-/// target as it was. A target that is a symbolic link is written through:
-/// the file it points to is replaced and the link stays, as `>` would do.
+/// target as it was.
+///
+/// - A target that is a symbolic link is written through: the file it
+///   points to is replaced and the link stays, as `>` would do. A link
+///   in a sticky, world-writable folder (`/tmp`) is only followed when it
+///   belongs to the user or to the folder's owner: the rule the kernel's
+///   `fs.protected_symlinks` applies to `>`, which resolving the link here
+///   would otherwise bypass.
+/// - A target that is not a regular file (`/dev/null`, a FIFO, a
+///   terminal) is never renamed over: it is opened and written as a
+///   stream, and its write errors are reported (`/dev/full`).
+/// - The replaced file's permission bits are kept; its set-user-id,
+///   set-group-id and sticky bits never are.
 public final class AtomicFile {
     public let path: String
     public let output: ByteOutput
-    private let temporaryPath: String
+    /// nil when writing straight to a stream.
+    private let temporaryPath: String?
     private var finished = false
 
-    /// Creates the temporary file. Throws when the folder cannot be written.
+    /// Creates the temporary file (or opens the stream). Throws when the
+    /// folder cannot be written or a link may not be followed.
     public init(path requested: String) throws(IOFailure) {
-        let path = Self.followingLinks(requested)
+        let path = try Self.followingLinks(requested)
         self.path = path
+        var target = stat()
+        if stat(path, &target) == 0, (target.st_mode & S_IFMT) != S_IFREG, (target.st_mode & S_IFMT) != S_IFDIR {
+            // Blocking like the shell's `>`: a FIFO waits for its reader.
+            let descriptor = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC)
+            guard descriptor >= 0 else { throw IOFailure(operation: "open", path: path, errno: errno) }
+            temporaryPath = nil
+            output = ByteOutput(fileDescriptor: descriptor, name: path, capacity: 1 << 18)
+            return
+        }
         let directory = path.lastIndex(of: "/").map { String(path[...$0]) } ?? ""
         let base = path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
         var template = Array("\(directory).\(base).roster-XXXXXX".utf8CString)
@@ -28,7 +50,8 @@ public final class AtomicFile {
             throw IOFailure(operation: "create a file in", path: directory.isEmpty ? "." : directory, errno: errno)
         }
         _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
-        temporaryPath = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let temporaryPath = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        self.temporaryPath = temporaryPath
         output = ByteOutput(fileDescriptor: descriptor, name: path, capacity: 1 << 18)
         SignalCleanup.register(temporaryPath)
     }
@@ -37,15 +60,31 @@ public final class AtomicFile {
         if !finished { discard() }
     }
 
+    /// Whether the bytes go straight to a device or FIFO rather than to a
+    /// temporary file.
+    public var isStream: Bool { temporaryPath == nil }
+
     /// Flushes, syncs and renames into place, with the permissions an
-    /// ordinary new file would get (or the replaced file's).
+    /// ordinary new file would get (or the replaced file's); a stream is
+    /// flushed and closed.
     public func commit() throws(IOFailure) {
+        guard let temporaryPath else {
+            finished = true
+            do throws(IOFailure) {
+                try output.flush()
+            } catch {
+                close(output.fileDescriptor)
+                throw error
+            }
+            if close(output.fileDescriptor) != 0 { throw IOFailure(operation: "write", path: path, errno: errno) }
+            return
+        }
         do throws(IOFailure) {
             try output.flush()
             var status = stat()
             let mode: mode_t
             if stat(path, &status) == 0 {
-                mode = status.st_mode & 0o7777
+                mode = status.st_mode & 0o777
             } else {
                 let mask = umask(0)
                 umask(mask)
@@ -73,12 +112,17 @@ public final class AtomicFile {
 
     /// `path` with any symbolic links at its end followed (a link to a
     /// file not yet there included), so that the rename replaces the file
-    /// the user meant rather than the link.
-    static func followingLinks(_ path: String) -> String {
+    /// the user meant rather than the link. A link the kernel would not
+    /// let `>` follow is refused.
+    static func followingLinks(_ path: String) throws(IOFailure) -> String {
         var current = path
         for _ in 0..<40 {
             var status = stat()
             guard lstat(current, &status) == 0, (status.st_mode & S_IFMT) == S_IFLNK else { return current }
+            guard mayFollow(link: current, owner: status.st_uid) else {
+                throw IOFailure(operation: "write", path: path, errno: EACCES,
+                                explanation: "\(current) is a symbolic link another user made in a shared folder, and roster does not follow it")
+            }
             var target = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
             let length = readlink(current, &target, target.count - 1)
             guard length > 0 else { return current }
@@ -86,11 +130,26 @@ public final class AtomicFile {
             if destination.hasPrefix("/") {
                 current = destination
             } else {
-                let directory = current.lastIndex(of: "/").map { String(current[...$0]) } ?? ""
-                current = directory + destination
+                current = folder(of: current) + "/" + destination
             }
         }
-        return current
+        throw IOFailure(operation: "write", path: path, errno: ELOOP)
+    }
+
+    /// The kernel's `protected_symlinks` rule: in a sticky folder anyone
+    /// may write to, a link is followed only by its owner or when the
+    /// folder's owner made it.
+    static func mayFollow(link: String, owner: uid_t) -> Bool {
+        var folder = stat()
+        guard stat(Self.folder(of: link), &folder) == 0 else { return false }
+        let shared = folder.st_mode & S_ISVTX != 0 && folder.st_mode & S_IWOTH != 0
+        return !shared || owner == geteuid() || owner == folder.st_uid
+    }
+
+    /// The folder that holds `path`, without a trailing slash.
+    private static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
     /// Removes the temporary file; the target is untouched.
@@ -98,8 +157,10 @@ public final class AtomicFile {
         guard !finished else { return }
         finished = true
         close(output.fileDescriptor)
-        unlink(temporaryPath)
-        SignalCleanup.unregister()
+        if let temporaryPath {
+            unlink(temporaryPath)
+            SignalCleanup.unregister()
+        }
     }
 }
 

@@ -7,15 +7,21 @@ public struct IOFailure: Error, Sendable, CustomStringConvertible {
     public let operation: String
     public let path: String
     public let errno: Int32
+    /// Said instead of strerror's wording, when the roster knows better.
+    private let explanation: String?
 
-    public init(operation: String, path: String, errno: Int32) {
+    public init(operation: String, path: String, errno: Int32, explanation: String? = nil) {
         self.operation = operation
         self.path = path
         self.errno = errno
+        self.explanation = explanation
     }
 
     /// strerror's wording, lower-cased to sit inside a sentence.
     public var reason: String {
+        if let explanation { return explanation }
+        // "File too large" would blame the data; the limit is the user's.
+        if errno == EFBIG { return "the file size limit was reached (ulimit -f)" }
         guard let text = strerror(errno) else { return "error \(errno)" }
         let reason = String(cString: text)
         guard let first = reason.first else { return reason }

@@ -5,7 +5,7 @@ import Glibc
 /// The few file-system operations the roster needs, over the C library.
 public enum FileSystem {
     /// `mkdir -p` for the folder that will hold `path`.
-    static func createParentDirectories(of path: String) throws(RosterError) {
+    public static func createParentDirectories(of path: String) throws(RosterError) {
         var components = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         components.removeLast()
         var current = path.hasPrefix("/") ? "" : "."

@@ -35,10 +35,14 @@ struct CSVMonsterReader {
     private var fields: [CSVField] = []
     private var fieldColumns = [Int](repeating: -1, count: MonsterFields.all.count)
 
-    init(input: ChunkedInput, raw: Bool, delimiter: UInt8? = nil) {
+    /// The fields each record must give (see `MonsterDecoder.required`).
+    let required: UInt64
+
+    init(input: ChunkedInput, raw: Bool, delimiter: UInt8? = nil, required: UInt64 = MonsterDecoder.requiredByModel) {
         self.input = input
         self.raw = raw
         self.delimiter = delimiter
+        self.required = required
     }
 
     /// `;` when the header has semicolons outside quotes and no comma,
@@ -252,7 +256,7 @@ struct CSVMonsterReader {
             let key = name.lowercased().trimmingSpaces()
             let location = Self.location(of: field.cellStart, in: bytes, line: line)
             guard let index = MonsterFields.all.firstIndex(where: { $0.key == key }) else {
-                var message = "unknown column “\(name)”"
+                var message = "unknown column `\(name)`"
                 if let suggestion = MonsterFields.suggestion(for: key) {
                     message += "; did you mean `\(suggestion)`?"
                 } else {
@@ -262,12 +266,12 @@ struct CSVMonsterReader {
                 return nil
             }
             if !seen.insert(index).inserted {
-                log.add(.syntax, at: location, field: key, "the column “\(key)” appears twice in the header")
+                log.add(.syntax, at: location, field: key, "the column `\(key)` appears twice in the header")
                 return nil
             }
             return index
         }
-        let missing = MonsterFields.all.enumerated().filter { $0.element.isRequired && !seen.contains($0.offset) }
+        let missing = MonsterFields.all.enumerated().filter { required & (1 << UInt64($0.offset)) != 0 && !seen.contains($0.offset) }
         if !missing.isEmpty {
             let names = missing.map(\.element.key).joined(separator: " and ")
             let columns = missing.count == 1 ? "column" : "columns"
@@ -283,7 +287,7 @@ struct CSVMonsterReader {
                     "the record has \(fields.count) field\(fields.count == 1 ? "" : "s"), but the header has \(columns.count)")
             return nil
         }
-        var decoder = MonsterDecoder()
+        var decoder = MonsterDecoder(required: required)
         for index in fieldColumns.indices { fieldColumns[index] = -1 }
         for (column, field) in fields.enumerated() {
             guard let index = columns[column] else { continue }
@@ -302,7 +306,7 @@ struct CSVMonsterReader {
                 value = .text(text(of: field, in: bytes))
             } else if MonsterFields.all[index].isNullable {
                 value = .null
-            } else if MonsterFields.all[index].isRequired {
+            } else if required & (1 << UInt64(index)) != 0 {
                 value = .text("")
             } else {
                 continue

@@ -21,7 +21,8 @@ enum FlatJSONRecord {
     nonisolated(unsafe) static var isEnabled = true
 
     /// Decodes `bytes`, which start at `line`, `column` of the input.
-    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, line: Int, column: Int, log: inout ProblemLog) -> Outcome {
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, line: Int, column: Int, log: inout ProblemLog,
+                       required: UInt64 = MonsterDecoder.requiredByModel) -> Outcome {
         guard isEnabled else { return .unusual }
         let count = bytes.count
         var index = 0
@@ -43,7 +44,7 @@ enum FlatJSONRecord {
         let outcome = withUnsafeTemporaryAllocation(of: Int.self, capacity: MonsterFields.all.count) { valueOffsets in
             valueOffsets.initialize(repeating: open)
             return decodeMembers(bytes, from: index, open: open, valueOffsets: valueOffsets,
-                                 line: line, column: column, log: &found)
+                                 line: line, column: column, required: required, log: &found)
         }
         if case .decoded = outcome {
             for problem in found.problems { log.add(problem) }
@@ -55,7 +56,7 @@ enum FlatJSONRecord {
     /// records where each value starts, to place problems.
     private static func decodeMembers(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, open: Int,
                                       valueOffsets: UnsafeMutableBufferPointer<Int>,
-                                      line: Int, column: Int, log: inout ProblemLog) -> Outcome {
+                                      line: Int, column: Int, required: UInt64, log: inout ProblemLog) -> Outcome {
         let count = bytes.count
         var index = start
         func skipWhitespace() {
@@ -63,7 +64,7 @@ enum FlatJSONRecord {
                 index += 1
             }
         }
-        var decoder = MonsterDecoder()
+        var decoder = MonsterDecoder(required: required)
         var seen: UInt64 = 0
         func place(_ offset: Int) -> TextLocation { location(of: offset, in: bytes, line: line, column: column) }
 

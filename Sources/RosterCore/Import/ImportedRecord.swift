@@ -51,6 +51,10 @@ public struct ProblemLog: Sendable {
 /// whole monster through the model's rules. Every problem is reported
 /// with the location of the value it is about.
 struct MonsterDecoder {
+    /// Bit `i` set: field `i` of `MonsterFields.all` must be given. The
+    /// model's required fields, or only the key where the mode says so
+    /// (`upsert` changes only the fields given).
+    let required: UInt64
     private(set) var monster = MonsterFields.blank
     /// Bit `i` set: field `i` of `MonsterFields.all` was given.
     private var given: UInt64 = 0
@@ -60,6 +64,16 @@ struct MonsterDecoder {
     private var failed = false
     static let idIndex = MonsterFields.all.firstIndex { $0.key == "id" } ?? 0
     static let nameIndex = MonsterFields.all.firstIndex { $0.key == "name" } ?? 1
+    static let requiredByModel = mask { $0.isRequired }
+
+    /// Bit `i` set where field `i` of `MonsterFields.all` passes `test`.
+    static func mask(_ test: (MonsterField) -> Bool) -> UInt64 {
+        MonsterFields.all.enumerated().reduce(0) { test($1.element) ? $0 | 1 << UInt64($1.offset) : $0 }
+    }
+
+    init(required: UInt64 = MonsterDecoder.requiredByModel) {
+        self.required = required
+    }
 
     /// Gives field `index` a value, or records why it cannot have it.
     /// `locate` is only called when there is a problem to place.
@@ -108,7 +122,7 @@ struct MonsterDecoder {
     /// (`ImportedRecord.isStandIn`), so that its name and id are still
     /// checked against the others.
     mutating func finish(log: inout ProblemLog, locate: (Int?) -> TextLocation) -> ImportedRecord? {
-        for (index, field) in MonsterFields.all.enumerated() where field.isRequired && given & (1 << UInt64(index)) == 0 {
+        for (index, field) in MonsterFields.all.enumerated() where required & (1 << UInt64(index)) != 0 && given & (1 << UInt64(index)) == 0 {
             failed = true
             log.add(.value, at: locate(nil), field: field.key, MonsterFields.missing(field.key))
         }

@@ -18,6 +18,8 @@ struct JSONMonsterReader {
 
     let input: ChunkedInput
     let shape: Shape
+    /// The fields each record must give (see `MonsterDecoder.required`).
+    let required: UInt64
     /// Where the window starts.
     private var line = 1
     private var column = 1
@@ -27,9 +29,10 @@ struct JSONMonsterReader {
     /// A problem has ended the reading: report nothing more about the structure.
     private var stopped = false
 
-    init(input: ChunkedInput, shape: Shape) {
+    init(input: ChunkedInput, shape: Shape, required: UInt64 = MonsterDecoder.requiredByModel) {
         self.input = input
         self.shape = shape
+        self.required = required
     }
 
     mutating func next(log: inout ProblemLog) throws(IOFailure) -> ImportedRecord? {
@@ -70,13 +73,13 @@ struct JSONMonsterReader {
                 state = .nextElement
                 guard let length = try valueExtent(log: &log) else { continue }
                 let element = UnsafeBufferPointer(rebasing: input.window[0..<length])
-                if case .decoded(let record) = FlatJSONRecord.decode(element, line: line, column: column, log: &log) {
+                if case .decoded(let record) = FlatJSONRecord.decode(element, line: line, column: column, log: &log, required: required) {
                     consume(length)
                     if let record { return record }
                     continue
                 }
                 guard let node = try parseValue(length: length, log: &log) else { continue }
-                if let record = JSONRecordDecoder.decode(node, log: &log) { return record }
+                if let record = JSONRecordDecoder.decode(node, log: &log, required: required) { return record }
             case .afterArray:
                 if shape == .array {
                     state = .done
@@ -219,7 +222,7 @@ struct JSONMonsterReader {
             line += 1
             defer { input.consume(min(end + 1, window.count)) }
             if text.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
-            if case .decoded(let record) = FlatJSONRecord.decode(text, line: number, column: 1, log: &log) {
+            if case .decoded(let record) = FlatJSONRecord.decode(text, line: number, column: 1, log: &log, required: required) {
                 if let record { return record }
                 continue
             }
@@ -230,7 +233,7 @@ struct JSONMonsterReader {
                 log.add(.syntax, at: error.location, error.message)
                 continue
             }
-            if let record = JSONRecordDecoder.decode(node, log: &log) { return record }
+            if let record = JSONRecordDecoder.decode(node, log: &log, required: required) { return record }
         }
         return nil
     }

@@ -5,12 +5,13 @@
 /// unknown for a nullable field, and leaves another optional field at its
 /// default.
 enum JSONRecordDecoder {
-    static func decode(_ node: JSONNode, log: inout ProblemLog) -> ImportedRecord? {
+    static func decode(_ node: JSONNode, log: inout ProblemLog,
+                       required: UInt64 = MonsterDecoder.requiredByModel) -> ImportedRecord? {
         guard case .object(let members) = node.value else {
             log.add(.syntax, at: node.location, "expected a monster object but found \(node.kindName)")
             return nil
         }
-        var decoder = MonsterDecoder()
+        var decoder = MonsterDecoder(required: required)
         var locations = [TextLocation?](repeating: nil, count: MonsterFields.all.count)
         for (key, value) in members {
             guard let index = MonsterFields.index(of: key) else {

@@ -24,8 +24,12 @@ public final class MonsterReader {
 
     /// Looks at the start of the input. `format` nil means detect it;
     /// `delimiter` nil means CSV's is found from its header line.
-    public init(input: ChunkedInput, format: Format?, raw: Bool, delimiter: UInt8? = nil) throws(IOFailure) {
+    /// `requiring` names the fields every record must give, when not those
+    /// the model requires: `upsert` needs only the key, `name`.
+    public init(input: ChunkedInput, format: Format?, raw: Bool, delimiter: UInt8? = nil,
+                requiring: Set<String>? = nil) throws(IOFailure) {
         self.input = input
+        let required = requiring.map { keys in MonsterDecoder.mask { keys.contains($0.key) } } ?? MonsterDecoder.requiredByModel
         // Enough of the start to tell the format and spot a binary file.
         while input.window.count < Self.sniffLength, try input.fill() {}
         var window = input.window
@@ -44,7 +48,7 @@ public final class MonsterReader {
                 // NDJSON of no lines (or blank ones) is no monsters: what
                 // `export --format ndjson` writes for an empty roster.
                 self.format = .ndjson
-                engine = .json(JSONMonsterReader(input: input, shape: .lines))
+                engine = .json(JSONMonsterReader(input: input, shape: .lines, required: required))
                 return
             }
             let hint = format == nil ? " (for an empty NDJSON file, which holds no monsters, give --format ndjson)" : ""
@@ -85,10 +89,10 @@ public final class MonsterReader {
         }
         if format == .csv || (format == nil && sniffed == nil) {
             self.format = .csv
-            engine = .csv(CSVMonsterReader(input: input, raw: raw, delimiter: delimiter))
+            engine = .csv(CSVMonsterReader(input: input, raw: raw, delimiter: delimiter, required: required))
         } else if let sniffed {
             self.format = sniffed == .lines ? .ndjson : .json
-            engine = .json(JSONMonsterReader(input: input, shape: sniffed))
+            engine = .json(JSONMonsterReader(input: input, shape: sniffed, required: required))
         }
     }
 

@@ -76,10 +76,10 @@ public enum Countries {
     public static func reading(_ text: String) -> Result<Country, ValueProblem> {
         if let country = find(text) { return .success(country) }
         if let suggestion = suggestion(for: text) {
-            return .failure(ValueProblem("unknown country “\(text)”; did you mean `\(suggestion.name)`?",
+            return .failure(ValueProblem("unknown country `\(text)`; did you mean `\(suggestion.name)`?",
                                          suggestion: suggestion.name))
         }
-        return .failure(ValueProblem("unknown country “\(text)”; give a country's name or its ISO 3166 code, such as France or FR"))
+        return .failure(ValueProblem("unknown country `\(text)`; give a country's name or its ISO 3166 code, such as France or FR"))
     }
 
     /// The country a misspelt name most likely meant.

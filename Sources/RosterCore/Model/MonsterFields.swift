@@ -148,7 +148,7 @@ public enum MonsterFields {
                     monster.id = number
                     return nil
                 }
-                return idRule(not: "“\(text)”")
+                return idRule(not: "`\(text)`")
             default:
                 return idRule(not: value.text)
             }
@@ -191,13 +191,7 @@ public enum MonsterFields {
                 monster.nameColor = color
                 return nil
             }
-            var message = "unknown colour “\(value.text)”"
-            if let suggestion = NameColor.suggestion(for: value.text) {
-                message += "; did you mean `\(suggestion.key)`?"
-            } else {
-                message += "; the colours are \(NameColor.allCases.map(\.key).joined(separator: ", "))"
-            }
-            return message
+            return NameColor.unknownMessage(for: value.text)
         },
         assignStored: { monster, bytes in
             guard let color = NameColor.storedKeys.value(of: bytes) else { return false }

@@ -32,7 +32,7 @@ extension MonsterRules {
         guard !Assets.hasImage(named: icon) else { return nil }
         return FieldProblem(
             field: "icon",
-            message: "there is no picture named “\(icon)”; the available icons are \(Assets.imageNames.joined(separator: ", "))"
+            message: "there is no picture named `\(icon)`; the available icons are \(Assets.imageNames.joined(separator: ", "))"
         )
     }
 }

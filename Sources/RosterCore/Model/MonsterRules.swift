@@ -59,6 +59,9 @@ public enum MonsterRules {
         if let scalar = name.unicodeScalars.first(where: isForbiddenInName) {
             return problem("a name cannot contain control characters, and this one contains \(codePoint(scalar))")
         }
+        if let scalar = firstInvisible(in: Array(name.unicodeScalars)) {
+            return problem("a name cannot contain characters that show as nothing, and this one contains \(codePoint(scalar))")
+        }
         if let first = name.unicodeScalars.first, let last = name.unicodeScalars.last,
            first.properties.isWhitespace || last.properties.isWhitespace {
             return problem("a name cannot start or end with a space")
@@ -151,7 +154,7 @@ public enum MonsterRules {
     public static func originProblem(_ origin: String?) -> FieldProblem? {
         guard let origin else { return nil }
         guard Countries.country(code: origin)?.code == origin else {
-            return FieldProblem(field: "origin", message: "an origin is a two-letter ISO 3166 country code such as FR; “\(origin)” is not one")
+            return FieldProblem(field: "origin", message: "an origin is a two-letter ISO 3166 country code such as FR; `\(origin)` is not one")
         }
         return nil
     }
@@ -159,16 +162,50 @@ public enum MonsterRules {
     /// C0 and C1 controls, DEL, line and paragraph separators, and the bidi
     /// controls that can make a name read differently from what it is.
     static func isForbiddenInName(_ scalar: Unicode.Scalar) -> Bool {
-        isControl(scalar) || isBidiControl(scalar) || isInvisible(scalar) || scalar.value == 0x2028 || scalar.value == 0x2029
+        isControl(scalar) || isBidiControl(scalar) || scalar.value == 0x2028 || scalar.value == 0x2029
     }
 
-    /// Characters that show as nothing, so that "Cat\u{200B}-Bot" would pass
-    /// for "Cat-Bot": soft hyphen, zero-width space, word joiner, BOM.
-    static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x00AD, 0x200B, 0x2060, 0xFEFF: true
-        default: false
+    /// The first character that shows as nothing, so that
+    /// "Cat\u{200B}-Bot" would pass for "Cat-Bot", or a name of U+3164
+    /// alone would look blank. By Unicode property, not by list: every
+    /// Default_Ignorable_Code_Point (zero-width joiners and spaces,
+    /// invisible operators, Hangul fillers, variation selectors, tags…)
+    /// and the blank braille pattern. Emoji keep what draws them: a
+    /// joiner between two emoji, a variation selector after one, and the
+    /// tags of a flag such as England's after its black flag.
+    static func firstInvisible(in scalars: [Unicode.Scalar]) -> Unicode.Scalar? {
+        var inFlagTags = false
+        for (index, scalar) in scalars.enumerated() {
+            let previous = index > 0 ? scalars[index - 1] : nil
+            let next = index + 1 < scalars.count ? scalars[index + 1] : nil
+            if scalar.value == 0x2800 { return scalar }
+            guard scalar.properties.isDefaultIgnorableCodePoint else {
+                inFlagTags = false
+                continue
+            }
+            switch scalar.value {
+            case 0x200D where (isPictographic(previous) || previous?.value == 0xFE0F) && isPictographic(next):
+                continue
+            case 0xFE0E, 0xFE0F where isPictographic(previous):
+                continue
+            case 0xE0020...0xE007E where previous?.value == 0x1F3F4 || inFlagTags:
+                inFlagTags = true
+                continue
+            case 0xE007F where inFlagTags:
+                inFlagTags = false
+                continue
+            default:
+                return scalar
+            }
         }
+        return nil
+    }
+
+    /// An emoji that draws as a picture, not an ASCII digit or sign that
+    /// Unicode also lists as emoji.
+    private static func isPictographic(_ scalar: Unicode.Scalar?) -> Bool {
+        guard let scalar, !scalar.isASCII else { return false }
+        return scalar.properties.isEmoji
     }
 
     static func isForbiddenInDescription(_ scalar: Unicode.Scalar) -> Bool {

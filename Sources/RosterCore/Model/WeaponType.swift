@@ -60,9 +60,9 @@ public enum WeaponType: String, CaseIterable, Sendable, Hashable {
     /// every weapon: the same sentence wherever a weapon is read.
     public static func unknownMessage(for text: String) -> String {
         if let suggestion = suggestion(for: text) {
-            return "unknown weapon “\(text)”; did you mean `\(suggestion.key)`?"
+            return "unknown weapon `\(text)`; did you mean `\(suggestion.key)`?"
         }
-        return "unknown weapon “\(text)”; the weapons are \(allCases.map(\.key).joined(separator: ", "))"
+        return "unknown weapon `\(text)`; the weapons are \(allCases.map(\.key).joined(separator: ", "))"
     }
 
     /// The weapon a misspelling most likely meant, if any is close enough

@@ -1,4 +1,7 @@
 import CSQLite
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// One SQLite connection.
 ///
@@ -9,10 +12,19 @@ import CSQLite
 /// never discovers half-way that another process got there first (in WAL
 /// mode a deferred transaction that later writes fails at once with
 /// `SQLITE_BUSY_SNAPSHOT`), and rolls back when its body throws.
+///
+/// Closing does not checkpoint: the WAL and its index stay for the next
+/// program, which is what a script running one `roster` command after
+/// another wants (SQLite would otherwise copy the pages back, sync twice
+/// and delete the WAL at the end of every command, and the next command
+/// would create it again). The WAL is checkpointed when it grows past
+/// SQLite's `wal_autocheckpoint`, and by `checkpoint(ifWALExceeds:)`.
 public final class Database {
     let handle: OpaquePointer
     public let path: String
     private var statementCache: [String: Statement] = [:]
+    /// Whether a write transaction committed on this connection.
+    public private(set) var hasCommittedWrite = false
 
     public struct OpenOptions: OptionSet, Sendable {
         public let rawValue: Int32
@@ -38,6 +50,7 @@ public final class Database {
         }
         self.handle = handle
         self.path = path
+        roster_sqlite_keep_wal_on_close(handle)
     }
 
     deinit {
@@ -89,6 +102,7 @@ public final class Database {
         do {
             let result = try body()
             try execute("COMMIT")
+            hasCommittedWrite = true
             return result
         } catch {
             if isInTransaction {
@@ -106,6 +120,17 @@ public final class Database {
             if isInTransaction { try? execute("COMMIT") }
         }
         return try body()
+    }
+
+    /// Copies the WAL back into the database and empties it when the WAL
+    /// file is larger than `limit` bytes. Best effort, and never waits: a
+    /// reader still on an older snapshot keeps the WAL, and a later
+    /// command checkpoints instead.
+    public func checkpoint(ifWALExceeds limit: Int) {
+        guard let walPath = sqlite3_filename_wal(sqlite3_db_filename(handle, "main")) else { return }
+        var status = stat()
+        guard stat(walPath, &status) == 0, Int(status.st_size) > limit else { return }
+        try? execute("PRAGMA busy_timeout = 0; PRAGMA wal_checkpoint(TRUNCATE)")
     }
 
     /// Interrupts whatever the connection is running (from another thread,

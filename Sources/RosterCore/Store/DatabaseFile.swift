@@ -50,7 +50,10 @@ enum DatabaseFile {
     }
 
     static func inspect(_ path: String) throws(RosterError) -> State {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        // Non-blocking: opening a FIFO for reading would otherwise wait
+        // for a writer forever. A FIFO or a device is refused below, on
+        // the descriptor, before SQLite could create a journal beside it.
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
         if descriptor < 0 {
             switch errno {
             case ENOENT: return .missing
@@ -63,8 +66,14 @@ enum DatabaseFile {
         guard fstat(descriptor, &status) == 0 else {
             throw RosterError.cannotOpen(path: path, reason: IOFailure(operation: "read", path: path, errno: errno).reason)
         }
-        if (status.st_mode & S_IFMT) == S_IFDIR {
-            throw RosterError.cannotOpen(path: path, reason: "it is a folder")
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw RosterError.cannotOpen(path: path, reason: "it is a folder")
+        case S_IFIFO: throw RosterError.cannotOpen(path: path, reason: "it is a FIFO (a named pipe), not a file")
+        case S_IFCHR: throw RosterError.cannotOpen(path: path, reason: "it is a character device, not a file")
+        case S_IFBLK: throw RosterError.cannotOpen(path: path, reason: "it is a block device, not a file")
+        case S_IFSOCK: throw RosterError.cannotOpen(path: path, reason: "it is a socket, not a file")
+        default: throw RosterError.cannotOpen(path: path, reason: "it is not a regular file")
         }
         let size = Int(status.st_size)
         if size == 0 { return .empty }
@@ -85,9 +94,22 @@ enum DatabaseFile {
         // "version-valid-for", as SQLite itself does.
         let pageCount = bigEndian(28, 4)
         let headerCountValid = pageCount > 0 && bigEndian(24, 4) == bigEndian(92, 4)
+        // With a write-ahead log beside it, the file alone is not the
+        // database: a checkpoint cut short (a full disk, a kill) leaves a
+        // header that already counts pages only the log holds. SQLite
+        // replays the log when it opens the file, and its first read
+        // judges it.
+        if hasWriteAheadLog(path) { return .sqlite }
         if size < pageSize || (headerCountValid && size < pageCount * pageSize) {
             return .truncated
         }
         return .sqlite
+    }
+
+    /// Whether `PATH-wal` is there and holds more than its 32-byte header.
+    private static func hasWriteAheadLog(_ path: String) -> Bool {
+        var status = stat()
+        guard stat(path + "-wal", &status) == 0 else { return false }
+        return (status.st_mode & S_IFMT) == S_IFREG && status.st_size > 32
     }
 }

@@ -103,7 +103,7 @@ struct ImportLoad {
                 try insert(record, id: nil, values: values)
                 loaded(database.lastInsertedRowID, record)
                 counts.added += 1
-                return nil
+                return Self.incompleteNewMonster(record)
             }
             let key = record.nameKey
             if let existing = try database.cached(MonsterTable.selectByNameKey).firstRow([.text(key)], MonsterTable.monster(from:)) {
@@ -115,7 +115,7 @@ struct ImportLoad {
                 }
                 guard mode == .upsert else {
                     return InputProblem(.conflict, at: record.nameLocation, field: "name",
-                                        "a monster named “\(existing.name)” is already on the roster (names are compared ignoring case); use --mode upsert to update it")
+                                        "a monster named `\(existing.name)` is already on the roster (names are compared ignoring case); use --mode upsert to update it")
                 }
                 touched[existing.id] = record.nameLocation
                 // A stand-in only claims the name; the import fails anyway.
@@ -138,6 +138,7 @@ struct ImportLoad {
                 loaded(id, record)
                 nextNewID = Self.successor(of: id)
                 counts.added += 1
+                return Self.incompleteNewMonster(record)
             }
         }
         return nil
@@ -161,6 +162,18 @@ struct ImportLoad {
     private static func noIDLeft(for record: ImportedRecord) -> InputProblem {
         InputProblem(.conflict, at: record.hasID ? record.idLocation : record.nameLocation, field: "id",
                      "no id is left for a new monster: the roster's ids already reach \(Int64.max)")
+    }
+
+    /// `upsert` reads records that give only the name and some fields; one
+    /// that adds a monster must give every field a monster needs. (It is
+    /// still written, so that its name is checked against the others.)
+    static func incompleteNewMonster(_ record: ImportedRecord) -> InputProblem? {
+        let missing = MonsterDecoder.requiredByModel & ~record.given
+        guard !record.isStandIn, missing != 0,
+              let index = MonsterFields.all.indices.first(where: { missing & (1 << UInt64($0)) != 0 }) else { return nil }
+        let key = MonsterFields.all[index].key
+        return InputProblem(.value, at: record.nameLocation, field: key,
+                            MonsterFields.missing(key) + ", which a monster new to the roster needs")
     }
 
     /// Writes what had to wait and builds the indexes; the problems found doing so.
@@ -297,7 +310,7 @@ struct ImportLoad {
 
     private func duplicateName(_ record: ImportedRecord, earlier: TextLocation?) -> InputProblem {
         InputProblem(.conflict, at: record.nameLocation, field: "name",
-                     "the name “\(record.monster.name)” is also used \(Self.place(earlier)) (names are compared ignoring case)")
+                     "the name `\(record.monster.name)` is also used \(Self.place(earlier)) (names are compared ignoring case)")
     }
 
     /// The error `body` throws, if any. (A plain do/catch on a typed
@@ -341,7 +354,7 @@ struct ImportLoad {
             for id in inFileOrder.dropFirst() {
                 guard let place = namePlace(id) else { continue }
                 problems.append(InputProblem(.conflict, at: place, field: "name",
-                                             "the name “\(names[id] ?? "")” is also used \(Self.place(firstPlace)) (names are compared ignoring case)"))
+                                             "the name `\(names[id] ?? "")` is also used \(Self.place(firstPlace)) (names are compared ignoring case)"))
             }
         }
         return problems

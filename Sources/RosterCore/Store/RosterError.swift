@@ -44,6 +44,9 @@ public enum RosterError: Error, Sendable, CustomStringConvertible {
     /// (`current` is how it is now; `fields` the keys that differ from
     /// what the caller started from). Nothing was saved.
     case changedSince(current: Monster, fields: [String])
+    /// A monster changed (or another took its name) between the question
+    /// and the answer; nothing was done.
+    case changedSinceAsked(String)
 
     public var description: String {
         switch self {
@@ -53,11 +56,11 @@ public enum RosterError: Error, Sendable, CustomStringConvertible {
             if !digits.isEmpty, digits.utf8.allSatisfy({ (0x30...0x39).contains($0) }) {
                 return "no monster has id \(digits)"
             }
-            var text = "no monster is named “\(reference)”"
-            if let suggestion { text += "; did you mean “\(suggestion)”?" }
+            var text = "no monster is named `\(reference)`"
+            if let suggestion { text += "; did you mean `\(suggestion)`?" }
             return text
         case .nameTaken(let name):
-            return "a monster named “\(name)” already exists (names are compared ignoring case)"
+            return "a monster named `\(name)` already exists (names are compared ignoring case)"
         case .invalid(let problems):
             return problems.map(\.message).joined(separator: "; ")
         case .newerDatabase(let path, let version):
@@ -83,8 +86,15 @@ public enum RosterError: Error, Sendable, CustomStringConvertible {
         case .historyRefused(let sentence):
             return sentence
         case .changedSince(let current, let fields):
-            let named = fields.map { $0 == "name_color" ? "colour" : $0 }.joined(separator: ", ")
-            return "\(current.name) was changed by someone else since you started (\(named)); nothing was saved"
+            let now = fields.compactMap { key in
+                MonsterFields.field(key).map { field in
+                    let value = field.value(current)
+                    return "\(key == "name_color" ? "colour" : key) is now \(value == .null ? "unknown" : value.text)"
+                }
+            }
+            return "\(current.name) is not as this change expected: its \(now.joined(separator: ", its ")); nothing was changed"
+        case .changedSinceAsked(let name):
+            return "\(name) was changed by another program after you were asked; nothing was removed"
         case .problems(let problems, let source, let total):
             let count = total ?? problems.count
             // Problems with the command's own arguments are not "input".

@@ -66,7 +66,7 @@ extension RosterStore {
         }
     }
 
-    private func load(from reader: MonsterReader, mode: ImportMode,
+    func load(from reader: MonsterReader, mode: ImportMode,
                       progress: ((_ bytesRead: Int) -> Void)?) throws -> ImportSummary {
         var load = try ImportLoad(database: database, mode: mode)
         var clashes: [InputProblem] = []

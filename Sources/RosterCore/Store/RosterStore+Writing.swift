@@ -31,7 +31,10 @@ extension RosterStore {
     /// Gives each monster its weapon, all in one transaction: if any monster
     /// is missing, or one is given two different weapons, nothing changes
     /// and every such problem is reported.
-    public func setWeapons(_ assignments: [WeaponAssignment], dryRun: Bool = false) throws(RosterError) -> [WeaponChange] {
+    /// With `expecting`, each monster must carry that weapon now, or
+    /// nothing changes (compare-and-set, see `ExpectedValues`).
+    public func setWeapons(_ assignments: [WeaponAssignment], dryRun: Bool = false,
+                           expecting expected: WeaponType? = nil) throws(RosterError) -> [WeaponChange] {
         try write(commit: !dryRun) {
             var problems: [InputProblem] = []
             var changes: [WeaponChange] = []
@@ -44,9 +47,12 @@ extension RosterStore {
                 if let earlier = chosen[monster.id] {
                     if earlier.weapon != assignment.weapon {
                         problems.append(InputProblem(.conflict, at: assignment.location, field: "weapon",
-                                                     "“\(monster.name)” is given both \(earlier.weapon.key) and \(assignment.weapon.key)"))
+                                                     "`\(monster.name)` is given both \(earlier.weapon.key) and \(assignment.weapon.key)"))
                     }
                     continue
+                }
+                if let expected, monster.weapon.type != expected {
+                    throw RosterError.changedSince(current: monster, fields: ["weapon"])
                 }
                 chosen[monster.id] = (assignment.weapon, changes.count)
                 changes.append(WeaponChange(monster: monster, weapon: assignment.weapon))
@@ -70,8 +76,9 @@ extension RosterStore {
     /// all or nothing. When some lines could not be read, nothing changes,
     /// and every name is still looked up, so that all the problems of the
     /// batch are reported at once, in the order of the input.
-    public func setWeapons(_ batch: WeaponBatch.Parsed, dryRun: Bool = false) throws(RosterError) -> [WeaponChange] {
-        guard !batch.problems.isEmpty else { return try setWeapons(batch.assignments, dryRun: dryRun) }
+    public func setWeapons(_ batch: WeaponBatch.Parsed, dryRun: Bool = false,
+                           expecting expected: WeaponType? = nil) throws(RosterError) -> [WeaponChange] {
+        guard !batch.problems.isEmpty else { return try setWeapons(batch.assignments, dryRun: dryRun, expecting: expected) }
         var problems = batch.problems
         do {
             _ = try setWeapons(batch.assignments, dryRun: true)
@@ -97,10 +104,16 @@ extension RosterStore {
 
     /// Gives one monster, known by id, a weapon: what the interface does
     /// when a weapon is chosen. Nil when the monster no longer exists.
-    public func setWeapon(monsterID: Int64, to weapon: WeaponType) throws(RosterError) -> WeaponChange? {
+    /// With `original` (the weapon the panel showed), refuses with
+    /// `RosterError.changedSince` when another process changed it since.
+    public func setWeapon(monsterID: Int64, to weapon: WeaponType,
+                          startingFrom original: WeaponType? = nil) throws(RosterError) -> WeaponChange? {
         try write {
             guard let monster = try database.cached(MonsterTable.selectByID)
                 .firstRow([.integer(monsterID)], MonsterTable.monster(from:)) else { return nil }
+            if let original, monster.weapon.type != original {
+                throw RosterError.changedSince(current: monster, fields: ["weapon"])
+            }
             let change = WeaponChange(monster: monster, weapon: weapon)
             if change.isChange {
                 try database.cached(MonsterTable.updateWeapon).run(.text(weapon.key), .integer(monsterID))
@@ -132,22 +145,30 @@ extension RosterStore {
         }
     }
 
-    /// Changes some fields of one monster.
-    public func edit(_ reference: String, _ changes: MonsterChanges, dryRun: Bool = false) throws(RosterError) -> MonsterEdit {
+    /// Changes some fields of one monster; with `expected`, only if the
+    /// monster still holds those values (compare-and-set).
+    public func edit(_ reference: String, _ changes: MonsterChanges, dryRun: Bool = false,
+                     expecting expected: ExpectedValues = ExpectedValues()) throws(RosterError) -> MonsterEdit {
         try write(commit: !dryRun) {
             guard let before = try lookUp(reference) else {
                 throw RosterError.monsterNotFound(reference, suggestion: try suggestName(for: reference))
             }
+            try expected.check(before)
             return try apply(changes, to: before)
         }
     }
 
     /// Changes some fields of the monster with this id: what the interface
     /// does when a field is edited. Nil when the monster no longer exists.
-    public func edit(monsterID: Int64, _ changes: MonsterChanges) throws(RosterError) -> MonsterEdit? {
+    /// With `original` (the monster as the editor found it), the fields
+    /// being changed must still hold its values, or the save is refused
+    /// with `RosterError.changedSince` and the newer monster.
+    public func edit(monsterID: Int64, _ changes: MonsterChanges,
+                     startingFrom original: Monster? = nil) throws(RosterError) -> MonsterEdit? {
         try write {
             guard let before = try database.cached(MonsterTable.selectByID)
                 .firstRow([.integer(monsterID)], MonsterTable.monster(from:)) else { return nil }
+            if let original { try ExpectedValues(changes, startingFrom: original).check(before) }
             return try apply(changes, to: before)
         }
     }
@@ -196,8 +217,11 @@ extension RosterStore {
         }
     }
 
-    /// Removes monsters, all or none: a missing one changes nothing.
-    public func remove(_ references: [String], dryRun: Bool = false) throws(RosterError) -> [Monster] {
+    /// Removes monsters, all or none: a missing one changes nothing. With
+    /// `confirmed` (what a question showed), the references must still
+    /// name exactly those monsters, unchanged, or nothing is removed.
+    public func remove(_ references: [String], dryRun: Bool = false,
+                       confirmed: [Monster]? = nil) throws(RosterError) -> [Monster] {
         try write(commit: !dryRun) {
             var removed: [Monster] = []
             for reference in references {
@@ -206,6 +230,10 @@ extension RosterStore {
                 }
                 if removed.contains(where: { $0.id == monster.id }) { continue }
                 removed.append(monster)
+            }
+            if let confirmed, removed != confirmed {
+                let changed = confirmed.first { old in !removed.contains(old) } ?? confirmed.first
+                throw RosterError.changedSinceAsked(changed?.name ?? references.joined(separator: ", "))
             }
             let delete = try database.cached(MonsterTable.delete)
             for monster in removed {

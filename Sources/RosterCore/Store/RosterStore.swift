@@ -80,8 +80,32 @@ public final class RosterStore {
         return "file:" + encoded + "?immutable=1"
     }
 
+    /// A command that wrote checkpoints the WAL when it ends once the WAL
+    /// holds more than this (about 64 changed pages). Every program that
+    /// opens the roster reads the whole WAL back to rebuild its index (no
+    /// connection keeps that index alive between two commands, and SQLite
+    /// then forgets what was already checkpointed), so the WAL is kept
+    /// short; a checkpoint every few dozen changes costs little.
+    static let walCheckpointBytes = 256 << 10
+
+    deinit {
+        if database.hasCommittedWrite {
+            database.checkpoint(ifWALExceeds: Self.walCheckpointBytes)
+        }
+    }
+
+    /// Settings of this connection, none of which reads the file.
+    /// `synchronous = FULL` syncs the WAL at every commit, so a change is
+    /// on disk before roster says it is made: one sync per change, as the
+    /// WAL is no longer checkpointed (synced again) when the command ends.
+    private static let connectionSettings = """
+        PRAGMA busy_timeout = \(busyTimeoutMilliseconds);
+        PRAGMA foreign_keys = ON;
+        PRAGMA synchronous = FULL
+        """
+
     private func prepareConnection() throws {
-        try database.execute("PRAGMA busy_timeout = \(Self.busyTimeoutMilliseconds); PRAGMA foreign_keys = ON")
+        try database.execute(Self.connectionSettings)
         // Read first: this is where a damaged or foreign file shows itself,
         // before anything could be written to it.
         let identity = try readIdentity()
@@ -99,7 +123,6 @@ public final class RosterStore {
         if identity.journalMode != "wal" {
             try switchToWAL()
         }
-        try database.execute("PRAGMA synchronous = NORMAL")
         if identity.version < Schema.currentVersion {
             try Schema.migrate(database)
         }

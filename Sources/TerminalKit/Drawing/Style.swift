@@ -78,8 +78,23 @@ public enum ColorDepth: Int, Comparable, Sendable {
         if term == "dumb" { return .none }
         let colorterm = (environment("COLORTERM") ?? "").lowercased()
         if colorterm == "truecolor" || colorterm == "24bit" || term.hasSuffix("direct") { return .truecolor }
+        if drawsTruecolor(environment), environment("TMUX") == nil, !term.hasPrefix("screen"), !term.hasPrefix("tmux") {
+            return .truecolor
+        }
         if term.hasSuffix("256color") { return .indexed256 }
         if term.isEmpty { return .none }
         return .ansi16
+    }
+
+    /// Terminals known to draw 24-bit colour that do not say so in
+    /// `COLORTERM` (mlterm sets `TERM=mlterm` and nothing else), known by
+    /// the variables they set. Inside tmux or screen the multiplexer
+    /// decides, so these do not count there.
+    static func drawsTruecolor(_ environment: (String) -> String?) -> Bool {
+        if environment("MLTERM") != nil || environment("KONSOLE_VERSION") != nil || environment("KITTY_WINDOW_ID") != nil
+            || environment("WT_SESSION") != nil { return true }
+        if let vte = environment("VTE_VERSION").flatMap(Int.init), vte >= 3600 { return true }
+        let program = environment("TERM_PROGRAM") ?? ""
+        return ["iTerm.app", "WezTerm", "vscode", "ghostty"].contains(program)
     }
 }

@@ -15,8 +15,9 @@
 /// is what pixel art with hard edges wants.
 ///
 /// **Colour.** Colours are reduced to the terminal's depth when the
-/// picture is made (`Color.reduced(to:)`), so the renderer writes them as
-/// they are. With `ColorDepth.none` there is nothing to draw with (every
+/// picture is made, the picture's colours together so that its outlines
+/// stay (`PictureColorReduction`), and the renderer writes them as they
+/// are. With `ColorDepth.none` there is nothing to draw with (every
 /// pixel counts as transparent): ask `PictureMode` and show the text glyph
 /// instead.
 ///
@@ -30,11 +31,12 @@ public struct HalfBlockPicture: Hashable, Sendable {
     private let upper: [Color?]
     private let lower: [Color?]
 
-    /// The image scaled to fit `space` (keeping its aspect ratio), in the
-    /// colours `depth` can show.
+    /// The image scaled to fit `space` (keeping its aspect ratio; pixel
+    /// art by whole multiples only, see `Image.pixelSize`), in the
+    /// colours `depth` can show. Empty when pixel art does not fit at 1×.
     public init(_ image: Image, fitting space: Size, depth: ColorDepth, matte: RGBA? = nil) {
         let pixels = image.pixelSize(fitting: space)
-        self.init(resampled: image.resampled(to: pixels), depth: depth, matte: matte)
+        self.init(resampled: image.scaled(to: pixels), depth: depth, matte: matte)
     }
 
     /// An image drawn pixel for pixel: one column per pixel, two pixel
@@ -46,14 +48,17 @@ public struct HalfBlockPicture: Hashable, Sendable {
     private init(resampled image: Image, depth: ColorDepth, matte: RGBA?) {
         let rows = (image.height + 1) / 2
         size = Size(width: image.width, height: rows)
+        // 16 and 256 colours: the picture's colours reduced together, so
+        // its outlines stay (see `PictureColorReduction`).
+        let table = matte == nil ? PictureColorReduction.table(for: image.art, depth: depth) : [:]
         var upper: [Color?] = []
         var lower: [Color?] = []
         upper.reserveCapacity(image.width * rows)
         lower.reserveCapacity(image.width * rows)
         for row in 0..<rows {
             for column in 0..<image.width {
-                upper.append(Self.color(image[column, row * 2], depth: depth, matte: matte))
-                lower.append(Self.color(image[column, row * 2 + 1], depth: depth, matte: matte))
+                upper.append(Self.color(image[column, row * 2], depth: depth, matte: matte, table: table))
+                lower.append(Self.color(image[column, row * 2 + 1], depth: depth, matte: matte, table: table))
             }
         }
         self.upper = upper
@@ -69,8 +74,9 @@ public struct HalfBlockPicture: Hashable, Sendable {
     }
 
     /// What a pixel becomes on screen: nil if too transparent to draw.
-    static func color(_ pixel: RGBA, depth: ColorDepth, matte: RGBA?) -> Color? {
+    static func color(_ pixel: RGBA, depth: ColorDepth, matte: RGBA?, table: [RGBA: Color] = [:]) -> Color? {
         guard pixel.alpha >= 128, depth != .none else { return nil }
+        if let reduced = table[RGBA(pixel.red, pixel.green, pixel.blue)] { return reduced }
         var shown = pixel
         if pixel.alpha < 255, let matte {
             let alpha = Int(pixel.alpha)

@@ -18,6 +18,10 @@ public struct Image: Hashable, Sendable {
     public let height: Int
     /// `width × height × 4` bytes: red, green, blue, alpha.
     public let rgba: [UInt8]
+    /// How many pixels of the file make one pixel of the art: pixel art
+    /// saved enlarged (a 16×16 drawing stored at 64×64) repeats each of
+    /// its pixels in `artScale × artScale` blocks. 1 for anything else.
+    public let artScale: Int
 
     /// The largest picture `decodePNG` accepts, in pixels on either side.
     /// A terminal shows a few hundred at most; the limit keeps a hostile
@@ -31,6 +35,49 @@ public struct Image: Hashable, Sendable {
         self.width = width
         self.height = height
         self.rgba = rgba
+        self.artScale = Self.blockSize(width: width, height: height, rgba: rgba)
+    }
+
+    /// The art at its own size: one pixel per block of `artScale`.
+    public var art: Image {
+        guard artScale > 1 else { return self }
+        let artWidth = width / artScale, artHeight = height / artScale
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(artWidth * artHeight * 4)
+        for y in 0..<artHeight {
+            for x in 0..<artWidth {
+                let index = (y * artScale * width + x * artScale) * 4
+                bytes += rgba[index..<(index + 4)]
+            }
+        }
+        return Image(width: artWidth, height: artHeight, rgba: bytes)
+    }
+
+    /// The largest block size that divides both sides and in which every
+    /// block is one colour.
+    private static func blockSize(width: Int, height: Int, rgba: [UInt8]) -> Int {
+        func gcd(_ a: Int, _ b: Int) -> Int { b == 0 ? a : gcd(b, a % b) }
+        let common = gcd(width, height)
+        guard common > 1 else { return 1 }
+        for size in stride(from: common, to: 1, by: -1) where common % size == 0 {
+            if isUniform(blocks: size, width: width, height: height, rgba: rgba) { return size }
+        }
+        return 1
+    }
+
+    private static func isUniform(blocks size: Int, width: Int, height: Int, rgba: [UInt8]) -> Bool {
+        rgba.withUnsafeBufferPointer { pixels in
+            for y in 0..<height {
+                let rowStart = (y - y % size) * width
+                for x in 0..<width {
+                    let corner = (rowStart + x - x % size) * 4
+                    let index = (y * width + x) * 4
+                    if pixels[index] != pixels[corner] || pixels[index + 1] != pixels[corner + 1]
+                        || pixels[index + 2] != pixels[corner + 2] || pixels[index + 3] != pixels[corner + 3] { return false }
+                }
+            }
+            return true
+        }
     }
 
     /// An image from rows of pixels, for tests and generated pictures.

@@ -31,14 +31,31 @@ extension Image {
 
     /// The size in square half-cell pixels (with the default aspect: one
     /// per column, two per row) that the image is scaled to.
+    ///
+    /// Pixel art (`artScale` above 1) is only ever shown at whole
+    /// multiples of its own pixels: the largest multiple that fits, or
+    /// nothing when not even 1× fits (the caller shows its text glyph).
+    /// A fraction would blur the art or drop its outlines. Other images
+    /// scale freely to fit.
     func pixelSize(fitting space: Size, cellAspect: Double = 2) -> Size {
         guard width > 0, height > 0, space.width > 0, space.height > 0, cellAspect > 0 else { return .zero }
         let availableWidth = Double(space.width)
         let availableHeight = Double(space.height) * cellAspect
+        if artScale > 1 {
+            let artWidth = width / artScale, artHeight = height / artScale
+            let multiple = min(space.width / artWidth, Int(availableHeight) / artHeight)
+            return multiple >= 1 ? Size(width: artWidth * multiple, height: artHeight * multiple) : .zero
+        }
         let scale = min(availableWidth / Double(width), availableHeight / Double(height))
         let scaledWidth = min(space.width, max(1, Int((Double(width) * scale).rounded())))
         let scaledHeight = min(Int(availableHeight), max(1, Int((Double(height) * scale).rounded())))
         return Size(width: scaledWidth, height: scaledHeight)
+    }
+
+    /// The image at `size` pixels, from the art itself when it is pixel
+    /// art (each art pixel repeated, never blended with its neighbours).
+    func scaled(to size: Size) -> Image {
+        artScale > 1 ? art.resampled(to: size) : resampled(to: size)
     }
 
     /// The image resampled to `size` pixels by area averaging: each new

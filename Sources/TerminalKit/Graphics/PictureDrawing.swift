@@ -33,7 +33,8 @@ public final class PictureDrawing {
     /// when nothing was drawn and the caller should fall back to text.
     @discardableResult
     public func draw(_ name: String, in rect: Rect, into buffer: inout Buffer, slot: UInt32) -> Rect? {
-        guard !rect.isEmpty, let image = library.image(named: name) else { return nil }
+        // Pixel art that does not fit at 1× is shown as its glyph, not shrunk.
+        guard !rect.isEmpty, let image = library.image(named: name), image.cellSize(fitting: rect.size).width > 0 else { return nil }
         switch mode {
         case .text:
             return nil

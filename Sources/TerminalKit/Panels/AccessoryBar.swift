@@ -11,7 +11,6 @@ public final class AccessoryBar: View {
     public var onPrevious: (() -> Void)?
     public var onNext: (() -> Void)?
     public var onDone: (() -> Void)?
-    public var accentColor: Color = .cyan
 
     private var previousFrame = Rect.zero
     private var nextFrame = Rect.zero
@@ -39,38 +38,43 @@ public final class AccessoryBar: View {
 
     public override func preferredHeight(forWidth width: Int) -> Int { 1 }
 
-    public override func draw(in buffer: inout Buffer) {
-        let style = Style(foreground: .black, background: accentColor)
-        buffer.fill(frame, style: style)
+    private static let previousLabel = " ◀ Prev ", nextLabel = " Next ▶ ", doneLabel = " Done "
+
+    /// Where the buttons go: worked out here, so that clicks and drawing
+    /// agree and drawing changes nothing.
+    public override func layout() {
         let y = frame.y
         var x = frame.x + 1
-        var nextEnd = x
         if movesBetweenFields {
-            let previousEnd = buffer.write(" ◀ Prev ", at: Point(x: x, y: y), style: style.bold)
-            previousFrame = Rect(x: x, y: y, width: previousEnd - x, height: 1)
-            x = previousEnd + 1
-            nextEnd = buffer.write(" Next ▶ ", at: Point(x: x, y: y), style: style.bold)
-            nextFrame = Rect(x: x, y: y, width: nextEnd - x, height: 1)
+            previousFrame = Rect(x: x, y: y, width: DisplayWidth.of(Self.previousLabel), height: 1)
+            x = previousFrame.maxX + 1
+            nextFrame = Rect(x: x, y: y, width: DisplayWidth.of(Self.nextLabel), height: 1)
         } else {
             previousFrame = .zero
-            nextFrame = .zero
+            nextFrame = Rect(x: x, y: y, width: 0, height: 1)
         }
-        let done = " Done "
-        let doneX = frame.maxX - 1 - DisplayWidth.of(done)
-        if doneX > nextEnd + 2 {
-            buffer.write(done, at: Point(x: doneX, y: y), style: style.bold.reversed)
-            doneFrame = Rect(x: doneX, y: y, width: DisplayWidth.of(done), height: 1)
-            let room = doneX - nextEnd - 2
-            if room > 4 {
-                let area = Rect(x: nextEnd + 1, y: y, width: room, height: 1)
-                if let problem {
-                    buffer.writeCentered("✗ " + problem, in: area, style: problemStyle)
-                } else {
-                    buffer.writeCentered(title, in: area, style: style)
-                }
+        let doneX = frame.maxX - 1 - DisplayWidth.of(Self.doneLabel)
+        doneFrame = doneX > nextFrame.maxX + 2 ? Rect(x: doneX, y: y, width: DisplayWidth.of(Self.doneLabel), height: 1) : .zero
+    }
+
+    public override func draw(in buffer: inout Buffer) {
+        // Reverse video keeps the terminal's own contrast, in every palette.
+        let style = Style().reversed
+        buffer.fill(frame, style: style)
+        if movesBetweenFields {
+            buffer.write(Self.previousLabel, at: previousFrame.origin, style: style.bold)
+            buffer.write(Self.nextLabel, at: nextFrame.origin, style: style.bold)
+        }
+        guard !doneFrame.isEmpty else { return }
+        buffer.write(Self.doneLabel, at: doneFrame.origin, style: Style().bold)
+        let room = doneFrame.x - nextFrame.maxX - 2
+        if room > 4 {
+            let area = Rect(x: nextFrame.maxX + 1, y: frame.y, width: room, height: 1)
+            if let problem {
+                buffer.writeCentered("✗ " + problem, in: area, style: problemStyle)
+            } else {
+                buffer.writeCentered(title, in: area, style: style)
             }
-        } else {
-            doneFrame = .zero
         }
     }
 

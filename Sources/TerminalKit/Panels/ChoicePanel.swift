@@ -124,21 +124,31 @@ public final class ChoicePanel: View {
         return (columns, (buttons + columns - 1) / columns)
     }
 
-    private var buttonHeight: Int { 3 + pictureRows }
+    /// The picture rows a button of this inner width gets, when pictures
+    /// fit only at some widths (pixel art at whole multiples); without it,
+    /// `pictureRows` at every width.
+    public var pictureRowsFitting: ((Int) -> Int)?
+
+    private func buttonHeight(forWidth width: Int) -> Int {
+        guard let pictureRowsFitting else { return 3 + pictureRows }
+        let columns = grid(forWidth: width).columns
+        let buttonWidth = max(1, (width - 2 - (columns - 1)) / columns)
+        return 3 + max(0, pictureRowsFitting(buttonWidth - 2))
+    }
     /// The picture rows this layout can afford: fewer, or none, when the
     /// window gives the panel less height than it asked for.
     private var shownPictureRows = 4
 
     public override func preferredHeight(forWidth width: Int) -> Int {
         // A title rule, the buttons, and the key hints.
-        1 + grid(forWidth: width).rows * buttonHeight + 1
+        1 + grid(forWidth: width).rows * buttonHeight(forWidth: width) + 1
     }
 
     public override func layout() {
         let grid = grid(forWidth: frame.width)
         columns = grid.columns
         let area = frame.inset(top: 1, left: 1, bottom: 1, right: 1)
-        let height = max(3, min(buttonHeight, area.height / max(1, grid.rows)))
+        let height = max(3, min(buttonHeight(forWidth: frame.width), area.height / max(1, grid.rows)))
         shownPictureRows = max(0, height - 3)
         let buttonWidth = max(1, (area.width - (grid.columns - 1)) / grid.columns)
         buttonFrames = (0...choices.count).map { index in
@@ -154,8 +164,10 @@ public final class ChoicePanel: View {
         let rule = String(repeating: "─", count: max(0, frame.width))
         buffer.write(rule, at: frame.origin, style: Style(foreground: accentColor))
         if !title.isEmpty {
+            // Text in the terminal's own colours stays readable in every
+            // palette; the accent marks lines and glyphs only.
             buffer.write(" \(title) ", at: Point(x: frame.x + 2, y: frame.y), width: frame.width - 4,
-                         style: Style(foreground: accentColor).bold)
+                         style: Style().bold)
         }
         for (index, rect) in buttonFrames.enumerated() {
             drawButton(index, in: rect, buffer: &buffer)
@@ -192,7 +204,7 @@ public final class ChoicePanel: View {
         var number = index < 9 ? "\(index + 1) " : ""
         if !number.isEmpty, numbersInEdges(innerWidth: inner.width) {
             if rect.width > 4 {
-                buffer.write(String(number.dropLast()), at: Point(x: rect.x + 2, y: rect.y), style: borderStyle)
+                buffer.write(String(number.dropLast()), at: Point(x: rect.x + 2, y: rect.y), style: highlighted ? Style().bold : .plain)
             }
             number = ""
         }
@@ -203,7 +215,7 @@ public final class ChoicePanel: View {
             label = number + choice.title
         }
         var labelStyle = highlighted ? Style().bold.reversed : Style()
-        if isCurrent && !highlighted { labelStyle = Style(foreground: accentColor).bold }
+        if isCurrent && !highlighted { labelStyle = Style().bold.underlined }
         buffer.writeCentered(label, in: inner, row: inner.height - 1, style: labelStyle)
     }
 

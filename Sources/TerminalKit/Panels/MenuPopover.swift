@@ -57,7 +57,7 @@ public final class MenuPopover: View {
     public override func draw(in buffer: inout Buffer) {
         buffer.fill(frame)
         buffer.drawBox(frame, style: Style(foreground: accentColor), title: title.isEmpty ? nil : title,
-                       titleStyle: Style(foreground: accentColor).bold)
+                       titleStyle: Style().bold)
         let inner = frame.inset(by: 1)
         for (index, item) in items.enumerated() where index < inner.height {
             let row = inner.row(index)

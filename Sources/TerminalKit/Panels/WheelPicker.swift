@@ -193,6 +193,12 @@ public final class WheelPicker: View {
             return Rect(x: x, y: frame.y + 2, width: min(width, max(0, frame.maxX - x)), height: shownRows)
         }
         hints.frame = Rect(x: frame.x, y: frame.maxY - 1, width: frame.width, height: 1)
+        var buttonX = frame.x + 2
+        buttonFrames = toolbarButtons.map { button in
+            let rect = Rect(x: buttonX, y: frame.maxY - 2, width: DisplayWidth.of(" \(button.title) "), height: 1)
+            buttonX = rect.maxX + 2
+            return rect
+        }
     }
 
     public override func draw(in buffer: inout Buffer) {
@@ -200,7 +206,7 @@ public final class WheelPicker: View {
         let rule = Style(foreground: accentColor)
         buffer.write(String(repeating: "─", count: max(0, frame.width)), at: frame.origin, style: rule)
         if !title.isEmpty {
-            buffer.write(" \(title) ", at: Point(x: frame.x + 2, y: frame.y), width: frame.width - 4, style: rule.bold)
+            buffer.write(" \(title) ", at: Point(x: frame.x + 2, y: frame.y), width: frame.width - 4, style: Style().bold)
         }
         for (index, column) in columns.enumerated() where index < columnFrames.count {
             drawColumn(column, focused: index == focusedColumn, in: columnFrames[index], buffer: &buffer)
@@ -210,14 +216,16 @@ public final class WheelPicker: View {
 
     private func drawColumn(_ column: Column, focused: Bool, in rect: Rect, buffer: inout Buffer) {
         buffer.writeCentered(column.title, in: Rect(x: rect.x, y: rect.y - 1, width: rect.width, height: 1),
-                             style: focused ? Style(foreground: accentColor).bold : Style(foreground: .brightBlack))
+                             style: focused ? Style().bold.underlined : Style())
         let middle = shownRows / 2
         for row in 0..<shownRows {
             let index = column.selected + row - middle
             let line = rect.row(row)
             guard column.values.indices.contains(index) else { continue }
             let distance = abs(row - middle)
-            let style: Style = distance == 0 ? Style().bold : (distance == 1 ? Style() : Style(foreground: .brightBlack))
+            // Rows further from the choice are not greyed: a grey is
+            // unreadable on some terminals' default background.
+            let style: Style = distance == 0 ? Style().bold : Style()
             buffer.writeCentered(column.values[index], in: line, style: style)
             if distance == 0 {
                 buffer.restyle(line) { focused ? $0.reversed : $0.underlined }
@@ -226,15 +234,8 @@ public final class WheelPicker: View {
     }
 
     private func drawToolbar(in buffer: inout Buffer) {
-        buttonFrames = []
-        guard !toolbarButtons.isEmpty else { return }
-        let y = frame.maxY - 2
-        var x = frame.x + 2
-        for button in toolbarButtons {
-            let label = " \(button.title) "
-            let end = buffer.write(label, at: Point(x: x, y: y), style: Style(foreground: .black, background: accentColor).bold)
-            buttonFrames.append(Rect(x: x, y: y, width: end - x, height: 1))
-            x = end + 2
+        for (button, rect) in zip(toolbarButtons, buttonFrames) {
+            buffer.write(" \(button.title) ", at: rect.origin, style: Style().reversed)
         }
     }
 

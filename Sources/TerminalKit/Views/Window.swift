@@ -1,19 +1,8 @@
 /// The screen: a root view, the first responder, the input view docked
 /// at the bottom, and overlays above everything.
 ///
-/// Who owns a key, in order:
-/// 1. the root view's priority bindings (quit, suspend), above everything;
-///    one on a printable key gives way when a responder that consumes text
-///    would receive the key (`q` is a letter in a text field);
-/// 2. the frontmost overlay: the chain from the first responder up to the
-///    overlay when the focus is inside it, else the overlay itself; a
-///    modal overlay keeps every other key;
-/// 3. the docked accessory and input views (and a popover);
-/// 4. the responder chain from the first responder up.
-/// Along the way a responder that consumes text stops printable keys and
-/// pastes: they belong to the text even when it cannot take them. Clicks
-/// go to whatever is drawn on top at that cell. Below `minimumSize` only
-/// the priority bindings work and only the root view is drawn (it says how
+/// Keys and clicks are delivered in `Window+Events.swift`, which says who
+/// owns a key. Below `minimumSize` only the root view is drawn (it says how
 /// large the screen must be). See `Responder` for the chain and
 /// `DockedPresentation` for how an input view slides in.
 public final class Window: Responder {
@@ -211,14 +200,18 @@ public final class Window: Responder {
     /// goes (nil: hidden).
     public func render() -> (buffer: Buffer, cursor: Point?) {
         var buffer = Buffer(size: size)
+        // Every frame is set before anything draws: what one view draws
+        // (the footer's keys) may depend on another's size (a help screen
+        // that scrolls), and a frame must not depend on the one before.
         rootView.frame = bounds
+        docked?.layout(in: bounds)
+        for overlay in overlays { overlay.view.frame = overlay.placement(bounds) }
         rootView.render(into: &buffer)
         if isTooSmall { return (buffer, nil) }
         let underPanel = buffer.placements.count
         /// What each popover or overlay covers, and how many pictures were drawn beneath it.
         var covers: [(area: Rect, below: Int)] = []
         if let docked {
-            docked.layout(in: bounds)
             for view in docked.views { view.render(into: &buffer) }
             // The root's pictures keep only the rows above the panel.
             let top = docked.views.map(\.frame.y).min() ?? size.height
@@ -232,7 +225,6 @@ public final class Window: Responder {
             popover.render(into: &buffer)
         }
         for overlay in overlays {
-            overlay.view.frame = overlay.placement(bounds)
             covers.append((overlay.view.frame, buffer.placements.count))
             overlay.view.render(into: &buffer)
         }
@@ -268,181 +260,6 @@ public final class Window: Responder {
         if above.contains(where: { $0.view.frame.contains(point) }) { return true }
         if home == nil, let docked, docked.views.contains(where: { $0.frame.contains(point) }) { return true }
         return false
-    }
-
-    // MARK: Events
-
-    /// Delivers one input event. Returns whether anything handled it.
-    @discardableResult
-    public func dispatch(_ event: InputEvent) -> Bool {
-        switch event {
-        case .key(let key): return dispatch(key: key)
-        case .paste(let text): return dispatch(paste: text)
-        case .mouse(let mouse): return dispatch(mouse: mouse)
-        }
-    }
-
-    private func dispatch(key: KeyEvent) -> Bool {
-        if deliver(key) { return true }
-        // Esc followed quickly by a key reads as Alt+key. When nothing
-        // wants that combination, the person most likely pressed Esc and
-        // then the key: deliver them so.
-        if key.modifiers.contains(.alt) {
-            var plain = key
-            plain.modifiers.remove(.alt)
-            let escaped = deliver(.escape)
-            return deliver(plain) || escaped
-        }
-        return false
-    }
-
-    /// The responders a key is offered to after the priority bindings, in
-    /// order, and whether the last of them is a modal overlay that keeps
-    /// whatever nobody handled.
-    private var keyReceivers: (responders: [Responder], modalOverlay: Overlay?) {
-        var responders: [Responder] = []
-        if let overlay = overlays.last {
-            if let focused = firstResponder as? View, overlay.view.contains(focused) {
-                var current: View? = focused
-                while let view = current {
-                    responders.append(view)
-                    if view === overlay.view { break }
-                    current = view.superview
-                }
-            } else {
-                responders.append(overlay.view)
-            }
-            if overlay.isModal { return (responders, overlay) }
-        }
-        responders += presentedViews
-        var responder: Responder? = firstResponder ?? rootView
-        while let current = responder {
-            responders.append(current)
-            responder = current.nextResponder
-        }
-        return (responders, nil)
-    }
-
-    /// Whether a printable key would reach a responder that consumes text.
-    public var textConsumerHasKeyboard: Bool {
-        keyReceivers.responders.contains { $0.consumesText }
-    }
-
-    /// The priority bindings in force: all of them, except those on
-    /// printable keys while text is being typed.
-    private var activePriorityBindings: [KeyBinding] {
-        let typing = textConsumerHasKeyboard
-        return rootView.priorityKeyBindings.filter { binding in
-            !(typing && binding.keys.allSatisfy(\.isPrintable))
-        }
-    }
-
-    private func deliver(_ key: KeyEvent) -> Bool {
-        let typing = key.isPrintable && textConsumerHasKeyboard
-        if let binding = rootView.priorityKeyBindings.first(where: { $0.matches(key) }), !typing {
-            binding.perform(key)
-            return true
-        }
-        if isTooSmall { return false }
-        let (responders, modal) = keyReceivers
-        for responder in responders {
-            if responder.handle(key: key) { return true }
-            if key.isPrintable && responder.consumesText { return true }
-            if let overlay = overlays.last, responder === overlay.view, overlay.closesOnEscape, key == .escape {
-                dismiss(overlay.view)
-                return true
-            }
-        }
-        return modal != nil
-    }
-
-    private func dispatch(paste text: String) -> Bool {
-        guard !isTooSmall else { return false }
-        for responder in keyReceivers.responders {
-            if responder.handle(paste: text) { return true }
-            // Pasted text is typing: it goes no further than a text field.
-            if responder.consumesText { return false }
-        }
-        return false
-    }
-
-    private func dispatch(mouse event: MouseEvent) -> Bool {
-        guard !isTooSmall else { return false }
-        let point = event.position
-        if let overlay = overlays.last {
-            if overlay.view.frame.contains(point) {
-                return deliver(event, to: overlay.view.hitTest(point))
-            }
-            if overlay.isModal {
-                if case .press = event.kind { dismiss(overlay.view) }
-                return true
-            }
-        }
-        for view in presentedViews.reversed() where view.frame.contains(point) {
-            return deliver(event, to: view.hitTest(point))
-        }
-        return deliver(event, to: rootView.hitTest(point))
-    }
-
-    private var presentedViews: [View] {
-        (popoverView.map { [$0] } ?? []) + (docked?.isDismissing == false ? docked?.views ?? [] : [])
-    }
-
-    private func deliver(_ event: MouseEvent, to view: View?) -> Bool {
-        var current = view
-        while let target = current {
-            if target.handle(mouse: event) { return true }
-            current = target.superview
-        }
-        return false
-    }
-
-    // MARK: Keys that work now
-
-    /// The key tables in force, innermost first: what the footer and the
-    /// help screen show.
-    public var activeBindingGroups: [KeyBindingGroup] {
-        var groups: [KeyBindingGroup] = []
-        if !isTooSmall {
-            for responder in keyReceivers.responders {
-                let bindings = responder.keyBindings
-                if !bindings.isEmpty { groups.append(KeyBindingGroup(title: responder.keyBindingsTitle, bindings: bindings)) }
-            }
-        }
-        let priority = activePriorityBindings
-        if !priority.isEmpty { groups.append(KeyBindingGroup(title: rootView.priorityKeyBindingsTitle, bindings: priority, isPriority: true)) }
-        return groups
-    }
-
-    /// The footer's bindings, innermost first. A binding whose keys are
-    /// all taken by an inner one would never run, so it is left out.
-    public var footerBindings: [KeyBinding] {
-        Self.reachable(activeBindingGroups).filter(\.showsInFooter)
-    }
-
-    /// The bindings that can still run, given that priority bindings come
-    /// first and inner ones before outer ones; priority bindings are listed
-    /// last, as the footer and help show them.
-    static func reachable(_ groups: [KeyBindingGroup]) -> [KeyBinding] {
-        let priority = groups.filter(\.isPriority).flatMap(\.bindings)
-        let ordinary = groups.filter { !$0.isPriority }.flatMap(\.bindings)
-        let claimedFirst = Set(priority.flatMap(\.keys))
-        return reachable(ordinary, claimed: claimedFirst) + reachable(priority)
-    }
-
-    /// The bindings that can still run, given that earlier ones come first.
-    static func reachable(_ bindings: [KeyBinding], claimed alreadyClaimed: Set<KeyEvent> = []) -> [KeyBinding] {
-        var claimed = alreadyClaimed
-        var labels: Set<String> = []
-        var result: [KeyBinding] = []
-        for binding in bindings {
-            // A binding without keys describes the mouse: always shown.
-            let free = binding.keys.isEmpty || binding.keys.contains { !claimed.contains($0) }
-            claimed.formUnion(binding.keys)
-            // Bindings that share a label (↑ and ↓ as "↑↓") show once.
-            if free, labels.insert(binding.label + binding.help).inserted { result.append(binding) }
-        }
-        return result
     }
 }
 

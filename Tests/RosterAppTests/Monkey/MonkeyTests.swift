@@ -42,6 +42,8 @@ struct MonkeyTests {
             done += length
             if walks % 250 == 0 {
                 print("monkey: \(done) steps, \(walks) walks, \(Int(Date().timeIntervalSince(started)))s")
+                // Long runs write to a pipe: show progress as it happens.
+                fflush(nil)
             }
         }
         print("monkey: seed \(seed), \(done) steps in \(walks) walks, no failure (\(String(format: "%.1f", Date().timeIntervalSince(started)))s)")

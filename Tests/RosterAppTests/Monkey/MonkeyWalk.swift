@@ -12,6 +12,8 @@ import TerminalKit
 ///   `escapeHome` step; skipped below the minimum size, whose own screen
 ///   says how to quit);
 /// - the focus is on something shown, in this window;
+/// - drawing changes nothing: the focus and the overlays stay, and the
+///   same state draws the same frame twice;
 /// - nothing ends the session, and no database error reaches the status line;
 /// - the frame fits the terminal.
 /// A failing walk is replayed without parts of it until no part can go:
@@ -193,14 +195,27 @@ struct MonkeyWalk {
             return "focus on \(focus), overlays \(overlays), docked \(docked), size \(window.size.width)×\(window.size.height)"
         }
 
-        func check() throws(Failure) {
+        private var checks = 0
+
+        mutating func check() throws(Failure) {
+            checks += 1
             if let error = controller.fatalError {
                 throw Failure(invariant: "nothing ends the session", detail: error.description)
             }
             if let status = controller.status, status.isError, status.text.contains("SQLite") || status.text.contains("database") {
                 throw Failure(invariant: "no database error", detail: status.text)
             }
+            let focusBefore = window.firstResponder
+            let overlaysBefore = window.overlays.count
             let frame = interface.render()
+            if window.firstResponder !== focusBefore || window.overlays.count != overlaysBefore {
+                throw Failure(invariant: "drawing changes nothing", detail: "a frame moved the focus or an overlay: \(stateDescription)")
+            }
+            // Drawn again on one step in four: enough to catch a frame that
+            // depends on the one before, at a quarter of the cost.
+            if checks % 4 == 0, interface.render().buffer != frame.buffer {
+                throw Failure(invariant: "drawing changes nothing", detail: "the same state drew two different frames: \(stateDescription)")
+            }
             let size = window.size
             guard frame.buffer.size == size else {
                 throw Failure(invariant: "the frame fits", detail: "a \(frame.buffer.size) frame on a \(size) terminal")

@@ -65,7 +65,10 @@ final class RosterScreenHarness {
     /// The line the list draws as selected (reversed).
     var selectedListRow: String? {
         let buffer = screen
-        for y in 0..<buffer.size.height {
+        // Only the list's rows, inside its border: the header bar is
+        // reversed too, and a focused list's title is underlined.
+        let list = interface.screen.list.frame
+        for y in max(0, list.y + 1)..<min(buffer.size.height, list.maxY - 1) {
             let cell = buffer[2, y]
             if cell.style.attributes.contains(.reverse) || cell.style.attributes.contains(.underline) {
                 return buffer.text(row: y)

@@ -99,7 +99,9 @@ struct HalfBlockPictureTests {
         let placed = buffer.drawImage(sword, in: Rect(x: 2, y: 1, width: 20, height: 8), depth: .truecolor)
         #expect(placed == Rect(x: 4, y: 1, width: 16, height: 8))
         #expect(sword.cellRect(fitting: Rect(x: 2, y: 1, width: 20, height: 8)) == placed)
-        #expect(sword.cellRect(fitting: Rect(x: 0, y: 0, width: 10, height: 10)) == Rect(x: 0, y: 2, width: 10, height: 5))
+        // 16×16 pixel art does not fit 10 columns at 1×: it takes no room, never a shrunk copy.
+        #expect(sword.cellRect(fitting: Rect(x: 0, y: 0, width: 10, height: 10)).isEmpty)
+        #expect(sword.cellRect(fitting: Rect(x: 0, y: 0, width: 40, height: 20)) == Rect(x: 4, y: 2, width: 32, height: 16))
         #expect(buffer[3, 1] == .blank)
         // The sword's tip: art row 0 ends in three outline pixels, row 1 holds "kwsk".
         #expect(buffer[4 + 15, 1] == Cell("▀", style: Style(foreground: .rgb(0x1E, 0x1A, 0x2E), background: .rgb(0x1E, 0x1A, 0x2E))))

@@ -24,12 +24,12 @@ struct PictureLibraryTests {
         let library = PictureLibrary(load: loader.load)
         let image = try #require(library.image(named: "sword.png"))
         #expect(image.width == 64)
-        let small = library.halfBlocks(named: "sword.png", fitting: Size(width: 8, height: 4), depth: .indexed256)
-        #expect(small?.size == Size(width: 8, height: 4))
-        #expect(library.halfBlocks(named: "sword.png", fitting: Size(width: 8, height: 4), depth: .indexed256) == small)
+        let large = library.halfBlocks(named: "sword.png", fitting: Size(width: 32, height: 16), depth: .indexed256)
+        #expect(large?.size == Size(width: 32, height: 16))
+        #expect(library.halfBlocks(named: "sword.png", fitting: Size(width: 32, height: 16), depth: .indexed256) == large)
         #expect(library.halfBlocks(named: "sword.png", fitting: Size(width: 16, height: 8), depth: .truecolor)?.size
                 == Size(width: 16, height: 8))
-        #expect(library.halfBlocks(named: "sword.png", fitting: Size(width: 8, height: 4), depth: .none) == nil)
+        #expect(library.halfBlocks(named: "sword.png", fitting: Size(width: 16, height: 8), depth: .none) == nil)
         #expect(loader.loads == ["sword.png"])
         #expect(library.pngBytes(named: "sword.png") == loader.files["sword.png"])
     }

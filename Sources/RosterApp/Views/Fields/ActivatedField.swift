@@ -22,8 +22,8 @@ final class ActivatedField: DetailField {
         picker.onCancel = { [weak self] in self?.pane?.cancelEditing() }
     }
 
-    /// One picker type, configured for activations: used by the field and
-    /// by the `a` key that summons it from the list.
+    /// The field's one editor, whether opened from the field or summoned
+    /// from elsewhere (`a`, the header's Activated button).
     static func makePicker() -> DateTimePicker {
         DateTimePicker { picker in
             picker.title = "Activated"

@@ -65,6 +65,10 @@ class DetailField: View {
 
     static let labelWidth = 14
 
+    /// The fewest value columns this field is drawn well in; the pane puts
+    /// it below the picture rather than beside it in fewer.
+    var minimumValueWidth: Int { 0 }
+
     override func preferredHeight(forWidth width: Int) -> Int { 1 + problemRows(forWidth: width) }
 
     /// Rows the refusal's reason takes under the value, wrapped.
@@ -76,7 +80,7 @@ class DetailField: View {
     /// Draws the label column and returns the rectangle left for the value.
     func drawLabel(in buffer: inout Buffer) -> Rect {
         let marker = isFirstResponder ? "▶ " : (isFocused ? "▸ " : "  ")
-        let style = isFocused || isFirstResponder ? Style(foreground: Theme.accent).bold : Theme.label
+        let style = isFocused || isFirstResponder ? Theme.focusedLabel : Theme.label
         buffer.write(marker + label, at: frame.origin, width: Self.labelWidth, style: style)
         return frame.inset(left: Self.labelWidth + 1)
     }
@@ -84,7 +88,7 @@ class DetailField: View {
     /// Marks the value when the field is focused or being edited.
     func markValue(_ rect: Rect, in buffer: inout Buffer) {
         if isFirstResponder {
-            buffer.restyle(rect) { $0.background(Theme.accent).foreground(.black) }
+            buffer.restyle(rect) { _ in Theme.highlight }
         } else if isFocused {
             buffer.restyle(rect) { $0.underlined }
         }

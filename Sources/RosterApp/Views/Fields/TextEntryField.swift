@@ -57,14 +57,9 @@ final class TextEntryField: DetailField {
     }
 
     override func commitEditing() -> Bool {
-        let text = model.text
-        if controller.isDraft {
-            // A new monster exists once it has a name it may have.
-            problem = controller.addDraft(with: change(text))
-            return problem == nil
-        }
-        guard let monster = controller.selected, text != read(monster) else { return true }
-        problem = controller.save(change(text), describing: label.lowercased())
+        // An unchanged value writes nothing; a new monster is added once
+        // it has a name it may have (the controller knows which).
+        problem = controller.save(change(model.text), describing: label.lowercased())
         return problem == nil
     }
 
@@ -107,9 +102,9 @@ final class TextEntryField: DetailField {
         if isFirstResponder {
             // While editing, one scrolling line with the cursor in it.
             let line = Rect(x: valueArea.x, y: valueArea.y, width: valueArea.width, height: 1)
-            buffer.fill(line, style: Style(background: .brightBlack))
+            buffer.fill(line, style: Theme.highlight)
             let shown = model.visible(width: max(1, valueArea.width))
-            buffer.write(shown.text, at: line.origin, width: line.width, style: Style(foreground: .brightWhite, background: .brightBlack))
+            buffer.write(shown.text, at: line.origin, width: line.width, style: Theme.highlight)
             drawProblem(in: &buffer, valueArea: valueArea)
             return
         }

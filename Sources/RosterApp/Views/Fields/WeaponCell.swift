@@ -17,9 +17,17 @@ final class WeaponCell: DetailField {
                 }
             }
         }
+        // The weapons' 16×16 art fits a button at 1× (16 columns, 8 rows)
+        // or not at all: a narrower button shows the glyph beside the name.
+        panel.pictureRowsFitting = { [weak self] width in
+            self?.controller.pictures.mode.showsPictures == true && width >= 16 ? 8 : 0
+        }
         panel.onChoose = { [weak self] index in
-            self?.controller.chooseWeapon(WeaponType.allCases[index])
-            self?.pane?.finishEditing()
+            guard let self else { return }
+            let weapon = WeaponType.allCases[index]
+            // Saved like every other field; the status line says what it carries.
+            self.problem = self.controller.saveWeapon(weapon)
+            if self.problem == nil { self.pane?.finishEditing() }
         }
         panel.onClose = { [weak self] in
             self?.pane?.cancelEditing()
@@ -43,6 +51,8 @@ final class WeaponCell: DetailField {
     }
 
     override func preferredHeight(forWidth width: Int) -> Int { 6 }
+    /// The box with the glyph and the longest name, "Ninja Star".
+    override var minimumValueWidth: Int { 17 }
 
     override func draw(in buffer: inout Buffer) {
         let valueArea = drawLabel(in: &buffer)

@@ -1,0 +1,74 @@
+/// Compare-and-set: a write that saves only if the monster still holds
+/// what the writer started from, checked inside the write transaction.
+///
+/// The interactive roster passes the monster as its editor found it; a
+/// script passes the values it read (`edit --expect weapon=sword`). When
+/// another process changed one of those fields in between, the write is
+/// refused with `RosterError.changedSince`, carrying the monster as it is
+/// now, so that the writer can show the newer value and let the person
+/// choose. Fields the write does not touch are not compared: a weapon
+/// changed elsewhere does not block saving a new description.
+public struct ExpectedValues: Hashable, Sendable {
+    /// Field key to the value it must still hold.
+    public private(set) var values: [String: FieldValue] = [:]
+
+    public init() {}
+
+    /// Expects the fields `changes` sets to still hold `original`'s values.
+    public init(_ changes: MonsterChanges, startingFrom original: Monster) {
+        for key in changes.fieldKeys {
+            if let field = MonsterFields.field(key) { values[key] = field.value(original) }
+        }
+    }
+
+    /// Expects `key` to hold `text`, read in any form `edit` accepts for it
+    /// (`Ninja Star`, `none` for unknown). The reason when it cannot be read.
+    public mutating func expect(_ key: String, text: String) -> String? {
+        guard let field = MonsterFields.field(key), key != "id" else {
+            let suggestion = MonsterFields.suggestion(for: key).map { "; did you mean `\($0)`?" } ?? ""
+            return "`\(key)` is not a field a change can expect\(suggestion)"
+        }
+        if field.isNullable, ["", "none"].contains(text.lowercased()) {
+            values[key] = .null
+            return nil
+        }
+        var probe = MonsterFields.blank
+        if let problem = field.assign(&probe, field.kind == .integer ? .integer(Int64(text) ?? -1) : .text(text)) {
+            return "\(key): \(problem)"
+        }
+        values[key] = field.value(probe)
+        return nil
+    }
+
+    public var isEmpty: Bool { values.isEmpty }
+
+    /// The keys, in field order, whose values `current` no longer holds.
+    func mismatches(in current: Monster) -> [String] {
+        MonsterFields.all.compactMap { field in
+            guard let expected = values[field.key] else { return nil }
+            return field.value(current) == expected ? nil : field.key
+        }
+    }
+
+    /// Throws when `current` no longer holds the expected values.
+    func check(_ current: Monster) throws(RosterError) {
+        let changed = mismatches(in: current)
+        if !changed.isEmpty { throw .changedSince(current: current, fields: changed) }
+    }
+}
+
+extension MonsterChanges {
+    /// The keys of the fields these changes set, in field order.
+    public var fieldKeys: [String] {
+        var keys: [String] = []
+        if name != nil { keys.append("name") }
+        if description != nil { keys.append("description") }
+        if icon != nil { keys.append("icon") }
+        if nameColor != nil { keys.append("name_color") }
+        if weapon != nil { keys.append("weapon") }
+        if height != nil { keys.append("height") }
+        if origin != nil { keys.append("origin") }
+        if activated != nil { keys.append("activated") }
+        return keys
+    }
+}

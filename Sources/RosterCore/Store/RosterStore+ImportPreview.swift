@@ -1,0 +1,55 @@
+/// A monster an import would change: as it is and as it would be (`before`
+/// nil for one added, `after` nil for one removed).
+public struct MonsterDifference: Hashable, Sendable {
+    public let before: Monster?
+    public let after: Monster?
+}
+
+/// What an import would do, monster by monster.
+public struct ImportPreview: Hashable, Sendable {
+    public let summary: ImportSummary
+    /// The changes by id, at most the limit asked for.
+    public let differences: [MonsterDifference]
+    /// How many monsters would change in all.
+    public let total: Int
+}
+
+extension RosterStore {
+    /// An import's dry run that says, per monster, what would change.
+    ///
+    /// The import runs in full inside a transaction that is rolled back,
+    /// as any dry run; before it, the roster's rows are copied into a
+    /// temporary table, and after it the two are compared by id (upsert
+    /// keeps the ids of the monsters it updates, replace uses the file's).
+    public func previewImport(from reader: MonsterReader, mode: ImportMode, limit: Int = 10_000,
+                              progress: ((_ bytesRead: Int) -> Void)? = nil) throws(RosterError) -> ImportPreview {
+        try write(commit: false) {
+            try database.execute("""
+                DROP TABLE IF EXISTS temp.preview_before;
+                CREATE TEMP TABLE preview_before AS SELECT \(MonsterTable.columns) FROM monster;
+                """)
+            let summary = try load(from: reader, mode: mode, progress: progress)
+            let changed = Self.changedIDs
+            let total = try database.prepare("SELECT count(*) FROM (\(changed))").firstRow { $0.int(0) } ?? 0
+            let ids = try database.prepare("\(changed) ORDER BY id LIMIT ?").rows([.integer(Int64(limit))]) { $0.int(0) }
+            let before = try database.prepare("SELECT \(MonsterTable.columns) FROM temp.preview_before WHERE id = ?")
+            let after = try database.prepare(MonsterTable.selectByID)
+            let differences = try ids.map { id in
+                MonsterDifference(before: try before.firstRow([.integer(id)], MonsterTable.monster(from:)),
+                                  after: try after.firstRow([.integer(id)], MonsterTable.monster(from:)))
+            }
+            return ImportPreview(summary: summary, differences: differences, total: Int(total))
+        }
+    }
+
+    /// Ids whose row was added, removed or changed in any column.
+    private static var changedIDs: String {
+        let differs = MonsterFields.keys.filter { $0 != "id" }.map { "b.\($0) IS NOT a.\($0)" }.joined(separator: " OR ")
+        return """
+            SELECT b.id AS id FROM temp.preview_before b LEFT JOIN main.monster a ON a.id = b.id
+            WHERE a.id IS NULL OR \(differs)
+            UNION ALL
+            SELECT a.id AS id FROM main.monster a WHERE a.id NOT IN (SELECT id FROM temp.preview_before)
+            """
+    }
+}

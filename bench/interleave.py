@@ -1,0 +1,67 @@
+#!/usr/bin/env python3
+"""Times two commands as whole processes, interleaved: A B A B …
+
+Usage: interleave.py PAIRS A1 [A2 …] -- B1 [B2 …]
+
+Each side cycles through its commands, so a side given "set … sword" and
+"set … fire" really changes something on every run, and each run starts
+from the state the previous run of the same side left: what a script
+running many such commands in a row sees. Interleaving means both sides
+meet the same load on the machine; the order within a pair swaps every
+pair so that neither always runs first. Prints one JSON line with the
+median, minimum and mean of each side, in seconds.
+
+Commands are split like a shell would (shlex) and run without a shell,
+their output thrown away, timed from spawn to exit.
+"""
+import json
+import os
+import shlex
+import statistics
+import sys
+import time
+
+
+def spawn_and_wait(argv, devnull):
+    start = time.perf_counter_ns()
+    pid = os.posix_spawnp(argv[0], argv, os.environ,
+                          file_actions=[(os.POSIX_SPAWN_DUP2, devnull, 1),
+                                        (os.POSIX_SPAWN_DUP2, devnull, 2)])
+    _, status = os.waitpid(pid, 0)
+    elapsed = time.perf_counter_ns() - start
+    code = os.waitstatus_to_exitcode(status)
+    if code != 0:
+        sys.exit(f"interleave.py: {shlex.join(argv)} exited with {code}")
+    return elapsed / 1e9
+
+
+def main():
+    arguments = sys.argv[1:]
+    if len(arguments) < 4 or "--" not in arguments:
+        sys.exit(__doc__)
+    pairs = int(arguments[0])
+    split = arguments.index("--")
+    sides = [[shlex.split(c) for c in arguments[1:split]],
+             [shlex.split(c) for c in arguments[split + 1:]]]
+    if not all(sides):
+        sys.exit(__doc__)
+    times = [[], []]
+    with open(os.devnull, "wb") as devnull_file:
+        devnull = devnull_file.fileno()
+        warmup = 5
+        for index in range(warmup + pairs):
+            order = (0, 1) if index % 2 == 0 else (1, 0)
+            for side in order:
+                commands = sides[side]
+                elapsed = spawn_and_wait(commands[index % len(commands)], devnull)
+                if index >= warmup:
+                    times[side].append(elapsed)
+    print(json.dumps({
+        "pairs": pairs,
+        "results": [{"median": statistics.median(t), "min": min(t), "mean": statistics.fmean(t)}
+                    for t in times],
+    }))
+
+
+if __name__ == "__main__":
+    main()
