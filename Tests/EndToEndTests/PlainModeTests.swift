@@ -51,6 +51,8 @@ struct PlainModeTests {
 
     /// Twenty-five more monsters, so that the list has a second page.
     static func addGeneratedMonsters(_ sandbox: Sandbox) throws {
+        // The default roster first: a roster that import creates starts empty.
+        _ = try sandbox.roster("list")
         let lines = (1...25).map { #"{"name": "Gen-\#($0)", "weapon": "fire"}"# }.joined(separator: "\n")
         let file = sandbox.directory.appendingPathComponent("more.ndjson")
         try Data(lines.utf8).write(to: file)
@@ -86,7 +88,7 @@ struct PlainModeTests {
         // The weapon by number, after a wrong number and a misspelling.
         roster.answer("weapon", shows: "Weapon for Dog-Bot: 1 Blowgun, 2 Ninja Star, 3 Fire, 4 Sword, 5 Smoke, 0 to keep Blowgun.\nWeapon number: ")
         roster.answer("9", shows: "There is no weapon number 9; answer a number from 0 to 5.\nType another answer, or nothing to leave it as it is.\nWeapon number: ")
-        roster.answer("swrod", shows: "Unknown weapon “swrod”; did you mean `sword`?\nType another answer, or nothing to leave it as it is.\nWeapon number: ")
+        roster.answer("swrod", shows: "Unknown weapon `swrod`; did you mean `sword`?\nType another answer, or nothing to leave it as it is.\nWeapon number: ")
         roster.answer("3", shows: "Dog-Bot now carries Fire.\nCommand: ")
         #expect(try sandbox.sqlite("SELECT weapon FROM monster WHERE id = 2") == "fire")
         roster.answer("weapon", shows: "0 to keep Fire.\nWeapon number: ")
@@ -99,7 +101,7 @@ struct PlainModeTests {
 
         // Height, origin and activation in the command line's forms.
         roster.answer("height", shows: "Dog-Bot's height is 3 ft 1 in. Type a height such as 5ft11")
-        roster.answer("5ft13", shows: "“5ft13” has 13 inches after the feet; that part goes from 0 to 11.\nType another answer, or nothing to leave it as it is.\nNew height: ")
+        roster.answer("5ft13", shows: "`5ft13` has 13 inches after the feet; that part goes from 0 to 11.\nType another answer, or nothing to leave it as it is.\nNew height: ")
         roster.answer("", shows: "Nothing changed; Dog-Bot's height is still 3 ft 1 in.\nCommand: ")
         roster.answer("height 6ft2", shows: "Changed Dog-Bot: height 3 ft 1 in → 6 ft 2 in.\nCommand: ")
         #expect(try sandbox.sqlite("SELECT height FROM monster WHERE id = 2") == "6ft2in")
@@ -113,10 +115,10 @@ struct PlainModeTests {
 
         // Name, description and picture; a taken name is asked again.
         roster.answer("name", shows: "Type a new name for Dog-Bot, or nothing to keep it.\nNew name: ")
-        roster.answer("cat-bot", shows: "A monster named “cat-bot” already exists (names are compared ignoring case).\nType another answer, or nothing to leave it as it is.\nNew name: ")
+        roster.answer("cat-bot", shows: "A monster named `cat-bot` already exists (names are compared ignoring case).\nType another answer, or nothing to leave it as it is.\nNew name: ")
         roster.answer("Hound-Bot", shows: "Changed Dog-Bot: name Dog-Bot → Hound-Bot.\nCommand: ")
         #expect(try sandbox.sqlite("SELECT name FROM monster WHERE id = 2") == "Hound-Bot")
-        roster.answer("description Good boy", shows: "Changed Hound-Bot: description “BOW-WOW” → “Good boy”.\nCommand: ")
+        roster.answer("description Good boy", shows: "Changed Hound-Bot: description `BOW-WOW` → `Good boy`.\nCommand: ")
         #expect(try sandbox.sqlite("SELECT description FROM monster WHERE id = 2") == "Good boy")
         roster.answer("edit", shows: "Which of Hound-Bot's fields? 1 name, 2 description, 3 weapon, 4 name colour, 5 picture, 6 height, 7 origin, 8 activation, 0 to keep everything as it is.\nField number: ")
         roster.answer("5", shows: "0 to keep meetdogbot.png.\nPicture number: ")
@@ -271,7 +273,7 @@ struct PlainModeTests {
             "Command:",
             "Weapon for Explode-Bot: 1 Blowgun, 2 Ninja Star, 3 Fire, 4 Sword, 5 Smoke, 0 to keep Smoke.",
             "Weapon number:",
-            "Unknown weapon “swrod”; did you mean `sword`?",
+            "Unknown weapon `swrod`; did you mean `sword`?",
             "Type another answer, or nothing to leave it as it is.",
             "Weapon number:",
             "Explode-Bot now carries Ninja Star.",
@@ -290,7 +292,7 @@ struct PlainModeTests {
             "Command:",
             "Boom-Bot's description is “Tick, tick, BOOM!”. Type a new one, or nothing to keep it.",
             "New description:",
-            "Changed Boom-Bot: description “Tick, tick, BOOM!” → “Loud”.",
+            "Changed Boom-Bot: description `Tick, tick, BOOM!` → `Loud`.",
             "Command:",
             "Changed Boom-Bot: icon meetexplodebot.png → meetfirebot.png.",
             "Command:",
