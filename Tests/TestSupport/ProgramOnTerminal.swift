@@ -53,9 +53,17 @@ public final class ProgramOnTerminal {
         return directory.appendingPathComponent(name).path
     }
 
+    /// `translatingNewlines` false turns off the terminal's own newline to
+    /// CR LF translation (ONLCR), so the transcript holds exactly the bytes
+    /// the program wrote and the terminal echoed.
     public init(_ path: String, arguments: [String] = [], environment: [String: String] = [:],
-                columns: Int = 80, rows: Int = 24) throws {
+                columns: Int = 80, rows: Int = 24, translatingNewlines: Bool = true) throws {
         terminal = try PseudoTerminal(columns: columns, rows: rows)
+        if !translatingNewlines {
+            var settings = terminal.termios
+            settings.c_oflag &= ~tcflag_t(ONLCR)
+            tcsetattr(terminal.slave, TCSANOW, &settings)
+        }
         settingsBefore = terminal.settings
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)

@@ -27,7 +27,7 @@ struct PlainCommand: Sendable {
             session.filter(text)
         },
         PlainCommand(["show", "choose"], argument: "NUMBER or NAME",
-                     "chooses a monster by its number in the list or by its name, and reads its details; a number or a name alone does the same.") {
+                     "chooses a monster by its number in the list or by its name, and reads its details; a number or a name alone does the same, and show is needed only for a name that is also a command.") {
             session, text in session.choose(reference: text)
         },
         PlainCommand(["details", "d"], "reads out the chosen monster's details again.") { session, _ in session.readDetails() },
@@ -90,6 +90,16 @@ extension PlainSession {
         let word = String(text.prefix { !$0.isWhitespace })
         let rest = PlainWording.trimmed(String(text.dropFirst(word.count)))
         if let command = PlainCommand.named(word) {
+            // `add Bot` is not `add`: a name that starts with a command's
+            // word chooses that monster, anything else is said back.
+            if command.argument == nil, !rest.isEmpty {
+                if ((try? store.find(text)) ?? nil) != nil {
+                    choose(reference: text)
+                } else {
+                    say("\(command.names[0]) takes nothing after it; type \(command.names[0]) alone, or show and a name to choose a monster.")
+                }
+                return
+            }
             command.run(self, rest)
             return
         }
@@ -124,6 +134,7 @@ extension PlainSession {
 
     func filter(_ text: String) {
         controller.setFilter(text)
+        filterInForce = list.filter
         pageStart = 0
         readPage()
     }

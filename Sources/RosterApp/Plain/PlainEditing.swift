@@ -62,15 +62,23 @@ extension PlainSession {
     }
 
     /// Changes one field of the chosen monster: with `answer` given on the
-    /// command's line at once, otherwise by asking until an answer is
-    /// taken or left empty (which keeps the value).
+    /// command's line at once, as the command line does (a refused value
+    /// changes nothing and goes back to the commands); otherwise by asking
+    /// until an answer is taken or left empty (which keeps the value).
     func edit(_ field: PlainField, answer given: String) {
         guard let monster = chosenMonster() else { return }
-        var answer: String? = given
-        if given.isEmpty {
-            say(question(field, for: monster))
-            answer = ask(prompt(field))
+        if !given.isEmpty {
+            let refusal: String?
+            switch reading(field)(given) {
+            case .failure(let problem): refusal = problem.message
+            case .success(nil): refusal = nil
+            case .success(let changes?): refusal = save(changes, field: field, of: monster)
+            }
+            if let refusal { tell(refusal + "; nothing changed") }
+            return
         }
+        say(question(field, for: monster))
+        var answer = ask(prompt(field))
         while let text = answer {
             if PlainWording.trimmed(text).isEmpty {
                 say("Nothing changed; \(monster.name)'s \(field.label) is still \(field.current(monster)).")
@@ -86,6 +94,7 @@ extension PlainSession {
                 guard let refusal = save(changes, field: field, of: monster) else { return }
                 tell(refusal)
             }
+            say(Self.askingAgain)
             answer = ask(prompt(field))
         }
     }
@@ -205,6 +214,10 @@ extension PlainSession {
         }
     }
 
+    /// After a refused answer: the way out, said each time, since a person
+    /// listening may not remember it from the question.
+    static let askingAgain = "Type another answer, or nothing to leave it as it is."
+
     /// Asks until an answer for `field` can be read: the changes, nil
     /// inside for an empty answer or 0 (keep), nil outside when the
     /// session ended.
@@ -212,7 +225,9 @@ extension PlainSession {
         while let text = ask(prompt(field)) {
             if PlainWording.trimmed(text).isEmpty { return .some(nil) }
             switch reading(field)(text) {
-            case .failure(let refusal): tell(refusal.message)
+            case .failure(let refusal):
+                tell(refusal.message)
+                say(Self.askingAgain)
             case .success(let changes): return .some(changes)
             }
         }
@@ -234,6 +249,7 @@ extension PlainSession {
             } else {
                 return name
             }
+            say("Type another name, or nothing to stop adding.")
         }
         return nil
     }

@@ -38,6 +38,8 @@ final class PlainSession {
     var chosenID: Int64?
     /// The newest change in the history this session has accounted for.
     private var seenHistoryID: Int64 = 0
+    /// The filter the person set, as last said.
+    var filterInForce = ""
     /// Set when the session is over: 0 for quit or the end of the input,
     /// 128 + the signal for Ctrl-C and the like.
     var exitStatus: Int32?
@@ -60,6 +62,7 @@ final class PlainSession {
             guard let line = ask("Command:") else { break }
             perform(line)
             seenHistoryID = max(seenHistoryID, newestHistoryID())
+            tellIfFilterWentAway()
             if let fatal = controller.fatalError { throw fatal }
         }
         return exitStatus ?? 0
@@ -82,21 +85,29 @@ final class PlainSession {
     func ask(_ prompt: String) -> String? {
         guard exitStatus == nil else { return nil }
         announceChangesByOthers()
-        console.write(SafeText.escaped(prompt) + (console.inputIsTerminal ? " " : "\n"))
-        switch console.nextLine() {
-        case .line(let line):
-            return line
-        case .end:
-            // On a terminal the prompt's line is still open.
-            if console.inputIsTerminal { console.write("\n") }
-            say("End of input; goodbye.")
-            exitStatus = 0
-        case .signal(let signal):
-            if console.inputIsTerminal { console.write("\n") }
-            say("Interrupted by \(signal); goodbye.")
-            exitStatus = signal.exitStatus
+        while true {
+            console.write(SafeText.escaped(prompt) + (console.inputIsTerminal ? " " : "\n"))
+            switch console.nextLine() {
+            case .line(let line):
+                // Told before the answer is acted on, so that nothing is done
+                // to a monster another program changed without the person knowing.
+                announceChangesByOthers()
+                return line
+            case .resumed:
+                // Back from Ctrl-Z: the shell's lines are below the question.
+                continue
+            case .end:
+                // On a terminal the prompt's line is still open.
+                if console.inputIsTerminal { console.write("\n") }
+                say("End of input; goodbye.")
+                exitStatus = 0
+            case .signal(let signal):
+                if console.inputIsTerminal { console.write("\n") }
+                say("Interrupted by \(signal); goodbye.")
+                exitStatus = signal.exitStatus
+            }
+            return nil
         }
-        return nil
     }
 
     // MARK: The list
@@ -141,6 +152,16 @@ final class PlainSession {
 
     private func sleepBriefly() {
         usleep(20_000)
+    }
+
+    /// The controller lets go of a filter that would hide the monster
+    /// being worked on (chosen by name, renamed, added): the full-screen
+    /// list shows that; here it is said.
+    private func tellIfFilterWentAway() {
+        guard !filterInForce.isEmpty, list.filter != filterInForce else { return }
+        say("The filter “\(filterInForce)” was let go, so that the monster you work on stays in the list; it lists all \(PlainWording.monsters(list.count)).")
+        filterInForce = list.filter
+        pageStart = 0
     }
 
     // MARK: The chosen monster

@@ -40,7 +40,9 @@ struct HelpFormatter {
             Usage:
               \(topLevelUsage)
 
-            With no command on a terminal, roster opens the interactive roster.
+            With no command on a terminal, roster opens the interactive roster: full-screen,
+            or as plain sentences line by line for screen readers and braille displays
+            with `roster browse --plain`, TERM=dumb or ROSTER_ACCESSIBLE=1.
 
             Commands:
 

@@ -21,6 +21,9 @@ public final class LineInput {
         case end
         /// A termination signal came while waiting.
         case signal(TerminationSignal)
+        /// Ctrl-Z stopped the program and the shell continued it (`fg`):
+        /// whatever was last asked is no longer on the screen's last line.
+        case resumed
     }
 
     private let descriptor: Int32
@@ -69,7 +72,11 @@ public final class LineInput {
             }
             let watched = signalPipe.read >= 0 ? [signalPipe.read, descriptor] : [descriptor]
             let ready = POSIXCalls.readable(watched, timeoutMilliseconds: nil)
-            if signalPipe.read >= 0, ready[0], let signal = drainSignals() { return .signal(signal) }
+            if signalPipe.read >= 0, ready[0] {
+                let (signal, resumed) = drainSignals()
+                if let signal { return .signal(signal) }
+                if resumed { return .resumed }
+            }
             guard ready.last == true else { continue }
             guard let bytes = POSIXCalls.read(descriptor) else {
                 ended = true
@@ -80,21 +87,30 @@ public final class LineInput {
         }
     }
 
-    /// The first termination signal in the pipe; Ctrl-Z stops the process
-    /// group as it would without handlers, and the rest need nothing.
-    private func drainSignals() -> TerminationSignal? {
+    /// The first termination signal in the pipe, and whether the program
+    /// was stopped and continued meanwhile. Ctrl-Z stops the process group
+    /// as it would without handlers; SIGWINCH needs nothing here.
+    private func drainSignals() -> (TerminationSignal?, resumed: Bool) {
         var found: TerminationSignal?
+        var resumed = false
         while let bytes = POSIXCalls.read(signalPipe.read, capacity: 64), !bytes.isEmpty {
             for number in bytes {
-                if Int32(number) == SIGTSTP {
+                switch Int32(number) {
+                case SIGTSTP:
+                    // Returns once the shell continues the program.
                     cterminal_stop_process_group()
-                } else if found == nil, let signal = TerminationSignal(rawValue: Int32(number)) {
-                    cterminal_acknowledge_termination()
-                    found = signal
+                    resumed = true
+                case SIGCONT:
+                    resumed = true
+                default:
+                    if found == nil, let signal = TerminationSignal(rawValue: Int32(number)) {
+                        cterminal_acknowledge_termination()
+                        found = signal
+                    }
                 }
             }
         }
-        return found
+        return (found, resumed)
     }
 
     private func closeSignalPipe() {
