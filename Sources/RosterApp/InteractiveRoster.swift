@@ -12,7 +12,8 @@ public enum InteractiveRoster {
         public var animations: Bool
         public var colorDepth: ColorDepth
         /// How to show pictures; nil asks the terminal (kitty graphics if it
-        /// answers the query, otherwise half blocks, or text without colour).
+        /// answers the query, otherwise half blocks, or text without colour),
+        /// and also asks whether it draws 24-bit colour.
         public var pictures: PictureMode?
 
         public init(animations: Bool, colorDepth: ColorDepth, pictures: PictureMode? = nil) {
@@ -27,10 +28,10 @@ public enum InteractiveRoster {
     /// screen never seems to hang.
     static let busyTimeout = 400
 
-    /// How long to wait for the terminal to answer the kitty graphics
-    /// query. Terminals answer in a few milliseconds; this only bounds the
-    /// wait for one that ignores the device-attributes request too.
-    static let queryTimeout = 150
+    /// How long the first frame waits for the terminal's answers before it
+    /// is drawn in half blocks: a terminal on the same machine answers in
+    /// a few milliseconds, and its first frame then has real pictures.
+    static let firstFrameWait = 60
 
     /// How often other programs' changes are looked for.
     static let pollInterval = 250
@@ -45,14 +46,18 @@ public enum InteractiveRoster {
         try session.start(mouse: true)
         defer { session.stop() }
         let library = RosterInterface.pictureLibrary()
-        let mode = options.pictures ?? PictureMode.choose(
-            colorDepth: options.colorDepth,
-            kittyGraphics: options.colorDepth != .none
-                && kittyGraphicsSupported(reply: session.query(KittyGraphics.supportQuery, timeoutMilliseconds: queryTimeout)))
-        let interface = try RosterInterface(store: store, size: session.size, animations: options.animations,
-                                            pictures: PictureDrawing(library: library, mode: mode))
+        // Without an answer yet, pictures are half blocks; they become
+        // kitty images when the terminal says it shows them.
+        let drawing = PictureDrawing(library: library,
+                                     mode: options.pictures ?? PictureMode.choose(colorDepth: options.colorDepth, kittyGraphics: false),
+                                     fallbackDepth: options.colorDepth)
         var renderer = Renderer(colorDepth: options.colorDepth)
-        if mode == .kittyGraphics { renderer.imageData = library.pngBytes(forKittyImageID:) }
+        if drawing.mode == .kittyGraphics { renderer.imageData = library.pngBytes(forKittyImageID:) }
+        var startup = StartupProbe(asking: options.pictures == nil, session: session)
+        var early = startup.waitBriefly(session: session, milliseconds: firstFrameWait)
+        startup.apply(to: drawing, renderer: &renderer, options: options)
+        let interface = try RosterInterface(store: store, size: session.size, animations: options.animations,
+                                            pictures: drawing)
         // Pictures placed with the kitty protocol outlive the alternate
         // screen in some terminals: take them away on the way out.
         defer {
@@ -75,8 +80,16 @@ public enum InteractiveRoster {
 
             let now = MonotonicClock.milliseconds()
             let timeout = interface.window.isAnimating ? 12 : max(0, nextPoll - now)
-            for event in session.nextEvents(timeoutMilliseconds: timeout) {
+            let events = early + session.nextEvents(timeoutMilliseconds: early.isEmpty ? timeout : 0)
+            early = []
+            for event in events {
                 switch event {
+                case .reply(let reply):
+                    if startup.read(reply) {
+                        startup.apply(to: drawing, renderer: &renderer, options: options)
+                    } else if let refused = renderer.readGraphicsReply(reply) {
+                        drawing.refuseKittyImage(refused)
+                    }
                 case .input(let input):
                     interface.handle(input)
                     // Ctrl-Z is one of the window's priority bindings.
@@ -99,6 +112,63 @@ public enum InteractiveRoster {
                 interface.poll()
                 nextPoll = MonotonicClock.milliseconds() + pollInterval
             }
+        }
+    }
+}
+
+/// The terminal's answers to `TerminalProbe.request`, as they come in
+/// during the first second of the session, and what they change.
+struct StartupProbe {
+    private var probe: TerminalProbe?
+    private let askedAt: Int
+    private var applied = false
+
+    /// Sends the questions when `asking`; otherwise there is nothing to wait for.
+    init(asking: Bool, session: TerminalSession) {
+        askedAt = MonotonicClock.milliseconds()
+        probe = asking && (try? session.write(TerminalProbe.request)) != nil ? TerminalProbe() : nil
+    }
+
+    /// Waits up to `milliseconds` for the answers; returns the events that
+    /// came meanwhile that were not answers, for the run loop.
+    mutating func waitBriefly(session: TerminalSession, milliseconds: Int) -> [TerminalEvent] {
+        var other: [TerminalEvent] = []
+        while let probe, !probe.isComplete {
+            let remaining = askedAt + milliseconds - MonotonicClock.milliseconds()
+            guard remaining > 0 else { break }
+            for event in session.nextEvents(timeoutMilliseconds: remaining) {
+                if case .reply(let reply) = event, read(reply) { continue }
+                other.append(event)
+            }
+        }
+        return other
+    }
+
+    /// Takes a reply; true when it was an answer to the questions (and
+    /// arrived within `TerminalProbe.patience`).
+    mutating func read(_ reply: [UInt8]) -> Bool {
+        guard probe != nil else { return false }
+        guard MonotonicClock.milliseconds() - askedAt <= TerminalProbe.patience else {
+            probe = nil
+            return false
+        }
+        return probe?.read(reply) ?? false
+    }
+
+    /// Once the answers are in: kitty images where the terminal shows
+    /// them, 24-bit colour where it draws it. Only once.
+    mutating func apply(to drawing: PictureDrawing, renderer: inout Renderer, options: InteractiveRoster.Options) {
+        guard let probe, probe.isComplete, !applied else { return }
+        applied = true
+        if probe.truecolor, options.colorDepth != .none, options.colorDepth < .truecolor {
+            renderer.colorDepth = .truecolor
+            drawing.fallbackDepth = .truecolor
+            if case .halfBlocks = drawing.mode { drawing.mode = .halfBlocks(.truecolor) }
+            renderer.invalidate()
+        }
+        if probe.kittyGraphics, options.colorDepth != .none {
+            drawing.mode = .kittyGraphics
+            renderer.imageData = drawing.library.pngBytes(forKittyImageID:)
         }
     }
 }

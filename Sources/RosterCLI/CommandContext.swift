@@ -16,6 +16,8 @@ public final class CommandContext {
     let environment: @Sendable (String) -> String?
     var databaseOption: String?
     private var openedStore: RosterStore?
+    /// The terminal's answers about pictures and colour, once asked.
+    var terminalProbe: TerminalProbe?
 
     public init(environment: @escaping @Sendable (String) -> String? = FileSystem.environment) {
         stdout = ByteOutput(fileDescriptor: 1, name: "standard output")

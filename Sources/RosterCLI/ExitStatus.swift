@@ -35,7 +35,7 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
 extension RosterError {
     var exitStatus: ExitStatus {
         switch self {
-        case .monsterNotFound, .nameTaken, .newerDatabase, .foreignDatabase: .failure
+        case .monsterNotFound, .nameTaken, .newerDatabase, .foreignDatabase, .historyRefused, .changedSince: .failure
         case .invalid: .dataError
         case .notADatabase, .damaged, .readOnly, .cannotOpen, .storage: .ioError
         case .busy: .busy

@@ -18,6 +18,9 @@ public enum RosterCommandLine {
         WritingCommands.remove,
         ExportCommand.spec,
         ImportCommand.spec,
+        HistoryCommands.history,
+        HistoryCommands.undo,
+        HistoryCommands.redo,
         BrowseCommand.spec,
         HelpCommands.help,
         HelpCommands.completion,
@@ -63,7 +66,7 @@ public enum RosterCommandLine {
             }
             return try command.run(Invocation(arguments: parsed, context: context))
         } catch let error as UsageError {
-            context.error(error.message)
+            for message in [error.message] + error.otherMessages { context.error(message) }
             if let name = error.command, let command = parser.command(named: name) {
                 context.noteLines(formatter.usageLines(for: command).enumerated().map { index, line in
                     (index == 0 ? "usage: " : "       ") + line
@@ -75,6 +78,11 @@ public enum RosterCommandLine {
             }
             return .usage
         } catch let error as RosterError {
+            // Several broken rules are several sentences, one a line.
+            if case .invalid(let problems) = error, problems.count > 1 {
+                for problem in problems { context.error(problem.message) }
+                return error.exitStatus
+            }
             if case .problems(let problems, let source, let total) = error {
                 context.noteLines(problems.map { $0.formatted(source: source) })
                 if let total, total > problems.count {

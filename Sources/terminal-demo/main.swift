@@ -78,6 +78,7 @@ struct Demo {
         case .resize(let size): "resize to \(size)"
         case .signal(let signal): "signal \(signal)"
         case .resumed: "resumed"
+        case .reply(let bytes): "reply of \(bytes.count) bytes"
         }
     }
 

@@ -31,6 +31,14 @@ struct DetailCommandsTests {
         (["--activated", "2026-11-29T14:05:00+01:00"], "2026-11-29T13:05:00Z"),
         (["--activated", "2026-11-29 14:05"], "2026-11-29T13:05:00Z"),
         (["--activated", "2026-06-01"], "2026-05-31T22:00:00Z"),
+        // The forms show and Markdown print, read back.
+        (["--activated", "2026-11-29 14:05 CET"], "2026-11-29T13:05:00Z"),
+        (["--activated", "2026-11-29 13:05 UTC"], "2026-11-29T13:05:00Z"),
+        // The hour the clocks go back happens twice: the zone's name says which.
+        (["--activated", "2026-10-25 02:30 CEST"], "2026-10-25T00:30:00Z"),
+        (["--activated", "2026-10-25 02:30 CET"], "2026-10-25T01:30:00Z"),
+        // Kept to the minute, as every surface shows it.
+        (["--activated", "2026-11-29T13:05:42Z"], "2026-11-29T13:05:00Z"),
     ])
     func spellings(_ option: [String], _ stored: String) throws {
         let sandbox = try Sandbox()
@@ -81,6 +89,18 @@ struct DetailCommandsTests {
             #expect(run.status == 64)
             #expect(run.stderr.hasPrefix(message + "\nusage: roster \(command[0]) "), "\(run.stderr)")
         }
+        #expect(try sandbox.sqlite("SELECT * FROM monster") == before)
+    }
+
+    @Test("now is kept to the minute; a zone the clock does not use is refused with the one it does")
+    func nowAndForeignZones() throws {
+        let sandbox = try Sandbox()
+        #expect(try sandbox.roster("edit", "Cat-Bot", "--activated", "now").status == 0)
+        #expect(try sandbox.sqlite("SELECT activated FROM monster WHERE name = 'Cat-Bot'").hasSuffix(":00Z"))
+        let before = try sandbox.sqlite("SELECT * FROM monster")
+        let run = try sandbox.roster(["edit", "Cat-Bot", "--activated", "2026-11-29 14:05 PST"], environment: Self.paris)
+        #expect(run.status == 64)
+        #expect(run.stderr.hasPrefix("roster: --activated: “2026-11-29 14:05 PST” names the zone “PST”, but this clock (TZ) is on CET then; give the time on this clock, or with an offset such as +01:00\n"))
         #expect(try sandbox.sqlite("SELECT * FROM monster") == before)
     }
 

@@ -113,3 +113,41 @@ struct PicturesTests {
         #expect(try sandbox.sqlite("SELECT icon FROM monster WHERE name = 'Owl-Bot'") == "unknown.png")
     }
 }
+
+@Suite("roster show asks the terminal, as the interactive roster does")
+struct ShowDetectionTests {
+    @Test("a terminal that answers the kitty query gets kitty images, no half blocks")
+    func kittyAnswer() throws {
+        let sandbox = try Sandbox()
+        let output = try sandbox.rosterOnTerminal(["show", "Cat-Bot"],
+                                                  answers: "\u{1B}_Gi=31;OK\u{1B}\\\u{1B}P1+r524742=38\u{1B}\\\u{1B}[?62;c").output
+        #expect(output.components(separatedBy: "\u{1B}_Ga=T,f=100").count == 3, "the icon and the weapon as images")
+        #expect(!output.contains("▀"))
+        #expect(output.contains("Cat-Bot") && output.contains("⚔ Sword"))
+    }
+
+    @Test("ROSTER_PICTURES chooses: kitty without asking, blocks, or text")
+    func environment() throws {
+        let sandbox = try Sandbox()
+        let kitty = try sandbox.rosterOnTerminal(["show", "Cat-Bot"], environment: ["ROSTER_PICTURES": "kitty"], answers: "").output
+        #expect(kitty.contains("\u{1B}_Ga=T,f=100") && !kitty.contains("▀"))
+        #expect(!kitty.contains("\u{1B}[c"), "not asked")
+        let blocks = try sandbox.rosterOnTerminal(["show", "Cat-Bot"], environment: ["ROSTER_PICTURES": "blocks"],
+                                                  answers: "\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[?62;c").output
+        #expect(blocks.contains("▀") && !blocks.contains("\u{1B}_G"))
+        let text = try sandbox.rosterOnTerminal(["show", "Cat-Bot"], environment: ["ROSTER_PICTURES": "text"]).output
+        #expect(!text.contains("▀") && !text.contains("\u{1B}_G"))
+        #expect(text.contains("  weapon       ⚔ Sword"))
+        let wrong = try sandbox.rosterOnTerminalWithErrors(["show", "Cat-Bot"], environment: ["ROSTER_PICTURES": "sixteen"])
+        #expect(wrong.status == 64)
+        #expect(wrong.errors.contains("ROSTER_PICTURES must be kitty, blocks, text or auto"))
+    }
+
+    @Test("a terminal that says it draws 24-bit colour gets it, whatever TERM says")
+    func truecolorAnswer() throws {
+        let sandbox = try Sandbox()
+        let output = try sandbox.rosterOnTerminal(["show", "Fire-Bot"], environment: ["TERM": "xterm"],
+                                                  answers: "\u{1B}P1+r524742=38\u{1B}\\\u{1B}[?62;c").output
+        #expect(output.contains("38;2;255;138;31"))
+    }
+}

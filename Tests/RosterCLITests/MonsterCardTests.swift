@@ -5,8 +5,9 @@ import TerminalKit
 
 @Suite("roster show's card: pictures beside or above the details")
 struct MonsterCardTests {
-    func picture(_ name: String) throws -> Image {
-        try Image.decodePNG(try #require(Assets.bytes(named: name)))
+    func picture(_ name: String) throws -> MonsterCard.Picture {
+        let png = try #require(Assets.bytes(named: name))
+        return MonsterCard.Picture(image: try Image.decodePNG(png), png: png)
     }
 
     func card(description: String = "MEE-OW") throws -> MonsterCard {
@@ -76,5 +77,18 @@ struct MonsterCardTests {
         #expect(indexed.contains("38;5;") && !indexed.contains("38;2;"))
         let ansi = card.render(width: 80, depth: .ansi16).joined()
         #expect(!ansi.contains("38;5;") && !ansi.contains("38;2;") && ansi.contains("▀"))
+    }
+
+    @Test("kitty: the lines keep blank cells where the pictures go, and each picture is placed over its cells")
+    func kitty() throws {
+        let output = String(decoding: try card().renderKitty(width: 80, depth: .truecolor), as: UTF8.self)
+        #expect(!output.contains("▀") && !output.contains("▄"), "no half blocks beneath real pictures")
+        // Room for the eight rows first, then back to the card's top.
+        #expect(output.hasPrefix(String(repeating: "\n", count: 8) + "\u{1B}[8A\r\u{1B}7"))
+        let placements = output.components(separatedBy: "\u{1B}_Ga=T,f=100,c=16,r=8,C=1,q=2")
+        #expect(placements.count == 3, "the icon and the weapon, at the art's size")
+        #expect(output.contains("\u{1B}8\u{1B}[")  && output.contains("C\u{1B}_Ga=T"), "the weapon is moved to its column")
+        #expect(output.hasSuffix("\u{1B}8\u{1B}[8B\r"), "the cursor ends below the card")
+        #expect(output.contains("Cat-Bot"))
     }
 }

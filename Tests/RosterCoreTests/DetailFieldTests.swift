@@ -165,10 +165,37 @@ struct DetailValueTests {
         }
     }
 
-    @Test("moments read the same in UTC for people, seconds only when there are some")
+    @Test("moments read the same in UTC for people, to the minute as everywhere")
     func utcDisplay() throws {
         #expect(try #require(Timestamp(iso8601: "2026-11-29T14:05:00Z")).utcDisplay == "2026-11-29 14:05 UTC")
-        #expect(try #require(Timestamp(iso8601: "2026-11-29T14:05:09Z")).utcDisplay == "2026-11-29 14:05:09 UTC")
+        #expect(try #require(Timestamp(iso8601: "2026-11-29T14:05:09Z")).utcDisplay == "2026-11-29 14:05 UTC")
+    }
+
+    @Test("an activation is kept to the minute, now and seconds given included")
+    func minutePrecision() throws {
+        let now = try Timestamp.reading("now").get()
+        #expect(now.secondsSince1970 % 60 == 0)
+        #expect(Timestamp.now.secondsSince1970 - now.secondsSince1970 < 120)
+        #expect(try Timestamp.reading("2026-11-29T14:05:59Z").get().iso8601 == "2026-11-29T14:05:00Z")
+        #expect(try Timestamp.reading(exact: "2026-11-29T14:05:30Z").get().iso8601 == "2026-11-29T14:05:00Z")
+        #expect(try Timestamp.reading(exact: "1969-12-31T23:59:59Z").get().iso8601 == "1969-12-31T23:59:00Z")
+        var monster = MonsterFields.blank
+        #expect(MonsterFields.activated.assign(&monster, .text("2026-11-29T14:05:30.5Z")) == nil)
+        #expect(monster.activated?.iso8601 == "2026-11-29T14:05:00Z")
+    }
+
+    @Test("the form utcDisplay writes is read back, also as a file's exact moment")
+    func displayFormsReadBack() throws {
+        let moment = try #require(Timestamp(iso8601: "2026-11-29T13:05:00Z"))
+        #expect(moment.utcDisplay == "2026-11-29 13:05 UTC")
+        #expect(try Timestamp.reading(moment.utcDisplay).get() == moment)
+        #expect(try Timestamp.reading("2026-11-29 13:05 gmt").get() == moment)
+        #expect(try Timestamp.reading(exact: moment.utcDisplay).get() == moment)
+        guard case .failure(let local) = Timestamp.reading(exact: "2026-11-29 14:05 CET") else {
+            Issue.record("a file's zone abbreviation was taken")
+            return
+        }
+        #expect(local.message.hasPrefix("“2026-11-29 14:05 CET” names its zone “CET”, which means different things on different machines;"))
     }
 
     @Test("the field table reads every form and says why a value is refused")

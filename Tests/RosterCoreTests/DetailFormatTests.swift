@@ -143,4 +143,12 @@ struct HostileExportTests {
         #expect(MarkdownTable.escaped(text) == #"Bidi\\u{202e}toB-evil\\u{200b}"#)
         #expect(HTMLReport.escaped("a\u{1B}[31m") == #"a\e[31m"#)
     }
+
+    @Test("Markdown escapes only what would act inside a table cell")
+    func markdownEscapesOnlyWhatActs() {
+        #expect(MarkdownTable.escaped("Tick, tick, BOOM!") == "Tick, tick, BOOM!")
+        #expect(MarkdownTable.escaped("#1 > all, a < b, AT&T") == "#1 > all, a < b, AT&T")
+        #expect(MarkdownTable.escaped("a|b *c* _d_ ~e~ `f` [g](h) ![i]") == #"a\|b \*c\* \_d\_ \~e\~ \`f\` \[g](h) !\[i]"#)
+        #expect(MarkdownTable.escaped("<b> <!-- </i> &amp; &#38; C:\\x") == #"\<b> \<!-- \</i> \&amp; \&#38; C:\\x"#)
+    }
 }

@@ -80,7 +80,10 @@ struct MonsterRulesTests {
         #expect(MonsterRules.id(in: "8") == 8)
         #expect(MonsterRules.id(in: "#8") == 8)
         #expect(MonsterRules.id(in: "1234567") == 1234567)
-        for name in ["008", "+8", "-8", "#", "", "8a", "0", "99999999999999999999", "Cat-Bot"] {
+        // 0 and `#-8` name the ids below 1 another program may store.
+        #expect(MonsterRules.id(in: "0") == 0)
+        #expect(MonsterRules.id(in: "#-8") == -8)
+        for name in ["008", "+8", "-8", "#", "", "8a", "#-0", "#-08", "99999999999999999999", "Cat-Bot"] {
             #expect(MonsterRules.id(in: name) == nil, "\(name)")
         }
     }

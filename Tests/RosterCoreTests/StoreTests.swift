@@ -322,7 +322,7 @@ struct MigrationTests {
             UPDATE monster SET weapon = 'fire' WHERE id = 2;
             """)
         let store = try temporary.open()
-        #expect(try store.database.integer("PRAGMA user_version") == 2)
+        #expect(try store.database.integer("PRAGMA user_version") == Int64(Schema.currentVersion))
         let rows = try store.database.prepare("SELECT name, weapon, height, origin, activated FROM monster ORDER BY id")
             .rows { [$0.text(0), $0.text(1), $0.optionalText(2) ?? "-", $0.optionalText(3) ?? "-", $0.optionalText(4) ?? "-"] }
         #expect(rows[0] == ["Kitty-Bot", "sword", "-", "-", "-"], "a renamed default bot is left alone")

@@ -4,11 +4,22 @@ import RosterCore
 /// command's usage line and, where one is close, a suggestion.
 public struct UsageError: Error, Sendable {
     public let message: String
+    /// Further mistakes found at the same time, each its own sentence, so
+    /// that one run reports them all.
+    public let otherMessages: [String]
     /// The command whose usage to show; nil for the top level.
     public let command: String?
 
     public init(_ message: String, command: String?) {
         self.message = message
+        self.otherMessages = []
+        self.command = command
+    }
+
+    /// Several mistakes at once; `messages` must not be empty.
+    public init(_ messages: [String], command: String?) {
+        self.message = messages.first ?? ""
+        self.otherMessages = Array(messages.dropFirst())
         self.command = command
     }
 }
@@ -59,7 +70,8 @@ public struct ArgumentParser: Sendable {
                 guard let command = command(named: argument) else {
                     let visible = commands.filter { !$0.isHidden }.map(\.name)
                     var message = "unknown command `\(argument)`"
-                    if let suggestion = EditDistance.closest(to: argument, among: visible) {
+                    let meant = commands.first { $0.suggestedFor.contains(argument.lowercased()) }?.name
+                    if let suggestion = meant ?? EditDistance.closest(to: argument, among: visible) {
                         message += "; did you mean `\(suggestion)`?"
                     }
                     throw UsageError(message, command: nil)
@@ -111,9 +123,10 @@ public struct ArgumentParser: Sendable {
             name = spec.long
             if letters.count > 1 { attachedValue = String(letters.dropFirst()) }
         }
-        guard let spec = available.first(where: { $0.long == name }) else {
+        guard let spec = available.first(where: { $0.isNamed(name) }) else {
             throw unknownOption("--" + name, available: available, command: commandName)
         }
+        name = spec.long
         if spec.isFlag {
             if attachedValue != nil {
                 throw UsageError("--\(name) does not take a value", command: commandName)
@@ -121,7 +134,7 @@ public struct ArgumentParser: Sendable {
             result.options[name, default: []].append("")
             return
         }
-        let value: String
+        var value: String
         if let attachedValue {
             value = attachedValue
         } else {
@@ -137,12 +150,16 @@ public struct ArgumentParser: Sendable {
             throw UsageError("--\(name) needs a value (\(spec.valueName ?? "VALUE")), and an empty one names no file",
                              command: commandName)
         }
-        if let choices = spec.choices, !choices.contains(value) {
-            var message = "--\(name) must be one of \(choices.joined(separator: ", ")), not `\(value)`"
-            if let suggestion = EditDistance.closest(to: value, among: choices) {
-                message += "; did you mean `\(suggestion)`?"
+        // Choices are words, not spellings: `--format JSON` is `json`.
+        if let choices = spec.choices {
+            guard let choice = choices.first(where: { $0.lowercased() == value.lowercased() }) else {
+                var message = "--\(name) must be one of \(choices.joined(separator: ", ")), not `\(value)`"
+                if let suggestion = EditDistance.closest(to: value.lowercased(), among: choices) {
+                    message += "; did you mean `\(suggestion)`?"
+                }
+                throw UsageError(message, command: commandName)
             }
-            throw UsageError(message, command: commandName)
+            value = choice
         }
         if result.options[name] != nil, result.options[name] != [value] {
             throw UsageError("--\(name) is given more than once", command: commandName)

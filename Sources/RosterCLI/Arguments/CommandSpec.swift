@@ -19,12 +19,16 @@ public struct CommandSpec: Sendable {
     public let argumentsReplacedBy: [String]
     /// Hidden from the command list (still runs and completes).
     public let isHidden: Bool
+    /// Names people try for this command (`rm` for `remove`): answered
+    /// with a suggestion, never run.
+    public let suggestedFor: [String]
     public let run: @Sendable (Invocation) throws -> ExitStatus
 
     public init(name: String, abstract: String, discussion: String = "", arguments: [ArgumentSpec] = [],
                 options: [OptionSpec] = [], usageForms: [String] = [], examples: [String] = [],
-                argumentsReplacedBy: [String] = [], isHidden: Bool = false,
+                argumentsReplacedBy: [String] = [], isHidden: Bool = false, suggestedFor: [String] = [],
                 run: @escaping @Sendable (Invocation) throws -> ExitStatus) {
+        self.suggestedFor = suggestedFor
         self.name = name
         self.abstract = abstract
         self.discussion = discussion
@@ -97,10 +101,14 @@ public struct OptionSpec: Sendable {
     public let completion: CompletionSource
     /// The command cannot run without it.
     public let isRequired: Bool
+    /// Other spellings accepted for `long` (`colour` for `color`).
+    public let aliases: [String]
 
     public init(_ long: String, short: Character? = nil, value valueName: String? = nil, _ help: String,
-                choices: [String]? = nil, completion: CompletionSource? = nil, required: Bool = false) {
+                choices: [String]? = nil, completion: CompletionSource? = nil, required: Bool = false,
+                aliases: [String] = []) {
         self.isRequired = required
+        self.aliases = aliases
         self.long = long
         self.short = short
         self.valueName = valueName
@@ -124,7 +132,12 @@ public struct OptionSpec: Sendable {
     }
 
     var helpLabel: String {
-        (short.map { "-\($0), " } ?? "    ") + usage
+        (short.map { "-\($0), " } ?? "    ") + usage + aliases.map { ", --\($0)" }.joined()
+    }
+
+    /// Whether `--name` means this option.
+    func isNamed(_ name: String) -> Bool {
+        long == name || aliases.contains(name)
     }
 }
 

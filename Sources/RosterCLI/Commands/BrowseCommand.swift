@@ -23,18 +23,6 @@ enum BrowseCommand {
         try run(invocation.context, noAnimation: invocation.flag("no-animation"))
     }
 
-    /// `ROSTER_PICTURES`, when set, overrides asking the terminal.
-    static func pictureMode(_ value: String?, depth: ColorDepth) throws(UsageError) -> PictureMode? {
-        switch value?.lowercased() {
-        case nil, "", "auto": return nil
-        case "kitty": return .kittyGraphics
-        case "blocks", "halfblocks": return depth == .none ? .text : .halfBlocks(depth)
-        case "text", "none": return .text
-        case let other?:
-            throw UsageError("ROSTER_PICTURES must be kitty, blocks, text or auto, not `\(other)`", command: "browse")
-        }
-    }
-
     static let noAnimation = OptionSpec("no-animation", "open without sliding panels (also ROSTER_NO_ANIMATION=1)")
 
     static func run(_ context: CommandContext, noAnimation: Bool) throws -> ExitStatus {
@@ -46,14 +34,11 @@ enum BrowseCommand {
                              command: "browse")
         }
         let store = try context.store()
+        store.surface = .interactiveRoster
         let environment = context.environment
         let depth = ColorDepth.detect(environment: environment)
-        var pictures = try pictureMode(environment("ROSTER_PICTURES"), depth: depth)
-        // tmux and screen take the kitty query for a window title, and do
-        // not pass kitty pictures through anyway: do not ask there.
-        let term = environment("TERM") ?? ""
-        if pictures == nil, environment("TMUX") != nil || environment("STY") != nil
-            || term.hasPrefix("tmux") || term.hasPrefix("screen") {
+        var pictures = try PictureChoice.fromEnvironment(environment("ROSTER_PICTURES"), depth: depth, command: "browse")
+        if pictures == nil, PictureChoice.insideMultiplexer(environment) {
             pictures = depth == .none ? .text : .halfBlocks(depth)
         }
         let options = InteractiveRoster.Options(

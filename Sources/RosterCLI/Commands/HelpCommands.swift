@@ -19,9 +19,13 @@ enum HelpCommands {
         }
         guard let command = RosterCommandLine.parser.command(named: topic) else {
             var message = "no help topic `\(topic)`"
-            let topics = RosterCommandLine.parser.commands.filter { !$0.isHidden }.map(\.name) + ["exit-codes"]
-            if let suggestion = EditDistance.closest(to: topic, among: topics) {
+            let commands = RosterCommandLine.parser.commands
+            let topics = commands.filter { !$0.isHidden }.map(\.name) + ["exit-codes"]
+            let meant = commands.first { $0.suggestedFor.contains(topic.lowercased()) }?.name
+            if let suggestion = meant ?? EditDistance.closest(to: topic, among: topics) {
                 message += "; did you mean `\(suggestion)`?"
+            } else {
+                message += "; the topics are " + topics.map { "`\($0)`" }.joined(separator: ", ")
             }
             throw UsageError(message, command: "help")
         }

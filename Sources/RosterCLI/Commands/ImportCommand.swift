@@ -13,7 +13,10 @@ enum ImportCommand {
             Reads what `roster export` writes: the JSON document, an array of monster
             objects (as `list --format json` prints), NDJSON, or CSV with a header row.
             The format is found from the content unless --format says it; LF or CRLF
-            line ends (in CSV, a lone CR too) and a UTF-8 byte order mark are fine. An
+            line ends (in CSV, a lone CR too) and a UTF-8 byte order mark are fine. CSV
+            cells are separated by commas, or by semicolons as many spreadsheets write
+            them: a header with semicolons and no comma is read so, and --delimiter
+            names the separator outright. An
             empty file is an error, except with --format ndjson: NDJSON without lines
             holds no monsters (what `export --format ndjson` writes for an empty
             roster; with --mode replace it empties the roster).
@@ -46,8 +49,8 @@ enum ImportCommand {
             Limits: files up to \(ChunkedInput.sizeLimit >> 30) GiB; one record (a CSV row, a JSON object, a line)
             up to \(ChunkedInput.recordLimit / 1024) KiB; names up to \(MonsterRules.nameLimit) characters, without control
             characters; descriptions up to \(MonsterRules.descriptionLimit) characters (newline and tab allowed);
-            icons up to \(MonsterRules.iconLimit) characters; ids from 1 to 2^63-1; JSON nested at
-            most \(JSONParser.maximumDepth) levels, numbers at most 64 characters. The first \(ProblemLog.limit)
+            icons up to \(MonsterRules.iconLimit) characters; ids from -2^63 to 2^63-1; JSON nested at
+            most \(JSONParser.maximumDepth) levels, numbers at most \(JSONParser.maximumNumberLength) characters. The first \(ProblemLog.limit)
             problems are listed; all are counted.
 
             Exit status: 0 imported (or nothing to change), 65 the data is bad or clashes
@@ -61,6 +64,9 @@ enum ImportCommand {
                        choices: ImportMode.allCases.map(\.rawValue)),
             CommonOptions.dryRun,
             OptionSpec("raw", "csv: read cells literally, without removing the export's formula guard"),
+            OptionSpec("delimiter", short: "d", value: "C",
+                       "csv: the separator between cells, such as , ; | or tab (default: found from the header)",
+                       completion: .fixed([",", ";", "tab"])),
             OptionSpec("errors", value: "STYLE", "how problems are reported: text or json (default: text)",
                        choices: ["text", "json"]),
         ],
@@ -88,6 +94,12 @@ enum ImportCommand {
         if invocation.flag("raw"), let format, format != .csv {
             throw UsageError("--raw applies to CSV only", command: invocation.commandName)
         }
+        let delimiter = try invocation.value("delimiter").map { (text) throws(UsageError) in
+            if let format, format != .csv {
+                throw UsageError("--delimiter applies to CSV only", command: invocation.commandName)
+            }
+            return try csvDelimiter(text, command: invocation.commandName)
+        }
         let mode = ImportMode(rawValue: invocation.value("mode") ?? "insert") ?? .insert
         let dryRun = invocation.flag("dry-run")
 
@@ -99,7 +111,7 @@ enum ImportCommand {
         let name = path == "-" ? "stdin" : path
         let store = try invocation.store()
         let reader = try MonsterReader(input: ChunkedInput(fileDescriptor: descriptor, name: name),
-                                       format: format, raw: invocation.flag("raw"))
+                                       format: format, raw: invocation.flag("raw"), delimiter: delimiter)
         let progress = context.progressBar(total: size, unit: "bytes")
         defer { progress?.finish() }
         let summary = try store.importMonsters(from: reader, mode: mode, dryRun: dryRun,
@@ -107,6 +119,19 @@ enum ImportCommand {
         progress?.finish()
         context.note(describe(summary, source: name, dryRun: dryRun))
         return .success
+    }
+
+    /// A `--delimiter`: one ASCII character that cannot be part of a cell's
+    /// syntax (not a quote, a letter, a digit or a line end), or `tab`.
+    static func csvDelimiter(_ text: String, command: String) throws(UsageError) -> UInt8 {
+        if ["tab", "\\t", "\t"].contains(text.lowercased()) { return 0x09 }
+        guard text.utf8.count == 1, let byte = text.utf8.first, byte >= 0x20, byte < 0x7F,
+              byte != UInt8(ascii: "\""), byte != UInt8(ascii: "'"), byte != UInt8(ascii: " "),
+              !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte),
+              !(UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) else {
+            throw UsageError("--delimiter takes one character such as , ; or |, or the word tab, not “\(text)”", command: command)
+        }
+        return byte
     }
 
     /// The file (or stdin for `-`) and its size when known.

@@ -25,7 +25,8 @@ enum ReadingCommands {
             "roster list",
             "roster list --weapon sword --format json",
             "roster list --format plain | cut -f2",
-        ]
+        ],
+        suggestedFor: ["ls"]
     ) { invocation in
         let weapon = try invocation.value("weapon").map { (text) throws(UsageError) in try invocation.weapon(text) }
         let store = try invocation.store()

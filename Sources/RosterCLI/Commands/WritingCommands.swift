@@ -42,6 +42,7 @@ enum WritingCommands {
             changes = try invocation.store().setWeapons(parsed, dryRun: dryRun)
         } else if let (names, weaponText) = invocation.arguments.leadingAndLast {
             let weapon = try invocation.weapon(weaponText)
+            try refuseSeveralWeapons(names, last: weaponText, invocation)
             changes = try invocation.store().setWeapons(names.map { WeaponAssignment(reference: $0, weapon: weapon) },
                                                         dryRun: dryRun)
         } else {
@@ -68,6 +69,22 @@ enum WritingCommands {
         return .success
     }
 
+    /// `set-weapon Cat-Bot sword fire`: a weapon among the names, where no
+    /// monster has that name, is a second weapon rather than a missing monster.
+    static func refuseSeveralWeapons(_ names: [String], last: String, _ invocation: Invocation) throws {
+        var weapons: [String] = []
+        for name in names where WeaponType(parsing: name) != nil {
+            if try invocation.store().find(name) == nil { weapons.append(name) }
+        }
+        guard !weapons.isEmpty else { return }
+        let given = (weapons + [last]).map { "`\($0)`" }
+        let count = ["two", "three", "four", "five"].dropFirst(given.count - 2).first ?? String(given.count)
+        let listed = given.dropLast().joined(separator: ", ") + " and " + (given.last ?? "")
+        throw UsageError("\(count) weapons were given (\(listed)); "
+                         + "set-weapon gives the monsters named first the one weapon named last",
+                         command: invocation.commandName)
+    }
+
     static let add: CommandSpec = CommandSpec(
         name: "add",
         abstract: "add a monster",
@@ -92,7 +109,7 @@ enum WritingCommands {
             OptionSpec("icon", value: "ASSET", "its picture: one of roster's image assets, such as meetcatbot.png",
                        completion: .fixed(Assets.imageNames)),
             OptionSpec("color", value: "C", "its name colour: default, red, green or blue",
-                       completion: .fixed(CommonOptions.colorNames)),
+                       completion: .fixed(CommonOptions.colorNames), aliases: ["colour"]),
         ] + CommonOptions.detailOptions(clearing: false) + [
             CommonOptions.dryRun,
         ],
@@ -101,15 +118,38 @@ enum WritingCommands {
             "roster add Tall-Bot --weapon sword --height 6ft2 --origin France --activated now",
         ]
     ) { invocation in
-        let weapon = try invocation.weapon(invocation.value("weapon") ?? "")
-        let color = try invocation.value("color").map { (text) throws(UsageError) in try invocation.color(text) } ?? .default
-        let height = try invocation.value("height").flatMap { (text) throws(UsageError) in try invocation.height(text) }
-        let origin = try invocation.value("origin").flatMap { (text) throws(UsageError) in try invocation.origin(text) }
-        let activated = try invocation.value("activated").flatMap { (text) throws(UsageError) in try invocation.activated(text) }
-        try invocation.requireAvailableIcon()
+        // Every problem is reported at once, as import does: values that
+        // cannot be read (usage, 64), then the monster's own rules (65).
+        var unreadable: [String] = []
+        func reading<Value>(_ option: String, _ parse: (String) throws(UsageError) -> Value?) -> Value? {
+            guard let text = invocation.value(option) else { return nil }
+            do throws(UsageError) {
+                return try parse(text)
+            } catch {
+                unreadable.append(error.message)
+                return nil
+            }
+        }
+        let weapon = reading("weapon") { (text) throws(UsageError) in try invocation.weapon(text) }
+        let color = reading("color") { (text) throws(UsageError) in try invocation.color(text) }
+        let height = reading("height") { (text) throws(UsageError) in try invocation.height(text) }
+        let origin = reading("origin") { (text) throws(UsageError) in try invocation.origin(text) }
+        let activated = reading("activated") { (text) throws(UsageError) in try invocation.activated(text) }
         let draft = Monster(id: 0, name: invocation.positionals[0], description: invocation.value("description") ?? "",
-                            icon: invocation.value("icon") ?? Monster.defaultIcon, nameColor: color, weapon: Weapon(weapon),
-                            height: height, origin: origin, activated: activated)
+                            icon: invocation.value("icon") ?? Monster.defaultIcon, nameColor: color ?? .default,
+                            weapon: Weapon(weapon ?? .sword), height: height, origin: origin, activated: activated)
+        var broken = draft.problems
+        if let icon = invocation.value("icon"), MonsterRules.iconProblem(icon) == nil,
+           let problem = MonsterRules.iconAvailabilityProblem(icon) {
+            broken.append(problem)
+        }
+        let taken = try MonsterRules.nameProblem(draft.name) == nil && invocation.store().find(draft.name) != nil
+        if taken && unreadable.isEmpty && broken.isEmpty { throw RosterError.nameTaken(draft.name) }
+        if taken { broken.append(FieldProblem(field: "name", message: RosterError.nameTaken(draft.name).description)) }
+        if !unreadable.isEmpty {
+            throw UsageError(unreadable + broken.map(\.message), command: invocation.commandName)
+        }
+        if !broken.isEmpty { throw RosterError.invalid(broken) }
         let dryRun = invocation.flag("dry-run")
         let added = try invocation.store().add(draft, dryRun: dryRun)
         invocation.context.note(dryRun
@@ -132,7 +172,7 @@ enum WritingCommands {
             OptionSpec("icon", value: "ASSET", "a new picture: one of roster's image assets",
                        completion: .fixed(Assets.imageNames)),
             OptionSpec("color", value: "C", "a new name colour: default, red, green or blue",
-                       completion: .fixed(CommonOptions.colorNames)),
+                       completion: .fixed(CommonOptions.colorNames), aliases: ["colour"]),
             OptionSpec("weapon", short: "w", value: "W", "a new weapon", completion: .fixed(CommonOptions.weaponNames)),
         ] + CommonOptions.detailOptions(clearing: true) + [
             CommonOptions.dryRun,
@@ -183,7 +223,8 @@ enum WritingCommands {
             OptionSpec("yes", short: "y", "remove without asking"),
             CommonOptions.dryRun,
         ],
-        examples: ["roster remove Dog-Bot", "roster remove Dog-Bot Cat-Bot --yes"]
+        examples: ["roster remove Dog-Bot", "roster remove Dog-Bot Cat-Bot --yes"],
+        suggestedFor: ["delete", "del", "rm", "erase"]
     ) { invocation in
         let context = invocation.context
         let store = try invocation.store()

@@ -3,8 +3,9 @@ import TerminalKit
 import TextSafety
 
 /// `roster show` on a colour terminal: the monster's icon and its weapon's
-/// picture drawn with half blocks, beside its details like a trading card
-/// when the terminal is wide enough, otherwise above them.
+/// picture beside its details like a trading card when the terminal is
+/// wide enough, otherwise above them. The pictures are kitty images where
+/// the terminal shows them, else coloured half blocks.
 ///
 /// Pictures are drawn only here, for a person at a terminal; piped output
 /// and `NO_COLOR` keep the plain text (whose weapon line carries the glyph).
@@ -15,78 +16,125 @@ struct MonsterCard {
         var style: Style = .plain
     }
 
-    let icon: Image
-    let weapon: Image
+    /// A picture with the PNG it came from (sent as is to kitty).
+    struct Picture {
+        let image: Image
+        let png: [UInt8]
+    }
+
+    let icon: Picture
+    let weapon: Picture
     let lines: [Line]
 
+    /// The art at 1× (16×16 pixels: 16 columns, 8 rows of half blocks).
     static let pictureSize = Size(width: 16, height: 8)
     static let smallPictureSize = Size(width: 8, height: 4)
     static let gap = 3
 
-    /// The card's lines, SGR-styled for `depth`, to fit `width` columns.
+    /// Where each picture went, for kitty.
+    private struct Layout {
+        var buffer: Buffer
+        var pictures: [(picture: Picture, frame: Rect)] = []
+    }
+
+    /// The card's lines with half-block pictures, SGR-styled for `depth`,
+    /// to fit `width` columns.
     func render(width: Int, depth: ColorDepth) -> [String] {
+        layout(width: width, depth: depth, kitty: false).buffer.styledLines(depth: depth)
+    }
+
+    /// The card with kitty images: its lines, with the pictures' cells
+    /// blank, then each picture placed over them. Room is made first
+    /// (as many new lines as the card has, then back up), so that nothing
+    /// scrolls while it is drawn and the pictures land on their cells.
+    func renderKitty(width: Int, depth: ColorDepth) -> [UInt8] {
+        let card = layout(width: width, depth: depth, kitty: true)
+        let lines = card.buffer.styledLines(depth: depth)
+        let height = lines.count
+        var output = Array(String(repeating: "\n", count: height).utf8)
+        output += Array("\u{1B}[\(height)A\r\u{1B}7".utf8)
+        for line in lines { output += Array((line + "\n").utf8) }
+        for (picture, frame) in card.pictures {
+            output += Array("\u{1B}8".utf8)
+            if frame.y > 0 { output += Array("\u{1B}[\(frame.y)B".utf8) }
+            if frame.x > 0 { output += Array("\u{1B}[\(frame.x)C".utf8) }
+            output += KittyGraphics.showPNG(picture.png, columns: frame.width, rows: frame.height)
+        }
+        output += Array("\u{1B}8\u{1B}[\(height)B\r".utf8)
+        return output
+    }
+
+    private func layout(width: Int, depth: ColorDepth, kitty: Bool) -> Layout {
         let textWidth = lines.map { DisplayWidth.of($0.text) }.max() ?? 0
         let picture = Self.pictureSize
         let besideWidth = picture.width + Self.gap + textWidth + Self.gap + picture.width
         if besideWidth <= width {
-            return beside(textWidth: textWidth, depth: depth)
+            return beside(textWidth: textWidth, depth: depth, kitty: kitty)
         }
-        return above(width: width, depth: depth)
+        return above(width: width, depth: depth, kitty: kitty)
+    }
+
+    /// Draws a picture fitted in `rect`: half blocks, or blank cells
+    /// noted for a kitty image.
+    private func draw(_ picture: Picture, in rect: Rect, depth: ColorDepth, kitty: Bool, into layout: inout Layout) {
+        if kitty {
+            let frame = picture.image.cellRect(fitting: rect)
+            layout.buffer.fill(frame)
+            layout.pictures.append((picture, frame))
+        } else {
+            layout.buffer.drawImage(picture.image, in: rect, depth: depth)
+        }
     }
 
     /// Icon, details, weapon, left to right. The details sit a row below
     /// the top, next to the middle of the pictures.
-    private func beside(textWidth: Int, depth: ColorDepth) -> [String] {
+    private func beside(textWidth: Int, depth: ColorDepth, kitty: Bool) -> Layout {
         let picture = Self.pictureSize
         let textColumn = picture.width + Self.gap
         let weaponColumn = textColumn + textWidth + Self.gap
-        var buffer = Buffer(size: Size(width: weaponColumn + picture.width, height: max(picture.height, lines.count)))
-        buffer.drawImage(icon, in: Rect(origin: .zero, size: picture), depth: depth)
-        buffer.drawImage(weapon, in: Rect(origin: Point(x: weaponColumn, y: 0), size: picture), depth: depth)
-        let top = max(0, (buffer.size.height - lines.count) / 2)
+        var card = Layout(buffer: Buffer(size: Size(width: weaponColumn + picture.width, height: max(picture.height, lines.count))))
+        draw(icon, in: Rect(origin: .zero, size: picture), depth: depth, kitty: kitty, into: &card)
+        draw(weapon, in: Rect(origin: Point(x: weaponColumn, y: 0), size: picture), depth: depth, kitty: kitty, into: &card)
+        let top = max(0, (card.buffer.size.height - lines.count) / 2)
         for (index, line) in lines.enumerated() {
-            buffer.write(line.text, at: Point(x: textColumn, y: top + index), style: line.style)
+            card.buffer.write(line.text, at: Point(x: textColumn, y: top + index), style: line.style)
         }
-        return buffer.styledLines(depth: depth)
+        return card
     }
 
     /// The pictures in a row, then the details as plain lines, which the
     /// terminal wraps like any text: nothing is cut.
-    private func above(width: Int, depth: ColorDepth) -> [String] {
+    private func above(width: Int, depth: ColorDepth, kitty: Bool) -> Layout {
         let large = Self.pictureSize, small = Self.smallPictureSize
-        var pictures: [String] = []
+        var card: Layout
         if width >= large.width * 2 + Self.gap {
-            pictures = row(width: large.width * 2 + Self.gap, weaponSize: large, depth: depth)
+            card = row(width: large.width * 2 + Self.gap, weaponSize: large, depth: depth, kitty: kitty)
         } else if width >= large.width + Self.gap + small.width {
-            pictures = row(width: large.width + Self.gap + small.width, weaponSize: small, depth: depth)
+            card = row(width: large.width + Self.gap + small.width, weaponSize: small, depth: depth, kitty: kitty)
         } else if width >= large.width {
-            var buffer = Buffer(size: large)
-            buffer.drawImage(icon, in: buffer.bounds, depth: depth)
-            pictures = buffer.styledLines(depth: depth)
+            card = Layout(buffer: Buffer(size: large))
+            draw(icon, in: card.buffer.bounds, depth: depth, kitty: kitty, into: &card)
+        } else {
+            card = Layout(buffer: Buffer(size: Size(width: max(1, width), height: 0)))
         }
-        let text = lines.map { line -> String in
-            let styled = Buffer.line(line.text, style: line.style)
-            return styled.styledLines(depth: depth).first ?? ""
+        // The details below, each on its own row as wide as it is.
+        let textWidth = max(card.buffer.size.width, lines.map { DisplayWidth.of($0.text) }.max() ?? 0)
+        var whole = Layout(buffer: Buffer(size: Size(width: textWidth, height: card.buffer.size.height + lines.count)),
+                           pictures: card.pictures)
+        whole.buffer.draw(card.buffer, at: .zero)
+        for (index, line) in lines.enumerated() {
+            whole.buffer.write(line.text, at: Point(x: 0, y: card.buffer.size.height + index), style: line.style)
         }
-        return pictures + text
+        return whole
     }
 
     /// The icon and the weapon side by side, the weapon at the bottom.
-    private func row(width: Int, weaponSize: Size, depth: ColorDepth) -> [String] {
+    private func row(width: Int, weaponSize: Size, depth: ColorDepth, kitty: Bool) -> Layout {
         let picture = Self.pictureSize
-        var buffer = Buffer(size: Size(width: width, height: picture.height))
-        buffer.drawImage(icon, in: Rect(origin: .zero, size: picture), depth: depth)
+        var card = Layout(buffer: Buffer(size: Size(width: width, height: picture.height)))
+        draw(icon, in: Rect(origin: .zero, size: picture), depth: depth, kitty: kitty, into: &card)
         let weaponOrigin = Point(x: picture.width + Self.gap, y: picture.height - weaponSize.height)
-        buffer.drawImage(weapon, in: Rect(origin: weaponOrigin, size: weaponSize), depth: depth)
-        return buffer.styledLines(depth: depth)
-    }
-}
-
-private extension Buffer {
-    /// A one-row buffer exactly as wide as `text`.
-    static func line(_ text: String, style: Style) -> Buffer {
-        var buffer = Buffer(size: Size(width: DisplayWidth.of(SafeText.escaped(text)), height: 1))
-        buffer.write(text, at: .zero, style: style)
-        return buffer
+        draw(weapon, in: Rect(origin: weaponOrigin, size: weaponSize), depth: depth, kitty: kitty, into: &card)
+        return card
     }
 }

@@ -123,9 +123,14 @@ struct MonsterOutput {
                 context.note("\(monster.name)'s icon \(monster.icon) is not one of roster's pictures; showing \(Monster.fallbackIcon) instead")
             }
             let lines = detailLines(monster)
-            if let card = pictureCard(monster, lines: lines) {
-                for line in card.render(width: context.terminalWidth, depth: pictureDepth) {
-                    try output.append(line + "\n")
+            let pictures = try pictureMode()
+            if pictures.showsPictures, let card = pictureCard(monster, lines: lines) {
+                if pictures == .kittyGraphics {
+                    try output.append(String(decoding: card.renderKitty(width: context.terminalWidth, depth: pictureDepth), as: UTF8.self))
+                } else {
+                    for line in card.render(width: context.terminalWidth, depth: pictureDepth) {
+                        try output.append(line + "\n")
+                    }
                 }
                 return
             }
@@ -156,9 +161,34 @@ struct MonsterOutput {
     }
 
     /// The colours pictures are drawn in: none unless stdout is a
-    /// terminal that shows colour.
+    /// terminal that shows colour; 24-bit when the terminal says so.
     var pictureDepth: ColorDepth {
-        context.colorEnabled ? ColorDepth.detect(environment: context.environment) : .none
+        guard context.colorEnabled else { return .none }
+        let depth = ColorDepth.detect(environment: context.environment)
+        return terminalAnswers?.truecolor == true && depth > .none ? .truecolor : depth
+    }
+
+    /// How the pictures are shown: `ROSTER_PICTURES`, else as the
+    /// terminal answers (kitty images or half blocks), as in the
+    /// interactive roster.
+    func pictureMode() throws(UsageError) -> PictureMode {
+        let depth = pictureDepth
+        if let chosen = try PictureChoice.fromEnvironment(context.environment("ROSTER_PICTURES"), depth: depth, command: "show") {
+            return chosen
+        }
+        return PictureMode.choose(colorDepth: depth, kittyGraphics: terminalAnswers?.kittyGraphics ?? false)
+    }
+
+    /// What the terminal said when asked, once: only with colour, outside
+    /// tmux and screen, with `ROSTER_PICTURES` unset or `auto`.
+    var terminalAnswers: TerminalProbe? {
+        if let asked = context.terminalProbe { return asked }
+        let choice = (context.environment("ROSTER_PICTURES") ?? "auto").lowercased()
+        guard context.colorEnabled, context.stdinIsTerminal, choice == "auto" || choice.isEmpty,
+              !PictureChoice.insideMultiplexer(context.environment),
+              ColorDepth.detect(environment: context.environment) != .none else { return nil }
+        context.terminalProbe = TerminalProbe.ask() ?? TerminalProbe()
+        return context.terminalProbe
     }
 
     /// The icon and weapon pictures, when this terminal can show them.
@@ -169,6 +199,7 @@ struct MonsterOutput {
               let icon = try? Image.decodePNG(iconBytes),
               let weapon = try? Image.decodePNG(weaponBytes)
         else { return nil }
-        return MonsterCard(icon: icon, weapon: weapon, lines: lines)
+        return MonsterCard(icon: MonsterCard.Picture(image: icon, png: iconBytes),
+                           weapon: MonsterCard.Picture(image: weapon, png: weaponBytes), lines: lines)
     }
 }

@@ -2,10 +2,13 @@ import TextSafety
 /// The roster as a Markdown table (GitHub Flavored Markdown / CommonMark
 /// with the table extension).
 ///
-/// Cell text is escaped so that it renders as itself: `|` would end the
-/// cell, a newline would end the row (it becomes `<br>`), and `*`, `_`,
-/// `` ` ``, `[`, `<`, `&`… would turn into emphasis, code, links or HTML,
-/// so each is backslash-escaped.
+/// Cell text is escaped so that it renders as itself, and only where it
+/// would not: `|` would end the cell, a newline would end the row (it
+/// becomes `<br>`), `*`, `_`, `~` and `` ` `` would start emphasis or code,
+/// `[` a link, `<` a tag or autolink (only before a letter, `/`, `!` or
+/// `?`), `&` an entity (only before a name or number and `;`), and `\`
+/// an escape. Inside a table cell nothing else acts: `#` and `>` matter only
+/// at the start of a line, `!` only before `[`, so `BOOM!` stays `BOOM!`.
 ///
 /// Values are written as people read them (`⚔ Sword`, `6 ft 2 in`,
 /// `France`, `2026-11-29 14:05 UTC`); an unknown one is an empty cell.
@@ -36,9 +39,13 @@ enum MarkdownTable {
     static func escaped(_ text: String) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
+        let scalars = Array(text.unicodeScalars)
+        for (index, scalar) in scalars.enumerated() {
             switch scalar {
-            case "\\", "|", "`", "*", "_", "[", "]", "<", ">", "~", "&", "#", "!":
+            case "\\", "|", "`", "*", "_", "[", "~":
+                result.append("\\")
+                result.unicodeScalars.append(scalar)
+            case "<" where startsTag(scalars[(index + 1)...]), "&" where startsEntity(scalars[(index + 1)...]):
                 result.append("\\")
                 result.unicodeScalars.append(scalar)
             case "\n":
@@ -56,5 +63,19 @@ enum MarkdownTable {
             }
         }
         return result
+    }
+
+    /// Whether a `<` before these scalars would open an HTML tag, comment,
+    /// declaration or autolink.
+    private static func startsTag(_ rest: ArraySlice<Unicode.Scalar>) -> Bool {
+        guard let next = rest.first else { return false }
+        return (next.isASCII && next.properties.isAlphabetic) || next == "/" || next == "!" || next == "?"
+    }
+
+    /// Whether an `&` before these scalars would be read as an entity
+    /// reference: `&amp;`, `&#38;`, `&#x26;`.
+    private static func startsEntity(_ rest: ArraySlice<Unicode.Scalar>) -> Bool {
+        guard let semicolon = rest.prefix(32).firstIndex(of: ";"), semicolon > rest.startIndex else { return false }
+        return rest[..<semicolon].allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil || $0 == "#") }
     }
 }

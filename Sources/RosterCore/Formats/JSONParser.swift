@@ -6,6 +6,9 @@
 /// Nesting is limited so that hostile input cannot exhaust the stack.
 public struct JSONParser {
     public static let maximumDepth = 64
+    /// Long enough for any number a JSON writer prints in full (a double
+    /// written without an exponent, such as `-0.000…01`, runs past 300).
+    public static let maximumNumberLength = 1024
 
     private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
@@ -227,8 +230,8 @@ public struct JSONParser {
             guard index < bytes.count, isDigit(bytes[index]) else { throw error("a number needs digits in its exponent") }
             while index < bytes.count, isDigit(bytes[index]) { index += 1 }
         }
-        if index - start > 64 {
-            throw error("a number is longer than 64 characters", at: start)
+        if index - start > Self.maximumNumberLength {
+            throw error("a number is longer than \(Self.maximumNumberLength) characters", at: start)
         }
         return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
     }
@@ -323,7 +326,7 @@ public struct JSONParser {
             }
             if let encoded = UTF8.encode(scalar) { decoded.append(contentsOf: encoded) }
         default:
-            throw error("\\\(describeByte(at: index - 1)) is not a JSON escape", at: escapeStart)
+            throw error("a backslash before \(describeByte(at: index - 1)) is not a JSON escape; a backslash itself is written \\\\", at: escapeStart)
         }
     }
 

@@ -12,8 +12,9 @@ public enum FileSystem {
         for component in components where !component.isEmpty {
             current += "/" + component
             if mkdir(current, 0o755) != 0 && errno != EEXIST {
+                // The folder that cannot be made is the cause, even for a
+                // command that writes nothing: say so, not "read-only".
                 let failure = IOFailure(operation: "create the folder", path: current, errno: errno)
-                if errno == EACCES || errno == EROFS { throw .readOnly(path: path) }
                 throw .cannotOpen(path: path, reason: failure.description)
             }
         }

@@ -11,12 +11,19 @@
 /// LF, a lone CR or LF is kept). Blank lines are skipped. Unless `raw`, a cell the export neutralised as a
 /// formula (`'=…`, `''=…`) loses exactly the one `'` the export added.
 ///
+/// Cells are separated by commas, or by semicolons as spreadsheets in
+/// countries with a decimal comma write them: unless the caller names the
+/// delimiter, a header line with semicolons outside quotes and no comma
+/// is taken for semicolon-separated.
+///
 /// A record is found by scanning for a line end outside quotes, then
 /// split into fields; a bad record is reported and skipped, so every
 /// problem in the file is found in one pass.
 struct CSVMonsterReader {
     let input: ChunkedInput
     let raw: Bool
+    /// The byte between cells; nil until the header decides, when not given.
+    private(set) var delimiter: UInt8?
     /// The line the next record starts on.
     private var line = 1
     /// Header column to field index in `MonsterFields.all`; nil for a column we ignore.
@@ -28,9 +35,23 @@ struct CSVMonsterReader {
     private var fields: [CSVField] = []
     private var fieldColumns = [Int](repeating: -1, count: MonsterFields.all.count)
 
-    init(input: ChunkedInput, raw: Bool) {
+    init(input: ChunkedInput, raw: Bool, delimiter: UInt8? = nil) {
         self.input = input
         self.raw = raw
+        self.delimiter = delimiter
+    }
+
+    /// `;` when the header has semicolons outside quotes and no comma,
+    /// else `,`.
+    static func detectDelimiter(_ header: UnsafeBufferPointer<UInt8>) -> UInt8 {
+        var inQuotes = false
+        var semicolons = 0
+        for byte in header {
+            if byte == UInt8(ascii: "\"") { inQuotes.toggle() }
+            else if !inQuotes && byte == UInt8(ascii: ",") { return UInt8(ascii: ",") }
+            else if !inQuotes && byte == UInt8(ascii: ";") { semicolons += 1 }
+        }
+        return semicolons > 0 ? UInt8(ascii: ";") : UInt8(ascii: ",")
     }
 
     /// The next valid monster, or nil at the end. Bad records are logged and skipped.
@@ -46,6 +67,7 @@ struct CSVMonsterReader {
                 log.add(.syntax, at: Self.location(of: invalid, in: bytes, line: recordLine), "the text is not valid UTF-8")
                 continue
             }
+            if delimiter == nil { delimiter = Self.detectDelimiter(bytes) }
             guard split(bytes, line: recordLine, log: &log) else { continue }
             if !headerRead {
                 readHeader(bytes, line: recordLine, log: &log)
@@ -140,6 +162,7 @@ struct CSVMonsterReader {
     private mutating func split(_ bytes: UnsafeBufferPointer<UInt8>, line: Int, log: inout ProblemLog) -> Bool {
         fields.removeAll(keepingCapacity: true)
         let count = bytes.count
+        let delimiter = self.delimiter ?? UInt8(ascii: ",")
         var position = 0
         while true {
             if position < count, bytes[position] == UInt8(ascii: "\"") {
@@ -165,7 +188,7 @@ struct CSVMonsterReader {
                 }
                 fields.append(CSVField(start: position + 1, end: index, needsUnescaping: needsUnescaping, cellStart: position))
                 index += 1
-                if index < count, bytes[index] != UInt8(ascii: ",") {
+                if index < count, bytes[index] != delimiter {
                     log.add(.syntax, at: Self.location(of: index, in: bytes, line: line),
                             "unexpected text after a closing quote; a quote inside a quoted field is written twice (\"\")")
                     return false
@@ -173,7 +196,7 @@ struct CSVMonsterReader {
                 position = index
             } else {
                 var index = position
-                while index < count, bytes[index] != UInt8(ascii: ",") {
+                while index < count, bytes[index] != delimiter {
                     if bytes[index] == UInt8(ascii: "\"") {
                         log.add(.syntax, at: Self.location(of: index, in: bytes, line: line),
                                 "a quote inside a field that is not quoted; quote the whole field and write the quote twice (\"\")")
@@ -185,7 +208,7 @@ struct CSVMonsterReader {
                 position = index
             }
             if position >= count { return true }
-            position += 1 // past the comma
+            position += 1 // past the delimiter
             if position == count {
                 fields.append(CSVField(start: count, end: count, needsUnescaping: false, cellStart: count))
                 return true

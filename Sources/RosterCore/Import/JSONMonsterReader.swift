@@ -323,7 +323,14 @@ struct JSONMonsterReader {
                 }
                 switch byte {
                 case UInt8(ascii: "\""): inString = true
-                case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+                case UInt8(ascii: "{"), UInt8(ascii: "["):
+                    depth += 1
+                    // Said here, where it is, rather than as a value too long.
+                    if depth > JSONParser.maximumDepth {
+                        let place = FlatJSONRecord.location(of: index - 1, in: window, line: line, column: column)
+                        fail("the JSON is nested more than \(JSONParser.maximumDepth) levels deep", at: place, log: &log)
+                        return nil
+                    }
                 case UInt8(ascii: "}"), UInt8(ascii: "]"):
                     if depth == 0 { return max(1, index - 1) }
                     depth -= 1

@@ -22,8 +22,9 @@ public final class MonsterReader {
     }
     private var engine = Engine.none
 
-    /// Looks at the start of the input. `format` nil means detect it.
-    public init(input: ChunkedInput, format: Format?, raw: Bool) throws(IOFailure) {
+    /// Looks at the start of the input. `format` nil means detect it;
+    /// `delimiter` nil means CSV's is found from its header line.
+    public init(input: ChunkedInput, format: Format?, raw: Bool, delimiter: UInt8? = nil) throws(IOFailure) {
         self.input = input
         // Enough of the start to tell the format and spot a binary file.
         while input.window.count < Self.sniffLength, try input.fill() {}
@@ -61,6 +62,13 @@ public final class MonsterReader {
         case (nil, _) where scalar == nil, (.csv, _), (.json, .document), (.json, .array), (.ndjson, .lines):
             break
         case (nil, _), (.json, _):
+            // Text that is not JSON at all is reported at its first
+            // mistake, as any JSON reader would; only valid JSON of the
+            // wrong shape gets the sentence about the document's shape.
+            if format == .json, input.isAtEnd, let syntax = Self.syntaxError(rest, from: start) {
+                log.add(.syntax, at: syntax.location, syntax.message)
+                return
+            }
             let hint = sniffed == .lines ? "; it looks like NDJSON: try --format ndjson" : ""
             log.add(.syntax, at: scalar == nil ? TextLocation(line: 1, column: 1) : start,
                     "expected a roster JSON document {\"format\": \"roster\", …, \"monsters\": […]} or an array of monsters\(found)\(hint)")
@@ -77,7 +85,7 @@ public final class MonsterReader {
         }
         if format == .csv || (format == nil && sniffed == nil) {
             self.format = .csv
-            engine = .csv(CSVMonsterReader(input: input, raw: raw))
+            engine = .csv(CSVMonsterReader(input: input, raw: raw, delimiter: delimiter))
         } else if let sniffed {
             self.format = sniffed == .lines ? .ndjson : .json
             engine = .json(JSONMonsterReader(input: input, shape: sniffed))
@@ -119,6 +127,17 @@ public final class MonsterReader {
                 || first == UInt8(ascii: "t") || first == UInt8(ascii: "f") || first == UInt8(ascii: "n"),
               let node = try? JSONParser.parse(bytes) else { return nil }
         return node.kindName
+    }
+
+    /// The first syntax error of `bytes` read as one JSON text starting
+    /// at `start`, nil when they are valid JSON.
+    static func syntaxError(_ bytes: UnsafeBufferPointer<UInt8>, from start: TextLocation) -> JSONSyntaxError? {
+        do throws(JSONSyntaxError) {
+            _ = try JSONParser.parse(bytes, firstLine: start.line, firstColumn: start.column)
+            return nil
+        } catch {
+            return error
+        }
     }
 
     /// JSON shapes by their first bytes: `[` is an array; `{` whose first

@@ -117,7 +117,7 @@ public enum MonsterFields {
     /// Why a value is not an id (`given` as the input wrote it): the same
     /// sentence for a CSV cell, a JSON number of any size, and a negative id.
     public static func idRule(not given: String) -> String {
-        "an id is a whole number from 1 to \(Int64.max), not \(given)"
+        "an id is a whole number from \(Int64.min) to \(Int64.max), not \(given)"
     }
 
     /// A record (an import's, a line of a weapon batch) that lacks a
@@ -137,11 +137,14 @@ public enum MonsterFields {
         value: { .integer($0.id) },
         assign: { monster, value in
             switch value {
-            case .integer(let number) where number > 0:
+            // Any integer SQLite can store: another program may have
+            // written 0 or a negative id, and such a roster still reads,
+            // exports and imports back.
+            case .integer(let number):
                 monster.id = number
                 return nil
             case .text(let text):
-                if let number = Int64(text), number > 0 {
+                if let number = Int64(text) {
                     monster.id = number
                     return nil
                 }
@@ -258,7 +261,9 @@ public enum MonsterFields {
 
     public static let activated = MonsterField(
         key: "activated", title: "Activated", kind: .text, isRequired: false, isNullable: true,
-        value: { $0.activated.map { .text($0.iso8601) } ?? .null },
+        // Kept to the minute wherever it is written, as it is read, so a
+        // moment given with seconds through the API is stored as shown.
+        value: { $0.activated.map { .text($0.toTheMinute.iso8601) } ?? .null },
         assign: { monster, value in
             assignOptional(&monster.activated, value, Timestamp.reading(exact:))
         },

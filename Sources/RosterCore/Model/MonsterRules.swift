@@ -47,7 +47,7 @@ public enum MonsterRules {
         if isShortPrintableASCII(name.utf8, allowing: 0, limit: nameLimit) {
             let bytes = name.utf8
             if bytes.first == 0x20 || bytes.last == 0x20 { return problem("a name cannot start or end with a space") }
-            if let digits = idDigits(name), !digits.isEmpty, digits.allSatisfy({ (0x30...0x39).contains($0) }) {
+            if id(in: name) != nil || isOnlyDigits(name) {
                 return problem("a name cannot be only digits (with or without #), which would read as an id")
             }
             return nil
@@ -66,6 +66,12 @@ public enum MonsterRules {
         return nil
     }
 
+    /// Digits alone (`007` too), with or without `#`.
+    private static func isOnlyDigits(_ name: String) -> Bool {
+        guard let digits = idDigits(name), !digits.isEmpty else { return false }
+        return digits.allSatisfy { (0x30...0x39).contains($0) }
+    }
+
     /// The bytes after an optional leading `#`.
     private static func idDigits(_ name: String) -> Substring.UTF8View? {
         let bytes = Substring(name).utf8
@@ -73,11 +79,15 @@ public enum MonsterRules {
     }
 
     /// The id a command-line reference names: `8` or `#8`, written plainly
-    /// (no sign, no leading zero). Anything else is a name.
+    /// (no leading zero), `0`, or `#-8` for the ids below 1 that another
+    /// program may have stored. Anything else is a name.
     public static func id(in reference: String) -> Int64? {
-        guard let digits = idDigits(reference), let first = digits.first, first != UInt8(ascii: "0"),
-              digits.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
-        return Int64(String(Substring(digits)))
+        guard var digits = idDigits(reference) else { return nil }
+        let negative = reference.utf8.first == UInt8(ascii: "#") && digits.first == UInt8(ascii: "-")
+        if negative { digits = digits.dropFirst() }
+        guard let first = digits.first, digits.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
+        if first == UInt8(ascii: "0") { return digits.count == 1 && !negative ? 0 : nil }
+        return Int64((negative ? "-" : "") + String(Substring(digits)))
     }
 
     public static func descriptionProblem(_ description: String) -> FieldProblem? {

@@ -120,11 +120,25 @@ public struct Timestamp: Hashable, Sendable, Comparable, CustomStringConvertible
     /// Reads a date and time as people and programs write them:
     /// `2026-11-29T14:05`, `2026-11-29 14:05:30`, `2026-11-29` (midnight),
     /// each optionally ending in `Z` or an offset such as `+01:00` (then
-    /// exact), otherwise taken in the local time zone; or `now`.
+    /// exact), otherwise taken in the local time zone; or `now`. The form
+    /// `localDisplay` and `utcDisplay` write is read back too: a zone named
+    /// after the time (`2026-11-29 14:05 CET`) is taken when it is `UTC`,
+    /// `GMT` or the local clock's own name for that moment.
     public init?(parsing text: String) {
         let trimmed = text.trimmingSpaces()
         if trimmed.lowercased() == "now" {
             self = .now
+            return
+        }
+        if let (body, zone) = Self.zoneName(ending: trimmed) {
+            guard let (fields, offset) = Self.parts(of: body), offset == nil else { return nil }
+            if Self.isUTCName(zone) {
+                guard let utc = Timestamp(utc: fields) else { return nil }
+                self = utc
+            } else {
+                guard let local = Self.local(fields, namedZone: zone) else { return nil }
+                self = local
+            }
             return
         }
         guard let (fields, offset) = Self.parts(of: trimmed) else { return nil }
@@ -135,6 +149,32 @@ public struct Timestamp: Hashable, Sendable, Comparable, CustomStringConvertible
             guard let local = Timestamp(local: fields) else { return nil }
             self = local
         }
+    }
+
+    /// A zone written by name after a date and time (`… 14:05 CET`, or
+    /// glibc's numeric names such as `+04`): the text before it, and the name.
+    private static func zoneName(ending trimmed: String) -> (body: String, zone: String)? {
+        guard let space = trimmed.lastIndex(of: " ") else { return nil }
+        let zone = trimmed[trimmed.index(after: space)...]
+        let body = String(trimmed[..<space]).trimmingSpaces()
+        let isName = (1...6).contains(zone.count) && zone.allSatisfy { $0.isASCII && $0.isLetter }
+        let isNumericName = (3...5).contains(zone.count) && (zone.first == "+" || zone.first == "-")
+            && zone.dropFirst().allSatisfy { $0.isASCII && $0.isNumber }
+        guard isName || isNumericName, !body.isEmpty else { return nil }
+        return (body, String(zone))
+    }
+
+    private static func isUTCName(_ zone: String) -> Bool {
+        ["utc", "gmt", "z"].contains(zone.lowercased())
+    }
+
+    /// The moment these local fields name when the local clock calls its
+    /// zone `zone` then; in the hour a clock goes back, the name tells the
+    /// two moments apart (`CEST`, then `CET`).
+    private static func local(_ fields: Fields, namedZone zone: String) -> Timestamp? {
+        guard let first = Timestamp(local: fields) else { return nil }
+        let others = [3600, -3600].map { Timestamp(secondsSince1970: first.secondsSince1970 + Int64($0)) }
+        return ([first] + others).first { $0.localFields == fields && $0.localZone.lowercased() == zone.lowercased() }
     }
 
     /// The date, time and offset (in seconds, when one is written) of a
@@ -189,14 +229,18 @@ public struct Timestamp: Hashable, Sendable, Comparable, CustomStringConvertible
     /// offset. A time without a zone would mean different moments on
     /// different machines, so it is refused with the reason.
     public static func reading(exact text: String) -> Result<Timestamp, ValueProblem> {
-        if let timestamp = Timestamp(iso8601: text) { return .success(timestamp) }
+        if let timestamp = Timestamp(iso8601: text) { return .success(timestamp.toTheMinute) }
         let trimmed = text.trimmingSpaces()
+        if let (_, zone) = zoneName(ending: trimmed), !isUTCName(zone) {
+            return .failure(ValueProblem("“\(text)” names its zone “\(zone)”, which means different things on different machines; write it in UTC, such as 2026-11-29T14:05:00Z, or with an offset such as +01:00"))
+        }
         // As `init(parsing:)` decides: a `Z`, or an offset after a time.
         let offsetSign = trimmed.count > 6 ? trimmed.dropLast(5).last : nil
         let hasTime = trimmed.contains { $0 == "T" || $0 == "t" || $0 == " " }
         let zoned = trimmed.hasSuffix("Z") || trimmed.hasSuffix("z") || (hasTime && (offsetSign == "+" || offsetSign == "-"))
+            || zoneName(ending: trimmed) != nil
         if trimmed.lowercased() != "now", let timestamp = Timestamp(parsing: trimmed) {
-            if zoned { return .success(timestamp) }
+            if zoned { return .success(timestamp.toTheMinute) }
             return .failure(ValueProblem("“\(text)” has no time zone; write it in UTC, such as 2026-11-29T14:05:00Z, or with an offset such as +01:00"))
         }
         return .failure(ValueProblem("“\(text)” is not a valid date and time; write it in UTC as YYYY-MM-DDTHH:MM:SSZ, such as 2026-11-29T14:05:00Z"))
@@ -205,7 +249,11 @@ public struct Timestamp: Hashable, Sendable, Comparable, CustomStringConvertible
     /// A moment as a person gives one: anything `init(parsing:)` reads,
     /// `now` included, a time without a zone on the local clock.
     public static func reading(_ text: String) -> Result<Timestamp, ValueProblem> {
-        if let timestamp = Timestamp(parsing: text) { return .success(timestamp) }
+        if let timestamp = Timestamp(parsing: text) { return .success(timestamp.toTheMinute) }
+        if let (body, zone) = zoneName(ending: text.trimmingSpaces()), !isUTCName(zone),
+           let (fields, offset) = parts(of: body), offset == nil, let clock = Timestamp(local: fields) {
+            return .failure(ValueProblem("“\(text)” names the zone “\(zone)”, but this clock (TZ) is on \(clock.localZone) then; give the time on this clock, or with an offset such as +01:00"))
+        }
         if let (fields, offset) = parts(of: text.trimmingSpaces()), offset == nil, isInClockGap(fields) {
             let example = offsetBefore(fields).map { " such as \($0)" } ?? ""
             return .failure(ValueProblem("“\(text)” does not exist on this clock: it falls in the time skipped when daylight-saving time begins; give a later time, or an offset\(example)"))
@@ -213,14 +261,20 @@ public struct Timestamp: Hashable, Sendable, Comparable, CustomStringConvertible
         return .failure(ValueProblem("“\(text)” is not a valid date and time; write \(formHelp)"))
     }
 
-    /// `2026-11-29 14:05 UTC` (seconds only when there are some): how
-    /// people read a moment where the reader's zone is not known, as in
-    /// an exported page that must read the same everywhere.
+    /// `2026-11-29 14:05 UTC`: how people read a moment where the
+    /// reader's zone is not known, as in an exported page that must read
+    /// the same everywhere. To the minute, as `localDisplay`.
     public var utcDisplay: String {
         let fields = utcFields
         return "\(Self.pad(fields.year, 4))-\(Self.pad(fields.month))-\(Self.pad(fields.day)) "
-            + "\(Self.pad(fields.hour)):\(Self.pad(fields.minute))" + (fields.second == 0 ? "" : ":\(Self.pad(fields.second))")
-            + " UTC"
+            + "\(Self.pad(fields.hour)):\(Self.pad(fields.minute)) UTC"
+    }
+
+    /// This moment with its seconds dropped. An activation is kept to the
+    /// minute, the precision every surface shows and the picker sets, so
+    /// that `now` and a time with seconds read the same everywhere.
+    public var toTheMinute: Timestamp {
+        Timestamp(secondsSince1970: secondsSince1970 - ((secondsSince1970 % 60) + 60) % 60)
     }
 
     public static let formHelp = "a date and time such as 2026-11-29T14:05 (local time), 2026-11-29T13:05Z, or now"

@@ -31,8 +31,11 @@ struct ImportLoad {
     /// Ordinal in `loadedIDs` of the first record written with each id:
     /// made when an id first clashes, and kept up from then on.
     private var firstWithID: [Int64: Int]?
-    /// The first id this import gives out (`insert`, `upsert`).
+    /// The first id this import gives out (`insert`, `upsert`), and the
+    /// next one; nil once the ids are used up (the roster's ids reach
+    /// `Int64.max`). Every id from `firstNewID` on was given by this import.
     private let firstNewID: Int64
+    private var nextNewID: Int64?
     /// `upsert`: monsters already written or updated by this import.
     private var touched: [Int64: TextLocation] = [:]
     /// `replace`: records without an id, written after the others.
@@ -62,7 +65,11 @@ struct ImportLoad {
             }
             droppedIndexes = indexes.map(\.sql)
         }
-        firstNewID = (try database.integer("SELECT coalesce(max(id), 0) + 1 FROM monster")) ?? 1
+        // Counted here, not in SQL: there max(id) + 1 past Int64.max
+        // turns into a floating-point number.
+        let highest = max(0, try database.integer("SELECT coalesce(max(id), 0) FROM monster") ?? 0)
+        nextNewID = Self.successor(of: highest)
+        firstNewID = nextNewID ?? Int64.max
         insert = try database.cached(MonsterTable.insertWithID)
     }
 
@@ -91,8 +98,8 @@ struct ImportLoad {
             counts.added += 1
         case .insert, .upsert:
             if bulk {
-                // SQLite picks max(id) + 1, the same id as counting from
-                // firstNewID, without looking the id up first.
+                // The table started empty: the ids count from 1, and a
+                // file holds far fewer than 2^63 records.
                 try insert(record, id: nil, values: values)
                 loaded(database.lastInsertedRowID, record)
                 counts.added += 1
@@ -100,9 +107,10 @@ struct ImportLoad {
             }
             let key = record.nameKey
             if let existing = try database.cached(MonsterTable.selectByNameKey).firstRow([.text(key)], MonsterTable.monster(from:)) {
-                if existing.id >= firstNewID || touched[existing.id] != nil {
-                    let earlier = existing.id >= firstNewID
-                        ? loadedNames[Int(existing.id - firstNewID)].location : touched[existing.id]
+                if let added = addedOrdinal(of: existing.id) {
+                    return duplicateName(record, earlier: loadedNames[added].location)
+                }
+                if let earlier = touched[existing.id] {
                     return duplicateName(record, earlier: earlier)
                 }
                 guard mode == .upsert else {
@@ -125,12 +133,34 @@ struct ImportLoad {
                     counts.updated += 1
                 }
             } else {
-                try insert(record, id: nil)
-                loaded(database.lastInsertedRowID, record)
+                guard let id = nextNewID else { return Self.noIDLeft(for: record) }
+                try insert(record, id: id)
+                loaded(id, record)
+                nextNewID = Self.successor(of: id)
                 counts.added += 1
             }
         }
         return nil
+    }
+
+    /// Where in `loadedIDs` the monster this import added with `id` is,
+    /// if it added it (`insert`, `upsert` into a roster with monsters,
+    /// which number new monsters from `firstNewID` in file order).
+    private func addedOrdinal(of id: Int64) -> Int? {
+        guard id >= firstNewID else { return nil }
+        let ordinal = id - firstNewID
+        guard ordinal < loadedIDs.count, loadedIDs[Int(ordinal)] == id else { return nil }
+        return Int(ordinal)
+    }
+
+    private static func successor(of id: Int64) -> Int64? {
+        let (next, overflow) = id.addingReportingOverflow(1)
+        return overflow ? nil : next
+    }
+
+    private static func noIDLeft(for record: ImportedRecord) -> InputProblem {
+        InputProblem(.conflict, at: record.hasID ? record.idLocation : record.nameLocation, field: "id",
+                     "no id is left for a new monster: the roster's ids already reach \(Int64.max)")
     }
 
     /// Writes what had to wait and builds the indexes; the problems found doing so.
@@ -140,27 +170,44 @@ struct ImportLoad {
             if byName {
                 try database.execute("CREATE INDEX temp.import_previous_name ON import_previous (name_key)")
             }
-            let previousID = try database.prepare("SELECT id FROM temp.import_previous WHERE name_key = ?")
+            // The old roster is only there when it had monsters.
+            let previousID = byName ? try database.prepare("SELECT id FROM temp.import_previous WHERE name_key = ?") : nil
             let taken = try database.prepare("SELECT 1 FROM monster WHERE id = ?")
             // A new monster gets an id no old one had, so that it is not
             // counted as an old one updated.
             let previousMax = byName ? try database.integer("SELECT coalesce(max(id), 0) FROM temp.import_previous") ?? 0 : 0
-            var fresh = max(previousMax, try database.integer("SELECT coalesce(max(id), 0) FROM monster") ?? 0) + 1
+            var fresh = Self.successor(of: max(0, previousMax, try database.integer("SELECT coalesce(max(id), 0) FROM monster") ?? 0))
+            var problems: [InputProblem] = []
             for record in deferred {
-                var id = fresh
-                if byName, let old = try previousID.firstRow([.text(MonsterRules.nameKey(record.monster.name))], { $0.int(0) }),
+                let id: Int64
+                if let previousID, let old = try previousID.firstRow([.text(MonsterRules.nameKey(record.monster.name))], { $0.int(0) }),
                    try taken.firstRow([.integer(old)], { _ in true }) == nil {
                     id = old
+                } else if let next = fresh {
+                    id = next
+                    fresh = Self.successor(of: next)
                 } else {
-                    fresh += 1
+                    problems.append(Self.noIDLeft(for: record))
+                    continue
                 }
                 try insert(record, id: id)
                 loaded(id, record)
                 counts.added += 1
             }
             deferred = []
+            // Without ids for every record the import fails; the names
+            // written so far are still checked for clashes below.
+            if !problems.isEmpty {
+                return problems + (try buildIndexes() ?? [])
+            }
         }
-        guard bulk else { return [] }
+        return try buildIndexes() ?? []
+    }
+
+    /// Builds the indexes a bulk load dropped; the duplicate names, when
+    /// the unique one fails.
+    private func buildIndexes() throws -> [InputProblem]? {
+        guard bulk else { return nil }
         // Building an index sorts every key: let SQLite sort with two
         // helper threads (the reading thread is done by now).
         try database.execute("PRAGMA threads = 2")
@@ -171,7 +218,7 @@ struct ImportLoad {
                 return try duplicateNames()
             }
         }
-        return []
+        return nil
     }
 
     /// The counts, once everything is written.

@@ -34,9 +34,15 @@ enum MonsterTable {
     static let delete = "DELETE FROM monster WHERE id = ?"
 
     static func monster(from row: Row) throws -> Monster {
+        try monster(from: row, startingAt: 0)
+    }
+
+    /// The monster whose `columns` start at column `first` of `row`
+    /// (the history keeps a before and an after side in one row).
+    static func monster(from row: Row, startingAt first: Int32) throws -> Monster {
         var monster = MonsterFields.blank
         for (index, field) in MonsterFields.all.enumerated() {
-            let column = Int32(index)
+            let column = first + Int32(index)
             let value: FieldValue = if field.isNullable && row.isNull(column) {
                 .null
             } else if field.kind == .integer {

@@ -38,10 +38,21 @@ public enum RosterError: Error, Sendable, CustomStringConvertible {
     case problems([InputProblem], source: String = "stdin", total: Int? = nil)
     /// An input file cannot be read (it is missing, a folder, unreadable).
     case cannotRead(path: String, reason: String)
+    /// Undo or redo would overwrite work done since: the sentence says whose.
+    case historyRefused(String)
+    /// The monster was changed by someone else since the caller read it
+    /// (`current` is how it is now; `fields` the keys that differ from
+    /// what the caller started from). Nothing was saved.
+    case changedSince(current: Monster, fields: [String])
 
     public var description: String {
         switch self {
         case .monsterNotFound(let reference, let suggestion):
+            // A name is never only digits, so digits (or #digits) are an id.
+            let digits = reference.hasPrefix("#") ? reference.dropFirst() : Substring(reference)
+            if !digits.isEmpty, digits.utf8.allSatisfy({ (0x30...0x39).contains($0) }) {
+                return "no monster has id \(digits)"
+            }
             var text = "no monster is named “\(reference)”"
             if let suggestion { text += "; did you mean “\(suggestion)”?" }
             return text
@@ -69,6 +80,11 @@ public enum RosterError: Error, Sendable, CustomStringConvertible {
             return "interrupted"
         case .cannotRead(let path, let reason):
             return "cannot read \(path): \(reason)"
+        case .historyRefused(let sentence):
+            return sentence
+        case .changedSince(let current, let fields):
+            let named = fields.map { $0 == "name_color" ? "colour" : $0 }.joined(separator: ", ")
+            return "\(current.name) was changed by someone else since you started (\(named)); nothing was saved"
         case .problems(let problems, let source, let total):
             let count = total ?? problems.count
             // Problems with the command's own arguments are not "input".

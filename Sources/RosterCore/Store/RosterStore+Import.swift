@@ -35,7 +35,12 @@ extension RosterStore {
         let journal = try bulkJournal(dryRun: dryRun)
         defer { journal.restore() }
         return try write(commit: !dryRun) {
-            try load(from: reader, mode: mode, progress: progress)
+            // The roster before is kept whole, in the same transaction,
+            // so that undo can bring it back (see HistoryTable).
+            let snapshot = try beginSnapshot()
+            let summary = try load(from: reader, mode: mode, progress: progress)
+            try recordImport(summary, mode: mode, file: reader.input.name, snapshot: snapshot)
+            return summary
         }
     }
 

@@ -61,6 +61,7 @@ extension RosterStore {
             for change in changes where change.isChange {
                 try update.run(.text(change.weapon.key), .integer(change.monster.id))
             }
+            try recordWeapons(changes)
             return changes
         }
     }
@@ -103,6 +104,7 @@ extension RosterStore {
             let change = WeaponChange(monster: monster, weapon: weapon)
             if change.isChange {
                 try database.cached(MonsterTable.updateWeapon).run(.text(weapon.key), .integer(monsterID))
+                try recordWeapons([change])
             }
             return change
         }
@@ -124,6 +126,8 @@ extension RosterStore {
             }
             var added = monster
             added.id = database.lastInsertedRowID
+            try recordChange("add", summary: ChangeWording.added(added),
+                             revisions: [MonsterRevision(monsterID: added.id, before: nil, after: added)])
             return added
         }
     }
@@ -176,14 +180,19 @@ extension RosterStore {
             if error.isUniqueViolation { throw RosterError.nameTaken(after.name) }
             throw error
         }
+        try recordChange("edit", summary: ChangeWording.edit(before, after),
+                         revisions: [MonsterRevision(monsterID: before.id, before: before, after: after)])
         return MonsterEdit(before: before, after: after)
     }
 
     /// Removes the monster with this id; false if it was already gone.
     public func remove(monsterID: Int64) throws(RosterError) -> Bool {
         try write {
+            guard let monster = try database.cached(MonsterTable.selectByID)
+                .firstRow([.integer(monsterID)], MonsterTable.monster(from:)) else { return false }
             try database.cached(MonsterTable.delete).run(.integer(monsterID))
-            return database.changes > 0
+            try recordRemoval([monster])
+            return true
         }
     }
 
@@ -202,7 +211,23 @@ extension RosterStore {
             for monster in removed {
                 try delete.run(.integer(monster.id))
             }
+            if !removed.isEmpty { try recordRemoval(removed) }
             return removed
         }
+    }
+
+    private func recordWeapons(_ changes: [WeaponChange]) throws {
+        let changed = changes.filter(\.isChange)
+        guard !changed.isEmpty else { return }
+        try recordChange("set-weapon", summary: ChangeWording.weapons(changed), revisions: changed.map { change in
+            var after = change.monster
+            after.weapon = Weapon(change.weapon)
+            return MonsterRevision(monsterID: change.monster.id, before: change.monster, after: after)
+        })
+    }
+
+    private func recordRemoval(_ monsters: [Monster]) throws {
+        try recordChange("remove", summary: ChangeWording.removed(monsters),
+                         revisions: monsters.map { MonsterRevision(monsterID: $0.id, before: $0, after: nil) })
     }
 }

@@ -13,6 +13,9 @@ import Glibc
 public final class RosterStore {
     public let database: Database
     public let path: String
+    /// Where this connection's changes come from, for the history: the
+    /// command line unless the interactive roster says otherwise.
+    public var surface: ChangeSurface = .commandLine
 
     /// How long a write waits for another writer before giving up as busy.
     public static let busyTimeoutMilliseconds = 5000
@@ -32,7 +35,9 @@ public final class RosterStore {
             try FileSystem.createParentDirectories(of: path)
             // SQLite would report a missing file after failing to create
             // it; say what is really wrong.
-            if !FileSystem.canWrite(folderOf: path) { throw .readOnly(path: path) }
+            if !FileSystem.canWrite(folderOf: path) {
+                throw .cannotOpen(path: path, reason: "it does not exist yet, and it cannot be created in a folder that is read-only")
+            }
         case .empty, .sqlite: break
         }
         do {

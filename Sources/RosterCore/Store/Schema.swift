@@ -26,6 +26,9 @@ public enum Schema {
             try database.execute(addVersion2Columns)
             try DefaultRoster.fillVersion2Fields(in: database)
         },
+        Migration(version: 3, summary: "add the history of changes, for undo and redo") { database in
+            try database.execute(HistoryTable.createVersion3)
+        },
     ]
 
     public static var currentVersion: Int32 { Int32(migrations.count) }

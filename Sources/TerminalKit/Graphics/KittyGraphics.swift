@@ -54,10 +54,11 @@ public enum KittyGraphics {
 
     /// Sends a PNG file's bytes to be kept under `imageID`, in chunks of at
     /// most 4096 base64 bytes (`m=1` on all but the last, `m=0` on the
-    /// last). `q=2` keeps the terminal from answering, so no reply ever
-    /// lands in the input stream; it is repeated on every chunk because
-    /// kitty reads it from the chunk that ends the transmission
-    /// (kovidgoyal/kitty#3375).
+    /// last). `q=1` keeps the terminal from saying OK but lets it report
+    /// errors (a PNG it cannot decode, no room): the input decoder reads
+    /// those as replies, never as keys, and `Renderer.readGraphicsReply`
+    /// acts on them. It is repeated on every chunk because kitty reads it
+    /// from the chunk that ends the transmission (kovidgoyal/kitty#3375).
     public static func transmitPNG(_ png: [UInt8], imageID: UInt32) -> [UInt8] {
         precondition(imageID != 0, "kitty image ids start at 1")
         let encoded = Base64.encode(png)
@@ -68,7 +69,28 @@ public enum KittyGraphics {
             let end = min(encoded.count, start + chunkLimit)
             let more = end < encoded.count
             let keys = start == 0
-                ? "a=t,f=100,i=\(imageID),q=2,m=\(more ? 1 : 0)"
+                ? "a=t,f=100,i=\(imageID),q=1,m=\(more ? 1 : 0)"
+                : "m=\(more ? 1 : 0),q=1"
+            output += command(keys, payload: encoded[start..<end])
+            start = end
+        } while start < encoded.count
+        return output
+    }
+
+    /// Sends a PNG and shows it at once at the cursor, scaled to `columns ×
+    /// rows` cells, the cursor staying where it was: for output that is
+    /// printed and left behind (`roster show`), where no image is shown
+    /// twice. The terminal picks the id and answers nothing (`q=2`), since
+    /// nobody will read its answer.
+    public static func showPNG(_ png: [UInt8], columns: Int, rows: Int) -> [UInt8] {
+        let encoded = Base64.encode(png)
+        var output: [UInt8] = []
+        var start = 0
+        repeat {
+            let end = min(encoded.count, start + chunkLimit)
+            let more = end < encoded.count
+            let keys = start == 0
+                ? "a=T,f=100,c=\(max(1, columns)),r=\(max(1, rows)),C=1,q=2,m=\(more ? 1 : 0)"
                 : "m=\(more ? 1 : 0),q=2"
             output += command(keys, payload: encoded[start..<end])
             start = end
@@ -77,7 +99,8 @@ public enum KittyGraphics {
     }
 
     /// Shows image `imageID` at the cursor, scaled to `columns × rows`
-    /// cells, as placement `placementID` of that image. Placing again with
+    /// cells, as placement `placementID` of that image, reporting errors
+    /// (`q=1`: an image the terminal freed answers `ENOENT`). Placing again with
     /// the same two ids moves or resizes the placement. `source`, in the
     /// image's pixels, shows only that part of it (a picture partly
     /// covered or partly off screen). `zIndex` below 0 draws the image
@@ -91,7 +114,7 @@ public enum KittyGraphics {
         }
         keys += ",c=\(max(1, columns)),r=\(max(1, rows)),C=1"
         if zIndex != 0 { keys += ",z=\(zIndex)" }
-        return command(keys + ",q=2")
+        return command(keys + ",q=1")
     }
 
     /// Removes one placement from the screen; the image stays stored for
@@ -118,8 +141,10 @@ public enum KittyGraphics {
     /// Asks whether the terminal can show images (a 1×1 RGB image, queried
     /// and not stored), then asks for the primary device attributes, which
     /// every terminal answers, so the reply always ends.
-    public static let supportQuery: [UInt8] =
-        command("i=\(queryImageID),s=1,v=1,a=q,t=d,f=24", payload: Array("AAAA".utf8)) + Array("\u{1B}[c".utf8)
+    public static let supportQuery: [UInt8] = imageQuery + Array("\u{1B}[c".utf8)
+
+    /// The image query alone (`TerminalProbe` asks it with other questions).
+    public static let imageQuery: [UInt8] = command("i=\(queryImageID),s=1,v=1,a=q,t=d,f=24", payload: Array("AAAA".utf8))
 
     /// What the terminal said to `supportQuery`.
     public enum QueryReply: Hashable, Sendable {
@@ -155,6 +180,29 @@ public enum KittyGraphics {
             index += 1
         }
         return .unanswered
+    }
+
+    /// A graphics reply from the terminal: the image it is about and what
+    /// it said (`OK`, or an error such as `ENOENT:…`).
+    public struct Answer: Hashable, Sendable {
+        public var imageID: UInt32
+        public var placementID: UInt32?
+        public var message: String
+    }
+
+    /// The graphics answer in one reply (`ESC _ G i=…[,p=…];message ESC \`),
+    /// or nil when the reply is something else.
+    public static func answer(in reply: [UInt8]) -> Answer? {
+        guard reply.count >= 3, reply[0] == 0x1B, reply[1] == UInt8(ascii: "_"), reply[2] == UInt8(ascii: "G"),
+              let (body, _) = applicationCommand(reply, from: 3) else { return nil }
+        let parts = body.split(separator: UInt8(ascii: ";"), maxSplits: 1, omittingEmptySubsequences: false)
+        var answer = Answer(imageID: 0, placementID: nil, message: parts.count > 1 ? String(decoding: parts[1], as: UTF8.self) : "")
+        for pair in parts[0].split(separator: UInt8(ascii: ",")) {
+            let text = String(decoding: pair, as: UTF8.self)
+            if text.hasPrefix("i=") { answer.imageID = UInt32(text.dropFirst(2)) ?? 0 }
+            if text.hasPrefix("p=") { answer.placementID = UInt32(text.dropFirst(2)) }
+        }
+        return answer
     }
 
     // MARK: Building and reading sequences

@@ -1,13 +1,30 @@
 /// Draws named pictures into a buffer the way the terminal can show them:
 /// a kitty placement over blank cells, coloured half blocks, or nothing
 /// (the caller then shows the picture's text glyph).
-public struct PictureDrawing {
+///
+/// The way can change while the program runs: the first frame is drawn
+/// in half blocks while the terminal has not yet answered whether it
+/// shows kitty images (`mode` becomes `.kittyGraphics` when it does), and
+/// a picture the terminal refuses (`refuseKittyImage`) goes back to half
+/// blocks on its own, the others staying real images.
+public final class PictureDrawing {
     public let library: PictureLibrary
-    public let mode: PictureMode
+    public var mode: PictureMode
+    /// The colours of half blocks drawn in place of a kitty picture the
+    /// terminal would not show.
+    public var fallbackDepth: ColorDepth
+    private var refused: Set<UInt32> = []
 
-    public init(library: PictureLibrary, mode: PictureMode) {
+    public init(library: PictureLibrary, mode: PictureMode, fallbackDepth: ColorDepth = .truecolor) {
         self.library = library
         self.mode = mode
+        self.fallbackDepth = fallbackDepth
+    }
+
+    /// The terminal answered an error for this kitty image: draw that
+    /// picture in half blocks from now on.
+    public func refuseKittyImage(_ imageID: UInt32) {
+        refused.insert(imageID)
     }
 
     /// Draws the picture fitted and centred in `rect`. `slot` tells apart
@@ -21,16 +38,24 @@ public struct PictureDrawing {
         case .text:
             return nil
         case .halfBlocks(let depth):
-            guard let picture = library.halfBlocks(named: name, fitting: rect.size, depth: depth) else { return nil }
-            let frame = image.cellRect(fitting: rect)
-            buffer.draw(picture, at: frame.origin)
-            return frame
+            return drawHalfBlocks(name, image: image, in: rect, depth: depth, into: &buffer)
         case .kittyGraphics:
+            let imageID = library.kittyImageID(named: name)
+            if refused.contains(imageID) {
+                return drawHalfBlocks(name, image: image, in: rect, depth: fallbackDepth, into: &buffer)
+            }
             let frame = image.cellRect(fitting: rect)
             buffer.fill(frame)
-            buffer.placements.append(KittyPlacement(imageID: library.kittyImageID(named: name), placementID: slot,
+            buffer.placements.append(KittyPlacement(imageID: imageID, placementID: slot,
                                                     frame: frame, imageSize: Size(width: image.width, height: image.height)))
             return frame
         }
+    }
+
+    private func drawHalfBlocks(_ name: String, image: Image, in rect: Rect, depth: ColorDepth, into buffer: inout Buffer) -> Rect? {
+        guard let picture = library.halfBlocks(named: name, fitting: rect.size, depth: depth) else { return nil }
+        let frame = image.cellRect(fitting: rect)
+        buffer.draw(picture, at: frame.origin)
+        return frame
     }
 }

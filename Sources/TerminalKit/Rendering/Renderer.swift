@@ -15,7 +15,16 @@
 /// Kitty pictures (`Buffer.placements`) go in the same frame, before the
 /// cells: each image is transmitted the first time it is shown, and only
 /// placements that appeared, moved, were cropped or went away cost bytes
-/// (see `KittyGraphics`).
+/// (see `KittyGraphics`). Every placement is clipped to the screen first:
+/// a terminal moves a cursor sent below the screen onto the last row, so
+/// a picture of a panel still sliding in would flash there.
+///
+/// A full repaint clears with `ESC [H ESC [J`, never `ESC [2J`: kitty
+/// frees every stored image on ED 2, and the pictures would be gone for
+/// good after a resize. Errors the terminal reports about pictures (they
+/// are not silenced) come back through `readGraphicsReply`: an image the
+/// terminal lost is sent again once, one it refuses is given up on, and
+/// the caller draws it another way.
 public struct Renderer {
     public var colorDepth: ColorDepth
     /// The PNG bytes for a kitty image id; set when pictures are shown
@@ -23,6 +32,9 @@ public struct Renderer {
     public var imageData: ((UInt32) -> [UInt8]?)?
     private var shownPlacements: [KittyPlacement] = []
     private var transmittedImages: Set<UInt32> = []
+    /// Images sent again after the terminal said it had lost them, since
+    /// the last full repaint: losing one twice means giving up on it.
+    private var resentImages: Set<UInt32> = []
     private var previous: Buffer?
     /// Where the terminal's cursor is, when known.
     private var cursorPosition: Point?
@@ -39,6 +51,21 @@ public struct Renderer {
     public mutating func invalidate() {
         previous = nil
         cursorPosition = nil
+        resentImages = []
+    }
+
+    /// Reads one reply from the terminal. A kitty graphics error about an
+    /// image it no longer has (`ENOENT`) makes the next frame send the
+    /// image again and place it; any other error, or losing it again,
+    /// returns the image id: the terminal will not show it, and the caller
+    /// should draw that picture another way (half blocks). Nil otherwise.
+    public mutating func readGraphicsReply(_ reply: [UInt8]) -> UInt32? {
+        guard let answer = KittyGraphics.answer(in: reply), answer.message != "OK", answer.imageID != 0 else { return nil }
+        let id = answer.imageID
+        transmittedImages.remove(id)
+        shownPlacements.removeAll { $0.imageID == id }
+        if answer.message.hasPrefix("ENOENT"), resentImages.insert(id).inserted { return nil }
+        return id
     }
 
     /// The bytes that take every kitty picture off the screen and free the
@@ -58,7 +85,7 @@ public struct Renderer {
         let fullRepaint = previous?.size != buffer.size
         if fullRepaint {
             pen = .plain
-            append("\u{1B}[0m\u{1B}[H\u{1B}[2J", to: &output)
+            append("\u{1B}[0m\u{1B}[H\u{1B}[J", to: &output)
             cursorPosition = .zero
         }
         var drew = false
@@ -126,13 +153,14 @@ public struct Renderer {
             shownPlacements = []
         }
         guard !buffer.placements.isEmpty || !shownPlacements.isEmpty else { return output }
-        for placement in buffer.placements where placement.isVisible && !transmittedImages.contains(placement.imageID) {
+        let placements = buffer.placements.map { $0.clipped(to: buffer.bounds) }
+        for placement in placements where placement.isVisible && !transmittedImages.contains(placement.imageID) {
             guard let data = imageData?(placement.imageID) else { continue }
             output += KittyGraphics.transmitPNG(data, imageID: placement.imageID)
             transmittedImages.insert(placement.imageID)
         }
-        output += KittyGraphics.update(from: shownPlacements, to: buffer.placements)
-        shownPlacements = buffer.placements
+        output += KittyGraphics.update(from: shownPlacements, to: placements)
+        shownPlacements = placements
         return output
     }
 

@@ -15,6 +15,9 @@ public enum TerminalEvent: Hashable, Sendable {
     /// SIGSTOP/SIGCONT). The screen was cleared and the size may have
     /// changed: repaint everything at `size`.
     case resumed
+    /// The terminal's answer to a query or a command (device attributes, a
+    /// capability, a kitty graphics error), however late it came. Never a key.
+    case reply([UInt8])
 }
 
 /// The signals that ask a full-screen program to end.

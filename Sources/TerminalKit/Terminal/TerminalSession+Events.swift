@@ -88,7 +88,8 @@ extension TerminalSession {
             pendingSince = nil
             return decoder.flushPending().map(TerminalEvent.input) + [.signal(.hangup)]
         }
-        let events = decoder.feed(bytes).map(TerminalEvent.input)
+        var replies: [[UInt8]] = []
+        let events = decoder.feed(bytes, replies: &replies).map(TerminalEvent.input) + replies.map(TerminalEvent.reply)
         pendingSince = decoder.hasPendingInput ? POSIXCalls.monotonicMilliseconds() : nil
         return events
     }

@@ -105,14 +105,18 @@ private final class Collected: @unchecked Sendable {
 extension Sandbox {
     /// Runs roster with stdout (and stdin) on a pseudo-terminal, as when a
     /// person types the command, and returns what the terminal received.
-    func rosterOnTerminal(_ arguments: [String], environment: [String: String] = [:], columns: Int = 100) throws -> (status: Int32, output: String) {
-        let run = try rosterOnTerminalWithErrors(arguments, environment: environment, columns: columns)
+    func rosterOnTerminal(_ arguments: [String], environment: [String: String] = [:], columns: Int = 100,
+                          answers: String = "\u{1B}P0+r524742\u{1B}\\\u{1B}[?62;22c") throws -> (status: Int32, output: String) {
+        let run = try rosterOnTerminalWithErrors(arguments, environment: environment, columns: columns, answers: answers)
         return (run.status, run.output)
     }
 
     /// `rosterOnTerminal`, with what roster wrote to standard error (a pipe) too.
+    /// The terminal answers roster's questions the way xterm does (no
+    /// kitty images, no RGB), unless given other `answers`.
     func rosterOnTerminalWithErrors(_ arguments: [String], environment: [String: String] = [:],
-                                    columns: Int = 100) throws -> (status: Int32, output: String, errors: String) {
+                                    columns: Int = 100, answers: String = "\u{1B}P0+r524742\u{1B}\\\u{1B}[?62;22c")
+        throws -> (status: Int32, output: String, errors: String) {
         var master: Int32 = 0, slave: Int32 = 0
         var size = winsize(ws_row: 30, ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
         guard openpty(&master, &slave, nil, nil, &size) == 0 else { throw POSIXError(.EIO) }
@@ -130,11 +134,16 @@ extension Sandbox {
         try process.run()
         close(slave)
         var output = Data()
+        var answered = false
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
             let count = read(master, &buffer, buffer.count)
             if count <= 0 { break }
             output.append(contentsOf: buffer[0..<count])
+            if !answered, output.range(of: Data("\u{1B}[c".utf8)) != nil {
+                answered = true
+                _ = answers.utf8CString.withUnsafeBufferPointer { write(master, $0.baseAddress, $0.count - 1) }
+            }
         }
         close(master)
         let errors = errPipe.fileHandleForReading.readDataToEndOfFile()

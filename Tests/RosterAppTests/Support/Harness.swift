@@ -10,13 +10,13 @@ final class RosterScreenHarness {
     let store: RosterStore
     let interface: RosterInterface
 
-    init(width: Int = 100, height: Int = 30, pictures: PictureMode = .halfBlocks(.truecolor),
+    init(width: Int = 100, height: Int = 30, pictures: PictureMode = .halfBlocks(.truecolor), animations: Bool = false,
          prepare: (RosterStore) throws -> Void = { _ in }) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("roster-app-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         store = try RosterStore.open(path: directory.appendingPathComponent("roster.db").path)
         try prepare(store)
-        interface = try RosterInterface(store: store, size: Size(width: width, height: height), animations: false,
+        interface = try RosterInterface(store: store, size: Size(width: width, height: height), animations: animations,
                                         pictures: PictureDrawing(library: RosterInterface.pictureLibrary(), mode: pictures))
     }
 

@@ -8,10 +8,10 @@ struct KittyGraphicsTests {
 
     @Test("a small PNG is transmitted in one sequence: PNG format, the image id, quiet, last chunk")
     func transmitOneChunk() {
-        #expect(text(KittyGraphics.transmitPNG([1, 2, 3], imageID: 7)) == "\u{1B}_Ga=t,f=100,i=7,q=2,m=0;AQID\u{1B}\\")
+        #expect(text(KittyGraphics.transmitPNG([1, 2, 3], imageID: 7)) == "\u{1B}_Ga=t,f=100,i=7,q=1,m=0;AQID\u{1B}\\")
         // 3072 bytes are exactly 4096 base64 bytes: still one sequence.
         let exact = KittyGraphics.transmitPNG([UInt8](repeating: 0xAB, count: 3072), imageID: 1)
-        #expect(text(exact) == "\u{1B}_Ga=t,f=100,i=1,q=2,m=0;" + Data(repeating: 0xAB, count: 3072).base64EncodedString() + "\u{1B}\\")
+        #expect(text(exact) == "\u{1B}_Ga=t,f=100,i=1,q=1,m=0;" + Data(repeating: 0xAB, count: 3072).base64EncodedString() + "\u{1B}\\")
     }
 
     @Test("a larger PNG goes in chunks of 4096 base64 bytes, m=1 on all but the last")
@@ -20,9 +20,9 @@ struct KittyGraphicsTests {
         let encoded = Data(png).base64EncodedString()
         #expect(encoded.count == 8268)
         let chunks = [encoded.prefix(4096), encoded.dropFirst(4096).prefix(4096), encoded.dropFirst(8192)]
-        let expected = "\u{1B}_Ga=t,f=100,i=42,q=2,m=1;\(chunks[0])\u{1B}\\"
-            + "\u{1B}_Gm=1,q=2;\(chunks[1])\u{1B}\\"
-            + "\u{1B}_Gm=0,q=2;\(chunks[2])\u{1B}\\"
+        let expected = "\u{1B}_Ga=t,f=100,i=42,q=1,m=1;\(chunks[0])\u{1B}\\"
+            + "\u{1B}_Gm=1,q=1;\(chunks[1])\u{1B}\\"
+            + "\u{1B}_Gm=0,q=1;\(chunks[2])\u{1B}\\"
         #expect(text(KittyGraphics.transmitPNG(png, imageID: 42)) == expected)
     }
 
@@ -31,16 +31,16 @@ struct KittyGraphicsTests {
         for count in 0..<10 {
             let bytes = (0..<count).map { UInt8($0 * 37 % 256) }
             let sequence = text(KittyGraphics.transmitPNG(bytes, imageID: 1))
-            #expect(sequence == "\u{1B}_Ga=t,f=100,i=1,q=2,m=0;\(Data(bytes).base64EncodedString())\u{1B}\\")
+            #expect(sequence == "\u{1B}_Ga=t,f=100,i=1,q=1,m=0;\(Data(bytes).base64EncodedString())\u{1B}\\")
         }
     }
 
     @Test("a placement: image and placement ids, size in cells, cursor left where it was")
     func place() {
         #expect(text(KittyGraphics.place(imageID: 7, placementID: 3, columns: 16, rows: 8))
-                == "\u{1B}_Ga=p,i=7,p=3,c=16,r=8,C=1,q=2\u{1B}\\")
+                == "\u{1B}_Ga=p,i=7,p=3,c=16,r=8,C=1,q=1\u{1B}\\")
         #expect(text(KittyGraphics.place(imageID: 7, placementID: 3, columns: 16, rows: 8, zIndex: -1))
-                == "\u{1B}_Ga=p,i=7,p=3,c=16,r=8,C=1,z=-1,q=2\u{1B}\\")
+                == "\u{1B}_Ga=p,i=7,p=3,c=16,r=8,C=1,z=-1,q=1\u{1B}\\")
     }
 
     @Test("deleting a placement, an image, every placement, everything")

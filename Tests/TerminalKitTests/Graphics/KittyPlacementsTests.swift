@@ -30,7 +30,7 @@ struct KittyPlacementsTests {
     @Test("a new picture: move the cursor to its top left, place it at its size")
     func first() {
         #expect(text(KittyGraphics.update(from: [], to: [icon]))
-                == "\u{1B}[3;5H\u{1B}_Ga=p,i=1,p=1,c=16,r=8,C=1,q=2\u{1B}\\")
+                == "\u{1B}[3;5H\u{1B}_Ga=p,i=1,p=1,c=16,r=8,C=1,q=1\u{1B}\\")
     }
 
     @Test("pictures that did not change cost nothing; moving the selection sends no bytes")
@@ -45,7 +45,7 @@ struct KittyPlacementsTests {
         moved.frame.y = 5
         moved.visible.y = 5
         #expect(text(KittyGraphics.update(from: [icon, weapon], to: [moved, weapon]))
-                == "\u{1B}[6;5H\u{1B}_Ga=p,i=1,p=1,c=16,r=8,C=1,q=2\u{1B}\\")
+                == "\u{1B}[6;5H\u{1B}_Ga=p,i=1,p=1,c=16,r=8,C=1,q=1\u{1B}\\")
     }
 
     @Test("a panel sliding over the bottom three rows crops the picture to the five rows above it")
@@ -55,17 +55,17 @@ struct KittyPlacementsTests {
         let covered = icon.clipped(to: uncovered)
         #expect(covered.visible == Rect(x: 4, y: 2, width: 16, height: 5))
         #expect(text(KittyGraphics.update(from: [icon], to: [covered]))
-                == "\u{1B}[3;5H\u{1B}_Ga=p,i=1,p=1,x=0,y=0,w=64,h=40,c=16,r=5,C=1,q=2\u{1B}\\")
+                == "\u{1B}[3;5H\u{1B}_Ga=p,i=1,p=1,x=0,y=0,w=64,h=40,c=16,r=5,C=1,q=1\u{1B}\\")
         // A picture inside the panel, half below the screen's last row, shows its top half.
         let inPanel = KittyPlacement(imageID: 3, placementID: 9, frame: Rect(x: 10, y: 22, width: 8, height: 4),
                                      imageSize: Size(width: 64, height: 64))
             .clipped(to: Rect(x: 0, y: 0, width: 80, height: 24))
         #expect(text(KittyGraphics.update(from: [], to: [inPanel]))
-                == "\u{1B}[23;11H\u{1B}_Ga=p,i=3,p=9,x=0,y=0,w=64,h=32,c=8,r=2,C=1,q=2\u{1B}\\")
+                == "\u{1B}[23;11H\u{1B}_Ga=p,i=3,p=9,x=0,y=0,w=64,h=32,c=8,r=2,C=1,q=1\u{1B}\\")
         // Cut on the left: the source starts further right.
         let left = icon.clipped(to: Rect(x: 8, y: 0, width: 80, height: 24))
         #expect(text(KittyGraphics.update(from: [], to: [left]))
-                == "\u{1B}[3;9H\u{1B}_Ga=p,i=1,p=1,x=16,y=0,w=48,h=64,c=12,r=8,C=1,q=2\u{1B}\\")
+                == "\u{1B}[3;9H\u{1B}_Ga=p,i=1,p=1,x=16,y=0,w=48,h=64,c=12,r=8,C=1,q=1\u{1B}\\")
     }
 
     @Test("a picture gone or wholly covered is deleted, and placed again when it comes back")
@@ -76,7 +76,7 @@ struct KittyPlacementsTests {
         #expect(!hidden.isVisible)
         #expect(text(KittyGraphics.update(from: [icon], to: [hidden])) == "\u{1B}_Ga=d,d=i,i=1,p=1,q=2\u{1B}\\")
         #expect(text(KittyGraphics.update(from: [hidden], to: [icon]))
-                == "\u{1B}[3;5H\u{1B}_Ga=p,i=1,p=1,c=16,r=8,C=1,q=2\u{1B}\\")
+                == "\u{1B}[3;5H\u{1B}_Ga=p,i=1,p=1,c=16,r=8,C=1,q=1\u{1B}\\")
         #expect(KittyGraphics.update(from: [hidden], to: [hidden]).isEmpty)
     }
 
@@ -86,6 +86,6 @@ struct KittyPlacementsTests {
                                    imageSize: Size(width: 4, height: 4))
         #expect(text(KittyGraphics.update(from: [icon, weapon], to: [other]))
                 == "\u{1B}_Ga=d,d=i,i=1,p=1,q=2\u{1B}\\\u{1B}_Ga=d,d=i,i=2,p=5,q=2\u{1B}\\"
-                + "\u{1B}[1;1H\u{1B}_Ga=p,i=2,p=6,c=2,r=1,C=1,q=2\u{1B}\\")
+                + "\u{1B}[1;1H\u{1B}_Ga=p,i=2,p=6,c=2,r=1,C=1,q=1\u{1B}\\")
     }
 }

@@ -1,0 +1,131 @@
+import RosterCore
+
+/// `history`, `undo` and `redo`: every change any surface made is in the
+/// roster file's history, and can be taken back and put back.
+enum HistoryCommands {
+    static let history: CommandSpec = CommandSpec(
+        name: "history",
+        abstract: "list the changes made to the roster, newest first",
+        discussion: """
+            Every change is recorded in the roster file, in the same transaction as the
+            change: by which command, or by the interactive roster; which monsters it
+            touched, and each field before and after. An import is one change. The
+            history keeps the last \(RosterStore.historyBound) changes; of those, the last \(RosterStore.keptImportSnapshots) imports keep
+            the whole roster from before them, so that they can be undone.
+
+            With NAME, only the changes that touched that monster (imports touch every
+            monster, so they are always listed). Piped, each change is one tab-separated
+            line: id, time (UTC), surface, command, file, summary, state (done, undone).
+            JSON and NDJSON have the keys id, at, surface, command, file, summary, undone,
+            reverses, count_before, count_after, monsters; each monster has id, name,
+            before and after, the fields that changed (null before an add, after a removal).
+            """,
+        arguments: [ArgumentSpec("NAME", "only changes to this monster (name in any case, or id)", arity: .optional,
+                                 completion: .monsterNames)],
+        options: [
+            OptionSpec("limit", short: "l", value: "N", "at most N changes"),
+            CommonOptions.format(["table", "plain", "json", "ndjson"], default: CommonOptions.formatDefaultHelp),
+            OptionSpec("clear", "empty the history (asks on a terminal; scripts pass --yes)"),
+            OptionSpec("yes", short: "y", "with --clear: clear without asking"),
+        ],
+        examples: ["roster history", "roster history Cat-Bot --limit 5", "roster history --format json", "roster history --clear --yes"]
+    ) { invocation in
+        let context = invocation.context
+        if invocation.flag("clear") {
+            guard invocation.positionals.isEmpty, invocation.value("limit") == nil else {
+                throw UsageError("--clear empties the whole history; it takes no NAME or --limit", command: invocation.commandName)
+            }
+            let store = try invocation.store()
+            let count = try store.historyCount()
+            guard count > 0 else {
+                context.note("the history is already empty; nothing changed")
+                return .success
+            }
+            if !invocation.flag("yes") {
+                guard context.stdinIsTerminal else {
+                    throw UsageError("`history --clear` needs --yes when not run on a terminal", command: invocation.commandName)
+                }
+                guard context.confirm("Clear the history of \(count) change\(count == 1 ? "" : "s")? Nothing before now could be undone.") else {
+                    context.note("nothing cleared")
+                    return .success
+                }
+            }
+            let cleared = try store.clearHistory()
+            context.note("cleared the history (\(cleared) change\(cleared == 1 ? "" : "s")); nothing before now can be undone")
+            return .success
+        }
+        if invocation.flag("yes") {
+            throw UsageError("--yes goes with --clear", command: invocation.commandName)
+        }
+        let limit = try invocation.value("limit").map { (text) throws(UsageError) in
+            try positiveCount(text, what: "--limit", command: invocation.commandName)
+        }
+        let store = try invocation.store()
+        let reference = invocation.positionals.first
+        if let reference, try store.find(reference) == nil,
+           try store.history(touching: reference, limit: 1).allSatisfy({ $0.isSnapshot || $0.isSnapshotDropped }) {
+            // Neither on the roster nor ever in a change: a typo, most likely.
+            throw RosterError.monsterNotFound(reference, suggestion: try store.suggestName(for: reference))
+        }
+        let entries = try store.history(touching: reference, limit: limit)
+        try HistoryOutput(context: context).list(entries, store: store, format: invocation.format)
+        return .success
+    }
+
+    static let undo: CommandSpec = CommandSpec(
+        name: "undo",
+        abstract: "take back the last change (or the last N) that has not been undone",
+        discussion: """
+            Undoes changes made by any command or by the interactive roster, newest first,
+            and says what it took back in the words of the change. An import is one change:
+            undo brings back the roster from before it, ids included. Undo never overwrites
+            work done since: if a monster the change touched has been changed again, it
+            refuses, names the monster and the later change, and changes nothing (status 1).
+            Undo is a change too: `roster redo` takes it back. With nothing to undo, it says
+            so and succeeds.
+            """,
+        arguments: [ArgumentSpec("N", "how many changes to undo (default 1)", arity: .optional)],
+        options: [CommonOptions.dryRun],
+        examples: ["roster undo", "roster undo 3", "roster undo --dry-run"]
+    ) { invocation in
+        let count = try invocation.positionals.first.map { (text) throws(UsageError) in
+            try positiveCount(text, what: "N", command: invocation.commandName)
+        } ?? 1
+        let dryRun = invocation.flag("dry-run")
+        report(try invocation.store().undo(count, dryRun: dryRun), dryRun: dryRun, context: invocation.context)
+        return .success
+    }
+
+    static let redo: CommandSpec = CommandSpec(
+        name: "redo",
+        abstract: "put back what undo took back, until a new change is made",
+        discussion: """
+            Redoes the change undone most recently (or the last N undone), as long as no
+            new change has been made since the undo. Like undo, it refuses rather than
+            overwrite a monster changed since (status 1).
+            """,
+        arguments: [ArgumentSpec("N", "how many undone changes to redo (default 1)", arity: .optional)],
+        options: [CommonOptions.dryRun],
+        examples: ["roster redo", "roster redo --dry-run"]
+    ) { invocation in
+        let count = try invocation.positionals.first.map { (text) throws(UsageError) in
+            try positiveCount(text, what: "N", command: invocation.commandName)
+        } ?? 1
+        let dryRun = invocation.flag("dry-run")
+        report(try invocation.store().redo(count, dryRun: dryRun), dryRun: dryRun, context: invocation.context)
+        return .success
+    }
+
+    private static func report(_ outcome: HistoryOutcome, dryRun: Bool, context: CommandContext) {
+        for sentence in outcome.sentences { context.note(sentence) }
+        if dryRun && !outcome.steps.isEmpty { context.note("dry run: nothing was changed") }
+    }
+
+    /// A count from the command line: a whole number from 1 up.
+    static func positiveCount(_ text: String, what: String, command: String) throws(UsageError) -> Int {
+        guard text.allSatisfy(\.isASCII), let count = Int(text), count >= 1 else {
+            throw UsageError("\(what) must be a whole number from 1 up, not `\(text)`", command: command)
+        }
+        return count
+    }
+}

@@ -1,0 +1,121 @@
+import RosterCore
+import TerminalKit
+import TextSafety
+
+/// `roster history` in its four formats. Text from the database (names,
+/// summaries, file names) is escaped before it reaches a terminal; the
+/// JSON keys and their order are fixed for scripts.
+struct HistoryOutput {
+    let context: CommandContext
+
+    func list(_ entries: [HistoryEntry], store: RosterStore, format: String) throws {
+        let output = context.stdout
+        switch format {
+        case "json", "ndjson":
+            let json = format == "json"
+            if json { try output.append("[") }
+            for (index, entry) in entries.enumerated() {
+                if json { try output.append(index == 0 ? "\n  " : ",\n  ") }
+                try appendJSON(entry, revisions: try store.revisions(of: entry), to: output)
+                if !json { try output.append("\n") }
+            }
+            if json { try output.append(entries.isEmpty ? "]\n" : "\n]\n") }
+        case "plain":
+            for entry in entries {
+                let cells = [String(entry.id), entry.at.iso8601, entry.surface.rawValue, entry.command, entry.file ?? "",
+                             entry.summary, entry.isUndone ? "undone" : "done"]
+                try output.append(cells.map(SafeText.fieldEscaped).joined(separator: "\t") + "\n")
+            }
+        default:
+            if entries.isEmpty {
+                context.note("the history is empty")
+                return
+            }
+            var table = TextTable(columns: [.init(header: "#", alignment: .right), .init(header: "WHEN"),
+                                            .init(header: "CHANGE"), .init(header: "WHAT", flexible: true)])
+            for entry in entries {
+                var title = entry.title
+                if entry.surface == .interactiveRoster { title += " (interactive roster)" }
+                var what = entry.summary
+                if entry.isUndone { what += " (undone)" }
+                table.rows.append([.init(String(entry.id)), .init(Self.when(entry.at)),
+                                   .init(SafeText.escaped(title)), .init(SafeText.escaped(what))])
+            }
+            try output.append(table.render(maxWidth: context.terminalWidth, color: context.colorEnabled))
+        }
+    }
+
+    /// `2026-12-01 10:04` on the user's clock.
+    static func when(_ moment: Timestamp) -> String {
+        let fields = moment.localFields
+        func pad(_ number: Int, _ width: Int = 2) -> String {
+            let digits = String(number)
+            return String(repeating: "0", count: max(0, width - digits.count)) + digits
+        }
+        return "\(pad(fields.year, 4))-\(pad(fields.month))-\(pad(fields.day)) \(pad(fields.hour)):\(pad(fields.minute))"
+    }
+
+    private func appendJSON(_ entry: HistoryEntry, revisions: [MonsterRevision], to output: ByteOutput) throws {
+        try output.append("{\"id\":")
+        try output.append(decimal: entry.id)
+        try output.append(",\"at\":")
+        try JSONWriter.appendString(entry.at.iso8601, to: output)
+        try output.append(",\"surface\":")
+        try JSONWriter.appendString(entry.surface.rawValue, to: output)
+        try output.append(",\"command\":")
+        try JSONWriter.appendString(entry.command, to: output)
+        try output.append(",\"file\":")
+        if let file = entry.file { try JSONWriter.appendString(file, to: output) } else { try output.append("null") }
+        try output.append(",\"summary\":")
+        try JSONWriter.appendString(entry.summary, to: output)
+        try output.append(entry.isUndone ? ",\"undone\":true" : ",\"undone\":false")
+        try output.append(",\"reverses\":")
+        try appendNumber(entry.reverses, to: output)
+        try output.append(",\"count_before\":")
+        try appendNumber(entry.countBefore.map(Int64.init), to: output)
+        try output.append(",\"count_after\":")
+        try appendNumber(entry.countAfter.map(Int64.init), to: output)
+        try output.append(",\"monsters\":")
+        if entry.isSnapshot || entry.isSnapshotDropped || (revisions.isEmpty && entry.reverses != nil) {
+            // An import (or its undo) is kept as whole rosters, not per monster.
+            try output.append("null}")
+            return
+        }
+        try output.append("[")
+        for (index, revision) in revisions.enumerated() {
+            if index > 0 { try output.append(",") }
+            try output.append("{\"id\":")
+            try output.append(decimal: revision.monsterID)
+            try output.append(",\"name\":")
+            try JSONWriter.appendString(revision.after?.name ?? revision.before?.name ?? "", to: output)
+            let changed = revision.changedFields.filter { $0 != "id" }
+            try output.append(",\"before\":")
+            try appendFields(revision.before, changed, to: output)
+            try output.append(",\"after\":")
+            try appendFields(revision.after, changed, to: output)
+            try output.append("}")
+        }
+        try output.append("]}")
+    }
+
+    private func appendFields(_ monster: Monster?, _ keys: [String], to output: ByteOutput) throws {
+        guard let monster else { return try output.append("null") }
+        try output.append("{")
+        for (index, key) in keys.enumerated() {
+            guard let field = MonsterFields.field(key) else { continue }
+            if index > 0 { try output.append(",") }
+            try JSONWriter.appendString(key, to: output)
+            try output.append(":")
+            switch field.value(monster) {
+            case .integer(let number): try output.append(decimal: number)
+            case .text(let text): try JSONWriter.appendString(text, to: output)
+            case .null: try output.append("null")
+            }
+        }
+        try output.append("}")
+    }
+
+    private func appendNumber(_ number: Int64?, to output: ByteOutput) throws {
+        if let number { try output.append(decimal: number) } else { try output.append("null") }
+    }
+}

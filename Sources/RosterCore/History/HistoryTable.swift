@@ -1,0 +1,96 @@
+/// The SQL of the roster's history, in one place.
+///
+/// `history` holds one row per change, newest last. A change is kept in
+/// one of two ways:
+///
+/// - `rows`: `history_row` holds each monster it touched, the whole row
+///   before and after (`before_exists` / `after_exists` say whether the
+///   monster existed then: an add has no before, a removal no after).
+///   Undo checks that each monster is still as the change left it, then
+///   writes the before side back, the id included.
+/// - `snapshot`: an import keeps the whole roster from before it in a
+///   table of the monster table's own shape, `history_roster_<id>`, rather
+///   than a million history rows. Undo and redo swap that table with the
+///   monster table by renaming (a handful of page writes whatever the
+///   size), then build the name index on the one that became the roster.
+///   Only the newest `keptSnapshots` imports keep their rosters
+///   (`snapshot-dropped` then): each may be as large as the roster.
+///
+/// Undo and redo are changes too (`command` `undo` / `redo`, `reverses`
+/// the change they undid or redid); `undone` marks an original change
+/// that is undone now.
+///
+/// A later migration that changes the monster table must change every
+/// `history_roster_<id>` table the same way, and the `before_`/`after_`
+/// columns of `history_row`.
+enum HistoryTable {
+    /// How many changes the history keeps; older ones are trimmed in the
+    /// transaction that records a new one.
+    static let bound = 10_000
+    /// How many imports keep the roster from before them.
+    static let keptSnapshots = 10
+
+    enum Kind: String {
+        case rows
+        case snapshot
+        case snapshotDropped = "snapshot-dropped"
+    }
+
+    static let fields = MonsterTable.dataFields
+
+    static let createVersion3 = """
+        CREATE TABLE history (
+            id           INTEGER PRIMARY KEY,
+            at           TEXT NOT NULL CHECK (at GLOB '[0-9][0-9][0-9][0-9]-[0-1][0-9]-[0-3][0-9]T[0-2][0-9]:[0-5][0-9]:[0-5][0-9]Z'),
+            surface      TEXT NOT NULL CHECK (\(Schema.oneOf("surface", ChangeSurface.allCases.map(\.rawValue)))),
+            command      TEXT NOT NULL CHECK (length(command) BETWEEN 1 AND 32),
+            file         TEXT,
+            summary      TEXT NOT NULL,
+            kind         TEXT NOT NULL CHECK (\(Schema.oneOf("kind", ["rows", "snapshot", "snapshot-dropped"]))),
+            undone       INTEGER NOT NULL DEFAULT 0 CHECK (undone = 0 OR undone = 1),
+            reverses     INTEGER,
+            count_before INTEGER,
+            count_after  INTEGER
+        ) STRICT;
+        CREATE TABLE history_row (
+            change        INTEGER NOT NULL,
+            position      INTEGER NOT NULL,
+            monster       INTEGER NOT NULL,
+            before_exists INTEGER NOT NULL CHECK (before_exists = 0 OR before_exists = 1),
+            after_exists  INTEGER NOT NULL CHECK (after_exists = 0 OR after_exists = 1),
+            \(fields.map { "before_\($0.key) \(sqlType($0))" }.joined(separator: ",\n    "))
+            ,
+            \(fields.map { "after_\($0.key) \(sqlType($0))" }.joined(separator: ",\n    "))
+            ,
+            PRIMARY KEY (change, position)
+        ) STRICT, WITHOUT ROWID;
+        CREATE INDEX history_row_monster ON history_row (monster, change);
+        """
+
+    private static func sqlType(_ field: MonsterField) -> String {
+        field.kind == .integer ? "INTEGER" : "TEXT"
+    }
+
+    static let insertEntry = """
+        INSERT INTO history (at, surface, command, file, summary, kind, reverses, count_before, count_after)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """
+    static let insertRow = """
+        INSERT INTO history_row (change, position, monster, before_exists, after_exists,
+            \(fields.map { "before_\($0.key)" }.joined(separator: ", ")),
+            \(fields.map { "after_\($0.key)" }.joined(separator: ", ")))
+        VALUES (\(Array(repeating: "?", count: 5 + 2 * fields.count).joined(separator: ", ")))
+        """
+    static let entryColumns = "id, at, surface, command, file, summary, kind, undone, reverses, count_before, count_after"
+    /// Binds the change; columns `monster, before_exists, after_exists`,
+    /// then the before row and the after row, each in `MonsterTable.columns` order.
+    static let selectRows = """
+        SELECT monster, before_exists, after_exists,
+            monster, \(fields.map { "before_\($0.key)" }.joined(separator: ", ")),
+            monster, \(fields.map { "after_\($0.key)" }.joined(separator: ", "))
+        FROM history_row WHERE change = ? ORDER BY position
+        """
+
+    /// The table holding the roster from before change `id`.
+    static func snapshotTable(_ id: Int64) -> String { "history_roster_\(id)" }
+}

@@ -1,0 +1,180 @@
+/// Undo and redo, from any surface.
+///
+/// The history is one line, as in an editor: undo takes back the newest
+/// change that is not undone; redo puts back the change undone most
+/// recently, until a new change is made. Each undo and redo is a change
+/// itself, recorded with the words of the change it reverses.
+///
+/// Nothing is overwritten: before a change is reversed, every monster it
+/// touched must still be exactly as the change left it (for an import,
+/// the roster must still have the size it left). Otherwise the step is
+/// refused, naming the monster and the later change, and nothing changes.
+/// Everything happens in one `BEGIN IMMEDIATE` transaction, so two
+/// processes undoing at once take back two different changes.
+public struct HistoryStep: Hashable, Sendable {
+    /// The change undone or redone.
+    public let change: HistoryEntry
+    /// What the step did to each monster (empty for an import).
+    public let revisions: [MonsterRevision]
+    /// `undid set-weapon Cat-Bot: Sword → Fire` (`would undo …` in a dry run).
+    public let sentence: String
+}
+
+/// What `undo` or `redo` did.
+public struct HistoryOutcome: Hashable, Sendable {
+    /// The steps taken, in order; empty when there was nothing to take.
+    public let steps: [HistoryStep]
+    /// Why it stopped short of the count asked for: `nothing to undo`.
+    public let shortfall: String?
+
+    /// Every sentence to show, the shortfall last.
+    public var sentences: [String] { steps.map(\.sentence) + (shortfall.map { [$0] } ?? []) }
+}
+
+extension RosterStore {
+    /// Undoes the newest `count` changes that are not undone.
+    public func undo(_ count: Int = 1, dryRun: Bool = false) throws(RosterError) -> HistoryOutcome {
+        try write(commit: !dryRun) {
+            var steps: [HistoryStep] = []
+            while steps.count < count {
+                guard let change = try newestDoneChange() else {
+                    return HistoryOutcome(steps: steps, shortfall: steps.isEmpty ? "nothing to undo" : "nothing more to undo")
+                }
+                steps.append(try reverse(change, undoing: true, dryRun: dryRun))
+            }
+            return HistoryOutcome(steps: steps, shortfall: nil)
+        }
+    }
+
+    /// Redoes the `count` changes undone most recently, if no change was made since.
+    public func redo(_ count: Int = 1, dryRun: Bool = false) throws(RosterError) -> HistoryOutcome {
+        try write(commit: !dryRun) {
+            var steps: [HistoryStep] = []
+            while steps.count < count {
+                let (candidate, shortfall) = try redoCandidate()
+                guard let change = candidate else {
+                    return HistoryOutcome(steps: steps, shortfall: steps.isEmpty ? shortfall : "nothing more to redo")
+                }
+                steps.append(try reverse(change, undoing: false, dryRun: dryRun))
+            }
+            return HistoryOutcome(steps: steps, shortfall: nil)
+        }
+    }
+
+    // MARK: Choosing
+
+    private func newestDoneChange() throws -> HistoryEntry? {
+        try database.cached("""
+            SELECT \(HistoryTable.entryColumns) FROM history WHERE reverses IS NULL AND undone = 0 ORDER BY id DESC LIMIT 1
+            """).firstRow([], Self.entry(from:))
+    }
+
+    /// The change undone most recently, or why there is none to redo.
+    private func redoCandidate() throws -> (HistoryEntry?, String) {
+        let undone = try database.cached("""
+            SELECT e.id, max(u.id) FROM history e JOIN history u ON u.reverses = e.id AND u.command = 'undo'
+            WHERE e.undone = 1 AND e.reverses IS NULL GROUP BY e.id ORDER BY 2 DESC LIMIT 1
+            """).firstRow([]) { (change: $0.int(0), undo: $0.int(1)) }
+        guard let undone else { return (nil, "nothing to redo") }
+        if let later = try database.cached("""
+            SELECT \(HistoryTable.entryColumns) FROM history WHERE reverses IS NULL AND id > ? ORDER BY id DESC LIMIT 1
+            """).firstRow([.integer(undone.undo)], Self.entry(from:)) {
+            return (nil, "nothing to redo: #\(later.id) \(later.line) was made after the last undo")
+        }
+        return (try entry(id: undone.change), "nothing to redo")
+    }
+
+    // MARK: Reversing
+
+    private func reverse(_ change: HistoryEntry, undoing: Bool, dryRun: Bool) throws -> HistoryStep {
+        let verb = undoing ? "undo" : "redo"
+        let refusal = "cannot \(verb) #\(change.id) \(change.line)"
+        var done: [MonsterRevision] = []
+        if change.isSnapshotDropped {
+            throw RosterError.historyRefused(
+                "\(refusal): roster keeps the roster from before only for the last \(HistoryTable.keptSnapshots) imports; nothing was \(verb)ne")
+        }
+        if change.isSnapshot {
+            let expected = undoing ? change.countAfter : change.countBefore
+            let count = Int(try database.integer("SELECT count(*) FROM monster") ?? 0)
+            if count != expected {
+                throw RosterError.historyRefused("\(refusal): the roster has been changed since\(try laterChangeWording(after: change.id, monster: nil)); nothing was \(verb)ne")
+            }
+            try swapRoster(withSnapshotOf: change.id)
+        } else {
+            let revisions = try revisions(ofChange: change.id)
+            let steps = undoing ? revisions.map(\.reversed) : revisions
+            // Every monster must be as the change (or its undo) left it.
+            for step in steps {
+                let current = try database.cached(MonsterTable.selectByID)
+                    .firstRow([.integer(step.monsterID)], MonsterTable.monster(from:))
+                guard current == step.before else {
+                    let name = step.before?.name ?? step.after?.name ?? "monster \(step.monsterID)"
+                    let what = current == nil ? "has been removed since" : "has been changed since"
+                    throw RosterError.historyRefused(
+                        "\(refusal): \(name) \(what)\(try laterChangeWording(after: change.id, monster: step.monsterID)); nothing was \(verb)ne")
+                }
+            }
+            // Removals first, then changes, then additions, so that a
+            // name freed by one is free for another.
+            for step in steps where step.after == nil {
+                try database.cached(MonsterTable.delete).run(.integer(step.monsterID))
+            }
+            for step in steps {
+                guard let after = step.after else { continue }
+                let sql = step.before == nil ? MonsterTable.insertWithID : MonsterTable.update
+                if let error = Self.failure(of: { () throws(DatabaseError) in
+                    try database.cached(sql).run(MonsterTable.values(of: after) + [.integer(step.monsterID)])
+                }) {
+                    guard error.isUniqueViolation else { throw error }
+                    throw RosterError.historyRefused("\(refusal): \(try nameClashWording(after.name, since: change.id)); nothing was \(verb)ne")
+                }
+            }
+            done = steps
+        }
+        try database.cached("UPDATE history SET undone = ? WHERE id = ?").run(.integer(undoing ? 1 : 0), .integer(change.id))
+        try recordChange(verb, summary: change.line, revisions: done, reverses: change.id)
+        let past = undoing ? "undid" : "redid"
+        return HistoryStep(change: change, revisions: done,
+                           sentence: ChangeWording.reversal(dryRun ? "would \(verb)" : past, of: change))
+    }
+
+    /// `, by #14 edit Cat-Bot: …`, the newest later change that touched
+    /// the monster (or any monster); or who else it must have been.
+    private func laterChangeWording(after id: Int64, monster: Int64?) throws -> String {
+        var later: Int64? = nil
+        if let monster {
+            later = try database.cached("SELECT max(change) FROM history_row WHERE monster = ? AND change > ?")
+                .firstRow([.integer(monster), .integer(id)]) { $0.isNull(0) ? nil : $0.int(0) } ?? nil
+        }
+        try database.cached("SELECT \(HistoryTable.entryColumns) FROM history WHERE id > ? ORDER BY id DESC").forEachRow { row in
+            let entry = try Self.entry(from: row)
+            guard entry.id > (later ?? 0) else { return }
+            if try monster == nil || touchesWholeRoster(entry) { later = entry.id }
+        }
+        guard let later, let entry = try entry(id: later) else {
+            return " by a program that does not keep roster's history"
+        }
+        return ", by #\(entry.id) \(entry.line)"
+    }
+
+    /// `“Cat-Bot” is now the name of monster 9, given by #15 add Cat-Bot (id 9)`.
+    private func nameClashWording(_ name: String, since id: Int64) throws -> String {
+        guard let holder = try database.cached(MonsterTable.selectByNameKey)
+            .firstRow([.text(MonsterRules.nameKey(name))], MonsterTable.monster(from:)) else {
+            return "the name “\(name)” is taken"
+        }
+        return "the name “\(name)” is now monster \(holder.id)’s\(try laterChangeWording(after: id, monster: holder.id))"
+    }
+
+    /// The error `body` throws, if any. (A do/catch on a typed throw in
+    /// the loop above crashes the 6.3 compiler's ownership checker.)
+    private static func failure(of body: () throws(DatabaseError) -> Void) -> DatabaseError? {
+        do {
+            try body()
+            return nil
+        } catch {
+            return error
+        }
+    }
+}

@@ -1,0 +1,60 @@
+/// Asking the terminal what it can show, without ever waiting on it.
+///
+/// `request` asks, in one write: whether it shows kitty images (a 1×1
+/// query image, `KittyGraphics`), whether it draws 24-bit colour
+/// (XTGETTCAP `RGB`), and then for the primary device attributes
+/// (`ESC [ c`), which every terminal answers, and answers last, so the
+/// device attributes mark the end of the answers. Their attribute 4 says
+/// the terminal draws sixel images.
+///
+/// A terminal that is slow to answer (kitty starting cold, a link over
+/// ssh) must not cost a blank screen or lose its pictures: the caller
+/// draws the first frame in half blocks, feeds each `.reply` event to
+/// `read(_:)`, and upgrades when `isComplete` says the answers are in,
+/// up to `patience` milliseconds after asking. The input decoder takes a
+/// reply that comes later still for a reply, never for keys.
+public struct TerminalProbe: Sendable {
+    /// How long to wait for the answers before settling for what came.
+    public static let patience = 1000
+
+    /// XTGETTCAP for the terminfo capability `RGB` ("524742" in hex).
+    static let truecolorQuery: [UInt8] = Array("\u{1B}P+q524742\u{1B}\\".utf8)
+
+    public static let request: [UInt8] = KittyGraphics.imageQuery + truecolorQuery + Array("\u{1B}[c".utf8)
+
+    /// The terminal said OK to the kitty image query.
+    public private(set) var kittyGraphics = false
+    /// The terminal said it has the `RGB` capability: it draws 24-bit colour.
+    public private(set) var truecolor = false
+    /// The device attributes list 4: the terminal draws sixel images.
+    public private(set) var sixel = false
+    /// The device attributes came: every answer that will come has.
+    public private(set) var isComplete = false
+
+    public init() {}
+
+    /// Takes one reply from the terminal; returns whether it answered one
+    /// of the questions (the caller passes other replies on).
+    @discardableResult
+    public mutating func read(_ reply: [UInt8]) -> Bool {
+        guard !isComplete else { return false }
+        if let answer = KittyGraphics.answer(in: reply), answer.imageID == KittyGraphics.queryImageID {
+            kittyGraphics = answer.message == "OK"
+            return true
+        }
+        let text = String(decoding: reply, as: UTF8.self)
+        // `DCS 1 + r 524742[=value] ST`: the capability is there.
+        if text.hasPrefix("\u{1B}P1+r524742") {
+            truecolor = true
+            return true
+        }
+        if text.hasPrefix("\u{1B}P0+r") { return true }
+        if TerminalSession.isPrimaryDeviceAttributes(reply) {
+            let fields = text.dropFirst(3).dropLast().split(separator: ";")
+            sixel = fields.dropFirst().contains("4")
+            isComplete = true
+            return true
+        }
+        return false
+    }
+}
