@@ -4,7 +4,7 @@ import TerminalKit
 /// with the "☰ Monsters" button in a narrow window and the toolbar's
 /// "⏱ Activated" button when there is room.
 final class HeaderBar: View {
-    weak var controller: RosterController?
+    weak var controller: RosterSessionController?
     var showsMonstersButton = false
     var onMonstersButton: (() -> Void)?
     var onActivationButton: (() -> Void)?
