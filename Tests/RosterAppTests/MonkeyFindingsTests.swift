@@ -66,3 +66,19 @@ extension FooterTruthTests {
         #expect(roster.footer.keys.contains("w weapon"))
     }
 }
+
+extension MonkeyFindingsTests {
+    @Test("an overlay opened over a field's editor and closed by widening the window leaves the focus somewhere")
+    func overlayOverAnEditorClosedByResize() throws {
+        // seed 2000001, walk 337: Enter, click 10,0, /, paste "q", resize 125×31
+        let roster = try RosterScreenHarness(width: 40, height: 12)
+        roster.press(.enter).click(Point(x: 10, y: 0)).press(.character("/")).paste("q")
+        roster.interface.resize(to: Size(width: 125, height: 31))
+        _ = roster.screen
+        #expect(roster.window.firstResponder != nil)
+        #expect(roster.window.firstResponder?.window === roster.window)
+        let replay = MonkeyWalk.play([.key(.enter), .click(Point(x: 10, y: 0)), .key(.character("/")), .paste("q"),
+                                      .resize(Size(width: 125, height: 31))], start: Size(width: 40, height: 12))
+        #expect(replay == nil, "\(replay.map { "\($0.failure)" } ?? "")")
+    }
+}
