@@ -82,3 +82,14 @@ extension MonkeyFindingsTests {
         #expect(replay == nil, "\(replay.map { "\($0.failure)" } ?? "")")
     }
 }
+
+extension MonkeyFindingsTests {
+    @Test("Esc out of the Monsters overlay, with a filter that hides every monster, reaches the details")
+    func overlayClosedOverAnEmptyFilter() throws {
+        // seed 1000001, walk 1207: w, click 0,0, /, j, Enter, then Esc home
+        let events: [MonkeyEvent] = [.key(.character("w")), .click(Point(x: 0, y: 0)), .key(.character("/")),
+                                     .key(.character("j")), .key(.enter), .escapeHome]
+        let replay = MonkeyWalk.play(events, start: Size(width: 60, height: 20))
+        #expect(replay == nil, "\(replay.map { "\($0.failure)" } ?? "")")
+    }
+}
