@@ -66,3 +66,30 @@ extension FooterTruthTests {
         #expect(roster.footer.keys.contains("w weapon"))
     }
 }
+
+extension MonkeyFindingsTests {
+    @Test("an overlay opened over a field's editor and closed by widening the window leaves the focus somewhere")
+    func overlayOverAnEditorClosedByResize() throws {
+        // seed 2000001, walk 337: Enter, click 10,0, /, paste "q", resize 125×31
+        let roster = try RosterScreenHarness(width: 40, height: 12)
+        roster.press(.enter).click(Point(x: 10, y: 0)).press(.character("/")).paste("q")
+        roster.interface.resize(to: Size(width: 125, height: 31))
+        _ = roster.screen
+        #expect(roster.window.firstResponder != nil)
+        #expect(roster.window.firstResponder?.window === roster.window)
+        let replay = MonkeyWalk.play([.key(.enter), .click(Point(x: 10, y: 0)), .key(.character("/")), .paste("q"),
+                                      .resize(Size(width: 125, height: 31))], start: Size(width: 40, height: 12))
+        #expect(replay == nil, "\(replay.map { "\($0.failure)" } ?? "")")
+    }
+}
+
+extension MonkeyFindingsTests {
+    @Test("Esc out of the Monsters overlay, with a filter that hides every monster, reaches the details")
+    func overlayClosedOverAnEmptyFilter() throws {
+        // seed 1000001, walk 1207: w, click 0,0, /, j, Enter, then Esc home
+        let events: [MonkeyEvent] = [.key(.character("w")), .click(Point(x: 0, y: 0)), .key(.character("/")),
+                                     .key(.character("j")), .key(.enter), .escapeHome]
+        let replay = MonkeyWalk.play(events, start: Size(width: 60, height: 20))
+        #expect(replay == nil, "\(replay.map { "\($0.failure)" } ?? "")")
+    }
+}

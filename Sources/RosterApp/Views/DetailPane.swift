@@ -12,7 +12,7 @@ import TerminalKit
 /// without, the window gives the focus back to whoever had it before the
 /// first field's editor came up (the list, or this pane on that field).
 final class DetailPane: View {
-    private let controller: RosterController
+    private let controller: RosterSessionController
     let fields: [DetailField]
     private(set) var focusedIndex = 0
     /// Esc: give the focus back to the list.
@@ -21,7 +21,7 @@ final class DetailPane: View {
     var leaveHelp = "back to list"
     private var pictureArea = Rect.zero
 
-    init(controller: RosterController, fields: [DetailField]) {
+    init(controller: RosterSessionController, fields: [DetailField]) {
         self.controller = controller
         self.fields = fields
         super.init()

@@ -5,7 +5,7 @@ import TerminalKit
 /// "Activated" button when there is room (no ⏱: fonts draw it two cells
 /// wide or not at all, as in alacritty and xterm).
 final class HeaderBar: View {
-    weak var controller: RosterController?
+    weak var controller: RosterSessionController?
     var showsMonstersButton = false
     var onMonstersButton: (() -> Void)?
     var onActivationButton: (() -> Void)?

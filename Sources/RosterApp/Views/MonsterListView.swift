@@ -7,7 +7,7 @@ import TerminalKit
 /// (`prepareFrame`): drawing reads nothing, and a read that fails reaches
 /// the status line.
 final class MonsterListView: View {
-    private let controller: RosterController
+    private let controller: RosterSessionController
     let filterField: FilterField
     /// Shown as an overlay in a narrow terminal: Enter and Esc close it.
     let isOverlay: Bool
@@ -18,7 +18,7 @@ final class MonsterListView: View {
     /// The rows on screen, read before the frame.
     private var shownRows: [Monster] = []
 
-    init(controller: RosterController, isOverlay: Bool = false) {
+    init(controller: RosterSessionController, isOverlay: Bool = false) {
         self.controller = controller
         self.isOverlay = isOverlay
         self.filterField = FilterField(controller: controller)
@@ -196,10 +196,10 @@ final class MonsterListView: View {
 /// The filter line above the list: `/ cat`, filtering as you type.
 /// Enter keeps the filter, Esc clears it; ↑↓ still move in the list.
 final class FilterField: View {
-    private let controller: RosterController
+    private let controller: RosterSessionController
     private var model = TextFieldModel(limit: 64)
 
-    init(controller: RosterController) {
+    init(controller: RosterSessionController) {
         self.controller = controller
         super.init()
     }

@@ -68,12 +68,12 @@ enum BrowseCommand {
         if pictures == nil, PictureChoice.insideMultiplexer(environment) {
             pictures = depth == .none ? .text : .halfBlocks(depth)
         }
-        let options = InteractiveRoster.Options(
+        let options = RosterRunLoop.Options(
             animations: !noAnimation && environment("ROSTER_NO_ANIMATION") == nil,
             colorDepth: depth,
             pictures: pictures
         )
-        let status = try InteractiveRoster.run(store: store, options: options)
+        let status = try RosterRunLoop.run(store: store, options: options)
         return ExitStatus(rawValue: status) ?? .failure
     }
 }

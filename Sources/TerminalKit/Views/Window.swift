@@ -112,10 +112,11 @@ public final class Window: Responder {
             firstResponder = nil
             focused.didResignFirstResponder()
             let beforeIsInside = (before as? View).map(view.contains) ?? false
-            if let before, before.window === self, !beforeIsInside {
-                makeFirstResponder(before)
-            } else {
-                makeFirstResponder(rootView.canBecomeFirstResponder ? rootView : nil)
+            // The one who had it, or, if it cannot take it now (a field of
+            // a monster the filter hides), its nearest willing ancestor.
+            var candidate: Responder? = before?.window === self && !beforeIsInside ? before : rootView
+            while let next = candidate, next !== self, !makeFirstResponder(next) {
+                candidate = next.nextResponder
             }
         }
         overlay.view.hostWindow = nil

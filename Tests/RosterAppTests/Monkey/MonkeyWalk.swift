@@ -112,10 +112,10 @@ struct MonkeyWalk {
 
     struct Player {
         let roster: RosterScreenHarness
-        var interface: RosterInterface { roster.interface }
+        var interface: HeadlessRoster { roster.interface }
         var window: Window { roster.interface.window }
-        var screen: RosterScreen { roster.interface.screen }
-        var controller: RosterController { roster.interface.controller }
+        var screen: RosterRootView { roster.interface.screen }
+        var controller: RosterSessionController { roster.interface.controller }
         private var namesAdded = 0
 
         init(roster: RosterScreenHarness) {

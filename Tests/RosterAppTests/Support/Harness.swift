@@ -8,7 +8,7 @@ import TerminalKit
 final class RosterScreenHarness {
     let directory: URL
     let store: RosterStore
-    let interface: RosterInterface
+    let interface: HeadlessRoster
 
     init(width: Int = 100, height: Int = 30, pictures: PictureMode = .halfBlocks(.truecolor), animations: Bool = false,
          prepare: (RosterStore) throws -> Void = { _ in }) throws {
@@ -16,8 +16,8 @@ final class RosterScreenHarness {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         store = try RosterStore.open(path: directory.appendingPathComponent("roster.db").path)
         try prepare(store)
-        interface = try RosterInterface(store: store, size: Size(width: width, height: height), animations: animations,
-                                        pictures: PictureDrawing(library: RosterInterface.pictureLibrary(), mode: pictures))
+        interface = try HeadlessRoster(store: store, size: Size(width: width, height: height), animations: animations,
+                                        pictures: PictureDrawing(library: HeadlessRoster.pictureLibrary(), mode: pictures))
     }
 
     deinit { try? FileManager.default.removeItem(at: directory) }

@@ -11,7 +11,7 @@ final class ActivatedField: DetailField {
     let picker: DateTimePicker
     private var pending: CalendarDateTime?
 
-    init(controller: RosterController) {
+    init(controller: RosterSessionController) {
         picker = ActivatedField.makePicker()
         super.init(label: "Activated", controller: controller)
         picker.onChange = { [weak self] value in self?.pending = value }

@@ -11,11 +11,11 @@ import TerminalKit
 class DetailField: View {
     let label: String
     weak var pane: DetailPane?
-    let controller: RosterController
+    let controller: RosterSessionController
     /// The sentence shown beside the field when its value was refused.
     var problem: String?
 
-    init(label: String, controller: RosterController) {
+    init(label: String, controller: RosterSessionController) {
         self.label = label
         self.controller = controller
         super.init()

@@ -18,7 +18,7 @@ final class ColorField: DetailField {
         menu.onCancel = { self?.pane?.cancelEditing() }
     }
 
-    init(controller: RosterController) {
+    init(controller: RosterSessionController) {
         super.init(label: "Colour", controller: controller)
     }
 
@@ -44,7 +44,7 @@ class WheelField: DetailField {
     /// The value the wheels show, while editing.
     var pendingText: String?
 
-    override init(label: String, controller: RosterController) {
+    override init(label: String, controller: RosterSessionController) {
         super.init(label: label, controller: controller)
         wheels.title = label
         wheels.onDone = { [weak self] in self?.pane?.finishEditing() }
@@ -102,7 +102,7 @@ class WheelField: DetailField {
 final class HeightField: WheelField {
     static let unknown = "—"
 
-    init(controller: RosterController) {
+    init(controller: RosterSessionController) {
         super.init(label: "Height", controller: controller)
         wheels.columns = [
             .init(title: "Feet", values: [Self.unknown] + Height.feetRange.map { "\($0) ft" }),
@@ -138,7 +138,7 @@ final class HeightField: WheelField {
 final class OriginField: WheelField {
     static let unknown = "— unknown —"
 
-    init(controller: RosterController) {
+    init(controller: RosterSessionController) {
         super.init(label: "Origin", controller: controller)
         wheels.columns = [.init(title: "Country", values: [Self.unknown] + Countries.all.map(\.name), width: 32)]
     }

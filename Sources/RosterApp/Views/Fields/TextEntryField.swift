@@ -15,7 +15,7 @@ final class TextEntryField: DetailField {
     private let limit: Int
     private var model = TextFieldModel()
 
-    init(label: String, controller: RosterController, lines: Int = 1, limit: Int,
+    init(label: String, controller: RosterSessionController, lines: Int = 1, limit: Int,
          read: @escaping (Monster) -> String, change: @escaping (String) -> MonsterChanges,
          style: @escaping (Monster) -> Style = { _ in .plain }) {
         self.read = read

@@ -34,7 +34,7 @@ final class WeaponCell: DetailField {
         }
     }
 
-    init(controller: RosterController) {
+    init(controller: RosterSessionController) {
         super.init(label: "Weapon", controller: controller)
     }
 

@@ -8,11 +8,11 @@ import TerminalKit
 /// does in portrait: the details fill the screen and a "Monsters" button
 /// (or `m`) shows the list as an overlay. Below `minimumSize` the screen
 /// only says how large it needs to be.
-final class RosterScreen: View {
+final class RosterRootView: View {
     static let splitWidth = 70
     static let minimumSize = Size(width: 40, height: 12)
 
-    let controller: RosterController
+    let controller: RosterSessionController
     let list: MonsterListView
     let details: DetailPane
     let nameField: TextEntryField
@@ -28,7 +28,7 @@ final class RosterScreen: View {
     /// Whether the split was collapsed at the last resize.
     private(set) var isCollapsed = false
 
-    init(controller: RosterController) {
+    init(controller: RosterSessionController) {
         self.controller = controller
         list = MonsterListView(controller: controller)
         nameField = TextEntryField(label: "Name", controller: controller, limit: MonsterRules.nameLimit * 4,

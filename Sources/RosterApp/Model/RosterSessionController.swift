@@ -4,7 +4,7 @@ import TerminalKit
 /// What the interactive roster shows and does, shared by its views: the
 /// list model, which monster is selected, saving, and noticing changes
 /// made by other programs.
-final class RosterController {
+final class RosterSessionController {
     let store: RosterStore
     let list: MonsterListModel
     /// How pictures reach this terminal: kitty images, half blocks, or none.

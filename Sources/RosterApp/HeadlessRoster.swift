@@ -4,9 +4,9 @@ import TerminalKit
 /// The interactive roster without a terminal: the window, its screen and
 /// controller, fed with events and asked for frames. The run loop connects
 /// it to a real terminal; tests drive it directly and read its buffers.
-public final class RosterInterface {
-    let controller: RosterController
-    let screen: RosterScreen
+public final class HeadlessRoster {
+    let controller: RosterSessionController
+    let screen: RosterRootView
     public let window: Window
 
     /// The pictures the roster shows, decoded once from the binary's own data.
@@ -15,12 +15,12 @@ public final class RosterInterface {
     }
 
     public init(store: RosterStore, size: Size, animations: Bool = true,
-                pictures: PictureDrawing = PictureDrawing(library: RosterInterface.pictureLibrary(), mode: .halfBlocks(.truecolor)))
+                pictures: PictureDrawing = PictureDrawing(library: HeadlessRoster.pictureLibrary(), mode: .halfBlocks(.truecolor)))
         throws(RosterError) {
-        controller = try RosterController(store: store, pictures: pictures)
-        screen = RosterScreen(controller: controller)
+        controller = try RosterSessionController(store: store, pictures: pictures)
+        screen = RosterRootView(controller: controller)
         window = Window(rootView: screen, size: size)
-        window.minimumSize = RosterScreen.minimumSize
+        window.minimumSize = RosterRootView.minimumSize
         window.animationsEnabled = animations
         screen.frame = window.bounds
         screen.sizeChanged()

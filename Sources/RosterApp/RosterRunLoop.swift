@@ -7,7 +7,7 @@ import TerminalKit
 /// input with a timeout, deliver it. The timeout is short while a panel
 /// slides and a quarter of a second otherwise, when the loop also asks
 /// SQLite whether another program changed the roster.
-public enum InteractiveRoster {
+public enum RosterRunLoop {
     public struct Options: Sendable {
         public var animations: Bool
         public var colorDepth: ColorDepth
@@ -45,7 +45,7 @@ public enum InteractiveRoster {
         let session = try TerminalSession()
         try session.start(mouse: true)
         defer { session.stop() }
-        let library = RosterInterface.pictureLibrary()
+        let library = HeadlessRoster.pictureLibrary()
         // Without an answer yet, pictures are half blocks; they become
         // kitty images when the terminal says it shows them.
         let drawing = PictureDrawing(library: library,
@@ -56,7 +56,7 @@ public enum InteractiveRoster {
         var startup = StartupProbe(asking: options.pictures == nil, session: session)
         var early = startup.waitBriefly(session: session, milliseconds: firstFrameWait)
         startup.apply(to: drawing, renderer: &renderer, options: options)
-        let interface = try RosterInterface(store: store, size: session.size, animations: options.animations,
+        let interface = try HeadlessRoster(store: store, size: session.size, animations: options.animations,
                                             pictures: drawing)
         // Pictures placed with the kitty protocol outlive the alternate
         // screen in some terminals: take them away on the way out.
@@ -157,7 +157,7 @@ struct StartupProbe {
 
     /// Once the answers are in: kitty images where the terminal shows
     /// them, 24-bit colour where it draws it. Only once.
-    mutating func apply(to drawing: PictureDrawing, renderer: inout Renderer, options: InteractiveRoster.Options) {
+    mutating func apply(to drawing: PictureDrawing, renderer: inout Renderer, options: RosterRunLoop.Options) {
         guard let probe, probe.isComplete, !applied else { return }
         applied = true
         if probe.truecolor, options.colorDepth != .none, options.colorDepth < .truecolor {
