@@ -30,7 +30,7 @@ struct PlainSessionTests {
 
         @discardableResult
         func run() throws -> Int32 {
-            let controller = try RosterController(store: store, pictures: PictureDrawing(library: RosterInterface.pictureLibrary(), mode: .text))
+            let controller = try RosterSessionController(store: store, pictures: PictureDrawing(library: HeadlessRoster.pictureLibrary(), mode: .text))
             let console = PlainConsole(nextLine: { [self] in
                 guard !answers.isEmpty else { return .end }
                 beforeEachAnswer(answered)

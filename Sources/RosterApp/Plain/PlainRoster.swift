@@ -20,8 +20,8 @@ public enum PlainRoster {
     public static func run(store: RosterStore) throws -> Int32 {
         try store.setBusyTimeout(milliseconds: busyTimeout)
         let input = try LineInput()
-        let pictures = PictureDrawing(library: RosterInterface.pictureLibrary(), mode: .text)
-        let controller = try RosterController(store: store, pictures: pictures)
+        let pictures = PictureDrawing(library: HeadlessRoster.pictureLibrary(), mode: .text)
+        let controller = try RosterSessionController(store: store, pictures: pictures)
         let console = PlainConsole(nextLine: input.nextLine, write: writeToStandardOutput,
                                    inputIsTerminal: isatty(0) == 1)
         return try PlainSession(controller: controller, console: console).run()

@@ -30,7 +30,7 @@ final class PlainSession {
     /// Monsters read out per page.
     static let pageSize = 20
 
-    let controller: RosterController
+    let controller: RosterSessionController
     private let console: PlainConsole
     /// The first position of the page last read out.
     var pageStart = 0
@@ -44,7 +44,7 @@ final class PlainSession {
     /// 128 + the signal for Ctrl-C and the like.
     var exitStatus: Int32?
 
-    init(controller: RosterController, console: PlainConsole) {
+    init(controller: RosterSessionController, console: PlainConsole) {
         self.controller = controller
         self.console = console
         seenHistoryID = newestHistoryID()
