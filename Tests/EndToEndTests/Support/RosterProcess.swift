@@ -67,8 +67,11 @@ final class Sandbox {
         // fills up and blocks the child.
         let writer = inPipe.fileHandleForWriting
         let feeding = DispatchGroup()
+        // A child may exit (a usage error) before reading its input: the
+        // write then fails with EPIPE instead of killing the test process.
+        signal(SIGPIPE, SIG_IGN)
         DispatchQueue.global().async(group: feeding) {
-            if let stdin { writer.write(stdin) }
+            if let stdin { try? writer.write(contentsOf: stdin) }
             try? writer.close()
         }
         let collected = Collected()
