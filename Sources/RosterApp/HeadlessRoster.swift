@@ -26,6 +26,7 @@ public final class HeadlessRoster {
         screen.sizeChanged()
         screen.list.becomeFirstResponder()
         if screen.isCollapsed { screen.details.focus(0) }
+        controller.letGo = { [weak self] monster in self?.letGo(of: monster, wasEditing: true) }
     }
 
     /// An error that ends the session, once one has happened.
@@ -68,14 +69,20 @@ public final class HeadlessRoster {
         // an editor for a monster that is no longer the one shown must not
         // save to whichever monster took its place, nor may the next Enter.
         if let shown, controller.selected?.id != shown.id {
-            details.endEditingWithoutSaving()
-            window.makeFirstResponder(details)
-            screen.focusList()
-            controller.noteShownMonsterGone(shown, wasEditing: wasEditing)
+            letGo(of: shown, wasEditing: wasEditing)
         } else {
             details.editingField?.modelChanged()
         }
         return true
+    }
+
+    /// The details give up `shown`, which another program removed: found
+    /// by a poll, or by a save that found nothing to save to.
+    private func letGo(of shown: Monster, wasEditing: Bool) {
+        screen.details.endEditingWithoutSaving()
+        window.makeFirstResponder(screen.details)
+        screen.focusList()
+        controller.noteShownMonsterGone(shown, wasEditing: wasEditing)
     }
 
     /// The next frame. The rows it shows are read first; drawing itself

@@ -159,29 +159,73 @@ final class RosterSessionController {
     @discardableResult
     func save(_ changes: MonsterChanges, describing what: String,
               announce: ((_ before: Monster, _ after: Monster) -> String)? = nil) -> String? {
-        if let draft {
-            return saveDraft(changes.applied(to: draft), naming: changes.name != nil)
+        switch save(changes, startingFrom: nil, describing: what, announce: announce) {
+        case .saved, .monsterGone: nil
+        case .refused(let sentence): sentence
+        case .changedSince(_, let sentence): sentence
         }
-        guard let monster = selectedRow else { return nil }
-        guard changes.applied(to: monster) != monster else {
-            // Nothing to write; a chosen value still says what it is.
+    }
+
+    /// How a save from a field's editor ended.
+    enum SaveOutcome {
+        case saved
+        /// The value was refused; the sentence says why.
+        case refused(String)
+        /// Another program changed the field after the editor opened: nothing
+        /// was written, and `current` is the monster as it is now.
+        case changedSince(current: Monster, sentence: String)
+        /// Another program removed the monster; the editor was put away.
+        case monsterGone
+    }
+
+    /// Saves `changes` as `save` does, with compare-and-set when `original`
+    /// (the monster as the editor found it) is given: a field another
+    /// program changed since is not overwritten, whether or not a poll saw
+    /// that change first, because the poll moves the selected row on but
+    /// never what the editor started from.
+    func save(_ changes: MonsterChanges, startingFrom original: Monster?, describing what: String,
+              announce: ((_ before: Monster, _ after: Monster) -> String)? = nil) -> SaveOutcome {
+        if let draft {
+            return saveDraft(changes.applied(to: draft), naming: changes.name != nil).map(SaveOutcome.refused) ?? .saved
+        }
+        guard let monster = selectedRow else { return .saved }
+        let base = original ?? monster
+        // Nothing to write when the value is what the roster holds, or what
+        // the editor found (another program's newer value is then kept).
+        guard changes.applied(to: monster) != monster, changes.applied(to: base) != base else {
+            // A chosen value still says what it is.
             if let announce { status = (announce(monster, monster), false) }
-            return nil
+            return .saved
         }
         do {
-            guard let edit = try store.edit(monsterID: monster.id, changes) else {
-                status = ("\(monster.name) is no longer on the roster", true)
+            guard let edit = try store.edit(monsterID: monster.id, changes, startingFrom: original) else {
                 reload()
-                return nil
+                // The same end, in the same words, as when a poll finds the
+                // monster gone while its field is being edited.
+                guard let letGo else {
+                    status = ("\(monster.name) is no longer on the roster", true)
+                    return .saved
+                }
+                letGo(monster)
+                return .monsterGone
             }
             // In the command line's words, so that every surface says the same.
             if edit.isChange { status = (announce?(edit.before, edit.after) ?? "changed \(ChangeWording.edit(edit.before, edit.after))", false) }
             didWrite()
-            return nil
+            return .saved
+        } catch .changedSince(let current, _) {
+            // Show the newer monster at once, as a poll would.
+            reload()
+            return .changedSince(current: current,
+                                 sentence: "another program changed the \(what) since you began; Esc keeps its value, shown here, Enter saves yours")
         } catch {
-            return refusal(error)
+            return .refused(refusal(error))
         }
     }
+
+    /// Puts away the details' editor for `monster`, gone from the roster,
+    /// and says why: set by the interface, which owns the focus.
+    var letGo: ((_ monster: Monster) -> Void)?
 
     /// Chooses a weapon for what the details show, through `save` like
     /// every field, saying what the monster now carries (the command

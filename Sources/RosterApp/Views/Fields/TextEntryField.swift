@@ -14,6 +14,13 @@ final class TextEntryField: DetailField {
     private let lines: Int
     private let limit: Int
     private var model = TextFieldModel()
+    /// The monster as the editor found it: the save is refused, not
+    /// written over, when another program changed this field since.
+    private var original: Monster?
+    /// After such a refusal the field shows the newer value and keeps the
+    /// person's own here: Enter again saves it, Esc keeps the newer one,
+    /// and editing the value shown drops it.
+    private var ownValue: String?
 
     init(label: String, controller: RosterSessionController, lines: Int = 1, limit: Int,
          read: @escaping (Monster) -> String, change: @escaping (String) -> MonsterChanges,
@@ -28,6 +35,8 @@ final class TextEntryField: DetailField {
 
     override func didBecomeFirstResponder() {
         model = TextFieldModel(controller.selected.map(read) ?? "", limit: limit)
+        original = controller.selectedOnRoster
+        ownValue = nil
     }
 
     override var keyBindings: [KeyBinding] {
@@ -43,8 +52,10 @@ final class TextEntryField: DetailField {
 
     override func handle(key: KeyEvent) -> Bool {
         if super.handle(key: key) { return true }
+        let before = model.text
         if model.handle(key) {
             problem = nil
+            if model.text != before { ownValue = nil }
             return true
         }
         return false
@@ -53,19 +64,40 @@ final class TextEntryField: DetailField {
     override func handle(paste text: String) -> Bool {
         model.insert(text)
         problem = nil
+        ownValue = nil
         return true
     }
 
     override func commitEditing() -> Bool {
         // An unchanged value writes nothing; a new monster is added once
         // it has a name it may have (the controller knows which).
-        problem = controller.save(change(model.text), describing: label.lowercased())
-        return problem == nil
+        let text = ownValue ?? model.text
+        switch controller.save(change(text), startingFrom: original, describing: label.lowercased()) {
+        case .saved:
+            problem = nil
+            ownValue = nil
+            return true
+        case .refused(let sentence):
+            problem = sentence
+            return false
+        case .changedSince(let current, let sentence):
+            // Saving again starts from the newer monster, on purpose.
+            original = current
+            ownValue = text
+            model = TextFieldModel(read(current), limit: limit)
+            problem = sentence
+            return false
+        case .monsterGone:
+            // The details have let go of the monster and its editor.
+            problem = nil
+            return false
+        }
     }
 
     override func cancelEditing() {
         super.cancelEditing()
         model = TextFieldModel(controller.selected.map(read) ?? "", limit: limit)
+        ownValue = nil
     }
 
     override func preferredHeight(forWidth width: Int) -> Int {

@@ -1,0 +1,92 @@
+import Testing
+import TerminalKit
+@testable import RosterApp
+@testable import RosterCore
+
+/// Another program changes the monster a person is editing: the save
+/// compares with the monster as the editor found it, and writes over
+/// nobody's change unless the person says so.
+@Suite("No lost updates from the details")
+struct LostUpdateTests {
+    /// Another connection to the same file, as a script would have.
+    private func otherProgram(_ roster: RosterScreenHarness, _ change: (RosterStore, Monster) throws -> Void) throws {
+        let other = try RosterStore.open(path: roster.path)
+        let cat = try #require(try other.find("Cat-Bot"))
+        try change(other, cat)
+    }
+
+    @Test("a description changed elsewhere after the editor opened is kept and shown; Enter again saves the person's own",
+          arguments: [true, false])
+    func descriptionChangedElsewhere(pollFirst: Bool) throws {
+        let roster = try RosterScreenHarness()
+        try roster.edit("Description")
+        roster.press(.control("u")).type("Mine")
+        try otherProgram(roster) { other, cat in
+            _ = try other.edit(monsterID: cat.id, MonsterChanges(description: "Theirs"))
+        }
+        // Whether or not the poll saw the change before Enter, the same end.
+        if pollFirst { roster.interface.poll() }
+        roster.press(.enter)
+        #expect(try roster.monster("Cat-Bot")?.description == "Theirs", "the other program's value is kept")
+        #expect(roster.editingLabel == "Description", "the field stays open with the offer")
+        let text = roster.text
+        #expect(text.contains("Description  Theirs"), "the field shows the newer value")
+        #expect(text.contains("✗ another program changed the"))
+        #expect(text.contains("Enter saves yours"))
+
+        roster.press(.enter)
+        #expect(try roster.monster("Cat-Bot")?.description == "Mine", "Enter again saves the person's own")
+        #expect(roster.editingLabel == nil)
+        #expect(roster.footer.message?.hasPrefix("changed Cat-Bot") == true)
+    }
+
+    @Test("Esc after the offer keeps the newer value; editing the value shown saves the edit, not the old text")
+    func keepTheirs() throws {
+        let roster = try RosterScreenHarness()
+        try roster.edit("Description")
+        roster.type(" purr")
+        try otherProgram(roster) { other, cat in
+            _ = try other.edit(monsterID: cat.id, MonsterChanges(description: "Theirs"))
+        }
+        roster.press(.enter).press(.escape)
+        #expect(roster.editingLabel == nil)
+        #expect(try roster.monster("Cat-Bot")?.description == "Theirs")
+        #expect(roster.text.contains("Theirs"))
+
+        try roster.edit("Description")
+        roster.type(" purr")
+        try otherProgram(roster) { other, cat in
+            _ = try other.edit(monsterID: cat.id, MonsterChanges(description: "Newer"))
+        }
+        roster.press(.enter)
+        roster.type("!").press(.enter)
+        #expect(try roster.monster("Cat-Bot")?.description == "Newer!", "typing works from the value shown")
+    }
+
+    @Test("a change elsewhere to another field does not block saving this one")
+    func otherFieldChanged() throws {
+        let roster = try RosterScreenHarness()
+        try roster.edit("Description")
+        roster.press(.control("u")).type("Mine")
+        try otherProgram(roster) { other, cat in
+            _ = try other.edit(monsterID: cat.id, MonsterChanges(name: "Kit-Bot"))
+        }
+        roster.press(.enter)
+        let cat = try #require(try roster.monster("Kit-Bot"))
+        #expect(cat.description == "Mine")
+        #expect(roster.editingLabel == nil)
+    }
+
+    @Test("a monster removed elsewhere before Enter lets go of the editor as a poll would, in the same words")
+    func removedBeforeSave() throws {
+        let roster = try RosterScreenHarness()
+        try roster.edit("Description")
+        roster.type(" purr")
+        try otherProgram(roster) { other, _ in _ = try other.remove(["Cat-Bot"]) }
+        roster.press(.enter)
+        #expect(roster.editingLabel == nil)
+        #expect(roster.footer.message == "Cat-Bot was removed by another program; the edit was put away unsaved")
+        #expect(try roster.monster("Cat-Bot") == nil)
+        #expect(try roster.store.count() == 5)
+    }
+}
