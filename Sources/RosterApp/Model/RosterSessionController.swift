@@ -300,7 +300,10 @@ final class RosterSessionController {
         reportingErrors {
             let outcome = try step()
             status = (outcome.sentences.joined(separator: "; "), false)
-            didWrite(followUp: outcome.steps.isEmpty ? .undo : followUp)
+            // The details show a monster the step brought back or changed
+            // (the one whose removal was undone), as after any other write.
+            let shown = outcome.steps.last?.revisions.first { $0.after != nil }?.monsterID
+            didWrite(showing: shown, followUp: outcome.steps.isEmpty ? .undo : followUp)
             if outcome.steps.isEmpty { self.followUp = nil }
         }
     }
