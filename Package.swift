@@ -76,7 +76,8 @@ let package = Package(
 
         .testTarget(name: "RosterCoreTests", dependencies: ["RosterCore"]),
         .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit", "terminal-demo", "TestSupport", "TextSafety"]),
-        .testTarget(name: "RosterAppTests", dependencies: ["RosterApp", "TestSupport", "TextSafety"]),
+        .testTarget(name: "RosterAppTests", dependencies: ["RosterApp", "TestSupport", "TextSafety"],
+                    exclude: ["Golden"]),
         .testTarget(name: "RosterCLITests", dependencies: ["RosterCLI", "RosterCore", "TerminalKit", "TextSafety"]),
         .testTarget(name: "EndToEndTests", dependencies: ["roster", "TestSupport"]),
     ],

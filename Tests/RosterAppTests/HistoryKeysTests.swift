@@ -58,4 +58,14 @@ struct HistoryKeysTests {
         #expect(try roster.store.monsters().contains { $0.name == "Buu-Bot" })
         #expect(try roster.weaponInDatabase("Buu-Bot") == .fire, "the weapon change was not undone")
     }
+
+    @Test("while a filter is typed the footer offers no letter it would type: not x remove, not U redo")
+    func filterFooterOffersNoLetters() throws {
+        let roster = try RosterScreenHarness()
+        roster.press(.character("/")).type("ca")
+        let footer = try #require(roster.lines.last)
+        #expect(!footer.contains("x remove") && !footer.contains("U redo") && !footer.contains("u undo"), "\(footer)")
+        roster.press(.character("x"))
+        #expect(roster.text.contains("Remove") == false, "x was typed into the filter")
+    }
 }

@@ -213,6 +213,21 @@ struct HistoryTests {
         }
     }
 
+    @Test("after undo and redo, a write that bypassed roster is blamed, not the redo of the same change")
+    func redoIsNotTheLaterChange() throws {
+        let roster = try ImportRoster()
+        _ = try roster.store.setWeapons([WeaponAssignment(reference: "Cat-Bot", weapon: .fire)])
+        _ = try roster.store.undo()
+        _ = try roster.store.redo()
+        try roster.store.database.execute("UPDATE monster SET weapon = 'smoke' WHERE name_key = 'cat-bot'")
+        #expect {
+            try roster.store.undo()
+        } throws: { error in
+            guard case RosterError.historyRefused(let sentence) = error else { return false }
+            return sentence == "cannot undo #1 set-weapon Cat-Bot: Sword → Fire: Cat-Bot has been changed since by a program that does not keep roster's history; nothing was undone"
+        }
+    }
+
     @Test("the history keeps its bound, trimming in the same transaction")
     func bound() throws {
         let roster = try ImportRoster()

@@ -16,11 +16,11 @@ struct StorageErrorTests {
             _ = try roster.importBytes(Array(("name,weapon,description\n" + rows + "\n").utf8), mode: .insert)
             Issue.record("the import fitted in \(pages) pages")
         } catch let error as RosterError {
-            guard case .storage = error else {
+            guard case .full = error else {
                 Issue.record("\(error)")
                 return
             }
-            #expect(error.description == "the roster database \(roster.path) failed: the disk is full; nothing was changed")
+            #expect(error.description == "the change did not fit in the roster database \(roster.path): the disk is full; nothing was changed")
         }
         #expect(try roster.store.count() == 6)
     }

@@ -144,12 +144,17 @@ extension RosterStore {
     private func laterChangeWording(after id: Int64, monster: Int64?) throws -> String {
         var later: Int64? = nil
         if let monster {
-            later = try database.cached("SELECT max(change) FROM history_row WHERE monster = ? AND change > ?")
-                .firstRow([.integer(monster), .integer(id)]) { $0.isNull(0) ? nil : $0.int(0) } ?? nil
+            // The undo and redo of this same change left the monster as it
+            // should be: they are not the later change to blame.
+            later = try database.cached("""
+                SELECT max(change) FROM history_row WHERE monster = ? AND change > ?
+                AND change NOT IN (SELECT id FROM history WHERE reverses = ?)
+                """)
+                .firstRow([.integer(monster), .integer(id), .integer(id)]) { $0.isNull(0) ? nil : $0.int(0) } ?? nil
         }
         try database.cached("SELECT \(HistoryTable.entryColumns) FROM history WHERE id > ? ORDER BY id DESC").forEachRow { row in
             let entry = try Self.entry(from: row)
-            guard entry.id > (later ?? 0) else { return }
+            guard entry.id > (later ?? 0), entry.reverses != id else { return }
             if try monster == nil || touchesWholeRoster(entry) { later = entry.id }
         }
         guard let later, let entry = try entry(id: later) else {

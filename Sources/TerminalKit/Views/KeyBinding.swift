@@ -50,6 +50,21 @@ public struct KeyBinding {
     }
 }
 
+extension KeyBinding {
+    /// The binding as it stands behind a responder that consumes text: only
+    /// its keys that type nothing (Delete for `x`, Ctrl-R for `U`), and out
+    /// of the footer, whose label names the letter the text would take.
+    /// Nil when every key types (or a mouse line, which is kept as it is).
+    var withoutPrintableKeys: KeyBinding? {
+        let kept = keys.filter { !$0.isPrintable }
+        if kept.count == keys.count { return self }
+        guard !kept.isEmpty else { return nil }
+        var binding = KeyBinding(kept, label, help, brief: brief, footer: false, perform: perform)
+        binding.footerPriority = footerPriority
+        return binding
+    }
+}
+
 extension KeyEvent {
     /// A key that types a character: text fields take these.
     public var isPrintable: Bool {

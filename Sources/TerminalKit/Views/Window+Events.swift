@@ -155,7 +155,7 @@ extension Window {
                 var bindings = responder.keyBindings
                 // Printable keys stop at a text consumer: beyond it only
                 // bindings on other keys can run.
-                if pastTextConsumer { bindings = bindings.filter { !$0.keys.allSatisfy(\.isPrintable) || $0.keys.isEmpty } }
+                if pastTextConsumer { bindings = bindings.compactMap { $0.withoutPrintableKeys } }
                 if !bindings.isEmpty { groups.append(KeyBindingGroup(title: responder.keyBindingsTitle, bindings: bindings)) }
                 if responder.consumesText { pastTextConsumer = true }
             }
