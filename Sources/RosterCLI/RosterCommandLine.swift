@@ -62,10 +62,15 @@ public enum RosterCommandLine {
                     try context.print(formatter.overview(version: version))
                     return .success
                 }
-                if context.stdinIsTerminal && context.stdoutIsTerminal, let browse = parser.defaultCommand {
+                // ROSTER_ACCESSIBLE asks for the plain roster outright, so a
+                // screen reader's user can pipe answers into plain `roster`.
+                let asksForPlain = BrowseCommand.asksForPlain(context.environment)
+                if (context.stdinIsTerminal && context.stdoutIsTerminal) || asksForPlain, let browse = parser.defaultCommand {
                     return try browse.run(Invocation(arguments: parsed, context: context))
                 }
-                throw UsageError("no command given; `roster help` lists the commands", command: nil)
+                let plainHint = BrowseCommand.wantsPlain(context.environment)
+                    ? "; `roster browse --plain` reads the roster's commands line by line" : ""
+                throw UsageError("no command given\(plainHint); `roster help` lists the commands", command: nil)
             }
             if parsed.flag("help") {
                 try context.print(formatter.page(for: command))

@@ -183,6 +183,17 @@ struct PlainModeTests {
         #expect(roster.actingCharacters == [])
     }
 
+    @Test("piped into plain `roster`, ROSTER_ACCESSIBLE=1 starts the plain roster; TERM=dumb alone points to browse --plain")
+    func pipedWithoutCommand() throws {
+        let sandbox = try Sandbox()
+        let accessible = try sandbox.roster([], stdin: "1\nq\n", environment: ["ROSTER_ACCESSIBLE": "1", "TERM": "xterm"])
+        #expect(accessible.status == 0, "\(accessible.stderr)")
+        #expect(accessible.stdout.contains("Cat-Bot is number 1 of 6"))
+        let dumb = try sandbox.roster([], stdin: "1\nq\n", environment: ["TERM": "dumb"])
+        #expect(dumb.status == 64)
+        #expect(dumb.stderr.contains("`roster browse --plain` reads the roster's commands line by line"), "\(dumb.stderr)")
+    }
+
     /// The answers a person gives in `pipedSession`, one a line, and what
     /// the roster says to them, line by line.
     static let pipedAnswers = [

@@ -45,7 +45,11 @@ enum BrowseCommand {
     /// TERM=dumb cannot move its cursor; ROSTER_ACCESSIBLE asks for plain
     /// mode whatever the terminal (any value but empty or 0).
     static func wantsPlain(_ environment: (String) -> String?) -> Bool {
-        if environment("TERM") == "dumb" { return true }
+        environment("TERM") == "dumb" || asksForPlain(environment)
+    }
+
+    /// ROSTER_ACCESSIBLE set to anything but empty or 0.
+    static func asksForPlain(_ environment: (String) -> String?) -> Bool {
         guard let accessible = environment("ROSTER_ACCESSIBLE") else { return false }
         return !accessible.isEmpty && accessible != "0"
     }
