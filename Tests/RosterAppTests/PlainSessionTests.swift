@@ -98,6 +98,15 @@ struct PlainSessionTests {
         #expect(try session.store.monsters().allSatisfy { $0.weapon.type != .fire || $0.name == "Ice-Bot" })
     }
 
+    @Test("the one-letter commands mean what the full-screen keys mean: u undoes, U redoes, x removes")
+    func lettersAsOnTheFullScreen() throws {
+        let session = try Conversation(["1", "weapon 3", "u", "U", "x", "y"])
+        try session.run()
+        #expect(session.lines.contains { $0.hasPrefix("Undid ") })
+        #expect(session.lines.contains { $0.hasPrefix("Redid ") })
+        #expect(try session.store.find("Cat-Bot") == nil, "x then y removed it")
+    }
+
     @Test("undo with nothing to undo says so; undo of an add lets go of the monster it removed")
     func undoEdges() throws {
         let session = try Conversation(["undo", "add", "Bat-Bot", "", "", "", "", "", "", "", "undo", "weapon 3"])

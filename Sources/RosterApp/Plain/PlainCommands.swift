@@ -56,11 +56,11 @@ struct PlainCommand: Sendable {
             session, text in session.edit(.activated, answer: text)
         },
         PlainCommand(["add", "a"], "adds a monster, asking for each of its fields.") { session, _ in session.addMonster() },
-        PlainCommand(["remove", "r", "delete"], "removes the chosen monster, after asking.") { session, _ in session.removeChosen() },
+        PlainCommand(["remove", "r", "x", "delete"], "removes the chosen monster, after asking.") { session, _ in session.removeChosen() },
         PlainCommand(["undo", "u"], "takes back the last change, made here or by any other program.") { session, _ in
             session.takeBack(redoing: false)
         },
-        PlainCommand(["redo"], "puts back what undo took back.") { session, _ in session.takeBack(redoing: true) },
+        PlainCommand(["redo", "U"], "puts back what undo took back.") { session, _ in session.takeBack(redoing: true) },
         PlainCommand(["help", "h", "?"], "reads out this list of commands.") { session, _ in session.readHelp() },
         PlainCommand(["quit", "q", "exit"], "ends the session.") { session, _ in
             session.say("Goodbye.")
@@ -68,8 +68,11 @@ struct PlainCommand: Sendable {
         },
     ]
 
-    /// The command a word names, ignoring case.
+    /// The command a word names, ignoring case, except that the letters
+    /// the full-screen roster tells apart by case mean the same here: `u`
+    /// undoes and `U` redoes.
     static func named(_ word: String) -> PlainCommand? {
+        if let exact = all.first(where: { $0.names.contains(word) }) { return exact }
         let folded = word.lowercased()
         return all.first { $0.names.contains(folded) }
     }
