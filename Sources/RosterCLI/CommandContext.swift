@@ -99,21 +99,6 @@ public final class CommandContext {
         try stdout.append(text)
     }
 
-    /// Reads all of standard input.
-    public func readStandardInput() throws(IOFailure) -> [UInt8] {
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw IOFailure(operation: "read", path: "standard input", errno: errno)
-            }
-            if count == 0 { return bytes }
-            bytes.append(contentsOf: chunk[0..<count])
-        }
-    }
-
     /// Reads standard input as lines, within the limits an import has: a
     /// line past `recordLimit` bytes, or input past `sizeLimit`, stops the
     /// reading with a problem that names the line (`< /dev/zero` included).

@@ -123,7 +123,7 @@ extension RosterStore {
             for step in steps {
                 guard let after = step.after else { continue }
                 let sql = step.before == nil ? MonsterTable.insertWithID : MonsterTable.update
-                if let error = Self.failure(of: { () throws(DatabaseError) in
+                if let error = DatabaseError.thrown(by: { () throws(DatabaseError) in
                     try database.cached(sql).run(MonsterTable.values(of: after) + [.integer(step.monsterID)])
                 }) {
                     guard error.isUniqueViolation else { throw error }
@@ -170,16 +170,5 @@ extension RosterStore {
             return "the name `\(name)` is taken"
         }
         return "the name `\(name)` is now monster \(holder.id)’s\(try laterChangeWording(after: id, monster: holder.id))"
-    }
-
-    /// The error `body` throws, if any. (A do/catch on a typed throw in
-    /// the loop above crashes the 6.3 compiler's ownership checker.)
-    private static func failure(of body: () throws(DatabaseError) -> Void) -> DatabaseError? {
-        do {
-            try body()
-            return nil
-        } catch {
-            return error
-        }
     }
 }

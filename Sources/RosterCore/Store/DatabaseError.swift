@@ -67,3 +67,17 @@ public struct ResultCode: RawRepresentable, Hashable, Sendable {
     public static let SQLITE_CONSTRAINT_UNIQUE = ResultCode(rawValue: CSQLite.SQLITE_CONSTRAINT | 8 << 8)
     public static let SQLITE_IOERR_SHMSIZE = ResultCode(rawValue: CSQLite.SQLITE_IOERR | 19 << 8)
 }
+
+extension DatabaseError {
+    /// The error `body` throws, if any. A plain do/catch on a typed throw
+    /// inside a loop crashes the 6.3 compiler (its ownership checker and
+    /// AllocBoxToStack pass), so the import and undo loops ask this instead.
+    static func thrown(by body: () throws(DatabaseError) -> Void) -> DatabaseError? {
+        do {
+            try body()
+            return nil
+        } catch {
+            return error
+        }
+    }
+}

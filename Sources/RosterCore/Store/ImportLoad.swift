@@ -226,7 +226,7 @@ struct ImportLoad {
         try database.execute("PRAGMA threads = 2")
         defer { try? database.execute("PRAGMA threads = 0") }
         for sql in droppedIndexes {
-            if let error = Self.failure(of: { () throws(DatabaseError) in try database.execute(sql) }) {
+            if let error = DatabaseError.thrown(by: { () throws(DatabaseError) in try database.execute(sql) }) {
                 guard error.isUniqueViolation else { throw error }
                 return try duplicateNames()
             }
@@ -311,17 +311,6 @@ struct ImportLoad {
     private func duplicateName(_ record: ImportedRecord, earlier: TextLocation?) -> InputProblem {
         InputProblem(.conflict, at: record.nameLocation, field: "name",
                      "the name `\(record.monster.name)` is also used \(Self.place(earlier)) (names are compared ignoring case)")
-    }
-
-    /// The error `body` throws, if any. (A plain do/catch on a typed
-    /// throw here crashes the 6.3 compiler's AllocBoxToStack pass.)
-    private static func failure(of body: () throws(DatabaseError) -> Void) -> DatabaseError? {
-        do {
-            try body()
-            return nil
-        } catch {
-            return error
-        }
     }
 
     static func place(_ location: TextLocation?) -> String {
