@@ -103,6 +103,10 @@ public enum RosterCommandLine {
             }
             context.error(error.description)
             return error.exitStatus
+        } catch let error as IOFailure where error.isOutOfMemory {
+            let failure = RosterError.outOfMemory
+            context.error(failure.description)
+            return failure.exitStatus
         } catch let error as IOFailure {
             context.error(error.description)
             return .ioError

@@ -139,6 +139,7 @@ enum ImportCommand {
             return preview.summary
         }
         let databasePath = try context.databasePath()
+        AbandonedImports.remove(beside: databasePath)
         let summary = FileSystem.exists(databasePath)
             ? try importing(try invocation.store())
             : try NewRoster.build(at: databasePath, keep: !dryRun, importing)
@@ -282,7 +283,7 @@ enum ImportChangesReport {
 enum NewRoster {
     static func build<Result>(at path: String, keep: Bool,
                               _ importing: (RosterStore) throws -> Result) throws -> Result {
-        let building = path + ".importing-\(getpid())"
+        let building = AbandonedImports.buildingPath(for: path, pid: getpid())
         defer { removeDatabaseFiles(building) }
         let result = try withStore(at: building) { store in
             _ = try store.importMonsters(from: MonsterReader(input: ChunkedInput(bytes: [], name: "nothing"),

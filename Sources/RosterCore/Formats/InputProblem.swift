@@ -20,14 +20,18 @@ public struct InputProblem: Hashable, Sendable {
     /// For `notFound`: the name that matched nothing, so that a
     /// suggestion can be added once the transaction is over.
     public let unknownName: String?
+    /// For an unknown country in an import: the text given, so that the
+    /// country meant can be suggested once the transaction is over.
+    public let unknownCountry: String?
 
     public init(_ kind: Kind, at location: TextLocation?, field: String? = nil, _ message: String,
-                unknownName: String? = nil) {
+                unknownName: String? = nil, unknownCountry: String? = nil) {
         self.kind = kind
         self.location = location
         self.field = field
         self.message = message
         self.unknownName = unknownName
+        self.unknownCountry = unknownCountry
     }
 
     /// `SOURCE:LINE:COLUMN: field: message`, leaving out the parts not known.

@@ -29,6 +29,12 @@ public struct IOFailure: Error, Sendable, CustomStringConvertible {
     }
 
     public var description: String { "cannot \(operation) \(path): \(reason)" }
+
+    /// Memory ran out for a large buffer (see `LargeAllocation`).
+    public static let outOfMemory = IOFailure(operation: "allocate", path: "memory", errno: ENOMEM,
+                                              explanation: "there is not enough memory")
+
+    public var isOutOfMemory: Bool { errno == ENOMEM }
 }
 
 /// A buffered writer to a file descriptor: writers append bytes and the
@@ -50,8 +56,7 @@ public final class ByteOutput {
         self.inMemory = false
         self.fileDescriptor = fileDescriptor
         self.name = name
-        self.capacity = capacity
-        self.storage = .allocate(capacity: capacity)
+        (self.storage, self.capacity) = Self.buffer(upTo: capacity)
     }
 
     /// An output that keeps its bytes in memory, for building documents
@@ -60,12 +65,24 @@ public final class ByteOutput {
         self.inMemory = true
         self.fileDescriptor = -1
         self.name = "memory"
-        self.capacity = capacity
-        self.storage = .allocate(capacity: capacity)
+        (self.storage, self.capacity) = Self.buffer(upTo: capacity)
     }
 
     deinit {
-        storage.deallocate()
+        LargeAllocation.free(storage)
+    }
+
+    /// The largest buffer up to `capacity` that memory allows: under a
+    /// small `ulimit -v` output is written in smaller pieces rather than
+    /// stopping the process (every command, `--version` too, makes two).
+    private static func buffer(upTo capacity: Int) -> (UnsafeMutablePointer<UInt8>, Int) {
+        var size = max(64, capacity)
+        while true {
+            if let storage = try? LargeAllocation.allocate(UInt8.self, count: size) { return (storage, size) }
+            // Below this nothing else could run either.
+            if size <= 64 { fatalError("there is not enough memory to write output (is ulimit -v too small?)") }
+            size /= 4
+        }
     }
 
     /// Everything written so far, for an in-memory output.

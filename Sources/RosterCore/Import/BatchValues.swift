@@ -17,22 +17,33 @@ public final class BatchValues: @unchecked Sendable {
     /// integer, or (0, -2) for NULL.
     private let places: UnsafeMutablePointer<Int>
 
-    init(records: [ImportedRecord]) {
+    /// Lays out `records`; `IOFailure.outOfMemory` when its buffers
+    /// cannot be had (they come from `LargeAllocation`).
+    init(records: [ImportedRecord]) throws(IOFailure) {
         // Built in locals and stored once: appending to a class's
         // properties would pay an exclusivity check on every append.
         var capacity = max(64, records.count * 128)
-        var bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
-        let places = UnsafeMutablePointer<Int>.allocate(capacity: max(1, records.count * Self.slotsPerRecord * 2))
+        var bytes = try LargeAllocation.allocate(UInt8.self, count: capacity)
+        let places: UnsafeMutablePointer<Int>
+        do {
+            places = try LargeAllocation.allocate(Int.self, count: records.count * Self.slotsPerRecord * 2)
+        } catch {
+            LargeAllocation.free(bytes)
+            throw error
+        }
         var used = 0
         var place = 0
+        var shortOfMemory = false
         func append(_ text: String) {
             withUTF8Bytes(of: text) { utf8 in
                 if used + utf8.count > capacity {
-                    capacity = max(capacity * 2, used + utf8.count)
-                    let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
-                    larger.initialize(from: bytes, count: used)
-                    bytes.deallocate()
-                    bytes = larger
+                    let larger = max(capacity * 2, used + utf8.count)
+                    guard let grown = try? LargeAllocation.reallocate(bytes, count: larger) else {
+                        shortOfMemory = true
+                        return
+                    }
+                    bytes = grown
+                    capacity = larger
                 }
                 if let base = utf8.baseAddress { (bytes + used).initialize(from: base, count: utf8.count) }
                 places[place] = used
@@ -47,7 +58,7 @@ public final class BatchValues: @unchecked Sendable {
             place += 2
         }
         let fields = MonsterFields.dataFields
-        for index in records.indices {
+        for index in records.indices where !shortOfMemory {
             for field in fields {
                 switch field.value(records[index].monster) {
                 case .integer(let number): append(number: Int(number), marker: -1)
@@ -57,13 +68,18 @@ public final class BatchValues: @unchecked Sendable {
             }
             append(records[index].nameKey)
         }
+        guard !shortOfMemory else {
+            LargeAllocation.free(bytes)
+            LargeAllocation.free(places)
+            throw .outOfMemory
+        }
         self.bytes = bytes
         self.places = places
     }
 
     deinit {
-        bytes.deallocate()
-        places.deallocate()
+        LargeAllocation.free(bytes)
+        LargeAllocation.free(places)
     }
 
     /// Calls `body` with each slot of record `index`: its text bytes, or its integer.

@@ -7,6 +7,10 @@ import Glibc
 /// is read with a fixed amount of memory. Readers look at `window` (the
 /// bytes not yet consumed), `consume` what they have used, and call
 /// `fill()` when a record runs past the end of the window.
+///
+/// The buffer comes from `LargeAllocation`, so that running out of memory
+/// is reported rather than a trap. It grows only while one record runs
+/// past its end, which `recordLimit` keeps far below its first size.
 public final class ChunkedInput {
     /// The longest record (a CSV row, a JSON object, an NDJSON line) an
     /// import accepts. Real records are a few hundred bytes; this keeps a
@@ -31,26 +35,26 @@ public final class ChunkedInput {
     /// Bytes consumed before the window's start.
     private var consumedBefore = 0
 
-    public init(fileDescriptor: Int32, name: String) {
+    public init(fileDescriptor: Int32, name: String) throws(IOFailure) {
         self.fileDescriptor = fileDescriptor
         self.name = name
         self.memory = []
         self.memoryChunk = 0
         capacity = 1 << 20
-        storage = .allocate(capacity: capacity)
+        storage = try LargeAllocation.allocate(UInt8.self, count: capacity)
     }
 
-    public init(bytes: [UInt8], name: String, chunkSize: Int = 1 << 20) {
+    public init(bytes: [UInt8], name: String, chunkSize: Int = 1 << 20) throws(IOFailure) {
         self.fileDescriptor = -1
         self.name = name
         self.memory = bytes
         self.memoryChunk = max(1, chunkSize)
         capacity = max(1 << 12, min(chunkSize, 1 << 20)) * 2 + ChunkedInput.recordLimit
-        storage = .allocate(capacity: capacity)
+        storage = try LargeAllocation.allocate(UInt8.self, count: capacity)
     }
 
     deinit {
-        storage.deallocate()
+        LargeAllocation.free(storage)
     }
 
     /// The bytes read but not yet consumed.
@@ -78,10 +82,7 @@ public final class ChunkedInput {
             start = 0
         }
         if end == capacity {
-            let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity * 2)
-            larger.update(from: storage, count: end)
-            storage.deallocate()
-            storage = larger
+            storage = try LargeAllocation.reallocate(storage, count: capacity * 2)
             capacity *= 2
         }
         var count: Int

@@ -64,6 +64,7 @@ struct MonsterDecoder {
     private var failed = false
     static let idIndex = MonsterFields.all.firstIndex { $0.key == "id" } ?? 0
     static let nameIndex = MonsterFields.all.firstIndex { $0.key == "name" } ?? 1
+    static let originIndex = MonsterFields.all.firstIndex { $0.key == "origin" }
     static let requiredByModel = mask { $0.isRequired }
 
     /// Bit `i` set where field `i` of `MonsterFields.all` passes `test`.
@@ -80,6 +81,16 @@ struct MonsterDecoder {
     mutating func set(_ index: Int, _ value: FieldValue, log: inout ProblemLog, locate: () -> TextLocation) {
         given |= 1 << UInt64(index)
         let field = MonsterFields.all[index]
+        // The country meant by an unknown one is looked for only after the
+        // import's transaction, for the first few (`RosterStore.importMonsters`):
+        // the search compares with every country's names, and a file can
+        // hold a million unknown ones while the roster is locked.
+        if index == Self.originIndex, case .text(let text) = value, Countries.find(text) == nil {
+            noteRefused(index)
+            log.add(InputProblem(.value, at: locate(), field: field.key,
+                                 Countries.unknown(text, suggestion: nil).message, unknownCountry: text))
+            return
+        }
         if let message = field.assign(&monster, value) {
             failed = true
             refused |= 1 << UInt64(index)

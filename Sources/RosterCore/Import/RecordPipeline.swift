@@ -20,6 +20,7 @@ final class RecordPipeline: @unchecked Sendable {
 
     static let batchSize = 2048
     static let queueLimit = 4
+    static let stackSize = 1 << 20
 
     private let reader: MonsterReader
     private var queue: [Batch] = []
@@ -36,7 +37,14 @@ final class RecordPipeline: @unchecked Sendable {
         pthread_mutex_init(lock, nil)
         pthread_cond_init(changed, nil)
         let context = Unmanaged.passRetained(self).toOpaque()
-        running = pthread_create(&thread, nil, { context in
+        // A small stack, not the default 8 MiB: the reader never recurses
+        // deeper than JSON's 64 levels, and under `ulimit -v` every
+        // reserved megabyte is one the import's buffers cannot have.
+        var attributes = pthread_attr_t()
+        pthread_attr_init(&attributes)
+        defer { pthread_attr_destroy(&attributes) }
+        pthread_attr_setstacksize(&attributes, Self.stackSize)
+        running = pthread_create(&thread, &attributes, { context in
             guard let context else { return nil }
             let pipeline = Unmanaged<RecordPipeline>.fromOpaque(context).takeRetainedValue()
             pipeline.produce()
@@ -112,6 +120,6 @@ final class RecordPipeline: @unchecked Sendable {
             records.append(record)
         }
         if records.isEmpty { return nil }
-        return Batch(records: records, values: BatchValues(records: records), bytesConsumed: reader.input.bytesConsumed)
+        return Batch(records: records, values: try BatchValues(records: records), bytesConsumed: reader.input.bytesConsumed)
     }
 }

@@ -75,11 +75,16 @@ public enum Countries {
     /// most likely meant.
     public static func reading(_ text: String) -> Result<Country, ValueProblem> {
         if let country = find(text) { return .success(country) }
-        if let suggestion = suggestion(for: text) {
-            return .failure(ValueProblem("unknown country `\(text)`; did you mean `\(suggestion.name)`?",
-                                         suggestion: suggestion.name))
+        return .failure(unknown(text, suggestion: suggestion(for: text)))
+    }
+
+    /// Why `text` names no country, with the country most likely meant
+    /// when one was looked for and found.
+    public static func unknown(_ text: String, suggestion: Country?) -> ValueProblem {
+        if let suggestion {
+            return ValueProblem("unknown country `\(text)`; did you mean `\(suggestion.name)`?", suggestion: suggestion.name)
         }
-        return .failure(ValueProblem("unknown country `\(text)`; give a country's name or its ISO 3166 code, such as France or FR"))
+        return ValueProblem("unknown country `\(text)`; give a country's name or its ISO 3166 code, such as France or FR")
     }
 
     /// The country a misspelt name most likely meant.

@@ -24,11 +24,10 @@ struct ImportLoad {
     private var previousCount = 0
     private var droppedIndexes: [String] = []
     /// Ids written so far, in the order written, with where each
-    /// record's name and id are (packed: there is one of each per record).
-    private var loadedIDs: [Int64] = []
-    private var loadedNames: [PackedPlace] = []
-    private var loadedIDPlaces: [PackedPlace] = []
-    /// Ordinal in `loadedIDs` of the first record written with each id:
+    /// record's name and id are: one entry per record, so it grows with
+    /// the file, in checked memory (`LargeList`).
+    private let loadedRecords: LargeList<LoadedRecord>
+    /// Ordinal in `loadedRecords` of the first record written with each id:
     /// made when an id first clashes, and kept up from then on.
     private var firstWithID: [Int64: Int]?
     /// The first id this import gives out (`insert`, `upsert`), and the
@@ -41,7 +40,7 @@ struct ImportLoad {
     /// `replace`: records without an id, written after the others.
     private var deferred: [ImportedRecord] = []
     private let insert: Statement
-    private let arena = TextArena()
+    private let arena: TextArena
 
     init(database: Database, mode: ImportMode) throws {
         self.database = database
@@ -71,6 +70,8 @@ struct ImportLoad {
         nextNewID = Self.successor(of: highest)
         firstNewID = nextNewID ?? Int64.max
         insert = try database.cached(MonsterTable.insertWithID)
+        loadedRecords = try LargeList()
+        arena = try TextArena()
     }
 
     /// Writes one record; a problem when it conflicts with the roster or the file.
@@ -94,21 +95,21 @@ struct ImportLoad {
                 deferred.append(record)
                 return problem
             }
-            loaded(record.monster.id, record)
+            try loaded(record.monster.id, record)
             counts.added += 1
         case .insert, .upsert:
             if bulk {
                 // The table started empty: the ids count from 1, and a
                 // file holds far fewer than 2^63 records.
                 try insert(record, id: nil, values: values)
-                loaded(database.lastInsertedRowID, record)
+                try loaded(database.lastInsertedRowID, record)
                 counts.added += 1
                 return Self.incompleteNewMonster(record)
             }
             let key = record.nameKey
             if let existing = try database.cached(MonsterTable.selectByNameKey).firstRow([.text(key)], MonsterTable.monster(from:)) {
                 if let added = addedOrdinal(of: existing.id) {
-                    return duplicateName(record, earlier: loadedNames[added].location)
+                    return duplicateName(record, earlier: loadedRecords[added].name.location)
                 }
                 if let earlier = touched[existing.id] {
                     return duplicateName(record, earlier: earlier)
@@ -135,7 +136,7 @@ struct ImportLoad {
             } else {
                 guard let id = nextNewID else { return Self.noIDLeft(for: record) }
                 try insert(record, id: id)
-                loaded(id, record)
+                try loaded(id, record)
                 nextNewID = Self.successor(of: id)
                 counts.added += 1
                 return Self.incompleteNewMonster(record)
@@ -144,13 +145,13 @@ struct ImportLoad {
         return nil
     }
 
-    /// Where in `loadedIDs` the monster this import added with `id` is,
+    /// Where in `loadedRecords` the monster this import added with `id` is,
     /// if it added it (`insert`, `upsert` into a roster with monsters,
     /// which number new monsters from `firstNewID` in file order).
     private func addedOrdinal(of id: Int64) -> Int? {
         guard id >= firstNewID else { return nil }
         let ordinal = id - firstNewID
-        guard ordinal < loadedIDs.count, loadedIDs[Int(ordinal)] == id else { return nil }
+        guard ordinal < loadedRecords.count, loadedRecords[Int(ordinal)].id == id else { return nil }
         return Int(ordinal)
     }
 
@@ -204,7 +205,7 @@ struct ImportLoad {
                     continue
                 }
                 try insert(record, id: id)
-                loaded(id, record)
+                try loaded(id, record)
                 counts.added += 1
             }
             deferred = []
@@ -256,21 +257,19 @@ struct ImportLoad {
 
     // MARK: Helpers
 
-    private mutating func loaded(_ id: Int64, _ record: ImportedRecord) {
-        if firstWithID != nil, firstWithID?[id] == nil { firstWithID?[id] = loadedIDs.count }
-        loadedIDs.append(id)
-        loadedNames.append(PackedPlace(record.nameLocation))
-        loadedIDPlaces.append(PackedPlace(record.idLocation))
+    private mutating func loaded(_ id: Int64, _ record: ImportedRecord) throws(IOFailure) {
+        if firstWithID != nil, firstWithID?[id] == nil { firstWithID?[id] = loadedRecords.count }
+        try loadedRecords.append(LoadedRecord(id: id, name: PackedPlace(record.nameLocation), idPlace: PackedPlace(record.idLocation)))
     }
 
     /// Where the id of the first record written with `id` is.
     private mutating func firstPlace(ofID id: Int64) -> TextLocation? {
         if firstWithID == nil {
             var first: [Int64: Int] = [:]
-            for (ordinal, loaded) in loadedIDs.enumerated() where first[loaded] == nil { first[loaded] = ordinal }
+            for ordinal in loadedRecords.indices where first[loadedRecords[ordinal].id] == nil { first[loadedRecords[ordinal].id] = ordinal }
             firstWithID = first
         }
-        return firstWithID?[id].map { loadedIDPlaces[$0].location }
+        return firstWithID?[id].map { loadedRecords[$0].idPlace.location }
     }
 
     /// Binds every value from memory SQLite reads in place
@@ -293,12 +292,12 @@ struct ImportLoad {
             for field in MonsterTable.dataFields {
                 switch field.value(record.monster) {
                 case .integer(let number): try insert.bind(number, at: parameter)
-                case .text(let text): arena.append(text, for: parameter)
+                case .text(let text): try arena.append(text, for: parameter)
                 case .null: try insert.bind(.null, at: parameter)
                 }
                 parameter += 1
             }
-            arena.append(record.nameKey, for: parameter)
+            try arena.append(record.nameKey, for: parameter)
             // The arena is complete: its storage no longer moves.
             try arena.forEachSpan { (bytes, count, parameter) throws in
                 try insert.bindBorrowedText(bytes, count: count, at: parameter)
@@ -332,10 +331,10 @@ struct ImportLoad {
         }
         // Where each of those ids came from in the file.
         var ordinals: [Int64: Int] = [:]
-        for (ordinal, id) in loadedIDs.enumerated() where names[id] != nil { ordinals[id] = ordinal }
+        for ordinal in loadedRecords.indices where names[loadedRecords[ordinal].id] != nil { ordinals[loadedRecords[ordinal].id] = ordinal }
         var problems: [InputProblem] = []
         let origin = TextLocation(line: 0, column: 0)
-        func namePlace(_ id: Int64) -> TextLocation? { ordinals[id].map { loadedNames[$0].location } }
+        func namePlace(_ id: Int64) -> TextLocation? { ordinals[id].map { loadedRecords[$0].name.location } }
         for ids in groups.values {
             let inFileOrder = ids.sorted { (namePlace($0) ?? origin) < (namePlace($1) ?? origin) }
             guard let first = inFileOrder.first else { continue }
@@ -364,6 +363,14 @@ struct PackedPlace {
     var location: TextLocation { TextLocation(line: Int(line), column: Int(column)) }
 }
 
+/// What an import keeps of each record it wrote: its id, and where its
+/// name and id are in the file, for reporting clashes.
+struct LoadedRecord {
+    let id: Int64
+    let name: PackedPlace
+    let idPlace: PackedPlace
+}
+
 extension String {
     /// For an identifier in double quotes.
     fileprivate func replacingQuotes() -> String {
@@ -379,12 +386,12 @@ final class TextArena {
     private var count = 0
     private var spans: [(start: Int, count: Int, parameter: Int32)] = []
 
-    init() {
-        storage = .allocate(capacity: capacity)
+    init() throws(IOFailure) {
+        storage = try LargeAllocation.allocate(UInt8.self, count: capacity)
     }
 
     deinit {
-        storage.deallocate()
+        LargeAllocation.free(storage)
     }
 
     func removeAll() {
@@ -393,14 +400,11 @@ final class TextArena {
     }
 
     /// Copies `text` in, to be bound to statement parameter `parameter`.
-    func append(_ text: String, for parameter: Int32) {
-        withUTF8Bytes(of: text) { bytes in
+    func append(_ text: String, for parameter: Int32) throws(IOFailure) {
+        try withUTF8Bytes(of: text) { (bytes) throws(IOFailure) in
             if count + bytes.count > capacity {
                 let newCapacity = max(capacity * 2, count + bytes.count)
-                let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-                larger.update(from: storage, count: count)
-                storage.deallocate()
-                storage = larger
+                storage = try LargeAllocation.reallocate(storage, count: newCapacity)
                 capacity = newCapacity
             }
             if let base = bytes.baseAddress { (storage + count).update(from: base, count: bytes.count) }

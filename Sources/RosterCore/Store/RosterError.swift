@@ -101,7 +101,7 @@ public enum RosterError: Error, Sendable, CustomStringConvertible {
         case .full(let path, let reason):
             return "the change did not fit in the roster database \(path): \(reason); nothing was changed"
         case .outOfMemory:
-            return "roster ran out of memory (a limit such as ulimit -v may be too small); nothing was changed"
+            return "there is not enough memory to finish (is ulimit -v too small?); nothing was changed"
         case .changedSinceAsked(let name):
             return "\(name) was changed by another program after you were asked; nothing was removed"
         case .problems(let problems, let source, let total):
@@ -133,15 +133,17 @@ public enum RosterError: Error, Sendable, CustomStringConvertible {
             return .full(path: path, reason: error.systemErrno == EFBIG ? "the file size limit was reached (ulimit -f)" : "the disk is full")
         case SQLITE_NOMEM: return .outOfMemory
         case SQLITE_IOERR:
+            // The -shm file beside the roster could not grow: said before
+            // the errno (ENOSPC) is read as a change that did not fit, since
+            // even a command that changes nothing (`list`) needs it.
+            if error.extendedCode == ResultCode.SQLITE_IOERR_SHMSIZE.rawValue {
+                return .cannotOpen(path: path, reason: "its shared-memory file \(path)-shm cannot grow (the disk may be full)")
+            }
             switch error.systemErrno {
             case ENOSPC: return .full(path: path, reason: "the disk is full")
             case EFBIG: return .full(path: path, reason: "the file size limit was reached (ulimit -f)")
             case EMFILE, ENFILE: return .cannotOpen(path: path, reason: "too many files are open (ulimit -n is too small)")
             default: break
-            }
-            // The -shm file beside the roster could not grow.
-            if error.extendedCode == ResultCode.SQLITE_IOERR_SHMSIZE.rawValue {
-                return .cannotOpen(path: path, reason: "its shared-memory file \(path)-shm cannot grow (the disk may be full)")
             }
             return .storage(path: path, error)
         default: return .storage(path: path, error)

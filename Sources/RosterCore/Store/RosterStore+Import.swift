@@ -34,15 +34,38 @@ extension RosterStore {
                                progress: ((_ bytesRead: Int) -> Void)? = nil) throws(RosterError) -> ImportSummary {
         let journal = try bulkJournal(dryRun: dryRun)
         defer { journal.restore() }
-        return try write(commit: !dryRun) {
-            // The roster before is kept whole, in the same transaction,
-            // so that undo can bring it back (see HistoryTable); a dry run
-            // is rolled back and needs no copy.
-            let snapshot = dryRun ? nil : try beginSnapshot()
-            let summary = try load(from: reader, mode: mode, progress: progress)
-            if let snapshot { try recordImport(summary, mode: mode, file: reader.input.name, snapshot: snapshot) }
-            return summary
+        do throws(RosterError) {
+            return try write(commit: !dryRun) {
+                // The roster before is kept whole, in the same transaction,
+                // so that undo can bring it back (see HistoryTable); a dry run
+                // is rolled back and needs no copy.
+                let snapshot = dryRun ? nil : try beginSnapshot()
+                let summary = try load(from: reader, mode: mode, progress: progress)
+                if let snapshot { try recordImport(summary, mode: mode, file: reader.input.name, snapshot: snapshot) }
+                return summary
+            }
+        } catch {
+            throw Self.withCountrySuggestions(error)
         }
+    }
+
+    /// `error` with "did you mean" added to its first `suggestionLimit`
+    /// unknown countries. Called once the import's transaction has ended,
+    /// so that no other writer waits for the search (`MonsterDecoder` leaves it out).
+    static func withCountrySuggestions(_ error: RosterError) -> RosterError {
+        guard case .problems(let problems, let source, let total) = error else { return error }
+        var suggestions: [String: Country?] = [:]
+        for problem in problems {
+            guard let text = problem.unknownCountry, suggestions[text] == nil else { continue }
+            guard suggestions.count < suggestionLimit else { break }
+            suggestions[text] = .some(Countries.suggestion(for: text))
+        }
+        guard !suggestions.isEmpty else { return error }
+        return .problems(problems.map { problem in
+            guard let text = problem.unknownCountry, let found = suggestions[text], let country = found else { return problem }
+            return InputProblem(problem.kind, at: problem.location, field: problem.field,
+                                Countries.unknown(text, suggestion: country).message)
+        }, source: source, total: total)
     }
 
     /// A load into an empty table runs in rollback-journal mode when it
@@ -69,6 +92,7 @@ extension RosterStore {
 
     func load(from reader: MonsterReader, mode: ImportMode,
                       progress: ((_ bytesRead: Int) -> Void)?) throws -> ImportSummary {
+        try AddressSpace.checkRoomForImport()
         var load = try ImportLoad(database: database, mode: mode)
         var clashes: [InputProblem] = []
         let pipeline = RecordPipeline(reader: reader)

@@ -23,6 +23,15 @@ extension RosterStore {
     /// keeps the ids of the monsters it updates, replace uses the file's).
     public func previewImport(from reader: MonsterReader, mode: ImportMode, limit: Int = 10_000,
                               progress: ((_ bytesRead: Int) -> Void)? = nil) throws(RosterError) -> ImportPreview {
+        do throws(RosterError) {
+            return try preview(from: reader, mode: mode, limit: limit, progress: progress)
+        } catch {
+            throw Self.withCountrySuggestions(error)
+        }
+    }
+
+    private func preview(from reader: MonsterReader, mode: ImportMode, limit: Int,
+                         progress: ((_ bytesRead: Int) -> Void)?) throws(RosterError) -> ImportPreview {
         try write(commit: false) {
             try database.execute("""
                 DROP TABLE IF EXISTS temp.preview_before;

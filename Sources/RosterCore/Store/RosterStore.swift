@@ -192,6 +192,9 @@ public final class RosterStore {
             throw explained(error)
         } catch let error as DatabaseError {
             throw explained(RosterError.from(error, path: path))
+        } catch let error as IOFailure where error.isOutOfMemory {
+            // An import's buffers (`LargeAllocation`); the transaction rolled back.
+            throw RosterError.outOfMemory
         } catch {
             throw RosterError.storage(path: path, DatabaseError(.SQLITE_ERROR, message: "\(error)"))
         }
