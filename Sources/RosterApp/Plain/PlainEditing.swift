@@ -80,6 +80,10 @@ extension PlainSession {
         say(question(field, for: monster))
         var answer = ask(prompt(field))
         while let text = answer {
+            if field == .name, !meansTheName(text, asking: { "Rename \(monster.name) to “\($0)”?" }) {
+                say("Nothing changed; \(monster.name)'s name is still \(monster.name).")
+                return
+            }
             if PlainWording.trimmed(text).isEmpty {
                 say("Nothing changed; \(monster.name)'s \(field.label) is still \(field.current(monster)).")
                 return
@@ -222,6 +226,17 @@ extension PlainSession {
         }
     }
 
+    /// A lone q at a name's prompt is most often meant to leave (q quits at
+    /// the command prompt, and a person refused a taken name twice reaches
+    /// for it): it becomes the name only when the person says so. False
+    /// when the question is to be left.
+    private func meansTheName(_ answer: String, asking confirmation: (String) -> String) -> Bool {
+        let name = PlainWording.trimmed(answer)
+        guard name.lowercased() == "q" else { return true }
+        guard let reply = ask(confirmation(name) + " Type y to use \(name) as the name; anything else leaves the question:") else { return false }
+        return ["y", "yes"].contains(PlainWording.trimmed(reply).lowercased())
+    }
+
     /// After a refused answer: the way out, said each time, since a person
     /// listening may not remember it from the question.
     static let askingAgain = "Type another answer, or nothing to leave it as it is."
@@ -246,7 +261,7 @@ extension PlainSession {
     private func askNewName() -> String? {
         while let answer = ask("Name:") {
             let name = PlainWording.trimmed(answer)
-            if name.isEmpty {
+            if name.isEmpty || !meansTheName(name, asking: { "Name the new monster “\($0)”?" }) {
                 say("Nothing was added.")
                 return nil
             }
