@@ -40,14 +40,16 @@ struct CompareAndSetTests {
     @Test("the weapon panel's choice is refused when the weapon changed since it opened")
     func weaponPanel() throws {
         let roster = try ImportRoster()
+        let opened = try roster.store.resolve("Cat-Bot")
         _ = try roster.store.setWeapons([WeaponAssignment(reference: "Cat-Bot", weapon: .smoke)])
         #expect {
-            try roster.store.setWeapon(monsterID: 1, to: .fire, startingFrom: .sword)
+            try roster.store.edit(monsterID: 1, MonsterChanges(weapon: .fire), startingFrom: opened)
         } throws: { error in
             guard case RosterError.changedSince(let current, let fields) = error else { return false }
             return current.weapon.type == .smoke && fields == ["weapon"]
         }
-        #expect(try roster.store.setWeapon(monsterID: 1, to: .fire, startingFrom: .smoke)?.isChange == true)
+        let newer = try roster.store.resolve("Cat-Bot")
+        #expect(try roster.store.edit(monsterID: 1, MonsterChanges(weapon: .fire), startingFrom: newer)?.isChange == true)
     }
 
     @Test("expected values are read in the forms edit takes, and checked in the write")

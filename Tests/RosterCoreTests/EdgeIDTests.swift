@@ -104,7 +104,8 @@ struct EdgeIDTests {
         #expect(try roster.store.resolve("#0").name == "Zero")
         #expect(try roster.store.resolve("#-7").name == "Minus")
         #expect(try roster.store.resolve("#-9223372036854775808").name == "Least")
-        #expect(try roster.store.setWeapon(monsterID: -7, to: .fire) != nil)
+        let minus = try roster.store.resolve("#-7")
+        #expect(try roster.store.edit(monsterID: -7, MonsterChanges(weapon: .fire), startingFrom: minus) != nil)
         #expect(try roster.store.resolve("Minus").weapon.type == .fire)
 
         for format in [ExportFormat.json, .ndjson, .csv] {

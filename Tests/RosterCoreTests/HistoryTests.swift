@@ -79,11 +79,14 @@ struct HistoryTests {
     func interactiveSurface(action: String) throws {
         let roster = try ImportRoster()
         roster.store.surface = .interactiveRoster
-        let command = ["weapon": "set-weapon", "edit": "edit", "add": "add", "remove": "remove"][action] ?? action
+        let command = ["weapon": "edit", "edit": "edit", "add": "add", "remove": "remove"][action] ?? action
+        let cat = try roster.store.resolve("Cat-Bot")
+        let dog = try roster.store.resolve("Dog-Bot")
         try checkRoundTrip(roster, command: command, surface: .interactiveRoster) { store in
+            // The paths the interface saves by: compare-and-set from the monster as the editor found it.
             switch action {
-            case "weapon": _ = try store.setWeapon(monsterID: 1, to: .smoke)
-            case "edit": _ = try store.edit(monsterID: 2, MonsterChanges(name: "Doggo", origin: .some(nil)))
+            case "weapon": _ = try store.edit(monsterID: cat.id, MonsterChanges(weapon: .smoke), startingFrom: cat)
+            case "edit": _ = try store.edit(monsterID: dog.id, MonsterChanges(name: "Doggo", origin: .some(nil)), startingFrom: dog)
             case "add":
                 _ = try store.add(Monster(id: 0, name: "New-Bot", description: "", icon: "unknown.png",
                                           nameColor: .default, weapon: Weapon(.sword)))

@@ -227,12 +227,11 @@ final class RosterSessionController {
     /// and says why: set by the interface, which owns the focus.
     var letGo: ((_ monster: Monster) -> Void)?
 
-    /// Chooses a weapon for what the details show, through `save` like
-    /// every field, saying what the monster now carries (the command
-    /// line's words): the weapon panel and the plain roster both use it.
-    @discardableResult
-    func saveWeapon(_ weapon: WeaponType) -> String? {
-        save(MonsterChanges(weapon: weapon), describing: "weapon") { before, after in
+    /// How choosing a weapon is told: what the monster now carries, in the
+    /// command line's words. The weapon panel and the plain roster both
+    /// save a weapon through `save`, like every field, and say it so.
+    static func weaponAnnouncement(_ weapon: WeaponType) -> (_ before: Monster, _ after: Monster) -> String {
+        { before, after in
             before == after ? "\(after.name) already carries \(weapon.displayName)" : "\(after.name) now carries \(weapon.displayName)"
         }
     }

@@ -66,13 +66,13 @@ extension PlainSession {
     /// changes nothing and goes back to the commands); otherwise by asking
     /// until an answer is taken or left empty (which keeps the value).
     func edit(_ field: PlainField, answer given: String) {
-        guard let monster = chosenMonster() else { return }
+        guard var monster = chosenMonster() else { return }
         if !given.isEmpty {
             let refusal: String?
             switch reading(field)(given) {
             case .failure(let problem): refusal = problem.message
             case .success(nil): refusal = nil
-            case .success(let changes?): refusal = save(changes, field: field, of: monster)
+            case .success(let changes?): refusal = save(changes, field: field, startingFrom: &monster)
             }
             if let refusal { tell(refusal + "; nothing changed") }
             return
@@ -80,6 +80,10 @@ extension PlainSession {
         say(question(field, for: monster))
         var answer = ask(prompt(field))
         while let text = answer {
+            if field == .name, !meansTheName(text, asking: { "Rename \(monster.name) to “\($0)”?" }) {
+                say("Nothing changed; \(monster.name)'s name is still \(monster.name).")
+                return
+            }
             if PlainWording.trimmed(text).isEmpty {
                 say("Nothing changed; \(monster.name)'s \(field.label) is still \(field.current(monster)).")
                 return
@@ -91,7 +95,7 @@ extension PlainSession {
                 say("Nothing changed; \(monster.name)'s \(field.label) is still \(field.current(monster)).")
                 return
             case .success(let changes?):
-                guard let refusal = save(changes, field: field, of: monster) else { return }
+                guard let refusal = save(changes, field: field, startingFrom: &monster) else { return }
                 tell(refusal)
             }
             say(Self.askingAgain)
@@ -99,17 +103,25 @@ extension PlainSession {
         }
     }
 
-    /// Saves through the controller, as the full-screen roster does, and
-    /// tells its confirmation. Returns the refusal to ask again with.
-    private func save(_ changes: MonsterChanges, field: PlainField, of monster: Monster) -> String? {
+    /// Saves through the controller, as the full-screen roster does, by
+    /// compare-and-set from `original` (the monster as the question showed
+    /// it), and tells its confirmation. Returns the refusal to ask again
+    /// with. When another program changed the field since, nothing is
+    /// written: the refusal says so with the newer value, and `original`
+    /// becomes the newer monster, so that the same answer again saves it.
+    private func save(_ changes: MonsterChanges, field: PlainField, startingFrom original: inout Monster) -> String? {
         // Another program may have removed the monster since the question.
         guard let current = chosenMonster() else { return nil }
-        let refusal = if let weapon = changes.weapon {
-            controller.saveWeapon(weapon)
-        } else {
-            controller.save(changes, describing: field.label)
+        let outcome = controller.save(changes, startingFrom: original, describing: field.label,
+                                      announce: changes.weapon.map(RosterSessionController.weaponAnnouncement))
+        switch outcome {
+        case .saved, .monsterGone: break
+        case .refused(let refusal): return refusal
+        case .changedSince(let newer, _):
+            original = newer
+            return "another program changed \(newer.name)'s \(field.label) to \(field.current(newer)) after you were asked, "
+                + "so yours was not saved; give the same answer again to save yours over it"
         }
-        if let refusal { return refusal }
         if let status = controller.status {
             tell(status.text)
         } else {
@@ -214,6 +226,17 @@ extension PlainSession {
         }
     }
 
+    /// A lone q at a name's prompt is most often meant to leave (q quits at
+    /// the command prompt, and a person refused a taken name twice reaches
+    /// for it): it becomes the name only when the person says so. False
+    /// when the question is to be left.
+    private func meansTheName(_ answer: String, asking confirmation: (String) -> String) -> Bool {
+        let name = PlainWording.trimmed(answer)
+        guard name.lowercased() == "q" else { return true }
+        guard let reply = ask(confirmation(name) + " Type y to use \(name) as the name; anything else leaves the question:") else { return false }
+        return ["y", "yes"].contains(PlainWording.trimmed(reply).lowercased())
+    }
+
     /// After a refused answer: the way out, said each time, since a person
     /// listening may not remember it from the question.
     static let askingAgain = "Type another answer, or nothing to leave it as it is."
@@ -238,7 +261,7 @@ extension PlainSession {
     private func askNewName() -> String? {
         while let answer = ask("Name:") {
             let name = PlainWording.trimmed(answer)
-            if name.isEmpty {
+            if name.isEmpty || !meansTheName(name, asking: { "Name the new monster “\($0)”?" }) {
                 say("Nothing was added.")
                 return nil
             }

@@ -282,9 +282,12 @@ final class RosterRootView: View {
     override func draw(in buffer: inout Buffer) {
         guard isTooSmall else { return }
         buffer.fill(frame)
-        let lines = TextWrapping.lines(
-            "roster needs a terminal of at least \(Self.minimumSize.width)×\(Self.minimumSize.height); this one is \(frame.width)×\(frame.height). Press q to quit.",
-            width: max(1, frame.width))
+        // Wrapped by phrase: "Press q to quit." is never split over two lines.
+        let lines = TextWrapping.lines(phrases: [
+            "roster needs a terminal of at least \(Self.minimumSize.width)×\(Self.minimumSize.height);",
+            "this one is \(frame.width)×\(frame.height).",
+            "Press q to quit.",
+        ], width: max(1, frame.width))
         let top = max(0, (frame.height - lines.count) / 2)
         for (index, line) in lines.enumerated() {
             buffer.writeCentered(line, in: frame, row: top + index, style: Style().bold)

@@ -131,27 +131,6 @@ extension RosterStore {
         }
     }
 
-    /// Gives one monster, known by id, a weapon: what the interface does
-    /// when a weapon is chosen. Nil when the monster no longer exists.
-    /// With `original` (the weapon the panel showed), refuses with
-    /// `RosterError.changedSince` when another process changed it since.
-    public func setWeapon(monsterID: Int64, to weapon: WeaponType,
-                          startingFrom original: WeaponType? = nil) throws(RosterError) -> WeaponChange? {
-        try write {
-            guard let monster = try database.cached(MonsterTable.selectByID)
-                .firstRow([.integer(monsterID)], MonsterTable.monster(from:)) else { return nil }
-            if let original, monster.weapon.type != original {
-                throw RosterError.changedSince(current: monster, fields: ["weapon"])
-            }
-            let change = WeaponChange(monster: monster, weapon: weapon)
-            if change.isChange {
-                try database.cached(MonsterTable.updateWeapon).run(.text(weapon.key), .integer(monsterID))
-                try recordWeapons([change])
-            }
-            return change
-        }
-    }
-
     /// Adds a monster; its id is assigned by the store.
     public func add(_ monster: Monster, dryRun: Bool = false) throws(RosterError) -> Monster {
         let problems = monster.problems

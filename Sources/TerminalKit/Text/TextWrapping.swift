@@ -44,4 +44,21 @@ public enum TextWrapping {
         }
         return lines
     }
+
+    /// Lines made of whole phrases, as many to a line as fit: a short
+    /// sentence ("Press q to quit.") is never broken across lines; a phrase
+    /// longer than a line is wrapped at its spaces.
+    public static func lines(phrases: [String], width: Int) -> [String] {
+        guard width > 0 else { return [] }
+        var lines: [String] = []
+        for phrase in phrases {
+            let phraseWidth = DisplayWidth.of(phrase)
+            if let last = lines.last, DisplayWidth.of(last) + 1 + phraseWidth <= width {
+                lines[lines.count - 1] = last + " " + phrase
+            } else {
+                lines += Self.lines(phrase, width: width)
+            }
+        }
+        return lines
+    }
 }

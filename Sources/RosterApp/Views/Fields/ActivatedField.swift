@@ -10,14 +10,24 @@ final class ActivatedField: DetailField {
 
     let picker: DateTimePicker
     private var pending: CalendarDateTime?
+    /// Where the wheels stood when a save was refused as changed since:
+    /// Done there saves the person's own value, another value replaces it.
+    private var refusedAt: CalendarDateTime?
 
     init(controller: RosterSessionController) {
         picker = ActivatedField.makePicker()
         super.init(label: "Activated", controller: controller)
-        picker.onChange = { [weak self] value in self?.pending = value }
-        picker.onDone = { [weak self] value in
+        picker.onChange = { [weak self] value in
             self?.pending = value
-            self?.pane?.finishEditing()
+            self?.ownChanges = nil
+        }
+        picker.onDone = { [weak self] value in
+            guard let self else { return }
+            if self.ownChanges == nil || value != self.refusedAt {
+                self.pending = value
+                self.ownChanges = nil
+            }
+            self.pane?.finishEditing()
         }
         picker.onCancel = { [weak self] in self?.pane?.cancelEditing() }
     }
@@ -44,6 +54,7 @@ final class ActivatedField: DetailField {
 
     override var inputView: View? { picker }
     override var editVerb: String { "choose activation" }
+    override var spokenName: String { "activation" }
 
     override var keyBindings: [KeyBinding] {
         guard controller.selected?.activated != nil else { return [] }
@@ -52,6 +63,7 @@ final class ActivatedField: DetailField {
 
     override func didBecomeFirstResponder() {
         pending = nil
+        refusedAt = nil
         picker.setValue(calendarValue(for: controller.selected))
     }
 
@@ -61,6 +73,9 @@ final class ActivatedField: DetailField {
     }
 
     override func commitEditing() -> Bool {
+        // After a refusal (another program changed the activation), Done
+        // saves the person's own, a clearing included, over the newer value.
+        if let ownChanges { return save(ownChanges, describing: spokenName) }
         guard let pending else { return true }
         self.pending = nil
         guard let timestamp = Self.timestamp(pending) else {
@@ -68,13 +83,19 @@ final class ActivatedField: DetailField {
             return false
         }
         guard timestamp != controller.selected?.activated else { return true }
-        problem = controller.save(MonsterChanges(activated: .some(timestamp)), describing: "activation")
-        return problem == nil
+        return save(MonsterChanges(activated: .some(timestamp)), describing: spokenName)
+    }
+
+    /// The field shows the newer value; the wheels stay where the person put them.
+    override func showNewerValue() {
+        pending = nil
+        refusedAt = picker.value
     }
 
     override func cancelEditing() {
         super.cancelEditing()
         pending = nil
+        refusedAt = nil
     }
 
     override func draw(in buffer: inout Buffer) {

@@ -14,6 +14,13 @@ class DetailField: View {
     let controller: RosterSessionController
     /// The sentence shown beside the field when its value was refused.
     var problem: String?
+    /// The monster as the editor found it: a save is refused, not written
+    /// over, when another program changed the field since (compare-and-set).
+    var original: Monster?
+    /// After such a refusal, the person's own value: the field shows the
+    /// newer one, Enter saves this, Esc keeps the newer one, and choosing
+    /// another value drops it.
+    var ownChanges: MonsterChanges?
 
     init(label: String, controller: RosterSessionController) {
         self.label = label
@@ -23,6 +30,8 @@ class DetailField: View {
 
     /// Whether the field can be edited at all.
     var isEditable: Bool { controller.selected != nil }
+    /// How a sentence names the field: `the name colour`, `the activation`.
+    var spokenName: String { label.lowercased() }
     /// What Enter does, for the footer: `choose weapon`, `edit name`.
     var editVerb: String { "edit \(label.lowercased())" }
 
@@ -33,8 +42,42 @@ class DetailField: View {
     func beginEditing() {
         guard isEditable else { return }
         problem = nil
+        original = controller.selectedOnRoster
+        ownChanges = nil
         becomeFirstResponder()
     }
+
+    /// Saves `changes` by compare-and-set from `original`, the one way a
+    /// field's editor saves; true when saved. When another program changed
+    /// the field since the editor opened, nothing is written: the field
+    /// shows the newer value, keeps the person's own in `ownChanges`, and
+    /// saving again starts from the newer monster, on purpose.
+    func save(_ changes: MonsterChanges, describing what: String,
+              announce: ((_ before: Monster, _ after: Monster) -> String)? = nil) -> Bool {
+        switch controller.save(changes, startingFrom: original, describing: what, announce: announce) {
+        case .saved:
+            problem = nil
+            ownChanges = nil
+            return true
+        case .refused(let sentence):
+            problem = sentence
+            return false
+        case .changedSince(let current, let sentence):
+            original = current
+            ownChanges = changes
+            problem = sentence
+            showNewerValue()
+            return false
+        case .monsterGone:
+            // The details have let go of the monster and its editor.
+            problem = nil
+            return false
+        }
+    }
+
+    /// After a refused save, the editor shows the value another program
+    /// saved; the person's own is in `ownChanges`.
+    func showNewerValue() { modelChanged() }
 
     /// Keeps the value being edited; false (with `problem` set) refuses it.
     func commitEditing() -> Bool { true }
@@ -45,14 +88,14 @@ class DetailField: View {
         KeyBinding([.backspace, .delete], "⌫", "clear", action: { [weak self] in
             guard let self else { return }
             self.cancelEditing()
-            self.problem = self.controller.save(changes, describing: "\(self.label.lowercased()), now unknown")
-            if self.problem == nil { self.pane?.cancelEditing() }
+            if self.save(changes, describing: self.spokenName) { self.pane?.cancelEditing() }
         })
     }
 
     /// Puts back the value from before editing began.
     func cancelEditing() {
         problem = nil
+        ownChanges = nil
     }
 
     /// The monster being edited changed elsewhere (same monster, new

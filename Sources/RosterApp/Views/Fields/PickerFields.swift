@@ -12,8 +12,11 @@ final class ColorField: DetailField {
         menu.items = NameColor.allCases.map { MenuPopover.Item($0.displayName, style: Theme.nameStyle($0)) }
         menu.onChoose = { index in
             guard let self else { return }
-            self.controller.save(MonsterChanges(nameColor: NameColor.allCases[index]), describing: "name colour")
-            self.pane?.finishEditing()
+            // Refused, the popover stays open with the reason, and the
+            // colour still highlighted: Enter chooses it again.
+            if self.save(MonsterChanges(nameColor: NameColor.allCases[index]), describing: self.spokenName) {
+                self.pane?.finishEditing()
+            }
         }
         menu.onCancel = { self?.pane?.cancelEditing() }
     }
@@ -23,12 +26,18 @@ final class ColorField: DetailField {
     }
 
     override var editVerb: String { "choose colour" }
+    override var spokenName: String { "name colour" }
     override var inputView: View? { menu }
     override var inputViewPresentation: InputViewPresentation { .popover(anchor: anchor()) }
 
     override func didBecomeFirstResponder() {
-        menu.currentIndex = controller.selected.flatMap { NameColor.allCases.firstIndex(of: $0.nameColor) }
+        modelChanged()
         menu.highlightCurrent()
+    }
+
+    /// The popover ticks the colour the monster has now.
+    override func modelChanged() {
+        menu.currentIndex = controller.selected.flatMap { NameColor.allCases.firstIndex(of: $0.nameColor) }
     }
 
     override func draw(in buffer: inout Buffer) {
@@ -49,7 +58,11 @@ class WheelField: DetailField {
         wheels.title = label
         wheels.onDone = { [weak self] in self?.pane?.finishEditing() }
         wheels.onCancel = { [weak self] in self?.pane?.cancelEditing() }
-        wheels.onChange = { [weak self] _, _ in self?.wheelsTurned() }
+        wheels.onChange = { [weak self] _, _ in
+            // A value turned to replaces one refused as changed since.
+            self?.ownChanges = nil
+            self?.wheelsTurned()
+        }
     }
 
     override var inputView: View? { wheels }
@@ -76,10 +89,16 @@ class WheelField: DetailField {
     }
 
     override func commitEditing() -> Bool {
-        guard let changes = currentChanges() else { return true }
-        problem = controller.save(changes, describing: label.lowercased())
+        // After a refusal (another program changed the value), Enter saves
+        // the person's own, a clearing included, over the newer value.
+        guard let changes = ownChanges ?? currentChanges() else { return true }
         pendingText = nil
-        return problem == nil
+        return save(changes, describing: spokenName)
+    }
+
+    /// The field shows the newer value; the wheels stay where the person put them.
+    override func showNewerValue() {
+        pendingText = nil
     }
 
     override func cancelEditing() {

@@ -14,10 +14,8 @@ final class TextEntryField: DetailField {
     private let lines: Int
     private let limit: Int
     private var model = TextFieldModel()
-    /// The monster as the editor found it: the save is refused, not
-    /// written over, when another program changed this field since.
-    private var original: Monster?
-    /// After such a refusal the field shows the newer value and keeps the
+    /// After a save refused because another program changed the field
+    /// since `original`, the field shows the newer value and keeps the
     /// person's own here: Enter again saves it, Esc keeps the newer one,
     /// and editing the value shown drops it.
     private var ownValue: String?
@@ -35,7 +33,6 @@ final class TextEntryField: DetailField {
 
     override func didBecomeFirstResponder() {
         model = TextFieldModel(controller.selected.map(read) ?? "", limit: limit)
-        original = controller.selectedOnRoster
         ownValue = nil
     }
 
@@ -72,7 +69,7 @@ final class TextEntryField: DetailField {
         // An unchanged value writes nothing; a new monster is added once
         // it has a name it may have (the controller knows which).
         let text = ownValue ?? model.text
-        switch controller.save(change(text), startingFrom: original, describing: label.lowercased()) {
+        switch controller.save(change(text), startingFrom: original, describing: spokenName) {
         case .saved:
             problem = nil
             ownValue = nil

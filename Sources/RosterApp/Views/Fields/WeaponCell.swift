@@ -25,9 +25,13 @@ final class WeaponCell: DetailField {
         panel.onChoose = { [weak self] index in
             guard let self else { return }
             let weapon = WeaponType.allCases[index]
-            // Saved like every other field; the status line says what it carries.
-            self.problem = self.controller.saveWeapon(weapon)
-            if self.problem == nil { self.pane?.finishEditing() }
+            // Saved like every other field; the status line says what it
+            // carries. Refused, the panel stays open with the reason and the
+            // weapon still highlighted: Enter chooses it again.
+            if self.save(MonsterChanges(weapon: weapon), describing: self.spokenName,
+                         announce: RosterSessionController.weaponAnnouncement(weapon)) {
+                self.pane?.finishEditing()
+            }
         }
         panel.onCancel = { [weak self] in
             self?.pane?.cancelEditing()
@@ -50,7 +54,7 @@ final class WeaponCell: DetailField {
         panel.currentIndex = controller.selected.flatMap { WeaponType.allCases.firstIndex(of: $0.weapon.type) }
     }
 
-    override func preferredHeight(forWidth width: Int) -> Int { 6 }
+    override func preferredHeight(forWidth width: Int) -> Int { 6 + problemRows(forWidth: width) }
     /// The box with the glyph and the longest name, "Ninja Star".
     override var minimumValueWidth: Int { 17 }
 
@@ -60,7 +64,11 @@ final class WeaponCell: DetailField {
         if frame.height >= 4 {
             buffer.write("Preferred way to kill", at: valueArea.origin, width: valueArea.width, style: Theme.label)
         }
-        let box = Rect(x: valueArea.x, y: valueArea.y + 1, width: min(valueArea.width, 28), height: min(5, frame.height - 1))
+        // The reason a choice was refused goes under the box.
+        drawProblem(in: &buffer, valueArea: valueArea)
+        let reasonRows = problemRows(forWidth: frame.width)
+        let box = Rect(x: valueArea.x, y: valueArea.y + 1, width: min(valueArea.width, 28),
+                       height: min(5, frame.height - 1 - reasonRows))
         guard box.height >= 3 else {
             // No room for the box: the weapon on the label's row.
             let text = "\(monster.weapon.glyph) \(monster.weapon.displayName)"
