@@ -17,29 +17,18 @@ struct MonsterOutput {
         switch format {
         case .json:
             try output.append("[")
-            var first = true
-            try store.forEachRow(carrying: weapon) { row in
-                try output.append(first ? "\n  " : ",\n  ")
-                first = false
-                try MonsterRecords.appendJSON(row: row, to: output)
+            let written = try store.appendRecords(.json, carrying: weapon, to: output) { written in
+                try output.append(written == 0 ? "\n  " : ",\n  ")
             }
-            try output.append(first ? "]\n" : "\n]\n")
+            try output.append(written == 0 ? "]\n" : "\n]\n")
         case .ndjson:
-            try store.forEachRow(carrying: weapon) { row in
-                try MonsterRecords.appendJSON(row: row, to: output)
-                try output.append(UInt8(ascii: "\n"))
-            }
+            try store.appendRecords(.jsonLine, carrying: weapon, to: output)
         case .csv:
             let writer = CSVWriter(escapesForTerminal: context.stdoutIsTerminal)
             try MonsterRecords.appendCSVHeader(to: output, writer: writer)
-            try store.forEachRow(carrying: weapon) { row in
-                try MonsterRecords.appendCSV(row: row, to: output, writer: writer)
-            }
+            try store.appendRecords(.csv(writer), carrying: weapon, to: output)
         case .plain:
-            let columns = Int32(MonsterFields.all.count)
-            try store.forEachRow(carrying: weapon) { row in
-                try PlainRows.append(row: row, columns: columns, to: output)
-            }
+            try store.appendRecords(.plain, carrying: weapon, to: output)
         case .table:
             // Height and origin fit compactly where there is room; the rest
             // of the details are `show`'s.
