@@ -41,7 +41,7 @@ struct MonsterOutput {
                 var cells: [TextTable.Cell] = [
                     .init(String(monster.id)),
                     .init(SafeText.escaped(monster.name), style: monster.nameColor.style),
-                    .init("\(monster.weapon.glyph) \(monster.weapon.displayName)"),
+                    .init(monster.weapon.label),
                 ]
                 if details {
                     cells.append(.init(monster.height.map { "\($0.feet)'\($0.inches)\"" } ?? ""))
@@ -115,7 +115,7 @@ struct MonsterOutput {
             ("description", SafeText.escaped(monster.description)),
             ("icon", SafeText.escaped(monster.icon)),
             ("name colour", monster.nameColor.displayName),
-            ("weapon", "\(monster.weapon.glyph) \(monster.weapon.displayName)"),
+            ("weapon", monster.weapon.label),
             ("height", Self.heightText(monster) ?? "unknown"),
             ("origin", Self.originText(monster) ?? "unknown"),
             ("activated", Self.activatedText(monster) ?? "unknown"),
@@ -159,7 +159,7 @@ struct MonsterOutput {
     func pictureCard(_ monster: Monster, lines: [MonsterCard.Line]) -> MonsterCard? {
         guard pictureDepth != .none,
               let iconBytes = Assets.bytes(named: monster.iconPicture),
-              let weaponBytes = Assets.bytes(named: monster.weapon.imageAssetName),
+              let weaponBytes = monster.weapon.picture,
               let icon = try? Image.decodePNG(iconBytes),
               let weapon = try? Image.decodePNG(weaponBytes)
         else { return nil }
