@@ -4,7 +4,9 @@
 /// `WeaponType` is the kind, the same for every monster (its key, its name,
 /// how it is spelled); `Weapon` is what one monster holds and what is shown
 /// of it — the picture where a terminal or a page can draw one, the label
-/// where it cannot.
+/// where it cannot. (The picture's bytes are in `MonsterPictures.swift`,
+/// beside the monster's icon, so that this file needs no assets and the
+/// fuzzed readers in Fuzz/ can share it.)
 public struct Weapon: Hashable, Sendable {
     public let type: WeaponType
 
@@ -14,9 +16,6 @@ public struct Weapon: Hashable, Sendable {
 
     /// The picture's asset name in `Data/` (`sword.png`).
     public var imageAssetName: String { type.imageAssetName }
-
-    /// The picture, as the PNG file roster carries.
-    public var picture: [UInt8]? { Assets.bytes(named: imageAssetName) }
 
     /// `⚔ Sword`: the glyph and the name, how the weapon reads beside its
     /// monster where no picture is drawn (`list`, `show`, Markdown, the
