@@ -23,7 +23,7 @@ enum PlainField: CaseIterable {
         switch self {
         case .name: monster.name
         case .description: monster.description.isEmpty ? "no description" : "“\(monster.description)”"
-        case .weapon: monster.weapon.displayName
+        case .weapon: monster.weapon.type.displayName
         case .colour: monster.nameColor.displayName.lowercased()
         case .icon: monster.icon
         case .height: monster.height?.displayName ?? "unknown"

@@ -30,7 +30,7 @@ enum PlainWording {
 
     /// `3: Explode-Bot carries Smoke.`
     static func listLine(number: Int, _ monster: Monster) -> String {
-        "\(count(number)): \(monster.name) carries \(monster.weapon.displayName)."
+        "\(count(number)): \(monster.name) carries \(monster.weapon.type.displayName)."
     }
 
     /// `Monsters 1 to 20 of 1,000,000. n for the next page.`
@@ -52,7 +52,7 @@ enum PlainWording {
             lines.append("\(monster.name) has id \(monster.id).")
         }
         lines.append(monster.description.isEmpty ? "It has no description." : "Its description is “\(monster.description)”.")
-        lines.append("It carries \(monster.weapon.displayName).")
+        lines.append("It carries \(monster.weapon.type.displayName).")
         lines.append("Its name colour is \(monster.nameColor.displayName.lowercased()).")
         lines.append("Its picture is \(monster.icon).")
         lines.append(monster.height.map { "It is \($0.displayName) tall." } ?? "Its height is unknown.")

@@ -115,7 +115,7 @@ final class MonsterListView: View {
             let position = scrollOffset + row
             let y = rowsArea.y + row
             let line = Rect(x: rowsArea.x, y: y, width: rowsArea.width, height: 1)
-            var x = buffer.write(" \(monster.weapon.glyph) ", at: line.origin, style: Theme.label)
+            var x = buffer.write(" \(monster.weapon.type.glyph) ", at: line.origin, style: Theme.label)
             x = buffer.write(monster.name, at: Point(x: x, y: y), width: line.maxX - x, style: Theme.nameStyle(monster.nameColor))
             if position == controller.selection && controller.selectedOnRoster != nil {
                 // One even bar when the list has the keys (the name's colour

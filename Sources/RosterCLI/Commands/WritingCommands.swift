@@ -63,7 +63,7 @@ enum WritingCommands {
         for change in changes {
             let name = change.monster.name
             if change.isChange {
-                context.note("\(dryRun ? "would change" : "changed") \(name): \(change.monster.weapon.displayName) → \(change.weapon.displayName)")
+                context.note("\(dryRun ? "would change" : "changed") \(name): \(change.monster.weapon.type.displayName) → \(change.weapon.displayName)")
             } else {
                 context.note("\(name) already carries \(change.weapon.displayName)")
             }

@@ -17,29 +17,18 @@ struct MonsterOutput {
         switch format {
         case .json:
             try output.append("[")
-            var first = true
-            try store.forEachRow(carrying: weapon) { row in
-                try output.append(first ? "\n  " : ",\n  ")
-                first = false
-                try MonsterRecords.appendJSON(row: row, to: output)
+            let written = try store.appendRecords(.json, carrying: weapon, to: output) { written in
+                try output.append(written == 0 ? "\n  " : ",\n  ")
             }
-            try output.append(first ? "]\n" : "\n]\n")
+            try output.append(written == 0 ? "]\n" : "\n]\n")
         case .ndjson:
-            try store.forEachRow(carrying: weapon) { row in
-                try MonsterRecords.appendJSON(row: row, to: output)
-                try output.append(UInt8(ascii: "\n"))
-            }
+            try store.appendRecords(.jsonLine, carrying: weapon, to: output)
         case .csv:
             let writer = CSVWriter(escapesForTerminal: context.stdoutIsTerminal)
             try MonsterRecords.appendCSVHeader(to: output, writer: writer)
-            try store.forEachRow(carrying: weapon) { row in
-                try MonsterRecords.appendCSV(row: row, to: output, writer: writer)
-            }
+            try store.appendRecords(.csv(writer), carrying: weapon, to: output)
         case .plain:
-            let columns = Int32(MonsterFields.all.count)
-            try store.forEachRow(carrying: weapon) { row in
-                try PlainRows.append(row: row, columns: columns, to: output)
-            }
+            try store.appendRecords(.plain, carrying: weapon, to: output)
         case .table:
             // Height and origin fit compactly where there is room; the rest
             // of the details are `show`'s.
@@ -52,7 +41,7 @@ struct MonsterOutput {
                 var cells: [TextTable.Cell] = [
                     .init(String(monster.id)),
                     .init(SafeText.escaped(monster.name), style: monster.nameColor.style),
-                    .init("\(monster.weapon.glyph) \(monster.weapon.displayName)"),
+                    .init(monster.weapon.label),
                 ]
                 if details {
                     cells.append(.init(monster.height.map { "\($0.feet)'\($0.inches)\"" } ?? ""))
@@ -126,7 +115,7 @@ struct MonsterOutput {
             ("description", SafeText.escaped(monster.description)),
             ("icon", SafeText.escaped(monster.icon)),
             ("name colour", monster.nameColor.displayName),
-            ("weapon", "\(monster.weapon.glyph) \(monster.weapon.displayName)"),
+            ("weapon", monster.weapon.label),
             ("height", Self.heightText(monster) ?? "unknown"),
             ("origin", Self.originText(monster) ?? "unknown"),
             ("activated", Self.activatedText(monster) ?? "unknown"),
@@ -170,7 +159,7 @@ struct MonsterOutput {
     func pictureCard(_ monster: Monster, lines: [MonsterCard.Line]) -> MonsterCard? {
         guard pictureDepth != .none,
               let iconBytes = Assets.bytes(named: monster.iconPicture),
-              let weaponBytes = Assets.bytes(named: monster.weapon.imageAssetName),
+              let weaponBytes = monster.weapon.picture,
               let icon = try? Image.decodePNG(iconBytes),
               let weapon = try? Image.decodePNG(weaponBytes)
         else { return nil }

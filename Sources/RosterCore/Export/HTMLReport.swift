@@ -98,9 +98,9 @@ struct HTMLReport {
         if let cssClass = pictureClasses[monster.weapon.imageAssetName] {
             try output.append("<span class=\"pic \(cssClass)\" aria-hidden=\"true\"></span>")
         } else {
-            try output.append("<span class=\"glyph\" aria-hidden=\"true\">\(monster.weapon.glyph)</span>")
+            try output.append("<span class=\"glyph\" aria-hidden=\"true\">\(monster.weapon.type.glyph)</span>")
         }
-        try output.append(monster.weapon.displayName)
+        try output.append(monster.weapon.type.displayName)
         try output.append("</div></td>")
         try appendFact("height", "Height", monster.height?.displayName, to: output)
         try appendFact("origin", "Origin", monster.country.map { $0.name } ?? monster.origin, title: monster.origin, to: output)

@@ -40,7 +40,10 @@ extension RosterStore {
         var done = 0
         func advance() {
             done += 1
-            if done % Self.progressInterval == 0 { options.progress?(done) }
+            report(done)
+        }
+        func report(_ written: Int) {
+            if written > 0, written % Self.progressInterval == 0 { options.progress?(written) }
         }
         switch format {
         case .json:
@@ -49,26 +52,18 @@ extension RosterStore {
             try output.append(",\n  \"version\": ")
             try output.append(decimal: Int64(ExportFormat.documentVersion))
             try output.append(",\n  \"monsters\": [")
-            try forEachRow { row in
-                try output.append(done == 0 ? "\n    " : ",\n    ")
-                try MonsterRecords.appendJSON(row: row, to: output)
-                advance()
+            done = try appendRecords(.json, to: output) { written in
+                try output.append(written == 0 ? "\n    " : ",\n    ")
+                report(written)
             }
             try output.append(done == 0 ? "]\n}\n" : "\n  ]\n}\n")
         case .ndjson:
-            try forEachRow { row in
-                try MonsterRecords.appendJSON(row: row, to: output)
-                try output.append(UInt8(ascii: "\n"))
-                advance()
-            }
+            done = try appendRecords(.jsonLine, to: output) { report($0) }
         case .csv:
             let writer = CSVWriter(neutralizeFormulas: options.neutralizeFormulas, escapesForTerminal: options.escapesForTerminal)
             if options.byteOrderMark { try output.append("\u{FEFF}") }
             try MonsterRecords.appendCSVHeader(to: output, writer: writer)
-            try forEachRow { row in
-                try MonsterRecords.appendCSV(row: row, to: output, writer: writer)
-                advance()
-            }
+            done = try appendRecords(.csv(writer), to: output) { report($0) }
         case .markdown:
             try MarkdownTable.appendHeader(to: output)
             try forEachMonster { monster in

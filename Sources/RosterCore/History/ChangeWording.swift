@@ -6,7 +6,7 @@ public enum ChangeWording {
 
     /// `Cat-Bot: Sword → Fire`, one part per monster.
     public static func weapons(_ changes: [WeaponChange]) -> String {
-        listed(changes.filter(\.isChange).map { "\($0.monster.name): \($0.monster.weapon.displayName) → \($0.weapon.displayName)" })
+        listed(changes.filter(\.isChange).map { "\($0.monster.name): \($0.monster.weapon.type.displayName) → \($0.weapon.displayName)" })
     }
 
     /// `Cat-Bot: name Cat-Bot → Kitty-Bot, colour default → red`.
@@ -29,30 +29,19 @@ public enum ChangeWording {
         "\(summary.added) added, \(summary.updated) updated, \(summary.unchanged) unchanged, \(summary.removed) removed (mode \(mode.rawValue))"
     }
 
-    /// `name Cat-Bot → Kitty-Bot`, `colour default → red`…: each field that differs.
+    /// `name Cat-Bot → Kitty-Bot`, `colour default → red`…: each field
+    /// that differs, in field order, as `MonsterField.told` tells it.
     public static func differences(_ before: Monster, _ after: Monster) -> [String] {
-        var parts: [String] = []
-        if before.name != after.name { parts.append("name \(before.name) → \(after.name)") }
-        if before.description != after.description { parts.append("description `\(before.description)` → `\(after.description)`") }
-        if before.icon != after.icon { parts.append("icon \(before.icon) → \(after.icon)") }
-        if before.nameColor != after.nameColor { parts.append("colour \(before.nameColor.key) → \(after.nameColor.key)") }
-        if before.weapon != after.weapon { parts.append("weapon \(before.weapon.displayName) → \(after.weapon.displayName)") }
-        if before.height != after.height {
-            parts.append("height \(before.height?.displayName ?? "unknown") → \(after.height?.displayName ?? "unknown")")
-        }
-        if before.origin != after.origin {
-            parts.append("origin \(before.country?.description ?? before.origin ?? "unknown") → \(after.country?.description ?? after.origin ?? "unknown")")
-        }
-        if before.activated != after.activated {
-            // Minutes hide a change of seconds: then show the exact moments.
-            let same = before.activated?.localDisplay == after.activated?.localDisplay
-            func shown(_ moment: Timestamp?) -> String {
-                guard let moment else { return "unknown" }
-                return same ? moment.iso8601 : moment.localDisplay
+        MonsterFields.dataFields.compactMap { field in
+            guard field.differs(before, after) else { return nil }
+            var was = field.told(before), now = field.told(after)
+            // A rounded form (minutes) that hides the change: the exact values.
+            if was == now, let exactly = field.toldExactly {
+                was = exactly(before)
+                now = exactly(after)
             }
-            parts.append("activated \(shown(before.activated)) → \(shown(after.activated))")
+            return "\(field.changeLabel) \(was) → \(now)"
         }
-        return parts
     }
 
     /// The first few parts, then how many more there are.

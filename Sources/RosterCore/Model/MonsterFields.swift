@@ -1,9 +1,11 @@
 /// The fields of a monster as every format sees them, in one table.
 ///
-/// Exports (JSON, NDJSON, CSV, Markdown, HTML), imports, the store's SQL
-/// and `list` all walk this table, so a new field (height, origin, …) is
-/// added here, to `Monster` and to a migration — not to each writer and
-/// reader. The order of the table is the fixed key order of every format.
+/// Exports (JSON, NDJSON, CSV, Markdown, HTML), imports, the store's SQL,
+/// `list`, the model's rules (`Monster.problems`), `MonsterChanges` and
+/// the words a change is told in (`ChangeWording`) all walk this table, so
+/// a new field (height, origin, …) is added here, to `Monster` and to a
+/// migration — not to each writer, reader and summary. The order of the
+/// table is the fixed key order of every format.
 public final class MonsterField: Sendable {
     /// How the value is written in JSON and stored in SQLite.
     public enum Kind: Sendable {
@@ -37,12 +39,37 @@ public final class MonsterField: Sendable {
     public let assignStored: (@Sendable (inout Monster, UnsafeBufferPointer<UInt8>) -> Bool)?
     /// How people read the value (Markdown): the same in every time zone.
     public let readable: @Sendable (Monster) -> String
+    /// The model's rule for the value (a name's length, a known origin):
+    /// the problem when `monster` breaks it. Nil for fields whose every
+    /// value `assign` accepts is valid.
+    public let problem: (@Sendable (Monster) -> FieldProblem?)?
+    /// How a change tells the value, in `edit`'s summary and the history
+    /// (`Sword`, `6 ft 2 in`, `unknown`).
+    public let told: @Sendable (Monster) -> String
+    /// The value told exactly, for a field whose `told` form rounds
+    /// (activation, to the minute): shown when a change is hidden by it.
+    public let toldExactly: (@Sendable (Monster) -> String)?
+    /// The word a change names the field by (`colour`).
+    public var changeLabel: String { title.lowercased() }
+    /// The property of `Monster` the field is.
+    let keyPath: PartialKeyPath<Monster> & Sendable
+    /// Whether two monsters hold different values, compared exactly (the
+    /// seconds of an activation count, though `value` keeps minutes).
+    let differs: @Sendable (Monster, Monster) -> Bool
+    /// Sets the field of the second monster to the first one's value.
+    let copy: @Sendable (Monster, inout Monster) -> Void
 
-    public init(key: String, title: String, kind: Kind, isRequired: Bool, isNullable: Bool = false,
-                value: @escaping @Sendable (Monster) -> FieldValue,
-                assign: @escaping @Sendable (inout Monster, FieldValue) -> String?,
-                assignStored: (@Sendable (inout Monster, UnsafeBufferPointer<UInt8>) -> Bool)? = nil,
-                readable: (@Sendable (Monster) -> String)? = nil) {
+    public init<Property: Equatable & Sendable>(
+        key: String, title: String, property: WritableKeyPath<Monster, Property> & Sendable,
+        kind: Kind, isRequired: Bool, isNullable: Bool = false,
+        value: @escaping @Sendable (Monster) -> FieldValue,
+        assign: @escaping @Sendable (inout Monster, FieldValue) -> String?,
+        assignStored: (@Sendable (inout Monster, UnsafeBufferPointer<UInt8>) -> Bool)? = nil,
+        readable: (@Sendable (Monster) -> String)? = nil,
+        problem: (@Sendable (Monster) -> FieldProblem?)? = nil,
+        told: (@Sendable (Monster) -> String)? = nil,
+        toldExactly: (@Sendable (Monster) -> String)? = nil
+    ) {
         self.key = key
         self.title = title
         self.kind = kind
@@ -52,6 +79,15 @@ public final class MonsterField: Sendable {
         self.assign = assign
         self.assignStored = assignStored
         self.readable = readable ?? { value($0).text }
+        self.problem = problem
+        self.told = told ?? { monster in
+            let text = value(monster)
+            return text == .null ? "unknown" : text.text
+        }
+        self.toldExactly = toldExactly
+        keyPath = property
+        differs = { $0[keyPath: property] != $1[keyPath: property] }
+        copy = { source, target in target[keyPath: property] = source[keyPath: property] }
     }
 }
 
@@ -133,7 +169,8 @@ public enum MonsterFields {
     }
 
     public static let id = MonsterField(
-        key: "id", title: "ID", kind: .integer, isRequired: false,
+        key: "id", title: "ID", property: \.id,
+        kind: .integer, isRequired: false,
         value: { .integer($0.id) },
         assign: { monster, value in
             switch value {
@@ -156,34 +193,43 @@ public enum MonsterFields {
     )
 
     public static let name = MonsterField(
-        key: "name", title: "Name", kind: .text, isRequired: true,
+        key: "name", title: "Name", property: \.name,
+        kind: .text, isRequired: true,
         value: { .text($0.name) },
         assign: { monster, value in
             monster.name = value.text
             return nil
-        }
+        },
+        problem: { MonsterRules.nameProblem($0.name) }
     )
 
     public static let description = MonsterField(
-        key: "description", title: "Description", kind: .text, isRequired: false,
+        key: "description", title: "Description", property: \.description,
+        kind: .text, isRequired: false,
         value: { .text($0.description) },
         assign: { monster, value in
             monster.description = value.text
             return nil
-        }
+        },
+        problem: { MonsterRules.descriptionProblem($0.description) },
+        // Quoted, since a description is free text; an empty one is none.
+        told: { $0.description.isEmpty ? "(none)" : "`\($0.description)`" }
     )
 
     public static let icon = MonsterField(
-        key: "icon", title: "Icon", kind: .text, isRequired: false,
+        key: "icon", title: "Icon", property: \.icon,
+        kind: .text, isRequired: false,
         value: { .text($0.icon) },
         assign: { monster, value in
             monster.icon = value.text
             return nil
-        }
+        },
+        problem: { MonsterRules.iconProblem($0.icon) }
     )
 
     public static let nameColor = MonsterField(
-        key: "name_color", title: "Colour", kind: .text, isRequired: false,
+        key: "name_color", title: "Colour", property: \.nameColor,
+        kind: .text, isRequired: false,
         value: { .text($0.nameColor.key) },
         assign: { monster, value in
             // The stored key is the common case: skip the lenient parse.
@@ -201,7 +247,8 @@ public enum MonsterFields {
     )
 
     public static let weapon = MonsterField(
-        key: "weapon", title: "Weapon", kind: .text, isRequired: true,
+        key: "weapon", title: "Weapon", property: \.weapon,
+        kind: .text, isRequired: true,
         value: { .text($0.weapon.type.key) },
         assign: { monster, value in
             if let type = WeaponType(rawValue: value.text) ?? WeaponType(parsing: value.text) {
@@ -216,7 +263,8 @@ public enum MonsterFields {
             return true
         },
         // People read the glyph and the name; the key is in the data formats.
-        readable: { "\($0.weapon.glyph) \($0.weapon.displayName)" }
+        readable: { $0.weapon.label },
+        told: { $0.weapon.type.displayName }
     )
 
     // The optional fields below are unknown (`.null`) until given. The
@@ -224,7 +272,8 @@ public enum MonsterFields {
     // imported record hold, and needs no lenient parse.
 
     public static let height = MonsterField(
-        key: "height", title: "Height", kind: .text, isRequired: false, isNullable: true,
+        key: "height", title: "Height", property: \.height,
+        kind: .text, isRequired: false, isNullable: true,
         value: { $0.height.map { .text($0.key) } ?? .null },
         assign: { monster, value in
             assignOptional(&monster.height, value, Height.reading)
@@ -234,11 +283,13 @@ public enum MonsterFields {
             monster.height = height
             return true
         },
-        readable: { $0.height?.displayName ?? "" }
+        readable: { $0.height?.displayName ?? "" },
+        told: { $0.height?.displayName ?? "unknown" }
     )
 
     public static let origin = MonsterField(
-        key: "origin", title: "Origin", kind: .text, isRequired: false, isNullable: true,
+        key: "origin", title: "Origin", property: \.origin,
+        kind: .text, isRequired: false, isNullable: true,
         value: { $0.origin.map { .text($0) } ?? .null },
         assign: { monster, value in
             assignOptional(&monster.origin, value) { text in
@@ -250,11 +301,14 @@ public enum MonsterFields {
             monster.origin = String(decoding: bytes, as: UTF8.self)
             return true
         },
-        readable: { $0.country?.name ?? $0.origin ?? "" }
+        readable: { $0.country?.name ?? $0.origin ?? "" },
+        problem: { MonsterRules.originProblem($0.origin) },
+        told: { $0.country?.description ?? $0.origin ?? "unknown" }
     )
 
     public static let activated = MonsterField(
-        key: "activated", title: "Activated", kind: .text, isRequired: false, isNullable: true,
+        key: "activated", title: "Activated", property: \.activated,
+        kind: .text, isRequired: false, isNullable: true,
         // Kept to the minute wherever it is written, as it is read, so a
         // moment given with seconds through the API is stored as shown.
         value: { $0.activated.map { .text($0.toTheMinute.iso8601) } ?? .null },
@@ -266,7 +320,9 @@ public enum MonsterFields {
             monster.activated = activated
             return true
         },
-        readable: { $0.activated?.utcDisplay ?? "" }
+        readable: { $0.activated?.utcDisplay ?? "" },
+        told: { $0.activated?.localDisplay ?? "unknown" },
+        toldExactly: { $0.activated?.iso8601 ?? "unknown" }
     )
 
     /// Sets an optional field from a value: unknown for `.null`, else what

@@ -22,6 +22,11 @@ extension Monster {
     public var iconPicture: String { iconIsMissing ? Self.defaultIcon : icon }
 }
 
+extension Weapon {
+    /// The weapon's picture, as the PNG file roster carries.
+    public var picture: [UInt8]? { Assets.bytes(named: imageAssetName) }
+}
+
 extension MonsterRules {
     /// A problem when `icon` is not one of the pictures roster carries,
     /// naming the ones it does; nil when it is.

@@ -93,16 +93,3 @@ public enum WeaponType: String, CaseIterable, Sendable, Hashable {
         }))
     }
 }
-
-/// A weapon a monster carries: made from its type, it knows its picture.
-public struct Weapon: Hashable, Sendable {
-    public let type: WeaponType
-
-    public init(_ type: WeaponType) {
-        self.type = type
-    }
-
-    public var imageAssetName: String { type.imageAssetName }
-    public var displayName: String { type.displayName }
-    public var glyph: String { type.glyph }
-}

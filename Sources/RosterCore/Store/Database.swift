@@ -19,26 +19,26 @@ import Glibc
 /// and delete the WAL at the end of every command, and the next command
 /// would create it again). The WAL is checkpointed when it grows past
 /// SQLite's `wal_autocheckpoint`, and by `checkpoint(ifWALExceeds:)`.
-public final class Database {
+package final class Database {
     let handle: OpaquePointer
-    public let path: String
+    package let path: String
     private var statementCache: [String: Statement] = [:]
     /// Whether a write transaction committed on this connection.
-    public private(set) var hasCommittedWrite = false
+    package private(set) var hasCommittedWrite = false
 
-    public struct OpenOptions: OptionSet, Sendable {
-        public let rawValue: Int32
-        public init(rawValue: Int32) { self.rawValue = rawValue }
-        public static let readOnly = OpenOptions(rawValue: SQLITE_OPEN_READONLY)
-        public static let readWrite = OpenOptions(rawValue: SQLITE_OPEN_READWRITE)
-        public static let create = OpenOptions(rawValue: SQLITE_OPEN_CREATE)
-        public static let uri = OpenOptions(rawValue: SQLITE_OPEN_URI)
+    package struct OpenOptions: OptionSet, Sendable {
+        package let rawValue: Int32
+        package init(rawValue: Int32) { self.rawValue = rawValue }
+        package static let readOnly = OpenOptions(rawValue: SQLITE_OPEN_READONLY)
+        package static let readWrite = OpenOptions(rawValue: SQLITE_OPEN_READWRITE)
+        package static let create = OpenOptions(rawValue: SQLITE_OPEN_CREATE)
+        package static let uri = OpenOptions(rawValue: SQLITE_OPEN_URI)
     }
 
     /// Process-wide settings, applied once before the first connection.
     private static let configured: Bool = roster_sqlite_disable_memory_statistics() == SQLITE_OK
 
-    public init(path: String, options: OpenOptions) throws(DatabaseError) {
+    package init(path: String, options: OpenOptions) throws(DatabaseError) {
         _ = Self.configured
         var handle: OpaquePointer?
         let flags = options.rawValue | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
@@ -60,16 +60,16 @@ public final class Database {
 
     /// Whether SQLite opened the file read-only (it falls back to read-only
     /// when the file cannot be written).
-    public var isReadOnly: Bool {
+    package var isReadOnly: Bool {
         sqlite3_db_readonly(handle, "main") == 1
     }
 
-    public var changes: Int { Int(sqlite3_changes64(handle)) }
-    public var lastInsertedRowID: Int64 { sqlite3_last_insert_rowid(handle) }
-    public var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+    package var changes: Int { Int(sqlite3_changes64(handle)) }
+    package var lastInsertedRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+    package var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
 
     /// Runs SQL without parameters, possibly several statements.
-    public func execute(_ sql: String) throws(DatabaseError) {
+    package func execute(_ sql: String) throws(DatabaseError) {
         let code = sqlite3_exec(handle, sql, nil, nil, nil)
         guard code == SQLITE_OK else {
             throw DatabaseError(connection: handle, code: code, sql: sql)
@@ -77,7 +77,7 @@ public final class Database {
     }
 
     /// A statement compiled once per connection and reused.
-    public func cached(_ sql: String) throws(DatabaseError) -> Statement {
+    package func cached(_ sql: String) throws(DatabaseError) -> Statement {
         if let statement = statementCache[sql] {
             return statement
         }
@@ -87,19 +87,19 @@ public final class Database {
     }
 
     /// A statement compiled for one use.
-    public func prepare(_ sql: String) throws(DatabaseError) -> Statement {
+    package func prepare(_ sql: String) throws(DatabaseError) -> Statement {
         try Statement(database: self, sql: sql)
     }
 
     /// The first column of the first row, as an integer.
-    public func integer(_ sql: String, _ values: SQLValue...) throws -> Int64? {
+    package func integer(_ sql: String, _ values: SQLValue...) throws -> Int64? {
         try cached(sql).firstRow(values) { $0.int(0) }
     }
 
     /// Runs `body` inside `BEGIN IMMEDIATE … COMMIT`; rolls back if it throws.
     /// With `commit: false` (a dry run) the work is done and checked, then
     /// rolled back, and its result returned all the same.
-    public func writeTransaction<T>(commit: Bool = true, _ body: () throws -> T) throws -> T {
+    package func writeTransaction<T>(commit: Bool = true, _ body: () throws -> T) throws -> T {
         try execute("BEGIN IMMEDIATE")
         do {
             let result = try body()
@@ -116,7 +116,7 @@ public final class Database {
 
     /// Runs `body` inside one read transaction, so that everything it reads
     /// comes from the same snapshot.
-    public func readTransaction<T>(_ body: () throws -> T) throws -> T {
+    package func readTransaction<T>(_ body: () throws -> T) throws -> T {
         try execute("BEGIN DEFERRED")
         defer {
             if isInTransaction { try? execute("COMMIT") }
@@ -128,7 +128,7 @@ public final class Database {
     /// file is larger than `limit` bytes. Best effort, and never waits: a
     /// reader still on an older snapshot keeps the WAL, and a later
     /// command checkpoints instead.
-    public func checkpoint(ifWALExceeds limit: Int) {
+    package func checkpoint(ifWALExceeds limit: Int) {
         guard let walPath = sqlite3_filename_wal(sqlite3_db_filename(handle, "main")) else { return }
         var status = stat()
         guard stat(walPath, &status) == 0, Int(status.st_size) > limit else { return }

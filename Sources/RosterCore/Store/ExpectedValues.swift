@@ -56,19 +56,3 @@ public struct ExpectedValues: Hashable, Sendable {
         if !changed.isEmpty { throw .changedSince(current: current, fields: changed) }
     }
 }
-
-extension MonsterChanges {
-    /// The keys of the fields these changes set, in field order.
-    public var fieldKeys: [String] {
-        var keys: [String] = []
-        if name != nil { keys.append("name") }
-        if description != nil { keys.append("description") }
-        if icon != nil { keys.append("icon") }
-        if nameColor != nil { keys.append("name_color") }
-        if weapon != nil { keys.append("weapon") }
-        if height != nil { keys.append("height") }
-        if origin != nil { keys.append("origin") }
-        if activated != nil { keys.append("activated") }
-        return keys
-    }
-}

@@ -16,10 +16,41 @@ extension RosterStore {
         }
     }
 
+    /// Writes each monster (only those carrying `weapon`, when given) to
+    /// `output` as one record in `form`, in roster order, straight from
+    /// SQLite's rows without making a `Monster`: the fast path of `list`
+    /// and `export`. `before` runs ahead of each record with the number
+    /// written so far, for separators and progress. Returns how many were
+    /// written. Does not flush.
+    @discardableResult
+    public func appendRecords(_ form: MonsterRecords.Form, carrying weapon: WeaponType? = nil, to output: ByteOutput,
+                              before: ((_ written: Int) throws -> Void)? = nil) throws -> Int {
+        var written = 0
+        // One loop per form, so that the choice is made once, not per row.
+        func each(_ append: (Row) throws(IOFailure) -> Void) throws {
+            try forEachRow(carrying: weapon) { row in
+                try before?(written)
+                try append(row)
+                written += 1
+            }
+        }
+        switch form {
+        case .json: try each { (row) throws(IOFailure) in try MonsterRecords.appendJSON(row: row, to: output) }
+        case .jsonLine:
+            try each { (row) throws(IOFailure) in
+                try MonsterRecords.appendJSON(row: row, to: output)
+                try output.append(UInt8(ascii: "\n"))
+            }
+        case .csv(let writer): try each { (row) throws(IOFailure) in try MonsterRecords.appendCSV(row: row, to: output, writer: writer) }
+        case .plain: try each { (row) throws(IOFailure) in try MonsterRecords.appendPlain(row: row, to: output) }
+        }
+        return written
+    }
+
     /// Calls `body` with each monster's row, in roster order: for writers
     /// that copy column bytes straight to their output. Columns are the
     /// fields of `MonsterFields.all`, in order (`id, name, …, activated`).
-    public func forEachRow(carrying weapon: WeaponType? = nil, _ body: (Row) throws -> Void) throws {
+    func forEachRow(carrying weapon: WeaponType? = nil, _ body: (Row) throws -> Void) throws {
         try passingThrough {
             let statement = try weapon == nil
                 ? database.cached(MonsterTable.selectAll)

@@ -184,17 +184,9 @@ extension RosterStore {
     /// Checks and saves `changes` to `before`, inside the caller's transaction.
     private func apply(_ changes: MonsterChanges, to before: Monster) throws -> MonsterEdit {
         let after = changes.applied(to: before)
-        let problems = after.problems.filter { problem in
-            // Only the fields being changed are judged: an old value that
-            // predates a rule does not block an unrelated edit.
-            switch problem.field {
-            case "name": changes.name != nil
-            case "description": changes.description != nil
-            case "icon": changes.icon != nil
-            case "origin": changes.origin != nil
-            default: true
-            }
-        }
+        // Only the fields being changed are judged: an old value that
+        // predates a rule does not block an unrelated edit.
+        let problems = after.problems.filter { changes.sets($0.field) }
         guard problems.isEmpty else { throw RosterError.invalid(problems) }
         guard after != before else { return MonsterEdit(before: before, after: after) }
         if MonsterRules.nameKey(after.name) != MonsterRules.nameKey(before.name),

@@ -11,7 +11,7 @@ import Glibc
 /// byte as it was. Only a missing file, an empty one, or an empty SQLite
 /// database becomes a new roster.
 public final class RosterStore {
-    public let database: Database
+    package let database: Database
     public let path: String
     /// Where this connection's changes come from, for the history: the
     /// command line unless the interactive roster says otherwise.

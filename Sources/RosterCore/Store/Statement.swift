@@ -1,7 +1,7 @@
 import CSQLite
 
 /// A value bound to a statement parameter.
-public enum SQLValue: Hashable, Sendable {
+package enum SQLValue: Hashable, Sendable {
     case null
     case integer(Int64)
     case real(Double)
@@ -14,9 +14,9 @@ let transientDestructor = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 /// A prepared statement. Values are always bound as parameters, never
 /// spliced into SQL. Statements belong to one `Database` and, like it, are
 /// not `Sendable`.
-public final class Statement {
+package final class Statement {
     let handle: OpaquePointer
-    public let sql: String
+    package let sql: String
     private unowned let database: Database
 
     init(database: Database, sql: String) throws(DatabaseError) {
@@ -36,7 +36,7 @@ public final class Statement {
 
     // MARK: Binding
 
-    public func bind(_ values: [SQLValue]) throws(DatabaseError) {
+    package func bind(_ values: [SQLValue]) throws(DatabaseError) {
         sqlite3_reset(handle)
         sqlite3_clear_bindings(handle)
         for (offset, value) in values.enumerated() {
@@ -44,7 +44,7 @@ public final class Statement {
         }
     }
 
-    public func bind(_ value: SQLValue, at index: Int32) throws(DatabaseError) {
+    package func bind(_ value: SQLValue, at index: Int32) throws(DatabaseError) {
         let code: Int32
         switch value {
         case .null: code = sqlite3_bind_null(handle, index)
@@ -55,11 +55,11 @@ public final class Statement {
         try check(code)
     }
 
-    public func bind(_ number: Int64, at index: Int32) throws(DatabaseError) {
+    package func bind(_ number: Int64, at index: Int32) throws(DatabaseError) {
         try check(sqlite3_bind_int64(handle, index, number))
     }
 
-    public func bind(_ text: String, at index: Int32) throws(DatabaseError) {
+    package func bind(_ text: String, at index: Int32) throws(DatabaseError) {
         try check(bindText(text, at: index))
     }
 
@@ -67,7 +67,7 @@ public final class Statement {
     /// valid and unchanged until the statement is stepped and reset. For
     /// bulk loads, where the copy (a malloc and a free per value) costs
     /// more than the insert itself.
-    public func bindBorrowedText(_ bytes: UnsafePointer<UInt8>, count: Int, at index: Int32) throws(DatabaseError) {
+    package func bindBorrowedText(_ bytes: UnsafePointer<UInt8>, count: Int, at index: Int32) throws(DatabaseError) {
         let code = bytes.withMemoryRebound(to: CChar.self, capacity: max(count, 1)) {
             sqlite3_bind_text(handle, index, $0, Int32(count), nil)
         }
@@ -89,7 +89,7 @@ public final class Statement {
     // MARK: Stepping
 
     /// Advances to the next row; false when the statement is done.
-    public func step() throws(DatabaseError) -> Bool {
+    package func step() throws(DatabaseError) -> Bool {
         let code = sqlite3_step(handle)
         switch code {
         case SQLITE_ROW: return true
@@ -101,18 +101,18 @@ public final class Statement {
     }
 
     /// Binds, runs to completion and resets: for statements without rows.
-    public func run(_ values: SQLValue...) throws(DatabaseError) {
+    package func run(_ values: SQLValue...) throws(DatabaseError) {
         try run(values)
     }
 
-    public func run(_ values: [SQLValue]) throws(DatabaseError) {
+    package func run(_ values: [SQLValue]) throws(DatabaseError) {
         try bind(values)
         defer { sqlite3_reset(handle) }
         while try step() {}
     }
 
     /// Binds, then calls `body` once per row.
-    public func forEachRow(_ values: [SQLValue] = [], _ body: (Row) throws -> Void) throws {
+    package func forEachRow(_ values: [SQLValue] = [], _ body: (Row) throws -> Void) throws {
         try bind(values)
         defer { sqlite3_reset(handle) }
         let row = Row(handle: handle)
@@ -122,21 +122,21 @@ public final class Statement {
     }
 
     /// Binds, and maps every row.
-    public func rows<T>(_ values: [SQLValue] = [], _ transform: (Row) throws -> T) throws -> [T] {
+    package func rows<T>(_ values: [SQLValue] = [], _ transform: (Row) throws -> T) throws -> [T] {
         var results: [T] = []
         try forEachRow(values) { results.append(try transform($0)) }
         return results
     }
 
     /// Binds, and maps the first row, if any.
-    public func firstRow<T>(_ values: [SQLValue] = [], _ transform: (Row) throws -> T) throws -> T? {
+    package func firstRow<T>(_ values: [SQLValue] = [], _ transform: (Row) throws -> T) throws -> T? {
         try bind(values)
         defer { sqlite3_reset(handle) }
         guard try step() else { return nil }
         return try transform(Row(handle: handle))
     }
 
-    public func reset() {
+    package func reset() {
         sqlite3_reset(handle)
     }
 
@@ -149,24 +149,24 @@ public final class Statement {
 
 /// The current row of a statement being stepped. Only valid inside the
 /// callback it was passed to.
-public struct Row {
+package struct Row {
     let handle: OpaquePointer
 
-    public func int(_ column: Int32) -> Int64 {
+    package func int(_ column: Int32) -> Int64 {
         sqlite3_column_int64(handle, column)
     }
 
-    public func isNull(_ column: Int32) -> Bool {
+    package func isNull(_ column: Int32) -> Bool {
         sqlite3_column_type(handle, column) == SQLITE_NULL
     }
 
-    public func text(_ column: Int32) -> String {
+    package func text(_ column: Int32) -> String {
         guard let pointer = sqlite3_column_text(handle, column) else { return "" }
         let count = Int(sqlite3_column_bytes(handle, column))
         return String(decoding: UnsafeBufferPointer(start: pointer, count: count), as: UTF8.self)
     }
 
-    public func optionalText(_ column: Int32) -> String? {
+    package func optionalText(_ column: Int32) -> String? {
         isNull(column) ? nil : text(column)
     }
 
@@ -177,7 +177,7 @@ public struct Row {
     /// 0x9B is an 8-bit CSI to a terminal, and breaks JSON): those come
     /// out with each invalid sequence replaced by U+FFFD, as `text` reads
     /// them, so every output holds valid UTF-8 and says the same.
-    public func withUTF8<T, E: Error>(_ column: Int32, _ body: (UnsafeBufferPointer<UInt8>) throws(E) -> T) throws(E) -> T {
+    package func withUTF8<T, E: Error>(_ column: Int32, _ body: (UnsafeBufferPointer<UInt8>) throws(E) -> T) throws(E) -> T {
         let pointer = sqlite3_column_text(handle, column)
         let count = Int(sqlite3_column_bytes(handle, column))
         let bytes = UnsafeBufferPointer(start: pointer, count: pointer == nil ? 0 : count)

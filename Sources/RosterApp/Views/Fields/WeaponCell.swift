@@ -71,7 +71,7 @@ final class WeaponCell: DetailField {
                        height: min(5, frame.height - 1 - reasonRows))
         guard box.height >= 3 else {
             // No room for the box: the weapon on the label's row.
-            let text = "\(monster.weapon.glyph) \(monster.weapon.displayName)"
+            let text = monster.weapon.label
             buffer.write(text, at: valueArea.origin, width: valueArea.width, style: Style().bold)
             markValue(Rect(x: valueArea.x, y: valueArea.y, width: min(valueArea.width, DisplayWidth.of(text)), height: 1), in: &buffer)
             return
@@ -82,7 +82,7 @@ final class WeaponCell: DetailField {
         let pictureArea = Rect(x: content.x, y: content.y, width: min(8, content.width / 2), height: content.height)
         let drawn = controller.pictures.draw(monster.weapon.imageAssetName, in: pictureArea, into: &buffer, slot: PictureSlot.weapon)
         let textX = drawn == nil ? content.x : pictureArea.maxX + 1
-        let text = " \(monster.weapon.glyph)  \(monster.weapon.displayName)"
+        let text = " \(monster.weapon.type.glyph)  \(monster.weapon.type.displayName)"
         let row = content.y + content.height / 2
         let textArea = Rect(x: textX, y: row, width: content.maxX - textX, height: 1)
         buffer.write(text, at: textArea.origin, width: textArea.width, style: Style().bold)
