@@ -24,15 +24,33 @@ public struct UsageError: Error, Sendable {
     }
 }
 
-/// A command line after parsing: which command, its positionals, its options.
+/// A command line after parsing: which command, its positionals, its
+/// options' values as read by their types.
 public struct ParsedCommandLine: Sendable {
     public var command: CommandSpec?
     public var positionals: [String] = []
-    /// Option long name to the values given (a flag has one empty value).
+    /// Option long name to the texts given (a flag has one empty text).
     public var options: [String: [String]] = [:]
+    /// Option long name to the values read from those texts.
+    var values: [String: [any Sendable]] = [:]
+    /// The sentences for values that could not be read, in the order given.
+    public var valueProblems: [String] = []
 
     public func flag(_ long: String) -> Bool { options[long] != nil }
-    public func value(_ long: String) -> String? { options[long]?.last }
+    /// The text given for an option, as typed (for tests and messages).
+    public func text(_ long: String) -> String? { options[long]?.last }
+
+    public subscript(flag: Flag) -> Bool { options[flag.spec.long] != nil }
+
+    /// The option's value, if it was given and could be read.
+    public subscript<Value>(option: Option<Value>) -> Value? {
+        (values[option.spec.long]?.last as? ReadValue<Value>)?.value
+    }
+
+    /// Every value of a repeatable option, in the order given.
+    public func values<Value>(_ option: Option<Value>) -> [Value] {
+        (values[option.spec.long] ?? []).compactMap { ($0 as? ReadValue<Value>)?.value }
+    }
 }
 
 /// Parses argv against the declared commands.
@@ -58,6 +76,10 @@ public struct ArgumentParser: Sendable {
 
     public let entries: [Entry]
 
+    /// Options every command accepts, before or after it: the program's
+    /// own (`--db`), then `--help`.
+    public let globalOptions: [OptionSpec]
+
     /// Every command's declaration, in the order given.
     public var commands: [CommandSpec] { entries.map { $0.declaration() } }
 
@@ -67,14 +89,20 @@ public struct ArgumentParser: Sendable {
     public let defaultCommandName: String?
     public var defaultCommand: CommandSpec? { defaultCommandName.flatMap(command(named:)) }
 
-    public init(entries: [Entry], defaultCommand: String? = nil) {
+    public init(entries: [Entry], globalOptions: [any OptionDeclaration] = [], defaultCommand: String? = nil) {
         self.entries = entries
+        self.globalOptions = globalOptions.map(\.spec) + [GlobalOptions.help.spec]
         self.defaultCommandName = defaultCommand
     }
 
-    public init(commands: [CommandSpec], defaultCommand: String? = nil) {
-        self.entries = commands.map { spec in Entry(spec.name, isHidden: spec.isHidden) { spec } }
-        self.defaultCommandName = defaultCommand
+    public init(commands: [CommandSpec], globalOptions: [any OptionDeclaration] = [], defaultCommand: String? = nil) {
+        self.init(entries: commands.map { spec in Entry(spec.name, isHidden: spec.isHidden) { spec } },
+                  globalOptions: globalOptions, defaultCommand: defaultCommand)
+    }
+
+    /// The options `command` accepts: its own, then the global ones.
+    public func options(of command: CommandSpec) -> [OptionSpec] {
+        command.options + globalOptions
     }
 
     public func command(named name: String) -> CommandSpec? {
@@ -119,8 +147,9 @@ public struct ArgumentParser: Sendable {
         // (Checked only when an option is foreign to the command, so that the
         // default command is declared only when it is needed.)
         if let command = result.command, command.name != defaultCommandName,
-           result.options.keys.contains(where: { command.option(named: $0) == nil }), let defaultCommand,
-           let stray = defaultCommand.options.first(where: { result.options[$0.long] != nil && command.option(named: $0.long) == nil }) {
+           case let accepted = Set(options(of: command).map(\.long)),
+           result.options.keys.contains(where: { !accepted.contains($0) }), let defaultCommand,
+           let stray = defaultCommand.options.first(where: { result.options[$0.long] != nil && !accepted.contains($0.long) }) {
             throw UsageError("--\(stray.long) belongs to `\(defaultCommand.name)`, not `\(command.name)`", command: command.name)
         }
         // Asking for help is never a mistake, whatever else is missing.
@@ -129,13 +158,18 @@ public struct ArgumentParser: Sendable {
             if let missing = command.options.first(where: { $0.isRequired && result.options[$0.long] == nil }) {
                 throw UsageError("`\(command.name)` needs \(missing.usage)", command: command.name)
             }
+            if !result.valueProblems.isEmpty && !command.reportsValueProblemsWithItsOwn {
+                throw UsageError(result.valueProblems, command: command.name)
+            }
+        } else if result.command == nil, !result.valueProblems.isEmpty, !result.flag("help") {
+            throw UsageError(result.valueProblems, command: nil)
         }
         return result
     }
 
     private func parseOption(_ argument: String, _ arguments: [String], _ index: inout Int,
                              into result: inout ParsedCommandLine) throws(UsageError) {
-        let available = result.command?.allOptions ?? topLevelOptions
+        let available = result.command.map(options(of:)) ?? topLevelOptions
         let commandName = result.command?.name
         var name: String
         var attachedValue: String?
@@ -176,7 +210,7 @@ public struct ArgumentParser: Sendable {
             result.options[name, default: []].append("")
             return
         }
-        var value: String
+        let value: String
         if let attachedValue {
             value = attachedValue
         } else {
@@ -192,34 +226,29 @@ public struct ArgumentParser: Sendable {
             throw UsageError("--\(name) needs a value (\(spec.valueName ?? "VALUE")), and an empty one names no file",
                              command: commandName)
         }
-        // Choices are words, not spellings: `--format JSON` is `json`.
-        if let choices = spec.choices {
-            guard let choice = choices.first(where: { $0.lowercased() == value.lowercased() }) else {
-                var message = "--\(name) must be one of \(choices.joined(separator: ", ")), not `\(value)`"
-                if let suggestion = EditDistance.closest(to: value.lowercased(), among: choices) {
-                    message += "; did you mean `\(suggestion)`?"
-                }
-                throw UsageError(message, command: commandName)
+        if !spec.isRepeatable, result.options[name] != nil {
+            // The same value twice is harmless (an alias and a script's default, say).
+            if result.options[name] != [value] {
+                throw UsageError("--\(name) is given more than once", command: commandName)
             }
-            value = choice
-        }
-        if spec.isRepeatable {
-            result.options[name, default: []].append(value)
             return
         }
-        if result.options[name] != nil, result.options[name] != [value] {
-            throw UsageError("--\(name) is given more than once", command: commandName)
+        result.options[name, default: []].append(value)
+        switch spec.reader?(value) {
+        case .success(let read): result.values[name, default: []].append(read)
+        case .failure(let problem): result.valueProblems.append(problem.message(for: "--\(name)"))
+        case nil: break
         }
-        result.options[name] = [value]
     }
 
     /// Options understood before any command: the global ones, `--version`
     /// and the default command's.
     var topLevelOptions: [OptionSpec] {
-        GlobalOptions.all + [Self.versionOption] + (defaultCommand?.options ?? [])
+        globalOptions + [Self.versionFlag.spec] + (defaultCommand?.options ?? [])
     }
 
-    static let versionOption = OptionSpec("version", "print roster's version")
+    /// `--version`, understood before any command.
+    public static let versionFlag = Flag("version", "print roster's version")
 
     private func unknownOption(_ option: String, available: [OptionSpec], command: String?) -> UsageError {
         var message = "unknown option \(option)"

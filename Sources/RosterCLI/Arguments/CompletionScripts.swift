@@ -1,21 +1,49 @@
 /// Shell completion scripts for bash, zsh and fish, generated from the
-/// command declarations. Monster names are completed live by asking
-/// `roster list --format plain` (the second field) of the roster the
-/// command line names with `--db` (else the default one), so they follow
-/// the roster the user is working with.
+/// command declarations. A `CompletionQuery` (the roster's monster names)
+/// is answered live, by running the program again with the query's
+/// arguments, after the global options marked `passedToQueries` that the
+/// line being completed gives (`--db PATH`), so that the answer follows
+/// what the line works on.
 ///
-/// Names are data, and a name may look like an option (`--db=/tmp/x`):
-/// such a name is only offered after a `--` on the command line, where
-/// the parser reads it as a name, never inserted where it would be an
-/// option.
+/// Answers are data, and one may look like an option (`--db=/tmp/x`):
+/// such an answer is only offered after a `--` on the command line, where
+/// the parser reads it as an argument, never inserted where it would be
+/// an option.
 struct CompletionScripts {
+    let parser: ArgumentParser
     let commands: [CommandSpec]
 
+    init(parser: ArgumentParser) {
+        self.parser = parser
+        self.commands = parser.commands
+    }
+
     private var visible: [CommandSpec] { commands.filter { !$0.isHidden } }
-    /// The second column of piped `list`, with its doubled backslashes
-    /// made single again (written without a quoted backslash so that it
-    /// reads the same in bash, zsh and fish). Follows `roster [--db PATH]`.
-    private static let namesPipeline = #"list --format plain 2>/dev/null | cut -f2 | sed "s/\([\]\)[\]/\1/g""#
+
+    /// Global options a query is given, as the line gives them.
+    private var passed: [OptionSpec] { parser.globalOptions.filter { $0.isPassedToQueries && !$0.isFlag } }
+
+    /// Every query any command's arguments or options complete with, once each.
+    private var queries: [CompletionQuery] {
+        var found: [CompletionQuery] = []
+        let sources = commands.flatMap { command in
+            command.arguments.map(\.completion) + parser.options(of: command).map(\.completion)
+        }
+        for case .output(let query) in sources where !found.contains(query) {
+            found.append(query)
+        }
+        return found
+    }
+
+    /// A shell variable's name made from an option's (`db`, `no_animation`).
+    private func variable(_ option: OptionSpec) -> String {
+        String(option.long.map { $0.isLetter || $0.isNumber ? $0 : "_" })
+    }
+
+    /// A query's function's name, without the shell's prefix.
+    private func function(_ query: CompletionQuery) -> String {
+        "roster_" + String(query.name.map { $0.isLetter || $0.isNumber ? $0 : "_" })
+    }
 
     func script(for shell: String) -> String? {
         switch shell {
@@ -31,52 +59,102 @@ struct CompletionScripts {
     private func bashWords(_ source: CompletionSource) -> String? {
         switch source.resolved {
         case .fixed(let words): "COMPREPLY=($(compgen -W '\(words.joined(separator: " "))' -- \"$cur\"))"
-        case .monsterNames: "_roster_names"
+        case .output(let query): "_\(function(query))"
         case .files: "COMPREPLY=($(compgen -f -- \"$cur\"))"
-        case .commands: "COMPREPLY=($(compgen -W '\(visible.map(\.name).joined(separator: " ")) exit-codes' -- \"$cur\"))"
+        case .commands(let others): "COMPREPLY=($(compgen -W '\((visible.map(\.name) + others).joined(separator: " "))' -- \"$cur\"))"
         case .none: nil
         }
     }
 
-    private func bash() -> String {
+    /// `_roster_passed`: sets `passed` to the options the line gives that
+    /// queries are given, and `ended` when a `--` has ended the options.
+    private func bashPassed() -> String {
         var text = """
-            # bash completion for roster. Install with:
-            #   roster completion bash > ~/.local/share/bash-completion/completions/roster
-            _roster_names() {
-                local IFS=$'\\n' name db="" ended="" i
-                local -a database=()
-                # The roster the line names: --db PATH, or --db=PATH (which
-                # bash splits into three words at the =).
+            _roster_passed() {
+                local i
+
+            """
+        for option in passed { text += "    local \(variable(option))=\"\"\n" }
+        text += """
+                ended=""
                 for ((i = 1; i < COMP_CWORD; i++)); do
                     case ${COMP_WORDS[i]} in
-                        --db) if [[ ${COMP_WORDS[i+1]} == = ]]; then db=${COMP_WORDS[i+2]}; else db=${COMP_WORDS[i+1]}; fi ;;
+
+            """
+        // bash splits --db=PATH into three words at the =.
+        for option in passed {
+            let name = variable(option)
+            text += "            --\(option.long)) if [[ ${COMP_WORDS[i+1]} == = ]]; then \(name)=${COMP_WORDS[i+2]}; else \(name)=${COMP_WORDS[i+1]}; fi ;;\n"
+        }
+        text += """
                         --) ended=1 ;;
                     esac
                 done
-                [[ $db == "~/"* ]] && db=$HOME/${db#"~/"}
-                [[ -n $db ]] && database=(--db "$db")
-                COMPREPLY=()
-                while IFS= read -r name; do
-                    # A name shaped like an option is only safe after --.
-                    [[ $name == -* && -z $ended ]] && continue
-                    [[ $name == "$cur"* ]] && COMPREPLY+=("$(printf '%q' "$name")")
-                done < <(roster "${database[@]}" \(Self.namesPipeline))
-            }
+                passed=()
 
+            """
+        for option in passed {
+            let name = variable(option)
+            text += "    [[ $\(name) == \"~/\"* ]] && \(name)=$HOME/${\(name)#\"~/\"}\n"
+            text += "    [[ -n $\(name) ]] && passed+=(--\(option.long) \"$\(name)\")\n"
+        }
+        text += "}\n\n"
+        return text
+    }
+
+    private func bashQuery(_ query: CompletionQuery) -> String {
+        """
+        _\(function(query))() {
+            local IFS=$'\\n' line ended=""
+            local -a passed=()
+            _roster_passed
+            COMPREPLY=()
+            while IFS= read -r line; do
+                # A line shaped like an option is only safe after --.
+                [[ $line == -* && -z $ended ]] && continue
+                [[ $line == "$cur"* ]] && COMPREPLY+=("$(printf '%q' "$line")")
+            done < <(roster "${passed[@]}" \(query.arguments))
+        }
+
+
+        """
+    }
+
+    private func bash() -> String {
+        let topLevel = parser.topLevelOptions
+        let globalValued = parser.globalOptions.filter { !$0.isFlag }
+        var text = """
+            # bash completion for roster. Install with:
+            #   roster completion bash > ~/.local/share/bash-completion/completions/roster
+
+            """
+        text += bashPassed()
+        for query in queries { text += bashQuery(query) }
+        text += """
             _roster() {
                 local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}
                 local command="" i
                 for ((i = 1; i < COMP_CWORD; i++)); do
                     case ${COMP_WORDS[i]} in
-                        --db) ((i++)); [[ ${COMP_WORDS[i]} == = ]] && ((i++)) ;;
+
+            """
+        for option in topLevel where !option.isFlag {
+            text += "            --\(option.long)) ((i++)); [[ ${COMP_WORDS[i]} == = ]] && ((i++)) ;;\n"
+        }
+        text += """
                         -*) ;;
                         *) command=${COMP_WORDS[i]}; break ;;
                     esac
                 done
-                if [[ $prev == --db ]]; then COMPREPLY=($(compgen -f -- "$cur")); return; fi
+
+            """
+        for option in globalValued {
+            text += "    if [[ $prev == --\(option.long) ]]; then \(bashWords(option.completion) ?? "COMPREPLY=()"); return; fi\n"
+        }
+        text += """
                 if [[ -z $command ]]; then
                     if [[ $cur == -* ]]; then
-                        COMPREPLY=($(compgen -W '--db --help --version --no-animation' -- "$cur"))
+                        COMPREPLY=($(compgen -W '\(topLevel.map { "--" + $0.long }.joined(separator: " "))' -- "$cur"))
                     else
                         COMPREPLY=($(compgen -W '\(visible.map(\.name).joined(separator: " "))' -- "$cur"))
                     fi
@@ -96,7 +174,7 @@ struct CompletionScripts {
                 }
                 text += "            esac\n"
             }
-            let optionWords = command.allOptions.map { "--\($0.long)" }.joined(separator: " ")
+            let optionWords = parser.options(of: command).map { "--\($0.long)" }.joined(separator: " ")
             text += "            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W '\(optionWords)' -- \"$cur\")); return; fi\n"
             let sources = command.arguments.map(\.completion).filter { $0 != .none }
             if let first = sources.first, let line = bashWords(first) {
@@ -127,9 +205,9 @@ struct CompletionScripts {
     private func zshAction(_ source: CompletionSource) -> String {
         switch source.resolved {
         case .fixed(let words): "(\(words.joined(separator: " ")))"
-        case .monsterNames: "_roster_names"
+        case .output(let query): "_\(function(query))"
         case .files: "_files"
-        case .commands: "(\(visible.map(\.name).joined(separator: " ")) exit-codes)"
+        case .commands(let others): "(\((visible.map(\.name) + others).joined(separator: " ")))"
         case .none: " "
         }
     }
@@ -138,11 +216,21 @@ struct CompletionScripts {
     private func zshCommand(_ source: CompletionSource) -> String? {
         switch source.resolved {
         case .fixed(let words): "compadd -- \(words.joined(separator: " "))"
-        case .monsterNames: "_roster_names"
+        case .output(let query): "_\(function(query))"
         case .files: "_files"
-        case .commands: "compadd -- \(visible.map(\.name).joined(separator: " ")) exit-codes"
+        case .commands(let others): "compadd -- \((visible.map(\.name) + others).joined(separator: " "))"
         case .none: nil
         }
+    }
+
+    /// One `_arguments` spec: `'--format[output format…]:format:(json csv)'`.
+    private func zshSpec(_ option: OptionSpec) -> String {
+        let help = zshEscape(option.help)
+        let value = option.valueName.map { ":\($0.lowercased()):\(zshAction(option.completion))" } ?? ""
+        if let short = option.short {
+            return "'(-\(short) --\(option.long))'{-\(short),--\(option.long)}'[\(help)]\(value)'"
+        }
+        return "'--\(option.long)[\(help)]\(value)'"
     }
 
     private func zsh() -> String {
@@ -153,39 +241,58 @@ struct CompletionScripts {
             # or load it for this shell (after compinit):
             #   source <(roster completion zsh)
 
-            _roster_names() {
-                local -a names
-                names=(${(f)"$(roster ${roster_db:+--db} ${roster_db:+"$roster_db"} \(Self.namesPipeline))"})
-                # A name shaped like an option is only safe after --.
-                (( ${words[(I)--]} )) || names=(${names:#-*})
-                compadd -a names
-            }
-
-            _roster() {
-                local curcontext=$curcontext state line roster_db="" i
-                local -a commands
-                # The roster the line names (seen by _roster_names, which
-                # runs inside this function): --db PATH or --db=PATH.
-                for ((i = 2; i < CURRENT; i++)); do
-                    case $words[i] in
-                        --db) roster_db=${(Q)words[i+1]} ;;
-                        --db=*) roster_db=${(Q)${words[i]#--db=}} ;;
-                    esac
-                done
-                [[ $roster_db == "~/"* ]] && roster_db=$HOME/${roster_db#"~/"}
-                commands=(
 
             """
+        // A query runs inside _roster, and sees the options it found.
+        let passing = passed.map { option in
+            let name = "roster_\(variable(option))"
+            return "${\(name):+--\(option.long)} ${\(name):+\"$\(name)\"}"
+        }.joined(separator: " ")
+        for query in queries {
+            text += """
+                _\(function(query))() {
+                    local -a names
+                    names=(${(f)"$(roster \(passing) \(query.arguments))"})
+                    # A line shaped like an option is only safe after --.
+                    (( ${words[(I)--]} )) || names=(${names:#-*})
+                    compadd -a names
+                }
+
+
+                """
+        }
+        text += """
+            _roster() {
+                local curcontext=$curcontext state line i\(passed.map { " roster_\(variable($0))=\"\"" }.joined())
+                local -a commands
+                # The options the line gives that queries are given: --db PATH or --db=PATH.
+                for ((i = 2; i < CURRENT; i++)); do
+                    case $words[i] in
+
+            """
+        for option in passed {
+            let name = "roster_\(variable(option))"
+            text += "            --\(option.long)) \(name)=${(Q)words[i+1]} ;;\n"
+            text += "            --\(option.long)=*) \(name)=${(Q)${words[i]#--\(option.long)=}} ;;\n"
+        }
+        text += """
+                    esac
+                done
+
+            """
+        for option in passed {
+            let name = "roster_\(variable(option))"
+            text += "    [[ $\(name) == \"~/\"* ]] && \(name)=$HOME/${\(name)#\"~/\"}\n"
+        }
+        text += "    commands=(\n"
         for command in visible {
             text += "        '\(command.name):\(zshEscape(command.abstract))'\n"
         }
+        text += "    )\n    _arguments -C \\\n"
+        for option in parser.topLevelOptions {
+            text += "        \(zshSpec(option)) \\\n"
+        }
         text += """
-                )
-                _arguments -C \\
-                    '--db[the roster database]:database:_files' \\
-                    '(-h --help)'{-h,--help}'[show help]' \\
-                    '--version[print the version]' \\
-                    '--no-animation[open without motion]' \\
                     '1:command:->command' \\
                     '*::argument:->argument'
                 case $state in
@@ -195,16 +302,7 @@ struct CompletionScripts {
 
             """
         for command in visible {
-            var specs: [String] = []
-            for option in command.allOptions {
-                let help = zshEscape(option.help)
-                let value = option.valueName.map { ":\($0.lowercased()):\(zshAction(option.completion))" } ?? ""
-                if let short = option.short {
-                    specs.append("'(-\(short) --\(option.long))'{-\(short),--\(option.long)}'[\(help)]\(value)'")
-                } else {
-                    specs.append("'--\(option.long)[\(help)]\(value)'")
-                }
-            }
+            var specs = parser.options(of: command).map(zshSpec)
             for (index, argument) in command.arguments.enumerated() {
                 if case .many = argument.arity {
                     // `NAME… WEAPON`: zsh cannot tell where a list ends, so
@@ -246,67 +344,100 @@ struct CompletionScripts {
     private func fishArguments(_ source: CompletionSource) -> String {
         switch source.resolved {
         case .fixed(let words): " -a '\(words.joined(separator: " "))'"
-        case .monsterNames: " -a '(__roster_names)'"
+        case .output(let query): " -a '(__\(function(query)))'"
         case .files: " -F"
-        case .commands: " -a '\(visible.map(\.name).joined(separator: " ")) exit-codes'"
+        case .commands(let others): " -a '\((visible.map(\.name) + others).joined(separator: " "))'"
         case .none: ""
         }
+    }
+
+    /// `complete -c roster -l format -s f -x -a 'json csv' -d '…'`, after `condition`.
+    private func fishLine(_ option: OptionSpec, condition: String) -> String {
+        var line = "complete -c roster\(condition) -l \(option.long)"
+        if let short = option.short { line += " -s \(short)" }
+        if !option.isFlag {
+            // -x (exclusive) and -F (files) cannot go together: a file takes -r.
+            line += option.completion == .files ? " -r -F" : " -x" + fishArguments(option.completion)
+        }
+        return line + " -d '\(fishEscape(option.help))'\n"
+    }
+
+    /// `__roster_names`: the query run with the options the line gives
+    /// that queries are given (--db PATH or --db=PATH).
+    private func fishQuery(_ query: CompletionQuery) -> String {
+        var text = """
+            function __\(function(query))
+                set -l tokens (commandline -opc)
+                set -l ended
+
+            """
+        for option in passed { text += "    set -l \(variable(option))\n" }
+        text += """
+                for i in (seq (count $tokens))
+                    switch $tokens[$i]
+
+            """
+        for option in passed {
+            let name = variable(option)
+            text += """
+                            case --\(option.long)
+                                test $i -lt (count $tokens); and set \(name) $tokens[(math $i + 1)]
+                            case '--\(option.long)=*'
+                                set \(name) (string replace -- --\(option.long)= '' $tokens[$i])
+
+                """
+        }
+        text += """
+                        case --
+                            set ended 1
+                    end
+                end
+                set -l passed
+
+            """
+        for option in passed {
+            let name = variable(option)
+            text += "    test -n \"$\(name)\"; and set passed $passed --\(option.long) $\(name)\n"
+        }
+        text += """
+                set -l lines (roster $passed \(query.arguments))
+                # A line shaped like an option is only safe after --.
+                if test -n "$ended"
+                    printf '%s\\n' $lines
+                else
+                    string match -v -- '-*' $lines
+                end
+            end
+
+            """
+        return text
     }
 
     private func fish() -> String {
         var text = """
             # fish completion for roster. Install with:
             #   roster completion fish > ~/.config/fish/completions/roster.fish
-            function __roster_names
-                # The roster the line names: --db PATH or --db=PATH.
-                set -l tokens (commandline -opc)
-                set -l db
-                set -l ended
-                for i in (seq (count $tokens))
-                    switch $tokens[$i]
-                        case --db
-                            test $i -lt (count $tokens); and set db $tokens[(math $i + 1)]
-                        case '--db=*'
-                            set db (string replace -- --db= '' $tokens[$i])
-                        case --
-                            set ended 1
-                    end
-                end
-                set -l names
-                if test -n "$db"
-                    set names (roster --db $db \(Self.namesPipeline))
-                else
-                    set names (roster \(Self.namesPipeline))
-                end
-                # A name shaped like an option is only safe after --.
-                if test -n "$ended"
-                    printf '%s\\n' $names
-                else
-                    string match -v -- '-*' $names
-                end
-            end
-            complete -c roster -f
-            complete -c roster -l db -r -F -d 'the roster database'
-            complete -c roster -s h -l help -d 'show help'
-            complete -c roster -n __fish_use_subcommand -l version -d 'print the version'
 
             """
+        for query in queries { text += fishQuery(query) }
+        text += "complete -c roster -f\n"
+        for option in parser.globalOptions {
+            text += fishLine(option, condition: "")
+        }
+        // Understood before a command only: --version, the default command's.
+        for option in parser.topLevelOptions where !parser.globalOptions.contains(where: { $0.long == option.long }) {
+            text += fishLine(option, condition: " -n __fish_use_subcommand")
+        }
         for command in visible {
             text += "complete -c roster -n __fish_use_subcommand -a \(command.name) -d '\(fishEscape(command.abstract))'\n"
-            let condition = "-n '__fish_seen_subcommand_from \(command.name)'"
+            let condition = " -n '__fish_seen_subcommand_from \(command.name)'"
             for option in command.options {
-                var line = "complete -c roster \(condition) -l \(option.long)"
-                if let short = option.short { line += " -s \(short)" }
-                if !option.isFlag {
-                    // -x (exclusive) and -F (files) cannot go together: a file takes -r.
-                    line += option.completion == .files ? " -r -F" : " -x" + fishArguments(option.completion)
-                }
-                text += line + " -d '\(fishEscape(option.help))'\n"
+                text += fishLine(option, condition: condition)
             }
             var seen: [String] = []
             for source in command.arguments.map({ fishArguments($0.completion) }) where !source.isEmpty && !seen.contains(source) {
                 seen.append(source)
-                text += "complete -c roster \(condition)\(source)\n"
+                text += "complete -c roster\(condition)\(source)\n"
             }
         }
         return text

@@ -80,7 +80,7 @@ struct HelpFormatter {
                 text += entry(argument.usage, labelWidth: width, argument.help)
             }
         }
-        let options = command.allOptions
+        let options = parser.options(of: command)
         text += "\nOptions:\n"
         let width = (options.map { $0.helpLabel.count }.max() ?? 0) + 2
         for option in options {

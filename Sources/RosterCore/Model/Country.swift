@@ -72,14 +72,10 @@ public enum Countries {
     }
 
     /// The country `text` names, or why it names none, with the country
-    /// most likely meant.
+    /// most likely meant (the sentence is built with the others, in
+    /// ValueReading).
     public static func reading(_ text: String) -> Result<Country, ValueProblem> {
-        if let country = find(text) { return .success(country) }
-        if let suggestion = suggestion(for: text) {
-            return .failure(ValueProblem("unknown country `\(text)`; did you mean `\(suggestion.name)`?",
-                                         suggestion: suggestion.name))
-        }
-        return .failure(ValueProblem("unknown country `\(text)`; give a country's name or its ISO 3166 code, such as France or FR"))
+        Country.reading(text)
     }
 
     /// The country a misspelt name most likely meant.
