@@ -100,6 +100,11 @@ public struct ArgumentParser: Sendable {
                   globalOptions: globalOptions, defaultCommand: defaultCommand)
     }
 
+    /// The global options the program declares, without `--help`.
+    public var programOptions: [OptionSpec] {
+        globalOptions.filter { $0.long != GlobalOptions.help.spec.long }
+    }
+
     /// The options `command` accepts: its own, then the global ones.
     public func options(of command: CommandSpec) -> [OptionSpec] {
         command.options + globalOptions
