@@ -151,6 +151,22 @@ struct TypedOptionTests {
         #expect(history[HistoryCommands.limit]?.value == 3)
     }
 
+    @Test("typed positional arguments are read the same way: set-weapon's WEAPON after its names, undo's N")
+    func typedArguments() throws {
+        let assignment = try parser.parse(["set-weapon", "Cat-Bot", "Dog-Bot", "ninja star"])
+        #expect(assignment[WritingCommands.weaponArgument] == .ninjaStar)
+        #expect(assignment.leadingAndLast?.leading == ["Cat-Bot", "Dog-Bot"])
+        #expect(try parser.parse(["undo", "3"])[HistoryCommands.undoCount]?.value == 3)
+        #expect(try parser.parse(["redo"])[HistoryCommands.redoCount] == nil)
+        #expect(try parser.parse(["set-weapon", "--stdin"])[WritingCommands.weaponArgument] == nil)
+        let error = try #require(usageError(["set-weapon", "Cat-Bot", "swrod", "--from", "banana"]))
+        #expect([error.message] + error.otherMessages == [
+            "unknown weapon `banana`; the weapons are blowgun, ninja-star, fire, sword, smoke",
+            "unknown weapon `swrod`; did you mean `sword`?",
+        ])
+        #expect(usageError(["undo", "0"])?.message == "N must be a whole number from 1 up, not `0`")
+    }
+
     @Test("every value that cannot be read is reported at once, in the order given")
     func everyProblem() throws {
         let error = try #require(usageError(["edit", "Cat-Bot", "--origin", "Frnace", "--colour", "bleu", "--height", "40ft"]))

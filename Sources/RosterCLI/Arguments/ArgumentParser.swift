@@ -51,6 +51,14 @@ public struct ParsedCommandLine: Sendable {
     public func values<Value>(_ option: Option<Value>) -> [Value] {
         (values[option.spec.long] ?? []).compactMap { ($0 as? ReadValue<Value>)?.value }
     }
+
+    /// Argument name to the values read from its texts.
+    var argumentValues: [String: [any Sendable]] = [:]
+
+    /// A typed argument's value (the first, for a list), if given and read.
+    public subscript<Value>(argument: Argument<Value>) -> Value? {
+        (argumentValues[argument.spec.name]?.first as? ReadValue<Value>)?.value
+    }
 }
 
 /// Parses argv against the declared commands.
@@ -160,6 +168,7 @@ public struct ArgumentParser: Sendable {
         // Asking for help is never a mistake, whatever else is missing.
         if let command = result.command, !result.flag("help") {
             try checkPositionals(result.positionals, of: command, options: result.options)
+            readArguments(of: command, into: &result)
             if let missing = command.options.first(where: { $0.isRequired && result.options[$0.long] == nil }) {
                 throw UsageError("`\(command.name)` needs \(missing.usage)", command: command.name)
             }
@@ -302,6 +311,33 @@ public struct ArgumentParser: Sendable {
         if command.arguments.contains(where: { $0.completion == .files }), positionals.contains("") {
             let name = command.arguments.first { $0.completion == .files }?.name ?? "FILE"
             throw UsageError("an empty \(name) names no file; give a path, or - for standard input", command: command.name)
+        }
+    }
+
+    /// Reads the positionals of typed arguments, as options are read: the
+    /// values kept by argument, the problems with the options'.
+    private func readArguments(of command: CommandSpec, into result: inout ParsedCommandLine) {
+        guard command.arguments.contains(where: { $0.reader != nil }) else { return }
+        var spare = result.positionals.count - command.arguments.reduce(0) { $0 + $1.minimumCount }
+        var index = 0
+        for argument in command.arguments {
+            var count = argument.minimumCount
+            switch argument.arity {
+            case .one: break
+            case .optional where spare > 0: count = 1; spare -= 1
+            case .optional: break
+            case .many: count += max(0, spare); spare = 0
+            }
+            count = min(count, result.positionals.count - index)
+            let texts = result.positionals[index..<index + count]
+            index += count
+            guard let reader = argument.reader else { continue }
+            for text in texts {
+                switch reader(text) {
+                case .success(let value): result.argumentValues[argument.name, default: []].append(value)
+                case .failure(let problem): result.valueProblems.append(problem.message(for: argument.name))
+                }
+            }
         }
     }
 

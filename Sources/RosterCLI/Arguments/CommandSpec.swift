@@ -28,7 +28,7 @@ public struct CommandSpec: Sendable {
     public let reportsValueProblemsWithItsOwn: Bool
     public let run: @Sendable (Invocation) throws -> ExitStatus
 
-    public init(name: String, abstract: String, discussion: String = "", arguments: [ArgumentSpec] = [],
+    public init(name: String, abstract: String, discussion: String = "", arguments: [any ArgumentDeclaration] = [],
                 options: [any OptionDeclaration] = [], usageForms: [String] = [], examples: [String] = [],
                 argumentsReplacedBy: [String] = [], isHidden: Bool = false, suggestedFor: [String] = [],
                 reportsValueProblemsWithItsOwn: Bool = false,
@@ -38,7 +38,7 @@ public struct CommandSpec: Sendable {
         self.name = name
         self.abstract = abstract
         self.discussion = discussion
-        self.arguments = arguments
+        self.arguments = arguments.map(\.spec)
         self.options = options.map(\.spec)
         self.usageForms = usageForms
         self.examples = examples
@@ -66,12 +66,30 @@ public struct ArgumentSpec: Sendable {
     public let help: String
     public let arity: Arity
     public let completion: CompletionSource
+    /// Reads each text into the declared type; nil for text taken as it is (names).
+    let reader: (@Sendable (String) -> Result<any Sendable, ArgumentProblem>)?
 
+    /// An argument taken as text: a monster's name, a file.
     public init(_ name: String, _ help: String, arity: Arity = .one, completion: CompletionSource = .none) {
+        self.init(name, help, arity: arity, completion: completion, reader: nil)
+    }
+
+    init(_ name: String, _ help: String, arity: Arity, completion: CompletionSource,
+         reader: (@Sendable (String) -> Result<any Sendable, ArgumentProblem>)?) {
         self.name = name
         self.help = help
         self.arity = arity
         self.completion = completion
+        self.reader = reader
+    }
+
+    /// How many texts it needs at least.
+    var minimumCount: Int {
+        switch arity {
+        case .one: 1
+        case .optional: 0
+        case .many(let minimum): minimum
+        }
     }
 
     /// How the argument appears in a usage line: `NAME`, `[FILE]`, `NAME…`.
@@ -80,6 +98,33 @@ public struct ArgumentSpec: Sendable {
         case .one: name
         case .optional: "[\(name)]"
         case .many: "\(name)…"
+        }
+    }
+}
+
+/// A positional argument as a command declares it: text (`ArgumentSpec`)
+/// or a typed `Argument<Value>`.
+public protocol ArgumentDeclaration: Sendable {
+    var spec: ArgumentSpec { get }
+}
+
+extension ArgumentSpec: ArgumentDeclaration {
+    public var spec: ArgumentSpec { self }
+}
+
+/// A positional argument read by its type before the command runs, as
+/// `Option` is: `set-weapon`'s WEAPON, `undo`'s N.
+public struct Argument<Value: ExpressibleByArgument>: ArgumentDeclaration {
+    public let spec: ArgumentSpec
+
+    /// `completion` defaults to what the type offers.
+    public init(_ name: String, _ help: String, arity: ArgumentSpec.Arity = .one, completion: CompletionSource? = nil) {
+        spec = ArgumentSpec(name, help, arity: arity, completion: completion ?? Value.completion) { text in
+            do throws(ArgumentProblem) {
+                return .success(ReadValue(value: try Value(argument: text)))
+            } catch {
+                return .failure(error)
+            }
         }
     }
 }

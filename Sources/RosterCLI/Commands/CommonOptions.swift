@@ -57,13 +57,4 @@ extension Invocation {
     func format(_ option: Option<OutputFormat>) -> OutputFormat {
         self[option] ?? (context.stdoutIsTerminal ? .table : .plain)
     }
-
-    /// A positional argument read as `Value`, refused in its type's words.
-    func read<Value: ExpressibleByArgument>(_ text: String, as type: Value.Type, label: String) throws(UsageError) -> Value {
-        do throws(ArgumentProblem) {
-            return try Value(argument: text)
-        } catch {
-            throw UsageError(error.message(for: label), command: commandName)
-        }
-    }
 }

@@ -68,6 +68,9 @@ enum HistoryCommands {
         return .success
     }
 
+    static let undoCount = Argument<PositiveCount>("N", "how many changes to undo (default 1)", arity: .optional)
+    static let redoCount = Argument<PositiveCount>("N", "how many undone changes to redo (default 1)", arity: .optional)
+
     static let undo: CommandSpec = CommandSpec(
         name: "undo",
         abstract: "take back the last change (or the last N) that has not been undone",
@@ -80,13 +83,11 @@ enum HistoryCommands {
             Undo is a change too: `roster redo` takes it back. With nothing to undo, it says
             so and succeeds.
             """,
-        arguments: [ArgumentSpec("N", "how many changes to undo (default 1)", arity: .optional)],
+        arguments: [undoCount],
         options: [CommonOptions.dryRun],
         examples: ["roster undo", "roster undo 3", "roster undo --dry-run"]
     ) { invocation in
-        let count = try invocation.positionals.first.map { (text) throws(UsageError) in
-            try invocation.read(text, as: PositiveCount.self, label: "N").value
-        } ?? 1
+        let count = invocation[undoCount]?.value ?? 1
         let dryRun = invocation[CommonOptions.dryRun]
         report(try invocation.store().undo(count, dryRun: dryRun), dryRun: dryRun, context: invocation.context)
         return .success
@@ -100,13 +101,11 @@ enum HistoryCommands {
             new change has been made since the undo. Like undo, it refuses rather than
             overwrite a monster changed since (status 1).
             """,
-        arguments: [ArgumentSpec("N", "how many undone changes to redo (default 1)", arity: .optional)],
+        arguments: [redoCount],
         options: [CommonOptions.dryRun],
         examples: ["roster redo", "roster redo --dry-run"]
     ) { invocation in
-        let count = try invocation.positionals.first.map { (text) throws(UsageError) in
-            try invocation.read(text, as: PositiveCount.self, label: "N").value
-        } ?? 1
+        let count = invocation[redoCount]?.value ?? 1
         let dryRun = invocation[CommonOptions.dryRun]
         report(try invocation.store().redo(count, dryRun: dryRun), dryRun: dryRun, context: invocation.context)
         return .success

@@ -9,6 +9,8 @@ enum WritingCommands {
     static let from = Option<WeaponType>("from", value: "W",
                                          "only if each monster carries W now; otherwise change nothing (status 1)")
 
+    static let weaponArgument = Argument<WeaponType>("WEAPON", "blowgun, ninja-star, fire, sword or smoke (any spelling)")
+
     static let setWeapon: CommandSpec = CommandSpec(
         name: "set-weapon",
         abstract: "give one or more monsters a weapon",
@@ -22,8 +24,7 @@ enum WritingCommands {
             """,
         arguments: [
             ArgumentSpec("NAME", "monsters by name (any case) or id", arity: .many(minimum: 1), completion: CommonOptions.monsterNames),
-            ArgumentSpec("WEAPON", "blowgun, ninja-star, fire, sword or smoke (any spelling)",
-                         completion: WeaponType.completion),
+            weaponArgument,
         ],
         options: [stdin, from, CommonOptions.dryRun],
         usageForms: ["NAME… WEAPON [--from W] [--dry-run]", "--stdin [--from W] [--dry-run]"],
@@ -46,8 +47,7 @@ enum WritingCommands {
                 return .success
             }
             changes = try invocation.store().setWeapons(parsed, dryRun: dryRun, expecting: expected)
-        } else if let (names, weaponText) = invocation.arguments.leadingAndLast {
-            let weapon = try invocation.read(weaponText, as: WeaponType.self, label: "WEAPON")
+        } else if let (names, weaponText) = invocation.arguments.leadingAndLast, let weapon = invocation[weaponArgument] {
             try refuseSeveralWeapons(names, last: weaponText, invocation)
             changes = try invocation.store().setWeapons(names.map { WeaponAssignment(reference: $0, weapon: weapon) },
                                                         dryRun: dryRun, expecting: expected)
