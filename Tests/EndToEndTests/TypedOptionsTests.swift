@@ -21,6 +21,7 @@ struct TypedOptionsTests {
         (["import", "-", "--mode", "merge"], "roster: --mode must be one of insert, upsert, replace, not `merge`"),
         (["import", "-", "--errors", "xml"], "roster: --errors must be one of text, json, not `xml`"),
         (["import", "-", "--delimiter", "ab"], "roster: --delimiter takes one character such as , ; or |, or the word tab, not `ab`"),
+        (["edit", "Cat-Bot", "--name", "X", "--expect", "weapon"], "roster: --expect takes FIELD=VALUE, such as weapon=sword, not `weapon`"),
         (["history", "--limit", "0"], "roster: --limit must be a whole number from 1 up, not `0`"),
         (["undo", "x"], "roster: N must be a whole number from 1 up, not `x`"),
         (["redo", "0"], "roster: N must be a whole number from 1 up, not `0`"),

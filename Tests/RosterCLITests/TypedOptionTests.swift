@@ -113,6 +113,15 @@ struct TypedOptionTests {
         #expect(refusal("0", as: PositiveCount.self, label: "N") == "N must be a whole number from 1 up, not `0`")
     }
 
+    @Test("an expectation is FIELD=VALUE, split at the first =")
+    func expectations() throws {
+        let pair = try read("description=a=b", as: FieldExpectation.self).get()
+        #expect(pair.field == "description" && pair.value == "a=b")
+        #expect(try read("origin=", as: FieldExpectation.self).get().value == "")
+        #expect(refusal("weapon", as: FieldExpectation.self, label: "--expect")
+                == "--expect takes FIELD=VALUE, such as weapon=sword, not `weapon`")
+    }
+
     @Test("a CSV delimiter is one character that cannot be part of a cell, or tab")
     func delimiters() throws {
         #expect(try read(";", as: CSVDelimiter.self).get().byte == UInt8(ascii: ";"))
@@ -145,7 +154,7 @@ struct TypedOptionTests {
         let origin = parsed[WritingCommands.Edit.details.origin]
         #expect(origin != nil && origin! == nil)
         #expect(parsed[WritingCommands.Edit.details.activated]??.iso8601 == "2026-11-29T13:05:00Z")
-        #expect(parsed.values(WritingCommands.Edit.expect) == ["weapon=sword", "name=Cat-Bot"])
+        #expect(parsed.values(WritingCommands.Edit.expect).map { "\($0.field)|\($0.value)" } == ["weapon|sword", "name|Cat-Bot"])
         #expect(parsed[WritingCommands.Edit.name] == nil)
         let history = try parser.parse(["history", "-l", "3"])
         #expect(history[HistoryCommands.limit]?.value == 3)

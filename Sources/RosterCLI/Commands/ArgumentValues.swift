@@ -92,3 +92,19 @@ struct CSVDelimiter: ExpressibleByArgument, Equatable {
 
     static var completion: CompletionSource { .fixed([",", ";", "tab"]) }
 }
+
+/// `edit --expect FIELD=VALUE`: a field's key and the text it should still
+/// hold, split at the first `=` (a value may hold more). Whether the field
+/// exists and the value fits it is the store's to say.
+struct FieldExpectation: ExpressibleByArgument, Equatable {
+    let field: String
+    let value: String
+
+    init(argument: String) throws(ArgumentProblem) {
+        guard let equals = argument.firstIndex(of: "=") else {
+            throw ArgumentProblem { label in "\(label) takes FIELD=VALUE, such as weapon=sword, not `\(argument)`" }
+        }
+        field = String(argument[..<equals])
+        value = String(argument[argument.index(after: equals)...])
+    }
+}

@@ -160,7 +160,7 @@ enum WritingCommands {
                                          completion: pictures)
         static let weapon = Option<WeaponType>("weapon", short: "w", value: "W", "a new weapon")
         static let details = CommonOptions.Details(clearing: true)
-        static let expect = Option<String>("expect", value: "FIELD=VALUE",
+        static let expect = Option<FieldExpectation>("expect", value: "FIELD=VALUE",
                                            "only if FIELD still holds VALUE (as `show --format json` gives it; none for unknown); repeatable",
                                            repeatable: true)
     }
@@ -201,11 +201,8 @@ enum WritingCommands {
         }
         let dryRun = invocation[CommonOptions.dryRun]
         var expected = ExpectedValues()
-        for pair in invocation.values(Edit.expect) {
-            guard let equals = pair.firstIndex(of: "=") else {
-                throw UsageError("--expect takes FIELD=VALUE, such as weapon=sword, not `\(pair)`", command: invocation.commandName)
-            }
-            if let problem = expected.expect(String(pair[..<equals]), text: String(pair[pair.index(after: equals)...])) {
+        for expectation in invocation.values(Edit.expect) {
+            if let problem = expected.expect(expectation.field, text: expectation.value) {
                 throw UsageError("--expect: \(problem)", command: invocation.commandName)
             }
         }
