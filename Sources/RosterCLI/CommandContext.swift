@@ -149,8 +149,15 @@ public struct Invocation {
     public let arguments: ParsedCommandLine
     public let context: CommandContext
 
-    public func flag(_ long: String) -> Bool { arguments.flag(long) }
-    public func value(_ long: String) -> String? { arguments.value(long) }
+    public subscript(flag: Flag) -> Bool { arguments[flag] }
+    /// The option's value, read by its type; nil when it was not given.
+    public subscript<Value>(option: Option<Value>) -> Value? { arguments[option] }
+    /// Every value of a repeatable option, in the order given.
+    public func values<Value>(_ option: Option<Value>) -> [Value] { arguments.values(option) }
+    /// A typed positional argument's value, read by its type; nil when not given.
+    public subscript<Value>(argument: Argument<Value>) -> Value? { arguments[argument] }
+    /// Values that could not be read, for a command that reports them with its own problems.
+    public var valueProblems: [String] { arguments.valueProblems }
     public var positionals: [String] { arguments.positionals }
     public var commandName: String { arguments.command?.name ?? "" }
 

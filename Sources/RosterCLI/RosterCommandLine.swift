@@ -10,6 +10,12 @@ import Glibc
 public enum RosterCommandLine {
     public static let version = "0.1.0"
 
+    /// `--db`: the roster file every command works on. Completion passes
+    /// it on to the name lookup, so names come from the roster the line names.
+    static let database = Option<String>("db", value: "PATH",
+                                         "the roster database (default: $ROSTER_DB, else $XDG_DATA_HOME/roster/roster.db, else ~/.local/share/roster/roster.db)",
+                                         completion: .files, passedToQueries: true)
+
     /// The commands, by name; each declaration is built when it is used.
     static let parser = ArgumentParser(entries: [
         .init("list") { ReadingCommands.list },
@@ -28,7 +34,7 @@ public enum RosterCommandLine {
         .init("help") { HelpCommands.help },
         .init("completion") { HelpCommands.completion },
         .init("manual-page", isHidden: true) { HelpCommands.manualPage },
-    ], defaultCommand: "browse")
+    ], globalOptions: [database], defaultCommand: "browse")
 
     public static func run(_ arguments: [String]) -> Int32 {
         // Past `ulimit -f` a write fails with EFBIG, which is reported and
@@ -52,13 +58,13 @@ public enum RosterCommandLine {
         let formatter = HelpFormatter(parser: parser, width: context.helpWidth)
         do {
             let parsed = try parser.parse(arguments)
-            context.databaseOption = parsed.value("db")
+            context.databaseOption = parsed[database]
             guard let command = parsed.command else {
-                if parsed.flag("version") {
+                if parsed[ArgumentParser.versionFlag] {
                     try context.print("roster \(version) (SQLite \(RosterStore.sqliteVersion))\n")
                     return .success
                 }
-                if parsed.flag("help") {
+                if parsed[GlobalOptions.help] {
                     try context.print(formatter.overview(version: version))
                     return .success
                 }
@@ -72,7 +78,7 @@ public enum RosterCommandLine {
                     ? "; `roster browse --plain` reads the roster's commands line by line" : ""
                 throw UsageError("no command given\(plainHint); `roster help` lists the commands", command: nil)
             }
-            if parsed.flag("help") {
+            if parsed[GlobalOptions.help] {
                 try context.print(formatter.page(for: command))
                 return .success
             }

@@ -6,7 +6,7 @@ import Testing
 /// a name where it would read as an option.
 @Suite("Completion follows --db and keeps option-shaped names names")
 struct CompletionSafetyTests {
-    let scripts = CompletionScripts(commands: RosterCommandLine.parser.commands)
+    let scripts = CompletionScripts(parser: RosterCommandLine.parser)
 
     /// A folder with the script and a stand-in `roster` on PATH that
     /// answers with one roster for `--db …/other.db` and another otherwise,

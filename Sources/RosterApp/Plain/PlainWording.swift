@@ -77,58 +77,37 @@ enum PlainWording {
 
     // MARK: Typed values, read as the command line reads them
 
-    /// The word that makes an optional value unknown, as in `roster edit`.
-    static let unknownWord = "none"
-
-    static func isUnknownWord(_ text: String) -> Bool {
-        text.lowercased().filter { !$0.isWhitespace } == unknownWord
-    }
+    // The refusals are RosterCore's sentences, the command line's words
+    // (backticks round what was typed); the curly quotes of the plain
+    // roster's own sentences are for text it shows, such as a description.
 
     /// A height as `--height` takes it; nil for `none`.
     static func height(_ text: String) -> Result<Height?, PlainRefusal> {
-        if isUnknownWord(text) { return .success(nil) }
-        switch Height.reading(text) {
-        case .success(let height): return .success(height)
-        case .failure(let problem): return .failure(PlainRefusal(problem.message))
-        }
+        refusing(UnknownValue.reading(text, as: Height.self))
     }
 
     /// An origin as `--origin` takes it (a country's code); nil for `none`.
     static func origin(_ text: String) -> Result<String?, PlainRefusal> {
-        if isUnknownWord(text) { return .success(nil) }
-        switch Countries.reading(text) {
-        case .success(let country): return .success(country.code)
-        case .failure(let problem):
-            let hint = problem.suggestion.map { "did you mean `\($0)`?" }
-                ?? "give a country's name or its ISO 3166 code, such as France or FR"
-            return .failure(PlainRefusal("unknown country `\(text)`; \(hint)"))
-        }
+        refusing(UnknownValue.reading(text, as: Country.self)).map { $0?.code }
     }
 
     /// An activation as `--activated` takes it; nil for `none`.
     static func activated(_ text: String) -> Result<Timestamp?, PlainRefusal> {
-        if isUnknownWord(text) { return .success(nil) }
-        switch Timestamp.reading(text) {
-        case .success(let moment): return .success(moment)
-        case .failure(let problem): return .failure(PlainRefusal(problem.message))
-        }
+        refusing(UnknownValue.reading(text, as: Timestamp.self))
     }
 
     /// A weapon by number or by any spelling of its name.
     static func weapon(_ text: String) -> Result<WeaponType?, PlainRefusal> {
-        choice(text, among: WeaponType.allCases, what: "weapon") { text in
-            WeaponType(parsing: text).map(Result.success) ?? .failure(PlainRefusal(WeaponType.unknownMessage(for: text)))
-        }
+        choice(text, among: WeaponType.allCases, what: "weapon") { refusing(WeaponType.reading($0)) }
     }
 
     /// A name colour by number or by name.
     static func color(_ text: String) -> Result<NameColor?, PlainRefusal> {
-        choice(text, among: NameColor.allCases, what: "colour") { text in
-            if let color = NameColor(parsing: text) { return .success(color) }
-            let hint = NameColor.suggestion(for: text).map { "did you mean `\($0.key)`?" }
-                ?? "the colours are \(NameColor.allCases.map(\.key).joined(separator: ", "))"
-            return .failure(PlainRefusal("unknown colour `\(text)`; \(hint)"))
-        }
+        choice(text, among: NameColor.allCases, what: "colour") { refusing(NameColor.reading($0)) }
+    }
+
+    private static func refusing<Value>(_ reading: Result<Value, ValueProblem>) -> Result<Value, PlainRefusal> {
+        reading.mapError { PlainRefusal($0.message) }
     }
 
     /// One of the numbered `choices` (nil for 0, keep), or one named.

@@ -24,15 +24,41 @@ public struct UsageError: Error, Sendable {
     }
 }
 
-/// A command line after parsing: which command, its positionals, its options.
+/// A command line after parsing: which command, its positionals, its
+/// options' values as read by their types.
 public struct ParsedCommandLine: Sendable {
     public var command: CommandSpec?
     public var positionals: [String] = []
-    /// Option long name to the values given (a flag has one empty value).
+    /// Option long name to the texts given (a flag has one empty text).
     public var options: [String: [String]] = [:]
+    /// Option long name to the values read from those texts.
+    var values: [String: [any Sendable]] = [:]
+    /// The sentences for values that could not be read, in the order given.
+    public var valueProblems: [String] = []
 
     public func flag(_ long: String) -> Bool { options[long] != nil }
-    public func value(_ long: String) -> String? { options[long]?.last }
+    /// The text given for an option, as typed (for tests and messages).
+    public func text(_ long: String) -> String? { options[long]?.last }
+
+    public subscript(flag: Flag) -> Bool { options[flag.spec.long] != nil }
+
+    /// The option's value, if it was given and could be read.
+    public subscript<Value>(option: Option<Value>) -> Value? {
+        (values[option.spec.long]?.last as? ReadValue<Value>)?.value
+    }
+
+    /// Every value of a repeatable option, in the order given.
+    public func values<Value>(_ option: Option<Value>) -> [Value] {
+        (values[option.spec.long] ?? []).compactMap { ($0 as? ReadValue<Value>)?.value }
+    }
+
+    /// Argument name to the values read from its texts.
+    var argumentValues: [String: [any Sendable]] = [:]
+
+    /// A typed argument's value (the first, for a list), if given and read.
+    public subscript<Value>(argument: Argument<Value>) -> Value? {
+        (argumentValues[argument.spec.name]?.first as? ReadValue<Value>)?.value
+    }
 }
 
 /// Parses argv against the declared commands.
@@ -58,6 +84,10 @@ public struct ArgumentParser: Sendable {
 
     public let entries: [Entry]
 
+    /// Options every command accepts, before or after it: the program's
+    /// own (`--db`), then `--help`.
+    public let globalOptions: [OptionSpec]
+
     /// Every command's declaration, in the order given.
     public var commands: [CommandSpec] { entries.map { $0.declaration() } }
 
@@ -67,14 +97,25 @@ public struct ArgumentParser: Sendable {
     public let defaultCommandName: String?
     public var defaultCommand: CommandSpec? { defaultCommandName.flatMap(command(named:)) }
 
-    public init(entries: [Entry], defaultCommand: String? = nil) {
+    public init(entries: [Entry], globalOptions: [any OptionDeclaration] = [], defaultCommand: String? = nil) {
         self.entries = entries
+        self.globalOptions = globalOptions.map(\.spec) + [GlobalOptions.help.spec]
         self.defaultCommandName = defaultCommand
     }
 
-    public init(commands: [CommandSpec], defaultCommand: String? = nil) {
-        self.entries = commands.map { spec in Entry(spec.name, isHidden: spec.isHidden) { spec } }
-        self.defaultCommandName = defaultCommand
+    public init(commands: [CommandSpec], globalOptions: [any OptionDeclaration] = [], defaultCommand: String? = nil) {
+        self.init(entries: commands.map { spec in Entry(spec.name, isHidden: spec.isHidden) { spec } },
+                  globalOptions: globalOptions, defaultCommand: defaultCommand)
+    }
+
+    /// The global options the program declares, without `--help`.
+    public var programOptions: [OptionSpec] {
+        globalOptions.filter { $0.long != GlobalOptions.help.spec.long }
+    }
+
+    /// The options `command` accepts: its own, then the global ones.
+    public func options(of command: CommandSpec) -> [OptionSpec] {
+        command.options + globalOptions
     }
 
     public func command(named name: String) -> CommandSpec? {
@@ -119,23 +160,30 @@ public struct ArgumentParser: Sendable {
         // (Checked only when an option is foreign to the command, so that the
         // default command is declared only when it is needed.)
         if let command = result.command, command.name != defaultCommandName,
-           result.options.keys.contains(where: { command.option(named: $0) == nil }), let defaultCommand,
-           let stray = defaultCommand.options.first(where: { result.options[$0.long] != nil && command.option(named: $0.long) == nil }) {
+           case let accepted = Set(options(of: command).map(\.long)),
+           result.options.keys.contains(where: { !accepted.contains($0) }), let defaultCommand,
+           let stray = defaultCommand.options.first(where: { result.options[$0.long] != nil && !accepted.contains($0.long) }) {
             throw UsageError("--\(stray.long) belongs to `\(defaultCommand.name)`, not `\(command.name)`", command: command.name)
         }
         // Asking for help is never a mistake, whatever else is missing.
         if let command = result.command, !result.flag("help") {
             try checkPositionals(result.positionals, of: command, options: result.options)
+            readArguments(of: command, into: &result)
             if let missing = command.options.first(where: { $0.isRequired && result.options[$0.long] == nil }) {
                 throw UsageError("`\(command.name)` needs \(missing.usage)", command: command.name)
             }
+            if !result.valueProblems.isEmpty && !command.reportsValueProblemsWithItsOwn {
+                throw UsageError(result.valueProblems, command: command.name)
+            }
+        } else if result.command == nil, !result.valueProblems.isEmpty, !result.flag("help") {
+            throw UsageError(result.valueProblems, command: nil)
         }
         return result
     }
 
     private func parseOption(_ argument: String, _ arguments: [String], _ index: inout Int,
                              into result: inout ParsedCommandLine) throws(UsageError) {
-        let available = result.command?.allOptions ?? topLevelOptions
+        let available = result.command.map(options(of:)) ?? topLevelOptions
         let commandName = result.command?.name
         var name: String
         var attachedValue: String?
@@ -176,7 +224,7 @@ public struct ArgumentParser: Sendable {
             result.options[name, default: []].append("")
             return
         }
-        var value: String
+        let value: String
         if let attachedValue {
             value = attachedValue
         } else {
@@ -192,34 +240,29 @@ public struct ArgumentParser: Sendable {
             throw UsageError("--\(name) needs a value (\(spec.valueName ?? "VALUE")), and an empty one names no file",
                              command: commandName)
         }
-        // Choices are words, not spellings: `--format JSON` is `json`.
-        if let choices = spec.choices {
-            guard let choice = choices.first(where: { $0.lowercased() == value.lowercased() }) else {
-                var message = "--\(name) must be one of \(choices.joined(separator: ", ")), not `\(value)`"
-                if let suggestion = EditDistance.closest(to: value.lowercased(), among: choices) {
-                    message += "; did you mean `\(suggestion)`?"
-                }
-                throw UsageError(message, command: commandName)
+        if !spec.isRepeatable, result.options[name] != nil {
+            // The same value twice is harmless (an alias and a script's default, say).
+            if result.options[name] != [value] {
+                throw UsageError("--\(name) is given more than once", command: commandName)
             }
-            value = choice
-        }
-        if spec.isRepeatable {
-            result.options[name, default: []].append(value)
             return
         }
-        if result.options[name] != nil, result.options[name] != [value] {
-            throw UsageError("--\(name) is given more than once", command: commandName)
+        result.options[name, default: []].append(value)
+        switch spec.reader?(value) {
+        case .success(let read): result.values[name, default: []].append(read)
+        case .failure(let problem): result.valueProblems.append(problem.message(for: "--\(name)"))
+        case nil: break
         }
-        result.options[name] = [value]
     }
 
     /// Options understood before any command: the global ones, `--version`
     /// and the default command's.
     var topLevelOptions: [OptionSpec] {
-        GlobalOptions.all + [Self.versionOption] + (defaultCommand?.options ?? [])
+        globalOptions + [Self.versionFlag.spec] + (defaultCommand?.options ?? [])
     }
 
-    static let versionOption = OptionSpec("version", "print roster's version")
+    /// `--version`, understood before any command.
+    public static let versionFlag = Flag("version", "print roster's version")
 
     private func unknownOption(_ option: String, available: [OptionSpec], command: String?) -> UsageError {
         var message = "unknown option \(option)"
@@ -268,6 +311,33 @@ public struct ArgumentParser: Sendable {
         if command.arguments.contains(where: { $0.completion == .files }), positionals.contains("") {
             let name = command.arguments.first { $0.completion == .files }?.name ?? "FILE"
             throw UsageError("an empty \(name) names no file; give a path, or - for standard input", command: command.name)
+        }
+    }
+
+    /// Reads the positionals of typed arguments, as options are read: the
+    /// values kept by argument, the problems with the options'.
+    private func readArguments(of command: CommandSpec, into result: inout ParsedCommandLine) {
+        guard command.arguments.contains(where: { $0.reader != nil }) else { return }
+        var spare = result.positionals.count - command.arguments.reduce(0) { $0 + $1.minimumCount }
+        var index = 0
+        for argument in command.arguments {
+            var count = argument.minimumCount
+            switch argument.arity {
+            case .one: break
+            case .optional where spare > 0: count = 1; spare -= 1
+            case .optional: break
+            case .many: count += max(0, spare); spare = 0
+            }
+            count = min(count, result.positionals.count - index)
+            let texts = result.positionals[index..<index + count]
+            index += count
+            guard let reader = argument.reader else { continue }
+            for text in texts {
+                switch reader(text) {
+                case .success(let value): result.argumentValues[argument.name, default: []].append(value)
+                case .failure(let problem): result.valueProblems.append(problem.message(for: argument.name))
+                }
+            }
         }
     }
 

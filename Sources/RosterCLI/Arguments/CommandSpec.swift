@@ -22,18 +22,24 @@ public struct CommandSpec: Sendable {
     /// Names people try for this command (`rm` for `remove`): answered
     /// with a suggestion, never run.
     public let suggestedFor: [String]
+    /// Values that cannot be read are handed to the command, to report
+    /// with the problems only it can find (`add` reports every problem at
+    /// once), rather than refused before it runs.
+    public let reportsValueProblemsWithItsOwn: Bool
     public let run: @Sendable (Invocation) throws -> ExitStatus
 
-    public init(name: String, abstract: String, discussion: String = "", arguments: [ArgumentSpec] = [],
-                options: [OptionSpec] = [], usageForms: [String] = [], examples: [String] = [],
+    public init(name: String, abstract: String, discussion: String = "", arguments: [any ArgumentDeclaration] = [],
+                options: [any OptionDeclaration] = [], usageForms: [String] = [], examples: [String] = [],
                 argumentsReplacedBy: [String] = [], isHidden: Bool = false, suggestedFor: [String] = [],
+                reportsValueProblemsWithItsOwn: Bool = false,
                 run: @escaping @Sendable (Invocation) throws -> ExitStatus) {
         self.suggestedFor = suggestedFor
+        self.reportsValueProblemsWithItsOwn = reportsValueProblemsWithItsOwn
         self.name = name
         self.abstract = abstract
         self.discussion = discussion
-        self.arguments = arguments
-        self.options = options
+        self.arguments = arguments.map(\.spec)
+        self.options = options.map(\.spec)
         self.usageForms = usageForms
         self.examples = examples
         self.argumentsReplacedBy = argumentsReplacedBy
@@ -41,55 +47,10 @@ public struct CommandSpec: Sendable {
         self.run = run
     }
 
-    /// Options this command accepts, its own first, then the global ones.
-    var allOptions: [OptionSpec] { options + GlobalOptions.all }
-
+    /// One of the command's own options, by its long name.
     func option(named long: String) -> OptionSpec? {
-        allOptions.first { $0.long == long }
+        options.first { $0.long == long }
     }
-}
-
-/// What a shell can offer when completing a value.
-public enum CompletionSource: Sendable, Equatable {
-    case none
-    case fixed([String])
-    /// Words worked out only when someone asks for them (a completion
-    /// script, the manual): the country codes come from a table that every
-    /// start of `roster` would otherwise read and sort.
-    case deferred(DeferredWords)
-    case monsterNames
-    case files
-    case commands
-
-    /// What a completion script or the manual offers: the same sources,
-    /// with `deferred` worked out into `fixed`.
-    enum Offer: Equatable {
-        case none, fixed([String]), monsterNames, files, commands
-    }
-
-    var resolved: Offer {
-        switch self {
-        case .none: .none
-        case .fixed(let words): .fixed(words)
-        case .deferred(let words): .fixed(words.words())
-        case .monsterNames: .monsterNames
-        case .files: .files
-        case .commands: .commands
-        }
-    }
-}
-
-/// A list of words made on demand, named so that two lists compare.
-public struct DeferredWords: Sendable, Equatable {
-    public let name: String
-    public let words: @Sendable () -> [String]
-
-    public init(_ name: String, _ words: @escaping @Sendable () -> [String]) {
-        self.name = name
-        self.words = words
-    }
-
-    public static func == (left: DeferredWords, right: DeferredWords) -> Bool { left.name == right.name }
 }
 
 /// A positional argument.
@@ -105,12 +66,30 @@ public struct ArgumentSpec: Sendable {
     public let help: String
     public let arity: Arity
     public let completion: CompletionSource
+    /// Reads each text into the declared type; nil for text taken as it is (names).
+    let reader: (@Sendable (String) -> Result<any Sendable, ArgumentProblem>)?
 
+    /// An argument taken as text: a monster's name, a file.
     public init(_ name: String, _ help: String, arity: Arity = .one, completion: CompletionSource = .none) {
+        self.init(name, help, arity: arity, completion: completion, reader: nil)
+    }
+
+    init(_ name: String, _ help: String, arity: Arity, completion: CompletionSource,
+         reader: (@Sendable (String) -> Result<any Sendable, ArgumentProblem>)?) {
         self.name = name
         self.help = help
         self.arity = arity
         self.completion = completion
+        self.reader = reader
+    }
+
+    /// How many texts it needs at least.
+    var minimumCount: Int {
+        switch arity {
+        case .one: 1
+        case .optional: 0
+        case .many(let minimum): minimum
+        }
     }
 
     /// How the argument appears in a usage line: `NAME`, `[FILE]`, `NAME…`.
@@ -123,66 +102,29 @@ public struct ArgumentSpec: Sendable {
     }
 }
 
-/// A `--long` option, a flag or one that takes a value.
-public struct OptionSpec: Sendable {
-    public let long: String
-    public let short: Character?
-    /// Nil for flags; the value's placeholder (`W`, `FILE`) otherwise.
-    public let valueName: String?
-    public let help: String
-    /// When set, the value must be one of these (checked by the parser).
-    public let choices: [String]?
-    public let completion: CompletionSource
-    /// The command cannot run without it.
-    public let isRequired: Bool
-    /// Other spellings accepted for `long` (`colour` for `color`).
-    public let aliases: [String]
-    /// May be given several times, each value kept (`--expect`).
-    public let isRepeatable: Bool
-
-    public init(_ long: String, short: Character? = nil, value valueName: String? = nil, _ help: String,
-                choices: [String]? = nil, completion: CompletionSource? = nil, required: Bool = false,
-                aliases: [String] = [], repeatable: Bool = false) {
-        self.isRequired = required
-        self.aliases = aliases
-        self.isRepeatable = repeatable
-        self.long = long
-        self.short = short
-        self.valueName = valueName
-        self.help = help
-        self.choices = choices
-        self.completion = completion ?? choices.map(CompletionSource.fixed) ?? .none
-    }
-
-    public var isFlag: Bool { valueName == nil }
-
-    /// `--weapon W`, `-o, --output FILE`.
-    var usage: String {
-        var text = "--\(long)"
-        if let valueName { text += " \(valueName)" }
-        return text
-    }
-
-    /// In a usage line: `--weapon W` when required, `[--dry-run]` when not.
-    var usageInLine: String {
-        isRequired ? usage : "[\(usage)]"
-    }
-
-    var helpLabel: String {
-        (short.map { "-\($0), " } ?? "    ") + usage + aliases.map { ", --\($0)" }.joined()
-    }
-
-    /// Whether `--name` means this option.
-    func isNamed(_ name: String) -> Bool {
-        long == name || aliases.contains(name)
-    }
+/// A positional argument as a command declares it: text (`ArgumentSpec`)
+/// or a typed `Argument<Value>`.
+public protocol ArgumentDeclaration: Sendable {
+    var spec: ArgumentSpec { get }
 }
 
-/// Options every command accepts.
-public enum GlobalOptions {
-    public static let database = OptionSpec("db", value: "PATH",
-                                            "the roster database (default: $ROSTER_DB, else $XDG_DATA_HOME/roster/roster.db)",
-                                            completion: .files)
-    public static let help = OptionSpec("help", short: "h", "show help for the command")
-    public static let all = [database, help]
+extension ArgumentSpec: ArgumentDeclaration {
+    public var spec: ArgumentSpec { self }
+}
+
+/// A positional argument read by its type before the command runs, as
+/// `Option` is: `set-weapon`'s WEAPON, `undo`'s N.
+public struct Argument<Value: ExpressibleByArgument>: ArgumentDeclaration {
+    public let spec: ArgumentSpec
+
+    /// `completion` defaults to what the type offers.
+    public init(_ name: String, _ help: String, arity: ArgumentSpec.Arity = .one, completion: CompletionSource? = nil) {
+        spec = ArgumentSpec(name, help, arity: arity, completion: completion ?? Value.completion) { text in
+            do throws(ArgumentProblem) {
+                return .success(ReadValue(value: try Value(argument: text)))
+            } catch {
+                return .failure(error)
+            }
+        }
+    }
 }

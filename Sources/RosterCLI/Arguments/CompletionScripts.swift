@@ -1,21 +1,49 @@
 /// Shell completion scripts for bash, zsh and fish, generated from the
-/// command declarations. Monster names are completed live by asking
-/// `roster list --format plain` (the second field) of the roster the
-/// command line names with `--db` (else the default one), so they follow
-/// the roster the user is working with.
+/// command declarations. A `CompletionQuery` (the roster's monster names)
+/// is answered live, by running the program again with the query's
+/// arguments, after the global options marked `passedToQueries` that the
+/// line being completed gives (`--db PATH`), so that the answer follows
+/// what the line works on.
 ///
-/// Names are data, and a name may look like an option (`--db=/tmp/x`):
-/// such a name is only offered after a `--` on the command line, where
-/// the parser reads it as a name, never inserted where it would be an
-/// option.
+/// Answers are data, and one may look like an option (`--db=/tmp/x`):
+/// such an answer is only offered after a `--` on the command line, where
+/// the parser reads it as an argument, never inserted where it would be
+/// an option.
 struct CompletionScripts {
+    let parser: ArgumentParser
     let commands: [CommandSpec]
 
-    private var visible: [CommandSpec] { commands.filter { !$0.isHidden } }
-    /// The second column of piped `list`, with its doubled backslashes
-    /// made single again (written without a quoted backslash so that it
-    /// reads the same in bash, zsh and fish). Follows `roster [--db PATH]`.
-    private static let namesPipeline = #"list --format plain 2>/dev/null | cut -f2 | sed "s/\([\]\)[\]/\1/g""#
+    init(parser: ArgumentParser) {
+        self.parser = parser
+        self.commands = parser.commands
+    }
+
+    var visible: [CommandSpec] { commands.filter { !$0.isHidden } }
+
+    /// Global options a query is given, as the line gives them.
+    var passed: [OptionSpec] { parser.globalOptions.filter { $0.isPassedToQueries && !$0.isFlag } }
+
+    /// Every query any command's arguments or options complete with, once each.
+    var queries: [CompletionQuery] {
+        var found: [CompletionQuery] = []
+        let sources = commands.flatMap { command in
+            command.arguments.map(\.completion) + parser.options(of: command).map(\.completion)
+        }
+        for case .output(let query) in sources where !found.contains(query) {
+            found.append(query)
+        }
+        return found
+    }
+
+    /// A shell variable's name made from an option's (`db`, `no_animation`).
+    func variable(_ option: OptionSpec) -> String {
+        String(option.long.map { $0.isLetter || $0.isNumber ? $0 : "_" })
+    }
+
+    /// A query's function's name, without the shell's prefix.
+    func function(_ query: CompletionQuery) -> String {
+        "roster_" + String(query.name.map { $0.isLetter || $0.isNumber ? $0 : "_" })
+    }
 
     func script(for shell: String) -> String? {
         switch shell {
@@ -24,291 +52,5 @@ struct CompletionScripts {
         case "fish": fish()
         default: nil
         }
-    }
-
-    // MARK: bash
-
-    private func bashWords(_ source: CompletionSource) -> String? {
-        switch source.resolved {
-        case .fixed(let words): "COMPREPLY=($(compgen -W '\(words.joined(separator: " "))' -- \"$cur\"))"
-        case .monsterNames: "_roster_names"
-        case .files: "COMPREPLY=($(compgen -f -- \"$cur\"))"
-        case .commands: "COMPREPLY=($(compgen -W '\(visible.map(\.name).joined(separator: " ")) exit-codes' -- \"$cur\"))"
-        case .none: nil
-        }
-    }
-
-    private func bash() -> String {
-        var text = """
-            # bash completion for roster. Install with:
-            #   roster completion bash > ~/.local/share/bash-completion/completions/roster
-            _roster_names() {
-                local IFS=$'\\n' name db="" ended="" i
-                local -a database=()
-                # The roster the line names: --db PATH, or --db=PATH (which
-                # bash splits into three words at the =).
-                for ((i = 1; i < COMP_CWORD; i++)); do
-                    case ${COMP_WORDS[i]} in
-                        --db) if [[ ${COMP_WORDS[i+1]} == = ]]; then db=${COMP_WORDS[i+2]}; else db=${COMP_WORDS[i+1]}; fi ;;
-                        --) ended=1 ;;
-                    esac
-                done
-                [[ $db == "~/"* ]] && db=$HOME/${db#"~/"}
-                [[ -n $db ]] && database=(--db "$db")
-                COMPREPLY=()
-                while IFS= read -r name; do
-                    # A name shaped like an option is only safe after --.
-                    [[ $name == -* && -z $ended ]] && continue
-                    [[ $name == "$cur"* ]] && COMPREPLY+=("$(printf '%q' "$name")")
-                done < <(roster "${database[@]}" \(Self.namesPipeline))
-            }
-
-            _roster() {
-                local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}
-                local command="" i
-                for ((i = 1; i < COMP_CWORD; i++)); do
-                    case ${COMP_WORDS[i]} in
-                        --db) ((i++)); [[ ${COMP_WORDS[i]} == = ]] && ((i++)) ;;
-                        -*) ;;
-                        *) command=${COMP_WORDS[i]}; break ;;
-                    esac
-                done
-                if [[ $prev == --db ]]; then COMPREPLY=($(compgen -f -- "$cur")); return; fi
-                if [[ -z $command ]]; then
-                    if [[ $cur == -* ]]; then
-                        COMPREPLY=($(compgen -W '--db --help --version --no-animation' -- "$cur"))
-                    else
-                        COMPREPLY=($(compgen -W '\(visible.map(\.name).joined(separator: " "))' -- "$cur"))
-                    fi
-                    return
-                fi
-                case $command in
-
-            """
-        for command in visible {
-            text += "        \(command.name))\n"
-            let valued = command.options.filter { !$0.isFlag }
-            if !valued.isEmpty {
-                text += "            case $prev in\n"
-                for option in valued {
-                    let spellings = (["--\(option.long)"] + (option.short.map { ["-\($0)"] } ?? [])).joined(separator: "|")
-                    text += "                \(spellings)) \(bashWords(option.completion) ?? "COMPREPLY=()"); return ;;\n"
-                }
-                text += "            esac\n"
-            }
-            let optionWords = command.allOptions.map { "--\($0.long)" }.joined(separator: " ")
-            text += "            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W '\(optionWords)' -- \"$cur\")); return; fi\n"
-            let sources = command.arguments.map(\.completion).filter { $0 != .none }
-            if let first = sources.first, let line = bashWords(first) {
-                if sources.count > 1, let second = bashWords(sources[1]) {
-                    text += "            \(line); local named=(\"${COMPREPLY[@]}\"); \(second); COMPREPLY+=(\"${named[@]}\")\n"
-                } else {
-                    text += "            \(line)\n"
-                }
-            }
-            text += "            ;;\n"
-        }
-        text += """
-                esac
-            }
-            complete -F _roster roster
-
-            """
-        return text
-    }
-
-    // MARK: zsh
-
-    private func zshEscape(_ text: String) -> String {
-        text.replacing("'", with: "'\\''").replacing("[", with: "\\[").replacing("]", with: "\\]")
-            .replacing(":", with: "\\:")
-    }
-
-    private func zshAction(_ source: CompletionSource) -> String {
-        switch source.resolved {
-        case .fixed(let words): "(\(words.joined(separator: " ")))"
-        case .monsterNames: "_roster_names"
-        case .files: "_files"
-        case .commands: "(\(visible.map(\.name).joined(separator: " ")) exit-codes)"
-        case .none: " "
-        }
-    }
-
-    /// The same as `zshAction`, as a command to run in an action's braces.
-    private func zshCommand(_ source: CompletionSource) -> String? {
-        switch source.resolved {
-        case .fixed(let words): "compadd -- \(words.joined(separator: " "))"
-        case .monsterNames: "_roster_names"
-        case .files: "_files"
-        case .commands: "compadd -- \(visible.map(\.name).joined(separator: " ")) exit-codes"
-        case .none: nil
-        }
-    }
-
-    private func zsh() -> String {
-        var text = """
-            #compdef roster
-            # zsh completion for roster. Install with:
-            #   roster completion zsh > "${fpath[1]}/_roster"
-            # or load it for this shell (after compinit):
-            #   source <(roster completion zsh)
-
-            _roster_names() {
-                local -a names
-                names=(${(f)"$(roster ${roster_db:+--db} ${roster_db:+"$roster_db"} \(Self.namesPipeline))"})
-                # A name shaped like an option is only safe after --.
-                (( ${words[(I)--]} )) || names=(${names:#-*})
-                compadd -a names
-            }
-
-            _roster() {
-                local curcontext=$curcontext state line roster_db="" i
-                local -a commands
-                # The roster the line names (seen by _roster_names, which
-                # runs inside this function): --db PATH or --db=PATH.
-                for ((i = 2; i < CURRENT; i++)); do
-                    case $words[i] in
-                        --db) roster_db=${(Q)words[i+1]} ;;
-                        --db=*) roster_db=${(Q)${words[i]#--db=}} ;;
-                    esac
-                done
-                [[ $roster_db == "~/"* ]] && roster_db=$HOME/${roster_db#"~/"}
-                commands=(
-
-            """
-        for command in visible {
-            text += "        '\(command.name):\(zshEscape(command.abstract))'\n"
-        }
-        text += """
-                )
-                _arguments -C \\
-                    '--db[the roster database]:database:_files' \\
-                    '(-h --help)'{-h,--help}'[show help]' \\
-                    '--version[print the version]' \\
-                    '--no-animation[open without motion]' \\
-                    '1:command:->command' \\
-                    '*::argument:->argument'
-                case $state in
-                    command) _describe -t commands 'roster command' commands ;;
-                    argument)
-                        case $line[1] in
-
-            """
-        for command in visible {
-            var specs: [String] = []
-            for option in command.allOptions {
-                let help = zshEscape(option.help)
-                let value = option.valueName.map { ":\($0.lowercased()):\(zshAction(option.completion))" } ?? ""
-                if let short = option.short {
-                    specs.append("'(-\(short) --\(option.long))'{-\(short),--\(option.long)}'[\(help)]\(value)'")
-                } else {
-                    specs.append("'--\(option.long)[\(help)]\(value)'")
-                }
-            }
-            for (index, argument) in command.arguments.enumerated() {
-                if case .many = argument.arity {
-                    // `NAME… WEAPON`: zsh cannot tell where a list ends, so
-                    // every word after the first is offered both.
-                    let rest = command.arguments[index...]
-                    let name = rest.map { $0.name.lowercased() }.joined(separator: " or ")
-                    let commands = rest.compactMap { zshCommand($0.completion) }
-                    specs.append("'*:\(name):{\(commands.joined(separator: "; "))}'")
-                    break
-                }
-                specs.append("':\(argument.name.lowercased()):\(zshAction(argument.completion))'")
-            }
-            text += "                    \(command.name)) _arguments \(specs.joined(separator: " ")) ;;\n"
-        }
-        text += """
-                        esac
-                        ;;
-                esac
-            }
-
-            # Autoloaded from $fpath, this file is the completion function's
-            # body; sourced, it registers the function instead.
-            if [[ $zsh_eval_context[-1] == loadautofunc ]]; then
-                _roster "$@"
-            else
-                compdef _roster roster
-            fi
-
-            """
-        return text
-    }
-
-    // MARK: fish
-
-    private func fishEscape(_ text: String) -> String {
-        text.replacing("\\", with: "\\\\").replacing("'", with: "\\'")
-    }
-
-    private func fishArguments(_ source: CompletionSource) -> String {
-        switch source.resolved {
-        case .fixed(let words): " -a '\(words.joined(separator: " "))'"
-        case .monsterNames: " -a '(__roster_names)'"
-        case .files: " -F"
-        case .commands: " -a '\(visible.map(\.name).joined(separator: " ")) exit-codes'"
-        case .none: ""
-        }
-    }
-
-    private func fish() -> String {
-        var text = """
-            # fish completion for roster. Install with:
-            #   roster completion fish > ~/.config/fish/completions/roster.fish
-            function __roster_names
-                # The roster the line names: --db PATH or --db=PATH.
-                set -l tokens (commandline -opc)
-                set -l db
-                set -l ended
-                for i in (seq (count $tokens))
-                    switch $tokens[$i]
-                        case --db
-                            test $i -lt (count $tokens); and set db $tokens[(math $i + 1)]
-                        case '--db=*'
-                            set db (string replace -- --db= '' $tokens[$i])
-                        case --
-                            set ended 1
-                    end
-                end
-                set -l names
-                if test -n "$db"
-                    set names (roster --db $db \(Self.namesPipeline))
-                else
-                    set names (roster \(Self.namesPipeline))
-                end
-                # A name shaped like an option is only safe after --.
-                if test -n "$ended"
-                    printf '%s\\n' $names
-                else
-                    string match -v -- '-*' $names
-                end
-            end
-            complete -c roster -f
-            complete -c roster -l db -r -F -d 'the roster database'
-            complete -c roster -s h -l help -d 'show help'
-            complete -c roster -n __fish_use_subcommand -l version -d 'print the version'
-
-            """
-        for command in visible {
-            text += "complete -c roster -n __fish_use_subcommand -a \(command.name) -d '\(fishEscape(command.abstract))'\n"
-            let condition = "-n '__fish_seen_subcommand_from \(command.name)'"
-            for option in command.options {
-                var line = "complete -c roster \(condition) -l \(option.long)"
-                if let short = option.short { line += " -s \(short)" }
-                if !option.isFlag {
-                    // -x (exclusive) and -F (files) cannot go together: a file takes -r.
-                    line += option.completion == .files ? " -r -F" : " -x" + fishArguments(option.completion)
-                }
-                text += line + " -d '\(fishEscape(option.help))'\n"
-            }
-            var seen: [String] = []
-            for source in command.arguments.map({ fishArguments($0.completion) }) where !source.isEmpty && !seen.contains(source) {
-                seen.append(source)
-                text += "complete -c roster \(condition)\(source)\n"
-            }
-        }
-        return text
     }
 }

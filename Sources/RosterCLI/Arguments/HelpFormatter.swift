@@ -28,8 +28,10 @@ struct HelpFormatter {
         return [parts.joined(separator: " ")]
     }
 
+    /// `roster [--db PATH] [COMMAND] [ARGUMENTS…]`: the program's global
+    /// options (not --help), then a command.
     var topLevelUsage: String {
-        "roster [--db PATH] [COMMAND] [ARGUMENTS…]"
+        (["roster"] + parser.programOptions.map(\.usageInLine) + ["[COMMAND]", "[ARGUMENTS…]"]).joined(separator: " ")
     }
 
     /// `roster help`: what roster is, and every command in a line.
@@ -52,13 +54,13 @@ struct HelpFormatter {
         for command in visible {
             text += "  " + command.name.padding(to: width) + command.abstract + "\n"
         }
+        text += "\nOptions:\n"
+        let options = parser.globalOptions + [ArgumentParser.versionFlag.spec]
+        let labelWidth = (options.map(\.helpLabel.count).max() ?? 0) + 2
+        for option in options {
+            text += entry(option.helpLabel, labelWidth: labelWidth, option.help)
+        }
         text += """
-
-            Options:
-              --db PATH       the roster database (default: $ROSTER_DB, else
-                              $XDG_DATA_HOME/roster/roster.db, else ~/.local/share/roster/roster.db)
-              -h, --help      show help (also: roster help COMMAND)
-              --version       print roster's version
 
             See `roster help COMMAND` for a command, `roster help exit-codes` for exit statuses.
 
@@ -80,7 +82,7 @@ struct HelpFormatter {
                 text += entry(argument.usage, labelWidth: width, argument.help)
             }
         }
-        let options = command.allOptions
+        let options = parser.options(of: command)
         text += "\nOptions:\n"
         let width = (options.map { $0.helpLabel.count }.max() ?? 0) + 2
         for option in options {

@@ -47,7 +47,7 @@ struct ManualPage {
             roster \\- keep a roster of monsters and their weapons
             .SH SYNOPSIS
             .B roster
-            [\\fB\\-\\-db\\fR \\fIPATH\\fR] [\\fICOMMAND\\fR] [\\fIARGUMENTS\\fR\\[u2026]]
+            \(synopsisOptions)[\\fICOMMAND\\fR] [\\fIARGUMENTS\\fR\\[u2026]]
             .SH DESCRIPTION
             \(Self.filled(Self.escaped("roster keeps a roster of monsters and the weapons they carry in one SQLite file. With no command on a terminal, it opens the interactive roster; the commands below list, change, export and import it from scripts. Data goes to standard output; messages, progress and summaries to standard error.")))
             .SH OPTIONS
@@ -78,6 +78,13 @@ struct ManualPage {
 
             """
         return page
+    }
+
+    /// `[\fB\-\-db\fR \fIPATH\fR] `: the program's global options, as the synopsis gives them.
+    private var synopsisOptions: String {
+        parser.programOptions.map { option in
+            "[\\fB\\-\\-\(Self.escaped(option.long))\\fR" + (option.valueName.map { " \\fI\(Self.escaped($0))\\fR" } ?? "") + "] "
+        }.joined()
     }
 
     private func section(for command: CommandSpec) -> String {

@@ -36,11 +36,11 @@ enum BrowseCommand {
         examples: ["roster", "roster browse --no-animation", "roster browse --plain",
                    "printf '1\\nweapon fire\\nq\\n' | roster browse --plain"]
     ) { invocation in
-        try run(invocation.context, noAnimation: invocation.flag("no-animation"), plain: invocation.flag("plain"))
+        try run(invocation.context, noAnimation: invocation[noAnimation], plain: invocation[plain])
     }
 
-    static let noAnimation = OptionSpec("no-animation", "open without sliding panels (also ROSTER_NO_ANIMATION=1)")
-    static let plain = OptionSpec("plain", "the line-oriented, accessible roster (also TERM=dumb, ROSTER_ACCESSIBLE=1)")
+    static let noAnimation = Flag("no-animation", "open without sliding panels (also ROSTER_NO_ANIMATION=1)")
+    static let plain = Flag("plain", "the line-oriented, accessible roster (also TERM=dumb, ROSTER_ACCESSIBLE=1)")
 
     /// TERM=dumb cannot move its cursor; ROSTER_ACCESSIBLE asks for plain
     /// mode whatever the terminal (any value but empty or 0).

@@ -7,6 +7,14 @@ import TerminalKit
 /// `roster export`: the roster in a data format for programs (JSON,
 /// NDJSON, CSV) or a document for people (Markdown, HTML).
 enum ExportCommand {
+    static let format = Option<ExportFormat>("format", short: "f", value: "FORMAT",
+                                             "json, ndjson, csv, markdown or html (default: json)")
+    static let output = Option<String>("output", short: "o", value: "FILE",
+                                       "write to FILE instead of standard output (missing folders are created)",
+                                       completion: .files)
+    static let raw = Flag("raw", "csv: write formula-like cells as they are")
+    static let byteOrderMark = Flag("bom", "csv: start with a UTF-8 byte order mark (for spreadsheet programs)")
+
     static let spec: CommandSpec = CommandSpec(
         name: "export",
         abstract: "write the whole roster as JSON, NDJSON, CSV, Markdown or HTML",
@@ -32,32 +40,25 @@ enum ExportCommand {
 
             `roster import` reads json, ndjson and csv back without loss.
             """,
-        options: [
-            OptionSpec("format", short: "f", value: "FORMAT", "json, ndjson, csv, markdown or html (default: json)",
-                       choices: ExportFormat.allCases.map(\.rawValue)),
-            OptionSpec("output", short: "o", value: "FILE", "write to FILE instead of standard output (missing folders are created)",
-                       completion: .files),
-            OptionSpec("raw", "csv: write formula-like cells as they are"),
-            OptionSpec("bom", "csv: start with a UTF-8 byte order mark (for spreadsheet programs)"),
-        ],
+        options: [format, output, raw, byteOrderMark],
         examples: [
             "roster export > roster.json",
             "roster export --format csv -o roster.csv",
             "roster export --format html -o roster.html",
         ]
     ) { invocation in
-        let format = ExportFormat(rawValue: invocation.value("format") ?? "json") ?? .json
-        for flag in ["raw", "bom"] where invocation.flag(flag) && format != .csv {
-            throw UsageError("--\(flag) applies to --format csv only", command: invocation.commandName)
+        let format = invocation[ExportCommand.format] ?? .json
+        for flag in [raw, byteOrderMark] where invocation[flag] && format != .csv {
+            throw UsageError("--\(flag.spec.long) applies to --format csv only", command: invocation.commandName)
         }
         let context = invocation.context
         let store = try invocation.store()
         let progress = context.progressBar(total: try store.count(), unit: "monsters")
         defer { progress?.finish() }
-        var options = ExportOptions(neutralizeFormulas: !invocation.flag("raw"), byteOrderMark: invocation.flag("bom"))
+        var options = ExportOptions(neutralizeFormulas: !invocation[raw], byteOrderMark: invocation[byteOrderMark])
         options.progress = progress.map { bar in { bar.update($0) } }
 
-        guard let path = invocation.value("output"), path != "-" else {
+        guard let path = invocation[output], path != "-" else {
             // Untrusted cells never reach a terminal raw; JSON, Markdown and
             // HTML escape them anyway, CSV does for a terminal only.
             options.escapesForTerminal = context.stdoutIsTerminal

@@ -5,7 +5,7 @@ enum HelpCommands {
     static let help: CommandSpec = CommandSpec(
         name: "help",
         abstract: "show help for roster, a command, or exit-codes",
-        arguments: [ArgumentSpec("TOPIC", "a command name, or exit-codes", arity: .optional, completion: .commands)],
+        arguments: [ArgumentSpec("TOPIC", "a command name, or exit-codes", arity: .optional, completion: .commands(andAlso: ["exit-codes"]))],
         examples: ["roster help set-weapon", "roster help exit-codes"]
     ) { invocation in
         let formatter = HelpFormatter(parser: RosterCommandLine.parser, width: invocation.context.helpWidth)
@@ -68,7 +68,7 @@ enum HelpCommands {
         ]
     ) { invocation in
         let shell = invocation.positionals[0]
-        guard let script = CompletionScripts(commands: RosterCommandLine.parser.commands).script(for: shell) else {
+        guard let script = CompletionScripts(parser: RosterCommandLine.parser).script(for: shell) else {
             var message = "no completion for `\(shell)`; the shells are bash, zsh and fish"
             if let suggestion = EditDistance.closest(to: shell, among: ["bash", "zsh", "fish"]) {
                 message = "no completion for `\(shell)`; did you mean `\(suggestion)`?"

@@ -3,6 +3,11 @@ import RosterCore
 /// `history`, `undo` and `redo`: every change any surface made is in the
 /// roster file's history, and can be taken back and put back.
 enum HistoryCommands {
+    static let limit = Option<PositiveCount>("limit", short: "l", value: "N", "at most N changes")
+    static let format = CommonOptions.format([.table, .plain, .json, .ndjson], default: CommonOptions.formatDefaultHelp)
+    static let clear = Flag("clear", "empty the history (asks on a terminal; scripts pass --yes)")
+    static let clearWithoutAsking = Flag("yes", short: "y", "with --clear: clear without asking")
+
     static let history: CommandSpec = CommandSpec(
         name: "history",
         abstract: "list the changes made to the roster, newest first",
@@ -21,18 +26,13 @@ enum HistoryCommands {
             before and after, the fields that changed (null before an add, after a removal).
             """,
         arguments: [ArgumentSpec("NAME", "only changes to this monster (name in any case, or id)", arity: .optional,
-                                 completion: .monsterNames)],
-        options: [
-            OptionSpec("limit", short: "l", value: "N", "at most N changes"),
-            CommonOptions.format([.table, .plain, .json, .ndjson], default: CommonOptions.formatDefaultHelp),
-            OptionSpec("clear", "empty the history (asks on a terminal; scripts pass --yes)"),
-            OptionSpec("yes", short: "y", "with --clear: clear without asking"),
-        ],
+                                 completion: CommonOptions.monsterNames)],
+        options: [limit, format, clear, clearWithoutAsking],
         examples: ["roster history", "roster history Cat-Bot --limit 5", "roster history --format json", "roster history --clear --yes"]
     ) { invocation in
         let context = invocation.context
-        if invocation.flag("clear") {
-            guard invocation.positionals.isEmpty, invocation.value("limit") == nil else {
+        if invocation[clear] {
+            guard invocation.positionals.isEmpty, invocation[limit] == nil else {
                 throw UsageError("--clear empties the whole history; it takes no NAME or --limit", command: invocation.commandName)
             }
             let store = try invocation.store()
@@ -41,7 +41,7 @@ enum HistoryCommands {
                 context.note("the history is already empty; nothing changed")
                 return .success
             }
-            if !invocation.flag("yes") {
+            if !invocation[clearWithoutAsking] {
                 guard context.stdinIsTerminal else {
                     throw UsageError("`history --clear` needs --yes when not run on a terminal", command: invocation.commandName)
                 }
@@ -54,11 +54,8 @@ enum HistoryCommands {
             context.note("cleared the history (\(cleared) change\(cleared == 1 ? "" : "s")); nothing before now can be undone")
             return .success
         }
-        if invocation.flag("yes") {
+        if invocation[clearWithoutAsking] {
             throw UsageError("--yes goes with --clear", command: invocation.commandName)
-        }
-        let limit = try invocation.value("limit").map { (text) throws(UsageError) in
-            try positiveCount(text, what: "--limit", command: invocation.commandName)
         }
         let store = try invocation.store()
         let reference = invocation.positionals.first
@@ -66,10 +63,13 @@ enum HistoryCommands {
             // Neither on the roster nor ever in a change: a typo, most likely.
             throw RosterError.monsterNotFound(reference, suggestion: try store.suggestName(for: reference))
         }
-        let entries = try store.history(touching: reference, limit: limit)
-        try HistoryOutput(context: context).list(entries, store: store, format: invocation.format)
+        let entries = try store.history(touching: reference, limit: invocation[limit]?.value)
+        try HistoryOutput(context: context).list(entries, store: store, format: invocation.format(format))
         return .success
     }
+
+    static let undoCount = Argument<PositiveCount>("N", "how many changes to undo (default 1)", arity: .optional)
+    static let redoCount = Argument<PositiveCount>("N", "how many undone changes to redo (default 1)", arity: .optional)
 
     static let undo: CommandSpec = CommandSpec(
         name: "undo",
@@ -83,14 +83,12 @@ enum HistoryCommands {
             Undo is a change too: `roster redo` takes it back. With nothing to undo, it says
             so and succeeds.
             """,
-        arguments: [ArgumentSpec("N", "how many changes to undo (default 1)", arity: .optional)],
+        arguments: [undoCount],
         options: [CommonOptions.dryRun],
         examples: ["roster undo", "roster undo 3", "roster undo --dry-run"]
     ) { invocation in
-        let count = try invocation.positionals.first.map { (text) throws(UsageError) in
-            try positiveCount(text, what: "N", command: invocation.commandName)
-        } ?? 1
-        let dryRun = invocation.flag("dry-run")
+        let count = invocation[undoCount]?.value ?? 1
+        let dryRun = invocation[CommonOptions.dryRun]
         report(try invocation.store().undo(count, dryRun: dryRun), dryRun: dryRun, context: invocation.context)
         return .success
     }
@@ -103,14 +101,12 @@ enum HistoryCommands {
             new change has been made since the undo. Like undo, it refuses rather than
             overwrite a monster changed since (status 1).
             """,
-        arguments: [ArgumentSpec("N", "how many undone changes to redo (default 1)", arity: .optional)],
+        arguments: [redoCount],
         options: [CommonOptions.dryRun],
         examples: ["roster redo", "roster redo --dry-run"]
     ) { invocation in
-        let count = try invocation.positionals.first.map { (text) throws(UsageError) in
-            try positiveCount(text, what: "N", command: invocation.commandName)
-        } ?? 1
-        let dryRun = invocation.flag("dry-run")
+        let count = invocation[redoCount]?.value ?? 1
+        let dryRun = invocation[CommonOptions.dryRun]
         report(try invocation.store().redo(count, dryRun: dryRun), dryRun: dryRun, context: invocation.context)
         return .success
     }
@@ -129,13 +125,5 @@ enum HistoryCommands {
             digits.insert(",", at: index)
         }
         return digits
-    }
-
-    /// A count from the command line: a whole number from 1 up.
-    static func positiveCount(_ text: String, what: String, command: String) throws(UsageError) -> Int {
-        guard text.allSatisfy(\.isASCII), let count = Int(text), count >= 1 else {
-            throw UsageError("\(what) must be a whole number from 1 up, not `\(text)`", command: command)
-        }
-        return count
     }
 }

@@ -6,6 +6,27 @@ import TerminalKit
 
 /// `roster import`: JSON, NDJSON or CSV into the roster, all or nothing.
 enum ImportCommand {
+    /// `--format`: a format, or `auto` to find it from the content.
+    enum FormatChoice: String, ArgumentChoice {
+        case auto, json, ndjson, csv
+
+        var format: MonsterReader.Format? { MonsterReader.Format(rawValue: rawValue) }
+    }
+
+    /// How problems (`--errors`) and a dry run's changes (`--changes`) are written.
+    enum ReportStyle: String, ArgumentChoice {
+        case text, json
+    }
+
+    static let format = Option<FormatChoice>("format", short: "f", value: "FORMAT", "auto, json, ndjson or csv (default: auto)")
+    static let mode = Option<ImportMode>("mode", short: "m", value: "MODE", "insert, upsert or replace (default: insert)")
+    static let raw = Flag("raw", "csv: read cells literally, without removing the export's formula guard")
+    static let delimiter = Option<CSVDelimiter>("delimiter", short: "d", value: "C",
+                                                "csv: the separator between cells, such as , ; | or tab (default: found from the header)")
+    static let errors = Option<ReportStyle>("errors", value: "STYLE", "how problems are reported: text or json (default: text)")
+    static let changes = Option<ReportStyle>("changes", value: "STYLE",
+                                             "with --dry-run, how the monsters that would change are listed: text on stderr, or json on stdout (default: text)")
+
     static let spec: CommandSpec = CommandSpec(
         name: "import",
         abstract: "read monsters from a JSON, NDJSON or CSV file into the roster, all or nothing",
@@ -63,22 +84,7 @@ enum ImportCommand {
             with the roster, 66 the file is missing or unreadable.
             """,
         arguments: [ArgumentSpec("FILE", "the file to read, or - for standard input", completion: .files)],
-        options: [
-            OptionSpec("format", short: "f", value: "FORMAT", "auto, json, ndjson or csv (default: auto)",
-                       choices: ["auto"] + MonsterReader.Format.allCases.map(\.rawValue)),
-            OptionSpec("mode", short: "m", value: "MODE", "insert, upsert or replace (default: insert)",
-                       choices: ImportMode.allCases.map(\.rawValue)),
-            CommonOptions.dryRun,
-            OptionSpec("raw", "csv: read cells literally, without removing the export's formula guard"),
-            OptionSpec("delimiter", short: "d", value: "C",
-                       "csv: the separator between cells, such as , ; | or tab (default: found from the header)",
-                       completion: .fixed([",", ";", "tab"])),
-            OptionSpec("errors", value: "STYLE", "how problems are reported: text or json (default: text)",
-                       choices: ["text", "json"]),
-            OptionSpec("changes", value: "STYLE",
-                       "with --dry-run, how the monsters that would change are listed: text on stderr, or json on stdout (default: text)",
-                       choices: ["text", "json"]),
-        ],
+        options: [format, mode, CommonOptions.dryRun, raw, delimiter, errors, changes],
         examples: [
             "roster import roster.json",
             "roster import roster.csv --mode upsert --dry-run",
@@ -86,7 +92,7 @@ enum ImportCommand {
         ]
     ) { invocation in
         let context = invocation.context
-        let jsonErrors = invocation.value("errors") == "json"
+        let jsonErrors = invocation[errors] == .json
         do {
             return try run(invocation)
         } catch let error as RosterError where jsonErrors {
@@ -98,22 +104,19 @@ enum ImportCommand {
     static func run(_ invocation: Invocation) throws -> ExitStatus {
         let context = invocation.context
         let path = invocation.positionals[0]
-        let formatName = invocation.value("format") ?? "auto"
-        let format = MonsterReader.Format(rawValue: formatName)
-        if invocation.value("changes") != nil && !invocation.flag("dry-run") {
+        let format = invocation[ImportCommand.format]?.format
+        let dryRun = invocation[CommonOptions.dryRun]
+        if invocation[changes] != nil && !dryRun {
             throw UsageError("--changes lists what a dry run would change; give it with --dry-run", command: invocation.commandName)
         }
-        if invocation.flag("raw"), let format, format != .csv {
+        if invocation[raw], let format, format != .csv {
             throw UsageError("--raw applies to CSV only", command: invocation.commandName)
         }
-        let delimiter = try invocation.value("delimiter").map { (text) throws(UsageError) in
-            if let format, format != .csv {
-                throw UsageError("--delimiter applies to CSV only", command: invocation.commandName)
-            }
-            return try csvDelimiter(text, command: invocation.commandName)
+        let delimiter = invocation[ImportCommand.delimiter]?.byte
+        if delimiter != nil, let format, format != .csv {
+            throw UsageError("--delimiter applies to CSV only", command: invocation.commandName)
         }
-        let mode = ImportMode(rawValue: invocation.value("mode") ?? "insert") ?? .insert
-        let dryRun = invocation.flag("dry-run")
+        let mode = invocation[ImportCommand.mode] ?? .insert
 
         let (descriptor, size) = try openInput(path)
         if path == "-" && context.stdinIsTerminal {
@@ -122,7 +125,7 @@ enum ImportCommand {
         defer { if descriptor != 0 { close(descriptor) } }
         let name = path == "-" ? "stdin" : path
         let reader = try MonsterReader(input: ChunkedInput(fileDescriptor: descriptor, name: name),
-                                       format: format, raw: invocation.flag("raw"), delimiter: delimiter,
+                                       format: format, raw: invocation[raw], delimiter: delimiter,
                                        requiring: mode == .upsert ? ["name"] : nil)
         let progress = context.progressBar(total: size, unit: "bytes")
         defer { progress?.finish() }
@@ -131,7 +134,7 @@ enum ImportCommand {
             guard dryRun else { return try store.importMonsters(from: reader, mode: mode, progress: report) }
             let preview = try store.previewImport(from: reader, mode: mode, progress: report)
             progress?.finish()
-            if invocation.value("changes") == "json" {
+            if invocation[changes] == .json {
                 try ImportChangesReport.write(preview, to: context.stdout)
             } else {
                 context.noteLines(ImportChangesReport.lines(preview))
@@ -146,19 +149,6 @@ enum ImportCommand {
         progress?.finish()
         context.note(describe(summary, source: name, dryRun: dryRun))
         return .success
-    }
-
-    /// A `--delimiter`: one ASCII character that cannot be part of a cell's
-    /// syntax (not a quote, a letter, a digit or a line end), or `tab`.
-    static func csvDelimiter(_ text: String, command: String) throws(UsageError) -> UInt8 {
-        if ["tab", "\\t", "\t"].contains(text.lowercased()) { return 0x09 }
-        guard text.utf8.count == 1, let byte = text.utf8.first, byte >= 0x20, byte < 0x7F,
-              byte != UInt8(ascii: "\""), byte != UInt8(ascii: "'"), byte != UInt8(ascii: " "),
-              !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte),
-              !(UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) else {
-            throw UsageError("--delimiter takes one character such as , ; or |, or the word tab, not `\(text)`", command: command)
-        }
-        return byte
     }
 
     /// The file (or stdin for `-`) and its size when known.

@@ -3,6 +3,9 @@ import TerminalKit
 
 /// `list`, `show` and `weapons`: the commands that only read.
 enum ReadingCommands {
+    static let listWeapon = Option<WeaponType>("weapon", short: "w", value: "W", "only monsters carrying this weapon")
+    static let listFormat = CommonOptions.format(CommonOptions.listFormats, default: CommonOptions.formatDefaultHelp)
+
     static let list: CommandSpec = CommandSpec(
         name: "list",
         abstract: "list the monsters, optionally only those carrying one weapon",
@@ -16,11 +19,7 @@ enum ReadingCommands {
             JSON and NDJSON keep that key order, with null when unknown, so their output
             is stable from run to run.
             """,
-        options: [
-            OptionSpec("weapon", short: "w", value: "W", "only monsters carrying this weapon",
-                       completion: .fixed(CommonOptions.weaponNames)),
-            CommonOptions.format(CommonOptions.listFormats, default: CommonOptions.formatDefaultHelp),
-        ],
+        options: [listWeapon, listFormat],
         examples: [
             "roster list",
             "roster list --weapon sword --format json",
@@ -28,11 +27,13 @@ enum ReadingCommands {
         ],
         suggestedFor: ["ls"]
     ) { invocation in
-        let weapon = try invocation.value("weapon").map { (text) throws(UsageError) in try invocation.weapon(text) }
         let store = try invocation.store()
-        try MonsterOutput(context: invocation.context).list(store, weapon: weapon, format: invocation.format)
+        try MonsterOutput(context: invocation.context).list(store, weapon: invocation[listWeapon],
+                                                           format: invocation.format(listFormat))
         return .success
     }
+
+    static let showFormat = CommonOptions.format([.table, .plain, .json], default: CommonOptions.formatDefaultHelp)
 
     static let show: CommandSpec = CommandSpec(
         name: "show",
@@ -47,12 +48,12 @@ enum ReadingCommands {
             alacritty, tmux and screen), else (NO_COLOR, TERM=dumb, piped) not at all.
             ROSTER_PICTURES=kitty|blocks|text chooses without asking.
             """,
-        arguments: [ArgumentSpec("NAME", "the monster's name (any case) or id", completion: .monsterNames)],
-        options: [CommonOptions.format([.table, .plain, .json], default: CommonOptions.formatDefaultHelp)],
+        arguments: [ArgumentSpec("NAME", "the monster's name (any case) or id", completion: CommonOptions.monsterNames)],
+        options: [showFormat],
         examples: ["roster show Cat-Bot", "roster show cat-bot --format json"]
     ) { invocation in
         let monster = try invocation.store().resolve(invocation.positionals[0])
-        try MonsterOutput(context: invocation.context).show(monster, format: invocation.format)
+        try MonsterOutput(context: invocation.context).show(monster, format: invocation.format(showFormat))
         return .success
     }
 
@@ -63,14 +64,15 @@ enum ReadingCommands {
             Any spelling of a weapon works wherever one is asked for: ninja-star,
             NinjaStar, ninja_star and "Ninja Star" are the same weapon.
             """,
-        options: [CommonOptions.format(CommonOptions.listFormats, default: CommonOptions.formatDefaultHelp)],
+        options: [listFormat],
         examples: ["roster weapons", "roster weapons --format json"]
     ) { invocation in
         let counts = try invocation.store().weaponCounts()
         let output = invocation.context.stdout
-        switch invocation.format {
+        let format = invocation.format(listFormat)
+        switch format {
         case .json, .ndjson:
-            let json = invocation.format == .json
+            let json = format == .json
             if json { try output.append("[") }
             for (index, weapon) in WeaponType.allCases.enumerated() {
                 if json { try output.append(index == 0 ? "\n  " : ",\n  ") }

@@ -5,6 +5,12 @@ import TerminalKit
 /// transaction, `--dry-run` does all the checks and then changes nothing,
 /// and a change that changes nothing says so and succeeds.
 enum WritingCommands {
+    static let stdin = Flag("stdin", "read NAME<TAB>WEAPON lines or NDJSON objects from standard input")
+    static let from = Option<WeaponType>("from", value: "W",
+                                         "only if each monster carries W now; otherwise change nothing (status 1)")
+
+    static let weaponArgument = Argument<WeaponType>("WEAPON", "blowgun, ninja-star, fire, sword or smoke (any spelling)")
+
     static let setWeapon: CommandSpec = CommandSpec(
         name: "set-weapon",
         abstract: "give one or more monsters a weapon",
@@ -17,16 +23,10 @@ enum WritingCommands {
             \(ChunkedInput.sizeLimit >> 30) GiB; a line past the limit is refused with its line number.
             """,
         arguments: [
-            ArgumentSpec("NAME", "monsters by name (any case) or id", arity: .many(minimum: 1), completion: .monsterNames),
-            ArgumentSpec("WEAPON", "blowgun, ninja-star, fire, sword or smoke (any spelling)",
-                         completion: .fixed(CommonOptions.weaponNames)),
+            ArgumentSpec("NAME", "monsters by name (any case) or id", arity: .many(minimum: 1), completion: CommonOptions.monsterNames),
+            weaponArgument,
         ],
-        options: [
-            OptionSpec("stdin", "read NAME<TAB>WEAPON lines or NDJSON objects from standard input"),
-            OptionSpec("from", value: "W", "only if each monster carries W now; otherwise change nothing (status 1)",
-                       completion: .fixed(CommonOptions.weaponNames)),
-            CommonOptions.dryRun,
-        ],
+        options: [stdin, from, CommonOptions.dryRun],
         usageForms: ["NAME… WEAPON [--from W] [--dry-run]", "--stdin [--from W] [--dry-run]"],
         examples: [
             "roster set-weapon Cat-Bot sword",
@@ -37,18 +37,17 @@ enum WritingCommands {
         argumentsReplacedBy: ["stdin"]
     ) { invocation in
         let context = invocation.context
-        let dryRun = invocation.flag("dry-run")
-        let expected = try invocation.value("from").map { (text) throws(UsageError) in try invocation.weapon(text) }
+        let dryRun = invocation[CommonOptions.dryRun]
+        let expected = invocation[from]
         let changes: [WeaponChange]
-        if invocation.flag("stdin") {
+        if invocation[stdin] {
             let parsed = WeaponBatch.parse(try context.readStandardInputLines())
             if parsed.problems.isEmpty && parsed.assignments.isEmpty {
                 context.note("standard input held no assignments; nothing changed")
                 return .success
             }
             changes = try invocation.store().setWeapons(parsed, dryRun: dryRun, expecting: expected)
-        } else if let (names, weaponText) = invocation.arguments.leadingAndLast {
-            let weapon = try invocation.weapon(weaponText)
+        } else if let (names, weaponText) = invocation.arguments.leadingAndLast, let weapon = invocation[weaponArgument] {
             try refuseSeveralWeapons(names, last: weaponText, invocation)
             changes = try invocation.store().setWeapons(names.map { WeaponAssignment(reference: $0, weapon: weapon) },
                                                         dryRun: dryRun, expecting: expected)
@@ -92,6 +91,15 @@ enum WritingCommands {
                          command: invocation.commandName)
     }
 
+    static let weapon = Option<WeaponType>("weapon", short: "w", value: "W", "its weapon", required: true)
+    static let description = Option<String>("description", short: "d", value: "D", "what it is like")
+    static let icon = Option<String>("icon", value: "ASSET", "its picture: one of roster's image assets, such as meetcatbot.png",
+                                     completion: pictures)
+    static let details = CommonOptions.Details(clearing: false)
+
+    /// The pictures roster carries, listed only when a script or the manual asks.
+    static let pictures = CompletionSource.deferred(DeferredWords("pictures") { Assets.imageNames })
+
     static let add: CommandSpec = CommandSpec(
         name: "add",
         abstract: "add a monster",
@@ -109,44 +117,24 @@ enum WritingCommands {
             now; it is stored in UTC and shown in your time zone.
             """,
         arguments: [ArgumentSpec("NAME", "the new monster's name")],
-        options: [
-            OptionSpec("weapon", short: "w", value: "W", "its weapon", completion: .fixed(CommonOptions.weaponNames),
-                       required: true),
-            OptionSpec("description", short: "d", value: "D", "what it is like"),
-            OptionSpec("icon", value: "ASSET", "its picture: one of roster's image assets, such as meetcatbot.png",
-                       completion: .deferred(DeferredWords("pictures") { Assets.imageNames })),
-            OptionSpec("color", value: "C", "its name colour: default, red, green or blue",
-                       completion: .fixed(CommonOptions.colorNames), aliases: ["colour"]),
-        ] + CommonOptions.detailOptions(clearing: false) + [
-            CommonOptions.dryRun,
-        ],
+        options: [weapon, description, icon, CommonOptions.color] + details.all + [CommonOptions.dryRun],
         examples: [
             "roster add Bat-Bot --weapon smoke --description \"Hangs around\" --color blue",
             "roster add Tall-Bot --weapon sword --height 6ft2 --origin France --activated now",
-        ]
+        ],
+        reportsValueProblemsWithItsOwn: true
     ) { invocation in
         // Every problem is reported at once, as import does: values that
         // cannot be read (usage, 64), then the monster's own rules (65).
-        var unreadable: [String] = []
-        func reading<Value>(_ option: String, _ parse: (String) throws(UsageError) -> Value?) -> Value? {
-            guard let text = invocation.value(option) else { return nil }
-            do throws(UsageError) {
-                return try parse(text)
-            } catch {
-                unreadable.append(error.message)
-                return nil
-            }
-        }
-        let weapon = reading("weapon") { (text) throws(UsageError) in try invocation.weapon(text) }
-        let color = reading("color") { (text) throws(UsageError) in try invocation.color(text) }
-        let height = reading("height") { (text) throws(UsageError) in try invocation.height(text) }
-        let origin = reading("origin") { (text) throws(UsageError) in try invocation.origin(text) }
-        let activated = reading("activated") { (text) throws(UsageError) in try invocation.activated(text) }
-        let draft = Monster(id: 0, name: invocation.positionals[0], description: invocation.value("description") ?? "",
-                            icon: invocation.value("icon") ?? Monster.defaultIcon, nameColor: color ?? .default,
-                            weapon: Weapon(weapon ?? .sword), height: height, origin: origin, activated: activated)
+        let unreadable = invocation.valueProblems
+        let draft = Monster(id: 0, name: invocation.positionals[0], description: invocation[description] ?? "",
+                            icon: invocation[icon] ?? Monster.defaultIcon,
+                            nameColor: invocation[CommonOptions.color] ?? .default,
+                            weapon: Weapon(invocation[weapon] ?? .sword), height: invocation[details.height] ?? nil,
+                            origin: (invocation[details.origin] ?? nil)?.code,
+                            activated: invocation[details.activated] ?? nil)
         var broken = draft.problems
-        if let icon = invocation.value("icon"), MonsterRules.iconProblem(icon) == nil,
+        if let icon = invocation[icon], MonsterRules.iconProblem(icon) == nil,
            let problem = MonsterRules.iconAvailabilityProblem(icon) {
             broken.append(problem)
         }
@@ -157,12 +145,24 @@ enum WritingCommands {
             throw UsageError(unreadable + broken.map(\.message), command: invocation.commandName)
         }
         if !broken.isEmpty { throw RosterError.invalid(broken) }
-        let dryRun = invocation.flag("dry-run")
+        let dryRun = invocation[CommonOptions.dryRun]
         let added = try invocation.store().add(draft, dryRun: dryRun)
         invocation.context.note(dryRun
             ? "would add \(added.name); dry run: nothing was changed"
             : "added \(added.name) (id \(added.id))")
         return .success
+    }
+
+    enum Edit {
+        static let name = Option<String>("name", value: "N", "a new name")
+        static let description = Option<String>("description", short: "d", value: "D", "a new description")
+        static let icon = Option<String>("icon", value: "ASSET", "a new picture: one of roster's image assets",
+                                         completion: pictures)
+        static let weapon = Option<WeaponType>("weapon", short: "w", value: "W", "a new weapon")
+        static let details = CommonOptions.Details(clearing: true)
+        static let expect = Option<FieldExpectation>("expect", value: "FIELD=VALUE",
+                                           "only if FIELD still holds VALUE (as `show --format json` gives it; none for unknown); repeatable",
+                                           repeatable: true)
     }
 
     static let edit: CommandSpec = CommandSpec(
@@ -172,21 +172,9 @@ enum WritingCommands {
             Only the fields given change. --height, --origin and --activated take the
             forms `roster help add` describes, or none to make the value unknown.
             """,
-        arguments: [ArgumentSpec("NAME", "the monster's name (any case) or id", completion: .monsterNames)],
-        options: [
-            OptionSpec("name", value: "N", "a new name"),
-            OptionSpec("description", short: "d", value: "D", "a new description"),
-            OptionSpec("icon", value: "ASSET", "a new picture: one of roster's image assets",
-                       completion: .deferred(DeferredWords("pictures") { Assets.imageNames })),
-            OptionSpec("color", value: "C", "a new name colour: default, red, green or blue",
-                       completion: .fixed(CommonOptions.colorNames), aliases: ["colour"]),
-            OptionSpec("weapon", short: "w", value: "W", "a new weapon", completion: .fixed(CommonOptions.weaponNames)),
-        ] + CommonOptions.detailOptions(clearing: true) + [
-            OptionSpec("expect", value: "FIELD=VALUE",
-                       "only if FIELD still holds VALUE (as `show --format json` gives it; none for unknown); repeatable",
-                       repeatable: true),
-            CommonOptions.dryRun,
-        ],
+        arguments: [ArgumentSpec("NAME", "the monster's name (any case) or id", completion: CommonOptions.monsterNames)],
+        options: [Edit.name, Edit.description, Edit.icon, CommonOptions.newColor, Edit.weapon]
+            + Edit.details.all + [Edit.expect, CommonOptions.dryRun],
         examples: [
             "roster edit Cat-Bot --name Kitty-Bot --color red",
             "roster edit Fire-Bot --height 6ft2 --origin FR --activated 2026-11-29T14:05",
@@ -195,26 +183,26 @@ enum WritingCommands {
         ]
     ) { invocation in
         var changes = MonsterChanges()
-        changes.name = invocation.value("name")
-        changes.description = invocation.value("description")
-        changes.icon = invocation.value("icon")
-        changes.nameColor = try invocation.value("color").map { (text) throws(UsageError) in try invocation.color(text) }
-        changes.weapon = try invocation.value("weapon").map { (text) throws(UsageError) in try invocation.weapon(text) }
-        changes.height = try invocation.value("height").map { (text) throws(UsageError) in try invocation.height(text) }
-        changes.origin = try invocation.value("origin").map { (text) throws(UsageError) in try invocation.origin(text) }
-        changes.activated = try invocation.value("activated").map { (text) throws(UsageError) in try invocation.activated(text) }
+        changes.name = invocation[Edit.name]
+        changes.description = invocation[Edit.description]
+        changes.icon = invocation[Edit.icon]
+        changes.nameColor = invocation[CommonOptions.newColor]
+        changes.weapon = invocation[Edit.weapon]
+        changes.height = invocation[Edit.details.height]
+        changes.origin = invocation[Edit.details.origin].map { $0?.code }
+        changes.activated = invocation[Edit.details.activated]
         guard !changes.isEmpty else {
             throw UsageError("`edit` needs at least one of --name, --description, --icon, --color, --weapon, --height, --origin, --activated",
                              command: invocation.commandName)
         }
-        try invocation.requireAvailableIcon()
-        let dryRun = invocation.flag("dry-run")
+        if let icon = changes.icon, let problem = MonsterRules.iconAvailabilityProblem(icon) {
+            // Stored icons are not checked: a missing one is shown as the fallback picture.
+            throw RosterError.invalid([problem])
+        }
+        let dryRun = invocation[CommonOptions.dryRun]
         var expected = ExpectedValues()
-        for pair in invocation.arguments.options["expect"] ?? [] {
-            guard let equals = pair.firstIndex(of: "=") else {
-                throw UsageError("--expect takes FIELD=VALUE, such as weapon=sword, not `\(pair)`", command: invocation.commandName)
-            }
-            if let problem = expected.expect(String(pair[..<equals]), text: String(pair[pair.index(after: equals)...])) {
+        for expectation in invocation.values(Edit.expect) {
+            if let problem = expected.expect(expectation.field, text: expectation.value) {
                 throw UsageError("--expect: \(problem)", command: invocation.commandName)
             }
         }
@@ -230,6 +218,8 @@ enum WritingCommands {
         return .success
     }
 
+    static let removeWithoutAsking = Flag("yes", short: "y", "remove without asking")
+
     static let remove: CommandSpec = CommandSpec(
         name: "remove",
         abstract: "remove monsters from the roster",
@@ -238,17 +228,14 @@ enum WritingCommands {
             script never removes by accident. All the names must exist, or nothing is removed.
             """,
         arguments: [ArgumentSpec("NAME", "monsters by name (any case) or id", arity: .many(minimum: 1),
-                                 completion: .monsterNames)],
-        options: [
-            OptionSpec("yes", short: "y", "remove without asking"),
-            CommonOptions.dryRun,
-        ],
+                                 completion: CommonOptions.monsterNames)],
+        options: [removeWithoutAsking, CommonOptions.dryRun],
         examples: ["roster remove Dog-Bot", "roster remove Dog-Bot Cat-Bot --yes"],
         suggestedFor: ["delete", "del", "rm", "erase"]
     ) { invocation in
         let context = invocation.context
         let store = try invocation.store()
-        let dryRun = invocation.flag("dry-run")
+        let dryRun = invocation[CommonOptions.dryRun]
         // Check every name first, so that nothing is asked about a typo;
         // every name that is missing is reported, then that nothing changed.
         let doomed: [Monster]
@@ -273,7 +260,7 @@ enum WritingCommands {
             context.note("would remove \(names); dry run: nothing was changed")
             return .success
         }
-        if !invocation.flag("yes") {
+        if !invocation[removeWithoutAsking] {
             guard context.stdinIsTerminal else {
                 throw UsageError("`remove` needs --yes when not run on a terminal", command: invocation.commandName)
             }

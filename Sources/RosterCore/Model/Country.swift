@@ -72,19 +72,17 @@ public enum Countries {
     }
 
     /// The country `text` names, or why it names none, with the country
-    /// most likely meant.
+    /// most likely meant (the sentence is built with the others, in
+    /// ValueReading).
     public static func reading(_ text: String) -> Result<Country, ValueProblem> {
-        if let country = find(text) { return .success(country) }
-        return .failure(unknown(text, suggestion: suggestion(for: text)))
+        Country.reading(text)
     }
 
     /// Why `text` names no country, with the country most likely meant
-    /// when one was looked for and found.
+    /// when one was looked for and found. An import looks for it only
+    /// after its transaction has ended, so it asks with none.
     public static func unknown(_ text: String, suggestion: Country?) -> ValueProblem {
-        if let suggestion {
-            return ValueProblem("unknown country `\(text)`; did you mean `\(suggestion.name)`?", suggestion: suggestion.name)
-        }
-        return ValueProblem("unknown country `\(text)`; give a country's name or its ISO 3166 code, such as France or FR")
+        Country.unknown(text, suggestion: suggestion)
     }
 
     /// The country a misspelt name most likely meant.

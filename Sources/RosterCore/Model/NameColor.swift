@@ -24,15 +24,6 @@ public enum NameColor: String, CaseIterable, Sendable, Hashable {
         self = match
     }
 
-    /// The sentence for a colour that is none of them, with the one most
-    /// likely meant: the same wherever a colour is read.
-    public static func unknownMessage(for text: String) -> String {
-        if let suggestion = suggestion(for: text) {
-            return "unknown colour `\(text)`; did you mean `\(suggestion.key)`?"
-        }
-        return "unknown colour `\(text)`; the colours are \(allCases.map(\.key).joined(separator: ", "))"
-    }
-
     public static func suggestion(for text: String) -> NameColor? {
         EditDistance.closest(to: WeaponType.normalized(text), among: allCases.map(\.key))
             .flatMap(NameColor.init(rawValue:))

@@ -56,15 +56,6 @@ public enum WeaponType: String, CaseIterable, Sendable, Hashable {
         self = match
     }
 
-    /// Why `text` is not a weapon, with the one probably meant, or else
-    /// every weapon: the same sentence wherever a weapon is read.
-    public static func unknownMessage(for text: String) -> String {
-        if let suggestion = suggestion(for: text) {
-            return "unknown weapon `\(text)`; did you mean `\(suggestion.key)`?"
-        }
-        return "unknown weapon `\(text)`; the weapons are \(allCases.map(\.key).joined(separator: ", "))"
-    }
-
     /// The weapon a misspelling most likely meant, if any is close enough
     /// to suggest (never to act on).
     public static func suggestion(for text: String) -> WeaponType? {

@@ -1,0 +1,142 @@
+/// The bash script: `_roster` completes by words, asking a query's
+/// function for live answers.
+extension CompletionScripts {
+    func bashWords(_ source: CompletionSource) -> String? {
+        switch source.resolved {
+        case .fixed(let words): "COMPREPLY=($(compgen -W '\(words.joined(separator: " "))' -- \"$cur\"))"
+        case .output(let query): "_\(function(query))"
+        case .files: "COMPREPLY=($(compgen -f -- \"$cur\"))"
+        case .commands(let others): "COMPREPLY=($(compgen -W '\((visible.map(\.name) + others).joined(separator: " "))' -- \"$cur\"))"
+        case .none: nil
+        }
+    }
+
+    /// `_roster_passed`: sets `passed` to the options the line gives that
+    /// queries are given, and `ended` when a `--` has ended the options.
+    func bashPassed() -> String {
+        var text = """
+            _roster_passed() {
+                local i
+
+            """
+        for option in passed { text += "    local \(variable(option))=\"\"\n" }
+        text += """
+                ended=""
+                for ((i = 1; i < COMP_CWORD; i++)); do
+                    case ${COMP_WORDS[i]} in
+
+            """
+        // bash splits --db=PATH into three words at the =.
+        for option in passed {
+            let name = variable(option)
+            text += "            --\(option.long)) if [[ ${COMP_WORDS[i+1]} == = ]]; then \(name)=${COMP_WORDS[i+2]}; else \(name)=${COMP_WORDS[i+1]}; fi ;;\n"
+        }
+        text += """
+                        --) ended=1 ;;
+                    esac
+                done
+                passed=()
+
+            """
+        for option in passed {
+            let name = variable(option)
+            text += "    [[ $\(name) == \"~/\"* ]] && \(name)=$HOME/${\(name)#\"~/\"}\n"
+            text += "    [[ -n $\(name) ]] && passed+=(--\(option.long) \"$\(name)\")\n"
+        }
+        text += "}\n\n"
+        return text
+    }
+
+    func bashQuery(_ query: CompletionQuery) -> String {
+        """
+        _\(function(query))() {
+            local IFS=$'\\n' line ended=""
+            local -a passed=()
+            _roster_passed
+            COMPREPLY=()
+            while IFS= read -r line; do
+                # A line shaped like an option is only safe after --.
+                [[ $line == -* && -z $ended ]] && continue
+                [[ $line == "$cur"* ]] && COMPREPLY+=("$(printf '%q' "$line")")
+            done < <(roster "${passed[@]}" \(query.arguments))
+        }
+
+
+        """
+    }
+
+    func bash() -> String {
+        let topLevel = parser.topLevelOptions
+        let globalValued = parser.globalOptions.filter { !$0.isFlag }
+        var text = """
+            # bash completion for roster. Install with:
+            #   roster completion bash > ~/.local/share/bash-completion/completions/roster
+
+            """
+        text += bashPassed()
+        for query in queries { text += bashQuery(query) }
+        text += """
+            _roster() {
+                local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}
+                local command="" i
+                for ((i = 1; i < COMP_CWORD; i++)); do
+                    case ${COMP_WORDS[i]} in
+
+            """
+        for option in topLevel where !option.isFlag {
+            text += "            --\(option.long)) ((i++)); [[ ${COMP_WORDS[i]} == = ]] && ((i++)) ;;\n"
+        }
+        text += """
+                        -*) ;;
+                        *) command=${COMP_WORDS[i]}; break ;;
+                    esac
+                done
+
+            """
+        for option in globalValued {
+            text += "    if [[ $prev == --\(option.long) ]]; then \(bashWords(option.completion) ?? "COMPREPLY=()"); return; fi\n"
+        }
+        text += """
+                if [[ -z $command ]]; then
+                    if [[ $cur == -* ]]; then
+                        COMPREPLY=($(compgen -W '\(topLevel.map { "--" + $0.long }.joined(separator: " "))' -- "$cur"))
+                    else
+                        COMPREPLY=($(compgen -W '\(visible.map(\.name).joined(separator: " "))' -- "$cur"))
+                    fi
+                    return
+                fi
+                case $command in
+
+            """
+        for command in visible {
+            text += "        \(command.name))\n"
+            let valued = command.options.filter { !$0.isFlag }
+            if !valued.isEmpty {
+                text += "            case $prev in\n"
+                for option in valued {
+                    let spellings = (["--\(option.long)"] + (option.short.map { ["-\($0)"] } ?? [])).joined(separator: "|")
+                    text += "                \(spellings)) \(bashWords(option.completion) ?? "COMPREPLY=()"); return ;;\n"
+                }
+                text += "            esac\n"
+            }
+            let optionWords = parser.options(of: command).map { "--\($0.long)" }.joined(separator: " ")
+            text += "            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W '\(optionWords)' -- \"$cur\")); return; fi\n"
+            let sources = command.arguments.map(\.completion).filter { $0 != .none }
+            if let first = sources.first, let line = bashWords(first) {
+                if sources.count > 1, let second = bashWords(sources[1]) {
+                    text += "            \(line); local named=(\"${COMPREPLY[@]}\"); \(second); COMPREPLY+=(\"${named[@]}\")\n"
+                } else {
+                    text += "            \(line)\n"
+                }
+            }
+            text += "            ;;\n"
+        }
+        text += """
+                esac
+            }
+            complete -F _roster roster
+
+            """
+        return text
+    }
+}

@@ -1,0 +1,140 @@
+/// The zsh script: `_arguments` specs per command, a function per query.
+extension CompletionScripts {
+    func zshEscape(_ text: String) -> String {
+        text.replacing("'", with: "'\\''").replacing("[", with: "\\[").replacing("]", with: "\\]")
+            .replacing(":", with: "\\:")
+    }
+
+    func zshAction(_ source: CompletionSource) -> String {
+        switch source.resolved {
+        case .fixed(let words): "(\(words.joined(separator: " ")))"
+        case .output(let query): "_\(function(query))"
+        case .files: "_files"
+        case .commands(let others): "(\((visible.map(\.name) + others).joined(separator: " ")))"
+        case .none: " "
+        }
+    }
+
+    /// The same as `zshAction`, as a command to run in an action's braces.
+    func zshCommand(_ source: CompletionSource) -> String? {
+        switch source.resolved {
+        case .fixed(let words): "compadd -- \(words.joined(separator: " "))"
+        case .output(let query): "_\(function(query))"
+        case .files: "_files"
+        case .commands(let others): "compadd -- \((visible.map(\.name) + others).joined(separator: " "))"
+        case .none: nil
+        }
+    }
+
+    /// One `_arguments` spec: `'--format[output format…]:format:(json csv)'`.
+    func zshSpec(_ option: OptionSpec) -> String {
+        let help = zshEscape(option.help)
+        let value = option.valueName.map { ":\($0.lowercased()):\(zshAction(option.completion))" } ?? ""
+        if let short = option.short {
+            return "'(-\(short) --\(option.long))'{-\(short),--\(option.long)}'[\(help)]\(value)'"
+        }
+        return "'--\(option.long)[\(help)]\(value)'"
+    }
+
+    func zsh() -> String {
+        var text = """
+            #compdef roster
+            # zsh completion for roster. Install with:
+            #   roster completion zsh > "${fpath[1]}/_roster"
+            # or load it for this shell (after compinit):
+            #   source <(roster completion zsh)
+
+
+            """
+        // A query runs inside _roster, and sees the options it found.
+        let passing = passed.map { option in
+            let name = "roster_\(variable(option))"
+            return "${\(name):+--\(option.long)} ${\(name):+\"$\(name)\"}"
+        }.joined(separator: " ")
+        for query in queries {
+            text += """
+                _\(function(query))() {
+                    local -a names
+                    names=(${(f)"$(roster \(passing) \(query.arguments))"})
+                    # A line shaped like an option is only safe after --.
+                    (( ${words[(I)--]} )) || names=(${names:#-*})
+                    compadd -a names
+                }
+
+
+                """
+        }
+        text += """
+            _roster() {
+                local curcontext=$curcontext state line i\(passed.map { " roster_\(variable($0))=\"\"" }.joined())
+                local -a commands
+                # The options the line gives that queries are given: --db PATH or --db=PATH.
+                for ((i = 2; i < CURRENT; i++)); do
+                    case $words[i] in
+
+            """
+        for option in passed {
+            let name = "roster_\(variable(option))"
+            text += "            --\(option.long)) \(name)=${(Q)words[i+1]} ;;\n"
+            text += "            --\(option.long)=*) \(name)=${(Q)${words[i]#--\(option.long)=}} ;;\n"
+        }
+        text += """
+                    esac
+                done
+
+            """
+        for option in passed {
+            let name = "roster_\(variable(option))"
+            text += "    [[ $\(name) == \"~/\"* ]] && \(name)=$HOME/${\(name)#\"~/\"}\n"
+        }
+        text += "    commands=(\n"
+        for command in visible {
+            text += "        '\(command.name):\(zshEscape(command.abstract))'\n"
+        }
+        text += "    )\n    _arguments -C \\\n"
+        for option in parser.topLevelOptions {
+            text += "        \(zshSpec(option)) \\\n"
+        }
+        text += """
+                    '1:command:->command' \\
+                    '*::argument:->argument'
+                case $state in
+                    command) _describe -t commands 'roster command' commands ;;
+                    argument)
+                        case $line[1] in
+
+            """
+        for command in visible {
+            var specs = parser.options(of: command).map(zshSpec)
+            for (index, argument) in command.arguments.enumerated() {
+                if case .many = argument.arity {
+                    // `NAME… WEAPON`: zsh cannot tell where a list ends, so
+                    // every word after the first is offered both.
+                    let rest = command.arguments[index...]
+                    let name = rest.map { $0.name.lowercased() }.joined(separator: " or ")
+                    let commands = rest.compactMap { zshCommand($0.completion) }
+                    specs.append("'*:\(name):{\(commands.joined(separator: "; "))}'")
+                    break
+                }
+                specs.append("':\(argument.name.lowercased()):\(zshAction(argument.completion))'")
+            }
+            text += "                    \(command.name)) _arguments \(specs.joined(separator: " ")) ;;\n"
+        }
+        text += """
+                        esac
+                        ;;
+                esac
+            }
+
+            # Autoloaded from $fpath, this file is the completion function's
+            # body; sourced, it registers the function instead.
+            if [[ $zsh_eval_context[-1] == loadautofunc ]]; then
+                _roster "$@"
+            else
+                compdef _roster roster
+            fi
+
+            """
+        return text
+    }
+}

@@ -1,0 +1,81 @@
+import RosterCore
+
+/// Values read from one command-line argument, in the shape of
+/// swift-argument-parser's protocol of the same name: the type says how its
+/// text is read, in what words a mistake is refused, and what a shell may
+/// offer. An option declared with the type (`Option<Value>`) is read once,
+/// by the parser, before the command runs; the command gets the value,
+/// never the text, and every command refuses a mistake in the same words.
+public protocol ExpressibleByArgument: Sendable {
+    /// The value `argument` gives, or why it gives none.
+    init(argument: String) throws(ArgumentProblem)
+    /// What a shell offers when completing the value.
+    static var completion: CompletionSource { get }
+}
+
+extension ExpressibleByArgument {
+    public static var completion: CompletionSource { .none }
+}
+
+/// Why an argument could not be read: one sentence, which may name where
+/// the value was given (`--limit must be …`, `--height: …`).
+public struct ArgumentProblem: Error, Sendable {
+    private let wording: @Sendable (String) -> String
+
+    /// A sentence that says by itself what was being read:
+    /// "unknown weapon `swrod`; did you mean `sword`?".
+    public init(_ sentence: String) {
+        wording = { _ in sentence }
+    }
+
+    /// A sentence worded around the option or argument the value was
+    /// given for (`--limit`, `N`).
+    public init(naming wording: @escaping @Sendable (_ label: String) -> String) {
+        self.wording = wording
+    }
+
+    /// The sentence for a value given as `label`.
+    public func message(for label: String) -> String { wording(label) }
+}
+
+/// A value that is one of a few words: the enum's raw values, in any case.
+/// (A separate protocol, so that a type with its own lenient reading,
+/// such as a weapon, is never read as a plain choice.)
+public protocol ArgumentChoice: ExpressibleByArgument, CaseIterable, RawRepresentable where RawValue == String {}
+
+extension ArgumentChoice {
+    public init(argument: String) throws(ArgumentProblem) {
+        self = try Self.choosing(argument, among: Array(Self.allCases))
+    }
+
+    public static var completion: CompletionSource { .fixed(allCases.map(\.rawValue)) }
+
+    /// One of `choices`, the words compared ignoring case (`--format JSON`
+    /// is `json`), suggesting the closest on a typo.
+    static func choosing(_ argument: String, among choices: [Self]) throws(ArgumentProblem) -> Self {
+        if let choice = choices.first(where: { $0.rawValue.lowercased() == argument.lowercased() }) { return choice }
+        let words = choices.map(\.rawValue)
+        let suggestion = EditDistance.closest(to: argument.lowercased(), among: words)
+        throw ArgumentProblem { label in
+            "\(label) must be one of \(words.joined(separator: ", ")), not `\(argument)`"
+                + (suggestion.map { "; did you mean `\($0)`?" } ?? "")
+        }
+    }
+}
+
+/// Text taken as it is given: a name, a description, a path.
+extension String: ExpressibleByArgument {
+    public init(argument: String) throws(ArgumentProblem) { self = argument }
+}
+
+/// A count or a limit: a whole number from 1 up, in ASCII digits.
+public struct PositiveCount: ExpressibleByArgument, Equatable {
+    public let value: Int
+
+    public init(argument: String) throws(ArgumentProblem) {
+        guard argument.allSatisfy(\.isASCII), let value = Int(argument), value >= 1 else {
+            throw ArgumentProblem { label in "\(label) must be a whole number from 1 up, not `\(argument)`" }
+        }
+        self.value = value
+    }
+}

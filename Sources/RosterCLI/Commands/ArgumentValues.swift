@@ -1,0 +1,110 @@
+import RosterCore
+
+// How the roster's values are read from the command line: by RosterCore's
+// readings, in its sentences (ValueReading), so that a mistake is worded
+// as import and the plain roster word it. The parser reads every option
+// once, before the command runs.
+
+extension ReadableValue {
+    /// The value `text` gives, or RosterCore's sentence. With `labelled`,
+    /// the option goes before a sentence that does not say what it read
+    /// (`--height: `40ft` is taller than a height can be; …`).
+    static func argument(_ text: String, labelled: Bool) throws(ArgumentProblem) -> Self {
+        switch reading(text) {
+        case .success(let value):
+            return value
+        case .failure(let problem):
+            let message = problem.message
+            throw labelled ? ArgumentProblem { label in "\(label): \(message)" } : ArgumentProblem(message)
+        }
+    }
+}
+
+extension WeaponType: ExpressibleByArgument {
+    public init(argument: String) throws(ArgumentProblem) { self = try .argument(argument, labelled: false) }
+    public static var completion: CompletionSource { .fixed(allCases.map(\.key)) }
+}
+
+extension NameColor: ExpressibleByArgument {
+    public init(argument: String) throws(ArgumentProblem) { self = try .argument(argument, labelled: false) }
+    public static var completion: CompletionSource { .fixed(allCases.map(\.key)) }
+}
+
+extension Country: ExpressibleByArgument {
+    public init(argument: String) throws(ArgumentProblem) { self = try .argument(argument, labelled: false) }
+    /// Sorted codes, read from the country table only when a script or the
+    /// manual asks: every start of roster would otherwise read and sort it.
+    public static var completion: CompletionSource {
+        .deferred(DeferredWords("countries") { Countries.all.map(\.code).sorted() })
+    }
+}
+
+extension Height: ExpressibleByArgument {
+    public init(argument: String) throws(ArgumentProblem) { self = try .argument(argument, labelled: true) }
+}
+
+extension Timestamp: ExpressibleByArgument {
+    public init(argument: String) throws(ArgumentProblem) { self = try .argument(argument, labelled: true) }
+    public static var completion: CompletionSource { .fixed(["now"]) }
+}
+
+/// An optional value (height, origin, activation) is made unknown by
+/// `none`: `Option<Height?>` gives nil for it.
+extension Optional: ExpressibleByArgument where Wrapped: ExpressibleByArgument & ReadableValue {
+    public init(argument: String) throws(ArgumentProblem) {
+        self = UnknownValue.isWord(argument) ? nil : try Wrapped(argument: argument)
+    }
+
+    public static var completion: CompletionSource {
+        switch Wrapped.completion {
+        case .fixed(let words): .fixed(words + [UnknownValue.word])
+        case .deferred(let words): .deferred(DeferredWords(words.name + "-or-" + UnknownValue.word) {
+            words.words() + [UnknownValue.word]
+        })
+        default: .fixed([UnknownValue.word])
+        }
+    }
+}
+
+extension OutputFormat: ArgumentChoice {}
+extension ExportFormat: ArgumentChoice {}
+extension ImportMode: ArgumentChoice {}
+
+/// A CSV `--delimiter`: one ASCII character that cannot be part of a
+/// cell's syntax (not a quote, a space, a letter, a digit or a line end),
+/// or `tab`.
+struct CSVDelimiter: ExpressibleByArgument, Equatable {
+    let byte: UInt8
+
+    init(argument: String) throws(ArgumentProblem) {
+        if ["tab", "\\t", "\t"].contains(argument.lowercased()) {
+            byte = 0x09
+            return
+        }
+        guard argument.utf8.count == 1, let byte = argument.utf8.first, byte >= 0x20, byte < 0x7F,
+              byte != UInt8(ascii: "\""), byte != UInt8(ascii: "'"), byte != UInt8(ascii: " "),
+              !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte),
+              !(UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) else {
+            throw ArgumentProblem { label in "\(label) takes one character such as , ; or |, or the word tab, not `\(argument)`" }
+        }
+        self.byte = byte
+    }
+
+    static var completion: CompletionSource { .fixed([",", ";", "tab"]) }
+}
+
+/// `edit --expect FIELD=VALUE`: a field's key and the text it should still
+/// hold, split at the first `=` (a value may hold more). Whether the field
+/// exists and the value fits it is the store's to say.
+struct FieldExpectation: ExpressibleByArgument, Equatable {
+    let field: String
+    let value: String
+
+    init(argument: String) throws(ArgumentProblem) {
+        guard let equals = argument.firstIndex(of: "=") else {
+            throw ArgumentProblem { label in "\(label) takes FIELD=VALUE, such as weapon=sword, not `\(argument)`" }
+        }
+        field = String(argument[..<equals])
+        value = String(argument[argument.index(after: equals)...])
+    }
+}
