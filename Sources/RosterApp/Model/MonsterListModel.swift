@@ -1,4 +1,3 @@
-import Dispatch
 import RosterCore
 import Synchronization
 
@@ -149,7 +148,7 @@ final class MonsterListModel {
         let mailbox = mailbox
         mailbox.latest.store(generation, ordering: .relaxed)
         let path = store.path
-        DispatchQueue.global(qos: .userInitiated).async {
+        DetachedThread.run {
             guard let reader = try? RosterStore.open(path: path), let built = try? NameIndex.load(from: reader) else { return }
             // A newer request supersedes this one.
             guard mailbox.latest.load(ordering: .relaxed) == generation else { return }
