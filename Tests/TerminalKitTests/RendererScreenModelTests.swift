@@ -109,3 +109,23 @@ struct RendererScreenModelTests {
         #expect(output == "\u{1B}[?2026h\rXbY\u{1B}[?2026l")
     }
 }
+
+@Suite("Half blocks as real terminals draw them")
+struct HalfBlockFormTests {
+    @Test("▀ is not turned over into ▄ on a background colour (mlterm leaves that upper half blank)")
+    func neverFlippedOntoColour() {
+        var buffer = Buffer(size: Size(width: 4, height: 1))
+        let red = Color.rgb(200, 0, 0), blue = Color.rgb(0, 0, 200)
+        buffer.set(Cell("▀", style: Style(foreground: red, background: blue)), at: Point(x: 0, y: 0))
+        // As ▄ in red under blue this cell would need no change of pen.
+        buffer.set(Cell("▀", style: Style(foreground: blue, background: red)), at: Point(x: 1, y: 0))
+        var renderer = Renderer(colorDepth: .truecolor)
+        let output = String(decoding: renderer.render(buffer, cursor: nil), as: UTF8.self)
+        #expect(!output.contains("▄"), "\(output.debugDescription)")
+        // A solid cell still becomes a space in its colour: the pen's
+        // background is red already, so it is one byte.
+        buffer.set(Cell("▀", style: Style(foreground: red, background: red)), at: Point(x: 2, y: 0))
+        let solid = String(decoding: renderer.render(buffer, cursor: nil), as: UTF8.self)
+        #expect(solid == "\u{1B}[?2026h \u{1B}[?2026l", "\(solid.debugDescription)")
+    }
+}

@@ -7,7 +7,12 @@
 /// that background. The renderer compares looks, not cells, to decide
 /// what changed, and may draw a cell in any form with the same look,
 /// picking the one that needs the smallest change of pen: a half-block
-/// picture then costs far fewer colour changes.
+/// picture then costs fewer colour changes.
+///
+/// `▄` over a background colour is never chosen where the cell did not
+/// ask for it: mlterm 3.9 draws that cell's upper half in the default
+/// background instead (seen in a screenshot), so a flipped `▀` would
+/// lose its upper pixel there.
 ///
 /// Only cells without attributes are drawn in another form (bold can
 /// brighten a colour, underline and reverse show on a space).
@@ -82,7 +87,8 @@ public enum CellLook: Hashable, Sendable {
             if let foreground = top.asForeground, let background = bottom.asBackground {
                 forms.append(("▀", Style(foreground: foreground, background: background)))
             }
-            if let foreground = bottom.asForeground, let background = top.asBackground {
+            if let foreground = bottom.asForeground, let background = top.asBackground,
+               top == .defaultBackground || forms.isEmpty {
                 forms.append(("▄", Style(foreground: foreground, background: background)))
             }
             return forms
