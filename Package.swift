@@ -72,7 +72,7 @@ let package = Package(
 
         // Pseudo-terminals and processes on them, for the tests of every
         // full-screen program here.
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["TerminalKit"], path: "Tests/TestSupport"),
 
         .testTarget(name: "RosterCoreTests", dependencies: ["RosterCore"]),
         .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit", "terminal-demo", "TestSupport", "TextSafety"]),

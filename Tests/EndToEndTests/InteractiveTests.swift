@@ -113,7 +113,7 @@ struct InteractiveTests {
         #expect(screen.waitFor("♨ Cat-Bot", timeout: 1))
 
         try screen.tmux(["resize-window", "-t", screen.target, "-x", "60", "-y", "24"])
-        #expect(screen.waitFor("☰ Monsters"))
+        #expect(screen.waitFor("≡ Monsters"))
         try screen.tmux(["resize-window", "-t", screen.target, "-x", "30", "-y", "10"])
         #expect(screen.waitUntil { $0.contains("40×12") })
         try screen.tmux(["resize-window", "-t", screen.target, "-x", "100", "-y", "30"])
@@ -131,7 +131,7 @@ struct InteractiveTests {
         _ = try sandbox.roster("list")
         let screen = try TmuxDriver(width: 60, height: 20, command: "\(Sandbox.binary.path) --db \(sandbox.databasePath) --no-animation",
                                     environment: ["HOME": sandbox.directory.path, "LANG": "C.UTF-8"])
-        #expect(screen.waitFor("☰ Monsters"))
+        #expect(screen.waitFor("≡ Monsters"))
         if path == "filter" {
             try screen.type("/")
             try screen.type("ic")

@@ -70,7 +70,7 @@ struct ReadingCommandsTests {
         // the CJK row included (each CJK character is two columns wide).
         let catRow = try #require(lines.first { $0.contains("Cat-Bot") })
         let cjkRow = try #require(lines.first { $0.contains("猫ボット") })
-        let catPrefix = String(catRow[..<catRow.range(of: "⚔")!.lowerBound])
+        let catPrefix = String(catRow[..<catRow.range(of: "†")!.lowerBound])
         let cjkPrefix = String(cjkRow[..<cjkRow.range(of: "♨")!.lowerBound])
         #expect(catPrefix.count == cjkPrefix.count + 4)
     }

@@ -65,7 +65,7 @@ struct FieldEditingTests {
         #expect(roster.text.contains("✗ a name can have at most 64"))
     }
 
-    @Test("the colour popover hangs at the name, shows each colour in itself, and saves a choice at once")
+    @Test("the colour popover hangs at the name, shows each colour's swatch by a readable name, and saves a choice at once")
     func colourPopover() throws {
         let roster = try RosterScreenHarness()
         try roster.edit("Colour")
@@ -73,8 +73,9 @@ struct FieldEditingTests {
         let popover = try #require(screen.find("Name colour"))
         let name = try #require(screen.find("Name         Cat-Bot"))
         #expect(popover.y == name.y + 1, "anchored just below the name")
-        let blue = try #require(screen.find(" Blue"))
-        #expect(screen[blue.x + 1, blue.y].style.foreground == Theme.nameStyle(.blue).foreground)
+        let blue = try #require(screen.find("■ Blue"))
+        #expect(screen[blue.x, blue.y].style.foreground == NameColor.blue.style.foreground, "the swatch in the colour")
+        #expect(screen[blue.x + 2, blue.y].style.foreground == .default, "the word in the terminal's text colour")
         #expect(!roster.docked.contains { $0 is MenuPopover }, "a popover is not docked")
         roster.press(.down, .down, .down, .enter)
         #expect(try roster.monster("Cat-Bot")?.nameColor == .blue)
@@ -160,7 +161,7 @@ struct FieldEditingTests {
         roster.press(.character("n"))
         #expect(roster.editingLabel == "Name")
         #expect(roster.cursor != nil)
-        #expect(roster.text.contains("＋ new monster"), "the list shows the row being added")
+        #expect(roster.text.contains("+ new monster"), "the list shows the row being added")
         roster.type("Bat").press(.escape)
         #expect(try RosterStore.open(path: roster.path).count() == 6)
         #expect(roster.interface.controller.draft == nil)

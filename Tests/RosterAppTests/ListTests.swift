@@ -11,7 +11,7 @@ struct ListTests {
         let roster = try RosterScreenHarness()
         let text = roster.text
         #expect(text.contains("Monsters · 6"))
-        #expect(text.contains("⚔ Cat-Bot"))
+        #expect(text.contains("† Cat-Bot"))
         #expect(text.contains("MEE-OW"))
         #expect(text.contains("Preferred way to kill"))
         #expect(roster.lines.last?.contains("q quit") == true)
@@ -151,9 +151,9 @@ struct ListTests {
     @Test("a narrow terminal collapses the split; the Monsters button shows the list as an overlay")
     func narrow() throws {
         let roster = try RosterScreenHarness(width: 60, height: 24)
-        #expect(roster.text.contains("☰ Monsters"))
+        #expect(roster.text.contains("≡ Monsters"))
         #expect(!roster.text.contains("Monsters · 6"))
-        try roster.click(on: "☰ Monsters")
+        try roster.click(on: "≡ Monsters")
         #expect(roster.text.contains("Monsters · 6"))
         roster.press(.down, .enter)
         #expect(!roster.text.contains("Monsters · 6"))

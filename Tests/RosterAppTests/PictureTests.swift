@@ -30,7 +30,7 @@ struct PictureTests {
         for _ in 0..<6 { roster.press(.tab) }          // Name … Activated: the pane scrolls
         #expect(roster.focusedLabel == "Activated")
         let text = roster.text
-        #expect(text.contains("⚔  Sword"), "the weapon cell's lower rows still show:\n\(text)")
+        #expect(text.contains("†  Sword"), "the weapon cell's lower rows still show:\n\(text)")
         #expect(!text.contains("Preferred way to kill"), "its top row is above the pane")
         #expect(roster.lines[1].hasPrefix("╭─ Cat-Bot"), "the pane's border is not drawn over")
     }
@@ -40,9 +40,9 @@ struct PictureTests {
         let roster = try RosterScreenHarness(pictures: .text)
         let text = roster.text
         #expect(!text.contains("▀"))
-        #expect(text.contains("⚔  Sword"))
+        #expect(text.contains("†  Sword"))
         roster.press(.character("w"))
-        #expect(roster.text.contains("➳"))
+        #expect(roster.text.contains("⇝"))
     }
 
     @Test("kitty: pictures are placements over blank cells; a sliding panel crops them and an overlay hides them")

@@ -62,8 +62,8 @@ struct WeaponPanelTests {
         roster.press(.enter)
         #expect(roster.weaponPanel == nil)
         #expect(try roster.weaponInDatabase("Dog-Bot") == .sword)
-        #expect(roster.text.contains("⚔  Sword"))
-        #expect(roster.selectedListRow?.contains("⚔ Dog-Bot") == true)
+        #expect(roster.text.contains("†  Sword"))
+        #expect(roster.selectedListRow?.contains("† Dog-Bot") == true)
         #expect(roster.text.contains("Dog-Bot now carries Sword"))
     }
 

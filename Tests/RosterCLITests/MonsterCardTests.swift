@@ -14,7 +14,7 @@ struct MonsterCardTests {
         MonsterCard(icon: try picture("meetcatbot.png"), weapon: try picture("sword.png"), lines: [
             .init(text: "Cat-Bot", style: Style.plain.bold),
             .init(text: "  description  " + description),
-            .init(text: "  weapon       ⚔ Sword"),
+            .init(text: "  weapon       † Sword"),
         ])
     }
 
@@ -38,7 +38,7 @@ struct MonsterCardTests {
         // The details start three columns after the 16-column icon, centred in its 8 rows.
         #expect(lines[2].dropFirst(19).hasPrefix("Cat-Bot"))
         #expect(lines[3].dropFirst(19).hasPrefix("  description  MEE-OW"))
-        #expect(lines[4].dropFirst(19).hasPrefix("  weapon       ⚔ Sword"))
+        #expect(lines[4].dropFirst(19).hasPrefix("  weapon       † Sword"))
         // Every row holds picture cells on both sides of the text.
         #expect(lines.allSatisfy { $0.contains("▀") || $0.contains("▄") })
         #expect(lines[3].hasSuffix("▀") || lines[3].hasSuffix("▄"))
@@ -65,7 +65,7 @@ struct MonsterCardTests {
         #expect(iconOnly.count == 8 + 3)
         #expect(iconOnly.prefix(8).allSatisfy { $0.count <= 16 })
         let none = visible(try card().render(width: 12, depth: .ansi16))
-        #expect(none == ["Cat-Bot", "  description  MEE-OW", "  weapon       ⚔ Sword"])
+        #expect(none == ["Cat-Bot", "  description  MEE-OW", "  weapon       † Sword"])
     }
 
     @Test("the picture cells carry the depth's colours")

@@ -42,8 +42,8 @@ struct DetailFormatTests {
         let lines = text(try Self.mixedRoster().export(.markdown)).split(separator: "\n")
         #expect(lines[0] == "| ID | Name | Description | Icon | Colour | Weapon | Height | Origin | Activated |")
         #expect(lines[1] == "| --: | --- | --- | --- | --- | --- | --- | --- | --- |")
-        #expect(lines[2] == "| 1 | Cat-Bot | MEE-OW | meetcatbot.png | default | ⚔ Sword | 2 ft 4 in | Japan | 2019-03-14 09:30 UTC |")
-        #expect(lines[3] == "| 2 | Dog-Bot | BOW-WOW | meetdogbot.png | blue | ➳ Blowgun |  |  |  |")
+        #expect(lines[2] == "| 1 | Cat-Bot | MEE-OW | meetcatbot.png | default | † Sword | 2 ft 4 in | Japan | 2019-03-14 09:30 UTC |")
+        #expect(lines[3] == "| 2 | Dog-Bot | BOW-WOW | meetdogbot.png | blue | ⇝ Blowgun |  |  |  |")
     }
 
     @Test("HTML has a column for each, a <time> in UTC, and a dash titled unknown")

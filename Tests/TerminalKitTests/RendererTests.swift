@@ -41,16 +41,21 @@ struct RendererTests {
         #expect(bytes.count < 300, "\(bytes.count) bytes")
         let output = text(bytes)
         #expect(output.contains("\u{1B}[11H"))
-        #expect(output.contains("\u{1B}[12H"))
+        #expect(output.contains("\u{1B}[7mmonster number 11"))
         #expect(!output.contains("monster number 5"))
     }
 
-    @Test("a changed character in the middle of a row is reached with a cursor move")
+    @Test("a changed character in the middle of a row is reached with the shortest cursor move")
     func singleCell() {
         var renderer = Renderer(colorDepth: .truecolor)
         _ = renderer.render(frame(["abcdef"]), cursor: nil)
+        // The cursor is after the "f": three columns back.
         let output = text(renderer.render(frame(["abcXef"]), cursor: nil))
-        #expect(output == "\u{1B}[?2026h\u{1B}[1;4HX\u{1B}[?2026l")
+        #expect(output == "\u{1B}[?2026h\u{1B}[3DX\u{1B}[?2026l")
+        var fresh = Renderer(colorDepth: .truecolor)
+        _ = fresh.render(frame(["abcdef", "ghijklmnopqrstuvwxyz"]), cursor: nil)
+        // After the last column the cursor is unknown: only CUP gets there.
+        #expect(text(fresh.render(frame(["abcdeX", "ghijklmnopqrstuvwxyz"]), cursor: nil)) == "\u{1B}[?2026h\u{1B}[1;6HX\u{1B}[?2026l")
     }
 
     @Test("wide characters are written once and their continuation skipped")

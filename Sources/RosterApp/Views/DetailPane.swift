@@ -229,7 +229,7 @@ final class DetailPane: View {
         let monster = controller.selected
         buffer.drawBox(frame, style: focused ? Theme.focusedBorder : Theme.border,
                        title: monster.map { $0.name.isEmpty ? "New monster" : $0.name } ?? "Details",
-                       titleStyle: monster.map { Theme.nameStyle($0.nameColor).bold } ?? Theme.title)
+                       titleStyle: monster.map { _ in Theme.name.bold } ?? Theme.title)
         guard let monster else {
             buffer.write("No monster selected.", at: frame.inset(by: 2).origin, width: frame.width - 4, style: Theme.label)
             return
@@ -250,7 +250,7 @@ final class DetailPane: View {
         buffer.drawBox(buffer.bounds, style: Theme.border)
         let inner = buffer.bounds.inset(by: 1)
         if controller.pictures.draw(monster.iconPicture, in: inner, into: &buffer, slot: PictureSlot.icon) == nil {
-            buffer.writeCentered(monster.name, in: inner, row: inner.height / 2, style: Theme.nameStyle(monster.nameColor).bold)
+            buffer.writeCentered(monster.name, in: inner, row: inner.height / 2, style: Theme.name.bold)
         }
     }
 }

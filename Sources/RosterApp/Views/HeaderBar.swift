@@ -1,7 +1,7 @@
 import TerminalKit
 
 /// The top bar: the program, how many monsters, and where the file is,
-/// with the "☰ Monsters" button in a narrow window and the toolbar's
+/// with the "≡ Monsters" button in a narrow window and the toolbar's
 /// "Activated" button when there is room (no ⏱: fonts draw it two cells
 /// wide or not at all, as in alacritty and xterm).
 final class HeaderBar: View {
@@ -13,7 +13,7 @@ final class HeaderBar: View {
     private var activationFrame = Rect.zero
     private var countX = 0
 
-    private static let monstersLabel = " ☰ Monsters ", rosterLabel = " roster ", activationLabel = " Activated "
+    private static let monstersLabel = " ≡ Monsters ", rosterLabel = " roster ", activationLabel = " Activated "
 
     /// The buttons' places, for drawing and for clicks alike.
     override func layout() {

@@ -116,20 +116,22 @@ final class MonsterListView: View {
             let y = rowsArea.y + row
             let line = Rect(x: rowsArea.x, y: y, width: rowsArea.width, height: 1)
             var x = buffer.write(" \(monster.weapon.type.glyph) ", at: line.origin, style: Theme.label)
-            x = buffer.write(monster.name, at: Point(x: x, y: y), width: line.maxX - x, style: Theme.nameStyle(monster.nameColor))
+            x = buffer.write(monster.name, at: Point(x: x, y: y), width: line.maxX - x, style: Theme.name)
             if position == controller.selection && controller.selectedOnRoster != nil {
-                // One even bar when the list has the keys (the name's colour
-                // inverted would make a patchwork); underlined otherwise.
+                // One even bar when the list has the keys; underlined otherwise.
                 buffer.restyle(line) { style in
                     focused ? Style(attributes: [.reverse, .bold]) : style.underlined
                 }
             }
+            // The name's colour as a tab at the row's left edge, where it
+            // takes no room from the name.
+            if let swatch = Theme.swatch(monster.nameColor) { buffer.set(Cell("▌", style: swatch), at: line.origin) }
         }
         if controller.draft != nil, rowsArea.height > 0 {
             // The monster being added, not yet on the roster, as the last row.
             let line = rowsArea.row(min(rowsArea.height - 1, max(0, list.count - scrollOffset)))
             buffer.fill(line)
-            buffer.write(" ＋ new monster", at: line.origin, width: line.width)
+            buffer.write(" + new monster", at: line.origin, width: line.width)
             buffer.restyle(line) { _ in Style(attributes: [.reverse, .bold]) }
         }
         drawPosition(in: &buffer)

@@ -33,7 +33,7 @@ final class RosterRootView: View {
         list = MonsterListView(controller: controller)
         nameField = TextEntryField(label: "Name", controller: controller, limit: MonsterRules.nameLimit * 4,
                                    read: \.name, change: { MonsterChanges(name: $0) },
-                                   style: { Theme.nameStyle($0.nameColor).bold })
+                                   style: { _ in Theme.name.bold })
         colorField = ColorField(controller: controller)
         weaponCell = WeaponCell(controller: controller)
         activatedField = ActivatedField(controller: controller)
@@ -168,7 +168,7 @@ final class RosterRootView: View {
     override var keyBindings: [KeyBinding] {
         let hasMonster = controller.selected != nil
         let weapon = KeyBinding(.character("w"), "w", "weapon", action: { [weak self] in self?.summon(self?.weaponCell) })
-        let mouse = KeyBinding.mouse("click", isCollapsed ? "a field, ☰ Monsters, Activated" : "a monster, a field, Activated")
+        let mouse = KeyBinding.mouse("click", isCollapsed ? "a field, ≡ Monsters, Activated" : "a monster, a field, Activated")
         let wheel = KeyBinding.mouse("wheel", "scroll the list")
         if let editing = details.editingField {
             return (hasMonster && editing !== weaponCell ? [weapon] : []) + [mouse]

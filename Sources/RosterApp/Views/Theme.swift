@@ -27,8 +27,16 @@ enum Theme {
     static let error = Style(foreground: .red).bold
     static let success = Style(foreground: .green)
 
-    static func nameStyle(_ color: NameColor) -> Style {
-        color.style
+    /// A monster's name: always in the terminal's own text colour. The
+    /// colour a user gives a name (red, green, blue) cannot be readable
+    /// on every background: kitty's red on black is 3.6:1, xterm's green
+    /// on white 2.2:1. So the name stays readable and the chosen colour
+    /// is shown beside it, as a swatch (`swatch(_:)`).
+    static let name = Style()
+
+    /// The mark that shows a name's colour: nil for the default colour.
+    static func swatch(_ color: NameColor) -> Style? {
+        color == .default ? nil : color.style
     }
 }
 

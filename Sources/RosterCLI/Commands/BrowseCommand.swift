@@ -18,7 +18,10 @@ enum BrowseCommand {
             terminals, alacritty, and inside tmux and screen), in 16, 256 or 24-bit
             colour as the terminal draws; text glyphs without colour (NO_COLOR,
             TERM=dumb). The first frame may be half blocks while a slow terminal
-            answers. ROSTER_PICTURES=kitty|blocks|text chooses without asking.
+            answers. ROSTER_PICTURES=kitty|blocks|text chooses without asking. Names are
+            drawn in the terminal's own text colour, readable on any background; the
+            colour given to a name shows as a tab at the left of its row and a swatch in
+            its Colour field.
 
             Plain mode (--plain, and by itself with TERM=dumb or ROSTER_ACCESSIBLE=1) is
             the same roster as a conversation, for screen readers, braille displays and

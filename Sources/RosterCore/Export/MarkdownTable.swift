@@ -10,7 +10,7 @@ import TextSafety
 /// an escape. Inside a table cell nothing else acts: `#` and `>` matter only
 /// at the start of a line, `!` only before `[`, so `BOOM!` stays `BOOM!`.
 ///
-/// Values are written as people read them (`⚔ Sword`, `6 ft 2 in`,
+/// Values are written as people read them (`† Sword`, `6 ft 2 in`,
 /// `France`, `2026-11-29 14:05 UTC`); an unknown one is an empty cell.
 /// Moments are in UTC, so the file reads the same wherever it is made.
 enum MarkdownTable {

@@ -35,13 +35,15 @@ public enum WeaponType: String, CaseIterable, Sendable, Hashable {
     }
 
     /// One narrow character that stands for the weapon where no picture
-    /// can be drawn. Each is a single column wide in every common terminal.
+    /// can be drawn. Each is drawn in one column by the default fonts of
+    /// xterm, kitty, mlterm and alacritty (checked by screenshot): xterm's
+    /// font has no ⚔ or ➳, and emoji such as ⏱ come out two cells wide.
     public var glyph: String {
         switch self {
-        case .blowgun: "➳"
+        case .blowgun: "⇝"
         case .ninjaStar: "✦"
         case .fire: "♨"
-        case .sword: "⚔"
+        case .sword: "†"
         case .smoke: "≋"
         }
     }

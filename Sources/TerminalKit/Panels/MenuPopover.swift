@@ -1,14 +1,19 @@
 /// A short vertical list anchored at a field (not docked at the bottom):
-/// each item in its own style, the current one marked. Choosing applies
+/// each item in its own style, with a swatch when it names a colour, the
+/// current one marked. Choosing applies
 /// at once; Esc closes without a change. Configured by closures.
 public final class MenuPopover: View {
     public struct Item {
         public var title: String
         public var style: Style
+        /// A colour's mark, `■` drawn before the title in this style: the
+        /// title itself stays in readable colours.
+        public var swatch: Style?
 
-        public init(_ title: String, style: Style = .plain) {
+        public init(_ title: String, style: Style = .plain, swatch: Style? = nil) {
             self.title = title
             self.style = style
+            self.swatch = swatch
         }
     }
 
@@ -49,7 +54,7 @@ public final class MenuPopover: View {
     }
 
     public override var preferredWidth: Int {
-        max(DisplayWidth.of(title) + 6, (items.map { DisplayWidth.of($0.title) }.max() ?? 0) + 8)
+        max(DisplayWidth.of(title) + 6, (items.map { DisplayWidth.of($0.title) + ($0.swatch == nil ? 0 : 2) }.max() ?? 0) + 8)
     }
 
     public override func preferredHeight(forWidth width: Int) -> Int { items.count + 2 }
@@ -62,7 +67,9 @@ public final class MenuPopover: View {
         for (index, item) in items.enumerated() where index < inner.height {
             let row = inner.row(index)
             let mark = index == currentIndex ? " ✓" : ""
-            buffer.write(" " + item.title + mark, at: row.origin, width: row.width, style: item.style)
+            var x = row.x
+            if let swatch = item.swatch { x = buffer.write(" ■", at: row.origin, width: row.width, style: swatch) }
+            buffer.write(" " + item.title + mark, at: Point(x: x, y: row.y), width: row.maxX - x, style: item.style)
             if index == highlightedIndex { buffer.restyle(row) { $0.reversed.bold } }
         }
     }

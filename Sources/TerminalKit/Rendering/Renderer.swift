@@ -1,13 +1,18 @@
 /// Turns buffers into terminal bytes, writing only what changed.
 ///
 /// The renderer remembers the buffer the terminal is showing. Given the
-/// next one it emits, row by row, only the cells that differ: a cursor
-/// move where the next change is not where the cursor already is, an SGR
-/// change only when the style differs from the pen's, then the text. The
+/// next one it emits, row by row, only the cells whose look differs
+/// (`CellLook`: a space's foreground does not show, `▀` red over blue is
+/// `▄` blue under red), each in the form that needs the least change of
+/// pen. Getting to the next change takes the shortest cursor motion
+/// (`CursorMotion`), or writing again the few unchanged cells in between;
+/// a run of blanks is erased at once (`ECH`, `EL`); the pen changes by
+/// the shortest SGR (`PenChange`), which stays set between frames. The
 /// whole frame is wrapped in synchronized-output mode (DEC 2026), so the
 /// terminal shows it at once, and comes back as one byte array for one
 /// `write`. Moving a selection by a row therefore costs a few hundred
-/// bytes, not a repaint.
+/// bytes, not a repaint. The tests apply the bytes to a model terminal
+/// and check that it then shows what a full repaint shows.
 ///
 /// The terminal runs with autowrap off, so writing the last column never
 /// scrolls; after it the cursor position is treated as unknown.
@@ -106,23 +111,27 @@ public struct Renderer {
                     x += 1
                     continue
                 }
-                if !fullRepaint, let previous, previous[x, y] == cell, sameContinuation(previous, buffer, x, y, cell) {
-                    x += max(1, Int(cell.width))
+                let look = CellLook(cell, depth: colorDepth)
+                let advance = max(1, Int(cell.width))
+                if fullRepaint ? look.isErased : isShown(look, cell, at: x, y, in: buffer) {
+                    x += advance
                     continue
                 }
-                if !fullRepaint || cell != .blank {
-                    if !drew {
-                        append("\u{1B}[?2026h", to: &output)
-                        if cursorVisible { append("\u{1B}[?25l", to: &output) }
-                        drew = true
-                    }
-                    move(to: Point(x: x, y: y), in: &output)
-                    setPen(cell.style, in: &output)
-                    append(cell.text.isEmpty ? " " : cell.text, to: &output)
-                    let advance = max(1, Int(cell.width))
-                    cursorPosition = x + advance >= buffer.size.width ? nil : Point(x: x + advance, y: y)
+                if !drew {
+                    append("\u{1B}[?2026h", to: &output)
+                    if cursorVisible { append("\u{1B}[?25l", to: &output) }
+                    drew = true
                 }
-                x += max(1, Int(cell.width))
+                if !fullRepaint, look.isErased, let erased = erase(from: x, y, in: buffer, output: &output) {
+                    x += erased
+                    continue
+                }
+                move(to: Point(x: x, y: y), in: buffer, output: &output)
+                let form = look.cheapestForm(pen: pen)
+                setPen(form.style, in: &output)
+                append(form.text, to: &output)
+                cursorPosition = x + advance >= buffer.size.width ? nil : Point(x: x + advance, y: y)
+                x += advance
             }
         }
         let wantsCursor = cursor.map { buffer.bounds.contains($0) } ?? false
@@ -131,12 +140,9 @@ public struct Renderer {
                 append("\u{1B}[?2026h", to: &output)
                 drew = true
             }
-            if pen != .plain {
-                append("\u{1B}[0m", to: &output)
-                pen = .plain
-            }
             if wantsCursor, let cursor {
-                move(to: cursor, in: &output)
+                append(CursorMotion.bytes(from: cursorPosition, to: cursor), to: &output)
+                cursorPosition = cursor
                 append("\u{1B}[?25h", to: &output)
             }
             cursorVisible = wantsCursor
@@ -164,73 +170,82 @@ public struct Renderer {
         return output
     }
 
-    /// A wide character is unchanged only if its continuation cells are too.
-    private func sameContinuation(_ old: Buffer, _ new: Buffer, _ x: Int, _ y: Int, _ cell: Cell) -> Bool {
+    /// Whether the terminal already shows `look` at (x, y): the last
+    /// frame had a cell that looks the same there. A wide character is
+    /// unchanged only if its continuation cells are too.
+    private func isShown(_ look: CellLook, _ cell: Cell, at x: Int, _ y: Int, in buffer: Buffer) -> Bool {
+        guard let previous, CellLook(previous[x, y], depth: colorDepth) == look else { return false }
         guard cell.width > 1 else { return true }
-        for offset in 1..<Int(cell.width) where old[x + offset, y] != new[x + offset, y] {
+        for offset in 1..<Int(cell.width) where previous[x + offset, y] != buffer[x + offset, y] {
             return false
         }
         return true
     }
 
-    private mutating func move(to point: Point, in output: inout [UInt8]) {
-        if cursorPosition == point { return }
-        if let current = cursorPosition, current.y == point.y, point.x > current.x, point.x - current.x <= 4 {
-            // A short hop right is cheaper as a relative move.
-            append("\u{1B}[\(point.x - current.x)C", to: &output)
-        } else if point.x == 0 {
-            append("\u{1B}[\(point.y + 1)H", to: &output)
-        } else {
-            append("\u{1B}[\(point.y + 1);\(point.x + 1)H", to: &output)
+    /// Blanks a run of blank cells starting at (x, y) with one erase
+    /// (`ECH`, or `EL` when the run reaches the end of the row) when that
+    /// is shorter than writing the spaces that changed. Returns how many
+    /// cells it covered, nil when writing them is cheaper.
+    ///
+    /// An erase fills with the pen's background and, in some terminals,
+    /// its reverse and underline, so the pen loses those first.
+    private mutating func erase(from x: Int, _ y: Int, in buffer: Buffer, output: inout [UInt8]) -> Int? {
+        var end = x
+        var changed = 0
+        while end < buffer.size.width {
+            let cell = buffer[end, y]
+            let look = CellLook(cell, depth: colorDepth)
+            guard !cell.isContinuation, look.isErased else { break }
+            if !isShown(look, cell, at: end, y, in: buffer) { changed += 1 }
+            end += 1
         }
-        cursorPosition = point
+        let command = end == buffer.size.width ? "\u{1B}[K" : "\u{1B}[\(end - x)X"
+        guard command.utf8.count < changed else { return nil }
+        move(to: Point(x: x, y: y), in: buffer, output: &output)
+        var eraser = pen
+        eraser.background = .default
+        eraser.attributes.subtract([.underline, .reverse])
+        setPen(eraser, in: &output)
+        append(command, to: &output)
+        return end - x
+    }
+
+    /// Moves the cursor to `point` the cheapest way: a cursor motion, or,
+    /// along the row, writing again the few unchanged cells in between
+    /// when they need no change of pen and take fewer bytes.
+    private mutating func move(to point: Point, in buffer: Buffer, output: inout [UInt8]) {
+        let motion = CursorMotion.bytes(from: cursorPosition, to: point)
+        defer { cursorPosition = point }
+        guard let current = cursorPosition, current.y == point.y, current.x < point.x,
+              point.x - current.x <= motion.utf8.count else {
+            append(motion, to: &output)
+            return
+        }
+        var rewrite = ""
+        var x = current.x
+        while x < point.x {
+            let cell = buffer[x, point.y]
+            let form = CellLook(cell, depth: colorDepth).cheapestForm(pen: pen)
+            guard !cell.isContinuation, form.style == pen, x + max(1, Int(cell.width)) <= point.x else {
+                append(motion, to: &output)
+                return
+            }
+            rewrite += form.text
+            x += max(1, Int(cell.width))
+        }
+        append(rewrite.utf8.count < motion.utf8.count ? rewrite : motion, to: &output)
     }
 
     private mutating func setPen(_ style: Style, in output: inout [UInt8]) {
         let wanted = Style(foreground: ColorConversion.convert(style.foreground, to: colorDepth),
                            background: ColorConversion.convert(style.background, to: colorDepth),
                            attributes: style.attributes)
-        guard wanted != pen else { return }
-        var parameters: [String] = []
-        // Attributes cannot be switched off one by one portably: start over.
-        let needsReset = !pen.attributes.isSubset(of: wanted.attributes)
-            || (pen.foreground != .default && wanted.foreground == .default)
-            || (pen.background != .default && wanted.background == .default)
-        var from = pen
-        if needsReset {
-            parameters.append("0")
-            from = .plain
-        }
-        let added = wanted.attributes.subtracting(from.attributes)
-        if added.contains(.bold) { parameters.append("1") }
-        if added.contains(.dim) { parameters.append("2") }
-        if added.contains(.italic) { parameters.append("3") }
-        if added.contains(.underline) { parameters.append("4") }
-        if added.contains(.reverse) { parameters.append("7") }
-        if wanted.foreground != from.foreground, let code = Self.sgr(wanted.foreground, foreground: true) {
-            parameters.append(code)
-        }
-        if wanted.background != from.background, let code = Self.sgr(wanted.background, foreground: false) {
-            parameters.append(code)
-        }
-        if !parameters.isEmpty {
-            append("\u{1B}[" + parameters.joined(separator: ";") + "m", to: &output)
-        }
+        append(PenChange.sequence(from: pen, to: wanted), to: &output)
         pen = wanted
     }
 
     static func sgr(_ color: Color, foreground: Bool) -> String? {
-        switch color {
-        case .default:
-            return nil
-        case .ansi(let index):
-            let base = foreground ? (index < 8 ? 30 : 82) : (index < 8 ? 40 : 92)
-            return String(base + Int(index))
-        case .indexed(let index):
-            return (foreground ? "38;5;" : "48;5;") + String(index)
-        case .rgb(let r, let g, let b):
-            return (foreground ? "38;2;" : "48;2;") + "\(r);\(g);\(b)"
-        }
+        PenChange.sgr(color, foreground: foreground)
     }
 
     private func append(_ text: String, to output: inout [UInt8]) {

@@ -1,15 +1,15 @@
 import RosterCore
 import TerminalKit
 
-/// The name colour: a popover list anchored at the name, each colour shown
-/// in itself. Choosing saves at once and closes it; Esc closes it.
+/// The name colour: a popover list anchored at the name, each colour with
+/// its swatch. Choosing saves at once and closes it; Esc closes it.
 final class ColorField: DetailField {
     /// Where the popover hangs: the name's row.
     var anchor: () -> Rect = { .zero }
 
     private lazy var menu = MenuPopover { [weak self] menu in
         menu.title = "Name colour"
-        menu.items = NameColor.allCases.map { MenuPopover.Item($0.displayName, style: Theme.nameStyle($0)) }
+        menu.items = NameColor.allCases.map { MenuPopover.Item($0.displayName, swatch: Theme.swatch($0) ?? Theme.name) }
         menu.onChoose = { index in
             guard let self else { return }
             // Refused, the popover stays open with the reason, and the
@@ -42,7 +42,7 @@ final class ColorField: DetailField {
 
     override func draw(in buffer: inout Buffer) {
         guard let color = controller.selected?.nameColor else { return drawValue(nil, in: &buffer) }
-        drawValue("■ " + color.displayName, style: Theme.nameStyle(color), in: &buffer)
+        drawValue("■ " + color.displayName, swatch: Theme.swatch(color) ?? Theme.name, in: &buffer)
     }
 }
 

@@ -1,0 +1,110 @@
+/// What a cell looks like on screen, as opposed to how it was written.
+///
+/// Many cells look the same although they differ as values: a space shows
+/// only its background, so its foreground and its bold or italic do not
+/// matter; a half block `▀` in red over blue is the same picture as `▄`
+/// in blue under red; and `▀` whose two colours are equal is a space in
+/// that background. The renderer compares looks, not cells, to decide
+/// what changed, and may draw a cell in any form with the same look,
+/// picking the one that needs the smallest change of pen: a half-block
+/// picture then costs fewer colour changes.
+///
+/// `▄` over a background colour is never chosen where the cell did not
+/// ask for it: mlterm 3.9 draws that cell's upper half in the default
+/// background instead (seen in a screenshot), so a flipped `▀` would
+/// lose its upper pixel there.
+///
+/// Only cells without attributes are drawn in another form (bold can
+/// brighten a colour, underline and reverse show on a space).
+public enum CellLook: Hashable, Sendable {
+    /// A cell drawn as it is: its text, style and width.
+    case text(String, Style, UInt8)
+    /// A cell that is two stacked colours: a space, `▀` or `▄`.
+    case halves(top: Shade, bottom: Shade)
+
+    /// One half of a cell: the terminal's default background or default
+    /// foreground (which are different colours), or a colour.
+    public enum Shade: Hashable, Sendable {
+        case defaultBackground
+        case defaultForeground
+        case color(Color)
+
+        init(foreground color: Color) { self = color == .default ? .defaultForeground : .color(color) }
+        init(background color: Color) { self = color == .default ? .defaultBackground : .color(color) }
+
+        /// The colour to give as foreground to show this shade, if one can.
+        var asForeground: Color? {
+            switch self {
+            case .defaultForeground: .default
+            case .defaultBackground: nil
+            case .color(let color): color
+            }
+        }
+
+        /// The colour to give as background to show this shade, if one can.
+        var asBackground: Color? {
+            switch self {
+            case .defaultBackground: .default
+            case .defaultForeground: nil
+            case .color(let color): color
+            }
+        }
+    }
+
+    /// The look of `cell` with colours as the terminal of `depth` shows them.
+    public init(_ cell: Cell, depth: ColorDepth) {
+        let style = Style(foreground: ColorConversion.convert(cell.style.foreground, to: depth),
+                          background: ColorConversion.convert(cell.style.background, to: depth),
+                          attributes: cell.style.attributes)
+        let background = Shade(background: style.background)
+        if cell.text == " " || cell.text.isEmpty, cell.width == 1, style.attributes.isDisjoint(with: [.underline, .reverse]) {
+            self = .halves(top: background, bottom: background)
+        } else if style.attributes.isEmpty, cell.text == "▀" {
+            self = .halves(top: Shade(foreground: style.foreground), bottom: background)
+        } else if style.attributes.isEmpty, cell.text == "▄" {
+            self = .halves(top: background, bottom: Shade(foreground: style.foreground))
+        } else {
+            self = .text(cell.text.isEmpty ? " " : cell.text, style, cell.width)
+        }
+    }
+
+    /// A blank in the terminal's default background: what erasing leaves.
+    public var isErased: Bool { self == .halves(top: .defaultBackground, bottom: .defaultBackground) }
+
+    /// The forms that show this look: the text to write and the pen to
+    /// write it with, given the pen now (a space keeps its foreground and
+    /// its bold, which it does not show).
+    func forms(pen: Style) -> [(text: String, style: Style)] {
+        switch self {
+        case .text(let text, let style, _):
+            return [(text, style)]
+        case .halves(let top, let bottom):
+            var forms: [(String, Style)] = []
+            if top == bottom, let background = top.asBackground {
+                forms.append((" ", Style(foreground: pen.foreground, background: background,
+                                         attributes: pen.attributes.subtracting([.underline, .reverse]))))
+            }
+            if let foreground = top.asForeground, let background = bottom.asBackground {
+                forms.append(("▀", Style(foreground: foreground, background: background)))
+            }
+            if let foreground = bottom.asForeground, let background = top.asBackground,
+               top == .defaultBackground || forms.isEmpty {
+                forms.append(("▄", Style(foreground: foreground, background: background)))
+            }
+            return forms
+        }
+    }
+
+    /// The form that costs least to write with the pen as it is.
+    func cheapestForm(pen: Style) -> (text: String, style: Style) {
+        let forms = forms(pen: pen)
+        // Every look has a form: the one of the cell it was made from.
+        guard var best = forms.first else { return (" ", pen) }
+        var bestCost = PenChange.cost(from: pen, to: best.style) + best.text.utf8.count
+        for form in forms.dropFirst() {
+            let cost = PenChange.cost(from: pen, to: form.style) + form.text.utf8.count
+            if cost < bestCost { (best, bestCost) = (form, cost) }
+        }
+        return best
+    }
+}
