@@ -25,11 +25,18 @@
 /// are not silenced) come back through `readGraphicsReply`: an image the
 /// terminal lost is sent again once, one it refuses is given up on, and
 /// the caller draws it another way.
+///
+/// With `sixel` set, the same pictures are painted as sixel pixels
+/// instead, after the cells (text written later would erase them), and
+/// the cells a picture leaves are written again to erase it
+/// (`SixelFrames`).
 public struct Renderer {
     public var colorDepth: ColorDepth
     /// The PNG bytes for a kitty image id; set when pictures are shown
     /// with the kitty graphics protocol.
     public var imageData: ((UInt32) -> [UInt8]?)?
+    /// Set when pictures are painted as sixel rather than kitty images.
+    public var sixel: SixelFrames?
     private var shownPlacements: [KittyPlacement] = []
     private var transmittedImages: Set<UInt32> = []
     /// Images sent again after the terminal said it had lost them, since
@@ -71,6 +78,7 @@ public struct Renderer {
     /// The bytes that take every kitty picture off the screen and free the
     /// images: for quitting and suspending. The next frame places them again.
     public mutating func removeGraphics() -> [UInt8] {
+        sixel?.forget()
         guard !transmittedImages.isEmpty || !shownPlacements.isEmpty else { return [] }
         shownPlacements = []
         transmittedImages = []
@@ -89,7 +97,8 @@ public struct Renderer {
             cursorPosition = .zero
         }
         var drew = false
-        let graphics = graphicsBytes(for: buffer, fullRepaint: fullRepaint)
+        let sixelPlan = sixel?.plan(previous: previous, buffer: buffer, fullRepaint: fullRepaint)
+        let graphics = sixel == nil ? graphicsBytes(for: buffer, fullRepaint: fullRepaint) : []
         if !graphics.isEmpty {
             append("\u{1B}[?2026h", to: &output)
             if cursorVisible { append("\u{1B}[?25l", to: &output) }
@@ -106,7 +115,8 @@ public struct Renderer {
                     x += 1
                     continue
                 }
-                if !fullRepaint, let previous, previous[x, y] == cell, sameContinuation(previous, buffer, x, y, cell) {
+                if !fullRepaint, let previous, previous[x, y] == cell, sameContinuation(previous, buffer, x, y, cell),
+                   sixelPlan?.repaints(x: x, y: y) != true {
                     x += max(1, Int(cell.width))
                     continue
                 }
@@ -124,6 +134,16 @@ public struct Renderer {
                 }
                 x += max(1, Int(cell.width))
             }
+        }
+        if let sixelPlan, !sixelPlan.paint.isEmpty, let pictures = sixel?.paint(sixelPlan.paint), !pictures.isEmpty {
+            if !drew {
+                append("\u{1B}[?2026h", to: &output)
+                if cursorVisible { append("\u{1B}[?25l", to: &output) }
+                drew = true
+            }
+            output += pictures
+            // Where a sixel leaves the cursor differs between terminals.
+            cursorPosition = nil
         }
         let wantsCursor = cursor.map { buffer.bounds.contains($0) } ?? false
         if drew || wantsCursor != cursorVisible || (wantsCursor && cursor != cursorPosition) {
