@@ -25,8 +25,9 @@ public final class FakeSixelTerminal {
     /// How many times the screen scrolled because of a picture.
     public private(set) var scrolls = 0
 
-    /// Per cell: the opaque picture pixels painted there, by colour.
-    private var pixels: [[UInt32: Int]]
+    /// Per cell: the colour register of each picture pixel painted there,
+    /// by its place in the cell (painting a pixel again replaces it).
+    private var pixels: [[Int: UInt32]]
     private var text: [Character]
     private var pending: [UInt8] = []
 
@@ -40,7 +41,7 @@ public final class FakeSixelTerminal {
 
     /// The window changed size: xterm keeps what fits and clears the rest.
     public func resize(width: Int, height: Int) {
-        var newPixels = Array(repeating: [UInt32: Int](), count: width * height)
+        var newPixels = Array(repeating: [Int: UInt32](), count: width * height)
         var newText = Array(repeating: Character(" "), count: width * height)
         for row in 0..<min(height, self.height) {
             for column in 0..<min(width, self.width) {
@@ -58,7 +59,7 @@ public final class FakeSixelTerminal {
     /// How many picture pixels the cell shows.
     public func picturePixels(column: Int, row: Int) -> Int {
         guard column >= 0, row >= 0, column < width, row < height else { return 0 }
-        return pixels[row * width + column].values.reduce(0, +)
+        return pixels[row * width + column].count
     }
 
     /// The picture pixels in a rectangle of cells.
@@ -231,7 +232,10 @@ public final class FakeSixelTerminal {
                     }
                     let column = origin.column + x / cellSize.width
                     lowest = max(lowest, row)
-                    if row >= 0, column < width { pixels[row * width + column][color, default: 0] += 1 }
+                    if row >= 0, column < width {
+                        let inside = (pixelY % cellSize.height) * cellSize.width + x % cellSize.width
+                        pixels[row * width + column][inside] = color
+                    }
                 }
                 x += 1
             }
