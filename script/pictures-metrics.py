@@ -7,6 +7,10 @@
   pictures-metrics.py images SHOT.png X Y W H
       the same, leaving out the palette's pure colours (text, 16-colour half
       blocks): pixels of real images.
+  pictures-metrics.py solid SHOT.png X Y W H
+      as images, counting only pixels inside a 3×3 square of one colour: the
+      art's pixels, several screen pixels wide, and not the one- or two-pixel
+      strokes of anti-aliased coloured text.
   pictures-metrics.py bar SHOT.png X Y W H
       prints the screen row (in pixels) of the topmost pixel row that is one
       colour, not the background's, across 90% of the width (the accessory
@@ -45,6 +49,13 @@ def main():
         # As count, without the pure colours of the terminal's palette (text,
         # half blocks in 16 colours): the pixels of real images.
         print(sum(1 for p in hsv if is_picture(*p) and p[1] < 0.95))
+    elif mode == "solid":
+        def solid(i):
+            column, row = i % width, i // width
+            if column < 1 or row < 1 or column >= width - 1 or i + width + 1 >= len(data):
+                return False
+            return all(data[i + dy * width + dx] == data[i] for dy in (-1, 0, 1) for dx in (-1, 0, 1))
+        print(sum(1 for i, p in enumerate(hsv) if is_picture(*p) and p[1] < 0.95 and solid(i)))
     elif mode == "bar":
         # The accessory bar docked above the panel: a pixel row in the
         # terminal's foreground colour (reverse video) across 90% of it.

@@ -53,9 +53,11 @@ public enum RosterRunLoop {
                                      fallbackDepth: options.colorDepth)
         var renderer = Renderer(colorDepth: options.colorDepth)
         if drawing.mode == .kittyGraphics { renderer.imageData = library.pngBytes(forKittyImageID:) }
-        var startup = StartupProbe(asking: options.pictures == nil, session: session)
+        if drawing.mode == .sixel { renderer.sixel = SixelFrames(session: session, library: library) }
+        // Forced sixel still asks, for the number of colour registers.
+        var startup = StartupProbe(asking: options.pictures == nil || options.pictures == .sixel, session: session)
         var early = startup.waitBriefly(session: session, milliseconds: firstFrameWait)
-        startup.apply(to: drawing, renderer: &renderer, options: options)
+        startup.apply(to: drawing, renderer: &renderer, options: options, session: session)
         let interface = try HeadlessRoster(store: store, size: session.size, animations: options.animations,
                                             pictures: drawing)
         // Pictures placed with the kitty protocol outlive the alternate
@@ -86,7 +88,7 @@ public enum RosterRunLoop {
                 switch event {
                 case .reply(let reply):
                     if startup.read(reply) {
-                        startup.apply(to: drawing, renderer: &renderer, options: options)
+                        startup.apply(to: drawing, renderer: &renderer, options: options, session: session)
                     } else if let refused = renderer.readGraphicsReply(reply) {
                         drawing.refuseKittyImage(refused)
                     }
@@ -100,9 +102,11 @@ public enum RosterRunLoop {
                     }
                 case .resize(let size):
                     interface.resize(to: size)
+                    renderer.sixel?.cellSize = session.cellPixelSize ?? SixelFrames.assumedCellSize
                     renderer.invalidate()
                 case .resumed:
                     interface.resize(to: session.size)
+                    renderer.sixel?.cellSize = session.cellPixelSize ?? SixelFrames.assumedCellSize
                     renderer.invalidate()
                 case .signal(let signal):
                     return signal.exitStatus
@@ -156,8 +160,10 @@ struct StartupProbe {
     }
 
     /// Once the answers are in: kitty images where the terminal shows
-    /// them, 24-bit colour where it draws it. Only once.
-    mutating func apply(to drawing: PictureDrawing, renderer: inout Renderer, options: RosterRunLoop.Options) {
+    /// them, else sixel where it paints it, 24-bit colour where it draws
+    /// it. Only once.
+    mutating func apply(to drawing: PictureDrawing, renderer: inout Renderer, options: RosterRunLoop.Options,
+                        session: TerminalSession) {
         guard let probe, probe.isComplete, !applied else { return }
         applied = true
         if probe.truecolor, options.colorDepth != .none, options.colorDepth < .truecolor {
@@ -166,9 +172,15 @@ struct StartupProbe {
             if case .halfBlocks = drawing.mode { drawing.mode = .halfBlocks(.truecolor) }
             renderer.invalidate()
         }
-        if probe.kittyGraphics, options.colorDepth != .none {
+        guard options.colorDepth != .none else { return }
+        if probe.kittyGraphics, options.pictures == nil {
             drawing.mode = .kittyGraphics
             renderer.imageData = drawing.library.pngBytes(forKittyImageID:)
+        } else if probe.sixel || options.pictures == .sixel, options.pictures == nil || options.pictures == .sixel {
+            drawing.mode = .sixel
+            renderer.sixel = SixelFrames(session: session, library: drawing.library,
+                                         registers: probe.sixelRegisters ?? Sixel.fallbackRegisters)
+            renderer.invalidate()
         }
     }
 }

@@ -126,6 +126,32 @@ struct ShowDetectionTests {
         #expect(output.contains("Cat-Bot") && output.contains("† Sword"))
     }
 
+    @Test("a terminal whose device attributes offer sixel gets sixel pictures in no more colours than its registers")
+    func sixelAnswer() throws {
+        let sandbox = try Sandbox()
+        let output = try sandbox.rosterOnTerminal(["show", "Cat-Bot"],
+                                                  answers: "\u{1B}[?1;0;8S\u{1B}[?63;1;2;4;6;9;15;22c").output
+        let pictures = output.components(separatedBy: "\u{1B}P0;1;0q").dropFirst()
+        #expect(pictures.count == 2, "the icon and the weapon as sixel")
+        for picture in pictures {
+            #expect(!picture.contains("#8;2;"), "eight registers at most, as the terminal said")
+        }
+        // Cat-Bot's art has ten colours: merged into all eight registers.
+        #expect(pictures.first?.contains("#7;2;") == true)
+        #expect(!output.contains("▀") && !output.contains("\u{1B}_Ga=T"))
+        #expect(output.contains("Cat-Bot") && output.contains("⚔ Sword"))
+    }
+
+    @Test("ROSTER_PICTURES=sixel draws sixel even where the terminal does not offer it, and still asks for its registers")
+    func sixelForced() throws {
+        let sandbox = try Sandbox()
+        let output = try sandbox.rosterOnTerminal(["show", "Cat-Bot"], environment: ["ROSTER_PICTURES": "sixel"],
+                                                  answers: "\u{1B}[?62;c").output
+        #expect(output.components(separatedBy: "\u{1B}P0;1;0q").count == 3)
+        #expect(output.contains("\u{1B}[?1;1;0S"), "asked for the registers")
+        #expect(!output.contains("▀"))
+    }
+
     @Test("ROSTER_PICTURES chooses: kitty without asking, blocks, or text")
     func environment() throws {
         let sandbox = try Sandbox()
@@ -140,7 +166,7 @@ struct ShowDetectionTests {
         #expect(text.contains("  weapon       † Sword"))
         let wrong = try sandbox.rosterOnTerminalWithErrors(["show", "Cat-Bot"], environment: ["ROSTER_PICTURES": "sixteen"])
         #expect(wrong.status == 64)
-        #expect(wrong.errors.contains("ROSTER_PICTURES must be kitty, blocks, text or auto"))
+        #expect(wrong.errors.contains("ROSTER_PICTURES must be kitty, sixel, blocks, text or auto"))
     }
 
     @Test("a terminal that says it draws 24-bit colour gets it, whatever TERM says")

@@ -14,12 +14,14 @@ enum BrowseCommand {
             (roster set-weapon in another terminal) show up within half a second.
             Motion is off with --no-animation or ROSTER_NO_ANIMATION=1. Pictures are real
             images in terminals that answer the kitty graphics query (kitty, WezTerm,
-            Ghostty, Konsole); coloured half blocks elsewhere (xterm, mlterm, VTE
-            terminals, alacritty, and inside tmux and screen), in 16, 256 or 24-bit
+            Ghostty, Konsole); sixel images in those whose device attributes offer sixel
+            (xterm -ti vt340, mlterm, foot, Windows Terminal, VS Code), in as many
+            colours as they have registers; coloured half blocks elsewhere (plain xterm,
+            VTE terminals, alacritty, and inside tmux and screen), in 16, 256 or 24-bit
             colour as the terminal draws; text glyphs without colour (NO_COLOR,
             TERM=dumb). The first frame may be half blocks while a slow terminal
-            answers. ROSTER_PICTURES=kitty|blocks|text chooses without asking. Names are
-            drawn in the terminal's own text colour, readable on any background; the
+            answers. ROSTER_PICTURES=kitty|sixel|blocks|text chooses without asking. Names
+            are drawn in the terminal's own text colour, readable on any background; the
             colour given to a name shows as a tab at the left of its row and a swatch in
             its Colour field.
 

@@ -44,9 +44,11 @@ enum ReadingCommands {
             the stored forms: 5ft11in, FR and a UTC time such as 2026-11-29T14:05:00Z.
             The icon and the weapon's picture are drawn beside the details: as images in
             terminals that answer the kitty graphics query (kitty, WezTerm, Ghostty,
-            Konsole), else in coloured half blocks (xterm, mlterm, VTE terminals,
-            alacritty, tmux and screen), else (NO_COLOR, TERM=dumb, piped) not at all.
-            ROSTER_PICTURES=kitty|blocks|text chooses without asking.
+            Konsole), as sixel images in those that offer sixel (xterm -ti vt340,
+            mlterm, foot, Windows Terminal, VS Code), else in coloured half blocks
+            (plain xterm, VTE terminals, alacritty, tmux and screen), else (NO_COLOR,
+            TERM=dumb, piped) not at all. ROSTER_PICTURES=kitty|sixel|blocks|text
+            chooses without asking.
             """,
         arguments: [ArgumentSpec("NAME", "the monster's name (any case) or id", completion: CommonOptions.monsterNames)],
         options: [showFormat],

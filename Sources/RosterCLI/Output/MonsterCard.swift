@@ -49,6 +49,22 @@ struct MonsterCard {
     /// (as many new lines as the card has, then back up), so that nothing
     /// scrolls while it is drawn and the pictures land on their cells.
     func renderKitty(width: Int, depth: ColorDepth) -> [UInt8] {
+        renderImages(width: width, depth: depth) { picture, frame in
+            KittyGraphics.showPNG(picture.png, columns: frame.width, rows: frame.height)
+        }
+    }
+
+    /// The card with sixel pictures, drawn for cells of `cellSize` pixels
+    /// in at most `registers` colours, laid out as for kitty.
+    func renderSixel(width: Int, depth: ColorDepth, cellSize: Size, registers: Int) -> [UInt8] {
+        renderImages(width: width, depth: depth) { picture, frame in
+            Sixel.encode(picture.image, cells: frame.size, cellSize: cellSize, registers: registers)
+        }
+    }
+
+    /// The card's lines with the pictures' cells blank, then each
+    /// picture's bytes (`image`) written from its top-left cell.
+    private func renderImages(width: Int, depth: ColorDepth, image: (Picture, Rect) -> [UInt8]) -> [UInt8] {
         let card = layout(width: width, depth: depth, kitty: true)
         let lines = card.buffer.styledLines(depth: depth)
         let height = lines.count
@@ -59,7 +75,7 @@ struct MonsterCard {
             output += Array("\u{1B}8".utf8)
             if frame.y > 0 { output += Array("\u{1B}[\(frame.y)B".utf8) }
             if frame.x > 0 { output += Array("\u{1B}[\(frame.x)C".utf8) }
-            output += KittyGraphics.showPNG(picture.png, columns: frame.width, rows: frame.height)
+            output += image(picture, frame)
         }
         output += Array("\u{1B}8\u{1B}[\(height)B\r".utf8)
         return output

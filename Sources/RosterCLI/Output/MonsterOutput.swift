@@ -91,6 +91,11 @@ struct MonsterOutput {
             if pictures.showsPictures, let card = pictureCard(monster, lines: lines) {
                 if pictures == .kittyGraphics {
                     try output.append(String(decoding: card.renderKitty(width: context.terminalWidth, depth: pictureDepth), as: UTF8.self))
+                } else if pictures == .sixel {
+                    let sixel = card.renderSixel(width: context.terminalWidth, depth: pictureDepth,
+                                                 cellSize: CellPixels.size(of: 1) ?? SixelFrames.assumedCellSize,
+                                                 registers: terminalAnswers?.sixelRegisters ?? Sixel.fallbackRegisters)
+                    try output.append(String(decoding: sixel, as: UTF8.self))
                 } else {
                     for line in card.render(width: context.terminalWidth, depth: pictureDepth) {
                         try output.append(line + "\n")
@@ -133,22 +138,24 @@ struct MonsterOutput {
     }
 
     /// How the pictures are shown: `ROSTER_PICTURES`, else as the
-    /// terminal answers (kitty images or half blocks), as in the
+    /// terminal answers (kitty images, sixel or half blocks), as in the
     /// interactive roster.
     func pictureMode() throws(UsageError) -> PictureMode {
         let depth = pictureDepth
         if let chosen = try PictureChoice.fromEnvironment(context.environment("ROSTER_PICTURES"), depth: depth, command: "show") {
             return chosen
         }
-        return PictureMode.choose(colorDepth: depth, kittyGraphics: terminalAnswers?.kittyGraphics ?? false)
+        return PictureMode.choose(colorDepth: depth, kittyGraphics: terminalAnswers?.kittyGraphics ?? false,
+                                  sixel: terminalAnswers?.sixel ?? false)
     }
 
     /// What the terminal said when asked, once: only with colour, outside
-    /// tmux and screen, with `ROSTER_PICTURES` unset or `auto`.
+    /// tmux and screen, with `ROSTER_PICTURES` unset, `auto` or `sixel`
+    /// (for the number of colour registers).
     var terminalAnswers: TerminalProbe? {
         if let asked = context.terminalProbe { return asked }
         let choice = (context.environment("ROSTER_PICTURES") ?? "auto").lowercased()
-        guard context.colorEnabled, context.stdinIsTerminal, choice == "auto" || choice.isEmpty,
+        guard context.colorEnabled, context.stdinIsTerminal, choice == "auto" || choice.isEmpty || choice == "sixel",
               !PictureChoice.insideMultiplexer(context.environment),
               ColorDepth.detect(environment: context.environment) != .none else { return nil }
         context.terminalProbe = TerminalProbe.ask() ?? TerminalProbe()

@@ -10,10 +10,11 @@ enum PictureChoice {
         switch value?.lowercased() {
         case nil, "", "auto": return nil
         case "kitty": return depth == .none ? .text : .kittyGraphics
+        case "sixel": return depth == .none ? .text : .sixel
         case "blocks", "halfblocks": return depth == .none ? .text : .halfBlocks(depth)
         case "text", "none": return .text
         case let other?:
-            throw UsageError("ROSTER_PICTURES must be kitty, blocks, text or auto, not `\(other)`", command: command)
+            throw UsageError("ROSTER_PICTURES must be kitty, sixel, blocks, text or auto, not `\(other)`", command: command)
         }
     }
 

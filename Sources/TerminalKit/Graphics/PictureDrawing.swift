@@ -40,9 +40,10 @@ public final class PictureDrawing {
             return nil
         case .halfBlocks(let depth):
             return drawHalfBlocks(name, image: image, in: rect, depth: depth, into: &buffer)
-        case .kittyGraphics:
+        case .kittyGraphics, .sixel:
+            // Sixel pictures are placed as kitty ones are; the renderer paints them.
             let imageID = library.kittyImageID(named: name)
-            if refused.contains(imageID) {
+            if mode == .kittyGraphics, refused.contains(imageID) {
                 return drawHalfBlocks(name, image: image, in: rect, depth: fallbackDepth, into: &buffer)
             }
             let frame = image.cellRect(fitting: rect)

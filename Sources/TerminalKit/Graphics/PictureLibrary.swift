@@ -82,6 +82,11 @@ public final class PictureLibrary {
         return pngBytes(named: name)
     }
 
+    /// The decoded picture that has this image id, for painting it as sixel.
+    public func image(forKittyImageID id: UInt32) -> Image? {
+        kittyIDs.first(where: { $0.value == id }).flatMap { image(named: $0.key) }
+    }
+
     private func result(named name: String) -> Result<Image, ImageDecodingError> {
         if let known = decoded[name] { return known }
         let outcome: Result<Image, ImageDecodingError>

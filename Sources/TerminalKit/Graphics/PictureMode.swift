@@ -8,16 +8,20 @@
 public enum PictureMode: Hashable, Sendable {
     /// Transmit the PNG once and place it over cells (`KittyGraphics`).
     case kittyGraphics
+    /// Paint the pictures as sixel pixels (`Sixel`, `SixelFrames`), where
+    /// kitty graphics are not to be had.
+    case sixel
     /// Draw `HalfBlockPicture`s in colours of this depth.
     case halfBlocks(ColorDepth)
     /// No pictures: show the text glyph that stands for the image.
     case text
 
-    public static func choose(colorDepth: ColorDepth, kittyGraphics: Bool) -> PictureMode {
+    public static func choose(colorDepth: ColorDepth, kittyGraphics: Bool, sixel: Bool = false) -> PictureMode {
         // No colour means the user asked for plain text (NO_COLOR) or the
         // terminal cannot do better (TERM=dumb): no images either.
         guard colorDepth != .none else { return .text }
-        return kittyGraphics ? .kittyGraphics : .halfBlocks(colorDepth)
+        if kittyGraphics { return .kittyGraphics }
+        return sixel ? .sixel : .halfBlocks(colorDepth)
     }
 
     /// Whether anything but the glyph is drawn.

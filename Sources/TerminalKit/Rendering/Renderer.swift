@@ -30,11 +30,18 @@
 /// are not silenced) come back through `readGraphicsReply`: an image the
 /// terminal lost is sent again once, one it refuses is given up on, and
 /// the caller draws it another way.
+///
+/// With `sixel` set, the same pictures are painted as sixel pixels
+/// instead, after the cells (text written later would erase them), and
+/// the cells a picture leaves are written again to erase it
+/// (`SixelFrames`).
 public struct Renderer {
     public var colorDepth: ColorDepth
     /// The PNG bytes for a kitty image id; set when pictures are shown
     /// with the kitty graphics protocol.
     public var imageData: ((UInt32) -> [UInt8]?)?
+    /// Set when pictures are painted as sixel rather than kitty images.
+    public var sixel: SixelFrames?
     private var shownPlacements: [KittyPlacement] = []
     private var transmittedImages: Set<UInt32> = []
     /// Images sent again after the terminal said it had lost them, since
@@ -46,6 +53,8 @@ public struct Renderer {
     /// The style the terminal will draw the next text in.
     private var pen: Style = .plain
     private var cursorVisible = false
+    /// Where this frame's sixel plan takes pictures away (see `render`).
+    private var sixelRepaint: [Rect] = []
 
     public init(colorDepth: ColorDepth) {
         self.colorDepth = colorDepth
@@ -76,6 +85,7 @@ public struct Renderer {
     /// The bytes that take every kitty picture off the screen and free the
     /// images: for quitting and suspending. The next frame places them again.
     public mutating func removeGraphics() -> [UInt8] {
+        sixel?.forget()
         guard !transmittedImages.isEmpty || !shownPlacements.isEmpty else { return [] }
         shownPlacements = []
         transmittedImages = []
@@ -90,11 +100,15 @@ public struct Renderer {
         let fullRepaint = previous?.size != buffer.size
         if fullRepaint {
             pen = .plain
-            append("\u{1B}[0m\u{1B}[H\u{1B}[J", to: &output)
+            // Sixel pictures (no kitty images to lose) are cleared with ED 2:
+            // Konsole keeps them through ED 0.
+            append(sixel == nil ? "\u{1B}[0m\u{1B}[H\u{1B}[J" : "\u{1B}[0m\u{1B}[H\u{1B}[2J", to: &output)
             cursorPosition = .zero
         }
         var drew = false
-        let graphics = graphicsBytes(for: buffer, fullRepaint: fullRepaint)
+        let sixelPlan = sixel?.plan(previous: previous, buffer: buffer, fullRepaint: fullRepaint)
+        sixelRepaint = sixelPlan?.repaint ?? []
+        let graphics = sixel == nil ? graphicsBytes(for: buffer, fullRepaint: fullRepaint) : []
         if !graphics.isEmpty {
             append("\u{1B}[?2026h", to: &output)
             if cursorVisible { append("\u{1B}[?25l", to: &output) }
@@ -122,7 +136,8 @@ public struct Renderer {
                     if cursorVisible { append("\u{1B}[?25l", to: &output) }
                     drew = true
                 }
-                if !fullRepaint, look.isErased, let erased = erase(from: x, y, in: buffer, output: &output) {
+                if !fullRepaint, look.isErased, !sixelRepaints(x, y),
+                   let erased = erase(from: x, y, in: buffer, output: &output) {
                     x += erased
                     continue
                 }
@@ -133,6 +148,16 @@ public struct Renderer {
                 cursorPosition = x + advance >= buffer.size.width ? nil : Point(x: x + advance, y: y)
                 x += advance
             }
+        }
+        if let sixelPlan, !sixelPlan.paint.isEmpty, let pictures = sixel?.paint(sixelPlan.paint), !pictures.isEmpty {
+            if !drew {
+                append("\u{1B}[?2026h", to: &output)
+                if cursorVisible { append("\u{1B}[?25l", to: &output) }
+                drew = true
+            }
+            output += pictures
+            // Where a sixel leaves the cursor differs between terminals.
+            cursorPosition = nil
         }
         let wantsCursor = cursor.map { buffer.bounds.contains($0) } ?? false
         if drew || wantsCursor != cursorVisible || (wantsCursor && cursor != cursorPosition) {
@@ -174,12 +199,18 @@ public struct Renderer {
     /// frame had a cell that looks the same there. A wide character is
     /// unchanged only if its continuation cells are too.
     private func isShown(_ look: CellLook, _ cell: Cell, at x: Int, _ y: Int, in buffer: Buffer) -> Bool {
-        guard let previous, CellLook(previous[x, y], depth: colorDepth) == look else { return false }
+        guard !sixelRepaints(x, y), let previous, CellLook(previous[x, y], depth: colorDepth) == look else { return false }
         guard cell.width > 1 else { return true }
         for offset in 1..<Int(cell.width) where previous[x + offset, y] != buffer[x + offset, y] {
             return false
         }
         return true
+    }
+
+    /// Whether the cell at (x, y) lies where a sixel picture was taken
+    /// away this frame, so it must be written whatever it held before.
+    private func sixelRepaints(_ x: Int, _ y: Int) -> Bool {
+        !sixelRepaint.isEmpty && sixelRepaint.contains { $0.contains(Point(x: x, y: y)) }
     }
 
     /// Blanks a run of blank cells starting at (x, y) with one erase
@@ -195,7 +226,9 @@ public struct Renderer {
         while end < buffer.size.width {
             let cell = buffer[end, y]
             let look = CellLook(cell, depth: colorDepth)
-            guard !cell.isContinuation, look.isErased else { break }
+            // Cells a sixel covered are written, never erased: not every
+            // terminal erases sixel pixels with ECH or EL.
+            guard !cell.isContinuation, look.isErased, !sixelRepaints(end, y) else { break }
             if !isShown(look, cell, at: end, y, in: buffer) { changed += 1 }
             end += 1
         }

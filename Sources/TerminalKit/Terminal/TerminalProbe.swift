@@ -2,7 +2,8 @@
 ///
 /// `request` asks, in one write: whether it shows kitty images (a 1×1
 /// query image, `KittyGraphics`), whether it draws 24-bit colour
-/// (XTGETTCAP `RGB`), and then for the primary device attributes
+/// (XTGETTCAP `RGB`), how many colour registers sixel pictures may use
+/// (XTSMGRAPHICS), and then for the primary device attributes
 /// (`ESC [ c`), which every terminal answers, and answers last, so the
 /// device attributes mark the end of the answers. Their attribute 4 says
 /// the terminal draws sixel images.
@@ -20,7 +21,8 @@ public struct TerminalProbe: Sendable {
     /// XTGETTCAP for the terminfo capability `RGB` ("524742" in hex).
     static let truecolorQuery: [UInt8] = Array("\u{1B}P+q524742\u{1B}\\".utf8)
 
-    public static let request: [UInt8] = KittyGraphics.imageQuery + truecolorQuery + Array("\u{1B}[c".utf8)
+    public static let request: [UInt8] = KittyGraphics.imageQuery + truecolorQuery + Sixel.colorRegistersQuery
+        + Array("\u{1B}[c".utf8)
 
     /// The terminal said OK to the kitty image query.
     public private(set) var kittyGraphics = false
@@ -28,6 +30,8 @@ public struct TerminalProbe: Sendable {
     public private(set) var truecolor = false
     /// The device attributes list 4: the terminal draws sixel images.
     public private(set) var sixel = false
+    /// The colour registers XTSMGRAPHICS reported, if it answered.
+    public private(set) var sixelRegisters: Int?
     /// The device attributes came: every answer that will come has.
     public private(set) var isComplete = false
 
@@ -49,6 +53,10 @@ public struct TerminalProbe: Sendable {
             return true
         }
         if text.hasPrefix("\u{1B}P0+r") { return true }
+        if reply.last == UInt8(ascii: "S"), text.hasPrefix("\u{1B}[?1;") {
+            sixelRegisters = Sixel.colorRegisters(inReply: reply)
+            return true
+        }
         if TerminalSession.isPrimaryDeviceAttributes(reply) {
             let fields = text.dropFirst(3).dropLast().split(separator: ";")
             sixel = fields.dropFirst().contains("4")
