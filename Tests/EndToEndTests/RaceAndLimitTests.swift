@@ -60,6 +60,44 @@ struct RaceAndLimitTests {
         #expect(suggested > 0 && suggested <= 10, "\(suggested) suggestions")
     }
 
+    @Test("finding 11: an import with 10,000 unknown countries (600 KB) holds no lock while suggesting, and suggests at most 10")
+    func countrySuggestionsOutsideTheLock() throws {
+        let sandbox = try Sandbox()
+        _ = try sandbox.roster("list")
+        // The first ones are typos with a country to suggest; the rest
+        // are searched in vain, which is what cost the most.
+        let typos = ["Frnace", "Germnay", "Itlay", "Spian", "Portgual", "Belgum", "Austira", "Swedn", "Norwya", "Finalnd", "Irelnad", "Polnad"]
+        var lines = ""
+        for index in 0..<10_000 {
+            let origin = index < typos.count ? typos[index] : "Atlantis-Under-The-Sea-\(index)"
+            lines += "{\"name\":\"C-\(index)\",\"weapon\":\"sword\",\"origin\":\"\(origin)\"}\n"
+        }
+        let input = sandbox.directory.appendingPathComponent("countries.ndjson")
+        try Data(lines.utf8).write(to: input)
+        let background = Process()
+        background.executableURL = Sandbox.binary
+        background.arguments = ["--db", sandbox.databasePath, "import", input.path]
+        let errors = Pipe()
+        background.standardError = errors
+        try background.run()
+        usleep(300_000)
+        // Another writer meanwhile waits at most its busy timeout (5 s).
+        let other = try sandbox.roster("set-weapon", "Cat-Bot", "fire")
+        let report = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        background.waitUntilExit()
+        #expect(other.status == 0, "\(other.stderr)")
+        #expect(background.terminationStatus == 65, "\(report.suffix(300))")
+        let reported = report.split(separator: "\n")
+        #expect(reported.filter { $0.contains("unknown country") }.count == 10_000)
+        let suggested = reported.filter { $0.contains("did you mean") }
+        #expect(suggested.count > 0 && suggested.count <= 10, "\(suggested)")
+        #expect(suggested.first?.hasSuffix("origin: unknown country `Frnace`; did you mean `France`?") == true, "\(suggested)")
+        // The twelfth typo is past the cap: no search was made for it.
+        #expect(reported.contains { $0.hasSuffix("unknown country `Polnad`; give a country's name or its ISO 3166 code, such as France or FR") },
+                "\(reported.prefix(12))")
+        #expect(try sandbox.sqlite("SELECT count(*) FROM monster") == "6")
+    }
+
     @Test("finding 12: set-weapon --stdin refuses a line past 64 KiB with its line number, without reading on (< /dev/zero)")
     func boundedStandardInput() throws {
         let sandbox = try Sandbox()
