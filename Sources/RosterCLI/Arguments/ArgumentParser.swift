@@ -36,10 +36,6 @@ public struct ParsedCommandLine: Sendable {
     /// The sentences for values that could not be read, in the order given.
     public var valueProblems: [String] = []
 
-    public func flag(_ long: String) -> Bool { options[long] != nil }
-    /// The text given for an option, as typed (for tests and messages).
-    public func text(_ long: String) -> String? { options[long]?.last }
-
     public subscript(flag: Flag) -> Bool { options[flag.spec.long] != nil }
 
     /// The option's value, if it was given and could be read.
@@ -166,7 +162,7 @@ public struct ArgumentParser: Sendable {
             throw UsageError("--\(stray.long) belongs to `\(defaultCommand.name)`, not `\(command.name)`", command: command.name)
         }
         // Asking for help is never a mistake, whatever else is missing.
-        if let command = result.command, !result.flag("help") {
+        if let command = result.command, !result[GlobalOptions.help] {
             try checkPositionals(result.positionals, of: command, options: result.options)
             readArguments(of: command, into: &result)
             if let missing = command.options.first(where: { $0.isRequired && result.options[$0.long] == nil }) {
@@ -175,7 +171,7 @@ public struct ArgumentParser: Sendable {
             if !result.valueProblems.isEmpty && !command.reportsValueProblemsWithItsOwn {
                 throw UsageError(result.valueProblems, command: command.name)
             }
-        } else if result.command == nil, !result.valueProblems.isEmpty, !result.flag("help") {
+        } else if result.command == nil, !result.valueProblems.isEmpty, !result[GlobalOptions.help] {
             throw UsageError(result.valueProblems, command: nil)
         }
         return result
