@@ -87,6 +87,10 @@ pairs "set-weapon, changing" 0.8 200 \
     "sqlite3 $theirs \"$(update sword)\"" "sqlite3 $theirs \"$(update fire)\""
 
 # --- set-weapon that changes nothing (the monster already carries fire)
+# Every command replays the WAL into its index before it reads (about 3 µs
+# a frame here), so the unchanged runs depend on how full the changing runs
+# left roster's WAL; sqlite3 deletes its own at every exit.
+echo "roster's WAL before the unchanged runs: $(( ($(stat -c %s "$ours-wal" 2>/dev/null || echo 32) - 32) / 4120 )) frames"
 hyperfine_blocks "set-weapon, unchanged" 0.7 200 \
     "$ROSTER --db $ours set-weapon $monster fire" "sqlite3 $theirs \"$(update fire)\""
 pairs "set-weapon, unchanged" 0.7 300 \

@@ -75,7 +75,7 @@ struct DurabilityTests {
         }
         #expect(emptied, "the WAL was never checkpointed")
         // The limit, plus the one command that crossed it.
-        #expect(largest <= (256 << 10) + 8 * 4120, "the WAL grew to \(largest) bytes")
+        #expect(largest <= (128 << 10) + 8 * 4120, "the WAL grew to \(largest) bytes")
         #expect(try sandbox.sqlite("SELECT weapon FROM monster WHERE name_key = 'cat-bot'") == "sword")
         #expect(try sandbox.sqlite("PRAGMA integrity_check") == "ok")
     }
@@ -92,7 +92,7 @@ struct DurabilityTests {
         let run = try sandbox.roster(["import", "-", "--format", "ndjson"], stdin: lines)
         #expect(run.status == 0, "\(run.stderr)")
         let size = ((try? FileManager.default.attributesOfItem(atPath: sandbox.databasePath + "-wal"))?[.size] as? Int) ?? 0
-        #expect(size <= 256 << 10, "a \(size)-byte WAL was left behind")
+        #expect(size <= 128 << 10, "a \(size)-byte WAL was left behind")
         #expect(try sandbox.sqlite("SELECT count(*) FROM monster") == "3006")
     }
 
