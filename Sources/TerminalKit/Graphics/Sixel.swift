@@ -51,9 +51,9 @@ public enum Sixel {
     public static func encode(_ image: Image, registers: Int) -> [UInt8] {
         guard image.width > 0, image.height > 0 else { return [] }
         let palette = SixelPalette(image, registers: registers)
-        // The size is declared: mlterm loses the colours of a large picture
-        // without it. (Konsole 22.12 then fills the unset pixels with
-        // colour 0; it is given kitty images unless sixel is forced.)
+        // The size is declared, as xterm and mlterm expect. Konsole 22.12
+        // then fills the unset pixels with colour 0 (it is given kitty
+        // images unless sixel is forced).
         var output = Array("\u{1B}P0;1;0q\"1;1;\(image.width);\(image.height)".utf8)
         for (index, color) in palette.colors.enumerated() {
             output += Array("#\(index);2;\(percent(color.red));\(percent(color.green));\(percent(color.blue))".utf8)
