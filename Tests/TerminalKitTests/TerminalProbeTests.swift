@@ -9,10 +9,10 @@ struct TerminalProbeTests {
         return probe
     }
 
-    @Test("one write asks about kitty images, 24-bit colour, then the device attributes")
+    @Test("one write asks about kitty images, 24-bit colour, sixel colour registers, then the device attributes")
     func request() {
         let text = String(decoding: TerminalProbe.request, as: UTF8.self)
-        #expect(text == "\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\\u{1B}P+q524742\u{1B}\\\u{1B}[c")
+        #expect(text == "\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\\u{1B}P+q524742\u{1B}\\\u{1B}[?1;1;0S\u{1B}[c")
     }
 
     @Test("kitty: images, RGB, done at the device attributes")

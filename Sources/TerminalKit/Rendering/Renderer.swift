@@ -100,9 +100,7 @@ public struct Renderer {
         let fullRepaint = previous?.size != buffer.size
         if fullRepaint {
             pen = .plain
-            // Sixel pictures (no kitty images to lose) are cleared with ED 2:
-            // Konsole keeps them through ED 0.
-            append(sixel == nil ? "\u{1B}[0m\u{1B}[H\u{1B}[J" : "\u{1B}[0m\u{1B}[H\u{1B}[2J", to: &output)
+            append("\u{1B}[0m\u{1B}[H\u{1B}[J", to: &output)
             cursorPosition = .zero
         }
         var drew = false
