@@ -15,11 +15,16 @@ public enum RosterRunLoop {
         /// answers the query, otherwise half blocks, or text without colour),
         /// and also asks whether it draws 24-bit colour.
         public var pictures: PictureMode?
+        /// The environment, for the variables that name the terminal
+        /// (`TERM_PROGRAM`, `LC_TERMINAL`) when its answers are read.
+        public var environment: @Sendable (String) -> String?
 
-        public init(animations: Bool, colorDepth: ColorDepth, pictures: PictureMode? = nil) {
+        public init(animations: Bool, colorDepth: ColorDepth, pictures: PictureMode? = nil,
+                    environment: @escaping @Sendable (String) -> String? = { _ in nil }) {
             self.animations = animations
             self.colorDepth = colorDepth
             self.pictures = pictures
+            self.environment = environment
         }
     }
 
@@ -53,9 +58,12 @@ public enum RosterRunLoop {
                                      fallbackDepth: options.colorDepth)
         var renderer = Renderer(colorDepth: options.colorDepth)
         if drawing.mode == .kittyGraphics { renderer.imageData = library.pngBytes(forKittyImageID:) }
+        if drawing.mode == .inlineImages {
+            renderer.inlineImages = InlineImageFrames(cellPixels: session.cellPixelSize, art: library.image(forImageID:))
+        }
         var startup = StartupProbe(asking: options.pictures == nil, session: session)
         var early = startup.waitBriefly(session: session, milliseconds: firstFrameWait)
-        startup.apply(to: drawing, renderer: &renderer, options: options)
+        startup.apply(to: drawing, renderer: &renderer, options: options, cellPixels: session.cellPixelSize)
         let interface = try HeadlessRoster(store: store, size: session.size, animations: options.animations,
                                             pictures: drawing)
         // Pictures placed with the kitty protocol outlive the alternate
@@ -86,7 +94,7 @@ public enum RosterRunLoop {
                 switch event {
                 case .reply(let reply):
                     if startup.read(reply) {
-                        startup.apply(to: drawing, renderer: &renderer, options: options)
+                        startup.apply(to: drawing, renderer: &renderer, options: options, cellPixels: session.cellPixelSize)
                     } else if let refused = renderer.readGraphicsReply(reply) {
                         drawing.refuseKittyImage(refused)
                     }
@@ -101,9 +109,11 @@ public enum RosterRunLoop {
                 case .resize(let size):
                     interface.resize(to: size)
                     renderer.invalidate()
+                    renderer.inlineImages?.cellPixels = session.cellPixelSize ?? InlineImageFrames.assumedCellPixels
                 case .resumed:
                     interface.resize(to: session.size)
                     renderer.invalidate()
+                    renderer.inlineImages?.cellPixels = session.cellPixelSize ?? InlineImageFrames.assumedCellPixels
                 case .signal(let signal):
                     return signal.exitStatus
                 }
@@ -156,8 +166,9 @@ struct StartupProbe {
     }
 
     /// Once the answers are in: kitty images where the terminal shows
-    /// them, 24-bit colour where it draws it. Only once.
-    mutating func apply(to drawing: PictureDrawing, renderer: inout Renderer, options: RosterRunLoop.Options) {
+    /// them, else iTerm2 inline images where it is known to show those,
+    /// and 24-bit colour where it draws it. Only once.
+    mutating func apply(to drawing: PictureDrawing, renderer: inout Renderer, options: RosterRunLoop.Options, cellPixels: Size?) {
         guard let probe, probe.isComplete, !applied else { return }
         applied = true
         if probe.truecolor, options.colorDepth != .none, options.colorDepth < .truecolor {
@@ -169,6 +180,11 @@ struct StartupProbe {
         if probe.kittyGraphics, options.colorDepth != .none {
             drawing.mode = .kittyGraphics
             renderer.imageData = drawing.library.pngBytes(forKittyImageID:)
+        } else if options.colorDepth != .none,
+                  ITermInlineImages.supported(environment: options.environment, terminalName: probe.terminalName, sixel: probe.sixel) {
+            drawing.mode = .inlineImages
+            renderer.inlineImages = InlineImageFrames(cellPixels: cellPixels, art: drawing.library.image(forImageID:))
+            renderer.invalidate()
         }
     }
 }

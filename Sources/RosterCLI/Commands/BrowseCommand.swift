@@ -18,7 +18,7 @@ enum BrowseCommand {
             terminals, alacritty, and inside tmux and screen), in 16, 256 or 24-bit
             colour as the terminal draws; text glyphs without colour (NO_COLOR,
             TERM=dumb). The first frame may be half blocks while a slow terminal
-            answers. ROSTER_PICTURES=kitty|blocks|text chooses without asking.
+            answers. ROSTER_PICTURES=kitty|iterm2|blocks|text chooses without asking.
 
             Plain mode (--plain, and by itself with TERM=dumb or ROSTER_ACCESSIBLE=1) is
             the same roster as a conversation, for screen readers, braille displays and
@@ -72,10 +72,12 @@ enum BrowseCommand {
         if pictures == nil, PictureChoice.insideMultiplexer(environment) {
             pictures = depth == .none ? .text : .halfBlocks(depth)
         }
+        let terminalNames = ITermInlineImages.environmentNames.reduce(into: [String: String]()) { $0[$1] = environment($1) }
         let options = RosterRunLoop.Options(
             animations: !noAnimation && environment("ROSTER_NO_ANIMATION") == nil,
             colorDepth: depth,
-            pictures: pictures
+            pictures: pictures,
+            environment: { terminalNames[$0] }
         )
         let status = try RosterRunLoop.run(store: store, options: options)
         return ExitStatus(rawValue: status) ?? .failure

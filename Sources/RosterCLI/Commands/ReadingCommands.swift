@@ -45,7 +45,7 @@ enum ReadingCommands {
             terminals that answer the kitty graphics query (kitty, WezTerm, Ghostty,
             Konsole), else in coloured half blocks (xterm, mlterm, VTE terminals,
             alacritty, tmux and screen), else (NO_COLOR, TERM=dumb, piped) not at all.
-            ROSTER_PICTURES=kitty|blocks|text chooses without asking.
+            ROSTER_PICTURES=kitty|iterm2|blocks|text chooses without asking.
             """,
         arguments: [ArgumentSpec("NAME", "the monster's name (any case) or id", completion: .monsterNames)],
         options: [CommonOptions.format([.table, .plain, .json], default: CommonOptions.formatDefaultHelp)],

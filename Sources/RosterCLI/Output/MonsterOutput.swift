@@ -102,6 +102,10 @@ struct MonsterOutput {
             if pictures.showsPictures, let card = pictureCard(monster, lines: lines) {
                 if pictures == .kittyGraphics {
                     try output.append(String(decoding: card.renderKitty(width: context.terminalWidth, depth: pictureDepth), as: UTF8.self))
+                } else if pictures == .inlineImages {
+                    let cellPixels = TerminalSession.cellPixelSize(1) ?? InlineImageFrames.assumedCellPixels
+                    try output.append(String(decoding: card.renderInline(width: context.terminalWidth, depth: pictureDepth,
+                                                                         cellPixels: cellPixels), as: UTF8.self))
                 } else {
                     for line in card.render(width: context.terminalWidth, depth: pictureDepth) {
                         try output.append(line + "\n")
@@ -151,7 +155,13 @@ struct MonsterOutput {
         if let chosen = try PictureChoice.fromEnvironment(context.environment("ROSTER_PICTURES"), depth: depth, command: "show") {
             return chosen
         }
-        return PictureMode.choose(colorDepth: depth, kittyGraphics: terminalAnswers?.kittyGraphics ?? false)
+        let answers = terminalAnswers
+        let mode = PictureMode.choose(colorDepth: depth, kittyGraphics: answers?.kittyGraphics ?? false)
+        if case .halfBlocks = mode, let answers, ITermInlineImages.supported(environment: context.environment,
+                                                                               terminalName: answers.terminalName, sixel: answers.sixel) {
+            return .inlineImages
+        }
+        return mode
     }
 
     /// What the terminal said when asked, once: only with colour, outside

@@ -10,10 +10,11 @@ enum PictureChoice {
         switch value?.lowercased() {
         case nil, "", "auto": return nil
         case "kitty": return depth == .none ? .text : .kittyGraphics
+        case "iterm2", "iterm": return depth == .none ? .text : .inlineImages
         case "blocks", "halfblocks": return depth == .none ? .text : .halfBlocks(depth)
         case "text", "none": return .text
         case let other?:
-            throw UsageError("ROSTER_PICTURES must be kitty, blocks, text or auto, not `\(other)`", command: command)
+            throw UsageError("ROSTER_PICTURES must be kitty, iterm2, blocks, text or auto, not `\(other)`", command: command)
         }
     }
 

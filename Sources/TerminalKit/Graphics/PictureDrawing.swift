@@ -1,5 +1,5 @@
 /// Draws named pictures into a buffer the way the terminal can show them:
-/// a kitty placement over blank cells, coloured half blocks, or nothing
+/// a kitty placement or inline image over blank cells, coloured half blocks, or nothing
 /// (the caller then shows the picture's text glyph).
 ///
 /// The way can change while the program runs: the first frame is drawn
@@ -40,7 +40,7 @@ public final class PictureDrawing {
             return nil
         case .halfBlocks(let depth):
             return drawHalfBlocks(name, image: image, in: rect, depth: depth, into: &buffer)
-        case .kittyGraphics:
+        case .kittyGraphics, .inlineImages:
             let imageID = library.kittyImageID(named: name)
             if refused.contains(imageID) {
                 return drawHalfBlocks(name, image: image, in: rect, depth: fallbackDepth, into: &buffer)

@@ -82,6 +82,13 @@ public final class PictureLibrary {
         return pngBytes(named: name)
     }
 
+    /// The decoded picture that has this image id, for pictures sent as
+    /// files made here (iTerm2's inline images).
+    public func image(forImageID id: UInt32) -> Image? {
+        guard let name = kittyIDs.first(where: { $0.value == id })?.key else { return nil }
+        return image(named: name)
+    }
+
     private func result(named name: String) -> Result<Image, ImageDecodingError> {
         if let known = decoded[name] { return known }
         let outcome: Result<Image, ImageDecodingError>

@@ -30,6 +30,9 @@ public struct Renderer {
     /// The PNG bytes for a kitty image id; set when pictures are shown
     /// with the kitty graphics protocol.
     public var imageData: ((UInt32) -> [UInt8]?)?
+    /// Set when pictures are iTerm2 inline images: the placements are
+    /// then drawn into their cells after the text (`InlineImageFrames`).
+    public var inlineImages: InlineImageFrames?
     private var shownPlacements: [KittyPlacement] = []
     private var transmittedImages: Set<UInt32> = []
     /// Images sent again after the terminal said it had lost them, since
@@ -52,6 +55,7 @@ public struct Renderer {
         previous = nil
         cursorPosition = nil
         resentImages = []
+        inlineImages?.forget()
     }
 
     /// Reads one reply from the terminal. A kitty graphics error about an
@@ -89,7 +93,8 @@ public struct Renderer {
             cursorPosition = .zero
         }
         var drew = false
-        let graphics = graphicsBytes(for: buffer, fullRepaint: fullRepaint)
+        inlineImages?.releaseCells(for: buffer.placements, screen: buffer.size, fullRepaint: fullRepaint)
+        let graphics = inlineImages == nil ? graphicsBytes(for: buffer, fullRepaint: fullRepaint) : []
         if !graphics.isEmpty {
             append("\u{1B}[?2026h", to: &output)
             if cursorVisible { append("\u{1B}[?25l", to: &output) }
@@ -106,7 +111,8 @@ public struct Renderer {
                     x += 1
                     continue
                 }
-                if !fullRepaint, let previous, previous[x, y] == cell, sameContinuation(previous, buffer, x, y, cell) {
+                if !fullRepaint, let previous, previous[x, y] == cell, sameContinuation(previous, buffer, x, y, cell),
+                   inlineImages?.mustRewrite(x, y) != true {
                     x += max(1, Int(cell.width))
                     continue
                 }
@@ -124,6 +130,16 @@ public struct Renderer {
                 }
                 x += max(1, Int(cell.width))
             }
+        }
+        if let images = inlineImages?.images(for: buffer, previous: fullRepaint ? nil : previous), !images.isEmpty {
+            if !drew {
+                append("\u{1B}[?2026h", to: &output)
+                if cursorVisible { append("\u{1B}[?25l", to: &output) }
+                drew = true
+            }
+            output += images
+            // Where an inline image leaves the cursor is the terminal's choice.
+            cursorPosition = nil
         }
         let wantsCursor = cursor.map { buffer.bounds.contains($0) } ?? false
         if drew || wantsCursor != cursorVisible || (wantsCursor && cursor != cursorPosition) {

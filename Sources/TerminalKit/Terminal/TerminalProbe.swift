@@ -2,7 +2,9 @@
 ///
 /// `request` asks, in one write: whether it shows kitty images (a 1×1
 /// query image, `KittyGraphics`), whether it draws 24-bit colour
-/// (XTGETTCAP `RGB`), and then for the primary device attributes
+/// (XTGETTCAP `RGB`, and a DECRQSS round trip of a 24-bit SGR, see
+/// `TerminalProbe+Answers`), its name and version (XTVERSION), and then
+/// for the primary device attributes
 /// (`ESC [ c`), which every terminal answers, and answers last, so the
 /// device attributes mark the end of the answers. Their attribute 4 says
 /// the terminal draws sixel images.
@@ -20,12 +22,16 @@ public struct TerminalProbe: Sendable {
     /// XTGETTCAP for the terminfo capability `RGB` ("524742" in hex).
     static let truecolorQuery: [UInt8] = Array("\u{1B}P+q524742\u{1B}\\".utf8)
 
-    public static let request: [UInt8] = KittyGraphics.imageQuery + truecolorQuery + Array("\u{1B}[c".utf8)
+    public static let request: [UInt8] = KittyGraphics.imageQuery + truecolorQuery + versionQuery + colourRoundTrip
+        + Array("\u{1B}[c".utf8)
 
     /// The terminal said OK to the kitty image query.
     public private(set) var kittyGraphics = false
     /// The terminal said it has the `RGB` capability: it draws 24-bit colour.
     public private(set) var truecolor = false
+    /// What the terminal calls itself (XTVERSION: `kitty(0.26.5)`,
+    /// `WezTerm 20240203-…`, `tmux 3.3a`), when it says.
+    public private(set) var terminalName: String?
     /// The device attributes list 4: the terminal draws sixel images.
     public private(set) var sixel = false
     /// The device attributes came: every answer that will come has.
@@ -49,6 +55,15 @@ public struct TerminalProbe: Sendable {
             return true
         }
         if text.hasPrefix("\u{1B}P0+r") { return true }
+        if let name = Self.versionAnswer(text) {
+            terminalName = name
+            if Self.drawsTruecolor(named: name) { truecolor = true }
+            return true
+        }
+        if let kept = Self.colourRoundTripAnswer(text) {
+            if kept { truecolor = true }
+            return true
+        }
         if TerminalSession.isPrimaryDeviceAttributes(reply) {
             let fields = text.dropFirst(3).dropLast().split(separator: ";")
             sixel = fields.dropFirst().contains("4")
