@@ -13,7 +13,7 @@ struct TerminalProbeTests {
     func request() {
         let text = String(decoding: TerminalProbe.request, as: UTF8.self)
         #expect(text == "\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\\u{1B}P+q524742\u{1B}\\\u{1B}[>q"
-            + "\u{1B}[38:2::1:2:3m\u{1B}P$qm\u{1B}\\\u{1B}[0m\u{1B}[c")
+            + "\u{1B}[38:2::1:2:3m\u{1B}P$qm\u{1B}\\\u{1B}[0m\u{1B}[>c\u{1B}[c")
     }
 
     @Test("kitty: images, RGB, done at the device attributes")
@@ -72,6 +72,18 @@ struct TerminalProbeAnswersTests {
             #expect(!terminal.truecolor, "\(answer.debugDescription)")
         }
         #expect(!probe(["\u{1B}[?62;c"]).truecolor)
+    }
+
+    @Test("mlterm 3.9 as it answers under Xvfb: no RGB, no XTVERSION, a palette colour to DECRQSS, but 24 in DA2: truecolor")
+    func mlterm() {
+        let mlterm = probe(["\u{1B}P0+r\u{1B}\\", "\u{1B}P1$r0;38;5;16m\u{1B}\\", "\u{1B}[>24;279;0c", "\u{1B}[?63;1;2;3;4;6;7;15;18;22;29c"])
+        #expect(mlterm.truecolor && mlterm.terminalName == nil && mlterm.isComplete)
+        let vte = probe(["\u{1B}[>65;7400;1c", "\u{1B}[?65;1;9c"])
+        #expect(vte.truecolor)
+        let oldVTE = probe(["\u{1B}[>65;3400;1c", "\u{1B}[?65;1;9c"])
+        #expect(!oldVTE.truecolor)
+        let xterm = probe(["\u{1B}P>|XTerm(379)\u{1B}\\", "\u{1B}P1$r0;38:2::1:2:3m\u{1B}\\", "\u{1B}[>41;379;0c", "\u{1B}[?64;1;2;6;9;15;16;17;18;21;22;28c"])
+        #expect(xterm.truecolor, "xterm 379 as Debian builds it keeps direct colour, and says so to DECRQSS")
     }
 
     @Test("XTVERSION names the terminal; terminals known to draw 24-bit colour count as truecolor, xterm and tmux do not")

@@ -89,7 +89,10 @@ public struct Renderer {
         let fullRepaint = previous?.size != buffer.size
         if fullRepaint {
             pen = .plain
-            append("\u{1B}[0m\u{1B}[H\u{1B}[J", to: &output)
+            // Inline images are redrawn after a repaint anyway, and ED 2 is
+            // what takes them off in terminals that keep them apart from
+            // the cells (Konsole); kitty's images must survive, so not there.
+            append(inlineImages == nil ? "\u{1B}[0m\u{1B}[H\u{1B}[J" : "\u{1B}[0m\u{1B}[H\u{1B}[2J", to: &output)
             cursorPosition = .zero
         }
         var drew = false

@@ -15,7 +15,28 @@
 /// empty colour space); one that keeps only a palette answers the palette
 /// colour it chose, and one that does not know the request answers
 /// `DCS 0 $ r ST`, or nothing at all.
+///
+/// **The secondary device attributes** (`CSI > c`, answered `CSI > Pp ;
+/// Pv ; Pc c`) name the terminals that answer neither: mlterm says 24
+/// (and keeps a 24-bit SGR as its nearest palette colour in DECRQSS,
+/// though it draws the colour itself), VTE says 65 with its version
+/// (0.36, `3600`, and later draw 24-bit colour).
 extension TerminalProbe {
+    /// DA2.
+    static let secondaryAttributesQuery: [UInt8] = Array("\u{1B}[>c".utf8)
+
+    /// Whether a DA2 answer names a terminal known to draw 24-bit colour;
+    /// nil if `text` is no DA2 answer.
+    static func secondaryAttributesAnswer(_ text: String) -> Bool? {
+        guard text.hasPrefix("\u{1B}[>"), text.hasSuffix("c") else { return nil }
+        let fields = text.dropFirst(3).dropLast().split(separator: ";", omittingEmptySubsequences: false).map { Int($0) }
+        switch (fields.first ?? nil, fields.count > 1 ? fields[1] : nil) {
+        case (24, _): return true
+        case (65, let version?): return version >= 3600
+        default: return false
+        }
+    }
+
     /// XTVERSION.
     static let versionQuery: [UInt8] = Array("\u{1B}[>q".utf8)
 

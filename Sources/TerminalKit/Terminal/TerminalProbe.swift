@@ -3,7 +3,8 @@
 /// `request` asks, in one write: whether it shows kitty images (a 1×1
 /// query image, `KittyGraphics`), whether it draws 24-bit colour
 /// (XTGETTCAP `RGB`, and a DECRQSS round trip of a 24-bit SGR, see
-/// `TerminalProbe+Answers`), its name and version (XTVERSION), and then
+/// `TerminalProbe+Answers`), its name and version (XTVERSION and the
+/// secondary device attributes), and then
 /// for the primary device attributes
 /// (`ESC [ c`), which every terminal answers, and answers last, so the
 /// device attributes mark the end of the answers. Their attribute 4 says
@@ -23,7 +24,7 @@ public struct TerminalProbe: Sendable {
     static let truecolorQuery: [UInt8] = Array("\u{1B}P+q524742\u{1B}\\".utf8)
 
     public static let request: [UInt8] = KittyGraphics.imageQuery + truecolorQuery + versionQuery + colourRoundTrip
-        + Array("\u{1B}[c".utf8)
+        + secondaryAttributesQuery + Array("\u{1B}[c".utf8)
 
     /// The terminal said OK to the kitty image query.
     public private(set) var kittyGraphics = false
@@ -62,6 +63,10 @@ public struct TerminalProbe: Sendable {
         }
         if let kept = Self.colourRoundTripAnswer(text) {
             if kept { truecolor = true }
+            return true
+        }
+        if let drawsTruecolor = Self.secondaryAttributesAnswer(text) {
+            if drawsTruecolor { truecolor = true }
             return true
         }
         if TerminalSession.isPrimaryDeviceAttributes(reply) {
