@@ -58,6 +58,7 @@ public enum RosterRunLoop {
                                      fallbackDepth: options.colorDepth)
         var renderer = Renderer(colorDepth: options.colorDepth)
         if drawing.mode == .kittyGraphics { renderer.imageData = library.pngBytes(forKittyImageID:) }
+        if drawing.mode == .kittyPlaceholders { renderer.kittyPlaceholders = KittyPlaceholderImages(png: library.pngBytes(forKittyImageID:)) }
         if drawing.mode == .inlineImages {
             renderer.inlineImages = InlineImageFrames(cellPixels: session.cellPixelSize, art: library.image(forImageID:))
         }

@@ -13,9 +13,11 @@ enum BrowseCommand {
             every key. Changes are saved at once, and changes made by other programs
             (roster set-weapon in another terminal) show up within half a second.
             Motion is off with --no-animation or ROSTER_NO_ANIMATION=1. Pictures are real
-            images in terminals that answer the kitty graphics query (kitty, WezTerm,
-            Ghostty, Konsole); coloured half blocks elsewhere (xterm, mlterm, VTE
-            terminals, alacritty, and inside tmux and screen), in 16, 256 or 24-bit
+            images in terminals that answer the kitty graphics query (kitty, Ghostty,
+            Konsole); iTerm2 inline images in iTerm2, WezTerm and VS Code's terminal
+            with its images on; kitty images through tmux 3.3+ with allow-passthrough on,
+            in kitty 0.28+ or Ghostty; coloured half blocks elsewhere (xterm, mlterm,
+            VTE terminals, alacritty, tmux otherwise, screen), in 16, 256 or 24-bit
             colour as the terminal draws; text glyphs without colour (NO_COLOR,
             TERM=dumb). The first frame may be half blocks while a slow terminal
             answers. ROSTER_PICTURES=kitty|iterm2|blocks|text chooses without asking.
@@ -70,7 +72,7 @@ enum BrowseCommand {
         let depth = ColorDepth.detect(environment: environment)
         var pictures = try PictureChoice.fromEnvironment(environment("ROSTER_PICTURES"), depth: depth, command: "browse")
         if pictures == nil, PictureChoice.insideMultiplexer(environment) {
-            pictures = depth == .none ? .text : .halfBlocks(depth)
+            pictures = PictureChoice.insideMultiplexer(depth: depth, tmux: TmuxClient.ask(environment: environment))
         }
         let terminalNames = ITermInlineImages.environmentNames.reduce(into: [String: String]()) { $0[$1] = environment($1) }
         let options = RosterRunLoop.Options(

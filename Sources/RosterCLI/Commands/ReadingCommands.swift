@@ -42,8 +42,9 @@ enum ReadingCommands {
             a country's name and code, such as France (FR). Piped (plain) and JSON give
             the stored forms: 5ft11in, FR and a UTC time such as 2026-11-29T14:05:00Z.
             The icon and the weapon's picture are drawn beside the details: as images in
-            terminals that answer the kitty graphics query (kitty, WezTerm, Ghostty,
-            Konsole), else in coloured half blocks (xterm, mlterm, VTE terminals,
+            terminals that answer the kitty graphics query (kitty, Ghostty, Konsole), as
+            iTerm2 inline images in iTerm2, WezTerm and VS Code's terminal with its
+            images on, else in coloured half blocks (xterm, mlterm, VTE terminals,
             alacritty, tmux and screen), else (NO_COLOR, TERM=dumb, piped) not at all.
             ROSTER_PICTURES=kitty|iterm2|blocks|text chooses without asking.
             """,

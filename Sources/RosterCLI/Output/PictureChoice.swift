@@ -18,8 +18,18 @@ enum PictureChoice {
         }
     }
 
+    /// Inside tmux or screen: kitty placeholder cells through tmux's
+    /// passthrough when the pane allows it and the terminal outside draws
+    /// them (which needs 256 colours for the image ids), else half blocks.
+    static func insideMultiplexer(depth: ColorDepth, tmux: TmuxClient?) -> PictureMode {
+        guard depth != .none else { return .text }
+        if depth >= .indexed256, tmux?.showsKittyPlaceholders == true { return .kittyPlaceholders }
+        return .halfBlocks(depth)
+    }
+
     /// tmux and screen take the kitty query for a window title, and do not
-    /// pass kitty pictures through anyway: do not ask there.
+    /// pass kitty placements through (they would not stay in the pane's
+    /// cells anyway): do not ask there.
     static func insideMultiplexer(_ environment: (String) -> String?) -> Bool {
         let term = environment("TERM") ?? ""
         return environment("TMUX") != nil || environment("STY") != nil || term.hasPrefix("tmux") || term.hasPrefix("screen")

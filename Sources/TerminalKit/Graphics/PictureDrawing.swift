@@ -40,6 +40,21 @@ public final class PictureDrawing {
             return nil
         case .halfBlocks(let depth):
             return drawHalfBlocks(name, image: image, in: rect, depth: depth, into: &buffer)
+        case .kittyPlaceholders:
+            let imageID = library.kittyImageID(named: name)
+            let frame = image.cellRect(fitting: rect)
+            guard imageID < 256, max(frame.width, frame.height) <= KittyPlaceholders.largestSide else {
+                return drawHalfBlocks(name, image: image, in: rect, depth: fallbackDepth, into: &buffer)
+            }
+            let style = Style(foreground: .indexed(UInt8(imageID)))
+            for y in frame.y..<frame.maxY {
+                for x in frame.x..<frame.maxX {
+                    buffer.set(Cell(KittyPlaceholders.cell(row: y - frame.y, column: x - frame.x), style: style), at: Point(x: x, y: y))
+                }
+            }
+            buffer.placements.append(KittyPlacement(imageID: imageID, placementID: slot,
+                                                    frame: frame, imageSize: Size(width: image.width, height: image.height)))
+            return frame
         case .kittyGraphics, .inlineImages:
             let imageID = library.kittyImageID(named: name)
             if refused.contains(imageID) {

@@ -12,6 +12,9 @@ public enum PictureMode: Hashable, Sendable {
     /// Draw the picture into its cells as an iTerm2 inline image
     /// (`ITermInlineImages`): iTerm2, WezTerm, VS Code.
     case inlineImages
+    /// Draw the picture as kitty placeholder cells, the image sent
+    /// through tmux's passthrough (`KittyPlaceholders`).
+    case kittyPlaceholders
     /// Draw `HalfBlockPicture`s in colours of this depth.
     case halfBlocks(ColorDepth)
     /// No pictures: show the text glyph that stands for the image.

@@ -33,6 +33,9 @@ public struct Renderer {
     /// Set when pictures are iTerm2 inline images: the placements are
     /// then drawn into their cells after the text (`InlineImageFrames`).
     public var inlineImages: InlineImageFrames?
+    /// Set when pictures are kitty placeholder cells behind tmux: the
+    /// images are sent through passthrough before the frame that needs them.
+    public var kittyPlaceholders: KittyPlaceholderImages?
     private var shownPlacements: [KittyPlacement] = []
     private var transmittedImages: Set<UInt32> = []
     /// Images sent again after the terminal said it had lost them, since
@@ -75,6 +78,7 @@ public struct Renderer {
     /// The bytes that take every kitty picture off the screen and free the
     /// images: for quitting and suspending. The next frame places them again.
     public mutating func removeGraphics() -> [UInt8] {
+        if let placeholders = kittyPlaceholders?.removeAll() { return placeholders }
         guard !transmittedImages.isEmpty || !shownPlacements.isEmpty else { return [] }
         shownPlacements = []
         transmittedImages = []
@@ -97,7 +101,14 @@ public struct Renderer {
         }
         var drew = false
         inlineImages?.releaseCells(for: buffer.placements, screen: buffer.size, fullRepaint: fullRepaint)
-        let graphics = inlineImages == nil ? graphicsBytes(for: buffer, fullRepaint: fullRepaint) : []
+        let graphics: [UInt8]
+        if kittyPlaceholders != nil {
+            graphics = kittyPlaceholders?.prepare(buffer.placements) ?? []
+        } else if inlineImages == nil {
+            graphics = graphicsBytes(for: buffer, fullRepaint: fullRepaint)
+        } else {
+            graphics = []
+        }
         if !graphics.isEmpty {
             append("\u{1B}[?2026h", to: &output)
             if cursorVisible { append("\u{1B}[?25l", to: &output) }
