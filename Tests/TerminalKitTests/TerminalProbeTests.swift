@@ -98,3 +98,16 @@ struct TerminalProbeAnswersTests {
         #expect(tmux.terminalName == "tmux 3.3a" && !tmux.truecolor)
     }
 }
+
+@Suite("The new answers, arriving late, are replies and never keys")
+struct LateProbeAnswersTests {
+    @Test("XTVERSION, DECRQSS and DA2 answers after the probe gave up decode as replies, with no key")
+    func lateAnswers() {
+        var decoder = KeyDecoder()
+        var replies: [[UInt8]] = []
+        let late = "\u{1B}P>|kitty(0.26.5)\u{1B}\\" + "\u{1B}P1$r0;38:2::1:2:3m\u{1B}\\" + "\u{1B}[>24;279;0c" + "q"
+        let events = decoder.feed(Array(late.utf8), replies: &replies)
+        #expect(replies.count == 3)
+        #expect(events == [.key(KeyEvent(.character("q")))], "only the q typed after them is a key: \(events)")
+    }
+}
