@@ -15,11 +15,16 @@ public enum RosterRunLoop {
         /// answers the query, otherwise half blocks, or text without colour),
         /// and also asks whether it draws 24-bit colour.
         public var pictures: PictureMode?
+        /// The environment, for the variables that name the terminal
+        /// (`TERM_PROGRAM`, `LC_TERMINAL`) when its answers are read.
+        public var environment: @Sendable (String) -> String?
 
-        public init(animations: Bool, colorDepth: ColorDepth, pictures: PictureMode? = nil) {
+        public init(animations: Bool, colorDepth: ColorDepth, pictures: PictureMode? = nil,
+                    environment: @escaping @Sendable (String) -> String? = { _ in nil }) {
             self.animations = animations
             self.colorDepth = colorDepth
             self.pictures = pictures
+            self.environment = environment
         }
     }
 
@@ -54,6 +59,10 @@ public enum RosterRunLoop {
         var renderer = Renderer(colorDepth: options.colorDepth)
         if drawing.mode == .kittyGraphics { renderer.imageData = library.pngBytes(forKittyImageID:) }
         if drawing.mode == .sixel { renderer.sixel = SixelFrames(session: session, library: library) }
+        if drawing.mode == .kittyPlaceholders { renderer.kittyPlaceholders = KittyPlaceholderImages(png: library.pngBytes(forKittyImageID:)) }
+        if drawing.mode == .inlineImages {
+            renderer.inlineImages = InlineImageFrames(cellPixels: session.cellPixelSize, art: library.image(forImageID:))
+        }
         // Forced sixel still asks, for the number of colour registers.
         var startup = StartupProbe(asking: options.pictures == nil || options.pictures == .sixel, session: session)
         var early = startup.waitBriefly(session: session, milliseconds: firstFrameWait)
@@ -104,10 +113,12 @@ public enum RosterRunLoop {
                     interface.resize(to: size)
                     renderer.sixel?.cellSize = session.cellPixelSize ?? SixelFrames.assumedCellSize
                     renderer.invalidate()
+                    renderer.inlineImages?.cellPixels = session.cellPixelSize ?? InlineImageFrames.assumedCellPixels
                 case .resumed:
                     interface.resize(to: session.size)
                     renderer.sixel?.cellSize = session.cellPixelSize ?? SixelFrames.assumedCellSize
                     renderer.invalidate()
+                    renderer.inlineImages?.cellPixels = session.cellPixelSize ?? InlineImageFrames.assumedCellPixels
                 case .signal(let signal):
                     return signal.exitStatus
                 }
@@ -160,8 +171,9 @@ struct StartupProbe {
     }
 
     /// Once the answers are in: kitty images where the terminal shows
-    /// them, else sixel where it paints it, 24-bit colour where it draws
-    /// it. Only once.
+    /// them, else iTerm2 inline images where it is known to show those,
+    /// else sixel where it paints it, and 24-bit colour where it draws it.
+    /// Only once.
     mutating func apply(to drawing: PictureDrawing, renderer: inout Renderer, options: RosterRunLoop.Options,
                         session: TerminalSession) {
         guard let probe, probe.isComplete, !applied else { return }
@@ -176,6 +188,10 @@ struct StartupProbe {
         if probe.kittyGraphics, options.pictures == nil {
             drawing.mode = .kittyGraphics
             renderer.imageData = drawing.library.pngBytes(forKittyImageID:)
+        } else if options.pictures == nil,
+                  ITermInlineImages.supported(environment: options.environment, terminalName: probe.terminalName, sixel: probe.sixel) {
+            drawing.mode = .inlineImages
+            renderer.inlineImages = InlineImageFrames(cellPixels: session.cellPixelSize, art: drawing.library.image(forImageID:))
         } else if probe.sixel || options.pictures == .sixel, options.pictures == nil || options.pictures == .sixel {
             drawing.mode = .sixel
             renderer.sixel = SixelFrames(session: session, library: drawing.library,

@@ -166,7 +166,7 @@ struct ShowDetectionTests {
         #expect(text.contains("  weapon       † Sword"))
         let wrong = try sandbox.rosterOnTerminalWithErrors(["show", "Cat-Bot"], environment: ["ROSTER_PICTURES": "sixteen"])
         #expect(wrong.status == 64)
-        #expect(wrong.errors.contains("ROSTER_PICTURES must be kitty, sixel, blocks, text or auto"))
+        #expect(wrong.errors.contains("ROSTER_PICTURES must be kitty, sixel, iterm2, blocks, text or auto"))
     }
 
     @Test("a terminal that says it draws 24-bit colour gets it, whatever TERM says")

@@ -21,7 +21,7 @@ struct RosterSixelOnTerminalTests {
             terminal = FakeSixelTerminal(width: width, height: height, cellSize: (9, 18))
             let library = roster.interface.controller.pictures.library
             renderer.sixel = SixelFrames(cellSize: Size(width: 9, height: 18), registers: 256,
-                                         image: library.image(forKittyImageID:))
+                                         image: library.image(forImageID:))
         }
 
         func draw(at milliseconds: Int = 0) {

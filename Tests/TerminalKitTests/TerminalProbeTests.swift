@@ -9,10 +9,11 @@ struct TerminalProbeTests {
         return probe
     }
 
-    @Test("one write asks about kitty images, 24-bit colour, then the device attributes")
+    @Test("one write asks about kitty images, 24-bit colour, the name, sixel colour registers, then the device attributes")
     func request() {
         let text = String(decoding: TerminalProbe.request, as: UTF8.self)
-        #expect(text == "\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\\u{1B}P+q524742\u{1B}\\\u{1B}[c")
+        #expect(text == "\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\\u{1B}P+q524742\u{1B}\\\u{1B}[>q"
+            + "\u{1B}[38:2::1:2:3m\u{1B}P$qm\u{1B}\\\u{1B}[0m\u{1B}[>c\u{1B}[?1;1;0S\u{1B}[c")
     }
 
     @Test("kitty: images, RGB, done at the device attributes")
@@ -32,5 +33,81 @@ struct TerminalProbeTests {
         let refused = probe(["\u{1B}_Gi=31;ENOTSUPPORTED:no\u{1B}\\", "\u{1B}[?64;1c", "\u{1B}_Gi=31;OK\u{1B}\\"])
         #expect(!refused.kittyGraphics && refused.isComplete)
         #expect(!probe(["\u{1B}_Gi=31;OK\u{1B}\\"]).isComplete, "still waiting for the rest")
+    }
+}
+
+@Suite("The terminal's name and a 24-bit colour round trip in the same probe")
+struct TerminalProbeAnswersTests {
+    func probe(_ replies: [String]) -> TerminalProbe {
+        var probe = TerminalProbe()
+        for reply in replies {
+            let answered = probe.read(Array(reply.utf8))
+            #expect(answered, "\(reply.debugDescription) is an answer")
+        }
+        return probe
+    }
+
+    @Test("the request sets a 24-bit colour, asks for it back, puts the pen back, and asks XTVERSION, all before the device attributes")
+    func request() {
+        let text = String(decoding: TerminalProbe.request, as: UTF8.self)
+        let roundTrip = "\u{1B}[38:2::1:2:3m\u{1B}P$qm\u{1B}\\\u{1B}[0m"
+        #expect(text.contains(roundTrip))
+        #expect(text.contains("\u{1B}[>q"))
+        #expect(text.hasSuffix("\u{1B}[c"), "the device attributes come last and mark the end")
+    }
+
+    @Test("a 24-bit SGR kept, in colon, semicolon or colour-space forms, means truecolor")
+    func keptColour() {
+        for answer in ["\u{1B}P1$r0;38:2::1:2:3m\u{1B}\\", "\u{1B}P1$r38:2:1:2:3m\u{1B}\\", "\u{1B}P1$r0;38;2;1;2;3m\u{1B}\\",
+                       "\u{1B}P0$r38:2:0:1:2:3m\u{1B}\\"] {
+            let terminal = probe([answer, "\u{1B}[?62;c"])
+            #expect(terminal.truecolor, "\(answer.debugDescription)")
+        }
+    }
+
+    @Test("a palette colour in its place, an invalid-request answer, or no answer, say nothing of truecolor")
+    func paletteColour() {
+        for answer in ["\u{1B}P1$r0;38;5;16m\u{1B}\\", "\u{1B}P1$r0;30m\u{1B}\\", "\u{1B}P0$r\u{1B}\\", "\u{1B}P1$r0;38:2::1:2:4m\u{1B}\\"] {
+            let terminal = probe([answer, "\u{1B}[?62;c"])
+            #expect(!terminal.truecolor, "\(answer.debugDescription)")
+        }
+        #expect(!probe(["\u{1B}[?62;c"]).truecolor)
+    }
+
+    @Test("mlterm 3.9 as it answers under Xvfb: no RGB, no XTVERSION, a palette colour to DECRQSS, but 24 in DA2: truecolor")
+    func mlterm() {
+        let mlterm = probe(["\u{1B}P0+r\u{1B}\\", "\u{1B}P1$r0;38;5;16m\u{1B}\\", "\u{1B}[>24;279;0c", "\u{1B}[?63;1;2;3;4;6;7;15;18;22;29c"])
+        #expect(mlterm.truecolor && mlterm.terminalName == nil && mlterm.isComplete)
+        let vte = probe(["\u{1B}[>65;7400;1c", "\u{1B}[?65;1;9c"])
+        #expect(vte.truecolor)
+        let oldVTE = probe(["\u{1B}[>65;3400;1c", "\u{1B}[?65;1;9c"])
+        #expect(!oldVTE.truecolor)
+        let xterm = probe(["\u{1B}P>|XTerm(379)\u{1B}\\", "\u{1B}P1$r0;38:2::1:2:3m\u{1B}\\", "\u{1B}[>41;379;0c", "\u{1B}[?64;1;2;6;9;15;16;17;18;21;22;28c"])
+        #expect(xterm.truecolor, "xterm 379 as Debian builds it keeps direct colour, and says so to DECRQSS")
+    }
+
+    @Test("XTVERSION names the terminal; terminals known to draw 24-bit colour count as truecolor, xterm and tmux do not")
+    func names() {
+        let mlterm = probe(["\u{1B}P>|mlterm(3.9.3)\u{1B}\\", "\u{1B}[?63;1;2;4c"])
+        #expect(mlterm.terminalName == "mlterm(3.9.3)" && mlterm.truecolor)
+        let konsole = probe(["\u{1B}P>|Konsole 22.12.3\u{1B}\\", "\u{1B}[?62;c"])
+        #expect(konsole.truecolor)
+        let xterm = probe(["\u{1B}P>|XTerm(379)\u{1B}\\", "\u{1B}[?63;1;2;4c"])
+        #expect(xterm.terminalName == "XTerm(379)" && !xterm.truecolor)
+        let tmux = probe(["\u{1B}P>|tmux 3.3a\u{1B}\\", "\u{1B}[?1;2c"])
+        #expect(tmux.terminalName == "tmux 3.3a" && !tmux.truecolor)
+    }
+}
+
+@Suite("The new answers, arriving late, are replies and never keys")
+struct LateProbeAnswersTests {
+    @Test("XTVERSION, DECRQSS and DA2 answers after the probe gave up decode as replies, with no key")
+    func lateAnswers() {
+        var decoder = KeyDecoder()
+        var replies: [[UInt8]] = []
+        let late = "\u{1B}P>|kitty(0.26.5)\u{1B}\\" + "\u{1B}P1$r0;38:2::1:2:3m\u{1B}\\" + "\u{1B}[>24;279;0c" + "q"
+        let events = decoder.feed(Array(late.utf8), replies: &replies)
+        #expect(replies.count == 3)
+        #expect(events == [.key(KeyEvent(.character("q")))], "only the q typed after them is a key: \(events)")
     }
 }

@@ -36,7 +36,7 @@ struct ManualPage {
         ("TERM", "the terminal's kind; dumb gives the line-oriented roster and no colour"),
         ("COLORTERM", "truecolor or 24bit allows 24-bit colour"),
         ("ROSTER_NO_ANIMATION", "1 turns off the sliding of panels, as --no-animation does"),
-        ("ROSTER_PICTURES", "kitty, sixel, blocks or text: how pictures are drawn"),
+        ("ROSTER_PICTURES", "kitty, sixel, iterm2, blocks or text: how pictures are drawn"),
     ]
 
     var text: String {

@@ -13,17 +13,19 @@ enum BrowseCommand {
             every key. Changes are saved at once, and changes made by other programs
             (roster set-weapon in another terminal) show up within half a second.
             Motion is off with --no-animation or ROSTER_NO_ANIMATION=1. Pictures are real
-            images in terminals that answer the kitty graphics query (kitty, WezTerm,
-            Ghostty, Konsole); sixel images in those whose device attributes offer sixel
-            (xterm -ti vt340, mlterm, foot, Windows Terminal, VS Code), in as many
+            images in terminals that answer the kitty graphics query (kitty, Ghostty,
+            Konsole); iTerm2 inline images in iTerm2, WezTerm and VS Code's terminal
+            with its images on; kitty images through tmux 3.3+ with allow-passthrough on,
+            in kitty 0.28+ or Ghostty; sixel images in terminals whose device attributes
+            offer sixel (xterm -ti vt340, mlterm, foot, Windows Terminal), in as many
             colours as they have registers; coloured half blocks elsewhere (plain xterm,
-            VTE terminals, alacritty, and inside tmux and screen), in 16, 256 or 24-bit
+            VTE terminals, alacritty, tmux otherwise, screen), in 16, 256 or 24-bit
             colour as the terminal draws; text glyphs without colour (NO_COLOR,
             TERM=dumb). The first frame may be half blocks while a slow terminal
-            answers. ROSTER_PICTURES=kitty|sixel|blocks|text chooses without asking. Names
-            are drawn in the terminal's own text colour, readable on any background; the
-            colour given to a name shows as a tab at the left of its row and a swatch in
-            its Colour field.
+            answers. ROSTER_PICTURES=kitty|sixel|iterm2|blocks|text chooses without
+            asking. Names are drawn in the terminal's own text colour, readable on any
+            background; the colour given to a name shows as a tab at the left of its
+            row and a swatch in its Colour field.
 
             Plain mode (--plain, and by itself with TERM=dumb or ROSTER_ACCESSIBLE=1) is
             the same roster as a conversation, for screen readers, braille displays and
@@ -75,12 +77,14 @@ enum BrowseCommand {
         let depth = ColorDepth.detect(environment: environment)
         var pictures = try PictureChoice.fromEnvironment(environment("ROSTER_PICTURES"), depth: depth, command: "browse")
         if pictures == nil, PictureChoice.insideMultiplexer(environment) {
-            pictures = depth == .none ? .text : .halfBlocks(depth)
+            pictures = PictureChoice.insideMultiplexer(depth: depth, tmux: TmuxClient.ask(environment: environment))
         }
+        let terminalNames = ITermInlineImages.environmentNames.reduce(into: [String: String]()) { $0[$1] = environment($1) }
         let options = RosterRunLoop.Options(
             animations: !noAnimation && environment("ROSTER_NO_ANIMATION") == nil,
             colorDepth: depth,
-            pictures: pictures
+            pictures: pictures,
+            environment: { terminalNames[$0] }
         )
         let status = try RosterRunLoop.run(store: store, options: options)
         return ExitStatus(rawValue: status) ?? .failure

@@ -43,12 +43,13 @@ enum ReadingCommands {
             a country's name and code, such as France (FR). Piped (plain) and JSON give
             the stored forms: 5ft11in, FR and a UTC time such as 2026-11-29T14:05:00Z.
             The icon and the weapon's picture are drawn beside the details: as images in
-            terminals that answer the kitty graphics query (kitty, WezTerm, Ghostty,
-            Konsole), as sixel images in those that offer sixel (xterm -ti vt340,
-            mlterm, foot, Windows Terminal, VS Code), else in coloured half blocks
-            (plain xterm, VTE terminals, alacritty, tmux and screen), else (NO_COLOR,
-            TERM=dumb, piped) not at all. ROSTER_PICTURES=kitty|sixel|blocks|text
-            chooses without asking.
+            terminals that answer the kitty graphics query (kitty, Ghostty, Konsole), as
+            iTerm2 inline images in iTerm2, WezTerm and VS Code's terminal with its
+            images on, as sixel images in those that offer sixel (xterm -ti vt340,
+            mlterm, foot, Windows Terminal), else in coloured half blocks (plain xterm,
+            VTE terminals, alacritty, tmux and screen), else (NO_COLOR, TERM=dumb,
+            piped) not at all. ROSTER_PICTURES=kitty|sixel|iterm2|blocks|text chooses
+            without asking.
             """,
         arguments: [ArgumentSpec("NAME", "the monster's name (any case) or id", completion: CommonOptions.monsterNames)],
         options: [showFormat],

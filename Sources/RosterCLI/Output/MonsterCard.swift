@@ -4,8 +4,9 @@ import TextSafety
 
 /// `roster show` on a colour terminal: the monster's icon and its weapon's
 /// picture beside its details like a trading card when the terminal is
-/// wide enough, otherwise above them. The pictures are kitty images where
-/// the terminal shows them, else coloured half blocks.
+/// wide enough, otherwise above them. The pictures are kitty images or
+/// iTerm2 inline images where the terminal shows them, else coloured half
+/// blocks.
 ///
 /// Pictures are drawn only here, for a person at a terminal; piped output
 /// and `NO_COLOR` keep the plain text (whose weapon line carries the glyph).
@@ -76,6 +77,29 @@ struct MonsterCard {
             if frame.y > 0 { output += Array("\u{1B}[\(frame.y)B".utf8) }
             if frame.x > 0 { output += Array("\u{1B}[\(frame.x)C".utf8) }
             output += image(picture, frame)
+        }
+        output += Array("\u{1B}8\u{1B}[\(height)B\r".utf8)
+        return output
+    }
+
+    /// The card with iTerm2 inline images, made like `renderKitty`. An
+    /// inline image moves the cursor below itself, which on the bottom row
+    /// would scroll the card away from the saved position: one more line of
+    /// room keeps every picture above the bottom row.
+    func renderInline(width: Int, depth: ColorDepth, cellPixels: Size) -> [UInt8] {
+        let card = layout(width: width, depth: depth, kitty: true)
+        let lines = card.buffer.styledLines(depth: depth)
+        let height = lines.count
+        var output = Array(String(repeating: "\n", count: height + 1).utf8)
+        output += Array("\u{1B}[\(height + 1)A\r\u{1B}7".utf8)
+        for line in lines { output += Array((line + "\n").utf8) }
+        for (picture, frame) in card.pictures {
+            let whole = Rect(origin: .zero, size: frame.size)
+            guard let png = try? picture.image.forCells(whole, of: frame.size, cellPixels: cellPixels).encodePNG() else { continue }
+            output += Array("\u{1B}8".utf8)
+            if frame.y > 0 { output += Array("\u{1B}[\(frame.y)B".utf8) }
+            if frame.x > 0 { output += Array("\u{1B}[\(frame.x)C".utf8) }
+            output += ITermInlineImages.show(png: png, columns: frame.width, rows: frame.height)
         }
         output += Array("\u{1B}8\u{1B}[\(height)B\r".utf8)
         return output

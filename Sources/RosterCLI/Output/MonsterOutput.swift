@@ -93,9 +93,13 @@ struct MonsterOutput {
                     try output.append(String(decoding: card.renderKitty(width: context.terminalWidth, depth: pictureDepth), as: UTF8.self))
                 } else if pictures == .sixel {
                     let sixel = card.renderSixel(width: context.terminalWidth, depth: pictureDepth,
-                                                 cellSize: CellPixels.size(of: 1) ?? SixelFrames.assumedCellSize,
+                                                 cellSize: TerminalSession.cellPixelSize(1) ?? SixelFrames.assumedCellSize,
                                                  registers: terminalAnswers?.sixelRegisters ?? Sixel.fallbackRegisters)
                     try output.append(String(decoding: sixel, as: UTF8.self))
+                } else if pictures == .inlineImages {
+                    let cellPixels = TerminalSession.cellPixelSize(1) ?? InlineImageFrames.assumedCellPixels
+                    try output.append(String(decoding: card.renderInline(width: context.terminalWidth, depth: pictureDepth,
+                                                                         cellPixels: cellPixels), as: UTF8.self))
                 } else {
                     for line in card.render(width: context.terminalWidth, depth: pictureDepth) {
                         try output.append(line + "\n")
@@ -145,8 +149,20 @@ struct MonsterOutput {
         if let chosen = try PictureChoice.fromEnvironment(context.environment("ROSTER_PICTURES"), depth: depth, command: "show") {
             return chosen
         }
-        return PictureMode.choose(colorDepth: depth, kittyGraphics: terminalAnswers?.kittyGraphics ?? false,
-                                  sixel: terminalAnswers?.sixel ?? false)
+        let answers = terminalAnswers
+        let mode = PictureMode.choose(colorDepth: depth, kittyGraphics: answers?.kittyGraphics ?? false,
+                                      sixel: answers?.sixel ?? false)
+        switch mode {
+        case .sixel, .halfBlocks:
+            // iTerm2's images where the terminal is known to show them
+            // (VS Code offers both, and its inline images are the sharper).
+            if let answers, ITermInlineImages.supported(environment: context.environment,
+                                                        terminalName: answers.terminalName, sixel: answers.sixel) {
+                return .inlineImages
+            }
+        default: break
+        }
+        return mode
     }
 
     /// What the terminal said when asked, once: only with colour, outside

@@ -11,15 +11,26 @@ enum PictureChoice {
         case nil, "", "auto": return nil
         case "kitty": return depth == .none ? .text : .kittyGraphics
         case "sixel": return depth == .none ? .text : .sixel
+        case "iterm2", "iterm": return depth == .none ? .text : .inlineImages
         case "blocks", "halfblocks": return depth == .none ? .text : .halfBlocks(depth)
         case "text", "none": return .text
         case let other?:
-            throw UsageError("ROSTER_PICTURES must be kitty, sixel, blocks, text or auto, not `\(other)`", command: command)
+            throw UsageError("ROSTER_PICTURES must be kitty, sixel, iterm2, blocks, text or auto, not `\(other)`", command: command)
         }
     }
 
+    /// Inside tmux or screen: kitty placeholder cells through tmux's
+    /// passthrough when the pane allows it and the terminal outside draws
+    /// them (which needs 256 colours for the image ids), else half blocks.
+    static func insideMultiplexer(depth: ColorDepth, tmux: TmuxClient?) -> PictureMode {
+        guard depth != .none else { return .text }
+        if depth >= .indexed256, tmux?.showsKittyPlaceholders == true { return .kittyPlaceholders }
+        return .halfBlocks(depth)
+    }
+
     /// tmux and screen take the kitty query for a window title, and do not
-    /// pass kitty pictures through anyway: do not ask there.
+    /// pass kitty placements through (they would not stay in the pane's
+    /// cells anyway): do not ask there.
     static func insideMultiplexer(_ environment: (String) -> String?) -> Bool {
         let term = environment("TERM") ?? ""
         return environment("TMUX") != nil || environment("STY") != nil || term.hasPrefix("tmux") || term.hasPrefix("screen")

@@ -59,7 +59,9 @@ public enum KittyGraphics {
     /// those as replies, never as keys, and `Renderer.readGraphicsReply`
     /// acts on them. It is repeated on every chunk because kitty reads it
     /// from the chunk that ends the transmission (kovidgoyal/kitty#3375).
-    public static func transmitPNG(_ png: [UInt8], imageID: UInt32) -> [UInt8] {
+    /// `quiet: 2` silences errors too, for a terminal whose answers nobody
+    /// can read (behind tmux).
+    public static func transmitPNG(_ png: [UInt8], imageID: UInt32, quiet: Int = 1) -> [UInt8] {
         precondition(imageID != 0, "kitty image ids start at 1")
         let encoded = Base64.encode(png)
         var output: [UInt8] = []
@@ -69,8 +71,8 @@ public enum KittyGraphics {
             let end = min(encoded.count, start + chunkLimit)
             let more = end < encoded.count
             let keys = start == 0
-                ? "a=t,f=100,i=\(imageID),q=1,m=\(more ? 1 : 0)"
-                : "m=\(more ? 1 : 0),q=1"
+                ? "a=t,f=100,i=\(imageID),q=\(quiet),m=\(more ? 1 : 0)"
+                : "m=\(more ? 1 : 0),q=\(quiet)"
             output += command(keys, payload: encoded[start..<end])
             start = end
         } while start < encoded.count

@@ -1,5 +1,5 @@
 /// Draws named pictures into a buffer the way the terminal can show them:
-/// a kitty placement over blank cells, coloured half blocks, or nothing
+/// a kitty placement or inline image over blank cells, coloured half blocks, or nothing
 /// (the caller then shows the picture's text glyph).
 ///
 /// The way can change while the program runs: the first frame is drawn
@@ -40,8 +40,24 @@ public final class PictureDrawing {
             return nil
         case .halfBlocks(let depth):
             return drawHalfBlocks(name, image: image, in: rect, depth: depth, into: &buffer)
-        case .kittyGraphics, .sixel:
-            // Sixel pictures are placed as kitty ones are; the renderer paints them.
+        case .kittyPlaceholders:
+            let imageID = library.kittyImageID(named: name)
+            let frame = image.cellRect(fitting: rect)
+            guard imageID < 256, max(frame.width, frame.height) <= KittyPlaceholders.largestSide else {
+                return drawHalfBlocks(name, image: image, in: rect, depth: fallbackDepth, into: &buffer)
+            }
+            let style = Style(foreground: .indexed(UInt8(imageID)))
+            for y in frame.y..<frame.maxY {
+                for x in frame.x..<frame.maxX {
+                    buffer.set(Cell(KittyPlaceholders.cell(row: y - frame.y, column: x - frame.x), style: style), at: Point(x: x, y: y))
+                }
+            }
+            buffer.placements.append(KittyPlacement(imageID: imageID, placementID: slot,
+                                                    frame: frame, imageSize: Size(width: image.width, height: image.height)))
+            return frame
+        case .kittyGraphics, .sixel, .inlineImages:
+            // Sixel and inline images are placed as kitty ones are; the
+            // renderer paints them.
             let imageID = library.kittyImageID(named: name)
             if mode == .kittyGraphics, refused.contains(imageID) {
                 return drawHalfBlocks(name, image: image, in: rect, depth: fallbackDepth, into: &buffer)

@@ -82,9 +82,11 @@ public final class PictureLibrary {
         return pngBytes(named: name)
     }
 
-    /// The decoded picture that has this image id, for painting it as sixel.
-    public func image(forKittyImageID id: UInt32) -> Image? {
-        kittyIDs.first(where: { $0.value == id }).flatMap { image(named: $0.key) }
+    /// The decoded picture that has this image id, for pictures painted
+    /// here rather than sent as the PNG (sixel, iTerm2's inline images).
+    public func image(forImageID id: UInt32) -> Image? {
+        guard let name = kittyIDs.first(where: { $0.value == id })?.key else { return nil }
+        return image(named: name)
     }
 
     private func result(named name: String) -> Result<Image, ImageDecodingError> {

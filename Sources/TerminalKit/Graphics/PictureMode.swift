@@ -1,5 +1,6 @@
 /// How pictures reach the screen on a given terminal: the real image over
-/// the kitty graphics protocol, coloured half blocks, or a text glyph.
+/// the kitty graphics protocol or iTerm2's inline images, coloured half
+/// blocks, or a text glyph.
 ///
 /// The choice needs two facts the caller gathers once at start-up: the
 /// colour depth (`ColorDepth.detect`, which honours `NO_COLOR` and
@@ -11,6 +12,12 @@ public enum PictureMode: Hashable, Sendable {
     /// Paint the pictures as sixel pixels (`Sixel`, `SixelFrames`), where
     /// kitty graphics are not to be had.
     case sixel
+    /// Draw the picture into its cells as an iTerm2 inline image
+    /// (`ITermInlineImages`): iTerm2, WezTerm, VS Code.
+    case inlineImages
+    /// Draw the picture as kitty placeholder cells, the image sent
+    /// through tmux's passthrough (`KittyPlaceholders`).
+    case kittyPlaceholders
     /// Draw `HalfBlockPicture`s in colours of this depth.
     case halfBlocks(ColorDepth)
     /// No pictures: show the text glyph that stands for the image.

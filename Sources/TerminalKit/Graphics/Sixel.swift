@@ -8,8 +8,8 @@
 /// (`colorRegistersQuery`, answered `CSI ? 1 ; 0 ; N S`); a terminal that
 /// does not answer gets `fallbackRegisters`, the VT340's 16.
 ///
-/// **What a sixel is.** `ESC P 0;1;0 q`, square pixels (`" 1;1`; no size,
-/// which Konsole would fill with colour 0), the palette (`# n;2;r;g;b`, in percent), then
+/// **What a sixel is.** `ESC P 0;1;0 q`, square pixels at the picture's
+/// size (`" 1;1;W;H`), the palette (`# n;2;r;g;b`, in percent), then
 /// bands six pixels tall: for each colour, one character per column whose
 /// six bits say which of the band's pixels take it (`!count` repeats),
 /// `$` back to the band's start for the next colour, `-` to the next band.
@@ -51,9 +51,10 @@ public enum Sixel {
     public static func encode(_ image: Image, registers: Int) -> [UInt8] {
         guard image.width > 0, image.height > 0 else { return [] }
         let palette = SixelPalette(image, registers: registers)
-        // Square pixels (`"1;1`), and no size: Konsole fills a declared
-        // raster area's unset pixels with colour 0, which loses transparency.
-        var output = Array("\u{1B}P0;1;0q\"1;1".utf8)
+        // The size is declared, as xterm and mlterm expect. Konsole 22.12
+        // then fills the unset pixels with colour 0 (it is given kitty
+        // images unless sixel is forced).
+        var output = Array("\u{1B}P0;1;0q\"1;1;\(image.width);\(image.height)".utf8)
         for (index, color) in palette.colors.enumerated() {
             output += Array("#\(index);2;\(percent(color.red));\(percent(color.green));\(percent(color.blue))".utf8)
         }

@@ -42,6 +42,12 @@ public struct Renderer {
     public var imageData: ((UInt32) -> [UInt8]?)?
     /// Set when pictures are painted as sixel rather than kitty images.
     public var sixel: SixelFrames?
+    /// Set when pictures are iTerm2 inline images: the placements are
+    /// then drawn into their cells after the text (`InlineImageFrames`).
+    public var inlineImages: InlineImageFrames?
+    /// Set when pictures are kitty placeholder cells behind tmux: the
+    /// images are sent through passthrough before the frame that needs them.
+    public var kittyPlaceholders: KittyPlaceholderImages?
     private var shownPlacements: [KittyPlacement] = []
     private var transmittedImages: Set<UInt32> = []
     /// Images sent again after the terminal said it had lost them, since
@@ -66,6 +72,7 @@ public struct Renderer {
         previous = nil
         cursorPosition = nil
         resentImages = []
+        inlineImages?.forget()
     }
 
     /// Reads one reply from the terminal. A kitty graphics error about an
@@ -86,6 +93,7 @@ public struct Renderer {
     /// images: for quitting and suspending. The next frame places them again.
     public mutating func removeGraphics() -> [UInt8] {
         sixel?.forget()
+        if let placeholders = kittyPlaceholders?.removeAll() { return placeholders }
         guard !transmittedImages.isEmpty || !shownPlacements.isEmpty else { return [] }
         shownPlacements = []
         transmittedImages = []
@@ -100,15 +108,26 @@ public struct Renderer {
         let fullRepaint = previous?.size != buffer.size
         if fullRepaint {
             pen = .plain
-            // Sixel pictures (no kitty images to lose) are cleared with ED 2:
-            // Konsole keeps them through ED 0.
-            append(sixel == nil ? "\u{1B}[0m\u{1B}[H\u{1B}[J" : "\u{1B}[0m\u{1B}[H\u{1B}[2J", to: &output)
+            // Sixel and inline images are painted again after a repaint
+            // anyway, and ED 2 is what takes them off in terminals that keep
+            // them apart from the cells (Konsole); kitty's images must
+            // survive, so not there.
+            let keepsImages = inlineImages == nil && sixel == nil
+            append(keepsImages ? "\u{1B}[0m\u{1B}[H\u{1B}[J" : "\u{1B}[0m\u{1B}[H\u{1B}[2J", to: &output)
             cursorPosition = .zero
         }
         var drew = false
         let sixelPlan = sixel?.plan(previous: previous, buffer: buffer, fullRepaint: fullRepaint)
         sixelRepaint = sixelPlan?.repaint ?? []
-        let graphics = sixel == nil ? graphicsBytes(for: buffer, fullRepaint: fullRepaint) : []
+        inlineImages?.releaseCells(for: buffer.placements, screen: buffer.size, fullRepaint: fullRepaint)
+        let graphics: [UInt8]
+        if kittyPlaceholders != nil {
+            graphics = kittyPlaceholders?.prepare(buffer.placements) ?? []
+        } else if inlineImages == nil, sixel == nil {
+            graphics = graphicsBytes(for: buffer, fullRepaint: fullRepaint)
+        } else {
+            graphics = []
+        }
         if !graphics.isEmpty {
             append("\u{1B}[?2026h", to: &output)
             if cursorVisible { append("\u{1B}[?25l", to: &output) }
@@ -136,7 +155,7 @@ public struct Renderer {
                     if cursorVisible { append("\u{1B}[?25l", to: &output) }
                     drew = true
                 }
-                if !fullRepaint, look.isErased, !sixelRepaints(x, y),
+                if !fullRepaint, look.isErased, !mustRewrite(x, y),
                    let erased = erase(from: x, y, in: buffer, output: &output) {
                     x += erased
                     continue
@@ -149,14 +168,18 @@ public struct Renderer {
                 x += advance
             }
         }
-        if let sixelPlan, !sixelPlan.paint.isEmpty, let pictures = sixel?.paint(sixelPlan.paint), !pictures.isEmpty {
+        var pictures: [UInt8] = []
+        if let sixelPlan, !sixelPlan.paint.isEmpty, let painted = sixel?.paint(sixelPlan.paint) { pictures += painted }
+        if let images = inlineImages?.images(for: buffer, previous: fullRepaint ? nil : previous) { pictures += images }
+        if !pictures.isEmpty {
             if !drew {
                 append("\u{1B}[?2026h", to: &output)
                 if cursorVisible { append("\u{1B}[?25l", to: &output) }
                 drew = true
             }
             output += pictures
-            // Where a sixel leaves the cursor differs between terminals.
+            // Where a sixel or an inline image leaves the cursor differs
+            // between terminals.
             cursorPosition = nil
         }
         let wantsCursor = cursor.map { buffer.bounds.contains($0) } ?? false
@@ -199,7 +222,7 @@ public struct Renderer {
     /// frame had a cell that looks the same there. A wide character is
     /// unchanged only if its continuation cells are too.
     private func isShown(_ look: CellLook, _ cell: Cell, at x: Int, _ y: Int, in buffer: Buffer) -> Bool {
-        guard !sixelRepaints(x, y), let previous, CellLook(previous[x, y], depth: colorDepth) == look else { return false }
+        guard !mustRewrite(x, y), let previous, CellLook(previous[x, y], depth: colorDepth) == look else { return false }
         guard cell.width > 1 else { return true }
         for offset in 1..<Int(cell.width) where previous[x + offset, y] != buffer[x + offset, y] {
             return false
@@ -207,10 +230,12 @@ public struct Renderer {
         return true
     }
 
-    /// Whether the cell at (x, y) lies where a sixel picture was taken
-    /// away this frame, so it must be written whatever it held before.
-    private func sixelRepaints(_ x: Int, _ y: Int) -> Bool {
-        !sixelRepaint.isEmpty && sixelRepaint.contains { $0.contains(Point(x: x, y: y)) }
+    /// Whether the cell at (x, y) lies where a sixel picture or an inline
+    /// image was taken away this frame, so it must be written whatever it
+    /// held before.
+    private func mustRewrite(_ x: Int, _ y: Int) -> Bool {
+        if inlineImages?.mustRewrite(x, y) == true { return true }
+        return !sixelRepaint.isEmpty && sixelRepaint.contains { $0.contains(Point(x: x, y: y)) }
     }
 
     /// Blanks a run of blank cells starting at (x, y) with one erase
@@ -226,9 +251,9 @@ public struct Renderer {
         while end < buffer.size.width {
             let cell = buffer[end, y]
             let look = CellLook(cell, depth: colorDepth)
-            // Cells a sixel covered are written, never erased: not every
-            // terminal erases sixel pixels with ECH or EL.
-            guard !cell.isContinuation, look.isErased, !sixelRepaints(end, y) else { break }
+            // Cells a picture covered are written, never erased: not every
+            // terminal erases sixel pixels or inline images with ECH or EL.
+            guard !cell.isContinuation, look.isErased, !mustRewrite(end, y) else { break }
             if !isShown(look, cell, at: end, y, in: buffer) { changed += 1 }
             end += 1
         }

@@ -2,8 +2,10 @@
 ///
 /// `request` asks, in one write: whether it shows kitty images (a 1×1
 /// query image, `KittyGraphics`), whether it draws 24-bit colour
-/// (XTGETTCAP `RGB`), how many colour registers sixel pictures may use
-/// (XTSMGRAPHICS), and then for the primary device attributes
+/// (XTGETTCAP `RGB`, and a DECRQSS round trip of a 24-bit SGR, see
+/// `TerminalProbe+Answers`), its name and version (XTVERSION and the
+/// secondary device attributes), how many colour registers sixel pictures
+/// may use (XTSMGRAPHICS), and then for the primary device attributes
 /// (`ESC [ c`), which every terminal answers, and answers last, so the
 /// device attributes mark the end of the answers. Their attribute 4 says
 /// the terminal draws sixel images.
@@ -21,13 +23,16 @@ public struct TerminalProbe: Sendable {
     /// XTGETTCAP for the terminfo capability `RGB` ("524742" in hex).
     static let truecolorQuery: [UInt8] = Array("\u{1B}P+q524742\u{1B}\\".utf8)
 
-    public static let request: [UInt8] = KittyGraphics.imageQuery + truecolorQuery + Sixel.colorRegistersQuery
-        + Array("\u{1B}[c".utf8)
+    public static let request: [UInt8] = KittyGraphics.imageQuery + truecolorQuery + versionQuery + colourRoundTrip
+        + secondaryAttributesQuery + Sixel.colorRegistersQuery + Array("\u{1B}[c".utf8)
 
     /// The terminal said OK to the kitty image query.
     public private(set) var kittyGraphics = false
     /// The terminal said it has the `RGB` capability: it draws 24-bit colour.
     public private(set) var truecolor = false
+    /// What the terminal calls itself (XTVERSION: `kitty(0.26.5)`,
+    /// `WezTerm 20240203-…`, `tmux 3.3a`), when it says.
+    public private(set) var terminalName: String?
     /// The device attributes list 4: the terminal draws sixel images.
     public private(set) var sixel = false
     /// The colour registers XTSMGRAPHICS reported, if it answered.
@@ -55,6 +60,19 @@ public struct TerminalProbe: Sendable {
         if text.hasPrefix("\u{1B}P0+r") { return true }
         if reply.last == UInt8(ascii: "S"), text.hasPrefix("\u{1B}[?1;") {
             sixelRegisters = Sixel.colorRegisters(inReply: reply)
+            return true
+        }
+        if let name = Self.versionAnswer(text) {
+            terminalName = name
+            if Self.drawsTruecolor(named: name) { truecolor = true }
+            return true
+        }
+        if let kept = Self.colourRoundTripAnswer(text) {
+            if kept { truecolor = true }
+            return true
+        }
+        if let drawsTruecolor = Self.secondaryAttributesAnswer(text) {
+            if drawsTruecolor { truecolor = true }
             return true
         }
         if TerminalSession.isPrimaryDeviceAttributes(reply) {

@@ -160,6 +160,23 @@ public final class TerminalSession {
         return Size(width: 80, height: 24)
     }
 
+    /// A cell's size in pixels, from TIOCGWINSZ, when the terminal says
+    /// (many report 0): for pictures sent at the size they are shown.
+    public var cellPixelSize: Size? {
+        for descriptor in [outputDescriptor, inputDescriptor] {
+            if let size = Self.cellPixelSize(descriptor) { return size }
+        }
+        return nil
+    }
+
+    /// A cell's size in pixels on the terminal at `descriptor`, when it says.
+    public static func cellPixelSize(_ descriptor: Int32) -> Size? {
+        var window = winsize()
+        guard ioctl(descriptor, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0, window.ws_row > 0,
+              window.ws_xpixel >= window.ws_col, window.ws_ypixel >= window.ws_row else { return nil }
+        return Size(width: Int(window.ws_xpixel) / Int(window.ws_col), height: Int(window.ws_ypixel) / Int(window.ws_row))
+    }
+
     /// Writes a whole frame, in one `write(2)` when the kernel accepts it.
     public func write(_ bytes: [UInt8]) throws(TerminalError) {
         let code = bytes.withUnsafeBytes { POSIXCalls.writeAll(outputDescriptor, $0) }

@@ -15,7 +15,7 @@ struct SixelTests {
         let image = Image(rows: [[Self.red, .clear], [Self.blue, Self.red]])
         let bytes = String(decoding: Sixel.encode(image, registers: 256), as: UTF8.self)
         // Red is the more common colour, so it takes register 0.
-        #expect(bytes == "\u{1B}P0;1;0q\"1;1#0;2;100;0;0#1;2;0;0;100#0@A$#1A-\u{1B}\\")
+        #expect(bytes == "\u{1B}P0;1;0q\"1;1;2;2#0;2;100;0;0#1;2;0;0;100#0@A$#1A-\u{1B}\\")
     }
 
     @Test("runs of the same column repeat with !count")
