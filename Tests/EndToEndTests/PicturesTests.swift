@@ -139,7 +139,7 @@ struct ShowDetectionTests {
         // Cat-Bot's art has ten colours: merged into all eight registers.
         #expect(pictures.first?.contains("#7;2;") == true)
         #expect(!output.contains("▀") && !output.contains("\u{1B}_Ga=T"))
-        #expect(output.contains("Cat-Bot") && output.contains("⚔ Sword"))
+        #expect(output.contains("Cat-Bot") && output.contains("† Sword"))
     }
 
     @Test("ROSTER_PICTURES=sixel draws sixel even where the terminal does not offer it, and still asks for its registers")

@@ -85,7 +85,7 @@ struct PickerLostUpdateTests {
         let field = try #require(roster.details.field(edit.label))
         if edit.label == "Colour" {
             // The popover hangs over the field; it ticks the monster's colour as it is now.
-            #expect(roster.text.contains("│ \(edit.shownTheirs) ✓"), "the popover ticks the newer value: \(roster.text)")
+            #expect(roster.text.contains("■ \(edit.shownTheirs) ✓"), "the popover ticks the newer value: \(roster.text)")
         } else {
             #expect(field.value.contains(edit.shownTheirs), "the field shows the newer value: \(field.value)")
         }

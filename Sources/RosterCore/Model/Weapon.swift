@@ -17,7 +17,7 @@ public struct Weapon: Hashable, Sendable {
     /// The picture's asset name in `Data/` (`sword.png`).
     public var imageAssetName: String { type.imageAssetName }
 
-    /// `⚔ Sword`: the glyph and the name, how the weapon reads beside its
+    /// `† Sword`: the glyph and the name, how the weapon reads beside its
     /// monster where no picture is drawn (`list`, `show`, Markdown, the
     /// weapon cell).
     public var label: String { "\(type.glyph) \(type.displayName)" }
