@@ -24,9 +24,9 @@
 /// a terminal moves a cursor sent below the screen onto the last row, so
 /// a picture of a panel still sliding in would flash there.
 ///
-/// A full repaint clears with `ESC [H ESC [J`, never `ESC [2J`: kitty
-/// frees every stored image on ED 2, and the pictures would be gone for
-/// good after a resize. Errors the terminal reports about pictures (they
+/// A full repaint clears with `ESC [H ESC [J`, not `ESC [2J` (except for
+/// iTerm2's inline images, see `render`): kitty frees every stored image
+/// on ED 2, and the pictures would be gone for good after a resize. Errors the terminal reports about pictures (they
 /// are not silenced) come back through `readGraphicsReply`: an image the
 /// terminal lost is sent again once, one it refuses is given up on, and
 /// the caller draws it another way.
@@ -108,12 +108,12 @@ public struct Renderer {
         let fullRepaint = previous?.size != buffer.size
         if fullRepaint {
             pen = .plain
-            // Sixel and inline images are painted again after a repaint
-            // anyway, and ED 2 is what takes them off in terminals that keep
-            // them apart from the cells (Konsole); kitty's images must
-            // survive, so not there.
-            let keepsImages = inlineImages == nil && sixel == nil
-            append(keepsImages ? "\u{1B}[0m\u{1B}[H\u{1B}[J" : "\u{1B}[0m\u{1B}[H\u{1B}[2J", to: &output)
+            // Inline images are painted again after a repaint anyway, and
+            // ED 2 is what takes them off in terminals that keep them apart
+            // from the cells (Konsole); kitty's images must survive, so not
+            // there. Sixel keeps ED 0: xterm and mlterm erase sixel pixels
+            // with the cells, and mlterm drew pictures wrongly after ED 2.
+            append(inlineImages == nil ? "\u{1B}[0m\u{1B}[H\u{1B}[J" : "\u{1B}[0m\u{1B}[H\u{1B}[2J", to: &output)
             cursorPosition = .zero
         }
         var drew = false
