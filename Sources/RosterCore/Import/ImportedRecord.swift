@@ -88,7 +88,7 @@ struct MonsterDecoder {
         if index == Self.originIndex, case .text(let text) = value, Countries.find(text) == nil {
             noteRefused(index)
             log.add(InputProblem(.value, at: locate(), field: field.key,
-                                 Countries.unknown(text, suggestion: nil).message, unknownCountry: text))
+                                 Country.unknown(text, suggestion: nil).message, unknownCountry: text))
             return
         }
         if let message = field.assign(&monster, value) {
