@@ -17,7 +17,7 @@ public enum RosterCommandLine {
                                          completion: .files, passedToQueries: true)
 
     /// The commands, by name; each declaration is built when it is used.
-    static let parser = ArgumentParser(entries: [
+    static let parser = ArgumentParser(program: RosterProgram.description, entries: [
         .init("list") { ReadingCommands.list },
         .init("show") { ReadingCommands.show },
         .init("weapons") { ReadingCommands.weapons },
@@ -60,7 +60,7 @@ public enum RosterCommandLine {
             let parsed = try parser.parse(arguments)
             context.databaseOption = parsed[database]
             guard let command = parsed.command else {
-                if parsed[ArgumentParser.versionFlag] {
+                if parsed[parser.versionFlag] {
                     try context.print("roster \(version) (SQLite \(RosterStore.sqliteVersion))\n")
                     return .success
                 }

@@ -216,9 +216,14 @@ struct SharedRefusalTests {
             Issue.record("a typo was read as a value")
             return
         }
-        #expect(Countries.reading("Frnace") == .failure(country))
-        #expect(NameColor.unknownMessage(for: "purple") == colour.message)
-        #expect(WeaponType.unknownMessage(for: "swrod") == weapon.message)
+        // Import reads a record's fields through the same readers.
+        var monster = MonsterFields.blank
+        #expect(MonsterFields.nameColor.assign(&monster, .text("purple")) == colour.message)
+        #expect(MonsterFields.weapon.assign(&monster, .text("swrod")) == weapon.message)
+        #expect(MonsterFields.origin.assign(&monster, .text("Frnace")) == country.message)
+        #expect(MonsterFields.weapon.assign(&monster, .text("FIRE")) == nil && monster.weapon.type == .fire)
+        let batch = WeaponBatch.parse(Array("Cat-Bot\tswrod\n".utf8))
+        #expect(batch.problems.map(\.message) == [weapon.message])
         #expect(weapon.suggestion == "sword" && country.suggestion == "France")
         #expect(UnknownValue.reading("None", as: Height.self) == .success(nil))
     }

@@ -40,15 +40,15 @@ struct DetailValueTests {
     @Test("countries are read by name, code or three-letter code; a typo gets the name meant")
     func countries() {
         for text in ["France", "france", "FR", "fr", "FRA", " France "] {
-            #expect((try? Countries.reading(text).get())?.code == "FR", "\(text)")
+            #expect((try? Country.reading(text).get())?.code == "FR", "\(text)")
         }
-        guard case .failure(let typo) = Countries.reading("Frnace") else {
+        guard case .failure(let typo) = Country.reading("Frnace") else {
             Issue.record("Frnace was read as a country")
             return
         }
         #expect(typo.message == "unknown country `Frnace`; did you mean `France`?")
         #expect(typo.suggestion == "France")
-        guard case .failure(let nonsense) = Countries.reading("Atlantis-Under-The-Sea") else { return }
+        guard case .failure(let nonsense) = Country.reading("Atlantis-Under-The-Sea") else { return }
         #expect(nonsense.suggestion == nil)
         #expect(nonsense.message.hasSuffix("give a country's name or its ISO 3166 code, such as France or FR"))
         // The stored form is upper case: a lower-case code is not stored.

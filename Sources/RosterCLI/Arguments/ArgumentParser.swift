@@ -61,10 +61,10 @@ public struct ParsedCommandLine: Sendable {
 ///
 /// Options may come before or after the command and its arguments;
 /// `--name=value` and `--name value` both work; `--` ends the options so
-/// that a monster named `-x` can still be given.
+/// that an argument spelt `-x` can still be given.
 public struct ArgumentParser: Sendable {
-    /// A command known by its name, declared only when it is used: one run
-    /// of `roster set-weapon` builds set-weapon's declaration, not every
+    /// A command known by its name, declared only when it is used: a run
+    /// of one command builds that command's declaration, not every
     /// command's help and completion lists.
     public struct Entry: Sendable {
         public let name: String
@@ -93,14 +93,21 @@ public struct ArgumentParser: Sendable {
     public let defaultCommandName: String?
     public var defaultCommand: CommandSpec? { defaultCommandName.flatMap(command(named:)) }
 
-    public init(entries: [Entry], globalOptions: [any OptionDeclaration] = [], defaultCommand: String? = nil) {
+    /// What the program says about itself: its name, and the text of its
+    /// overview and manual page that no command declares.
+    public let program: ProgramDescription
+
+    public init(program: ProgramDescription, entries: [Entry], globalOptions: [any OptionDeclaration] = [],
+                defaultCommand: String? = nil) {
+        self.program = program
         self.entries = entries
         self.globalOptions = globalOptions.map(\.spec) + [GlobalOptions.help.spec]
         self.defaultCommandName = defaultCommand
     }
 
-    public init(commands: [CommandSpec], globalOptions: [any OptionDeclaration] = [], defaultCommand: String? = nil) {
-        self.init(entries: commands.map { spec in Entry(spec.name, isHidden: spec.isHidden) { spec } },
+    public init(program: ProgramDescription, commands: [CommandSpec], globalOptions: [any OptionDeclaration] = [],
+                defaultCommand: String? = nil) {
+        self.init(program: program, entries: commands.map { spec in Entry(spec.name, isHidden: spec.isHidden) { spec } },
                   globalOptions: globalOptions, defaultCommand: defaultCommand)
     }
 
@@ -254,11 +261,11 @@ public struct ArgumentParser: Sendable {
     /// Options understood before any command: the global ones, `--version`
     /// and the default command's.
     var topLevelOptions: [OptionSpec] {
-        globalOptions + [Self.versionFlag.spec] + (defaultCommand?.options ?? [])
+        globalOptions + [versionFlag.spec] + (defaultCommand?.options ?? [])
     }
 
     /// `--version`, understood before any command.
-    public static let versionFlag = Flag("version", "print roster's version")
+    public var versionFlag: Flag { Flag("version", "print \(program.name)'s version") }
 
     private func unknownOption(_ option: String, available: [OptionSpec], command: String?) -> UsageError {
         var message = "unknown option \(option)"

@@ -69,7 +69,7 @@ public struct ArgumentSpec: Sendable {
     /// Reads each text into the declared type; nil for text taken as it is (names).
     let reader: (@Sendable (String) -> Result<any Sendable, ArgumentProblem>)?
 
-    /// An argument taken as text: a monster's name, a file.
+    /// An argument taken as text: a name, a file.
     public init(_ name: String, _ help: String, arity: Arity = .one, completion: CompletionSource = .none) {
         self.init(name, help, arity: arity, completion: completion, reader: nil)
     }
@@ -113,7 +113,7 @@ extension ArgumentSpec: ArgumentDeclaration {
 }
 
 /// A positional argument read by its type before the command runs, as
-/// `Option` is: `set-weapon`'s WEAPON, `undo`'s N.
+/// `Option` is: a choice, a count N.
 public struct Argument<Value: ExpressibleByArgument>: ArgumentDeclaration {
     public let spec: ArgumentSpec
 

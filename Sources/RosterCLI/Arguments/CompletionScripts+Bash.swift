@@ -1,5 +1,5 @@
-/// The bash script: `_roster` completes by words, asking a query's
-/// function for live answers.
+/// The bash script: `_roster` (named after the program) completes by
+/// words, asking a query's function for live answers.
 extension CompletionScripts {
     func bashWords(_ source: CompletionSource) -> String? {
         switch source.resolved {
@@ -11,11 +11,12 @@ extension CompletionScripts {
         }
     }
 
-    /// `_roster_passed`: sets `passed` to the options the line gives that
-    /// queries are given, and `ended` when a `--` has ended the options.
+    /// `_roster_passed` (named after the program): sets `passed` to the
+    /// options the line gives that queries are given, and `ended` when a
+    /// `--` has ended the options.
     func bashPassed() -> String {
         var text = """
-            _roster_passed() {
+            _\(identifier)_passed() {
                 local i
 
             """
@@ -52,13 +53,13 @@ extension CompletionScripts {
         _\(function(query))() {
             local IFS=$'\\n' line ended=""
             local -a passed=()
-            _roster_passed
+            _\(identifier)_passed
             COMPREPLY=()
             while IFS= read -r line; do
                 # A line shaped like an option is only safe after --.
                 [[ $line == -* && -z $ended ]] && continue
                 [[ $line == "$cur"* ]] && COMPREPLY+=("$(printf '%q' "$line")")
-            done < <(roster "${passed[@]}" \(query.arguments))
+            done < <(\(program.name) "${passed[@]}" \(query.arguments))
         }
 
 
@@ -69,14 +70,14 @@ extension CompletionScripts {
         let topLevel = parser.topLevelOptions
         let globalValued = parser.globalOptions.filter { !$0.isFlag }
         var text = """
-            # bash completion for roster. Install with:
-            #   roster completion bash > ~/.local/share/bash-completion/completions/roster
+            # bash completion for \(program.name). Install with:
+            #   \(program.name) completion bash > ~/.local/share/bash-completion/completions/\(program.name)
 
             """
         text += bashPassed()
         for query in queries { text += bashQuery(query) }
         text += """
-            _roster() {
+            _\(identifier)() {
                 local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}
                 local command="" i
                 for ((i = 1; i < COMP_CWORD; i++)); do
@@ -134,7 +135,7 @@ extension CompletionScripts {
         text += """
                 esac
             }
-            complete -F _roster roster
+            complete -F _\(identifier) \(program.name)
 
             """
         return text

@@ -16,7 +16,7 @@ extension CompletionScripts {
 
     /// `complete -c roster -l format -s f -x -a 'json csv' -d '…'`, after `condition`.
     func fishLine(_ option: OptionSpec, condition: String) -> String {
-        var line = "complete -c roster\(condition) -l \(option.long)"
+        var line = "complete -c \(program.name)\(condition) -l \(option.long)"
         if let short = option.short { line += " -s \(short)" }
         if !option.isFlag {
             // -x (exclusive) and -F (files) cannot go together: a file takes -r.
@@ -63,7 +63,7 @@ extension CompletionScripts {
             text += "    test -n \"$\(name)\"; and set passed $passed --\(option.long) $\(name)\n"
         }
         text += """
-                set -l lines (roster $passed \(query.arguments))
+                set -l lines (\(program.name) $passed \(query.arguments))
                 # A line shaped like an option is only safe after --.
                 if test -n "$ended"
                     printf '%s\\n' $lines
@@ -78,12 +78,12 @@ extension CompletionScripts {
 
     func fish() -> String {
         var text = """
-            # fish completion for roster. Install with:
-            #   roster completion fish > ~/.config/fish/completions/roster.fish
+            # fish completion for \(program.name). Install with:
+            #   \(program.name) completion fish > ~/.config/fish/completions/\(program.name).fish
 
             """
         for query in queries { text += fishQuery(query) }
-        text += "complete -c roster -f\n"
+        text += "complete -c \(program.name) -f\n"
         for option in parser.globalOptions {
             text += fishLine(option, condition: "")
         }
@@ -92,7 +92,7 @@ extension CompletionScripts {
             text += fishLine(option, condition: " -n __fish_use_subcommand")
         }
         for command in visible {
-            text += "complete -c roster -n __fish_use_subcommand -a \(command.name) -d '\(fishEscape(command.abstract))'\n"
+            text += "complete -c \(program.name) -n __fish_use_subcommand -a \(command.name) -d '\(fishEscape(command.abstract))'\n"
             let condition = " -n '__fish_seen_subcommand_from \(command.name)'"
             for option in command.options {
                 text += fishLine(option, condition: condition)
@@ -100,7 +100,7 @@ extension CompletionScripts {
             var seen: [String] = []
             for source in command.arguments.map({ fishArguments($0.completion) }) where !source.isEmpty && !seen.contains(source) {
                 seen.append(source)
-                text += "complete -c roster\(condition)\(source)\n"
+                text += "complete -c \(program.name)\(condition)\(source)\n"
             }
         }
         return text

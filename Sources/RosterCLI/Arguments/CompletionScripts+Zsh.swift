@@ -38,24 +38,24 @@ extension CompletionScripts {
 
     func zsh() -> String {
         var text = """
-            #compdef roster
-            # zsh completion for roster. Install with:
-            #   roster completion zsh > "${fpath[1]}/_roster"
+            #compdef \(program.name)
+            # zsh completion for \(program.name). Install with:
+            #   \(program.name) completion zsh > "${fpath[1]}/_\(program.name)"
             # or load it for this shell (after compinit):
-            #   source <(roster completion zsh)
+            #   source <(\(program.name) completion zsh)
 
 
             """
-        // A query runs inside _roster, and sees the options it found.
+        // A query runs inside _roster (after the program), and sees the options it found.
         let passing = passed.map { option in
-            let name = "roster_\(variable(option))"
+            let name = "\(identifier)_\(variable(option))"
             return "${\(name):+--\(option.long)} ${\(name):+\"$\(name)\"}"
         }.joined(separator: " ")
         for query in queries {
             text += """
                 _\(function(query))() {
                     local -a names
-                    names=(${(f)"$(roster \(passing) \(query.arguments))"})
+                    names=(${(f)"$(\(program.name) \(passing) \(query.arguments))"})
                     # A line shaped like an option is only safe after --.
                     (( ${words[(I)--]} )) || names=(${names:#-*})
                     compadd -a names
@@ -65,8 +65,8 @@ extension CompletionScripts {
                 """
         }
         text += """
-            _roster() {
-                local curcontext=$curcontext state line i\(passed.map { " roster_\(variable($0))=\"\"" }.joined())
+            _\(identifier)() {
+                local curcontext=$curcontext state line i\(passed.map { " \(identifier)_\(variable($0))=\"\"" }.joined())
                 local -a commands
                 # The options the line gives that queries are given: --db PATH or --db=PATH.
                 for ((i = 2; i < CURRENT; i++)); do
@@ -74,7 +74,7 @@ extension CompletionScripts {
 
             """
         for option in passed {
-            let name = "roster_\(variable(option))"
+            let name = "\(identifier)_\(variable(option))"
             text += "            --\(option.long)) \(name)=${(Q)words[i+1]} ;;\n"
             text += "            --\(option.long)=*) \(name)=${(Q)${words[i]#--\(option.long)=}} ;;\n"
         }
@@ -84,7 +84,7 @@ extension CompletionScripts {
 
             """
         for option in passed {
-            let name = "roster_\(variable(option))"
+            let name = "\(identifier)_\(variable(option))"
             text += "    [[ $\(name) == \"~/\"* ]] && \(name)=$HOME/${\(name)#\"~/\"}\n"
         }
         text += "    commands=(\n"
@@ -99,7 +99,7 @@ extension CompletionScripts {
                     '1:command:->command' \\
                     '*::argument:->argument'
                 case $state in
-                    command) _describe -t commands 'roster command' commands ;;
+                    command) _describe -t commands '\(program.name) command' commands ;;
                     argument)
                         case $line[1] in
 
@@ -108,7 +108,7 @@ extension CompletionScripts {
             var specs = parser.options(of: command).map(zshSpec)
             for (index, argument) in command.arguments.enumerated() {
                 if case .many = argument.arity {
-                    // `NAME… WEAPON`: zsh cannot tell where a list ends, so
+                    // `NAME… CHOICE`: zsh cannot tell where a list ends, so
                     // every word after the first is offered both.
                     let rest = command.arguments[index...]
                     let name = rest.map { $0.name.lowercased() }.joined(separator: " or ")
@@ -129,9 +129,9 @@ extension CompletionScripts {
             # Autoloaded from $fpath, this file is the completion function's
             # body; sourced, it registers the function instead.
             if [[ $zsh_eval_context[-1] == loadautofunc ]]; then
-                _roster "$@"
+                _\(identifier) "$@"
             else
-                compdef _roster roster
+                compdef _\(identifier) \(program.name)
             fi
 
             """

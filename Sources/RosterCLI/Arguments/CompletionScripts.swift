@@ -1,5 +1,5 @@
 /// Shell completion scripts for bash, zsh and fish, generated from the
-/// command declarations. A `CompletionQuery` (the roster's monster names)
+/// command declarations. A `CompletionQuery` (names the program lists)
 /// is answered live, by running the program again with the query's
 /// arguments, after the global options marked `passedToQueries` that the
 /// line being completed gives (`--db PATH`), so that the answer follows
@@ -12,6 +12,10 @@
 struct CompletionScripts {
     let parser: ArgumentParser
     let commands: [CommandSpec]
+    /// The program completed: its name, as the shell runs it.
+    var program: ProgramDescription { parser.program }
+    /// The program's name as a shell function's or variable's (`_roster`).
+    var identifier: String { parser.program.identifier }
 
     init(parser: ArgumentParser) {
         self.parser = parser
@@ -42,7 +46,7 @@ struct CompletionScripts {
 
     /// A query's function's name, without the shell's prefix.
     func function(_ query: CompletionQuery) -> String {
-        "roster_" + String(query.name.map { $0.isLetter || $0.isNumber ? $0 : "_" })
+        program.identifier + "_" + String(query.name.map { $0.isLetter || $0.isNumber ? $0 : "_" })
     }
 
     func script(for shell: String) -> String? {

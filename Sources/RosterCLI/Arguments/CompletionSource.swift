@@ -3,8 +3,8 @@ public enum CompletionSource: Sendable, Equatable {
     case none
     case fixed([String])
     /// Words worked out only when someone asks for them (a completion
-    /// script, the manual): the country codes come from a table that every
-    /// start of `roster` would otherwise read and sort.
+    /// script, the manual): a long list from a table that every start of
+    /// the program would otherwise read and sort.
     case deferred(DeferredWords)
     /// The lines the program prints for a query, asked for at the moment
     /// of completing (a roster's names live in its file).

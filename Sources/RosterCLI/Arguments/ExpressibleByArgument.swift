@@ -23,7 +23,7 @@ public struct ArgumentProblem: Error, Sendable {
     private let wording: @Sendable (String) -> String
 
     /// A sentence that says by itself what was being read:
-    /// "unknown weapon `swrod`; did you mean `sword`?".
+    /// "unknown shape `sqare`; did you mean `square`?".
     public init(_ sentence: String) {
         wording = { _ in sentence }
     }
@@ -40,7 +40,7 @@ public struct ArgumentProblem: Error, Sendable {
 
 /// A value that is one of a few words: the enum's raw values, in any case.
 /// (A separate protocol, so that a type with its own lenient reading,
-/// such as a weapon, is never read as a plain choice.)
+/// such as one that also takes a display name, is never read as a plain choice.)
 public protocol ArgumentChoice: ExpressibleByArgument, CaseIterable, RawRepresentable where RawValue == String {}
 
 extension ArgumentChoice {

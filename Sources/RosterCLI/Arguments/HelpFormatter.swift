@@ -17,12 +17,12 @@ struct HelpFormatter {
         return text
     }
 
-    /// `roster set-weapon NAME… WEAPON [--dry-run]`, or the declared forms.
+    /// `roster COMMAND NAME… [--format F] [--dry-run]`, or the declared forms.
     func usageLines(for command: CommandSpec) -> [String] {
         if !command.usageForms.isEmpty {
-            return command.usageForms.map { "roster \(command.name) \($0)" }
+            return command.usageForms.map { "\(parser.program.name) \(command.name) \($0)" }
         }
-        var parts = ["roster", command.name]
+        var parts = [parser.program.name, command.name]
         parts += command.arguments.map(\.usage)
         parts += command.options.map(\.usageInLine)
         return [parts.joined(separator: " ")]
@@ -31,20 +31,19 @@ struct HelpFormatter {
     /// `roster [--db PATH] [COMMAND] [ARGUMENTS…]`: the program's global
     /// options (not --help), then a command.
     var topLevelUsage: String {
-        (["roster"] + parser.programOptions.map(\.usageInLine) + ["[COMMAND]", "[ARGUMENTS…]"]).joined(separator: " ")
+        ([parser.program.name] + parser.programOptions.map(\.usageInLine) + ["[COMMAND]", "[ARGUMENTS…]"]).joined(separator: " ")
     }
 
-    /// `roster help`: what roster is, and every command in a line.
+    /// `roster help`: what the program is, and every command in a line.
     func overview(version: String) -> String {
+        let program = parser.program
         var text = """
-            roster \(version): keep a roster of monsters and their weapons.
+            \(program.name) \(version): \(program.summary).
 
             Usage:
               \(topLevelUsage)
 
-            With no command on a terminal, roster opens the interactive roster: full-screen,
-            or as plain sentences line by line for screen readers and braille displays
-            with `roster browse --plain`, TERM=dumb or ROSTER_ACCESSIBLE=1.
+            \(program.introduction.trimmingTrailingNewlines())
 
             Commands:
 
@@ -55,22 +54,18 @@ struct HelpFormatter {
             text += "  " + command.name.padding(to: width) + command.abstract + "\n"
         }
         text += "\nOptions:\n"
-        let options = parser.globalOptions + [ArgumentParser.versionFlag.spec]
+        let options = parser.globalOptions + [parser.versionFlag.spec]
         let labelWidth = (options.map(\.helpLabel.count).max() ?? 0) + 2
         for option in options {
             text += entry(option.helpLabel, labelWidth: labelWidth, option.help)
         }
-        text += """
-
-            See `roster help COMMAND` for a command, `roster help exit-codes` for exit statuses.
-
-            """
+        text += "\n" + program.helpPointer.trimmingTrailingNewlines() + "\n"
         return text
     }
 
     /// `roster help COMMAND` and `roster COMMAND --help`.
     func page(for command: CommandSpec) -> String {
-        var text = "roster \(command.name): \(command.abstract)\n\nUsage:\n"
+        var text = "\(parser.program.name) \(command.name): \(command.abstract)\n\nUsage:\n"
         for line in usageLines(for: command) { text += "  \(line)\n" }
         if !command.discussion.isEmpty {
             text += "\n" + command.discussion.trimmingTrailingNewlines() + "\n"

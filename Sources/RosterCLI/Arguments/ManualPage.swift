@@ -2,10 +2,9 @@
 import Glibc
 #endif
 
-/// The manual page `roster(1)`, in roff with the man macros, written from
-/// the same command declarations as `--help`, so the two cannot drift
-/// apart. `script/install` and `script/package` run `roster manual-page`
-/// to make `roster.1`.
+/// A program's manual page, section 1, in roff with the man macros,
+/// written from the same command declarations as `--help`, so the two
+/// cannot drift apart; the rest of its text is the program's description.
 ///
 /// Every piece of declared text goes through `escaped`: roff reads a line
 /// that starts with `.` or `'` as a request, a backslash as an escape, and
@@ -27,29 +26,22 @@ struct ManualPage {
         return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))"
     }
 
-    /// Environment variables roster reads, and what they do.
-    static let environment: [(name: String, meaning: String)] = [
-        ("ROSTER_DB", "the roster database, when --db is not given"),
-        ("XDG_DATA_HOME", "where the roster lives when neither --db nor ROSTER_DB is given: $XDG_DATA_HOME/roster/roster.db"),
-        ("HOME", "without XDG_DATA_HOME, the roster is ~/.local/share/roster/roster.db"),
-        ("NO_COLOR", "when set and not empty, no colour is used"),
-        ("TERM", "the terminal's kind; dumb gives the line-oriented roster and no colour"),
-        ("COLORTERM", "truecolor or 24bit allows 24-bit colour"),
-        ("ROSTER_NO_ANIMATION", "1 turns off the sliding of panels, as --no-animation does"),
-        ("ROSTER_PICTURES", "kitty, sixel, iterm2, blocks or text: how pictures are drawn"),
-    ]
+    /// The line of the program that writes the page (`roster manual-page`),
+    /// for the note at its top.
+    let writtenBy: String
 
     var text: String {
+        let program = parser.program
         var page = """
-            .\\" roster(1), written by `roster manual-page` from the command declarations.
-            .TH ROSTER 1 \(date) "roster \(version)" "User Commands"
+            .\\" \(program.name)(1), written by `\(writtenBy)` from the command declarations.
+            .TH \(program.name.uppercased()) 1 \(date) "\(program.name) \(version)" "User Commands"
             .SH NAME
-            roster \\- keep a roster of monsters and their weapons
+            \(Self.escaped(program.name)) \\- \(Self.escaped(program.summary))
             .SH SYNOPSIS
-            .B roster
+            .B \(Self.escaped(program.name))
             \(synopsisOptions)[\\fICOMMAND\\fR] [\\fIARGUMENTS\\fR\\[u2026]]
             .SH DESCRIPTION
-            \(Self.filled(Self.escaped("roster keeps a roster of monsters and the weapons they carry in one SQLite file. With no command on a terminal, it opens the interactive roster; the commands below list, change, export and import it from scripts. Data goes to standard output; messages, progress and summaries to standard error.")))
+            \(Self.filled(Self.escaped(program.description)))
             .SH OPTIONS
 
             """
@@ -60,23 +52,22 @@ struct ManualPage {
         for command in parser.commands where !command.isHidden {
             page += section(for: command)
         }
-        page += ".SH EXIT STATUS\n"
-        for status in ExitStatus.allCases {
-            page += ".TP\n.B \(status.rawValue)\n\(Self.filled(Self.escaped(status.meaning)))\n"
+        if !program.exitStatuses.isEmpty { page += ".SH EXIT STATUS\n" }
+        for status in program.exitStatuses {
+            page += ".TP\n.B \(status.status)\n\(Self.filled(Self.escaped(status.meaning)))\n"
         }
-        page += ".SH ENVIRONMENT\n"
-        for variable in Self.environment {
+        if !program.environment.isEmpty { page += ".SH ENVIRONMENT\n" }
+        for variable in program.environment {
             page += ".TP\n.B \(variable.name)\n\(Self.filled(Self.escaped(variable.meaning)))\n"
         }
-        page += """
-            .SH FILES
-            .TP
-            .I ~/.local/share/roster/roster.db
-            \(Self.filled(Self.escaped("The roster, unless --db, ROSTER_DB or XDG_DATA_HOME say otherwise. Its WAL, roster.db-wal, and the WAL's index, roster.db-shm, stay beside it between commands and are part of the database: copy all three, or use roster export.")))
-            .SH SEE ALSO
-            .BR sqlite3 (1)
-
-            """
+        if !program.files.isEmpty { page += ".SH FILES\n" }
+        for file in program.files {
+            page += ".TP\n.I \(Self.escaped(file.path))\n\(Self.filled(Self.escaped(file.meaning)))\n"
+        }
+        if !program.seeAlso.isEmpty {
+            page += ".SH SEE ALSO\n"
+            page += program.seeAlso.map { ".BR \(Self.escaped($0.name)) (\($0.section))" }.joined(separator: ",\n") + "\n"
+        }
         return page
     }
 
@@ -123,7 +114,7 @@ struct ManualPage {
         return ".TP\n\(label)\n\(Self.filled(Self.escaped(option.help)))\n"
     }
 
-    /// A help abstract ("give one or more monsters a weapon") as a sentence.
+    /// A help abstract ("print the rows, one a line") as a sentence.
     static func sentence(_ text: String) -> String {
         guard let first = text.first else { return text }
         return first.uppercased() + text.dropFirst() + (text.hasSuffix(".") ? "" : ".")
@@ -169,7 +160,7 @@ struct ManualPage {
         return blocks.map { Block(term: $0.term, text: $0.text.trimmingTrailingSpaces()) }
     }
 
-    /// `insert   add the file's monsters`: one lower-case word, two or more
+    /// `insert   add the file's rows`: one lower-case word, two or more
     /// spaces, then its text.
     private static func listEntry(_ line: Substring) -> (term: String, text: String, textOffset: Int)? {
         let term = line.prefix { $0.isLowercase || $0.isNumber || $0 == "-" }

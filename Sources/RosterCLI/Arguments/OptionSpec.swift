@@ -37,14 +37,14 @@ public struct OptionSpec: Sendable {
 
     public var isFlag: Bool { valueName == nil }
 
-    /// `--weapon W`, `-o, --output FILE`.
+    /// `--format F`, `-o, --output FILE`.
     var usage: String {
         var text = "--\(long)"
         if let valueName { text += " \(valueName)" }
         return text
     }
 
-    /// In a usage line: `--weapon W` when required, `[--dry-run]` when not.
+    /// In a usage line: `--format F` when required, `[--dry-run]` when not.
     var usageInLine: String {
         isRequired ? usage : "[\(usage)]"
     }
@@ -76,7 +76,7 @@ public struct Flag: OptionDeclaration {
 
 /// An option that takes a value of a type that reads itself from an
 /// argument: the parser reads it before the command runs, and the command
-/// gets a `Value` (`invocation[Self.weapon]`).
+/// gets a `Value` (`invocation[Self.format]`).
 public struct Option<Value: ExpressibleByArgument>: OptionDeclaration {
     public let spec: OptionSpec
 

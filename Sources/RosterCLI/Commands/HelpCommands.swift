@@ -53,7 +53,8 @@ enum HelpCommands {
         isHidden: true
     ) { invocation in
         let page = ManualPage(parser: RosterCommandLine.parser, version: RosterCommandLine.version,
-                              date: ManualPage.date(sourceDateEpoch: invocation.context.environment("SOURCE_DATE_EPOCH")))
+                              date: ManualPage.date(sourceDateEpoch: invocation.context.environment("SOURCE_DATE_EPOCH")),
+                              writtenBy: "roster manual-page")
         try invocation.context.print(page.text)
         return .success
     }

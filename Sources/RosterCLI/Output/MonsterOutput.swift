@@ -170,8 +170,8 @@ struct MonsterOutput {
     /// (for the number of colour registers).
     var terminalAnswers: TerminalProbe? {
         if let asked = context.terminalProbe { return asked }
-        let choice = (context.environment("ROSTER_PICTURES") ?? "auto").lowercased()
-        guard context.colorEnabled, context.stdinIsTerminal, choice == "auto" || choice.isEmpty || choice == "sixel",
+        let setting = PictureSetting(environment: context.environment("ROSTER_PICTURES"))
+        guard context.colorEnabled, context.stdinIsTerminal, setting == .auto || setting == .sixel,
               !PictureChoice.insideMultiplexer(context.environment),
               ColorDepth.detect(environment: context.environment) != .none else { return nil }
         context.terminalProbe = TerminalProbe.ask() ?? TerminalProbe()

@@ -1,5 +1,24 @@
 import TerminalKit
 
+/// `ROSTER_PICTURES`: how pictures were asked to be drawn, read once from
+/// its word (any case) so that the places deciding by it compare cases.
+enum PictureSetting: Equatable {
+    case auto, kitty, sixel, inlineImages, halfBlocks, text
+
+    /// Unset or empty is `auto`; nil for a word that names no way.
+    init?(environment value: String?) {
+        switch value?.lowercased() {
+        case nil, "", "auto": self = .auto
+        case "kitty": self = .kitty
+        case "sixel": self = .sixel
+        case "iterm2", "iterm": self = .inlineImages
+        case "blocks", "halfblocks": self = .halfBlocks
+        case "text", "none": self = .text
+        default: return nil
+        }
+    }
+}
+
 /// How pictures are shown, for the interactive roster and for `show`
 /// alike: `ROSTER_PICTURES` when set, else what the terminal says when
 /// asked, else half blocks (or text without colour).
@@ -7,15 +26,17 @@ enum PictureChoice {
     /// `ROSTER_PICTURES`, when set, overrides asking the terminal; nil
     /// means ask (`auto`).
     static func fromEnvironment(_ value: String?, depth: ColorDepth, command: String) throws(UsageError) -> PictureMode? {
-        switch value?.lowercased() {
-        case nil, "", "auto": return nil
-        case "kitty": return depth == .none ? .text : .kittyGraphics
-        case "sixel": return depth == .none ? .text : .sixel
-        case "iterm2", "iterm": return depth == .none ? .text : .inlineImages
-        case "blocks", "halfblocks": return depth == .none ? .text : .halfBlocks(depth)
-        case "text", "none": return .text
-        case let other?:
-            throw UsageError("ROSTER_PICTURES must be kitty, sixel, iterm2, blocks, text or auto, not `\(other)`", command: command)
+        guard let setting = PictureSetting(environment: value) else {
+            throw UsageError("ROSTER_PICTURES must be kitty, sixel, iterm2, blocks, text or auto, not `\((value ?? "").lowercased())`",
+                             command: command)
+        }
+        switch setting {
+        case .auto: return nil
+        case .kitty: return depth == .none ? .text : .kittyGraphics
+        case .sixel: return depth == .none ? .text : .sixel
+        case .inlineImages: return depth == .none ? .text : .inlineImages
+        case .halfBlocks: return depth == .none ? .text : .halfBlocks(depth)
+        case .text: return .text
         }
     }
 

@@ -118,9 +118,11 @@ public enum WeaponBatch {
         }
         var type: WeaponType?
         if let weapon {
-            type = WeaponType(parsing: weapon)
-            if type == nil {
-                parsed.problems.append(InputProblem(.value, at: weaponAt, field: "weapon", WeaponType.unknownMessage(for: weapon)))
+            switch WeaponType.reading(weapon) {
+            case .success(let read):
+                type = read
+            case .failure(let problem):
+                parsed.problems.append(InputProblem(.value, at: weaponAt, field: "weapon", problem.message))
             }
         }
         guard let reference else { return }

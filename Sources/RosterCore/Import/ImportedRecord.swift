@@ -62,9 +62,9 @@ struct MonsterDecoder {
     /// it keeps its default.
     private var refused: UInt64 = 0
     private var failed = false
-    static let idIndex = MonsterFields.all.firstIndex { $0.key == "id" } ?? 0
-    static let nameIndex = MonsterFields.all.firstIndex { $0.key == "name" } ?? 1
-    static let originIndex = MonsterFields.all.firstIndex { $0.key == "origin" }
+    static let idIndex = MonsterFields.all.firstIndex { $0.key == MonsterFields.id.key } ?? 0
+    static let nameIndex = MonsterFields.all.firstIndex { $0.key == MonsterFields.name.key } ?? 1
+    static let originIndex = MonsterFields.all.firstIndex { $0.key == MonsterFields.origin.key }
     static let requiredByModel = mask { $0.isRequired }
 
     /// Bit `i` set where field `i` of `MonsterFields.all` passes `test`.
@@ -88,7 +88,7 @@ struct MonsterDecoder {
         if index == Self.originIndex, case .text(let text) = value, Countries.find(text) == nil {
             noteRefused(index)
             log.add(InputProblem(.value, at: locate(), field: field.key,
-                                 Countries.unknown(text, suggestion: nil).message, unknownCountry: text))
+                                 Country.unknown(text, suggestion: nil).message, unknownCountry: text))
             return
         }
         if let message = field.assign(&monster, value) {

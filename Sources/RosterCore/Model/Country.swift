@@ -71,20 +71,6 @@ public enum Countries {
         return byFoldedName[wanted]
     }
 
-    /// The country `text` names, or why it names none, with the country
-    /// most likely meant (the sentence is built with the others, in
-    /// ValueReading).
-    public static func reading(_ text: String) -> Result<Country, ValueProblem> {
-        Country.reading(text)
-    }
-
-    /// Why `text` names no country, with the country most likely meant
-    /// when one was looked for and found. An import looks for it only
-    /// after its transaction has ended, so it asks with none.
-    public static func unknown(_ text: String, suggestion: Country?) -> ValueProblem {
-        Country.unknown(text, suggestion: suggestion)
-    }
-
     /// The country a misspelt name most likely meant.
     public static func suggestion(for text: String) -> Country? {
         let wanted = fold(text)

@@ -233,11 +233,13 @@ public enum MonsterFields {
         value: { .text($0.nameColor.key) },
         assign: { monster, value in
             // The stored key is the common case: skip the lenient parse.
-            if let color = NameColor(rawValue: value.text) ?? NameColor(parsing: value.text) {
+            switch NameColor(rawValue: value.text).map(Result.success) ?? NameColor.reading(value.text) {
+            case .success(let color):
                 monster.nameColor = color
                 return nil
+            case .failure(let problem):
+                return problem.message
             }
-            return NameColor.unknownMessage(for: value.text)
         },
         assignStored: { monster, bytes in
             guard let color = NameColor.storedKeys.value(of: bytes) else { return false }
@@ -251,11 +253,13 @@ public enum MonsterFields {
         kind: .text, isRequired: true,
         value: { .text($0.weapon.type.key) },
         assign: { monster, value in
-            if let type = WeaponType(rawValue: value.text) ?? WeaponType(parsing: value.text) {
+            switch WeaponType(rawValue: value.text).map(Result.success) ?? WeaponType.reading(value.text) {
+            case .success(let type):
                 monster.weapon = Weapon(type)
                 return nil
+            case .failure(let problem):
+                return problem.message
             }
-            return WeaponType.unknownMessage(for: value.text)
         },
         assignStored: { monster, bytes in
             guard let type = WeaponType.storedKeys.value(of: bytes) else { return false }
@@ -293,7 +297,7 @@ public enum MonsterFields {
         value: { $0.origin.map { .text($0) } ?? .null },
         assign: { monster, value in
             assignOptional(&monster.origin, value) { text in
-                Countries.reading(text).map(\.code)
+                Country.reading(text).map(\.code)
             }
         },
         assignStored: { monster, bytes in

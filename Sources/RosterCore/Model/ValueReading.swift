@@ -47,9 +47,6 @@ extension WeaponType: ReadableValue {
         WeaponType(parsing: text).map(Result.success) ?? .failure(unknown(text))
     }
 
-    /// Why `text`, which is no weapon, is not one: the sentence `reading` refuses it with.
-    public static func unknownMessage(for text: String) -> String { unknown(text).message }
-
     private static func unknown(_ text: String) -> ValueProblem {
         .unknown("weapon", text, suggestion: suggestion(for: text)?.key,
                  otherwise: "the weapons are \(allCases.map(\.key).joined(separator: ", "))")
@@ -60,9 +57,6 @@ extension NameColor: ReadableValue {
     public static func reading(_ text: String) -> Result<NameColor, ValueProblem> {
         NameColor(parsing: text).map(Result.success) ?? .failure(unknown(text))
     }
-
-    /// Why `text`, which is no colour, is not one: the sentence `reading` refuses it with.
-    public static func unknownMessage(for text: String) -> String { unknown(text).message }
 
     private static func unknown(_ text: String) -> ValueProblem {
         .unknown("colour", text, suggestion: suggestion(for: text)?.key,
@@ -77,6 +71,9 @@ extension Country: ReadableValue {
         return .failure(unknown(text, suggestion: Countries.suggestion(for: text)))
     }
 
+    /// Why `text` names no country, with the country most likely meant
+    /// when one was looked for and found. An import looks for it only
+    /// after its transaction has ended, so it asks with none.
     static func unknown(_ text: String, suggestion: Country?) -> ValueProblem {
         .unknown("country", text, suggestion: suggestion?.name,
                  otherwise: "give a country's name or its ISO 3166 code, such as France or FR")

@@ -64,7 +64,7 @@ extension RosterStore {
         return .problems(problems.map { problem in
             guard let text = problem.unknownCountry, let found = suggestions[text], let country = found else { return problem }
             return InputProblem(problem.kind, at: problem.location, field: problem.field,
-                                Countries.unknown(text, suggestion: country).message)
+                                Country.unknown(text, suggestion: country).message)
         }, source: source, total: total)
     }
 

@@ -1,0 +1,32 @@
+/// What roster says about itself in `roster help` and in roster(1), beyond
+/// what its commands declare: handed to the argument parser, which words
+/// help, the manual page and the completion scripts for any program.
+enum RosterProgram {
+    static let description = ProgramDescription(
+        name: "roster",
+        summary: "keep a roster of monsters and their weapons",
+        introduction: """
+            With no command on a terminal, roster opens the interactive roster: full-screen,
+            or as plain sentences line by line for screen readers and braille displays
+            with `roster browse --plain`, TERM=dumb or ROSTER_ACCESSIBLE=1.
+            """,
+        helpPointer: "See `roster help COMMAND` for a command, `roster help exit-codes` for exit statuses.",
+        description: "roster keeps a roster of monsters and the weapons they carry in one SQLite file. With no command on a terminal, it opens the interactive roster; the commands below list, change, export and import it from scripts. Data goes to standard output; messages, progress and summaries to standard error.",
+        exitStatuses: ExitStatus.allCases.map { ($0.rawValue, $0.meaning) },
+        environment: [
+            ("ROSTER_DB", "the roster database, when --db is not given"),
+            ("XDG_DATA_HOME", "where the roster lives when neither --db nor ROSTER_DB is given: $XDG_DATA_HOME/roster/roster.db"),
+            ("HOME", "without XDG_DATA_HOME, the roster is ~/.local/share/roster/roster.db"),
+            ("NO_COLOR", "when set and not empty, no colour is used"),
+            ("TERM", "the terminal's kind; dumb gives the line-oriented roster and no colour"),
+            ("COLORTERM", "truecolor or 24bit allows 24-bit colour"),
+            ("ROSTER_NO_ANIMATION", "1 turns off the sliding of panels, as --no-animation does"),
+            ("ROSTER_PICTURES", "kitty, sixel, iterm2, blocks or text: how pictures are drawn"),
+        ],
+        files: [
+            ("~/.local/share/roster/roster.db",
+             "The roster, unless --db, ROSTER_DB or XDG_DATA_HOME say otherwise. Its WAL, roster.db-wal, and the WAL's index, roster.db-shm, stay beside it between commands and are part of the database: copy all three, or use roster export."),
+        ],
+        seeAlso: [("sqlite3", 1)]
+    )
+}
