@@ -59,14 +59,17 @@ public final class BatchValues: @unchecked Sendable {
         }
         let fields = MonsterFields.dataFields
         for index in records.indices where !shortOfMemory {
+            // One copy of the record, not one of its monster per field:
+            // each copy retains and releases every string it holds.
+            let record = records[index]
             for field in fields {
-                switch field.value(records[index].monster) {
+                switch field.value(record.monster) {
                 case .integer(let number): append(number: Int(number), marker: -1)
                 case .text(let text): append(text)
                 case .null: append(number: 0, marker: -2)
                 }
             }
-            append(records[index].nameKey)
+            append(record.nameKey)
         }
         guard !shortOfMemory else {
             LargeAllocation.free(bytes)
