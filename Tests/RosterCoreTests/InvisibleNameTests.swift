@@ -39,7 +39,7 @@ struct InvisibleNameTests {
 
     @Test("a joiner, selector or tag outside an emoji is refused")
     func strayEmojiParts() {
-        for name in ["A\u{200D}B", "Bot\u{FE0F}", "🏴\u{200D}x", "x\u{E0067}\u{E007F}"] {
+        for name in ["A\u{200D}B", "Bot\u{FE0F}", "Dog\u{FE0E}-Bot", "Bot\u{FE0E}", "🏴\u{200D}x", "x\u{E0067}\u{E007F}"] {
             #expect(MonsterRules.nameProblem(name) != nil, "\(name.unicodeScalars.map { MonsterRules.codePoint($0) })")
         }
     }

@@ -186,7 +186,7 @@ public enum MonsterRules {
             switch scalar.value {
             case 0x200D where (isPictographic(previous) || previous?.value == 0xFE0F) && isPictographic(next):
                 continue
-            case 0xFE0E, 0xFE0F where isPictographic(previous):
+            case 0xFE0E where isPictographic(previous), 0xFE0F where isPictographic(previous):
                 continue
             case 0xE0020...0xE007E where previous?.value == 0x1F3F4 || inFlagTags:
                 inFlagTags = true
