@@ -97,6 +97,32 @@ struct WritingCommandsTests {
         #expect(imported.stderr == expected)
     }
 
+    @Test("set-weapon --stdin and import - on a terminal say what they read and how to end it",
+          arguments: [
+              (["set-weapon", "--stdin"], "reading NAME<TAB>WEAPON lines (or NDJSON objects) from the terminal; end with Ctrl-D"),
+              (["import", "-"], "reading monsters from the terminal; end with Ctrl-D"),
+          ])
+    func terminalInputHint(_ arguments: [String], hint: String) throws {
+        let sandbox = try Sandbox()
+        // util-linux's script(1) puts the command on a pseudo-terminal; the
+        // Ctrl-D it is given ends the input there, as a person's would.
+        let command = ([Sandbox.binary.path, "--db", sandbox.databasePath] + arguments)
+            .map { "'\($0)'" }.joined(separator: " ")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        process.arguments = ["-qec", command, "/dev/null"]
+        process.environment = ["PATH": "/usr/bin:/bin", "HOME": sandbox.directory.path, "LANG": "C.UTF-8", "TERM": "dumb"]
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        input.fileHandleForWriting.write(Data("\u{4}".utf8))
+        let seen = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(seen.contains(hint), "\(seen)")
+    }
+
     @Test("--dry-run reports what would change and changes nothing")
     func dryRun() throws {
         let sandbox = try Sandbox()

@@ -41,6 +41,9 @@ enum WritingCommands {
         let expected = invocation[from]
         let changes: [WeaponChange]
         if invocation[stdin] {
+            if context.stdinIsTerminal {
+                context.note("reading NAME<TAB>WEAPON lines (or NDJSON objects) from the terminal; end with Ctrl-D")
+            }
             let parsed = WeaponBatch.parse(try context.readStandardInputLines())
             if parsed.problems.isEmpty && parsed.assignments.isEmpty {
                 context.note("standard input held no assignments; nothing changed")
