@@ -63,7 +63,7 @@ alternating_medians() {
 # alternating, one run each per run number, after a few warm-up runs.
 hyperfine_alternating() {
     local label=$1 target=$2 runs=$3 json=$WORK/foundation-hyperfine.json medians
-    hyperfine -N --style none --runs 5 "$4" "$5" >/dev/null
+    hyperfine -N --style none --runs 5 "$4" "$5" >/dev/null 2>&1
     hyperfine -N --style none --runs 1 -L run "$(seq -s, "$runs")" --export-json "$json" "$4" "$5" >/dev/null
     mapfile -t medians < <(alternating_medians "$json")
     verdict "$label" hyperfine "$target" "${medians[0]}" "${medians[1]}"
