@@ -8,10 +8,13 @@
 #   list --format json                   ≤ 1.0× sqlite3 -json DB "SELECT …"
 #
 # Each is measured two ways, and both figures are printed:
-#   hyperfine  hyperfine -N, no --prepare. For a changing set-weapon the
-#              weapon alternates through a parameter list run once per
-#              value (sword, fire, sword, …), so every run really writes
-#              and starts from the state the previous command left.
+#   hyperfine  hyperfine -N, no --prepare, one run per parameter value,
+#              so that roster and sqlite3 alternate (roster, sqlite3,
+#              roster, …) and a load that drifts during the measurement
+#              weighs on both alike. For a changing set-weapon the value is
+#              the weapon (sword, fire, sword, …), so every run really
+#              writes and starts from the state the previous command left;
+#              elsewhere it is only a run number.
 #   pairs      bench/interleave.py: whole processes A B A B …, medians.
 #
 # Nothing runs between two measured commands. A reset step (hyperfine's
@@ -48,12 +51,22 @@ verdict() {
     }' || status=1
 }
 
-# hyperfine_blocks LABEL TARGET RUNS OURS THEIRS: the two commands
-# measured one after the other, each with warm-up runs.
-hyperfine_blocks() {
-    local label=$1 target=$2 runs=$3 json=$WORK/foundation-hyperfine.json
-    hyperfine -N --style none --warmup 5 --runs "$runs" --export-json "$json" "$4" "$5" >/dev/null
-    verdict "$label" hyperfine "$target" "$(jq '.results[0].median' "$json")" "$(jq '.results[1].median' "$json")"
+# Results of a hyperfine run with one run per parameter value alternate
+# roster, sqlite3, roster, …: the median of each half.
+median='def median: sort | if length % 2 == 1 then .[length / 2 | floor] else (.[length / 2 - 1] + .[length / 2]) / 2 end;'
+alternating_medians() {
+    jq -r "$median [.results | to_entries[] | select(.key % 2 == 0) | .value.times[0]] | median" "$1"
+    jq -r "$median [.results | to_entries[] | select(.key % 2 == 1) | .value.times[0]] | median" "$1"
+}
+
+# hyperfine_alternating LABEL TARGET RUNS OURS THEIRS: the two commands
+# alternating, one run each per run number, after a few warm-up runs.
+hyperfine_alternating() {
+    local label=$1 target=$2 runs=$3 json=$WORK/foundation-hyperfine.json medians
+    hyperfine -N --style none --runs 5 "$4" "$5" >/dev/null 2>&1
+    hyperfine -N --style none --runs 1 -L run "$(seq -s, "$runs")" --export-json "$json" "$4" "$5" >/dev/null
+    mapfile -t medians < <(alternating_medians "$json")
+    verdict "$label" hyperfine "$target" "${medians[0]}" "${medians[1]}"
 }
 
 # pairs LABEL TARGET PAIRS A… -- B…: interleaved whole processes.
@@ -73,15 +86,12 @@ json=$WORK/foundation-alternating.json
 hyperfine -N --style none --runs 1 -L weapon "$alternating" --export-json "$json" \
     "$ROSTER --db $ours set-weapon $monster {weapon}" \
     "sqlite3 $theirs \"$(update '{weapon}')\"" >/dev/null
-# Results alternate roster, sqlite3, roster, … one run each.
-median='def median: sort | if length % 2 == 1 then .[length / 2 | floor] else (.[length / 2 - 1] + .[length / 2]) / 2 end;'
-ours_median=$(jq "$median [.results | to_entries[] | select(.key % 2 == 0) | .value.times[0]] | median" "$json")
-theirs_median=$(jq "$median [.results | to_entries[] | select(.key % 2 == 1) | .value.times[0]] | median" "$json")
+mapfile -t medians < <(alternating_medians "$json")
 if [[ $(weapon_of "$ours") != fire || $(weapon_of "$theirs") != fire ]]; then
     echo "the alternating runs did not all change the weapon" >&2
     status=1
 fi
-verdict "set-weapon, changing" hyperfine 0.8 "$ours_median" "$theirs_median"
+verdict "set-weapon, changing" hyperfine 0.8 "${medians[0]}" "${medians[1]}"
 pairs "set-weapon, changing" 0.8 200 \
     "$ROSTER --db $ours set-weapon $monster sword" "$ROSTER --db $ours set-weapon $monster fire" -- \
     "sqlite3 $theirs \"$(update sword)\"" "sqlite3 $theirs \"$(update fire)\""
@@ -91,18 +101,18 @@ pairs "set-weapon, changing" 0.8 200 \
 # a frame here), so the unchanged runs depend on how full the changing runs
 # left roster's WAL; sqlite3 deletes its own at every exit.
 echo "roster's WAL before the unchanged runs: $(( ($(stat -c %s "$ours-wal" 2>/dev/null || echo 32) - 32) / 4120 )) frames"
-hyperfine_blocks "set-weapon, unchanged" 0.7 200 \
+hyperfine_alternating "set-weapon, unchanged" 0.7 200 \
     "$ROSTER --db $ours set-weapon $monster fire" "sqlite3 $theirs \"$(update fire)\""
 pairs "set-weapon, unchanged" 0.7 300 \
     "$ROSTER --db $ours set-weapon $monster fire" -- "sqlite3 $theirs \"$(update fire)\""
 
 # --- --version
-hyperfine_blocks "--version" 0.8 300 "$ROSTER --version" "sqlite3 -version"
+hyperfine_alternating "--version" 0.8 300 "$ROSTER --version" "sqlite3 -version"
 pairs "--version" 0.8 300 "$ROSTER --version" -- "sqlite3 -version"
 
 # --- list --format json, every column roster prints
 select_all="SELECT id, name, description, icon, name_color, weapon, height, origin, activated FROM monster ORDER BY id"
-hyperfine_blocks "list --format json" 1.0 20 \
+hyperfine_alternating "list --format json" 1.0 20 \
     "$ROSTER --db $ours list --format json" "sqlite3 -json $theirs \"$select_all\""
 pairs "list --format json" 1.0 20 \
     "$ROSTER --db $ours list --format json" -- "sqlite3 -json $theirs \"$select_all\""

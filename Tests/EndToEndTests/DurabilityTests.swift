@@ -80,6 +80,37 @@ struct DurabilityTests {
         #expect(try sandbox.sqlite("PRAGMA integrity_check") == "ok")
     }
 
+    @Test("a command that changes nothing leaves a long WAL alone; the next change checkpoints it")
+    func unchangedCommandDoesNotCheckpoint() throws {
+        let sandbox = try Sandbox()
+        try sandbox.roster("set-weapon", "Cat-Bot", "fire")
+        // Another program leaves a WAL past roster's threshold behind,
+        // without checkpointing it when it closes.
+        let padding = """
+            CREATE TABLE padding (x);
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 200)
+            INSERT INTO padding SELECT randomblob(1000) FROM n;
+            DROP TABLE padding;
+            """
+        let long = try sandbox.run("/usr/bin/sqlite3", ["-cmd", ".dbconfig no_ckpt_on_close on",
+                                                        "-cmd", "PRAGMA wal_autocheckpoint = 0",
+                                                        sandbox.databasePath, padding])
+        #expect(long.status == 0, "\(long.stderr)")
+        let wal = sandbox.databasePath + "-wal"
+        let walSize = { ((try? FileManager.default.attributesOfItem(atPath: wal))?[.size] as? Int) ?? 0 }
+        let before = walSize()
+        try #require(before > 128 << 10, "the WAL holds only \(before) bytes")
+
+        let unchanged = try sandbox.roster("set-weapon", "Cat-Bot", "fire")
+        #expect(unchanged.status == 0, "\(unchanged.stderr)")
+        #expect(walSize() == before, "a command that changed nothing checkpointed the WAL")
+
+        let changed = try sandbox.roster("set-weapon", "Cat-Bot", "sword")
+        #expect(changed.status == 0, "\(changed.stderr)")
+        #expect(walSize() <= 128 << 10, "the first change after it left a \(walSize())-byte WAL")
+        #expect(try sandbox.sqlite("SELECT weapon FROM monster WHERE name_key = 'cat-bot'") == "sword")
+    }
+
     @Test("a large write leaves no large WAL behind")
     func largeWriteCheckpointed() throws {
         let sandbox = try Sandbox()

@@ -23,7 +23,11 @@ package final class Database {
     let handle: OpaquePointer
     package let path: String
     private var statementCache: [String: Statement] = [:]
-    /// Whether a write transaction committed on this connection.
+    /// Whether a write transaction on this connection committed a changed
+    /// row. One that changed nothing (a weapon set to the one already
+    /// carried) wrote nothing to the WAL, so it gives no reason to
+    /// checkpoint; schema changes alone do not count either, and leave the
+    /// checkpoint to the next command that changes rows.
     package private(set) var hasCommittedWrite = false
 
     package struct OpenOptions: OptionSet, Sendable {
@@ -101,10 +105,12 @@ package final class Database {
     /// rolled back, and its result returned all the same.
     package func writeTransaction<T>(commit: Bool = true, _ body: () throws -> T) throws -> T {
         try execute("BEGIN IMMEDIATE")
+        let changesBefore = sqlite3_total_changes64(handle)
         do {
             let result = try body()
+            let changedRows = sqlite3_total_changes64(handle) != changesBefore
             try execute(commit ? "COMMIT" : "ROLLBACK")
-            if commit { hasCommittedWrite = true }
+            if commit && changedRows { hasCommittedWrite = true }
             return result
         } catch {
             if isInTransaction {
