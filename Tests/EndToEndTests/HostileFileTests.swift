@@ -188,6 +188,38 @@ struct HostileFileTests {
         #expect(fileType(own) == S_IFLNK)
     }
 
+    @Test("N3: export -o refuses another user's file in a sticky shared folder, and never lends another user's mode",
+          .enabled(if: runsAsRoot, "needs root to plant a file as another user (setpriv)"))
+    func othersFileInStickyFolder() throws {
+        let sandbox = try Sandbox()
+        let shared = sandbox.directory.appendingPathComponent("shared").path
+        try FileManager.default.createDirectory(atPath: shared, withIntermediateDirectories: true)
+        chmod(shared, 0o1777)
+        let planted = shared + "/r2.json"
+        let plant = try sandbox.run("/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups",
+                                                         "/bin/sh", "-c", "echo theirs > '\(planted)'; chmod 666 '\(planted)'"])
+        try #require(plant.status == 0, "\(plant.stderr)")
+        let run = try sandbox.roster("export", "-o", planted)
+        #expect(run.status == 73, "\(run.stderr)")
+        #expect(run.stderr.contains("a file another user made in a shared folder"), "\(run.stderr)")
+        #expect(run.stderr.split(separator: "\n").count == 1)
+        #expect(String(decoding: try Data(contentsOf: URL(fileURLWithPath: planted)), as: UTF8.self) == "theirs\n")
+        var status = stat()
+        #expect(stat(planted, &status) == 0 && status.st_uid == 65534 && status.st_mode & 0o777 == 0o666)
+        #expect(try entries(sandbox).contains("shared"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: shared) == ["r2.json"])
+        // Outside a sticky folder another user's 0666 file is replaced, but
+        // the export gets a new file's mode, not one anyone may write.
+        let elsewhere = sandbox.directory.appendingPathComponent("theirs.json").path
+        try Data("old".utf8).write(to: URL(fileURLWithPath: elsewhere))
+        #expect(chown(elsewhere, 65534, 65534) == 0 && chmod(elsewhere, 0o666) == 0)
+        #expect(try sandbox.roster("export", "-o", elsewhere).status == 0)
+        let mask = umask(0)
+        umask(mask)
+        #expect(stat(elsewhere, &status) == 0 && status.st_uid == 0)
+        #expect(status.st_mode & 0o777 == 0o666 & ~mask && status.st_mode & S_IWOTH == 0)
+    }
+
     @Test("finding 6: export -o over a file with set-id bits keeps its permissions but never setuid or setgid")
     func setIDBitsNotCopied() throws {
         let sandbox = try Sandbox()
