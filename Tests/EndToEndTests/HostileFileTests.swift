@@ -220,6 +220,44 @@ struct HostileFileTests {
         #expect(status.st_mode & 0o777 == 0o666 & ~mask && status.st_mode & S_IWOTH == 0)
     }
 
+    @Test("N6: a temporary file left by SIGKILL during export -o is removed by the next export, and a live one's is kept")
+    func killedExportLeftovers() throws {
+        let sandbox = try Sandbox()
+        var lines = ""
+        for index in 0..<30_000 { lines += "{\"name\":\"Mon-\(index)\",\"weapon\":\"sword\",\"description\":\"a long enough description to make the export take a while\"}\n" }
+        let input = sandbox.directory.appendingPathComponent("many.ndjson")
+        try Data(lines.utf8).write(to: input)
+        try #require(try sandbox.roster("import", input.path, "--mode", "replace").status == 0)
+        let folder = sandbox.directory.appendingPathComponent("ex")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        func temporaries() throws -> [String] {
+            try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix(".out.json.roster-") }
+        }
+        var killed: pid_t = 0
+        for _ in 0..<20 where killed == 0 {
+            let export = Process()
+            export.executableURL = Sandbox.binary
+            export.arguments = ["--db", sandbox.databasePath, "export", "-o", folder.appendingPathComponent("out.json").path]
+            try export.run()
+            while export.isRunning, try temporaries().isEmpty { usleep(500) }
+            if export.isRunning {
+                kill(export.processIdentifier, SIGKILL)
+                killed = export.processIdentifier
+            }
+            export.waitUntilExit()
+        }
+        try #require(killed != 0, "no export was caught writing its temporary file")
+        let left = try temporaries()
+        #expect(left.count == 1 && left[0].hasPrefix(".out.json.roster-\(killed)-"), "\(left)")
+        // One of a process that is still running (this test) must stay.
+        let live = ".out.json.roster-\(getpid())-AbCdEf"
+        try Data("in progress".utf8).write(to: folder.appendingPathComponent(live))
+        let again = try sandbox.roster("export", "-o", folder.appendingPathComponent("other.json").path)
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(try temporaries() == [live])
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("other.json").path))
+    }
+
     @Test("finding 6: export -o over a file with set-id bits keeps its permissions but never setuid or setgid")
     func setIDBitsNotCopied() throws {
         let sandbox = try Sandbox()

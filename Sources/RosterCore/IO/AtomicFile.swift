@@ -6,7 +6,8 @@ import Glibc
 /// beside the target, which is flushed to disk and renamed over the target
 /// only when everything was written. A failed or interrupted write removes
 /// the temporary file (Ctrl-C and SIGTERM included) and leaves any existing
-/// target as it was.
+/// target as it was; one left by SIGKILL (`.NAME.roster-PID-XXXXXX`) is
+/// removed by the next write to the same folder once its process is gone.
 ///
 /// - A target that is a symbolic link is written through: the file it
 ///   points to is replaced and the link stays, as `>` would do. A link
@@ -52,7 +53,9 @@ public final class AtomicFile {
         }
         let directory = path.lastIndex(of: "/").map { String(path[...$0]) } ?? ""
         let base = path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
-        var template = Array("\(directory).\(base).roster-XXXXXX".utf8CString)
+        Self.removeAbandonedTemporaries(in: directory)
+        // The PID in the name tells a later export whether its writer is gone.
+        var template = Array("\(directory).\(base).roster-\(getpid())-XXXXXX".utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { buffer in
             buffer.baseAddress.map { mkstemp($0) } ?? -1
         }
@@ -156,6 +159,30 @@ public final class AtomicFile {
         guard stat(Self.folder(of: path), &folder) == 0 else { return false }
         let shared = folder.st_mode & S_ISVTX != 0 && folder.st_mode & S_IWOTH != 0
         return !shared || owner == geteuid() || owner == folder.st_uid
+    }
+
+    /// Removes the user's `.NAME.roster-PID-XXXXXX` files in `directory`
+    /// (a folder with its trailing slash, or "" for the current one) whose
+    /// process is gone: SIGKILL leaves no chance to clean up. A running
+    /// process's file (another user's counts as running) is never touched.
+    static func removeAbandonedTemporaries(in directory: String) {
+        guard let folder = opendir(directory.isEmpty ? "." : directory) else { return }
+        defer { closedir(folder) }
+        while let entry = readdir(folder) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            guard name.hasPrefix("."), let marker = name.ranges(of: ".roster-").last else { continue }
+            let rest = name[marker.upperBound...]
+            let digits = rest.prefix(while: { $0.isASCII && $0.isNumber })
+            guard let pid = pid_t(digits), pid > 0, rest.dropFirst(digits.count).count == 7,
+                  rest.dropFirst(digits.count).first == "-" else { continue }
+            guard kill(pid, 0) != 0, errno == ESRCH else { continue }
+            var status = stat()
+            let path = directory + name
+            guard lstat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, status.st_uid == geteuid() else { continue }
+            unlink(path)
+        }
     }
 
     /// The folder that holds `path`, without a trailing slash.
