@@ -34,6 +34,7 @@ public enum RosterCommandLine {
         .init("help") { HelpCommands.help },
         .init("completion") { HelpCommands.completion },
         .init("manual-page", isHidden: true) { HelpCommands.manualPage },
+        .init("complete-names", isHidden: true) { CompletionNamesCommand.spec },
     ], globalOptions: [database], defaultCommand: "browse")
 
     public static func run(_ arguments: [String]) -> Int32 {

@@ -188,6 +188,76 @@ struct HostileFileTests {
         #expect(fileType(own) == S_IFLNK)
     }
 
+    @Test("N3: export -o refuses another user's file in a sticky shared folder, and never lends another user's mode",
+          .enabled(if: runsAsRoot, "needs root to plant a file as another user (setpriv)"))
+    func othersFileInStickyFolder() throws {
+        let sandbox = try Sandbox()
+        let shared = sandbox.directory.appendingPathComponent("shared").path
+        try FileManager.default.createDirectory(atPath: shared, withIntermediateDirectories: true)
+        chmod(shared, 0o1777)
+        let planted = shared + "/r2.json"
+        let plant = try sandbox.run("/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups",
+                                                         "/bin/sh", "-c", "echo theirs > '\(planted)'; chmod 666 '\(planted)'"])
+        try #require(plant.status == 0, "\(plant.stderr)")
+        let run = try sandbox.roster("export", "-o", planted)
+        #expect(run.status == 73, "\(run.stderr)")
+        #expect(run.stderr.contains("a file another user made in a shared folder"), "\(run.stderr)")
+        #expect(run.stderr.split(separator: "\n").count == 1)
+        #expect(String(decoding: try Data(contentsOf: URL(fileURLWithPath: planted)), as: UTF8.self) == "theirs\n")
+        var status = stat()
+        #expect(stat(planted, &status) == 0 && status.st_uid == 65534 && status.st_mode & 0o777 == 0o666)
+        #expect(try entries(sandbox).contains("shared"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: shared) == ["r2.json"])
+        // Outside a sticky folder another user's 0666 file is replaced, but
+        // the export gets a new file's mode, not one anyone may write.
+        let elsewhere = sandbox.directory.appendingPathComponent("theirs.json").path
+        try Data("old".utf8).write(to: URL(fileURLWithPath: elsewhere))
+        #expect(chown(elsewhere, 65534, 65534) == 0 && chmod(elsewhere, 0o666) == 0)
+        #expect(try sandbox.roster("export", "-o", elsewhere).status == 0)
+        let mask = umask(0)
+        umask(mask)
+        #expect(stat(elsewhere, &status) == 0 && status.st_uid == 0)
+        #expect(status.st_mode & 0o777 == 0o666 & ~mask && status.st_mode & S_IWOTH == 0)
+    }
+
+    @Test("N6: a temporary file left by SIGKILL during export -o is removed by the next export, and a live one's is kept")
+    func killedExportLeftovers() throws {
+        let sandbox = try Sandbox()
+        var lines = ""
+        for index in 0..<30_000 { lines += "{\"name\":\"Mon-\(index)\",\"weapon\":\"sword\",\"description\":\"a long enough description to make the export take a while\"}\n" }
+        let input = sandbox.directory.appendingPathComponent("many.ndjson")
+        try Data(lines.utf8).write(to: input)
+        try #require(try sandbox.roster("import", input.path, "--mode", "replace").status == 0)
+        let folder = sandbox.directory.appendingPathComponent("ex")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        func temporaries() throws -> [String] {
+            try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix(".out.json.roster-") }
+        }
+        var killed: pid_t = 0
+        for _ in 0..<20 where killed == 0 {
+            let export = Process()
+            export.executableURL = Sandbox.binary
+            export.arguments = ["--db", sandbox.databasePath, "export", "-o", folder.appendingPathComponent("out.json").path]
+            try export.run()
+            while export.isRunning, try temporaries().isEmpty { usleep(500) }
+            if export.isRunning {
+                kill(export.processIdentifier, SIGKILL)
+                killed = export.processIdentifier
+            }
+            export.waitUntilExit()
+        }
+        try #require(killed != 0, "no export was caught writing its temporary file")
+        let left = try temporaries()
+        #expect(left.count == 1 && left[0].hasPrefix(".out.json.roster-\(killed)-"), "\(left)")
+        // One of a process that is still running (this test) must stay.
+        let live = ".out.json.roster-\(getpid())-AbCdEf"
+        try Data("in progress".utf8).write(to: folder.appendingPathComponent(live))
+        let again = try sandbox.roster("export", "-o", folder.appendingPathComponent("other.json").path)
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(try temporaries() == [live])
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("other.json").path))
+    }
+
     @Test("finding 6: export -o over a file with set-id bits keeps its permissions but never setuid or setgid")
     func setIDBitsNotCopied() throws {
         let sandbox = try Sandbox()

@@ -50,8 +50,25 @@ struct RaceAndLimitTests {
         usleep(300_000)
         // Another writer meanwhile waits at most its busy timeout (5 s).
         let other = try sandbox.roster("set-weapon", "Cat-Bot", "fire")
-        let report = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        // Read stderr meanwhile (10,000 problems overfill a pipe), and give
+        // the import a bound of its own: code that searched under the lock
+        // took minutes here, and must fail the test, not hang the run.
+        nonisolated(unsafe) var reportData = Data()
+        let reading = DispatchGroup()
+        DispatchQueue.global().async(group: reading) {
+            reportData = errors.fileHandleForReading.readDataToEndOfFile()
+        }
+        let deadline = Date().addingTimeInterval(120)
+        while background.isRunning && Date() < deadline { usleep(50_000) }
+        if background.isRunning {
+            kill(background.processIdentifier, SIGKILL)
+            background.waitUntilExit()
+            Issue.record("the import with 10,000 unknown countries did not finish within 120 s")
+            return
+        }
         background.waitUntilExit()
+        reading.wait()
+        let report = String(decoding: reportData, as: UTF8.self)
         #expect(other.status == 0, "\(other.stderr)")
         #expect(background.terminationStatus == 1, "\(report.suffix(300))")
         let lines = report.split(separator: "\n")
@@ -83,8 +100,25 @@ struct RaceAndLimitTests {
         usleep(300_000)
         // Another writer meanwhile waits at most its busy timeout (5 s).
         let other = try sandbox.roster("set-weapon", "Cat-Bot", "fire")
-        let report = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        // Read stderr meanwhile (10,000 problems overfill a pipe), and give
+        // the import a bound of its own: code that searched under the lock
+        // took minutes here, and must fail the test, not hang the run.
+        nonisolated(unsafe) var reportData = Data()
+        let reading = DispatchGroup()
+        DispatchQueue.global().async(group: reading) {
+            reportData = errors.fileHandleForReading.readDataToEndOfFile()
+        }
+        let deadline = Date().addingTimeInterval(120)
+        while background.isRunning && Date() < deadline { usleep(50_000) }
+        if background.isRunning {
+            kill(background.processIdentifier, SIGKILL)
+            background.waitUntilExit()
+            Issue.record("the import with 10,000 unknown countries did not finish within 120 s")
+            return
+        }
         background.waitUntilExit()
+        reading.wait()
+        let report = String(decoding: reportData, as: UTF8.self)
         #expect(other.status == 0, "\(other.stderr)")
         #expect(background.terminationStatus == 65, "\(report.suffix(300))")
         let reported = report.split(separator: "\n")

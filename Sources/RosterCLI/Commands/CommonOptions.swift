@@ -11,12 +11,13 @@ enum CommonOptions {
                "output format: \(formats.map(\.rawValue).joined(separator: ", ")) (\(defaultHelp))", among: formats)
     }
 
-    /// Monster names, for completion: the second column of piped `list`
-    /// (from the roster the line's `--db` names), its doubled backslashes
+    /// Monster names, for completion: the second column of the plain list
+    /// `complete-names` prints (from the roster the line's `--db` names,
+    /// which it never creates), its doubled backslashes
     /// made single again. Written without a quoted backslash, so that it
     /// reads the same in bash, zsh and fish.
     static let monsterNames = CompletionSource.output(CompletionQuery(
-        name: "names", arguments: #"list --format plain 2>/dev/null | cut -f2 | sed "s/\([\]\)[\]/\1/g""#))
+        name: "names", arguments: #"complete-names 2>/dev/null | cut -f2 | sed "s/\([\]\)[\]/\1/g""#))
 
     static let listFormats = OutputFormat.allCases
     static let formatDefaultHelp = "default: table on a terminal, plain when piped"

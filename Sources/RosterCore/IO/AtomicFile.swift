@@ -6,7 +6,8 @@ import Glibc
 /// beside the target, which is flushed to disk and renamed over the target
 /// only when everything was written. A failed or interrupted write removes
 /// the temporary file (Ctrl-C and SIGTERM included) and leaves any existing
-/// target as it was.
+/// target as it was; one left by SIGKILL (`.NAME.roster-PID-XXXXXX`) is
+/// removed by the next write to the same folder once its process is gone.
 ///
 /// - A target that is a symbolic link is written through: the file it
 ///   points to is replaced and the link stays, as `>` would do. A link
@@ -17,7 +18,10 @@ import Glibc
 /// - A target that is not a regular file (`/dev/null`, a FIFO, a
 ///   terminal) is never renamed over: it is opened and written as a
 ///   stream, and its write errors are reported (`/dev/full`).
-/// - The replaced file's permission bits are kept; its set-user-id,
+/// - Another user's regular file in such a folder is not replaced
+///   (`fs.protected_regular`).
+/// - The replaced file's permission bits are kept when it is the user's
+///   own (else a new file's, 0666 less the umask); its set-user-id,
 ///   set-group-id and sticky bits never are.
 public final class AtomicFile {
     public let path: String
@@ -32,7 +36,14 @@ public final class AtomicFile {
         let path = try Self.followingLinks(requested)
         self.path = path
         var target = stat()
-        if stat(path, &target) == 0, (target.st_mode & S_IFMT) != S_IFREG, (target.st_mode & S_IFMT) != S_IFDIR {
+        let exists = stat(path, &target) == 0
+        // The kernel's `protected_regular` rule for `>`: another user's file
+        // in a sticky shared folder is theirs to keep, not root's to replace.
+        if exists, (target.st_mode & S_IFMT) == S_IFREG, !Self.mayUse(path, ownedBy: target.st_uid) {
+            throw IOFailure(operation: "write", path: path, errno: EACCES,
+                            explanation: "\(path) is a file another user made in a shared folder, and roster does not replace it")
+        }
+        if exists, (target.st_mode & S_IFMT) != S_IFREG, (target.st_mode & S_IFMT) != S_IFDIR {
             // Blocking like the shell's `>`: a FIFO waits for its reader.
             let descriptor = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC)
             guard descriptor >= 0 else { throw IOFailure(operation: "open", path: path, errno: errno) }
@@ -42,7 +53,9 @@ public final class AtomicFile {
         }
         let directory = path.lastIndex(of: "/").map { String(path[...$0]) } ?? ""
         let base = path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
-        var template = Array("\(directory).\(base).roster-XXXXXX".utf8CString)
+        Self.removeAbandonedTemporaries(in: directory)
+        // The PID in the name tells a later export whether its writer is gone.
+        var template = Array("\(directory).\(base).roster-\(getpid())-XXXXXX".utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { buffer in
             buffer.baseAddress.map { mkstemp($0) } ?? -1
         }
@@ -83,7 +96,9 @@ public final class AtomicFile {
             try output.flush()
             var status = stat()
             let mode: mode_t
-            if stat(path, &status) == 0 {
+            // Another user's permissions (0666) would let them write the
+            // user's export: only the user's own file lends its mode.
+            if stat(path, &status) == 0, status.st_uid == geteuid() {
                 mode = status.st_mode & 0o777
             } else {
                 let mask = umask(0)
@@ -119,7 +134,7 @@ public final class AtomicFile {
         for _ in 0..<40 {
             var status = stat()
             guard lstat(current, &status) == 0, (status.st_mode & S_IFMT) == S_IFLNK else { return current }
-            guard mayFollow(link: current, owner: status.st_uid) else {
+            guard mayUse(current, ownedBy: status.st_uid) else {
                 throw IOFailure(operation: "write", path: path, errno: EACCES,
                                 explanation: "\(current) is a symbolic link another user made in a shared folder, and roster does not follow it")
             }
@@ -136,14 +151,38 @@ public final class AtomicFile {
         throw IOFailure(operation: "write", path: path, errno: ELOOP)
     }
 
-    /// The kernel's `protected_symlinks` rule: in a sticky folder anyone
-    /// may write to, a link is followed only by its owner or when the
-    /// folder's owner made it.
-    static func mayFollow(link: String, owner: uid_t) -> Bool {
+    /// The kernel's `protected_symlinks` and `protected_regular` rule: in
+    /// a sticky folder anyone may write to, a link is followed, or a file
+    /// replaced, only by its owner or when the folder's owner made it.
+    static func mayUse(_ path: String, ownedBy owner: uid_t) -> Bool {
         var folder = stat()
-        guard stat(Self.folder(of: link), &folder) == 0 else { return false }
+        guard stat(Self.folder(of: path), &folder) == 0 else { return false }
         let shared = folder.st_mode & S_ISVTX != 0 && folder.st_mode & S_IWOTH != 0
         return !shared || owner == geteuid() || owner == folder.st_uid
+    }
+
+    /// Removes the user's `.NAME.roster-PID-XXXXXX` files in `directory`
+    /// (a folder with its trailing slash, or "" for the current one) whose
+    /// process is gone: SIGKILL leaves no chance to clean up. A running
+    /// process's file (another user's counts as running) is never touched.
+    static func removeAbandonedTemporaries(in directory: String) {
+        guard let folder = opendir(directory.isEmpty ? "." : directory) else { return }
+        defer { closedir(folder) }
+        while let entry = readdir(folder) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            guard name.hasPrefix("."), let marker = name.ranges(of: ".roster-").last else { continue }
+            let rest = name[marker.upperBound...]
+            let digits = rest.prefix(while: { $0.isASCII && $0.isNumber })
+            guard let pid = pid_t(digits), pid > 0, rest.dropFirst(digits.count).count == 7,
+                  rest.dropFirst(digits.count).first == "-" else { continue }
+            guard kill(pid, 0) != 0, errno == ESRCH else { continue }
+            var status = stat()
+            let path = directory + name
+            guard lstat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, status.st_uid == geteuid() else { continue }
+            unlink(path)
+        }
     }
 
     /// The folder that holds `path`, without a trailing slash.

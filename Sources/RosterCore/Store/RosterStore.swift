@@ -73,8 +73,44 @@ public final class RosterStore {
         }
     }
 
+    /// Opens an existing roster only to read it, creating and writing
+    /// nothing (no file, folder, migration or WAL file): nil when there is
+    /// no roster at `path`, or it is an empty file. Shell completion asks
+    /// through this, so that a typo after `--db` never becomes a roster.
+    public static func openForReading(path: String) throws(RosterError) -> RosterStore? {
+        switch try DatabaseFile.inspect(path) {
+        case .missing, .empty: return nil
+        case .notSQLite: throw .notADatabase(path: path)
+        case .truncated: throw .damaged(path: path)
+        case .sqlite: break
+        }
+        // A read-only connection still creates the -wal and -shm files a
+        // WAL database lacks; with no WAL there is nothing to replay, so
+        // the main file is read as immutable instead.
+        let hasWAL = FileSystem.exists(path + "-wal") && FileSystem.exists(path + "-shm")
+        do {
+            let database = hasWAL
+                ? try Database(path: uri(path, query: "mode=ro"), options: [.readOnly, .uri])
+                : try Database(path: immutableURI(path), options: [.readOnly, .uri])
+            let store = RosterStore(database: database, path: path)
+            try store.prepareConnection()
+            return store
+        } catch let error as RosterError {
+            throw error
+        } catch let error as DatabaseError {
+            throw RosterError.from(error, path: path)
+        } catch {
+            throw .cannotOpen(path: path, reason: "\(error)")
+        }
+    }
+
     /// `file:PATH?immutable=1`, with the characters a URI reserves escaped.
     private static func immutableURI(_ path: String) -> String {
+        uri(path, query: "immutable=1")
+    }
+
+    /// `file:PATH?QUERY`, with the characters a URI reserves escaped.
+    private static func uri(_ path: String, query: String) -> String {
         var encoded = ""
         for byte in path.utf8 {
             switch byte {
@@ -85,7 +121,7 @@ public final class RosterStore {
                 encoded.unicodeScalars.append(Unicode.Scalar(byte))
             }
         }
-        return "file:" + encoded + "?immutable=1"
+        return "file:" + encoded + "?" + query
     }
 
     /// A command that wrote checkpoints the WAL when it ends once the WAL

@@ -1,0 +1,25 @@
+import RosterCore
+
+/// `complete-names`: what shell completion asks for the roster's names.
+/// Pressing Tab must never change the disk, so unlike `list` it creates
+/// nothing: a roster that does not exist (a typo after `--db`, a path the
+/// shell has not expanded) has no names, and an existing one is only read.
+enum CompletionNamesCommand {
+    static let spec: CommandSpec = CommandSpec(
+        name: "complete-names",
+        abstract: "print the roster's names for shell completion, creating nothing",
+        discussion: """
+            For the completion scripts: the lines of `roster list --format plain`, read
+            from the roster without writing to it. A roster that does not exist prints
+            nothing and is not created.
+            """,
+        examples: ["roster complete-names | cut -f2"],
+        isHidden: true
+    ) { invocation in
+        guard let store = try RosterStore.openForReading(path: try invocation.context.databasePath()) else {
+            return .success
+        }
+        try MonsterOutput(context: invocation.context).list(store, weapon: nil, format: .plain)
+        return .success
+    }
+}
