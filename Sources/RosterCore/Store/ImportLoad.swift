@@ -121,10 +121,13 @@ struct ImportLoad {
                 touched[existing.id] = record.nameLocation
                 // A stand-in only claims the name; the import fails anyway.
                 if record.isStandIn { return nil }
-                // Only the fields the file gives change; the rest stay.
+                // Only the fields the file gives change; the rest stay. The
+                // name is what the record was matched by, ignoring case, so
+                // it stays as stored: `cat-bot` updates Cat-Bot, it does not
+                // rename it.
                 var updated = existing
                 for (index, field) in MonsterFields.all.enumerated()
-                where record.given & (1 << UInt64(index)) != 0 && field.key != "id" {
+                where record.given & (1 << UInt64(index)) != 0 && field.key != "id" && field.key != "name" {
                     _ = field.assign(&updated, field.value(record.monster))
                 }
                 if updated == existing {
