@@ -26,7 +26,8 @@ struct ImportModeTests {
         #expect(summary == ImportSummary(added: 1, updated: 1, unchanged: 1))
         let cat = try roster.store.resolve("cat-bot")
         #expect(cat.id == 1)
-        #expect(cat.name == "CAT-BOT")
+        // The name is what the record was matched by: it stays as stored.
+        #expect(cat.name == "Cat-Bot")
         #expect(cat.weapon.type == .fire)
         #expect(try roster.store.count() == 7)
     }
