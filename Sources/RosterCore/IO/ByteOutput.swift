@@ -79,10 +79,19 @@ public final class ByteOutput {
         var size = max(64, capacity)
         while true {
             if let storage = try? LargeAllocation.allocate(UInt8.self, count: size) { return (storage, size) }
-            // Below this nothing else could run either.
-            if size <= 64 { fatalError("there is not enough memory to write output (is ulimit -v too small?)") }
+            if size <= 64 { outOfMemory() }
             size /= 4
         }
+    }
+
+    /// Below 64 bytes nothing else could run either, so this is where the
+    /// process stops: with the same sentence and status (71) as every other
+    /// command that runs out of memory, written without allocating, rather
+    /// than a trap and a stack trace.
+    private static func outOfMemory() -> Never {
+        let sentence: StaticString = "roster: there is not enough memory to finish (is ulimit -v too small?); nothing was changed\n"
+        _ = write(2, sentence.utf8Start, sentence.utf8CodeUnitCount)
+        _exit(71)
     }
 
     /// Everything written so far, for an in-memory output.
