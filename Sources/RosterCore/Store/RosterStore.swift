@@ -47,7 +47,7 @@ public final class RosterStore {
             }
         case .empty, .sqlite: break
         }
-        do {
+        return try opening(path) {
             do {
                 let database = try Database(path: path, options: [.readWrite, .create])
                 let store = RosterStore(database: database, path: path)
@@ -64,12 +64,6 @@ public final class RosterStore {
                 try store.prepareConnection()
                 return store
             }
-        } catch let error as RosterError {
-            throw error
-        } catch let error as DatabaseError {
-            throw RosterError.from(error, path: path)
-        } catch {
-            throw .cannotOpen(path: path, reason: "\(error)")
         }
     }
 
@@ -88,13 +82,20 @@ public final class RosterStore {
         // WAL database lacks; with no WAL there is nothing to replay, so
         // the main file is read as immutable instead.
         let hasWAL = FileSystem.exists(path + "-wal") && FileSystem.exists(path + "-shm")
-        do {
+        return try opening(path) {
             let database = hasWAL
                 ? try Database(path: uri(path, query: "mode=ro"), options: [.readOnly, .uri])
                 : try Database(path: immutableURI(path), options: [.readOnly, .uri])
             let store = RosterStore(database: database, path: path)
             try store.prepareConnection()
             return store
+        }
+    }
+
+    /// Runs `open`, saying what went wrong as a roster error about `path`.
+    private static func opening(_ path: String, _ open: () throws -> RosterStore) throws(RosterError) -> RosterStore {
+        do {
+            return try open()
         } catch let error as RosterError {
             throw error
         } catch let error as DatabaseError {
