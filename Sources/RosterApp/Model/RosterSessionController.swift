@@ -135,15 +135,45 @@ final class RosterSessionController {
         return draft != nil
     }
 
-    /// Removes the selected monster, in its own transaction.
-    func removeSelected() {
-        guard let monster = selectedRow else { return }
-        reportingErrors {
-            if try store.remove(monsterID: monster.id) {
-                status = ("removed \(monster.name)", false)
+    /// How a removal the person confirmed ended.
+    enum RemovalOutcome: Equatable {
+        case removed
+        /// Another program changed the monster after the question: nothing
+        /// was removed, and the details show it as it is now.
+        case changedSinceAsked
+        /// Another program removed it first.
+        case alreadyGone
+        /// The store failed; the status line says why.
+        case failed
+    }
+
+    /// Removes `confirmed`, the monster the question named, in its own
+    /// transaction, by compare-and-set: by its id, not by whatever is
+    /// selected when the answer comes (a poll may have moved the
+    /// selection), and only if it is still as the question showed it.
+    @discardableResult
+    func remove(_ confirmed: Monster) -> RemovalOutcome {
+        var outcome = RemovalOutcome.failed
+        do {
+            if try store.remove(monsterID: confirmed.id, confirmed: confirmed) {
+                status = ("removed \(confirmed.name)", false)
+                outcome = .removed
+            } else {
+                status = ("\(confirmed.name) was removed by another program", true)
+                outcome = .alreadyGone
             }
             didWrite()
+        } catch .changedSinceAsked {
+            // Show the newer monster at once, as a poll would, so that the
+            // person can look before asking again.
+            status = ("\(confirmed.name) was changed by another program after you were asked; nothing was removed", true)
+            outcome = .changedSinceAsked
+            reload()
+            select(monsterID: confirmed.id)
+        } catch {
+            reportingErrors { throw error }
         }
+        return outcome
     }
 
     // MARK: Saving

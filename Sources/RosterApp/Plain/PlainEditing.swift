@@ -286,8 +286,12 @@ extension PlainSession {
             return
         }
         guard chosenMonster() != nil else { return }
-        controller.removeSelected()
+        // The monster as the question named it: changed since, it stays.
+        let outcome = controller.remove(monster)
         if let status = controller.status { tell(status.text) }
+        if outcome == .changedSinceAsked {
+            say("Type details to hear it as it is now, and remove to be asked again.")
+        }
         if ((try? store.monster(id: monster.id)) ?? nil) == nil { chosenID = nil }
     }
 }

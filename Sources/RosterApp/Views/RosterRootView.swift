@@ -214,11 +214,13 @@ final class RosterRootView: View {
     }
 
     /// `x` or Delete: removes the selected monster once the footer's
-    /// question is answered yes; Enter keeps it.
+    /// question is answered yes; Enter keeps it. What is removed is the
+    /// monster the question named, as it showed it: one another program
+    /// changed or removed meanwhile stays, and the footer says so.
     private func confirmRemoval() {
         guard let window, let monster = controller.selectedOnRoster else { return }
         let prompt = ConfirmationPrompt("Remove \(monster.name)?", defaultAnswer: false,
-                                        onConfirm: { [weak self] in self?.controller.removeSelected() })
+                                        onConfirm: { [weak self] in self?.controller.remove(monster) })
         window.present(Overlay(prompt, placement: ConfirmationPrompt.footerPlacement))
     }
 

@@ -207,10 +207,17 @@ extension RosterStore {
     }
 
     /// Removes the monster with this id; false if it was already gone.
-    public func remove(monsterID: Int64) throws(RosterError) -> Bool {
+    /// With `confirmed` (the monster as a question showed it), a monster
+    /// changed since the question is not removed: the check is made in the
+    /// removal's own transaction, and refused with
+    /// `RosterError.changedSinceAsked` naming it as the person saw it.
+    public func remove(monsterID: Int64, confirmed: Monster? = nil) throws(RosterError) -> Bool {
         try write {
             guard let monster = try database.cached(MonsterTable.selectByID)
                 .firstRow([.integer(monsterID)], MonsterTable.monster(from:)) else { return false }
+            if let confirmed, monster != confirmed {
+                throw RosterError.changedSinceAsked(confirmed.name)
+            }
             try database.cached(MonsterTable.delete).run(.integer(monsterID))
             try recordRemoval([monster])
             return true

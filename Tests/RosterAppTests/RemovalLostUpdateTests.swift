@@ -1,0 +1,96 @@
+import Testing
+import TerminalKit
+@testable import RosterApp
+@testable import RosterCore
+
+/// A removal removes the monster the question named, as the question showed
+/// it: another program's change made between the question and the yes
+/// keeps the monster, and says so, in the full-screen roster and in the
+/// plain one, as `roster remove` does on a terminal.
+@Suite("No lost updates from a removal")
+struct RemovalLostUpdateTests {
+    typealias Conversation = PlainSessionTests.Conversation
+
+    /// Another connection to the same file, as a script would have.
+    private func otherProgram(_ path: String, _ change: (RosterStore, Monster) throws -> Void) throws {
+        let other = try RosterStore.open(path: path)
+        let dog = try #require(try other.find("Dog-Bot"))
+        try change(other, dog)
+    }
+
+    @Test("a monster changed elsewhere after x is not removed by y; the footer says so, and x y again removes it",
+          arguments: [true, false])
+    func changedAfterTheQuestion(pollFirst: Bool) throws {
+        let roster = try RosterScreenHarness()
+        roster.press(.down, .character("x"))
+        #expect(roster.lines.last?.contains("Remove Dog-Bot?") == true)
+        try otherProgram(roster.path) { other, dog in
+            _ = try other.edit(monsterID: dog.id, MonsterChanges(weapon: .smoke))
+        }
+        if pollFirst { roster.interface.poll() }
+        roster.press(.character("y"))
+        #expect(try roster.monster("Dog-Bot")?.weapon.type == .smoke, "nothing was removed")
+        #expect(roster.footer.message == "Dog-Bot was changed by another program after you were asked; nothing was removed")
+        #expect(roster.lines.last?.contains("u undo") == false, "nothing was done, so no undo is offered")
+        #expect(roster.details.title == "Dog-Bot")
+        #expect(roster.details.field("Weapon")?.value.contains("Smoke") == true, "the details show it as it is now")
+
+        roster.press(.character("x"), .character("y"))
+        #expect(try roster.monster("Dog-Bot") == nil, "asked again, the yes removes it")
+        #expect(roster.footer.message == "removed Dog-Bot")
+    }
+
+    @Test("a monster renamed elsewhere after x is not removed by y")
+    func renamedAfterTheQuestion() throws {
+        let roster = try RosterScreenHarness()
+        roster.press(.down, .character("x"))
+        try otherProgram(roster.path) { other, dog in
+            _ = try other.edit(monsterID: dog.id, MonsterChanges(name: "Pup-Bot"))
+        }
+        roster.interface.poll()
+        roster.press(.character("y"))
+        #expect(try roster.store.count() == 6)
+        #expect(try roster.monster("Pup-Bot") != nil)
+        #expect(roster.footer.message == "Dog-Bot was changed by another program after you were asked; nothing was removed")
+        #expect(roster.details.title == "Pup-Bot")
+    }
+
+    @Test("a monster removed elsewhere after x: y removes nothing else, although the selection moved on")
+    func removedAfterTheQuestion() throws {
+        let roster = try RosterScreenHarness()
+        roster.press(.down, .character("x"))
+        try otherProgram(roster.path) { other, dog in
+            _ = try other.remove(monsterID: dog.id)
+        }
+        // The poll moves the selection to the monster after Dog-Bot.
+        roster.interface.poll()
+        roster.press(.character("y"))
+        #expect(try roster.store.count() == 5, "only the other program's removal")
+        #expect(try roster.monster("Explode-Bot") != nil, "the monster selected after the poll stays")
+        #expect(roster.footer.message == "Dog-Bot was removed by another program")
+    }
+
+    @Test("the plain roster: a monster changed elsewhere after the question stays, and asking again removes it")
+    func plainChangedAfterTheQuestion() throws {
+        let session = try Conversation(["2", "remove", "y", "details", "remove", "y"])
+        session.beforeEachAnswer = { answered in
+            guard answered == 2, let other = try? RosterStore.open(path: session.store.path),
+                  let dog = try? other.find("Dog-Bot") else { return }
+            _ = try? other.edit(monsterID: dog.id, MonsterChanges(description: "Theirs"))
+        }
+        var afterFirstYes: Monster?
+        let first = session.beforeEachAnswer
+        session.beforeEachAnswer = { answered in
+            first(answered)
+            if answered == 3 { afterFirstYes = try? session.store.find("Dog-Bot") }
+        }
+        try session.run()
+        #expect(afterFirstYes?.description == "Theirs", "the first yes removed nothing")
+        #expect(session.lines.contains("Dog-Bot was changed by another program after you were asked; nothing was removed."),
+                "\(session.lines)")
+        #expect(session.lines.contains("Type details to hear it as it is now, and remove to be asked again."))
+        #expect(session.lines.contains { $0.contains("Theirs") && !$0.contains("changed") }, "details read out the newer description")
+        #expect(try session.store.find("Dog-Bot") == nil, "asked again, yes removes it")
+        #expect(session.lines.contains("Removed Dog-Bot."))
+    }
+}
