@@ -30,7 +30,7 @@ struct RemovalLostUpdateTests {
         if pollFirst { roster.interface.poll() }
         roster.press(.character("y"))
         #expect(try roster.monster("Dog-Bot")?.weapon.type == .smoke, "nothing was removed")
-        #expect(roster.footer.message == "Dog-Bot was changed by another program after you were asked; nothing was removed")
+        #expect(roster.footer.message == "Dog-Bot was not removed: another program changed it after you were asked")
         #expect(roster.lines.last?.contains("u undo") == false, "nothing was done, so no undo is offered")
         #expect(roster.details.title == "Dog-Bot")
         #expect(roster.details.field("Weapon")?.value.contains("Smoke") == true, "the details show it as it is now")
@@ -51,7 +51,7 @@ struct RemovalLostUpdateTests {
         roster.press(.character("y"))
         #expect(try roster.store.count() == 6)
         #expect(try roster.monster("Pup-Bot") != nil)
-        #expect(roster.footer.message == "Dog-Bot was changed by another program after you were asked; nothing was removed")
+        #expect(roster.footer.message == "Dog-Bot was not removed: another program changed it after you were asked")
         #expect(roster.details.title == "Pup-Bot")
     }
 
@@ -86,7 +86,7 @@ struct RemovalLostUpdateTests {
         }
         try session.run()
         #expect(afterFirstYes?.description == "Theirs", "the first yes removed nothing")
-        #expect(session.lines.contains("Dog-Bot was changed by another program after you were asked; nothing was removed."),
+        #expect(session.lines.contains("Dog-Bot was not removed: another program changed it after you were asked."),
                 "\(session.lines)")
         #expect(session.lines.contains("Type details to hear it as it is now, and remove to be asked again."))
         #expect(session.lines.contains { $0.contains("Theirs") && !$0.contains("changed") }, "details read out the newer description")

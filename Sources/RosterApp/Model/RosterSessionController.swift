@@ -163,10 +163,10 @@ final class RosterSessionController {
                 outcome = .alreadyGone
             }
             didWrite()
-        } catch .changedSinceAsked {
-            // Show the newer monster at once, as a poll would, so that the
-            // person can look before asking again.
-            status = ("\(confirmed.name) was changed by another program after you were asked; nothing was removed", true)
+        } catch .changedSinceAsked(let name) {
+            // In `roster remove`'s words. The newer monster shows at once,
+            // as after a poll, so that the person can look before asking again.
+            status = (RosterError.changedSinceAsked(name).description, true)
             outcome = .changedSinceAsked
             reload()
             select(monsterID: confirmed.id)

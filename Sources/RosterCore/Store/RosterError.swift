@@ -103,7 +103,8 @@ public enum RosterError: Error, Sendable, CustomStringConvertible {
         case .outOfMemory:
             return "there is not enough memory to finish (is ulimit -v too small?); nothing was changed"
         case .changedSinceAsked(let name):
-            return "\(name) was changed by another program after you were asked; nothing was removed"
+            // The outcome first: a narrow footer cuts the end of the sentence.
+            return "\(name) was not removed: another program changed it after you were asked"
         case .problems(let problems, let source, let total):
             let count = total ?? problems.count
             // Problems with the command's own arguments are not "input".
