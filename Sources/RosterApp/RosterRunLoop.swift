@@ -137,10 +137,12 @@ struct StartupProbe {
     private var probe: TerminalProbe?
     private let askedAt: Int
     private var applied = false
+    private let session: TerminalSession
 
     /// Sends the questions when `asking`; otherwise there is nothing to wait for.
     init(asking: Bool, session: TerminalSession) {
         askedAt = MonotonicClock.milliseconds()
+        self.session = session
         probe = asking && (try? session.write(TerminalProbe.request)) != nil ? TerminalProbe() : nil
     }
 
@@ -167,7 +169,11 @@ struct StartupProbe {
             probe = nil
             return false
         }
-        return probe?.read(reply) ?? false
+        let answered = probe?.read(reply) ?? false
+        // The second question (kitty images), once the first answers show
+        // no tmux or screen in between.
+        if let question = probe?.followUp(), (try? session.write(question)) == nil { probe = nil }
+        return answered
     }
 
     /// Once the answers are in: kitty images where the terminal shows
@@ -188,7 +194,7 @@ struct StartupProbe {
         if probe.kittyGraphics, options.pictures == nil {
             drawing.mode = .kittyGraphics
             renderer.imageData = drawing.library.pngBytes(forKittyImageID:)
-        } else if options.pictures == nil,
+        } else if options.pictures == nil, !probe.behindMultiplexer,
                   ITermInlineImages.supported(environment: options.environment, terminalName: probe.terminalName, sixel: probe.sixel) {
             drawing.mode = .inlineImages
             renderer.inlineImages = InlineImageFrames(cellPixels: session.cellPixelSize, art: drawing.library.image(forImageID:))

@@ -126,6 +126,24 @@ struct ShowDetectionTests {
         #expect(output.contains("Cat-Bot") && output.contains("† Sword"))
     }
 
+    @Test("the kitty query is asked only after the first answers, and never of tmux or screen answering for themselves")
+    func neverAsksTmuxAboutKitty() throws {
+        let sandbox = try Sandbox()
+        // Over ssh from a tmux pane with TERM overridden: nothing in the
+        // environment says tmux, but its answers do. An APC string would
+        // become the pane's title.
+        for answers in ["\u{1B}P>|tmux 3.3a\u{1B}\\\u{1B}[>84;0;0c\u{1B}[?1;2c", "\u{1B}[>83;40900;0c\u{1B}[?1;2c"] {
+            let output = try sandbox.rosterOnTerminal(["show", "Cat-Bot"], environment: ["TERM": "xterm-256color"], answers: answers).output
+            #expect(!output.contains("\u{1B}_"), "no APC string at all: \(answers.debugDescription)")
+            #expect(output.split(separator: "\n").filter { $0.contains("▀") || $0.contains("▄") }.count == 8, "half blocks")
+        }
+        let kitty = try sandbox.rosterOnTerminal(["show", "Cat-Bot"],
+                                                 answers: "\u{1B}P>|kitty(0.26.5)\u{1B}\\\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[?62;c").output
+        let firstRound = try #require(kitty.range(of: "\u{1B}[c"))
+        let query = try #require(kitty.range(of: "\u{1B}_Gi=31,s=1,v=1,a=q"))
+        #expect(firstRound.upperBound <= query.lowerBound)
+    }
+
     @Test("a terminal whose device attributes offer sixel gets sixel pictures in no more colours than its registers")
     func sixelAnswer() throws {
         let sandbox = try Sandbox()

@@ -55,13 +55,20 @@ struct ReadingCommandsTests {
         #expect(try sandbox.roster("list").stdout == "")
     }
 
-    @Test("on a terminal, list is an aligned table with colour, and NO_COLOR turns colour off")
+    @Test("on a terminal, list is an aligned table with a swatch of each name's colour, and NO_COLOR turns colour off")
     func terminalTable() throws {
         let sandbox = try Sandbox()
         _ = try sandbox.roster("add", "猫ボット", "--weapon", "fire", "--color", "red")
         let (status, output) = try sandbox.rosterOnTerminal(["list"])
         #expect(status == 0)
-        #expect(output.contains("\u{1B}[0;31m猫ボット\u{1B}[0m"))
+        // The colour is a swatch; the name is in the terminal's own text
+        // colour, readable on any background (red on black is 3.6:1 in kitty).
+        #expect(output.contains("\u{1B}[0;31m■\u{1B}[0m 猫ボット"))
+        #expect(!output.contains("31m猫ボット"))
+        let ice = try #require(output.split(separator: "\n").first { $0.contains("Ice-Bot") })
+        #expect(ice.contains("\u{1B}[0;94m■\u{1B}[0m Ice-Bot"), "Ice-Bot is blue")
+        let cat = try #require(output.split(separator: "\n").first { $0.contains("Cat-Bot") })
+        #expect(cat.contains("    Cat-Bot") && !cat.contains("\u{1B}"), "a default name has no swatch and lines up")
         let plain = try sandbox.rosterOnTerminal(["list"], environment: ["NO_COLOR": "1"]).output
         #expect(!plain.contains("\u{1B}["))
         let lines = plain.split(separator: "\n").map(String.init)
@@ -73,6 +80,20 @@ struct ReadingCommandsTests {
         let catPrefix = String(catRow[..<catRow.range(of: "†")!.lowerBound])
         let cjkPrefix = String(cjkRow[..<cjkRow.range(of: "♨")!.lowerBound])
         #expect(catPrefix.count == cjkPrefix.count + 4)
+    }
+
+    @Test("on a terminal, show draws the name in the text colour and its colour as a swatch, with pictures or without")
+    func showSwatch() throws {
+        let sandbox = try Sandbox()
+        for environment in [[:], ["ROSTER_PICTURES": "text"]] {
+            let output = try sandbox.rosterOnTerminal(["show", "Ice-Bot"], environment: environment).output
+            #expect(output.contains("\u{1B}[0;1mIce-Bot\u{1B}[0m"), "\(environment)")
+            #expect(output.contains("name colour  \u{1B}[0;94m■\u{1B}[0m Blue"), "\(environment)")
+            #expect(!output.contains("94mIce-Bot") && !output.contains("94;1mIce-Bot") && !output.contains("1;94mIce-Bot"))
+        }
+        let plain = try sandbox.rosterOnTerminal(["show", "Ice-Bot"], environment: ["NO_COLOR": "1"]).output
+        #expect(plain.contains("  name colour  Blue\n") && !plain.contains("■") && !plain.contains("\u{1B}["))
+        #expect(try sandbox.roster("show", "Ice-Bot").stdout.contains("name_color\tblue\n"), "piped: the stored form, no escapes")
     }
 
     @Test("show prints one monster, by name in any case or by id")

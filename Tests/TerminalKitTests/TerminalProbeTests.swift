@@ -3,36 +3,61 @@ import Testing
 
 @Suite("Asking the terminal what it shows")
 struct TerminalProbeTests {
-    func probe(_ replies: [String]) -> TerminalProbe {
+    /// Answers the two rounds as a terminal does: `first` to `request`,
+    /// then `second` to the kitty question, if the probe asks it.
+    func probe(_ first: [String], then second: [String] = ["\u{1B}[?62;c"]) -> (probe: TerminalProbe, askedKitty: Bool) {
         var probe = TerminalProbe()
-        for reply in replies { probe.read(Array(reply.utf8)) }
-        return probe
+        for reply in first { probe.read(Array(reply.utf8)) }
+        guard let question = probe.followUp() else { return (probe, false) }
+        #expect(question == TerminalProbe.kittyRequest)
+        #expect(probe.followUp() == nil, "asked once")
+        for reply in second { probe.read(Array(reply.utf8)) }
+        return (probe, true)
     }
 
-    @Test("one write asks about kitty images, 24-bit colour, the name, sixel colour registers, then the device attributes")
+    @Test("the first write asks about 24-bit colour, the name, sixel colour registers, then the device attributes; the kitty query comes second")
     func request() {
         let text = String(decoding: TerminalProbe.request, as: UTF8.self)
-        #expect(text == "\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\\u{1B}P+q524742\u{1B}\\\u{1B}[>q"
+        #expect(text == "\u{1B}P+q524742\u{1B}\\\u{1B}[>q"
             + "\u{1B}[38:2::1:2:3m\u{1B}P$qm\u{1B}\\\u{1B}[0m\u{1B}[>c\u{1B}[?1;1;0S\u{1B}[c")
+        #expect(!text.contains("\u{1B}_"), "no APC string before the terminal is known: tmux takes one for a title")
+        #expect(String(decoding: TerminalProbe.kittyRequest, as: UTF8.self) == "\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\\u{1B}[c")
     }
 
-    @Test("kitty: images, RGB, done at the device attributes")
+    @Test("kitty: RGB, then images, done at the second device attributes")
     func kitty() {
-        let kitty = probe(["\u{1B}_Gi=31;OK\u{1B}\\", "\u{1B}P1+r524742=38\u{1B}\\", "\u{1B}[?62;c"])
-        #expect(kitty.kittyGraphics && kitty.truecolor && kitty.isComplete && !kitty.sixel)
+        let (kitty, asked) = probe(["\u{1B}P1+r524742=38\u{1B}\\", "\u{1B}P>|kitty(0.26.5)\u{1B}\\", "\u{1B}[>1;4000;29c", "\u{1B}[?62;c"],
+                                   then: ["\u{1B}_Gi=31;OK\u{1B}\\", "\u{1B}[?62;c"])
+        #expect(asked && kitty.kittyGraphics && kitty.truecolor && kitty.isComplete && !kitty.sixel && !kitty.behindMultiplexer)
     }
 
     @Test("xterm -ti vt340: no images, no RGB, sixel from attribute 4")
     func xterm() {
-        let xterm = probe(["\u{1B}P0+r524742\u{1B}\\", "\u{1B}[?63;1;2;4;6;9;15;16;22;28c"])
-        #expect(!xterm.kittyGraphics && !xterm.truecolor && xterm.sixel && xterm.isComplete)
+        let (xterm, asked) = probe(["\u{1B}P0+r524742\u{1B}\\", "\u{1B}[?63;1;2;4;6;9;15;16;22;28c"], then: ["\u{1B}[?63;1;2;4;6;9;15;16;22;28c"])
+        #expect(asked && !xterm.kittyGraphics && !xterm.truecolor && xterm.sixel && xterm.isComplete)
     }
 
-    @Test("an error to the image query is a no; nothing counts after the device attributes")
+    @Test("an error to the image query is a no; nothing counts after the last device attributes")
     func refusedAndLate() {
-        let refused = probe(["\u{1B}_Gi=31;ENOTSUPPORTED:no\u{1B}\\", "\u{1B}[?64;1c", "\u{1B}_Gi=31;OK\u{1B}\\"])
+        let (refused, _) = probe(["\u{1B}[?64;1c"], then: ["\u{1B}_Gi=31;ENOTSUPPORTED:no\u{1B}\\", "\u{1B}[?64;1c", "\u{1B}_Gi=31;OK\u{1B}\\"])
         #expect(!refused.kittyGraphics && refused.isComplete)
-        #expect(!probe(["\u{1B}_Gi=31;OK\u{1B}\\"]).isComplete, "still waiting for the rest")
+        #expect(!probe(["\u{1B}[?64;1c"], then: ["\u{1B}_Gi=31;OK\u{1B}\\"]).probe.isComplete, "still waiting for the rest")
+        #expect(!probe(["\u{1B}P1+r524742=38\u{1B}\\"]).probe.isComplete, "the first round is not over")
+    }
+
+    @Test("tmux answering for itself (XTVERSION, or only DA2 as before 3.2), and screen: the kitty query is never sent")
+    func multiplexers() {
+        // tmux 3.3a as it answers over ssh from one of its panes, TERM set to xterm-256color.
+        let tmux = probe(["\u{1B}P>|tmux 3.3a\u{1B}\\", "\u{1B}[>84;0;0c", "\u{1B}[?1;2c"])
+        #expect(!tmux.askedKitty && tmux.probe.isComplete && tmux.probe.behindMultiplexer && !tmux.probe.kittyGraphics)
+        let oldTmux = probe(["\u{1B}[>84;0;0c", "\u{1B}[?1;2c"])
+        #expect(!oldTmux.askedKitty && oldTmux.probe.isComplete)
+        let screen = probe(["\u{1B}[>83;40900;0c", "\u{1B}[?1;2c"])
+        #expect(!screen.askedKitty && screen.probe.isComplete && screen.probe.behindMultiplexer)
+        // Terminals whose DA2 starts with other numbers are asked.
+        for da2 in ["\u{1B}[>1;4000;29c", "\u{1B}[>41;379;0c", "\u{1B}[>24;279;0c", "\u{1B}[>65;7400;1c", "\u{1B}[>0;115;0c"] {
+            #expect(probe([da2, "\u{1B}[?62;c"]).askedKitty, "\(da2.debugDescription)")
+        }
     }
 }
 
@@ -44,6 +69,8 @@ struct TerminalProbeAnswersTests {
             let answered = probe.read(Array(reply.utf8))
             #expect(answered, "\(reply.debugDescription) is an answer")
         }
+        // The second round, when asked: a terminal without kitty images.
+        if probe.followUp() != nil { probe.read(Array("\u{1B}[?62;c".utf8)) }
         return probe
     }
 

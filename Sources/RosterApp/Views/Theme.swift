@@ -36,14 +36,14 @@ enum Theme {
 
     /// The mark that shows a name's colour: nil for the default colour.
     static func swatch(_ color: NameColor) -> Style? {
-        color == .default ? nil : color.style
+        color.swatch
     }
 }
 
 extension NameColor {
-    /// How a name in this colour is drawn wherever it reaches a terminal:
-    /// the interactive roster, `list`'s table and `show`. Blue is the
-    /// bright one, which stays readable on dark backgrounds.
+    /// The colour's own mark, wherever it reaches a terminal: the
+    /// interactive roster's tab and swatch, `list`'s and `show`'s `■`.
+    /// Blue is the bright one, which stays visible on dark backgrounds.
     public var style: Style {
         switch self {
         case .default: Style()
@@ -51,6 +51,12 @@ extension NameColor {
         case .green: Style(foreground: .green)
         case .blue: Style(foreground: .brightBlue)
         }
+    }
+
+    /// The mark that shows this colour beside a name: nil for the default
+    /// colour, which a name already has.
+    public var swatch: Style? {
+        self == .default ? nil : style
     }
 }
 

@@ -15,6 +15,30 @@ struct MonsterCard {
     struct Line {
         let text: String
         var style: Style = .plain
+        /// One cell of the text (its column, which the ASCII before it
+        /// makes a character offset too) drawn in another style: the
+        /// name colour's `■`.
+        var swatch: (column: Int, style: Style)? = nil
+
+        init(text: String, style: Style = .plain) {
+            self.text = text
+            self.style = style
+        }
+
+        /// The line with SGR sequences for `depth` (none with `.none`).
+        func styled(depth: ColorDepth) -> String {
+            var buffer = Buffer(size: Size(width: DisplayWidth.of(text), height: 1))
+            write(into: &buffer, at: .zero)
+            return buffer.styledLines(depth: depth).first ?? ""
+        }
+
+        /// Writes the line, its swatch included, from `origin`.
+        func write(into buffer: inout Buffer, at origin: Point) {
+            buffer.write(text, at: origin, style: style)
+            if let swatch {
+                buffer.restyle(Rect(origin: Point(x: origin.x + swatch.column, y: origin.y), size: Size(width: 1, height: 1))) { _ in swatch.style }
+            }
+        }
     }
 
     /// A picture with the PNG it came from (sent as is to kitty).
@@ -138,7 +162,7 @@ struct MonsterCard {
         draw(weapon, in: Rect(origin: Point(x: weaponColumn, y: 0), size: picture), depth: depth, kitty: kitty, into: &card)
         let top = max(0, (card.buffer.size.height - lines.count) / 2)
         for (index, line) in lines.enumerated() {
-            card.buffer.write(line.text, at: Point(x: textColumn, y: top + index), style: line.style)
+            line.write(into: &card.buffer, at: Point(x: textColumn, y: top + index))
         }
         return card
     }
@@ -162,7 +186,7 @@ struct MonsterCard {
                            pictures: card.pictures)
         whole.buffer.draw(card.buffer, at: .zero)
         for (index, line) in lines.enumerated() {
-            whole.buffer.write(line.text, at: Point(x: 0, y: card.buffer.size.height + index), style: line.style)
+            line.write(into: &whole.buffer, at: Point(x: 0, y: card.buffer.size.height + index))
         }
         return whole
     }

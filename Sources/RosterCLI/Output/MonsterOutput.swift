@@ -4,7 +4,8 @@ import TextSafety
 
 /// Writes monsters to stdout in the format asked for.
 ///
-/// `table` is for people (aligned, coloured, cut to the terminal's width);
+/// `table` is for people (aligned, cut to the terminal's width, a name's
+/// colour as a swatch beside it);
 /// `plain` is for pipes (tab-separated, every field, nothing cut, no
 /// colour); `json`, `ndjson` and `csv` are for programs. Text from the
 /// database is escaped wherever it could reach a terminal: in `table` and
@@ -40,7 +41,7 @@ struct MonsterOutput {
             try store.forEachMonster(carrying: weapon) { monster in
                 var cells: [TextTable.Cell] = [
                     .init(String(monster.id)),
-                    .init(SafeText.escaped(monster.name), style: monster.nameColor.style),
+                    .init(SafeText.escaped(monster.name), swatch: monster.nameColor.swatch),
                     .init(monster.weapon.label),
                 ]
                 if details {
@@ -86,7 +87,7 @@ struct MonsterOutput {
             if monster.iconIsMissing {
                 context.note("\(monster.name)'s icon \(monster.icon) is not one of roster's pictures; showing \(Monster.defaultIcon) instead")
             }
-            let lines = detailLines(monster)
+            let lines = detailLines(monster, swatches: context.colorEnabled)
             let pictures = try pictureMode()
             if pictures.showsPictures, let card = pictureCard(monster, lines: lines) {
                 if pictures == .kittyGraphics {
@@ -108,29 +109,36 @@ struct MonsterOutput {
                 return
             }
             for line in lines {
-                if context.colorEnabled, line.style != .plain {
-                    try output.append(line.style.sgr(depth: .ansi16) + line.text + "\u{1B}[0m\n")
-                } else {
-                    try output.append(line.text + "\n")
-                }
+                try output.append(line.styled(depth: context.colorEnabled ? .ansi16 : .none) + "\n")
             }
         }
     }
 
     /// The name, then one line per field: what `show` prints for people.
-    func detailLines(_ monster: Monster) -> [MonsterCard.Line] {
+    /// The name is in the terminal's own text colour, which is readable on
+    /// its background; with `swatches` (colour on) the name colour shows
+    /// as a `■` in it, as in the interactive roster's Colour field.
+    func detailLines(_ monster: Monster, swatches: Bool = false) -> [MonsterCard.Line] {
+        let colour = (swatches ? "■ " : "") + monster.nameColor.displayName
         let rows: [(String, String)] = [
             ("id", String(monster.id)),
             ("description", SafeText.escaped(monster.description)),
             ("icon", SafeText.escaped(monster.icon)),
-            ("name colour", monster.nameColor.displayName),
+            ("name colour", colour),
             ("weapon", monster.weapon.label),
             ("height", Self.heightText(monster) ?? "unknown"),
             ("origin", Self.originText(monster) ?? "unknown"),
             ("activated", Self.activatedText(monster) ?? "unknown"),
         ]
-        return [MonsterCard.Line(text: SafeText.escaped(monster.name), style: monster.nameColor.style.bold)]
-            + rows.map { label, value in MonsterCard.Line(text: "  " + label.padding(to: 13) + value) }
+        let indent = 2, labelWidth = 13
+        return [MonsterCard.Line(text: SafeText.escaped(monster.name), style: Style().bold)]
+            + rows.map { label, value in
+                var line = MonsterCard.Line(text: String(repeating: " ", count: indent) + label.padding(to: labelWidth) + value)
+                if swatches, label == "name colour" {
+                    line.swatch = (indent + labelWidth, monster.nameColor.swatch ?? Style())
+                }
+                return line
+            }
     }
 
     /// The colours pictures are drawn in: none unless stdout is a
@@ -156,7 +164,9 @@ struct MonsterOutput {
         case .sixel, .halfBlocks:
             // iTerm2's images where the terminal is known to show them
             // (VS Code offers both, and its inline images are the sharper).
-            if let answers, ITermInlineImages.supported(environment: context.environment,
+            // Not through tmux or screen, which drop them (LC_TERMINAL
+            // comes along over ssh from an iTerm2 that runs tmux).
+            if let answers, !answers.behindMultiplexer, ITermInlineImages.supported(environment: context.environment,
                                                         terminalName: answers.terminalName, sixel: answers.sixel) {
                 return .inlineImages
             }

@@ -5,6 +5,11 @@ import TextSafety
 /// display width (so CJK and emoji line up), the flexible column cut with
 /// `…` to fit the terminal, a bold header, and colour only when wanted.
 /// Cell text must already be escaped with `SafeText`.
+///
+/// Text stays in the terminal's own colours, readable on any background;
+/// a colour that means something (a name's) is a swatch, `■`, before the
+/// text, as in the interactive roster. A column with swatches keeps two
+/// cells for them on every row, so its text stays aligned.
 struct TextTable {
     enum Alignment { case left, right }
 
@@ -19,10 +24,13 @@ struct TextTable {
         let text: String
         /// Drawn in this style when colour is on.
         var style: Style? = nil
+        /// A `■` in this style before the text, when colour is on.
+        var swatch: Style? = nil
 
-        init(_ text: String, style: Style? = nil) {
+        init(_ text: String, style: Style? = nil, swatch: Style? = nil) {
             self.text = text
             self.style = style
+            self.swatch = swatch
         }
     }
 
@@ -33,12 +41,15 @@ struct TextTable {
     func render(maxWidth: Int, depth: ColorDepth) -> String {
         let gap = 2
         var widths = columns.map { DisplayWidth.of($0.header) }
+        let swatched = columns.indices.map { index in
+            depth != .none && rows.contains { index < $0.count && $0[index].swatch != nil }
+        }
         for row in rows {
             for (index, cell) in row.enumerated() where index < widths.count {
                 widths[index] = max(widths[index], DisplayWidth.of(cell.text))
             }
         }
-        let total = widths.reduce(0, +) + gap * (columns.count - 1)
+        let total = widths.reduce(0, +) + gap * (columns.count - 1) + 2 * swatched.filter { $0 }.count
         if total > maxWidth, let flexible = columns.firstIndex(where: \.flexible) {
             let others = total - widths[flexible]
             widths[flexible] = max(DisplayWidth.of(columns[flexible].header), maxWidth - others)
@@ -47,6 +58,9 @@ struct TextTable {
         func emit(_ cells: [Cell], header: Bool) {
             var line = ""
             for (index, cell) in cells.enumerated() where index < columns.count {
+                if swatched[index] {
+                    if let swatch = cell.swatch { line += swatch.sgr(depth: depth) + "■\u{1B}[0m " } else { line += "  " }
+                }
                 let isLast = index == columns.count - 1
                 let text = DisplayWidth.truncate(cell.text, to: widths[index])
                 let padding = String(repeating: " ", count: max(0, widths[index] - DisplayWidth.of(text)))

@@ -37,6 +37,20 @@ extension TerminalProbe {
         }
     }
 
+    /// Whether a DA2 answer is tmux's (`CSI > 84 ; 0 ; 0 c`, "T") or
+    /// screen's (`CSI > 83 ; version ; 0 c`, "S").
+    static func secondaryAttributesNameMultiplexer(_ text: String) -> Bool {
+        guard text.hasPrefix("\u{1B}[>") else { return false }
+        let first = text.dropFirst(3).prefix { $0.isNumber }
+        return first == "84" || first == "83"
+    }
+
+    /// Whether an XTVERSION name is a multiplexer's (tmux answers
+    /// `tmux 3.3a` for itself, whatever terminal is outside).
+    static func namesMultiplexer(_ name: String) -> Bool {
+        name.lowercased().hasPrefix("tmux") || name.lowercased().hasPrefix("screen")
+    }
+
     /// XTVERSION.
     static let versionQuery: [UInt8] = Array("\u{1B}[>q".utf8)
 

@@ -34,6 +34,9 @@ extension TerminalProbe {
             var replies: [[UInt8]] = []
             _ = decoder.feed(bytes, replies: &replies)
             for reply in replies { probe.read(reply) }
+            if let question = probe.followUp() {
+                guard question.withUnsafeBytes({ POSIXCalls.writeAll(output, $0) }) == 0 else { break }
+            }
         }
         return probe
     }

@@ -1,7 +1,6 @@
 /// Asking the terminal what it can show, without ever waiting on it.
 ///
-/// `request` asks, in one write: whether it shows kitty images (a 1×1
-/// query image, `KittyGraphics`), whether it draws 24-bit colour
+/// `request` asks, in one write: whether it draws 24-bit colour
 /// (XTGETTCAP `RGB`, and a DECRQSS round trip of a 24-bit SGR, see
 /// `TerminalProbe+Answers`), its name and version (XTVERSION and the
 /// secondary device attributes), how many colour registers sixel pictures
@@ -9,6 +8,15 @@
 /// (`ESC [ c`), which every terminal answers, and answers last, so the
 /// device attributes mark the end of the answers. Their attribute 4 says
 /// the terminal draws sixel images.
+///
+/// Whether it shows kitty images (a 1×1 query image, `KittyGraphics`) is
+/// asked second, in `followUp`, once those answers show that no tmux or
+/// screen is in between (XTVERSION `tmux 3.3a`, DA2 84 for tmux and 83
+/// for screen). Both take the query, an APC string, for the pane's title
+/// or the status line: over ssh from a tmux pane, with `TERM` set to
+/// something else, nothing in the environment says tmux is there, and a
+/// query in the first write would garble the title. The second round trip
+/// costs a terminal on the same machine a millisecond or two.
 ///
 /// A terminal that is slow to answer (kitty starting cold, a link over
 /// ssh) must not cost a blank screen or lose its pictures: the caller
@@ -23,8 +31,25 @@ public struct TerminalProbe: Sendable {
     /// XTGETTCAP for the terminfo capability `RGB` ("524742" in hex).
     static let truecolorQuery: [UInt8] = Array("\u{1B}P+q524742\u{1B}\\".utf8)
 
-    public static let request: [UInt8] = KittyGraphics.imageQuery + truecolorQuery + versionQuery + colourRoundTrip
+    public static let request: [UInt8] = truecolorQuery + versionQuery + colourRoundTrip
         + secondaryAttributesQuery + Sixel.colorRegistersQuery + Array("\u{1B}[c".utf8)
+
+    /// The second question, once `request` is answered by a terminal with
+    /// no multiplexer in between: the kitty image query, and the device
+    /// attributes again to mark the end.
+    public static let kittyRequest: [UInt8] = KittyGraphics.supportQuery
+
+    /// Where the questions stand.
+    private enum Round {
+        /// `request` is sent; its device attributes have not come.
+        case first
+        /// They came and named no multiplexer: `followUp` is to be sent.
+        case kittyToAsk
+        /// `kittyRequest` is sent; its device attributes have not come.
+        case kitty
+        case complete
+    }
+    private var round = Round.first
 
     /// The terminal said OK to the kitty image query.
     public private(set) var kittyGraphics = false
@@ -37,10 +62,21 @@ public struct TerminalProbe: Sendable {
     public private(set) var sixel = false
     /// The colour registers XTSMGRAPHICS reported, if it answered.
     public private(set) var sixelRegisters: Int?
-    /// The device attributes came: every answer that will come has.
-    public private(set) var isComplete = false
+    /// The answers named tmux or screen, between roster and the terminal:
+    /// the kitty query is never sent.
+    public private(set) var behindMultiplexer = false
+    /// The last device attributes came: every answer that will come has.
+    public var isComplete: Bool { round == .complete }
 
     public init() {}
+
+    /// The bytes to write now, once: `kittyRequest` when the first answers
+    /// are in and name no multiplexer; nil otherwise.
+    public mutating func followUp() -> [UInt8]? {
+        guard round == .kittyToAsk else { return nil }
+        round = .kitty
+        return Self.kittyRequest
+    }
 
     /// Takes one reply from the terminal; returns whether it answered one
     /// of the questions (the caller passes other replies on).
@@ -64,6 +100,7 @@ public struct TerminalProbe: Sendable {
         }
         if let name = Self.versionAnswer(text) {
             terminalName = name
+            if Self.namesMultiplexer(name) { behindMultiplexer = true }
             if Self.drawsTruecolor(named: name) { truecolor = true }
             return true
         }
@@ -73,12 +110,18 @@ public struct TerminalProbe: Sendable {
         }
         if let drawsTruecolor = Self.secondaryAttributesAnswer(text) {
             if drawsTruecolor { truecolor = true }
+            if Self.secondaryAttributesNameMultiplexer(text) { behindMultiplexer = true }
             return true
         }
         if TerminalSession.isPrimaryDeviceAttributes(reply) {
-            let fields = text.dropFirst(3).dropLast().split(separator: ";")
-            sixel = fields.dropFirst().contains("4")
-            isComplete = true
+            switch round {
+            case .first:
+                let fields = text.dropFirst(3).dropLast().split(separator: ";")
+                sixel = fields.dropFirst().contains("4")
+                round = behindMultiplexer ? .complete : .kittyToAsk
+            case .kitty: round = .complete
+            case .kittyToAsk, .complete: break
+            }
             return true
         }
         return false

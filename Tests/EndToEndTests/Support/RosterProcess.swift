@@ -137,14 +137,16 @@ extension Sandbox {
         try process.run()
         close(slave)
         var output = Data()
-        var answered = false
+        // Each round of questions ends with the device attributes (`ESC [ c`):
+        // every one is answered with `answers`, as soon as it is read.
+        var searchFrom = 0
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
             let count = read(master, &buffer, buffer.count)
             if count <= 0 { break }
             output.append(contentsOf: buffer[0..<count])
-            if !answered, output.range(of: Data("\u{1B}[c".utf8)) != nil {
-                answered = true
+            while let asked = output.range(of: Data("\u{1B}[c".utf8), in: searchFrom..<output.count) {
+                searchFrom = asked.upperBound
                 _ = answers.utf8CString.withUnsafeBufferPointer { write(master, $0.baseAddress, $0.count - 1) }
             }
         }

@@ -118,6 +118,8 @@ struct SixelTests {
         let registers = probe.read(Array("\u{1B}[?1;0;256S".utf8))
         let attributes = probe.read(Array("\u{1B}[?63;1;2;4;6;9;15;16;22;28c".utf8))
         #expect(registers && attributes)
+        #expect(probe.followUp() != nil, "then the kitty question")
+        probe.read(Array("\u{1B}[?63;1;2;4;6;9;15;16;22;28c".utf8))
         #expect(probe.sixel && probe.sixelRegisters == 256 && probe.isComplete)
     }
 
