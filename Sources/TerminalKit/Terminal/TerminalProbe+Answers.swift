@@ -37,6 +37,12 @@ extension TerminalProbe {
         }
     }
 
+    /// The model (`Pp`) in a DA2 answer.
+    static func secondaryAttributesModel(_ text: String) -> Int? {
+        guard text.hasPrefix("\u{1B}[>"), text.hasSuffix("c") else { return nil }
+        return text.dropFirst(3).dropLast().split(separator: ";", omittingEmptySubsequences: false).first.flatMap { Int($0) }
+    }
+
     /// XTVERSION.
     static let versionQuery: [UInt8] = Array("\u{1B}[>q".utf8)
 

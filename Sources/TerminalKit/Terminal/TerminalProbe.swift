@@ -37,6 +37,9 @@ public struct TerminalProbe: Sendable {
     public private(set) var sixel = false
     /// The colour registers XTSMGRAPHICS reported, if it answered.
     public private(set) var sixelRegisters: Int?
+    /// The terminal's model in the secondary device attributes (`CSI > Pp ;
+    /// … c`: 24 is mlterm, 41 xterm, 65 VTE), when it answered.
+    public private(set) var deviceModel: Int?
     /// The device attributes came: every answer that will come has.
     public private(set) var isComplete = false
 
@@ -73,6 +76,7 @@ public struct TerminalProbe: Sendable {
         }
         if let drawsTruecolor = Self.secondaryAttributesAnswer(text) {
             if drawsTruecolor { truecolor = true }
+            deviceModel = Self.secondaryAttributesModel(text)
             return true
         }
         if TerminalSession.isPrimaryDeviceAttributes(reply) {
