@@ -42,6 +42,10 @@ public enum RosterRunLoop {
     static let pollInterval = 250
     /// Frames slower than this turn motion off: sliding would only stutter.
     static let slowFrame = 40
+    /// How long after a full repaint a terminal that needs its pictures
+    /// painted again (mlterm, `PictureQuirks`) gets them: in a read of
+    /// its own, which 20 ms was enough for under Xvfb.
+    static let followUpDelay = 50
 
     /// Returns the process's exit status. Errors that end the session are
     /// thrown after the terminal has been restored.
@@ -63,8 +67,10 @@ public enum RosterRunLoop {
         if drawing.mode == .inlineImages {
             renderer.inlineImages = InlineImageFrames(cellPixels: session.cellPixelSize, art: library.image(forImageID:))
         }
-        // Forced sixel still asks, for the number of colour registers.
-        var startup = StartupProbe(asking: options.pictures == nil || options.pictures == .sixel, session: session)
+        // Forced sixel and inline images still ask: for the number of colour
+        // registers, and for the terminal's name (`PictureQuirks`).
+        let asking = options.pictures == nil || options.pictures == .sixel || options.pictures == .inlineImages
+        var startup = StartupProbe(asking: asking, session: session)
         var early = startup.waitBriefly(session: session, milliseconds: firstFrameWait)
         startup.apply(to: drawing, renderer: &renderer, options: options, session: session)
         let interface = try HeadlessRoster(store: store, size: session.size, animations: options.animations,
@@ -90,7 +96,8 @@ public enum RosterRunLoop {
             if let error = interface.fatalError { throw error }
 
             let now = MonotonicClock.milliseconds()
-            let timeout = interface.window.isAnimating ? 12 : max(0, nextPoll - now)
+            let timeout = interface.window.isAnimating ? 12
+                : renderer.wantsFollowUpFrame ? followUpDelay : max(0, nextPoll - now)
             let events = early + session.nextEvents(timeoutMilliseconds: early.isEmpty ? timeout : 0)
             early = []
             for event in events {
@@ -191,6 +198,8 @@ struct StartupProbe {
             renderer.invalidate()
         }
         guard options.colorDepth != .none else { return }
+        let quirks = PictureQuirks(probe: probe)
+        if options.pictures == .inlineImages { renderer.inlineImages?.deletesPictures = quirks.keepsPicturesOverCells }
         if probe.kittyGraphics, options.pictures == nil {
             drawing.mode = .kittyGraphics
             renderer.imageData = drawing.library.pngBytes(forKittyImageID:)
@@ -198,10 +207,13 @@ struct StartupProbe {
                   ITermInlineImages.supported(environment: options.environment, terminalName: probe.terminalName, sixel: probe.sixel) {
             drawing.mode = .inlineImages
             renderer.inlineImages = InlineImageFrames(cellPixels: session.cellPixelSize, art: drawing.library.image(forImageID:))
+            renderer.inlineImages?.deletesPictures = quirks.keepsPicturesOverCells
         } else if probe.sixel || options.pictures == .sixel, options.pictures == nil || options.pictures == .sixel {
             drawing.mode = .sixel
             renderer.sixel = SixelFrames(session: session, library: drawing.library,
                                          registers: probe.sixelRegisters ?? Sixel.fallbackRegisters)
+            renderer.sixel?.paintsAgainAfterRepaint = quirks.paintsAgainAfterRepaint
+            renderer.sixel?.deletesPictures = quirks.keepsPicturesOverCells
             renderer.invalidate()
         }
     }

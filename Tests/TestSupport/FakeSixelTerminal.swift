@@ -15,6 +15,10 @@
 ///
 /// Text itself is kept too, one character per cell, so a test can see
 /// what lies over or beside a picture.
+///
+/// With `blackensPicturesAfterResize` it also has mlterm 3.9's fault: the
+/// pictures of the first write after a resize that paints any are drawn
+/// black (every pixel `blackRegister`); a later write paints them right.
 public final class FakeSixelTerminal {
     public private(set) var width: Int
     public private(set) var height: Int
@@ -24,6 +28,11 @@ public final class FakeSixelTerminal {
     public private(set) var paintedRows: [Int] = []
     /// How many times the screen scrolled because of a picture.
     public private(set) var scrolls = 0
+    /// mlterm's black first redraw after a resize.
+    public var blackensPicturesAfterResize = false
+    /// What a pixel painted black by that fault holds.
+    public static let blackRegister = UInt32.max
+    private var blackPending = false
 
     /// Per cell: the colour register of each picture pixel painted there,
     /// by its place in the cell (painting a pixel again replaces it).
@@ -53,6 +62,7 @@ public final class FakeSixelTerminal {
         self.height = height
         pixels = newPixels
         text = newText
+        blackPending = blackensPicturesAfterResize
         cursor = (min(cursor.column, width - 1), min(cursor.row, height - 1))
     }
 
@@ -67,6 +77,11 @@ public final class FakeSixelTerminal {
         rows.reduce(0) { total, row in columns.reduce(total) { $0 + picturePixels(column: $1, row: row) } }
     }
 
+    /// The picture pixels painted black by mlterm's fault.
+    public var blackPixels: Int {
+        pixels.reduce(0) { total, cell in total + cell.values.filter { $0 == Self.blackRegister }.count }
+    }
+
     /// The rows that show any picture pixels.
     public var rowsWithPictures: [Int] {
         (0..<height).filter { row in (0..<width).contains { picturePixels(column: $0, row: row) > 0 } }
@@ -79,6 +94,8 @@ public final class FakeSixelTerminal {
 
     /// Feeds what the program wrote.
     public func write(_ bytes: [UInt8]) {
+        let paintedBefore = paintedRows.count
+        defer { if paintedRows.count > paintedBefore { blackPending = false } }
         pending += bytes
         var index = 0
         while index < pending.count {
@@ -234,7 +251,7 @@ public final class FakeSixelTerminal {
                     lowest = max(lowest, row)
                     if row >= 0, column < width {
                         let inside = (pixelY % cellSize.height) * cellSize.width + x % cellSize.width
-                        pixels[row * width + column][inside] = color
+                        pixels[row * width + column][inside] = blackPending ? Self.blackRegister : color
                     }
                 }
                 x += 1

@@ -16,12 +16,21 @@
 ///   changed, or had any of its cells written this frame, cropped to its
 ///   visible cells. A picture nothing touched costs nothing.
 ///
+/// Konsole keeps inline images over the cells instead, where text does not
+/// erase them (`PictureQuirks`): there, with `deletesPictures`, a frame
+/// that releases any cell deletes every picture (the kitty delete
+/// command, which Konsole applies to these too) and draws again all the
+/// pictures wanted.
+///
 /// Pictures never reach the bottom row: a terminal moves the cursor below
 /// an inline image, and below the last row that scrolls the screen.
 public struct InlineImageFrames {
     /// A cell's size in pixels (TIOCGWINSZ), to send pictures at the size
     /// they are shown; a guess when the terminal does not say.
     public var cellPixels: Size
+    /// Delete every picture and draw them all again when one goes away
+    /// (Konsole).
+    public var deletesPictures = false
     private let art: (UInt32) -> Image?
     private var shown: [Key: KittyPlacement] = [:]
     private var files: [FileKey: [UInt8]] = [:]
@@ -98,12 +107,13 @@ public struct InlineImageFrames {
     /// buffer the terminal showed before this frame; nil after a clear).
     /// The cursor is left after the last picture: move it afterwards.
     public mutating func images(for buffer: Buffer, previous: Buffer?) -> [UInt8] {
-        var output: [UInt8] = []
+        let redrawAll = deletesPictures && !released.isEmpty
+        var output: [UInt8] = redrawAll ? KittyGraphics.deleteAllPlacements() : []
         var next: [Key: KittyPlacement] = [:]
         for placement in Self.showing(buffer.placements, screen: buffer.size) {
             let key = Key(imageID: placement.imageID, placementID: placement.placementID)
             next[key] = placement
-            if let old = shown[key], old.frame == placement.frame, old.visible == placement.visible,
+            if !redrawAll, let old = shown[key], old.frame == placement.frame, old.visible == placement.visible,
                let previous, !written(placement.visible, previous: previous, now: buffer) { continue }
             guard let file = file(for: placement) else { continue }
             output += Array("\u{1B}[\(placement.visible.y + 1);\(placement.visible.x + 1)H".utf8)

@@ -66,6 +66,10 @@ public struct Renderer {
         self.colorDepth = colorDepth
     }
 
+    /// Whether a frame should be drawn soon even if nothing changes: the
+    /// terminal needs its pictures painted again (`SixelFrames.wantsFollowUp`).
+    public var wantsFollowUpFrame: Bool { sixel?.wantsFollowUp ?? false }
+
     /// Forgets what the terminal shows: the next frame repaints everything
     /// (after a resize, a resume, or anything that may have drawn over us).
     public mutating func invalidate() {
@@ -169,7 +173,9 @@ public struct Renderer {
             }
         }
         var pictures: [UInt8] = []
-        if let sixelPlan, !sixelPlan.paint.isEmpty, let painted = sixel?.paint(sixelPlan.paint) { pictures += painted }
+        if let sixelPlan, !sixelPlan.paint.isEmpty || sixelPlan.deleteFirst, let painted = sixel?.paint(sixelPlan) {
+            pictures += painted
+        }
         if let images = inlineImages?.images(for: buffer, previous: fullRepaint ? nil : previous) { pictures += images }
         if !pictures.isEmpty {
             if !drew {

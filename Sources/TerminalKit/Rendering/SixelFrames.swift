@@ -14,7 +14,10 @@
 ///   or cut differently, and any whose cells were written this frame
 ///   (which erased it).
 ///
-/// A picture that stayed as it was costs nothing. Each picture is cut to
+/// A picture that stayed as it was costs nothing, except on a terminal
+/// that draws the first pictures after a resize wrongly (mlterm,
+/// `PictureQuirks`): there a frame that painted everything is followed
+/// by one that paints the pictures again (`wantsFollowUp`). Each picture is cut to
 /// its visible cells before it is encoded (`SixelPicture`), since the
 /// terminal cannot crop it; and none reaches the screen's last row, where
 /// the line feed that ends a sixel would scroll the whole screen.
@@ -27,6 +30,19 @@ public struct SixelFrames {
     public var registers: Int {
         didSet { if registers != oldValue { forget() } }
     }
+    /// Paint the pictures again in a frame of their own after a frame
+    /// that painted everything (mlterm's black first redraw after a resize).
+    public var paintsAgainAfterRepaint = false
+    /// The terminal keeps pictures over the cells, where text does not
+    /// erase them (Konsole, `PictureQuirks`): when one goes away, moves or
+    /// is cut differently, every picture is deleted (the kitty delete
+    /// command, which Konsole applies to sixel pictures too) and the ones
+    /// wanted are painted again.
+    public var deletesPictures = false
+    /// The last frame painted everything, and the pictures are to be
+    /// painted again: the caller should draw a frame soon, even if
+    /// nothing changed.
+    public private(set) var wantsFollowUp = false
     /// The decoded picture for a placement's image id.
     private let image: (UInt32) -> Image?
     private var shown: [Key: KittyPlacement] = [:]
@@ -50,6 +66,8 @@ public struct SixelFrames {
     public struct Plan {
         public var repaint: [Rect] = []
         public var paint: [KittyPlacement] = []
+        /// Delete every picture on screen before painting (`deletesPictures`).
+        public var deleteFirst = false
 
         /// Whether the cell at (x, y) must be written whatever it holds.
         func repaints(x: Int, y: Int) -> Bool {
@@ -74,9 +92,13 @@ public struct SixelFrames {
         var plan = Plan()
         guard let previous, !fullRepaint else {
             plan.paint = order.compactMap { wanted[$0] }
+            plan.deleteFirst = deletesPictures
             shown = wanted
+            wantsFollowUp = paintsAgainAfterRepaint && !plan.paint.isEmpty
             return plan
         }
+        let followUp = wantsFollowUp
+        wantsFollowUp = false
         for (key, old) in shown where wanted[key].map({ !Self.same($0, old) }) ?? true {
             plan.repaint.append(old.visible)
         }
@@ -85,17 +107,22 @@ public struct SixelFrames {
             let unchanged = shown[key].map { Self.same($0, placement) } ?? false
             let erased = plan.repaint.contains { !$0.intersection(placement.visible).isEmpty }
                 || Self.cellsChanged(in: placement.visible, from: previous, to: buffer)
-            if !unchanged || erased { plan.paint.append(placement) }
+            if !unchanged || erased || followUp { plan.paint.append(placement) }
+        }
+        if deletesPictures, !plan.repaint.isEmpty {
+            plan.deleteFirst = true
+            plan.paint = order.compactMap { wanted[$0] }
         }
         shown = wanted
         return plan
     }
 
-    /// The bytes that paint `placements`, each preceded by a move to its
-    /// top left; the cursor is left where the terminal leaves it.
-    public mutating func paint(_ placements: [KittyPlacement]) -> [UInt8] {
-        var output: [UInt8] = []
-        for placement in placements {
+    /// The bytes that paint the plan's pictures, each preceded by a move to
+    /// its top left (after deleting every picture, when the plan says so);
+    /// the cursor is left where the terminal leaves it.
+    public mutating func paint(_ plan: Plan) -> [UInt8] {
+        var output: [UInt8] = plan.deleteFirst ? KittyGraphics.deleteAllPlacements() : []
+        for placement in plan.paint {
             let bytes = encoding(of: placement)
             guard !bytes.isEmpty else { continue }
             output += Array("\u{1B}[\(placement.visible.y + 1);\(placement.visible.x + 1)H".utf8)

@@ -45,6 +45,12 @@ extension TerminalProbe {
         return first == "84" || first == "83"
     }
 
+    /// The model (`Pp`) in a DA2 answer.
+    static func secondaryAttributesModel(_ text: String) -> Int? {
+        guard text.hasPrefix("\u{1B}[>"), text.hasSuffix("c") else { return nil }
+        return text.dropFirst(3).dropLast().split(separator: ";", omittingEmptySubsequences: false).first.flatMap { Int($0) }
+    }
+
     /// Whether an XTVERSION name is a multiplexer's (tmux answers
     /// `tmux 3.3a` for itself, whatever terminal is outside).
     static func namesMultiplexer(_ name: String) -> Bool {

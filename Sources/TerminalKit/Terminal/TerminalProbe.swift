@@ -65,6 +65,9 @@ public struct TerminalProbe: Sendable {
     /// The answers named tmux or screen, between roster and the terminal:
     /// the kitty query is never sent.
     public private(set) var behindMultiplexer = false
+    /// The terminal's model in the secondary device attributes (`CSI > Pp ;
+    /// … c`: 24 is mlterm, 41 xterm, 65 VTE), when it answered.
+    public private(set) var deviceModel: Int?
     /// The last device attributes came: every answer that will come has.
     public var isComplete: Bool { round == .complete }
 
@@ -111,6 +114,7 @@ public struct TerminalProbe: Sendable {
         if let drawsTruecolor = Self.secondaryAttributesAnswer(text) {
             if drawsTruecolor { truecolor = true }
             if Self.secondaryAttributesNameMultiplexer(text) { behindMultiplexer = true }
+            deviceModel = Self.secondaryAttributesModel(text)
             return true
         }
         if TerminalSession.isPrimaryDeviceAttributes(reply) {
