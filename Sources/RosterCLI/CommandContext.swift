@@ -16,6 +16,7 @@ public final class CommandContext {
     let environment: @Sendable (String) -> String?
     var databaseOption: String?
     private var openedStore: RosterStore?
+    private var rehearsalStore: RosterStore?
     /// The terminal's answers about pictures and colour, once asked.
     var terminalProbe: TerminalProbe?
 
@@ -41,10 +42,20 @@ public final class CommandContext {
         if let openedStore { return openedStore }
         let store = try RosterStore.open(path: try databasePath())
         openedStore = store
+        for sentence in store.namesReadingAlike { note("roster: note: " + sentence) }
+        return store
+    }
+
+    /// The store a dry run rehearses on (see `RosterStore.forDryRun`), made once.
+    public func dryRunStore() throws(RosterError) -> RosterStore {
+        if let rehearsalStore { return rehearsalStore }
+        let store = try store().forDryRun()
+        rehearsalStore = store
         return store
     }
 
     public func closeStore() {
+        rehearsalStore = nil
         openedStore = nil
     }
 
@@ -161,5 +172,9 @@ public struct Invocation {
     public var positionals: [String] { arguments.positionals }
     public var commandName: String { arguments.command?.name ?? "" }
 
-    public func store() throws(RosterError) -> RosterStore { try context.store() }
+    /// The roster; for a dry run on a roster that cannot be written, a
+    /// copy in memory to rehearse on, so that previewing needs no write access.
+    public func store() throws(RosterError) -> RosterStore {
+        arguments[CommonOptions.dryRun] ? try context.dryRunStore() : try context.store()
+    }
 }

@@ -42,7 +42,7 @@ struct MessagesTests {
             "roster: unknown colour `purple`; the colours are default, red, green, blue",
             "roster: --height: `40ft` is taller than a height can be; the most is 30 ft 11 in",
             "roster: there is no picture named `nope.png`; the available icons are " + lines[3].components(separatedBy: "the available icons are ").last!,
-            "roster: a monster named `Cat-Bot` already exists (names are compared ignoring case)",
+            "roster: a monster named `Cat-Bot` already exists",
         ])
         let rules = try sandbox.roster("add", "Bad\u{1B}Bot", "--weapon", "sword", "--icon", "nope.png")
         #expect(rules.status == 65)

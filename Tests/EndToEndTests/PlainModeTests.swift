@@ -115,7 +115,7 @@ struct PlainModeTests {
 
         // Name, description and picture; a taken name is asked again.
         roster.answer("name", shows: "Type a new name for Dog-Bot, or nothing to keep it.\nNew name: ")
-        roster.answer("cat-bot", shows: "A monster named `cat-bot` already exists (names are compared ignoring case).\nType another answer, or nothing to leave it as it is.\nNew name: ")
+        roster.answer("cat-bot", shows: "`cat-bot` reads as `Cat-Bot`, which is already on the roster (names are compared ignoring case, width and look-alike letters).\nType another answer, or nothing to leave it as it is.\nNew name: ")
         roster.answer("Hound-Bot", shows: "Changed Dog-Bot: name Dog-Bot → Hound-Bot.\nCommand: ")
         #expect(try sandbox.sqlite("SELECT name FROM monster WHERE id = 2") == "Hound-Bot")
         roster.answer("description Good boy", shows: "Changed Hound-Bot: description `BOW-WOW` → `Good boy`.\nCommand: ")

@@ -146,7 +146,7 @@ struct WritingCommandsTests {
                 #"{"id":7,"name":"Bat-Bot","description":"Hangs around","icon":"unknown.png","name_color":"blue","weapon":"smoke","height":null,"origin":null,"activated":null}"# + "\n")
         let taken = try sandbox.roster("add", "BAT-BOT", "--weapon", "fire")
         #expect(taken.status == 1)
-        #expect(taken.stderr == "roster: a monster named `BAT-BOT` already exists (names are compared ignoring case)\n")
+        #expect(taken.stderr == "roster: `BAT-BOT` reads as `Bat-Bot`, which is already on the roster (names are compared ignoring case, width and look-alike letters)\n")
         let long = try sandbox.roster("add", String(repeating: "x", count: 65), "--weapon", "fire")
         #expect(long.status == 65)
         #expect(long.stderr == "roster: a name can have at most 64 characters; this one has 65\n")

@@ -30,7 +30,7 @@ struct EdgeIDTests {
             try roster.importBytes(file, mode: .replace)
         } catch RosterError.problems(let problems, _, _) {
             #expect(described(problems) == [
-                "2:9: id: no id is left for a new monster: the roster's ids already reach 9223372036854775807",
+                "2:1: id: no id is left for a new monster: the roster's ids already reach 9223372036854775807",
             ])
         }
         #expect(try roster.export(.json) == before)
@@ -60,12 +60,21 @@ struct EdgeIDTests {
         // A new monster has no id left above the largest.
         #expect(roster.importProblems("{\"name\":\"Cat-Bot\",\"weapon\":\"sword\"}\n{\"name\":\"New\",\"weapon\":\"sword\"}\n{\"name\":\"Max\",\"weapon\":\"blowgun\"}",
                                       mode: .upsert) == [
-            "2:9: id: no id is left for a new monster: the roster's ids already reach 9223372036854775807",
+            "2:1: id: no id is left for a new monster: the roster's ids already reach 9223372036854775807",
         ])
         #expect(roster.importProblems("name,weapon\nNew,sword\n", mode: .insert) == [
             "2:1: id: no id is left for a new monster: the roster's ids already reach 9223372036854775807",
         ])
         #expect(try roster.store.resolve("Max").weapon.type == .smoke)
+        // add keeps the same rule, rather than SQLite's random free id.
+        #expect {
+            _ = try roster.store.add(Monster(id: 0, name: "Zed", description: "", icon: Monster.defaultIcon,
+                                             nameColor: .default, weapon: Weapon(.fire)))
+        } throws: { error in
+            guard case RosterError.invalid(let problems) = error else { return false }
+            return problems.map(\.message) == ["no id is left for a new monster: the roster's ids already reach 9223372036854775807"]
+        }
+        #expect(try roster.store.find("Zed") == nil)
     }
 
     @Test("insert beside id 2^63−2 takes the last id, then says none is left")
@@ -127,7 +136,11 @@ struct EdgeIDTests {
         #expect(MonsterRules.id(in: "#-12") == -12)
         #expect(MonsterRules.id(in: "-12") == nil)
         #expect(MonsterRules.id(in: "#-0") == nil)
-        #expect(MonsterRules.id(in: "007") == nil)
+        #expect(MonsterRules.id(in: "007") == 7)
+        #expect(MonsterRules.id(in: "#01") == 1)
+        #expect(MonsterRules.id(in: "00") == 0)
+        #expect(MonsterRules.id(in: "#-07") == nil)
+        #expect(MonsterRules.id(in: "00000000000000000000009223372036854775807") == Int64.max)
         #expect(MonsterRules.id(in: "#9223372036854775807") == Int64.max)
         #expect(MonsterRules.id(in: "9223372036854775808") == nil)
         for name in ["#-12", "0", "#0", "007", "12"] {

@@ -299,7 +299,7 @@ struct HistoryTests {
             try database.execute("UPDATE monster SET weapon = 'fire' WHERE id = 1")
         }
         let store = try temporary.open()
-        #expect(try store.database.integer("PRAGMA user_version") == 3)
+        #expect(try store.database.integer("PRAGMA user_version") == Int64(Schema.currentVersion))
         #expect(try store.resolve("Cat-Bot").weapon.type == .fire)
         #expect(try store.history().isEmpty)
         _ = try store.setWeapons([WeaponAssignment(reference: "Cat-Bot", weapon: .smoke)])

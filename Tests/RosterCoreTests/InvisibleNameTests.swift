@@ -11,6 +11,8 @@ struct InvisibleNameTests {
         0xE0001, 0xE0020, 0xE0041, 0xE007F, 0xFE0F, 0x2800, 0x1D173, 0x17B4,
         // And the ones refused before, now by the same rule.
         0x00AD, 0x200B, 0x2060, 0xFEFF,
+        // A format character that is not default-ignorable, and symbols drawn blank.
+        0x13430, 0x13438, 0x1D159, 0xFFFC,
     ]
 
     @Test("a look-alike of Cat-Bot with an invisible character is refused, naming the character",

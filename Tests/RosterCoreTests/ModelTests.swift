@@ -17,6 +17,16 @@ struct WeaponTypeTests {
         #expect(WeaponType(parsing: "--") == nil)
     }
 
+    @Test("text holding what no spelling has names no weapon, but is still told what it meant")
+    func notText() {
+        // An argument's byte that is not UTF-8 arrives as U+FFFD.
+        for text in ["fi\u{FFFD}re", "fi\u{200B}re", "fire\u{1B}", "s\u{0301}word"] {
+            #expect(WeaponType(parsing: text) == nil, "\(text.unicodeScalars.map(\.value))")
+        }
+        #expect(WeaponType.suggestion(for: "fi\u{FFFD}re") == .fire)
+        #expect(WeaponType.suggestion(for: "fi\u{200B}re") == .fire)
+    }
+
     @Test("a misspelling gets a suggestion, nonsense gets none")
     func suggestions() {
         #expect(WeaponType.suggestion(for: "swrod") == .sword)
@@ -75,7 +85,7 @@ struct MonsterRulesTests {
         #expect(!problem.message.contains("\n"))
     }
 
-    @Test("an id is written plainly, with or without #; anything else is a name")
+    @Test("an id is written as digits, with or without #; anything else is a name")
     func idReferences() {
         #expect(MonsterRules.id(in: "8") == 8)
         #expect(MonsterRules.id(in: "#8") == 8)
@@ -83,7 +93,9 @@ struct MonsterRulesTests {
         // 0 and `#-8` name the ids below 1 another program may store.
         #expect(MonsterRules.id(in: "0") == 0)
         #expect(MonsterRules.id(in: "#-8") == -8)
-        for name in ["008", "+8", "-8", "#", "", "8a", "#-0", "#-08", "99999999999999999999", "Cat-Bot"] {
+        // A name is never digits alone, so leading zeros can only mean the id.
+        #expect(MonsterRules.id(in: "008") == 8)
+        for name in ["+8", "-8", "#", "", "8a", "#-0", "#-08", "99999999999999999999", "Cat-Bot"] {
             #expect(MonsterRules.id(in: name) == nil, "\(name)")
         }
     }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import RosterCore
 
@@ -23,6 +24,60 @@ struct StorageErrorTests {
             #expect(error.description == "the change did not fit in the roster database \(roster.path): the disk is full; nothing was changed")
         }
         #expect(try roster.store.count() == 6)
+    }
+
+    /// A roster of `count` more monsters with long descriptions, so that
+    /// copying or deleting its rows takes many pages.
+    private func largeRoster(_ count: Int) throws -> ImportRoster {
+        let roster = try ImportRoster()
+        try roster.store.database.execute("""
+            INSERT INTO monster (name, name_key, description, icon, weapon)
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < \(count))
+            SELECT 'Mon-' || i, 'mon-' || i, printf('%.200c', 'x'), 'unknown.png', 'fire' FROM n;
+            PRAGMA wal_checkpoint(TRUNCATE);
+            """)
+        return roster
+    }
+
+    @Test("on a full disk a bad file is told as its own problem at its place, dry run or not, and the roster is unchanged")
+    func badFileOnFullDisk() throws {
+        let roster = try largeRoster(3000)
+        let before = try roster.export(.json)
+        let pages = try #require(try roster.store.database.integer("PRAGMA page_count"))
+        try roster.store.database.execute("PRAGMA max_page_count = \(pages)")
+        let file = Array("{\"name\":\"A\",\"weapon\":\"fire\"}\n{\"name\":\"B\",\"weapon\":\"swrod\"}\n".utf8)
+        for dryRun in [false, true] {
+            do {
+                _ = try roster.importBytes(file, mode: .replace, dryRun: dryRun)
+                Issue.record("the import was accepted")
+            } catch RosterError.problems(let problems, _, _) {
+                #expect(described(problems).count == 1, "\(problems)")
+                #expect(described(problems).first?.hasPrefix("2:") == true, "\(problems)")
+                #expect(described(problems).first?.contains("weapon") == true, "\(problems)")
+            } catch {
+                Issue.record("dry run \(dryRun): \(error)")
+            }
+        }
+        // A good file on the same disk is still told that the disk is full.
+        let good = Array("{\"name\":\"A\",\"weapon\":\"fire\"}\n".utf8)
+        #expect { try roster.importBytes(good, mode: .replace) } throws: { error in
+            guard case RosterError.full = error else { return false }
+            return true
+        }
+        try roster.store.database.execute("PRAGMA max_page_count = 1073741823")
+        #expect(try roster.export(.json) == before)
+    }
+
+    @Test("a refused import into a large roster leaves no megabytes of rolled-back WAL behind")
+    func refusedImportEmptiesTheWAL() throws {
+        let roster = try largeRoster(20_000)
+        let file = Array("{\"name\":\"A\",\"weapon\":\"fire\"}\n{\"name\":\"B\",\"weapon\":\"swrod\"}\n".utf8)
+        for dryRun in [false, true] {
+            #expect(throws: RosterError.self) { try roster.importBytes(file, mode: .replace, dryRun: dryRun) }
+            let size = (try? FileManager.default.attributesOfItem(atPath: roster.path + "-wal")[.size] as? Int) ?? 0
+            #expect(size <= RosterStore.walCheckpointBytes, "dry run \(dryRun): the WAL holds \(size) bytes")
+        }
+        #expect(try roster.store.count() == 20_006)
     }
 
     @Test("a dry run returns its result and leaves the roster as it was")

@@ -241,6 +241,36 @@ struct ChangingTests {
         #expect(try store.suggestName(for: "zzzzzzzz") == nil)
     }
 
+    /// A roster of `count` monsters `Mon-0`…, stored in ascending or
+    /// descending order of their numbers.
+    private func numberedRoster(_ count: Int, descending: Bool) throws -> (TemporaryRoster, RosterStore) {
+        let temporary = try TemporaryRoster()
+        let store = try temporary.open()
+        let number = descending ? "\(count - 1) - i" : "i"
+        try store.database.execute("""
+            DELETE FROM monster;
+            INSERT INTO monster (name, name_key, icon, weapon)
+            WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < \(count - 1))
+            SELECT 'Mon-' || (\(number)), 'mon-' || (\(number)), 'meetcatbot.png', 'fire' FROM n;
+            """)
+        return (temporary, store)
+    }
+
+    @Test("on a large roster of names sharing a prefix, the suggestion is the nearest name")
+    func suggestionsOnLargeRosters() throws {
+        // 30,000 names are looked up by their neighbours in key order; 15,000
+        // stored in reverse are indexed whole, where ties once went by row order.
+        for (count, descending) in [(30_000, false), (15_000, true)] {
+            let (temporary, store) = try numberedRoster(count, descending: descending)
+            #expect(try store.suggestName(for: "Mon-5x") == "Mon-5", "\(count)")
+            #expect(try store.suggestName(for: "Mon-1x") == "Mon-1", "\(count)")
+            #expect(try store.suggestName(for: "Mon-12x") == "Mon-12", "\(count)")
+            #expect(try store.suggestName(for: "Mon-1234x") == "Mon-1234", "\(count)")
+            #expect(try store.suggestName(for: "Mon-12345x") == "Mon-12345", "\(count)")
+            withExtendedLifetime(temporary) {}
+        }
+    }
+
     @Test("another connection's change moves the data version")
     func dataVersion() throws {
         let temporary = try TemporaryRoster()

@@ -267,8 +267,8 @@ extension PlainSession {
             }
             if let problem = MonsterRules.nameProblem(name) {
                 tell(problem.message)
-            } else if ((try? store.find(name)) ?? nil) != nil {
-                tell(RosterError.nameTaken(name).description)
+            } else if let existing = (try? store.find(name)) ?? nil {
+                tell(RosterError.nameTaken(name, existing: existing.name).description)
             } else {
                 return name
             }

@@ -275,7 +275,7 @@ public struct ArgumentParser: Sendable {
         let spelled = available.map { "--" + $0.long }
         if option.count > 1, option.dropFirst().allSatisfy(\.isASCII), Int(option.dropFirst()) != nil {
             // `undo -3`: a number, not a misspelt option.
-            message += "; counts and ids are whole numbers from 1 up"
+            message += "; counts and ids are whole numbers from 1 up (an id below 1 is written with #: #\(option))"
         } else if let suggestion = EditDistance.closest(to: option, among: spelled) {
             message += "; did you mean `\(suggestion)`?"
         } else if command == nil, let other = commands.first(where: { $0.options.contains { "--" + $0.long == option } }) {

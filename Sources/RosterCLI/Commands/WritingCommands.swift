@@ -141,9 +141,12 @@ enum WritingCommands {
            let problem = MonsterRules.iconAvailabilityProblem(icon) {
             broken.append(problem)
         }
-        let taken = try MonsterRules.nameProblem(draft.name) == nil && invocation.store().find(draft.name) != nil
-        if taken && unreadable.isEmpty && broken.isEmpty { throw RosterError.nameTaken(draft.name) }
-        if taken { broken.append(FieldProblem(field: "name", message: RosterError.nameTaken(draft.name).description)) }
+        let existing = try MonsterRules.nameProblem(draft.name) == nil ? invocation.store().find(draft.name) : nil
+        if let existing {
+            let taken = RosterError.nameTaken(draft.name, existing: existing.name)
+            if unreadable.isEmpty && broken.isEmpty { throw taken }
+            broken.append(FieldProblem(field: "name", message: taken.description))
+        }
         if !unreadable.isEmpty {
             throw UsageError(unreadable + broken.map(\.message), command: invocation.commandName)
         }

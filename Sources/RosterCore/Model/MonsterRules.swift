@@ -33,10 +33,16 @@ public enum MonsterRules {
     public static let nameLimit = 64
     public static let descriptionLimit = 280
     public static let iconLimit = 64
+    /// Ids are numbered on from the highest: past 2^63-1 none is left
+    /// (SQLite would pick a random free one, which no rule here promises).
+    static let noIDLeft = "no id is left for a new monster: the roster's ids already reach \(Int64.max)"
 
-    /// The key names are unique by: names that differ only in case are the same name.
+    /// The key names are unique by: names that differ only in case,
+    /// in how their accents are encoded, in width, or in letters that
+    /// look alike are the same name (see `NameFolding`).
     public static func nameKey(_ name: String) -> String {
-        name.lowercased()
+        if name.utf8.allSatisfy({ $0 < 0x80 }) { return name.lowercased() }
+        return NameFolding.key(name)
     }
 
     public static func nameProblem(_ name: String) -> FieldProblem? {
@@ -81,16 +87,20 @@ public enum MonsterRules {
         return bytes.first == UInt8(ascii: "#") ? bytes.dropFirst() : bytes
     }
 
-    /// The id a command-line reference names: `8` or `#8`, written plainly
-    /// (no leading zero), `0`, or `#-8` for the ids below 1 that another
+    /// The id a command-line reference names: `8` or `#8` (`08` too: a
+    /// name is never only digits, so leading zeros cannot mean a name),
+    /// `0`, or `#-8`, written plainly, for the ids below 1 that another
     /// program may have stored. Anything else is a name.
     public static func id(in reference: String) -> Int64? {
         guard var digits = idDigits(reference) else { return nil }
         let negative = reference.utf8.first == UInt8(ascii: "#") && digits.first == UInt8(ascii: "-")
         if negative { digits = digits.dropFirst() }
         guard let first = digits.first, digits.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
-        if first == UInt8(ascii: "0") { return digits.count == 1 && !negative ? 0 : nil }
-        return Int64((negative ? "-" : "") + String(Substring(digits)))
+        // `#-07` stays a name, as it always was: only names of digits alone
+        // were never allowed.
+        if negative { return first == UInt8(ascii: "0") ? nil : Int64("-" + String(Substring(digits))) }
+        let significant = digits.drop { $0 == UInt8(ascii: "0") }
+        return significant.isEmpty ? 0 : Int64(String(Substring(significant)))
     }
 
     public static func descriptionProblem(_ description: String) -> FieldProblem? {
@@ -170,7 +180,7 @@ public enum MonsterRules {
     /// alone would look blank. By Unicode property, not by list: every
     /// Default_Ignorable_Code_Point (zero-width joiners and spaces,
     /// invisible operators, Hangul fillers, variation selectors, tags…)
-    /// and the blank braille pattern. Emoji keep what draws them: a
+    /// other format characters, and blank symbols. Emoji keep what draws them: a
     /// joiner between two emoji, a variation selector after one, and the
     /// tags of a flag such as England's after its black flag.
     static func firstInvisible(in scalars: [Unicode.Scalar]) -> Unicode.Scalar? {
@@ -178,8 +188,11 @@ public enum MonsterRules {
         for (index, scalar) in scalars.enumerated() {
             let previous = index > 0 ? scalars[index - 1] : nil
             let next = index + 1 < scalars.count ? scalars[index + 1] : nil
-            if scalar.value == 0x2800 { return scalar }
+            if isBlankSymbol(scalar) { return scalar }
             guard scalar.properties.isDefaultIgnorableCodePoint else {
+                // Format characters that are not default-ignorable (the
+                // hieroglyph joiners U+13430…) draw nothing by themselves.
+                if scalar.properties.generalCategory == .format { return scalar }
                 inFlagTags = false
                 continue
             }
@@ -199,6 +212,15 @@ public enum MonsterRules {
             }
         }
         return nil
+    }
+
+    /// Symbols drawn blank or as a stand-in box: the blank braille
+    /// pattern, the musical null notehead, the object replacement character.
+    private static func isBlankSymbol(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x2800, 0x1D159, 0xFFFC: true
+        default: false
+        }
     }
 
     /// An emoji that draws as a picture, not an ASCII digit or sign that

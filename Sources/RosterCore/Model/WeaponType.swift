@@ -50,7 +50,12 @@ public enum WeaponType: String, CaseIterable, Sendable, Hashable {
 
     /// Parses any reasonable spelling: `ninja-star`, `NinjaStar`,
     /// `ninja_star`, `Ninja Star`, `NINJASTAR` all mean `.ninjaStar`.
+    /// Only letters, digits and the separators people type between words
+    /// count as a spelling: text holding anything else (a byte that is not
+    /// UTF-8, a zero-width space) names no weapon, though it may still get
+    /// a suggestion.
     public init?(parsing text: String) {
+        guard text.unicodeScalars.allSatisfy(Self.isSpellingScalar) else { return nil }
         let wanted = Self.normalized(text)
         guard !wanted.isEmpty,
               let match = Self.allCases.first(where: { Self.normalized($0.key) == wanted })
@@ -73,6 +78,13 @@ public enum WeaponType: String, CaseIterable, Sendable, Hashable {
             .min { $0.distance < $1.distance }
         guard let best = scored, best.distance <= max(2, wanted.count / 3) else { return nil }
         return best.weapon
+    }
+
+    private static func isSpellingScalar(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x41...0x5A, 0x61...0x7A, 0x30...0x39, 0x20, 0x2D, 0x5F, 0x2E: true
+        default: false
+        }
     }
 
     /// Lower-case letters and digits only: separators and case do not matter.

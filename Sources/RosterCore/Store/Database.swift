@@ -135,7 +135,9 @@ package final class Database {
     /// reader still on an older snapshot keeps the WAL, and a later
     /// command checkpoints instead.
     package func checkpoint(ifWALExceeds limit: Int) {
-        guard let walPath = sqlite3_filename_wal(sqlite3_db_filename(handle, "main")) else { return }
+        // An in-memory database (a dry run's copy) has no file and no WAL.
+        guard let name = sqlite3_db_filename(handle, "main"), name.pointee != 0,
+              let walPath = sqlite3_filename_wal(name) else { return }
         var status = stat()
         guard stat(walPath, &status) == 0, Int(status.st_size) > limit else { return }
         try? execute("PRAGMA busy_timeout = 0; PRAGMA wal_checkpoint(TRUNCATE)")

@@ -75,6 +75,9 @@ enum DatabaseFile {
         case S_IFSOCK: throw RosterError.cannotOpen(path: path, reason: "it is a socket, not a file")
         default: throw RosterError.cannotOpen(path: path, reason: "it is not a regular file")
         }
+        if isKernelInterface(path) {
+            throw RosterError.cannotOpen(path: path, reason: "it is one of the kernel's files in /proc or /sys, not a file that can hold a roster")
+        }
         let size = Int(status.st_size)
         if size == 0 { return .empty }
         guard size >= 100 else { return .notSQLite }
@@ -104,6 +107,17 @@ enum DatabaseFile {
             return .truncated
         }
         return .sqlite
+    }
+
+    /// Whether the file is one of the kernel's in /proc or /sys
+    /// (`/proc/self/mem`): regular files there say they are empty, so they
+    /// would look like a new roster, and SQLite would only fail later
+    /// with "disk I/O error". Judged by where the path really leads.
+    private static func isKernelInterface(_ path: String) -> Bool {
+        guard let resolved = realpath(path, nil) else { return false }
+        defer { free(resolved) }
+        let real = String(cString: resolved)
+        return real.hasPrefix("/proc/") || real.hasPrefix("/sys/")
     }
 
     /// Whether `PATH-wal` is there and holds more than its 32-byte header.

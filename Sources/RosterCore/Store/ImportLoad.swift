@@ -164,8 +164,8 @@ struct ImportLoad {
     }
 
     private static func noIDLeft(for record: ImportedRecord) -> InputProblem {
-        InputProblem(.conflict, at: record.hasID ? record.idLocation : record.nameLocation, field: "id",
-                     "no id is left for a new monster: the roster's ids already reach \(Int64.max)")
+        // Without an id in the file, the place is where the record starts.
+        InputProblem(.conflict, at: record.idLocation, field: "id", MonsterRules.noIDLeft)
     }
 
     /// `upsert` reads records that give only the name and some fields; one

@@ -33,7 +33,11 @@ struct NameIndex {
         return candidates(for: wanted).contains { keys[$0] == wanted }
     }
 
-    /// The name most likely meant by `reference`, or nil.
+    /// The name most likely meant by `reference`, or nil: the one name
+    /// that starts with it, else the nearest by edit distance within what
+    /// still reads as a typo. Among equally near names, one that the
+    /// reference starts with wins (a character typed too many: `Mon-5x`
+    /// means `Mon-5` rather than `Mon-50`), then the shortlist's order.
     func suggestion(for reference: String) -> String? {
         let key = MonsterRules.nameKey(reference)
         let wanted = Array(key.unicodeScalars)
@@ -42,18 +46,31 @@ struct NameIndex {
         let prefixed = shortlist.filter { keys[$0].starts(with: wanted) }
         if prefixed.count == 1 { return names[prefixed[0]] }
         let allowed = max(1, min(3, wanted.count / 3))
-        return EditDistance.closest(to: key, among: shortlist
-            .filter { abs(keys[$0].count - wanted.count) <= allowed }.map { names[$0] })
+        var best: (ordinal: Int, distance: Int, isPrefix: Bool)?
+        for ordinal in shortlist where abs(keys[ordinal].count - wanted.count) <= allowed {
+            let distance = EditDistance.between(key, String(String.UnicodeScalarView(keys[ordinal])))
+            guard distance <= allowed else { continue }
+            let isPrefix = wanted.starts(with: keys[ordinal])
+            if let current = best, (current.distance, current.isPrefix ? 0 : 1) <= (distance, isPrefix ? 0 : 1) { continue }
+            best = (ordinal, distance, isPrefix)
+        }
+        return best.map { names[$0.ordinal] }
     }
 
-    /// The names sharing the most trigrams with `key`, best first.
+    /// The names sharing the most trigrams with `key`, best first; among
+    /// those sharing as many, a name the key starts with (a character
+    /// typed too many), then the ones nearest in length (a typo changes
+    /// the length by a character or two), then the earliest.
     private func candidates(for key: [Unicode.Scalar]) -> [Int] {
         var shared: [Int32: Int] = [:]
         for piece in Set(Self.trigrams(key)) {
             for ordinal in postings[piece] ?? [] { shared[ordinal, default: 0] += 1 }
         }
-        return shared.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
-            .prefix(Self.shortlist).map { Int($0.key) }
+        let ranked = shared.map { ordinal, count in
+            let name = keys[Int(ordinal)]
+            return (-count, key.starts(with: name) ? 0 : 1, abs(name.count - key.count), ordinal)
+        }
+        return ranked.sorted { $0 < $1 }.prefix(Self.shortlist).map { Int($0.3) }
     }
 
     private static func trigrams(_ key: [Unicode.Scalar]) -> [String] {

@@ -11,7 +11,8 @@ public enum RosterError: Error, Sendable, CustomStringConvertible {
     /// No monster has that name or id. `suggestion` is a close name, if any.
     case monsterNotFound(String, suggestion: String?)
     /// Another monster already has that name (ignoring case).
-    case nameTaken(String)
+    /// The name given, and the stored name it reads the same as, when known.
+    case nameTaken(String, existing: String? = nil)
     /// A value breaks the model's rules.
     case invalid([FieldProblem])
     /// The file was written by a newer roster with a schema this one does not know.
@@ -57,15 +58,21 @@ public enum RosterError: Error, Sendable, CustomStringConvertible {
         switch self {
         case .monsterNotFound(let reference, let suggestion):
             // A name is never only digits, so digits (or #digits) are an id.
+            if let id = MonsterRules.id(in: reference) { return "no monster has id \(id)" }
             let digits = reference.hasPrefix("#") ? reference.dropFirst() : Substring(reference)
             if !digits.isEmpty, digits.utf8.allSatisfy({ (0x30...0x39).contains($0) }) {
                 return "no monster has id \(digits)"
             }
             var text = "no monster is named `\(reference)`"
-            if let suggestion { text += "; did you mean `\(suggestion)`?" }
+            if let suggestion {
+                text += "; did you mean `\(suggestion)`?"
+            } else if reference.hasPrefix("-"), MonsterRules.id(in: "#" + reference) != nil {
+                text += " (an id below 1 is written with #: #\(reference))"
+            }
             return text
-        case .nameTaken(let name):
-            return "a monster named `\(name)` already exists (names are compared ignoring case)"
+        case .nameTaken(let name, let existing):
+            guard let existing, existing != name else { return "a monster named `\(name)` already exists" }
+            return "`\(name)` reads as `\(existing)`, which is already on the roster (names are compared ignoring case, width and look-alike letters)"
         case .invalid(let problems):
             return problems.map(\.message).joined(separator: "; ")
         case .newerDatabase(let path, let version):

@@ -35,6 +35,7 @@ extension RosterStore {
         let journal = try bulkJournal(dryRun: dryRun)
         defer { journal.restore() }
         do throws(RosterError) {
+            defer { if dryRun { truncateWALAfterRollback() } }
             return try write(commit: !dryRun) {
                 // The roster before is kept whole, in the same transaction,
                 // so that undo can bring it back (see HistoryTable); a dry run
@@ -45,8 +46,41 @@ extension RosterStore {
                 return summary
             }
         } catch {
-            throw Self.withCountrySuggestions(error)
+            truncateWALAfterRollback()
+            throw Self.withCountrySuggestions(Self.fileProblemsBeforeFullDisk(error, reader: reader))
         }
+    }
+
+    /// A disk that fills during an import (the old rows are copied and
+    /// deleted before the first record is written) is not what to tell
+    /// when the file itself is bad: the user would free space only to be
+    /// told of line 2. So the rest of the file is read, without writing,
+    /// and its problems, if it has any, are the answer (status 65).
+    static func fileProblemsBeforeFullDisk(_ fullDisk: RosterError, reader: MonsterReader) -> RosterError {
+        guard case .full = fullDisk else { return fullDisk }
+        do {
+            while try reader.next() != nil {}
+        } catch {
+            // The file cannot be read on: the full disk is what is known.
+            return fullDisk
+        }
+        return reader.log.isEmpty ? fullDisk : problemsError(reader)
+    }
+
+    /// The problems `reader` logged, in the order of their places.
+    static func problemsError(_ reader: MonsterReader) -> RosterError {
+        let origin = TextLocation(line: 0, column: 0)
+        let sorted = reader.log.problems.sorted { ($0.location ?? origin) < ($1.location ?? origin) }
+        return RosterError.problems(sorted, source: reader.input.name, total: reader.log.total)
+    }
+
+    /// A refused import or a dry run rolls back, but the frames it wrote
+    /// stay in the WAL (megabytes for a large roster) until a later
+    /// checkpoint; each later command would read them back. So the WAL
+    /// is emptied now when it is large, if no reader is in the way.
+    func truncateWALAfterRollback() {
+        database.checkpoint(ifWALExceeds: Self.walCheckpointBytes)
+        try? database.execute("PRAGMA busy_timeout = \(Self.busyTimeoutMilliseconds)")
     }
 
     /// `error` with "did you mean" added to its first `suggestionLimit`
@@ -119,11 +153,7 @@ extension RosterStore {
         for problem in clashes { reader.report(problem) }
         for problem in try load.finish() { reader.report(problem) }
         progress?(reader.input.bytesConsumed)
-        guard reader.log.isEmpty else {
-            let origin = TextLocation(line: 0, column: 0)
-            let sorted = reader.log.problems.sorted { ($0.location ?? origin) < ($1.location ?? origin) }
-            throw RosterError.problems(sorted, source: reader.input.name, total: reader.log.total)
-        }
+        guard reader.log.isEmpty else { throw Self.problemsError(reader) }
         return try load.summary()
     }
 }

@@ -23,10 +23,12 @@ extension RosterStore {
     /// keeps the ids of the monsters it updates, replace uses the file's).
     public func previewImport(from reader: MonsterReader, mode: ImportMode, limit: Int = 10_000,
                               progress: ((_ bytesRead: Int) -> Void)? = nil) throws(RosterError) -> ImportPreview {
+        // Rolled back either way: its frames need not stay in the WAL.
+        defer { truncateWALAfterRollback() }
         do throws(RosterError) {
             return try preview(from: reader, mode: mode, limit: limit, progress: progress)
         } catch {
-            throw Self.withCountrySuggestions(error)
+            throw Self.withCountrySuggestions(Self.fileProblemsBeforeFullDisk(error, reader: reader))
         }
     }
 

@@ -112,11 +112,7 @@ extension RosterStore {
             for reference in asked {
                 let key = MonsterRules.nameKey(reference)
                 guard !key.isEmpty else { continue }
-                let index = try whole ?? NameIndex(names: database.cached("""
-                    SELECT name FROM (SELECT name FROM monster WHERE name_key >= ?1 ORDER BY name_key LIMIT 20)
-                    UNION ALL
-                    SELECT name FROM (SELECT name FROM monster WHERE name_key < ?1 ORDER BY name_key DESC LIMIT 20)
-                    """).rows([.text(key)]) { $0.text(0) })
+                let index = try whole ?? NameIndex(names: neighbours(of: key))
                 // The lookup by name key found nothing, yet the table holds
                 // this very name: the file's index (or its keys) disagree
                 // with its rows. Acting on it could lose data; suggesting
@@ -128,6 +124,30 @@ extension RosterStore {
             }
             return found
         }
+    }
+
+    /// The names that sort near `key` on a roster too large to index
+    /// whole, and near the key less its last one, two or three scalars:
+    /// a character typed too many (`Mon-5x`) sorts far from the name
+    /// meant (`Mon-5`, among thousands of `Mon-5…`), but its shorter
+    /// forms sort right beside it.
+    private func neighbours(of key: String) throws -> [String] {
+        let around = try database.cached("""
+            SELECT name FROM (SELECT name FROM monster WHERE name_key >= ?1 ORDER BY name_key LIMIT 20)
+            UNION ALL
+            SELECT name FROM (SELECT name FROM monster WHERE name_key < ?1 ORDER BY name_key DESC LIMIT 20)
+            """)
+        var scalars = Array(key.unicodeScalars)
+        var names: [String] = []
+        var seen: Set<String> = []
+        for _ in 0...min(3, scalars.count - 1) {
+            for name in try around.rows([.text(String(String.UnicodeScalarView(scalars)))], { $0.text(0) })
+            where seen.insert(name).inserted {
+                names.append(name)
+            }
+            scalars.removeLast()
+        }
+        return names
     }
 
     /// How many monsters carry each weapon.

@@ -136,9 +136,12 @@ extension RosterStore {
         let problems = monster.problems
         guard problems.isEmpty else { throw .invalid(problems) }
         return try write(commit: !dryRun) {
-            if try database.cached(MonsterTable.selectByNameKey)
-                .firstRow([.text(MonsterRules.nameKey(monster.name))], { $0.int(0) }) != nil {
-                throw RosterError.nameTaken(monster.name)
+            if let existing = try database.cached(MonsterTable.selectByNameKey)
+                .firstRow([.text(MonsterRules.nameKey(monster.name))], MonsterTable.monster(from:)) {
+                throw RosterError.nameTaken(monster.name, existing: existing.name)
+            }
+            if try database.integer("SELECT max(id) FROM monster") == Int64.max {
+                throw RosterError.invalid([FieldProblem(field: "id", message: MonsterRules.noIDLeft)])
             }
             do {
                 try database.cached(MonsterTable.insert).run(MonsterTable.values(of: monster))
@@ -190,9 +193,9 @@ extension RosterStore {
         guard problems.isEmpty else { throw RosterError.invalid(problems) }
         guard after != before else { return MonsterEdit(before: before, after: after) }
         if MonsterRules.nameKey(after.name) != MonsterRules.nameKey(before.name),
-           try database.cached(MonsterTable.selectByNameKey)
-            .firstRow([.text(MonsterRules.nameKey(after.name))], { $0.int(0) }) != nil {
-            throw RosterError.nameTaken(after.name)
+           let existing = try database.cached(MonsterTable.selectByNameKey)
+            .firstRow([.text(MonsterRules.nameKey(after.name))], MonsterTable.monster(from:)) {
+            throw RosterError.nameTaken(after.name, existing: existing.name)
         }
         do {
             try database.cached(MonsterTable.update).run(MonsterTable.values(of: after) + [.integer(before.id)])

@@ -16,6 +16,10 @@ public final class RosterStore {
     /// Where this connection's changes come from, for the history: the
     /// command line unless the interactive roster says otherwise.
     public var surface: ChangeSurface = .commandLine
+    /// Monsters whose names the upgrade to schema 4 found to read as
+    /// another's, one sentence each: both are kept, and the command that
+    /// upgraded the file tells of them once.
+    public private(set) var namesReadingAlike: [String] = []
     /// Why the file was opened read-only when it is not the file or its
     /// folder that forbids writing (no descriptors left, a symbolic link
     /// for the WAL): said instead of "read-only".
@@ -27,6 +31,14 @@ public final class RosterStore {
     private init(database: Database, path: String) {
         self.database = database
         self.path = path
+    }
+
+    /// A store over a copy of `original`'s roster that speaks of its file
+    /// (what a dry run on a read-only roster rehearses on).
+    init(rehearsingOn copy: Database, for original: RosterStore) {
+        database = copy
+        path = original.path
+        surface = original.surface
     }
 
     /// The version of the SQLite library the roster runs on (`3.40.1`).
@@ -175,6 +187,12 @@ public final class RosterStore {
         }
         if identity.version < Schema.currentVersion {
             try Schema.migrate(database)
+            if identity.version < 4 && identity.version > 0 {
+                namesReadingAlike = try NameRekeying.collisions(in: database).map {
+                    "\($0.name) (id \($0.id)) now reads as the same name as \($0.keptName) (id \($0.keptID)); "
+                        + "its id still finds it: rename one (roster edit \($0.id) --name NEW)"
+                }
+            }
         }
     }
 

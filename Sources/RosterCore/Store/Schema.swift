@@ -29,6 +29,13 @@ public enum Schema {
         Migration(version: 3, summary: "add the history of changes, for undo and redo") { database in
             try database.execute(HistoryTable.createVersion3)
         },
+        Migration(version: 4, summary: "key names by how they read, so that look-alike names are one name") { database in
+            try NameRekeying.rekey("monster", in: database)
+            let snapshots = try database.prepare("""
+                SELECT name FROM sqlite_schema WHERE type = 'table' AND name GLOB 'history_roster_[0-9]*'
+                """).rows { $0.text(0) }
+            for table in snapshots { try NameRekeying.rekey(table, in: database) }
+        },
     ]
 
     public static var currentVersion: Int32 { Int32(migrations.count) }

@@ -1,0 +1,51 @@
+/// When two names are the same name: the fold behind `MonsterRules.nameKey`.
+///
+/// Names that a person cannot tell apart must not be two monsters:
+/// `Café` typed on macOS (NFD, `e` + U+0301) and on Linux (NFC, `é`),
+/// fullwidth `ＣＡＴ-ＢＯＴ`, `Сat-Bot` with a Cyrillic С, `Cat‐Bot` with
+/// U+2010. The key folds each scalar through `Data/name-folding.tsv`
+/// (compatibility forms, case, the look-alike letters of other scripts
+/// and dashes; made by `script/make-name-folding`, as the standard
+/// library has no compatibility folding and Foundation is not linked),
+/// then puts the result in NFC, which the standard library does give.
+/// Printable ASCII, nearly every name, is only lower-cased and never
+/// touches the table.
+enum NameFolding {
+    static let tableName = "name-folding.tsv"
+
+    /// Code point to the scalars it folds to.
+    private static let table: [UInt32: [Unicode.Scalar]] = {
+        var table: [UInt32: [Unicode.Scalar]] = [:]
+        guard let bytes = Assets.bytes(named: tableName) else { return table }
+        for line in bytes.split(separator: UInt8(ascii: "\n")) where line.first != UInt8(ascii: "#") {
+            let fields = line.split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false)
+            guard let code = hex(fields[0]) else { continue }
+            let folded = fields.count > 1 ? fields[1].split(separator: UInt8(ascii: " ")).compactMap(hex) : []
+            table[code] = folded.compactMap(Unicode.Scalar.init)
+        }
+        return table
+    }()
+
+    private static func hex(_ digits: ArraySlice<UInt8>) -> UInt32? {
+        UInt32(String(decoding: digits, as: UTF8.self), radix: 16)
+    }
+
+    /// Whether the table was found in the binary (a build without it
+    /// would key names by case alone, and a test says so).
+    static var isLoaded: Bool { !table.isEmpty }
+
+    /// The folded form of a name that is not plain ASCII.
+    static func key(_ name: String) -> String {
+        var folded = String.UnicodeScalarView()
+        for scalar in name.unicodeScalars {
+            if scalar.isASCII {
+                folded.append(scalar.properties.lowercaseMapping.unicodeScalars.first ?? scalar)
+            } else if let mapped = table[scalar.value] {
+                folded.append(contentsOf: mapped)
+            } else {
+                folded.append(scalar)
+            }
+        }
+        return String(decoding: String(folded)._nfcCodeUnits, as: UTF8.self)
+    }
+}

@@ -1,0 +1,58 @@
+/// Schema 4: every stored name keyed by `MonsterRules.nameKey` as it
+/// now folds (see `NameFolding`), in the monster table and in the
+/// rosters kept for undoing imports, inside the migration's transaction.
+///
+/// Names that were two monsters under the old key (lower case alone) may
+/// now read as one: `Café` in NFC and in NFD. Neither is lost or renamed.
+/// The lower id keeps the name's key; each later one gets its key with a
+/// newline and its id after it, which no name can produce (names hold no
+/// newline), so its id still finds it, `list` and `export` still show it,
+/// and it can be renamed. The store tells of these once, after migrating.
+enum NameRekeying {
+    /// A monster whose name now reads as an older monster's.
+    struct Collision: Sendable, Equatable {
+        let id: Int64
+        let name: String
+        let keptID: Int64
+        let keptName: String
+    }
+
+    static func shadowKey(_ key: String, id: Int64) -> String { key + "\n" + String(id) }
+
+    /// Re-keys the names that are not plain ASCII (whose keys did not
+    /// change) in `table`, and returns the names that now collide.
+    @discardableResult
+    static func rekey(_ table: String, in database: Database) throws -> [Collision] {
+        let rows = try database.prepare("SELECT id, name FROM \(table) WHERE name GLOB '*[^ -~]*' ORDER BY id")
+            .rows { (id: $0.int(0), name: $0.text(1)) }
+        guard !rows.isEmpty else { return [] }
+        // Out of the way first, so that no new key meets an old one
+        // about to change.
+        try database.execute("UPDATE \(table) SET name_key = char(10) || id WHERE name GLOB '*[^ -~]*'")
+        let holder = try database.prepare("SELECT id, name FROM \(table) WHERE name_key = ?")
+        let update = try database.prepare("UPDATE \(table) SET name_key = ? WHERE id = ?")
+        var collisions: [Collision] = []
+        for row in rows {
+            var key = MonsterRules.nameKey(row.name)
+            if let kept = try holder.firstRow([.text(key)], { (id: $0.int(0), name: $0.text(1)) }) {
+                collisions.append(Collision(id: row.id, name: row.name, keptID: kept.id, keptName: kept.name))
+                key = shadowKey(key, id: row.id)
+            }
+            try update.run(.text(key), .integer(row.id))
+        }
+        return collisions
+    }
+
+    /// The monsters whose names read as another's, found by their keys.
+    static func collisions(in database: Database) throws -> [Collision] {
+        let shadowed = try database.prepare("""
+            SELECT id, name, substr(name_key, 1, instr(name_key, char(10)) - 1) FROM monster
+            WHERE name_key GLOB '*' || char(10) || '*' AND name GLOB '*[^ -~]*' ORDER BY id
+            """).rows { (id: $0.int(0), name: $0.text(1), key: $0.text(2)) }
+        let holder = try database.prepare("SELECT id, name FROM monster WHERE name_key = ?")
+        return try shadowed.compactMap { row in
+            guard let kept = try holder.firstRow([.text(row.key)], { (id: $0.int(0), name: $0.text(1)) }) else { return nil }
+            return Collision(id: row.id, name: row.name, keptID: kept.id, keptName: kept.name)
+        }
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+
+/// The paths nobody planned for: references written oddly, names that
+/// read as another's, dry runs without write access, arguments that are
+/// not text, and files that only look like files.
+@Suite("Odd paths through the command line")
+struct OddPathsTests {
+    @Test("an id with leading zeros is that id; an id below 1 is pointed to its # form")
+    func idsAsWritten() throws {
+        let sandbox = try Sandbox()
+        let show = try sandbox.roster("show", "01", "--format", "json")
+        #expect(show.status == 0, "\(show.stderr)")
+        #expect(show.stdout.contains(#""name":"Cat-Bot""#))
+        #expect(try sandbox.roster("set-weapon", "001", "fire").status == 0)
+        #expect(try sandbox.sqlite("SELECT weapon FROM monster WHERE id = 1") == "fire")
+        #expect(try sandbox.roster("show", "099").stderr == "roster: no monster has id 99\n")
+        let option = try sandbox.roster("show", "-5")
+        #expect(option.status == 64)
+        #expect(option.stderr.contains("(an id below 1 is written with #: #-5)"), "\(option.stderr)")
+        let name = try sandbox.roster("show", "--", "-5")
+        #expect(name.status == 1)
+        #expect(name.stderr == "roster: no monster is named `-5` (an id below 1 is written with #: #-5)\n")
+    }
+
+    @Test("a name that reads as a stored one is refused, naming the stored one")
+    func lookAlikeNames() throws {
+        let sandbox = try Sandbox()
+        for name in ["ＣＡＴ-ＢＯＴ", "\u{421}at-Bot", "Cat\u{2010}Bot", "CAT-BOT"] {
+            let run = try sandbox.roster("add", name, "--weapon", "fire")
+            #expect(run.status == 1, "\(name): \(run.stderr)")
+            #expect(run.stderr.hasPrefix("roster: `"), "\(run.stderr)")
+            #expect(run.stderr.contains("reads as `Cat-Bot`, which is already on the roster"), "\(run.stderr)")
+        }
+        #expect(try sandbox.roster("add", "Caf\u{E9}", "--weapon", "fire").status == 0)
+        let decomposed = try sandbox.roster("add", "Cafe\u{301}", "--weapon", "fire")
+        #expect(decomposed.status == 1, "\(decomposed.stderr)")
+        #expect(try sandbox.roster("show", "CAFE\u{301}", "--format", "json").stdout.contains(#""id":7"#))
+        #expect(try sandbox.sqlite("SELECT count(*) FROM monster") == "7")
+    }
+
+    @Test("a weapon argument holding bytes that are not UTF-8, or a zero-width space, sets nothing")
+    func weaponThatIsNotText() throws {
+        let sandbox = try Sandbox()
+        _ = try sandbox.roster("list")
+        let before = try sandbox.sqlite("SELECT * FROM monster")
+        for weapon in [#"$'fi\xffre'"#, #"$'fi\u200bre'"#] {
+            let run = try sandbox.run("/bin/bash", ["-c", "\"\(Sandbox.binary.path)\" --db \"\(sandbox.databasePath)\" set-weapon Cat-Bot \(weapon)"])
+            #expect(run.status == 64, "\(weapon): \(run.stderr)")
+            #expect(run.stderr.contains("unknown weapon"), "\(run.stderr)")
+            #expect(run.stderr.contains("did you mean `fire`?"), "\(run.stderr)")
+        }
+        #expect(try sandbox.sqlite("SELECT * FROM monster") == before)
+    }
+
+    @Test("a dry run works on a roster the user may read but not write, and changes no byte",
+          .enabled(if: getuid() == 0, "needs root to switch to an unprivileged user"))
+    func dryRunReadOnly() throws {
+        let sandbox = try Sandbox()
+        _ = try sandbox.roster("set-weapon", "Cat-Bot", "fire")
+        let upsert = sandbox.directory.appendingPathComponent("up.ndjson")
+        try Data(#"{"name":"Dog-Bot","weapon":"smoke"}"#.utf8).write(to: upsert)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: sandbox.directory.path)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: upsert.path)
+        let files = [sandbox.databasePath, sandbox.databasePath + "-wal", sandbox.databasePath + "-shm"]
+        for path in files { try? FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path) }
+        let before = files.map { FileManager.default.contents(atPath: $0) }
+        func asNobody(_ arguments: String...) throws -> RosterRun {
+            try sandbox.run("/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", Sandbox.binary.path,
+                                                  "--db", sandbox.databasePath] + arguments)
+        }
+        let setWeapon = try asNobody("set-weapon", "Ice-Bot", "sword", "--dry-run")
+        #expect(setWeapon.status == 0, "\(setWeapon.stderr)")
+        #expect(setWeapon.stderr.contains("Ice-Bot"), "\(setWeapon.stderr)")
+        let importing = try asNobody("import", upsert.path, "--mode", "upsert", "--dry-run")
+        #expect(importing.status == 0, "\(importing.stderr)")
+        #expect(importing.stderr.contains("Dog-Bot"), "\(importing.stderr)")
+        #expect(try asNobody("add", "Bat-Bot", "--weapon", "smoke", "--dry-run").status == 0)
+        #expect(try asNobody("edit", "Fire-Bot", "--description", "Warm", "--dry-run").status == 0)
+        #expect(try asNobody("remove", "Dog-Bot", "--yes", "--dry-run").status == 0)
+        let undo = try asNobody("undo", "--dry-run")
+        #expect(undo.status == 0, "\(undo.stderr)")
+        #expect(undo.stderr.contains("Cat-Bot"), "\(undo.stderr)")
+        // The real change is still refused, as read-only.
+        #expect(try asNobody("set-weapon", "Ice-Bot", "sword").status == 74)
+        #expect(files.map { FileManager.default.contents(atPath: $0) } == before)
+    }
+
+    @Test("a file of /proc or /sys as the roster is refused in one sentence that says what it is")
+    func kernelFiles() throws {
+        let sandbox = try Sandbox()
+        for path in ["/proc/self/mem", "/proc/self/status", "/sys/kernel/mm/transparent_hugepage/enabled"]
+        where FileManager.default.fileExists(atPath: path) {
+            let run = try sandbox.run(Sandbox.binary.path, ["--db", path, "list"])
+            #expect(run.status == 74, "\(path): \(run.stderr)")
+            #expect(run.stderr == "roster: cannot open the roster database \(path): it is one of the kernel's files in /proc or /sys, not a file that can hold a roster\n")
+        }
+    }
+}

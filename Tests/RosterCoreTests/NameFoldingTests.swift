@@ -1,0 +1,86 @@
+import Testing
+@testable import RosterCore
+
+@Suite("Names that read alike are one name")
+struct NameFoldingTests {
+    @Test("the folding table is in the binary")
+    func tableIsLoaded() {
+        #expect(NameFolding.isLoaded)
+    }
+
+    @Test("look-alikes of Cat-Bot key as Cat-Bot", arguments: [
+        "CAT-BOT", "ＣＡＴ-ＢＯＴ", "\u{421}at-Bot", "Cat\u{2010}Bot", "Cat\u{2013}Bot", "Cat-B\u{3BF}t",
+        "Cat\u{FE63}Bot", "C\u{430}t-B\u{43E}t",
+    ])
+    func lookAlikes(_ name: String) {
+        #expect(MonsterRules.nameKey(name) == "cat-bot", "\(name.unicodeScalars.map(\.value))")
+    }
+
+    @Test("an accent typed precomposed (NFC) or as a combining mark (NFD, as macOS types it) is one name")
+    func canonicalForms() {
+        #expect(MonsterRules.nameKey("Caf\u{E9}") == MonsterRules.nameKey("Cafe\u{301}"))
+        #expect(MonsterRules.nameKey("CAF\u{C9}") == MonsterRules.nameKey("cafe\u{301}"))
+        #expect(MonsterRules.nameKey("Ｃａｆé") == MonsterRules.nameKey("cafe\u{301}"))
+    }
+
+    @Test("names a person tells apart keep apart keys")
+    func distinct() {
+        let names = ["Cat-Bot", "Cat-Bat", "Bot-1", "Bot-l", "Caf\u{E9}", "Cafe", "Cafè", "Ärger", "Arger", "猫-Bot", "犬-Bot"]
+        #expect(Set(names.map(MonsterRules.nameKey)).count == names.count)
+    }
+
+    @Test("the store refuses a look-alike of a name it has, naming the stored one")
+    func storeRefusesLookAlikes() throws {
+        let temporary = try TemporaryRoster()
+        let store = try temporary.open()
+        let cafe = try store.add(Monster(id: 0, name: "Caf\u{E9}", description: "", icon: Monster.defaultIcon,
+                                         nameColor: .default, weapon: Weapon(.fire)))
+        for name in ["Cafe\u{301}", "ＣＡＴ-ＢＯＴ", "\u{421}at-Bot"] {
+            #expect {
+                _ = try store.add(Monster(id: 0, name: name, description: "", icon: Monster.defaultIcon,
+                                          nameColor: .default, weapon: Weapon(.fire)))
+            } throws: { error in
+                guard case RosterError.nameTaken(name, let existing?) = error else { return false }
+                return existing == "Caf\u{E9}" || existing == "Cat-Bot"
+            }
+        }
+        #expect(try store.find("Cafe\u{301}")?.id == cafe.id)
+        #expect(try store.count() == 7)
+    }
+
+    @Test("a schema 3 roster is re-keyed: look-alikes stored before are both kept, the later one told of and found by id")
+    func migration() throws {
+        let temporary = try TemporaryRoster()
+        do {
+            let database = try Database(path: temporary.path, options: [.readWrite, .create])
+            try database.execute("PRAGMA journal_mode = WAL")
+            try Schema.migrate(database, to: 3)
+            // As roster 3 keyed them: lower case alone.
+            try database.execute("""
+                INSERT INTO monster (id, name, name_key, icon, weapon) VALUES
+                    (7, 'Caf\u{E9}', 'caf\u{E9}', 'unknown.png', 'fire'),
+                    (8, 'Cafe\u{301}', 'cafe\u{301}', 'unknown.png', 'smoke'),
+                    (9, 'ＣＡＴ-ＢＯＴ', 'ｃａｔ-ｂｏｔ', 'unknown.png', 'sword'),
+                    (10, 'Ｚｅｄ', 'ｚｅｄ', 'unknown.png', 'sword');
+                CREATE TABLE history_roster_1 AS SELECT * FROM monster;
+                """)
+        }
+        let store = try temporary.open()
+        #expect(try store.database.integer("PRAGMA user_version") == Int64(Schema.currentVersion))
+        #expect(store.namesReadingAlike == [
+            "Cafe\u{301} (id 8) now reads as the same name as Caf\u{E9} (id 7); its id still finds it: rename one (roster edit 8 --name NEW)",
+            "ＣＡＴ-ＢＯＴ (id 9) now reads as the same name as Cat-Bot (id 1); its id still finds it: rename one (roster edit 9 --name NEW)",
+        ])
+        #expect(try store.count() == 10)
+        #expect(try store.find("Cafe\u{301}")?.id == 7)
+        #expect(try store.find("8")?.weapon.type == .smoke)
+        #expect(try store.find("zed")?.id == 10)
+        let snapshotKeys = try store.database.prepare("SELECT name_key FROM history_roster_1 WHERE id = 10").rows { $0.text(0) }
+        #expect(snapshotKeys == ["zed"])
+        // The shadowed one can be renamed, and then is an ordinary monster.
+        _ = try store.edit("8", MonsterChanges(name: "Cafe-Two"))
+        #expect(try store.find("cafe-two")?.id == 8)
+        // Opening again does not tell again.
+        #expect(try temporary.open().namesReadingAlike.isEmpty)
+    }
+}
