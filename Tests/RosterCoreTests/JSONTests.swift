@@ -91,6 +91,46 @@ struct JSONWriterTests {
         #expect(try written("猫ボット 🔥 café") == "\"猫ボット 🔥 café\"")
     }
 
+    @Test("a string is written the same in place and in pieces, whatever it holds and wherever the buffer fills")
+    func inPlaceMatchesPieces() throws {
+        // A 64-byte buffer cannot hold the worst case of the longer texts,
+        // so they take the piecewise path; the default one writes in place.
+        let pieces = "ab\"cd\\\u{01}\u{1B}[2J\u{7F}\u{9B}\u{AD}\u{200B}\u{202E}\u{2028}\u{2066}\u{FEFF}\u{061C}猫🔥é\n\t\r\u{08}\u{0C}"
+        var texts = ["", "a", "1234567", "12345678", "123456789", String(repeating: "plain ", count: 40)]
+        for length in 0..<pieces.unicodeScalars.count {
+            texts.append(String(String.UnicodeScalarView(pieces.unicodeScalars.prefix(length))))
+            texts.append("12345678" + String(String.UnicodeScalarView(pieces.unicodeScalars.dropFirst(length))))
+        }
+        for text in texts {
+            let large = ByteOutput(capacity: 1 << 16), small = ByteOutput(capacity: 64)
+            for _ in 0..<5 {
+                try JSONWriter.appendString(text, to: large)
+                try JSONWriter.appendString(text, to: small)
+            }
+            #expect(large.text() == small.text(), "\(text.debugDescription)")
+            let single = ByteOutput()
+            try JSONWriter.appendString(text, to: single)
+            guard case .string(let back) = try JSONParser.parse(single.text()).value else {
+                Issue.record("not a JSON string: \(single.text())")
+                continue
+            }
+            #expect(back == text)
+        }
+    }
+
+    @Test("bytes that are not UTF-8 are refused by the checking writer, which then writes nothing")
+    func checkingRefusesInvalidUTF8() throws {
+        for invalid: [UInt8] in [[0x9B], [0x43, 0xFF, 0x42], [0xE2, 0x80], [0xED, 0xA0, 0x80], [0xC0, 0xAF], [0xF4, 0x90, 0x80, 0x80]] {
+            let output = ByteOutput()
+            let key: [UInt8] = Array(",\"name\":".utf8)
+            let accepted = try invalid.withUnsafeBufferPointer { bytes in
+                try key.withUnsafeBufferPointer { prefix in try JSONWriter.appendString(checking: bytes, after: prefix, to: output) }
+            }
+            #expect(!accepted, "\(invalid)")
+            #expect(output.bytes().isEmpty)
+        }
+    }
+
     @Test("a monster is written with its keys in the fixed order")
     func monsterRecord() throws {
         let output = ByteOutput()

@@ -19,6 +19,13 @@ enum ByteScan {
         (word &- ones &* UInt64(limit)) & ~word & highs
     }
 
+    /// Whether any byte of `word` needs a JSON escape or a closer look:
+    /// a control character, `"`, `\`, DEL or anything outside ASCII.
+    @inline(__always)
+    static func stopsPlainJSON(_ word: UInt64) -> Bool {
+        below(word, 0x20) | matches(word, 0x22) | matches(word, 0x5C) | matches(word, 0x7F) | (word & highs) != 0
+    }
+
     /// The length of the prefix of `bytes` from `start` in which no byte
     /// needs a JSON escape or a closer look: control characters, `"`,
     /// `\`, DEL and everything outside ASCII stop it.
@@ -29,11 +36,44 @@ enum ByteScan {
         let count = bytes.count
         while index + 8 <= count {
             let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-            let stop = below(word, 0x20) | matches(word, 0x22) | matches(word, 0x5C) | matches(word, 0x7F) | (word & highs)
-            if stop != 0 { break }
+            if stopsPlainJSON(word) { break }
             index += 8
         }
         return index - start
+    }
+
+    /// Whether any byte of `bytes` is outside ASCII.
+    @inline(__always)
+    static func containsNonASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
+        var index = 0
+        let count = bytes.count
+        while index + 8 <= count {
+            if UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) & highs != 0 { return true }
+            index += 8
+        }
+        while index < count {
+            if base[index] >= 0x80 { return true }
+            index += 1
+        }
+        return false
+    }
+
+    /// Whether any byte of `bytes` is NUL.
+    @inline(__always)
+    static func containsNUL(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
+        var index = 0
+        let count = bytes.count
+        while index + 8 <= count {
+            if below(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self), 0x01) != 0 { return true }
+            index += 8
+        }
+        while index < count {
+            if base[index] == 0 { return true }
+            index += 1
+        }
+        return false
     }
 
     /// Whether `bytes` holds a comma, quote, CR or LF: a CSV field that must be quoted.

@@ -47,12 +47,16 @@ public enum MonsterRecords {
     static func appendJSON(row: Row, to output: ByteOutput) throws(IOFailure) {
         let plan = RowPlan.shared
         for column in 0..<plan.count {
-            try output.append(plan.jsonKey(column))
+            let key = plan.jsonKey(column)
             if plan.isNullable(column) && row.isNull(Int32(column)) {
+                try output.append(key)
                 try output.append("null")
             } else if plan.isInteger(column) {
+                try output.append(key)
                 try output.append(decimal: row.int(Int32(column)))
-            } else {
+            } else if try !JSONWriter.appendString(checking: row.uncheckedUTF8(Int32(column)), after: key, to: output) {
+                // Not UTF-8 (another program stored it), or a buffer too small.
+                try output.append(key)
                 try row.withUTF8(Int32(column)) { (bytes) throws(IOFailure) in try JSONWriter.appendString(bytes, to: output) }
             }
         }

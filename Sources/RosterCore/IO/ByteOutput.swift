@@ -132,6 +132,25 @@ public final class ByteOutput {
         try append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
+    /// Room for `maximum` bytes straight in the buffer (flushing first
+    /// when it lacks them), for a writer that knows the most it can write
+    /// and would otherwise hand over many small pieces; it then calls
+    /// `commitInPlace` with what it wrote, or nothing to write nothing.
+    /// Nil when the buffer can never hold `maximum` (a small `ulimit -v`
+    /// shrinks it): the writer then appends in pieces.
+    @inline(__always)
+    func reserveInPlace(_ maximum: Int) throws(IOFailure) -> UnsafeMutablePointer<UInt8>? {
+        guard maximum <= capacity else { return nil }
+        if capacity - count < maximum { try flush() }
+        return storage + count
+    }
+
+    /// Keeps the first `written` bytes put at `reserveInPlace`'s pointer.
+    @inline(__always)
+    func commitInPlace(_ written: Int) {
+        count += written
+    }
+
     /// Appends a decimal integer without making a `String`.
     public func append(decimal value: Int64) throws(IOFailure) {
         if capacity - count < 21 { try flush() }

@@ -6,6 +6,12 @@
 ///
 /// Slots per record, in order: `MonsterFields.dataFields`, then the name
 /// key — the parameter order of `MonsterTable.insertWithID`.
+///
+/// Each text is followed by a NUL, so that SQLite can be told it is a C
+/// string (`Slot.cString`): the table's CHECKs (`length`, `GLOB`) read
+/// their arguments as C strings, and a text bound with only its length
+/// is first copied into a fresh allocation to add the NUL, six times a
+/// row. A text holding a NUL itself (no valid value does) keeps its length.
 public final class BatchValues: @unchecked Sendable {
     public static let slotsPerRecord = MonsterFields.dataFields.count + 1
 
@@ -14,7 +20,8 @@ public final class BatchValues: @unchecked Sendable {
     /// spares each the checks of an array's.
     private let bytes: UnsafeMutablePointer<UInt8>
     /// Two per slot: (start, count) of text in `bytes`, (value, -1) for an
-    /// integer, or (0, -2) for NULL.
+    /// integer, (0, -2) for NULL, or (start, -3 - count) for a text that
+    /// holds a NUL.
     private let places: UnsafeMutablePointer<Int>
 
     /// Lays out `records`; `IOFailure.outOfMemory` when its buffers
@@ -36,8 +43,8 @@ public final class BatchValues: @unchecked Sendable {
         var shortOfMemory = false
         func append(_ text: String) {
             withUTF8Bytes(of: text) { utf8 in
-                if used + utf8.count > capacity {
-                    let larger = max(capacity * 2, used + utf8.count)
+                if used + utf8.count + 1 > capacity {
+                    let larger = max(capacity * 2, used + utf8.count + 1)
                     guard let grown = try? LargeAllocation.reallocate(bytes, count: larger) else {
                         shortOfMemory = true
                         return
@@ -46,10 +53,11 @@ public final class BatchValues: @unchecked Sendable {
                     capacity = larger
                 }
                 if let base = utf8.baseAddress { (bytes + used).initialize(from: base, count: utf8.count) }
+                (bytes + used + utf8.count).initialize(to: 0)
                 places[place] = used
-                places[place + 1] = utf8.count
+                places[place + 1] = ByteScan.containsNUL(utf8) ? -3 - utf8.count : utf8.count
                 place += 2
-                used += utf8.count
+                used += utf8.count + 1
             }
         }
         func append(number: Int, marker: Int) {
@@ -93,7 +101,8 @@ public final class BatchValues: @unchecked Sendable {
             let value: Slot = switch count {
             case -1: .integer(Int64(start))
             case -2: .null
-            default: .text(bytes + start, count)
+            case 0...: .cString(bytes + start)
+            default: .text(bytes + start, -3 - count)
             }
             try body(Int32(slot + 1), value)
         }
@@ -101,6 +110,9 @@ public final class BatchValues: @unchecked Sendable {
 
     enum Slot {
         case integer(Int64)
+        /// Text ending at its first NUL.
+        case cString(UnsafePointer<UInt8>)
+        /// Text of this many bytes, a NUL among them.
         case text(UnsafePointer<UInt8>, Int)
         case null
     }

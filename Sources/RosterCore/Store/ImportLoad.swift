@@ -285,6 +285,7 @@ struct ImportLoad {
             try batch.forEachSlot(ofRecord: index) { (parameter, slot) throws in
                 switch slot {
                 case .integer(let number): try insert.bind(number, at: parameter)
+                case .cString(let bytes): try insert.bindBorrowedCString(bytes, at: parameter)
                 case .text(let bytes, let count): try insert.bindBorrowedText(bytes, count: count, at: parameter)
                 case .null: try insert.bind(.null, at: parameter)
                 }

@@ -74,6 +74,16 @@ package final class Statement {
         try check(code)
     }
 
+    /// Like `bindBorrowedText` for text ending at its first NUL: SQLite
+    /// then knows it is terminated, and functions that read it as a C
+    /// string (the CHECKs' `length` and `GLOB`) need no copy of it.
+    package func bindBorrowedCString(_ bytes: UnsafePointer<UInt8>, at index: Int32) throws(DatabaseError) {
+        let code = bytes.withMemoryRebound(to: CChar.self, capacity: 1) {
+            sqlite3_bind_text(handle, index, $0, -1, nil)
+        }
+        try check(code)
+    }
+
     private func bindText(_ text: String, at index: Int32) -> Int32 {
         withUTF8Bytes(of: text) { bytes in
             guard let base = bytes.baseAddress, bytes.count > 0 else {
@@ -186,10 +196,19 @@ package struct Row {
         return try withUTF8Bytes(of: repaired) { (valid) throws(E) -> T in try body(valid) }
     }
 
+    /// The column's bytes as SQLite holds them, not checked to be UTF-8:
+    /// for a writer that checks them itself as it copies, and falls back
+    /// to `withUTF8` when they are not.
+    package func uncheckedUTF8(_ column: Int32) -> UnsafeBufferPointer<UInt8> {
+        let pointer = sqlite3_column_text(handle, column)
+        let count = Int(sqlite3_column_bytes(handle, column))
+        return UnsafeBufferPointer(start: pointer, count: pointer == nil ? 0 : count)
+    }
+
     /// Whether `bytes` are well-formed UTF-8; ASCII, nearly every cell,
-    /// is settled a byte at a time without decoding.
+    /// is settled eight bytes at a time without decoding.
     static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard bytes.contains(where: { $0 >= 0x80 }) else { return true }
+        guard ByteScan.containsNonASCII(bytes) else { return true }
         var decoder = UTF8()
         var iterator = bytes.makeIterator()
         while true {
