@@ -144,6 +144,21 @@ struct HistoryCommandsTests {
         #expect(try sandbox.sqlite("SELECT weapon FROM monster WHERE id = 1") == "smoke")
     }
 
+    @Test("undo N refused part-way undoes none of them: the roster keeps its exact bytes, status 1")
+    func refusalPartWay() throws {
+        let sandbox = try Sandbox()
+        try sandbox.roster("set-weapon", "Ice-Bot", "smoke")
+        try sandbox.roster("set-weapon", "Cat-Bot", "fire")
+        _ = try sandbox.sqlite("UPDATE monster SET description = 'outside' WHERE name = 'Ice-Bot'")
+        let before = try export(sandbox)
+        let run = try sandbox.roster("undo", "2")
+        #expect(run.status == 1)
+        #expect(run.stderr.hasPrefix("roster: cannot undo #1 set-weapon Ice-Bot: Fire → Smoke: Ice-Bot has been changed since"), "\(run.stderr)")
+        #expect(run.stderr.hasSuffix("; nothing was undone\n"), "\(run.stderr)")
+        #expect(try export(sandbox) == before, "the first of the two, which could be undone, was not undone either")
+        #expect(try sandbox.sqlite("SELECT count(*) FROM history WHERE command = 'undo'") == "0")
+    }
+
     /// A CSV of `count` bots, each with every field.
     func bots(_ count: Int, weapon: String) -> String {
         var text = "id,name,description,icon,name_color,weapon,height,origin,activated\n"

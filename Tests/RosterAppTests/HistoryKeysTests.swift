@@ -49,6 +49,25 @@ struct HistoryKeysTests {
         #expect(roster.footer.message?.hasPrefix("undid set-weapon Ice-Bot") == true)
     }
 
+    @Test("in a narrow footer the sentence gives way, not the key that follows it up")
+    func narrowFooterKeepsTheOffer() throws {
+        let roster = try RosterScreenHarness(width: 60, height: 20)
+        let other = try RosterStore.open(path: roster.path)
+        _ = try other.setWeapons(["Cat-Bot", "Dog-Bot", "Fire-Bot", "Ice-Bot", "Mini-Tomato-Bot"].map {
+            WeaponAssignment(reference: $0, weapon: .smoke)
+        })
+        roster.interface.poll()
+        roster.press(.character("u"))
+        #expect(try roster.weaponInDatabase("Cat-Bot") == .sword)
+        let message = try #require(roster.footer.message)
+        #expect(message.hasPrefix("undid set-weapon") && message.count > 60, "\(message)")
+        var footer = try #require(roster.lines.last).trimmingCharacters(in: .whitespaces)
+        #expect(footer.hasSuffix("… · U redo"), "the sentence is cut, the offer stays: \(footer)")
+        roster.press(.character("U"))
+        footer = try #require(roster.lines.last).trimmingCharacters(in: .whitespaces)
+        #expect(footer.hasSuffix("… · u undo"), "\(footer)")
+    }
+
     @Test("u while a name is typed is a letter of the name, not an undo")
     func undoKeyIsTextWhileTyping() throws {
         let roster = try RosterScreenHarness()

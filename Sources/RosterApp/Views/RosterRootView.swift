@@ -265,9 +265,11 @@ final class RosterRootView: View {
             case .redo: " · U redo"
             case nil: ""
             }
-            footer.message = (status.text + offer, status.isError ? Theme.error : Theme.success)
+            footer.message = (status.text, status.isError ? Theme.error : Theme.success)
+            footer.messageEnding = offer
         } else {
             footer.message = nil
+            footer.messageEnding = nil
         }
         if isCollapsed {
             details.frame = body

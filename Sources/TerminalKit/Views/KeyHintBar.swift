@@ -6,11 +6,18 @@ public final class KeyHintBar: View {
     public var keyStyle = Style().bold
     /// Text shown instead of the hints (a confirmation question, an error).
     public var message: (text: String, style: Style)?
+    /// Kept in sight at the end of the message however narrow the bar
+    /// (` · u undo`: the key that follows the message up); the message is
+    /// cut to make room for it.
+    public var messageEnding: String?
 
     public override func draw(in buffer: inout Buffer) {
         buffer.fill(frame, style: style)
         if let message {
-            buffer.write(" " + message.text, at: frame.origin, width: frame.width, style: message.style)
+            let ending = messageEnding ?? ""
+            let end = buffer.write(" " + message.text, at: frame.origin,
+                                   width: frame.width - DisplayWidth.of(ending), style: message.style)
+            buffer.write(ending, at: Point(x: end, y: frame.y), width: frame.maxX - end, style: message.style)
             return
         }
         var x = frame.x + 1
