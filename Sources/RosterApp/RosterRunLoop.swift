@@ -63,8 +63,10 @@ public enum RosterRunLoop {
         if drawing.mode == .inlineImages {
             renderer.inlineImages = InlineImageFrames(cellPixels: session.cellPixelSize, art: library.image(forImageID:))
         }
-        // Forced sixel still asks, for the number of colour registers.
-        var startup = StartupProbe(asking: options.pictures == nil || options.pictures == .sixel, session: session)
+        // Forced sixel still asks, for the number of colour registers, and
+        // forced kitty images for the terminal's name (kitty keeps frames).
+        var startup = StartupProbe(asking: options.pictures == nil || options.pictures == .sixel
+                                       || options.pictures == .kittyGraphics, session: session)
         var early = startup.waitBriefly(session: session, milliseconds: firstFrameWait)
         startup.apply(to: drawing, renderer: &renderer, options: options, session: session)
         let interface = try HeadlessRoster(store: store, size: session.size, animations: options.animations,
@@ -188,6 +190,11 @@ struct StartupProbe {
         if probe.kittyGraphics, options.pictures == nil {
             drawing.mode = .kittyGraphics
             renderer.imageData = drawing.library.pngBytes(forKittyImageID:)
+        }
+        if drawing.mode == .kittyGraphics {
+            // Kitty keeps animation frames: a place's pictures become
+            // frames of one image, and a move switches frames.
+            if KittyFrameReels.supported(terminalName: probe.terminalName) { renderer.kittyFrameReels = KittyFrameReels() }
         } else if options.pictures == nil,
                   ITermInlineImages.supported(environment: options.environment, terminalName: probe.terminalName, sixel: probe.sixel) {
             drawing.mode = .inlineImages
