@@ -67,9 +67,11 @@ public enum RosterRunLoop {
         if drawing.mode == .inlineImages {
             renderer.inlineImages = InlineImageFrames(cellPixels: session.cellPixelSize, art: library.image(forImageID:))
         }
-        // Forced sixel and inline images still ask: for the number of colour
-        // registers, and for the terminal's name (`PictureQuirks`).
-        let asking = options.pictures == nil || options.pictures == .sixel || options.pictures == .inlineImages
+        // Forced pictures still ask the terminal: sixel for the number of
+        // colour registers, sixel and inline images for its name
+        // (`PictureQuirks`), kitty images for its name (kitty keeps frames).
+        let asking = options.pictures == nil || options.pictures == .sixel
+            || options.pictures == .inlineImages || options.pictures == .kittyGraphics
         var startup = StartupProbe(asking: asking, session: session)
         var early = startup.waitBriefly(session: session, milliseconds: firstFrameWait)
         startup.apply(to: drawing, renderer: &renderer, options: options, session: session)
@@ -203,6 +205,11 @@ struct StartupProbe {
         if probe.kittyGraphics, options.pictures == nil {
             drawing.mode = .kittyGraphics
             renderer.imageData = drawing.library.pngBytes(forKittyImageID:)
+        }
+        if drawing.mode == .kittyGraphics {
+            // Kitty keeps animation frames: a place's pictures become
+            // frames of one image, and a move switches frames.
+            if KittyFrameReels.supported(terminalName: probe.terminalName) { renderer.kittyFrameReels = KittyFrameReels() }
         } else if options.pictures == nil, !probe.behindMultiplexer,
                   ITermInlineImages.supported(environment: options.environment, terminalName: probe.terminalName, sixel: probe.sixel) {
             drawing.mode = .inlineImages

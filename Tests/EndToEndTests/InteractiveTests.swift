@@ -196,12 +196,12 @@ struct EditingInTerminalTests {
         try screen.press("Down")                      // 5 ft → 6 ft
         try screen.press("Right", "Up", "Up", "Up", "Up", "Up", "Up", "Up")   // 9 in → 2 in
         #expect(screen.waitFor("6 ft 2 in"))
-        // Next ▶ keeps the height and moves to the origin wheel.
+        // Next ► keeps the height and moves to the origin wheel.
         try screen.press("Tab")
         #expect(screen.waitFor("Country"))
         try screen.type("fran")
         #expect(screen.waitUntil { $0.contains("France") })
-        // Next ▶ again: the activation picker; Now sets it and finishes.
+        // Next ► again: the activation picker; Now sets it and finishes.
         try screen.press("Tab")
         #expect(screen.waitFor("Minute"))
         try screen.press("n")

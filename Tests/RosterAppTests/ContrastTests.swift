@@ -70,7 +70,7 @@ struct TerminalPalette: CustomStringConvertible {
 @Suite("Text keeps a contrast of 4.5:1 in the default palettes of xterm, Konsole, kitty, VTE and mlterm")
 struct ContrastTests {
     /// Cells that are pictures or lines, not text to read.
-    static let decoration = Set("▀▄ ─│╭╮╰╯├┤┬┴┼┏┓┗┛━┃■●◆▸▶◀✓✕≡▌").union(["╶", "╴"])
+    static let decoration = Set("▀▄ ─│╭╮╰╯├┤┬┴┼┏┓┗┛━┃■●◆▸►◄✓✕≡▌").union(["╶", "╴"])
 
     func offenders(_ buffer: Buffer, _ screen: String) -> [String] {
         var found: Set<String> = []

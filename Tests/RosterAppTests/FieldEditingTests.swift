@@ -142,8 +142,8 @@ struct FieldEditingTests {
         roster.press(.character("a"))
         #expect(roster.docked.contains { $0 is DateTimePicker })
         #expect(roster.editingLabel == "Activated", "the field's own editor, not a second one")
-        #expect(roster.text.contains("▶ Activated"))
-        #expect(roster.text.contains("◀ Prev") && roster.text.contains("Next ▶"))
+        #expect(roster.text.contains("► Activated"))
+        #expect(roster.text.contains("◄ Prev") && roster.text.contains("Next ►"))
         // The field it edits stays in sight above the picker.
         _ = roster.screen
         let field = roster.interface.screen.activatedField

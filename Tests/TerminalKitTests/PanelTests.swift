@@ -171,7 +171,7 @@ struct PanelTests {
             bar.onDone = { calls.append("done") }
         }
         let buffer = draw(bar)
-        #expect(buffer.find("◀ Prev") != nil && buffer.find("Next ▶") != nil && buffer.find("Origin") != nil)
+        #expect(buffer.find("◄ Prev") != nil && buffer.find("Next ►") != nil && buffer.find("Origin") != nil)
         _ = bar.handle(key: .tab)
         _ = bar.handle(key: .backTab)
         let done = bar.buttonFrames.done

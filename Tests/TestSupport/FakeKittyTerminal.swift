@@ -12,6 +12,9 @@
 ///   is drawn on the last row.
 /// - **Placing a freed id fails.** `a=p` for an image that is not stored
 ///   places nothing and answers `ENOENT` (unless `q=2` silences it).
+/// - **Frames.** `a=f` adds a frame to a stored image, `a=a,c=N` makes
+///   frame N the one its placements show (`shownData(of:)`), as kitty's
+///   animation protocol does; a missing image or frame answers `ENOENT`.
 ///
 /// Text is not kept; only the cursor, the stored images, the placements
 /// and the replies the terminal would send back.
@@ -52,7 +55,13 @@ public final class FakeKittyTerminal {
 
     private var pending: [UInt8] = []
     private var cursorClamped = false
-    private var chunked: (id: UInt32, bytes: Int, quiet: Int)?
+    private var chunked: (id: UInt32, data: [UInt8], quiet: Int, action: String)?
+    /// Each stored image's frames (the payload as sent), the root first.
+    public private(set) var frames: [UInt32: [[UInt8]]] = [:]
+    /// The 1-based frame each image shows.
+    public private(set) var currentFrame: [UInt32: Int] = [:]
+    /// The animation state each image was last given (`s=`).
+    public private(set) var animationState: [UInt32: Int] = [:]
 
     public init(width: Int, height: Int) {
         self.width = width
@@ -75,6 +84,13 @@ public final class FakeKittyTerminal {
     /// Placements whose image is stored: what the screen really shows.
     public var visiblePlacements: [Placement] {
         placements.filter { storedImages[$0.imageID] != nil }
+    }
+
+    /// What a placement shows: the payload of its image's current frame.
+    public func shownData(of placement: Placement) -> [UInt8]? {
+        guard let list = frames[placement.imageID], let current = currentFrame[placement.imageID],
+              list.indices.contains(current - 1) else { return nil }
+        return list[current - 1]
     }
 
     /// Feeds what the program wrote.
@@ -151,6 +167,8 @@ public final class FakeKittyTerminal {
     private func freeEverything() {
         storedImages = [:]
         placements = []
+        frames = [:]
+        currentFrame = [:]
     }
 
     private func graphics(_ body: [UInt8]) {
@@ -161,13 +179,13 @@ public final class FakeKittyTerminal {
             guard items.count == 2 else { continue }
             keys[String(decoding: items[0], as: UTF8.self)] = String(decoding: items[1], as: UTF8.self)
         }
-        let payload = parts.count > 1 ? parts[1].count : 0
+        let payload = parts.count > 1 ? Array(parts[1]) : []
         let quiet = Int(keys["q"] ?? "") ?? 0
         // A continuation chunk carries only m (and q).
         if let chunk = chunked, keys["a"] == nil, keys["i"] == nil {
-            chunked = (chunk.id, chunk.bytes + payload, max(chunk.quiet, quiet))
+            chunked = (chunk.id, chunk.data + payload, max(chunk.quiet, quiet), chunk.action)
             if keys["m"] != "1" {
-                storedImages[chunk.id] = chunk.bytes + payload
+                store(chunk.data + payload, id: chunk.id, action: chunk.action, quiet: chunk.quiet)
                 chunked = nil
             }
             return
@@ -176,13 +194,16 @@ public final class FakeKittyTerminal {
         switch keys["a"] ?? "t" {
         case "q":
             reply(id: id, placement: nil, "OK", quiet: quiet, isError: false)
-        case "t", "T":
+        case "t", "T", "f":
+            let action = keys["a"] ?? "t"
             if keys["m"] == "1" {
-                chunked = (id, payload, quiet)
+                chunked = (id, payload, quiet, action)
             } else {
-                storedImages[id] = payload
+                store(payload, id: id, action: action, quiet: quiet)
             }
             if keys["a"] == "T" { place(id: id, keys: keys, quiet: quiet) }
+        case "a":
+            animate(id: id, keys: keys, quiet: quiet)
         case "p":
             place(id: id, keys: keys, quiet: quiet)
         case "d":
@@ -190,6 +211,38 @@ public final class FakeKittyTerminal {
         default:
             reply(id: id, placement: nil, "EINVAL:unknown action", quiet: quiet, isError: true)
         }
+    }
+
+    /// A whole image (`a=t`) or a new frame of a stored one (`a=f`).
+    private func store(_ data: [UInt8], id: UInt32, action: String, quiet: Int) {
+        guard action == "f" else {
+            storedImages[id] = data.count
+            frames[id] = [data]
+            currentFrame[id] = 1
+            return
+        }
+        guard storedImages[id] != nil else {
+            reply(id: id, placement: nil, "ENOENT:No image with id: \(id) found", quiet: quiet, isError: true)
+            return
+        }
+        storedImages[id, default: 0] += data.count
+        frames[id, default: []].append(data)
+    }
+
+    private func animate(id: UInt32, keys: [String: String], quiet: Int) {
+        guard storedImages[id] != nil, let list = frames[id] else {
+            reply(id: id, placement: nil, "ENOENT:No image with id: \(id) found", quiet: quiet, isError: true)
+            return
+        }
+        if let state = Int(keys["s"] ?? "") { animationState[id] = state }
+        if let frame = Int(keys["c"] ?? ""), frame > 0 {
+            guard frame <= list.count else {
+                reply(id: id, placement: nil, "ENOENT:No frame number \(frame) found", quiet: quiet, isError: true)
+                return
+            }
+            currentFrame[id] = frame
+        }
+        reply(id: id, placement: nil, "OK", quiet: quiet, isError: false)
     }
 
     private func place(id: UInt32, keys: [String: String], quiet: Int) {
@@ -221,6 +274,8 @@ public final class FakeKittyTerminal {
         case "I":
             placements.removeAll { $0.imageID == id }
             storedImages[id] = nil
+            frames[id] = nil
+            currentFrame[id] = nil
         default:
             break
         }

@@ -100,11 +100,24 @@ final class MonsterListModel {
     // MARK: Filtering
 
     func setFilter(_ text: String) {
+        let narrowing = !filter.isEmpty && Self.bytes(of: MonsterRules.nameKey(text), contain: MonsterRules.nameKey(filter))
         filter = text
-        applyFilter()
+        applyFilter(narrowing: narrowing)
     }
 
-    private func applyFilter() {
+    /// Whether `part`'s UTF-8 bytes lie within `whole`'s, as the name
+    /// index compares them (a `Character` comparison could say yes where
+    /// the bytes differ).
+    private static func bytes(of whole: String, contain part: String) -> Bool {
+        let whole = Array(whole.utf8), part = Array(part.utf8)
+        guard part.count <= whole.count else { return false }
+        return (0...(whole.count - part.count)).contains { whole[$0..<($0 + part.count)].elementsEqual(part) }
+    }
+
+    /// Filters the list again. `narrowing`: the new filter contains the
+    /// one the matches were found for (a letter typed), so only those
+    /// rows can match.
+    private func applyFilter(narrowing: Bool = false) {
         window.removeAll(keepingCapacity: true)
         guard isFiltering else {
             matches = nil
@@ -116,9 +129,10 @@ final class MonsterListModel {
             count = 0
             return
         }
-        let found = index.rows(matching: MonsterRules.nameKey(filter))
+        // Nil matches mean every row (unfiltered, or a filter all match).
+        let found = index.rows(matching: MonsterRules.nameKey(filter), among: narrowing ? matches : nil)
         matches = found
-        count = found.count
+        count = found?.count ?? index.count
     }
 
     // MARK: Changes

@@ -4,7 +4,7 @@ import TerminalKit
 /// The selected monster's details: its picture and its fields. One field
 /// at a time has the focus (marked with `▸`); Enter on a field edits it
 /// through the field's own input view, with the accessory bar above it:
-/// ◀ Prev and Next ▶ keep the value and move along the fields (round from
+/// ◄ Prev and Next ► keep the value and move along the fields (round from
 /// the last to the first), Done keeps it and ends editing.
 ///
 /// A field's editor may be summoned from elsewhere (`w`, `a`, a click):

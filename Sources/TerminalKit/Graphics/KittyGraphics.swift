@@ -60,8 +60,11 @@ public enum KittyGraphics {
     /// acts on them. It is repeated on every chunk because kitty reads it
     /// from the chunk that ends the transmission (kovidgoyal/kitty#3375).
     /// `quiet: 2` silences errors too, for a terminal whose answers nobody
-    /// can read (behind tmux).
-    public static func transmitPNG(_ png: [UInt8], imageID: UInt32, quiet: Int = 1) -> [UInt8] {
+    /// can read (behind tmux). `action: "f"` sends the PNG as a new
+    /// animation frame of an image already stored (`KittyFrameReels`),
+    /// with `extraKeys` (`,X=1`) on the first chunk.
+    public static func transmitPNG(_ png: [UInt8], imageID: UInt32, quiet: Int = 1, action: String = "t",
+                                   extraKeys: String = "") -> [UInt8] {
         precondition(imageID != 0, "kitty image ids start at 1")
         let encoded = Base64.encode(png)
         var output: [UInt8] = []
@@ -71,7 +74,7 @@ public enum KittyGraphics {
             let end = min(encoded.count, start + chunkLimit)
             let more = end < encoded.count
             let keys = start == 0
-                ? "a=t,f=100,i=\(imageID),q=\(quiet),m=\(more ? 1 : 0)"
+                ? "a=\(action),f=100,i=\(imageID)\(extraKeys),q=\(quiet),m=\(more ? 1 : 0)"
                 : "m=\(more ? 1 : 0),q=\(quiet)"
             output += command(keys, payload: encoded[start..<end])
             start = end

@@ -1,4 +1,4 @@
-/// The toolbar docked above an input view: ◀ Prev and Next ▶ move along
+/// The toolbar docked above an input view: ◄ Prev and Next ► move along
 /// the fields, Done finishes. Like a panel, it is configured by closures.
 ///
 /// Tab and Shift-Tab work as Next and Prev; the buttons take clicks.
@@ -32,13 +32,15 @@ public final class AccessoryBar: View {
         return [
             KeyBinding(.backTab, "Shift-Tab", "previous field", footer: false, action: { [weak self] in self?.onPrevious?() }),
             KeyBinding(.tab, "Tab", "next field", action: { [weak self] in self?.onNext?() }),
-            .mouse("click", "◀ Prev, Next ▶ or Done"),
+            .mouse("click", "◄ Prev, Next ► or Done"),
         ]
     }
 
     public override func preferredHeight(forWidth width: Int) -> Int { 1 }
 
-    private static let previousLabel = " ◀ Prev ", nextLabel = " Next ▶ ", doneLabel = " Done "
+    // ◄ and ► (U+25C4, U+25BA), not ◀ and ▶: alacritty draws those half
+    // over the next cell (seen in a screenshot); these keep to their own.
+    private static let previousLabel = " ◄ Prev ", nextLabel = " Next ► ", doneLabel = " Done "
 
     /// Where the buttons go: worked out here, so that clicks and drawing
     /// agree and drawing changes nothing.

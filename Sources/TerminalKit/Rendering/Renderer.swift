@@ -48,6 +48,10 @@ public struct Renderer {
     /// Set when pictures are kitty placeholder cells behind tmux: the
     /// images are sent through passthrough before the frame that needs them.
     public var kittyPlaceholders: KittyPlaceholderImages?
+    /// Set when the terminal keeps animation frames (kitty): each place's
+    /// pictures are frames of one image, and changing the picture there
+    /// switches the frame instead of deleting and placing (`KittyFrameReels`).
+    public var kittyFrameReels: KittyFrameReels?
     private var shownPlacements: [KittyPlacement] = []
     private var transmittedImages: Set<UInt32> = []
     /// Images sent again after the terminal said it had lost them, since
@@ -86,9 +90,14 @@ public struct Renderer {
     /// should draw that picture another way (half blocks). Nil otherwise.
     public mutating func readGraphicsReply(_ reply: [UInt8]) -> UInt32? {
         guard let answer = KittyGraphics.answer(in: reply), answer.message != "OK", answer.imageID != 0 else { return nil }
-        let id = answer.imageID
+        shownPlacements.removeAll { $0.imageID == answer.imageID }
+        var id = answer.imageID
+        if KittyFrameReels.isReel(id) {
+            // A reel already forgotten (an error about it came before) says nothing new.
+            guard let picture = kittyFrameReels?.forget(reel: id) else { return nil }
+            id = picture
+        }
         transmittedImages.remove(id)
-        shownPlacements.removeAll { $0.imageID == id }
         if answer.message.hasPrefix("ENOENT"), resentImages.insert(id).inserted { return nil }
         return id
     }
@@ -97,8 +106,10 @@ public struct Renderer {
     /// images: for quitting and suspending. The next frame places them again.
     public mutating func removeGraphics() -> [UInt8] {
         sixel?.forget()
+        let hadReels = kittyFrameReels?.isEmpty == false
+        kittyFrameReels?.forgetAll()
         if let placeholders = kittyPlaceholders?.removeAll() { return placeholders }
-        guard !transmittedImages.isEmpty || !shownPlacements.isEmpty else { return [] }
+        guard !transmittedImages.isEmpty || !shownPlacements.isEmpty || hadReels else { return [] }
         shownPlacements = []
         transmittedImages = []
         return KittyGraphics.deleteEverything()
@@ -214,6 +225,12 @@ public struct Renderer {
         }
         guard !buffer.placements.isEmpty || !shownPlacements.isEmpty else { return output }
         let placements = buffer.placements.map { $0.clipped(to: buffer.bounds) }
+        if kittyFrameReels != nil, let reels = kittyFrameReels?.map(placements, png: { imageData?($0) }) {
+            output += reels.bytes
+            output += KittyGraphics.update(from: shownPlacements, to: reels.placements)
+            shownPlacements = reels.placements
+            return output
+        }
         for placement in placements where placement.isVisible && !transmittedImages.contains(placement.imageID) {
             guard let data = imageData?(placement.imageID) else { continue }
             output += KittyGraphics.transmitPNG(data, imageID: placement.imageID)

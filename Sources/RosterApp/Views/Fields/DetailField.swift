@@ -122,7 +122,8 @@ class DetailField: View {
 
     /// Draws the label column and returns the rectangle left for the value.
     func drawLabel(in buffer: inout Buffer) -> Rect {
-        let marker = isFirstResponder ? "▶ " : (isFocused ? "▸ " : "  ")
+        // ► rather than ▶, which alacritty draws half over the next cell.
+        let marker = isFirstResponder ? "► " : (isFocused ? "▸ " : "  ")
         let style = isFocused || isFirstResponder ? Theme.focusedLabel : Theme.label
         buffer.write(marker + label, at: frame.origin, width: Self.labelWidth, style: style)
         return frame.inset(left: Self.labelWidth + 1)

@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+@testable import RosterApp
+@testable import RosterCore
+
+/// The name filter as typed: each letter narrows the list, each ⌫ widens
+/// it, and the list always holds exactly the monsters whose names
+/// contain the filter, whichever way the index found them.
+@Suite("The name filter finds exactly the names that contain it, as it is typed and erased")
+struct NameFilterTests {
+    static let names = ["Bot-1", "Bot-19", "Bot-91", "Bot-919", "Élan", "Ælf-Bot", "日本-Bot", "bb", "b",
+                        "Robo-B", "Café", "Bob", "Abba"]
+
+    func list() throws -> (MonsterListModel, URL) {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("roster-filter-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let store = try RosterStore.open(path: directory.appendingPathComponent("roster.db").path)
+        for name in Self.names {
+            try store.database.execute("""
+                INSERT INTO monster (name, name_key, description, icon, name_color, weapon)
+                VALUES ('\(name)', '\(MonsterRules.nameKey(name))', '', 'unknown.png', 'default', 'sword')
+                """)
+        }
+        return (try MonsterListModel(store: store), directory)
+    }
+
+    /// The names a person should see for `filter`, in roster order.
+    func expected(_ filter: String, in all: [String]) -> [String] {
+        let key = Array(MonsterRules.nameKey(filter).utf8)
+        return all.filter { name in
+            let folded = Array(MonsterRules.nameKey(name).utf8)
+            guard key.count <= folded.count else { return false }
+            return (0...(folded.count - key.count)).contains { folded[$0..<($0 + key.count)].elementsEqual(key) }
+        }
+    }
+
+    func shown(_ list: MonsterListModel) throws -> [String] {
+        try (0..<list.count).compactMap { try list.monster(at: $0)?.name }
+    }
+
+    @Test("typing and erasing letter by letter shows the same names as filtering from scratch")
+    func typedLetterByLetter() throws {
+        let (list, directory) = try list()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let everyone = try shown(list)
+        #expect(everyone.count == 6 + Self.names.count)
+        for word in ["bot-91", "b", "bb", "caf", "café", "é", "日本", "o-b", "zz"] {
+            var typed = ""
+            for letter in word {
+                typed.append(letter)
+                list.setFilter(typed)
+                #expect(try shown(list) == expected(typed, in: everyone), "after typing “\(typed)”")
+            }
+            while !typed.isEmpty {
+                typed.removeLast()
+                list.setFilter(typed)
+                #expect(try shown(list) == expected(typed, in: everyone), "after erasing back to “\(typed)”")
+            }
+        }
+    }
+
+    @Test("a filter every name contains gives the whole roster, without a list of every row")
+    func everyNameMatches() {
+        let names = ["bot-1", "bot-2", "robot", "bot-12"]
+        var keys: [UInt8] = [], starts: [UInt32] = []
+        for name in names {
+            starts.append(UInt32(keys.count))
+            keys += Array(name.utf8) + [0x0A]
+        }
+        starts.append(UInt32(keys.count))
+        let index = NameIndex(ids: [1, 2, 3, 4], keys: keys, starts: starts)
+        #expect(index.rows(matching: "bot") == nil, "every row: nil, the roster itself")
+        #expect(index.rows(matching: "bot-") == [0, 1, 3])
+        #expect(index.rows(matching: "t-2", among: [0, 1, 3]) == [1])
+        #expect(index.rows(matching: "2", among: [0, 1, 3]) == [1, 3])
+        #expect(index.rows(matching: "\n") == [], "the names' separator never matches")
+        #expect(index.rows(matching: "obot") == [2])
+        #expect(index.rows(matching: "bot-12x") == [])
+    }
+}
