@@ -124,6 +124,28 @@ struct InteractiveTests {
         #expect(status == 0, "\(screen.screen) \(pane)")
     }
 
+    @Test("in a tmux pane, as over ssh with TMUX gone and TERM overridden, or with ROSTER_PICTURES=kitty, the pane's title never changes",
+          arguments: ["unset TMUX TMUX_PANE; export TERM=xterm-256color;", "export ROSTER_PICTURES=kitty;"])
+    func tmuxTitle(setting: String) throws {
+        // tmux 3.3a takes an APC string (the kitty image query) for the
+        // pane's title, and answers XTVERSION and DA2 for itself.
+        let sandbox = try Sandbox()
+        _ = try sandbox.roster("list")
+        let screen = try TmuxDriver(command: "\(setting) \(Sandbox.binary.path) --db \(sandbox.databasePath)",
+                                    environment: ["HOME": sandbox.directory.path, "LANG": "C.UTF-8"])
+        let title = { (try? screen.tmux(["display-message", "-p", "-t", screen.target, "#{pane_title}"])) ?? "" }
+        let before = title()
+        #expect(screen.waitFor("Monsters · 6"))
+        try screen.press("w")
+        #expect(screen.waitFor("✕ Close"))
+        try screen.press("Escape", "Down")
+        #expect(screen.waitFor("BOW-WOW"))
+        #expect(title() == before, "the title was \(before.debugDescription)")
+        #expect(!title().contains("Gi=") && !title().contains("a=T"))
+        try screen.press("q")
+        #expect(screen.waitForExit(timeout: 10) == 0)
+    }
+
     @Test("below 70 columns, / then Enter keeps the filter and q still quits; Ctrl-C quits from the help screen",
           arguments: ["filter", "help"])
     func noTrapInANarrowWindow(_ path: String) throws {

@@ -182,6 +182,12 @@ struct ShowDetectionTests {
         let text = try sandbox.rosterOnTerminal(["show", "Cat-Bot"], environment: ["ROSTER_PICTURES": "text"]).output
         #expect(!text.contains("▀") && !text.contains("\u{1B}_G"))
         #expect(text.contains("  weapon       † Sword"))
+        // Inside tmux or screen a kitty command would become the pane's title.
+        for multiplexer in [["TMUX": "/tmp/tmux-0/default,1,0"], ["TERM": "screen-256color"], ["STY": "1.pts-0.host"]] {
+            let inside = try sandbox.rosterOnTerminal(["show", "Cat-Bot"], environment: multiplexer.merging(["ROSTER_PICTURES": "kitty"]) { $1 },
+                                                      answers: "").output
+            #expect(!inside.contains("\u{1B}_") && inside.contains("▀"), "\(multiplexer): half blocks, no APC string")
+        }
         let wrong = try sandbox.rosterOnTerminalWithErrors(["show", "Cat-Bot"], environment: ["ROSTER_PICTURES": "sixteen"])
         #expect(wrong.status == 64)
         #expect(wrong.errors.contains("ROSTER_PICTURES must be kitty, sixel, iterm2, blocks, text or auto"))

@@ -19,11 +19,15 @@ enum BrowseCommand {
             in kitty 0.28+ or Ghostty; sixel images in terminals whose device attributes
             offer sixel (xterm -ti vt340, mlterm, foot, Windows Terminal), in as many
             colours as they have registers; coloured half blocks elsewhere (plain xterm,
-            VTE terminals, alacritty, tmux otherwise, screen), in 16, 256 or 24-bit
-            colour as the terminal draws; text glyphs without colour (NO_COLOR,
-            TERM=dumb). The first frame may be half blocks while a slow terminal
-            answers. ROSTER_PICTURES=kitty|sixel|iterm2|blocks|text chooses without
-            asking. Names are drawn in the terminal's own text colour, readable on any
+            VTE terminals, alacritty, tmux otherwise, screen, and a tmux reached over ssh,
+            which answers for itself), in 16, 256 or 24-bit colour as the terminal
+            draws; text glyphs without colour (NO_COLOR, TERM=dumb). The first frame may
+            be half blocks while a slow terminal answers. Inside tmux, tmux itself is
+            asked (tmux display-message), and the kitty query is never sent to tmux or
+            screen, which would take it for the pane's title.
+            ROSTER_PICTURES=kitty|sixel|iterm2|blocks|text chooses without asking (kitty
+            inside tmux: through passthrough where the pane allows it, else half
+            blocks). Names are drawn in the terminal's own text colour, readable on any
             background; the colour given to a name shows as a tab at the left of its
             row and a swatch in its Colour field.
 
@@ -76,7 +80,10 @@ enum BrowseCommand {
         let environment = context.environment
         let depth = ColorDepth.detect(environment: environment)
         var pictures = try PictureChoice.fromEnvironment(environment("ROSTER_PICTURES"), depth: depth, command: "browse")
-        if pictures == nil, PictureChoice.insideMultiplexer(environment) {
+        // Inside tmux, kitty images are placeholders through passthrough or
+        // nothing: a kitty command sent to tmux itself (ROSTER_PICTURES=kitty)
+        // would become the pane's title.
+        if pictures == nil || pictures == .kittyGraphics, PictureChoice.insideMultiplexer(environment) {
             pictures = PictureChoice.insideMultiplexer(depth: depth, tmux: TmuxClient.ask(environment: environment))
         }
         let terminalNames = ITermInlineImages.environmentNames.reduce(into: [String: String]()) { $0[$1] = environment($1) }

@@ -47,9 +47,11 @@ enum ReadingCommands {
             iTerm2 inline images in iTerm2, WezTerm and VS Code's terminal with its
             images on, as sixel images in those that offer sixel (xterm -ti vt340,
             mlterm, foot, Windows Terminal), else in coloured half blocks (plain xterm,
-            VTE terminals, alacritty, tmux and screen), else (NO_COLOR, TERM=dumb,
-            piped) not at all. ROSTER_PICTURES=kitty|sixel|iterm2|blocks|text chooses
-            without asking.
+            VTE terminals, alacritty, tmux and screen, here or over ssh), else (NO_COLOR,
+            TERM=dumb, piped) not at all. ROSTER_PICTURES=kitty|sixel|iterm2|blocks|text
+            chooses without asking (kitty inside tmux or screen gives half blocks). The
+            name is in the terminal's own text colour; its colour is a coloured square
+            before the colour's name.
             """,
         arguments: [ArgumentSpec("NAME", "the monster's name (any case) or id", completion: CommonOptions.monsterNames)],
         options: [showFormat],

@@ -155,6 +155,9 @@ struct MonsterOutput {
     func pictureMode() throws(UsageError) -> PictureMode {
         let depth = pictureDepth
         if let chosen = try PictureChoice.fromEnvironment(context.environment("ROSTER_PICTURES"), depth: depth, command: "show") {
+            // A kitty command written to tmux or screen itself would become
+            // the pane's title; show has no placeholders to send through it.
+            if chosen == .kittyGraphics, PictureChoice.insideMultiplexer(context.environment) { return .halfBlocks(depth) }
             return chosen
         }
         let answers = terminalAnswers
