@@ -77,8 +77,8 @@ struct DetailCommandsTests {
         (["--height", "5ft13"], "roster: --height: `5ft13` has 13 inches after the feet; that part goes from 0 to 11"),
         (["--height", "31ft"], "roster: --height: `31ft` is taller than a height can be; the most is 30 ft 11 in"),
         (["--height", "tall"], "roster: --height: `tall` is not a height; write one such as 5ft11in, 5'11\" or 71in"),
-        (["--activated", "tomorrow"], "roster: --activated: `tomorrow` is not a valid date and time; write a date and time such as 2026-11-29T14:05 (local time), 2026-11-29T13:05Z, or now"),
-        (["--activated", "2026-02-30T10:00"], "roster: --activated: `2026-02-30T10:00` is not a valid date and time; write a date and time such as 2026-11-29T14:05 (local time), 2026-11-29T13:05Z, or now"),
+        (["--activated", "tomorrow"], "roster: --activated: `tomorrow` is not a valid date and time; write a date and time such as 2026-11-29T14:05 (local time), 2026-11-29 14:05 CET, 2026-11-29T13:05Z, 2026-11-29T14:05+01:00, or now"),
+        (["--activated", "2026-02-30T10:00"], "roster: --activated: `2026-02-30T10:00` is not a valid date and time; write a date and time such as 2026-11-29T14:05 (local time), 2026-11-29 14:05 CET, 2026-11-29T13:05Z, 2026-11-29T14:05+01:00, or now"),
     ])
     func unreadable(_ option: [String], _ message: String) throws {
         let sandbox = try Sandbox()
@@ -88,6 +88,43 @@ struct DetailCommandsTests {
             let run = try sandbox.roster(command + option)
             #expect(run.status == 64)
             #expect(run.stderr.hasPrefix(message + "\nusage: roster \(command[0]) "), "\(run.stderr)")
+        }
+        #expect(try sandbox.sqlite("SELECT * FROM monster") == before)
+    }
+
+    @Test("every form the help for --activated shows is taken, and names the same moment")
+    func everyActivationFormInHelp() throws {
+        let sandbox = try Sandbox()
+        let help = try sandbox.roster("help", "edit").stdout
+        // The option's entry, after the usage line that also names it.
+        let after = try #require(help.components(separatedBy: "--activated WHEN").last)
+        let entry = after.components(separatedBy: "\n  -")[0].split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        let form = try Regex(#"\d{4}-\d\d-\d\d(?:[T ]\d\d:\d\d(?::\d\d)?(?:Z| ?[+-]\d\d(?::?\d\d)?| [A-Z]{3,5}\b)?)?"#)
+        let forms = entry.matches(of: form).map { String(entry[$0.range]) }
+        #expect(forms.contains("2026-11-29 14:05 CET"), "the help does not show the form show prints: \(entry)")
+        #expect(forms.contains("2026-11-29 14:05 +0100"), "\(entry)")
+        #expect(forms.count >= 6, "\(forms)")
+        // In Paris every form the help shows is 13:05 UTC; so are the
+        // other spellings of an offset, with seconds, which are dropped.
+        let others = ["2026-11-29 14:05 +01:00", "2026-11-29T14:05+0100", "2026-11-29 14:05 +01", "2026-11-29 10:05 -03",
+                      "2026-11-29 18:50 +0545", "2026-11-29T14:05:59+01:00", " 2026-11-29 14:05 +0100 "]
+        for text in forms + others {
+            let run = try sandbox.roster(["edit", "Cat-Bot", "--activated", text], environment: Self.paris)
+            #expect(run.status == 0, "\(text): \(run.stderr)")
+            #expect(try sandbox.sqlite("SELECT activated FROM monster WHERE name = 'Cat-Bot'") == "2026-11-29T13:05:00Z", "\(text)")
+            _ = try sandbox.roster(["edit", "Cat-Bot", "--activated", "none"])
+        }
+        // A file may give a numeric offset too: it names one moment anywhere.
+        let file = "name,activated\nCat-Bot,2026-11-29 14:05 +0100\n"
+        let imported = try sandbox.roster(["import", "-", "--mode", "upsert"], stdin: file)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(try sandbox.sqlite("SELECT activated FROM monster WHERE name = 'Cat-Bot'") == "2026-11-29T13:05:00Z")
+        // An offset out of range is not a time.
+        let before = try sandbox.sqlite("SELECT * FROM monster")
+        for bad in ["2026-11-29 14:05 +2500", "2026-11-29 14:05 +01:60", "2026-11-29 14:05 +1", "2026-11-29 14:05 +01000"] {
+            let run = try sandbox.roster(["edit", "Cat-Bot", "--activated", bad], environment: Self.paris)
+            #expect(run.status == 64, "\(bad)")
+            #expect(run.stderr.hasPrefix("roster: --activated: `\(bad)` is not a valid date and time;"), "\(bad): \(run.stderr)")
         }
         #expect(try sandbox.sqlite("SELECT * FROM monster") == before)
     }

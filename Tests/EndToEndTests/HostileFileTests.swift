@@ -328,6 +328,14 @@ struct HostileFileTests {
             """)
         #expect(piped.status == 74, "\(piped.status) \(piped.stderr)")
         #expect(piped.stderr.contains("the file size limit was reached"), "\(piped.stderr)")
+        // An export that fails takes away the folders it made for the file.
+        let deep = try shell(sandbox, """
+            ulimit -f 600
+            exec "$ROSTER" --db "$DIR/roster.db" export -o "$DIR/new/folders/out.json"
+            """)
+        #expect(deep.status == 74, "\(deep.status) \(deep.stderr)")
+        let afterDeep = try entries(sandbox)
+        #expect(!afterDeep.contains("new"), "\(afterDeep)")
     }
 
     // MARK: Findings 8, 9: --db that is not a file

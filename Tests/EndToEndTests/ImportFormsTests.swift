@@ -81,6 +81,39 @@ struct ImportFormsTests {
         }
     }
 
+    @Test("a failed import or a dry run into new folders removes the folders it made, and only those")
+    func importRemovesItsFolders() throws {
+        let sandbox = try Sandbox()
+        let exported = try sandbox.roster("export").stdout
+        let existing = sandbox.directory.appendingPathComponent("existing")
+        try FileManager.default.createDirectory(at: existing, withIntermediateDirectories: true)
+        let failures: [([String], String, Int32)] = [
+            (["import", "-"], "name,weapon\nA-Bot,laser\n", 65),
+            (["import", "-", "--dry-run"], exported, 0),
+            (["import", "-", "--mode", "upsert", "--dry-run", "--changes", "json"], exported, 0),
+        ]
+        for (arguments, input, status) in failures {
+            // Two new levels under a folder of the sandbox, and two under one that was there before.
+            for parent in [sandbox.directory, existing] {
+                let path = parent.appendingPathComponent("new/folders/x.db").path
+                let run = try sandbox.roster(["--db", path] + arguments, stdin: input, useDatabaseOption: false)
+                #expect(run.status == status, "\(arguments): \(run.stderr)")
+                #expect(!FileManager.default.fileExists(atPath: parent.appendingPathComponent("new").path),
+                        "\(arguments) left the folders it made under \(parent.lastPathComponent)")
+            }
+            #expect(FileManager.default.fileExists(atPath: existing.path), "\(arguments) removed a folder that was there before")
+        }
+        // A folder that was there before stays even when it is the file's own.
+        let own = existing.appendingPathComponent("x.db").path
+        _ = try sandbox.roster(["--db", own, "import", "-"], stdin: "name,weapon\nA-Bot,laser\n", useDatabaseOption: false)
+        #expect(FileManager.default.fileExists(atPath: existing.path))
+        // An import that succeeds keeps its file and the folders made for it.
+        let kept = sandbox.directory.appendingPathComponent("kept/deep/x.db").path
+        let success = try sandbox.roster(["--db", kept, "import", "-"], stdin: exported, useDatabaseOption: false)
+        #expect(success.status == 0, "\(success.stderr)")
+        #expect(FileManager.default.fileExists(atPath: kept))
+    }
+
     @Test("a dry run lists per monster what would change, as text or as JSON, and changes nothing")
     func dryRunLists() throws {
         let sandbox = try Sandbox()
@@ -99,7 +132,10 @@ struct ImportFormsTests {
         let json = try sandbox.roster(["import", "-", "--mode", "upsert", "--dry-run", "--changes", "json"], stdin: file)
         #expect(json.status == 0)
         let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
-        #expect(object?["total"] as? Int == 2 && object?["updated"] as? Int == 1 && object?["unchanged"] as? Int == 1)
+        #expect(object?["updated"] as? Int == 1 && object?["unchanged"] as? Int == 1 && object?["added"] as? Int == 1)
+        // What each count is: monsters by outcome, then the changes in all and listed.
+        #expect(object?["total"] == nil)
+        #expect(object?["changing"] as? Int == 2 && object?["listed"] as? Int == 2 && object?["capped"] as? Bool == false)
         let changes = object?["changes"] as? [[String: Any]] ?? []
         #expect(changes.map { $0["action"] as? String } == ["change", "add"])
         #expect(changes.first?["name"] as? String == "Cat-Bot")

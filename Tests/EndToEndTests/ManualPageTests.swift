@@ -83,6 +83,52 @@ struct ManualPageTests {
         }
     }
 
+    @Test("roster --help, roster help, the manual page and the completions list the same commands and options")
+    func sameTopLevel() throws {
+        let page = try rendered()
+        let overview = try sandbox.roster("--help").stdout
+        #expect(try sandbox.roster("help").stdout == overview)
+        let commandLines = overview.components(separatedBy: "Commands:\n")[1].components(separatedBy: "\n\n")[0]
+        let commands = commandLines.split(separator: "\n").compactMap { $0.split(separator: " ").first.map(String.init) }
+        #expect(commands.contains("manual-page"), "roster help does not list manual-page")
+        // The manual's COMMANDS: one entry three spaces in per command.
+        let manualCommands = try #require(section(page, from: "COMMANDS", indent: 0)).split(separator: "\n")
+            .filter { $0.hasPrefix("   ") && !$0.hasPrefix("    ") }
+            .compactMap { $0.split(separator: " ").first.map(String.init) }
+        #expect(manualCommands == commands)
+        // The manual's OPTIONS and the overview's, label for label.
+        let helpOptions = block("Options", of: overview)
+        let manualOptions = try #require(section(page, from: "OPTIONS", indent: 0)).split(separator: "\n")
+            .filter { $0.hasPrefix("       -") }.map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(helpOptions == manualOptions, "--help: \(helpOptions)\nmanual: \(manualOptions)")
+        for option in ["--plain", "--no-animation", "--db PATH", "--version"] {
+            #expect(helpOptions.contains(option), "roster --help lacks \(option)")
+        }
+        let longOptions = Set(helpOptions.compactMap { $0.split(separator: " ").first { $0.hasPrefix("--") }.map(String.init) })
+        // What bash and fish offer after `roster ` and `roster --`.
+        let script = sandbox.directory.appendingPathComponent("roster.bash")
+        try sandbox.roster(["completion", "bash"]).stdoutBytes.write(to: script)
+        func bash(_ words: [String]) throws -> Set<String> {
+            let run = try sandbox.run("/bin/bash", ["-c", """
+                source '\(script.path)'
+                COMP_WORDS=(\(words.map { "'\($0)'" }.joined(separator: " "))); COMP_CWORD=\(words.count - 1)
+                _roster
+                printf '%s\\n' "${COMPREPLY[@]}"
+                """])
+            return Set(run.stdout.split(separator: "\n").map(String.init))
+        }
+        #expect(try bash(["roster", ""]) == Set(commands))
+        #expect(try bash(["roster", "--"]) == longOptions)
+        let fishScript = sandbox.directory.appendingPathComponent("roster.fish")
+        try sandbox.roster(["completion", "fish"]).stdoutBytes.write(to: fishScript)
+        func fish(_ line: String) throws -> Set<String> {
+            let run = try sandbox.run("/usr/bin/fish", ["--no-config", "-c", "source '\(fishScript.path)'; complete -C '\(line)'"])
+            return Set(run.stdout.split(separator: "\n").compactMap { $0.split(separator: "\t").first.map(String.init) })
+        }
+        #expect(try fish("roster ") == Set(commands))
+        #expect(try fish("roster --") == longOptions)
+    }
+
     /// The labels of a help block (`Arguments:`, `Options:`), as help
     /// prints them: `FILE`, `NAME…`, `-f, --format FORMAT`, `--raw`.
     func block(_ name: String, of help: String) -> [String] {

@@ -150,7 +150,7 @@ struct ImportProblemTests {
                 || problems.first?.message.contains("longer than 64 KiB") == true)
         let nested = String(repeating: "[", count: 70) + String(repeating: "]", count: 70)
         let (_, shallow) = try readImport("[\(nested)]")
-        #expect(described(shallow) == ["1:66: the JSON is nested more than 64 levels deep"])
+        #expect(described(shallow) == ["1:65: the JSON is nested more than 64 levels deep"])
     }
 
     @Test("an empty file and one of only white space are empty, and the message says how to read empty NDJSON")

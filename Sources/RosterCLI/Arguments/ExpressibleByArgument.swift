@@ -53,9 +53,14 @@ extension ArgumentChoice {
     /// One of `choices`, the words compared ignoring case (`--format JSON`
     /// is `json`), suggesting the closest on a typo.
     static func choosing(_ argument: String, among choices: [Self]) throws(ArgumentProblem) -> Self {
-        if let choice = choices.first(where: { $0.rawValue.lowercased() == argument.lowercased() }) { return choice }
+        // Spaces around a word are a quoting slip, as for every other value.
+        let word = argument.trimmingBlanks()
+        if let choice = choices.first(where: { $0.rawValue.lowercased() == word.lowercased() }) { return choice }
         let words = choices.map(\.rawValue)
-        let suggestion = EditDistance.closest(to: argument.lowercased(), among: words)
+        if word.isEmpty {
+            throw ArgumentProblem { label in "\(label) is empty; it must be one of \(words.joined(separator: ", "))" }
+        }
+        let suggestion = EditDistance.closest(to: word.lowercased(), among: words)
         throw ArgumentProblem { label in
             "\(label) must be one of \(words.joined(separator: ", ")), not `\(argument)`"
                 + (suggestion.map { "; did you mean `\($0)`?" } ?? "")
@@ -68,14 +73,36 @@ extension String: ExpressibleByArgument {
     public init(argument: String) throws(ArgumentProblem) { self = argument }
 }
 
-/// A count or a limit: a whole number from 1 up, in ASCII digits.
+/// A count or a limit: a whole number from 1 up, in ASCII digits. A
+/// number past what an `Int` holds means "as many as there are", as any
+/// count that large does.
 public struct PositiveCount: ExpressibleByArgument, Equatable {
     public let value: Int
 
     public init(argument: String) throws(ArgumentProblem) {
-        guard argument.allSatisfy(\.isASCII), let value = Int(argument), value >= 1 else {
+        let digits = argument.trimmingBlanks()
+        guard !digits.isEmpty else {
+            throw ArgumentProblem { label in "\(label) is empty; it must be a whole number from 1 up" }
+        }
+        guard digits.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else {
+            let written = digits.unicodeScalars.allSatisfy { $0.properties.numericType != nil }
+                ? ", written with the digits 0 to 9" : ""
+            throw ArgumentProblem { label in "\(label) must be a whole number from 1 up\(written), not `\(argument)`" }
+        }
+        let value = Int(digits) ?? (digits.contains { $0 != "0" } ? Int.max : 0)
+        guard value >= 1 else {
             throw ArgumentProblem { label in "\(label) must be a whole number from 1 up, not `\(argument)`" }
         }
         self.value = value
+    }
+}
+
+extension String {
+    /// The text without spaces and tabs at either end.
+    func trimmingBlanks() -> String {
+        var text = Substring(self)
+        while text.first == " " || text.first == "\t" { text.removeFirst() }
+        while text.last == " " || text.last == "\t" { text.removeLast() }
+        return String(text)
     }
 }

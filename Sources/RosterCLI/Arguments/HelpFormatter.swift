@@ -54,7 +54,8 @@ struct HelpFormatter {
             text += "  " + command.name.padding(to: width) + command.abstract + "\n"
         }
         text += "\nOptions:\n"
-        let options = parser.globalOptions + [parser.versionFlag.spec]
+        // Every option understood before a command, as the manual page lists them.
+        let options = parser.topLevelOptions
         let labelWidth = (options.map(\.helpLabel.count).max() ?? 0) + 2
         for option in options {
             text += entry(option.helpLabel, labelWidth: labelWidth, option.help)

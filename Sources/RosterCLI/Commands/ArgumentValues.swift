@@ -9,7 +9,12 @@ extension ReadableValue {
     /// The value `text` gives, or RosterCore's sentence. With `labelled`,
     /// the option goes before a sentence that does not say what it read
     /// (`--height: `40ft` is taller than a height can be; …`).
-    static func argument(_ text: String, labelled: Bool) throws(ArgumentProblem) -> Self {
+    /// `expecting` says what to give instead of an empty text.
+    static func argument(_ text: String, labelled: Bool, expecting: String) throws(ArgumentProblem) -> Self {
+        if text.allSatisfy({ $0 == " " || $0 == "\t" }) {
+            // An empty value is an unset variable or a slip, not a value to name in backticks.
+            throw ArgumentProblem { label in "\(label) is empty; give \(expecting)" }
+        }
         switch reading(text) {
         case .success(let value):
             return value
@@ -21,17 +26,23 @@ extension ReadableValue {
 }
 
 extension WeaponType: ExpressibleByArgument {
-    public init(argument: String) throws(ArgumentProblem) { self = try .argument(argument, labelled: false) }
+    public init(argument: String) throws(ArgumentProblem) {
+        self = try .argument(argument, labelled: false, expecting: "a weapon: \(Self.allCases.map(\.key).joined(separator: ", "))")
+    }
     public static var completion: CompletionSource { .fixed(allCases.map(\.key)) }
 }
 
 extension NameColor: ExpressibleByArgument {
-    public init(argument: String) throws(ArgumentProblem) { self = try .argument(argument, labelled: false) }
+    public init(argument: String) throws(ArgumentProblem) {
+        self = try .argument(argument, labelled: false, expecting: "a colour: \(Self.allCases.map(\.key).joined(separator: ", "))")
+    }
     public static var completion: CompletionSource { .fixed(allCases.map(\.key)) }
 }
 
 extension Country: ExpressibleByArgument {
-    public init(argument: String) throws(ArgumentProblem) { self = try .argument(argument, labelled: false) }
+    public init(argument: String) throws(ArgumentProblem) {
+        self = try .argument(argument, labelled: false, expecting: "a country's name or its ISO 3166 code, such as France or FR")
+    }
     /// Sorted codes, read from the country table only when a script or the
     /// manual asks: every start of roster would otherwise read and sort it.
     public static var completion: CompletionSource {
@@ -40,11 +51,13 @@ extension Country: ExpressibleByArgument {
 }
 
 extension Height: ExpressibleByArgument {
-    public init(argument: String) throws(ArgumentProblem) { self = try .argument(argument, labelled: true) }
+    public init(argument: String) throws(ArgumentProblem) {
+        self = try .argument(argument, labelled: true, expecting: "a height such as 5ft11in, 5'11\" or 71in")
+    }
 }
 
 extension Timestamp: ExpressibleByArgument {
-    public init(argument: String) throws(ArgumentProblem) { self = try .argument(argument, labelled: true) }
+    public init(argument: String) throws(ArgumentProblem) { self = try .argument(argument, labelled: true, expecting: Timestamp.formHelp) }
     public static var completion: CompletionSource { .fixed(["now"]) }
 }
 

@@ -44,7 +44,7 @@ enum CommonOptions {
                             "\(clearing ? "a new country of origin" : "its country of origin"), by name or ISO 3166 code, such as France or FR\(clear)",
                             completion: clearing ? nil : Country.completion)
             activated = Option("activated", value: "WHEN",
-                               "\(clearing ? "a new activation time" : "when it was activated"): 2026-11-29T14:05 on your clock, 2026-11-29T13:05Z, or now\(clear)",
+                               "\(clearing ? "a new activation time" : "when it was activated"): 2026-11-29T14:05 or 2026-11-29 14:05 on your clock (TZ), 2026-11-29 14:05 CET as show writes it, 2026-11-29T13:05Z, with an offset, 2026-11-29T14:05+01:00 or 2026-11-29 14:05 +0100, or now; kept to the minute\(clear)",
                                completion: clearing ? nil : Timestamp.completion)
         }
 

@@ -76,13 +76,17 @@ enum ExportCommand {
                 throw UsageError("\(path) is the roster database itself; export to another file", command: invocation.commandName)
             }
         }
+        let createdFolders: [String]
         do throws(RosterError) {
-            try FileSystem.createParentDirectories(of: path)
+            createdFolders = try FileSystem.createParentDirectories(of: path)
         } catch {
             if case .cannotOpen(_, let reason) = error { context.error("cannot write \(path): \(reason)") }
             else { context.error("cannot write \(path): \(error.description)") }
             return .cannotCreate
         }
+        // An export that fails leaves no folder it made for the file.
+        var written = false
+        defer { if !written { FileSystem.removeFolders(createdFolders) } }
         let file: AtomicFile
         do throws(IOFailure) {
             file = try AtomicFile(path: path)
@@ -102,6 +106,7 @@ enum ExportCommand {
             context.error("cannot write \(path): \(error.reason)")
             return [ENOSPC, EIO, EFBIG].contains(error.errno) ? .ioError : .cannotCreate
         }
+        written = true
         return .success
     }
 }

@@ -49,8 +49,7 @@ enum HelpCommands {
             For installers: roster manual-page > roster.1, then man -l roster.1 reads it.
             The page is dated today, or by SOURCE_DATE_EPOCH when it is set.
             """,
-        examples: ["roster manual-page > roster.1"],
-        isHidden: true
+        examples: ["roster manual-page > roster.1"]
     ) { invocation in
         let page = ManualPage(parser: RosterCommandLine.parser, version: RosterCommandLine.version,
                               date: ManualPage.date(sourceDateEpoch: invocation.context.environment("SOURCE_DATE_EPOCH")),

@@ -33,7 +33,9 @@ enum ImportCommand {
         discussion: """
             Reads what `roster export` writes: the JSON document, an array of monster
             objects (as `list --format json` prints), NDJSON, or CSV with a header row.
-            The format is found from the content unless --format says it; LF or CRLF
+            The format is found from the content unless --format says it (a file named
+            .json whose text does not start like JSON gets its JSON syntax error, not
+            CSV's messages); LF or CRLF
             line ends (in CSV, a lone CR too) and a UTF-8 byte order mark are fine. CSV
             cells are separated by commas, or by semicolons as many spreadsheets write
             them: a header with semicolons and no comma is read so, and --delimiter
@@ -79,6 +81,15 @@ enum ImportCommand {
             icons up to \(MonsterRules.iconLimit) characters; ids from -2^63 to 2^63-1; JSON nested at
             most \(JSONParser.maximumDepth) levels, numbers at most \(JSONParser.maximumNumberLength) characters. The first \(ProblemLog.limit)
             problems are listed; all are counted.
+
+            --dry-run lists each monster that would change (added, updated with each
+            field before and after, removed): on stderr, or with --changes json as one
+            JSON object on stdout, {"added": A, "updated": U, "unchanged": N, "removed": R,
+            "changing": C, "listed": L, "capped": false, "changes": […]}. A, U, N and R
+            count the file's monsters and the roster's by what would happen to them;
+            C = A + U + R is how many would change, and L how many of them are in
+            "changes": the first \(ImportPreview.listLimit) by id, so "capped" is true when
+            C > L. Values are in the stored forms (5ft11in, FR, 2026-11-29T13:05:00Z).
 
             Exit status: 0 imported (or nothing to change), 65 the data is bad or clashes
             with the roster, 66 the file is missing or unreadable.
@@ -126,7 +137,8 @@ enum ImportCommand {
         let name = path == "-" ? "stdin" : path
         let reader = try MonsterReader(input: ChunkedInput(fileDescriptor: descriptor, name: name),
                                        format: format, raw: invocation[raw], delimiter: delimiter,
-                                       requiring: mode == .upsert ? ["name"] : nil)
+                                       requiring: mode == .upsert ? ["name"] : nil,
+                                       named: path == "-" ? nil : MonsterReader.Format(fileName: path))
         let progress = context.progressBar(total: size, unit: "bytes")
         defer { progress?.finish() }
         let report = progress.map { bar in { (bytes: Int) in bar.update(bytes) } }
@@ -191,10 +203,13 @@ enum ImportCommand {
 
 /// The monsters a dry run would change, one a line for people
 /// (`would change Cat-Bot: weapon Sword → Fire`), or as JSON for scripts:
-/// `{"added": …, "updated": …, "unchanged": …, "removed": …, "total": N,
-/// "changes": [{"action": "add|change|remove", "id": …, "name": …,
-/// "fields": {"weapon": {"before": "sword", "after": "fire"}, …}}]}`,
-/// values in their stored forms, in order of id.
+/// `{"added": …, "updated": …, "unchanged": …, "removed": …, "changing": N,
+/// "listed": M, "capped": false, "changes": [{"action": "add|change|remove",
+/// "id": …, "name": …, "fields": {"weapon": {"before": "sword", "after":
+/// "fire"}, …}}]}`, values in their stored forms, in order of id. The
+/// first four count monsters by what would happen to them; `changing` is
+/// added + updated + removed, `listed` how many of those `changes` holds
+/// (at most `ImportPreview.listLimit`), and `capped` says some are left out.
 enum ImportChangesReport {
     static func lines(_ preview: ImportPreview) -> [String] {
         var lines = preview.differences.map { difference -> String in
@@ -225,8 +240,12 @@ enum ImportChangesReport {
         try output.append(decimal: Int64(summary.unchanged))
         try output.append(",\"removed\":")
         try output.append(decimal: Int64(summary.removed))
-        try output.append(",\"total\":")
+        try output.append(",\"changing\":")
         try output.append(decimal: Int64(preview.total))
+        try output.append(",\"listed\":")
+        try output.append(decimal: Int64(preview.differences.count))
+        try output.append(",\"capped\":")
+        try output.append(preview.isCapped ? "true" : "false")
         try output.append(",\"changes\":[")
         for (index, difference) in preview.differences.enumerated() {
             guard let monster = difference.after ?? difference.before else { continue }
@@ -274,7 +293,13 @@ enum NewRoster {
     static func build<Result>(at path: String, keep: Bool,
                               _ importing: (RosterStore) throws -> Result) throws -> Result {
         let building = AbandonedImports.buildingPath(for: path, pid: getpid())
-        defer { removeDatabaseFiles(building) }
+        // Folders made for the new file go with it when it is not kept.
+        let createdFolders = try FileSystem.createParentDirectories(of: path)
+        var kept = false
+        defer {
+            removeDatabaseFiles(building)
+            if !kept { FileSystem.removeFolders(createdFolders) }
+        }
         let result = try withStore(at: building) { store in
             _ = try store.importMonsters(from: MonsterReader(input: ChunkedInput(bytes: [], name: "nothing"),
                                                              format: .ndjson, raw: false), mode: .replace)
@@ -291,6 +316,7 @@ enum NewRoster {
                 ? RosterError.cannotOpen(path: path, reason: "another program created it during the import; nothing was imported, so try again")
                 : RosterError.cannotOpen(path: path, reason: failure.description)
         }
+        kept = true
         return result
     }
 

@@ -4,20 +4,35 @@ import Glibc
 
 /// The few file-system operations the roster needs, over the C library.
 public enum FileSystem {
-    /// `mkdir -p` for the folder that will hold `path`.
-    public static func createParentDirectories(of path: String) throws(RosterError) {
+    /// `mkdir -p` for the folder that will hold `path`. Returns the
+    /// folders it made, outermost first (none that existed before), so
+    /// that a command that fails, or a dry run, can take away exactly
+    /// those with `removeFolders`.
+    @discardableResult
+    public static func createParentDirectories(of path: String) throws(RosterError) -> [String] {
         var components = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         components.removeLast()
         var current = path.hasPrefix("/") ? "" : "."
+        var created: [String] = []
         for component in components where !component.isEmpty {
             current += "/" + component
-            if mkdir(current, 0o755) != 0 && errno != EEXIST {
+            if mkdir(current, 0o755) == 0 {
+                created.append(current)
+            } else if errno != EEXIST {
                 // The folder that cannot be made is the cause, even for a
                 // command that writes nothing: say so, not "read-only".
                 let failure = IOFailure(operation: "create the folder", path: current, errno: errno)
+                removeFolders(created)
                 throw .cannotOpen(path: path, reason: failure.description)
             }
         }
+        return created
+    }
+
+    /// Removes folders `createParentDirectories` made, innermost first.
+    /// A folder something else has put a file in meanwhile stays.
+    public static func removeFolders(_ created: [String]) {
+        for folder in created.reversed() where rmdir(folder) != 0 { return }
     }
 
     /// Whether files can be created in the folder that holds `path`.

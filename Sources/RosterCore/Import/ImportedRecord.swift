@@ -44,6 +44,20 @@ public struct ProblemLog: Sendable {
     public mutating func add(_ kind: InputProblem.Kind, at location: TextLocation?, field: String? = nil, _ message: String) {
         add(InputProblem(kind, at: location, field: field, message))
     }
+
+    /// How many problems at the front are syntax errors of the document.
+    private var syntaxErrors = 0
+
+    /// A syntax error of a JSON document: the text is not JSON, so what
+    /// was said about its records before is second to it. It goes before
+    /// them (after any earlier syntax error), and is listed even when the
+    /// list is full, in place of the last problem.
+    mutating func addSyntaxError(at location: TextLocation?, _ message: String) {
+        total += 1
+        if problems.count >= Self.limit { problems.removeLast() }
+        problems.insert(InputProblem(.syntax, at: location, message), at: syntaxErrors)
+        syntaxErrors += 1
+    }
 }
 
 /// Turns the fields of one record, however the format spelled them, into

@@ -69,9 +69,13 @@ struct JSONMonsterReader {
                     }
                     consume(1)
                     try skipWhitespace()
+                    if try peek() == nil {
+                        fail("the JSON text ends before the monsters array is closed", log: &log)
+                        continue
+                    }
                 }
                 state = .nextElement
-                guard let length = try valueExtent(log: &log) else { continue }
+                guard let length = try valueExtent(log: &log, enclosing: shape == .array ? 1 : 2) else { continue }
                 let element = UnsafeBufferPointer(rebasing: input.window[0..<length])
                 if case .decoded(let record) = FlatJSONRecord.decode(element, line: line, column: column, log: &log, required: required) {
                     consume(length)
@@ -243,7 +247,7 @@ struct JSONMonsterReader {
     private var here: TextLocation { TextLocation(line: line, column: column) }
 
     private mutating func fail(_ message: String, at location: TextLocation? = nil, log: inout ProblemLog) {
-        log.add(.syntax, at: location ?? here, message)
+        log.addSyntaxError(at: location ?? here, message)
         state = .done
         stopped = true
     }
@@ -279,7 +283,8 @@ struct JSONMonsterReader {
     /// ends inside it, or a value past the record limit, stops the reading.
     private mutating func parseValue(length known: Int? = nil, log: inout ProblemLog) throws(IOFailure) -> JSONNode? {
         var extent = known
-        if extent == nil { extent = try valueExtent(log: &log) }
+        // Only the document's own members are cut out here, one level in.
+        if extent == nil { extent = try valueExtent(log: &log, enclosing: 1) }
         guard let length = extent else { return nil }
         let window = input.window
         let bytes = UnsafeBufferPointer(rebasing: window[0..<length])
@@ -288,7 +293,7 @@ struct JSONMonsterReader {
         do {
             return try JSONParser.parse(bytes, firstLine: start.line, firstColumn: start.column)
         } catch {
-            log.add(.syntax, at: error.location, error.message)
+            log.addSyntaxError(at: error.location, error.message)
             if length == window.count && input.isAtEnd {
                 state = .done
                 stopped = true
@@ -300,7 +305,9 @@ struct JSONMonsterReader {
     /// The length of the JSON value at the start of the window: to the
     /// bracket that closes it, the quote that ends it, or the delimiter
     /// after a bare word. At the end of the input, whatever is left.
-    private mutating func valueExtent(log: inout ProblemLog) throws(IOFailure) -> Int? {
+    /// `enclosing` is how many levels of the document hold the value, so
+    /// that nesting is counted, and refused, as over the whole document.
+    private mutating func valueExtent(log: inout ProblemLog, enclosing: Int) throws(IOFailure) -> Int? {
         var index = 0
         var depth = 0
         var inString = false
@@ -329,7 +336,7 @@ struct JSONMonsterReader {
                 case UInt8(ascii: "{"), UInt8(ascii: "["):
                     depth += 1
                     // Said here, where it is, rather than as a value too long.
-                    if depth > JSONParser.maximumDepth {
+                    if depth + enclosing > JSONParser.maximumDepth {
                         let place = FlatJSONRecord.location(of: index - 1, in: window, line: line, column: column)
                         fail("the JSON is nested more than \(JSONParser.maximumDepth) levels deep", at: place, log: &log)
                         return nil

@@ -7,6 +7,18 @@
 public final class MonsterReader {
     public enum Format: String, CaseIterable, Sendable {
         case json, ndjson, csv
+
+        /// The format a file's name promises (`roster.json`, `x.ndjson`,
+        /// `x.jsonl`, `x.csv`), nil when it names none.
+        public init?(fileName: String) {
+            guard let dot = fileName.lastIndex(of: "."), !fileName[dot...].contains("/") else { return nil }
+            switch fileName[fileName.index(after: dot)...].lowercased() {
+            case "json": self = .json
+            case "ndjson", "jsonl": self = .ndjson
+            case "csv": self = .csv
+            default: return nil
+            }
+        }
     }
 
     public let input: ChunkedInput
@@ -26,8 +38,11 @@ public final class MonsterReader {
     /// `delimiter` nil means CSV's is found from its header line.
     /// `requiring` names the fields every record must give, when not those
     /// the model requires: `upsert` needs only the key, `name`.
+    /// `named` is the format the file's name promises: with `format` nil,
+    /// text named `.json` that does not start like JSON is reported as
+    /// broken JSON, not read as CSV.
     public init(input: ChunkedInput, format: Format?, raw: Bool, delimiter: UInt8? = nil,
-                requiring: Set<String>? = nil) throws(IOFailure) {
+                requiring: Set<String>? = nil, named: Format? = nil) throws(IOFailure) {
         self.input = input
         let required = requiring.map { keys in MonsterDecoder.mask { keys.contains($0.key) } } ?? MonsterDecoder.requiredByModel
         // Enough of the start to tell the format and spot a binary file.
@@ -62,6 +77,16 @@ public final class MonsterReader {
         let scalar = sniffed == nil && format != .csv && input.isAtEnd ? Self.scalar(rest) : nil
         let start = FlatJSONRecord.location(of: first, in: window, line: 1, column: 1)
         let found = scalar.map { ", but found \($0)" } ?? ""
+        // One object written over several lines (`jq .` prints one so) is
+        // valid JSON, but not NDJSON, whose objects are one a line: say
+        // how to give it, rather than the syntax errors of its lines.
+        if format != .csv, sniffed == .lines, input.isAtEnd, Self.isOneObjectOverLines(rest) {
+            log.add(.syntax, at: start, "this is one JSON object over several lines; import reads NDJSON with one monster object on each line, an array of monsters or a roster JSON document: put the object on one line, or in [ ]")
+            return
+        }
+        // Only text that would otherwise be taken for CSV follows the name.
+        let promisedJSON = format == nil && sniffed == nil && scalar == nil && named.map { $0 != .csv } == true
+        let format = promisedJSON ? Format.json : format
         switch (format, sniffed) {
         case (nil, _) where scalar == nil, (.csv, _), (.json, .document), (.json, .array), (.ndjson, .lines):
             break
@@ -70,7 +95,8 @@ public final class MonsterReader {
             // mistake, as any JSON reader would; only valid JSON of the
             // wrong shape gets the sentence about the document's shape.
             if format == .json, input.isAtEnd, let syntax = Self.syntaxError(rest, from: start) {
-                log.add(.syntax, at: syntax.location, syntax.message)
+                let advice = promisedJSON ? " (the file's name says JSON; if it is CSV, give --format csv)" : ""
+                log.add(.syntax, at: syntax.location, syntax.message + advice)
                 return
             }
             let hint = sniffed == .lines ? "; it looks like NDJSON: try --format ndjson" : ""
@@ -131,6 +157,15 @@ public final class MonsterReader {
                 || first == UInt8(ascii: "t") || first == UInt8(ascii: "f") || first == UInt8(ascii: "n"),
               let node = try? JSONParser.parse(bytes) else { return nil }
         return node.kindName
+    }
+
+    /// Whether `bytes` are exactly one JSON object with a line break inside it.
+    static func isOneObjectOverLines(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var end = bytes.count
+        while end > 0, isWhitespace(bytes[end - 1]) { end -= 1 }
+        let text = UnsafeBufferPointer(rebasing: bytes[0..<end])
+        guard text.contains(0x0A), let node = try? JSONParser.parse(text), case .object = node.value else { return false }
+        return true
     }
 
     /// The first syntax error of `bytes` read as one JSON text starting

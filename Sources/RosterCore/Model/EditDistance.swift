@@ -27,7 +27,7 @@ public enum EditDistance {
     /// The closest candidate within a distance that still looks like a typo
     /// of `word`, or nil.
     public static func closest<S: Sequence>(to word: String, among candidates: S) -> String? where S.Element == String {
-        let folded = word.lowercased()
+        let folded = narrowed(word).lowercased()
         var best: (candidate: String, distance: Int)?
         for candidate in candidates {
             let distance = between(folded, candidate.lowercased())
@@ -37,5 +37,16 @@ public enum EditDistance {
         }
         guard let best, best.distance <= max(1, min(3, folded.unicodeScalars.count / 3)) else { return nil }
         return best.candidate
+    }
+
+    /// `word` with fullwidth forms (`ＦＩＲＥ`, as an East Asian input method
+    /// types them) as their ASCII letters, so that they are suggested for.
+    static func narrowed(_ word: String) -> String {
+        var scalars = String.UnicodeScalarView()
+        for scalar in word.unicodeScalars {
+            let value = scalar.value
+            scalars.append((0xFF01...0xFF5E).contains(value) ? Unicode.Scalar(value - 0xFEE0) ?? scalar : scalar)
+        }
+        return String(scalars)
     }
 }

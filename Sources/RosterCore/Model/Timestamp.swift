@@ -119,8 +119,10 @@ public struct Timestamp: Hashable, Sendable, Comparable, CustomStringConvertible
 
     /// Reads a date and time as people and programs write them:
     /// `2026-11-29T14:05`, `2026-11-29 14:05:30`, `2026-11-29` (midnight),
-    /// each optionally ending in `Z` or an offset such as `+01:00` (then
-    /// exact), otherwise taken in the local time zone; or `now`. The form
+    /// each optionally ending in `Z` or an offset (then exact), otherwise
+    /// taken in the local time zone; or `now`. An offset follows a time,
+    /// with or without a space: `+01:00`, `+0100` (as `date` writes it) or
+    /// `+01` (glibc's name for a zone that has no letters). The form
     /// `localDisplay` and `utcDisplay` write is read back too: a zone named
     /// after the time (`2026-11-29 14:05 CET`) is taken when it is `UTC`,
     /// `GMT` or the local clock's own name for that moment.
@@ -151,17 +153,42 @@ public struct Timestamp: Hashable, Sendable, Comparable, CustomStringConvertible
         }
     }
 
-    /// A zone written by name after a date and time (`… 14:05 CET`, or
-    /// glibc's numeric names such as `+04`): the text before it, and the name.
+    /// A zone written by name after a date and time (`… 14:05 CET`): the
+    /// text before it, and the name. A numeric one (`+04`) is an offset.
     private static func zoneName(ending trimmed: String) -> (body: String, zone: String)? {
         guard let space = trimmed.lastIndex(of: " ") else { return nil }
         let zone = trimmed[trimmed.index(after: space)...]
         let body = String(trimmed[..<space]).trimmingSpaces()
         let isName = (1...6).contains(zone.count) && zone.allSatisfy { $0.isASCII && $0.isLetter }
-        let isNumericName = (3...5).contains(zone.count) && (zone.first == "+" || zone.first == "-")
-            && zone.dropFirst().allSatisfy { $0.isASCII && $0.isNumber }
-        guard isName || isNumericName, !body.isEmpty else { return nil }
+        guard isName, !body.isEmpty else { return nil }
         return (body, String(zone))
+    }
+
+    /// The offset ending `body` after its time, in seconds, and the text
+    /// before it: `±HH:MM`, `±HHMM` or `±HH`, after the time or a space.
+    /// Nil when it ends in none; `.none` offset when it ends in one that
+    /// is out of range (`+25:00`).
+    private static func trailingOffset(_ body: Substring) -> (body: Substring, offset: Int?)? {
+        guard let sign = body.lastIndex(where: { $0 == "+" || $0 == "-" }) else { return nil }
+        let before = body[..<sign]
+        // Only after a time (`…14:05`), never inside the date.
+        guard let separator = before.firstIndex(where: { $0 == "T" || $0 == "t" || $0 == " " }),
+              before[separator...].contains(":"), before.last.map({ $0 == " " || $0.isASCII && $0.isNumber }) == true
+        else { return nil }
+        let zone = body[body.index(after: sign)...]
+        let parts = zone.split(separator: ":", omittingEmptySubsequences: false)
+        let hoursText: Substring
+        let minutesText: Substring
+        switch (parts.count, zone.count) {
+        case (2, 5) where parts[0].count == 2: (hoursText, minutesText) = (parts[0], parts[1])
+        case (1, 4): (hoursText, minutesText) = (zone.prefix(2), zone.suffix(2))
+        case (1, 2): (hoursText, minutesText) = (zone, "00")
+        default: return nil
+        }
+        guard let hours = digits(hoursText), let minutes = digits(minutesText) else { return nil }
+        let text = Substring(String(before).trimmingSpaces())
+        guard (0...23).contains(hours), (0...59).contains(minutes) else { return (text, nil) }
+        return (text, (body[sign] == "+" ? 1 : -1) * (hours * 3600 + minutes * 60))
     }
 
     private static func isUTCName(_ zone: String) -> Bool {
@@ -185,16 +212,10 @@ public struct Timestamp: Hashable, Sendable, Comparable, CustomStringConvertible
         if body.hasSuffix("Z") || body.hasSuffix("z") {
             offset = 0
             body = body.dropLast()
-        } else if body.contains(where: { $0 == "T" || $0 == "t" || $0 == " " }), body.count > 6,
-                  let sign = body.dropLast(5).last, sign == "+" || sign == "-", body.suffix(6).first == sign {
-            // An offset only follows a time: `…T15:05+01:00`.
-            let zone = body.suffix(5)
-            let parts = zone.split(separator: ":")
-            guard parts.count == 2, parts[0].count == 2, parts[1].count == 2,
-                  let hours = Self.digits(parts[0]), let minutes = Self.digits(parts[1]),
-                  (0...23).contains(hours), (0...59).contains(minutes) else { return nil }
-            offset = (sign == "+" ? 1 : -1) * (hours * 3600 + minutes * 60)
-            body = body.dropLast(6)
+        } else if let (text, seconds) = trailingOffset(body) {
+            guard let seconds else { return nil }
+            offset = seconds
+            body = text
         }
         let halves = body.split(whereSeparator: { $0 == "T" || $0 == "t" || $0 == " " })
         guard (1...2).contains(halves.count) else { return nil }
@@ -234,11 +255,8 @@ public struct Timestamp: Hashable, Sendable, Comparable, CustomStringConvertible
         if let (_, zone) = zoneName(ending: trimmed), !isUTCName(zone) {
             return .failure(ValueProblem("`\(text)` names its zone `\(zone)`, which means different things on different machines; write it in UTC, such as 2026-11-29T14:05:00Z, or with an offset such as +01:00"))
         }
-        // As `init(parsing:)` decides: a `Z`, or an offset after a time.
-        let offsetSign = trimmed.count > 6 ? trimmed.dropLast(5).last : nil
-        let hasTime = trimmed.contains { $0 == "T" || $0 == "t" || $0 == " " }
-        let zoned = trimmed.hasSuffix("Z") || trimmed.hasSuffix("z") || (hasTime && (offsetSign == "+" || offsetSign == "-"))
-            || zoneName(ending: trimmed) != nil
+        // As `init(parsing:)` decides: a `Z`, an offset after a time, or UTC by name.
+        let zoned = parts(of: trimmed).map { $0.1 != nil } == true || zoneName(ending: trimmed) != nil
         if trimmed.lowercased() != "now", let timestamp = Timestamp(parsing: trimmed) {
             if zoned { return .success(timestamp.toTheMinute) }
             return .failure(ValueProblem("`\(text)` has no time zone; write it in UTC, such as 2026-11-29T14:05:00Z, or with an offset such as +01:00"))
@@ -277,7 +295,7 @@ public struct Timestamp: Hashable, Sendable, Comparable, CustomStringConvertible
         Timestamp(secondsSince1970: secondsSince1970 - ((secondsSince1970 % 60) + 60) % 60)
     }
 
-    public static let formHelp = "a date and time such as 2026-11-29T14:05 (local time), 2026-11-29T13:05Z, or now"
+    public static let formHelp = "a date and time such as 2026-11-29T14:05 (local time), 2026-11-29 14:05 CET, 2026-11-29T13:05Z, 2026-11-29T14:05+01:00, or now"
 
     // MARK: Helpers
 

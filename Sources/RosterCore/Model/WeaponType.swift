@@ -66,7 +66,7 @@ public enum WeaponType: String, CaseIterable, Sendable, Hashable {
     /// The weapon a misspelling most likely meant, if any is close enough
     /// to suggest (never to act on).
     public static func suggestion(for text: String) -> WeaponType? {
-        let wanted = normalized(text)
+        let wanted = normalized(EditDistance.narrowed(text))
         guard !wanted.isEmpty else { return nil }
         let candidates = allCases.map { (weapon: $0, key: normalized($0.key)) }
         let prefixed = candidates.filter { $0.key.hasPrefix(wanted) || wanted.hasPrefix($0.key) }

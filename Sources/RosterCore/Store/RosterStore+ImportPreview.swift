@@ -10,8 +10,15 @@ public struct ImportPreview: Hashable, Sendable {
     public let summary: ImportSummary
     /// The changes by id, at most the limit asked for.
     public let differences: [MonsterDifference]
-    /// How many monsters would change in all.
+    /// How many monsters would change in all (be added, updated or
+    /// removed), listed or not.
     public let total: Int
+
+    /// The most changes a preview lists; all are counted.
+    public static let listLimit = 10_000
+
+    /// Whether some changes are counted but not listed.
+    public var isCapped: Bool { total > differences.count }
 }
 
 extension RosterStore {
@@ -21,7 +28,7 @@ extension RosterStore {
     /// as any dry run; before it, the roster's rows are copied into a
     /// temporary table, and after it the two are compared by id (upsert
     /// keeps the ids of the monsters it updates, replace uses the file's).
-    public func previewImport(from reader: MonsterReader, mode: ImportMode, limit: Int = 10_000,
+    public func previewImport(from reader: MonsterReader, mode: ImportMode, limit: Int = ImportPreview.listLimit,
                               progress: ((_ bytesRead: Int) -> Void)? = nil) throws(RosterError) -> ImportPreview {
         // Rolled back either way: its frames need not stay in the WAL.
         defer { truncateWALAfterRollback() }

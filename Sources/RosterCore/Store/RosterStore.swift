@@ -47,18 +47,30 @@ public final class RosterStore {
     /// Opens (creating if needed) the roster at `path`.
     public static func open(path: String) throws(RosterError) -> RosterStore {
         let state = try DatabaseFile.inspectSettled(path, patience: busyTimeoutMilliseconds)
+        var createdFolders: [String] = []
         switch state {
         case .notSQLite: throw .notADatabase(path: path)
         case .truncated: throw .damaged(path: path)
         case .missing:
-            try FileSystem.createParentDirectories(of: path)
+            createdFolders = try FileSystem.createParentDirectories(of: path)
             // SQLite would report a missing file after failing to create
             // it; say what is really wrong.
             if !FileSystem.canWrite(folderOf: path) {
+                FileSystem.removeFolders(createdFolders)
                 throw .cannotOpen(path: path, reason: "it does not exist yet, and it cannot be created in a folder that is read-only")
             }
         case .empty, .sqlite: break
         }
+        // A roster that could not be made leaves no folders made for it.
+        do throws(RosterError) {
+            return try open(state: state, path: path)
+        } catch {
+            FileSystem.removeFolders(createdFolders)
+            throw error
+        }
+    }
+
+    private static func open(state: DatabaseFile.State, path: String) throws(RosterError) -> RosterStore {
         return try opening(path) {
             do {
                 let database = try Database(path: path, options: [.readWrite, .create])

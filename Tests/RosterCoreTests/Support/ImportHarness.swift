@@ -5,14 +5,14 @@ import Foundation
 /// records straddle chunk boundaries, and returns the records and problems.
 /// The stand-ins for records with problems are left out unless asked for.
 func readImport(_ text: String, format: MonsterReader.Format? = nil, raw: Bool = false, chunkSize: Int = 1 << 20,
-                standIns: Bool = false) throws -> (records: [ImportedRecord], problems: [InputProblem]) {
-    try readImport(Array(text.utf8), format: format, raw: raw, chunkSize: chunkSize, standIns: standIns)
+                standIns: Bool = false, named: MonsterReader.Format? = nil) throws -> (records: [ImportedRecord], problems: [InputProblem]) {
+    try readImport(Array(text.utf8), format: format, raw: raw, chunkSize: chunkSize, standIns: standIns, named: named)
 }
 
 func readImport(_ bytes: [UInt8], format: MonsterReader.Format? = nil, raw: Bool = false, chunkSize: Int = 1 << 20,
-                standIns: Bool = false) throws -> (records: [ImportedRecord], problems: [InputProblem]) {
+                standIns: Bool = false, named: MonsterReader.Format? = nil) throws -> (records: [ImportedRecord], problems: [InputProblem]) {
     let reader = try MonsterReader(input: ChunkedInput(bytes: bytes, name: "test", chunkSize: chunkSize),
-                                   format: format, raw: raw)
+                                   format: format, raw: raw, named: named)
     var records: [ImportedRecord] = []
     while let record = try reader.next() {
         if standIns || !record.isStandIn { records.append(record) }
