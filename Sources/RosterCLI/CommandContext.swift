@@ -34,6 +34,11 @@ public final class CommandContext {
         guard let path = DatabaseLocation.resolve(explicit: databaseOption, environment: environment) else {
             throw .cannotOpen(path: "~/.local/share/roster/roster.db", reason: "neither --db, $ROSTER_DB nor $HOME is set")
         }
+        // `import -` reads standard input; a roster cannot live there, and
+        // a file named `-` made in the current folder would be a surprise.
+        if path == "-" {
+            throw .cannotOpen(path: path, reason: "`-` means standard input, which cannot hold a roster (for a file named -, write ./-)")
+        }
         return path
     }
 

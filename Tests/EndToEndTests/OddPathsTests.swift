@@ -86,6 +86,60 @@ struct OddPathsTests {
         #expect(files.map { FileManager.default.contents(atPath: $0) } == before)
     }
 
+    @Test("a roster on a read-only mount reads, previews a change, and says why it cannot be written",
+          .enabled(if: getuid() == 0, "needs root to mount a tmpfs in a private mount namespace (unshare -m)"))
+    func readOnlyMount() throws {
+        let sandbox = try Sandbox()
+        let run = try sandbox.run("/bin/sh", ["-c", """
+            unshare -m sh -c '
+              mkdir -p "$DIR/mnt" && mount -t tmpfs -o size=4m tmpfs "$DIR/mnt" || exit 77
+              db="$DIR/mnt/roster.db"
+              "$ROSTER" --db "$db" list > /dev/null || exit 1
+              mount -o remount,ro "$DIR/mnt" || exit 77
+              "$ROSTER" --db "$db" list --format ndjson | wc -l
+              "$ROSTER" --db "$db" set-weapon Cat-Bot fire --dry-run 2>/dev/null; echo "dry $?"
+              "$ROSTER" --db "$db" set-weapon Cat-Bot fire; echo "write $?"
+            '
+            """], environment: ["ROSTER": Sandbox.binary.path, "DIR": sandbox.directory.path])
+        try #require(run.status != 77, "tmpfs could not be mounted: \(run.stderr)")
+        #expect(run.stdout.split(separator: "\n") == ["6", "dry 0", "write 74"], "\(run.stdout) \(run.stderr)")
+        #expect(run.stderr.hasSuffix("roster.db cannot be written: it is on a read-only file system\n"), "\(run.stderr)")
+    }
+
+    @Test("the name-folding table is what its script makes from Unicode's data",
+          .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/python3"), "needs python3"))
+    func foldingTableIsCurrent() throws {
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("script/make-name-folding")
+        let run = try Sandbox().run("/usr/bin/python3", [script.path, "--check"])
+        #expect(run.status == 0, "\(run.stderr)")
+    }
+
+    @Test("--db - is refused rather than making a roster named - in the current folder")
+    func databaseDash() throws {
+        let sandbox = try Sandbox()
+        let run = try sandbox.run("/bin/sh", ["-c", "cd \"$DIR\" && \"$ROSTER\" --db - list"],
+                                  environment: ["ROSTER": Sandbox.binary.path, "DIR": sandbox.directory.path])
+        #expect(run.status == 74)
+        #expect(run.stderr == "roster: cannot open the roster database -: `-` means standard input, which cannot hold a roster (for a file named -, write ./-)\n")
+        #expect(!FileManager.default.fileExists(atPath: sandbox.directory.appendingPathComponent("-").path))
+    }
+
+    @Test("export -o /dev/stdout writes to whatever stdout is, a pipe included; -o DIR/ makes no folder")
+    func exportToStandardOutputByName() throws {
+        let sandbox = try Sandbox()
+        let piped = try sandbox.run("/bin/sh", ["-c", "\"$ROSTER\" --db \"$DIR/r.db\" export -o /dev/stdout --format ndjson | wc -l"],
+                                    environment: ["ROSTER": Sandbox.binary.path, "DIR": sandbox.directory.path])
+        #expect(piped.status == 0, "\(piped.stderr)")
+        #expect(piped.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "6", "\(piped.stdout) \(piped.stderr)")
+        #expect(piped.stderr.isEmpty, "\(piped.stderr)")
+        let folder = sandbox.directory.appendingPathComponent("out").path + "/"
+        let slash = try sandbox.roster("export", "-o", folder)
+        #expect(slash.status == 73)
+        #expect(slash.stderr == "roster: cannot write \(folder): it names a folder; give the file's name (\(folder)roster.json, say)\n")
+        #expect(!FileManager.default.fileExists(atPath: folder))
+    }
+
     @Test("a file of /proc or /sys as the roster is refused in one sentence that says what it is")
     func kernelFiles() throws {
         let sandbox = try Sandbox()

@@ -209,6 +209,18 @@ struct ImportProblemTests {
         #expect(described(problems) == ["3:1: this is not a text file (it holds a NUL byte); import reads JSON, NDJSON or CSV"])
     }
 
+    @Test("UTF-16 text, as spreadsheets save \"Unicode text\", is told as UTF-16, not as a binary file")
+    func utf16() throws {
+        for bom: [UInt8] in [[0xFF, 0xFE], [0xFE, 0xFF]] {
+            let text = bom + Array("name,weapon\nA,fire\n".utf8).flatMap { bom[0] == 0xFF ? [$0, 0] : [0, $0] }
+            let (records, problems) = try readImport(text)
+            #expect(records.isEmpty)
+            #expect(described(problems) == [
+                "1:1: this file is UTF-16 text (it starts with a UTF-16 byte order mark); import reads UTF-8: save it as UTF-8 and import it again",
+            ])
+        }
+    }
+
     @Test("a record longer than the limit stops the reading with a clear problem")
     func recordLimit() throws {
         let huge = String(repeating: "a", count: ChunkedInput.recordLimit + 10)

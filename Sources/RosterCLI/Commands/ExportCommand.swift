@@ -65,6 +65,11 @@ enum ExportCommand {
             try store.export(format, to: context.stdout, options: options)
             return .success
         }
+        // `out/` names a folder: said before any folder is made for it.
+        if path.hasSuffix("/") {
+            context.error("cannot write \(path): it names a folder; give the file's name (\(path)roster.json, say)")
+            return .cannotCreate
+        }
         var target = stat()
         if stat(path, &target) == 0 {
             if (target.st_mode & S_IFMT) == S_IFDIR {

@@ -35,7 +35,7 @@ struct MonsterOutput {
             // of the details are `show`'s.
             let width = context.terminalWidth
             let details = width >= Self.detailColumnsWidth
-            var columns: [TextTable.Column] = [.init(header: "ID", alignment: .right), .init(header: "NAME"), .init(header: "WEAPON")]
+            var columns: [TextTable.Column] = [.init(header: "ID", alignment: .right), .init(header: "NAME", shrinksLast: true), .init(header: "WEAPON")]
             if details { columns += [.init(header: "HEIGHT", alignment: .right), .init(header: "ORIGIN")] }
             var table = TextTable(columns: columns + [.init(header: "DESCRIPTION", flexible: true)])
             try store.forEachMonster(carrying: weapon) { monster in

@@ -18,6 +18,11 @@ struct TextTable {
         var alignment: Alignment = .left
         /// This column shrinks when the table is wider than the terminal.
         var flexible = false
+        /// This one shrinks too when the flexible columns are down to
+        /// their headers and the table still does not fit: a name of 64
+        /// wide characters is 128 columns, and a terminal would wrap it
+        /// into the next row.
+        var shrinksLast = false
     }
 
     struct Cell {
@@ -49,10 +54,13 @@ struct TextTable {
                 widths[index] = max(widths[index], DisplayWidth.of(cell.text))
             }
         }
-        let total = widths.reduce(0, +) + gap * (columns.count - 1) + 2 * swatched.filter { $0 }.count
-        if total > maxWidth, let flexible = columns.firstIndex(where: \.flexible) {
-            let others = total - widths[flexible]
-            widths[flexible] = max(DisplayWidth.of(columns[flexible].header), maxWidth - others)
+        let swatches = 2 * swatched.filter { $0 }.count
+        func total() -> Int { widths.reduce(0, +) + gap * (columns.count - 1) + swatches }
+        for shrinking in [\Column.flexible, \Column.shrinksLast] {
+            for index in columns.indices where columns[index][keyPath: shrinking] && total() > maxWidth {
+                let others = total() - widths[index]
+                widths[index] = max(DisplayWidth.of(columns[index].header), maxWidth - others)
+            }
         }
         var output = ""
         func emit(_ cells: [Cell], header: Bool) {

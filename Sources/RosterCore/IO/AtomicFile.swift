@@ -33,10 +33,17 @@ public final class AtomicFile {
     /// Creates the temporary file (or opens the stream). Throws when the
     /// folder cannot be written or a link may not be followed.
     public init(path requested: String) throws(IOFailure) {
-        let path = try Self.followingLinks(requested)
-        self.path = path
+        var path = try Self.followingLinks(requested)
         var target = stat()
-        let exists = stat(path, &target) == 0
+        var exists = stat(path, &target) == 0
+        // `/dev/stdout` leads to `/proc/self/fd/1`, whose link names no
+        // path (`pipe:[…]`): only the kernel can follow it, so a stream
+        // reached that way is opened by the name given.
+        if !exists, stat(requested, &target) == 0, (target.st_mode & S_IFMT) != S_IFREG {
+            path = requested
+            exists = true
+        }
+        self.path = path
         // The kernel's `protected_regular` rule for `>`: another user's file
         // in a sticky shared folder is theirs to keep, not root's to replace.
         if exists, (target.st_mode & S_IFMT) == S_IFREG, !Self.mayUse(path, ownedBy: target.st_uid) {

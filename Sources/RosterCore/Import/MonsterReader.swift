@@ -52,6 +52,13 @@ public final class MonsterReader {
             input.consume(3)
             window = input.window
         }
+        // What spreadsheets save as "Unicode text" is UTF-16 with a byte
+        // order mark: text, only not in UTF-8, and it holds NUL bytes.
+        if window.starts(with: [0xFF, 0xFE]) || window.starts(with: [0xFE, 0xFF]) {
+            log.add(.syntax, at: TextLocation(line: 1, column: 1),
+                    "this file is UTF-16 text (it starts with a UTF-16 byte order mark); import reads UTF-8: save it as UTF-8 and import it again")
+            return
+        }
         let sample = UnsafeBufferPointer(rebasing: window.prefix(Self.sniffLength))
         if let nul = UTF8Scan.firstNUL(in: sample) {
             log.add(.syntax, at: CSVMonsterReader.location(of: nul, in: sample, line: 1),

@@ -24,7 +24,7 @@ public enum RosterError: Error, Sendable, CustomStringConvertible {
     /// A roster database that is truncated or corrupt.
     case damaged(path: String)
     /// The database or its folder cannot be written.
-    case readOnly(path: String)
+    case readOnly(path: String, reason: String? = nil)
     /// Another program holds the write lock for longer than we wait.
     case busy(path: String)
     /// The file or its folder could not be opened or created.
@@ -83,8 +83,8 @@ public enum RosterError: Error, Sendable, CustomStringConvertible {
             return "\(path) is not a roster database (it is not a SQLite file at all); roster leaves it untouched"
         case .damaged(let path):
             return "the roster database \(path) is damaged (truncated or corrupt); roster leaves it untouched"
-        case .readOnly(let path):
-            return "the roster database \(path) cannot be written: the file or its folder is read-only"
+        case .readOnly(let path, let reason):
+            return "the roster database \(path) cannot be written: \(reason ?? "the file or its folder is read-only")"
         case .busy:
             return "the roster database is busy: another program is writing; try again"
         case .cannotOpen(let path, let reason):

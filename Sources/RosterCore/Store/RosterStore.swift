@@ -274,8 +274,13 @@ public final class RosterStore {
 
     /// `.readOnly`, told with its real reason when there is one.
     private func explained(_ error: RosterError) -> RosterError {
-        guard case .readOnly = error, let readOnlyReason else { return error }
-        return .cannotOpen(path: path, reason: readOnlyReason)
+        guard case .readOnly = error else { return error }
+        if let readOnlyReason { return .cannotOpen(path: path, reason: readOnlyReason) }
+        // The kernel says EROFS for a write asked of a read-only mount.
+        if access(path, W_OK) != 0 && errno == EROFS {
+            return .readOnly(path: path, reason: "it is on a read-only file system")
+        }
+        return error
     }
 
     /// Runs `body`, turning SQLite's errors into the roster's and letting
