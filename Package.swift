@@ -1,6 +1,17 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+// Release builds call each generic type's metadata accessor directly,
+// with its conformances, instead of building the type from its mangled
+// name at run time: that way looks up each conformance by scanning every
+// conformance record in the binary, and an unchanged `set-weapon` spent
+// a quarter of its instructions there (2,262,858 instructions against
+// 1,671,522 with this setting; `--version` 554,659 against 274,075).
+// The code is the same otherwise, so tests build without it.
+let directMetadataAccess: [SwiftSetting] = [
+    .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"], .when(configuration: .release)),
+]
+
 let package = Package(
     name: "roster",
     products: [
@@ -32,12 +43,13 @@ let package = Package(
 
         // Which characters act on a terminal or mislead a reader, and how
         // to show them harmlessly: shared by every place text is shown.
-        .target(name: "TextSafety"),
+        .target(name: "TextSafety", swiftSettings: directMetadataAccess),
 
         // Model, SQLite store, migrations, import and export. Knows nothing of terminals.
         .target(
             name: "RosterCore",
             dependencies: ["CSQLite", "TextSafety"],
+            swiftSettings: directMetadataAccess,
             plugins: ["EmbedDataPlugin"]
         ),
 
@@ -61,13 +73,15 @@ let package = Package(
         // The command line: declarative argument layer and the subcommands.
         .target(
             name: "RosterCLI",
-            dependencies: ["RosterCore", "TerminalKit", "RosterApp", "TextSafety"]
+            dependencies: ["RosterCore", "TerminalKit", "RosterApp", "TextSafety"],
+            swiftSettings: directMetadataAccess
         ),
 
         // The executable stays thin: it hands argv to RosterCLI.
         .executableTarget(
             name: "roster",
-            dependencies: ["RosterCLI"]
+            dependencies: ["RosterCLI"],
+            swiftSettings: directMetadataAccess
         ),
 
         // Pseudo-terminals and processes on them, for the tests of every

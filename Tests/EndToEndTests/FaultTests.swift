@@ -122,6 +122,30 @@ struct FaultTests {
         #expect(try sandbox.sqlite("SELECT weapon FROM monster WHERE id = 1") == "sword")
     }
 
+    @Test("a set-weapon that changes nothing needs no write lock: it answers at once while another program writes")
+    func unchangedNeedsNoWriteLock() throws {
+        let sandbox = try Sandbox()
+        _ = try sandbox.roster("list")
+        let script = """
+            { echo '.timeout 5000'; echo 'BEGIN IMMEDIATE;'; echo "UPDATE monster SET weapon = 'fire' WHERE id = 2;"; sleep 6; echo 'ROLLBACK;'; } | sqlite3 "\(sandbox.databasePath)" &
+            for attempt in $(seq 100); do
+                sqlite3 "\(sandbox.databasePath)" 'BEGIN IMMEDIATE; ROLLBACK;' 2>/dev/null || break
+                sleep 0.05
+            done
+            start=$(date +%s%N)
+            "\(Sandbox.binary.path)" --db "\(sandbox.databasePath)" set-weapon Cat-Bot sword
+            echo "status $? after $(( ($(date +%s%N) - start) / 1000000 )) ms"
+            wait
+            """
+        let run = try sandbox.run("/bin/bash", ["-c", script])
+        // Waiting for the lock would take the 5 s busy timeout and end in 75.
+        #expect(run.stdout.contains("status 0 after"), "\(run.stdout)")
+        let waited = run.stdout.split(separator: " ").dropLast().last.flatMap { Int($0) } ?? .max
+        #expect(waited < 2500, "\(run.stdout)")
+        #expect(run.stderr == "Cat-Bot already carries Sword; nothing changed\n")
+        #expect(try sandbox.sqlite("SELECT weapon FROM monster WHERE id = 1") == "sword")
+    }
+
     @Test("several processes creating the same new roster at once all succeed with one default roster")
     func concurrentCreation() throws {
         // The race is narrow: try it many times.

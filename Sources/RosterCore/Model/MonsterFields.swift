@@ -51,8 +51,13 @@ public final class MonsterField: Sendable {
     public let toldExactly: (@Sendable (Monster) -> String)?
     /// The word a change names the field by (`colour`).
     public var changeLabel: String { title.lowercased() }
-    /// The property of `Monster` the field is.
-    let keyPath: PartialKeyPath<Monster> & Sendable
+    /// The property of `Monster` the field is. Made when first asked for,
+    /// not when the table is: a key path object costs its generic class's
+    /// metadata at run time (about a third of the CPU an unchanged
+    /// `set-weapon` spent in roster's own code, for the nine fields), and
+    /// the commands that only read and write rows never ask for one.
+    var keyPath: PartialKeyPath<Monster> & Sendable { makeKeyPath() }
+    private let makeKeyPath: @Sendable () -> PartialKeyPath<Monster> & Sendable
     /// Whether two monsters hold different values, compared exactly (the
     /// seconds of an activation count, though `value` keeps minutes).
     let differs: @Sendable (Monster, Monster) -> Bool
@@ -60,7 +65,7 @@ public final class MonsterField: Sendable {
     let copy: @Sendable (Monster, inout Monster) -> Void
 
     public init<Property: Equatable & Sendable>(
-        key: String, title: String, property: WritableKeyPath<Monster, Property> & Sendable,
+        key: String, title: String, property: @escaping @autoclosure @Sendable () -> WritableKeyPath<Monster, Property> & Sendable,
         kind: Kind, isRequired: Bool, isNullable: Bool = false,
         value: @escaping @Sendable (Monster) -> FieldValue,
         assign: @escaping @Sendable (inout Monster, FieldValue) -> String?,
@@ -85,9 +90,11 @@ public final class MonsterField: Sendable {
             return text == .null ? "unknown" : text.text
         }
         self.toldExactly = toldExactly
-        keyPath = property
-        differs = { $0[keyPath: property] != $1[keyPath: property] }
-        copy = { source, target in target[keyPath: property] = source[keyPath: property] }
+        // A key path literal without captures is made once and then
+        // cached by the runtime, so asking again is cheap.
+        makeKeyPath = property
+        differs = { $0[keyPath: property()] != $1[keyPath: property()] }
+        copy = { source, target in target[keyPath: property()] = source[keyPath: property()] }
     }
 }
 

@@ -35,6 +35,7 @@ extension RosterStore {
     /// nothing changes (compare-and-set, see `ExpectedValues`).
     public func setWeapons(_ assignments: [WeaponAssignment], dryRun: Bool = false,
                            expecting expected: WeaponType? = nil) throws(RosterError) -> [WeaponChange] {
+        if let unchanged = try unchangedWeapons(assignments, expecting: expected) { return unchanged }
         do {
             return try write(commit: !dryRun) {
                 let changes = try assignWeapons(assignments, expecting: expected)
@@ -44,6 +45,32 @@ extension RosterStore {
         } catch {
             // Suggestions are looked for once the write lock is released.
             throw try withSuggestions(error)
+        }
+    }
+
+    /// What the assignments do when each monster already carries its
+    /// weapon (and the one `expected`): nothing, seen in one read
+    /// transaction, without the write lock, a history entry or a commit.
+    /// Nil as soon as anything would change or is wrong (an unknown name,
+    /// one monster given two weapons); the write transaction then reads
+    /// again under its lock and does the work or reports the problem.
+    private func unchangedWeapons(_ assignments: [WeaponAssignment],
+                                  expecting expected: WeaponType?) throws(RosterError) -> [WeaponChange]? {
+        // A long batch is left to the write, whose check of repeated
+        // monsters is not quadratic.
+        guard assignments.count <= 16 else { return nil }
+        return try guarded {
+            try database.readTransaction { () throws -> [WeaponChange]? in
+                var changes: [WeaponChange] = []
+                for assignment in assignments {
+                    guard let monster = try lookUp(assignment.reference), monster.weapon.type == assignment.weapon,
+                          expected == nil || expected == assignment.weapon else { return nil }
+                    if !changes.contains(where: { $0.monster.id == monster.id }) {
+                        changes.append(WeaponChange(monster: monster, weapon: assignment.weapon))
+                    }
+                }
+                return changes
+            }
         }
     }
 
