@@ -101,6 +101,15 @@ struct JSONWriterTests {
             texts.append(String(String.UnicodeScalarView(pieces.unicodeScalars.prefix(length))))
             texts.append("12345678" + String(String.UnicodeScalarView(pieces.unicodeScalars.dropFirst(length))))
         }
+        // An escape or a wide character at every distance from either end,
+        // where the last word of a text overlaps what was already copied.
+        for special in ["\"", "\n", "\u{1B}", "é", "\u{9B}", "\u{202E}", "猫", "🔥"] {
+            for before in 0..<12 {
+                for after in 0..<12 {
+                    texts.append(String(repeating: "x", count: before) + special + String(repeating: "y", count: after))
+                }
+            }
+        }
         for text in texts {
             let large = ByteOutput(capacity: 1 << 16), small = ByteOutput(capacity: 64)
             for _ in 0..<5 {

@@ -39,6 +39,12 @@ public enum JSONWriter {
     /// are not well-formed UTF-8. Plain ASCII goes eight bytes at a time;
     /// a byte that stops the word is settled alone, a multi-byte character
     /// is checked and copied whole.
+    ///
+    /// The last few bytes of a text (fewer than eight) go as one word too
+    /// when they can: the eight bytes that end the text, when all plain,
+    /// are stored over the copy of those among them already written. That
+    /// copy is exact and in line with them: an escape, or a character
+    /// that is not ASCII, among them would have stopped the word.
     @inline(__always)
     private static func encode(_ bytes: UnsafeBufferPointer<UInt8>, into destination: UnsafeMutablePointer<UInt8>) -> Int? {
         destination[0] = UInt8(ascii: "\"")
@@ -55,6 +61,14 @@ public enum JSONWriter {
                     out += 8
                 }
                 guard index < count else { break }
+                if index + 8 > count, count >= 8 {
+                    let word = UnsafeRawPointer(base + count - 8).loadUnaligned(as: UInt64.self)
+                    if !ByteScan.stopsPlainJSON(word) {
+                        UnsafeMutableRawPointer(destination + out - (index - (count - 8))).storeBytes(of: word, as: UInt64.self)
+                        out += count - index
+                        break
+                    }
+                }
                 let byte = base[index]
                 if byte >= 0x80 {
                     guard let end = UTF8Validation.sequenceEnd(in: bytes, at: index) else { return nil }
