@@ -22,6 +22,11 @@ final class MonsterListModel {
     private(set) var total = 0
     private var index: NameIndex?
     private var matches: [Int32]?
+    /// The matches of the filters typed lately, so that ⌫ widens the list
+    /// at once instead of reading every name again; emptied when the index
+    /// changes, and kept to `filterCacheLimit` rows in all.
+    private var recentFilters: [String: [Int32]?] = [:]
+    static let filterCacheLimit = 2_000_000
     private var window: [Int: Monster] = [:]
     private let mailbox = IndexMailbox()
     private var loadingGeneration = 0
@@ -130,9 +135,17 @@ final class MonsterListModel {
             return
         }
         // Nil matches mean every row (unfiltered, or a filter all match).
-        let found = index.rows(matching: MonsterRules.nameKey(filter), among: narrowing ? matches : nil)
+        let key = MonsterRules.nameKey(filter)
+        let found = recentFilters[key] ?? index.rows(matching: key, among: narrowing ? matches : nil)
+        remember(found, for: key)
         matches = found
         count = found?.count ?? index.count
+    }
+
+    private func remember(_ found: [Int32]?, for key: String) {
+        let kept = recentFilters.values.reduce(0) { $0 + ($1?.count ?? 0) }
+        if kept + (found?.count ?? 0) > Self.filterCacheLimit { recentFilters.removeAll() }
+        recentFilters[key] = .some(found)
     }
 
     // MARK: Changes
@@ -144,6 +157,7 @@ final class MonsterListModel {
         self.total = total
         if total <= Self.synchronousIndexLimit {
             index = try store.guardedIndex()
+            recentFilters.removeAll()
             loadingGeneration += 1
             mailbox.latest.store(loadingGeneration, ordering: .relaxed)
         } else {
@@ -178,6 +192,7 @@ final class MonsterListModel {
             return value
         }) else { return false }
         index = built
+        recentFilters.removeAll()
         window.removeAll(keepingCapacity: true)
         applyFilter()
         if !isFiltering { count = built.count }
