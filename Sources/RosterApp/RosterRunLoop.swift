@@ -201,7 +201,10 @@ struct StartupProbe {
         }
         guard options.colorDepth != .none else { return }
         let quirks = PictureQuirks(probe: probe)
-        if options.pictures == .inlineImages { renderer.inlineImages?.deletesPictures = quirks.keepsPicturesOverCells }
+        if options.pictures == .inlineImages {
+            renderer.inlineImages?.deletesPictures = quirks.keepsPicturesOverCells
+            renderer.inlineImages?.paintsAgainAfterRepaint = quirks.paintsAgainAfterRepaint
+        }
         if probe.kittyGraphics, options.pictures == nil {
             drawing.mode = .kittyGraphics
             renderer.imageData = drawing.library.pngBytes(forKittyImageID:)
@@ -215,6 +218,7 @@ struct StartupProbe {
             drawing.mode = .inlineImages
             renderer.inlineImages = InlineImageFrames(cellPixels: session.cellPixelSize, art: drawing.library.image(forImageID:))
             renderer.inlineImages?.deletesPictures = quirks.keepsPicturesOverCells
+            renderer.inlineImages?.paintsAgainAfterRepaint = quirks.paintsAgainAfterRepaint
         } else if probe.sixel || options.pictures == .sixel, options.pictures == nil || options.pictures == .sixel {
             drawing.mode = .sixel
             renderer.sixel = SixelFrames(session: session, library: drawing.library,

@@ -49,13 +49,23 @@ public enum Sixel {
     /// `registers` (`SixelPalette`). Pixels less than half opaque are left
     /// transparent. Empty for an empty image.
     public static func encode(_ image: Image, registers: Int) -> [UInt8] {
+        var palette = SixelPalette(image, registers: registers)
+        return encode(image, palette: &palette)
+    }
+
+    /// The image as one sixel string in the registers of `palette`, made
+    /// from the picture it is a crop or enlargement of; only the registers
+    /// it uses are defined.
+    static func encode(_ image: Image, palette: inout SixelPalette) -> [UInt8] {
         guard image.width > 0, image.height > 0 else { return [] }
-        let palette = SixelPalette(image, registers: registers)
+        let indices = palette.indices(of: image)
+        var defined = [Bool](repeating: false, count: palette.colors.count)
+        for entry in indices where entry >= 0 { defined[entry] = true }
         // The size is declared, as xterm and mlterm expect. Konsole 22.12
         // then fills the unset pixels with colour 0 (it is given kitty
         // images unless sixel is forced).
         var output = Array("\u{1B}P0;1;0q\"1;1;\(image.width);\(image.height)".utf8)
-        for (index, color) in palette.colors.enumerated() {
+        for (index, color) in palette.colors.enumerated() where defined[index] {
             output += Array("#\(index);2;\(percent(color.red));\(percent(color.green));\(percent(color.blue))".utf8)
         }
         let width = image.width
@@ -66,7 +76,7 @@ public enum Sixel {
             var used = [Bool](repeating: false, count: palette.colors.count)
             for y in bandTop..<(bandTop + bandRows) {
                 for x in 0..<width {
-                    let entry = palette.indices[y * width + x]
+                    let entry = indices[y * width + x]
                     if entry >= 0 { used[entry] = true }
                 }
             }
@@ -74,7 +84,7 @@ public enum Sixel {
             for color in used.indices where used[color] {
                 for x in 0..<width {
                     var bits: UInt8 = 0
-                    for offset in 0..<bandRows where palette.indices[(bandTop + offset) * width + x] == color {
+                    for offset in 0..<bandRows where indices[(bandTop + offset) * width + x] == color {
                         bits |= 1 << offset
                     }
                     row[x] = bits

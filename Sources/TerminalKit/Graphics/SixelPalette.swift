@@ -12,16 +12,19 @@
 struct SixelPalette {
     /// The registers' colours, opaque.
     private(set) var colors: [RGBA] = []
-    /// For each pixel, row by row, its register; -1 for transparent.
-    private(set) var indices: [Int]
+    /// Each colour of the picture it was made from, and its register.
+    private var register: [RGBA: Int] = [:]
 
     /// Merging is quadratic in the colours: beyond this many, median cut first.
     static let mergeLimit = 256
 
+    /// The palette for `image`'s colours. Made once per picture: every
+    /// crop and enlargement of it (`indices(of:)`) then gives a colour the
+    /// same register, so the colours are not counted and merged again for
+    /// each frame of a slide.
     init(_ image: Image, registers: Int) {
         let limit = max(1, min(registers, Sixel.maximumRegisters))
         let pixelCount = image.width * image.height
-        indices = [Int](repeating: -1, count: pixelCount)
         var counts: [RGBA: Int] = [:]
         for pixel in 0..<pixelCount where image.rgba[pixel * 4 + 3] >= 128 {
             counts[Self.opaque(image, pixel), default: 0] += 1
@@ -34,14 +37,40 @@ struct SixelPalette {
             groups = Self.medianCut(groups, into: Self.mergeLimit)
         }
         if groups.count > limit { groups = Self.merge(groups, downTo: limit) }
-        var register: [RGBA: Int] = [:]
         for (index, group) in groups.enumerated() {
             colors.append(group.color)
             for member in group.members { register[member] = index }
         }
+    }
+
+    /// For each pixel of `image`, row by row, its register; -1 for
+    /// transparent. A colour the palette was not made from (a picture
+    /// scaled smoothly) takes the register that looks closest.
+    mutating func indices(of image: Image) -> [Int] {
+        let pixelCount = image.width * image.height
+        var indices = [Int](repeating: -1, count: pixelCount)
+        guard !colors.isEmpty else { return indices }
         for pixel in 0..<pixelCount where image.rgba[pixel * 4 + 3] >= 128 {
-            indices[pixel] = register[Self.opaque(image, pixel)] ?? 0
+            let color = Self.opaque(image, pixel)
+            if let known = register[color] {
+                indices[pixel] = known
+            } else {
+                let closest = closestRegister(to: color)
+                register[color] = closest
+                indices[pixel] = closest
+            }
         }
+        return indices
+    }
+
+    private func closestRegister(to color: RGBA) -> Int {
+        let lab = Oklab(color.red, color.green, color.blue)
+        var best = (register: 0, distance: Double.infinity)
+        for (index, candidate) in colors.enumerated() {
+            let distance = lab.distance(to: Oklab(candidate.red, candidate.green, candidate.blue))
+            if distance < best.distance { best = (index, distance) }
+        }
+        return best.register
     }
 
     private static func opaque(_ image: Image, _ pixel: Int) -> RGBA {

@@ -31,6 +31,13 @@ public struct InlineImageFrames {
     /// Delete every picture and draw them all again when one goes away
     /// (Konsole).
     public var deletesPictures = false
+    /// Draw the pictures again in a frame of their own after a frame that
+    /// drew everything (mlterm's black first redraw after a resize,
+    /// `PictureQuirks`).
+    public var paintsAgainAfterRepaint = false
+    /// The last frame drew everything and the pictures are to be drawn
+    /// again: the caller should draw a frame soon.
+    public private(set) var wantsFollowUp = false
     private let art: (UInt32) -> Image?
     private var shown: [Key: KittyPlacement] = [:]
     private var files: [FileKey: [UInt8]] = [:]
@@ -107,8 +114,10 @@ public struct InlineImageFrames {
     /// buffer the terminal showed before this frame; nil after a clear).
     /// The cursor is left after the last picture: move it afterwards.
     public mutating func images(for buffer: Buffer, previous: Buffer?) -> [UInt8] {
-        let redrawAll = deletesPictures && !released.isEmpty
-        var output: [UInt8] = redrawAll ? KittyGraphics.deleteAllPlacements() : []
+        let followUp = wantsFollowUp
+        wantsFollowUp = false
+        let redrawAll = (deletesPictures && !released.isEmpty) || followUp
+        var output: [UInt8] = redrawAll && deletesPictures ? KittyGraphics.deleteAllPlacements() : []
         var next: [Key: KittyPlacement] = [:]
         for placement in Self.showing(buffer.placements, screen: buffer.size) {
             let key = Key(imageID: placement.imageID, placementID: placement.placementID)
@@ -121,6 +130,7 @@ public struct InlineImageFrames {
         }
         shown = next
         released = []
+        wantsFollowUp = paintsAgainAfterRepaint && previous == nil && !output.isEmpty
         return output
     }
 

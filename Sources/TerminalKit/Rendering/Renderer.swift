@@ -71,8 +71,9 @@ public struct Renderer {
     }
 
     /// Whether a frame should be drawn soon even if nothing changes: the
-    /// terminal needs its pictures painted again (`SixelFrames.wantsFollowUp`).
-    public var wantsFollowUpFrame: Bool { sixel?.wantsFollowUp ?? false }
+    /// terminal needs its pictures painted again (`SixelFrames.wantsFollowUp`,
+    /// `InlineImageFrames.wantsFollowUp`).
+    public var wantsFollowUpFrame: Bool { (sixel?.wantsFollowUp ?? false) || (inlineImages?.wantsFollowUp ?? false) }
 
     /// Forgets what the terminal shows: the next frame repaints everything
     /// (after a resize, a resume, or anything that may have drawn over us).

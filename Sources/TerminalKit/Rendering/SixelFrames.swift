@@ -28,7 +28,12 @@ public struct SixelFrames {
     }
     /// How many colours one picture may use (XTSMGRAPHICS).
     public var registers: Int {
-        didSet { if registers != oldValue { forget() } }
+        didSet {
+            if registers != oldValue {
+                palettes = [:]
+                forget()
+            }
+        }
     }
     /// Paint the pictures again in a frame of their own after a frame
     /// that painted everything (mlterm's black first redraw after a resize).
@@ -47,6 +52,8 @@ public struct SixelFrames {
     private let image: (UInt32) -> Image?
     private var shown: [Key: KittyPlacement] = [:]
     private var encoded: [Encoding: [UInt8]] = [:]
+    /// Each picture's registers, made once from the art (not per crop).
+    private var palettes: [UInt32: SixelPalette] = [:]
 
     /// Encodings kept before the cache starts over: a slide makes a new
     /// cut of each picture every frame.
@@ -143,7 +150,9 @@ public struct SixelFrames {
         if let kept = encoded[key] { return kept }
         guard let picture = image(placement.imageID) else { return [] }
         let pixels = SixelPicture.pixels(of: picture, frame: placement.frame, visible: placement.visible, cellSize: cellSize)
-        let bytes = Sixel.encode(pixels, registers: registers)
+        var palette = palettes[placement.imageID] ?? SixelPalette(picture, registers: registers)
+        let bytes = Sixel.encode(pixels, palette: &palette)
+        palettes[placement.imageID] = palette
         if encoded.count >= Self.encodingLimit { encoded.removeAll(keepingCapacity: true) }
         encoded[key] = bytes
         return bytes

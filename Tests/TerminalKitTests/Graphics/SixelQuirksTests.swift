@@ -79,4 +79,24 @@ struct SixelQuirksTests {
         #expect(!renderer.wantsFollowUpFrame)
         #expect(renderer.render(frame(size: Size(width: 60, height: 20)), cursor: nil).isEmpty)
     }
+
+    @Test("mlterm's fault hits iTerm2 inline images too: after a full repaint they are drawn once more, alone; elsewhere not")
+    func inlineImagesAgain() {
+        func drawn(quirk: Bool) -> (first: String, second: String, third: String) {
+            var renderer = Renderer(colorDepth: .truecolor)
+            renderer.inlineImages = InlineImageFrames(cellPixels: Size(width: 8, height: 16)) { _ in Self.art }
+            renderer.inlineImages?.paintsAgainAfterRepaint = quirk
+            let buffer = frame(size: Size(width: 60, height: 20))
+            let first = String(decoding: renderer.render(buffer, cursor: nil), as: UTF8.self)
+            let second = String(decoding: renderer.render(buffer, cursor: nil), as: UTF8.self)
+            let third = String(decoding: renderer.render(buffer, cursor: nil), as: UTF8.self)
+            return (first, second, third)
+        }
+        let mlterm = drawn(quirk: true)
+        #expect(mlterm.first.contains("]1337;File=") && mlterm.second.contains("]1337;File="))
+        #expect(!mlterm.second.contains("roster") && !mlterm.second.contains("\u{1B}_G"), "only the picture, no delete")
+        #expect(mlterm.third.isEmpty)
+        let elsewhere = drawn(quirk: false)
+        #expect(elsewhere.first.contains("]1337;File=") && elsewhere.second.isEmpty)
+    }
 }

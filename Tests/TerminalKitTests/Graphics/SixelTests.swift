@@ -51,12 +51,12 @@ struct SixelTests {
         let pinks = (0..<30).map { RGBA(240, UInt8(120 + $0), UInt8(170 + $0)) }
         let gold = RGBA(230, 180, 40)
         let image = Image(rows: [pinks + [outline, outline, gold]])
-        let palette = SixelPalette(image, registers: 4)
+        var palette = SixelPalette(image, registers: 4)
         #expect(palette.colors.count == 4)
         #expect(palette.colors.contains(outline))
         #expect(palette.colors.contains(gold))
         // Each pixel's register is its nearest colour: the outline's pixels kept theirs.
-        #expect(palette.colors[palette.indices[30]] == outline)
+        #expect(palette.colors[palette.indices(of: image)[30]] == outline)
         let encoded = String(decoding: Sixel.encode(image, registers: 4), as: UTF8.self)
         #expect(!encoded.contains("#4;2;"), "no fifth register is defined")
     }
@@ -69,9 +69,24 @@ struct SixelTests {
             for x in 0..<64 { row.append(RGBA(UInt8(x * 4), UInt8(y * 4), UInt8((x + y) * 2))) }
             rows.append(row)
         }
-        let palette = SixelPalette(Image(rows: rows), registers: 16)
+        var palette = SixelPalette(Image(rows: rows), registers: 16)
         #expect(palette.colors.count == 16)
-        #expect(!palette.indices.contains(-1))
+        #expect(!palette.indices(of: Image(rows: rows)).contains(-1))
+    }
+
+    @Test("the palette is made once per picture: a crop gives each colour the register it has in the whole picture, and defines only those it uses")
+    func paletteOncePerPicture() {
+        let outline = RGBA(20, 12, 30)
+        let gold = RGBA(230, 180, 40)
+        // The outline is the commoner colour, so it gets register 0 and gold register 1.
+        let picture = Image(rows: [[outline, outline, outline, gold]])
+        var palette = SixelPalette(picture, registers: 256)
+        #expect(palette.colors == [outline, gold])
+        let goldOnly = String(decoding: Sixel.encode(Image(rows: [[gold, gold]]), palette: &palette), as: UTF8.self)
+        #expect(goldOnly.contains("#1;2;90;71;16") && !goldOnly.contains("#0;2;"), "\(goldOnly.debugDescription)")
+        // A colour the picture never had takes the closest register.
+        let nearGold = String(decoding: Sixel.encode(Image(rows: [[RGBA(228, 182, 40)]]), palette: &palette), as: UTF8.self)
+        #expect(nearGold.contains("#1;2;"))
     }
 
     @Test("pixel art is drawn at the largest whole multiple that fits the frame, centred")
