@@ -121,7 +121,12 @@ extension RosterStore {
         progress?(reader.input.bytesConsumed)
         guard reader.log.isEmpty else {
             let origin = TextLocation(line: 0, column: 0)
-            let sorted = reader.log.problems.sorted { ($0.location ?? origin) < ($1.location ?? origin) }
+            // A JSON document's syntax errors first: the text is not JSON,
+            // which explains what was said of its records.
+            let problems = reader.log.problems
+            let leading = reader.log.syntaxErrors
+            let sorted = Array(problems.prefix(leading))
+                + problems.dropFirst(leading).sorted { ($0.location ?? origin) < ($1.location ?? origin) }
             throw RosterError.problems(sorted, source: reader.input.name, total: reader.log.total)
         }
         return try load.summary()
