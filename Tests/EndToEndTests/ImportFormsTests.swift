@@ -114,6 +114,24 @@ struct ImportFormsTests {
         #expect(FileManager.default.fileExists(atPath: kept))
     }
 
+    @Test("through the binary, a JSON file's syntax error is its first line, whether found by name or given")
+    func jsonSyntaxErrorFirst() throws {
+        let sandbox = try Sandbox()
+        _ = try sandbox.roster("list")
+        let cases = [("[1 true]", "1:4: expected ',' or ']' after a monster but found 't'"),
+                     ("[\"a\"", "1:5: the JSON text ends before the monsters array is closed"),
+                     ("<.>", "1:1: expected a JSON value but found '<'")]
+        for (text, problem) in cases {
+            let file = sandbox.directory.appendingPathComponent("broken.json")
+            try Data(text.utf8).write(to: file)
+            for extra in [[], ["--format", "json"]] {
+                let run = try sandbox.roster(["import", file.path, "--dry-run"] + extra)
+                #expect(run.status == 65)
+                #expect(run.stderr.hasPrefix("\(file.path):\(problem)"), "\(text) \(extra): \(run.stderr)")
+            }
+        }
+    }
+
     @Test("a dry run lists per monster what would change, as text or as JSON, and changes nothing")
     func dryRunLists() throws {
         let sandbox = try Sandbox()

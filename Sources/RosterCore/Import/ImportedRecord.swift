@@ -45,8 +45,9 @@ public struct ProblemLog: Sendable {
         add(InputProblem(kind, at: location, field: field, message))
     }
 
-    /// How many problems at the front are syntax errors of the document.
-    private var syntaxErrors = 0
+    /// How many problems at the front are syntax errors of the document:
+    /// they stay first when the rest are put in order of place.
+    private(set) var syntaxErrors = 0
 
     /// A syntax error of a JSON document: the text is not JSON, so what
     /// was said about its records before is second to it. It goes before

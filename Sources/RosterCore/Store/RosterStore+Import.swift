@@ -67,10 +67,15 @@ extension RosterStore {
         return reader.log.isEmpty ? fullDisk : problemsError(reader)
     }
 
-    /// The problems `reader` logged, in the order of their places.
+    /// The problems `reader` logged: a JSON document's syntax errors first
+    /// (the text is not JSON, which explains what was said of its
+    /// records), then the rest in the order of their places.
     static func problemsError(_ reader: MonsterReader) -> RosterError {
         let origin = TextLocation(line: 0, column: 0)
-        let sorted = reader.log.problems.sorted { ($0.location ?? origin) < ($1.location ?? origin) }
+        let problems = reader.log.problems
+        let leading = reader.log.syntaxErrors
+        let sorted = Array(problems.prefix(leading))
+            + problems.dropFirst(leading).sorted { ($0.location ?? origin) < ($1.location ?? origin) }
         return RosterError.problems(sorted, source: reader.input.name, total: reader.log.total)
     }
 
