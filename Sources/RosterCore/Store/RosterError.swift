@@ -59,6 +59,7 @@ public enum RosterError: Error, Sendable, CustomStringConvertible {
         case .monsterNotFound(let reference, let suggestion):
             // A name is never only digits, so digits (or #digits) are an id.
             if let id = MonsterRules.id(in: reference) { return "no monster has id \(id)" }
+            if reference.isEmpty { return "an empty name names no monster; give a name or an id" }
             let digits = reference.hasPrefix("#") ? reference.dropFirst() : Substring(reference)
             if !digits.isEmpty, digits.utf8.allSatisfy({ (0x30...0x39).contains($0) }) {
                 return "no monster has id \(digits)"

@@ -1,0 +1,1 @@
+../../../Sources/RosterCore/IO/LargeAllocation.swift
