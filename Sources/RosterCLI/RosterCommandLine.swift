@@ -33,7 +33,7 @@ public enum RosterCommandLine {
         .init("browse") { BrowseCommand.spec },
         .init("help") { HelpCommands.help },
         .init("completion") { HelpCommands.completion },
-        .init("manual-page", isHidden: true) { HelpCommands.manualPage },
+        .init("manual-page") { HelpCommands.manualPage },
         .init("complete-names", isHidden: true) { CompletionNamesCommand.spec },
     ], globalOptions: [database], defaultCommand: "browse")
 
