@@ -103,7 +103,15 @@ enum DatabaseFile {
         // replays the log when it opens the file, and its first read
         // judges it.
         if hasWriteAheadLog(path) { return .sqlite }
-        if size < pageSize || (headerCountValid && size < pageCount * pageSize) {
+        // The size is taken again, after the header and the log were
+        // looked at: another program's last checkpoint writes the new
+        // header first and grows the file after, then deletes the log. A
+        // size from before the header would make that roster look cut off.
+        guard fstat(descriptor, &status) == 0 else {
+            throw RosterError.cannotOpen(path: path, reason: IOFailure(operation: "read", path: path, errno: errno).reason)
+        }
+        let settledSize = Int(status.st_size)
+        if settledSize < pageSize || (headerCountValid && settledSize < pageCount * pageSize) {
             return .truncated
         }
         return .sqlite
