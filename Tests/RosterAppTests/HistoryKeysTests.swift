@@ -49,6 +49,23 @@ struct HistoryKeysTests {
         #expect(roster.footer.message?.hasPrefix("undid set-weapon Ice-Bot") == true)
     }
 
+    @Test("another program's change takes back the footer's offer: u would undo that change, not the one reported")
+    func otherProgramTakesTheOfferBack() throws {
+        let roster = try RosterScreenHarness()
+        roster.press(.character("j"), .character("x"), .character("y"))
+        #expect(roster.lines.last?.contains("removed Dog-Bot · u undo") == true)
+        let other = try RosterStore.open(path: roster.path)
+        _ = try other.setWeapons([WeaponAssignment(reference: "Cat-Bot", weapon: .fire)])
+        roster.interface.poll()
+        #expect(roster.lines.last?.contains("u undo") == false, "\(roster.lines.last ?? "")")
+
+        roster.press(.character("u"))
+        #expect(roster.lines.last?.contains("· U redo") == true)
+        _ = try other.setWeapons([WeaponAssignment(reference: "Ice-Bot", weapon: .smoke)])
+        roster.interface.poll()
+        #expect(roster.lines.last?.contains("U redo") == false, "a new change ends what redo could put back")
+    }
+
     @Test("in a narrow footer the sentence gives way, not the key that follows it up")
     func narrowFooterKeepsTheOffer() throws {
         let roster = try RosterScreenHarness(width: 60, height: 20)

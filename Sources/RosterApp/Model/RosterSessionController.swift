@@ -351,6 +351,9 @@ final class RosterSessionController {
                 lastDataVersion = version
                 reload()
                 changed = true
+                // Another program's change is now the newest: `u` would
+                // take back that one, not the change the footer reports.
+                followUp = nil
             }
         }
         return changed
