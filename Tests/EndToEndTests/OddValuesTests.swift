@@ -69,8 +69,15 @@ struct OddValuesTests {
             #expect(run.status == 0, "\(limit): \(run.stderr)")
             #expect(run.stdout == all, "\(limit)")
         }
-        // A huge count of changes to undo takes back all there are, and says so.
-        let undo = try sandbox.roster("undo", "99999999999999999999", "--dry-run")
+        // A count past what the history keeps is a slip, refused; the
+        // bound itself takes back all there are, and says so.
+        for count in ["99999999999999999999", "10001"] {
+            let slip = try sandbox.roster("undo", count)
+            #expect(slip.status == 64, "\(count): \(slip.stderr)")
+            #expect(slip.stderr.hasPrefix("roster: N must be at most 10000, as the history keeps no more changes than that; `roster undo 10000` undoes all there are\n"), "\(slip.stderr)")
+        }
+        #expect(try sandbox.roster("history", "--format", "json").stdout == all, "a refused count undid something")
+        let undo = try sandbox.roster("undo", "10000", "--dry-run")
         #expect(undo.status == 0, "\(undo.stderr)")
         #expect(undo.stderr.contains("nothing more to undo"), "\(undo.stderr)")
         #expect(undo.stderr.split(separator: "\n").filter { $0.hasPrefix("would undo ") }.count == 5, "\(undo.stderr)")

@@ -87,7 +87,7 @@ enum HistoryCommands {
         options: [CommonOptions.dryRun],
         examples: ["roster undo", "roster undo 3", "roster undo --dry-run"]
     ) { invocation in
-        let count = invocation[undoCount]?.value ?? 1
+        let count = try boundedCount(invocation[undoCount]?.value ?? 1, of: "undo", invocation: invocation)
         let dryRun = invocation[CommonOptions.dryRun]
         report(try invocation.store().undo(count, dryRun: dryRun), dryRun: dryRun, context: invocation.context)
         return .success
@@ -105,10 +105,21 @@ enum HistoryCommands {
         options: [CommonOptions.dryRun],
         examples: ["roster redo", "roster redo --dry-run"]
     ) { invocation in
-        let count = invocation[redoCount]?.value ?? 1
+        let count = try boundedCount(invocation[redoCount]?.value ?? 1, of: "redo", invocation: invocation)
         let dryRun = invocation[CommonOptions.dryRun]
         report(try invocation.store().redo(count, dryRun: dryRun), dryRun: dryRun, context: invocation.context)
         return .success
+    }
+
+    /// A count past what the history can hold is a slip of the keyboard
+    /// (`undo 1000000` for `undo 10`), not a wish to take back everything.
+    private static func boundedCount(_ count: Int, of command: String, invocation: Invocation) throws -> Int {
+        let bound = RosterStore.historyBound
+        guard count <= bound else {
+            throw UsageError("N must be at most \(bound), as the history keeps no more changes than that; `roster \(command) \(bound)` \(command == "undo" ? "undoes" : "redoes") all there are",
+                             command: invocation.commandName)
+        }
+        return count
     }
 
     private static func report(_ outcome: HistoryOutcome, dryRun: Bool, context: CommandContext) {
