@@ -77,6 +77,9 @@ struct MonsterRulesTests {
         ("42", "only digits"),
         ("#42", "only digits"),
         ("007", "only digits"),
+        ("１２", "only digits"),
+        ("#１", "only digits"),
+        ("١٢", "only digits"),
     ])
     func badNames(_ name: String, _ expected: String) throws {
         let problem = try #require(MonsterRules.nameProblem(name))

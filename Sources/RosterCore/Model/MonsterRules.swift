@@ -72,7 +72,18 @@ public enum MonsterRules {
            first.properties.isWhitespace || last.properties.isWhitespace {
             return problem("a name cannot start or end with a space")
         }
+        // `１２` reads as `12`, and `١٢` is twelve in another script: digits
+        // of any script would be a name that `show 12` could never reach.
+        if isOnlyDigitsOfAnyScript(nameKey(name)) {
+            return problem("a name cannot be only digits (with or without #), which would read as an id")
+        }
         return nil
+    }
+
+    /// Decimal digits of any script alone, with or without `#`.
+    private static func isOnlyDigitsOfAnyScript(_ key: String) -> Bool {
+        let scalars = key.unicodeScalars.drop { $0 == "#" || $0 == "\u{FF03}" }
+        return !scalars.isEmpty && scalars.allSatisfy { $0.properties.numericType == .decimal }
     }
 
     /// Digits alone (`007` too), with or without `#`.
