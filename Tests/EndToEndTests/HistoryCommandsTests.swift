@@ -159,6 +159,20 @@ struct HistoryCommandsTests {
         #expect(try sandbox.sqlite("SELECT count(*) FROM history WHERE command = 'undo'") == "0")
     }
 
+    @Test("undo of an import refuses over a monster the sqlite3 shell changed after it, naming it, with status 1")
+    func importRefusal() throws {
+        let sandbox = try Sandbox()
+        try sandbox.roster("list")
+        #expect(try sandbox.roster(["import", "-", "--mode", "replace"], stdin: Self.importFile).status == 0)
+        _ = try sandbox.sqlite("UPDATE monster SET description = 'outside' WHERE id = 2")
+        let before = try export(sandbox)
+        let run = try sandbox.roster("undo")
+        #expect(run.status == 1)
+        #expect(run.stderr == "roster: cannot undo #1 import stdin: 1 added, 1 updated, 0 unchanged, 5 removed (mode replace): Dog-Bot was changed by another program after the import; nothing was undone\n")
+        #expect(try export(sandbox) == before)
+        #expect(try sandbox.sqlite("SELECT count(*) FROM history") == "1")
+    }
+
     /// A CSV of `count` bots, each with every field.
     func bots(_ count: Int, weapon: String) -> String {
         var text = "id,name,description,icon,name_color,weapon,height,origin,activated\n"

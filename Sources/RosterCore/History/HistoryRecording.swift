@@ -35,13 +35,23 @@ extension RosterStore {
             .text(Timestamp.now.iso8601), .text(surface.rawValue), .text(command), file.map(SQLValue.text) ?? .null,
             .text(summary), .text(kind.rawValue), reverses.map(SQLValue.integer) ?? .null,
             counts.map { .integer(Int64($0.before)) } ?? .null, counts.map { .integer(Int64($0.after)) } ?? .null,
-        ]
+        ] + (try countValues())
         if let id {
             try database.cached(HistoryTable.insertEntryWithID).run([.integer(id)] + values)
             return id
         }
         try database.cached(HistoryTable.insertEntry).run(values)
         return database.lastInsertedRowID
+    }
+
+    /// The count of monster rows written, as this change leaves it, and
+    /// what other programs changed before the change began (only the
+    /// first entry a transaction records: nobody else writes until it ends).
+    private func countValues() throws -> [SQLValue] {
+        let outside = outsideChangeAtStart
+        outsideChangeAtStart = nil
+        return [.integer(try monsterChangeCount()), .integer(outside?.rows ?? 0),
+                outside?.latestName.map(SQLValue.text) ?? .null, outside?.latestKind.map(SQLValue.text) ?? .null]
     }
 
     /// One side of a revision as `history_row` stores it: the data fields, or NULLs.

@@ -72,14 +72,17 @@ enum HistoryTable {
         field.kind == .integer ? "INTEGER" : "TEXT"
     }
 
+    /// The last four columns are schema 5's (see `OutsideChanges`).
     static let insertEntry = """
-        INSERT INTO history (at, surface, command, file, summary, kind, reverses, count_before, count_after)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+        INSERT INTO history (at, surface, command, file, summary, kind, reverses, count_before, count_after,
+            changes, outside_changes, outside_name, outside_kind)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """
     /// `insertEntry` with the id first: a snapshot names its table before its entry exists.
     static let insertEntryWithID = """
-        INSERT INTO history (id, at, surface, command, file, summary, kind, reverses, count_before, count_after)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        INSERT INTO history (id, at, surface, command, file, summary, kind, reverses, count_before, count_after,
+            changes, outside_changes, outside_name, outside_kind)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """
     static let insertRow = """
         INSERT INTO history_row (change, position, monster, before_exists, after_exists,

@@ -6,8 +6,8 @@
 /// itself, recorded with the words of the change it reverses.
 ///
 /// Nothing is overwritten: before a change is reversed, every monster it
-/// touched must still be exactly as the change left it (for an import,
-/// the roster must still have the size it left). Otherwise the step is
+/// touched must still be exactly as the change left it (for an import, no
+/// other program may have written a monster since: see `OutsideChanges`). Otherwise the step is
 /// refused, naming the monster and the later change, and nothing changes.
 /// Everything happens in one `BEGIN IMMEDIATE` transaction, so two
 /// processes undoing at once take back two different changes.
@@ -95,12 +95,22 @@ extension RosterStore {
                 "\(refusal): roster keeps the roster from before only for the last \(HistoryTable.keptSnapshots) imports; nothing was \(verb)ne")
         }
         if change.isSnapshot {
+            // The roster must be exactly as the import, or its last undo or
+            // redo, left it: no other program may have written a row since.
+            let lastSwap = try database.integer("SELECT max(id) FROM history WHERE id = ? OR reverses = ?",
+                                                .integer(change.id), .integer(change.id)) ?? change.id
+            if let outside = try outsideChange(after: lastSwap) {
+                throw RosterError.historyRefused(
+                    "\(refusal): \(outside.sentence(after: undoing ? "the import" : "the import was undone")); nothing was \(verb)ne")
+            }
+            // A file's changes from before the count began (schema 5) are
+            // checked by the number of monsters only.
             let expected = undoing ? change.countAfter : change.countBefore
             let count = Int(try database.integer("SELECT count(*) FROM monster") ?? 0)
             if count != expected {
                 throw RosterError.historyRefused("\(refusal): the roster has been changed since\(try laterChangeWording(after: change.id, monster: nil)); nothing was \(verb)ne")
             }
-            try swapRoster(withSnapshotOf: change.id)
+            try uncounted { try swapRoster(withSnapshotOf: change.id) }
         } else {
             let revisions = try revisions(ofChange: change.id)
             let steps = undoing ? revisions.map(\.reversed) : revisions

@@ -40,10 +40,13 @@ extension RosterStore {
                 // The roster before is kept whole, in the same transaction,
                 // so that undo can bring it back (see HistoryTable); a dry run
                 // is rolled back and needs no copy.
-                let snapshot = dryRun ? nil : try beginSnapshot()
-                let summary = try load(from: reader, mode: mode, progress: progress)
-                if let snapshot { try recordImport(summary, mode: mode, file: reader.input.name, snapshot: snapshot) }
-                return summary
+                // Its rows are not counted as another program's (see OutsideChanges).
+                try uncounted {
+                    let snapshot = dryRun ? nil : try beginSnapshot()
+                    let summary = try load(from: reader, mode: mode, progress: progress)
+                    if let snapshot { try recordImport(summary, mode: mode, file: reader.input.name, snapshot: snapshot) }
+                    return summary
+                }
             }
         } catch {
             truncateWALAfterRollback()

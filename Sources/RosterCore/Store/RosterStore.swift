@@ -24,6 +24,9 @@ public final class RosterStore {
     /// folder that forbids writing (no descriptors left, a symbolic link
     /// for the WAL): said instead of "read-only".
     private var readOnlyReason: String?
+    /// What other programs changed since the newest history entry, as the
+    /// current write transaction found it; the entry it records keeps it.
+    var outsideChangeAtStart: OutsideChange?
 
     /// How long a write waits for another writer before giving up as busy.
     public static let busyTimeoutMilliseconds = 5000
@@ -296,7 +299,12 @@ public final class RosterStore {
     /// Runs a write in `BEGIN IMMEDIATE`; with `commit: false` (a dry run)
     /// everything is done and checked, then rolled back.
     func write<T>(commit: Bool = true, _ body: () throws -> T) throws(RosterError) -> T {
-        try guarded { try database.writeTransaction(commit: commit, body) }
+        try guarded {
+            try database.writeTransaction(commit: commit) {
+                outsideChangeAtStart = try outsideChangeSinceNewestEntry()
+                return try body()
+            }
+        }
     }
 
     /// How long a write waits for another writer. The interactive roster

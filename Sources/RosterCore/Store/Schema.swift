@@ -36,6 +36,9 @@ public enum Schema {
                 """).rows { $0.text(0) }
             for table in snapshots { try NameRekeying.rekey(table, in: database) }
         },
+        Migration(version: 5, summary: "count every change to the monsters, so that undoing an import never overwrites another program's") { database in
+            try database.execute(OutsideChanges.createVersion5)
+        },
     ]
 
     public static var currentVersion: Int32 { Int32(migrations.count) }

@@ -1,0 +1,119 @@
+/// Changes to the monsters made by programs that bypass roster (the
+/// sqlite3 shell, a script of its own), noticed so that undoing an import
+/// never overwrites them.
+///
+/// The undo of most changes compares each monster it touched with what
+/// the change left. An import touches the whole roster and is undone by
+/// swapping whole tables, so it could only compare the number of
+/// monsters. Instead the file counts every row inserted, updated or
+/// deleted in the monster table, by any program: triggers on the table
+/// keep the count in `monster_changes`, with the latest monster touched
+/// and how. Each history entry records the count its change left
+/// (`history.changes`) and, when the count had moved since the entry
+/// before it, what moved it (`outside_*`: how many rows, the latest
+/// monster's name and what happened to it). A move that no entry
+/// accounts for is another program's change.
+///
+/// An import, and the undo or redo of one, rewrite the whole table. They
+/// drop the triggers at the start of their work and create them again at
+/// its end, inside their transaction: a million rows cost no count, and
+/// the tables they swap by renaming would otherwise carry the triggers
+/// away. Schema changes are transactional, so no other connection ever
+/// writes to the table without them, and a crash leaves them in place.
+enum OutsideChanges {
+    static let triggerNames = ["monster_counted_insert", "monster_counted_update", "monster_counted_delete"]
+
+    static let createTriggers = """
+        CREATE TRIGGER monster_counted_insert AFTER INSERT ON monster BEGIN
+            UPDATE monster_changes SET count = count + 1, name = NEW.name, kind = 'added';
+        END;
+        CREATE TRIGGER monster_counted_update AFTER UPDATE ON monster BEGIN
+            UPDATE monster_changes SET count = count + 1, name = NEW.name, kind = 'changed';
+        END;
+        CREATE TRIGGER monster_counted_delete AFTER DELETE ON monster BEGIN
+            UPDATE monster_changes SET count = count + 1, name = OLD.name, kind = 'removed';
+        END;
+        """
+
+    static let dropTriggers = triggerNames.map { "DROP TRIGGER IF EXISTS \($0);" }.joined(separator: "\n")
+
+    /// Schema 5. Changes recorded before it are taken as accounted for:
+    /// the count starts at 0, as each of them says.
+    static let createVersion5 = """
+        CREATE TABLE monster_changes (
+            id    INTEGER PRIMARY KEY CHECK (id = 1),
+            count INTEGER NOT NULL,
+            name  TEXT,
+            kind  TEXT CHECK (kind = 'added' OR kind = 'changed' OR kind = 'removed')
+        ) STRICT;
+        INSERT INTO monster_changes (id, count) VALUES (1, 0);
+        ALTER TABLE history ADD COLUMN changes INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE history ADD COLUMN outside_changes INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE history ADD COLUMN outside_name TEXT;
+        ALTER TABLE history ADD COLUMN outside_kind TEXT;
+        \(createTriggers)
+        """
+
+    /// The count now, with the newest entry's, in one read.
+    static let selectCounts = """
+        SELECT c.count, c.name, c.kind, (SELECT changes FROM history ORDER BY id DESC LIMIT 1)
+        FROM monster_changes c
+        """
+}
+
+/// Rows of the monster table that another program changed: how many, and
+/// the latest of them.
+struct OutsideChange: Hashable {
+    var rows: Int64
+    var latestName: String?
+    /// `added`, `changed` or `removed`.
+    var latestKind: String?
+
+    /// `Cat-Bot was changed by another program after the import`, with
+    /// how many more there were.
+    func sentence(after event: String) -> String {
+        guard let latestName, let latestKind else {
+            return "the roster was changed by another program after \(event)"
+        }
+        let others = rows - 1
+        let more = others <= 0 ? "" : " (and \(others) other change\(others == 1 ? "" : "s") to the roster)"
+        return "\(latestName) was \(latestKind) by another program after \(event)\(more)"
+    }
+}
+
+extension RosterStore {
+    /// What other programs changed since the newest history entry, read
+    /// at the start of a write transaction (the first entry the
+    /// transaction records keeps it); nil when nothing.
+    func outsideChangeSinceNewestEntry() throws -> OutsideChange? {
+        try database.cached(OutsideChanges.selectCounts).firstRow { row -> OutsideChange? in
+            guard !row.isNull(3), row.int(0) != row.int(3) else { return nil }
+            return OutsideChange(rows: row.int(0) - row.int(3), latestName: row.optionalText(1), latestKind: row.optionalText(2))
+        } ?? nil
+    }
+
+    /// The count the triggers keep, now.
+    func monsterChangeCount() throws -> Int64 {
+        try database.integer("SELECT count FROM monster_changes") ?? 0
+    }
+
+    /// The first change another program made to the monsters after history
+    /// entry `id`: recorded with a later entry, or made since the newest.
+    func outsideChange(after id: Int64) throws -> OutsideChange? {
+        if let recorded = try database.cached("""
+            SELECT outside_changes, outside_name, outside_kind FROM history WHERE id > ? AND outside_changes != 0 ORDER BY id LIMIT 1
+            """).firstRow([.integer(id)], { OutsideChange(rows: $0.int(0), latestName: $0.optionalText(1), latestKind: $0.optionalText(2)) }) {
+            return recorded
+        }
+        return try outsideChangeSinceNewestEntry()
+    }
+
+    /// Runs `body`, a rewrite of the whole monster table, without the
+    /// counting triggers (see `OutsideChanges`).
+    func uncounted<T>(_ body: () throws -> T) throws -> T {
+        try database.execute(OutsideChanges.dropTriggers)
+        let result = try body()
+        try database.execute(OutsideChanges.createTriggers)
+        return result
+    }
+}
