@@ -105,6 +105,26 @@ struct HistoryCommandsTests {
         #expect(lines.first?.hasPrefix("#  WHEN") == true, "\(output)")
         #expect(lines.count == 2)
         #expect(lines.last?.contains("set-weapon  Cat-Bot: Sword → Fire") == true, "\(output)")
+        // WHEN is on the reader's clock, with its zone, as `show` tells times.
+        #expect(lines.last?.contains(" UTC  set-weapon") == true, "\(output)")
+        let (_, paris) = try sandbox.rosterOnTerminal(["history"], environment: ["NO_COLOR": "1", "TZ": "Europe/Paris"])
+        let when = try #require(paris.split(separator: "\n").last?.split(separator: " ").dropFirst().prefix(3))
+        #expect(when.last == "CET" || when.last == "CEST", "\(paris)")
+    }
+
+    @Test("history and undo tell an activation time on the reader's clock, not the writer's")
+    func summariesInReadersZone() throws {
+        let sandbox = try Sandbox()
+        let edit = try sandbox.roster(["edit", "Fire-Bot", "--activated", "2026-11-29T14:05"], environment: ["TZ": "Europe/Paris"])
+        #expect(edit.status == 0, "\(edit.stderr)")
+        let newYork = try sandbox.roster(["history"], environment: ["TZ": "America/New_York"])
+        #expect(newYork.stdout.contains("Fire-Bot: activated ") && newYork.stdout.contains(" → 2026-11-29 08:05 EST\t"), "\(newYork.stdout)")
+        let undo = try sandbox.roster(["undo"], environment: ["TZ": "UTC"])
+        #expect(undo.stderr.hasPrefix("undid edit Fire-Bot: activated ") && undo.stderr.hasSuffix(" → 2026-11-29 13:05 UTC\n"), "\(undo.stderr)")
+        // The undo's own entry repeats the change's words, on this clock too.
+        let undoEntry = try sandbox.roster(["history", "--limit", "1"], environment: ["TZ": "Asia/Tokyo"])
+        #expect(undoEntry.stdout.contains("\tundo\t\tedit Fire-Bot: activated ") && undoEntry.stdout.contains(" → 2026-11-29 22:05 JST\t"),
+                "\(undoEntry.stdout)")
     }
 
     @Test("clearing asks, or needs --yes in a script")
@@ -276,10 +296,11 @@ struct InteractiveHistoryTests {
         program.terminal.type("q")
         #expect(program.waitForChange() == .exited(0))
         let history = try sandbox.roster("history", "--format", "ndjson")
-        #expect(history.stdout.contains("\"surface\":\"interactive roster\",\"command\":\"edit\""), "\(history.stdout)")
-        #expect(history.stdout.contains("\"summary\":\"Dog-Bot: weapon Blowgun → Sword\""))
+        // In the words the command line uses for the same change.
+        #expect(history.stdout.contains("\"surface\":\"interactive roster\",\"command\":\"set-weapon\""), "\(history.stdout)")
+        #expect(history.stdout.contains("\"summary\":\"Dog-Bot: Blowgun → Sword\""))
         let undo = try sandbox.roster("undo")
-        #expect(undo.stderr == "undid edit Dog-Bot: weapon Blowgun → Sword\n")
+        #expect(undo.stderr == "undid set-weapon Dog-Bot: Blowgun → Sword\n")
         #expect(try sandbox.roster("export").stdoutBytes == before)
     }
 }

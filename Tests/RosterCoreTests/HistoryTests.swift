@@ -79,7 +79,8 @@ struct HistoryTests {
     func interactiveSurface(action: String) throws {
         let roster = try ImportRoster()
         roster.store.surface = .interactiveRoster
-        let command = ["weapon": "edit", "edit": "edit", "add": "add", "remove": "remove"][action] ?? action
+        // A weapon chosen in the interface is told as set-weapon tells it.
+        let command = ["weapon": "set-weapon", "edit": "edit", "add": "add", "remove": "remove"][action] ?? action
         let cat = try roster.store.resolve("Cat-Bot")
         let dog = try roster.store.resolve("Dog-Bot")
         try checkRoundTrip(roster, command: command, surface: .interactiveRoster) { store in

@@ -38,21 +38,11 @@ struct HistoryOutput {
                 if entry.surface == .interactiveRoster { title += " (interactive roster)" }
                 var what = entry.summary
                 if entry.isUndone { what += " (undone)" }
-                table.rows.append([.init(String(entry.id)), .init(Self.when(entry.at)),
+                table.rows.append([.init(String(entry.id)), .init(entry.at.localDisplay),
                                    .init(SafeText.escaped(title)), .init(SafeText.escaped(what))])
             }
             try output.append(table.render(maxWidth: context.terminalWidth, depth: context.colorDepth))
         }
-    }
-
-    /// `2026-12-01 10:04` on the user's clock.
-    static func when(_ moment: Timestamp) -> String {
-        let fields = moment.localFields
-        func pad(_ number: Int, _ width: Int = 2) -> String {
-            let digits = String(number)
-            return String(repeating: "0", count: max(0, width - digits.count)) + digits
-        }
-        return "\(pad(fields.year, 4))-\(pad(fields.month))-\(pad(fields.day)) \(pad(fields.hour)):\(pad(fields.minute))"
     }
 
     private func appendJSON(_ entry: HistoryEntry, revisions: [MonsterRevision], to output: ByteOutput) throws {

@@ -67,4 +67,11 @@ public struct HistoryEntry: Hashable, Sendable {
     /// `set-weapon Cat-Bot: Sword → Fire`, `import roster.csv: 3 added, …`:
     /// the title and the summary.
     public var line: String { file == nil ? "\(title) \(summary)" : "\(title): \(summary)" }
+
+    /// The same entry, its change told in `summary`.
+    func telling(_ summary: String) -> HistoryEntry {
+        HistoryEntry(id: id, at: at, surface: surface, command: command, file: file, summary: summary,
+                     isUndone: isUndone, reverses: reverses, isSnapshot: isSnapshot, isSnapshotDropped: isSnapshotDropped,
+                     countBefore: countBefore, countAfter: countAfter)
+    }
 }

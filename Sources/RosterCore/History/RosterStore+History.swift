@@ -8,7 +8,7 @@ extension RosterStore {
             try database.readTransaction {
                 guard let reference else {
                     return try database.cached("SELECT \(HistoryTable.entryColumns) FROM history ORDER BY id DESC LIMIT ?")
-                        .rows([.integer(Int64(limit ?? -1))], Self.entry(from:))
+                        .rows([.integer(Int64(limit ?? -1))], Self.entry(from:)).map(toldHere)
                 }
                 let ids = try monsterIDs(knownAs: reference)
                 var entries: [HistoryEntry] = []
@@ -24,7 +24,7 @@ extension RosterStore {
                         entries.append(entry)
                     }
                 }
-                return entries
+                return try entries.map(toldHere)
             }
         }
     }
@@ -72,7 +72,27 @@ extension RosterStore {
 
     func entry(id: Int64) throws -> HistoryEntry? {
         try database.cached("SELECT \(HistoryTable.entryColumns) FROM history WHERE id = ?")
-            .firstRow([.integer(id)], Self.entry(from:))
+            .firstRow([.integer(id)], Self.entry(from:)).map(toldHere)
+    }
+
+    /// `entry` with its summary told on the reader's clock. A summary is
+    /// written in the words of its change, and an activation time in them
+    /// on the writer's clock (`activated 2026-11-29 14:05 CET`); read in
+    /// another zone, the change is told again from its recorded rows, as
+    /// `show` would tell the times there. Only summaries that tell an
+    /// activation are read again: no other words depend on the zone.
+    /// Called once the entry's own row is read, never inside a loop over
+    /// the statement that read it.
+    func toldHere(_ entry: HistoryEntry) throws -> HistoryEntry {
+        guard entry.summary.contains(MonsterFields.activated.changeLabel + " ") else { return entry }
+        if let reversed = entry.reverses {
+            // An undo or redo repeats its change's words.
+            guard let original = try self.entry(id: reversed) else { return entry }
+            return entry.telling(original.line)
+        }
+        guard entry.command == "edit", let revision = try revisions(ofChange: entry.id).first,
+              let before = revision.before, let after = revision.after else { return entry }
+        return entry.telling(ChangeWording.edit(before, after))
     }
 
     func revisions(ofChange id: Int64) throws -> [MonsterRevision] {

@@ -66,7 +66,7 @@ extension RosterStore {
     private func newestDoneChange() throws -> HistoryEntry? {
         try database.cached("""
             SELECT \(HistoryTable.entryColumns) FROM history WHERE reverses IS NULL AND undone = 0 ORDER BY id DESC LIMIT 1
-            """).firstRow([], Self.entry(from:))
+            """).firstRow([], Self.entry(from:)).map(toldHere)
     }
 
     /// The change undone most recently, or why there is none to redo.
@@ -78,7 +78,7 @@ extension RosterStore {
         guard let undone else { return (nil, "nothing to redo") }
         if let later = try database.cached("""
             SELECT \(HistoryTable.entryColumns) FROM history WHERE reverses IS NULL AND id > ? ORDER BY id DESC LIMIT 1
-            """).firstRow([.integer(undone.undo)], Self.entry(from:)) {
+            """).firstRow([.integer(undone.undo)], Self.entry(from:)).map(toldHere) {
             return (nil, "nothing to redo: #\(later.id) \(later.line) was made after the last undo")
         }
         return (try entry(id: undone.change), "nothing to redo")

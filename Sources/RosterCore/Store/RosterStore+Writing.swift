@@ -231,8 +231,16 @@ extension RosterStore {
             if error.isUniqueViolation { throw RosterError.nameTaken(after.name) }
             throw error
         }
-        try recordChange("edit", summary: ChangeWording.edit(before, after),
-                         revisions: [MonsterRevision(monsterID: before.id, before: before, after: after)])
+        var weaponOnly = before
+        weaponOnly.weapon = after.weapon
+        if weaponOnly == after {
+            // A weapon chosen in the interface (or given by `edit --weapon`)
+            // is told as `set-weapon` tells it: one change, one set of words.
+            try recordWeapons([WeaponChange(monster: before, weapon: after.weapon.type)])
+        } else {
+            try recordChange("edit", summary: ChangeWording.edit(before, after),
+                             revisions: [MonsterRevision(monsterID: before.id, before: before, after: after)])
+        }
         return MonsterEdit(before: before, after: after)
     }
 
