@@ -7,6 +7,17 @@
 #   --version                            ≤ 0.8× sqlite3 -version
 #   list --format json                   ≤ 1.0× sqlite3 -json DB "SELECT …"
 #
+# and what the history costs (issue 12):
+#
+#   set-weapon with the history          ≤ 1.10× the same command built from
+#                                        the commit before the history came,
+#                                        on its own copy of the roster at its
+#                                        schema (bench/lib.sh's
+#                                        roster_before_history: built once,
+#                                        kept in .build/bench-base/), and the
+#                                        old build against sqlite3's UPDATE
+#                                        in the same run, for scale
+#
 # Each is measured two ways, and both figures are printed:
 #   hyperfine  hyperfine -N, no --prepare, one run per parameter value,
 #              so that roster and sqlite3 alternate (roster, sqlite3,
@@ -41,12 +52,12 @@ update() { echo "UPDATE monster SET weapon = '$1' WHERE name_key = 'bot-50000'";
 weapon_of() { sqlite3 "$1" "SELECT weapon FROM monster WHERE name_key = 'bot-50000'"; }
 
 status=0
-# verdict LABEL METHOD TARGET OURS THEIRS (seconds)
+# verdict LABEL METHOD TARGET OURS THEIRS [REFERENCE] (seconds)
 verdict() {
-    awk -v label="$1" -v method="$2" -v target="$3" -v ours="$4" -v theirs="$5" 'BEGIN {
+    awk -v label="$1" -v method="$2" -v target="$3" -v ours="$4" -v theirs="$5" -v name="${6:-sqlite3}" 'BEGIN {
         ratio = ours / theirs
-        printf "%-22s %-10s roster %7.2f ms   sqlite3 %7.2f ms   %.2f×   target ≤ %.2f×: %s\n",
-               label, method, ours * 1000, theirs * 1000, ratio, target, ratio <= target ? "meets" : "MISSES"
+        printf "%-22s %-10s roster %7.2f ms   %s %7.2f ms   %.2f×   target ≤ %.2f×: %s\n",
+               label, method, ours * 1000, name, theirs * 1000, ratio, target, ratio <= target ? "meets" : "MISSES"
         exit ratio <= target ? 0 : 1
     }' || status=1
 }
@@ -116,5 +127,28 @@ hyperfine_alternating "list --format json" 1.0 20 \
     "$ROSTER --db $ours list --format json" "sqlite3 -json $theirs \"$select_all\""
 pairs "list --format json" 1.0 20 \
     "$ROSTER --db $ours list --format json" -- "sqlite3 -json $theirs \"$select_all\""
+
+# --- set-weapon with the history, against the build from before it (last,
+# so that its writes do not change the WAL the unchanged runs meet). Both
+# alternate sword and fire on their own copy of the roster, interleaved;
+# wall and CPU medians (CPU is the steadier on a shared machine).
+before=$(roster_before_history) || exit 1
+old=$WORK/foundation-before-history.db
+ROSTER=$before make_roster "$old" 100000
+"$before" --db "$old" set-weapon "$monster" fire 2>/dev/null
+echo "the build from before the history: $("$before" --version | head -1), schema $(sqlite3 "$old" 'PRAGMA user_version') (this one's: $(sqlite3 "$ours" 'PRAGMA user_version'))"
+json=$(python3 bench/interleave.py 200 \
+    "$ROSTER --db $ours set-weapon $monster sword" "$ROSTER --db $ours set-weapon $monster fire" -- \
+    "$before --db $old set-weapon $monster sword" "$before --db $old set-weapon $monster fire") || status=1
+verdict "set-weapon, history" "pairs" 1.10 "$(jq '.results[0].median' <<<"$json")" "$(jq '.results[1].median' <<<"$json")" "before"
+verdict "set-weapon, history" "pairs CPU" 1.10 "$(jq '.results[0].cpu_median' <<<"$json")" "$(jq '.results[1].cpu_median' <<<"$json")" "before"
+json=$(python3 bench/interleave.py 200 \
+    "$before --db $old set-weapon $monster sword" "$before --db $old set-weapon $monster fire" -- \
+    "sqlite3 $theirs \"$(update sword)\"" "sqlite3 $theirs \"$(update fire)\"") || status=1
+awk -v ours="$(jq '.results[0].median' <<<"$json")" -v theirs="$(jq '.results[1].median' <<<"$json")" \
+    -v oc="$(jq '.results[0].cpu_median' <<<"$json")" -v tc="$(jq '.results[1].cpu_median' <<<"$json")" 'BEGIN {
+    printf "%-22s %-10s before %7.2f ms   sqlite3 %7.2f ms   %.2f×   (CPU %.2f / %.2f ms: %.2f×; for scale, no target)\n",
+           "set-weapon, before", "pairs", ours * 1000, theirs * 1000, ours / theirs, oc * 1000, tc * 1000, oc / tc }'
+echo "  history entries the runs recorded: $(sqlite3 "$ours" 'SELECT count(*) FROM history')"
 
 exit $status

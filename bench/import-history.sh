@@ -5,7 +5,7 @@
 # file:
 #   A  this roster (with history: the import is recorded as one change)
 #   B  roster built from the commit before the history came (BASE, built
-#      once and kept in bench/work), into an empty roster of its own schema
+#      once and kept in .build/bench-base), into an empty roster of its own schema
 #   C  sqlite3 ".import --csv" into the same table (bench/export-import.sh's
 #      reference, with the same columns, CHECKs and unique name index)
 # Medians of wall time and of CPU time (user + system of the command, the
@@ -23,15 +23,8 @@ runs=${RUNS:-5}
 
 base=${BASE:-$(git log --format=%H --diff-filter=A -- Sources/RosterCore/History/HistoryTable.swift | tail -1)^}
 base=$(git rev-parse "$base")
-base_roster=$WORK/roster-before-history-${base:0:12}
-if [[ ! -x $base_roster ]]; then
-    echo "building roster at $base (before the history) once, into $base_roster…" >&2
-    rm -rf "$WORK/base-src" && mkdir -p "$WORK/base-src"
-    git archive "$base" | tar -x -C "$WORK/base-src"
-    (cd "$WORK/base-src" && script/build >/dev/null) || { echo "cannot build $base" >&2; exit 1; }
-    cp "$WORK/base-src/.build/release/roster" "$base_roster"
-fi
-# Both binaries run from copies made the same way (see bench/history.sh).
+base_roster=$(roster_before_history) || exit 1
+# Both binaries run from copies made the same way (see bench_setup).
 new_roster=$WORK/roster-with-history
 cp "$ROSTER" "$new_roster"
 

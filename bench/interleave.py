@@ -9,7 +9,8 @@ from the state the previous run of the same side left: what a script
 running many such commands in a row sees. Interleaving means both sides
 meet the same load on the machine; the order within a pair swaps every
 pair so that neither always runs first. Prints one JSON line with the
-median, minimum and mean of each side, in seconds.
+median, minimum and mean of each side, in seconds, and the median of its
+CPU time (user + system), the steadier figure on a shared machine.
 
 Commands are split like a shell would (shlex) and run without a shell,
 their output thrown away, timed from spawn to exit.
@@ -27,12 +28,12 @@ def spawn_and_wait(argv, devnull):
     pid = os.posix_spawnp(argv[0], argv, os.environ,
                           file_actions=[(os.POSIX_SPAWN_DUP2, devnull, 1),
                                         (os.POSIX_SPAWN_DUP2, devnull, 2)])
-    _, status = os.waitpid(pid, 0)
+    _, status, usage = os.wait4(pid, 0)
     elapsed = time.perf_counter_ns() - start
     code = os.waitstatus_to_exitcode(status)
     if code != 0:
         sys.exit(f"interleave.py: {shlex.join(argv)} exited with {code}")
-    return elapsed / 1e9
+    return elapsed / 1e9, usage.ru_utime + usage.ru_stime
 
 
 def main():
@@ -46,6 +47,7 @@ def main():
     if not all(sides):
         sys.exit(__doc__)
     times = [[], []]
+    cpu = [[], []]
     with open(os.devnull, "wb") as devnull_file:
         devnull = devnull_file.fileno()
         warmup = 5
@@ -53,13 +55,15 @@ def main():
             order = (0, 1) if index % 2 == 0 else (1, 0)
             for side in order:
                 commands = sides[side]
-                elapsed = spawn_and_wait(commands[index % len(commands)], devnull)
+                elapsed, used = spawn_and_wait(commands[index % len(commands)], devnull)
                 if index >= warmup:
                     times[side].append(elapsed)
+                    cpu[side].append(used)
     print(json.dumps({
         "pairs": pairs,
-        "results": [{"median": statistics.median(t), "min": min(t), "mean": statistics.fmean(t)}
-                    for t in times],
+        "results": [{"median": statistics.median(t), "min": min(t), "mean": statistics.fmean(t),
+                     "cpu_median": statistics.median(c)}
+                    for t, c in zip(times, cpu)],
     }))
 
 

@@ -60,3 +60,33 @@ compare() {
         exit ratio <= target ? 0 : 1
     }'
 }
+
+# roster_before_history: prints the path of a copy of roster built from the
+# commit before the history came (BASE, else the parent of the commit that
+# added Sources/RosterCore/History/HistoryTable.swift), to measure what the
+# history costs. It is built once (several minutes) and kept in
+# .build/bench-base/, so later runs of any bench script only copy it.
+roster_before_history() {
+    local base
+    base=${BASE:-$(git log --format=%H --diff-filter=A -- Sources/RosterCore/History/HistoryTable.swift | tail -1)^}
+    base=$(git rev-parse "$base") || return 1
+    local cache=$PWD/.build/bench-base
+    local binary=$cache/roster-before-history-${base:0:12}
+    mkdir -p "$cache"
+    # Where bench/history.sh kept it before.
+    if [[ ! -x $binary && -x $WORK/roster-before-history-${base:0:12} ]]; then
+        cp "$WORK/roster-before-history-${base:0:12}" "$binary"
+    fi
+    if [[ ! -x $binary ]]; then
+        echo "building roster at ${base:0:12} (before the history) once, into $binary…" >&2
+        rm -rf "$cache/src" && mkdir -p "$cache/src"
+        git archive "$base" | tar -x -C "$cache/src"
+        (cd "$cache/src" && script/build >/dev/null) || { echo "cannot build $base" >&2; return 1; }
+        cp "$cache/src/.build/release/roster" "$binary.new" && mv "$binary.new" "$binary"
+        rm -rf "$cache/src"
+    fi
+    # Run from a copy made as $ROSTER's is (see bench_setup): both start alike.
+    cp "$binary" "$WORK/roster-before-history.new"
+    mv "$WORK/roster-before-history.new" "$WORK/roster-before-history"
+    echo "$WORK/roster-before-history"
+}
