@@ -14,8 +14,16 @@
 /// background instead (seen in a screenshot), so a flipped `▀` would
 /// lose its upper pixel there.
 ///
-/// Only cells without attributes are drawn in another form (bold can
-/// brighten a colour, underline and reverse show on a space).
+/// Reverse video swaps the two colours, so a reversed space or half block
+/// is a picture cell too (a reversed space shows its foreground colour);
+/// the renderer writes a cell reversed when the pen already holds its
+/// colours the other way round. Checked by screenshot in xterm, kitty,
+/// alacritty and mlterm. `█` is not used for a solid cell: mlterm draws it
+/// from the font, a little short of the cell, and the background shows in
+/// a fringe around it, where a (reversed) space fills the cell exactly.
+///
+/// Only cells without attributes, or with reverse alone, are drawn in
+/// another form (bold can brighten a colour, underline shows on a space).
 public enum CellLook: Hashable, Sendable {
     /// A cell drawn as it is: its text, style and width.
     case text(String, Style, UInt8)
@@ -57,12 +65,22 @@ public enum CellLook: Hashable, Sendable {
                           background: ColorConversion.convert(cell.style.background, to: depth),
                           attributes: cell.style.attributes)
         let background = Shade(background: style.background)
-        if cell.text == " " || cell.text.isEmpty, cell.width == 1, style.attributes.isDisjoint(with: [.underline, .reverse]) {
+        let blank = (cell.text == " " || cell.text.isEmpty) && cell.width == 1
+        if blank, style.attributes.isDisjoint(with: [.underline, .reverse]) {
             self = .halves(top: background, bottom: background)
         } else if style.attributes.isEmpty, cell.text == "▀" {
             self = .halves(top: Shade(foreground: style.foreground), bottom: background)
         } else if style.attributes.isEmpty, cell.text == "▄" {
             self = .halves(top: background, bottom: Shade(foreground: style.foreground))
+        } else if style.attributes == .reverse, blank || cell.text == "▀" || cell.text == "▄" {
+            // Reversed, the glyph is drawn in the background colour and the
+            // rest of the cell in the foreground colour.
+            let rest = Shade(foreground: style.foreground)
+            self = switch cell.text {
+            case "▀": .halves(top: background, bottom: rest)
+            case "▄": .halves(top: rest, bottom: background)
+            default: .halves(top: rest, bottom: rest)
+            }
         } else {
             self = .text(cell.text.isEmpty ? " " : cell.text, style, cell.width)
         }
@@ -90,6 +108,14 @@ public enum CellLook: Hashable, Sendable {
             if let foreground = bottom.asForeground, let background = top.asBackground,
                top == .defaultBackground || forms.isEmpty {
                 forms.append(("▄", Style(foreground: foreground, background: background)))
+            }
+            // Reversed, a colour the pen holds as foreground can show as a
+            // background and the other way round, which often spares a
+            // colour change (see `RowPlan`).
+            if top == bottom, let rest = top.asForeground {
+                forms.append((" ", Style(foreground: rest, background: pen.background, attributes: .reverse)))
+            } else if let rest = bottom.asForeground, let glyph = top.asBackground {
+                forms.append(("▀", Style(foreground: rest, background: glyph, attributes: .reverse)))
             }
             return forms
         }

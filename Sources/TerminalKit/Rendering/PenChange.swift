@@ -9,37 +9,103 @@
 /// Moving the selection off a reversed row then costs `ESC [27m`, not a
 /// reset followed by the colours again.
 ///
+/// One sequence carries at most ten parameters (a 24-bit colour is five):
+/// mlterm 3.9 drops every parameter after the tenth, so `0;38;2;r;g;b;
+/// 48;2;r;g;b` lost both its colours there (seen in a screenshot). A longer
+/// change is split into two sequences.
+///
 /// Colours are expected already converted to the terminal's depth.
 enum PenChange {
-    /// The parameters, without `ESC [` and `m`; empty when nothing changes.
-    static func parameters(from pen: Style, to wanted: Style) -> String {
-        guard pen != wanted else { return "" }
-        let fresh = fromScratch(wanted)
-        let delta = changes(from: pen, to: wanted)
-        return delta.count <= fresh.count ? delta : fresh
-    }
+    /// Parameters a terminal is known to read in one sequence.
+    static let mostParameters = 10
 
-    /// The bytes of the whole sequence; empty when nothing changes.
+    /// The bytes of the change; empty when nothing changes.
     static func sequence(from pen: Style, to wanted: Style) -> String {
-        let parameters = parameters(from: pen, to: wanted)
-        return parameters.isEmpty ? "" : "\u{1B}[" + parameters + "m"
+        guard pen != wanted else { return "" }
+        let fresh = sequence(of: fromScratch(wanted))
+        let delta = sequence(of: changes(from: pen, to: wanted))
+        return delta.utf8.count <= fresh.utf8.count ? delta : fresh
     }
 
-    /// How many bytes changing the pen costs.
+    /// How many bytes changing the pen costs: the length of `sequence`,
+    /// counted without building it (the renderer weighs many pens a cell).
     static func cost(from pen: Style, to wanted: Style) -> Int {
-        let parameters = parameters(from: pen, to: wanted)
-        return parameters.isEmpty ? 0 : parameters.utf8.count + 3
+        guard pen != wanted else { return 0 }
+        var fresh = Length()
+        fresh.add(1, parameters: 1)
+        for _ in 0..<wanted.attributes.rawValue.nonzeroBitCount { fresh.add(1, parameters: 1) }
+        if let color = colorLength(wanted.foreground, foreground: true) { fresh.add(color.bytes, parameters: color.parameters) }
+        if let color = colorLength(wanted.background, foreground: false) { fresh.add(color.bytes, parameters: color.parameters) }
+        var delta = Length()
+        let removed = pen.attributes.subtracting(wanted.attributes)
+        var kept = pen.attributes.intersection(wanted.attributes)
+        if !removed.isDisjoint(with: [.bold, .dim]) {
+            delta.add(2, parameters: 1)
+            kept.subtract([.bold, .dim])
+        }
+        if removed.contains(.italic) { delta.add(2, parameters: 1) }
+        if removed.contains(.underline) { delta.add(2, parameters: 1) }
+        if removed.contains(.reverse) { delta.add(2, parameters: 1) }
+        for _ in 0..<wanted.attributes.subtracting(kept).rawValue.nonzeroBitCount { delta.add(1, parameters: 1) }
+        if wanted.foreground != pen.foreground {
+            let color = colorLength(wanted.foreground, foreground: true) ?? (2, 1)
+            delta.add(color.bytes, parameters: color.parameters)
+        }
+        if wanted.background != pen.background {
+            let color = colorLength(wanted.background, foreground: false) ?? (2, 1)
+            delta.add(color.bytes, parameters: color.parameters)
+        }
+        return min(delta.bytes, fresh.bytes)
     }
 
-    private static func fromScratch(_ wanted: Style) -> String {
+    /// The bytes of codes written as few sequences as the parameter limit allows.
+    private struct Length {
+        var bytes = 0
+        var parameters = 0
+        var sequences = 0
+
+        mutating func add(_ length: Int, parameters count: Int) {
+            if sequences == 0 || parameters + count > PenChange.mostParameters {
+                sequences += 1
+                bytes += 3 + length
+                parameters = count
+            } else {
+                bytes += 1 + length
+                parameters += count
+            }
+        }
+    }
+
+    /// Codes (each one or more parameters) as `ESC [ … m` sequences of at
+    /// most `mostParameters` parameters.
+    private static func sequence(of codes: [String]) -> String {
+        var text = ""
+        var parameters = 0
+        for code in codes {
+            let count = code.utf8.reduce(1) { $1 == UInt8(ascii: ";") ? $0 + 1 : $0 }
+            if parameters == 0 {
+                text += "\u{1B}["
+            } else if parameters + count > mostParameters {
+                text += "m\u{1B}["
+                parameters = 0
+            } else {
+                text += ";"
+            }
+            text += code
+            parameters += count
+        }
+        return parameters == 0 ? text : text + "m"
+    }
+
+    private static func fromScratch(_ wanted: Style) -> [String] {
         var codes = ["0"]
         codes += adding(wanted.attributes)
         if let code = sgr(wanted.foreground, foreground: true) { codes.append(code) }
         if let code = sgr(wanted.background, foreground: false) { codes.append(code) }
-        return codes.joined(separator: ";")
+        return codes
     }
 
-    private static func changes(from pen: Style, to wanted: Style) -> String {
+    private static func changes(from pen: Style, to wanted: Style) -> [String] {
         var codes: [String] = []
         let removed = pen.attributes.subtracting(wanted.attributes)
         var kept = pen.attributes.intersection(wanted.attributes)
@@ -54,7 +120,7 @@ enum PenChange {
         codes += adding(wanted.attributes.subtracting(kept))
         if wanted.foreground != pen.foreground { codes.append(sgr(wanted.foreground, foreground: true) ?? "39") }
         if wanted.background != pen.background { codes.append(sgr(wanted.background, foreground: false) ?? "49") }
-        return codes.joined(separator: ";")
+        return codes
     }
 
     private static func adding(_ attributes: TextAttributes) -> [String] {
@@ -65,6 +131,17 @@ enum PenChange {
         if attributes.contains(.underline) { codes.append("4") }
         if attributes.contains(.reverse) { codes.append("7") }
         return codes
+    }
+
+    /// The bytes and parameters of `sgr(color, foreground:)`, nil for the default colour.
+    private static func colorLength(_ color: Color, foreground: Bool) -> (bytes: Int, parameters: Int)? {
+        func digits(_ value: UInt8) -> Int { value < 10 ? 1 : value < 100 ? 2 : 3 }
+        switch color {
+        case .default: return nil
+        case .ansi(let index): return (!foreground && index >= 8 ? 3 : 2, 1)
+        case .indexed(let index): return (5 + digits(index), 3)
+        case .rgb(let r, let g, let b): return (7 + digits(r) + digits(g) + digits(b), 5)
+        }
     }
 
     static func sgr(_ color: Color, foreground: Bool) -> String? {

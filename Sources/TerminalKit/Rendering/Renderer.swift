@@ -153,35 +153,25 @@ public struct Renderer {
             cursorPosition = nil
         }
         for y in 0..<buffer.size.height {
-            var x = 0
-            while x < buffer.size.width {
-                let cell = buffer[x, y]
-                if cell.isContinuation {
-                    x += 1
+            let changes = rowChanges(y, in: buffer, fullRepaint: fullRepaint)
+            guard !changes.isEmpty else { continue }
+            if !drew {
+                append("\u{1B}[?2026h", to: &output)
+                if cursorVisible { append("\u{1B}[?25l", to: &output) }
+                drew = true
+            }
+            let forms = RowPlan.forms(for: changes.map(\.step), from: pen)
+            for (change, form) in zip(changes, forms) {
+                move(to: Point(x: change.x, y: y), in: buffer, output: &output)
+                if let erase = change.erase {
+                    setPen(RowPlan.eraser(pen), in: &output)
+                    append(erase, to: &output)
                     continue
                 }
-                let look = CellLook(cell, depth: colorDepth)
-                let advance = max(1, Int(cell.width))
-                if fullRepaint ? look.isErased : isShown(look, cell, at: x, y, in: buffer) {
-                    x += advance
-                    continue
-                }
-                if !drew {
-                    append("\u{1B}[?2026h", to: &output)
-                    if cursorVisible { append("\u{1B}[?25l", to: &output) }
-                    drew = true
-                }
-                if !fullRepaint, look.isErased, !mustRewrite(x, y),
-                   let erased = erase(from: x, y, in: buffer, output: &output) {
-                    x += erased
-                    continue
-                }
-                move(to: Point(x: x, y: y), in: buffer, output: &output)
-                let form = look.cheapestForm(pen: pen)
+                guard let form else { continue }
                 setPen(form.style, in: &output)
                 append(form.text, to: &output)
-                cursorPosition = x + advance >= buffer.size.width ? nil : Point(x: x + advance, y: y)
-                x += advance
+                cursorPosition = change.x + change.cells >= buffer.size.width ? nil : Point(x: change.x + change.cells, y: y)
             }
         }
         var pictures: [UInt8] = []
@@ -262,14 +252,52 @@ public struct Renderer {
         return !sixelRepaint.isEmpty && sixelRepaint.contains { $0.contains(Point(x: x, y: y)) }
     }
 
-    /// Blanks a run of blank cells starting at (x, y) with one erase
-    /// (`ECH`, or `EL` when the run reaches the end of the row) when that
-    /// is shorter than writing the spaces that changed. Returns how many
-    /// cells it covered, nil when writing them is cheaper.
-    ///
-    /// An erase fills with the pen's background and, in some terminals,
-    /// its reverse and underline, so the pen loses those first.
-    private mutating func erase(from x: Int, _ y: Int, in buffer: Buffer, output: inout [UInt8]) -> Int? {
+    /// One thing to do on a row: write the cell at `x` (`cells` wide), or
+    /// erase `cells` cells from `x` with the command `erase`.
+    private struct RowChange {
+        var x: Int
+        var cells: Int
+        var erase: String?
+        var look: CellLook
+        var step: RowPlan.Step { erase == nil ? .draw(look) : .erase }
+    }
+
+    /// What changes on row `y`, left to right: the cells whose look the
+    /// terminal does not show yet (every non-blank one on a repaint), and
+    /// runs of blanks erased at once.
+    private func rowChanges(_ y: Int, in buffer: Buffer, fullRepaint: Bool) -> [RowChange] {
+        var changes: [RowChange] = []
+        var x = 0
+        while x < buffer.size.width {
+            let cell = buffer[x, y]
+            if cell.isContinuation {
+                x += 1
+                continue
+            }
+            let look = CellLook(cell, depth: colorDepth)
+            let advance = max(1, Int(cell.width))
+            if fullRepaint ? look.isErased : isShown(look, cell, at: x, y, in: buffer) {
+                x += advance
+                continue
+            }
+            if !fullRepaint, look.isErased, !mustRewrite(x, y), let erase = erasure(from: x, y, in: buffer) {
+                changes.append(RowChange(x: x, cells: erase.cells, erase: erase.command, look: look))
+                x += erase.cells
+                continue
+            }
+            changes.append(RowChange(x: x, cells: advance, erase: nil, look: look))
+            x += advance
+        }
+        return changes
+    }
+
+    /// The erase (`ECH`, or `EL` when the run reaches the end of the row)
+    /// that blanks the run of blank cells starting at (x, y), when it is
+    /// shorter than writing the spaces that changed; nil when writing them
+    /// is cheaper. An erase fills with the pen's background and, in some
+    /// terminals, its reverse and underline, so it is done with the pen
+    /// `RowPlan.eraser` makes.
+    private func erasure(from x: Int, _ y: Int, in buffer: Buffer) -> (cells: Int, command: String)? {
         var end = x
         var changed = 0
         while end < buffer.size.width {
@@ -283,13 +311,7 @@ public struct Renderer {
         }
         let command = end == buffer.size.width ? "\u{1B}[K" : "\u{1B}[\(end - x)X"
         guard command.utf8.count < changed else { return nil }
-        move(to: Point(x: x, y: y), in: buffer, output: &output)
-        var eraser = pen
-        eraser.background = .default
-        eraser.attributes.subtract([.underline, .reverse])
-        setPen(eraser, in: &output)
-        append(command, to: &output)
-        return end - x
+        return (end - x, command)
     }
 
     /// Moves the cursor to `point` the cheapest way: a cursor motion, or,

@@ -1,0 +1,292 @@
+#!/usr/bin/env python3
+"""Where the bytes of one move go: a per-run breakdown.
+
+Usage: move-bytes.py ROSTER DB [kitty|blocks] [COLUMNS ROWS] [DEPTH]
+
+Opens the interactive roster on DB (the six default monsters are what
+matters: each has its own icon) on a pseudo-terminal of the given size,
+walks down through the monsters and back up as bench/interactive.py's
+picture walk does, and prints, for the middle move back up (onto a
+monster seen before), every run of the frame: the cursor motion that
+starts it, the pen changes, the text written, and their bytes; then the
+totals by kind. DEPTH is truecolor (default), 256 or 16.
+
+Then the lower bound of that move: the frames are replayed onto a model
+screen, and the cells whose look changed are counted: the bytes of their
+glyphs (a solid picture cell is one space, a two-colour one a 3-byte half
+block, text its characters), plus each distinct colour among the changed
+picture cells set once (its SGR parameters and a separator), plus the 16
+bytes of the synchronized-output markers and one "ESC [ m". Cursor
+motion is left out, so no encoding of that move can be shorter.
+"""
+import os, pty, select, sys, time, unicodedata
+
+FRAME_END = b"\x1b[?2026l"
+ROSTER, DB = sys.argv[1], sys.argv[2]
+PICTURES = sys.argv[3] if len(sys.argv) > 3 else "blocks"
+SIZE = (int(sys.argv[4]), int(sys.argv[5])) if len(sys.argv) > 5 else (80, 24)
+DEPTH = sys.argv[6] if len(sys.argv) > 6 else "truecolor"
+
+
+def spawn():
+    pid, fd = pty.fork()
+    if pid == 0:
+        term, colorterm = {"truecolor": ("xterm-256color", "truecolor"), "256": ("xterm-256color", ""),
+                           "16": ("xterm", "")}[DEPTH]
+        env = {"PATH": "/usr/bin:/bin", "TERM": term, "LANG": "C.UTF-8",
+               "HOME": os.environ.get("HOME", "/tmp"), "ROSTER_NO_ANIMATION": "1", "ROSTER_PICTURES": PICTURES}
+        if colorterm:
+            env["COLORTERM"] = colorterm
+        os.execve(ROSTER, [ROSTER, "--db", DB], env)
+    import fcntl, struct, termios
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", SIZE[1], SIZE[0], 0, 0))
+    return pid, fd
+
+
+def read_frame(fd, timeout=2.0):
+    data = b""
+    deadline = time.monotonic() + timeout
+    seen = False
+    while time.monotonic() < deadline:
+        ready, _, _ = select.select([fd], [], [], 0.03 if seen else 0.2)
+        if not ready:
+            if seen:
+                break
+            continue
+        chunk = os.read(fd, 1 << 16)
+        if b"\x1b[c" in chunk:
+            os.write(fd, b"\x1b_Gi=31;OK\x1b\\\x1bP>|kitty(0.26.5)\x1b\\\x1b[?62;c" if PICTURES == "kitty"
+                     else b"\x1b[?62;c")
+        data += chunk
+        seen = seen or FRAME_END in data
+    return data
+
+
+def tokens(data):
+    """Splits terminal output into (kind, bytes)."""
+    i = 0
+    while i < len(data):
+        b = data[i]
+        if data.startswith(b"\x1b_", i):
+            end = data.index(b"\x1b\\", i) + 2
+            yield "kitty", data[i:end]
+            i = end
+        elif data.startswith(b"\x1b[", i):
+            j = i + 2
+            while j < len(data) and not (0x40 <= data[j] <= 0x7e):
+                j += 1
+            seq = data[i:j + 1]
+            final = chr(data[j])
+            if seq in (b"\x1b[?2026h", b"\x1b[?2026l"):
+                kind = "sync"
+            elif final == "m":
+                kind = "sgr"
+            elif final in "HGCDABf":
+                kind = "move"
+            elif final in "XKJ":
+                kind = "erase"
+            else:
+                kind = "other"
+            yield kind, seq
+            i = j + 1
+        elif b == 0x0d:
+            yield "move", data[i:i + 1]
+            i += 1
+        elif b == 0x1b:
+            yield "other", data[i:i + 2]
+            i += 2
+        else:
+            j = i
+            while j < len(data) and data[j] not in (0x1b, 0x0d):
+                j += 1
+            yield "text", data[i:j]
+            i = j
+
+
+class Screen:
+    """Enough of a terminal to replay the roster's frames: cursor motion,
+    erases, SGR, text. Cells hold (text, fg, bg, attributes)."""
+
+    def __init__(self, width, height):
+        self.width, self.height = width, height
+        self.cells = [[(" ", "", "", frozenset())] * width for _ in range(height)]
+        self.x = self.y = 0
+        self.fg, self.bg, self.attrs = "", "", frozenset()
+
+    def sgr(self, params):
+        codes = [int(p) if p else 0 for p in params.split(";")] if params else [0]
+        i = 0
+        while i < len(codes):
+            c = codes[i]
+            if c == 0:
+                self.fg, self.bg, self.attrs = "", "", frozenset()
+            elif c in (1, 2, 3, 4, 7):
+                self.attrs = self.attrs | {c}
+            elif c == 22:
+                self.attrs = self.attrs - {1, 2}
+            elif c in (23, 24, 27):
+                self.attrs = self.attrs - {c - 20}
+            elif 30 <= c <= 37 or 90 <= c <= 97:
+                self.fg = str(c)
+            elif 40 <= c <= 47 or 100 <= c <= 107:
+                self.bg = str(c)
+            elif c == 39:
+                self.fg = ""
+            elif c == 49:
+                self.bg = ""
+            elif c in (38, 48):
+                n = 3 if codes[i + 1] == 5 else 5
+                value = ";".join(map(str, codes[i:i + n]))
+                if c == 38:
+                    self.fg = value
+                else:
+                    self.bg = value
+                i += n - 1
+            i += 1
+
+    def erase(self, row, start, end):
+        for x in range(max(0, start), min(self.width, end)):
+            self.cells[row][x] = (" ", "", self.bg, frozenset())
+
+    def apply(self, data):
+        for kind, seq in tokens(data):
+            if kind == "text":
+                for ch in seq.decode("utf-8", "replace"):
+                    if unicodedata.combining(ch):
+                        continue
+                    w = 2 if unicodedata.east_asian_width(ch) in "WF" else 1
+                    if self.x < self.width:
+                        self.cells[self.y][self.x] = (ch, self.fg, self.bg, self.attrs)
+                        if w == 2 and self.x + 1 < self.width:
+                            self.cells[self.y][self.x + 1] = ("", self.fg, self.bg, self.attrs)
+                    self.x = min(self.width - 1, self.x + w) if self.x + w < self.width else self.width
+            elif seq == b"\r":
+                self.x = 0
+            elif kind in ("move", "erase", "sgr"):
+                params, final = seq[2:-1].decode(), chr(seq[-1])
+                n = int(params) if params.isdigit() else 1
+                if final == "m":
+                    self.sgr(params)
+                elif final in "Hf":
+                    parts = (params.split(";") + ["", ""])[:2]
+                    self.y = (int(parts[0]) if parts[0] else 1) - 1
+                    self.x = (int(parts[1]) if parts[1] else 1) - 1
+                elif final == "G":
+                    self.x = n - 1
+                elif final == "C":
+                    self.x = min(self.width - 1, self.x + n)
+                elif final == "D":
+                    self.x = max(0, min(self.x, self.width - 1) - n)
+                elif final == "A":
+                    self.y = max(0, self.y - n)
+                elif final == "B":
+                    self.y = min(self.height - 1, self.y + n)
+                elif final == "X":
+                    self.erase(self.y, self.x, self.x + n)
+                elif final == "K":
+                    self.erase(self.y, self.x, self.width)
+                elif final == "J":
+                    self.erase(self.y, self.x, self.width)
+                    for row in range(self.y + 1, self.height):
+                        self.erase(row, 0, self.width)
+
+    def look(self, x, y):
+        text, fg, bg, attrs = self.cells[y][x]
+        fgs, bgs = ("fg:" + fg) if fg else "default-fg", ("bg:" + bg) if bg else "default-bg"
+        colour = lambda value, default: value.split(":", 1)[1] if ":" in value else default
+        fgc, bgc = (fg or "default-fg"), (bg or "default-bg")
+        if text == " " and not attrs & {4, 7}:
+            return ("halves", bgc, bgc)
+        if not attrs and text == "▀":
+            return ("halves", fgc, bgc)
+        if not attrs and text == "▄":
+            return ("halves", bgc, fgc)
+        if attrs == {7} and text in (" ", "▀", "▄"):
+            return {" ": ("halves", fgc, fgc), "▀": ("halves", bgc, fgc), "▄": ("halves", fgc, bgc)}[text]
+        return ("text", text, fg, bg, attrs)
+
+
+def colour_key(code):
+    """A colour set as foreground or background is one colour: its key
+    and the fewest bytes that set it (parameters and a separator)."""
+    if code.count(";") >= 2:
+        value = code.split(";", 2)[2]
+        return value, 5 + len(value) + 1
+    n = int(code)
+    return ("bright" if n >= 90 else "") + str(n % 10), 3
+
+
+def lower_bound(before, after):
+    glyphs, colours, changed = 0, set(), 0
+    for y in range(after.height):
+        for x in range(after.width):
+            old, new = before.look(x, y), after.look(x, y)
+            if old == new:
+                continue
+            changed += 1
+            if new[0] == "halves":
+                glyphs += 1 if new[1] == new[2] else 3
+                colours |= {colour_key(c) for c in new[1:] if not c.startswith("default")}
+            else:
+                glyphs += len(new[1].encode())
+    colour_bytes = sum(size for _, size in colours)
+    return changed, glyphs, colour_bytes, len(colours)
+
+
+def main():
+    pid, fd = spawn()
+    start = read_frame(fd, 10)
+    time.sleep(1.0)
+    start += read_frame(fd, 0.3)
+    moves = []
+    screen = Screen(*SIZE)
+    screen.apply(start)
+    screens = []
+    for key in [b"\x1b[B"] * 5 + [b"\x1b[A"] * 5:
+        os.write(fd, key)
+        moves.append(read_frame(fd))
+        import copy
+        screens.append(copy.deepcopy(screen))
+        screen.apply(moves[-1])
+    screens.append(screen)
+    os.write(fd, b"q")
+    os.waitpid(pid, 0)
+    print(f"{PICTURES} {SIZE[0]}×{SIZE[1]} {DEPTH}: bytes per move down "
+          f"{[len(m) for m in moves[:5]]}, back up {[len(m) for m in moves[5:]]}")
+    frame = moves[7]
+    print(f"the third move back up, {len(frame)} bytes:")
+    totals = {}
+    run = []
+
+    def flush():
+        if run:
+            size = sum(len(t) for _, t in run)
+            shown = "".join(repr(t)[2:-1] if k != "text" else t.decode("utf-8", "replace") for k, t in run)
+            print(f"  {size:4d}  {shown}")
+            run.clear()
+
+    for kind, text in tokens(frame):
+        totals[kind] = totals.get(kind, 0) + len(text)
+        if kind in ("move", "sync", "kitty"):
+            flush()
+        run.append((kind, text))
+    flush()
+    glyphs = {}
+    for kind, text in tokens(frame):
+        if kind == "text":
+            for ch in text.decode("utf-8", "replace"):
+                name = ch if ch in "▀▄█ " else "other"
+                glyphs[name] = glyphs.get(name, 0) + len(ch.encode())
+    print("totals: " + ", ".join(f"{k} {v}" for k, v in sorted(totals.items(), key=lambda kv: -kv[1])))
+    print("text by glyph: " + ", ".join(f"{k!r} {v}" for k, v in sorted(glyphs.items(), key=lambda kv: -kv[1])))
+    bounds = []
+    for index, frame in enumerate(moves):
+        changed, glyph_bytes, colour_bytes, colours = lower_bound(screens[index], screens[index + 1])
+        bounds.append(glyph_bytes + colour_bytes + 16 + 3)
+        if index == 7:
+            print(f"lower bound of that move: {changed} cells changed, glyphs {glyph_bytes} B, "
+                  f"{colours} colours {colour_bytes} B, + 19 B sync and one SGR = {bounds[-1]} B (sent {len(frame)})")
+    print(f"lower bounds per move: down {bounds[:5]}, back up {bounds[5:]}")
+
+
+main()
