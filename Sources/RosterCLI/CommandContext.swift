@@ -178,7 +178,7 @@ public struct Invocation {
     public var commandName: String { arguments.command?.name ?? "" }
 
     /// The roster; for a dry run on a roster that cannot be written, a
-    /// copy in memory to rehearse on, so that previewing needs no write access.
+    /// temporary copy to rehearse on, so that previewing needs no write access.
     public func store() throws(RosterError) -> RosterStore {
         arguments[CommonOptions.dryRun] ? try context.dryRunStore() : try context.store()
     }

@@ -37,6 +37,9 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
 extension RosterError {
     var exitStatus: ExitStatus {
         switch self {
+        // An empty argument is a slip on the command line (an unset
+        // variable), as an empty value is anywhere else: a usage error.
+        case .monsterNotFound(let reference, _) where reference.isEmpty: .usage
         case .monsterNotFound, .nameTaken, .newerDatabase, .foreignDatabase, .historyRefused, .changedSince, .changedSinceAsked: .failure
         case .invalid: .dataError
         case .notADatabase, .damaged, .readOnly, .cannotOpen, .storage, .full: .ioError

@@ -161,7 +161,7 @@ struct ExportImportTests {
         let problems = object?["problems"] as? [[String: Any]] ?? []
         #expect(problems.map { "\($0["line"] ?? ""):\($0["column"] ?? ""):\($0["field"] ?? "")" } == ["1:10:name", "2:1:weapon", "2:10:name"])
         #expect(problems.first?["message"] as? String
-                == "a monster named `Cat-Bot` is already on the roster (names are compared ignoring case); use --mode upsert to update it")
+                == "a monster named `Cat-Bot` is already on the roster; use --mode upsert to update it")
         #expect(problems.first?["file"] as? String == "stdin")
     }
 

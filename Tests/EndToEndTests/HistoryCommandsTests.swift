@@ -65,8 +65,8 @@ struct HistoryCommandsTests {
         let rows = plain.stdout.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false) }
         #expect(rows.map { $0.count } == [7, 7, 7])
         #expect(rows.map { "\($0[0]) \($0[2]) \($0[3]) \($0[5]) \($0[6])" } == [
-            "3 command line undo edit Dog-Bot: name Dog-Bot → Doggo done",
-            "2 command line edit Dog-Bot: name Dog-Bot → Doggo undone",
+            "3 command line undo edit Dog-Bot: name `Dog-Bot` → `Doggo` done",
+            "2 command line edit Dog-Bot: name `Dog-Bot` → `Doggo` undone",
             "1 command line set-weapon Cat-Bot: Sword → Fire done",
         ])
         let json = try sandbox.roster("history", "--format", "json", "--limit", "1")

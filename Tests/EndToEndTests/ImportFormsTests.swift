@@ -118,9 +118,9 @@ struct ImportFormsTests {
     func jsonSyntaxErrorFirst() throws {
         let sandbox = try Sandbox()
         _ = try sandbox.roster("list")
-        let cases = [("[1 true]", "1:4: expected ',' or ']' after a monster but found 't'"),
+        let cases = [("[1 true]", "1:4: expected `,` or `]` after a monster but found `t`"),
                      ("[\"a\"", "1:5: the JSON text ends before the monsters array is closed"),
-                     ("<.>", "1:1: expected a JSON value but found '<'")]
+                     ("<.>", "1:1: expected a JSON value but found `<`")]
         for (text, problem) in cases {
             let file = sandbox.directory.appendingPathComponent("broken.json")
             try Data(text.utf8).write(to: file)

@@ -159,7 +159,7 @@ struct InteractiveTests {
             try screen.type("ic")
             #expect(screen.waitFor("1 found"))
             try screen.press("Enter")   // keeps the filter; the list has the keys
-            #expect(screen.waitUntil { $0.contains("1 found") && $0.contains("Enter close list") }, "\(screen.screen)")
+            #expect(screen.waitUntil { $0.contains("1 found") && $0.contains("Esc close list") }, "\(screen.screen)")
             try screen.press("Enter")   // closes the list
             #expect(screen.waitUntil { !$0.contains("1 found") }, "Enter closed the list: \(screen.screen)")
             try screen.type("q")

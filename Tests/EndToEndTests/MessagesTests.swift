@@ -13,6 +13,19 @@ struct MessagesTests {
         #expect(run.stderr == "roster: no monster has id 99\n")
     }
 
+    @Test("an empty name is a usage error, as every other empty argument is", arguments: [
+        ["show", ""], ["set-weapon", "", "fire"], ["edit", "", "--color", "red"], ["remove", "", "--yes"], ["history", ""],
+    ])
+    func emptyName(_ arguments: [String]) throws {
+        let sandbox = try Sandbox()
+        _ = try sandbox.roster("list")
+        let before = try sandbox.sqlite("SELECT * FROM monster")
+        let run = try sandbox.roster(arguments)
+        #expect(run.status == 64, "\(arguments): \(run.stderr)")
+        #expect(run.stderr.hasPrefix("roster: an empty name names no monster; give a name or an id\n"), "\(arguments): \(run.stderr)")
+        #expect(try sandbox.sqlite("SELECT * FROM monster") == before)
+    }
+
     @Test("a weapon among the names is a second weapon, not a missing monster")
     func twoWeapons() throws {
         let sandbox = try Sandbox()

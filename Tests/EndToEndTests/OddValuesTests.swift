@@ -14,7 +14,15 @@ struct OddValuesTests {
         (["undo", " "], "roster: N is empty; it must be a whole number from 1 up"),
         (["edit", "Cat-Bot", "--origin", ""], "roster: --origin is empty; give a country's name or its ISO 3166 code, such as France or FR"),
         (["edit", "Cat-Bot", "--origin", " "], "roster: --origin is empty; give a country's name or its ISO 3166 code, such as France or FR"),
-        (["edit", "Cat-Bot", "--colour", ""], "roster: --color is empty; give a colour: default, red, green, blue"),
+        // The option is named as it was typed: --colour is --color's other spelling.
+        (["edit", "Cat-Bot", "--colour", ""], "roster: --colour is empty; give a colour: default, red, green, blue"),
+        (["edit", "Cat-Bot", "--color", ""], "roster: --color is empty; give a colour: default, red, green, blue"),
+        (["edit", "Cat-Bot", "--colour"], "roster: --colour needs a value (C)"),
+        (["export", "-f", "xml"], "roster: -f must be one of json, ndjson, csv, markdown, html, not `xml`"),
+        // A format's other names are suggested, never taken.
+        (["export", "--format", "md"], "roster: --format must be one of json, ndjson, csv, markdown, html, not `md`; did you mean `markdown`?"),
+        (["export", "--format", "jsonl"], "roster: --format must be one of json, ndjson, csv, markdown, html, not `jsonl`; did you mean `ndjson`?"),
+        (["list", "--format", "tsv"], "roster: --format must be one of table, plain, json, ndjson, csv, not `tsv`; did you mean `plain`?"),
         (["edit", "Cat-Bot", "--weapon", ""], "roster: --weapon is empty; give a weapon: blowgun, ninja-star, fire, sword, smoke"),
         (["set-weapon", "Cat-Bot", ""], "roster: WEAPON is empty; give a weapon: blowgun, ninja-star, fire, sword, smoke"),
         (["edit", "Cat-Bot", "--height", ""], "roster: --height is empty; give a height such as 5ft11in, 5'11\" or 71in"),

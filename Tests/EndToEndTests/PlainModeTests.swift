@@ -77,12 +77,12 @@ struct PlainModeTests {
         roster.answer("p", shows: "Monsters 1 to 20 of 31. n for the next page.\n")
 
         // Filtering by name, and back.
-        roster.answer("filter ice", shows: "Monster 1 of 1 whose names contain “ice”.\n1: Ice-Bot carries Fire.\nCommand: ")
+        roster.answer("filter ice", shows: "Monster 1 of 1 whose names contain `ice`.\n1: Ice-Bot carries Fire.\nCommand: ")
         roster.answer("filter", shows: "Monsters 1 to 20 of 31. n for the next page.\n")
 
         // Choosing by number, by name, and a typo.
-        roster.answer("2", shows: "Dog-Bot is number 2 of 31, with id 2.\nIts description is “BOW-WOW”.\nIt carries Blowgun.\n")
-        roster.answer("fire-bt", shows: "There is no command or monster called “fire-bt”. Did you mean the monster Fire-Bot?\nCommand: ")
+        roster.answer("2", shows: "Dog-Bot is number 2 of 31, with id 2.\nIts description is `BOW-WOW`.\nIt carries Blowgun.\n")
+        roster.answer("fire-bt", shows: "There is no command or monster called `fire-bt`. Did you mean the monster Fire-Bot?\nCommand: ")
         roster.answer("Dog-Bot", shows: "Dog-Bot is number 2 of 31, with id 2.\n")
 
         // The weapon by number, after a wrong number and a misspelling.
@@ -96,7 +96,7 @@ struct PlainModeTests {
 
         // The colour the same way.
         roster.answer("colour", shows: "Name colour for Dog-Bot: 1 default, 2 red, 3 green, 4 blue, 0 to keep blue.\nName colour number: ")
-        roster.answer("2", shows: "Changed Dog-Bot: colour blue → red.\nCommand: ")
+        roster.answer("2", shows: "Changed Dog-Bot: colour Blue → Red.\nCommand: ")
         #expect(try sandbox.sqlite("SELECT name_color FROM monster WHERE id = 2") == "red")
 
         // Height, origin and activation in the command line's forms.
@@ -116,7 +116,7 @@ struct PlainModeTests {
         // Name, description and picture; a taken name is asked again.
         roster.answer("name", shows: "Type a new name for Dog-Bot, or nothing to keep it.\nNew name: ")
         roster.answer("cat-bot", shows: "`cat-bot` reads as `Cat-Bot`, which is already on the roster (names are compared ignoring case, width and look-alike letters).\nType another answer, or nothing to leave it as it is.\nNew name: ")
-        roster.answer("Hound-Bot", shows: "Changed Dog-Bot: name Dog-Bot → Hound-Bot.\nCommand: ")
+        roster.answer("Hound-Bot", shows: "Changed Dog-Bot: name `Dog-Bot` → `Hound-Bot`.\nCommand: ")
         #expect(try sandbox.sqlite("SELECT name FROM monster WHERE id = 2") == "Hound-Bot")
         roster.answer("description Good boy", shows: "Changed Hound-Bot: description `BOW-WOW` → `Good boy`.\nCommand: ")
         #expect(try sandbox.sqlite("SELECT description FROM monster WHERE id = 2") == "Good boy")
@@ -255,7 +255,7 @@ struct PlainModeTests {
             "5: Ice-Bot carries Fire.",
             "6: Mini-Tomato-Bot carries Ninja Star.",
             "Command:",
-            "Monsters 1 to 6 of 6 whose names contain “bot”.",
+            "Monsters 1 to 6 of 6 whose names contain `bot`.",
             "1: Cat-Bot carries Sword.",
             "2: Dog-Bot carries Blowgun.",
             "3: Explode-Bot carries Smoke.",
@@ -274,7 +274,7 @@ struct PlainModeTests {
             "6: Mini-Tomato-Bot carries Ninja Star.",
             "Command:",
             "Explode-Bot is number 3 of 6, with id 3.",
-            "Its description is “Tick, tick, BOOM!”.",
+            "Its description is `Tick, tick, BOOM!`.",
             "It carries Smoke.",
             "Its name colour is red.",
             "Its picture is meetexplodebot.png.",
@@ -289,7 +289,7 @@ struct PlainModeTests {
             "Weapon number:",
             "Explode-Bot now carries Ninja Star.",
             "Command:",
-            "Changed Explode-Bot: colour red → blue.",
+            "Changed Explode-Bot: colour Red → Blue.",
             "Command:",
             "Changed Explode-Bot: height 4 ft 8 in → 7 ft 0 in.",
             "Command:",
@@ -299,9 +299,9 @@ struct PlainModeTests {
             "Command:",
             "Changed Explode-Bot: activated 2020-10-31 23:55 UTC → 2026-01-02 03:04 UTC.",
             "Command:",
-            "Changed Explode-Bot: name Explode-Bot → Boom-Bot.",
+            "Changed Explode-Bot: name `Explode-Bot` → `Boom-Bot`.",
             "Command:",
-            "Boom-Bot's description is “Tick, tick, BOOM!”. Type a new one, or nothing to keep it.",
+            "Boom-Bot's description is `Tick, tick, BOOM!`. Type a new one, or nothing to keep it.",
             "New description:",
             "Changed Boom-Bot: description `Tick, tick, BOOM!` → `Loud`.",
             "Command:",
@@ -313,7 +313,7 @@ struct PlainModeTests {
             "Command:",
             "Undid edit Boom-Bot: icon meetexplodebot.png → meetfirebot.png.",
             "Command:",
-            "There is no command or monster called “boom-bt”. Did you mean the monster Boom-Bot?",
+            "There is no command or monster called `boom-bt`. Did you mean the monster Boom-Bot?",
             "Command:",
             "Adding a monster. An empty name stops; for the other questions, an empty answer keeps the default.",
             "Name:",
@@ -338,7 +338,7 @@ struct PlainModeTests {
             "Bat-Bot is chosen.",
             "Command:",
             "Cat-Bot is number 1 of 7, with id 1.",
-            "Its description is “MEE-OW”.",
+            "Its description is `MEE-OW`.",
             "It carries Sword.",
             "Its name colour is default.",
             "Its picture is meetcatbot.png.",

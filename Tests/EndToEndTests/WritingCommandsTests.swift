@@ -130,7 +130,7 @@ struct WritingCommandsTests {
         #expect(run.status == 0)
         #expect(run.stderr.contains("would change Cat-Bot: Sword → Fire"))
         #expect(try sandbox.roster("add", "New-Bot", "--weapon", "fire", "-n").stderr.contains("would add New-Bot"))
-        #expect(try sandbox.roster("edit", "Cat-Bot", "--color", "red", "--dry-run").stderr.contains("would change Cat-Bot: colour default → red"))
+        #expect(try sandbox.roster("edit", "Cat-Bot", "--color", "red", "--dry-run").stderr.contains("would change Cat-Bot: colour Default → Red"))
         #expect(try sandbox.roster("remove", "Cat-Bot", "--dry-run").stderr.contains("would remove Cat-Bot"))
         #expect(try sandbox.sqlite("SELECT count(*), group_concat(weapon), group_concat(name_color) FROM monster WHERE name = 'Cat-Bot'") == "1|sword|default")
         #expect(try sandbox.sqlite("SELECT count(*) FROM monster") == "6")
@@ -199,7 +199,7 @@ struct WritingCommandsTests {
         let sandbox = try Sandbox()
         let run = try sandbox.roster("edit", "Cat-Bot", "--name", "Kitty-Bot", "--color", "red")
         #expect(run.status == 0)
-        #expect(run.stderr == "changed Cat-Bot: name Cat-Bot → Kitty-Bot, colour default → red\n")
+        #expect(run.stderr == "changed Cat-Bot: name `Cat-Bot` → `Kitty-Bot`, colour Default → Red\n")
         #expect(try sandbox.sqlite("SELECT name, name_key, description, name_color, weapon FROM monster WHERE id = 1") ==
                 "Kitty-Bot|kitty-bot|MEE-OW|red|sword")
         let same = try sandbox.roster("edit", "kitty-bot", "--description", "MEE-OW")

@@ -11,7 +11,7 @@ import TerminalKit
 @Suite("Golden screens", .enabled(if: TimeZone.current.secondsFromGMT() == 0, "the activation shows in UTC"))
 struct GoldenScreenTests {
     static let sizes = [Size(width: 120, height: 35), Size(width: 80, height: 24), Size(width: 60, height: 20), Size(width: 40, height: 12)]
-    static let states = ["list", "weapon", "colour", "height", "origin", "activated", "name", "help"]
+    static let states = ["list", "weapon", "colour", "height", "origin", "activated", "name", "help", "monsters"]
 
     static var folder: URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
@@ -24,6 +24,8 @@ struct GoldenScreenTests {
         case "weapon": roster.press(.character("w"))
         case "activated": roster.press(.character("a"))
         case "help": roster.press(.character("?"))
+        // The list behind ≡ Monsters when the window is narrow; m moves to it when it is not.
+        case "monsters": roster.press(.character("m"))
         case "list": break
         default: try roster.edit(state.prefix(1).uppercased() + state.dropFirst())
         }

@@ -101,7 +101,7 @@ struct ListTests {
         #expect(roster.text.contains("Monsters · 6 found"))
         roster.type("x")
         #expect(roster.text.contains("Monsters · 0 found"))
-        #expect(roster.text.contains("no names contain “botx”") || roster.text.contains("no names contain “BOTx”"))
+        #expect(roster.text.contains("no names contain `botx`") || roster.text.contains("no names contain `BOTx`"))
         roster.press(.control("u")).type("fire")
         #expect(roster.text.contains("Monsters · 1 found"))
         #expect(roster.lines[0].contains("· 1 of 6 monsters"), "the header keeps the roster's size")

@@ -37,4 +37,29 @@ struct NarrowFooterTests {
         #expect(TextWrapping.lines(phrases: ["a terminal of at least 40×12;", "Press q to quit."], width: 16)
                 == ["a terminal of at", "least 40×12;", "Press q to quit."])
     }
+
+    @Test("the key help leaves the header and the footer in sight, and the footer says how to close it",
+          arguments: [(40, 12), (45, 14), (50, 16), (60, 20), (69, 22), (80, 24), (100, 30)])
+    func helpKeepsTheFooter(_ size: (Int, Int)) throws {
+        let roster = try RosterScreenHarness(width: size.0, height: size.1)
+        roster.press(.character("?"))
+        let lines = roster.lines
+        let footer = try #require(lines.last)
+        #expect(footer.contains("Esc close help"), "\(size): \(footer)")
+        #expect(!footer.contains("╰") && !footer.contains("─"), "the help's border is over the footer at \(size): \(footer)")
+        #expect(!(lines.first ?? "").contains("╭"), "the help's border is over the header at \(size): \(lines.first ?? "")")
+        roster.press(.escape)
+        #expect(!roster.lines.joined().contains("roster keys"), "\(size)")
+    }
+
+    @Test("the Monsters overlay's footer offers Esc, which closes it",
+          arguments: [(40, 12), (50, 16), (60, 20), (69, 22)])
+    func monstersOverlayOffersEscape(_ size: (Int, Int)) throws {
+        let roster = try RosterScreenHarness(width: size.0, height: size.1)
+        roster.press(.character("m"))
+        let footer = try #require(roster.lines.last)
+        #expect(footer.contains("Esc close list"), "\(size): \(footer)")
+        roster.press(.escape)
+        #expect(!(roster.lines.last ?? "").contains("close list"), "\(size): \(roster.lines.last ?? "")")
+    }
 }

@@ -76,8 +76,8 @@ struct PlainSessionTests {
     func filterLetGo() throws {
         let session = try Conversation(["filter ice", "Cat-Bot", "list"])
         try session.run()
-        #expect(session.lines.contains("Monster 1 of 1 whose names contain “ice”."))
-        #expect(session.lines.contains("The filter “ice” was let go, so that the monster you work on stays in the list; it lists all 6 monsters."))
+        #expect(session.lines.contains("Monster 1 of 1 whose names contain `ice`."))
+        #expect(session.lines.contains("The filter `ice` was let go, so that the monster you work on stays in the list; it lists all 6 monsters."))
         #expect(session.lines.contains("Monsters 1 to 6 of 6."))
     }
 

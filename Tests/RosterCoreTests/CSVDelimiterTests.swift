@@ -30,4 +30,34 @@ struct CSVDelimiterTests {
         while try reader.next() != nil {}
         #expect(described(reader.log.problems) == ["2:7: weapon: unknown weapon `swrod`; did you mean `sword`?"])
     }
+
+    @Test("a header with tabs and no comma makes the file tab-separated, as a spreadsheet's tab-separated text is")
+    func tabsDetected() throws {
+        let (records, problems) = try readImport("name\tweapon\tdescription\nA-Bot\tfire\t\"one, two; three\"\nB-Bot\tsmoke\t\n")
+        #expect(problems.isEmpty, "\(described(problems))")
+        #expect(records.map(\.monster.name) == ["A-Bot", "B-Bot"])
+        #expect(records.first?.monster.description == "one, two; three")
+        func detected(_ header: String) -> UInt8 {
+            Array(header.utf8).withUnsafeBufferPointer { CSVMonsterReader.detectDelimiter($0) }
+        }
+        #expect(detected("name\tweapon") == 0x09)
+        // A comma anywhere outside quotes keeps commas; otherwise the more frequent of ; and tab.
+        #expect(detected("name\tweapon,icon") == UInt8(ascii: ","))
+        #expect(detected("name;weapon;icon\tx") == UInt8(ascii: ";"))
+        #expect(detected("name\tweapon\ticon;x") == 0x09)
+        #expect(detected("\"a\tb\";weapon") == UInt8(ascii: ";"))
+    }
+
+    @Test("a header of column names joined by another separator gets one sentence naming it, not two that contradict",
+          arguments: [("name|weapon", ",", "1:1: the header reads as one column: its column names are separated by `|`, not `,`; give that separator with --delimiter"),
+                      ("name\tweapon", ";", "1:1: the header reads as one column: its column names are separated by tabs, not `;`; give --delimiter tab"),
+                      ("name,weapon", "\t", "1:1: the header reads as one column: its column names are separated by `,`, not tabs; give that separator with --delimiter"),
+                      ("Name / Weapon / Height", ",", "1:1: the header reads as one column: its column names are separated by `/`, not `,`; give that separator with --delimiter")])
+    func oneCellOfNames(_ header: String, _ delimiter: String, _ expected: String) throws {
+        let given: UInt8? = delimiter == "," ? nil : Array(delimiter.utf8)[0]
+        let bytes = Array("\(header)\nA-Bot\(header.contains("|") ? "|" : ",")fire\n".utf8)
+        let reader = try MonsterReader(input: ChunkedInput(bytes: bytes, name: "test"), format: .csv, raw: false, delimiter: given)
+        while try reader.next() != nil {}
+        #expect(described(reader.log.problems) == [expected])
+    }
 }

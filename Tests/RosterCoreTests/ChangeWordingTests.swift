@@ -28,8 +28,8 @@ struct ChangeWordingTests {
         after.activated = Timestamp(iso8601: "2026-11-29T14:05:00Z")
         let told = ChangeWording.differences(catBot, after)
         #expect(told.count == MonsterFields.dataFields.count, "a field of the table is not told: \(told)")
-        #expect(Array(told.prefix(5)) == ["name Cat-Bot → Kitty-Bot", "description `MEE-OW` → `purr`",
-                                          "icon meetcatbot.png → meetdogbot.png", "colour default → red",
+        #expect(Array(told.prefix(5)) == ["name `Cat-Bot` → `Kitty-Bot`", "description `MEE-OW` → `purr`",
+                                          "icon meetcatbot.png → meetdogbot.png", "colour Default → Red",
                                           "weapon Sword → Ninja Star"])
         #expect(told[5] == "height unknown → 6 ft 2 in")
         #expect(told[6] == "origin unknown → \(try #require(Countries.country(code: "FR")).description)")

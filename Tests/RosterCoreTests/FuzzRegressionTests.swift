@@ -32,7 +32,7 @@ struct FuzzRegressionTests {
     func fastPathReportsOnce() throws {
         #expect(try Self.agreeing(Self.fastPathReportedTwice) == [
             "1:20: the text is not valid UTF-8",
-            "2:42: expected ',' or '}' but found ':'",
+            "2:42: expected `,` or `}` but found `:`",
         ])
     }
 }

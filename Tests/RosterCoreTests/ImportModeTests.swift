@@ -10,7 +10,7 @@ struct ImportModeTests {
         #expect(summary == ImportSummary(added: 2))
         #expect(try roster.store.find("Owl-Bot")?.id == 8)
         #expect(roster.importProblems("name,weapon\ncat-bot,fire\n", mode: .insert) == [
-            "2:1: name: a monster named `Cat-Bot` is already on the roster (names are compared ignoring case); use --mode upsert to update it",
+            "2:1: name: `cat-bot` reads as `Cat-Bot`, which is already on the roster (names are compared ignoring case, width and look-alike letters); use --mode upsert to update it",
         ])
     }
 
@@ -79,19 +79,35 @@ struct ImportModeTests {
         #expect(try roster.store.count() == 6)
     }
 
+    @Test("a name that reads as one on the roster is told in the file's spelling, with the whole rule, as add tells it")
+    func lookAlikeOnTheRoster() throws {
+        let roster = try ImportRoster()
+        // A Cyrillic с, fullwidth letters, and the stored spelling itself.
+        #expect(roster.importProblems("name,weapon\nсat-bot,smoke\nＤＯＧ-ＢＯＴ,fire\nFire-Bot,fire\n", mode: .insert) == [
+            "2:1: name: `сat-bot` reads as `Cat-Bot`, which is already on the roster (names are compared ignoring case, width and look-alike letters); use --mode upsert to update it",
+            "3:1: name: `ＤＯＧ-ＢＯＴ` reads as `Dog-Bot`, which is already on the roster (names are compared ignoring case, width and look-alike letters); use --mode upsert to update it",
+            "4:1: name: a monster named `Fire-Bot` is already on the roster; use --mode upsert to update it",
+        ])
+        // Within the file, the same rule.
+        #expect(roster.importProblems("name,weapon\nOwl-Bot,smoke\nОwl-Bot,fire\n", mode: .insert) == [
+            "3:1: name: the name `Оwl-Bot` is also used at line 2, column 1 (names are compared ignoring case, width and look-alike letters)",
+        ])
+        #expect(try roster.store.count() == 6)
+    }
+
     @Test("a record whose id and name are both used before reports both problems")
     func replaceDuplicateIDAndName() throws {
         let roster = try ImportRoster()
         #expect(roster.importProblems("id,name,weapon\n1,A,sword\n1,a,sword\n2,B,fire\n2,b,fire\n,B,smoke\n", mode: .replace) == [
             "3:1: id: the id 1 is also used at line 2, column 1",
-            "3:3: name: the name `a` is also used at line 2, column 3 (names are compared ignoring case)",
+            "3:3: name: the name `a` is also used at line 2, column 3 (names are compared ignoring case, width and look-alike letters)",
             "5:1: id: the id 2 is also used at line 4, column 1",
-            "5:3: name: the name `b` is also used at line 4, column 3 (names are compared ignoring case)",
-            "6:2: name: the name `B` is also used at line 4, column 3 (names are compared ignoring case)",
+            "5:3: name: the name `b` is also used at line 4, column 3 (names are compared ignoring case, width and look-alike letters)",
+            "6:2: name: the name `B` is also used at line 4, column 3 (names are compared ignoring case, width and look-alike letters)",
         ])
         // A record without an id is written last, yet reported in file order.
         #expect(roster.importProblems("id,name,weapon\n,Zed,sword\n9,zed,fire\n", mode: .replace) == [
-            "3:3: name: the name `zed` is also used at line 2, column 2 (names are compared ignoring case)",
+            "3:3: name: the name `zed` is also used at line 2, column 2 (names are compared ignoring case, width and look-alike letters)",
         ])
         #expect(try roster.store.count() == 6)
     }

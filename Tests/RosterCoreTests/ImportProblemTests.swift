@@ -11,7 +11,7 @@ struct ImportProblemTests {
     func malformedJSON() throws {
         let (records, problems) = try readImport("[{\"name\": \"A\", \"weapon\": \"sword\",}]")
         #expect(records.isEmpty)
-        #expect(described(problems) == ["1:34: expected a quoted key but found '}'"])
+        #expect(described(problems) == ["1:34: expected a quoted key but found `}`"])
     }
 
     @Test("values of the wrong type are reported for each field")
@@ -52,7 +52,7 @@ struct ImportProblemTests {
     @Test("unknown keys and columns are problems, with a suggestion")
     func unknownKeys() throws {
         let (_, problems) = try readImport("{\"name\": \"A\", \"weapon\": \"fire\", \"colour\": \"red\"}\n")
-        #expect(described(problems) == ["1:43: colour: unknown key \"colour\"; did you mean \"name_color\"?"])
+        #expect(described(problems) == ["1:43: colour: unknown key `colour`; did you mean `name_color`?"])
     }
 
     @Test("names that are too long or hold control characters are refused")
@@ -69,7 +69,7 @@ struct ImportProblemTests {
     @Test("a duplicate key in a JSON object is a problem")
     func duplicateKeys() throws {
         let (_, problems) = try readImport("[{\"name\": \"A\", \"weapon\": \"fire\", \"name\": \"B\"}]")
-        #expect(described(problems) == ["1:34: the key \"name\" appears twice in one object"])
+        #expect(described(problems) == ["1:34: the key `name` appears twice in one object"])
     }
 
     @Test("invalid UTF-8 is found in every format")
@@ -104,8 +104,8 @@ struct ImportProblemTests {
         #expect(described(problems) == ["2:11: a quoted field starting here is never closed"])
         let (_, stray) = try readImport(header + "1,Cat \"the\" Bot,,,,sword\r\n1,\"Cat\"x,,,,sword\r\n")
         #expect(described(stray) == [
-            "2:7: a quote inside a field that is not quoted; quote the whole field and write the quote twice (\"\")",
-            "3:8: unexpected text after a closing quote; a quote inside a quoted field is written twice (\"\")",
+            "2:7: a quote inside a field that is not quoted; quote the whole field and write the quote twice (`\"\"`)",
+            "3:8: unexpected text after a closing quote; a quote inside a quoted field is written twice (`\"\"`)",
         ])
     }
 
@@ -182,7 +182,7 @@ struct ImportProblemTests {
 
     @Test("a lone JSON value that is not an object or an array is JSON, with one clear problem")
     func jsonScalars() throws {
-        let expected = "expected a roster JSON document {\"format\": \"roster\", …, \"monsters\": […]} or an array of monsters, but found"
+        let expected = "expected a roster JSON document `{\"format\": \"roster\", …, \"monsters\": […]}` or an array of monsters, but found"
         for (text, kind) in [("42", "a number"), ("null", "null"), ("true", "a boolean"), ("\"just a string\"", "a string"),
                              ("\n  -1.5e3 \r\n", "a number")] {
             let place = text.hasPrefix("\n") ? "2:3" : "1:1"
@@ -197,7 +197,7 @@ struct ImportProblemTests {
         #expect(described(try readImport("42", format: .csv).problems).first?.hasPrefix("1:1: unknown column `42`") == true)
         // Told it is NDJSON, a CSV file is not called a JSON document.
         #expect(described(try readImport("name,weapon\nA,sword\n", format: .ndjson).problems)
-                == ["1:1: expected one monster object per line, but found 'n'"])
+                == ["1:1: expected one monster object per line, but found `n`"])
     }
 
     @Test("a binary file is refused at once, not read as thousands of bad rows")
@@ -233,7 +233,7 @@ struct ImportProblemTests {
         let (_, newer) = try readImport("{\"format\": \"roster\", \"version\": 9, \"monsters\": []}")
         #expect(described(newer) == ["1:33: version: the file was written by a newer roster (format version 9); this roster reads version 2"])
         let (_, other) = try readImport("{\"format\": \"spreadsheet\", \"monsters\": []}")
-        #expect(described(other) == ["1:12: format: this JSON is not a roster export: \"format\" must be \"roster\""])
+        #expect(described(other) == ["1:12: format: this JSON is not a roster export: `format` must be `roster`"])
     }
 
     @Test("duplicate names within a file, ignoring case, are reported at each repeat")
@@ -242,8 +242,8 @@ struct ImportProblemTests {
         let csv = header + "1,Zed-Bot,,,,sword\r\n2,ZED-BOT,,,,fire\r\n3,Ant-Bot,,,,fire\r\n4,zed-bot,,,,smoke\r\n"
         for mode in ImportMode.allCases {
             #expect(roster.importProblems(csv, mode: mode) == [
-                "3:3: name: the name `ZED-BOT` is also used at line 2, column 3 (names are compared ignoring case)",
-                "5:3: name: the name `zed-bot` is also used at line 2, column 3 (names are compared ignoring case)",
+                "3:3: name: the name `ZED-BOT` is also used at line 2, column 3 (names are compared ignoring case, width and look-alike letters)",
+                "5:3: name: the name `zed-bot` is also used at line 2, column 3 (names are compared ignoring case, width and look-alike letters)",
             ], "mode \(mode)")
         }
         #expect(try roster.store.count() == 6)
@@ -257,12 +257,12 @@ struct ImportProblemTests {
         let shared = [
             "2:1: name: a name can have at most 64 characters; this one has 65",
             "2:67: weapon: unknown weapon `laser`; the weapons are blowgun, ninja-star, fire, sword, smoke",
-            "4:1: name: the name `ant` is also used at line 3, column 1 (names are compared ignoring case)",
+            "4:1: name: the name `ant` is also used at line 3, column 1 (names are compared ignoring case, width and look-alike letters)",
             "4:5: weapon: unknown weapon `laser`; the weapons are blowgun, ninja-star, fire, sword, smoke",
         ]
         let laser = "5:9: weapon: unknown weapon `laser`; the weapons are blowgun, ninja-star, fire, sword, smoke"
         #expect(roster.importProblems(csv, mode: .insert) == shared + [
-            "5:1: name: a monster named `Cat-Bot` is already on the roster (names are compared ignoring case); use --mode upsert to update it",
+            "5:1: name: a monster named `Cat-Bot` is already on the roster; use --mode upsert to update it",
             laser,
         ])
         for mode in [ImportMode.upsert, .replace] {
@@ -270,18 +270,18 @@ struct ImportProblemTests {
         }
         // JSON: a key that is not a field, or a value of the wrong type.
         #expect(roster.importProblems("{\"name\":\"Dog-Bot\",\"weapon\":\"fire\",\"colour\":\"red\"}\n", mode: .insert) == [
-            "1:9: name: a monster named `Dog-Bot` is already on the roster (names are compared ignoring case); use --mode upsert to update it",
-            "1:44: colour: unknown key \"colour\"; did you mean \"name_color\"?",
+            "1:9: name: a monster named `Dog-Bot` is already on the roster; use --mode upsert to update it",
+            "1:44: colour: unknown key `colour`; did you mean `name_color`?",
         ])
         #expect(roster.importProblems("[{\"name\":\"A\",\"weapon\":\"fire\"},{\"name\":\"a\",\"weapon\":7,\"icon\":\"x\"}]", mode: .insert) == [
-            "1:39: name: the name `a` is also used at line 1, column 10 (names are compared ignoring case)",
+            "1:39: name: the name `a` is also used at line 1, column 10 (names are compared ignoring case, width and look-alike letters)",
             "1:52: weapon: expected a string but found a number",
-            "1:61: icon: an icon is an image asset name such as meetcatbot.png: letters, digits, '-', '_' and '.', ending in .png, at most 64 characters",
+            "1:61: icon: an icon is an image asset name such as meetcatbot.png: letters, digits, `-`, `_` and `.`, ending in .png, at most 64 characters",
         ])
         // replace: a refused value, the id and the name, all on one record.
         #expect(roster.importProblems("id,name,weapon,origin\n5,Ant,sword,\n5,ant,sword,Narnia\n", mode: .replace) == [
             "3:1: id: the id 5 is also used at line 2, column 1",
-            "3:3: name: the name `ant` is also used at line 2, column 3 (names are compared ignoring case)",
+            "3:3: name: the name `ant` is also used at line 2, column 3 (names are compared ignoring case, width and look-alike letters)",
             "3:13: origin: unknown country `Narnia`; give a country's name or its ISO 3166 code, such as France or FR",
         ])
         #expect(try roster.store.count() == 6)

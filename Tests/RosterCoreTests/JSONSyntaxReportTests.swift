@@ -8,11 +8,11 @@ import Testing
 @Suite("JSON syntax errors are reported at their place")
 struct JSONSyntaxReportTests {
     @Test("an object that is not JSON is not taken for NDJSON", arguments: [
-        (#"{"a" b}"#, #"1:6: expected ':' after the key "a""#),
-        (#"{"a":"a" 123}"#, "1:10: expected ',' or '}' but found '1'"),
+        (#"{"a" b}"#, #"1:6: expected `:` after the key `a`"#),
+        (#"{"a":"a" 123}"#, "1:10: expected `,` or `}` but found `1`"),
         ("{\"a\":\"b\"}/**/", "1:10: unexpected text after the JSON value"),
-        (#"{"a":"b",}"#, "1:10: expected a quoted key but found '}'"),
-        ("{\n  \"a\": tru\n}", "2:8: expected a JSON value but found 't'"),
+        (#"{"a":"b",}"#, "1:10: expected a quoted key but found `}`"),
+        ("{\n  \"a\": tru\n}", "2:8: expected a JSON value but found `t`"),
     ])
     func brokenObject(_ text: String, _ problem: String) throws {
         let (_, problems) = try readImport(text, format: .json)
@@ -20,8 +20,8 @@ struct JSONSyntaxReportTests {
     }
 
     @Test("text that does not start like JSON gets its first mistake", arguments: [
-        ("<.>", "1:1: expected a JSON value but found '<'"),
-        ("  ]", "1:3: expected a JSON value but found ']'"),
+        ("<.>", "1:1: expected a JSON value but found `<`"),
+        ("  ]", "1:3: expected a JSON value but found `]`"),
         (#""abc"#, "1:1: a string starting here is never closed"),
         ("2@", "1:2: unexpected text after the JSON value"),
     ])
@@ -32,15 +32,15 @@ struct JSONSyntaxReportTests {
     }
 
     @Test("found by its name: a .json file that does not start like JSON gets its syntax error, not CSV's messages", arguments: [
-        ("<.>", "1:1: expected a JSON value but found '<'"),
-        ("abc", "1:1: expected a JSON value but found 'a'"),
-        ("]", "1:1: expected a JSON value but found ']'"),
+        ("<.>", "1:1: expected a JSON value but found `<`"),
+        ("abc", "1:1: expected a JSON value but found `a`"),
+        ("]", "1:1: expected a JSON value but found `]`"),
         ("1]", "1:2: unexpected text after the JSON value"),
         ("2@", "1:2: unexpected text after the JSON value"),
-        ("*", "1:1: expected a JSON value but found '*'"),
+        ("*", "1:1: expected a JSON value but found `*`"),
         ("\u{E5}", "1:1: expected a JSON value but found"),
         (#"""x"#, "1:3: unexpected text after the JSON value"),
-        (#""\UA66D""#, "1:2: a backslash before 'U' is not a JSON escape"),
+        (#""\UA66D""#, "1:2: a backslash before `U` is not a JSON escape"),
     ])
     func notJSONByName(_ text: String, _ problem: String) throws {
         let (_, problems) = try readImport(text, named: .json)
@@ -65,11 +65,11 @@ struct JSONSyntaxReportTests {
     }
 
     @Test("a document that is not JSON lists its syntax error before what it said of the records", arguments: [
-        ("[1 true]", "1:4: expected ',' or ']' after a monster but found 't'", 2),
+        ("[1 true]", "1:4: expected `,` or `]` after a monster but found `t`", 2),
         ("[{}", "1:4: the JSON text ends before the monsters array is closed", 3),
-        (#"[{"name": "A", "weapon": "fire"} 1]"#, "1:34: expected ',' or ']' after a monster but found '1'", 1),
-        (#"[1, {"a" "b"}]"#, #"1:10: expected ':' after the key "a""#, 2),
-        ("{\"format\": \"roster\", \"monsters\": [2, 3}", "1:39: expected ',' or ']' after a monster but found '}'", 3),
+        (#"[{"name": "A", "weapon": "fire"} 1]"#, "1:34: expected `,` or `]` after a monster but found `1`", 1),
+        (#"[1, {"a" "b"}]"#, #"1:10: expected `:` after the key `a`"#, 2),
+        ("{\"format\": \"roster\", \"monsters\": [2, 3}", "1:39: expected `,` or `]` after a monster but found `}`", 3),
     ])
     func syntaxErrorFirst(_ text: String, _ problem: String, _ count: Int) throws {
         for named in [nil, MonsterReader.Format.json] {
@@ -97,7 +97,7 @@ struct JSONSyntaxReportTests {
         let records = Array(repeating: "1", count: ProblemLog.limit + 5).joined(separator: ",")
         let (_, problems) = try readImport("[\(records) 2]", format: .json)
         #expect(problems.count == ProblemLog.limit)
-        #expect(problems.first?.message.hasPrefix("expected ',' or ']' after a monster but found '2'") == true)
+        #expect(problems.first?.message.hasPrefix("expected `,` or `]` after a monster but found `2`") == true)
     }
 
     @Test("valid JSON of the wrong shape still says what shape import wants")
@@ -127,6 +127,6 @@ struct JSONSyntaxReportTests {
     @Test("an unknown escape names the character after the backslash")
     func unknownEscape() throws {
         let (_, problems) = try readImport(#"["\x00"]"#, format: .json)
-        #expect(described(problems) == [#"1:3: a backslash before 'x' is not a JSON escape; a backslash itself is written \\"#])
+        #expect(described(problems) == [#"1:3: a backslash before `x` is not a JSON escape; a backslash itself is written `\\`"#])
     }
 }

@@ -102,14 +102,14 @@ struct JSONTestSuiteTests {
     /// a monster with two names or two weapons has no one meaning, and
     /// keeping either would lose the other without a word.
     static func isDuplicateKey(_ message: String) -> Bool {
-        message.hasPrefix("the key ") && message.contains(" appears twice in one object")
+        message.hasPrefix("the key `) && message.contains(` appears twice in one object")
     }
 
     /// What the strict parser says about broken text, as opposed to what
     /// the reader says about valid JSON of another shape.
     static func isSyntaxError(_ problem: InputProblem) -> Bool {
         let shapes = ["expected a roster JSON document", "expected a monster object", "expected one monster object per line",
-                      "the document has no", "this is one JSON object over several lines", "unknown key", "no name", "no weapon", "\"monsters\" must be", "this JSON is not a roster"]
+                      "the document has no", "this is one JSON object over several lines", "unknown key", "no name", "no weapon", "`monsters` must be", "this JSON is not a roster"]
         return problem.kind == .syntax && problem.field == nil && !shapes.contains { problem.message.hasPrefix($0) }
     }
 

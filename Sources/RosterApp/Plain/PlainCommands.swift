@@ -171,7 +171,7 @@ extension PlainSession {
             }
             let what = suggestingCommands ? "command or monster" : "monster"
             let hint = hints.isEmpty ? " Type help for the commands, or list for the monsters." : " Did you mean \(hints.joined(separator: " or "))?"
-            say("There is no \(what) called “\(text)”.\(hint)")
+            say("There is no \(what) called `\(text)`.\(hint)")
         } catch {
             tell(error.description)
         }

@@ -22,7 +22,7 @@ enum PlainField: CaseIterable {
     func current(_ monster: Monster) -> String {
         switch self {
         case .name: monster.name
-        case .description: monster.description.isEmpty ? "no description" : "“\(monster.description)”"
+        case .description: monster.description.isEmpty ? "no description" : "`\(monster.description)`"
         case .weapon: monster.weapon.type.displayName
         case .colour: monster.nameColor.displayName.lowercased()
         case .icon: monster.icon
@@ -80,7 +80,7 @@ extension PlainSession {
         say(question(field, for: monster))
         var answer = ask(prompt(field))
         while let text = answer {
-            if field == .name, !meansTheName(text, asking: { "Rename \(monster.name) to “\($0)”?" }) {
+            if field == .name, !meansTheName(text, asking: { "Rename \(monster.name) to `\($0)`?" }) {
                 say("Nothing changed; \(monster.name)'s name is still \(monster.name).")
                 return
             }
@@ -261,7 +261,7 @@ extension PlainSession {
     private func askNewName() -> String? {
         while let answer = ask("Name:") {
             let name = PlainWording.trimmed(answer)
-            if name.isEmpty || !meansTheName(name, asking: { "Name the new monster “\($0)”?" }) {
+            if name.isEmpty || !meansTheName(name, asking: { "Name the new monster `\($0)`?" }) {
                 say("Nothing was added.")
                 return nil
             }

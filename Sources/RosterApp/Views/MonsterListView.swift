@@ -54,7 +54,8 @@ final class MonsterListView: View {
         ]
         bindings.append(KeyBinding(.character("/"), "/", "filter", action: { [weak self] in self?.openFilter() }).footerPriority(1))
         if isOverlay {
-            bindings.append(KeyBinding([.enter, .escape, .character("m")], "Enter", "close list", action: { [weak self] in
+            // Labelled Esc, the way back from every overlay; Enter and m close it too.
+            bindings.append(KeyBinding([.escape, .enter, .character("m")], "Esc", "close list", action: { [weak self] in
                 guard let self else { return }
                 self.window?.dismiss(self)
             }))
@@ -107,7 +108,7 @@ final class MonsterListView: View {
             return
         }
         if list.count == 0 {
-            let message = list.isFiltering ? "no names contain “\(list.filter)”" : "the roster is empty"
+            let message = list.isFiltering ? "no names contain `\(list.filter)`" : "the roster is empty"
             buffer.write(message, at: Point(x: rowsArea.x + 1, y: rowsArea.y), width: rowsArea.width - 2, style: Theme.label)
             return
         }

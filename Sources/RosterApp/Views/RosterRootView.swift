@@ -236,7 +236,11 @@ final class RosterRootView: View {
         let help = KeyHelpView(groups: window.activeBindingGroups)
         help.title = "roster keys"
         helpView = help
-        window.present(Overlay(help, placement: KeyHelpView.placement(for: help)))
+        // Between the header and the footer, as the list overlay is: the
+        // footer says how to close the help, and its keys.
+        window.present(Overlay(help, placement: KeyHelpView.placement(for: help) { screen in
+            Rect(x: 0, y: 1, width: screen.width, height: max(0, screen.height - 2))
+        }))
     }
 
     // MARK: Layout and drawing

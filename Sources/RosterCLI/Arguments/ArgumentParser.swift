@@ -219,6 +219,9 @@ public struct ArgumentParser: Sendable {
         guard let spec = available.first(where: { $0.isNamed(name) }) else {
             throw unknownOption("--" + name, available: available, command: commandName)
         }
+        // A value's problem names the option as it was typed: `--colour`
+        // given an empty value is told about `--colour`, not `--color`.
+        let label = argument.hasPrefix("--") ? "--" + name : String(argument.prefix(2))
         name = spec.long
         if spec.isFlag {
             if attachedValue != nil {
@@ -232,7 +235,7 @@ public struct ArgumentParser: Sendable {
             value = attachedValue
         } else {
             guard index < arguments.count else {
-                throw UsageError("--\(name) needs a value (\(spec.valueName ?? "VALUE"))", command: commandName)
+                throw UsageError("\(label) needs a value (\(spec.valueName ?? "VALUE"))", command: commandName)
             }
             value = arguments[index]
             index += 1
@@ -240,7 +243,7 @@ public struct ArgumentParser: Sendable {
         // An empty path is a mistake (an unset variable, say), never a
         // reason to fall back to the default database or a default file.
         if value.isEmpty, spec.completion == .files {
-            throw UsageError("--\(name) needs a value (\(spec.valueName ?? "VALUE")), and an empty one names no file",
+            throw UsageError("\(label) needs a value (\(spec.valueName ?? "VALUE")), and an empty one names no file",
                              command: commandName)
         }
         if !spec.isRepeatable, result.options[name] != nil {
@@ -253,7 +256,7 @@ public struct ArgumentParser: Sendable {
         result.options[name, default: []].append(value)
         switch spec.reader?(value) {
         case .success(let read): result.values[name, default: []].append(read)
-        case .failure(let problem): result.valueProblems.append(problem.message(for: "--\(name)"))
+        case .failure(let problem): result.valueProblems.append(problem.message(for: label))
         case nil: break
         }
     }

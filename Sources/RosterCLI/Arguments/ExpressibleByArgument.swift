@@ -41,9 +41,15 @@ public struct ArgumentProblem: Error, Sendable {
 /// A value that is one of a few words: the enum's raw values, in any case.
 /// (A separate protocol, so that a type with its own lenient reading,
 /// such as one that also takes a display name, is never read as a plain choice.)
-public protocol ArgumentChoice: ExpressibleByArgument, CaseIterable, RawRepresentable where RawValue == String {}
+public protocol ArgumentChoice: ExpressibleByArgument, CaseIterable, RawRepresentable where RawValue == String {
+    /// Other words people type for a choice (`md` for `markdown`), in
+    /// lower case: suggested, never taken, as a typo is.
+    static var suggestedFor: [String: Self] { get }
+}
 
 extension ArgumentChoice {
+    public static var suggestedFor: [String: Self] { [:] }
+
     public init(argument: String) throws(ArgumentProblem) {
         self = try Self.choosing(argument, among: Array(Self.allCases))
     }
@@ -60,7 +66,7 @@ extension ArgumentChoice {
         if word.isEmpty {
             throw ArgumentProblem { label in "\(label) is empty; it must be one of \(words.joined(separator: ", "))" }
         }
-        let suggestion = EditDistance.closest(to: word.lowercased(), among: words)
+        let suggestion = suggestedFor[word.lowercased()]?.rawValue ?? EditDistance.closest(to: word.lowercased(), among: words)
         throw ArgumentProblem { label in
             "\(label) must be one of \(words.joined(separator: ", ")), not `\(argument)`"
                 + (suggestion.map { "; did you mean `\($0)`?" } ?? "")

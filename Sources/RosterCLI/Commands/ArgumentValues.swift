@@ -79,8 +79,14 @@ extension Optional: ExpressibleByArgument where Wrapped: ExpressibleByArgument &
     }
 }
 
-extension OutputFormat: ArgumentChoice {}
-extension ExportFormat: ArgumentChoice {}
+extension OutputFormat: ArgumentChoice {
+    /// `plain` is the tab-separated form; NDJSON has another name.
+    static var suggestedFor: [String: OutputFormat] { ["tsv": .plain, "jsonl": .ndjson, "jsonlines": .ndjson] }
+}
+extension ExportFormat: ArgumentChoice {
+    /// The files' usual extensions, and NDJSON's other name.
+    public static var suggestedFor: [String: ExportFormat] { ["md": .markdown, "htm": .html, "jsonl": .ndjson, "jsonlines": .ndjson] }
+}
 extension ImportMode: ArgumentChoice {}
 
 /// A CSV `--delimiter`: one ASCII character that cannot be part of a

@@ -88,7 +88,7 @@ enum ImportCommand {
             "changing": C, "listed": L, "capped": false, "changes": […]}. A, U, N and R
             count the file's monsters and the roster's by what would happen to them;
             C = A + U + R is how many would change, and L how many of them are in
-            "changes": the first \(ImportPreview.listLimit) by id, so "capped" is true when
+            `changes`: the first \(ImportPreview.listLimit) by id, so `capped` is true when
             C > L. Values are in the stored forms (5ft11in, FR, 2026-11-29T13:05:00Z).
 
             Exit status: 0 imported (or nothing to change), 65 the data is bad or clashes
@@ -138,7 +138,10 @@ enum ImportCommand {
         let reader = try MonsterReader(input: ChunkedInput(fileDescriptor: descriptor, name: name),
                                        format: format, raw: invocation[raw], delimiter: delimiter,
                                        requiring: mode == .upsert ? ["name"] : nil,
-                                       named: path == "-" ? nil : MonsterReader.Format(fileName: path))
+                                       named: path == "-" ? nil : MonsterReader.Format(fileName: path),
+                                       // `--format json` on a dry run is often meant for the list of changes.
+                                       givenFormatAdvice: dryRun && format == .json
+                                           ? "--format names the input's format; the list of changes as JSON is --changes json" : nil)
         let progress = context.progressBar(total: size, unit: "bytes")
         defer { progress?.finish() }
         let report = progress.map { bar in { (bytes: Int) in bar.update(bytes) } }
@@ -352,6 +355,11 @@ enum ImportErrorReport {
             try appendOptional(source, to: output)
             try output.append(",\"total\":")
             try output.append(decimal: Int64(total))
+            // As in `--changes json`: how many are listed, and whether some are not.
+            try output.append(",\"listed\":")
+            try output.append(decimal: Int64(problems.count))
+            try output.append(",\"capped\":")
+            try output.append(total > problems.count ? "true" : "false")
             try output.append(",\"problems\":[")
             for (index, problem) in problems.enumerated() {
                 try output.append(index == 0 ? "\n" : ",\n")

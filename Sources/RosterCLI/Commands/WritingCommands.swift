@@ -242,6 +242,8 @@ enum WritingCommands {
         let context = invocation.context
         let store = try invocation.store()
         let dryRun = invocation[CommonOptions.dryRun]
+        // An empty name is a slip of the command line (64), not a missing monster.
+        if invocation.positionals.contains("") { throw RosterError.monsterNotFound("", suggestion: nil) }
         // Check every name first, so that nothing is asked about a typo;
         // every name that is missing is reported, then that nothing changed.
         let doomed: [Monster]

@@ -147,11 +147,11 @@ public struct JSONParser {
             let keyOffset = index
             let key = try parseString()
             if members.contains(where: { $0.key == key }) {
-                throw error("the key \"\(key)\" appears twice in one object", at: keyOffset)
+                throw error("the key `\(key)` appears twice in one object", at: keyOffset)
             }
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
-                throw error("expected ':' after the key \"\(key)\"")
+                throw error("expected `:` after the key `\(key)`")
             }
             index += 1
             skipWhitespace()
@@ -166,7 +166,7 @@ public struct JSONParser {
                 depth -= 1
                 return JSONNode(value: .object(members), location: start)
             default:
-                throw error("expected ',' or '}' but found \(describeByte(at: index))")
+                throw error("expected `,` or `}` but found \(describeByte(at: index))")
             }
         }
     }
@@ -194,7 +194,7 @@ public struct JSONParser {
                 depth -= 1
                 return JSONNode(value: .array(elements), location: start)
             default:
-                throw error("expected ',' or ']' but found \(describeByte(at: index))")
+                throw error("expected `,` or `]` but found \(describeByte(at: index))")
             }
         }
     }
@@ -221,7 +221,7 @@ public struct JSONParser {
         }
         if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
             index += 1
-            guard index < bytes.count, isDigit(bytes[index]) else { throw error("a number needs digits after '.'") }
+            guard index < bytes.count, isDigit(bytes[index]) else { throw error("a number needs digits after `.`") }
             while index < bytes.count, isDigit(bytes[index]) { index += 1 }
         }
         if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
@@ -326,7 +326,7 @@ public struct JSONParser {
             }
             if let encoded = UTF8.encode(scalar) { decoded.append(contentsOf: encoded) }
         default:
-            throw error("a backslash before \(describeByte(at: index - 1)) is not a JSON escape; a backslash itself is written \\\\", at: escapeStart)
+            throw error("a backslash before \(describeByte(at: index - 1)) is not a JSON escape; a backslash itself is written `\\\\`", at: escapeStart)
         }
     }
 
@@ -356,12 +356,17 @@ public struct JSONParser {
         return end
     }
 
+    /// A byte as messages quote it: `<`, or its number when it shows as
+    /// nothing (a space, a control character, a byte of a longer letter).
+    static func describe(_ byte: UInt8) -> String {
+        if byte == UInt8(ascii: "`") { return "a backtick" }
+        if byte >= 0x21 && byte < 0x7F { return "`\(Character(Unicode.Scalar(byte)))`" }
+        return "byte 0x\(String(byte, radix: 16, uppercase: true))"
+    }
+
     private func describeByte(at offset: Int) -> String {
         guard offset < bytes.count else { return "the end of the text" }
         let byte = bytes[offset]
-        if byte >= 0x21 && byte < 0x7F {
-            return "'\(Character(Unicode.Scalar(byte)))'"
-        }
-        return "byte 0x\(String(byte, radix: 16, uppercase: true))"
+        return JSONParser.describe(byte)
     }
 }

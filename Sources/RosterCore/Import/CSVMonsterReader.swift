@@ -11,10 +11,11 @@
 /// LF, a lone CR or LF is kept). Blank lines are skipped. Unless `raw`, a cell the export neutralised as a
 /// formula (`'=…`, `''=…`) loses exactly the one `'` the export added.
 ///
-/// Cells are separated by commas, or by semicolons as spreadsheets in
-/// countries with a decimal comma write them: unless the caller names the
-/// delimiter, a header line with semicolons outside quotes and no comma
-/// is taken for semicolon-separated.
+/// Cells are separated by commas, by semicolons as spreadsheets in
+/// countries with a decimal comma write them, or by tabs (what a
+/// spreadsheet's "tab-separated" or a copied range gives): unless the
+/// caller names the delimiter, a header line with no comma outside quotes
+/// is taken for separated by the one of `;` and tab it holds more of.
 ///
 /// A record is found by scanning for a line end outside quotes, then
 /// split into fields; a bad record is reported and skipped, so every
@@ -45,17 +46,33 @@ struct CSVMonsterReader {
         self.required = required
     }
 
-    /// `;` when the header has semicolons outside quotes and no comma,
-    /// else `,`.
+    /// `,` when the header has a comma outside quotes; else `;` or tab,
+    /// whichever it has more of outside quotes (`;` on a tie); else `,`.
     static func detectDelimiter(_ header: UnsafeBufferPointer<UInt8>) -> UInt8 {
         var inQuotes = false
-        var semicolons = 0
+        var semicolons = 0, tabs = 0
         for byte in header {
             if byte == UInt8(ascii: "\"") { inQuotes.toggle() }
-            else if !inQuotes && byte == UInt8(ascii: ",") { return UInt8(ascii: ",") }
-            else if !inQuotes && byte == UInt8(ascii: ";") { semicolons += 1 }
+            else if inQuotes { continue }
+            else if byte == UInt8(ascii: ",") { return UInt8(ascii: ",") }
+            else if byte == UInt8(ascii: ";") { semicolons += 1 }
+            else if byte == 0x09 { tabs += 1 }
         }
+        if tabs > semicolons { return 0x09 }
         return semicolons > 0 ? UInt8(ascii: ";") : UInt8(ascii: ",")
+    }
+
+    /// The separator a header cell that names no column seems to be
+    /// split by: `name|weapon` read with the wrong delimiter is one cell,
+    /// yet made of column names. Nil when it is not so made.
+    static func separatorInside(_ cell: String) -> Character? {
+        let keys = Set(MonsterFields.keys)
+        for character in cell where !(character.isLetter || character.isNumber || character == "_" || character == " ") {
+            let parts = cell.split(separator: character, omittingEmptySubsequences: false)
+                .map { $0.lowercased().trimmingSpaces() }
+            if parts.count >= 2, parts.allSatisfy(keys.contains) { return character }
+        }
+        return nil
     }
 
     /// The next valid monster, or nil at the end. Bad records are logged and skipped.
@@ -194,7 +211,7 @@ struct CSVMonsterReader {
                 index += 1
                 if index < count, bytes[index] != delimiter {
                     log.add(.syntax, at: Self.location(of: index, in: bytes, line: line),
-                            "unexpected text after a closing quote; a quote inside a quoted field is written twice (\"\")")
+                            "unexpected text after a closing quote; a quote inside a quoted field is written twice (`\"\"`)")
                     return false
                 }
                 position = index
@@ -203,7 +220,7 @@ struct CSVMonsterReader {
                 while index < count, bytes[index] != delimiter {
                     if bytes[index] == UInt8(ascii: "\"") {
                         log.add(.syntax, at: Self.location(of: index, in: bytes, line: line),
-                                "a quote inside a field that is not quoted; quote the whole field and write the quote twice (\"\")")
+                                "a quote inside a field that is not quoted; quote the whole field and write the quote twice (`\"\"`)")
                         return false
                     }
                     index += 1
@@ -251,6 +268,18 @@ struct CSVMonsterReader {
     private mutating func readHeader(_ bytes: UnsafeBufferPointer<UInt8>, line: Int, log: inout ProblemLog) {
         headerRead = true
         var seen = Set<Int>()
+        // A header of column names joined by another separator than the
+        // one in use is one message, not an unknown column that suggests
+        // `name` and then a header said to have no name column.
+        if fields.count == 1, let separator = Self.separatorInside(text(of: fields[0], in: bytes)) {
+            let using = delimiter.map { $0 == 0x09 ? "tabs" : "`\(Character(UnicodeScalar($0)))`" } ?? "`,`"
+            let advice = separator == "\t" ? "separated by tabs, not \(using); give --delimiter tab"
+                : "separated by `\(separator)`, not \(using); give that separator with --delimiter"
+            log.add(.syntax, at: TextLocation(line: line, column: 1),
+                    "the header reads as one column: its column names are \(advice)")
+            stopped = true
+            return
+        }
         columns = fields.map { field in
             let name = text(of: field, in: bytes)
             let key = name.lowercased().trimmingSpaces()

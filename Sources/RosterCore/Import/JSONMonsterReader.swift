@@ -64,7 +64,7 @@ struct JSONMonsterReader {
                 }
                 if state == .nextElement {
                     guard byte == UInt8(ascii: ",") else {
-                        fail("expected ',' or ']' after a monster but found \(Self.describe(byte))", log: &log)
+                        fail("expected `,` or `]` after a monster but found \(Self.describe(byte))", log: &log)
                         continue
                     }
                     consume(1)
@@ -111,13 +111,13 @@ struct JSONMonsterReader {
             if byte == UInt8(ascii: "}") {
                 consume(1)
                 if !seenKeys.contains("monsters") {
-                    log.add(.syntax, at: here, field: "monsters", "the document has no \"monsters\" array")
+                    log.add(.syntax, at: here, field: "monsters", "the document has no `monsters` array")
                 }
                 return false
             }
             if !first {
                 guard byte == UInt8(ascii: ",") else {
-                    fail("expected ',' or '}' but found \(Self.describe(byte))", log: &log)
+                    fail("expected `,` or `}` but found \(Self.describe(byte))", log: &log)
                     return false
                 }
                 consume(1)
@@ -131,19 +131,19 @@ struct JSONMonsterReader {
                 return false
             }
             if !seenKeys.insert(key).inserted {
-                fail("the key \"\(key)\" appears twice in one object", at: keyLocation, log: &log)
+                fail("the key `\(key)` appears twice in one object", at: keyLocation, log: &log)
                 return false
             }
             try skipWhitespace()
             guard try peek() == UInt8(ascii: ":") else {
-                fail("expected ':' after the key \"\(key)\"", log: &log)
+                fail("expected `:` after the key `\(key)`", log: &log)
                 return false
             }
             consume(1)
             try skipWhitespace()
             if key == "monsters" {
                 guard try peek() == UInt8(ascii: "[") else {
-                    fail("\"monsters\" must be an array of monster objects", log: &log)
+                    fail("`monsters` must be an array of monster objects", log: &log)
                     return false
                 }
                 consume(1)
@@ -161,14 +161,14 @@ struct JSONMonsterReader {
         case "format":
             guard case .string(let name) = value.value, name == ExportFormat.documentName else {
                 log.add(.syntax, at: value.location, field: "format",
-                        "this JSON is not a roster export: \"format\" must be \"\(ExportFormat.documentName)\"")
+                        "this JSON is not a roster export: `format` must be `\(ExportFormat.documentName)`")
                 state = .done
                 stopped = true
                 return
             }
         case "version":
             guard case .number(let text) = value.value, let version = Int(text), version >= 1 else {
-                log.add(.syntax, at: value.location, field: "version", "\"version\" must be a whole number such as 1")
+                log.add(.syntax, at: value.location, field: "version", "`version` must be a whole number such as 1")
                 state = .done
                 stopped = true
                 return
@@ -181,7 +181,7 @@ struct JSONMonsterReader {
             }
         default:
             log.add(.syntax, at: location, field: key,
-                    "unknown key \"\(key)\" in the document; it holds \"format\", \"version\" and \"monsters\"")
+                    "unknown key `\(key)` in the document; it holds `format`, `version` and `monsters`")
         }
     }
 
@@ -369,6 +369,6 @@ struct JSONMonsterReader {
     }
 
     static func describe(_ byte: UInt8) -> String {
-        byte >= 0x21 && byte < 0x7F ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x\(String(byte, radix: 16, uppercase: true))"
+        JSONParser.describe(byte)
     }
 }

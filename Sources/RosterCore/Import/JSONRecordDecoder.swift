@@ -15,9 +15,9 @@ enum JSONRecordDecoder {
         var locations = [TextLocation?](repeating: nil, count: MonsterFields.all.count)
         for (key, value) in members {
             guard let index = MonsterFields.index(of: key) else {
-                var message = "unknown key \"\(key)\""
+                var message = "unknown key `\(key)`"
                 if let suggestion = MonsterFields.suggestion(for: key) {
-                    message += "; did you mean \"\(suggestion)\"?"
+                    message += "; did you mean `\(suggestion)`?"
                 } else {
                     message += "; a monster has \(MonsterFields.keys.joined(separator: ", "))"
                 }

@@ -40,9 +40,11 @@ public final class MonsterReader {
     /// the model requires: `upsert` needs only the key, `name`.
     /// `named` is the format the file's name promises: with `format` nil,
     /// text named `.json` that does not start like JSON is reported as
-    /// broken JSON, not read as CSV.
+    /// broken JSON, not read as CSV. `givenFormatAdvice` follows the
+    /// sentence that says the input is not the JSON `format` names: the
+    /// caller's word on what the user may have meant by it.
     public init(input: ChunkedInput, format: Format?, raw: Bool, delimiter: UInt8? = nil,
-                requiring: Set<String>? = nil, named: Format? = nil) throws(IOFailure) {
+                requiring: Set<String>? = nil, named: Format? = nil, givenFormatAdvice: String? = nil) throws(IOFailure) {
         self.input = input
         let required = requiring.map { keys in MonsterDecoder.mask { keys.contains($0.key) } } ?? MonsterDecoder.requiredByModel
         // Enough of the start to tell the format and spot a binary file.
@@ -102,13 +104,15 @@ public final class MonsterReader {
             // mistake, as any JSON reader would; only valid JSON of the
             // wrong shape gets the sentence about the document's shape.
             if format == .json, input.isAtEnd, let syntax = Self.syntaxError(rest, from: start) {
-                let advice = promisedJSON ? " (the file's name says JSON; if it is CSV, give --format csv)" : ""
+                let advice = promisedJSON ? " (the file's name says JSON; if it is CSV, give --format csv)"
+                    : givenFormatAdvice.map { " (\($0))" } ?? ""
                 log.add(.syntax, at: syntax.location, syntax.message + advice)
                 return
             }
-            let hint = sniffed == .lines ? "; it looks like NDJSON: try --format ndjson" : ""
+            let hint = sniffed == .lines ? "; it looks like NDJSON: try --format ndjson"
+                : format == .json && !promisedJSON ? givenFormatAdvice.map { " (\($0))" } ?? "" : ""
             log.add(.syntax, at: scalar == nil ? TextLocation(line: 1, column: 1) : start,
-                    "expected a roster JSON document {\"format\": \"roster\", …, \"monsters\": […]} or an array of monsters\(found)\(hint)")
+                    "expected a roster JSON document `{\"format\": \"roster\", …, \"monsters\": […]}` or an array of monsters\(found)\(hint)")
             if scalar != nil { self.format = .json }
             return
         case (.ndjson, nil):

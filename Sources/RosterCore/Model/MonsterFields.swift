@@ -43,8 +43,10 @@ public final class MonsterField: Sendable {
     /// the problem when `monster` breaks it. Nil for fields whose every
     /// value `assign` accepts is valid.
     public let problem: (@Sendable (Monster) -> FieldProblem?)?
-    /// How a change tells the value, in `edit`'s summary and the history
-    /// (`Sword`, `6 ft 2 in`, `unknown`).
+    /// How a change tells the value, in `edit`'s summary and the history:
+    /// a value of the program's own in the words the interface shows it
+    /// (`Sword`, `Blue`, `6 ft 2 in`, `unknown`), free text in backticks,
+    /// as every message quotes what a person typed (`` `MEE-OW` ``).
     public let told: @Sendable (Monster) -> String
     /// The value told exactly, for a field whose `told` form rounds
     /// (activation, to the minute): shown when a change is hidden by it.
@@ -207,7 +209,9 @@ public enum MonsterFields {
             monster.name = value.text
             return nil
         },
-        problem: { MonsterRules.nameProblem($0.name) }
+        problem: { MonsterRules.nameProblem($0.name) },
+        // Free text, quoted as a description is: a name may hold `, `.
+        told: { "`\($0.name)`" }
     )
 
     public static let description = MonsterField(
@@ -252,7 +256,9 @@ public enum MonsterFields {
             guard let color = NameColor.storedKeys.value(of: bytes) else { return false }
             monster.nameColor = color
             return true
-        }
+        },
+        // As the interface and `show` name it, like a weapon: `Blue`.
+        told: { $0.nameColor.displayName }
     )
 
     public static let weapon = MonsterField(

@@ -37,6 +37,18 @@ public enum MonsterRules {
     /// (SQLite would pick a random free one, which no rule here promises).
     static let noIDLeft = "no id is left for a new monster: the roster's ids already reach \(Int64.max)"
 
+    /// How names are compared, in the words every refusal of a name
+    /// already taken gives it (`add`, `edit`, import).
+    public static let sameNameRule = "names are compared ignoring case, width and look-alike letters"
+
+    /// Why `name` cannot be used: the roster (or the file) already has
+    /// `existing`, which reads the same. The given spelling comes first,
+    /// so that `Сat-Bot` with a Cyrillic С is not told it is `Cat-Bot`.
+    public static func nameTakenSentence(_ name: String, by existing: String, place: String = "on the roster") -> String {
+        guard existing != name else { return "a monster named `\(name)` is already \(place)" }
+        return "`\(name)` reads as `\(existing)`, which is already \(place) (\(sameNameRule))"
+    }
+
     /// The key names are unique by: names that differ only in case,
     /// in how their accents are encoded, in width, or in letters that
     /// look alike are the same name (see `NameFolding`).
@@ -137,7 +149,7 @@ public enum MonsterRules {
         else {
             return FieldProblem(
                 field: "icon",
-                message: "an icon is an image asset name such as meetcatbot.png: letters, digits, '-', '_' and '.', ending in .png, at most \(iconLimit) characters"
+                message: "an icon is an image asset name such as meetcatbot.png: letters, digits, `-`, `_` and `.`, ending in .png, at most \(iconLimit) characters"
             )
         }
         return nil

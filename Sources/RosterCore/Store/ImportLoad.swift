@@ -116,7 +116,7 @@ struct ImportLoad {
                 }
                 guard mode == .upsert else {
                     return InputProblem(.conflict, at: record.nameLocation, field: "name",
-                                        "a monster named `\(existing.name)` is already on the roster (names are compared ignoring case); use --mode upsert to update it")
+                                        MonsterRules.nameTakenSentence(record.monster.name, by: existing.name) + "; use --mode upsert to update it")
                 }
                 touched[existing.id] = record.nameLocation
                 // A stand-in only claims the name; the import fails anyway.
@@ -313,7 +313,7 @@ struct ImportLoad {
 
     private func duplicateName(_ record: ImportedRecord, earlier: TextLocation?) -> InputProblem {
         InputProblem(.conflict, at: record.nameLocation, field: "name",
-                     "the name `\(record.monster.name)` is also used \(Self.place(earlier)) (names are compared ignoring case)")
+                     "the name `\(record.monster.name)` is also used \(Self.place(earlier)) (\(MonsterRules.sameNameRule))")
     }
 
     static func place(_ location: TextLocation?) -> String {
@@ -346,7 +346,7 @@ struct ImportLoad {
             for id in inFileOrder.dropFirst() {
                 guard let place = namePlace(id) else { continue }
                 problems.append(InputProblem(.conflict, at: place, field: "name",
-                                             "the name `\(names[id] ?? "")` is also used \(Self.place(firstPlace)) (names are compared ignoring case)"))
+                                             "the name `\(names[id] ?? "")` is also used \(Self.place(firstPlace)) (\(MonsterRules.sameNameRule))"))
             }
         }
         return problems

@@ -73,7 +73,7 @@ public enum RosterError: Error, Sendable, CustomStringConvertible {
             return text
         case .nameTaken(let name, let existing):
             guard let existing, existing != name else { return "a monster named `\(name)` already exists" }
-            return "`\(name)` reads as `\(existing)`, which is already on the roster (names are compared ignoring case, width and look-alike letters)"
+            return MonsterRules.nameTakenSentence(name, by: existing)
         case .invalid(let problems):
             return problems.map(\.message).joined(separator: "; ")
         case .newerDatabase(let path, let version):

@@ -109,12 +109,16 @@ public final class KeyHelpView: View {
         }
     }
 
-    /// Centred on the screen, as large as its content allows.
-    public static func placement(for view: KeyHelpView) -> (Rect) -> Rect {
-        { bounds in
+    /// Centred in `area(screen)`, as large as its content allows. The
+    /// area is the whole screen unless the app keeps rows in sight (a
+    /// footer that says how to close the help, the window's header).
+    public static func placement(for view: KeyHelpView, within area: @escaping (Rect) -> Rect = { $0 }) -> (Rect) -> Rect {
+        { screen in
+            let bounds = area(screen)
             let width = min(bounds.width, view.contentWidth)
             let height = min(bounds.height, view.contentHeight + 2)
-            return Rect(x: (bounds.width - width) / 2, y: (bounds.height - height) / 2, width: width, height: height)
+            return Rect(x: bounds.x + (bounds.width - width) / 2, y: bounds.y + (bounds.height - height) / 2,
+                        width: width, height: height)
         }
     }
 }
