@@ -45,4 +45,34 @@ struct BatchValuesTests {
         // An empty text is still text, not NULL.
         #expect(slots(batch, 2)[0] == "" && slots(batch, 2)[1] == "")
     }
+
+    @Test("every field is laid out as its value gives it, heights, moments, colours and weapons written without a String")
+    func slotsAreTheValues() throws {
+        var monsters: [Monster] = []
+        for (index, weapon) in WeaponType.allCases.enumerated() {
+            var monster = Monster(id: Int64(index), name: "Bot-\(index)", description: "a\tb\nc", icon: "meetcatbot.png",
+                                  nameColor: NameColor.allCases[index % NameColor.allCases.count], weapon: Weapon(weapon))
+            monster.height = Height(feet: [0, 5, 10, 30, 9][index], inches: [0, 11, 3, 11, 10][index])
+            monster.origin = ["FR", "JP", nil, "KE", "NZ"][index]
+            // Seconds are dropped where a moment is stored; 1969 and 9999 too.
+            monster.activated = [Timestamp(secondsSince1970: 1_764_597_907), Timestamp(secondsSince1970: -1),
+                                 nil, Timestamp(secondsSince1970: 253_402_300_799), Timestamp(secondsSince1970: 0)][index]
+            monsters.append(monster)
+        }
+        let batch = try BatchValues(records: monsters.map(record))
+        for (index, monster) in monsters.enumerated() {
+            var expected: [String?] = MonsterFields.dataFields.map { field in
+                switch field.value(monster) {
+                case .text(let text): text
+                case .integer(let number): "#\(number)"
+                case .null: nil
+                }
+            }
+            expected.append(MonsterRules.nameKey(monster.name))
+            #expect(slots(batch, index) == expected)
+        }
+        #expect(slots(batch, 0)[7] == "2025-12-01T14:05:00Z")
+        #expect(slots(batch, 1)[7] == "1969-12-31T23:59:00Z")
+        #expect(slots(batch, 3)[5] == "30ft11in")
+    }
 }

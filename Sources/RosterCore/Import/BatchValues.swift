@@ -27,65 +27,21 @@ public final class BatchValues: @unchecked Sendable {
     /// Lays out `records`; `IOFailure.outOfMemory` when its buffers
     /// cannot be had (they come from `LargeAllocation`).
     init(records: [ImportedRecord]) throws(IOFailure) {
-        // Built in locals and stored once: appending to a class's
-        // properties would pay an exclusivity check on every append.
-        var capacity = max(64, records.count * 128)
-        var bytes = try LargeAllocation.allocate(UInt8.self, count: capacity)
-        let places: UnsafeMutablePointer<Int>
-        do {
-            places = try LargeAllocation.allocate(Int.self, count: records.count * Self.slotsPerRecord * 2)
-        } catch {
-            LargeAllocation.free(bytes)
-            throw error
-        }
-        var used = 0
-        var place = 0
-        var shortOfMemory = false
-        func append(_ text: String) {
-            withUTF8Bytes(of: text) { utf8 in
-                if used + utf8.count + 1 > capacity {
-                    let larger = max(capacity * 2, used + utf8.count + 1)
-                    guard let grown = try? LargeAllocation.reallocate(bytes, count: larger) else {
-                        shortOfMemory = true
-                        return
-                    }
-                    bytes = grown
-                    capacity = larger
-                }
-                if let base = utf8.baseAddress { (bytes + used).initialize(from: base, count: utf8.count) }
-                (bytes + used + utf8.count).initialize(to: 0)
-                places[place] = used
-                places[place + 1] = ByteScan.containsNUL(utf8) ? -3 - utf8.count : utf8.count
-                place += 2
-                used += utf8.count + 1
-            }
-        }
-        func append(number: Int, marker: Int) {
-            places[place] = number
-            places[place + 1] = marker
-            place += 2
-        }
+        var layout = try BatchLayout(capacity: max(64, records.count * 128), slots: records.count * Self.slotsPerRecord)
         let fields = MonsterFields.dataFields
-        for index in records.indices where !shortOfMemory {
-            // One copy of the record, not one of its monster per field:
-            // each copy retains and releases every string it holds.
-            let record = records[index]
-            for field in fields {
-                switch field.value(record.monster) {
-                case .integer(let number): append(number: Int(number), marker: -1)
-                case .text(let text): append(text)
-                case .null: append(number: 0, marker: -2)
-                }
-            }
-            append(record.nameKey)
+        for index in records.indices where !layout.shortOfMemory {
+            // Read in place: a copy of the record would retain and release
+            // every string it holds.
+            for field in fields { field.appendStored(records[index].monster, &layout) }
+            withUTF8Bytes(of: records[index].nameKey) { layout.append($0) }
         }
-        guard !shortOfMemory else {
-            LargeAllocation.free(bytes)
-            LargeAllocation.free(places)
+        guard !layout.shortOfMemory else {
+            LargeAllocation.free(layout.bytes)
+            LargeAllocation.free(layout.places)
             throw .outOfMemory
         }
-        self.bytes = bytes
-        self.places = places
+        self.bytes = layout.bytes
+        self.places = layout.places
     }
 
     deinit {
@@ -115,5 +71,60 @@ public final class BatchValues: @unchecked Sendable {
         /// Text of this many bytes, a NUL among them.
         case text(UnsafePointer<UInt8>, Int)
         case null
+    }
+}
+
+/// The buffers of a `BatchValues` while it is laid out. Passed `inout`
+/// (see `MonsterField.appendStored`), so that exclusive access to it is
+/// proved when compiling: locals captured by the closures that append
+/// were checked at run time, on every append.
+public struct BatchLayout {
+    private(set) var bytes: UnsafeMutablePointer<UInt8>
+    let places: UnsafeMutablePointer<Int>
+    private var capacity: Int
+    private var used = 0
+    private var place = 0
+    private(set) var shortOfMemory = false
+
+    init(capacity: Int, slots: Int) throws(IOFailure) {
+        bytes = try LargeAllocation.allocate(UInt8.self, count: capacity)
+        do {
+            places = try LargeAllocation.allocate(Int.self, count: max(1, slots * 2))
+        } catch {
+            LargeAllocation.free(bytes)
+            throw error
+        }
+        self.capacity = capacity
+    }
+
+    mutating func append(_ utf8: UnsafeBufferPointer<UInt8>) {
+        if used + utf8.count + 1 > capacity {
+            let larger = max(capacity * 2, used + utf8.count + 1)
+            guard let grown = try? LargeAllocation.reallocate(bytes, count: larger) else {
+                shortOfMemory = true
+                // The slot is still filled, so that the layout stays whole.
+                return appendNull()
+            }
+            bytes = grown
+            capacity = larger
+        }
+        if let base = utf8.baseAddress { (bytes + used).initialize(from: base, count: utf8.count) }
+        (bytes + used + utf8.count).initialize(to: 0)
+        places[place] = used
+        places[place + 1] = ByteScan.containsNUL(utf8) ? -3 - utf8.count : utf8.count
+        place += 2
+        used += utf8.count + 1
+    }
+
+    mutating func append(integer: Int64) {
+        places[place] = Int(integer)
+        places[place + 1] = -1
+        place += 2
+    }
+
+    mutating func appendNull() {
+        places[place] = 0
+        places[place + 1] = -2
+        place += 2
     }
 }

@@ -76,6 +76,9 @@ struct MonsterDecoder {
     /// Bit `i` set: field `i` was given but refused (its problem logged);
     /// it keeps its default.
     private var refused: UInt64 = 0
+    /// Bit `i` set: field `i` was given in its exact stored form, which
+    /// passes the field's rule (see `MonsterField.assignStored`).
+    private var stored: UInt64 = 0
     private var failed = false
     static let idIndex = MonsterFields.all.firstIndex { $0.key == MonsterFields.id.key } ?? 0
     static let nameIndex = MonsterFields.all.firstIndex { $0.key == MonsterFields.name.key } ?? 1
@@ -95,6 +98,7 @@ struct MonsterDecoder {
     /// `locate` is only called when there is a problem to place.
     mutating func set(_ index: Int, _ value: FieldValue, log: inout ProblemLog, locate: () -> TextLocation) {
         given |= 1 << UInt64(index)
+        stored &= ~(1 << UInt64(index))
         let field = MonsterFields.all[index]
         // The country meant by an unknown one is looked for only after the
         // import's transaction, for the first few (`RosterStore.importMonsters`):
@@ -118,6 +122,7 @@ struct MonsterDecoder {
     mutating func setStored(_ index: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let assign = Self.storedAssigns[index], assign(&monster, bytes) else { return false }
         given |= 1 << UInt64(index)
+        stored |= 1 << UInt64(index)
         return true
     }
 
@@ -155,8 +160,13 @@ struct MonsterDecoder {
         // Fields refused or missing hold defaults: their rules say nothing.
         let read = given & ~refused
         var nameIsGood = read & (1 << UInt64(Self.nameIndex)) != 0
-        for problem in monster.problems {
-            guard let index = MonsterFields.index(of: problem.field), read & (1 << UInt64(index)) != 0 else { continue }
+        // The rules of the fields read, in field order, as
+        // `Monster.problems` gives them; a value in its stored form passes
+        // its field's rule, and is not checked again.
+        for (fieldIndex, field) in MonsterFields.all.enumerated()
+        where (read & ~stored) & (1 << UInt64(fieldIndex)) != 0 {
+            guard let problem = field.problem?(monster),
+                  let index = MonsterFields.index(of: problem.field), read & (1 << UInt64(index)) != 0 else { continue }
             failed = true
             if index == Self.nameIndex { nameIsGood = false }
             log.add(.value, at: locate(index), field: problem.field, problem.message)

@@ -19,25 +19,38 @@ public struct Height: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// The stored and exported form: `5ft11in`.
     public var key: String {
         // Written byte by byte: an import or export meets it once per row.
-        String(unsafeUninitializedCapacity: 8) { buffer in
-            var count = 0
-            func put(_ number: Int) {
-                if number >= 10 {
-                    buffer[count] = UInt8(ascii: "0") + UInt8(number / 10)
-                    count += 1
-                }
-                buffer[count] = UInt8(ascii: "0") + UInt8(number % 10)
+        String(unsafeUninitializedCapacity: Self.keyCapacity) { writeKey(into: $0) }
+    }
+
+    /// Calls `body` with the bytes of `key`, made without a String.
+    func withKeyBytes(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.keyCapacity) { buffer in
+            body(UnsafeBufferPointer(rebasing: buffer[..<writeKey(into: buffer)]))
+        }
+    }
+
+    /// `99ft99in`: the longest key two-digit numbers make.
+    private static let keyCapacity = 8
+
+    /// Writes `key` at the start of `buffer` (`keyCapacity` bytes); its length.
+    private func writeKey(into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
+        var count = 0
+        func put(_ number: Int) {
+            if number >= 10 {
+                buffer[count] = UInt8(ascii: "0") + UInt8(number / 10 % 10)
                 count += 1
             }
-            put(feet)
-            buffer[count] = UInt8(ascii: "f")
-            buffer[count + 1] = UInt8(ascii: "t")
-            count += 2
-            put(inches)
-            buffer[count] = UInt8(ascii: "i")
-            buffer[count + 1] = UInt8(ascii: "n")
-            return count + 2
+            buffer[count] = UInt8(ascii: "0") + UInt8(number % 10)
+            count += 1
         }
+        put(feet)
+        buffer[count] = UInt8(ascii: "f")
+        buffer[count + 1] = UInt8(ascii: "t")
+        count += 2
+        put(inches)
+        buffer[count] = UInt8(ascii: "i")
+        buffer[count + 1] = UInt8(ascii: "n")
+        return count + 2
     }
     public var description: String { key }
     /// How people read it: `5 ft 11 in`.

@@ -35,8 +35,14 @@ public final class MonsterField: Sendable {
     /// Sets the value from the UTF-8 bytes of its exact stored form
     /// (`sword`, `5ft11in`, `FR`…) without making a String, and says
     /// whether it could; other bytes change nothing and go through
-    /// `assign`. Nil for free text, which needs its String anyway.
+    /// `assign`. A value it accepts passes `problem` (an import does not
+    /// check it again). Nil for free text, which needs its String anyway.
     public let assignStored: (@Sendable (inout Monster, UnsafeBufferPointer<UInt8>) -> Bool)?
+    /// Lays the value out for a bulk insert: the UTF-8 bytes `value`
+    /// would give as text, the number, or NULL, written straight from the
+    /// property without a String or a `FieldValue` where it can be (a
+    /// height, a moment): an import lays out a million rows of them.
+    let appendStored: @Sendable (Monster, inout BatchLayout) -> Void
     /// How people read the value (Markdown): the same in every time zone.
     public let readable: @Sendable (Monster) -> String
     /// The model's rule for the value (a name's length, a known origin):
@@ -72,6 +78,7 @@ public final class MonsterField: Sendable {
         value: @escaping @Sendable (Monster) -> FieldValue,
         assign: @escaping @Sendable (inout Monster, FieldValue) -> String?,
         assignStored: (@Sendable (inout Monster, UnsafeBufferPointer<UInt8>) -> Bool)? = nil,
+        appendStored: (@Sendable (Monster, inout BatchLayout) -> Void)? = nil,
         readable: (@Sendable (Monster) -> String)? = nil,
         problem: (@Sendable (Monster) -> FieldProblem?)? = nil,
         told: (@Sendable (Monster) -> String)? = nil,
@@ -85,6 +92,13 @@ public final class MonsterField: Sendable {
         self.value = value
         self.assign = assign
         self.assignStored = assignStored
+        self.appendStored = appendStored ?? { monster, layout in
+            switch value(monster) {
+            case .text(let text): withUTF8Bytes(of: text) { layout.append($0) }
+            case .integer(let number): layout.append(integer: number)
+            case .null: layout.appendNull()
+            }
+        }
         self.readable = readable ?? { value($0).text }
         self.problem = problem
         self.told = told ?? { monster in
@@ -198,8 +212,30 @@ public enum MonsterFields {
             default:
                 return idRule(not: value.text)
             }
+        },
+        assignStored: { monster, bytes in
+            guard let number = storedID(bytes) else { return false }
+            monster.id = number
+            return true
         }
     )
+
+    /// The id written as `String(id)` writes it (`0`, `42`, `-7`, at most
+    /// 18 digits, so that it cannot overflow): a CSV import's ids, read
+    /// without a String. Anything else is read the lenient way.
+    static func storedID(_ bytes: UnsafeBufferPointer<UInt8>) -> Int64? {
+        let negative = bytes.first == UInt8(ascii: "-")
+        let digits = UnsafeBufferPointer(rebasing: bytes[(negative ? 1 : 0)...])
+        guard let first = digits.first, (1...18).contains(digits.count),
+              first != UInt8(ascii: "0") || (digits.count == 1 && !negative) else { return nil }
+        var number: Int64 = 0
+        for byte in digits {
+            let digit = byte &- UInt8(ascii: "0")
+            guard digit < 10 else { return nil }
+            number = number * 10 + Int64(digit)
+        }
+        return negative ? -number : number
+    }
 
     public static let name = MonsterField(
         key: "name", title: "Name", property: \.name,
@@ -209,6 +245,7 @@ public enum MonsterFields {
             monster.name = value.text
             return nil
         },
+        appendStored: { monster, layout in withUTF8Bytes(of: monster.name) { layout.append($0) } },
         problem: { MonsterRules.nameProblem($0.name) },
         // Free text, quoted as a description is: a name may hold `, `.
         told: { "`\($0.name)`" }
@@ -222,6 +259,7 @@ public enum MonsterFields {
             monster.description = value.text
             return nil
         },
+        appendStored: { monster, layout in withUTF8Bytes(of: monster.description) { layout.append($0) } },
         problem: { MonsterRules.descriptionProblem($0.description) },
         // Quoted, since a description is free text; an empty one is none.
         told: { $0.description.isEmpty ? "(none)" : "`\($0.description)`" }
@@ -235,6 +273,7 @@ public enum MonsterFields {
             monster.icon = value.text
             return nil
         },
+        appendStored: { monster, layout in withUTF8Bytes(of: monster.icon) { layout.append($0) } },
         problem: { MonsterRules.iconProblem($0.icon) }
     )
 
@@ -256,6 +295,9 @@ public enum MonsterFields {
             guard let color = NameColor.storedKeys.value(of: bytes) else { return false }
             monster.nameColor = color
             return true
+        },
+        appendStored: { monster, layout in
+            if !NameColor.storedKeys.withKey(of: monster.nameColor, { layout.append($0) }) { withUTF8Bytes(of: monster.nameColor.key) { layout.append($0) } }
         },
         // As the interface and `show` name it, like a weapon: `Blue`.
         told: { $0.nameColor.displayName }
@@ -279,6 +321,9 @@ public enum MonsterFields {
             monster.weapon = Weapon(type)
             return true
         },
+        appendStored: { monster, layout in
+            if !WeaponType.storedKeys.withKey(of: monster.weapon.type, { layout.append($0) }) { withUTF8Bytes(of: monster.weapon.type.key) { layout.append($0) } }
+        },
         // People read the glyph and the name; the key is in the data formats.
         readable: { $0.weapon.label },
         told: { $0.weapon.type.displayName }
@@ -300,6 +345,10 @@ public enum MonsterFields {
             monster.height = height
             return true
         },
+        appendStored: { monster, layout in
+            guard let height = monster.height else { return layout.appendNull() }
+            height.withKeyBytes { layout.append($0) }
+        },
         readable: { $0.height?.displayName ?? "" },
         told: { $0.height?.displayName ?? "unknown" }
     )
@@ -317,6 +366,10 @@ public enum MonsterFields {
             guard Countries.isStoredCode(bytes) else { return false }
             monster.origin = String(decoding: bytes, as: UTF8.self)
             return true
+        },
+        appendStored: { monster, layout in
+            guard let origin = monster.origin else { return layout.appendNull() }
+            withUTF8Bytes(of: origin) { layout.append($0) }
         },
         readable: { $0.country?.name ?? $0.origin ?? "" },
         problem: { MonsterRules.originProblem($0.origin) },
@@ -336,6 +389,10 @@ public enum MonsterFields {
             guard let activated = Timestamp(storedBytes: bytes) else { return false }
             monster.activated = activated
             return true
+        },
+        appendStored: { monster, layout in
+            guard let activated = monster.activated else { return layout.appendNull() }
+            activated.toTheMinute.withISO8601Bytes { layout.append($0) }
         },
         readable: { $0.activated?.utcDisplay ?? "" },
         told: { $0.activated?.localDisplay ?? "unknown" },

@@ -53,8 +53,22 @@ public enum MonsterRules {
     /// in how their accents are encoded, in width, or in letters that
     /// look alike are the same name (see `NameFolding`).
     public static func nameKey(_ name: String) -> String {
-        if name.utf8.allSatisfy({ $0 < 0x80 }) { return name.lowercased() }
-        return NameFolding.key(name)
+        asciiLowercased(name) ?? NameFolding.key(name)
+    }
+
+    /// `name.lowercased()` when the name is all ASCII, made byte by byte
+    /// (a bulk import keys a million names); nil otherwise.
+    private static func asciiLowercased(_ name: String) -> String? {
+        withUTF8Bytes(of: name) { bytes -> String? in
+            guard !ByteScan.containsNonASCII(bytes) else { return nil }
+            return String(unsafeUninitializedCapacity: bytes.count) { buffer in
+                for index in bytes.indices {
+                    let byte = bytes[index]
+                    buffer[index] = byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte
+                }
+                return bytes.count
+            }
+        }
     }
 
     public static func nameProblem(_ name: String) -> FieldProblem? {
@@ -65,7 +79,9 @@ public enum MonsterRules {
         if isShortPrintableASCII(name.utf8, allowing: 0, limit: nameLimit) {
             let bytes = name.utf8
             if bytes.first == 0x20 || bytes.last == 0x20 { return problem("a name cannot start or end with a space") }
-            if id(in: name) != nil || isOnlyDigits(name) {
+            // Only `#`, `-` and digits can read as an id: one letter settles it.
+            let couldBeID = bytes.withContiguousStorageIfAvailable { $0.allSatisfy(isIDByte) } ?? true
+            if couldBeID && (id(in: name) != nil || isOnlyDigits(name)) {
                 return problem("a name cannot be only digits (with or without #), which would read as an id")
             }
             return nil
@@ -90,6 +106,11 @@ public enum MonsterRules {
             return problem("a name cannot be only digits (with or without #), which would read as an id")
         }
         return nil
+    }
+
+    @inline(__always)
+    private static func isIDByte(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "#") || byte == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
     }
 
     /// Decimal digits of any script alone, with or without `#`.
@@ -144,8 +165,10 @@ public enum MonsterRules {
 
     public static func iconProblem(_ icon: String) -> FieldProblem? {
         let allowed = icon.utf8.withContiguousStorageIfAvailable { $0.allSatisfy(isIconByte) } ?? icon.utf8.allSatisfy(isIconByte)
+        // Only ASCII is allowed, so the bytes say what `hasSuffix` and
+        // `hasPrefix` would, without comparing characters.
         guard allowed, icon.utf8.count <= iconLimit, icon.utf8.count > 4,
-              icon.hasSuffix(".png"), !icon.hasPrefix(".")
+              icon.utf8.suffix(4).elementsEqual(".png".utf8), icon.utf8.first != UInt8(ascii: ".")
         else {
             return FieldProblem(
                 field: "icon",

@@ -39,7 +39,9 @@ enum NameFolding {
         var folded = String.UnicodeScalarView()
         for scalar in name.unicodeScalars {
             if scalar.isASCII {
-                folded.append(scalar.properties.lowercaseMapping.unicodeScalars.first ?? scalar)
+                // ASCII's lower case is A–Z to a–z, without the Unicode tables.
+                let value = scalar.value
+                folded.append(value &- 0x41 < 26 ? Unicode.Scalar(UInt8(value | 0x20)) : scalar)
             } else if let mapped = table[scalar.value] {
                 folded.append(contentsOf: mapped)
             } else {

@@ -19,6 +19,17 @@ final class StoredKeys<Value: Sendable>: Sendable {
     }
 }
 
+extension StoredKeys where Value: Equatable {
+    /// Calls `body` with the key of `value`; false when it has none here.
+    func withKey(of value: Value, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
+        for entry in entries where entry.value == value {
+            entry.bytes.withUnsafeBufferPointer(body)
+            return true
+        }
+        return false
+    }
+}
+
 extension WeaponType {
     static let storedKeys = StoredKeys(allCases.map { (key: $0.key, value: $0) })
 }

@@ -14,25 +14,44 @@ extension Timestamp {
             return "\(fields.year)-\(Self.pad(fields.month))-\(Self.pad(fields.day))T"
                 + "\(Self.pad(fields.hour)):\(Self.pad(fields.minute)):\(Self.pad(fields.second))Z"
         }
-        return String(unsafeUninitializedCapacity: 20) { buffer in
-            func put(_ value: Int, at start: Int, digits: Int) {
-                var rest = value
-                for index in stride(from: start + digits - 1, through: start, by: -1) {
-                    buffer[index] = UInt8(ascii: "0") + UInt8(rest % 10)
-                    rest /= 10
-                }
-            }
-            put(fields.year, at: 0, digits: 4)
-            put(fields.month, at: 5, digits: 2)
-            put(fields.day, at: 8, digits: 2)
-            put(fields.hour, at: 11, digits: 2)
-            put(fields.minute, at: 14, digits: 2)
-            put(fields.second, at: 17, digits: 2)
-            for (index, byte) in [(4, "-"), (7, "-"), (10, "T"), (13, ":"), (16, ":"), (19, "Z")] as [(Int, Unicode.Scalar)] {
-                buffer[index] = UInt8(ascii: byte)
-            }
-            return 20
+        return String(unsafeUninitializedCapacity: Self.iso8601Length) { Self.writeISO8601(fields, into: $0) }
+    }
+
+    /// Calls `body` with the bytes of `iso8601`, made without a String
+    /// for the years 0–9999 (every moment a parse makes).
+    func withISO8601Bytes(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        let fields = utcFields
+        guard (0...9999).contains(fields.year) else { return withUTF8Bytes(of: iso8601, body) }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.iso8601Length) { buffer in
+            body(UnsafeBufferPointer(rebasing: buffer[..<Self.writeISO8601(fields, into: buffer)]))
         }
+    }
+
+    private static let iso8601Length = 20
+
+    /// Writes the stored form of `fields` (a year of four digits) at the
+    /// start of `buffer`, `iso8601Length` bytes; its length.
+    private static func writeISO8601(_ fields: Fields, into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
+        func put(_ value: Int, at start: Int, digits: Int) {
+            var rest = value
+            for index in stride(from: start + digits - 1, through: start, by: -1) {
+                buffer[index] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+            }
+        }
+        put(fields.year, at: 0, digits: 4)
+        put(fields.month, at: 5, digits: 2)
+        put(fields.day, at: 8, digits: 2)
+        put(fields.hour, at: 11, digits: 2)
+        put(fields.minute, at: 14, digits: 2)
+        put(fields.second, at: 17, digits: 2)
+        buffer[4] = UInt8(ascii: "-")
+        buffer[7] = UInt8(ascii: "-")
+        buffer[10] = UInt8(ascii: "T")
+        buffer[13] = UInt8(ascii: ":")
+        buffer[16] = UInt8(ascii: ":")
+        buffer[19] = UInt8(ascii: "Z")
+        return iso8601Length
     }
 
     /// The fields on a UTC clock.

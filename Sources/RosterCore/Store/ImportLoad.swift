@@ -40,6 +40,10 @@ struct ImportLoad {
     /// `replace`: records without an id, written after the others.
     private var deferred: [ImportedRecord] = []
     private let insert: Statement
+    /// `insert` for `groupSize` rows at once (bulk loads): SQLite then
+    /// runs, opens its cursor and halts once for the group, not per row.
+    private let insertGroup: Statement?
+    static let groupSize = 16
     private let arena: TextArena
 
     init(database: Database, mode: ImportMode) throws {
@@ -70,8 +74,103 @@ struct ImportLoad {
         nextNewID = Self.successor(of: highest)
         firstNewID = nextNewID ?? Int64.max
         insert = try database.cached(MonsterTable.insertWithID)
+        insertGroup = bulk ? try database.prepare(MonsterTable.insertWithID(rows: Self.groupSize)) : nil
         loadedRecords = try LargeList()
         arena = try TextArena()
+    }
+
+    /// Writes the records of `batch`, adding to `problems` each one's
+    /// conflict with the roster or the file, in file order. A bulk load
+    /// writes `groupSize` records a statement; a group that fails (an id
+    /// used twice) is written again one record at a time, which finds
+    /// and places each clash as a record written alone would.
+    mutating func write(_ batch: RecordPipeline.Batch, problems: inout [InputProblem]) throws {
+        guard let insertGroup else {
+            for index in batch.records.indices {
+                if let problem = try write(batch.records[index], values: (batch.values, index)) { problems.append(problem) }
+            }
+            return
+        }
+        var group: [(index: Int, id: Int64)] = []
+        group.reserveCapacity(Self.groupSize)
+        for index in batch.records.indices {
+            let id: Int64
+            if mode == .replace {
+                guard batch.records[index].hasID else {
+                    deferred.append(batch.records[index])
+                    continue
+                }
+                id = batch.records[index].monster.id
+            } else {
+                // The table started empty: SQLite would number the rows
+                // on from 1 as this does.
+                guard let next = nextNewID else {
+                    problems.append(Self.noIDLeft(for: batch.records[index]))
+                    continue
+                }
+                id = next
+                nextNewID = Self.successor(of: next)
+            }
+            group.append((index, id))
+            guard group.count == Self.groupSize else { continue }
+            try writeGroup(group, of: batch, with: insertGroup, problems: &problems)
+            group.removeAll(keepingCapacity: true)
+        }
+        // Fewer than a group are left: one statement each.
+        for (index, id) in group {
+            try writeAlone(batch.records[index], id: id, values: (batch.values, index), problems: &problems)
+        }
+    }
+
+    private mutating func writeGroup(_ group: [(index: Int, id: Int64)], of batch: RecordPipeline.Batch,
+                                     with statement: Statement, problems: inout [InputProblem]) throws {
+        let perRow = Int32(BatchValues.slotsPerRecord + 1)
+        do {
+            defer { statement.reset() }
+            for (row, member) in group.enumerated() {
+                let first = Int32(row) * perRow
+                try batch.values.forEachSlot(ofRecord: member.index) { (parameter, slot) throws in
+                    try Self.bind(slot, at: first + parameter, to: statement)
+                }
+                try statement.bind(member.id, at: first + perRow)
+            }
+            _ = try statement.step()
+        } catch let error as DatabaseError where error.isUniqueViolation {
+            // Nothing of the group was written (a statement is undone
+            // whole): each record again on its own.
+            for (index, id) in group {
+                try writeAlone(batch.records[index], id: id, values: (batch.values, index), problems: &problems)
+            }
+            return
+        }
+        for (index, id) in group {
+            try loaded(id, batch.records[index])
+            counts.added += 1
+            if mode != .replace, let problem = Self.incompleteNewMonster(batch.records[index]) { problems.append(problem) }
+        }
+    }
+
+    /// One record of a bulk load, with the id it was given (`replace`:
+    /// the file's), in a statement of its own.
+    private mutating func writeAlone(_ record: ImportedRecord, id: Int64, values: (BatchValues, Int),
+                                     problems: inout [InputProblem]) throws {
+        guard mode != .replace else {
+            if let problem = try write(record, values: values) { problems.append(problem) }
+            return
+        }
+        try insert(record, id: id, values: values)
+        try loaded(id, record)
+        counts.added += 1
+        if let problem = Self.incompleteNewMonster(record) { problems.append(problem) }
+    }
+
+    private static func bind(_ slot: BatchValues.Slot, at parameter: Int32, to statement: Statement) throws {
+        switch slot {
+        case .integer(let number): try statement.bind(number, at: parameter)
+        case .cString(let bytes): try statement.bindBorrowedCString(bytes, at: parameter)
+        case .text(let bytes, let count): try statement.bindBorrowedText(bytes, count: count, at: parameter)
+        case .null: try statement.bind(.null, at: parameter)
+        }
     }
 
     /// Writes one record; a problem when it conflicts with the roster or the file.
@@ -283,12 +382,7 @@ struct ImportLoad {
         defer { insert.reset() }
         if let (batch, index) = values {
             try batch.forEachSlot(ofRecord: index) { (parameter, slot) throws in
-                switch slot {
-                case .integer(let number): try insert.bind(number, at: parameter)
-                case .cString(let bytes): try insert.bindBorrowedCString(bytes, at: parameter)
-                case .text(let bytes, let count): try insert.bindBorrowedText(bytes, count: count, at: parameter)
-                case .null: try insert.bind(.null, at: parameter)
-                }
+                try Self.bind(slot, at: parameter, to: insert)
             }
         } else {
             arena.removeAll()

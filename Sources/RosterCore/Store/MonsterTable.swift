@@ -25,6 +25,13 @@ enum MonsterTable {
     static let insertWithID = """
         INSERT INTO monster (\(dataColumns), name_key, id) VALUES (\(placeholders(dataFields.count + 2)))
         """
+    /// `insertWithID` for `rows` rows in one statement: each row's
+    /// values, then its id, one row after another.
+    static func insertWithID(rows: Int) -> String {
+        let row = "(\(placeholders(dataFields.count + 2)))"
+        return "INSERT INTO monster (\(dataColumns), name_key, id) VALUES "
+            + Array(repeating: row, count: rows).joined(separator: ", ")
+    }
     /// Binds `values(of:)`, then the id.
     static let update = """
         UPDATE monster SET \(dataFields.map { "\($0.key) = ?" }.joined(separator: ", ")), name_key = ?

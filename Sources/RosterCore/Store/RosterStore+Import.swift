@@ -140,16 +140,10 @@ extension RosterStore {
         let pipeline = RecordPipeline(reader: reader)
         do {
             while let batch = try pipeline.next() {
-                for index in batch.records.indices {
-                    // Valid records are written even once the import is known
-                    // to fail: the transaction is rolled back anyway, and
-                    // writing on finds every clash with the roster. (Passed
-                    // straight from the array: a copy of each record, its
-                    // strings retained and released, was this thread's cost.)
-                    if let problem = try load.write(batch.records[index], values: (batch.values, index)) {
-                        clashes.append(problem)
-                    }
-                }
+                // Valid records are written even once the import is known
+                // to fail: the transaction is rolled back anyway, and
+                // writing on finds every clash with the roster.
+                try load.write(batch, problems: &clashes)
                 progress?(batch.bytesConsumed)
             }
         } catch {
