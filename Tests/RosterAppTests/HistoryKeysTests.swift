@@ -49,6 +49,22 @@ struct HistoryKeysTests {
         #expect(roster.footer.message?.hasPrefix("undid set-weapon Ice-Bot") == true)
     }
 
+    @Test("u refused over an import says in the footer which monster another program changed after it")
+    func importRefusalInFooter() throws {
+        let roster = try RosterScreenHarness()
+        let other = try RosterStore.open(path: roster.path)
+        let file = "name,description,icon,weapon\nCat-Bot,From the file,meetcatbot.png,sword\nDog-Bot,From the file,meetdogbot.png,blowgun\n"
+        let reader = try MonsterReader(input: ChunkedInput(bytes: Array(file.utf8), name: "roster.csv"), format: nil, raw: false)
+        _ = try other.importMonsters(from: reader, mode: .upsert)
+        // As the sqlite3 shell would: a write that bypasses roster.
+        try other.database.execute("UPDATE monster SET weapon = 'smoke' WHERE id = 4")
+        roster.interface.poll()
+        roster.press(.character("u"))
+        let footer = roster.lines.last ?? ""
+        #expect(footer.contains("cannot undo #1 import roster.csv: Fire-Bot was changed by another program"), "\(footer)")
+        #expect(try roster.store.resolve("Cat-Bot").description == "From the file", "nothing was undone")
+    }
+
     @Test("another program's change takes back the footer's offer: u would undo that change, not the one reported")
     func otherProgramTakesTheOfferBack() throws {
         let roster = try RosterScreenHarness()

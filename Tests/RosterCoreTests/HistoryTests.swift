@@ -232,6 +232,19 @@ struct HistoryTests {
         }
     }
 
+    @Test("a monster renamed by another program is named as it was and as it is now")
+    func renamedOutside() throws {
+        let roster = try ImportRoster()
+        _ = try roster.store.setWeapons([WeaponAssignment(reference: "Cat-Bot", weapon: .fire)])
+        try roster.store.database.execute("UPDATE monster SET name = 'Kitty-Bot', name_key = 'kitty-bot' WHERE id = 1")
+        #expect {
+            try roster.store.undo()
+        } throws: { error in
+            guard case RosterError.historyRefused(let sentence) = error else { return false }
+            return sentence == "cannot undo #1 set-weapon Cat-Bot: Sword → Fire: Cat-Bot (now Kitty-Bot) has been changed since by a program that does not keep roster's history; nothing was undone"
+        }
+    }
+
     @Test("the history keeps its bound, trimming in the same transaction")
     func bound() throws {
         let roster = try ImportRoster()

@@ -43,6 +43,13 @@ extension RosterStore {
         for index in indexes { try database.execute(index.sql) }
     }
 
+    /// Whether change `id`'s kept roster is still in the file: another
+    /// program may have dropped its table.
+    func hasSnapshotTable(_ id: Int64) throws -> Bool {
+        try database.cached("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = ?")
+            .firstRow([.text(HistoryTable.snapshotTable(id))]) { _ in true } ?? false
+    }
+
     func dropSnapshotTable(_ id: Int64) throws {
         try database.execute("DROP TABLE IF EXISTS \(HistoryTable.snapshotTable(id))")
     }

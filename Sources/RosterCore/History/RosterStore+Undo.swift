@@ -88,13 +88,20 @@ extension RosterStore {
 
     private func reverse(_ change: HistoryEntry, undoing: Bool, dryRun: Bool) throws -> HistoryStep {
         let verb = undoing ? "undo" : "redo"
-        let refusal = "cannot \(verb) #\(change.id) \(change.line)"
+        // An import's counts say nothing of why it cannot be taken back,
+        // and would push the reason out of a footer: its title names it.
+        let named = change.isSnapshot || change.isSnapshotDropped ? change.title : change.line
+        let refusal = "cannot \(verb) #\(change.id) \(named)"
         var done: [MonsterRevision] = []
         if change.isSnapshotDropped {
             throw RosterError.historyRefused(
                 "\(refusal): roster keeps the roster from before only for the last \(HistoryTable.keptSnapshots) imports; nothing was \(verb)ne")
         }
         if change.isSnapshot {
+            guard try hasSnapshotTable(change.id) else {
+                throw RosterError.historyRefused(
+                    "\(refusal): the roster from \(undoing ? "before" : "after") it is no longer in the file (another program removed its table); nothing was \(verb)ne")
+            }
             // The roster must be exactly as the import, or its last undo or
             // redo, left it: no other program may have written a row since.
             let lastSwap = try database.integer("SELECT max(id) FROM history WHERE id = ? OR reverses = ?",
@@ -119,7 +126,11 @@ extension RosterStore {
                 let current = try database.cached(MonsterTable.selectByID)
                     .firstRow([.integer(step.monsterID)], MonsterTable.monster(from:))
                 guard current == step.before else {
-                    let name = step.before?.name ?? step.after?.name ?? "monster \(step.monsterID)"
+                    var name = step.before?.name ?? step.after?.name ?? "monster \(step.monsterID)"
+                    // Renamed since: the name it goes by now is the one to look for.
+                    if let current, MonsterRules.nameKey(current.name) != MonsterRules.nameKey(name) {
+                        name += " (now \(current.name))"
+                    }
                     let what = current == nil ? "has been removed since" : "has been changed since"
                     throw RosterError.historyRefused(
                         "\(refusal): \(name) \(what)\(try laterChangeWording(after: change.id, monster: step.monsterID)); nothing was \(verb)ne")

@@ -26,10 +26,15 @@ enum DatabaseFile {
     static func inspectSettled(_ path: String, patience milliseconds: Int) throws(RosterError) -> State {
         var state = try inspect(path)
         var waited = 0
-        while state == .truncated || state == .notSQLite, waited < milliseconds, isLockedBySQLite(path) {
+        while state == .truncated || state == .notSQLite, waited < milliseconds {
+            let locked = isLockedBySQLite(path)
+            // The writer may have finished the file and let go of its lock
+            // between the look and the test of the lock: a file seen unlocked
+            // is looked at once more, or a finished roster is called damaged.
+            state = try inspect(path)
+            guard locked, state == .truncated || state == .notSQLite else { break }
             usleep(10_000)
             waited += 10
-            state = try inspect(path)
         }
         return state
     }
