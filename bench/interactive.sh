@@ -15,3 +15,8 @@ make_roster "$db" "$count"
 sqlite3 "$db" "UPDATE monster SET weapon = CASE (id / 7) % 5 WHEN 0 THEN 'blowgun' WHEN 1 THEN 'ninja-star'
     WHEN 2 THEN 'fire' WHEN 3 THEN 'sword' ELSE 'smoke' END WHERE id > 6; PRAGMA wal_checkpoint(TRUNCATE);" >/dev/null
 python3 bench/interactive.py "$ROSTER" "$db"
+# Where the half-block bytes of a move go, and the floor no encoding of
+# those cells can go under (glyphs and colours of the cells that change).
+for size in "80 24" "200 60"; do
+    python3 bench/move-bytes.py "$ROSTER" "$db" blocks $size | grep -E "bytes per move|^lower bound"
+done

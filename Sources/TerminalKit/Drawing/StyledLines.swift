@@ -31,7 +31,8 @@ extension Buffer {
 extension Style {
     /// The SGR sequence that turns any current style into exactly this one:
     /// a reset, then this style's attributes and colours reduced to
-    /// `depth`. Empty with `ColorDepth.none`.
+    /// `depth`; two sequences when one would pass ten parameters (see
+    /// `PenChange`: mlterm drops the rest). Empty with `ColorDepth.none`.
     public func sgr(depth: ColorDepth) -> String {
         guard depth != .none else { return "" }
         var parameters = ["0"]
@@ -45,6 +46,6 @@ extension Style {
         if let code = Renderer.sgr(ColorConversion.convert(background, to: depth), foreground: false) {
             parameters.append(code)
         }
-        return "\u{1B}[" + parameters.joined(separator: ";") + "m"
+        return PenChange.sequence(of: parameters)
     }
 }

@@ -78,7 +78,7 @@ enum PenChange {
 
     /// Codes (each one or more parameters) as `ESC [ … m` sequences of at
     /// most `mostParameters` parameters.
-    private static func sequence(of codes: [String]) -> String {
+    static func sequence(of codes: [String]) -> String {
         var text = ""
         var parameters = 0
         for code in codes {

@@ -3,8 +3,9 @@
 /// The renderer remembers the buffer the terminal is showing. Given the
 /// next one it emits, row by row, only the cells whose look differs
 /// (`CellLook`: a space's foreground does not show, `▀` red over blue is
-/// `▄` blue under red), each in the form that needs the least change of
-/// pen. Getting to the next change takes the shortest cursor motion
+/// `▄` blue under red, or `▀` reversed), each row's cells in the forms
+/// that together need the fewest pen changes (`RowPlan`). Getting to the
+/// next change takes the shortest cursor motion
 /// (`CursorMotion`), or writing again the few unchanged cells in between;
 /// a run of blanks is erased at once (`ECH`, `EL`); the pen changes by
 /// the shortest SGR (`PenChange`), which stays set between frames. The

@@ -12,6 +12,9 @@ struct StyledLinesTests {
         #expect(style.sgr(depth: .none) == "")
         #expect(Style(foreground: .ansi(3), background: .ansi(0)).sgr(depth: .ansi16) == "\u{1B}[0;33;40m")
         #expect(Style.plain.underlined.reversed.sgr(depth: .ansi16) == "\u{1B}[0;4;7m")
+        // Eleven parameters in one sequence: mlterm 3.9 would drop the background.
+        #expect(Style(foreground: .rgb(255, 0, 0), background: .rgb(0, 0, 255)).sgr(depth: .truecolor)
+            == "\u{1B}[0;38;2;255;0;0m\u{1B}[48;2;0;0;255m")
     }
 
     @Test("rows become lines: a sequence only where the style changes, a reset at the end, trailing blanks dropped")
@@ -34,7 +37,7 @@ struct StyledLinesTests {
         var buffer = Buffer(size: Size(width: 2, height: 1))
         buffer.draw(HalfBlockPicture(pixelForPixel: image, depth: .truecolor), at: .zero)
         #expect(buffer.styledLines(depth: .truecolor) == [
-            "\u{1B}[0;38;2;255;0;0;48;2;0;0;255m▀\u{1B}[0;38;2;0;255;0m▄\u{1B}[0m",
+            "\u{1B}[0;38;2;255;0;0m\u{1B}[48;2;0;0;255m▀\u{1B}[0;38;2;0;255;0m▄\u{1B}[0m",
         ])
     }
 }
