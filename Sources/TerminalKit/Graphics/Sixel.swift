@@ -62,8 +62,8 @@ public enum Sixel {
         var defined = [Bool](repeating: false, count: palette.colors.count)
         for entry in indices where entry >= 0 { defined[entry] = true }
         // The size is declared, as xterm and mlterm expect. Konsole 22.12
-        // then fills the unset pixels with colour 0 (it is given kitty
-        // images unless sixel is forced).
+        // fills the unset pixels with colour 0 whatever P2 says, so it is
+        // sent none (`SixelFrames.transparentFill`).
         var output = Array("\u{1B}P0;1;0q\"1;1;\(image.width);\(image.height)".utf8)
         for (index, color) in palette.colors.enumerated() where defined[index] {
             output += Array("#\(index);2;\(percent(color.red));\(percent(color.green));\(percent(color.blue))".utf8)
