@@ -102,10 +102,14 @@ public enum Sixel {
 
     /// The picture drawn to fill `cells` of `cellSize` pixels each (pixel
     /// art at a whole multiple, centred: `SixelPicture`), encoded: for
-    /// output that is printed and left behind (`roster show`).
-    public static func encode(_ image: Image, cells: Size, cellSize: Size, registers: Int) -> [UInt8] {
+    /// output that is printed and left behind (`roster show`). With
+    /// `transparentFill`, transparent pixels are painted in it (Konsole's
+    /// background, `PictureQuirks.fillsTransparentPixels`).
+    public static func encode(_ image: Image, cells: Size, cellSize: Size, registers: Int,
+                              transparentFill: RGBA? = nil) -> [UInt8] {
         let frame = Rect(origin: .zero, size: cells)
-        return encode(SixelPicture.pixels(of: image, frame: frame, visible: frame, cellSize: cellSize), registers: registers)
+        let pixels = SixelPicture.pixels(of: image, frame: frame, visible: frame, cellSize: cellSize)
+        return encode(transparentFill.map { pixels.flattened(onto: $0) } ?? pixels, registers: registers)
     }
 
     /// One colour's line of a band, run-length coded, without the empty

@@ -139,4 +139,16 @@ struct KonsoleSixelTests {
         #expect(konsole.pictures.first.map { [$0.column, $0.row] } == [4, 2])
         #expect(konsole.line(0).hasPrefix("roster"))
     }
+
+    @Test("roster show's sixel pictures, printed and left behind, show Konsole's background where they are transparent")
+    func printedPicture() {
+        let fill = PictureQuirks(probe: Self.konsoleProbe()).fillsTransparentPixels ? Self.konsoleProbe().background : nil
+        let konsole = FakeKonsole(width: 60, height: 20)
+        konsole.write(Sixel.encode(Self.art, cells: Size(width: 16, height: 8), cellSize: Size(width: 8, height: 16),
+                                   registers: 256, transparentFill: fill))
+        #expect(konsole.picturePixels(columns: 0..<16, rows: 0..<8) { Self.near($0, Self.background) } == Self.transparentArtPixels * 64)
+        let before = FakeKonsole(width: 60, height: 20)
+        before.write(Sixel.encode(Self.art, cells: Size(width: 16, height: 8), cellSize: Size(width: 8, height: 16), registers: 256))
+        #expect(before.picturePixels(columns: 0..<16, rows: 0..<8) { Self.near($0, Self.background) } == 0)
+    }
 }
