@@ -88,6 +88,7 @@ struct NameFilterTests {
         #expect(index.rows(matching: "bot-") == [0, 1, 3])
         #expect(index.rows(matching: "t-2", among: [0, 1, 3]) == [1])
         #expect(index.rows(matching: "2", among: [0, 1, 3]) == [1, 3])
+        #expect(index.rows(matching: "2", among: [1]) == [1], "few candidates: only theirs are read")
         #expect(index.rows(matching: "\n") == [], "the names' separator never matches")
         #expect(index.rows(matching: "obot") == [2])
         #expect(index.rows(matching: "bot-12x") == [])
