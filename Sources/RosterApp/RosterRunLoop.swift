@@ -225,6 +225,7 @@ struct StartupProbe {
                                          registers: probe.sixelRegisters ?? Sixel.fallbackRegisters)
             renderer.sixel?.paintsAgainAfterRepaint = quirks.paintsAgainAfterRepaint
             renderer.sixel?.deletesPictures = quirks.keepsPicturesOverCells
+            renderer.sixel?.transparentFill = quirks.fillsTransparentPixels ? probe.background : nil
             renderer.invalidate()
         }
     }

@@ -160,16 +160,44 @@ struct ListTests {
         #expect(roster.text.contains("BOW-WOW"))
     }
 
-    @Test("narrowing the window while a filter is typed gives the keyboard to the details; q still quits")
+    @Test("narrowing the window while a filter is typed keeps it being typed, in the list's overlay; widening gives it back")
     func narrowWhileFiltering() throws {
         let roster = try RosterScreenHarness()
         roster.press(.character("/")).type("ic")
         roster.interface.resize(to: Size(width: 60, height: 20))
         _ = roster.screen
+        #expect(roster.text.contains("Monsters · 1 found"), "the list is in sight, in its overlay, the filter applied")
+        #expect(roster.text.contains("/ ic"))
+        // Before, the details took the keyboard and the rest of the word ran
+        // as commands: `q` quit, `x` asked to remove, `n` added a monster.
+        roster.type("e-bq")
+        #expect(roster.interface.controller.quitStatus == nil, "q is filter text while the filter is typed")
+        #expect(roster.text.contains("/ ice-bq"))
+        roster.press(.backspace)
+        #expect(roster.text.contains("Monsters · 1 found") && roster.text.contains("Ice-Bot"))
+        // Wider again: the docked list's filter has the typing.
+        roster.interface.resize(to: Size(width: 100, height: 30))
+        _ = roster.screen
+        roster.type("o")
+        #expect(roster.text.contains("/ ice-bo") && roster.text.contains("Ice-Bot"))
+        #expect(roster.interface.controller.quitStatus == nil)
+        // Esc goes back one level at a time: the filter, then q is a key again.
+        roster.press(.escape)
+        _ = roster.screen
+        roster.press(.character("q"))
+        #expect(roster.interface.controller.quitStatus == 0)
+    }
+
+    @Test("narrowing with the list focused and no filter typed gives the keyboard to the details; q still quits")
+    func narrowFromList() throws {
+        let roster = try RosterScreenHarness()
+        roster.press(.character("/")).type("ic").press(.enter)
+        roster.interface.resize(to: Size(width: 60, height: 20))
+        _ = roster.screen
         #expect(roster.focusedLabel == "Name", "the details have the focus, from the top")
         #expect(roster.text.contains("Ice-Bot"), "the filter stays applied")
         roster.press(.character("q"))
-        #expect(roster.interface.controller.quitStatus == 0, "q is a key again, not filter text")
+        #expect(roster.interface.controller.quitStatus == 0, "q is a key")
     }
 
     @Test("a tiny terminal says how large it must be, and nothing breaks at any size")

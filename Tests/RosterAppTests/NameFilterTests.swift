@@ -88,8 +88,45 @@ struct NameFilterTests {
         #expect(index.rows(matching: "bot-") == [0, 1, 3])
         #expect(index.rows(matching: "t-2", among: [0, 1, 3]) == [1])
         #expect(index.rows(matching: "2", among: [0, 1, 3]) == [1, 3])
+        #expect(index.rows(matching: "2", among: [1]) == [1], "few candidates: only theirs are read")
         #expect(index.rows(matching: "\n") == [], "the names' separator never matches")
         #expect(index.rows(matching: "obot") == [2])
         #expect(index.rows(matching: "bot-12x") == [])
+    }
+
+    /// The index over `names`, made by hand as `NameIndex.load` lays it out.
+    static func index(of names: [String]) -> RosterApp.NameIndex {
+        var keys: [UInt8] = [], starts: [UInt32] = []
+        for name in names {
+            starts.append(UInt32(keys.count))
+            keys += Array(name.utf8) + [0x0A]
+        }
+        starts.append(UInt32(keys.count))
+        return RosterApp.NameIndex(ids: (0..<Int64(names.count)).map { $0 + 1 }, keys: keys, starts: starts)
+    }
+
+    @Test("the full scan finds exactly the rows a byte-by-byte search finds, in runs of matches and gaps alike")
+    func scanAgainstReference() {
+        // Few letters, so that names match in runs from row 0, in runs
+        // further on, alone, and where a name repeats the first byte
+        // before the match ("aab" in "aaab").
+        let letters: [String] = ["a", "b", "a", "-", "é", "ab"]
+        var random = SeededGenerator(seed: 13)
+        for _ in 0..<2_000 {
+            let names = (0..<Int.random(in: 0...14, using: &random)).map { _ in
+                (0..<Int.random(in: 1...5, using: &random)).map { _ in letters.randomElement(using: &random) ?? "a" }.joined()
+            }
+            let index = Self.index(of: names)
+            for _ in 0..<6 {
+                let query = (0..<Int.random(in: 1...3, using: &random)).map { _ in letters.randomElement(using: &random) ?? "a" }.joined()
+                let pattern = Array(query.utf8)
+                let rows = names.indices.filter { row in
+                    let name = Array(names[row].utf8)
+                    return pattern.count <= name.count
+                        && (0...(name.count - pattern.count)).contains { name[$0..<($0 + pattern.count)].elementsEqual(pattern) }
+                }.map { Int32($0) }
+                #expect(index.rows(matching: query) == (rows.count == names.count ? nil : rows), "“\(query)” in \(names)")
+            }
+        }
     }
 }

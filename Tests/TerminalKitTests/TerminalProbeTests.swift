@@ -19,9 +19,28 @@ struct TerminalProbeTests {
     func request() {
         let text = String(decoding: TerminalProbe.request, as: UTF8.self)
         #expect(text == "\u{1B}P+q524742\u{1B}\\\u{1B}[>q"
-            + "\u{1B}[38:2::1:2:3m\u{1B}P$qm\u{1B}\\\u{1B}[0m\u{1B}[>c\u{1B}[?1;1;0S\u{1B}[c")
+            + "\u{1B}[38:2::1:2:3m\u{1B}P$qm\u{1B}\\\u{1B}[0m\u{1B}[>c\u{1B}[?1;1;0S\u{1B}]11;?\u{1B}\\\u{1B}[c")
         #expect(!text.contains("\u{1B}_"), "no APC string before the terminal is known: tmux takes one for a title")
         #expect(String(decoding: TerminalProbe.kittyRequest, as: UTF8.self) == "\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\\u{1B}[c")
+    }
+
+    @Test("the background colour from OSC 11, in the forms terminals answer it; one it cannot read is still an answer")
+    func background() {
+        let answers: [(String, RGBA?)] = [
+            ("\u{1B}]11;rgb:2323/2626/2727\u{1B}\\", RGBA(0x23, 0x26, 0x27)),  // Konsole
+            ("\u{1B}]11;rgb:ffff/ffff/ffff\u{07}", RGBA(255, 255, 255)),  // xterm, asked with BEL or not
+            ("\u{1B}]11;rgb:23/26/27\u{1B}\\", RGBA(0x23, 0x26, 0x27)),
+            ("\u{1B}]11;rgb:f/8/0\u{1B}\\", RGBA(255, 136, 0)),
+            ("\u{1B}]11;rgba:0000/0000/0000/c000\u{1B}\\", RGBA(0, 0, 0)),  // rxvt-unicode
+            ("\u{1B}]11;?\u{1B}\\", nil), ("\u{1B}]11;black\u{1B}\\", nil), ("\u{1B}]11;rgb:12345/0/0\u{1B}\\", nil),
+        ]
+        for (answer, colour) in answers {
+            var probe = TerminalProbe()
+            let answered = probe.read(Array(answer.utf8))
+            #expect(answered, "\(answer.debugDescription) is an answer, not a key")
+            #expect(probe.background == colour, "\(answer.debugDescription)")
+        }
+        #expect(TerminalProbe().background == nil, "no answer, no colour")
     }
 
     @Test("kitty: RGB, then images, done at the second device attributes")

@@ -80,15 +80,27 @@ final class RosterRootView: View {
         details.leaveHelp = isCollapsed ? "show the monster list" : "back to list"
         if isCollapsed {
             if listHasKeyboard {
-                // The list (or its filter) is behind its button now: the
-                // details take the focus from their top, as on opening a
-                // monster. A filter being typed stays applied.
+                // The list is behind its button now: the details take the
+                // focus from their top, as on opening a monster.
+                let typingFilter = list.filterField.isFirstResponder
                 details.focus(0)
                 listLostFocusToCollapse = true
+                // A filter being typed goes on being typed, in the list's
+                // overlay over them: the next letters are still the
+                // filter's, in sight, and never run as commands (`q` would quit).
+                if typingFilter {
+                    showListOverlay()
+                    listOverlay.openFilter()
+                }
             }
         } else {
+            let typingFilter = listOverlay.filterField.isFirstResponder
             if window.isPresenting(listOverlay) { window.dismiss(listOverlay) }
-            if listLostFocusToCollapse {
+            if typingFilter {
+                // The same the other way: the docked list's filter takes the typing on.
+                listLostFocusToCollapse = false
+                list.openFilter()
+            } else if listLostFocusToCollapse {
                 listLostFocusToCollapse = false
                 if details.isFirstResponder { list.becomeFirstResponder() }
             }

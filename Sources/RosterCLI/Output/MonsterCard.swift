@@ -80,10 +80,11 @@ struct MonsterCard {
     }
 
     /// The card with sixel pictures, drawn for cells of `cellSize` pixels
-    /// in at most `registers` colours, laid out as for kitty.
-    func renderSixel(width: Int, depth: ColorDepth, cellSize: Size, registers: Int) -> [UInt8] {
+    /// in at most `registers` colours, laid out as for kitty; transparent
+    /// pixels painted in `transparentFill` when given (Konsole).
+    func renderSixel(width: Int, depth: ColorDepth, cellSize: Size, registers: Int, transparentFill: RGBA? = nil) -> [UInt8] {
         renderImages(width: width, depth: depth) { picture, frame in
-            Sixel.encode(picture.image, cells: frame.size, cellSize: cellSize, registers: registers)
+            Sixel.encode(picture.image, cells: frame.size, cellSize: cellSize, registers: registers, transparentFill: transparentFill)
         }
     }
 

@@ -95,7 +95,10 @@ struct MonsterOutput {
                 } else if pictures == .sixel {
                     let sixel = card.renderSixel(width: context.terminalWidth, depth: pictureDepth,
                                                  cellSize: TerminalSession.cellPixelSize(1) ?? SixelFrames.assumedCellSize,
-                                                 registers: terminalAnswers?.sixelRegisters ?? Sixel.fallbackRegisters)
+                                                 registers: terminalAnswers?.sixelRegisters ?? Sixel.fallbackRegisters,
+                                                 transparentFill: terminalAnswers.flatMap { answers in
+                                                     PictureQuirks(probe: answers).fillsTransparentPixels ? answers.background : nil
+                                                 })
                     try output.append(String(decoding: sixel, as: UTF8.self))
                 } else if pictures == .inlineImages {
                     let cellPixels = TerminalSession.cellPixelSize(1) ?? InlineImageFrames.assumedCellPixels

@@ -141,6 +141,25 @@ public struct Image: Hashable, Sendable {
 }
 
 /// One pixel: 8-bit red, green, blue and straight alpha.
+extension Image {
+    /// The image laid over `background`: every pixel opaque, a translucent
+    /// one mixed with the background by its alpha. For a terminal that
+    /// would fill transparent pixels with a colour of its own choosing.
+    public func flattened(onto background: RGBA) -> Image {
+        var mixed = rgba
+        let under = [Int(background.red), Int(background.green), Int(background.blue)]
+        for pixel in stride(from: 0, to: mixed.count, by: 4) {
+            let alpha = Int(mixed[pixel + 3])
+            guard alpha < 255 else { continue }
+            for channel in 0..<3 {
+                mixed[pixel + channel] = UInt8((Int(mixed[pixel + channel]) * alpha + under[channel] * (255 - alpha) + 127) / 255)
+            }
+            mixed[pixel + 3] = 255
+        }
+        return Image(width: width, height: height, rgba: mixed)
+    }
+}
+
 public struct RGBA: Hashable, Sendable, CustomStringConvertible {
     public var red: UInt8
     public var green: UInt8

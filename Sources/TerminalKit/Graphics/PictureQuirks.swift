@@ -14,7 +14,9 @@
 ///   images as pictures laid over the cells, as it does kitty images:
 ///   text written over them does not erase them, and pixels a sixel
 ///   leaves unset are filled with colour register 0 rather than left
-///   transparent. It removes them when asked with the kitty graphics
+///   transparent, whatever the sixel's P2 says: those pixels are sent
+///   painted in the terminal's background colour, which it gives OSC 11
+///   (`fillsTransparentPixels`, `SixelFrames.transparentFill`). It removes them when asked with the kitty graphics
 ///   delete command (`a=d`), which it applies to every picture, and a
 ///   picture laid exactly over an older one replaces it. So pictures that
 ///   go away or move are deleted, and the rest painted again
@@ -24,10 +26,14 @@ public struct PictureQuirks: Hashable, Sendable {
     public var paintsAgainAfterRepaint = false
     /// Konsole's pictures kept over the cells.
     public var keepsPicturesOverCells = false
+    /// Konsole's sixel pixels left unset, filled with register 0.
+    public var fillsTransparentPixels = false
 
-    public init(paintsAgainAfterRepaint: Bool = false, keepsPicturesOverCells: Bool = false) {
+    public init(paintsAgainAfterRepaint: Bool = false, keepsPicturesOverCells: Bool = false,
+                fillsTransparentPixels: Bool = false) {
         self.paintsAgainAfterRepaint = paintsAgainAfterRepaint
         self.keepsPicturesOverCells = keepsPicturesOverCells
+        self.fillsTransparentPixels = fillsTransparentPixels
     }
 
     /// mlterm's model number in the secondary device attributes.
@@ -41,5 +47,6 @@ public struct PictureQuirks: Hashable, Sendable {
     public init(terminalName: String?, deviceModel: Int?) {
         paintsAgainAfterRepaint = deviceModel == Self.mltermModel || (terminalName?.hasPrefix("mlterm") ?? false)
         keepsPicturesOverCells = terminalName?.hasPrefix("Konsole") ?? false
+        fillsTransparentPixels = keepsPicturesOverCells
     }
 }

@@ -62,8 +62,8 @@ public enum Sixel {
         var defined = [Bool](repeating: false, count: palette.colors.count)
         for entry in indices where entry >= 0 { defined[entry] = true }
         // The size is declared, as xterm and mlterm expect. Konsole 22.12
-        // then fills the unset pixels with colour 0 (it is given kitty
-        // images unless sixel is forced).
+        // fills the unset pixels with colour 0 whatever P2 says, so it is
+        // sent none (`SixelFrames.transparentFill`).
         var output = Array("\u{1B}P0;1;0q\"1;1;\(image.width);\(image.height)".utf8)
         for (index, color) in palette.colors.enumerated() where defined[index] {
             output += Array("#\(index);2;\(percent(color.red));\(percent(color.green));\(percent(color.blue))".utf8)
@@ -102,10 +102,14 @@ public enum Sixel {
 
     /// The picture drawn to fill `cells` of `cellSize` pixels each (pixel
     /// art at a whole multiple, centred: `SixelPicture`), encoded: for
-    /// output that is printed and left behind (`roster show`).
-    public static func encode(_ image: Image, cells: Size, cellSize: Size, registers: Int) -> [UInt8] {
+    /// output that is printed and left behind (`roster show`). With
+    /// `transparentFill`, transparent pixels are painted in it (Konsole's
+    /// background, `PictureQuirks.fillsTransparentPixels`).
+    public static func encode(_ image: Image, cells: Size, cellSize: Size, registers: Int,
+                              transparentFill: RGBA? = nil) -> [UInt8] {
         let frame = Rect(origin: .zero, size: cells)
-        return encode(SixelPicture.pixels(of: image, frame: frame, visible: frame, cellSize: cellSize), registers: registers)
+        let pixels = SixelPicture.pixels(of: image, frame: frame, visible: frame, cellSize: cellSize)
+        return encode(transparentFill.map { pixels.flattened(onto: $0) } ?? pixels, registers: registers)
     }
 
     /// One colour's line of a band, run-length coded, without the empty

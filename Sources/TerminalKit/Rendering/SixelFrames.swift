@@ -44,6 +44,18 @@ public struct SixelFrames {
     /// command, which Konsole applies to sixel pictures too) and the ones
     /// wanted are painted again.
     public var deletesPictures = false
+    /// The colour to paint a picture's transparent pixels in, for a
+    /// terminal that would fill them with register 0 (Konsole): its own
+    /// background, asked with OSC 11. Nil leaves them unset.
+    public var transparentFill: RGBA? {
+        didSet {
+            if transparentFill != oldValue {
+                palettes = [:]
+                encoded = [:]
+                forget()
+            }
+        }
+    }
     /// The last frame painted everything, and the pictures are to be
     /// painted again: the caller should draw a frame soon, even if
     /// nothing changed.
@@ -148,8 +160,13 @@ public struct SixelFrames {
         let key = Encoding(imageID: placement.imageID, frame: placement.frame, visible: placement.visible,
                            cellSize: cellSize, registers: registers)
         if let kept = encoded[key] { return kept }
-        guard let picture = image(placement.imageID) else { return [] }
-        let pixels = SixelPicture.pixels(of: picture, frame: placement.frame, visible: placement.visible, cellSize: cellSize)
+        guard var picture = image(placement.imageID) else { return [] }
+        var pixels = SixelPicture.pixels(of: picture, frame: placement.frame, visible: placement.visible, cellSize: cellSize)
+        if let fill = transparentFill {
+            // The palette is made from the art as shown, background included.
+            picture = picture.flattened(onto: fill)
+            pixels = pixels.flattened(onto: fill)
+        }
         var palette = palettes[placement.imageID] ?? SixelPalette(picture, registers: registers)
         let bytes = Sixel.encode(pixels, palette: &palette)
         palettes[placement.imageID] = palette

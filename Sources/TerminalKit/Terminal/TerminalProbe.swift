@@ -4,7 +4,8 @@
 /// (XTGETTCAP `RGB`, and a DECRQSS round trip of a 24-bit SGR, see
 /// `TerminalProbe+Answers`), its name and version (XTVERSION and the
 /// secondary device attributes), how many colour registers sixel pictures
-/// may use (XTSMGRAPHICS), and then for the primary device attributes
+/// may use (XTSMGRAPHICS), its default background colour (OSC 11, see
+/// `TerminalProbe+Background`), and then for the primary device attributes
 /// (`ESC [ c`), which every terminal answers, and answers last, so the
 /// device attributes mark the end of the answers. Their attribute 4 says
 /// the terminal draws sixel images.
@@ -32,7 +33,7 @@ public struct TerminalProbe: Sendable {
     static let truecolorQuery: [UInt8] = Array("\u{1B}P+q524742\u{1B}\\".utf8)
 
     public static let request: [UInt8] = truecolorQuery + versionQuery + colourRoundTrip
-        + secondaryAttributesQuery + Sixel.colorRegistersQuery + Array("\u{1B}[c".utf8)
+        + secondaryAttributesQuery + Sixel.colorRegistersQuery + backgroundQuery + Array("\u{1B}[c".utf8)
 
     /// The second question, once `request` is answered by a terminal with
     /// no multiplexer in between: the kitty image query, and the device
@@ -68,6 +69,8 @@ public struct TerminalProbe: Sendable {
     /// The terminal's model in the secondary device attributes (`CSI > Pp ;
     /// … c`: 24 is mlterm, 41 xterm, 65 VTE), when it answered.
     public private(set) var deviceModel: Int?
+    /// The default background colour (OSC 11), when the terminal said.
+    public private(set) var background: RGBA?
     /// The last device attributes came: every answer that will come has.
     public var isComplete: Bool { round == .complete }
 
@@ -99,6 +102,10 @@ public struct TerminalProbe: Sendable {
         if text.hasPrefix("\u{1B}P0+r") { return true }
         if reply.last == UInt8(ascii: "S"), text.hasPrefix("\u{1B}[?1;") {
             sixelRegisters = Sixel.colorRegisters(inReply: reply)
+            return true
+        }
+        if Self.isBackgroundAnswer(text) {
+            background = Self.backgroundColour(inAnswer: text)
             return true
         }
         if let name = Self.versionAnswer(text) {
