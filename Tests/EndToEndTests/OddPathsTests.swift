@@ -18,8 +18,9 @@ struct OddPathsTests {
         let option = try sandbox.roster("show", "-5")
         #expect(option.status == 64)
         #expect(option.stderr.contains("(an id below 1 is written with #: #-5)"), "\(option.stderr)")
+        // An empty argument is a usage error, as everywhere else.
         let empty = try sandbox.roster("show", "")
-        #expect(empty.status == 1)
+        #expect(empty.status == 64)
         #expect(empty.stderr == "roster: an empty name names no monster; give a name or an id\n")
         let name = try sandbox.roster("show", "--", "-5")
         #expect(name.status == 1)

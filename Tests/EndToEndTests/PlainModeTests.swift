@@ -95,7 +95,7 @@ struct PlainModeTests {
         roster.answer("0", shows: "Nothing changed; Dog-Bot's weapon is still Fire.\nCommand: ")
 
         // The colour the same way.
-        roster.answer("colour", shows: "Name colour for Dog-Bot: 1 default, 2 red, 3 green, 4 blue, 0 to keep blue.\nName colour number: ")
+        roster.answer("colour", shows: "Name colour for Dog-Bot: 1 Default, 2 Red, 3 Green, 4 Blue, 0 to keep Blue.\nName colour number: ")
         roster.answer("2", shows: "Changed Dog-Bot: colour Blue → Red.\nCommand: ")
         #expect(try sandbox.sqlite("SELECT name_color FROM monster WHERE id = 2") == "red")
 
@@ -139,7 +139,7 @@ struct PlainModeTests {
         roster.answer("add", shows: "Name: ")
         roster.answer("Bat-Bot", shows: "Bat-Bot has no description. Type a new one, or nothing to keep the default.\nNew description: ")
         roster.answer("Hangs around", shows: "0 to keep Sword.\nWeapon number: ")
-        roster.answer("5", shows: "0 to keep default.\nName colour number: ")
+        roster.answer("5", shows: "0 to keep Default.\nName colour number: ")
         roster.answer("4", shows: "Picture number: ")
         roster.answer("", shows: "New height: ")
         roster.answer("", shows: "New origin: ")
@@ -276,7 +276,7 @@ struct PlainModeTests {
             "Explode-Bot is number 3 of 6, with id 3.",
             "Its description is `Tick, tick, BOOM!`.",
             "It carries Smoke.",
-            "Its name colour is red.",
+            "Its name colour is Red.",
             "Its picture is meetexplodebot.png.",
             "It is 4 ft 8 in tall.",
             "It comes from United States (US).",
@@ -321,7 +321,7 @@ struct PlainModeTests {
             "New description:",
             "Weapon for Bat-Bot: 1 Blowgun, 2 Ninja Star, 3 Fire, 4 Sword, 5 Smoke, 0 to keep Sword.",
             "Weapon number:",
-            "Name colour for Bat-Bot: 1 default, 2 red, 3 green, 4 blue, 0 to keep default.",
+            "Name colour for Bat-Bot: 1 Default, 2 Red, 3 Green, 4 Blue, 0 to keep Default.",
             "Name colour number:",
             "Picture for Bat-Bot: 1 blowgun.png, 2 fire.png, 3 meetcatbot.png, 4 meetdogbot.png, 5 meetexplodebot.png, 6 meetfirebot.png, 7 meeticebot.png, 8 meetminitomatobot.png, 9 ninjastar.png, 10 smoke.png, 11 sword.png, 12 unknown.png, 0 to keep unknown.png.",
             "Picture number:",
@@ -340,7 +340,7 @@ struct PlainModeTests {
             "Cat-Bot is number 1 of 7, with id 1.",
             "Its description is `MEE-OW`.",
             "It carries Sword.",
-            "Its name colour is default.",
+            "Its name colour is Default.",
             "Its picture is meetcatbot.png.",
             "It is 2 ft 4 in tall.",
             "It comes from Japan (JP).",

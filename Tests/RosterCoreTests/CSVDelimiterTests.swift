@@ -60,4 +60,15 @@ struct CSVDelimiterTests {
         while try reader.next() != nil {}
         #expect(described(reader.log.problems) == [expected])
     }
+
+    @Test("a header with cells joined by two separators says so once, at the cell, rather than suggest a column it then says is missing")
+    func twoSeparators() throws {
+        let (_, problems) = try readImport("name;weapon,icon\nA;fire,meetcatbot.png\n")
+        #expect(described(problems) == [
+            "1:1: the header cell `name;weapon` holds column names separated by `;`, but its cells are separated by `,`; separate every column the same way",
+        ])
+        // A cell that only looks alike is still an unknown column.
+        let (_, other) = try readImport("name,weapon,colour-name\nA,fire,red\n")
+        #expect(described(other).first?.hasPrefix("1:13: unknown column `colour-name`") == true, "\(described(other))")
+    }
 }

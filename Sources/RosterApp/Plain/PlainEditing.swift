@@ -24,7 +24,7 @@ enum PlainField: CaseIterable {
         case .name: monster.name
         case .description: monster.description.isEmpty ? "no description" : "`\(monster.description)`"
         case .weapon: monster.weapon.type.displayName
-        case .colour: monster.nameColor.displayName.lowercased()
+        case .colour: monster.nameColor.displayName
         case .icon: monster.icon
         case .height: monster.height?.displayName ?? "unknown"
         case .origin: monster.country?.description ?? monster.origin ?? "unknown"
@@ -139,7 +139,7 @@ extension PlainSession {
             return "Weapon for \(monster.name): " + PlainWording.numberedChoices(WeaponType.allCases.map(\.displayName), keeping: keep)
         case .colour:
             return "Name colour for \(monster.name): "
-                + PlainWording.numberedChoices(NameColor.allCases.map { $0.displayName.lowercased() }, keeping: keep)
+                + PlainWording.numberedChoices(NameColor.allCases.map(\.displayName), keeping: keep)
         case .icon:
             return "Picture for \(monster.name): " + PlainWording.numberedChoices(Assets.imageNames, keeping: keep)
         case .name:

@@ -53,7 +53,7 @@ enum PlainWording {
         }
         lines.append(monster.description.isEmpty ? "It has no description." : "Its description is `\(monster.description)`.")
         lines.append("It carries \(monster.weapon.type.displayName).")
-        lines.append("Its name colour is \(monster.nameColor.displayName.lowercased()).")
+        lines.append("Its name colour is \(monster.nameColor.displayName).")
         lines.append("Its picture is \(monster.icon).")
         lines.append(monster.height.map { "It is \($0.displayName) tall." } ?? "Its height is unknown.")
         lines.append(monster.country.map { "It comes from \($0.description)." }

@@ -37,9 +37,11 @@ enum ImportCommand {
             .json whose text does not start like JSON gets its JSON syntax error, not
             CSV's messages); LF or CRLF
             line ends (in CSV, a lone CR too) and a UTF-8 byte order mark are fine. CSV
-            cells are separated by commas, or by semicolons as many spreadsheets write
-            them: a header with semicolons and no comma is read so, and --delimiter
-            names the separator outright. An
+            cells are separated by commas, or by semicolons or tabs as many spreadsheets
+            write them: a header with no comma is read as separated by whichever of the
+            two it holds more of, and --delimiter names the separator outright (tab or
+            \\t for a tab). --format names the input's format, also in a dry run (the
+            list of changes as JSON is --changes json). An
             empty file is an error, except with --format ndjson: NDJSON without lines
             holds no monsters (what `export --format ndjson` writes for an empty
             roster; with --mode replace it empties the roster).
@@ -72,7 +74,9 @@ enum ImportCommand {
 
             Everything is checked before anything is kept: if any record is wrong,
             nothing changes, and every problem is reported as FILE:LINE:COLUMN: field:
-            message (--errors json gives them as JSON). The summary on stderr counts
+            message (--errors json gives them as JSON: {"error": …, "source": …,
+            "total": T, "listed": L, "capped": false, "problems": […]}, T counting every
+            problem and L those listed). The summary on stderr counts
             the monsters added, updated, unchanged and removed.
 
             Limits: files up to \(ChunkedInput.sizeLimit >> 30) GiB; one record (a CSV row, a JSON object, a line)

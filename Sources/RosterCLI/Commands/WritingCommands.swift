@@ -286,7 +286,7 @@ enum WritingCommands {
         return .success
     }
 
-    /// `name Cat-Bot → Kitty-Bot, colour default → red`: the words the history keeps too.
+    /// ``name `Cat-Bot` → `Kitty-Bot`, colour Default → Red``: the words the history keeps too.
     static func describeDifferences(_ before: Monster, _ after: Monster) -> [String] {
         ChangeWording.differences(before, after)
     }

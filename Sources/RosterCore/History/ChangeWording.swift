@@ -9,7 +9,7 @@ public enum ChangeWording {
         listed(changes.filter(\.isChange).map { "\($0.monster.name): \($0.monster.weapon.type.displayName) → \($0.weapon.displayName)" })
     }
 
-    /// `Cat-Bot: name Cat-Bot → Kitty-Bot, colour default → red`.
+    /// ``Cat-Bot: name `Cat-Bot` → `Kitty-Bot`, colour Default → Red``.
     public static func edit(_ before: Monster, _ after: Monster) -> String {
         "\(before.name): " + differences(before, after).joined(separator: ", ")
     }
@@ -29,7 +29,7 @@ public enum ChangeWording {
         "\(summary.added) added, \(summary.updated) updated, \(summary.unchanged) unchanged, \(summary.removed) removed (mode \(mode.rawValue))"
     }
 
-    /// `name Cat-Bot → Kitty-Bot`, `colour default → red`…: each field
+    /// ``name `Cat-Bot` → `Kitty-Bot` ``, `colour Default → Red`…: each field
     /// that differs, in field order, as `MonsterField.told` tells it.
     public static func differences(_ before: Monster, _ after: Monster) -> [String] {
         MonsterFields.dataFields.compactMap { field in

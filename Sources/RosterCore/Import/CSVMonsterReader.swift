@@ -296,12 +296,23 @@ struct CSVMonsterReader {
         // A header of column names joined by another separator than the
         // one in use is one message, not an unknown column that suggests
         // `name` and then a header said to have no name column.
+        let using = delimiter.map { $0 == 0x09 ? "tabs" : "`\(Character(UnicodeScalar($0)))`" } ?? "`,`"
         if fields.count == 1, let separator = Self.separatorInside(text(of: fields[0], in: bytes)) {
-            let using = delimiter.map { $0 == 0x09 ? "tabs" : "`\(Character(UnicodeScalar($0)))`" } ?? "`,`"
             let advice = separator == "\t" ? "separated by tabs, not \(using); give --delimiter tab"
                 : "separated by `\(separator)`, not \(using); give that separator with --delimiter"
             log.add(.syntax, at: TextLocation(line: line, column: 1),
                     "the header reads as one column: its column names are \(advice)")
+            stopped = true
+            return
+        }
+        // Some cells joined by one separator and some by another
+        // (`name;weapon,icon`): said once, at the cell, for the same reason.
+        for field in fields {
+            let cell = text(of: field, in: bytes)
+            guard let separator = Self.separatorInside(cell) else { continue }
+            let joined = separator == "\t" ? "tabs" : "`\(separator)`"
+            log.add(.syntax, at: Self.location(of: field.cellStart, in: bytes, line: line),
+                    "the header cell `\(cell)` holds column names separated by \(joined), but its cells are separated by \(using); separate every column the same way")
             stopped = true
             return
         }
