@@ -306,6 +306,11 @@ public final class RosterStore {
         try guarded { try database.execute("PRAGMA busy_timeout = \(max(0, milliseconds))") }
     }
 
+    /// Whether the roster file this store opened is no longer at its path
+    /// (removed, renamed, or another file put in its place): what it reads
+    /// is then nobody's roster, and every write is refused.
+    public var fileHasMoved: Bool { database.fileHasMoved }
+
     /// Counts changes made by any connection: when it moves, the roster changed.
     public func dataVersion() throws(RosterError) -> Int64 {
         try guarded { try database.integer("PRAGMA data_version") ?? 0 }
