@@ -46,6 +46,15 @@ public final class RosterStore {
 
     /// Opens (creating if needed) the roster at `path`.
     public static func open(path: String) throws(RosterError) -> RosterStore {
+        // SQLite follows a symbolic link by reading it and opening where it
+        // leads, so the kernel's `fs.protected_symlinks` never sees it: a
+        // link another user left in /tmp would have root's roster create
+        // or write the file of their choosing. The rule `export -o` keeps.
+        do {
+            _ = try AtomicFile.followingLinks(path)
+        } catch {
+            throw .cannotOpen(path: path, reason: error.reason)
+        }
         let state = try DatabaseFile.inspectSettled(path, patience: busyTimeoutMilliseconds)
         var createdFolders: [String] = []
         switch state {
