@@ -34,11 +34,21 @@ static atomic_int saved_stderr_fd = -1;
 static atomic_int termination_pending;
 
 static const int notified_signals[] = {SIGINT, SIGTERM, SIGHUP, SIGWINCH, SIGTSTP, SIGCONT};
-static const int crash_signals[] = {SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE};
+// SIGQUIT (`kill -QUIT`) is here for the Swift runtime, which answers it
+// with a backtrace as it does a crash: on the restored screen, not over ours.
+static const int crash_signals[] = {SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE, SIGQUIT};
+// The other signals whose default action ends the process (`kill -PIPE`,
+// `timeout -s USR1`, the CPU limit of `ulimit -t`): without a handler they
+// would leave the alternate screen, mouse reports and a hidden cursor to
+// the shell. Each still ends the program, by itself.
+static const int ending_signals[] = {SIGPIPE, SIGUSR1, SIGUSR2, SIGALRM, SIGXCPU, SIGVTALRM, SIGPROF};
 #define NOTIFIED_COUNT (sizeof notified_signals / sizeof notified_signals[0])
 #define CRASH_COUNT (sizeof crash_signals / sizeof crash_signals[0])
+#define ENDING_COUNT (sizeof ending_signals / sizeof ending_signals[0])
 static struct sigaction previous_notified[NOTIFIED_COUNT];
 static struct sigaction previous_crash[CRASH_COUNT];
+static struct sigaction previous_ending[ENDING_COUNT];
+static int ending_installed[ENDING_COUNT];
 static int installed;
 
 static void write_all(int fd, const void *bytes, size_t length) {
@@ -194,6 +204,11 @@ static void crash(int signal, siginfo_t *info, void *context) {
     die_by(signal);
 }
 
+static void end_by(int signal) {
+    cterminal_restore();
+    die_by(signal);
+}
+
 int cterminal_install_signal_handlers(int wake) {
     if (installed) return 0;
     wake_fd = wake;
@@ -215,7 +230,23 @@ int cterminal_install_signal_handlers(int wake) {
     // stack the Swift runtime sets up, when it does.
     action.sa_flags = SA_SIGINFO | SA_ONSTACK;
     for (size_t index = 0; index < CRASH_COUNT; index++) {
-        if (sigaction(crash_signals[index], &action, &previous_crash[index]) != 0) return -1;
+        if (sigaction(crash_signals[index], NULL, &previous_crash[index]) != 0) return -1;
+        // A SIGQUIT the parent ignores (a background job's) stays ignored.
+        if (previous_crash[index].sa_handler == SIG_IGN && !(previous_crash[index].sa_flags & SA_SIGINFO)) continue;
+        if (sigaction(crash_signals[index], &action, NULL) != 0) return -1;
+    }
+
+    memset(&action, 0, sizeof action);
+    sigemptyset(&action.sa_mask);
+    action.sa_handler = end_by;
+    for (size_t index = 0; index < ENDING_COUNT; index++) {
+        ending_installed[index] = 0;
+        if (sigaction(ending_signals[index], NULL, &previous_ending[index]) != 0) return -1;
+        // A signal the parent ignores (SIGPIPE, SIGQUIT under nohup or in
+        // a background job) or that someone else handles stays theirs.
+        if (previous_ending[index].sa_handler != SIG_DFL || (previous_ending[index].sa_flags & SA_SIGINFO)) continue;
+        if (sigaction(ending_signals[index], &action, NULL) != 0) return -1;
+        ending_installed[index] = 1;
     }
     installed = 1;
     return 0;
@@ -223,6 +254,10 @@ int cterminal_install_signal_handlers(int wake) {
 
 void cterminal_remove_signal_handlers(void) {
     if (!installed) return;
+    for (size_t index = 0; index < ENDING_COUNT; index++) {
+        if (ending_installed[index]) sigaction(ending_signals[index], &previous_ending[index], NULL);
+        ending_installed[index] = 0;
+    }
     for (size_t index = 0; index < CRASH_COUNT; index++) {
         sigaction(crash_signals[index], &previous_crash[index], NULL);
     }

@@ -99,6 +99,23 @@ struct ExportImportTests {
         #expect(sandbox.fileBytes(sandbox.databasePath) == before)
     }
 
+    @Test("export refuses the database's write-ahead log, its index and its journal: an export over the log threw away the latest changes")
+    func refusesTheDatabasesOwnFiles() throws {
+        let sandbox = try Sandbox()
+        _ = try sandbox.roster("add", "Kept-Bot", "--weapon", "fire")
+        for suffix in ["-wal", "-shm", "-journal"] {
+            let path = sandbox.databasePath + suffix
+            let before = sandbox.fileBytes(path)
+            let run = try sandbox.roster("export", "-o", path)
+            #expect(run.status == 64, "\(suffix): \(run.stderr)")
+            #expect(run.stderr.hasPrefix("roster: \(path) is one of the roster database's own files, where SQLite keeps its latest changes; export to another file\n"))
+            #expect(sandbox.fileBytes(path) == before, "\(suffix) untouched")
+        }
+        #expect(try sandbox.roster("show", "Kept-Bot").status == 0, "the change in the log is still there")
+        // Another file beside it is written as before.
+        #expect(try sandbox.roster("export", "-o", sandbox.databasePath + "-walk.json").status == 0)
+    }
+
     @Test("a failed export leaves the existing file exactly as it was")
     func failedExportKeepsOldFile() throws {
         let sandbox = try Sandbox()

@@ -232,7 +232,9 @@ struct DetailStoreTests {
 
     @Test("added with values, they come back from every way of reading; unknown is NULL")
     func addAndRead() throws {
-        let store = try TemporaryRoster().open()
+        let temporary = try TemporaryRoster()
+        defer { withExtendedLifetime(temporary) {} }
+        let store = try temporary.open()
         let full = try store.add(Monster(id: 0, name: "Tall-Bot", description: "", icon: "unknown.png", nameColor: .green,
                                          weapon: Weapon(.fire), height: Height(feet: 6, inches: 2), origin: "FR",
                                          activated: Self.moment))
@@ -255,7 +257,9 @@ struct DetailStoreTests {
 
     @Test("edit saves each of them alone, and clears them")
     func edit() throws {
-        let store = try TemporaryRoster().open()
+        let temporary = try TemporaryRoster()
+        defer { withExtendedLifetime(temporary) {} }
+        let store = try temporary.open()
         let height = try store.edit("Fire-Bot", MonsterChanges(height: .some(Height(feet: 6, inches: 2))))
         #expect(height.isChange && height.after.height == Height(feet: 6, inches: 2))
         _ = try store.edit("Fire-Bot", MonsterChanges(origin: .some("FR")))
@@ -273,7 +277,9 @@ struct DetailStoreTests {
 
     @Test("a value another program stored that fits the columns but not the rules reads as unknown")
     func damaged() throws {
-        let store = try TemporaryRoster().open()
+        let temporary = try TemporaryRoster()
+        defer { withExtendedLifetime(temporary) {} }
+        let store = try temporary.open()
         try store.database.execute("""
             UPDATE monster SET height = '99ft99in', origin = 'XX', activated = '2026-19-39T29:59:59Z' WHERE id = 1
             """)
@@ -284,7 +290,9 @@ struct DetailStoreTests {
 
     @Test("an origin that is not a country code is refused and nothing is written")
     func badOrigin() throws {
-        let store = try TemporaryRoster().open()
+        let temporary = try TemporaryRoster()
+        defer { withExtendedLifetime(temporary) {} }
+        let store = try temporary.open()
         #expect(throws: RosterError.self) { try store.edit("Cat-Bot", MonsterChanges(origin: .some("XX"))) }
         #expect(throws: RosterError.self) {
             try store.add(Monster(id: 0, name: "X", description: "", icon: "unknown.png", nameColor: .default,

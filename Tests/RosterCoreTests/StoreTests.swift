@@ -2,7 +2,9 @@ import Foundation
 import Testing
 @testable import RosterCore
 
-/// A roster database in a fresh temporary folder.
+/// A roster database in a fresh temporary folder, removed when this goes:
+/// keep it for as long as a store opened on it is used, or the store
+/// writes into a removed file (and is refused, as such a write should be).
 final class TemporaryRoster {
     let directory: URL
     var path: String { directory.appendingPathComponent("roster.db").path }
@@ -135,7 +137,9 @@ struct OpeningTests {
 struct ChangingTests {
     @Test("set-weapon changes exactly the named monsters, matched ignoring case or by id")
     func setWeapons() throws {
-        let store = try TemporaryRoster().open()
+        let temporary = try TemporaryRoster()
+        defer { withExtendedLifetime(temporary) {} }
+        let store = try temporary.open()
         let changes = try store.setWeapons([
             WeaponAssignment(reference: "cat-bot", weapon: .fire),
             WeaponAssignment(reference: "2", weapon: .fire),
@@ -147,7 +151,9 @@ struct ChangingTests {
 
     @Test("a batch with a missing monster changes nothing and reports every problem")
     func allOrNothing() throws {
-        let store = try TemporaryRoster().open()
+        let temporary = try TemporaryRoster()
+        defer { withExtendedLifetime(temporary) {} }
+        let store = try temporary.open()
         let location = TextLocation(line: 2, column: 1)
         #expect { try store.setWeapons([
             WeaponAssignment(reference: "Cat-Bot", weapon: .fire, location: TextLocation(line: 1, column: 1)),
@@ -162,7 +168,9 @@ struct ChangingTests {
 
     @Test("a dry run checks everything and changes nothing")
     func dryRun() throws {
-        let store = try TemporaryRoster().open()
+        let temporary = try TemporaryRoster()
+        defer { withExtendedLifetime(temporary) {} }
+        let store = try temporary.open()
         let changes = try store.setWeapons([WeaponAssignment(reference: "Cat-Bot", weapon: .smoke)], dryRun: true)
         #expect(changes.first?.isChange == true)
         #expect(try store.find("Cat-Bot")?.weapon.type == .sword)
@@ -174,7 +182,9 @@ struct ChangingTests {
 
     @Test("names are unique ignoring case, beyond ASCII too")
     func uniqueNames() throws {
-        let store = try TemporaryRoster().open()
+        let temporary = try TemporaryRoster()
+        defer { withExtendedLifetime(temporary) {} }
+        let store = try temporary.open()
         let draft = Monster(id: 0, name: "CAT-BOT", description: "", icon: "unknown.png", nameColor: .default, weapon: Weapon(.fire))
         #expect { try store.add(draft) } throws: { error in
             guard case RosterError.nameTaken = error else { return false }
@@ -197,7 +207,9 @@ struct ChangingTests {
 
     @Test("SQL in a name is stored and read back literally")
     func sqlInjection() throws {
-        let store = try TemporaryRoster().open()
+        let temporary = try TemporaryRoster()
+        defer { withExtendedLifetime(temporary) {} }
+        let store = try temporary.open()
         let name = "Robert'); DROP TABLE monster;--"
         _ = try store.add(Monster(id: 0, name: name, description: "\"; DELETE FROM monster; --", icon: "unknown.png",
                                   nameColor: .default, weapon: Weapon(.sword)))
@@ -207,7 +219,9 @@ struct ChangingTests {
 
     @Test("invalid values are refused before anything is written")
     func validation() throws {
-        let store = try TemporaryRoster().open()
+        let temporary = try TemporaryRoster()
+        defer { withExtendedLifetime(temporary) {} }
+        let store = try temporary.open()
         let draft = Monster(id: 0, name: String(repeating: "n", count: 65), description: String(repeating: "d", count: 300),
                             icon: "nope", nameColor: .default, weapon: Weapon(.fire))
         #expect { try store.add(draft) } throws: { error in
@@ -219,14 +233,18 @@ struct ChangingTests {
 
     @Test("an edit that changes nothing reports no change")
     func noOpEdit() throws {
-        let store = try TemporaryRoster().open()
+        let temporary = try TemporaryRoster()
+        defer { withExtendedLifetime(temporary) {} }
+        let store = try temporary.open()
         let edit = try store.edit("Cat-Bot", MonsterChanges(description: "MEE-OW"))
         #expect(!edit.isChange)
     }
 
     @Test("removing several is all or nothing")
     func removal() throws {
-        let store = try TemporaryRoster().open()
+        let temporary = try TemporaryRoster()
+        defer { withExtendedLifetime(temporary) {} }
+        let store = try temporary.open()
         #expect(throws: RosterError.self) { try store.remove(["Cat-Bot", "Nobody"]) }
         #expect(try store.count() == 6)
         #expect(try store.remove(["Cat-Bot", "cat-bot", "1"]).count == 1)
@@ -235,7 +253,9 @@ struct ChangingTests {
 
     @Test("a close name is suggested for a typo")
     func suggestions() throws {
-        let store = try TemporaryRoster().open()
+        let temporary = try TemporaryRoster()
+        defer { withExtendedLifetime(temporary) {} }
+        let store = try temporary.open()
         #expect(try store.suggestName(for: "Kat-Bot") == "Cat-Bot")
         #expect(try store.suggestName(for: "mini") == "Mini-Tomato-Bot")
         #expect(try store.suggestName(for: "zzzzzzzz") == nil)
@@ -318,7 +338,9 @@ struct WeaponBatchTests {
 
     @Test("a batch with unreadable lines still looks up every name, and reports in input order")
     func batchLooksUpEveryName() throws {
-        let store = try TemporaryRoster().open()
+        let temporary = try TemporaryRoster()
+        defer { withExtendedLifetime(temporary) {} }
+        let store = try temporary.open()
         let parsed = WeaponBatch.parse(Array("Cat-Bot\tfire\nX\ty\nDog-Bot\tswrod\n".utf8))
         #expect { try store.setWeapons(parsed) } throws: { error in
             guard case RosterError.problems(let problems, _, _) = error else { return false }
@@ -363,7 +385,9 @@ struct MigrationTests {
 
     @Test("the new columns refuse values of the wrong shape")
     func checks() throws {
-        let store = try TemporaryRoster().open()
+        let temporary = try TemporaryRoster()
+        defer { withExtendedLifetime(temporary) {} }
+        let store = try temporary.open()
         for statement in ["UPDATE monster SET height = 'tall' WHERE id = 1",
                           "UPDATE monster SET origin = 'France' WHERE id = 1",
                           "UPDATE monster SET activated = 'yesterday' WHERE id = 1"] {

@@ -72,6 +72,18 @@ struct TerminalRestorationTests {
         #expect(demo.terminal.transcript.ends(with: showCursorThenMainScreen))
     }
 
+    @Test("the other signals that end a program (kill -QUIT, -PIPE, -USR1, ulimit -t…) end it by the signal, terminal restored",
+          arguments: [SIGQUIT, SIGPIPE, SIGUSR1, SIGUSR2, SIGALRM, SIGXCPU, SIGVTALRM, SIGPROF])
+    func endingSignals(_ signal: Int32) throws {
+        let (demo, before) = try startedDemo()
+        demo.send(signal)
+        #expect(demo.waitForChange() == .killed(by: signal))
+        expectRestored(demo, like: before)
+        // The Swift runtime answers SIGQUIT with a backtrace, as a crash:
+        // it comes after the restore.
+        if signal != SIGQUIT { #expect(demo.terminal.transcript.ends(with: showCursorThenMainScreen)) }
+    }
+
     @Test("a crash restores the terminal, then its message is shown, then it dies by its signal")
     func crash() throws {
         let (demo, before) = try startedDemo()

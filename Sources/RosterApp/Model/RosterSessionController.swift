@@ -345,6 +345,12 @@ final class RosterSessionController {
     func pollForChanges() -> Bool {
         var changed = list.takeFinishedIndex()
         if changed { select(selection) }
+        // No later change to the file at the path would ever show, and
+        // every save would go into the file nobody can find any more.
+        if store.fileHasMoved {
+            fatalError = .readOnly(path: store.path, reason: Self.fileMovedReason)
+            return changed
+        }
         reportingErrors {
             let version = try store.dataVersion()
             if version != lastDataVersion {
@@ -366,6 +372,10 @@ final class RosterSessionController {
         status = (wasEditing ? "\(what); the edit was put away unsaved" : what, true)
     }
 
+    /// The session's last word on a roster file another program moved
+    /// away: what the open file held stays there, unseen by anyone.
+    static let fileMovedReason = "another program moved, removed or replaced it while the roster was open; open it again to see the file there now"
+
     func clearStatus() {
         status = nil
     }
@@ -378,6 +388,10 @@ final class RosterSessionController {
         } catch let error as RosterError {
             switch error {
             case .damaged, .notADatabase: fatalError = error
+            case .readOnly(_, let reason?) where reason == RosterError.fileMovedReason:
+                // A save refused because the file went away in the moment
+                // since the last poll: the session ends as the poll would.
+                fatalError = .readOnly(path: store.path, reason: Self.fileMovedReason)
             default: status = (error.description, true)
             }
         } catch {

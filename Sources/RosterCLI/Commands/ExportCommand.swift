@@ -81,6 +81,10 @@ enum ExportCommand {
                 throw UsageError("\(path) is the roster database itself; export to another file", command: invocation.commandName)
             }
         }
+        if store.isCompanionFile(path) {
+            throw UsageError("\(path) is one of the roster database's own files, where SQLite keeps its latest changes; export to another file",
+                             command: invocation.commandName)
+        }
         let createdFolders: [String]
         do throws(RosterError) {
             createdFolders = try FileSystem.createParentDirectories(of: path)

@@ -33,6 +33,12 @@ public enum MonsterRules {
     public static let nameLimit = 64
     public static let descriptionLimit = 280
     public static let iconLimit = 64
+    /// What the file's CHECK constraints allow, in code points (8 per
+    /// character): one character may carry any number of combining marks,
+    /// so a name of 3 characters can be 5,000 code points, which the
+    /// file would refuse with SQLite's words and a storage error.
+    public static let nameCodePointLimit = 512
+    public static let descriptionCodePointLimit = 2240
     /// Ids are numbered on from the highest: past 2^63-1 none is left
     /// (SQLite would pick a random free one, which no rule here promises).
     static let noIDLeft = "no id is left for a new monster: the roster's ids already reach \(Int64.max)"
@@ -89,6 +95,10 @@ public enum MonsterRules {
         let length = name.count
         if length > nameLimit {
             return problem("a name can have at most \(nameLimit) characters; this one has \(length)")
+        }
+        let codePoints = name.unicodeScalars.count
+        if codePoints > nameCodePointLimit {
+            return problem(tooManyMarks("a name", limit: nameCodePointLimit, codePoints))
         }
         if let scalar = name.unicodeScalars.first(where: isForbiddenInName) {
             return problem("a name cannot contain control characters, and this one contains \(codePoint(scalar))")
@@ -157,10 +167,18 @@ public enum MonsterRules {
         if length > descriptionLimit {
             return problem("a description can have at most \(descriptionLimit) characters; this one has \(length)")
         }
+        let codePoints = description.unicodeScalars.count
+        if codePoints > descriptionCodePointLimit {
+            return problem(tooManyMarks("a description", limit: descriptionCodePointLimit, codePoints))
+        }
         if let scalar = description.unicodeScalars.first(where: isForbiddenInDescription) {
             return problem("a description cannot contain control characters other than newline and tab, and this one contains \(codePoint(scalar))")
         }
         return nil
+    }
+
+    private static func tooManyMarks(_ what: String, limit: Int, _ codePoints: Int) -> String {
+        "\(what) can hold at most \(limit) code points, each accent or other mark on a letter counted apart from it; this one holds \(codePoints)"
     }
 
     public static func iconProblem(_ icon: String) -> FieldProblem? {

@@ -68,6 +68,18 @@ package final class Database {
         sqlite3_db_readonly(handle, "main") == 1
     }
 
+    /// Whether the file this connection opened is no longer the one at
+    /// its path: another program removed or renamed it, or put another
+    /// file in its place (a backup restored with `mv`, a sync tool's
+    /// rename). SQLite goes on writing into the file it has open, where
+    /// nobody will find the change; in WAL mode it does not refuse, as it
+    /// does with a rollback journal (`SQLITE_READONLY_DBMOVED`).
+    package var fileHasMoved: Bool {
+        var moved: Int32 = 0
+        guard sqlite3_file_control(handle, "main", SQLITE_FCNTL_HAS_MOVED, &moved) == SQLITE_OK else { return false }
+        return moved != 0
+    }
+
     package var changes: Int { Int(sqlite3_changes64(handle)) }
     package var lastInsertedRowID: Int64 { sqlite3_last_insert_rowid(handle) }
     package var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
@@ -109,6 +121,11 @@ package final class Database {
         do {
             let result = try body()
             let changedRows = sqlite3_total_changes64(handle) != changesBefore
+            // Checked last, under the write lock: a file moved away during
+            // a long import would take the whole import with it.
+            if commit && changedRows && fileHasMoved {
+                throw DatabaseError(.SQLITE_READONLY_DBMOVED, message: "the database file was moved, removed or replaced")
+            }
             try execute(commit ? "COMMIT" : "ROLLBACK")
             if commit && changedRows { hasCommittedWrite = true }
             return result

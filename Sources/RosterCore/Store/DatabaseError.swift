@@ -65,6 +65,7 @@ public struct ResultCode: RawRepresentable, Hashable, Sendable {
     public static let SQLITE_FULL = ResultCode(rawValue: CSQLite.SQLITE_FULL)
     public static let SQLITE_CONSTRAINT_PRIMARYKEY = ResultCode(rawValue: CSQLite.SQLITE_CONSTRAINT | 6 << 8)
     public static let SQLITE_CONSTRAINT_UNIQUE = ResultCode(rawValue: CSQLite.SQLITE_CONSTRAINT | 8 << 8)
+    public static let SQLITE_READONLY_DBMOVED = ResultCode(rawValue: CSQLite.SQLITE_READONLY | 4 << 8)
     public static let SQLITE_IOERR_SHMSIZE = ResultCode(rawValue: CSQLite.SQLITE_IOERR | 19 << 8)
     /// No folder for temporary files could be found.
     public static let SQLITE_IOERR_GETTEMPPATH = ResultCode(rawValue: CSQLite.SQLITE_IOERR | 25 << 8)

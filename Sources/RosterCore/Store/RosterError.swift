@@ -121,10 +121,16 @@ public enum RosterError: Error, Sendable, CustomStringConvertible {
         }
     }
 
+    /// Why a roster file that another program moved away cannot be
+    /// written: the connection still has the old file open.
+    public static let fileMovedReason = "another program moved, removed or replaced it since roster opened it; nothing was changed"
+
     /// Turns a SQLite error into the sentence a user should read.
     static func from(_ error: DatabaseError, path: String) -> RosterError {
         switch error.primaryCode {
         case SQLITE_BUSY, SQLITE_LOCKED: return .busy(path: path)
+        case SQLITE_READONLY where error.extendedCode == ResultCode.SQLITE_READONLY_DBMOVED.rawValue:
+            return .readOnly(path: path, reason: fileMovedReason)
         case SQLITE_READONLY, SQLITE_PERM: return .readOnly(path: path)
         case SQLITE_CORRUPT: return .damaged(path: path)
         case SQLITE_NOTADB: return .notADatabase(path: path)

@@ -49,6 +49,15 @@ public final class RosterStore {
 
     /// Opens (creating if needed) the roster at `path`.
     public static func open(path: String) throws(RosterError) -> RosterStore {
+        // SQLite follows a symbolic link by reading it and opening where it
+        // leads, so the kernel's `fs.protected_symlinks` never sees it: a
+        // link another user left in /tmp would have root's roster create
+        // or write the file of their choosing. The rule `export -o` keeps.
+        do {
+            _ = try AtomicFile.followingLinks(path)
+        } catch {
+            throw .cannotOpen(path: path, reason: error.reason)
+        }
         let state = try DatabaseFile.inspectSettled(path, patience: busyTimeoutMilliseconds)
         var createdFolders: [String] = []
         switch state {
@@ -313,6 +322,11 @@ public final class RosterStore {
     public func setBusyTimeout(milliseconds: Int) throws(RosterError) {
         try guarded { try database.execute("PRAGMA busy_timeout = \(max(0, milliseconds))") }
     }
+
+    /// Whether the roster file this store opened is no longer at its path
+    /// (removed, renamed, or another file put in its place): what it reads
+    /// is then nobody's roster, and every write is refused.
+    public var fileHasMoved: Bool { database.fileHasMoved }
 
     /// Counts changes made by any connection: when it moves, the roster changed.
     public func dataVersion() throws(RosterError) -> Int64 {

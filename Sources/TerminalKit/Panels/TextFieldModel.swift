@@ -103,12 +103,18 @@ public struct TextFieldModel: Hashable, Sendable {
         guard width > 0 else { return ("", 0) }
         // Widths as drawn: a control character (from an old value) shows as
         // its escape, and the cursor must land where the buffer puts things.
-        func columns(_ range: Range<Int>) -> Int {
-            characters[range].reduce(0) { $0 + DisplayWidth.asDrawn($1) }
+        // Scroll right until the cursor fits (leaving a column for it),
+        // walking back from the cursor: a value another program stored may
+        // be megabytes long, and measuring from the start for each step
+        // costs its length squared on every frame.
+        var start = cursor
+        var beforeCursor = 0
+        while start > 0 {
+            let columns = DisplayWidth.asDrawn(characters[start - 1])
+            if beforeCursor + columns > width - 1 { break }
+            beforeCursor += columns
+            start -= 1
         }
-        var start = 0
-        // Scroll right until the cursor fits (leaving a column for it).
-        while columns(start..<cursor) > width - 1, start < cursor { start += 1 }
         var shown = ""
         var used = 0
         for character in characters[start...] {
@@ -117,6 +123,6 @@ public struct TextFieldModel: Hashable, Sendable {
             shown.append(character)
             used += columns
         }
-        return (shown, columns(start..<cursor))
+        return (shown, beforeCursor)
     }
 }
