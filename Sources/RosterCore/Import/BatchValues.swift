@@ -29,11 +29,14 @@ public final class BatchValues: @unchecked Sendable {
     init(records: [ImportedRecord]) throws(IOFailure) {
         var layout = try BatchLayout(capacity: max(64, records.count * 128), slots: records.count * Self.slotsPerRecord)
         let fields = MonsterFields.dataFields
-        for index in records.indices where !layout.shortOfMemory {
-            // Read in place: a copy of the record would retain and release
-            // every string it holds.
-            for field in fields { field.appendStored(records[index].monster, &layout) }
-            withUTF8Bytes(of: records[index].nameKey) { layout.append($0) }
+        records.withUnsafeBufferPointer { records in
+            for index in records.indices where !layout.shortOfMemory {
+                // Read in place, through the buffer's address: a copy of
+                // the monster for each field retained and released every
+                // string it holds.
+                for field in fields { field.appendStored(records[index].monster, &layout) }
+                withUTF8Bytes(of: records[index].nameKey) { layout.append($0) }
+            }
         }
         guard !layout.shortOfMemory else {
             LargeAllocation.free(layout.bytes)

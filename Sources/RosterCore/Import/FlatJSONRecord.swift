@@ -147,6 +147,13 @@ enum FlatJSONRecord {
         let count = bytes.count
         var escaped = false
         while index < count {
+            // Eight plain ASCII bytes (no quote, backslash or control) are
+            // passed over in one step, as the byte-by-byte code below would.
+            if index + 8 <= count, let base = bytes.baseAddress,
+               !ByteScan.stopsPlainJSON(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) {
+                index += 8
+                continue
+            }
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
                 return ((start + 1)..<index, escaped, index + 1)

@@ -182,12 +182,15 @@ public enum MonsterRules {
     }
 
     public static func iconProblem(_ icon: String) -> FieldProblem? {
-        let allowed = icon.utf8.withContiguousStorageIfAvailable { $0.allSatisfy(isIconByte) } ?? icon.utf8.allSatisfy(isIconByte)
-        // Only ASCII is allowed, so the bytes say what `hasSuffix` and
-        // `hasPrefix` would, without comparing characters.
-        guard allowed, icon.utf8.count <= iconLimit, icon.utf8.count > 4,
-              icon.utf8.suffix(4).elementsEqual(".png".utf8), icon.utf8.first != UInt8(ascii: ".")
-        else {
+        // One pass over the bytes: only ASCII is allowed, so they say what
+        // comparing characters (`hasSuffix(".png")`) would.
+        let valid = withUTF8Bytes(of: icon) { bytes in
+            bytes.count > 4 && bytes.count <= iconLimit && bytes.allSatisfy(isIconByte)
+                && bytes[0] != UInt8(ascii: ".") && bytes[bytes.count - 4] == UInt8(ascii: ".")
+                && bytes[bytes.count - 3] == UInt8(ascii: "p") && bytes[bytes.count - 2] == UInt8(ascii: "n")
+                && bytes[bytes.count - 1] == UInt8(ascii: "g")
+        }
+        guard valid else {
             return FieldProblem(
                 field: "icon",
                 message: "an icon is an image asset name such as meetcatbot.png: letters, digits, `-`, `_` and `.`, ending in .png, at most \(iconLimit) characters"

@@ -102,14 +102,8 @@ struct ImportLoad {
                 }
                 id = batch.records[index].monster.id
             } else {
-                // The table started empty: SQLite would number the rows
-                // on from 1 as this does.
-                guard let next = nextNewID else {
-                    problems.append(Self.noIDLeft(for: batch.records[index]))
-                    continue
-                }
-                id = next
-                nextNewID = Self.successor(of: next)
+                // SQLite numbers the rows (see `writeGroup`).
+                id = 0
             }
             group.append((index, id))
             guard group.count == Self.groupSize else { continue }
@@ -117,8 +111,8 @@ struct ImportLoad {
             group.removeAll(keepingCapacity: true)
         }
         // Fewer than a group are left: one statement each.
-        for (index, id) in group {
-            try writeAlone(batch.records[index], id: id, values: (batch.values, index), problems: &problems)
+        for member in group {
+            if let problem = try write(batch.records[member.index], values: (batch.values, member.index)) { problems.append(problem) }
         }
     }
 
@@ -132,36 +126,28 @@ struct ImportLoad {
                 try batch.values.forEachSlot(ofRecord: member.index) { (parameter, slot) throws in
                     try Self.bind(slot, at: first + parameter, to: statement)
                 }
-                try statement.bind(member.id, at: first + perRow)
+                // `insert` and `upsert` leave the id to SQLite: a new rowid
+                // costs less than finding where a given one goes.
+                try statement.bind(mode == .replace ? .integer(member.id) : .null, at: first + perRow)
             }
             _ = try statement.step()
         } catch let error as DatabaseError where error.isUniqueViolation {
             // Nothing of the group was written (a statement is undone
             // whole): each record again on its own.
-            for (index, id) in group {
-                try writeAlone(batch.records[index], id: id, values: (batch.values, index), problems: &problems)
+            for member in group {
+                if let problem = try write(batch.records[member.index], values: (batch.values, member.index)) { problems.append(problem) }
             }
             return
         }
-        for (index, id) in group {
-            try loaded(id, batch.records[index])
+        // The table started empty and only this import appends to it:
+        // the rows SQLite numbered are the last ones, one after another.
+        let firstNumbered = database.lastInsertedRowID - Int64(group.count - 1)
+        for (row, member) in group.enumerated() {
+            let id = mode == .replace ? member.id : firstNumbered + Int64(row)
+            try loaded(id, batch.records[member.index])
             counts.added += 1
-            if mode != .replace, let problem = Self.incompleteNewMonster(batch.records[index]) { problems.append(problem) }
+            if mode != .replace, let problem = Self.incompleteNewMonster(batch.records[member.index]) { problems.append(problem) }
         }
-    }
-
-    /// One record of a bulk load, with the id it was given (`replace`:
-    /// the file's), in a statement of its own.
-    private mutating func writeAlone(_ record: ImportedRecord, id: Int64, values: (BatchValues, Int),
-                                     problems: inout [InputProblem]) throws {
-        guard mode != .replace else {
-            if let problem = try write(record, values: values) { problems.append(problem) }
-            return
-        }
-        try insert(record, id: id, values: values)
-        try loaded(id, record)
-        counts.added += 1
-        if let problem = Self.incompleteNewMonster(record) { problems.append(problem) }
     }
 
     private static func bind(_ slot: BatchValues.Slot, at parameter: Int32, to statement: Statement) throws {
