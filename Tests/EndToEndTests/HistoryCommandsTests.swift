@@ -160,7 +160,7 @@ struct HistoryCommandsTests {
         _ = try sandbox.sqlite("UPDATE monster SET weapon = 'smoke' WHERE id = 1")
         let run = try sandbox.roster("undo")
         #expect(run.status == 1)
-        #expect(run.stderr == "roster: cannot undo #1 set-weapon Cat-Bot: Sword → Fire: Cat-Bot has been changed since by a program that does not keep roster's history; nothing was undone\n")
+        #expect(run.stderr == "roster: cannot undo #1 set-weapon Cat-Bot: Sword → Fire: Cat-Bot has been changed since by another program; nothing was undone\n")
         #expect(try sandbox.sqlite("SELECT weapon FROM monster WHERE id = 1") == "smoke")
     }
 
@@ -264,11 +264,11 @@ struct CompareAndSetCommandTests {
         let sandbox = try Sandbox()
         let wrongWeapon = try sandbox.roster("set-weapon", "Cat-Bot", "fire", "--from", "smoke")
         #expect(wrongWeapon.status == 1)
-        #expect(wrongWeapon.stderr == "roster: Cat-Bot is not as this change expected: its weapon is now sword; nothing was changed\n")
+        #expect(wrongWeapon.stderr == "roster: Cat-Bot is not as this change expected: its weapon is now Sword; nothing was changed\n")
         #expect(try sandbox.roster("set-weapon", "Cat-Bot", "fire", "--from", "Sword").status == 0)
         let wrongName = try sandbox.roster("edit", "Cat-Bot", "--description", "x", "--expect", "name=cat-bot", "--expect", "weapon=fire")
         #expect(wrongName.status == 1, "\(wrongName.stderr)")
-        #expect(wrongName.stderr.contains("its name is now Cat-Bot"))
+        #expect(wrongName.stderr.contains("its name is now `Cat-Bot`"))
         let right = try sandbox.roster("edit", "Cat-Bot", "--description", "x", "--expect", "name=Cat-Bot", "--expect", "weapon=fire")
         #expect(right.status == 0, "\(right.stderr)")
         #expect(try sandbox.roster("edit", "Cat-Bot", "--description", "y", "--expect", "nonsense").status == 64)

@@ -180,7 +180,7 @@ struct HistoryTests {
             try roster.store.undo()
         } throws: { error in
             guard case RosterError.historyRefused(let sentence) = error else { return false }
-            return sentence == "cannot undo #1 set-weapon Cat-Bot: Sword → Fire: Cat-Bot has been changed since by a program that does not keep roster's history; nothing was undone"
+            return sentence == "cannot undo #1 set-weapon Cat-Bot: Sword → Fire: Cat-Bot has been changed since by another program; nothing was undone"
         }
         #expect(try roster.export(.json) == before)
         #expect(try roster.store.history().count == 1)
@@ -228,7 +228,7 @@ struct HistoryTests {
             try roster.store.undo()
         } throws: { error in
             guard case RosterError.historyRefused(let sentence) = error else { return false }
-            return sentence == "cannot undo #1 set-weapon Cat-Bot: Sword → Fire: Cat-Bot has been changed since by a program that does not keep roster's history; nothing was undone"
+            return sentence == "cannot undo #1 set-weapon Cat-Bot: Sword → Fire: Cat-Bot has been changed since by another program; nothing was undone"
         }
     }
 
@@ -241,7 +241,7 @@ struct HistoryTests {
             try roster.store.undo()
         } throws: { error in
             guard case RosterError.historyRefused(let sentence) = error else { return false }
-            return sentence == "cannot undo #1 set-weapon Cat-Bot: Sword → Fire: Cat-Bot (now Kitty-Bot) has been changed since by a program that does not keep roster's history; nothing was undone"
+            return sentence == "cannot undo #1 set-weapon Cat-Bot: Sword → Fire: Cat-Bot (now Kitty-Bot) has been changed since by another program; nothing was undone"
         }
     }
 

@@ -74,7 +74,8 @@ extension PlainSession {
             case .success(nil): refusal = nil
             case .success(let changes?): refusal = save(changes, field: field, startingFrom: &monster)
             }
-            if let refusal { tell(refusal + "; nothing changed") }
+            // The outcome first: a refusal may end in a suggestion's `?`.
+            if let refusal { tell("Nothing changed: " + refusal) }
             return
         }
         say(question(field, for: monster))

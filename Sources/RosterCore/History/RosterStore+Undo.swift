@@ -179,7 +179,7 @@ extension RosterStore {
             if try monster == nil || touchesWholeRoster(entry) { later = entry.id }
         }
         guard let later, let entry = try entry(id: later) else {
-            return " by a program that does not keep roster's history"
+            return " by another program"
         }
         return ", by #\(entry.id) \(entry.line)"
     }

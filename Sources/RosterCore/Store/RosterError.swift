@@ -101,8 +101,8 @@ public enum RosterError: Error, Sendable, CustomStringConvertible {
         case .changedSince(let current, let fields):
             let now = fields.compactMap { key in
                 MonsterFields.field(key).map { field in
-                    let value = field.value(current)
-                    return "\(key == "name_color" ? "colour" : key) is now \(value == .null ? "unknown" : value.text)"
+                    // In the words every other message uses: `Smoke`, not `smoke`.
+                    "\(key == "name_color" ? "colour" : key) is now \(field.told(current))"
                 }
             }
             return "\(current.name) is not as this change expected: its \(now.joined(separator: ", its ")); nothing was changed"
