@@ -64,6 +64,14 @@ struct ArgumentParserTests {
         #expect(error.message.contains(expected), "\(error.message)")
     }
 
+    @Test("a missing option is told with every value that cannot be read, all at once")
+    func missingWithBadValues() throws {
+        let error = try #require(usageError(["add", "X-Bot", "--colour", "", "--height", "99ft"]))
+        #expect(error.message == "`add` needs --weapon W")
+        #expect(error.otherMessages.contains { $0.contains("--colour is empty") }, "\(error.otherMessages)")
+        #expect(error.otherMessages.contains { $0.contains("`99ft` is taller than a height can be") }, "\(error.otherMessages)")
+    }
+
     @Test("--help works even when arguments are missing")
     func helpBeatsMissingArguments() throws {
         let parsed = try parser.parse(["set-weapon", "--help"])

@@ -101,7 +101,7 @@ public final class FakeInlineImageTerminal {
                 guard index + 1 < pending.count else { break }
                 let introducer = pending[index + 1]
                 if introducer == UInt8(ascii: "[") {
-                    guard let end = csiEnd(from: index + 2) else { break }
+                    guard let end = pending.controlSequenceFinal(from: index + 2) else { break }
                     control(Array(pending[(index + 2)..<end]), final: pending[end])
                     index = end + 1
                 } else if introducer == UInt8(ascii: "]") {
@@ -141,15 +141,6 @@ public final class FakeInlineImageTerminal {
         }
         // Autowrap is off: the cursor stays on the last column.
         cursor.column = min(width - 1, cursor.column + cellWidth)
-    }
-
-    private func csiEnd(from start: Int) -> Int? {
-        var index = start
-        while index < pending.count {
-            if (0x40...0x7E).contains(pending[index]) { return index }
-            index += 1
-        }
-        return nil
     }
 
     /// The end of a string (before BEL or `ESC \`) and the index after its terminator.

@@ -86,11 +86,11 @@ public final class FakeKonsole {
                 guard index + 1 < pending.count else { break }
                 let introducer = pending[index + 1]
                 if introducer == UInt8(ascii: "[") {
-                    guard let end = csiEnd(from: index + 2) else { break }
+                    guard let end = pending.controlSequenceFinal(from: index + 2) else { break }
                     control(Array(pending[(index + 2)..<end]), final: pending[end])
                     index = end + 1
                 } else if introducer == UInt8(ascii: "P") || introducer == UInt8(ascii: "_") || introducer == UInt8(ascii: "]") {
-                    guard let end = stringEnd(from: index + 2) else { break }
+                    guard let end = pending.stringTerminator(from: index + 2) else { break }
                     let body = Array(pending[(index + 2)..<end])
                     if introducer == UInt8(ascii: "P") { sixel(body) }
                     if introducer == UInt8(ascii: "_") { graphicsCommand(body) }
@@ -111,24 +111,6 @@ public final class FakeKonsole {
             index += length
         }
         pending.removeFirst(index)
-    }
-
-    private func csiEnd(from start: Int) -> Int? {
-        var index = start
-        while index < pending.count {
-            if (0x40...0x7E).contains(pending[index]) { return index }
-            index += 1
-        }
-        return nil
-    }
-
-    private func stringEnd(from start: Int) -> Int? {
-        var index = start
-        while index + 1 < pending.count {
-            if pending[index] == 0x1B, pending[index + 1] == UInt8(ascii: "\\") { return index }
-            index += 1
-        }
-        return nil
     }
 
     private func control(_ parameters: [UInt8], final: UInt8) {

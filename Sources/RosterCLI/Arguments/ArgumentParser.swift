@@ -172,8 +172,11 @@ public struct ArgumentParser: Sendable {
         if let command = result.command, !result[GlobalOptions.help] {
             try checkPositionals(result.positionals, of: command, options: result.options)
             readArguments(of: command, into: &result)
-            if let missing = command.options.first(where: { $0.isRequired && result.options[$0.long] == nil }) {
-                throw UsageError("`\(command.name)` needs \(missing.usage)", command: command.name)
+            // Every problem at once: the options missing, then the values
+            // given that cannot be read.
+            let missing = command.options.filter { $0.isRequired && result.options[$0.long] == nil }
+            if !missing.isEmpty {
+                throw UsageError(missing.map { "`\(command.name)` needs \($0.usage)" } + result.valueProblems, command: command.name)
             }
             if !result.valueProblems.isEmpty && !command.reportsValueProblemsWithItsOwn {
                 throw UsageError(result.valueProblems, command: command.name)
