@@ -1,3 +1,4 @@
+import TextSafety
 import RosterCore
 
 /// One command of the plain roster: its words, what it does, and the
@@ -171,7 +172,7 @@ extension PlainSession {
             }
             let what = suggestingCommands ? "command or monster" : "monster"
             let hint = hints.isEmpty ? " Type help for the commands, or list for the monsters." : " Did you mean \(hints.joined(separator: " or "))?"
-            say("There is no \(what) called `\(text)`.\(hint)")
+            say("There is no \(what) called \(Quote.code(text)).\(hint)")
         } catch {
             tell(error.description)
         }

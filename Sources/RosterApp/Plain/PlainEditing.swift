@@ -1,3 +1,4 @@
+import TextSafety
 import RosterCore
 
 /// A field the plain roster edits, in the order the details read them.
@@ -22,7 +23,7 @@ enum PlainField: CaseIterable {
     func current(_ monster: Monster) -> String {
         switch self {
         case .name: monster.name
-        case .description: monster.description.isEmpty ? "no description" : "`\(monster.description)`"
+        case .description: monster.description.isEmpty ? "no description" : "\(Quote.code(monster.description))"
         case .weapon: monster.weapon.type.displayName
         case .colour: monster.nameColor.displayName
         case .icon: monster.icon
@@ -81,7 +82,7 @@ extension PlainSession {
         say(question(field, for: monster))
         var answer = ask(prompt(field))
         while let text = answer {
-            if field == .name, !meansTheName(text, asking: { "Rename \(monster.name) to `\($0)`?" }) {
+            if field == .name, !meansTheName(text, asking: { "Rename \(monster.name) to \(Quote.code($0))?" }) {
                 say("Nothing changed; \(monster.name)'s name is still \(monster.name).")
                 return
             }
@@ -262,7 +263,7 @@ extension PlainSession {
     private func askNewName() -> String? {
         while let answer = ask("Name:") {
             let name = PlainWording.trimmed(answer)
-            if name.isEmpty || !meansTheName(name, asking: { "Name the new monster `\($0)`?" }) {
+            if name.isEmpty || !meansTheName(name, asking: { "Name the new monster \(Quote.code($0))?" }) {
                 say("Nothing was added.")
                 return nil
             }

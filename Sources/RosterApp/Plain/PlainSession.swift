@@ -119,7 +119,7 @@ final class PlainSession {
         let count = list.count
         guard count > 0 else {
             if list.isFiltering {
-                say("No monster's name contains `\(list.filter)`. Type filter alone to list them all.")
+                say("No monster's name contains \(Quote.code(list.filter)). Type filter alone to list them all.")
             } else {
                 say("The roster is empty. Type add to add a monster.")
             }
@@ -159,7 +159,7 @@ final class PlainSession {
     /// list shows that; here it is said.
     private func tellIfFilterWentAway() {
         guard !filterInForce.isEmpty, list.filter != filterInForce else { return }
-        say("The filter `\(filterInForce)` was let go, so that the monster you work on stays in the list; it lists all \(PlainWording.monsters(list.count)).")
+        say("The filter \(Quote.code(filterInForce)) was let go, so that the monster you work on stays in the list; it lists all \(PlainWording.monsters(list.count)).")
         filterInForce = list.filter
         pageStart = 0
     }

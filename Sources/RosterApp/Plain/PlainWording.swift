@@ -1,3 +1,4 @@
+import TextSafety
 import RosterCore
 
 /// The sentences of the plain roster: every line makes sense on its own
@@ -36,7 +37,7 @@ enum PlainWording {
     /// `Monsters 1 to 20 of 1,000,000. n for the next page.`
     static func pageHeading(first: Int, last: Int, count total: Int, filter: String, hasPrevious: Bool) -> String {
         var text = first == last ? "Monster \(count(first)) of \(count(total))" : "Monsters \(count(first)) to \(count(last)) of \(count(total))"
-        if !filter.isEmpty { text += " whose names contain `\(filter)`" }
+        if !filter.isEmpty { text += " whose names contain \(Quote.code(filter))" }
         text += "."
         if last < total { text += " n for the next page." }
         if hasPrevious { text += " p for the previous page." }
@@ -51,7 +52,7 @@ enum PlainWording {
         } else {
             lines.append("\(monster.name) has id \(monster.id).")
         }
-        lines.append(monster.description.isEmpty ? "It has no description." : "Its description is `\(monster.description)`.")
+        lines.append(monster.description.isEmpty ? "It has no description." : "Its description is \(Quote.code(monster.description)).")
         lines.append("It carries \(monster.weapon.type.displayName).")
         lines.append("Its name colour is \(monster.nameColor.displayName).")
         lines.append("Its picture is \(monster.icon).")

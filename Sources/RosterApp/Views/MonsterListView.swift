@@ -1,3 +1,4 @@
+import TextSafety
 import RosterCore
 import TerminalKit
 
@@ -108,7 +109,7 @@ final class MonsterListView: View {
             return
         }
         if list.count == 0 {
-            let message = list.isFiltering ? "no names contain `\(list.filter)`" : "the roster is empty"
+            let message = list.isFiltering ? "no names contain \(Quote.code(list.filter))" : "the roster is empty"
             buffer.write(message, at: Point(x: rowsArea.x + 1, y: rowsArea.y), width: rowsArea.width - 2, style: Theme.label)
             return
         }

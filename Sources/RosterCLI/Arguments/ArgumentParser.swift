@@ -1,3 +1,4 @@
+import TextSafety
 import RosterCore
 
 /// A mistake in how the command was called: exit status 64, with the
@@ -143,10 +144,10 @@ public struct ArgumentParser: Sendable {
             if result.command == nil {
                 guard let command = command(named: argument) else {
                     let visible = entries.filter { !$0.isHidden }.map(\.name)
-                    var message = "unknown command `\(argument)`"
+                    var message = "unknown command \(Quote.code(argument))"
                     let meant = commands.first { $0.suggestedFor.contains(argument.lowercased()) }?.name
                     if let suggestion = meant ?? EditDistance.closest(to: argument, among: visible) {
-                        message += "; did you mean `\(suggestion)`?"
+                        message += "; did you mean \(Quote.code(suggestion))?"
                     }
                     throw UsageError(message, command: nil)
                 }
@@ -166,7 +167,7 @@ public struct ArgumentParser: Sendable {
            case let accepted = Set(options(of: command).map(\.long)),
            result.options.keys.contains(where: { !accepted.contains($0) }), let defaultCommand,
            let stray = defaultCommand.options.first(where: { result.options[$0.long] != nil && !accepted.contains($0.long) }) {
-            throw UsageError("--\(stray.long) belongs to `\(defaultCommand.name)`, not `\(command.name)`", command: command.name)
+            throw UsageError("--\(stray.long) belongs to \(Quote.code(defaultCommand.name)), not \(Quote.code(command.name))", command: command.name)
         }
         // Asking for help is never a mistake, whatever else is missing.
         if let command = result.command, !result[GlobalOptions.help] {
@@ -176,7 +177,7 @@ public struct ArgumentParser: Sendable {
             // given that cannot be read.
             let missing = command.options.filter { $0.isRequired && result.options[$0.long] == nil }
             if !missing.isEmpty {
-                throw UsageError(missing.map { "`\(command.name)` needs \($0.usage)" } + result.valueProblems, command: command.name)
+                throw UsageError(missing.map { "\(Quote.code(command.name)) needs \($0.usage)" } + result.valueProblems, command: command.name)
             }
             if !result.valueProblems.isEmpty && !command.reportsValueProblemsWithItsOwn {
                 throw UsageError(result.valueProblems, command: command.name)
@@ -276,16 +277,16 @@ public struct ArgumentParser: Sendable {
     private func unknownOption(_ option: String, available: [OptionSpec], command: String?) -> UsageError {
         var message = "unknown option \(option)"
         if command != nil || !option.hasPrefix("--") {
-            message += command.map { " for `\($0)`" } ?? ""
+            message += command.map { " for \(Quote.code($0))" } ?? ""
         }
         let spelled = available.map { "--" + $0.long }
         if option.count > 1, option.dropFirst().allSatisfy(\.isASCII), Int(option.dropFirst()) != nil {
             // `undo -3`: a number, not a misspelt option.
             message += "; counts and ids are whole numbers from 1 up (an id below 1 is written with #: #\(option))"
         } else if let suggestion = EditDistance.closest(to: option, among: spelled) {
-            message += "; did you mean `\(suggestion)`?"
+            message += "; did you mean \(Quote.code(suggestion))?"
         } else if command == nil, let other = commands.first(where: { $0.options.contains { "--" + $0.long == option } }) {
-            message += "; it belongs to `\(other.name)`"
+            message += "; it belongs to \(Quote.code(other.name))"
         }
         return UsageError(message, command: command)
     }
@@ -315,7 +316,7 @@ public struct ArgumentParser: Sendable {
         }
         if !hasMany && positionals.count > required + optional {
             let extra = positionals[required + optional]
-            throw UsageError("unexpected argument `\(extra)`", command: command.name)
+            throw UsageError("unexpected argument \(Quote.code(extra))", command: command.name)
         }
         if command.arguments.contains(where: { $0.completion == .files }), positionals.contains("") {
             let name = command.arguments.first { $0.completion == .files }?.name ?? "FILE"

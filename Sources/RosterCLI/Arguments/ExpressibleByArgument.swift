@@ -1,3 +1,4 @@
+import TextSafety
 import RosterCore
 
 /// Values read from one command-line argument, in the shape of
@@ -68,8 +69,8 @@ extension ArgumentChoice {
         }
         let suggestion = suggestedFor[word.lowercased()]?.rawValue ?? EditDistance.closest(to: word.lowercased(), among: words)
         throw ArgumentProblem { label in
-            "\(label) must be one of \(words.joined(separator: ", ")), not `\(argument)`"
-                + (suggestion.map { "; did you mean `\($0)`?" } ?? "")
+            "\(label) must be one of \(words.joined(separator: ", ")), not \(Quote.code(argument))"
+                + (suggestion.map { "; did you mean \(Quote.code($0))?" } ?? "")
         }
     }
 }
@@ -93,11 +94,11 @@ public struct PositiveCount: ExpressibleByArgument, Equatable {
         guard digits.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else {
             let written = digits.unicodeScalars.allSatisfy { $0.properties.numericType != nil }
                 ? ", written with the digits 0 to 9" : ""
-            throw ArgumentProblem { label in "\(label) must be a whole number from 1 up\(written), not `\(argument)`" }
+            throw ArgumentProblem { label in "\(label) must be a whole number from 1 up\(written), not \(Quote.code(argument))" }
         }
         let value = Int(digits) ?? (digits.contains { $0 != "0" } ? Int.max : 0)
         guard value >= 1 else {
-            throw ArgumentProblem { label in "\(label) must be a whole number from 1 up, not `\(argument)`" }
+            throw ArgumentProblem { label in "\(label) must be a whole number from 1 up, not \(Quote.code(argument))" }
         }
         self.value = value
     }

@@ -1,3 +1,4 @@
+import TextSafety
 import RosterCore
 
 // How the roster's values are read from the command line: by RosterCore's
@@ -104,7 +105,7 @@ struct CSVDelimiter: ExpressibleByArgument, Equatable {
               byte != UInt8(ascii: "\""), byte != UInt8(ascii: "'"), byte != UInt8(ascii: " "),
               !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte),
               !(UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) else {
-            throw ArgumentProblem { label in "\(label) takes one character such as , ; or |, or the word tab, not `\(argument)`" }
+            throw ArgumentProblem { label in "\(label) takes one character such as , ; or |, or the word tab, not \(Quote.code(argument))" }
         }
         self.byte = byte
     }
@@ -121,7 +122,7 @@ struct FieldExpectation: ExpressibleByArgument, Equatable {
 
     init(argument: String) throws(ArgumentProblem) {
         guard let equals = argument.firstIndex(of: "=") else {
-            throw ArgumentProblem { label in "\(label) takes FIELD=VALUE, such as weapon=sword, not `\(argument)`" }
+            throw ArgumentProblem { label in "\(label) takes FIELD=VALUE, such as weapon=sword, not \(Quote.code(argument))" }
         }
         field = String(argument[..<equals])
         value = String(argument[argument.index(after: equals)...])

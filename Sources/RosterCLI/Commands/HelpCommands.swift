@@ -1,3 +1,4 @@
+import TextSafety
 import RosterCore
 
 /// `help` and `completion`: about roster itself.
@@ -18,14 +19,14 @@ enum HelpCommands {
             return .success
         }
         guard let command = RosterCommandLine.parser.command(named: topic) else {
-            var message = "no help topic `\(topic)`"
+            var message = "no help topic \(Quote.code(topic))"
             let commands = RosterCommandLine.parser.commands
             let topics = commands.filter { !$0.isHidden }.map(\.name) + ["exit-codes"]
             let meant = commands.first { $0.suggestedFor.contains(topic.lowercased()) }?.name
             if let suggestion = meant ?? EditDistance.closest(to: topic, among: topics) {
-                message += "; did you mean `\(suggestion)`?"
+                message += "; did you mean \(Quote.code(suggestion))?"
             } else {
-                message += "; the topics are " + topics.map { "`\($0)`" }.joined(separator: ", ")
+                message += "; the topics are " + topics.map { "\(Quote.code($0))" }.joined(separator: ", ")
             }
             throw UsageError(message, command: "help")
         }
@@ -69,9 +70,9 @@ enum HelpCommands {
     ) { invocation in
         let shell = invocation.positionals[0]
         guard let script = CompletionScripts(parser: RosterCommandLine.parser).script(for: shell) else {
-            var message = "no completion for `\(shell)`; the shells are bash, zsh and fish"
+            var message = "no completion for \(Quote.code(shell)); the shells are bash, zsh and fish"
             if let suggestion = EditDistance.closest(to: shell, among: ["bash", "zsh", "fish"]) {
-                message = "no completion for `\(shell)`; did you mean `\(suggestion)`?"
+                message = "no completion for \(Quote.code(shell)); did you mean \(Quote.code(suggestion))?"
             }
             throw UsageError(message, command: "completion")
         }

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import RosterCore
+import TextSafety
 import TerminalKit
 
 /// `roster import`: JSON, NDJSON or CSV into the roster, all or nothing.
@@ -222,11 +223,11 @@ enum ImportChangesReport {
         var lines = preview.differences.map { difference -> String in
             switch (difference.before, difference.after) {
             case (let before?, let after?):
-                "would change \(before.name): \(WritingCommands.describeDifferences(before, after).joined(separator: ", "))"
+                "would change \(Quote.name(before.name)): \(WritingCommands.describeDifferences(before, after).joined(separator: ", "))"
             case (nil, let after?):
-                "would add \(after.name)"
+                "would add \(Quote.name(after.name))"
             case (let before?, nil):
-                "would remove \(before.name)"
+                "would remove \(Quote.name(before.name))"
             case (nil, nil):
                 ""
             }

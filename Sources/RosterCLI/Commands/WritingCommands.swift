@@ -1,3 +1,4 @@
+import TextSafety
 import RosterCore
 import TerminalKit
 
@@ -59,11 +60,11 @@ enum WritingCommands {
         }
         let changed = changes.filter(\.isChange).count
         if changes.count == 1, changed == 0, let only = changes.first {
-            context.note("\(only.monster.name) already carries \(only.weapon.displayName); nothing changed")
+            context.note("\(Quote.name(only.monster.name)) already carries \(only.weapon.displayName); nothing changed")
             return .success
         }
         for change in changes {
-            let name = change.monster.name
+            let name = Quote.name(change.monster.name)
             if change.isChange {
                 context.note("\(dryRun ? "would change" : "changed") \(name): \(change.monster.weapon.type.displayName) → \(change.weapon.displayName)")
             } else {
@@ -86,7 +87,7 @@ enum WritingCommands {
             if try invocation.store().find(name) == nil { weapons.append(name) }
         }
         guard !weapons.isEmpty else { return }
-        let given = (weapons + [last]).map { "`\($0)`" }
+        let given = (weapons + [last]).map { "\(Quote.code($0))" }
         let count = ["two", "three", "four", "five"].dropFirst(given.count - 2).first ?? String(given.count)
         let listed = given.dropLast().joined(separator: ", ") + " and " + (given.last ?? "")
         throw UsageError("\(count) weapons were given (\(listed)); "
@@ -215,11 +216,11 @@ enum WritingCommands {
         let edit = try invocation.store().edit(invocation.positionals[0], changes, dryRun: dryRun, expecting: expected)
         let context = invocation.context
         guard edit.isChange else {
-            context.note("\(edit.before.name) already has those values; nothing changed")
+            context.note("\(Quote.name(edit.before.name)) already has those values; nothing changed")
             return .success
         }
         let described = describeDifferences(edit.before, edit.after).joined(separator: ", ")
-        context.note("\(dryRun ? "would change" : "changed") \(edit.before.name): \(described)")
+        context.note("\(dryRun ? "would change" : "changed") \(Quote.name(edit.before.name)): \(described)")
         if dryRun { context.note("dry run: nothing was changed") }
         return .success
     }
@@ -263,7 +264,7 @@ enum WritingCommands {
             context.error("nothing was removed")
             return .failure
         }
-        let names = doomed.map(\.name).joined(separator: ", ")
+        let names = doomed.map { Quote.name($0.name) }.joined(separator: ", ")
         if dryRun {
             context.note("would remove \(names); dry run: nothing was changed")
             return .success
@@ -282,7 +283,7 @@ enum WritingCommands {
         // changed meanwhile (renamed, say, and another given its name)
         // stops the removal rather than removing one nobody confirmed.
         let removed = try store.remove(invocation.positionals, confirmed: doomed)
-        context.note("removed \(removed.map(\.name).joined(separator: ", "))")
+        context.note("removed \(removed.map { Quote.name($0.name) }.joined(separator: ", "))")
         return .success
     }
 

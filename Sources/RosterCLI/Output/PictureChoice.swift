@@ -1,3 +1,4 @@
+import TextSafety
 import TerminalKit
 
 /// `ROSTER_PICTURES`: how pictures were asked to be drawn, read once from
@@ -27,7 +28,7 @@ enum PictureChoice {
     /// means ask (`auto`).
     static func fromEnvironment(_ value: String?, depth: ColorDepth, command: String) throws(UsageError) -> PictureMode? {
         guard let setting = PictureSetting(environment: value) else {
-            throw UsageError("ROSTER_PICTURES must be kitty, sixel, iterm2, blocks, text or auto, not `\((value ?? "").lowercased())`",
+            throw UsageError("ROSTER_PICTURES must be kitty, sixel, iterm2, blocks, text or auto, not \(Quote.code((value ?? "").lowercased()))",
                              command: command)
         }
         switch setting {

@@ -1,3 +1,5 @@
+import TextSafety
+
 /// A strict JSON parser (RFC 8259) over UTF-8 bytes.
 ///
 /// Strict where leniency would lose data or hide mistakes: duplicate keys,
@@ -147,11 +149,11 @@ public struct JSONParser {
             let keyOffset = index
             let key = try parseString()
             if members.contains(where: { $0.key == key }) {
-                throw error("the key `\(key)` appears twice in one object", at: keyOffset)
+                throw error("the key \(Quote.code(key)) appears twice in one object", at: keyOffset)
             }
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
-                throw error("expected `:` after the key `\(key)`")
+                throw error("expected `:` after the key \(Quote.code(key))")
             }
             index += 1
             skipWhitespace()

@@ -1,3 +1,5 @@
+import TextSafety
+
 /// The words a change is told in: by the command that made it, by
 /// `history`, and by undo and redo, which repeat them.
 public enum ChangeWording {
@@ -6,22 +8,22 @@ public enum ChangeWording {
 
     /// `Cat-Bot: Sword → Fire`, one part per monster.
     public static func weapons(_ changes: [WeaponChange]) -> String {
-        listed(changes.filter(\.isChange).map { "\($0.monster.name): \($0.monster.weapon.type.displayName) → \($0.weapon.displayName)" })
+        listed(changes.filter(\.isChange).map { "\(Quote.name($0.monster.name)): \($0.monster.weapon.type.displayName) → \($0.weapon.displayName)" })
     }
 
     /// ``Cat-Bot: name `Cat-Bot` → `Kitty-Bot`, colour Default → Red``.
     public static func edit(_ before: Monster, _ after: Monster) -> String {
-        "\(before.name): " + differences(before, after).joined(separator: ", ")
+        "\(Quote.name(before.name)): " + differences(before, after).joined(separator: ", ")
     }
 
     /// `Bat-Bot (id 7)`.
     public static func added(_ monster: Monster) -> String {
-        "\(monster.name) (id \(monster.id))"
+        "\(Quote.name(monster.name)) (id \(monster.id))"
     }
 
     /// `Dog-Bot, Cat-Bot`.
     public static func removed(_ monsters: [Monster]) -> String {
-        listed(monsters.map(\.name), separator: ", ")
+        listed(monsters.map { Quote.name($0.name) }, separator: ", ")
     }
 
     /// `3 added, 2 updated, 0 unchanged, 1 removed (mode replace)`.

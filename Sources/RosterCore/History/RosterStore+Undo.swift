@@ -1,3 +1,5 @@
+import TextSafety
+
 /// Undo and redo, from any surface.
 ///
 /// The history is one line, as in an editor: undo takes back the newest
@@ -188,8 +190,8 @@ extension RosterStore {
     private func nameClashWording(_ name: String, since id: Int64) throws -> String {
         guard let holder = try database.cached(MonsterTable.selectByNameKey)
             .firstRow([.text(MonsterRules.nameKey(name))], MonsterTable.monster(from:)) else {
-            return "the name `\(name)` is taken"
+            return "the name \(Quote.code(name)) is taken"
         }
-        return "the name `\(name)` is now monster \(holder.id)’s\(try laterChangeWording(after: id, monster: holder.id))"
+        return "the name \(Quote.code(name)) is now monster \(holder.id)’s\(try laterChangeWording(after: id, monster: holder.id))"
     }
 }

@@ -1,3 +1,5 @@
+import TextSafety
+
 /// Reads monsters from RFC 4180 CSV as `roster export --format csv`
 /// writes it, and as spreadsheets save it.
 ///
@@ -296,10 +298,10 @@ struct CSVMonsterReader {
         // A header of column names joined by another separator than the
         // one in use is one message, not an unknown column that suggests
         // `name` and then a header said to have no name column.
-        let using = delimiter.map { $0 == 0x09 ? "tabs" : "`\(Character(UnicodeScalar($0)))`" } ?? "`,`"
+        let using = delimiter.map { $0 == 0x09 ? "tabs" : "\(Quote.code(Character(UnicodeScalar($0))))" } ?? "`,`"
         if fields.count == 1, let separator = Self.separatorInside(text(of: fields[0], in: bytes)) {
             let advice = separator == "\t" ? "separated by tabs, not \(using); give --delimiter tab"
-                : "separated by `\(separator)`, not \(using); give that separator with --delimiter"
+                : "separated by \(Quote.code(separator)), not \(using); give that separator with --delimiter"
             log.add(.syntax, at: TextLocation(line: line, column: 1),
                     "the header reads as one column: its column names are \(advice)")
             stopped = true
@@ -310,9 +312,9 @@ struct CSVMonsterReader {
         for field in fields {
             let cell = text(of: field, in: bytes)
             guard let separator = Self.separatorInside(cell) else { continue }
-            let joined = separator == "\t" ? "tabs" : "`\(separator)`"
+            let joined = separator == "\t" ? "tabs" : "\(Quote.code(separator))"
             log.add(.syntax, at: Self.location(of: field.cellStart, in: bytes, line: line),
-                    "the header cell `\(cell)` holds column names separated by \(joined), but its cells are separated by \(using); separate every column the same way")
+                    "the header cell \(Quote.code(cell)) holds column names separated by \(joined), but its cells are separated by \(using); separate every column the same way")
             stopped = true
             return
         }
@@ -321,9 +323,9 @@ struct CSVMonsterReader {
             let key = name.lowercased().trimmingSpaces()
             let location = Self.location(of: field.cellStart, in: bytes, line: line)
             guard let index = MonsterFields.all.firstIndex(where: { $0.key == key }) else {
-                var message = "unknown column `\(name)`"
+                var message = "unknown column \(Quote.code(name))"
                 if let suggestion = MonsterFields.suggestion(for: key) {
-                    message += "; did you mean `\(suggestion)`?"
+                    message += "; did you mean \(Quote.code(suggestion))?"
                 } else {
                     message += "; the columns are \(MonsterFields.keys.joined(separator: ", "))"
                 }
@@ -331,7 +333,7 @@ struct CSVMonsterReader {
                 return nil
             }
             if !seen.insert(index).inserted {
-                log.add(.syntax, at: location, field: key, "the column `\(key)` appears twice in the header")
+                log.add(.syntax, at: location, field: key, "the column \(Quote.code(key)) appears twice in the header")
                 return nil
             }
             return index

@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import TextSafety
 import Glibc
 #endif
 
@@ -131,12 +132,12 @@ struct JSONMonsterReader {
                 return false
             }
             if !seenKeys.insert(key).inserted {
-                fail("the key `\(key)` appears twice in one object", at: keyLocation, log: &log)
+                fail("the key \(Quote.code(key)) appears twice in one object", at: keyLocation, log: &log)
                 return false
             }
             try skipWhitespace()
             guard try peek() == UInt8(ascii: ":") else {
-                fail("expected `:` after the key `\(key)`", log: &log)
+                fail("expected `:` after the key \(Quote.code(key))", log: &log)
                 return false
             }
             consume(1)
@@ -161,7 +162,7 @@ struct JSONMonsterReader {
         case "format":
             guard case .string(let name) = value.value, name == ExportFormat.documentName else {
                 log.add(.syntax, at: value.location, field: "format",
-                        "this JSON is not a roster export: `format` must be `\(ExportFormat.documentName)`")
+                        "this JSON is not a roster export: `format` must be \(Quote.code(ExportFormat.documentName))")
                 state = .done
                 stopped = true
                 return
@@ -181,7 +182,7 @@ struct JSONMonsterReader {
             }
         default:
             log.add(.syntax, at: location, field: key,
-                    "unknown key `\(key)` in the document; it holds `format`, `version` and `monsters`")
+                    "unknown key \(Quote.code(key)) in the document; it holds `format`, `version` and `monsters`")
         }
     }
 

@@ -1,3 +1,5 @@
+import TextSafety
+
 /// Turns one parsed JSON monster object into a record: each member goes
 /// to its field in `MonsterFields`, with type checks (a string where text
 /// belongs, a whole number for the id). Unknown keys are problems, with a
@@ -15,9 +17,9 @@ enum JSONRecordDecoder {
         var locations = [TextLocation?](repeating: nil, count: MonsterFields.all.count)
         for (key, value) in members {
             guard let index = MonsterFields.index(of: key) else {
-                var message = "unknown key `\(key)`"
+                var message = "unknown key \(Quote.code(key))"
                 if let suggestion = MonsterFields.suggestion(for: key) {
-                    message += "; did you mean `\(suggestion)`?"
+                    message += "; did you mean \(Quote.code(suggestion))?"
                 } else {
                     message += "; a monster has \(MonsterFields.keys.joined(separator: ", "))"
                 }

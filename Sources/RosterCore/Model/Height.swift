@@ -1,3 +1,5 @@
+import TextSafety
+
 /// How tall a monster is, in feet and inches.
 public struct Height: Hashable, Sendable, Comparable, CustomStringConvertible {
     public static let feetRange = 0...30
@@ -100,16 +102,16 @@ public struct Height: Hashable, Sendable, Comparable, CustomStringConvertible {
     public static func reading(_ text: String) -> Result<Height, ValueProblem> {
         if let height = Height(key: text) { return .success(height) }
         guard let (feet, inches, inchesOnly) = components(of: text) else {
-            return .failure(ValueProblem("`\(text)` is not a height; write one such as 5ft11in, 5'11\" or 71in"))
+            return .failure(ValueProblem("\(Quote.code(text)) is not a height; write one such as 5ft11in, 5'11\" or 71in"))
         }
         if inchesOnly || inches <= inchRange.upperBound, let height = Height(feet: feet, inches: inches) {
             return .success(height)
         }
         if !inchesOnly, inches > inchRange.upperBound {
-            return .failure(ValueProblem("`\(text)` has \(inches) inches after the feet; that part goes from 0 to 11"))
+            return .failure(ValueProblem("\(Quote.code(text)) has \(inches) inches after the feet; that part goes from 0 to 11"))
         }
         let tallest = Height(feet: feetRange.upperBound, inches: inchRange.upperBound)?.displayName ?? ""
-        return .failure(ValueProblem("`\(text)` is taller than a height can be; the most is \(tallest)"))
+        return .failure(ValueProblem("\(Quote.code(text)) is taller than a height can be; the most is \(tallest)"))
     }
 
     /// The numbers of a height as written, not yet checked against the

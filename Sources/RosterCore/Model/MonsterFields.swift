@@ -1,3 +1,5 @@
+import TextSafety
+
 /// The fields of a monster as every format sees them, in one table.
 ///
 /// Exports (JSON, NDJSON, CSV, Markdown, HTML), imports, the store's SQL,
@@ -83,7 +85,7 @@ public enum MonsterFields {
                     monster.id = number
                     return nil
                 }
-                return idRule(not: "`\(text)`")
+                return idRule(not: "\(Quote.code(text))")
             default:
                 return idRule(not: value.text)
             }
@@ -123,7 +125,7 @@ public enum MonsterFields {
         appendStored: { monster, layout in withUTF8Bytes(of: monster.name) { layout.append($0) } },
         problem: { MonsterRules.nameProblem($0.name) },
         // Free text, quoted as a description is: a name may hold `, `.
-        told: { "`\($0.name)`" }
+        told: { "\(Quote.code($0.name))" }
     )
 
     public static let description = MonsterField(
@@ -137,7 +139,7 @@ public enum MonsterFields {
         appendStored: { monster, layout in withUTF8Bytes(of: monster.description) { layout.append($0) } },
         problem: { MonsterRules.descriptionProblem($0.description) },
         // Quoted, since a description is free text; an empty one is none.
-        told: { $0.description.isEmpty ? "(none)" : "`\($0.description)`" }
+        told: { $0.description.isEmpty ? "(none)" : "\(Quote.code($0.description))" }
     )
 
     public static let icon = MonsterField(

@@ -1,3 +1,5 @@
+import TextSafety
+
 /// Which pictures roster carries, and which one a monster shows.
 ///
 /// A monster's icon is only a name. The pictures themselves are compiled
@@ -34,7 +36,7 @@ extension MonsterRules {
         guard !Assets.hasImage(named: icon) else { return nil }
         return FieldProblem(
             field: "icon",
-            message: "there is no picture named `\(icon)`; the available icons are \(Assets.imageNames.joined(separator: ", "))"
+            message: "there is no picture named \(Quote.code(icon)); the available icons are \(Assets.imageNames.joined(separator: ", "))"
         )
     }
 }

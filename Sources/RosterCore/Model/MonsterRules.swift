@@ -1,3 +1,5 @@
+import TextSafety
+
 /// A problem with one field's value, told as one sentence.
 public struct FieldProblem: Hashable, Sendable, CustomStringConvertible {
     /// The field's key as exports and the command line spell it (`name`, `name_color`).
@@ -51,8 +53,8 @@ public enum MonsterRules {
     /// `existing`, which reads the same. The given spelling comes first,
     /// so that `Сat-Bot` with a Cyrillic С is not told it is `Cat-Bot`.
     public static func nameTakenSentence(_ name: String, by existing: String, place: String = "on the roster") -> String {
-        guard existing != name else { return "a monster named `\(name)` is already \(place)" }
-        return "`\(name)` reads as `\(existing)`, which is already \(place) (\(sameNameRule))"
+        guard existing != name else { return "a monster named \(Quote.code(name)) is already \(place)" }
+        return "\(Quote.code(name)) reads as \(Quote.code(existing)), which is already \(place) (\(sameNameRule))"
     }
 
     /// The key names are unique by: names that differ only in case,
@@ -231,7 +233,7 @@ public enum MonsterRules {
     public static func originProblem(_ origin: String?) -> FieldProblem? {
         guard let origin else { return nil }
         guard Countries.country(code: origin)?.code == origin else {
-            return FieldProblem(field: "origin", message: "an origin is a two-letter ISO 3166 country code such as FR; `\(origin)` is not one")
+            return FieldProblem(field: "origin", message: "an origin is a two-letter ISO 3166 country code such as FR; \(Quote.code(origin)) is not one")
         }
         return nil
     }

@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import TextSafety
 import Glibc
 #endif
 
@@ -253,15 +254,15 @@ public struct Timestamp: Hashable, Sendable, Comparable, CustomStringConvertible
         if let timestamp = Timestamp(iso8601: text) { return .success(timestamp.toTheMinute) }
         let trimmed = text.trimmingSpaces()
         if let (_, zone) = zoneName(ending: trimmed), !isUTCName(zone) {
-            return .failure(ValueProblem("`\(text)` names its zone `\(zone)`, which means different things on different machines; write it in UTC, such as 2026-11-29T14:05:00Z, or with an offset such as +01:00"))
+            return .failure(ValueProblem("\(Quote.code(text)) names its zone \(Quote.code(zone)), which means different things on different machines; write it in UTC, such as 2026-11-29T14:05:00Z, or with an offset such as +01:00"))
         }
         // As `init(parsing:)` decides: a `Z`, an offset after a time, or UTC by name.
         let zoned = parts(of: trimmed).map { $0.1 != nil } == true || zoneName(ending: trimmed) != nil
         if trimmed.lowercased() != "now", let timestamp = Timestamp(parsing: trimmed) {
             if zoned { return .success(timestamp.toTheMinute) }
-            return .failure(ValueProblem("`\(text)` has no time zone; write it in UTC, such as 2026-11-29T14:05:00Z, or with an offset such as +01:00"))
+            return .failure(ValueProblem("\(Quote.code(text)) has no time zone; write it in UTC, such as 2026-11-29T14:05:00Z, or with an offset such as +01:00"))
         }
-        return .failure(ValueProblem("`\(text)` is not a valid date and time; write it in UTC as YYYY-MM-DDTHH:MM:SSZ, such as 2026-11-29T14:05:00Z"))
+        return .failure(ValueProblem("\(Quote.code(text)) is not a valid date and time; write it in UTC as YYYY-MM-DDTHH:MM:SSZ, such as 2026-11-29T14:05:00Z"))
     }
 
     /// A moment as a person gives one: anything `init(parsing:)` reads,
@@ -270,13 +271,13 @@ public struct Timestamp: Hashable, Sendable, Comparable, CustomStringConvertible
         if let timestamp = Timestamp(parsing: text) { return .success(timestamp.toTheMinute) }
         if let (body, zone) = zoneName(ending: text.trimmingSpaces()), !isUTCName(zone),
            let (fields, offset) = parts(of: body), offset == nil, let clock = Timestamp(local: fields) {
-            return .failure(ValueProblem("`\(text)` names the zone `\(zone)`, but this clock (TZ) is on \(clock.localZone) then; give the time on this clock, or with an offset such as +01:00"))
+            return .failure(ValueProblem("\(Quote.code(text)) names the zone \(Quote.code(zone)), but this clock (TZ) is on \(clock.localZone) then; give the time on this clock, or with an offset such as +01:00"))
         }
         if let (fields, offset) = parts(of: text.trimmingSpaces()), offset == nil, isInClockGap(fields) {
             let example = offsetBefore(fields).map { " such as \($0)" } ?? ""
-            return .failure(ValueProblem("`\(text)` does not exist on this clock: it falls in the time skipped when daylight-saving time begins; give a later time, or an offset\(example)"))
+            return .failure(ValueProblem("\(Quote.code(text)) does not exist on this clock: it falls in the time skipped when daylight-saving time begins; give a later time, or an offset\(example)"))
         }
-        return .failure(ValueProblem("`\(text)` is not a valid date and time; write \(formHelp)"))
+        return .failure(ValueProblem("\(Quote.code(text)) is not a valid date and time; write \(formHelp)"))
     }
 
     /// `2026-11-29 14:05 UTC`: how people read a moment where the

@@ -1,3 +1,5 @@
+import TextSafety
+
 /// Reading the values people type: a weapon, a name colour, a country, a
 /// height, a moment. Each type reads its text one way and says in one
 /// sentence why a text means nothing, with the value most likely meant.
@@ -18,9 +20,9 @@ extension ValueProblem {
     /// close enough to suggest, `unknown weapon `x`; ` and `otherwise`.
     static func unknown(_ kind: String, _ text: String, suggestion: String?, otherwise: String) -> ValueProblem {
         if let suggestion {
-            return ValueProblem("unknown \(kind) `\(text)`; did you mean `\(suggestion)`?", suggestion: suggestion)
+            return ValueProblem("unknown \(kind) \(Quote.code(text)); did you mean \(Quote.code(suggestion))?", suggestion: suggestion)
         }
-        return ValueProblem("unknown \(kind) `\(text)`; \(otherwise)")
+        return ValueProblem("unknown \(kind) \(Quote.code(text)); \(otherwise)")
     }
 }
 

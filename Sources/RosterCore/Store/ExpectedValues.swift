@@ -1,3 +1,5 @@
+import TextSafety
+
 /// Compare-and-set: a write that saves only if the monster still holds
 /// what the writer started from, checked inside the write transaction.
 ///
@@ -25,8 +27,8 @@ public struct ExpectedValues: Hashable, Sendable {
     /// (`Ninja Star`, `none` for unknown). The reason when it cannot be read.
     public mutating func expect(_ key: String, text: String) -> String? {
         guard let field = MonsterFields.field(key), key != "id" else {
-            let suggestion = MonsterFields.suggestion(for: key).map { "; did you mean `\($0)`?" } ?? ""
-            return "`\(key)` is not a field a change can expect\(suggestion)"
+            let suggestion = MonsterFields.suggestion(for: key).map { "; did you mean \(Quote.code($0))?" } ?? ""
+            return "\(Quote.code(key)) is not a field a change can expect\(suggestion)"
         }
         if field.isNullable, ["", "none"].contains(text.lowercased()) {
             values[key] = .null

@@ -1,3 +1,4 @@
+import TextSafety
 import CSQLite
 #if canImport(Glibc)
 import Glibc
@@ -64,15 +65,15 @@ public enum RosterError: Error, Sendable, CustomStringConvertible {
             if !digits.isEmpty, digits.utf8.allSatisfy({ (0x30...0x39).contains($0) }) {
                 return "no monster has id \(digits)"
             }
-            var text = "no monster is named `\(reference)`"
+            var text = "no monster is named \(Quote.code(reference))"
             if let suggestion {
-                text += "; did you mean `\(suggestion)`?"
+                text += "; did you mean \(Quote.code(suggestion))?"
             } else if reference.hasPrefix("-"), MonsterRules.id(in: "#" + reference) != nil {
                 text += " (an id below 1 is written with #: #\(reference))"
             }
             return text
         case .nameTaken(let name, let existing):
-            guard let existing, existing != name else { return "a monster named `\(name)` already exists" }
+            guard let existing, existing != name else { return "a monster named \(Quote.code(name)) already exists" }
             return MonsterRules.nameTakenSentence(name, by: existing)
         case .invalid(let problems):
             return problems.map(\.message).joined(separator: "; ")

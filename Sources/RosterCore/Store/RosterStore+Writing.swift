@@ -1,3 +1,5 @@
+import TextSafety
+
 /// One request to give a monster a weapon: from the command line, or a
 /// line of a batch (which knows where it came from).
 public struct WeaponAssignment: Hashable, Sendable {
@@ -86,7 +88,7 @@ extension RosterStore {
             if let earlier = chosen[monster.id] {
                 if earlier.weapon != assignment.weapon {
                     problems.append(InputProblem(.conflict, at: assignment.location, field: "weapon",
-                                                 "`\(monster.name)` is given both \(earlier.weapon.key) and \(assignment.weapon.key)"))
+                                                 "\(Quote.code(monster.name)) is given both \(earlier.weapon.key) and \(assignment.weapon.key)"))
                 }
                 continue
             }
