@@ -97,4 +97,22 @@ struct QuoteStyleTests {
         let mixed = said.flatMap(Self.otherQuotesIn)
         #expect(mixed.isEmpty, "\(mixed.joined(separator: "\n"))")
     }
+
+    @Test("a name or value holding backticks, or in need of quoting, is quoted one way that reads back exactly, in every message")
+    func backticksInside() throws {
+        let sandbox = try Sandbox()
+        _ = try sandbox.roster("list")
+        let add = try sandbox.roster("add", "Q`Bot", "--weapon", "fire", "--dry-run")
+        #expect(add.stderr == "would add ``Q`Bot``\ndry run: nothing was changed\n", "\(add.stderr)")
+        let edit = try sandbox.roster("edit", "Cat-Bot", "--name", "`Tick`", "--description", "a``b", "--dry-run")
+        #expect(edit.stderr.hasPrefix("would change Cat-Bot: name `Cat-Bot` → `` `Tick` ``, description `MEE-OW` → ```a``b```\n"), "\(edit.stderr)")
+        // A name that reads on into the sentence is quoted wherever a sentence names it.
+        #expect(try sandbox.roster("add", "A; B", "--weapon", "fire").stderr == "added `A; B` (id 7)\n")
+        #expect(try sandbox.roster("set-weapon", "A; B", "smoke").stderr == "changed `A; B`: Fire → Smoke\n")
+        #expect(try sandbox.roster("history", "--limit", "1").stdout.contains("\t`A; B`: Fire → Smoke\t"))
+        let remove = try sandbox.roster("remove", "A; B", "Cat-Bot", "--dry-run")
+        #expect(remove.stderr == "would remove `A; B`\nwould remove Cat-Bot\ndry run: nothing was changed\n", "\(remove.stderr)")
+        let missing = try sandbox.roster("show", "No`Such")
+        #expect(missing.stderr.hasPrefix("roster: no monster is named ``No`Such``"), "\(missing.stderr)")
+    }
 }

@@ -154,9 +154,13 @@ enum WritingCommands {
         if !broken.isEmpty { throw RosterError.invalid(broken) }
         let dryRun = invocation[CommonOptions.dryRun]
         let added = try invocation.store().add(draft, dryRun: dryRun)
-        invocation.context.note(dryRun
-            ? "would add \(added.name); dry run: nothing was changed"
-            : "added \(added.name) (id \(added.id))")
+        if dryRun {
+            // As every dry run: what would happen, then that nothing did.
+            invocation.context.note("would add \(Quote.name(added.name))")
+            invocation.context.note("dry run: nothing was changed")
+        } else {
+            invocation.context.note("added \(Quote.name(added.name)) (id \(added.id))")
+        }
         return .success
     }
 
@@ -266,7 +270,8 @@ enum WritingCommands {
         }
         let names = doomed.map { Quote.name($0.name) }.joined(separator: ", ")
         if dryRun {
-            context.note("would remove \(names); dry run: nothing was changed")
+            for monster in doomed { context.note("would remove \(Quote.name(monster.name))") }
+            context.note("dry run: nothing was changed")
             return .success
         }
         if !invocation[removeWithoutAsking] {
