@@ -83,7 +83,7 @@ struct EdgeIDTests {
         try Self.plant(roster, id: Self.largest - 1, name: "Almost")
         #expect(roster.importProblems("name,weapon\nA,sword\nB,sword\na,fire\n", mode: .insert) == [
             "3:1: id: no id is left for a new monster: the roster's ids already reach 9223372036854775807",
-            "4:1: name: the name `a` is also used at line 2, column 1 (names are compared ignoring case, width and look-alike letters)",
+            "4:1: name: `a` reads as `A`, which is already used at line 2, column 1 (names are compared ignoring case, width and look-alike letters)",
         ])
         #expect(try roster.importText("name,weapon\nA,sword\n", mode: .insert) == ImportSummary(added: 1))
         #expect(try roster.store.resolve("A").id == Self.largest)

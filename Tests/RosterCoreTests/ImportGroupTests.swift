@@ -42,7 +42,7 @@ struct ImportGroupTests {
         let count = 2 * ImportLoad.groupSize + 1
         let text = "name,weapon\n" + (1...count).map { "\($0 == count ? "bot-3" : "Bot-\($0)"),fire\n" }.joined()
         #expect(roster.importProblems(text, mode: .replace) == [
-            "\(count + 1):1: name: the name `bot-3` is also used at line 4, column 1 (names are compared ignoring case, width and look-alike letters)",
+            "\(count + 1):1: name: `bot-3` reads as `Bot-3`, which is already used at line 4, column 1 (names are compared ignoring case, width and look-alike letters)",
         ])
     }
 

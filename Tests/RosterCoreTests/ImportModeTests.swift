@@ -90,8 +90,23 @@ struct ImportModeTests {
         ])
         // Within the file, the same rule.
         #expect(roster.importProblems("name,weapon\nOwl-Bot,smoke\nОwl-Bot,fire\n", mode: .insert) == [
-            "3:1: name: the name `Оwl-Bot` is also used at line 2, column 1 (names are compared ignoring case, width and look-alike letters)",
+            "3:1: name: `Оwl-Bot` reads as `Owl-Bot`, which is already used at line 2, column 1 (names are compared ignoring case, width and look-alike letters)",
         ])
+        #expect(try roster.store.count() == 6)
+    }
+
+    @Test("a look-alike of a name the file used before is told with that earlier spelling, in every mode")
+    func lookAlikeWithinTheFile() throws {
+        let roster = try ImportRoster()
+        // Line 2 updates the roster's Cat-Bot; line 3 spells it in Cyrillic capitals.
+        #expect(roster.importProblems("name,weapon\ncat-bot,fire\nСАТ-BOT,smoke\n", mode: .upsert) == [
+            "3:1: name: `САТ-BOT` reads as `cat-bot`, which is already used at line 2, column 1 (names are compared ignoring case, width and look-alike letters)",
+        ])
+        for mode in [ImportMode.insert, .upsert, .replace] {
+            #expect(roster.importProblems("name,weapon\nOwl-Bot,smoke\nОwl-Bot,fire\n", mode: mode) == [
+                "3:1: name: `Оwl-Bot` reads as `Owl-Bot`, which is already used at line 2, column 1 (names are compared ignoring case, width and look-alike letters)",
+            ], "\(mode)")
+        }
         #expect(try roster.store.count() == 6)
     }
 
@@ -100,14 +115,14 @@ struct ImportModeTests {
         let roster = try ImportRoster()
         #expect(roster.importProblems("id,name,weapon\n1,A,sword\n1,a,sword\n2,B,fire\n2,b,fire\n,B,smoke\n", mode: .replace) == [
             "3:1: id: the id 1 is also used at line 2, column 1",
-            "3:3: name: the name `a` is also used at line 2, column 3 (names are compared ignoring case, width and look-alike letters)",
+            "3:3: name: `a` reads as `A`, which is already used at line 2, column 3 (names are compared ignoring case, width and look-alike letters)",
             "5:1: id: the id 2 is also used at line 4, column 1",
-            "5:3: name: the name `b` is also used at line 4, column 3 (names are compared ignoring case, width and look-alike letters)",
+            "5:3: name: `b` reads as `B`, which is already used at line 4, column 3 (names are compared ignoring case, width and look-alike letters)",
             "6:2: name: the name `B` is also used at line 4, column 3 (names are compared ignoring case, width and look-alike letters)",
         ])
         // A record without an id is written last, yet reported in file order.
         #expect(roster.importProblems("id,name,weapon\n,Zed,sword\n9,zed,fire\n", mode: .replace) == [
-            "3:3: name: the name `zed` is also used at line 2, column 2 (names are compared ignoring case, width and look-alike letters)",
+            "3:3: name: `zed` reads as `Zed`, which is already used at line 2, column 2 (names are compared ignoring case, width and look-alike letters)",
         ])
         #expect(try roster.store.count() == 6)
     }

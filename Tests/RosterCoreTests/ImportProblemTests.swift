@@ -242,8 +242,8 @@ struct ImportProblemTests {
         let csv = header + "1,Zed-Bot,,,,sword\r\n2,ZED-BOT,,,,fire\r\n3,Ant-Bot,,,,fire\r\n4,zed-bot,,,,smoke\r\n"
         for mode in ImportMode.allCases {
             #expect(roster.importProblems(csv, mode: mode) == [
-                "3:3: name: the name `ZED-BOT` is also used at line 2, column 3 (names are compared ignoring case, width and look-alike letters)",
-                "5:3: name: the name `zed-bot` is also used at line 2, column 3 (names are compared ignoring case, width and look-alike letters)",
+                "3:3: name: `ZED-BOT` reads as `Zed-Bot`, which is already used at line 2, column 3 (names are compared ignoring case, width and look-alike letters)",
+                "5:3: name: `zed-bot` reads as `Zed-Bot`, which is already used at line 2, column 3 (names are compared ignoring case, width and look-alike letters)",
             ], "mode \(mode)")
         }
         #expect(try roster.store.count() == 6)
@@ -257,7 +257,7 @@ struct ImportProblemTests {
         let shared = [
             "2:1: name: a name can have at most 64 characters; this one has 65",
             "2:67: weapon: unknown weapon `laser`; the weapons are blowgun, ninja-star, fire, sword, smoke",
-            "4:1: name: the name `ant` is also used at line 3, column 1 (names are compared ignoring case, width and look-alike letters)",
+            "4:1: name: `ant` reads as `Ant`, which is already used at line 3, column 1 (names are compared ignoring case, width and look-alike letters)",
             "4:5: weapon: unknown weapon `laser`; the weapons are blowgun, ninja-star, fire, sword, smoke",
         ]
         let laser = "5:9: weapon: unknown weapon `laser`; the weapons are blowgun, ninja-star, fire, sword, smoke"
@@ -274,14 +274,14 @@ struct ImportProblemTests {
             "1:44: colour: unknown key `colour`; did you mean `name_color`?",
         ])
         #expect(roster.importProblems("[{\"name\":\"A\",\"weapon\":\"fire\"},{\"name\":\"a\",\"weapon\":7,\"icon\":\"x\"}]", mode: .insert) == [
-            "1:39: name: the name `a` is also used at line 1, column 10 (names are compared ignoring case, width and look-alike letters)",
+            "1:39: name: `a` reads as `A`, which is already used at line 1, column 10 (names are compared ignoring case, width and look-alike letters)",
             "1:52: weapon: expected a string but found a number",
             "1:61: icon: an icon is an image asset name such as meetcatbot.png: letters, digits, `-`, `_` and `.`, ending in .png, at most 64 characters",
         ])
         // replace: a refused value, the id and the name, all on one record.
         #expect(roster.importProblems("id,name,weapon,origin\n5,Ant,sword,\n5,ant,sword,Narnia\n", mode: .replace) == [
             "3:1: id: the id 5 is also used at line 2, column 1",
-            "3:3: name: the name `ant` is also used at line 2, column 3 (names are compared ignoring case, width and look-alike letters)",
+            "3:3: name: `ant` reads as `Ant`, which is already used at line 2, column 3 (names are compared ignoring case, width and look-alike letters)",
             "3:13: origin: unknown country `Narnia`; give a country's name or its ISO 3166 code, such as France or FR",
         ])
         #expect(try roster.store.count() == 6)

@@ -1,3 +1,5 @@
+import TextSafety
+
 /// The writing half of an import, one strategy per mode, inside the
 /// transaction `RosterStore.importMonsters` holds.
 ///
@@ -35,8 +37,9 @@ struct ImportLoad {
     /// `Int64.max`). Every id from `firstNewID` on was given by this import.
     private let firstNewID: Int64
     private var nextNewID: Int64?
-    /// `upsert`: monsters already written or updated by this import.
-    private var touched: [Int64: TextLocation] = [:]
+    /// `upsert`: monsters already updated by this import, with where and
+    /// how the file spelled the name that matched them.
+    private var touched: [Int64: (place: TextLocation, spelling: String)] = [:]
     /// `replace`: records without an id, written after the others.
     private var deferred: [ImportedRecord] = []
     private let insert: Statement
@@ -194,16 +197,16 @@ struct ImportLoad {
             let key = record.nameKey
             if let existing = try database.cached(MonsterTable.selectByNameKey).firstRow([.text(key)], MonsterTable.monster(from:)) {
                 if let added = addedOrdinal(of: existing.id) {
-                    return duplicateName(record, earlier: loadedRecords[added].name.location)
+                    return duplicateName(record, earlier: loadedRecords[added].name.location, spelledThere: existing.name)
                 }
                 if let earlier = touched[existing.id] {
-                    return duplicateName(record, earlier: earlier)
+                    return duplicateName(record, earlier: earlier.place, spelledThere: earlier.spelling)
                 }
                 guard mode == .upsert else {
                     return InputProblem(.conflict, at: record.nameLocation, field: "name",
                                         MonsterRules.nameTakenSentence(record.monster.name, by: existing.name) + "; use --mode upsert to update it")
                 }
-                touched[existing.id] = record.nameLocation
+                touched[existing.id] = (record.nameLocation, record.monster.name)
                 // A stand-in only claims the name; the import fails anyway.
                 if record.isStandIn { return nil }
                 // Only the fields the file gives change; the rest stay. The
@@ -391,9 +394,17 @@ struct ImportLoad {
         _ = try insert.step()
     }
 
-    private func duplicateName(_ record: ImportedRecord, earlier: TextLocation?) -> InputProblem {
+    private func duplicateName(_ record: ImportedRecord, earlier: TextLocation?, spelledThere: String) -> InputProblem {
         InputProblem(.conflict, at: record.nameLocation, field: "name",
-                     "the name `\(record.monster.name)` is also used \(Self.place(earlier)) (\(MonsterRules.sameNameRule))")
+                     Self.nameUsedEarlier(record.monster.name, spelledThere: spelledThere, at: earlier))
+    }
+
+    /// A name the file already used: in the earlier spelling too when it
+    /// differs, as a name taken on the roster is told (`Оwl-Bot` with a
+    /// Cyrillic О reads as `Owl-Bot`).
+    static func nameUsedEarlier(_ name: String, spelledThere earlier: String, at place: TextLocation?) -> String {
+        guard earlier != name else { return "the name \(Quote.code(name)) is also used \(Self.place(place)) (\(MonsterRules.sameNameRule))" }
+        return "\(Quote.code(name)) reads as \(Quote.code(earlier)), which is already used \(Self.place(place)) (\(MonsterRules.sameNameRule))"
     }
 
     static func place(_ location: TextLocation?) -> String {
@@ -426,7 +437,7 @@ struct ImportLoad {
             for id in inFileOrder.dropFirst() {
                 guard let place = namePlace(id) else { continue }
                 problems.append(InputProblem(.conflict, at: place, field: "name",
-                                             "the name `\(names[id] ?? "")` is also used \(Self.place(firstPlace)) (\(MonsterRules.sameNameRule))"))
+                                             Self.nameUsedEarlier(names[id] ?? "", spelledThere: names[first] ?? "", at: firstPlace)))
             }
         }
         return problems
