@@ -10,11 +10,21 @@ struct JSONSyntaxReportTests {
     @Test("an object that is not JSON is not taken for NDJSON", arguments: [
         (#"{"a" b}"#, #"1:6: expected `:` after the key `a`"#),
         (#"{"a":"a" 123}"#, "1:10: expected `,` or `}` but found `1`"),
-        ("{\"a\":\"b\"}/**/", "1:10: unexpected text after the JSON value"),
+        ("{\"a\":\"b\"}/**/", "1:10: unexpected text after the JSON value: `/`"),
         (#"{"a":"b",}"#, "1:10: expected a quoted key but found `}`"),
         ("{\n  \"a\": tru\n}", "2:8: expected a JSON value but found `t`"),
     ])
     func brokenObject(_ text: String, _ problem: String) throws {
+        let (_, problems) = try readImport(text, format: .json)
+        #expect(described(problems) == [problem])
+    }
+
+    @Test("text after a whole value is told in one wording, whichever reader finds it", arguments: [
+        (#"{"format": "roster", "version": 2, "monsters": []} x"#, "1:52: unexpected text after the JSON value: `x`"),
+        (#"[{"name": "A", "weapon": "fire"}]]"#, "1:34: unexpected text after the JSON value: `]`"),
+        ("{\"a\":\"b\"}@", "1:10: unexpected text after the JSON value: `@`"),
+    ])
+    func textAfterTheValue(_ text: String, _ problem: String) throws {
         let (_, problems) = try readImport(text, format: .json)
         #expect(described(problems) == [problem])
     }

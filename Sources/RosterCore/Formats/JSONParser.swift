@@ -35,7 +35,7 @@ public struct JSONParser {
         let value = try parser.parseValue()
         parser.skipWhitespace()
         if parser.index < bytes.count {
-            throw parser.error("unexpected text after the JSON value")
+            throw parser.error(unexpectedText + ": " + describe(bytes[parser.index]))
         }
         return value
     }
@@ -360,6 +360,10 @@ public struct JSONParser {
 
     /// A byte as messages quote it: `<`, or its number when it shows as
     /// nothing (a space, a control character, a byte of a longer letter).
+    /// What text after a whole value is told, by this parser and by the
+    /// import's streaming reader alike: a roster document is a JSON value too.
+    static let unexpectedText = "unexpected text after the JSON value"
+
     static func describe(_ byte: UInt8) -> String {
         if byte == UInt8(ascii: "`") { return "a backtick" }
         if byte >= 0x21 && byte < 0x7F { return "`\(Character(Unicode.Scalar(byte)))`" }

@@ -190,7 +190,7 @@ struct JSONMonsterReader {
         guard !stopped else { return }
         try skipWhitespace()
         if let byte = try peek() {
-            fail("unexpected text after the JSON document: \(Self.describe(byte))", log: &log)
+            fail("\(JSONParser.unexpectedText): \(Self.describe(byte))", log: &log)
         }
     }
 
