@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TerminalKit
 @testable import RosterApp
@@ -165,5 +166,24 @@ struct ExternalChangeTests {
         _ = try RosterStore.open(path: roster.path).setWeapons([WeaponAssignment(reference: "Cat-Bot", weapon: .fire)])
         #expect(roster.interface.poll())
         #expect(roster.weaponPanel?.currentIndex == WeaponType.allCases.firstIndex(of: .fire))
+    }
+
+    @Test("? over the weapon panel is the help for the panel, its keys under the panel's name, not the field's prompt")
+    func helpOverThePanel() throws {
+        let roster = try RosterScreenHarness(width: 100, height: 30)
+        roster.press(.character("w"), .character("?"))
+        // What the help box holds, read between its borders.
+        let lines = roster.lines.map { Array($0) }
+        let top = try #require(lines.firstIndex { String($0).contains("roster keys") })
+        let left = try #require(lines[top].firstIndex(of: "╭"))
+        let right = try #require(lines[top].lastIndex(of: "╮"))
+        var inside: [String] = []
+        for line in lines[(top + 1)...] {
+            if line.count > left, line[left] == "╰" { break }
+            inside.append(String(line[(left + 1)..<min(right, line.count)]).trimmingCharacters(in: .whitespaces))
+        }
+        #expect(inside.contains("Weapon panel"), "\(inside)")
+        #expect(!inside.contains { $0.contains("Preferred way to kill") }, "\(inside)")
+        #expect(inside.contains { $0.hasPrefix("1–5") && $0.hasSuffix("choose") }, "\(inside)")
     }
 }

@@ -30,6 +30,9 @@ public final class ChoicePanel: View {
     }
 
     public var title = ""
+    /// What `?` calls the panel's keys, when its title is a prompt rather
+    /// than a name (`Weapon panel` for "Preferred way to kill").
+    public var helpTitle = ""
     public var choices: [Choice] = []
     /// The value the field holds now; marked on its button.
     public var currentIndex: Int?
@@ -62,7 +65,7 @@ public final class ChoicePanel: View {
 
     // MARK: Keys
 
-    public override var keyBindingsTitle: String { title.isEmpty ? "Choices" : title }
+    public override var keyBindingsTitle: String { !helpTitle.isEmpty ? helpTitle : title.isEmpty ? "Choices" : title }
 
     public override var keyBindings: [KeyBinding] {
         let count = choices.count

@@ -8,6 +8,7 @@ import TerminalKit
 final class WeaponCell: DetailField {
     private lazy var panel = ChoicePanel { panel in
         panel.title = "Preferred way to kill"
+        panel.helpTitle = "Weapon panel"
         panel.choices = WeaponType.allCases.enumerated().map { index, weapon in
             ChoicePanel.Choice(title: weapon.displayName, glyph: weapon.glyph, style: Style(foreground: Theme.accent)) { [weak self] buffer, rect in
                 guard let self else { return }
