@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TerminalKit
 @testable import RosterApp
@@ -51,7 +52,35 @@ struct HistoryKeysTests {
 
     @Test("u refused over an import says in the footer which monster another program changed after it")
     func importRefusalInFooter() throws {
-        let roster = try RosterScreenHarness()
+        let roster = try refusedImportUndo(width: 100, height: 30)
+        let footer = footerText(roster)
+        #expect(footer.contains("cannot undo #1 import roster.csv: Fire-Bot was changed by another program"), "\(footer)")
+        #expect(try roster.store.resolve("Cat-Bot").description == "From the file", "nothing was undone")
+    }
+
+    @Test("a refusal longer than the window is wide wraps in the footer, its reason and outcome in sight to the end",
+          arguments: [(40, 12), (60, 20), (80, 24)])
+    func refusalWrapsAtNarrowWidths(_ size: (Int, Int)) throws {
+        let roster = try refusedImportUndo(width: size.0, height: size.1)
+        #expect(footerText(roster).hasSuffix("Fire-Bot was changed by another program after the import; nothing was undone"),
+                "\(size): \(roster.lines.suffix(KeyHintBar.maximumMessageRows))")
+        // The list still stands above the footer, cut short rather than covered.
+        #expect(roster.lines.first?.contains("roster") == true)
+        roster.press(.character("j"))
+        #expect(roster.lines.last?.contains("q quit") == true, "the next key puts the footer's keys back: \(size)")
+    }
+
+    /// The footer's rows, read as one sentence.
+    private func footerText(_ roster: RosterScreenHarness) -> String {
+        roster.lines.suffix(KeyHintBar.maximumMessageRows)
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty && !$0.contains("│") && !$0.contains("─") }
+            .joined(separator: " ")
+    }
+
+    /// An import, a change another program made after it, and `u`.
+    private func refusedImportUndo(width: Int, height: Int) throws -> RosterScreenHarness {
+        let roster = try RosterScreenHarness(width: width, height: height)
         let other = try RosterStore.open(path: roster.path)
         let file = "name,description,icon,weapon\nCat-Bot,From the file,meetcatbot.png,sword\nDog-Bot,From the file,meetdogbot.png,blowgun\n"
         let reader = try MonsterReader(input: ChunkedInput(bytes: Array(file.utf8), name: "roster.csv"), format: nil, raw: false)
@@ -60,9 +89,7 @@ struct HistoryKeysTests {
         try other.database.execute("UPDATE monster SET weapon = 'smoke' WHERE id = 4")
         roster.interface.poll()
         roster.press(.character("u"))
-        let footer = roster.lines.last ?? ""
-        #expect(footer.contains("cannot undo #1 import roster.csv: Fire-Bot was changed by another program"), "\(footer)")
-        #expect(try roster.store.resolve("Cat-Bot").description == "From the file", "nothing was undone")
+        return roster
     }
 
     @Test("another program's change takes back the footer's offer: u would undo that change, not the one reported")
@@ -82,7 +109,7 @@ struct HistoryKeysTests {
         #expect(roster.lines.last?.contains("U redo") == false, "a new change ends what redo could put back")
     }
 
-    @Test("in a narrow footer the sentence gives way, not the key that follows it up")
+    @Test("in a narrow footer the sentence wraps whole, and the key that follows it up stays at its end")
     func narrowFooterKeepsTheOffer() throws {
         let roster = try RosterScreenHarness(width: 60, height: 20)
         let other = try RosterStore.open(path: roster.path)
@@ -94,11 +121,9 @@ struct HistoryKeysTests {
         #expect(try roster.weaponInDatabase("Cat-Bot") == .sword)
         let message = try #require(roster.footer.message)
         #expect(message.hasPrefix("undid set-weapon") && message.count > 60, "\(message)")
-        var footer = try #require(roster.lines.last).trimmingCharacters(in: .whitespaces)
-        #expect(footer.hasSuffix("… · U redo"), "the sentence is cut, the offer stays: \(footer)")
+        #expect(footerText(roster) == message + " · U redo", "the sentence whole, the offer after it: \(footerText(roster))")
         roster.press(.character("U"))
-        footer = try #require(roster.lines.last).trimmingCharacters(in: .whitespaces)
-        #expect(footer.hasSuffix("… · u undo"), "\(footer)")
+        #expect(footerText(roster).hasSuffix(" and 2 more · u undo"), "\(footerText(roster))")
     }
 
     @Test("u while a name is typed is a letter of the name, not an undo")

@@ -261,32 +261,39 @@ final class RosterRootView: View {
     /// rows. Both lists stand between the header and the footer.
     func prepareFrame() {
         guard !isTooSmall, let window else { return }
-        let height = frame.height - 2
+        updateFooterMessage()
+        let height = frame.height - 1 - footer.rowsNeeded(forWidth: frame.width)
         if !isCollapsed { list.prepareFrame(frameHeight: height) }
         if window.isPresenting(listOverlay) { listOverlay.prepareFrame(frameHeight: height) }
+    }
+
+    /// The controller's status in the footer, with the key that follows
+    /// it up; the footer grows to show a long one whole.
+    private func updateFooterMessage() {
+        guard let status = controller.status else {
+            footer.message = nil
+            footer.messageEnding = nil
+            return
+        }
+        let offer = switch controller.followUp {
+        case .undo: " · u undo"
+        case .redo: " · U redo"
+        case nil: ""
+        }
+        footer.message = (status.text, status.isError ? Theme.error : Theme.success)
+        footer.messageEnding = offer
     }
 
     override func layout() {
         let tooSmall = isTooSmall
         for view in [header, details, footer] as [View] { view.isHidden = tooSmall }
         guard !tooSmall else { return }
+        updateFooterMessage()
         let (top, rest) = frame.splitTop(1)
-        let (body, bottom) = rest.splitBottom(1)
+        let (body, bottom) = rest.splitBottom(footer.rowsNeeded(forWidth: frame.width))
         header.frame = top
         header.showsMonstersButton = isCollapsed
         footer.frame = bottom
-        if let status = controller.status {
-            let offer = switch controller.followUp {
-            case .undo: " · u undo"
-            case .redo: " · U redo"
-            case nil: ""
-            }
-            footer.message = (status.text, status.isError ? Theme.error : Theme.success)
-            footer.messageEnding = offer
-        } else {
-            footer.message = nil
-            footer.messageEnding = nil
-        }
         if isCollapsed {
             details.frame = body
         } else {

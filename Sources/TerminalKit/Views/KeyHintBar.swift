@@ -1,6 +1,10 @@
 /// A one-row bar listing the keys that work right now, read from the
 /// window's active key tables: `↑↓ move  Enter choose  ? help  q quit`.
+/// A message too long for one row (a refusal and its reason) takes up to
+/// `maximumMessageRows`, so that its end is read, not cut.
 public final class KeyHintBar: View {
+    public static let maximumMessageRows = 3
+
     /// The default colours: a grey is unreadable on some terminals' default background.
     public var style = Style()
     public var keyStyle = Style().bold
@@ -11,8 +15,30 @@ public final class KeyHintBar: View {
     /// cut to make room for it.
     public var messageEnding: String?
 
+    /// The message as it is drawn over `width` columns: wrapped whole
+    /// after a one-column margin, its ending after it.
+    private func messageLines(width: Int) -> [String] {
+        guard let message else { return [] }
+        return TextWrapping.lines(message.text + (messageEnding ?? ""), width: max(1, width - 1))
+    }
+
+    /// Rows the bar needs at `width`: one for the keys, or as many as the
+    /// message takes, up to `maximumMessageRows`.
+    public func rowsNeeded(forWidth width: Int) -> Int {
+        min(Self.maximumMessageRows, max(1, messageLines(width: width).count))
+    }
+
     public override func draw(in buffer: inout Buffer) {
         buffer.fill(frame, style: style)
+        if let message, frame.height > 1 {
+            let lines = messageLines(width: frame.width)
+            if lines.count <= frame.height {
+                for (row, line) in lines.enumerated() {
+                    buffer.write(" " + line, at: Point(x: frame.x, y: frame.y + row), width: frame.width, style: message.style)
+                }
+                return
+            }
+        }
         if let message {
             let ending = messageEnding ?? ""
             let end = buffer.write(" " + message.text, at: frame.origin,
