@@ -290,6 +290,28 @@ struct HistoryTests {
         #expect(try roster.store.undo().sentences == ["nothing to undo"])
     }
 
+    @Test("a cleared history never gives an id out again, to a change or to an import's kept roster")
+    func idsNeverReused() throws {
+        let roster = try ImportRoster()
+        for weapon in [WeaponType.fire, .smoke, .sword] {
+            _ = try roster.store.setWeapons([WeaponAssignment(reference: "Cat-Bot", weapon: weapon)])
+        }
+        #expect(try roster.store.clearHistory() == 3)
+        _ = try roster.store.setWeapons([WeaponAssignment(reference: "Dog-Bot", weapon: .fire)])
+        #expect(try roster.store.history().map(\.id) == [4])
+        #expect(try roster.store.clearHistory() == 1)
+        _ = try roster.importText("name,icon,weapon\nX-Bot,unknown.png,sword\n", mode: .insert)
+        #expect(try roster.store.history().map(\.id) == [5])
+        #expect(try roster.store.snapshotTableIDs() == [5])
+        _ = try roster.store.undo()
+        #expect(try roster.store.history().map(\.id) == [6, 5])
+        // Reopened, the file still knows.
+        #expect(try roster.store.clearHistory() == 2)
+        let reopened = try RosterStore.open(path: roster.path)
+        _ = try reopened.setWeapons([WeaponAssignment(reference: "Ice-Bot", weapon: .sword)])
+        #expect(try reopened.history().map(\.id) == [7])
+    }
+
     @Test("history by name finds the monster under every name it had, and imports")
     func byName() throws {
         let roster = try ImportRoster()

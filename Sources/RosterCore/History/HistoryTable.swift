@@ -72,11 +72,33 @@ enum HistoryTable {
         field.kind == .integer ? "INTEGER" : "TEXT"
     }
 
+    /// Schema 6. Ids name changes to scripts (`history --format json`), so
+    /// none is ever given out twice: SQLite would number on from the
+    /// highest id left, and after `history --clear` start again at 1.
+    /// `history_sequence` keeps the highest id a cleared history held.
+    static let createVersion6 = """
+        CREATE TABLE history_sequence (
+            id   INTEGER PRIMARY KEY CHECK (id = 1),
+            last INTEGER NOT NULL
+        ) STRICT;
+        INSERT INTO history_sequence (id, last) VALUES (1, coalesce((SELECT max(id) FROM history), 0));
+        """
+
+    /// The id the next change gets: past every id the history holds or held.
+    static let nextID = """
+        (SELECT max(coalesce((SELECT max(id) FROM history), 0), coalesce((SELECT last FROM history_sequence), 0)) + 1)
+        """
+
+    /// Before the history is emptied: its ids stay given out.
+    static let rememberLastID = """
+        UPDATE history_sequence SET last = max(last, coalesce((SELECT max(id) FROM history), 0))
+        """
+
     /// The last four columns are schema 5's (see `OutsideChanges`).
     static let insertEntry = """
-        INSERT INTO history (at, surface, command, file, summary, kind, reverses, count_before, count_after,
+        INSERT INTO history (id, at, surface, command, file, summary, kind, reverses, count_before, count_after,
             changes, outside_changes, outside_name, outside_kind)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        VALUES (\(nextID), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """
     /// `insertEntry` with the id first: a snapshot names its table before its entry exists.
     static let insertEntryWithID = """

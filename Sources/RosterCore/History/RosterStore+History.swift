@@ -58,6 +58,7 @@ extension RosterStore {
         try write {
             let count = Int(try database.integer("SELECT count(*) FROM history") ?? 0)
             for id in try snapshotTableIDs() { try dropSnapshotTable(id) }
+            try database.execute(HistoryTable.rememberLastID)
             try database.execute("DELETE FROM history_row; DELETE FROM history")
             return count
         }

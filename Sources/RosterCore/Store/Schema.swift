@@ -39,6 +39,9 @@ public enum Schema {
         Migration(version: 5, summary: "count every change to the monsters, so that undoing an import never overwrites another program's") { database in
             try database.execute(OutsideChanges.createVersion5)
         },
+        Migration(version: 6, summary: "remember the last change's id, so that a cleared history never gives an id out again") { database in
+            try database.execute(HistoryTable.createVersion6)
+        },
     ]
 
     public static var currentVersion: Int32 { Int32(migrations.count) }
