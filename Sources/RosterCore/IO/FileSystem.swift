@@ -58,6 +58,20 @@ public enum FileSystem {
         return nil
     }
 
+    /// The process's umask. Reading it means setting it: it is put back at
+    /// once, before any file could be made with the other value.
+    static func currentUmask() -> mode_t {
+        let mask = umask(0o077)
+        umask(mask)
+        return mask
+    }
+
+    /// `0777`, as `umask` prints a mask.
+    static func octal(_ mode: mode_t) -> String {
+        let digits = String(mode, radix: 8)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    }
+
     public static func exists(_ path: String) -> Bool {
         access(path, F_OK) == 0
     }

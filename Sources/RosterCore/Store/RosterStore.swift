@@ -65,6 +65,13 @@ public final class RosterStore {
         case .truncated: throw .damaged(path: path)
         case .missing:
             createdFolders = try FileSystem.createParentDirectories(of: path)
+            // A umask that takes the owner's read or write bits would make
+            // a roster its own user cannot open (and, as root, one that
+            // only root can): say so before anything is made.
+            let mask = FileSystem.currentUmask()
+            if mask & 0o600 != 0 {
+                throw .cannotOpen(path: path, reason: "it does not exist yet, and the umask \(FileSystem.octal(mask)) would create it without its owner's read and write permission; set a umask such as 022 or 077 first")
+            }
             // SQLite would report a missing file after failing to create
             // it; say what is really wrong.
             if !FileSystem.canWrite(folderOf: path) {
