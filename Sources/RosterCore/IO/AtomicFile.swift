@@ -168,6 +168,14 @@ public final class AtomicFile {
         return !shared || owner == geteuid() || owner == folder.st_uid
     }
 
+    /// Whether `path` is a regular file that `mayUse` forbids replacing or
+    /// writing: another user's, in a sticky folder anyone may write to.
+    static func isAnotherUsersFileInSharedFolder(_ path: String) -> Bool {
+        var status = stat()
+        guard stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return false }
+        return !mayUse(path, ownedBy: status.st_uid)
+    }
+
     /// Removes the user's `.NAME.roster-PID-XXXXXX` files in `directory`
     /// (a folder with its trailing slash, or "" for the current one) whose
     /// process is gone: SIGKILL leaves no chance to clean up. A running

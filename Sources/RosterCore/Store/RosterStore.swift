@@ -53,8 +53,9 @@ public final class RosterStore {
         // leads, so the kernel's `fs.protected_symlinks` never sees it: a
         // link another user left in /tmp would have root's roster create
         // or write the file of their choosing. The rule `export -o` keeps.
+        let resolved: String
         do {
-            _ = try AtomicFile.followingLinks(path)
+            resolved = try AtomicFile.followingLinks(path)
         } catch {
             throw .cannotOpen(path: path, reason: error.reason)
         }
@@ -64,7 +65,6 @@ public final class RosterStore {
         case .notSQLite: throw .notADatabase(path: path)
         case .truncated: throw .damaged(path: path)
         case .missing:
-            createdFolders = try FileSystem.createParentDirectories(of: path)
             // A umask that takes the owner's read or write bits would make
             // a roster its own user cannot open (and, as root, one that
             // only root can): say so before anything is made.
@@ -72,6 +72,7 @@ public final class RosterStore {
             if mask & 0o600 != 0 {
                 throw .cannotOpen(path: path, reason: "it does not exist yet, and the umask \(FileSystem.octal(mask)) would create it without its owner's read and write permission; set a umask such as 022 or 077 first")
             }
+            createdFolders = try FileSystem.createParentDirectories(of: path)
             // SQLite would report a missing file after failing to create
             // it; say what is really wrong.
             if !FileSystem.canWrite(folderOf: path) {
@@ -79,6 +80,13 @@ public final class RosterStore {
                 throw .cannotOpen(path: path, reason: "it does not exist yet, and it cannot be created in a folder that is read-only")
             }
         case .empty, .sqlite: break
+        }
+        // The kernel's `protected_regular` rule, as `export -o` keeps it:
+        // another user's file in a shared sticky folder (/tmp) is read, as
+        // they let it be, but never written (SQLite's opening it for
+        // writing would slip past the kernel's own check).
+        if state != .missing, AtomicFile.isAnotherUsersFileInSharedFolder(resolved) {
+            return try openReadOnly(path: path, because: "it is a file another user made in a shared folder, and roster does not write to it")
         }
         // A roster that could not be made leaves no folders made for it.
         do throws(RosterError) {
@@ -107,6 +115,21 @@ public final class RosterStore {
                 try store.prepareConnection()
                 return store
             }
+        }
+    }
+
+    /// Opens the roster read-only, whatever its permissions say: a write
+    /// is refused with `reason`, and a dry run rehearses on a copy.
+    private static func openReadOnly(path: String, because reason: String) throws(RosterError) -> RosterStore {
+        let hasWAL = FileSystem.exists(path + "-wal") && FileSystem.exists(path + "-shm")
+        return try opening(path) {
+            let database = hasWAL
+                ? try Database(path: uri(path, query: "mode=ro"), options: [.readOnly, .uri])
+                : try Database(path: immutableURI(path), options: [.readOnly, .uri])
+            let store = RosterStore(database: database, path: path)
+            store.readOnlyReason = reason
+            try store.prepareConnection()
+            return store
         }
     }
 
