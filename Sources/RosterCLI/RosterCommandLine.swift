@@ -87,12 +87,10 @@ public enum RosterCommandLine {
         } catch let error as UsageError {
             for message in [error.message] + error.otherMessages { context.error(message) }
             if let name = error.command, let command = parser.command(named: name) {
-                context.noteLines(formatter.usageLines(for: command).enumerated().map { index, line in
-                    (index == 0 ? "usage: " : "       ") + line
-                })
+                context.noteLines(formatter.usageMessage(for: command))
                 context.note("See `roster help \(name)`.")
             } else {
-                context.note("usage: " + formatter.topLevelUsage)
+                context.noteLines(HelpLayout.usage(formatter.topLevelUsage, lead: "usage: ", width: formatter.width))
                 context.note("See `roster help`.")
             }
             return .usage

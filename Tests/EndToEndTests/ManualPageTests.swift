@@ -59,7 +59,10 @@ struct ManualPageTests {
         let page = try rendered()
         let overview = try sandbox.roster("help").stdout
         let commandLines = overview.components(separatedBy: "Commands:\n")[1].components(separatedBy: "\n\n")[0]
-        let commands = commandLines.split(separator: "\n").compactMap { $0.split(separator: " ").first.map(String.init) }
+        // A command's line starts two columns in; an abstract too long for
+        // the line goes on under itself.
+        let commands = commandLines.split(separator: "\n").filter { !$0.hasPrefix("   ") }
+            .compactMap { $0.split(separator: " ").first.map(String.init) }
         #expect(commands.count >= 12, "\(commands)")
         let globalOptions = try #require(section(page, from: "OPTIONS", indent: 0))
         for option in ["--db PATH", "-h, --help", "--version", "--no-animation"] {
@@ -89,7 +92,10 @@ struct ManualPageTests {
         let overview = try sandbox.roster("--help").stdout
         #expect(try sandbox.roster("help").stdout == overview)
         let commandLines = overview.components(separatedBy: "Commands:\n")[1].components(separatedBy: "\n\n")[0]
-        let commands = commandLines.split(separator: "\n").compactMap { $0.split(separator: " ").first.map(String.init) }
+        // A command's line starts two columns in; an abstract too long for
+        // the line goes on under itself.
+        let commands = commandLines.split(separator: "\n").filter { !$0.hasPrefix("   ") }
+            .compactMap { $0.split(separator: " ").first.map(String.init) }
         #expect(commands.contains("manual-page"), "roster help does not list manual-page")
         // The manual's COMMANDS: one entry three spaces in per command.
         let manualCommands = try #require(section(page, from: "COMMANDS", indent: 0)).split(separator: "\n")

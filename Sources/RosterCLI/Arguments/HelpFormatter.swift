@@ -17,7 +17,21 @@ struct HelpFormatter {
         return text
     }
 
-    /// `roster COMMAND NAME… [--format F] [--dry-run]`, or the declared forms.
+    private func lines(_ lines: [String]) -> String {
+        lines.map { $0 + "\n" }.joined()
+    }
+
+    /// The usage lines for a message on stderr: `usage: ` before the
+    /// first, each fitted to the width.
+    func usageMessage(for command: CommandSpec) -> [String] {
+        usageLines(for: command).enumerated().flatMap { index, line in
+            HelpLayout.usage(line, lead: index == 0 ? "usage: " : "       ", width: width)
+        }
+    }
+
+    /// `roster COMMAND NAME… [--format F] [--dry-run] [--db PATH]`, or the
+    /// declared forms: the command's options, then the program's that it
+    /// uses (`--help` goes without saying).
     func usageLines(for command: CommandSpec) -> [String] {
         if !command.usageForms.isEmpty {
             return command.usageForms.map { "\(parser.program.name) \(command.name) \($0)" }
@@ -37,21 +51,13 @@ struct HelpFormatter {
     /// `roster help`: what the program is, and every command in a line.
     func overview(version: String) -> String {
         let program = parser.program
-        var text = """
-            \(program.name) \(version): \(program.summary).
-
-            Usage:
-              \(topLevelUsage)
-
-            \(program.introduction.trimmingTrailingNewlines())
-
-            Commands:
-
-            """
+        var text = HelpLayout.fitted("\(program.name) \(version): \(program.summary).", width: width) + "\n\nUsage:\n"
+        text += lines(HelpLayout.usage(topLevelUsage, lead: "  ", width: width))
+        text += "\n" + HelpLayout.fitted(program.introduction.trimmingTrailingNewlines(), width: width) + "\n\nCommands:\n"
         let visible = parser.commands.filter { !$0.isHidden }
-        let width = (visible.map(\.name.count).max() ?? 0) + 2
+        let nameWidth = (visible.map(\.name.count).max() ?? 0) + 2
         for command in visible {
-            text += "  " + command.name.padding(to: width) + command.abstract + "\n"
+            text += entry(command.name, labelWidth: nameWidth, command.abstract)
         }
         text += "\nOptions:\n"
         // Every option understood before a command, as the manual page lists them.
@@ -60,33 +66,34 @@ struct HelpFormatter {
         for option in options {
             text += entry(option.helpLabel, labelWidth: labelWidth, option.help)
         }
-        text += "\n" + program.helpPointer.trimmingTrailingNewlines() + "\n"
+        text += "\n" + HelpLayout.fitted(program.helpPointer.trimmingTrailingNewlines(), width: width) + "\n"
         return text
     }
 
     /// `roster help COMMAND` and `roster COMMAND --help`.
     func page(for command: CommandSpec) -> String {
-        var text = "\(parser.program.name) \(command.name): \(command.abstract)\n\nUsage:\n"
-        for line in usageLines(for: command) { text += "  \(line)\n" }
+        var text = lines(HelpLayout.title("\(parser.program.name) \(command.name): \(command.abstract)", width: width))
+        text += "\nUsage:\n"
+        for line in usageLines(for: command) { text += lines(HelpLayout.usage(line, lead: "  ", width: width)) }
         if !command.discussion.isEmpty {
-            text += "\n" + command.discussion.trimmingTrailingNewlines() + "\n"
+            text += "\n" + HelpLayout.fitted(command.discussion.trimmingTrailingNewlines(), width: width) + "\n"
         }
         if !command.arguments.isEmpty {
             text += "\nArguments:\n"
-            let width = (command.arguments.map { $0.usage.count }.max() ?? 0) + 2
+            let labelWidth = (command.arguments.map { $0.usage.count }.max() ?? 0) + 2
             for argument in command.arguments {
-                text += entry(argument.usage, labelWidth: width, argument.help)
+                text += entry(argument.usage, labelWidth: labelWidth, argument.help)
             }
         }
         let options = parser.options(of: command)
         text += "\nOptions:\n"
-        let width = (options.map { $0.helpLabel.count }.max() ?? 0) + 2
+        let labelWidth = (options.map { $0.helpLabel.count }.max() ?? 0) + 2
         for option in options {
-            text += entry(option.helpLabel, labelWidth: width, option.help)
+            text += entry(option.helpLabel, labelWidth: labelWidth, option.help)
         }
         if !command.examples.isEmpty {
             text += "\nExamples:\n"
-            for example in command.examples { text += "  \(example)\n" }
+            for example in command.examples { text += lines(HelpLayout.example(example, lead: "  ", width: width)) }
         }
         return text
     }

@@ -1,5 +1,6 @@
 import TextSafety
 import RosterCore
+import TerminalKit
 
 /// `help` and `completion`: about roster itself.
 enum HelpCommands {
@@ -15,7 +16,7 @@ enum HelpCommands {
             return .success
         }
         if topic == "exit-codes" {
-            try invocation.context.print(exitCodesPage())
+            try invocation.context.print(exitCodesPage(width: formatter.width))
             return .success
         }
         guard let command = RosterCommandLine.parser.command(named: topic) else {
@@ -34,11 +35,16 @@ enum HelpCommands {
         return .success
     }
 
-    static func exitCodesPage() -> String {
+    /// Each status right-aligned, its meaning wrapped under itself.
+    static func exitCodesPage(width: Int = 80) -> String {
         var text = "roster's exit statuses:\n\n"
         for status in ExitStatus.allCases {
             let code = String(status.rawValue)
-            text += "  " + String(repeating: " ", count: 3 - code.count) + code + "  " + status.meaning + "\n"
+            let lines = TextWrapping.lines(status.meaning, width: max(20, width - 7))
+            for (index, line) in lines.enumerated() {
+                let label = index == 0 ? String(repeating: " ", count: 3 - code.count) + code : "   "
+                text += "  " + label + "  " + line + "\n"
+            }
         }
         return text
     }
