@@ -36,7 +36,7 @@ struct WritingCommandsTests {
         _ = try sandbox.roster("list")
         let run = try sandbox.roster("set-weapon", "Cat-Bot", "swrod")
         #expect(run.status == 64)
-        #expect(run.stderr.hasPrefix("roster: unknown weapon `swrod`; did you mean `sword`?\nusage: roster set-weapon NAME… WEAPON [--from W] [--dry-run]\n"))
+        #expect(run.stderr.hasPrefix("roster: unknown weapon `swrod`; did you mean `sword`?\nusage: roster set-weapon NAME… WEAPON [--from W] [--dry-run] [--db PATH]\n"))
         #expect(try sandbox.sqlite("SELECT weapon FROM monster WHERE name = 'Cat-Bot'") == "sword")
     }
 

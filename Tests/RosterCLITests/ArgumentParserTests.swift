@@ -83,7 +83,7 @@ struct ArgumentParserTests {
         let formatter = HelpFormatter(parser: parser)
         let add = try #require(parser.command(named: "add"))
         #expect(formatter.usageLines(for: add) ==
-                ["roster add NAME --weapon W [--description D] [--icon ASSET] [--color C] [--height H] [--origin COUNTRY] [--activated WHEN] [--dry-run]"])
+                ["roster add NAME --weapon W [--description D] [--icon ASSET] [--color C] [--height H] [--origin COUNTRY] [--activated WHEN] [--dry-run] [--db PATH]"])
         let page = formatter.page(for: add)
         for option in add.options {
             #expect(page.contains("--\(option.long)"), "help for add lacks --\(option.long)")

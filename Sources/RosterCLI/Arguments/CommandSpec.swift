@@ -26,15 +26,20 @@ public struct CommandSpec: Sendable {
     /// with the problems only it can find (`add` reports every problem at
     /// once), rather than refused before it runs.
     public let reportsValueProblemsWithItsOwn: Bool
+    /// Whether the program's global options (`--db`) mean anything to it:
+    /// its usage line and help name them only then. A command about the
+    /// program itself (`help`) still accepts them, to no effect.
+    public let usesProgramOptions: Bool
     public let run: @Sendable (Invocation) throws -> ExitStatus
 
     public init(name: String, abstract: String, discussion: String = "", arguments: [any ArgumentDeclaration] = [],
                 options: [any OptionDeclaration] = [], usageForms: [String] = [], examples: [String] = [],
                 argumentsReplacedBy: [String] = [], isHidden: Bool = false, suggestedFor: [String] = [],
-                reportsValueProblemsWithItsOwn: Bool = false,
+                reportsValueProblemsWithItsOwn: Bool = false, usesProgramOptions: Bool = true,
                 run: @escaping @Sendable (Invocation) throws -> ExitStatus) {
         self.suggestedFor = suggestedFor
         self.reportsValueProblemsWithItsOwn = reportsValueProblemsWithItsOwn
+        self.usesProgramOptions = usesProgramOptions
         self.name = name
         self.abstract = abstract
         self.discussion = discussion

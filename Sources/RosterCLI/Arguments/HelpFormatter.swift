@@ -33,13 +33,22 @@ struct HelpFormatter {
     /// declared forms: the command's options, then the program's that it
     /// uses (`--help` goes without saying).
     func usageLines(for command: CommandSpec) -> [String] {
+        let programOptions = command.usesProgramOptions ? parser.programOptions.map(\.usageInLine) : []
         if !command.usageForms.isEmpty {
-            return command.usageForms.map { "\(parser.program.name) \(command.name) \($0)" }
+            return command.usageForms.map { ([parser.program.name, command.name, $0] + programOptions).joined(separator: " ") }
         }
         var parts = [parser.program.name, command.name]
         parts += command.arguments.map(\.usage)
         parts += command.options.map(\.usageInLine)
-        return [parts.joined(separator: " ")]
+        return [(parts + programOptions).joined(separator: " ")]
+    }
+
+    /// The options a command's help lists: its own, then the program's
+    /// global ones that mean something to it, and `--help`.
+    func listedOptions(of command: CommandSpec) -> [OptionSpec] {
+        command.usesProgramOptions
+            ? parser.options(of: command)
+            : command.options + parser.globalOptions.filter { $0.long == GlobalOptions.help.spec.long }
     }
 
     /// `roster [--db PATH] [COMMAND] [ARGUMENTS…]`: the program's global
@@ -85,7 +94,7 @@ struct HelpFormatter {
                 text += entry(argument.usage, labelWidth: labelWidth, argument.help)
             }
         }
-        let options = parser.options(of: command)
+        let options = listedOptions(of: command)
         text += "\nOptions:\n"
         let labelWidth = (options.map { $0.helpLabel.count }.max() ?? 0) + 2
         for option in options {

@@ -8,7 +8,8 @@ enum HelpCommands {
         name: "help",
         abstract: "show help for roster, a command, or exit-codes",
         arguments: [ArgumentSpec("TOPIC", "a command name, or exit-codes", arity: .optional, completion: .commands(andAlso: ["exit-codes"]))],
-        examples: ["roster help set-weapon", "roster help exit-codes"]
+        examples: ["roster help set-weapon", "roster help exit-codes"],
+        usesProgramOptions: false
     ) { invocation in
         let formatter = HelpFormatter(parser: RosterCommandLine.parser, width: invocation.context.helpWidth)
         guard let topic = invocation.positionals.first else {
@@ -56,7 +57,8 @@ enum HelpCommands {
             For installers: roster manual-page > roster.1, then man -l roster.1 reads it.
             The page is dated today, or by SOURCE_DATE_EPOCH when it is set.
             """,
-        examples: ["roster manual-page > roster.1"]
+        examples: ["roster manual-page > roster.1"],
+        usesProgramOptions: false
     ) { invocation in
         let page = ManualPage(parser: RosterCommandLine.parser, version: RosterCommandLine.version,
                               date: ManualPage.date(sourceDateEpoch: invocation.context.environment("SOURCE_DATE_EPOCH")),
@@ -72,7 +74,8 @@ enum HelpCommands {
         examples: [
             "roster completion bash > ~/.local/share/bash-completion/completions/roster",
             "roster completion fish > ~/.config/fish/completions/roster.fish",
-        ]
+        ],
+        usesProgramOptions: false
     ) { invocation in
         let shell = invocation.positionals[0]
         guard let script = CompletionScripts(parser: RosterCommandLine.parser).script(for: shell) else {
