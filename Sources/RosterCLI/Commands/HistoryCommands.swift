@@ -20,7 +20,9 @@ enum HistoryCommands {
 
             With NAME, only the changes that touched that monster (imports touch every
             monster, so they are always listed). Piped, each change is one tab-separated
-            line: id, time (UTC), surface, command, file, summary, state (done, undone).
+            line: id, time (UTC, the stored form, as JSON's at), surface, command, file,
+            summary, state (done, undone). The summary is the sentence undo says, so an
+            activation in it is on your clock (TZ), its zone named, as on a terminal.
             JSON and NDJSON have the keys id, at, surface, command, file, summary, undone,
             reverses, count_before, count_after, monsters; each monster has id, name,
             before and after, the fields that changed (null before an add, after a removal).
@@ -80,6 +82,11 @@ enum HistoryCommands {
             undo brings back the roster from before it, ids included. Undo never overwrites
             work done since: if a monster the change touched has been changed again, it
             refuses, names the monster and the later change, and changes nothing (status 1).
+            An import is checked as a whole: the roster file counts every monster any
+            program adds, changes or removes (the sqlite3 shell too), so undoing an import,
+            or redoing it, refuses when another program wrote a monster after it, naming
+            the latest (Cat-Bot was changed by another program after the import; nothing
+            was undone), even if roster's own later changes were undone since.
             Undo is a change too: `roster redo` takes it back. With nothing to undo, it says
             so and succeeds.
             """,
@@ -99,7 +106,8 @@ enum HistoryCommands {
         discussion: """
             Redoes the change undone most recently (or the last N undone), as long as no
             new change has been made since the undo. Like undo, it refuses rather than
-            overwrite a monster changed since (status 1).
+            overwrite a monster changed since (status 1), and an import's redo refuses
+            when another program wrote a monster after its undo.
             """,
         arguments: [redoCount],
         options: [CommonOptions.dryRun],
