@@ -48,35 +48,6 @@ struct CSVMonsterReader {
         self.required = required
     }
 
-    /// `,` when the header has a comma outside quotes; else `;` or tab,
-    /// whichever it has more of outside quotes (`;` on a tie); else `,`.
-    static func detectDelimiter(_ header: UnsafeBufferPointer<UInt8>) -> UInt8 {
-        var inQuotes = false
-        var semicolons = 0, tabs = 0
-        for byte in header {
-            if byte == UInt8(ascii: "\"") { inQuotes.toggle() }
-            else if inQuotes { continue }
-            else if byte == UInt8(ascii: ",") { return UInt8(ascii: ",") }
-            else if byte == UInt8(ascii: ";") { semicolons += 1 }
-            else if byte == 0x09 { tabs += 1 }
-        }
-        if tabs > semicolons { return 0x09 }
-        return semicolons > 0 ? UInt8(ascii: ";") : UInt8(ascii: ",")
-    }
-
-    /// The separator a header cell that names no column seems to be
-    /// split by: `name|weapon` read with the wrong delimiter is one cell,
-    /// yet made of column names. Nil when it is not so made.
-    static func separatorInside(_ cell: String) -> Character? {
-        let keys = Set(MonsterFields.keys)
-        for character in cell where !(character.isLetter || character.isNumber || character == "_" || character == " ") {
-            let parts = cell.split(separator: character, omittingEmptySubsequences: false)
-                .map { $0.lowercased().trimmingSpaces() }
-            if parts.count >= 2, parts.allSatisfy(keys.contains) { return character }
-        }
-        return nil
-    }
-
     /// The next valid monster, or nil at the end. Bad records are logged and skipped.
     mutating func next(log: inout ProblemLog) throws(IOFailure) -> ImportedRecord? {
         while !stopped {
@@ -294,58 +265,10 @@ struct CSVMonsterReader {
 
     private mutating func readHeader(_ bytes: UnsafeBufferPointer<UInt8>, line: Int, log: inout ProblemLog) {
         headerRead = true
-        var seen = Set<Int>()
-        // A header of column names joined by another separator than the
-        // one in use is one message, not an unknown column that suggests
-        // `name` and then a header said to have no name column.
-        let using = delimiter.map { $0 == 0x09 ? "tabs" : "\(Quote.code(Character(UnicodeScalar($0))))" } ?? "`,`"
-        if fields.count == 1, let separator = Self.separatorInside(text(of: fields[0], in: bytes)) {
-            let advice = separator == "\t" ? "separated by tabs, not \(using); give --delimiter tab"
-                : "separated by \(Quote.code(separator)), not \(using); give that separator with --delimiter"
-            log.add(.syntax, at: TextLocation(line: line, column: 1),
-                    "the header reads as one column: its column names are \(advice)")
-            stopped = true
-            return
-        }
-        // Some cells joined by one separator and some by another
-        // (`name;weapon,icon`): said once, at the cell, for the same reason.
-        for field in fields {
-            let cell = text(of: field, in: bytes)
-            guard let separator = Self.separatorInside(cell) else { continue }
-            let joined = separator == "\t" ? "tabs" : "\(Quote.code(separator))"
-            log.add(.syntax, at: Self.location(of: field.cellStart, in: bytes, line: line),
-                    "the header cell \(Quote.code(cell)) holds column names separated by \(joined), but its cells are separated by \(using); separate every column the same way")
-            stopped = true
-            return
-        }
-        columns = fields.map { field in
-            let name = text(of: field, in: bytes)
-            let key = name.lowercased().trimmingSpaces()
-            let location = Self.location(of: field.cellStart, in: bytes, line: line)
-            guard let index = MonsterFields.all.firstIndex(where: { $0.key == key }) else {
-                var message = "unknown column \(Quote.code(name))"
-                if let suggestion = MonsterFields.suggestion(for: key) {
-                    message += "; did you mean \(Quote.code(suggestion))?"
-                } else {
-                    message += "; the columns are \(MonsterFields.keys.joined(separator: ", "))"
-                }
-                log.add(.syntax, at: location, message)
-                return nil
-            }
-            if !seen.insert(index).inserted {
-                log.add(.syntax, at: location, field: key, "the column \(Quote.code(key)) appears twice in the header")
-                return nil
-            }
-            return index
-        }
-        let missing = MonsterFields.all.enumerated().filter { required & (1 << UInt64($0.offset)) != 0 && !seen.contains($0.offset) }
-        if !missing.isEmpty {
-            let names = missing.map(\.element.key).joined(separator: " and ")
-            let columns = missing.count == 1 ? "column" : "columns"
-            log.add(.syntax, at: TextLocation(line: line, column: 1),
-                    "the header has no \(names) \(columns); the first line must name the columns, such as \(MonsterFields.keys.joined(separator: ","))")
-            stopped = true
-        }
+        let cells = fields.map { (text: text(of: $0, in: bytes), start: $0.cellStart) }
+        let header = Self.readColumns(cells, of: bytes, line: line, delimiter: delimiter, required: required, log: &log)
+        columns = header.columns
+        if header.stop { stopped = true }
     }
 
     private mutating func decode(_ bytes: UnsafeBufferPointer<UInt8>, line: Int, log: inout ProblemLog) -> ImportedRecord? {

@@ -264,7 +264,9 @@ public enum MonsterFields {
         },
         assignStored: { monster, bytes in
             guard let activated = Timestamp(storedBytes: bytes) else { return false }
-            monster.activated = activated
+            // To the minute, as `assign` reads it: the stored form may
+            // carry seconds another program wrote (`06:15:05Z`).
+            monster.activated = activated.toTheMinute
             return true
         },
         appendStored: { monster, layout in

@@ -25,13 +25,8 @@ struct ImportLoad {
     private var counts = ImportSummary()
     private var previousCount = 0
     private var droppedIndexes: [String] = []
-    /// Ids written so far, in the order written, with where each
-    /// record's name and id are: one entry per record, so it grows with
-    /// the file, in checked memory (`LargeList`).
-    private let loadedRecords: LargeList<LoadedRecord>
-    /// Ordinal in `loadedRecords` of the first record written with each id:
-    /// made when an id first clashes, and kept up from then on.
-    private var firstWithID: [Int64: Int]?
+    /// The records written so far, to place a clash with an earlier one.
+    private var loadedRecords: LoadedRecords
     /// The first id this import gives out (`insert`, `upsert`), and the
     /// next one; nil once the ids are used up (the roster's ids reach
     /// `Int64.max`). Every id from `firstNewID` on was given by this import.
@@ -78,7 +73,7 @@ struct ImportLoad {
         firstNewID = nextNewID ?? Int64.max
         insert = try database.cached(MonsterTable.insertWithID)
         insertGroup = bulk ? try database.prepare(MonsterTable.insertWithID(rows: Self.groupSize)) : nil
-        loadedRecords = try LargeList()
+        loadedRecords = try LoadedRecords()
         arena = try TextArena()
     }
 
@@ -147,7 +142,7 @@ struct ImportLoad {
         let firstNumbered = database.lastInsertedRowID - Int64(group.count - 1)
         for (row, member) in group.enumerated() {
             let id = mode == .replace ? member.id : firstNumbered + Int64(row)
-            try loaded(id, batch.records[member.index])
+            try loadedRecords.append(id: id, batch.records[member.index])
             counts.added += 1
             if mode != .replace, let problem = Self.incompleteNewMonster(batch.records[member.index]) { problems.append(problem) }
         }
@@ -177,30 +172,30 @@ struct ImportLoad {
             } catch let error as DatabaseError where error.isUniqueViolation {
                 // The indexes are dropped for the load: only the id can clash.
                 let problem = InputProblem(.conflict, at: record.idLocation, field: "id",
-                                           "the id \(record.monster.id) is also used \(Self.place(firstPlace(ofID: record.monster.id)))")
+                                           "the id \(record.monster.id) is also used \(LoadedRecords.place(loadedRecords.firstPlace(ofID: record.monster.id)))")
                 // Written at the end with another id, so that its name is
                 // still checked against the others: every problem is found.
                 deferred.append(record)
                 return problem
             }
-            try loaded(record.monster.id, record)
+            try loadedRecords.append(id: record.monster.id, record)
             counts.added += 1
         case .insert, .upsert:
             if bulk {
                 // The table started empty: the ids count from 1, and a
                 // file holds far fewer than 2^63 records.
                 try insert(record, id: nil, values: values)
-                try loaded(database.lastInsertedRowID, record)
+                try loadedRecords.append(id: database.lastInsertedRowID, record)
                 counts.added += 1
                 return Self.incompleteNewMonster(record)
             }
             let key = record.nameKey
             if let existing = try database.cached(MonsterTable.selectByNameKey).firstRow([.text(key)], MonsterTable.monster(from:)) {
                 if let added = addedOrdinal(of: existing.id) {
-                    return duplicateName(record, earlier: loadedRecords[added].name.location, spelledThere: existing.name)
+                    return LoadedRecords.duplicateName(record, earlier: loadedRecords[added].name.location, spelledThere: existing.name)
                 }
                 if let earlier = touched[existing.id] {
-                    return duplicateName(record, earlier: earlier.place, spelledThere: earlier.spelling)
+                    return LoadedRecords.duplicateName(record, earlier: earlier.place, spelledThere: earlier.spelling)
                 }
                 guard mode == .upsert else {
                     return InputProblem(.conflict, at: record.nameLocation, field: "name",
@@ -227,7 +222,7 @@ struct ImportLoad {
             } else {
                 guard let id = nextNewID else { return Self.noIDLeft(for: record) }
                 try insert(record, id: id)
-                try loaded(id, record)
+                try loadedRecords.append(id: id, record)
                 nextNewID = Self.successor(of: id)
                 counts.added += 1
                 return Self.incompleteNewMonster(record)
@@ -296,7 +291,7 @@ struct ImportLoad {
                     continue
                 }
                 try insert(record, id: id)
-                try loaded(id, record)
+                try loadedRecords.append(id: id, record)
                 counts.added += 1
             }
             deferred = []
@@ -320,7 +315,7 @@ struct ImportLoad {
         for sql in droppedIndexes {
             if let error = DatabaseError.thrown(by: { () throws(DatabaseError) in try database.execute(sql) }) {
                 guard error.isUniqueViolation else { throw error }
-                return try duplicateNames()
+                return try loadedRecords.duplicateNames(in: database)
             }
         }
         return nil
@@ -347,21 +342,6 @@ struct ImportLoad {
     }
 
     // MARK: Helpers
-
-    private mutating func loaded(_ id: Int64, _ record: ImportedRecord) throws(IOFailure) {
-        if firstWithID != nil, firstWithID?[id] == nil { firstWithID?[id] = loadedRecords.count }
-        try loadedRecords.append(LoadedRecord(id: id, name: PackedPlace(record.nameLocation), idPlace: PackedPlace(record.idLocation)))
-    }
-
-    /// Where the id of the first record written with `id` is.
-    private mutating func firstPlace(ofID id: Int64) -> TextLocation? {
-        if firstWithID == nil {
-            var first: [Int64: Int] = [:]
-            for ordinal in loadedRecords.indices where first[loadedRecords[ordinal].id] == nil { first[loadedRecords[ordinal].id] = ordinal }
-            firstWithID = first
-        }
-        return firstWithID?[id].map { loadedRecords[$0].idPlace.location }
-    }
 
     /// Binds every value from memory SQLite reads in place
     /// (`bindBorrowedText`): copying each string into SQLite, with a
@@ -392,55 +372,6 @@ struct ImportLoad {
         }
         try insert.bind(id.map(SQLValue.integer) ?? .null, at: Int32(BatchValues.slotsPerRecord + 1))
         _ = try insert.step()
-    }
-
-    private func duplicateName(_ record: ImportedRecord, earlier: TextLocation?, spelledThere: String) -> InputProblem {
-        InputProblem(.conflict, at: record.nameLocation, field: "name",
-                     Self.nameUsedEarlier(record.monster.name, spelledThere: spelledThere, at: earlier))
-    }
-
-    /// A name the file already used: in the earlier spelling too when it
-    /// differs, as a name taken on the roster is told (`Оwl-Bot` with a
-    /// Cyrillic О reads as `Owl-Bot`).
-    static func nameUsedEarlier(_ name: String, spelledThere earlier: String, at place: TextLocation?) -> String {
-        guard earlier != name else { return "the name \(Quote.code(name)) is also used \(Self.place(place)) (\(MonsterRules.sameNameRule))" }
-        return "\(Quote.code(name)) reads as \(Quote.code(earlier)), which is already used \(Self.place(place)) (\(MonsterRules.sameNameRule))"
-    }
-
-    static func place(_ location: TextLocation?) -> String {
-        location.map { "at line \($0.line), column \($0.column)" } ?? "earlier in the file"
-    }
-
-    /// After the unique index failed: every name used more than once,
-    /// reported at each use after the first, in file order (records
-    /// without an id, written last, by where their names are).
-    private func duplicateNames() throws -> [InputProblem] {
-        var groups: [String: [Int64]] = [:]
-        var names: [Int64: String] = [:]
-        try database.prepare("""
-            SELECT id, name, name_key FROM monster
-            WHERE name_key IN (SELECT name_key FROM monster GROUP BY name_key HAVING count(*) > 1)
-            """).forEachRow { row in
-            groups[row.text(2), default: []].append(row.int(0))
-            names[row.int(0)] = row.text(1)
-        }
-        // Where each of those ids came from in the file.
-        var ordinals: [Int64: Int] = [:]
-        for ordinal in loadedRecords.indices where names[loadedRecords[ordinal].id] != nil { ordinals[loadedRecords[ordinal].id] = ordinal }
-        var problems: [InputProblem] = []
-        let origin = TextLocation(line: 0, column: 0)
-        func namePlace(_ id: Int64) -> TextLocation? { ordinals[id].map { loadedRecords[$0].name.location } }
-        for ids in groups.values {
-            let inFileOrder = ids.sorted { (namePlace($0) ?? origin) < (namePlace($1) ?? origin) }
-            guard let first = inFileOrder.first else { continue }
-            let firstPlace = namePlace(first)
-            for id in inFileOrder.dropFirst() {
-                guard let place = namePlace(id) else { continue }
-                problems.append(InputProblem(.conflict, at: place, field: "name",
-                                             Self.nameUsedEarlier(names[id] ?? "", spelledThere: names[first] ?? "", at: firstPlace)))
-            }
-        }
-        return problems
     }
 }
 
