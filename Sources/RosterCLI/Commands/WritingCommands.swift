@@ -257,7 +257,10 @@ enum WritingCommands {
         } catch RosterError.monsterNotFound(let reference, let suggestion) {
             var missing = [RosterError.monsterNotFound(reference, suggestion: suggestion)]
             var others: [String] = []
-            for other in invocation.positionals where other != reference && !others.contains(other) {
+            // Each name is looked up once; a set, not a search of `others`
+            // per name, which was quadratic in the names given.
+            var looked: Set<String> = [reference]
+            for other in invocation.positionals where looked.insert(other).inserted {
                 if try store.find(other) == nil { others.append(other) }
             }
             let suggestions = try store.suggestNames(for: others)
