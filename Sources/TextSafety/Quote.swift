@@ -30,8 +30,9 @@ public enum Quote {
     }
 
     /// A monster's name where a sentence names it: bare when it reads as
-    /// one name whatever surrounds it (letters, digits, marks, `-`, `_`,
-    /// `.`, apostrophes, single spaces inside), as names are shown
+    /// one name whatever surrounds it (letters, digits, marks, emoji and
+    /// the joiners that draw them, `-`, `_`, `.`, apostrophes, single
+    /// spaces inside), as names are shown
     /// everywhere; else quoted by `code`, so that `Q`Bot` or
     /// `A: B; dry run` cannot be read as part of the sentence.
     public static func name(_ name: String) -> String {
@@ -45,8 +46,12 @@ public enum Quote {
             case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
                  .decimalNumber, .letterNumber, .otherNumber, .nonspacingMark, .spacingMark, .enclosingMark:
                 return true
+            case .otherSymbol:
+                // Emoji and pictographs; arrows and other math symbols
+                // (`→`, which a change's words use) are not among them.
+                return true
             default:
-                return "-_.'’ ".unicodeScalars.contains(scalar)
+                return "-_.'’ \u{200D}".unicodeScalars.contains(scalar)
             }
         }
     }

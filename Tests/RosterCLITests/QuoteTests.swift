@@ -26,11 +26,11 @@ struct QuoteTests {
 
     @Test("a name is bare where it reads as one name, and quoted where it would read on into the sentence")
     func names() {
-        for name in ["Cat-Bot", "Mini-Tomato-Bot", "Café", "ＣＡＴ-ＢＯＴ", "O'Neil Bot", "R2.D2_x"] {
+        for name in ["Cat-Bot", "Mini-Tomato-Bot", "Café", "ＣＡＴ-ＢＯＴ", "O'Neil Bot", "R2.D2_x", "🐱 Bot", "👩‍🚀-Bot"] {
             #expect(Quote.name(name) == name)
         }
         for (name, quoted) in [("Q`Bot", "``Q`Bot``"), ("A; B", "`A; B`"), ("A: Sword → Fire", "`A: Sword → Fire`"),
-                               (" A", "` A`"), ("A  B", "`A  B`"), ("x, y", "`x, y`")] {
+                               (" A", "` A`"), ("A  B", "`A  B`"), ("x, y", "`x, y`"), ("A → B", "`A → B`")] {
             #expect(Quote.name(name) == quoted)
         }
     }
