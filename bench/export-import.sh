@@ -28,34 +28,12 @@ rm -f "$db" "$db-wal" "$db-shm"
 "$ROSTER" --db "$db" export --format ndjson > "$ndjson"
 echo "$count monsters: CSV $(du -h "$csv" | cut -f1), NDJSON $(du -h "$ndjson" | cut -f1), database $(du -h "$db" | cut -f1); sqlite3 $(sqlite3 --version | cut -d' ' -f1)"
 
-# An empty roster to import into, copied afresh before every run.
+# An empty roster to import into, and the same table for the sqlite3
+# shell's .import (see make_import_targets in lib.sh), copied afresh before
+# every run.
+make_import_targets
 empty=$WORK/empty.db
-rm -f "$empty" "$empty-wal" "$empty-shm"
-printf 'id,name,description,icon,name_color,weapon\r\n' | "$ROSTER" --db "$empty" import - --mode replace >&2
-# The same table for the sqlite3 shell: the same columns, types, STRICT and
-# CHECKs, and the same unique index on the lower-cased name (an expression
-# index, since .import cannot fill roster's name_key column). .import stores
-# an empty cell as '' rather than NULL, so the optional columns' checks let
-# '' through as roster's let NULL through.
 sqlite_empty=$WORK/sqlite-empty.db
-rm -f "$sqlite_empty"
-sqlite3 "$sqlite_empty" <<'SQL'
-CREATE TABLE monster (
-    id          INTEGER PRIMARY KEY,
-    name        TEXT NOT NULL CHECK (length(name) BETWEEN 1 AND 512),
-    description TEXT NOT NULL DEFAULT '' CHECK (length(description) <= 2240),
-    icon        TEXT NOT NULL CHECK (length(icon) BETWEEN 5 AND 64),
-    name_color  TEXT NOT NULL DEFAULT 'default'
-                CHECK (name_color = 'default' OR name_color = 'red' OR name_color = 'green' OR name_color = 'blue'),
-    weapon      TEXT NOT NULL
-                CHECK (weapon = 'blowgun' OR weapon = 'ninja-star' OR weapon = 'fire' OR weapon = 'sword' OR weapon = 'smoke'),
-    height      TEXT CHECK (height = '' OR (height GLOB '[0-9]*ft[0-9]*in' AND length(height) <= 8)),
-    origin      TEXT CHECK (origin = '' OR length(origin) = 2),
-    activated   TEXT CHECK (activated = '' OR
-                            activated GLOB '[0-9][0-9][0-9][0-9]-[0-1][0-9]-[0-3][0-9]T[0-2][0-9]:[0-5][0-9]:[0-5][0-9]Z')
-) STRICT;
-CREATE UNIQUE INDEX monster_name_key ON monster (lower(name));
-SQL
 select="SELECT id, name, description, icon, name_color, weapon, height, origin, activated FROM monster ORDER BY id"
 target=$WORK/target.db
 fresh_target="cp $empty $target; rm -f $target-wal $target-shm"

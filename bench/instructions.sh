@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # Counts the instructions roster and the sqlite3 shell execute for the
-# commands of bench/foundation.sh, under valgrind's callgrind: a count
+# commands of bench/foundation.sh, and for an import of CSV and of NDJSON
+# into an empty roster as bench/export-import.sh runs it (on 100,000
+# monsters; every thread's instructions, summed), under valgrind's
+# callgrind: a count
 # that the load on the machine does not move, to judge a change to the
 # start-up when wall and CPU times swing with other work. (The targets
 # are wall-time ratios and stay foundation.sh's; an instruction is not a
@@ -65,3 +68,31 @@ changing() { "$1" --db "$db" set-weapon Bot-50000 fire >/dev/null 2>&1; count "$
 row "set-weapon, changing" "$(count sqlite3 "$reference" "$(update sword)")" changing
 version() { count "$1" --version; }
 row "--version" "$(count sqlite3 -version)" version
+
+# Imports, as bench/export-import.sh runs them, of 100,000 monsters into an
+# empty roster (a copy afresh for each count) against sqlite3's .import.
+csv=$WORK/monsters-v2-100000.csv
+ndjson=$WORK/monsters-v2-100000.ndjson
+[[ -s $csv ]] || python3 bench/make-monsters.py 100000 > "$csv"
+if [[ ! -s $ndjson ]]; then
+    rm -f "$WORK/instructions-source.db"*
+    "$ROSTER" --db "$WORK/instructions-source.db" import "$csv" --mode replace 2>/dev/null
+    "$ROSTER" --db "$WORK/instructions-source.db" export --format ndjson > "$ndjson"
+fi
+make_import_targets
+target=$WORK/instructions-target.db
+sqlite_import() {
+    cp "$WORK/sqlite-empty.db" "$WORK/instructions-sqlite-target.db"
+    count sqlite3 "$WORK/instructions-sqlite-target.db" ".import --csv --skip 1 $csv monster"
+}
+theirs=$(sqlite_import)
+import_into_empty() {
+    local file=$1 binary=$2
+    rm -f "$target" "$target-wal" "$target-shm"
+    cp "$WORK/empty.db" "$target"
+    count "$binary" --db "$target" import "$file"
+}
+import_csv() { import_into_empty "$csv" "$1"; }
+row "import CSV into an empty roster" "$theirs" import_csv
+import_ndjson() { import_into_empty "$ndjson" "$1"; }
+row "import NDJSON into an empty roster" "$theirs" import_ndjson

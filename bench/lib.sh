@@ -90,3 +90,35 @@ roster_before_history() {
     mv "$WORK/roster-before-history.new" "$WORK/roster-before-history"
     echo "$WORK/roster-before-history"
 }
+
+# make_import_targets: $WORK/empty.db, an empty roster to import into, and
+# $WORK/sqlite-empty.db, the same table for the sqlite3 shell: the same
+# columns, types, STRICT and CHECKs, and the same unique index on the
+# lower-cased name (an expression index, since .import cannot fill
+# roster's name_key column). .import stores an empty cell as '' rather
+# than NULL, so the optional columns' checks let '' through as roster's
+# let NULL through.
+make_import_targets() {
+    local empty=$WORK/empty.db
+    rm -f "$empty" "$empty-wal" "$empty-shm"
+    printf 'id,name,description,icon,name_color,weapon\r\n' | "$ROSTER" --db "$empty" import - --mode replace >&2
+    local sqlite_empty=$WORK/sqlite-empty.db
+    rm -f "$sqlite_empty"
+    sqlite3 "$sqlite_empty" <<'SQL'
+CREATE TABLE monster (
+    id          INTEGER PRIMARY KEY,
+    name        TEXT NOT NULL CHECK (length(name) BETWEEN 1 AND 512),
+    description TEXT NOT NULL DEFAULT '' CHECK (length(description) <= 2240),
+    icon        TEXT NOT NULL CHECK (length(icon) BETWEEN 5 AND 64),
+    name_color  TEXT NOT NULL DEFAULT 'default'
+                CHECK (name_color = 'default' OR name_color = 'red' OR name_color = 'green' OR name_color = 'blue'),
+    weapon      TEXT NOT NULL
+                CHECK (weapon = 'blowgun' OR weapon = 'ninja-star' OR weapon = 'fire' OR weapon = 'sword' OR weapon = 'smoke'),
+    height      TEXT CHECK (height = '' OR (height GLOB '[0-9]*ft[0-9]*in' AND length(height) <= 8)),
+    origin      TEXT CHECK (origin = '' OR length(origin) = 2),
+    activated   TEXT CHECK (activated = '' OR
+                            activated GLOB '[0-9][0-9][0-9][0-9]-[0-1][0-9]-[0-3][0-9]T[0-2][0-9]:[0-5][0-9]:[0-5][0-9]Z')
+) STRICT;
+CREATE UNIQUE INDEX monster_name_key ON monster (lower(name));
+SQL
+}

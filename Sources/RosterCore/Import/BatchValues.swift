@@ -31,11 +31,7 @@ public final class BatchValues: @unchecked Sendable {
         let fields = MonsterFields.dataFields
         records.withUnsafeBufferPointer { records in
             for index in records.indices where !layout.shortOfMemory {
-                // Read in place, through the buffer's address: a copy of
-                // the monster for each field retained and released every
-                // string it holds.
-                for field in fields { field.appendStored(records[index].monster, &layout) }
-                withUTF8Bytes(of: records[index].nameKey) { layout.append($0) }
+                Self.layOut(records[index], fields, into: &layout)
             }
         }
         guard !layout.shortOfMemory else {
@@ -45,6 +41,15 @@ public final class BatchValues: @unchecked Sendable {
         }
         self.bytes = layout.bytes
         self.places = layout.places
+    }
+
+    /// One record's slots. The record is borrowed, read in place: each
+    /// field's `appendStored(records[index].monster, …)` copied the
+    /// monster, retaining and releasing every string it holds, eight
+    /// times a record.
+    private static func layOut(_ record: borrowing ImportedRecord, _ fields: [MonsterField], into layout: inout BatchLayout) {
+        for field in fields { field.appendStored(record.monster, &layout) }
+        withUTF8Bytes(of: record.nameKey) { layout.append($0) }
     }
 
     deinit {

@@ -66,6 +66,9 @@ enum FlatJSONRecord {
         }
         var decoder = MonsterDecoder(required: required)
         var seen: UInt64 = 0
+        let keys = KeyTable.shared
+        // The field after the last one read: where an export's keys come.
+        var expected = 0
         func place(_ offset: Int) -> TextLocation { location(of: offset, in: bytes, line: line, column: column) }
 
         while true {
@@ -78,8 +81,10 @@ enum FlatJSONRecord {
                 index += 1
             }
             guard index < count else { return .unusual }
-            guard let field = fieldIndex(bytes, keyStart, index), seen & (1 << UInt64(field)) == 0 else { return .unusual }
+            guard let field = keys.field(named: bytes, keyStart, index, expected: expected),
+                  seen & (1 << UInt64(field)) == 0 else { return .unusual }
             seen |= 1 << UInt64(field)
+            expected = field + 1
             index += 1
             skipWhitespace()
             guard index < count, bytes[index] == UInt8(ascii: ":") else { return .unusual }
@@ -88,7 +93,7 @@ enum FlatJSONRecord {
             guard index < count else { return .unusual }
             let valueStart = index
             valueOffsets[field] = valueStart
-            let kind = MonsterFields.all[field].kind
+            let kind = keys.kind(of: field)
             switch bytes[index] {
             case UInt8(ascii: "\""):
                 guard kind == .text, let string = plainString(bytes, from: index) else { return .unusual }
@@ -104,12 +109,12 @@ enum FlatJSONRecord {
                 index = end
                 decoder.set(field, .integer(number), log: &log) { place(valueStart) }
             case UInt8(ascii: "n"):
-                guard !MonsterFields.all[field].isRequired, index + 4 <= count,
+                guard !keys.isRequired(field), index + 4 <= count,
                       bytes[index + 1] == UInt8(ascii: "u"), bytes[index + 2] == UInt8(ascii: "l"),
                       bytes[index + 3] == UInt8(ascii: "l") else { return .unusual }
                 index += 4
                 // Unknown for a nullable field; the default for the others.
-                if MonsterFields.all[field].isNullable {
+                if keys.isNullable(field) {
                     decoder.set(field, .null, log: &log) { place(valueStart) }
                 }
             default:
@@ -129,12 +134,6 @@ enum FlatJSONRecord {
         skipWhitespace()
         guard index == count else { return .unusual }
         return .decoded(decoder.finish(log: &log) { field in place(field.map { valueOffsets[$0] } ?? open) })
-    }
-
-    /// The field whose key is `bytes[start..<end]`.
-    @inline(__always)
-    private static func fieldIndex(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Int? {
-        KeyTable.shared.field(named: bytes, start, end)
     }
 
     /// A string in valid UTF-8 without control characters, with at most
@@ -241,7 +240,10 @@ enum FlatJSONRecord {
 
 /// The field keys' bytes in flat memory, worked out once: a key is matched
 /// byte by byte in place, with no array of arrays to retain and no call
-/// to memcmp for a few bytes, nine times per record.
+/// to memcmp for a few bytes, nine times per record. What the fast path
+/// asks of each field (its kind, whether it is required or nullable) is
+/// kept here too: asking `MonsterFields.all` retained and released the
+/// field each time.
 private final class KeyTable: @unchecked Sendable {
     static let shared = KeyTable()
 
@@ -249,12 +251,20 @@ private final class KeyTable: @unchecked Sendable {
     private let bytes: UnsafeMutableBufferPointer<UInt8>
     /// Where key `i` starts in `bytes`; entry `count` is the end.
     private let starts: UnsafeMutableBufferPointer<Int>
+    private let kinds: UnsafeMutableBufferPointer<MonsterField.Kind>
+    /// Bit `i` set: field `i` is required; is nullable.
+    private let required: UInt64
+    private let nullable: UInt64
 
     private init() {
         let keys = MonsterFields.keys.map { Array($0.utf8) }
         count = keys.count
         bytes = .allocate(capacity: keys.reduce(0) { $0 + $1.count })
         starts = .allocate(capacity: count + 1)
+        kinds = .allocate(capacity: count)
+        _ = kinds.initialize(from: MonsterFields.all.map(\.kind))
+        required = MonsterDecoder.mask { $0.isRequired }
+        nullable = MonsterDecoder.mask { $0.isNullable }
         var offset = 0
         for (index, key) in keys.enumerated() {
             starts[index] = offset
@@ -268,15 +278,31 @@ private final class KeyTable: @unchecked Sendable {
 
     // Lives as long as the process; never deallocated.
 
+    /// The field whose key is `key[start..<end]`; field `expected` is
+    /// tried first (the one after the last, in an export's order).
     @inline(__always)
-    func field(named key: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Int? {
-        let length = end - start
-        for field in 0..<count where starts[field + 1] - starts[field] == length {
-            let keyStart = starts[field]
-            var offset = 0
-            while offset < length, bytes[keyStart + offset] == key[start + offset] { offset += 1 }
-            if offset == length { return field }
-        }
+    func field(named key: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, expected: Int) -> Int? {
+        if expected < count, matches(expected, key, start, end) { return expected }
+        for field in 0..<count where field != expected && matches(field, key, start, end) { return field }
         return nil
     }
+
+    @inline(__always)
+    private func matches(_ field: Int, _ key: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+        let length = end - start
+        guard starts[field + 1] - starts[field] == length else { return false }
+        let keyStart = starts[field]
+        var offset = 0
+        while offset < length, bytes[keyStart + offset] == key[start + offset] { offset += 1 }
+        return offset == length
+    }
+
+    @inline(__always)
+    func kind(of field: Int) -> MonsterField.Kind { kinds[field] }
+
+    @inline(__always)
+    func isRequired(_ field: Int) -> Bool { required & (1 << UInt64(field)) != 0 }
+
+    @inline(__always)
+    func isNullable(_ field: Int) -> Bool { nullable & (1 << UInt64(field)) != 0 }
 }

@@ -9,6 +9,11 @@ import Glibc
 /// Only the reading thread touches the `MonsterReader` (and its problem
 /// log) until `finish()` has joined it; the caller keeps the problems it
 /// finds itself and adds them afterwards.
+///
+/// A batch the caller has written comes back (`recycle`) to be freed on
+/// the reading thread, which made its strings and buffers: freeing them
+/// is work the writing thread, the one the import waits for, is spared,
+/// and memory goes back to the heap of the thread that took it.
 final class RecordPipeline: @unchecked Sendable {
     struct Batch {
         var records: [ImportedRecord]
@@ -24,6 +29,8 @@ final class RecordPipeline: @unchecked Sendable {
 
     private let reader: MonsterReader
     private var queue: [Batch] = []
+    /// Batches written, for the reading thread to free.
+    private var spent: [Batch] = []
     private var done = false
     private var cancelled = false
     private var failure: IOFailure?
@@ -78,6 +85,14 @@ final class RecordPipeline: @unchecked Sendable {
         return nil
     }
 
+    /// Hands back a batch the caller is done with (see the type's note).
+    func recycle(_ batch: consuming Batch) {
+        guard running else { return }
+        pthread_mutex_lock(lock)
+        spent.append(batch)
+        pthread_mutex_unlock(lock)
+    }
+
     /// Stops the reading thread (if the writer gave up early) and waits for it.
     func finish() {
         guard running else { return }
@@ -91,6 +106,7 @@ final class RecordPipeline: @unchecked Sendable {
 
     private func produce() {
         while true {
+            freeSpent()
             let batch: Batch?
             do {
                 batch = try readBatch()
@@ -111,6 +127,15 @@ final class RecordPipeline: @unchecked Sendable {
             pthread_mutex_unlock(lock)
             if stop { return }
         }
+    }
+
+    /// Frees the batches written so far, outside the lock.
+    private func freeSpent() {
+        pthread_mutex_lock(lock)
+        let written = spent
+        spent = []
+        pthread_mutex_unlock(lock)
+        _ = consume written
     }
 
     private func readBatch() throws(IOFailure) -> Batch? {

@@ -3,30 +3,62 @@
 /// String: what the store holds and a bulk import meets nearly every time.
 /// Any other bytes answer nil and go the lenient way, which also says
 /// what is wrong with them.
-final class StoredKeys<Value: Sendable>: Sendable {
-    private let entries: [(bytes: [UInt8], value: Value)]
+final class StoredKeys<Value: Sendable>: @unchecked Sendable {
+    // The keys' bytes back to back in memory of their own, never freed
+    // (the tables live as long as the process), with where each starts:
+    // a lookup reads them in place, where walking an array of arrays
+    // retained and released each key it passed, for every field of every
+    // record of an import.
+    private let count: Int
+    private let bytes: UnsafeMutableBufferPointer<UInt8>
+    /// Where key `i` starts in `bytes`; entry `count` is the end.
+    private let starts: UnsafeMutableBufferPointer<Int>
+    private let values: [Value]
 
     init(_ pairs: [(key: String, value: Value)]) {
-        entries = pairs.map { (Array($0.key.utf8), $0.value) }
+        let keys = pairs.map { Array($0.key.utf8) }
+        count = keys.count
+        values = pairs.map(\.value)
+        bytes = .allocate(capacity: max(1, keys.reduce(0) { $0 + $1.count }))
+        starts = .allocate(capacity: count + 1)
+        var offset = 0
+        for (index, key) in keys.enumerated() {
+            starts[index] = offset
+            for byte in key {
+                bytes[offset] = byte
+                offset += 1
+            }
+        }
+        starts[count] = offset
     }
 
-    /// The value whose key is exactly `bytes`.
-    func value(of bytes: UnsafeBufferPointer<UInt8>) -> Value? {
-        for entry in entries where entry.bytes.count == bytes.count {
-            if entry.bytes.withUnsafeBufferPointer({ $0.elementsEqual(bytes) }) { return entry.value }
+    /// The value whose key is exactly `given`.
+    func value(of given: UnsafeBufferPointer<UInt8>) -> Value? {
+        for index in 0..<count where starts[index + 1] - starts[index] == given.count {
+            let start = starts[index]
+            var offset = 0
+            while offset < given.count, bytes[start + offset] == given[offset] { offset += 1 }
+            if offset == given.count { return values[index] }
         }
         return nil
+    }
+
+    /// Calls `body` with the bytes of key `index`.
+    fileprivate func withKey(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        body(UnsafeBufferPointer(rebasing: bytes[starts[index]..<starts[index + 1]]))
+    }
+
+    fileprivate func firstIndex(where matches: (Value) -> Bool) -> Int? {
+        values.firstIndex(where: matches)
     }
 }
 
 extension StoredKeys where Value: Equatable {
     /// Calls `body` with the key of `value`; false when it has none here.
     func withKey(of value: Value, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
-        for entry in entries where entry.value == value {
-            entry.bytes.withUnsafeBufferPointer(body)
-            return true
-        }
-        return false
+        guard let index = firstIndex(where: { $0 == value }) else { return false }
+        withKey(at: index, body)
+        return true
     }
 }
 

@@ -140,11 +140,15 @@ struct ImportLoad {
         // The table started empty and only this import appends to it:
         // the rows SQLite numbered are the last ones, one after another.
         let firstNumbered = database.lastInsertedRowID - Int64(group.count - 1)
-        for (row, member) in group.enumerated() {
-            let id = mode == .replace ? member.id : firstNumbered + Int64(row)
-            try loadedRecords.append(id: id, batch.records[member.index])
-            counts.added += 1
-            if mode != .replace, let problem = Self.incompleteNewMonster(batch.records[member.index]) { problems.append(problem) }
+        // The records are read in place: a copy of each, for the calls
+        // below, retained and released every string it holds, twice.
+        try batch.records.withUnsafeBufferPointer { records throws in
+            for (row, member) in group.enumerated() {
+                let id = mode == .replace ? member.id : firstNumbered + Int64(row)
+                try loadedRecords.append(id: id, records[member.index])
+                counts.added += 1
+                if mode != .replace, let problem = Self.incompleteNewMonster(records[member.index]) { problems.append(problem) }
+            }
         }
     }
 
@@ -254,7 +258,7 @@ struct ImportLoad {
     /// `upsert` reads records that give only the name and some fields; one
     /// that adds a monster must give every field a monster needs. (It is
     /// still written, so that its name is checked against the others.)
-    static func incompleteNewMonster(_ record: ImportedRecord) -> InputProblem? {
+    static func incompleteNewMonster(_ record: borrowing ImportedRecord) -> InputProblem? {
         let missing = MonsterDecoder.requiredByModel & ~record.given
         guard !record.isStandIn, missing != 0,
               let index = MonsterFields.all.indices.first(where: { missing & (1 << UInt64($0)) != 0 }) else { return nil }

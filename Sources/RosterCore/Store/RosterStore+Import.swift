@@ -145,6 +145,7 @@ extension RosterStore {
                 // writing on finds every clash with the roster.
                 try load.write(batch, problems: &clashes)
                 progress?(batch.bytesConsumed)
+                pipeline.recycle(consume batch)
             }
         } catch {
             pipeline.finish()

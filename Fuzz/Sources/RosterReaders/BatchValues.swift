@@ -1,0 +1,1 @@
+../../../Sources/RosterCore/Import/BatchValues.swift

@@ -1,0 +1,1 @@
+../../../Sources/RosterCore/Model/MonsterField.swift
