@@ -55,6 +55,23 @@ public enum FileSystem {
         if lstat(path + "-wal", &status) == 0, (status.st_mode & S_IFMT) == S_IFLNK {
             return "its write-ahead log \(path)-wal is a symbolic link, which SQLite will not use"
         }
+        return companionNotWritable(path)
+    }
+
+    /// The roster's own file and folder can be writable while its
+    /// write-ahead log or shared-memory file is not: a roster shared by a
+    /// group, whose `-wal` and `-shm` another member's roster made with
+    /// their umask. Saying "read-only" would send the user to the wrong file.
+    static func companionNotWritable(_ path: String) -> String? {
+        guard access(path, W_OK) == 0 else { return nil }
+        for (suffix, role) in [("-wal", "write-ahead log"), ("-shm", "shared-memory file")] {
+            let companion = path + suffix
+            var status = stat()
+            guard stat(companion, &status) == 0, access(companion, W_OK) != 0, errno == EACCES else { continue }
+            let owner = getpwuid(status.st_uid).flatMap { $0.pointee.pw_name.map { String(cString: $0) } }
+                ?? "user \(status.st_uid)"
+            return "its \(role) \(companion) belongs to \(owner), and this user cannot write it"
+        }
         return nil
     }
 

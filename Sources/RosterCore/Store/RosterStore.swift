@@ -318,6 +318,7 @@ public final class RosterStore {
     private func explained(_ error: RosterError) -> RosterError {
         guard case .readOnly = error else { return error }
         if let readOnlyReason { return .cannotOpen(path: path, reason: readOnlyReason) }
+        if let reason = FileSystem.companionNotWritable(path) { return .readOnly(path: path, reason: reason) }
         // The kernel says EROFS for a write asked of a read-only mount.
         if access(path, W_OK) != 0 && errno == EROFS {
             return .readOnly(path: path, reason: "it is on a read-only file system")

@@ -28,6 +28,10 @@ public final class LineInput {
 
     private let descriptor: Int32
     private var pending: [UInt8] = []
+    /// How much of `pending` is known to hold no newline: a long line
+    /// arrives a read at a time, and scanning it from its start after each
+    /// read made a line of a few megabytes take minutes.
+    private var scanned = 0
     private var ended = false
     private var signalPipe: (read: Int32, write: Int32) = (-1, -1)
 
@@ -58,16 +62,18 @@ public final class LineInput {
     /// A last line without a newline is still a line.
     public func nextLine() -> Event {
         while true {
-            if let newline = pending.firstIndex(of: 0x0A) {
+            if let newline = pending[scanned...].firstIndex(of: 0x0A) {
                 var line = pending[..<newline]
                 if line.last == 0x0D { line = line.dropLast() }
                 let text = String(decoding: line, as: UTF8.self)
                 pending.removeSubrange(...newline)
+                scanned = 0
                 return .line(text)
             }
+            scanned = pending.count
             if ended {
                 guard !pending.isEmpty else { return .end }
-                defer { pending = [] }
+                defer { pending = []; scanned = 0 }
                 return .line(String(decoding: pending, as: UTF8.self))
             }
             let watched = signalPipe.read >= 0 ? [signalPipe.read, descriptor] : [descriptor]
