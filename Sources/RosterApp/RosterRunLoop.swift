@@ -60,6 +60,7 @@ public enum RosterRunLoop {
         let drawing = PictureDrawing(library: library,
                                      mode: options.pictures ?? PictureMode.choose(colorDepth: options.colorDepth, kittyGraphics: false),
                                      fallbackDepth: options.colorDepth)
+        drawing.cellPixels = session.cellPixelSize
         var renderer = Renderer(colorDepth: options.colorDepth)
         if drawing.mode == .kittyGraphics { renderer.imageData = library.pngBytes(forKittyImageID:) }
         if drawing.mode == .sixel { renderer.sixel = SixelFrames(session: session, library: library) }
@@ -120,11 +121,13 @@ public enum RosterRunLoop {
                     }
                 case .resize(let size):
                     interface.resize(to: size)
+                    drawing.cellPixels = session.cellPixelSize
                     renderer.sixel?.cellSize = session.cellPixelSize ?? SixelFrames.assumedCellSize
                     renderer.invalidate()
                     renderer.inlineImages?.cellPixels = session.cellPixelSize ?? InlineImageFrames.assumedCellPixels
                 case .resumed:
                     interface.resize(to: session.size)
+                    drawing.cellPixels = session.cellPixelSize
                     renderer.sixel?.cellSize = session.cellPixelSize ?? SixelFrames.assumedCellSize
                     renderer.invalidate()
                     renderer.inlineImages?.cellPixels = session.cellPixelSize ?? InlineImageFrames.assumedCellPixels

@@ -16,21 +16,30 @@ struct SlowTerminalTests {
         while Date() < deadline { roster.terminal.drain(milliseconds: 20) }
     }
 
-    func open(_ sandbox: Sandbox) throws -> ProgramOnTerminal {
+    /// The roster, its first frame drawn, and when the test saw it ask
+    /// its questions (the device attributes that end them).
+    func open(_ sandbox: Sandbox) throws -> (ProgramOnTerminal, asked: Date) {
         _ = try sandbox.roster("list")
         let program = try ProgramOnTerminal(Sandbox.binary.path, arguments: ["--db", sandbox.databasePath, "--no-animation"],
                                             environment: ["HOME": sandbox.directory.path], columns: 100, rows: 30)
+        try #require(program.terminal.waitFor("\u{1B}[c"), "the questions are asked")
+        let asked = Date()
         try #require(program.terminal.waitFor("Monsters · 6"), "the first frame is drawn without waiting for the answers")
-        return program
+        return (program, asked)
     }
 
     @Test("the first frame is half blocks; kitty's answer 400 ms later turns the pictures into images")
     func lateAnswerUpgrades() throws {
         let sandbox = try Sandbox()
-        let roster = try open(sandbox)
+        let (roster, questionsSeen) = try open(sandbox)
         #expect(roster.terminal.transcriptText.contains("▀"), "half blocks meanwhile")
         #expect(!roster.terminal.transcriptText.contains("\u{1B}_Ga=t"))
-        wait(roster, milliseconds: 300)
+        // 400 ms after the questions, by the clock they started (not after
+        // the first frame, which a loaded machine may take most of the
+        // second to draw): late, and within the roster's patience.
+        wait(roster, milliseconds: Int(max(0, 400 - Date().timeIntervalSince(questionsSeen) * 1000)))
+        let answeredAfter = Int(Date().timeIntervalSince(questionsSeen) * 1000)
+        try #require(answeredAfter < 900, "the first frame came \(answeredAfter) ms after the questions: too late to answer in time")
         let mark = roster.terminal.transcript.count
         // The first round's answers (a terminal with no tmux in between),
         // then, once asked, the kitty query's.
@@ -46,8 +55,8 @@ struct SlowTerminalTests {
     @Test("an answer after the patience runs out changes nothing and never becomes keys")
     func tooLate() throws {
         let sandbox = try Sandbox()
-        let roster = try open(sandbox)
-        wait(roster, milliseconds: 1300)
+        let (roster, questionsSeen) = try open(sandbox)
+        wait(roster, milliseconds: 1300 - Int(Date().timeIntervalSince(questionsSeen) * 1000))
         let mark = roster.terminal.transcript.count
         // Had these bytes been read as keys, `/` would open the filter with text in it.
         roster.terminal.type(Self.kittyYes + "\u{1B}P1+r524742=38\u{1B}\\" + Self.attributes + "\u{1B}_Gi=31;/OK\u{1B}\\")

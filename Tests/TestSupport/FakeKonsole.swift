@@ -10,6 +10,9 @@ import TerminalKit
 ///   it, so a picture stays until it is deleted.
 /// - **Pixels the sixel leaves unset are colour register 0**, whatever P2
 ///   says: the picture is opaque over its whole raster (`" 1;1;W;H`).
+/// - **A colour definition followed by `-` or `$` is lost** (its parser
+///   resets on those first, as Konsole's source shows): the register
+///   keeps the VT340 colour every sixel starts with.
 /// - **Painting it blanks the text** of the cells it covers.
 /// - **A picture laid over the whole of an older one replaces it.**
 /// - **The kitty delete command** (`ESC _ G a=d … ESC \`) removes every
@@ -143,6 +146,15 @@ public final class FakeKonsole {
         if keys.split(separator: ",").contains("a=d") { pictures = [] }
     }
 
+    /// The VT340's colour registers 0–15, which Konsole gives every sixel
+    /// before its own definitions.
+    public static let vt340Colours: [RGBA] = [
+        RGBA(0x00, 0x00, 0x00), RGBA(0x33, 0x33, 0xCC), RGBA(0xCC, 0x23, 0x23), RGBA(0x33, 0xCC, 0x33),
+        RGBA(0xCC, 0x33, 0xCC), RGBA(0x33, 0xCC, 0xCC), RGBA(0xCC, 0xCC, 0x33), RGBA(0x77, 0x77, 0x77),
+        RGBA(0x44, 0x44, 0x44), RGBA(0x56, 0x56, 0x99), RGBA(0x99, 0x44, 0x44), RGBA(0x56, 0x99, 0x56),
+        RGBA(0x99, 0x56, 0x99), RGBA(0x56, 0x99, 0x99), RGBA(0x99, 0x99, 0x56), RGBA(0xCC, 0xCC, 0xCC),
+    ]
+
     /// `P… q <sixel data>`: a picture at the cursor.
     private func sixel(_ body: [UInt8]) {
         guard let start = body.firstIndex(of: UInt8(ascii: "q")),
@@ -157,8 +169,9 @@ public final class FakeKonsole {
             values.append(current)
             return values
         }
-        // Register 0 is black until the sixel defines it (a VT340's first register).
-        var palette: [Int: RGBA] = [0: RGBA(0, 0, 0)]
+        // The registers start as the VT340's sixteen colours, as Konsole sets them.
+        var palette: [Int: RGBA] = [:]
+        for (register, colour) in Self.vt340Colours.enumerated() { palette[register] = colour }
         var set: [Int: Int] = [:]  // pixel (y * 4096 + x) to register
         var rasterWidth = 0, rasterHeight = 0
         var x = 0, band = 0, register = 0, right = 0, bottom = 0
@@ -181,6 +194,9 @@ public final class FakeKonsole {
                 if values.count >= 4 { rasterWidth = values[2]; rasterHeight = values[3] }
             case UInt8(ascii: "#"):
                 let values = numbers()
+                // `-` and `$` reset Konsole's parser before the definition
+                // or selection they end is applied.
+                guard index < body.count, body[index] != UInt8(ascii: "-"), body[index] != UInt8(ascii: "$") else { break }
                 register = values.first ?? 0
                 if values.count >= 5, values[1] == 2 {
                     func channel(_ percent: Int) -> UInt8 { UInt8((Double(min(100, percent)) * 255 / 100).rounded()) }

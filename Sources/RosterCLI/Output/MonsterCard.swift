@@ -73,9 +73,13 @@ struct MonsterCard {
     /// blank, then each picture placed over them. Room is made first
     /// (as many new lines as the card has, then back up), so that nothing
     /// scrolls while it is drawn and the pictures land on their cells.
-    func renderKitty(width: Int, depth: ColorDepth) -> [UInt8] {
+    /// With `cellPixels`, each picture is sent at its cells' own pixels
+    /// (`Image.framed`), which kitty shows unscaled: it would scale the
+    /// art's file smoothly and blur it.
+    func renderKitty(width: Int, depth: ColorDepth, cellPixels: Size? = nil) -> [UInt8] {
         renderImages(width: width, depth: depth) { picture, frame in
-            KittyGraphics.showPNG(picture.png, columns: frame.width, rows: frame.height)
+            let framed = cellPixels.flatMap { try? picture.image.framed(in: frame.size, cellPixels: $0).encodePNG() }
+            return KittyGraphics.showPNG(framed ?? picture.png, columns: frame.width, rows: frame.height)
         }
     }
 

@@ -91,7 +91,9 @@ struct MonsterOutput {
             let pictures = try pictureMode()
             if pictures.showsPictures, let card = pictureCard(monster, lines: lines) {
                 if pictures == .kittyGraphics {
-                    try output.append(String(decoding: card.renderKitty(width: context.terminalWidth, depth: pictureDepth), as: UTF8.self))
+                    let kitty = card.renderKitty(width: context.terminalWidth, depth: pictureDepth,
+                                                 cellPixels: TerminalSession.cellPixelSize(1))
+                    try output.append(String(decoding: kitty, as: UTF8.self))
                 } else if pictures == .sixel {
                     let sixel = card.renderSixel(width: context.terminalWidth, depth: pictureDepth,
                                                  cellSize: TerminalSession.cellPixelSize(1) ?? SixelFrames.assumedCellSize,

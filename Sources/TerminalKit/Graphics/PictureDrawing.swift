@@ -13,6 +13,11 @@ public final class PictureDrawing {
     /// The colours of half blocks drawn in place of a kitty picture the
     /// terminal would not show.
     public var fallbackDepth: ColorDepth
+    /// The size of a cell in the terminal's pixels, when it says
+    /// (`TerminalSession.cellPixelSize`): kitty pictures are then sent at
+    /// exactly their placement's pixels, which kitty shows unscaled,
+    /// rather than as the art's file, which it would scale smoothly.
+    public var cellPixels: Size?
     private var refused: Set<UInt32> = []
 
     public init(library: PictureLibrary, mode: PictureMode, fallbackDepth: ColorDepth = .truecolor) {
@@ -41,8 +46,10 @@ public final class PictureDrawing {
         case .halfBlocks(let depth):
             return drawHalfBlocks(name, image: image, in: rect, depth: depth, into: &buffer)
         case .kittyPlaceholders:
-            let imageID = library.kittyImageID(named: name)
             let frame = image.cellRect(fitting: rect)
+            var (imageID, imageSize) = kittyImage(name, image: image, frame: frame)
+            // The id is the cells' 256-colour foreground.
+            if imageID >= 256 { (imageID, imageSize) = (library.kittyImageID(named: name), Size(width: image.width, height: image.height)) }
             guard imageID < 256, max(frame.width, frame.height) <= KittyPlaceholders.largestSide else {
                 return drawHalfBlocks(name, image: image, in: rect, depth: fallbackDepth, into: &buffer)
             }
@@ -52,22 +59,33 @@ public final class PictureDrawing {
                     buffer.set(Cell(KittyPlaceholders.cell(row: y - frame.y, column: x - frame.x), style: style), at: Point(x: x, y: y))
                 }
             }
-            buffer.placements.append(KittyPlacement(imageID: imageID, placementID: slot,
-                                                    frame: frame, imageSize: Size(width: image.width, height: image.height)))
+            buffer.placements.append(KittyPlacement(imageID: imageID, placementID: slot, frame: frame, imageSize: imageSize))
             return frame
         case .kittyGraphics, .sixel, .inlineImages:
             // Sixel and inline images are placed as kitty ones are; the
             // renderer paints them.
-            let imageID = library.kittyImageID(named: name)
+            let frame = image.cellRect(fitting: rect)
+            let (imageID, imageSize) = mode == .kittyGraphics
+                ? kittyImage(name, image: image, frame: frame)
+                : (library.kittyImageID(named: name), Size(width: image.width, height: image.height))
             if mode == .kittyGraphics, refused.contains(imageID) {
                 return drawHalfBlocks(name, image: image, in: rect, depth: fallbackDepth, into: &buffer)
             }
-            let frame = image.cellRect(fitting: rect)
             buffer.fill(frame)
-            buffer.placements.append(KittyPlacement(imageID: imageID, placementID: slot,
-                                                    frame: frame, imageSize: Size(width: image.width, height: image.height)))
+            buffer.placements.append(KittyPlacement(imageID: imageID, placementID: slot, frame: frame, imageSize: imageSize))
             return frame
         }
+    }
+
+    /// The kitty image to show `name` in `frame`, and its size in pixels:
+    /// drawn at the frame's own pixels where the cell size is known, else
+    /// the picture's file.
+    private func kittyImage(_ name: String, image: Image, frame: Rect) -> (UInt32, Size) {
+        if let cellPixels, cellPixels.width > 0, cellPixels.height > 0,
+           let id = library.kittyImageID(named: name, cells: frame.size, cellPixels: cellPixels) {
+            return (id, Size(width: frame.width * cellPixels.width, height: frame.height * cellPixels.height))
+        }
+        return (library.kittyImageID(named: name), Size(width: image.width, height: image.height))
     }
 
     private func drawHalfBlocks(_ name: String, image: Image, in rect: Rect, depth: ColorDepth, into buffer: inout Buffer) -> Rect? {

@@ -8,14 +8,31 @@
 /// and colour depth, so a view redrawn every frame copies cells instead
 /// of resampling. Kitty image ids are handed out per name, the same for
 /// the whole session, so each PNG is transmitted once and placed many
-/// times.
+/// times; or, where the cells' pixel size is known, per name and size in
+/// cells (`kittyImageID(named:cells:cellPixels:)`), the PNG then drawn at
+/// the terminal's own pixels: kitty scales an image smoothly (0.41 does;
+/// 0.26 did not), which blurs pixel art, and shows one of exactly the
+/// placement's size as it is.
 ///
 /// Not thread-safe: use it from the thread that draws.
 public final class PictureLibrary {
     private let load: (String) -> [UInt8]?
     private var decoded: [String: Result<Image, ImageDecodingError>] = [:]
     private var renderings: [RenderingKey: HalfBlockPicture] = [:]
-    private var kittyIDs: [String: UInt32] = [:]
+    private var kittyIDs: [KittyImage: UInt32] = [:]
+    private var kittyImages: [UInt32: KittyImage] = [:]
+
+    /// What a kitty image id stands for: a picture as its file, or drawn
+    /// for `cells` of `cellPixels` each.
+    private struct KittyImage: Hashable {
+        let name: String
+        var cells: Size?
+        var cellPixels: Size?
+    }
+
+    /// Sized ids stay below this, under `KittyFrameReels.firstReelID`; past
+    /// it, pictures are sent as their files (scaled by the terminal).
+    static let sizedIDLimit: UInt32 = 900
 
     /// Renderings kept before the cache starts over (many sizes come and
     /// go while a terminal is resized).
@@ -68,24 +85,42 @@ public final class PictureLibrary {
     /// asking, the same for the whole session. (The support query's id,
     /// `KittyGraphics.queryImageID`, is never handed out.)
     public func kittyImageID(named name: String) -> UInt32 {
-        if let id = kittyIDs[name] { return id }
+        kittyImageID(for: KittyImage(name: name))
+    }
+
+    /// The kitty image id for this picture drawn at `cells` of
+    /// `cellPixels` each (pixel art at a whole multiple, centred, as sixel
+    /// pictures are): an image of exactly its placement's pixels, which the
+    /// terminal shows unscaled. Nil once ids run out (very many sizes: a
+    /// long session of resizes); the caller then uses the unsized id.
+    public func kittyImageID(named name: String, cells: Size, cellPixels: Size) -> UInt32? {
+        let key = KittyImage(name: name, cells: cells, cellPixels: cellPixels)
+        if let id = kittyIDs[key] { return id }
+        guard UInt32(kittyIDs.count + 2) < Self.sizedIDLimit else { return nil }
+        return kittyImageID(for: key)
+    }
+
+    private func kittyImageID(for key: KittyImage) -> UInt32 {
+        if let id = kittyIDs[key] { return id }
         var id = UInt32(kittyIDs.count + 1)
         if id >= KittyGraphics.queryImageID { id += 1 }
-        kittyIDs[name] = id
+        kittyIDs[key] = id
+        kittyImages[id] = key
         return id
     }
 
     /// The PNG bytes of the picture that has this kitty image id, for the
     /// renderer's first transmission of it.
     public func pngBytes(forKittyImageID id: UInt32) -> [UInt8]? {
-        guard let name = kittyIDs.first(where: { $0.value == id })?.key else { return nil }
-        return pngBytes(named: name)
+        guard let key = kittyImages[id] else { return nil }
+        guard let cells = key.cells, let cellPixels = key.cellPixels else { return pngBytes(named: key.name) }
+        return try? image(named: key.name)?.framed(in: cells, cellPixels: cellPixels).encodePNG()
     }
 
     /// The decoded picture that has this image id, for pictures painted
     /// here rather than sent as the PNG (sixel, iTerm2's inline images).
     public func image(forImageID id: UInt32) -> Image? {
-        guard let name = kittyIDs.first(where: { $0.value == id })?.key else { return nil }
+        guard let name = kittyImages[id]?.name else { return nil }
         return image(named: name)
     }
 

@@ -68,6 +68,17 @@ public enum Sixel {
         for (index, color) in palette.colors.enumerated() where defined[index] {
             output += Array("#\(index);2;\(percent(color.red));\(percent(color.green));\(percent(color.blue))".utf8)
         }
+        // Konsole (22.12, and its source to this day) applies a colour
+        // definition only when the character after it is not `-` or `$`:
+        // those reset its parser first, and the register keeps the VT340
+        // colour it starts every sixel with (register 4 is magenta: the
+        // flame's white-hot heart). A picture whose top band is blank would
+        // end its palette with `-`, so it selects its first register
+        // again, a selection that costs nothing to lose.
+        let firstBandBlank = !indices.prefix(min(6, image.height) * image.width).contains { $0 >= 0 }
+        if firstBandBlank, let first = defined.firstIndex(of: true) {
+            output += Array("#\(first)".utf8)
+        }
         let width = image.width
         var row = [UInt8](repeating: 0, count: width)
         for bandTop in stride(from: 0, to: image.height, by: 6) {

@@ -52,3 +52,15 @@ enum SixelPicture {
         return Size(width: max(1, Int(Double(image.width) * scale)), height: max(1, Int(Double(image.height) * scale)))
     }
 }
+
+extension Image {
+    /// The picture as it shows in `cells` of `cellPixels` pixels each:
+    /// pixel art at the largest whole multiple that fits, centred,
+    /// transparent around it. For a terminal that would scale the picture
+    /// itself: kitty scales smoothly (0.41 does; 0.26 did not), and pixel
+    /// art blurs; an image of exactly its placement's size it shows as it is.
+    public func framed(in cells: Size, cellPixels: Size) -> Image {
+        let frame = Rect(origin: .zero, size: cells)
+        return SixelPicture.pixels(of: self, frame: frame, visible: frame, cellSize: cellPixels)
+    }
+}

@@ -151,4 +151,26 @@ struct KonsoleSixelTests {
         before.write(Sixel.encode(Self.art, cells: Size(width: 16, height: 8), cellSize: Size(width: 8, height: 16), registers: 256))
         #expect(before.picturePixels(columns: 0..<16, rows: 0..<8) { Self.near($0, Self.background) } == 0)
     }
+    @Test("a picture whose top rows are transparent shows every colour it defines, its rarest too")
+    func blankTopBand() {
+        // A flame: nothing in its top six rows (so the first band is
+        // blank), five colours below, the rarest (the heart) last.
+        let colours = [RGBA(224, 64, 43), RGBA(31, 26, 46), RGBA(247, 140, 31), RGBA(255, 217, 74), RGBA(255, 246, 208)]
+        let flame = Image(rows: (0..<16).map { y in
+            (0..<16).map { x -> RGBA in
+                guard y >= 6 else { return .clear }
+                if x == 0 || x == 15 || y == 15 { return colours[1] }
+                if (7...8).contains(x), (11...12).contains(y) { return colours[4] }
+                return x < 4 ? colours[0] : x < 7 ? colours[2] : colours[3]
+            }
+        })
+        let konsole = FakeKonsole(width: 60, height: 20)
+        konsole.write(Sixel.encode(flame, registers: 256))
+        #expect(konsole.pictures.count == 1)
+        for (x, y, colour) in [(7, 11, colours[4]), (8, 12, colours[4]), (0, 8, colours[1]), (2, 8, colours[0]), (5, 8, colours[2]), (10, 8, colours[3])] {
+            #expect(Self.near(konsole.pictureColour(x: x, y: y), colour), "pixel \(x),\(y)")
+        }
+        #expect(konsole.picturePixels(columns: 0..<2, rows: 0..<1) { Self.near($0, FakeKonsole.vt340Colours[4]) } == 0,
+                "no pixel in the VT340's magenta")
+    }
 }
