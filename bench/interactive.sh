@@ -15,8 +15,9 @@ make_roster "$db" "$count"
 sqlite3 "$db" "UPDATE monster SET weapon = CASE (id / 7) % 5 WHEN 0 THEN 'blowgun' WHEN 1 THEN 'ninja-star'
     WHEN 2 THEN 'fire' WHEN 3 THEN 'sword' ELSE 'smoke' END WHERE id > 6; PRAGMA wal_checkpoint(TRUNCATE);" >/dev/null
 python3 bench/interactive.py "$ROSTER" "$db"
-# Where the half-block bytes of a move go, and the floor no encoding of
-# those cells can go under (glyphs and colours of the cells that change).
-for size in "80 24" "200 60"; do
-    python3 bench/move-bytes.py "$ROSTER" "$db" blocks $size | grep -E "bytes per move|^lower bound"
+# Where the bytes of a move go, the floor no encoding of those cells can
+# go under (glyphs and colours of the cells that change, the least motion
+# to reach them), and the CPU a move costs the roster.
+for run in "blocks 80 24" "blocks 200 60" "kitty 80 24"; do
+    python3 bench/move-bytes.py "$ROSTER" "$db" $run | grep -E "bytes per move|^lower bound|with motion|^CPU per move"
 done

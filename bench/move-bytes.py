@@ -219,6 +219,58 @@ def colour_key(code):
     return ("bright" if n >= 90 else "") + str(n % 10), 3
 
 
+def motion_floor(before, after):
+    """The least bytes any encoding spends getting to the runs of changed
+    cells (a run: changed cells side by side on a row). Each run is
+    reached by a cursor motion or by writing again the unchanged cells
+    before it. With the renderer's motions, the cheapest is a carriage
+    return (1 byte, to column 1) or a 3-byte CSI (CUF, CUB, CUU, CUD);
+    rewriting costs at least the gap's glyphs. Backspace and line feed
+    (1 byte, one cell left or down) are counted apart: the renderer does
+    not send them (a line feed scrolls on the last row)."""
+    runs, csi, tight = 0, 0, 0
+    for y in range(after.height):
+        last_end = None
+        x = 0
+        while x < after.width:
+            if before.look(x, y) == after.look(x, y):
+                x += 1
+                continue
+            start = x
+            while x < after.width and before.look(x, y) != after.look(x, y):
+                x += 1
+            runs += 1
+            gap = None
+            if last_end is not None:
+                gap = sum(len(after.cells[y][g][0].encode()) or 1 for g in range(last_end, start))
+            options = [1 if start == 0 else 3] + ([gap] if gap is not None else [])
+            csi += min(options)
+            tight += min(options + [1])
+            last_end = x
+    # The first run may start where the cursor already is.
+    return runs, max(0, csi - 3), max(0, tight - 1)
+
+
+def pair_floor(before, after):
+    """The least bytes of colour any encoding spends on the two-colour
+    picture cells that change: such a cell is drawn with both its colours
+    in the pen (▀ as it is or reversed, ▄), so each distinct pair of
+    colours among them is the pen at some moment, and every pen after the
+    first sets at least one of its two colours (its parameters and a
+    separator)."""
+    pairs = set()
+    for y in range(after.height):
+        for x in range(after.width):
+            new = after.look(x, y)
+            if before.look(x, y) == new or new[0] != "halves" or new[1] == new[2]:
+                continue
+            pairs.add(frozenset(new[1:]))
+    # Each pen but the first sets one of its pair's colours at least.
+    size = lambda c: 3 if c.startswith("default") else colour_key(c)[1]
+    costs = sorted(min(size(c) for c in pair) for pair in pairs)
+    return len(pairs), sum(costs[:-1])
+
+
 def lower_bound(before, after):
     glyphs, colours, changed = 0, set(), 0
     for y in range(after.height):
@@ -234,6 +286,13 @@ def lower_bound(before, after):
                 glyphs += len(new[1].encode())
     colour_bytes = sum(size for _, size in colours)
     return changed, glyphs, colour_bytes, len(colours)
+
+
+def process_cpu(pid):
+    """User+sys seconds of a running process."""
+    with open(f"/proc/{pid}/stat") as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def main():
@@ -253,6 +312,15 @@ def main():
         screens.append(copy.deepcopy(screen))
         screen.apply(moves[-1])
     screens.append(screen)
+    # The CPU the roster spends on a move (key, layout, drawing, rendering,
+    # writing): its user+sys time over many more moves, from /proc.
+    cpu_moves = [b"\x1b[B"] * 5 + [b"\x1b[A"] * 5
+    cpu_moves *= 20
+    before = process_cpu(pid)
+    for key in cpu_moves:
+        os.write(fd, key)
+        read_frame(fd)
+    cpu_per_move = (process_cpu(pid) - before) / len(cpu_moves)
     os.write(fd, b"q")
     os.waitpid(pid, 0)
     print(f"{PICTURES} {SIZE[0]}×{SIZE[1]} {DEPTH}: bytes per move down "
@@ -283,17 +351,25 @@ def main():
                 glyphs[name] = glyphs.get(name, 0) + len(ch.encode())
     print("totals: " + ", ".join(f"{k} {v}" for k, v in sorted(totals.items(), key=lambda kv: -kv[1])))
     print("text by glyph: " + ", ".join(f"{k!r} {v}" for k, v in sorted(glyphs.items(), key=lambda kv: -kv[1])))
-    bounds = []
+    bounds, with_motion = [], []
     for index, frame in enumerate(moves):
         changed, glyph_bytes, colour_bytes, colours = lower_bound(screens[index], screens[index + 1])
+        runs, motion, tight_motion = motion_floor(screens[index], screens[index + 1])
         # Kitty's picture commands are counted as sent (a revisit's frame switch is ~20 bytes).
         graphics = sum(len(t) for k, t in tokens(frame) if k == "kitty")
         bounds.append(glyph_bytes + colour_bytes + 16 + 3 + graphics)
+        pair_count, pair_bytes = pair_floor(screens[index], screens[index + 1])
+        with_motion.append(bounds[-1] - colour_bytes + max(colour_bytes, pair_bytes) + motion)
         if index == 7:
             print(f"lower bound of that move: {changed} cells changed, glyphs {glyph_bytes} B, "
                   f"{colours} colours {colour_bytes} B, + 19 B sync and one SGR + {graphics} B kitty = {bounds[-1]} B "
                   f"(sent {len(frame)})")
+            print(f"  with motion and pens: {runs} runs to reach, at least {motion} B of motion; {pair_count} pairs of "
+                  f"colours in the pen, at least {pair_bytes} B of colour (instead of {colour_bytes}) = {with_motion[-1]} B "
+                  f"(with 1-byte backspace and line feed {tight_motion} B of motion)")
     print(f"lower bounds per move: down {bounds[:5]}, back up {bounds[5:]}")
+    print(f"lower bounds with motion and pens: down {with_motion[:5]}, back up {with_motion[5:]}")
+    print(f"CPU per move (user+sys, roster process, {len(cpu_moves)} moves): {1000 * cpu_per_move:.3f} ms")
 
 
 main()

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import TerminalKit
 
 @Suite("The diff renderer")
@@ -41,8 +42,14 @@ struct RendererTests {
         #expect(bytes.count < 300, "\(bytes.count) bytes")
         let output = text(bytes)
         #expect(output.contains("\u{1B}[11H"))
-        #expect(output.contains("\u{1B}[7mmonster number 11"))
+        // The pen may already be reversed: the last frame may have written the old bar last.
+        #expect(output.contains("monster number 11"))
         #expect(!output.contains("monster number 5"))
+        var fresh = Renderer(colorDepth: .truecolor)
+        let terminal = ScreenModelComparison.terminal(for: Size(width: 100, height: 30))
+        terminal.write(fresh.render(frame(rows, width: 100, selected: 10), cursor: nil))
+        terminal.write(fresh.render(frame(rows, width: 100, selected: 11), cursor: nil))
+        #expect(ScreenModelComparison.differences(terminal, frame(rows, width: 100, selected: 11), depth: .truecolor).isEmpty)
     }
 
     @Test("a changed character in the middle of a row is reached with the shortest cursor move")

@@ -20,10 +20,18 @@ final class DetailPane: View {
     /// What Esc does here, in the footer and help.
     var leaveHelp = "back to list"
     private var pictureArea = Rect.zero
+    /// The field that shows the monster's name. While it is in sight the
+    /// pane's title says "Details" rather than the name again; scrolled
+    /// out of sight (a small pane editing a field below), the title names
+    /// the monster, as a phone's navigation bar takes up the large title
+    /// scrolled away. Moving the selection then does not write the name
+    /// twice: with kitty pictures the title was a tenth of a move's bytes.
+    private let nameField: DetailField?
 
-    init(controller: RosterSessionController, fields: [DetailField]) {
+    init(controller: RosterSessionController, fields: [DetailField], nameField: DetailField? = nil) {
         self.controller = controller
         self.fields = fields
+        self.nameField = nameField
         super.init()
         for field in fields {
             addSubview(field)
@@ -227,9 +235,16 @@ final class DetailPane: View {
         buffer.fill(frame)
         let focused = hasFocus
         let monster = controller.selected
+        let nameInSight = nameField.map { !$0.isHidden } ?? false
+        let title: String? = if let monster, monster.name.isEmpty {
+            "New monster"
+        } else if let monster, !nameInSight {
+            monster.name
+        } else {
+            nil
+        }
         buffer.drawBox(frame, style: focused ? Theme.focusedBorder : Theme.border,
-                       title: monster.map { $0.name.isEmpty ? "New monster" : $0.name } ?? "Details",
-                       titleStyle: monster.map { _ in Theme.name.bold } ?? Theme.title)
+                       title: title ?? "Details", titleStyle: title == nil ? Theme.title : Theme.name.bold)
         guard let monster else {
             buffer.write("No monster selected.", at: frame.inset(by: 2).origin, width: frame.width - 4, style: Theme.label)
             return

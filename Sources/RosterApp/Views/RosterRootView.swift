@@ -47,7 +47,7 @@ final class RosterRootView: View {
             HeightField(controller: controller),
             OriginField(controller: controller),
             activatedField,
-        ])
+        ], nameField: nameField)
         super.init()
         colorField.anchor = { [weak self] in
             guard let field = self?.nameField else { return .zero }

@@ -1,11 +1,12 @@
 /// Turns buffers into terminal bytes, writing only what changed.
 ///
 /// The renderer remembers the buffer the terminal is showing. Given the
-/// next one it emits, row by row, only the cells whose look differs
-/// (`CellLook`: a space's foreground does not show, `▀` red over blue is
-/// `▄` blue under red, or `▀` reversed), each row's cells in the forms
-/// that together need the fewest pen changes (`RowPlan`). Getting to the
-/// next change takes the shortest cursor motion
+/// next one it emits only the cells whose look differs (`CellLook`: a
+/// space's foreground does not show, `▀` red over blue is `▄` blue under
+/// red, or `▀` reversed), in the order that keeps pen changes and cursor
+/// motion few (`FramePlan`: the cells one pen draws are written together),
+/// in the forms that together need the fewest pen changes along that
+/// order (`RowPlan`). Getting to the next change takes the shortest cursor motion
 /// (`CursorMotion`), or writing again the few unchanged cells in between;
 /// a run of blanks is erased at once (`ECH`, `EL`); the pen changes by
 /// the shortest SGR (`PenChange`), which stays set between frames. The
@@ -153,17 +154,18 @@ public struct Renderer {
             // Placing a picture moves the cursor.
             cursorPosition = nil
         }
-        for y in 0..<buffer.size.height {
-            let changes = rowChanges(y, in: buffer, fullRepaint: fullRepaint)
-            guard !changes.isEmpty else { continue }
+        var changes: [FramePlan.Change] = []
+        for y in 0..<buffer.size.height { rowChanges(y, in: buffer, fullRepaint: fullRepaint, into: &changes) }
+        if !changes.isEmpty {
             if !drew {
                 append("\u{1B}[?2026h", to: &output)
                 if cursorVisible { append("\u{1B}[?25l", to: &output) }
                 drew = true
             }
-            let forms = RowPlan.forms(for: changes.map(\.step), from: pen)
-            for (change, form) in zip(changes, forms) {
-                move(to: Point(x: change.x, y: y), in: buffer, output: &output)
+            let order = FramePlan.order(changes, cursor: cursorPosition, pen: pen, width: buffer.size.width).map { changes[$0] }
+            let forms = RowPlan.forms(for: order.map(\.step), from: pen)
+            for (change, form) in zip(order, forms) {
+                move(to: Point(x: change.x, y: change.y), in: buffer, output: &output)
                 if let erase = change.erase {
                     setPen(RowPlan.eraser(pen), in: &output)
                     append(erase, to: &output)
@@ -172,7 +174,7 @@ public struct Renderer {
                 guard let form else { continue }
                 setPen(form.style, in: &output)
                 append(form.text, to: &output)
-                cursorPosition = change.x + change.cells >= buffer.size.width ? nil : Point(x: change.x + change.cells, y: y)
+                cursorPosition = change.x + change.cells >= buffer.size.width ? nil : Point(x: change.x + change.cells, y: change.y)
             }
         }
         var pictures: [UInt8] = []
@@ -253,21 +255,10 @@ public struct Renderer {
         return !sixelRepaint.isEmpty && sixelRepaint.contains { $0.contains(Point(x: x, y: y)) }
     }
 
-    /// One thing to do on a row: write the cell at `x` (`cells` wide), or
-    /// erase `cells` cells from `x` with the command `erase`.
-    private struct RowChange {
-        var x: Int
-        var cells: Int
-        var erase: String?
-        var look: CellLook
-        var step: RowPlan.Step { erase == nil ? .draw(look) : .erase }
-    }
-
-    /// What changes on row `y`, left to right: the cells whose look the
-    /// terminal does not show yet (every non-blank one on a repaint), and
-    /// runs of blanks erased at once.
-    private func rowChanges(_ y: Int, in buffer: Buffer, fullRepaint: Bool) -> [RowChange] {
-        var changes: [RowChange] = []
+    /// What changes on row `y`, left to right, added to `changes`: the
+    /// cells whose look the terminal does not show yet (every non-blank
+    /// one on a repaint), and runs of blanks erased at once.
+    private func rowChanges(_ y: Int, in buffer: Buffer, fullRepaint: Bool, into changes: inout [FramePlan.Change]) {
         var x = 0
         while x < buffer.size.width {
             let cell = buffer[x, y]
@@ -282,14 +273,13 @@ public struct Renderer {
                 continue
             }
             if !fullRepaint, look.isErased, !mustRewrite(x, y), let erase = erasure(from: x, y, in: buffer) {
-                changes.append(RowChange(x: x, cells: erase.cells, erase: erase.command, look: look))
+                changes.append(FramePlan.Change(x: x, y: y, cells: erase.cells, step: .erase, erase: erase.command))
                 x += erase.cells
                 continue
             }
-            changes.append(RowChange(x: x, cells: advance, erase: nil, look: look))
+            changes.append(FramePlan.Change(x: x, y: y, cells: advance, step: .draw(look)))
             x += advance
         }
-        return changes
     }
 
     /// The erase (`ECH`, or `EL` when the run reaches the end of the row)

@@ -13,7 +13,8 @@
 /// (see `Renderer.erase`) and are part of the path.
 ///
 /// Cursor motion does not depend on the forms, so it is left out of the
-/// cost; the pen the row ends with carries over to the next row.
+/// cost. The renderer plans a whole frame's changes as one "row", in the
+/// order `FramePlan` chose, so a pen carries over from one row to the next.
 enum RowPlan {
     /// What the renderer will do on the row, in order.
     enum Step {
