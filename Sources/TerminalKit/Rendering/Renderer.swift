@@ -163,16 +163,18 @@ public struct Renderer {
                 drew = true
             }
             // The planned order is greedy, and where colours are cheap
-            // (16 colours) hopping about can cost more motion than it saves
-            // in colour: the frame is written both ways and the shorter kept.
+            // (16 colours, 5 bytes) hopping about can cost more motion than
+            // it saves in colour: there the frame is written both ways and
+            // the shorter kept. With 256 or 24-bit colours the plan has
+            // always been shorter, and writing twice would double the CPU.
             let planned = FramePlan.order(changes, cursor: cursorPosition, pen: pen, width: buffer.size.width)
             let start = (pen: pen, cursor: cursorPosition)
-            var best = write(changes, in: Array(changes.indices), of: buffer)
-            if planned != Array(changes.indices) {
-                let screenOrder = (bytes: best, pen: pen, cursor: cursorPosition)
+            var best = write(changes, in: planned, of: buffer)
+            if colorDepth == .ansi16 || colorDepth == .none, planned != Array(changes.indices) {
+                let plannedEnd = (bytes: best, pen: pen, cursor: cursorPosition)
                 (pen, cursorPosition) = start
-                best = write(changes, in: planned, of: buffer)
-                if screenOrder.bytes.count <= best.count { (best, pen, cursorPosition) = screenOrder }
+                best = write(changes, in: Array(changes.indices), of: buffer)
+                if plannedEnd.bytes.count < best.count { (best, pen, cursorPosition) = plannedEnd }
             }
             output += best
         }
