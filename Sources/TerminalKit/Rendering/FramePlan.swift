@@ -10,7 +10,9 @@
 /// they are, and a run of text still goes left to right (the next
 /// character costs no motion). Of two as cheap, the one earlier on the
 /// screen goes first. `RowPlan` then picks every change's form along that
-/// order, which is never worse than the greedy choice of forms.
+/// order, which is never worse than the greedy choice of forms, and the
+/// renderer keeps the screen's order for a frame where that is shorter
+/// (with 16 colours a colour costs 5 bytes, and hopping can lose).
 ///
 /// A greedy order is not the cheapest one (that is a travelling-salesman
 /// problem), but it is quick: changes that look alike are weighed as one
@@ -57,9 +59,12 @@ enum FramePlan {
         let changes: [Change]
         let width: Int
         /// Changes that look alike (or one erase each), with the indices
-        /// of those not written yet.
+        /// of those not written yet (picture cells only: the others go in
+        /// order, one candidate a step).
         var groups: [(step: RowPlan.Step, erase: String?, remaining: [Int])] = []
-        /// Groups with changes left.
+        /// The group of each change.
+        var groupOf: [Int] = []
+        /// Groups of picture cells with changes left.
         var active: [Int] = []
         /// The changes that keep the screen's order, and how many of them
         /// are written: only the next may go.
@@ -75,50 +80,62 @@ enum FramePlan {
             self.changes = changes
             self.width = width
             var groupOfLook: [CellLook: Int] = [:]
+            groupOf.reserveCapacity(changes.count)
             for (index, change) in changes.enumerated() {
-                if !Self.isPicture(change.step) { inOrder.append(index) }
+                let picture = Self.isPicture(change.step)
+                if !picture { inOrder.append(index) }
                 if case .draw(let look) = change.step {
                     if let group = groupOfLook[look] {
-                        groups[group].remaining.append(index)
+                        if picture { groups[group].remaining.append(index) }
+                        groupOf.append(group)
                         continue
                     }
                     groupOfLook[look] = groups.count
                 }
-                groups.append((change.step, change.erase, [index]))
+                groupOf.append(groups.count)
+                if picture { active.append(groups.count) }
+                groups.append((change.step, change.erase, picture ? [index] : []))
             }
-            active = Array(groups.indices)
         }
 
         mutating func order(cursor startCursor: Point?, pen startPen: Style) -> [Int] {
             var order: [Int] = []
             order.reserveCapacity(changes.count)
             var cursor = startCursor, pen = startPen
-            while !active.isEmpty {
+            while !active.isEmpty || inOrderWritten < inOrder.count {
                 let penNumber = number(of: pen)
-                var best = (cost: Int.max, index: Int.max, slot: 0, member: 0)
+                var best = (cost: Int.max, index: Int.max, slot: -1, member: -1)
+                if inOrderWritten < inOrder.count {
+                    let index = inOrder[inOrderWritten], change = changes[index]
+                    best.cost = cost(of: groupOf[index], pen: pen, penNumber: penNumber)
+                        + CursorMotion.cost(from: cursor, to: Point(x: change.x, y: change.y))
+                    best.index = index
+                }
                 for (slot, group) in active.enumerated() {
                     let cost = self.cost(of: group, pen: pen, penNumber: penNumber)
                     // A motion costs nothing at best.
                     guard cost <= best.cost else { continue }
                     for (member, index) in groups[group].remaining.enumerated() {
                         let change = changes[index]
-                        if !Self.isPicture(change.step), inOrder[inOrderWritten] != index { continue }
                         let total = cost + CursorMotion.cost(from: cursor, to: Point(x: change.x, y: change.y))
                         if total < best.cost || (total == best.cost && index < best.index) {
                             best = (total, index, slot, member)
                         }
                     }
                 }
-                let group = active[best.slot]
-                groups[group].remaining.swapAt(best.member, groups[group].remaining.count - 1)
-                groups[group].remaining.removeLast()
-                if groups[group].remaining.isEmpty {
-                    active.swapAt(best.slot, active.count - 1)
-                    active.removeLast()
+                if best.slot < 0 {
+                    inOrderWritten += 1
+                } else {
+                    let group = active[best.slot]
+                    groups[group].remaining.swapAt(best.member, groups[group].remaining.count - 1)
+                    groups[group].remaining.removeLast()
+                    if groups[group].remaining.isEmpty {
+                        active.swapAt(best.slot, active.count - 1)
+                        active.removeLast()
+                    }
                 }
                 let change = changes[best.index]
                 order.append(best.index)
-                if !Self.isPicture(change.step) { inOrderWritten += 1 }
                 switch change.step {
                 case .erase: pen = RowPlan.eraser(pen)
                 case .draw(let look): pen = look.cheapestForm(pen: pen).style

@@ -162,20 +162,21 @@ public struct Renderer {
                 if cursorVisible { append("\u{1B}[?25l", to: &output) }
                 drew = true
             }
-            let order = FramePlan.order(changes, cursor: cursorPosition, pen: pen, width: buffer.size.width).map { changes[$0] }
-            let forms = RowPlan.forms(for: order.map(\.step), from: pen)
-            for (change, form) in zip(order, forms) {
-                move(to: Point(x: change.x, y: change.y), in: buffer, output: &output)
-                if let erase = change.erase {
-                    setPen(RowPlan.eraser(pen), in: &output)
-                    append(erase, to: &output)
-                    continue
-                }
-                guard let form else { continue }
-                setPen(form.style, in: &output)
-                append(form.text, to: &output)
-                cursorPosition = change.x + change.cells >= buffer.size.width ? nil : Point(x: change.x + change.cells, y: change.y)
+            // The planned order is greedy, and where colours are cheap
+            // (16 colours, 5 bytes) hopping about can cost more motion than
+            // it saves in colour: there the frame is written both ways and
+            // the shorter kept. With 256 or 24-bit colours the plan has
+            // always been shorter, and writing twice would double the CPU.
+            let planned = FramePlan.order(changes, cursor: cursorPosition, pen: pen, width: buffer.size.width)
+            let start = (pen: pen, cursor: cursorPosition)
+            var best = write(changes, in: planned, of: buffer)
+            if colorDepth == .ansi16 || colorDepth == .none, planned != Array(changes.indices) {
+                let plannedEnd = (bytes: best, pen: pen, cursor: cursorPosition)
+                (pen, cursorPosition) = start
+                best = write(changes, in: Array(changes.indices), of: buffer)
+                if plannedEnd.bytes.count < best.count { (best, pen, cursorPosition) = plannedEnd }
             }
+            output += best
         }
         var pictures: [UInt8] = []
         if let sixelPlan, !sixelPlan.paint.isEmpty || sixelPlan.deleteFirst, let painted = sixel?.paint(sixelPlan) {
@@ -208,6 +209,27 @@ public struct Renderer {
             append("\u{1B}[?2026l", to: &output)
         }
         previous = buffer
+        return output
+    }
+
+    /// The bytes that write `changes` in `order`, from the pen and cursor
+    /// the terminal has now, which they leave changed.
+    private mutating func write(_ changes: [FramePlan.Change], in order: [Int], of buffer: Buffer) -> [UInt8] {
+        var output: [UInt8] = []
+        let forms = RowPlan.forms(for: order.map { changes[$0].step }, from: pen)
+        for (index, form) in zip(order, forms) {
+            let change = changes[index]
+            move(to: Point(x: change.x, y: change.y), in: buffer, output: &output)
+            if let erase = change.erase {
+                setPen(RowPlan.eraser(pen), in: &output)
+                append(erase, to: &output)
+                continue
+            }
+            guard let form else { continue }
+            setPen(form.style, in: &output)
+            append(form.text, to: &output)
+            cursorPosition = change.x + change.cells >= buffer.size.width ? nil : Point(x: change.x + change.cells, y: change.y)
+        }
         return output
     }
 
