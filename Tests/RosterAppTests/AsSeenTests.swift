@@ -13,7 +13,7 @@ struct AsSeenTests {
         #expect(roster.focused == "list")
         try roster.press(binding: "move").press(.down)
         #expect(roster.list.selected == "Dog-Bot")
-        #expect(roster.details.title == "Dog-Bot")
+        #expect(roster.details.field("Name")?.value == "Dog-Bot")
         try roster.press(binding: "weapon")
         #expect(roster.focused == "editing: Weapon")
         #expect(roster.weaponPanel != nil)
@@ -35,6 +35,6 @@ struct AsSeenTests {
         roster.press(.down, .enter)
         #expect(!roster.list.isShown)
         #expect(roster.focused == "details: Name")
-        #expect(roster.details.title == "Dog-Bot")
+        #expect(roster.details.field("Name")?.value == "Dog-Bot")
     }
 }

@@ -22,7 +22,7 @@ struct HistoryKeysTests {
         #expect(roster.lines.last?.contains("undid remove Dog-Bot") == true)
         #expect(roster.lines.last?.contains("· U redo") == true)
         #expect(roster.list.lines.contains("Dog-Bot"))
-        #expect(roster.details.title == "Dog-Bot", "the monster brought back is the one shown")
+        #expect(roster.details.field("Name")?.value == "Dog-Bot", "the monster brought back is the one shown")
 
         roster.press(.character("U"))
         #expect(try roster.store.monsters().count == 5)

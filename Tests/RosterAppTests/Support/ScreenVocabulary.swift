@@ -24,7 +24,7 @@ extension RosterScreenHarness {
 
     struct DetailsPart {
         let harness: RosterScreenHarness
-        /// The monster's name in the pane's border.
+        /// The pane's title: "Details", or the monster's name while its Name row is scrolled out of sight.
         var title: String? {
             let screen = harness.interface.screen
             guard !screen.details.isHidden else { return nil }
