@@ -121,16 +121,22 @@ public final class RosterStore {
     /// Opens the roster read-only, whatever its permissions say: a write
     /// is refused with `reason`, and a dry run rehearses on a copy.
     private static func openReadOnly(path: String, because reason: String) throws(RosterError) -> RosterStore {
-        let hasWAL = FileSystem.exists(path + "-wal") && FileSystem.exists(path + "-shm")
-        return try opening(path) {
-            let database = hasWAL
-                ? try Database(path: uri(path, query: "mode=ro"), options: [.readOnly, .uri])
-                : try Database(path: immutableURI(path), options: [.readOnly, .uri])
-            let store = RosterStore(database: database, path: path)
+        try opening(path) {
+            let store = RosterStore(database: try readOnlyConnection(path), path: path)
             store.readOnlyReason = reason
             try store.prepareConnection()
             return store
         }
+    }
+
+    /// A connection that only reads `path`. A read-only connection still
+    /// creates the -wal and -shm files a WAL database lacks; with no WAL
+    /// there is nothing to replay, so the main file is read as immutable
+    /// instead.
+    private static func readOnlyConnection(_ path: String) throws -> Database {
+        FileSystem.exists(path + "-wal") && FileSystem.exists(path + "-shm")
+            ? try Database(path: uri(path, query: "mode=ro"), options: [.readOnly, .uri])
+            : try Database(path: immutableURI(path), options: [.readOnly, .uri])
     }
 
     /// Opens an existing roster only to read it, creating and writing
@@ -144,15 +150,8 @@ public final class RosterStore {
         case .truncated: throw .damaged(path: path)
         case .sqlite: break
         }
-        // A read-only connection still creates the -wal and -shm files a
-        // WAL database lacks; with no WAL there is nothing to replay, so
-        // the main file is read as immutable instead.
-        let hasWAL = FileSystem.exists(path + "-wal") && FileSystem.exists(path + "-shm")
         return try opening(path) {
-            let database = hasWAL
-                ? try Database(path: uri(path, query: "mode=ro"), options: [.readOnly, .uri])
-                : try Database(path: immutableURI(path), options: [.readOnly, .uri])
-            let store = RosterStore(database: database, path: path)
+            let store = RosterStore(database: try readOnlyConnection(path), path: path)
             try store.prepareConnection()
             return store
         }
