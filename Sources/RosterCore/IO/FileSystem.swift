@@ -68,8 +68,7 @@ public enum FileSystem {
             let companion = path + suffix
             var status = stat()
             guard stat(companion, &status) == 0, access(companion, W_OK) != 0, errno == EACCES else { continue }
-            let owner = getpwuid(status.st_uid).flatMap { $0.pointee.pw_name.map { String(cString: $0) } }
-                ?? "user \(status.st_uid)"
+            let owner = PasswordFile.userName(status.st_uid)
             return "its \(role) \(companion) belongs to \(owner), and this user cannot write it"
         }
         return nil
@@ -100,11 +99,12 @@ public enum FileSystem {
         return text.isEmpty ? nil : text
     }
 
-    /// The user's home folder: `$HOME`, else the password database.
+    /// The user's home folder: `$HOME`, else the one `/etc/passwd` lists
+    /// (read by roster itself: see `PasswordFile`).
     public static func homeDirectory() -> String? {
         if let home = environment("HOME") { return home }
-        guard let entry = getpwuid(getuid()), let directory = entry.pointee.pw_dir else { return nil }
-        return String(cString: directory)
+        guard let home = PasswordFile.entry(uid: getuid())?.home, home.hasPrefix("/") else { return nil }
+        return home
     }
 }
 
