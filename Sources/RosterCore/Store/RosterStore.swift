@@ -187,7 +187,10 @@ public final class RosterStore {
                 encoded.unicodeScalars.append(Unicode.Scalar(byte))
             }
         }
-        return "file:" + encoded + "?" + query
+        // An absolute path after an empty authority (`file:///x`): a path
+        // of its own starting `//` would otherwise be read as a host.
+        // A relative one as `file:./x`, which no authority can begin.
+        return (path.hasPrefix("/") ? "file://" : "file:./") + encoded + "?" + query
     }
 
     /// A command that wrote checkpoints the WAL when it ends once the WAL
