@@ -29,6 +29,24 @@ public enum FileSystem {
         return created
     }
 
+    /// Creates `path` as an empty file, `0666` less the umask; false when
+    /// it could not (another program made it first, say: SQLite then
+    /// opens that one, or says why not).
+    static func createEmptyFile(_ path: String) -> Bool {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY, 0o666)
+        guard descriptor >= 0 else { return false }
+        close(descriptor)
+        return true
+    }
+
+    /// Removes `path` if it is still an empty regular file (one
+    /// `createEmptyFile` made, that nothing has written to since).
+    static func removeIfEmpty(_ path: String) {
+        var status = stat()
+        guard lstat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, status.st_size == 0 else { return }
+        unlink(path)
+    }
+
     /// Removes folders `createParentDirectories` made, innermost first.
     /// A folder something else has put a file in meanwhile stays.
     public static func removeFolders(_ created: [String]) {

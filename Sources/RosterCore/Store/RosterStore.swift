@@ -61,6 +61,7 @@ public final class RosterStore {
         }
         let state = try DatabaseFile.inspectSettled(path, patience: busyTimeoutMilliseconds)
         var createdFolders: [String] = []
+        var createdFile = false
         switch state {
         case .notSQLite: throw .notADatabase(path: path)
         case .truncated: throw .damaged(path: path)
@@ -79,6 +80,11 @@ public final class RosterStore {
                 FileSystem.removeFolders(createdFolders)
                 throw .cannotOpen(path: path, reason: "it does not exist yet, and it cannot be created in a folder that is read-only")
             }
+            // Made here, `0666` less the umask as any new file is: SQLite
+            // would make it `0644` less the umask, never writable by a
+            // group, and it gives the -wal and -shm the file's own mode,
+            // so a roster shared by a group could never be.
+            createdFile = FileSystem.createEmptyFile(path)
         case .empty, .sqlite: break
         }
         // The kernel's `protected_regular` rule, as `export -o` keeps it:
@@ -92,6 +98,7 @@ public final class RosterStore {
         do throws(RosterError) {
             return try open(state: state, path: path)
         } catch {
+            if createdFile { FileSystem.removeIfEmpty(path) }
             FileSystem.removeFolders(createdFolders)
             throw error
         }
