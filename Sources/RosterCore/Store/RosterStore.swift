@@ -59,6 +59,15 @@ public final class RosterStore {
         } catch {
             throw .cannotOpen(path: path, reason: error.reason)
         }
+        // A file with several names has a log per name: read, never
+        // written (see `LinkedFiles`). Its header may count pages only
+        // another name's log holds, so it is not judged truncated here.
+        if let reason = LinkedFiles.reason(resolved) {
+            switch try DatabaseFile.inspect(path) {
+            case .notSQLite: throw .notADatabase(path: path)
+            default: return try openReadOnly(path: path, because: reason)
+            }
+        }
         let state = try DatabaseFile.inspectSettled(path, patience: busyTimeoutMilliseconds)
         var createdFolders: [String] = []
         var createdFile = false
@@ -350,6 +359,11 @@ public final class RosterStore {
     func write<T>(commit: Bool = true, _ body: () throws -> T) throws(RosterError) -> T {
         try guarded {
             try database.writeTransaction(commit: commit) {
+                // A name given to the file since it was opened, checked
+                // under the write lock.
+                if commit, let reason = database.ownPaths.main.flatMap(LinkedFiles.reason) {
+                    throw RosterError.readOnly(path: path, reason: reason)
+                }
                 outsideChangeAtStart = try outsideChangeSinceNewestEntry()
                 return try body()
             }
