@@ -251,6 +251,10 @@ public struct Timestamp: Hashable, Sendable, Comparable, CustomStringConvertible
     /// offset. A time without a zone would mean different moments on
     /// different machines, so it is refused with the reason.
     public static func reading(exact text: String) -> Result<Timestamp, ValueProblem> {
+        kept(text, readingExact(text))
+    }
+
+    private static func readingExact(_ text: String) -> Result<Timestamp, ValueProblem> {
         if let timestamp = Timestamp(iso8601: text) { return .success(timestamp.toTheMinute) }
         let trimmed = text.trimmingSpaces()
         if let (_, zone) = zoneName(ending: trimmed), !isUTCName(zone) {
@@ -268,6 +272,10 @@ public struct Timestamp: Hashable, Sendable, Comparable, CustomStringConvertible
     /// A moment as a person gives one: anything `init(parsing:)` reads,
     /// `now` included, a time without a zone on the local clock.
     public static func reading(_ text: String) -> Result<Timestamp, ValueProblem> {
+        kept(text, readingAsGiven(text))
+    }
+
+    private static func readingAsGiven(_ text: String) -> Result<Timestamp, ValueProblem> {
         if let timestamp = Timestamp(parsing: text) { return .success(timestamp.toTheMinute) }
         if let (body, zone) = zoneName(ending: text.trimmingSpaces()), !isUTCName(zone),
            let (fields, offset) = parts(of: body), offset == nil, let clock = Timestamp(local: fields) {
@@ -278,6 +286,22 @@ public struct Timestamp: Hashable, Sendable, Comparable, CustomStringConvertible
             return .failure(ValueProblem("\(Quote.code(text)) does not exist on this clock: it falls in the time skipped when daylight-saving time begins; give a later time, or an offset\(example)"))
         }
         return .failure(ValueProblem("\(Quote.code(text)) is not a valid date and time; write \(formHelp)"))
+    }
+
+    /// `result`, unless the moment falls outside the years roster keeps
+    /// once in UTC (`9999-12-31T23:59-01:00` is in the year 10000), or the
+    /// text was refused for a year outside them: both say the range,
+    /// rather than "not a valid date" or the database's own refusal.
+    static func kept(_ text: String, _ result: Result<Timestamp, ValueProblem>) -> Result<Timestamp, ValueProblem> {
+        let range = ValueProblem("\(Quote.code(text)) is outside the years roster keeps: from \(years.lowerBound) to \(years.upperBound), in UTC")
+        switch result {
+        case .success(let timestamp):
+            return years.contains(timestamp.utcFields.year) ? result : .failure(range)
+        case .failure:
+            let digits = text.trimmingSpaces().prefix { $0.isASCII && $0.isNumber }
+            if let year = Int(digits), digits.count >= 4, !years.contains(year) { return .failure(range) }
+            return result
+        }
     }
 
     /// `2026-11-29 14:05 UTC`: how people read a moment where the
