@@ -155,3 +155,25 @@ struct OddPathsTests {
         }
     }
 }
+
+/// Paths longer than about 500 bytes failed with wrong reasons ("no such
+/// file", "file exists"): SQLite's names hold 512 bytes, `-journal` included.
+@Suite("A roster path longer than SQLite opens")
+struct LongPathTests {
+    @Test("is refused saying why, and nothing is made; 504 bytes still work")
+    func longPath() throws {
+        let sandbox = try Sandbox()
+        let base = sandbox.directory.path + "/"
+        func path(_ length: Int) -> String {
+            let rest = length - base.utf8.count - "/r.db".utf8.count
+            return base + String(repeating: "a", count: 200) + "/" + String(repeating: "b", count: rest - 201) + "/r.db"
+        }
+        let fits = try sandbox.roster(["--db", path(504), "list"], useDatabaseOption: false)
+        #expect(fits.status == 0, "\(fits.stderr)")
+        let long = path(505)
+        let run = try sandbox.roster(["--db", long, "list"], useDatabaseOption: false)
+        #expect(run.status == 74)
+        #expect(run.stderr == "roster: cannot open the roster database \(long): its full path is 505 bytes long, and SQLite opens a database only at a path of at most 504 bytes; give a shorter path\n")
+        #expect(!FileManager.default.fileExists(atPath: long))
+    }
+}
