@@ -177,3 +177,28 @@ struct LongPathTests {
         #expect(!FileManager.default.fileExists(atPath: long))
     }
 }
+
+/// A -wal that is a folder was told as "read-only", a -shm that is a FIFO
+/// as "disk I/O error", and a file size limit below 32 KiB as a full disk.
+@Suite("The roster's log and index, when they cannot be")
+struct CompanionKindTests {
+    @Test("a folder or a FIFO in their place is named as what it is", arguments: [("-wal", "write-ahead log", "a folder"), ("-shm", "shared-memory file", "a FIFO (a named pipe)")])
+    func notAFile(_ suffix: String, _ role: String, _ kind: String) throws {
+        let sandbox = try Sandbox()
+        #expect(try sandbox.roster("list").status == 0)
+        let companion = sandbox.databasePath + suffix
+        for name in ["-wal", "-shm"] { unlink(sandbox.databasePath + name) }
+        #expect((kind == "a folder" ? mkdir(companion, 0o755) : mkfifo(companion, 0o644)) == 0)
+        let run = try sandbox.roster("set-weapon", "Cat-Bot", "fire")
+        #expect(run.status == 74)
+        #expect(run.stderr == "roster: cannot open the roster database \(sandbox.databasePath): its \(role) \(companion) is \(kind), not a file SQLite can use; remove it, or use another path\n")
+    }
+
+    @Test("a file size limit below the index's 32 KiB is named")
+    func smallFileSizeLimit() throws {
+        let sandbox = try Sandbox()
+        let run = try sandbox.run("/bin/sh", ["-c", "ulimit -f 16; exec \"$0\" --db \"$1\" list", Sandbox.binary.path, sandbox.databasePath])
+        #expect(run.status == 74)
+        #expect(run.stderr.hasSuffix("-shm needs 32 KiB, more than the file size limit allows (ulimit -f)\n"), "\(run.stderr)")
+    }
+}

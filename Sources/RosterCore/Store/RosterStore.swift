@@ -60,6 +60,9 @@ public final class RosterStore {
         } catch {
             throw .cannotOpen(path: path, reason: error.reason)
         }
+        if let reason = FileSystem.companionNotAFile(resolved) {
+            throw .cannotOpen(path: path, reason: reason)
+        }
         // A file with several names has a log per name: read, never
         // written (see `LinkedFiles`). Its header may count pages only
         // another name's log holds, so it is not judged truncated here.
