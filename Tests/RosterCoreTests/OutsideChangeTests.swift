@@ -175,7 +175,7 @@ struct OutsideChangeTests {
             DROP TABLE history_sequence;
             PRAGMA user_version = 4;
             """)
-        let reopened = try RosterStore.open(path: roster.path)
+        let reopened = try SQLiteRosterStore.open(path: roster.path)
         #expect(try reopened.database.integer("PRAGMA user_version") == Int64(Schema.currentVersion))
         try otherProgram(roster, "UPDATE monster SET description = 'outside' WHERE id = 3")
         #expect(refusal { _ = try reopened.undo() }?.contains("Explode-Bot was changed by another program after the import") == true)

@@ -77,7 +77,7 @@ enum ExportCommand {
                 return .cannotCreate
             }
             var database = stat()
-            if stat(store.path, &database) == 0, database.st_dev == target.st_dev, database.st_ino == target.st_ino {
+            if let file = store.filePath, stat(file, &database) == 0, database.st_dev == target.st_dev, database.st_ino == target.st_ino {
                 throw UsageError("\(path) is the roster database itself; export to another file", command: invocation.commandName)
             }
         }

@@ -3,7 +3,7 @@ import CSQLite
 import Glibc
 #endif
 
-extension RosterStore {
+extension SQLiteRosterStore {
     /// Whether `path` names one of the files SQLite keeps beside the
     /// roster: its write-ahead log, the log's index, or a rollback
     /// journal, whether there now or not. Writing an export over the log
