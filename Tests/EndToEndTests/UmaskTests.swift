@@ -23,4 +23,40 @@ struct UmaskTests {
         let mode = try FileManager.default.attributesOfItem(atPath: sandbox.databasePath)[.posixPermissions] as? Int
         #expect(mode == 0o600)
     }
+
+    @Test("a new roster, its log and its index are 0666 less the umask, as any new file is", arguments: [("002", 0o664), ("022", 0o644)])
+    func modeOfNewFiles(_ mask: String, _ mode: Int) throws {
+        let sandbox = try Sandbox()
+        let run = try sandbox.run("/bin/sh", ["-c", "umask \(mask) && exec \"$0\" --db \"$1\" set-weapon Cat-Bot fire",
+                                              Sandbox.binary.path, sandbox.databasePath])
+        #expect(run.status == 0, "\(run.stderr)")
+        for suffix in ["", "-wal", "-shm"] {
+            let found = try FileManager.default.attributesOfItem(atPath: sandbox.databasePath + suffix)[.posixPermissions] as? Int
+            #expect(found == mode, "roster.db\(suffix)")
+        }
+    }
+
+    /// The README's recipe: a folder of the team's group with the set-group-id
+    /// bit, and the roster made there under umask 002.
+    @Test("the README's group-shared roster works: another member of the group writes it",
+          .enabled(if: runsAsRoot, "needs root to act as two users (setpriv)"))
+    func groupSharedRoster() throws {
+        let sandbox = try Sandbox()
+        let folder = sandbox.directory.appendingPathComponent("team").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+        #expect(chown(folder, 0, 65534) == 0 && chmod(folder, 0o2775) == 0)
+        #expect(chmod(sandbox.directory.path, 0o755) == 0)
+        let database = folder + "/roster.db"
+        func asMember(_ uid: Int, _ arguments: [String]) throws -> RosterRun {
+            try sandbox.run("/bin/sh", ["-c", "umask 022 && exec /usr/bin/setpriv --reuid=\(uid) --regid=\(uid) --groups=65534 \"$@\"",
+                                        "sh", Sandbox.binary.path, "--db", database] + arguments)
+        }
+        let made = try sandbox.run("/bin/sh", ["-c", "umask 002 && exec /usr/bin/setpriv --reuid=4241 --regid=4241 --groups=65534 \"$@\"",
+                                               "sh", Sandbox.binary.path, "--db", database, "set-weapon", "Cat-Bot", "fire"])
+        #expect(made.status == 0, "\(made.stderr)")
+        let other = try asMember(4242, ["set-weapon", "Dog-Bot", "smoke"])
+        #expect(other.status == 0, "\(other.stderr)")
+        let shown = try asMember(4241, ["show", "Dog-Bot", "--format", "json"])
+        #expect(shown.stdout.contains("\"weapon\":\"smoke\""), "\(shown.stdout)")
+    }
 }

@@ -70,21 +70,9 @@ enum ExportCommand {
             context.error("cannot write \(path): it names a folder; give the file's name (\(path)roster.json, say)")
             return .cannotCreate
         }
-        var target = stat()
-        if stat(path, &target) == 0 {
-            if (target.st_mode & S_IFMT) == S_IFDIR {
-                context.error("cannot write \(path): it is a folder")
-                return .cannotCreate
-            }
-            var database = stat()
-            if let file = store.filePath, stat(file, &database) == 0, database.st_dev == target.st_dev, database.st_ino == target.st_ino {
-                throw UsageError("\(path) is the roster database itself; export to another file", command: invocation.commandName)
-            }
-        }
-        if store.isCompanionFile(path) {
-            throw UsageError("\(path) is one of the roster database's own files, where SQLite keeps its latest changes; export to another file",
-                             command: invocation.commandName)
-        }
+        // The folders come first: the roster's own files are told by the
+        // place the file will have, which a folder not yet made cannot
+        // give (`nosuch/../roster.db-wal` is the log once `nosuch` exists).
         let createdFolders: [String]
         do throws(RosterError) {
             createdFolders = try FileSystem.createParentDirectories(of: path)
@@ -92,6 +80,23 @@ enum ExportCommand {
             if case .cannotOpen(_, let reason) = error { context.error("cannot write \(path): \(reason)") }
             else { context.error("cannot write \(path): \(error.description)") }
             return .cannotCreate
+        }
+        var target = stat()
+        if stat(path, &target) == 0, (target.st_mode & S_IFMT) == S_IFDIR {
+            FileSystem.removeFolders(createdFolders)
+            context.error("cannot write \(path): it is a folder")
+            return .cannotCreate
+        }
+        switch store.ownFile(at: path) {
+        case .database?:
+            FileSystem.removeFolders(createdFolders)
+            throw UsageError("\(path) is the roster database itself; export to another file", command: invocation.commandName)
+        case .companion?:
+            FileSystem.removeFolders(createdFolders)
+            throw UsageError("\(path) is one of the roster database's own files, where SQLite keeps its latest changes; export to another file",
+                             command: invocation.commandName)
+        case nil:
+            break
         }
         // An export that fails leaves no folder it made for the file.
         var written = false

@@ -29,6 +29,24 @@ public enum FileSystem {
         return created
     }
 
+    /// Creates `path` as an empty file, `0666` less the umask; false when
+    /// it could not (another program made it first, say: SQLite then
+    /// opens that one, or says why not).
+    static func createEmptyFile(_ path: String) -> Bool {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY, 0o666)
+        guard descriptor >= 0 else { return false }
+        close(descriptor)
+        return true
+    }
+
+    /// Removes `path` if it is still an empty regular file (one
+    /// `createEmptyFile` made, that nothing has written to since).
+    static func removeIfEmpty(_ path: String) {
+        var status = stat()
+        guard lstat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, status.st_size == 0 else { return }
+        unlink(path)
+    }
+
     /// Removes folders `createParentDirectories` made, innermost first.
     /// A folder something else has put a file in meanwhile stays.
     public static func removeFolders(_ created: [String]) {
@@ -68,8 +86,7 @@ public enum FileSystem {
             let companion = path + suffix
             var status = stat()
             guard stat(companion, &status) == 0, access(companion, W_OK) != 0, errno == EACCES else { continue }
-            let owner = getpwuid(status.st_uid).flatMap { $0.pointee.pw_name.map { String(cString: $0) } }
-                ?? "user \(status.st_uid)"
+            let owner = PasswordFile.userName(status.st_uid)
             return "its \(role) \(companion) belongs to \(owner), and this user cannot write it"
         }
         return nil
@@ -100,11 +117,12 @@ public enum FileSystem {
         return text.isEmpty ? nil : text
     }
 
-    /// The user's home folder: `$HOME`, else the password database.
+    /// The user's home folder: `$HOME`, else the one `/etc/passwd` lists
+    /// (read by roster itself: see `PasswordFile`).
     public static func homeDirectory() -> String? {
         if let home = environment("HOME") { return home }
-        guard let entry = getpwuid(getuid()), let directory = entry.pointee.pw_dir else { return nil }
-        return String(cString: directory)
+        guard let home = PasswordFile.entry(uid: getuid())?.home, home.hasPrefix("/") else { return nil }
+        return home
     }
 }
 

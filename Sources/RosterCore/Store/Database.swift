@@ -42,11 +42,34 @@ package final class Database {
     /// Process-wide settings, applied once before the first connection.
     private static let configured: Bool = roster_sqlite_disable_memory_statistics() == SQLITE_OK
 
-    package init(path: String, options: OpenOptions) throws(DatabaseError) {
+    /// Opens the file at `path`. A path is always a path: SQLite reads
+    /// some names as something else (`:memory:` a database that vanishes
+    /// at exit, `` an anonymous temporary one, `file:x.db?nolock=1` a URI
+    /// whose parameters turn off locking or pick a VFS, with SQLite built
+    /// to read URIs as Debian's is), so the name SQLite is given always
+    /// starts with `/` or `./`, which it reads only as a path. With
+    /// `.uri`, `path` is a URI roster built itself.
+    package convenience init(path: String, options: OpenOptions) throws(DatabaseError) {
+        let name = options.contains(.uri) ? path : Self.fileName(path)
+        try self.init(sqliteName: name, reportedPath: path, options: options)
+    }
+
+    /// SQLite's private temporary database: a file in `TMPDIR` (or
+    /// `/var/tmp`, `/tmp`) that goes when the connection closes.
+    package static func temporary() throws(DatabaseError) -> Database {
+        try Database(sqliteName: "", reportedPath: "", options: [.readWrite, .create])
+    }
+
+    /// `path` as a name SQLite can only read as a path.
+    static func fileName(_ path: String) -> String {
+        path.hasPrefix("/") ? path : "./" + path
+    }
+
+    private init(sqliteName name: String, reportedPath path: String, options: OpenOptions) throws(DatabaseError) {
         _ = Self.configured
         var handle: OpaquePointer?
         let flags = options.rawValue | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
-        let code = sqlite3_open_v2(path, &handle, flags, nil)
+        let code = sqlite3_open_v2(name, &handle, flags, nil)
         guard code == SQLITE_OK, let handle else {
             let error = DatabaseError(connection: handle, code: code)
             sqlite3_close_v2(handle)

@@ -17,7 +17,7 @@ extension SQLiteRosterStore {
         guard database.isReadOnly else { return self }
         let copy: Database
         do {
-            copy = try Database(path: "", options: [.readWrite, .create])
+            copy = try Database.temporary()
             // Temporary files, whatever the library's build default says.
             try copy.execute("PRAGMA temp_store = FILE")
             try database.copyWhole(into: copy)

@@ -120,9 +120,11 @@ public protocol RosterStore: AnyObject {
     var hasMoved: Bool { get }
     /// A number that moves whenever anyone changes the roster.
     func changeCounter() throws(RosterError) -> Int64
-    /// Whether `path` is one of the files this store keeps beside the
-    /// roster (a log, its index, a journal): never to be written over.
-    func isCompanionFile(_ path: String) -> Bool
+    /// Whether `path` names one of the roster's own files (the database,
+    /// its log, the log's index, a journal), which an export must never
+    /// be written over; nil for any other file. Make the folders on the
+    /// way to `path` first: a folder not there yet gives no place to compare.
+    func ownFile(at path: String) -> RosterOwnFile?
     /// Where the roster is: opening it again gives a second, independent
     /// connection, for reading on another thread.
     var location: RosterLocation { get }

@@ -61,8 +61,18 @@ public final class SQLiteRosterStore: RosterStore {
         } catch {
             throw .cannotOpen(path: path, reason: error.reason)
         }
+        // A file with several names has a log per name: read, never
+        // written (see `LinkedFiles`). Its header may count pages only
+        // another name's log holds, so it is not judged truncated here.
+        if let reason = LinkedFiles.reason(resolved) {
+            switch try DatabaseFile.inspect(path) {
+            case .notSQLite: throw .notADatabase(path: path)
+            default: return try openReadOnly(path: path, because: reason)
+            }
+        }
         let state = try DatabaseFile.inspectSettled(path, patience: busyTimeoutMilliseconds)
         var createdFolders: [String] = []
+        var createdFile = false
         switch state {
         case .notSQLite: throw .notADatabase(path: path)
         case .truncated: throw .damaged(path: path)
@@ -81,6 +91,11 @@ public final class SQLiteRosterStore: RosterStore {
                 FileSystem.removeFolders(createdFolders)
                 throw .cannotOpen(path: path, reason: "it does not exist yet, and it cannot be created in a folder that is read-only")
             }
+            // Made here, `0666` less the umask as any new file is: SQLite
+            // would make it `0644` less the umask, never writable by a
+            // group, and it gives the -wal and -shm the file's own mode,
+            // so a roster shared by a group could never be.
+            createdFile = FileSystem.createEmptyFile(path)
         case .empty, .sqlite: break
         }
         // The kernel's `protected_regular` rule, as `export -o` keeps it:
@@ -94,6 +109,7 @@ public final class SQLiteRosterStore: RosterStore {
         do throws(RosterError) {
             return try open(state: state, path: path)
         } catch {
+            if createdFile { FileSystem.removeIfEmpty(path) }
             FileSystem.removeFolders(createdFolders)
             throw error
         }
@@ -189,7 +205,10 @@ public final class SQLiteRosterStore: RosterStore {
                 encoded.unicodeScalars.append(Unicode.Scalar(byte))
             }
         }
-        return "file:" + encoded + "?" + query
+        // An absolute path after an empty authority (`file:///x`): a path
+        // of its own starting `//` would otherwise be read as a host.
+        // A relative one as `file:./x`, which no authority can begin.
+        return (path.hasPrefix("/") ? "file://" : "file:./") + encoded + "?" + query
     }
 
     /// A command that wrote checkpoints the WAL when it ends once the WAL
@@ -342,6 +361,11 @@ public final class SQLiteRosterStore: RosterStore {
     func write<T>(commit: Bool = true, _ body: () throws -> T) throws(RosterError) -> T {
         try guarded {
             try database.writeTransaction(commit: commit) {
+                // A name given to the file since it was opened, checked
+                // under the write lock.
+                if commit, let reason = database.ownPaths.main.flatMap(LinkedFiles.reason) {
+                    throw RosterError.readOnly(path: path, reason: reason)
+                }
                 outsideChangeAtStart = try outsideChangeSinceNewestEntry()
                 return try body()
             }
