@@ -68,7 +68,8 @@ struct ImportLoad {
         }
         // Counted here, not in SQL: there max(id) + 1 past Int64.max
         // turns into a floating-point number.
-        let highest = max(0, try database.integer("SELECT coalesce(max(id), 0) FROM monster") ?? 0)
+        // Past every id the roster ever held (see `MonsterSequence`).
+        let highest = max(0, try database.integer(MonsterSequence.selectHighestGiven) ?? 0)
         nextNewID = Self.successor(of: highest)
         firstNewID = nextNewID ?? Int64.max
         insert = try database.cached(MonsterTable.insertWithID)
@@ -82,10 +83,10 @@ struct ImportLoad {
     /// writes `groupSize` records a statement; a group that fails (an id
     /// used twice) is written again one record at a time, which finds
     /// and places each clash as a record written alone would.
-    mutating func write(_ batch: RecordPipeline.Batch, problems: inout [InputProblem]) throws {
+    mutating func write(_ batch: RecordPipeline.Batch, problems: inout ProblemLog) throws {
         guard let insertGroup else {
             for index in batch.records.indices {
-                if let problem = try write(batch.records[index], values: (batch.values, index)) { problems.append(problem) }
+                if let problem = try write(batch.records[index], values: (batch.values, index)) { problems.add(problem) }
             }
             return
         }
@@ -100,7 +101,7 @@ struct ImportLoad {
                 }
                 id = batch.records[index].monster.id
             } else {
-                // SQLite numbers the rows (see `writeGroup`).
+                // Numbered when the group is written (see `writeGroup`).
                 id = 0
             }
             group.append((index, id))
@@ -110,13 +111,27 @@ struct ImportLoad {
         }
         // Fewer than a group are left: one statement each.
         for member in group {
-            if let problem = try write(batch.records[member.index], values: (batch.values, member.index)) { problems.append(problem) }
+            if let problem = try write(batch.records[member.index], values: (batch.values, member.index)) { problems.add(problem) }
         }
     }
 
     private mutating func writeGroup(_ group: [(index: Int, id: Int64)], of batch: RecordPipeline.Batch,
-                                     with statement: Statement, problems: inout [InputProblem]) throws {
+                                     with statement: Statement, problems: inout ProblemLog) throws {
         let perRow = Int32(BatchValues.slotsPerRecord + 1)
+        var group = group
+        if mode != .replace {
+            // New monsters are numbered here, one after another past every
+            // id ever given: SQLite would number from the highest id now in
+            // the table, giving out again the ids of monsters removed. Ids
+            // running out are told record by record.
+            guard let first = nextNewID, !first.addingReportingOverflow(Int64(group.count - 1)).overflow else {
+                for member in group {
+                    if let problem = try write(batch.records[member.index], values: (batch.values, member.index)) { problems.add(problem) }
+                }
+                return
+            }
+            for row in group.indices { group[row].id = first + Int64(row) }
+        }
         do {
             defer { statement.reset() }
             for (row, member) in group.enumerated() {
@@ -124,30 +139,25 @@ struct ImportLoad {
                 try batch.values.forEachSlot(ofRecord: member.index) { (parameter, slot) throws in
                     try Self.bind(slot, at: first + parameter, to: statement)
                 }
-                // `insert` and `upsert` leave the id to SQLite: a new rowid
-                // costs less than finding where a given one goes.
-                try statement.bind(mode == .replace ? .integer(member.id) : .null, at: first + perRow)
+                try statement.bind(.integer(member.id), at: first + perRow)
             }
             _ = try statement.step()
         } catch let error as DatabaseError where error.isUniqueViolation {
             // Nothing of the group was written (a statement is undone
             // whole): each record again on its own.
             for member in group {
-                if let problem = try write(batch.records[member.index], values: (batch.values, member.index)) { problems.append(problem) }
+                if let problem = try write(batch.records[member.index], values: (batch.values, member.index)) { problems.add(problem) }
             }
             return
         }
-        // The table started empty and only this import appends to it:
-        // the rows SQLite numbered are the last ones, one after another.
-        let firstNumbered = database.lastInsertedRowID - Int64(group.count - 1)
+        if mode != .replace, let last = group.last { nextNewID = Self.successor(of: last.id) }
         // The records are read in place: a copy of each, for the calls
         // below, retained and released every string it holds, twice.
         try batch.records.withUnsafeBufferPointer { records throws in
-            for (row, member) in group.enumerated() {
-                let id = mode == .replace ? member.id : firstNumbered + Int64(row)
-                try loadedRecords.append(id: id, records[member.index])
+            for member in group {
+                try loadedRecords.append(id: member.id, records[member.index])
                 counts.added += 1
-                if mode != .replace, let problem = Self.incompleteNewMonster(records[member.index]) { problems.append(problem) }
+                if mode != .replace, let problem = Self.incompleteNewMonster(records[member.index]) { problems.add(problem) }
             }
         }
     }
@@ -186,10 +196,12 @@ struct ImportLoad {
             counts.added += 1
         case .insert, .upsert:
             if bulk {
-                // The table started empty: the ids count from 1, and a
-                // file holds far fewer than 2^63 records.
-                try insert(record, id: nil, values: values)
-                try loadedRecords.append(id: database.lastInsertedRowID, record)
+                // The table started empty: ids go on past every id the
+                // roster ever gave (see `MonsterSequence`).
+                guard let id = nextNewID else { return Self.noIDLeft(for: record) }
+                try insert(record, id: id, values: values)
+                try loadedRecords.append(id: id, record)
+                nextNewID = Self.successor(of: id)
                 counts.added += 1
                 return Self.incompleteNewMonster(record)
             }
@@ -268,7 +280,7 @@ struct ImportLoad {
     }
 
     /// Writes what had to wait and builds the indexes; the problems found doing so.
-    mutating func finish() throws -> [InputProblem] {
+    mutating func finish(problems: inout ProblemLog) throws {
         if !deferred.isEmpty {
             let byName = previousCount > 0
             if byName {
@@ -280,8 +292,7 @@ struct ImportLoad {
             // A new monster gets an id no old one had, so that it is not
             // counted as an old one updated.
             let previousMax = byName ? try database.integer("SELECT coalesce(max(id), 0) FROM temp.import_previous") ?? 0 : 0
-            var fresh = Self.successor(of: max(0, previousMax, try database.integer("SELECT coalesce(max(id), 0) FROM monster") ?? 0))
-            var problems: [InputProblem] = []
+            var fresh = Self.successor(of: max(0, previousMax, try database.integer(MonsterSequence.selectHighestGiven) ?? 0))
             for record in deferred {
                 let id: Int64
                 if let previousID, let old = try previousID.firstRow([.text(MonsterRules.nameKey(record.monster.name))], { $0.int(0) }),
@@ -291,7 +302,7 @@ struct ImportLoad {
                     id = next
                     fresh = Self.successor(of: next)
                 } else {
-                    problems.append(Self.noIDLeft(for: record))
+                    problems.add(Self.noIDLeft(for: record))
                     continue
                 }
                 try insert(record, id: id)
@@ -301,17 +312,14 @@ struct ImportLoad {
             deferred = []
             // Without ids for every record the import fails; the names
             // written so far are still checked for clashes below.
-            if !problems.isEmpty {
-                return problems + (try buildIndexes() ?? [])
-            }
         }
-        return try buildIndexes() ?? []
+        try buildIndexes(problems: &problems)
     }
 
     /// Builds the indexes a bulk load dropped; the duplicate names, when
     /// the unique one fails.
-    private func buildIndexes() throws -> [InputProblem]? {
-        guard bulk else { return nil }
+    private func buildIndexes(problems: inout ProblemLog) throws {
+        guard bulk else { return }
         // Building an index sorts every key: let SQLite sort with two
         // helper threads (the reading thread is done by now).
         try database.execute("PRAGMA threads = 2")
@@ -319,10 +327,10 @@ struct ImportLoad {
         for sql in droppedIndexes {
             if let error = DatabaseError.thrown(by: { () throws(DatabaseError) in try database.execute(sql) }) {
                 guard error.isUniqueViolation else { throw error }
-                return try loadedRecords.duplicateNames(in: database)
+                try loadedRecords.duplicateNames(in: database, into: &problems)
+                return
             }
         }
-        return nil
     }
 
     /// The counts, once everything is written.
