@@ -42,7 +42,7 @@ enum NewRoster {
 
     /// Runs `body` on the roster at `path`, then closes it, so that SQLite
     /// folds its write-ahead log into the file before the file is named.
-    private static func withStore<Result>(at path: String, _ body: (any RosterStore) throws -> Result) throws -> Result {
+    private static func withStore<Result>(at path: String, _ body: (SQLiteRosterStore) throws -> Result) throws -> Result {
         let store = try SQLiteRosterStore.open(path: path)
         return try body(store)
     }
