@@ -14,7 +14,7 @@ public final class HeadlessRoster {
         PictureLibrary(load: Assets.bytes(named:))
     }
 
-    public init(store: RosterStore, size: Size, animations: Bool = true,
+    public init(store: any RosterStore, size: Size, animations: Bool = true,
                 pictures: PictureDrawing = PictureDrawing(library: HeadlessRoster.pictureLibrary(), mode: .halfBlocks(.truecolor)))
         throws(RosterError) {
         controller = try RosterSessionController(store: store, pictures: pictures)

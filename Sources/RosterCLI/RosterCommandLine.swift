@@ -62,7 +62,7 @@ public enum RosterCommandLine {
             context.databaseOption = parsed[database]
             guard let command = parsed.command else {
                 if parsed[parser.versionFlag] {
-                    try context.print("roster \(version) (SQLite \(RosterStore.sqliteVersion))\n")
+                    try context.print("roster \(version) (SQLite \(SQLiteRosterStore.sqliteVersion))\n")
                     return .success
                 }
                 if parsed[GlobalOptions.help] {

@@ -26,7 +26,7 @@ extension RosterScreenHarness {
     var focusedLabel: String? { interface.screen.details.focusedField?.label }
 
     func monster(_ name: String) throws -> Monster? {
-        try RosterStore.open(path: path).find(name)
+        try SQLiteRosterStore.open(path: path).find(name)
     }
 
     var docked: [View] { window.dockedViews }
@@ -163,7 +163,7 @@ struct FieldEditingTests {
         #expect(roster.cursor != nil)
         #expect(roster.text.contains("+ new monster"), "the list shows the row being added")
         roster.type("Bat").press(.escape)
-        #expect(try RosterStore.open(path: roster.path).count() == 6)
+        #expect(try SQLiteRosterStore.open(path: roster.path).count() == 6)
         #expect(roster.interface.controller.draft == nil)
         roster.press(.character("n")).type("Bat-Bot").press(.enter)
         #expect(try roster.monster("Bat-Bot")?.weapon.type == .sword)
@@ -188,7 +188,7 @@ struct FieldEditingTests {
         let roster = try RosterScreenHarness()
         try roster.edit("Description")
         roster.type("xnyq?a")
-        #expect(try RosterStore.open(path: roster.path).count() == 6)
+        #expect(try SQLiteRosterStore.open(path: roster.path).count() == 6)
         #expect(roster.interface.quitStatus == nil)
         #expect(roster.editingLabel == "Description")
         roster.press(.enter)

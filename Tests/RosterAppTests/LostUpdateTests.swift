@@ -9,8 +9,8 @@ import TerminalKit
 @Suite("No lost updates from the details")
 struct LostUpdateTests {
     /// Another connection to the same file, as a script would have.
-    private func otherProgram(_ roster: RosterScreenHarness, _ change: (RosterStore, Monster) throws -> Void) throws {
-        let other = try RosterStore.open(path: roster.path)
+    private func otherProgram(_ roster: RosterScreenHarness, _ change: (SQLiteRosterStore, Monster) throws -> Void) throws {
+        let other = try SQLiteRosterStore.open(path: roster.path)
         let cat = try #require(try other.find("Cat-Bot"))
         try change(other, cat)
     }

@@ -63,7 +63,7 @@ struct PickerLostUpdateTests {
 
     /// Another connection to the same file, as a script would have.
     private func otherProgram(_ roster: RosterScreenHarness, saves changes: MonsterChanges) throws {
-        let other = try RosterStore.open(path: roster.path)
+        let other = try SQLiteRosterStore.open(path: roster.path)
         let cat = try #require(try other.find("Cat-Bot"))
         _ = try other.edit(monsterID: cat.id, changes)
     }

@@ -9,7 +9,7 @@ struct HistoryTests {
     /// Exports, makes the change, exports, undoes, redoes, and checks
     /// the bytes at each step; the change is recorded under `command`.
     func checkRoundTrip(_ roster: ImportRoster, command: String, surface: ChangeSurface = .commandLine,
-                        _ change: (RosterStore) throws -> Void) throws {
+                        _ change: (SQLiteRosterStore) throws -> Void) throws {
         let before = try roster.export(.json)
         try change(roster.store)
         let changed = try roster.export(.json)
@@ -307,7 +307,7 @@ struct HistoryTests {
         #expect(try roster.store.history().map(\.id) == [6, 5])
         // Reopened, the file still knows.
         #expect(try roster.store.clearHistory() == 2)
-        let reopened = try RosterStore.open(path: roster.path)
+        let reopened = try SQLiteRosterStore.open(path: roster.path)
         _ = try reopened.setWeapons([WeaponAssignment(reference: "Ice-Bot", weapon: .sword)])
         #expect(try reopened.history().map(\.id) == [7])
     }

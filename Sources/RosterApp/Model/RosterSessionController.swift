@@ -5,7 +5,7 @@ import TerminalKit
 /// list model, which monster is selected, saving, and noticing changes
 /// made by other programs.
 final class RosterSessionController {
-    let store: RosterStore
+    let store: any RosterStore
     let list: MonsterListModel
     /// How pictures reach this terminal: kitty images, half blocks, or none.
     let pictures: PictureDrawing
@@ -40,11 +40,11 @@ final class RosterSessionController {
     /// Ctrl-Z was pressed: the run loop hands the terminal back to the shell.
     var suspendRequested = false
 
-    init(store: RosterStore, pictures: PictureDrawing) throws(RosterError) {
+    init(store: any RosterStore, pictures: PictureDrawing) throws(RosterError) {
         self.store = store
         self.pictures = pictures
         self.list = try MonsterListModel(store: store)
-        lastDataVersion = try store.dataVersion()
+        lastDataVersion = try store.changeCounter()
         select(0)
     }
 
@@ -347,12 +347,12 @@ final class RosterSessionController {
         if changed { select(selection) }
         // No later change to the file at the path would ever show, and
         // every save would go into the file nobody can find any more.
-        if store.fileHasMoved {
-            fatalError = .readOnly(path: store.path, reason: Self.fileMovedReason)
+        if store.hasMoved {
+            fatalError = .readOnly(path: store.name, reason: Self.fileMovedReason)
             return changed
         }
         reportingErrors {
-            let version = try store.dataVersion()
+            let version = try store.changeCounter()
             if version != lastDataVersion {
                 lastDataVersion = version
                 reload()
@@ -391,7 +391,7 @@ final class RosterSessionController {
             case .readOnly(_, let reason?) where reason == RosterError.fileMovedReason:
                 // A save refused because the file went away in the moment
                 // since the last poll: the session ends as the poll would.
-                fatalError = .readOnly(path: store.path, reason: Self.fileMovedReason)
+                fatalError = .readOnly(path: store.name, reason: Self.fileMovedReason)
             default: status = (error.description, true)
             }
         } catch {

@@ -52,7 +52,7 @@ final class PlainSession {
         seenHistoryID = newestHistoryID()
     }
 
-    var store: RosterStore { controller.store }
+    var store: any RosterStore { controller.store }
     var list: MonsterListModel { controller.list }
 
     /// Talks until the person quits, the input ends or a signal comes.

@@ -16,7 +16,7 @@ enum CompletionNamesCommand {
         examples: ["roster complete-names | cut -f2"],
         isHidden: true
     ) { invocation in
-        guard let store = try RosterStore.openForReading(path: try invocation.context.databasePath()) else {
+        guard let store = try SQLiteRosterStore.openForReading(path: try invocation.context.databasePath()) else {
             return .success
         }
         try MonsterOutput(context: invocation.context).list(store, weapon: nil, format: .plain)

@@ -15,7 +15,7 @@ enum HistoryCommands {
             Every change is recorded in the roster file, in the same transaction as the
             change: by which command, or by the interactive roster; which monsters it
             touched, and each field before and after. An import is one change. The
-            history keeps the last \(grouped(RosterStore.historyBound)) changes; of those, the last \(RosterStore.keptImportSnapshots) imports keep
+            history keeps the last \(grouped(RosterLimits.historyBound)) changes; of those, the last \(RosterLimits.keptImportSnapshots) imports keep
             the whole roster from before them, so that they can be undone.
 
             With NAME, only the changes that touched that monster (imports touch every
@@ -122,7 +122,7 @@ enum HistoryCommands {
     /// A count past what the history can hold is a slip of the keyboard
     /// (`undo 1000000` for `undo 10`), not a wish to take back everything.
     private static func boundedCount(_ count: Int, of command: String, invocation: Invocation) throws -> Int {
-        let bound = RosterStore.historyBound
+        let bound = RosterLimits.historyBound
         guard count <= bound else {
             throw UsageError("N must be at most \(bound), as the history keeps no more changes than that; `roster \(command) \(bound)` \(command == "undo" ? "undoes" : "redoes") all there are",
                              command: invocation.commandName)

@@ -150,7 +150,7 @@ enum ImportCommand {
         let progress = context.progressBar(total: size, unit: "bytes")
         defer { progress?.finish() }
         let report = progress.map { bar in { (bytes: Int) in bar.update(bytes) } }
-        let importing = { (store: RosterStore) throws -> ImportSummary in
+        let importing = { (store: any RosterStore) throws -> ImportSummary in
             guard dryRun else { return try store.importMonsters(from: reader, mode: mode, progress: report) }
             let preview = try store.previewImport(from: reader, mode: mode, progress: report)
             progress?.finish()

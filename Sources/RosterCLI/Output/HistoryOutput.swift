@@ -8,7 +8,7 @@ import TextSafety
 struct HistoryOutput {
     let context: CommandContext
 
-    func list(_ entries: [HistoryEntry], store: RosterStore, format: OutputFormat) throws {
+    func list(_ entries: [HistoryEntry], store: any RosterStore, format: OutputFormat) throws {
         let output = context.stdout
         switch format {
         case .json, .ndjson:

@@ -33,7 +33,7 @@ public struct HistoryOutcome: Hashable, Sendable {
     public var sentences: [String] { steps.map(\.sentence) + (shortfall.map { [$0] } ?? []) }
 }
 
-extension RosterStore {
+extension SQLiteRosterStore {
     /// Undoes the newest `count` changes that are not undone.
     public func undo(_ count: Int = 1, dryRun: Bool = false) throws(RosterError) -> HistoryOutcome {
         try write(commit: !dryRun) {
