@@ -35,6 +35,15 @@ let package = Package(
             providers: [.apt(["libsqlite3-dev"])]
         ),
 
+        // The system OpenSSL, from Debian's libssl-dev: TLS and the
+        // cryptography of SCRAM for the PostgreSQL client. Its static
+        // libraries link into the static executable, unlike libpq.
+        .systemLibrary(
+            name: "COpenSSL",
+            pkgConfig: "openssl",
+            providers: [.apt(["libssl-dev"])]
+        ),
+
         // Turns the files in Data/ into Swift source, so the binary carries
         // the default roster and its pictures and runs from any directory.
         .executableTarget(name: "EmbedData"),
