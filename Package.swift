@@ -35,6 +35,20 @@ let package = Package(
             providers: [.apt(["libsqlite3-dev"])]
         ),
 
+        // The system OpenSSL, from Debian's libssl-dev: TLS and the
+        // cryptography of SCRAM for the PostgreSQL client. Its static
+        // libraries link into the static executable, unlike libpq.
+        .systemLibrary(
+            name: "COpenSSL",
+            pkgConfig: "openssl",
+            providers: [.apt(["libssl-dev"])]
+        ),
+
+        // roster's own client of PostgreSQL's frontend/backend protocol
+        // (version 3): messages, one connection's state machine, TLS, SCRAM,
+        // libpq's connection settings. Knows nothing of monsters.
+        .target(name: "PostgresWire", dependencies: ["COpenSSL"], swiftSettings: directMetadataAccess),
+
         // Turns the files in Data/ into Swift source, so the binary carries
         // the default roster and its pictures and runs from any directory.
         .executableTarget(name: "EmbedData"),
@@ -108,6 +122,7 @@ let package = Package(
         .testTarget(name: "RosterAppTests", dependencies: ["RosterApp", "TestSupport", "TextSafety"],
                     exclude: ["Golden"]),
         .testTarget(name: "RosterCLITests", dependencies: ["RosterCLI", "RosterCore", "TerminalKit", "TextSafety"]),
+        .testTarget(name: "PostgresWireTests", dependencies: ["PostgresWire"]),
         .testTarget(name: "EndToEndTests", dependencies: ["roster", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
