@@ -72,7 +72,7 @@ let package = Package(
         // Model, SQLite store, migrations, import and export. Knows nothing of terminals.
         .target(
             name: "RosterCore",
-            dependencies: ["CSQLite", "TextSafety"],
+            dependencies: ["CSQLite", "TextSafety", "PostgresWire"],
             swiftSettings: directMetadataAccess,
             plugins: ["EmbedDataPlugin"]
         ),

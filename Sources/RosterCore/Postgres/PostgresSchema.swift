@@ -135,9 +135,11 @@ enum PostgresSchema {
         CREATE INDEX history_row_monster ON roster.history_row (monster, change);
 
         -- An import keeps the whole roster it replaced (and its undo the
-        -- roster it took back), so that undo and redo can swap them.
+        -- roster it took back), so that undo and redo can swap them. The
+        -- rows are written before their change's entry, in the same
+        -- transaction: the reference is checked at the commit.
         CREATE TABLE roster.history_roster (
-            change      bigint NOT NULL REFERENCES roster.history (id) ON DELETE CASCADE,
+            change      bigint NOT NULL REFERENCES roster.history (id) ON DELETE CASCADE DEFERRABLE INITIALLY DEFERRED,
             id          bigint NOT NULL,
             name        text NOT NULL,
             name_key    text COLLATE "C" NOT NULL,
