@@ -68,6 +68,21 @@ public final class PostgresRosterStore: RosterStore {
     /// and the password file of `environment`, as psql does), making its
     /// schema when the database has none.
     public static func open(uri: String, environment: [String: String] = PostgresRosterStore.processEnvironment()) throws(RosterError) -> PostgresRosterStore {
+        guard let store = try open(uri: uri, environment: environment, creating: true) else {
+            // Not reached: a store that may create its schema always has one.
+            throw .serverRefused("the roster's schema could not be made")
+        }
+        return store
+    }
+
+    /// Connects to an existing roster only to read it, making and changing
+    /// nothing: nil when the database has no roster schema yet. Shell
+    /// completion asks through this.
+    public static func openForReading(uri: String, environment: [String: String] = PostgresRosterStore.processEnvironment()) throws(RosterError) -> PostgresRosterStore? {
+        try open(uri: uri, environment: environment, creating: false)
+    }
+
+    private static func open(uri: String, environment: [String: String], creating: Bool) throws(RosterError) -> PostgresRosterStore? {
         let settings: ConnectionSettings
         do {
             var resolved = try ConnectionSettings.resolve(uri: uri, environment: environment)
@@ -85,8 +100,7 @@ public final class PostgresRosterStore: RosterStore {
         let given = try? ConnectionSettings.resolve(uri: uri, environment: environment).applicationName
         let client = given.flatMap { $0 } ?? machineName(environment: environment)
         let store = PostgresRosterStore(connection: connection, settings: settings, uri: uri, client: String(client.prefix(256)))
-        try store.prepare()
-        return store
+        return try store.prepare(creating: creating) ? store : nil
     }
 
     /// The variables libpq reads, from this process's environment.
@@ -112,13 +126,15 @@ public final class PostgresRosterStore: RosterStore {
 
     // MARK: Opening
 
-    /// Reads the marker, then makes or upgrades the schema when needed.
-    private func prepare() throws(RosterError) {
+    /// Reads the marker, then makes or upgrades the schema when needed
+    /// (unless not `creating`: false then when there is none).
+    private func prepare(creating: Bool) throws(RosterError) -> Bool {
         if let encoding = connection.serverParameters["server_encoding"], encoding != "UTF8" {
             throw .serverRefused("the database at \(name) stores text as \(encoding); roster needs a database created with ENCODING 'UTF8'")
         }
         var version = try guarded { try markedVersion() }
-        if version == nil || version! < PostgresSchema.currentVersion {
+        if version == nil && !creating { return false }
+        if (version ?? 0) < PostgresSchema.currentVersion {
             try guarded { try migrate() }
             version = try guarded { try markedVersion() }
         }
@@ -126,6 +142,7 @@ public final class PostgresRosterStore: RosterStore {
         if version > PostgresSchema.currentVersion {
             throw .newerDatabase(path: name, version: version)
         }
+        return true
     }
 
     /// The schema's version; nil when there is no schema `roster`, or an
