@@ -7,8 +7,8 @@ import Glibc
 /// NSS modules it cannot have. So: $USER, else $LOGNAME, else the line of
 /// /etc/passwd with our uid (read here, not through NSS), else the uid
 /// itself as a number.
-enum OperatingSystemUser {
-    static func name(environment: [String: String], passwdPath: String = "/etc/passwd") -> String {
+public enum OperatingSystemUser {
+    public static func name(environment: [String: String], passwdPath: String = "/etc/passwd") -> String {
         for variable in ["USER", "LOGNAME"] {
             if let name = environment[variable], !name.isEmpty { return name }
         }

@@ -116,8 +116,7 @@ public final class PostgresRosterStore: RosterStore {
     /// `alice@laptop`: the OS user (from the environment, never through
     /// NSS, which a static program cannot load) and the host name.
     static func machineName(environment: [String: String]) -> String {
-        let user = environment["USER"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? environment["LOGNAME"].flatMap { $0.isEmpty ? nil : $0 } ?? "uid \(getuid())"
+        let user = OperatingSystemUser.name(environment: environment)
         var buffer = [CChar](repeating: 0, count: 256)
         let host = gethostname(&buffer, buffer.count - 1) == 0
             ? String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : "unknown host"
@@ -160,13 +159,17 @@ public final class PostgresRosterStore: RosterStore {
             guard case .server(let server) = error else { throw error }
             switch server.sqlState {
             case .undefinedTable, .invalidSchemaName, SQLState("42703"):
-                let objects = try connection.query(PostgresSchema.inspectSchema).firstValue.flatMap { Int($0) }
-                if let objects, objects > 0 { throw RosterError.foreignSchema(server: name) }
+                if try schemaObjectCount() > 0 { throw RosterError.foreignSchema(server: name) }
                 return nil
             default:
                 throw error
             }
         }
+    }
+
+    /// How many tables, sequences, views… the schema `roster` holds (0 when there is none).
+    private func schemaObjectCount() throws -> Int {
+        try connection.query(PostgresSchema.inspectSchema).firstValue.flatMap { Int($0) } ?? 0
     }
 
     /// Runs each migration the schema lacks, each in one transaction with
@@ -177,7 +180,10 @@ public final class PostgresRosterStore: RosterStore {
             try connection.transaction {
                 try connection.query("SELECT pg_advisory_xact_lock($1, $2)",
                                      [String(PostgresSchema.LockKey.space), String(PostgresSchema.LockKey.migration)])
-                let found = try markedVersion() ?? 0
+                // Asked without a failing statement, which would abort the transaction.
+                let marked = try connection.query("SELECT to_regclass('roster.roster_schema') IS NOT NULL").firstValue == "t"
+                let found = marked ? try markedVersion() ?? 0 : try schemaObjectCount() > 0 ? -1 : 0
+                if found < 0 { throw RosterError.foreignSchema(server: name) }
                 guard found < migration.version else { return }
                 try connection.simpleQuery(migration.sql)
                 try connection.query("UPDATE roster.roster_schema SET version = $1", [String(migration.version)])
