@@ -326,7 +326,7 @@ public final class PostgresRosterStore: RosterStore {
     /// The newest history id given out (the sequence moves with every
     /// change anyone makes through roster): one cheap read.
     public func changeCounter() throws(RosterError) -> Int64 {
-        try guarded { try integer("SELECT last_value FROM roster.history_id") ?? 0 }
+        try guarded { try integer("SELECT CASE WHEN is_called THEN last_value ELSE 0 END FROM roster.history_id") ?? 0 }
     }
 
     /// A dry run rehearses in a transaction that is rolled back.
