@@ -111,3 +111,46 @@ struct PostgresRosterTests {
         #expect(try roster(sandbox, uri, ["list", "--format", "plain"]).stdout.contains("Cat-Bot\tMEE-OW\tmeetcatbot.png\tdefault\tsword"))
     }
 }
+
+/// A server that dies in the middle of a replace import: when it is back,
+/// the roster is the old one or the new one, never a mix.
+@Suite("A PostgreSQL roster survives its server's crash")
+struct PostgresCrashTests {
+    @Test("a crash during a replace import of 200,000 monsters leaves the old roster or the new one, and the command exits 75")
+    func crashDuringImport() throws {
+        let sandbox = try Sandbox()
+        let folder = "/tmp/roster-e2e-crash-\(getpid())"
+        try PostgresCluster.script(["start", folder, "--port", "5432"])
+        defer { try? PostgresCluster.script(["stop", folder]) }
+        let uri = "postgresql://postgres@/postgres?host=\(folder)&port=5432"
+        #expect(try sandbox.roster(["--db", uri, "list"], useDatabaseOption: false).status == 0)
+        var lines = "id,name,weapon\n"
+        for index in 1...200_000 { lines += "\(index),Crash-Bot-\(index),fire\n" }
+        let file = sandbox.directory.appendingPathComponent("many.csv").path
+        try Data(lines.utf8).write(to: URL(fileURLWithPath: file))
+        // The import runs in its own process; the server is crashed under it.
+        let importing = Process()
+        importing.executableURL = Sandbox.binary
+        importing.arguments = ["--db", uri, "import", file, "--mode", "replace"]
+        importing.environment = ["HOME": sandbox.directory.path, "PATH": "/usr/bin:/bin"]
+        importing.standardOutput = FileHandle.nullDevice
+        let errors = Pipe()
+        importing.standardError = errors
+        try importing.run()
+        usleep(400_000)
+        try PostgresCluster.script(["crash", folder])
+        let complaint = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        importing.waitUntilExit()
+        try PostgresCluster.script(["start", folder, "--port", "5432"])
+        let listed = try sandbox.roster(["--db", uri, "list", "--format", "plain"], useDatabaseOption: false)
+        #expect(listed.status == 0, "\(listed.stderr)")
+        let count = listed.stdout.split(separator: "\n").count
+        if importing.terminationStatus == 0 {
+            #expect(count == 200_000)
+        } else {
+            #expect(importing.terminationStatus == 75, "\(complaint)")
+            #expect(complaint.contains(folder), "\(complaint)")
+            #expect(count == 6 || count == 200_000, "\(count) monsters")
+        }
+    }
+}
