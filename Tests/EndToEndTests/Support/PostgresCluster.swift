@@ -37,7 +37,7 @@ final class PostgresCluster: @unchecked Sendable {
         try Self.script(["stop", folder])
         try Self.script(["start", folder, "--port", String(port)])
         let watcher = "while kill -0 \(getpid()) 2>/dev/null; do sleep 0.5; done; exec \(Self.quoted(Self.repositoryRoot + "/script/pg-cluster")) stop \(Self.quoted(folder))"
-        _ = system("(\(watcher)) </dev/null >/dev/null 2>&1 &")
+        _ = system("setsid sh -c \(Self.quoted(watcher)) </dev/null >/dev/null 2>&1 &")
         Self.stopAtExit = folder
         atexit {
             if let folder = PostgresCluster.stopAtExit { try? PostgresCluster.script(["stop", folder]) }
