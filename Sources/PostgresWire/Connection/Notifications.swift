@@ -33,7 +33,9 @@ extension PostgresConnection {
         }
         try readWithoutWaiting()
         while hasBufferedMessage {
-            _ = try nextEvent()
+            if let event = try nextMessageEvent() {
+                throw lose(.protocolViolation("it sent \(event) to an idle session"))
+            }
         }
         defer { notifications.removeAll() }
         return notifications
