@@ -179,7 +179,8 @@ public final class PostgresConnection {
     /// Whether bytes that arrived unasked (notifications while idle) are
     /// waiting, reading them without blocking. Whole messages are then
     /// taken by `hasBufferedMessage`/`nextMessage`.
-    func readWithoutWaiting() throws(PostgresError) {
+    @discardableResult
+    func readWithoutWaiting() throws(PostgresError) -> Int {
         makeRoom(for: 1 << 14)
         var failure: PostgresError?
         let count = readBuffer.withUnsafeMutableBytes { buffer -> Int in
@@ -192,6 +193,7 @@ public final class PostgresConnection {
         }
         if let failure { throw lose(failure) }
         readEnd += count
+        return count
     }
 
     /// Whether a whole message is already in the buffer.
