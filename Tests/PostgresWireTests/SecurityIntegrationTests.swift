@@ -93,6 +93,17 @@ import Testing
         }
         #expect(error.sqlState == .invalidPassword)
         #expect(!error.description.contains("wrong horse"))
+        // prefer retries without TLS, which this server refuses for want of
+        // a pg_hba.conf line; the password's refusal is the one reported.
+        let preferred = thrownError {
+            _ = try PostgresConnection.connect(tlsSettings(cluster, host: "localhost", mode: .prefer, rootCert: nil,
+                                                           user: "alice", password: "wrong horse"))
+        }
+        guard case .server(let preferredError)? = preferred else {
+            Issue.record("a wrong password under prefer was not refused by the server: \(String(describing: preferred))")
+            return
+        }
+        #expect(preferredError.sqlState == .invalidPassword)
     }
 
     @Test func scramOverTheUnixSocketWithPasswordAuthentication() throws {
