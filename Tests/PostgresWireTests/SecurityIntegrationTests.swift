@@ -21,6 +21,12 @@ import Testing
         print("connect with TLS and verify-full: \(Double(Deadline.now() - started) / 1e6) ms")
         #expect(verified.tlsVersion == "TLSv1.3")
         #expect(try verified.query("SELECT ssl FROM pg_stat_ssl WHERE pid = pg_backend_pid()").firstValue == "t")
+        // Notifications read without blocking work through TLS records too.
+        try verified.listen("over tls")
+        let notifier = try PostgresConnection.connect(cluster.settings())
+        try notifier.notify("over tls", payload: "hello")
+        notifier.close()
+        #expect(try verified.waitForNotifications(milliseconds: 5_000).map(\.payload) == ["hello"])
         verified.close()
 
         #expect(throws: PostgresError.self, "a CA that did not sign the server's certificate") {
