@@ -67,6 +67,9 @@ import Testing
         let preferred = try PostgresConnection.connect(tlsSettings(cluster, host: "127.0.0.1", mode: .prefer, rootCert: nil))
         #expect(preferred.tlsVersion != nil)
         preferred.close()
+        let allowed = try PostgresConnection.connect(tlsSettings(cluster, host: "127.0.0.1", mode: .allow, rootCert: nil))
+        #expect(allowed.tlsVersion != nil, "allow tries without TLS, is refused by this server, and retries with it")
+        allowed.close()
         #expect(throws: PostgresError.self, "verify-full without a root certificate file") {
             try PostgresConnection.connect(tlsSettings(cluster, host: "localhost", mode: .verifyFull, rootCert: "/nonexistent/root.crt"))
         }
