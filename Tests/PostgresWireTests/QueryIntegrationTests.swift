@@ -187,3 +187,29 @@ import Testing
         #expect(try listener.readPendingNotifications().isEmpty)
     }
 }
+
+/// Prepared statements: parsed once, run many times, in batches.
+@Suite struct PreparedStatementTests {
+    @Test func aPreparedStatementKnowsItsShapeAndRunsInBatches() throws {
+        let cluster = try TestCluster()
+        let connection = try PostgresConnection.connect(cluster.settings())
+        defer { connection.close() }
+        try connection.simpleQuery("CREATE TABLE monsters (name text PRIMARY KEY, weapon text)")
+        let insert = try connection.prepare("INSERT INTO monsters VALUES ($1, $2)")
+        #expect(insert.parameterCount == 2 && insert.columns.isEmpty)
+        let results = try connection.execute(insert, batch: (0..<500).map { ["m\($0)", $0 % 2 == 0 ? "sword" : nil] })
+        #expect(results.count == 500 && results.allSatisfy { $0.rowCount == 1 })
+        let select = try connection.prepare("SELECT name, weapon FROM monsters WHERE name = $1")
+        #expect(select.columns == ["name", "weapon"])
+        #expect(try connection.query(select, ["m2"]).rows == [["m2", "sword"]])
+        #expect(try connection.query(select, ["'; DROP TABLE monsters; --"]).rows.isEmpty)
+        #expect(throws: PostgresError.self, "a wrong number of values") { try connection.query(select, []) }
+        #expect(throws: PostgresError.self, "a duplicate in the batch undoes it all") {
+            try connection.execute(insert, batch: [["new", nil], ["m1", nil]])
+        }
+        #expect(try connection.query("SELECT count(*) FROM monsters").firstValue == "500")
+        try connection.deallocate(select)
+        #expect(throws: PostgresError.self, "a deallocated statement is gone") { try connection.query(select, ["m2"]) }
+        #expect(try connection.query(insert, ["later", "axe"]).rowCount == 1)
+    }
+}

@@ -48,6 +48,8 @@ public final class PostgresConnection {
     var transport: Transport
     var outgoing = MessageWriter()
     var notifications: [PostgresNotification] = []
+    /// Names prepared statements uniquely within the session.
+    var preparedCount = 0
 
     private var readBuffer: [UInt8] = Array(repeating: 0, count: 1 << 16)
     private var readStart = 0
