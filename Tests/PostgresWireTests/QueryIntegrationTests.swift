@@ -213,3 +213,27 @@ import Testing
         #expect(try connection.query(insert, ["later", "axe"]).rowCount == 1)
     }
 }
+
+/// A running query stopped from another thread.
+@Suite struct CancelTests {
+    @Test func aCancelledQueryFailsWithQueryCanceledAndTheConnectionGoesOn() throws {
+        let cluster = try TestCluster()
+        let connection = try PostgresConnection.connect(cluster.settings())
+        defer { connection.close() }
+        let token = connection.cancelToken
+        let canceller = Thread {
+            usleep(300_000)
+            try? token.cancel()
+        }
+        canceller.start()
+        let started = Deadline.now()
+        let refused = thrownError { try connection.query("SELECT pg_sleep(20)") }
+        guard case .server(let error)? = refused else {
+            Issue.record("the query was not cancelled: \(String(describing: refused))")
+            return
+        }
+        #expect(error.sqlState == .queryCanceled)
+        #expect(Double(Deadline.now() - started) / 1e9 < 10)
+        #expect(try connection.query("SELECT 1").firstValue == "1")
+    }
+}
