@@ -134,13 +134,33 @@ import Testing
         #expect(sentence.contains("none was given"))
     }
 
+    @Test func md5AndCleartextPasswordsAreSentOverTLS() throws {
+        let certificates = try TestCertificates()
+        for method in ["md5", "password"] {
+            let cluster = try TestCluster(port: try TestCluster.freePort(), tls: (certificates.serverCertificate, certificates.serverKey),
+                                          passwordRole: ("dave", "old:style"), method: method)
+            let connection = try PostgresConnection.connect(tlsSettings(cluster, host: "localhost", mode: .verifyFull,
+                                                                        rootCert: certificates.caCertificate,
+                                                                        user: "dave", password: "old:style"))
+            #expect(try connection.query("SELECT current_user").firstValue == "dave", "\(method)")
+            connection.close()
+            let refused = thrownError {
+                _ = try PostgresConnection.connect(tlsSettings(cluster, host: "localhost", mode: .verifyFull,
+                                                               rootCert: certificates.caCertificate,
+                                                               user: "dave", password: "wrong"))
+            }
+            guard case .server(let error)? = refused else {
+                Issue.record("a wrong \(method) password was not refused by the server: \(String(describing: refused))")
+                continue
+            }
+            #expect(error.sqlState == .invalidPassword)
+        }
+    }
+
     @Test func aPasswordAskedForInClearWithoutTLSIsNeverSent() throws {
         for method in ["password", "md5"] {
             let cluster = try TestCluster(passwordRole: ("carol", "plain secret"), method: method)
             let refused = thrownError { _ = try PostgresConnection.connect(cluster.settings(user: "carol", password: "plain secret")) }
-            // With md5 in pg_hba.conf and a SCRAM verifier stored, the
-            // server runs SCRAM instead, as PostgreSQL documents.
-            if method == "md5" && refused == nil { continue }
             guard case .insecure(_, let reason)? = refused else {
                 Issue.record("a \(method) password was not refused without TLS: \(String(describing: refused))")
                 continue
