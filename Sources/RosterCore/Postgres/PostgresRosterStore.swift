@@ -190,6 +190,7 @@ public final class PostgresRosterStore: RosterStore {
                 if found < 0 { throw RosterError.foreignSchema(server: name) }
                 guard found < migration.version else { return }
                 try connection.simpleQuery(migration.sql)
+                if migration.version == 1 { try connection.execute([try PostgresSchema.seedDefaultRoster()]) }
                 try connection.query("UPDATE roster.roster_schema SET version = $1", [String(migration.version)])
             }
         }
