@@ -184,7 +184,7 @@ struct PostgresStoreTests {
         let text = """
             id,name,weapon,description,icon,name_color,height,origin,activated
             3,"Comma, Bot",fire,"He said ""hi""; then left",unknown.png,red,5ft11in,DE,2020-01-02T03:04:05Z
-            7,=Formula-Bot,smoke,=1+2,meetcatbot.png,default,,,
+            7,=Formula-Bot,smoke,"=1+2 \\N back\\slash",meetcatbot.png,default,,,
             -4,Négative-Bot,sword,"tab\there, ünïcödé ✓ 日本",meetdogbot.png,blue,0ft1in,JP,
             12,<b>Tag-Bot</b>,blowgun,<script>alert(1)</script> & $x$ @3 --,meetfirebot.png,green,,,1999-12-31T23:59:59Z
 
