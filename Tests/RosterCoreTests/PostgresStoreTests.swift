@@ -221,3 +221,37 @@ struct PostgresStoreTests {
         return [UInt8](FileManager.default.contents(atPath: file) ?? Data())
     }
 }
+
+/// A server that goes away under an open store, as under an interface
+/// left open: requests are refused in one sentence while it is gone, and
+/// the store carries on by itself once it is back.
+@Suite("A PostgreSQL roster whose server goes away")
+struct PostgresReconnectTests {
+    @Test("while the server is down every request is unavailable (exit 75), and once it is back the store reconnects")
+    func reconnects() throws {
+        let folder = "/tmp/roster-store-reconnect-\(getpid())"
+        try PostgresTestServer.script(["start", folder, "--port", "5432"])
+        defer { try? PostgresTestServer.script(["stop", folder]) }
+        let store = try PostgresRosterStore.open(uri: "postgresql://postgres@/postgres?host=\(folder)&port=5432", environment: [:])
+        #expect(try store.count() == 6)
+        try PostgresTestServer.script(["crash", folder])
+        #expect {
+            try store.setWeapons([WeaponAssignment(reference: "Cat-Bot", weapon: .fire)])
+        } throws: { error in
+            guard case RosterError.serverUnavailable(let sentence) = error else { return false }
+            return sentence.contains(folder) && sentence.hasSuffix("nothing was changed")
+        }
+        #expect(throws: RosterError.self) { try store.count() }
+        try PostgresTestServer.script(["start", folder, "--port", "5432"])
+        // Tried again after a short, growing delay: within a few seconds.
+        let deadline = Date().addingTimeInterval(10)
+        var count: Int?
+        while count == nil, Date() < deadline {
+            count = try? store.count()
+            if count == nil { usleep(100_000) }
+        }
+        #expect(count == 6)
+        _ = try store.setWeapons([WeaponAssignment(reference: "Cat-Bot", weapon: .fire)])
+        #expect(try store.find("Cat-Bot")?.weapon.type == .fire)
+    }
+}

@@ -13,6 +13,7 @@ extension PostgresRosterStore {
     /// Errors thrown by `body` come out as they are.
     public func forEachMonster(carrying weapon: WeaponType?, _ body: (Monster) throws -> Void) throws {
         let sql = weapon == nil ? PostgresMonsterTable.selectAll : PostgresMonsterTable.selectByWeapon
+        try guarded {}
         let batch = pending
         pending = []
         do {
@@ -116,6 +117,7 @@ extension PostgresRosterStore {
     }
 
     public func forEachNameKey(_ body: (Int64, UnsafeBufferPointer<UInt8>) throws -> Void) throws {
+        try guarded {}
         do {
             try connection.query("SELECT id, name_key FROM roster.monster ORDER BY id") { row in
                 guard let id = row[0].flatMap({ Int64($0) }), let key = row[1] else { return }
