@@ -234,6 +234,11 @@ struct PostgresReconnectTests {
         defer { try? PostgresTestServer.script(["stop", folder]) }
         let store = try PostgresRosterStore.open(uri: "postgresql://postgres@/postgres?host=\(folder)&port=5432", environment: [:])
         #expect(try store.count() == 6)
+        // The test cluster commits without waiting for its log (synchronous_commit
+        // off): the new schema is made durable before the crash.
+        let admin = try PostgresConnection.connect(ConnectionSettings(host: folder, port: 5432, user: "postgres", database: "postgres"))
+        try admin.simpleQuery("CHECKPOINT")
+        admin.close()
         try PostgresTestServer.script(["crash", folder])
         #expect {
             try store.setWeapons([WeaponAssignment(reference: "Cat-Bot", weapon: .fire)])
