@@ -42,10 +42,16 @@ public final class CommandContext {
         return path
     }
 
+    /// Where the roster is: a PostgreSQL database for a `postgresql://` or
+    /// `postgres://` URI, else a file.
+    public func databaseLocation() throws(RosterError) -> RosterLocation {
+        RosterLocation(try databasePath())
+    }
+
     /// The roster, opened (and on first use created) once per command.
     public func store() throws(RosterError) -> any RosterStore {
         if let openedStore { return openedStore }
-        let store = try SQLiteRosterStore.open(path: try databasePath())
+        let store = try databaseLocation().open()
         openedStore = store
         for sentence in store.namesReadingAlike { note("roster: note: " + sentence) }
         return store

@@ -162,8 +162,8 @@ enum ImportCommand {
             return preview.summary
         }
         let databasePath = try context.databasePath()
-        AbandonedImports.remove(beside: databasePath)
-        let summary = FileSystem.exists(databasePath)
+        if case .file = try context.databaseLocation() { AbandonedImports.remove(beside: databasePath) }
+        let summary = try context.databaseLocation() != .file(databasePath) || FileSystem.exists(databasePath)
             ? try importing(try invocation.store())
             : try NewRoster.build(at: databasePath, keep: !dryRun, importing)
         progress?.finish()

@@ -220,11 +220,20 @@ extension RosterStore {
 public enum RosterLocation: Sendable, Hashable {
     /// A SQLite file at this path.
     case file(String)
+    /// A PostgreSQL database, by its `postgresql://` or `postgres://` URI
+    /// (completed from the PG* variables and the password file).
+    case postgres(String)
+
+    /// `--db` and `ROSTER_DB` as given: a PostgreSQL URI, else a file's path.
+    public init(_ text: String) {
+        self = PostgresLocation.isURI(text) ? .postgres(text) : .file(text)
+    }
 
     /// Opens the roster (creating it if needed), one connection.
     public func open() throws(RosterError) -> any RosterStore {
         switch self {
         case .file(let path): try SQLiteRosterStore.open(path: path)
+        case .postgres(let uri): try PostgresRosterStore.open(uri: uri)
         }
     }
 }
