@@ -12,7 +12,7 @@ import Testing
 struct PostgresAccessTests {
     @Test("a reader role lists and exports; every write is refused in one sentence, changing nothing")
     func readerRole() throws {
-        let cluster = try PostgresCluster.shared()
+        let cluster = try DisposablePostgres.shared()
         let database = try cluster.makeDatabase()
         let sandbox = try Sandbox()
         let owner = cluster.uri(database: database)
@@ -62,7 +62,7 @@ struct PostgresAccessTests {
     func transportSecurity() throws {
         let sandbox = try Sandbox()
         let certificates = try TestCertificates(in: sandbox)
-        let cluster = try PostgresCluster(ownedWith: ["--tls", certificates.serverCertificate, certificates.serverKey,
+        let cluster = try DisposablePostgres(ownedWith: ["--tls", certificates.serverCertificate, certificates.serverKey,
                                                       "--scram", "alice", "Tls-Pw-9931"])
         try cluster.psql("CREATE DATABASE shared OWNER alice")
         func uri(password: String, rootCertificate: String, mode: String = "verify-full") -> String {
@@ -94,7 +94,7 @@ struct PostgresAccessTests {
     @Test("a password in the URI shows nowhere: messages, history, the process title, the files roster writes")
     func passwordNeverShows() throws {
         let password = "Hush-Pw-31337"
-        let cluster = try PostgresCluster(ownedWith: ["--scram", "alice", password])
+        let cluster = try DisposablePostgres(ownedWith: ["--scram", "alice", password])
         try cluster.psql("CREATE DATABASE shared OWNER alice")
         let sandbox = try Sandbox()
         let uri = cluster.uri(database: "shared", user: "alice", password: password)
@@ -179,7 +179,7 @@ struct TestCertificates {
         func openssl(_ arguments: [String]) throws {
             let run = try sandbox.run("/usr/bin/openssl", arguments)
             guard run.status == 0 else {
-                throw PostgresCluster.Failure(description: "openssl \(arguments.first ?? "") failed: \(run.stderr)")
+                throw DisposablePostgres.Failure(description: "openssl \(arguments.first ?? "") failed: \(run.stderr)")
             }
         }
         let curve = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes"]

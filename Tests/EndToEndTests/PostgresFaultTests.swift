@@ -49,7 +49,7 @@ struct PostgresFaultTests {
 
     @Test("the server killed in the middle of a replace import of 200,000 monsters: 75, and the old roster is whole after a restart")
     func crashDuringImport() throws {
-        let cluster = try PostgresCluster(ownedWith: [])
+        let cluster = try DisposablePostgres(ownedWith: [])
         // The tests' clusters commit without waiting for the log
         // (synchronous_commit off), so a crash may take back the last
         // commits: this one waits, as a real server does.
@@ -107,7 +107,7 @@ struct PostgresFaultTests {
 
     @Test("a write that waits on the write lock longer than the busy timeout answers 75, as a busy file does; reading goes on")
     func lockHeldTooLong() throws {
-        let cluster = try PostgresCluster.shared()
+        let cluster = try DisposablePostgres.shared()
         let database = try cluster.makeDatabase()
         let uri = cluster.uri(database: database)
         let sandbox = try Sandbox()
@@ -116,7 +116,7 @@ struct PostgresFaultTests {
         // Another session holds roster's write lock (the advisory lock every
         // write takes first: "ROST", 1) and keeps it.
         let holder = Process()
-        holder.executableURL = URL(fileURLWithPath: PostgresCluster.psqlBinary)
+        holder.executableURL = URL(fileURLWithPath: DisposablePostgres.psqlBinary)
         holder.arguments = ["-X", "-q", "-h", cluster.folder, "-p", String(cluster.port), "-U", "postgres", "-d", database,
                             "-c", "SELECT pg_advisory_lock(\(0x524F_5354), 1)", "-c", "SELECT pg_sleep(120)"]
         holder.environment = ["PGAPPNAME": "lock-holder", "PATH": "/usr/bin:/bin"]

@@ -11,7 +11,7 @@ struct PostgresSharingTests {
 
     @Test("a file's roster imported into PostgreSQL exports back byte-identical in all five formats, and back into a file")
     func movedBothWays() throws {
-        let cluster = try PostgresCluster.shared()
+        let cluster = try DisposablePostgres.shared()
         let uri = cluster.uri(database: try cluster.makeDatabase())
         let sandbox = try Sandbox()
         // A file roster with awkward values: quotes, commas, newlines, tabs,
@@ -52,7 +52,7 @@ struct PostgresSharingTests {
     func manyWriters() throws {
         let writers = 20, rounds = 8
         let weapons = ["blowgun", "ninja-star", "fire", "sword", "smoke"]
-        let cluster = try PostgresCluster.shared()
+        let cluster = try DisposablePostgres.shared()
         let database = try cluster.makeDatabase()
         let uri = cluster.uri(database: database)
         let sandbox = try Sandbox()

@@ -30,7 +30,18 @@ extension PostgresConnection {
                 return try attempt(settings, tls: .ifOffered, deadline: deadline)
             } catch {
                 switch error {
-                case .insecure, .server: return try attempt(settings, tls: .never, deadline: deadline)
+                case .insecure, .server:
+                    let first = error
+                    // As libpq: a failed TLS attempt is retried without
+                    // TLS. If that is refused too, the first refusal
+                    // (a wrong password, say) is the one that explains.
+                    do {
+                        return try attempt(settings, tls: .never, deadline: deadline)
+                    } catch let second where second.isConnectionProblem {
+                        throw second
+                    } catch {
+                        throw first
+                    }
                 default: throw error
                 }
             }
@@ -155,7 +166,8 @@ extension PostgresConnection {
 
     private func requirePassword() throws(PostgresError) -> String {
         guard let password = settings.password else {
-            _ = lose(.misuse(""))
+            machine.close()
+            transport.close()
             throw .invalidSettings("PostgreSQL at \(settings.serverDescription) asks for user \(settings.user)'s password, and none was given (in the URI, PGPASSWORD or the password file).")
         }
         return password

@@ -45,9 +45,11 @@ struct ConnectionStateMachine {
         case copyOutStarted
         case copyData(CopyData)
         case copyDone
-        /// ParseComplete, BindComplete, CloseComplete, NoData, a parameter
-        /// description, PortalSuspended, NegotiateProtocolVersion: steps of
-        /// a batch that carry nothing the caller asked for.
+        /// The answer to Describe of a statement: how many values it takes.
+        case parameterDescription(parameterCount: Int)
+        /// ParseComplete, BindComplete, CloseComplete, NoData,
+        /// PortalSuspended, NegotiateProtocolVersion: steps of a batch that
+        /// carry nothing the caller asked for.
         case acknowledged
     }
 
@@ -105,8 +107,10 @@ struct ConnectionStateMachine {
         case (.running, .errorResponse(let error)), (.copyingIn, .errorResponse(let error)), (.copyingOut, .errorResponse(let error)):
             state = .running
             return .queryError(error.error)
+        case (.running, .parameterDescription(let description)):
+            return .parameterDescription(parameterCount: description.parameterTypes.count)
         case (.running, .parseComplete), (.running, .bindComplete), (.running, .closeComplete), (.running, .noData),
-             (.running, .parameterDescription), (.running, .portalSuspended):
+             (.running, .portalSuspended):
             return .acknowledged
         case (.running, .copyInResponse):
             state = .copyingIn

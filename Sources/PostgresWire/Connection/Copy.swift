@@ -40,7 +40,13 @@ extension PostgresConnection {
                 try machine.finishCopyIn()
                 try flush()
             }
-            try collectResults { _ in }
+            // The server's answer to CopyFail is an error the caller
+            // caused; only a lost connection matters more than theirs.
+            do {
+                try collectResults { _ in }
+            } catch let lost where lost.isConnectionProblem {
+                throw lost
+            } catch {}
             throw error
         }
         if writer.serverError == nil {
@@ -136,11 +142,9 @@ public final class CopyInWriter {
     private func checkForRefusal() throws(PostgresError) {
         try connection.readWithoutWaiting()
         while connection.hasBufferedMessage {
-            switch try connection.nextEvent() {
-            case .queryError(let error):
+            if case .queryError(let error) = try connection.nextMessageEvent() {
                 serverError = error
                 throw .server(error)
-            default: continue
             }
         }
     }

@@ -31,9 +31,14 @@ extension PostgresConnection {
             if isClosed { throw .connectionLost(server: settings.serverDescription, reason: "the connection was lost earlier") }
             throw .misuse("Notifications are read between queries.")
         }
-        try readWithoutWaiting()
+        // Everything that has arrived, up to the end of the stream: a
+        // server that sent a last notice and closed is lost now, not at
+        // the next poll.
+        while try readWithoutWaiting() > 0 {}
         while hasBufferedMessage {
-            _ = try nextEvent()
+            if let event = try nextMessageEvent() {
+                throw lose(.protocolViolation("it sent \(event) to an idle session"))
+            }
         }
         defer { notifications.removeAll() }
         return notifications

@@ -48,6 +48,8 @@ public final class PostgresConnection {
     var transport: Transport
     var outgoing = MessageWriter()
     var notifications: [PostgresNotification] = []
+    /// Names prepared statements uniquely within the session.
+    var preparedCount = 0
 
     private var readBuffer: [UInt8] = Array(repeating: 0, count: 1 << 16)
     private var readStart = 0
@@ -110,20 +112,27 @@ public final class PostgresConnection {
     /// callers see only what belongs to their query.
     func nextEvent() throws(PostgresError) -> ConnectionStateMachine.Event {
         while true {
-            let (type, body) = try nextMessage(deadline: readDeadline)
-            let event = try placed(type: type, body: body)
-            switch event {
-            case .notice(let notice): noticeHandler?(notice)
-            case .notification(let notification): notifications.append(notification)
-            case .parameterStatus(let name, let value): serverParameters[name] = value
-            case .fatalError(let error) where machine.state == .closed && isEstablished:
-                // A FATAL error on an established session: the server is
-                // going away (shutdown, crash, terminated backend).
-                throw lose(.connectionLost(server: settings.serverDescription,
-                                           reason: "the server ended the session (SQLSTATE \(error.sqlState.code))"))
-            default: return event
-            }
+            if let event = try nextMessageEvent() { return event }
         }
+    }
+
+    /// Reads one message; handles it and returns nil if it is a notice, a
+    /// notification or a parameter change, else returns its event.
+    func nextMessageEvent() throws(PostgresError) -> ConnectionStateMachine.Event? {
+        let (type, body) = try nextMessage(deadline: readDeadline)
+        let event = try placed(type: type, body: body)
+        switch event {
+        case .notice(let notice): noticeHandler?(notice)
+        case .notification(let notification): notifications.append(notification)
+        case .parameterStatus(let name, let value): serverParameters[name] = value
+        case .fatalError(let error) where machine.state == .closed && isEstablished:
+            // A FATAL error on an established session: the server is
+            // going away (shutdown, crash, terminated backend).
+            throw lose(.connectionLost(server: settings.serverDescription,
+                                       reason: "the server ended the session (SQLSTATE \(error.sqlState.code))"))
+        default: return event
+        }
+        return nil
     }
 
     private func placed(type: UInt8, body: ArraySlice<UInt8>) throws(PostgresError) -> ConnectionStateMachine.Event {
@@ -172,7 +181,8 @@ public final class PostgresConnection {
     /// Whether bytes that arrived unasked (notifications while idle) are
     /// waiting, reading them without blocking. Whole messages are then
     /// taken by `hasBufferedMessage`/`nextMessage`.
-    func readWithoutWaiting() throws(PostgresError) {
+    @discardableResult
+    func readWithoutWaiting() throws(PostgresError) -> Int {
         makeRoom(for: 1 << 14)
         var failure: PostgresError?
         let count = readBuffer.withUnsafeMutableBytes { buffer -> Int in
@@ -185,6 +195,7 @@ public final class PostgresConnection {
         }
         if let failure { throw lose(failure) }
         readEnd += count
+        return count
     }
 
     /// Whether a whole message is already in the buffer.

@@ -4,6 +4,7 @@
 /// never a silent success.
 extension PostgresConnection {
     /// `begin` may carry options ("BEGIN ISOLATION LEVEL SERIALIZABLE").
+    @discardableResult
     public func transaction<T>(begin: String = "BEGIN", _ body: () throws -> T) throws -> T {
         guard transactionStatus == .idle else {
             throw PostgresError.misuse("A transaction was begun inside another.")

@@ -131,14 +131,9 @@ public struct ConnectionSettings: Equatable, Sendable, CustomStringConvertible, 
         }
         if settings.sslRootCert == nil, let home = environment["HOME"], !home.isEmpty {
             settings.sslRootCert = home + "/.postgresql/root.crt"
-            settings.sslRootCertIsDefault = true
         }
         return settings
     }
-
-    /// libpq treats its default root certificate file differently from one
-    /// named: a missing default is no error under sslmode=require.
-    public internal(set) var sslRootCertIsDefault = false
 
     private static func parsePort(_ text: String?) throws(PostgresError) -> UInt16 {
         guard let text else { return defaultPort }

@@ -73,6 +73,16 @@ enum HistoryCommands {
     static let undoCount = Argument<PositiveCount>("N", "how many changes to undo (default 1)", arity: .optional)
     static let redoCount = Argument<PositiveCount>("N", "how many undone changes to redo (default 1)", arity: .optional)
 
+    static let allUsers = Flag("all-users", "on a roster a team shares: the team's latest change, not only your own")
+
+    /// `--all-users`: undo and redo act on everyone's changes. A file has
+    /// one person's history, so there it changes nothing.
+    static func store(_ invocation: Invocation) throws(RosterError) -> any RosterStore {
+        let store = try invocation.store()
+        if invocation[allUsers], let shared = store as? PostgresRosterStore { shared.undoScope = .everyone }
+        return store
+    }
+
     static let undo: CommandSpec = CommandSpec(
         name: "undo",
         abstract: "take back the last change (or the last N) that has not been undone",
@@ -88,15 +98,18 @@ enum HistoryCommands {
             the latest (Cat-Bot was changed by another program after the import; nothing
             was undone), even if roster's own later changes were undone since.
             Undo is a change too: `roster redo` takes it back. With nothing to undo, it says
-            so and succeeds.
+            so and succeeds. On a roster a team shares (PostgreSQL), undo takes back your own
+            latest change (your database user, from your machine); --all-users takes back the
+            team's latest, whoever made it. Both refuse, naming the later change and who made
+            it, when someone changed those monsters since.
             """,
         arguments: [undoCount],
-        options: [CommonOptions.dryRun],
+        options: [CommonOptions.dryRun, allUsers],
         examples: ["roster undo", "roster undo 3", "roster undo --dry-run"]
     ) { invocation in
         let count = try boundedCount(invocation[undoCount]?.value ?? 1, of: "undo", invocation: invocation)
         let dryRun = invocation[CommonOptions.dryRun]
-        report(try invocation.store().undo(count, dryRun: dryRun), dryRun: dryRun, context: invocation.context)
+        report(try store(invocation).undo(count, dryRun: dryRun), dryRun: dryRun, context: invocation.context)
         return .success
     }
 
@@ -110,12 +123,12 @@ enum HistoryCommands {
             when another program wrote a monster after its undo.
             """,
         arguments: [redoCount],
-        options: [CommonOptions.dryRun],
+        options: [CommonOptions.dryRun, allUsers],
         examples: ["roster redo", "roster redo --dry-run"]
     ) { invocation in
         let count = try boundedCount(invocation[redoCount]?.value ?? 1, of: "redo", invocation: invocation)
         let dryRun = invocation[CommonOptions.dryRun]
-        report(try invocation.store().redo(count, dryRun: dryRun), dryRun: dryRun, context: invocation.context)
+        report(try store(invocation).redo(count, dryRun: dryRun), dryRun: dryRun, context: invocation.context)
         return .success
     }
 

@@ -62,6 +62,7 @@ extension PostgresRosterStore {
         // The history keeps the newest changes; ids come from a sequence,
         // so at most `bound` entries are kept, fewer after a gap.
         later("DELETE FROM roster.history WHERE id <= \(change) - $1", [String(HistoryTable.bound)])
+        later("DELETE FROM roster.history_roster WHERE change <= \(change) - $1", [String(HistoryTable.bound)])
         later("SELECT pg_notify($1, (\(change))::text)", [Self.notificationChannel])
     }
 
@@ -118,7 +119,8 @@ extension PostgresRosterStore {
     /// stay given out, as the sequence goes on.
     public func clearHistory() throws(RosterError) -> Int {
         try write {
-            Int(try integer("WITH gone AS (DELETE FROM roster.history RETURNING 1) SELECT count(*) FROM gone") ?? 0)
+            later("DELETE FROM roster.history_roster")
+            return Int(try integer("WITH gone AS (DELETE FROM roster.history RETURNING 1) SELECT count(*) FROM gone") ?? 0)
         }
     }
 

@@ -83,7 +83,7 @@ final class PostgresTestServer: @unchecked Sendable {
     /// its own, when this one dies any other way.
     private static func stopWhenThisProcessEnds(_ folder: String) {
         let watcher = "while kill -0 \(getpid()) 2>/dev/null; do sleep 0.5; done; exec \(quoted(repositoryRoot + "/script/pg-cluster")) stop \(quoted(folder))"
-        _ = system("(\(watcher)) </dev/null >/dev/null 2>&1 &")
+        _ = system("setsid sh -c \(quoted(watcher)) </dev/null >/dev/null 2>&1 &")
         stopAtExit = folder
         atexit {
             if let folder = PostgresTestServer.stopAtExit { _ = try? PostgresTestServer.script(["stop", folder]) }
