@@ -21,6 +21,7 @@ public final class HeadlessRoster {
         screen = RosterRootView(controller: controller)
         window = Window(rootView: screen, size: size)
         window.minimumSize = RosterRootView.minimumSize
+        window.messageBar = screen.panelMessage
         window.animationsEnabled = animations
         screen.frame = window.bounds
         screen.sizeChanged()
