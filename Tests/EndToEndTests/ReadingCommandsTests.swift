@@ -125,7 +125,8 @@ struct ReadingCommandsTests {
             ('Evil' || char(27) || ']0;pwned' || char(7) || char(27) || '[2J', 'evil1', 'clip' || char(27) || ']52;c;aGk=' || char(7), 'unknown.png', 'red', 'fire'),
             ('Bidi' || char(8238) || 'gnp.exe' || char(155) || '31m', 'evil2', 'a' || char(13) || char(10) || 'b', 'unknown.png', 'default', 'fire')
             """)
-        for arguments in [["list"], ["list", "--format", "plain"], ["show", "evil1"], ["show", "evil2", "--format", "plain"]] {
+        // By id: the keys planted here are not roster's, and are derived again.
+        for arguments in [["list"], ["list", "--format", "plain"], ["show", "7"], ["show", "8", "--format", "plain"]] {
             let run = try sandbox.roster(arguments)
             #expect(run.status == 0)
             #expect(!run.stdout.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{07}" || $0 == "\u{9B}" || $0 == "\u{202E}" || $0 == "\r" },
@@ -184,7 +185,10 @@ struct ReadingCommandsTests {
     func dataIsData() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let sources = try FileManager.default.subpathsOfDirectory(atPath: root.appendingPathComponent("Sources").path)
-        for file in sources where file.hasSuffix(".swift") {
+        // The frozen migrations are the exception: they are what the
+        // versions that shipped ran, and ShippedSchemaTests checks that a
+        // fresh roster holds exactly Data/default-roster.json's monsters.
+        for file in sources where file.hasSuffix(".swift") && !file.hasSuffix("ShippedMigrations.swift") {
             let text = try String(contentsOf: root.appendingPathComponent("Sources").appendingPathComponent(file), encoding: .utf8)
             #expect(!text.contains("Will Make You Steamed"), "\(file) repeats the default roster instead of reading Data/")
         }

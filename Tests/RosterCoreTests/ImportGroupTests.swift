@@ -46,7 +46,7 @@ struct ImportGroupTests {
         ])
     }
 
-    @Test("an insert into an empty roster numbers the monsters from 1 in file order, groups and the rest alike")
+    @Test("an insert into an emptied roster numbers the monsters past every id it gave, in file order, groups and the rest alike")
     func insertNumbersInOrder() throws {
         let roster = try ImportRoster()
         _ = try roster.importText("name,weapon\n", mode: .replace)
@@ -54,7 +54,7 @@ struct ImportGroupTests {
         let text = "name,weapon\n" + (1...count).map { "Bot-\($0),smoke\n" }.joined()
         #expect(try roster.importText(text, mode: .insert) == ImportSummary(added: count))
         for index in [1, ImportLoad.groupSize, ImportLoad.groupSize + 1, count] {
-            #expect(try roster.store.resolve("Bot-\(index)").id == Int64(index))
+            #expect(try roster.store.resolve("Bot-\(index)").id == Int64(6 + index))
         }
         #expect(try roster.store.count() == count)
     }

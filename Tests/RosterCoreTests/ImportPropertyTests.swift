@@ -76,7 +76,8 @@ struct ImportPropertyTests {
 
     /// What the rules say an import does: the roster after it (id → name
     /// key), or nil when it must fail.
-    func model(before: [Int64: String], records: [Record], mode: ImportMode) -> [Int64: String]? {
+    /// New monsters are numbered past `highestGiven`, every id the roster ever held.
+    func model(before: [Int64: String], highestGiven: Int64, records: [Record], mode: ImportMode) -> [Int64: String]? {
         let keys = records.map { MonsterRules.nameKey($0.name) }
         guard Set(keys).count == keys.count else { return nil }
         let byKey = Dictionary(uniqueKeysWithValues: before.map { ($0.value, $0.key) })
@@ -96,7 +97,7 @@ struct ImportPropertyTests {
             var after = before
             let new = zip(records, keys).filter { byKey[$0.1] == nil }
             if mode == .insert && new.count != records.count { return nil }
-            guard let ids = fresh(after: before.keys.max() ?? 0, count: new.count) else { return nil }
+            guard let ids = fresh(after: max(before.keys.max() ?? 0, highestGiven), count: new.count) else { return nil }
             for (id, (_, key)) in zip(ids, new) { after[id] = key }
             return after
         case .replace:
@@ -108,7 +109,7 @@ struct ImportPropertyTests {
             for (record, key) in zip(records, keys) where record.id == nil {
                 if let old = byKey[key], after[old] == nil { after[old] = key } else { waiting.append(key) }
             }
-            let highest = max(before.keys.max() ?? 0, given.max() ?? 0)
+            let highest = max(before.keys.max() ?? 0, given.max() ?? 0, highestGiven)
             guard let ids = fresh(after: highest, count: waiting.count) else { return nil }
             for (id, key) in zip(ids, waiting) { after[id] = key }
             return after
@@ -140,7 +141,8 @@ struct ImportPropertyTests {
 
         let before = try contents(roster.store)
         let exportedBefore = try roster.export(.json)
-        let expected = model(before: before, records: records, mode: mode)
+        let highestGiven = try roster.store.database.integer("SELECT last FROM monster_sequence") ?? 0
+        let expected = model(before: before, highestGiven: highestGiven, records: records, mode: mode)
         do {
             try roster.importBytes(bytes, mode: mode, format: format, dryRun: dryRun)
             guard let expected else { return "succeeded, but the model says it fails: \(context)" }

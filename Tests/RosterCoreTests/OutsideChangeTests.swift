@@ -133,7 +133,7 @@ struct OutsideChangeTests {
         let roster = try ImportRoster()
         _ = try? roster.importText("name,icon,weapon\nX-Bot,unknown.png,swrod\n", mode: .replace)
         _ = try roster.importBytes(Array("name,icon,weapon\nX-Bot,unknown.png,sword\n".utf8), mode: .replace, dryRun: true)
-        #expect(try roster.store.database.integer("SELECT count(*) FROM sqlite_schema WHERE type = 'trigger' AND tbl_name = 'monster'") == 3)
+        #expect(try roster.store.database.integer("SELECT count(*) FROM sqlite_schema WHERE type = 'trigger' AND tbl_name = 'monster'") == Int64(OutsideChanges.triggerNames.count))
         try otherProgram(roster, "UPDATE monster SET weapon = 'fire' WHERE id = 1")
         #expect(try roster.store.monsterChangeCount() == 1)
     }
@@ -173,11 +173,29 @@ struct OutsideChangeTests {
             ALTER TABLE history DROP COLUMN outside_name;
             ALTER TABLE history DROP COLUMN outside_kind;
             DROP TABLE history_sequence;
+            DROP TABLE monster_sequence;
             PRAGMA user_version = 4;
             """)
         let reopened = try RosterStore.open(path: roster.path)
         #expect(try reopened.database.integer("PRAGMA user_version") == Int64(Schema.currentVersion))
         try otherProgram(roster, "UPDATE monster SET description = 'outside' WHERE id = 3")
         #expect(refusal { _ = try reopened.undo() }?.contains("Explode-Bot was changed by another program after the import") == true)
+    }
+}
+
+/// A roster that can only be read cannot have its keys corrected: its
+/// lookups compare names instead of trusting keys another program left.
+@Suite("Lookups by name in a roster another program renamed, read-only")
+struct ReadOnlyStaleKeyTests {
+    @Test("each monster is found by its current name")
+    func readOnlyLookup() throws {
+        let roster = try ImportRoster()
+        let other = try Database(path: roster.path, options: [.readWrite])
+        try other.execute("PRAGMA busy_timeout = 5000; UPDATE monster SET name = 'Kitty-Bot' WHERE id = 1; UPDATE monster SET name = 'Cat-Bot' WHERE id = 2")
+        let reader = try #require(try RosterStore.openForReading(path: roster.path))
+        #expect(try reader.find("Kitty-Bot")?.id == 1)
+        #expect(try reader.find("Cat-Bot")?.id == 2)
+        #expect(try reader.find("Dog-Bot") == nil)
+        #expect(try reader.suggestName(for: "Kitty-Bo") == "Kitty-Bot")
     }
 }

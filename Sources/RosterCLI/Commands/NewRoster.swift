@@ -25,6 +25,7 @@ enum NewRoster {
             // The new file's history starts with the import, not with
             // taking away a default roster nobody asked for.
             try store.clearHistory()
+            try store.restartNumberingOfNewRoster()
             return try importing(store)
         }
         guard keep else { return result }

@@ -40,49 +40,8 @@ enum HistoryTable {
 
     static let fields = MonsterTable.dataFields
 
-    static let createVersion3 = """
-        CREATE TABLE history (
-            id           INTEGER PRIMARY KEY,
-            at           TEXT NOT NULL CHECK (at GLOB '[0-9][0-9][0-9][0-9]-[0-1][0-9]-[0-3][0-9]T[0-2][0-9]:[0-5][0-9]:[0-5][0-9]Z'),
-            surface      TEXT NOT NULL CHECK (\(Schema.oneOf("surface", ChangeSurface.allCases.map(\.rawValue)))),
-            command      TEXT NOT NULL CHECK (length(command) BETWEEN 1 AND 32),
-            file         TEXT,
-            summary      TEXT NOT NULL,
-            kind         TEXT NOT NULL CHECK (\(Schema.oneOf("kind", ["rows", "snapshot", "snapshot-dropped"]))),
-            undone       INTEGER NOT NULL DEFAULT 0 CHECK (undone = 0 OR undone = 1),
-            reverses     INTEGER,
-            count_before INTEGER,
-            count_after  INTEGER
-        ) STRICT;
-        CREATE TABLE history_row (
-            change        INTEGER NOT NULL,
-            position      INTEGER NOT NULL,
-            monster       INTEGER NOT NULL,
-            before_exists INTEGER NOT NULL CHECK (before_exists = 0 OR before_exists = 1),
-            after_exists  INTEGER NOT NULL CHECK (after_exists = 0 OR after_exists = 1),
-            \(fields.map { "before_\($0.key) \(sqlType($0))" }.joined(separator: ",\n    "))
-            ,
-            \(fields.map { "after_\($0.key) \(sqlType($0))" }.joined(separator: ",\n    "))
-            ,
-            PRIMARY KEY (change, position)
-        ) STRICT, WITHOUT ROWID;
-        """
-
-    private static func sqlType(_ field: MonsterField) -> String {
-        field.kind == .integer ? "INTEGER" : "TEXT"
-    }
-
-    /// Schema 6. Ids name changes to scripts (`history --format json`), so
-    /// none is ever given out twice: SQLite would number on from the
-    /// highest id left, and after `history --clear` start again at 1.
-    /// `history_sequence` keeps the highest id a cleared history held.
-    static let createVersion6 = """
-        CREATE TABLE history_sequence (
-            id   INTEGER PRIMARY KEY CHECK (id = 1),
-            last INTEGER NOT NULL
-        ) STRICT;
-        INSERT INTO history_sequence (id, last) VALUES (1, coalesce((SELECT max(id) FROM history), 0));
-        """
+    // The tables are created by version 3's and 6's migrations, frozen
+    // in `ShippedMigrations`.
 
     /// The id the next change gets: past every id the history holds or held.
     static let nextID = """

@@ -15,13 +15,14 @@
 /// accounts for is another program's change.
 ///
 /// An import, and the undo or redo of one, rewrite the whole table. They
-/// drop the triggers at the start of their work and create them again at
+/// drop the triggers (and `MonsterSequence`'s) at the start of their work and create them again at
 /// its end, inside their transaction: a million rows cost no count, and
 /// the tables they swap by renaming would otherwise carry the triggers
 /// away. Schema changes are transactional, so no other connection ever
 /// writes to the table without them, and a crash leaves them in place.
 enum OutsideChanges {
-    static let triggerNames = ["monster_counted_insert", "monster_counted_update", "monster_counted_delete"]
+    static let triggerNames = ["monster_counted_insert", "monster_counted_update", "monster_counted_delete",
+                               "monster_sequence_insert", "monster_sequence_update"]
 
     static let createTriggers = """
         CREATE TRIGGER monster_counted_insert AFTER INSERT ON monster BEGIN
@@ -33,26 +34,10 @@ enum OutsideChanges {
         CREATE TRIGGER monster_counted_delete AFTER DELETE ON monster BEGIN
             UPDATE monster_changes SET count = count + 1, name = OLD.name, kind = 'removed';
         END;
+        \(MonsterSequence.createTriggers)
         """
 
     static let dropTriggers = triggerNames.map { "DROP TRIGGER IF EXISTS \($0);" }.joined(separator: "\n")
-
-    /// Schema 5. Changes recorded before it are taken as accounted for:
-    /// the count starts at 0, as each of them says.
-    static let createVersion5 = """
-        CREATE TABLE monster_changes (
-            id    INTEGER PRIMARY KEY CHECK (id = 1),
-            count INTEGER NOT NULL,
-            name  TEXT,
-            kind  TEXT CHECK (kind = 'added' OR kind = 'changed' OR kind = 'removed')
-        ) STRICT;
-        INSERT INTO monster_changes (id, count) VALUES (1, 0);
-        ALTER TABLE history ADD COLUMN changes INTEGER NOT NULL DEFAULT 0;
-        ALTER TABLE history ADD COLUMN outside_changes INTEGER NOT NULL DEFAULT 0;
-        ALTER TABLE history ADD COLUMN outside_name TEXT;
-        ALTER TABLE history ADD COLUMN outside_kind TEXT;
-        \(createTriggers)
-        """
 
     /// The count now, with the newest entry's, in one read.
     static let selectCounts = """
@@ -113,6 +98,8 @@ extension RosterStore {
     func uncounted<T>(_ body: () throws -> T) throws -> T {
         try database.execute(OutsideChanges.dropTriggers)
         let result = try body()
+        // The ids the rewrite gave, which no trigger saw.
+        try database.execute(MonsterSequence.coverHighestID)
         try database.execute(OutsideChanges.createTriggers)
         return result
     }

@@ -108,6 +108,14 @@ public enum MonsterRules {
         if let scalar = firstInvisible(in: Array(name.unicodeScalars)) {
             return problem("a name cannot contain characters that show as nothing, and this one contains \(codePoint(scalar))")
         }
+        if let scalar = name.unicodeScalars.first(where: hasNoAgreedLook) {
+            return problem("a name cannot contain code points that have no agreed look (unassigned, private-use or noncharacters), and this one contains \(codePoint(scalar))")
+        }
+        // A mark with nothing before it draws on whatever a terminal shows
+        // there (or as nothing), so the name reads as another or as blank.
+        if let first = name.unicodeScalars.first, isCombiningMark(first) {
+            return problem("a name cannot start with a combining mark (\(codePoint(first))), which draws on whatever comes before it")
+        }
         if let first = name.unicodeScalars.first, let last = name.unicodeScalars.last,
            first.properties.isWhitespace || last.properties.isWhitespace {
             return problem("a name cannot start or end with a space")
@@ -281,6 +289,24 @@ public enum MonsterRules {
             }
         }
         return nil
+    }
+
+    /// Unassigned code points (noncharacters such as U+FFFF and U+FDD0
+    /// among them) and private-use ones: each terminal and font draws them
+    /// its own way (as nothing, a box, or a glyph a font put there), so a
+    /// name holding one can show exactly as another name.
+    static func hasNoAgreedLook(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .unassigned, .privateUse, .surrogate: true
+        default: scalar.properties.isNoncharacterCodePoint
+        }
+    }
+
+    static func isCombiningMark(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark: true
+        default: false
+        }
     }
 
     /// Symbols drawn blank or as a stand-in box: the blank braille

@@ -37,30 +37,4 @@ public enum DefaultRoster {
             return monster
         }
     }
-
-    /// Inserts the default monsters as schema version 1 shaped them; later
-    /// migrations fill in the fields they add.
-    static func insert(into database: Database) throws {
-        let insert = try database.prepare(
-            "INSERT INTO monster (id, name, name_key, description, icon, name_color, weapon) VALUES (?, ?, ?, ?, ?, ?, ?)"
-        )
-        for monster in try monsters() {
-            try insert.run(.integer(monster.id), .text(monster.name), .text(MonsterRules.nameKey(monster.name)),
-                           .text(monster.description), .text(monster.icon), .text(monster.nameColor.key),
-                           .text(monster.weapon.type.key))
-        }
-    }
-
-    /// Gives the default bots the fields schema version 2 added, where
-    /// they are still there under their own names and still blank.
-    static func fillVersion2Fields(in database: Database) throws {
-        let update = try database.prepare("""
-            UPDATE monster SET height = ?, origin = ?, activated = ?
-            WHERE name_key = ? AND height IS NULL AND origin IS NULL AND activated IS NULL
-            """)
-        for monster in try monsters() {
-            try update.run(monster.height.map { .text($0.key) } ?? .null, monster.origin.map { .text($0) } ?? .null,
-                           monster.activated.map { .text($0.iso8601) } ?? .null, .text(MonsterRules.nameKey(monster.name)))
-        }
-    }
 }

@@ -68,7 +68,8 @@ struct ImportLoad {
         }
         // Counted here, not in SQL: there max(id) + 1 past Int64.max
         // turns into a floating-point number.
-        let highest = max(0, try database.integer("SELECT coalesce(max(id), 0) FROM monster") ?? 0)
+        // Past every id the roster ever held (see `MonsterSequence`).
+        let highest = max(0, try database.integer(MonsterSequence.selectHighestGiven) ?? 0)
         nextNewID = Self.successor(of: highest)
         firstNewID = nextNewID ?? Int64.max
         insert = try database.cached(MonsterTable.insertWithID)
@@ -100,7 +101,7 @@ struct ImportLoad {
                 }
                 id = batch.records[index].monster.id
             } else {
-                // SQLite numbers the rows (see `writeGroup`).
+                // Numbered when the group is written (see `writeGroup`).
                 id = 0
             }
             group.append((index, id))
@@ -117,6 +118,20 @@ struct ImportLoad {
     private mutating func writeGroup(_ group: [(index: Int, id: Int64)], of batch: RecordPipeline.Batch,
                                      with statement: Statement, problems: inout [InputProblem]) throws {
         let perRow = Int32(BatchValues.slotsPerRecord + 1)
+        var group = group
+        if mode != .replace {
+            // New monsters are numbered here, one after another past every
+            // id ever given: SQLite would number from the highest id now in
+            // the table, giving out again the ids of monsters removed. Ids
+            // running out are told record by record.
+            guard let first = nextNewID, !first.addingReportingOverflow(Int64(group.count - 1)).overflow else {
+                for member in group {
+                    if let problem = try write(batch.records[member.index], values: (batch.values, member.index)) { problems.append(problem) }
+                }
+                return
+            }
+            for row in group.indices { group[row].id = first + Int64(row) }
+        }
         do {
             defer { statement.reset() }
             for (row, member) in group.enumerated() {
@@ -124,9 +139,7 @@ struct ImportLoad {
                 try batch.values.forEachSlot(ofRecord: member.index) { (parameter, slot) throws in
                     try Self.bind(slot, at: first + parameter, to: statement)
                 }
-                // `insert` and `upsert` leave the id to SQLite: a new rowid
-                // costs less than finding where a given one goes.
-                try statement.bind(mode == .replace ? .integer(member.id) : .null, at: first + perRow)
+                try statement.bind(.integer(member.id), at: first + perRow)
             }
             _ = try statement.step()
         } catch let error as DatabaseError where error.isUniqueViolation {
@@ -137,15 +150,12 @@ struct ImportLoad {
             }
             return
         }
-        // The table started empty and only this import appends to it:
-        // the rows SQLite numbered are the last ones, one after another.
-        let firstNumbered = database.lastInsertedRowID - Int64(group.count - 1)
+        if mode != .replace, let last = group.last { nextNewID = Self.successor(of: last.id) }
         // The records are read in place: a copy of each, for the calls
         // below, retained and released every string it holds, twice.
         try batch.records.withUnsafeBufferPointer { records throws in
-            for (row, member) in group.enumerated() {
-                let id = mode == .replace ? member.id : firstNumbered + Int64(row)
-                try loadedRecords.append(id: id, records[member.index])
+            for member in group {
+                try loadedRecords.append(id: member.id, records[member.index])
                 counts.added += 1
                 if mode != .replace, let problem = Self.incompleteNewMonster(records[member.index]) { problems.append(problem) }
             }
@@ -186,10 +196,12 @@ struct ImportLoad {
             counts.added += 1
         case .insert, .upsert:
             if bulk {
-                // The table started empty: the ids count from 1, and a
-                // file holds far fewer than 2^63 records.
-                try insert(record, id: nil, values: values)
-                try loadedRecords.append(id: database.lastInsertedRowID, record)
+                // The table started empty: ids go on past every id the
+                // roster ever gave (see `MonsterSequence`).
+                guard let id = nextNewID else { return Self.noIDLeft(for: record) }
+                try insert(record, id: id, values: values)
+                try loadedRecords.append(id: id, record)
+                nextNewID = Self.successor(of: id)
                 counts.added += 1
                 return Self.incompleteNewMonster(record)
             }
@@ -280,7 +292,7 @@ struct ImportLoad {
             // A new monster gets an id no old one had, so that it is not
             // counted as an old one updated.
             let previousMax = byName ? try database.integer("SELECT coalesce(max(id), 0) FROM temp.import_previous") ?? 0 : 0
-            var fresh = Self.successor(of: max(0, previousMax, try database.integer("SELECT coalesce(max(id), 0) FROM monster") ?? 0))
+            var fresh = Self.successor(of: max(0, previousMax, try database.integer(MonsterSequence.selectHighestGiven) ?? 0))
             var problems: [InputProblem] = []
             for record in deferred {
                 let id: Int64

@@ -79,8 +79,10 @@ extension RosterStore {
         if let id = MonsterRules.id(in: reference) {
             return try database.cached(MonsterTable.selectByID).firstRow([.integer(id)], MonsterTable.monster(from:))
         }
-        return try database.cached(MonsterTable.selectByNameKey)
-            .firstRow([.text(MonsterRules.nameKey(reference))], MonsterTable.monster(from:))
+        let key = MonsterRules.nameKey(reference)
+        // Keys another program may have left wrong (see `NameKeyCheck`).
+        guard try checkNameKeys() else { return try monsterByComparingNames(key) }
+        return try database.cached(MonsterTable.selectByNameKey).firstRow([.text(key)], MonsterTable.monster(from:))
     }
 
     /// A name close to `reference`, to suggest when nothing matched.
@@ -117,7 +119,7 @@ extension RosterStore {
                 // this very name: the file's index (or its keys) disagree
                 // with its rows. Acting on it could lose data; suggesting
                 // the name would only confuse.
-                if MonsterRules.id(in: reference) == nil, index.contains(key: key) {
+                if MonsterRules.id(in: reference) == nil, index.contains(key: key), try nameKeysAreChecked() {
                     throw RosterError.damaged(path: path)
                 }
                 found[reference] = index.suggestion(for: reference)
@@ -167,6 +169,7 @@ extension RosterStore {
     /// without making strings: for building in-memory name indexes.
     public func forEachNameKey(_ body: (Int64, UnsafeBufferPointer<UInt8>) throws -> Void) throws {
         try passingThrough {
+            _ = try checkNameKeys()
             try database.cached("SELECT id, name_key FROM monster ORDER BY id").forEachRow { row in
                 try row.withUTF8(1) { key in try body(row.int(0), key) }
             }

@@ -169,16 +169,19 @@ extension RosterStore {
                 .firstRow([.text(MonsterRules.nameKey(monster.name))], MonsterTable.monster(from:)) {
                 throw RosterError.nameTaken(monster.name, existing: existing.name)
             }
-            if try database.integer("SELECT max(id) FROM monster") == Int64.max {
+            // One past every id the roster ever held (see `MonsterSequence`).
+            let highest = try database.integer(MonsterSequence.selectHighestGiven) ?? 0
+            guard highest < Int64.max else {
                 throw RosterError.invalid([FieldProblem(field: "id", message: MonsterRules.noIDLeft)])
             }
+            let id = max(0, highest) + 1
             do {
-                try database.cached(MonsterTable.insert).run(MonsterTable.values(of: monster))
+                try database.cached(MonsterTable.insertWithID).run(MonsterTable.values(of: monster) + [.integer(id)])
             } catch let error as DatabaseError where error.isUniqueViolation {
                 throw RosterError.nameTaken(monster.name)
             }
             var added = monster
-            added.id = database.lastInsertedRowID
+            added.id = id
             try recordChange("add", summary: ChangeWording.added(added),
                              revisions: [MonsterRevision(monsterID: added.id, before: nil, after: added)])
             return added

@@ -365,7 +365,11 @@ public final class RosterStore {
                     throw RosterError.readOnly(path: path, reason: reason)
                 }
                 outsideChangeAtStart = try outsideChangeSinceNewestEntry()
-                return try body()
+                try rederiveNameKeysIfNeeded()
+                let result = try body()
+                // roster's own writes keep every key right.
+                try noteNameKeysChecked()
+                return result
             }
         }
     }

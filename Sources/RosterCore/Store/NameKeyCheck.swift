@@ -1,0 +1,89 @@
+/// A name's key (`name_key`, how the name reads: see `NameFolding`) is
+/// roster's own derivation, and other programs that write the monster
+/// table (the sqlite3 shell, sqlite-utils) neither know nor keep it.
+///
+/// Trusted as stored, a key another program left behind found the wrong
+/// monster: after Cat-Bot was renamed Kitty-Bot and Dog-Bot renamed
+/// Cat-Bot by another program, `remove Cat-Bot` removed Kitty-Bot, `show
+/// Kitty-Bot` called the file damaged, and a monster inserted with a key
+/// roster did not compute could be added twice.
+///
+/// So keys are re-derived from the names before any lookup uses them,
+/// whenever another program may have written the table: the file counts
+/// every write to it (`monster_changes.count`, see `OutsideChanges`), and
+/// `keys_checked` (schema 7) is the count at which every key was last
+/// found to match its name. When the two differ, the table is read once,
+/// every key that is not what its name gives is derived again (in one
+/// write transaction; two names that now read alike keep both monsters,
+/// the later one keyed by its id, as schema 4's upgrade does), and the
+/// count is noted. A roster opened read-only cannot be corrected: its
+/// lookups by name then compare names, not stored keys.
+extension RosterStore {
+    /// Whether every key was checked at the table's current count.
+    func nameKeysAreChecked() throws -> Bool {
+        try database.cached("SELECT count = keys_checked FROM monster_changes").firstRow { $0.int(0) == 1 } ?? true
+    }
+
+    /// Inside a write transaction: re-derives the keys if another program
+    /// may have written the table since they were last checked.
+    func rederiveNameKeysIfNeeded() throws {
+        guard try !nameKeysAreChecked() else { return }
+        try NameRekeying.rederive(in: database)
+        try noteNameKeysChecked()
+    }
+
+    /// Inside a write transaction whose keys are all right: notes the
+    /// count. Writes nothing when it is already noted (a change that
+    /// changed nothing stays one).
+    func noteNameKeysChecked() throws {
+        try database.cached("UPDATE monster_changes SET keys_checked = count WHERE keys_checked != count").run()
+    }
+
+    /// Before a lookup by name outside a transaction: corrects the keys
+    /// when they need it and the roster can be written. Returns whether
+    /// the keys can be trusted.
+    func checkNameKeys() throws -> Bool {
+        if try nameKeysAreChecked() { return true }
+        guard !database.isReadOnly, !database.isInTransaction else { return false }
+        try database.writeTransaction { try rederiveNameKeysIfNeeded() }
+        return true
+    }
+
+    /// The monster whose name reads as `key`, found by comparing names:
+    /// for a roster whose keys cannot be trusted or corrected.
+    func monsterByComparingNames(_ key: String) throws -> Monster? {
+        var found: Monster?
+        try database.cached(MonsterTable.selectAll).forEachRow { row in
+            guard found == nil, MonsterRules.nameKey(row.text(1)) == key else { return }
+            found = try MonsterTable.monster(from: row)
+        }
+        return found
+    }
+}
+
+extension NameRekeying {
+    /// Re-derives every key in the monster table that is not what its name
+    /// gives now. Returns how many changed.
+    @discardableResult
+    static func rederive(in database: Database) throws -> Int {
+        var stale: [(id: Int64, key: String)] = []
+        try database.prepare("SELECT id, name, name_key FROM monster ORDER BY id").forEachRow { row in
+            let id = row.int(0)
+            let key = MonsterRules.nameKey(row.text(1))
+            let stored = row.text(2)
+            if stored != key && stored != shadowKey(key, id: id) { stale.append((id, key)) }
+        }
+        guard !stale.isEmpty else { return 0 }
+        // Out of the way first, so that no new key meets an old one about
+        // to change (a swap of two names).
+        let clear = try database.prepare("UPDATE monster SET name_key = char(10) || id WHERE id = ?")
+        for row in stale { try clear.run(.integer(row.id)) }
+        let holder = try database.prepare("SELECT id FROM monster WHERE name_key = ?")
+        let update = try database.prepare("UPDATE monster SET name_key = ? WHERE id = ?")
+        for row in stale {
+            let taken = try holder.firstRow([.text(row.key)]) { $0.int(0) } != nil
+            try update.run(.text(taken ? shadowKey(row.key, id: row.id) : row.key), .integer(row.id))
+        }
+        return stale.count
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+
+/// The README invites the sqlite3 shell and sqlite-utils to write the
+/// monster table, but a name's key (`name_key`) is roster's own
+/// derivation. Trusted as stored, it made roster act on another monster.
+/// Keys of rows another program wrote are derived again before any lookup.
+@Suite("Monsters another program renamed or inserted")
+struct OtherProgramsRowsTests {
+    @Test("after two renames by the sqlite3 shell, each monster is found by its current name, and the file is never called damaged")
+    func swappedNames() throws {
+        let sandbox = try Sandbox()
+        #expect(try sandbox.roster("list").status == 0)
+        _ = try sandbox.sqlite("UPDATE monster SET name = 'Kitty-Bot' WHERE id = 1; UPDATE monster SET name = 'Cat-Bot' WHERE id = 2;")
+        let kitty = try sandbox.roster("show", "Kitty-Bot", "--format", "json")
+        #expect(kitty.status == 0, "\(kitty.stderr)")
+        #expect(kitty.stdout.hasPrefix("{\"id\":1,"), "\(kitty.stdout)")
+        let remove = try sandbox.roster("remove", "Cat-Bot", "--yes")
+        #expect(remove.status == 0, "\(remove.stderr)")
+        #expect(try sandbox.sqlite("SELECT group_concat(id || ':' || name, ' ') FROM monster WHERE id <= 2") == "1:Kitty-Bot",
+                "the monster now named Cat-Bot (id 2) went; Kitty-Bot stays")
+        #expect(try sandbox.roster("show", "kitty-bot").status == 0)
+    }
+
+    @Test("a monster inserted with a key roster did not compute cannot be added twice")
+    func insertedWithForeignKey() throws {
+        let sandbox = try Sandbox()
+        #expect(try sandbox.roster("list").status == 0)
+        _ = try sandbox.sqlite("INSERT INTO monster (name, name_key, icon, weapon) VALUES ('Zed-Bot', 'anything', 'unknown.png', 'fire')")
+        let add = try sandbox.roster("add", "zed-bot", "--weapon", "smoke")
+        #expect(add.status == 1, "\(add.stderr)")
+        #expect(add.stderr.contains("Zed-Bot"), "\(add.stderr)")
+        #expect(try sandbox.sqlite("SELECT count(*) FROM monster WHERE name LIKE 'zed-bot'") == "1")
+        let show = try sandbox.roster("show", "ZED-BOT")
+        #expect(show.status == 0, "\(show.stderr)")
+    }
+}
+
+/// Ids are never given out twice: removing the newest monster once gave
+/// its id to the next one added, so `history B-Bot` told A-Bot's changes
+/// and a script that kept "id 7" acted on another monster.
+@Suite("Monster ids")
+struct MonsterIDTests {
+    @Test("a removed monster's id is never given again: not by add, not by import, not after another program removed it")
+    func neverGivenTwice() throws {
+        let sandbox = try Sandbox()
+        #expect(try sandbox.roster("add", "A-Bot", "--weapon", "fire").stderr == "added A-Bot (id 7)\n")
+        #expect(try sandbox.roster("remove", "A-Bot", "--yes").status == 0)
+        #expect(try sandbox.roster("add", "B-Bot", "--weapon", "fire").stderr == "added B-Bot (id 8)\n")
+        let history = try sandbox.roster("history", "B-Bot")
+        #expect(!history.stdout.contains("A-Bot"), "\(history.stdout)")
+        #expect(try sandbox.roster("remove", "B-Bot", "--yes").status == 0)
+        let imported = try sandbox.roster(["import", "-", "--format", "csv"], stdin: "name,weapon\nC-Bot,smoke\n")
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(try sandbox.sqlite("SELECT id FROM monster WHERE name = 'C-Bot'") == "9")
+        // Another program removes the newest monster, and adds one with an id of its choosing.
+        _ = try sandbox.sqlite("DELETE FROM monster WHERE id = 9; INSERT INTO monster (id, name, name_key, icon, weapon) VALUES (20, 'D-Bot', 'd-bot', 'unknown.png', 'fire'); DELETE FROM monster WHERE id = 20;")
+        #expect(try sandbox.roster("add", "E-Bot", "--weapon", "fire").stderr == "added E-Bot (id 21)\n")
+    }
+}
