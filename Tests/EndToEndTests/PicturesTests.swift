@@ -201,3 +201,19 @@ struct ShowDetectionTests {
         #expect(output.contains("38;2;255;138;31"))
     }
 }
+
+/// 65535 × 65535 pixels made `show` use 3.3 GB and 35–60 s.
+@Suite("roster show on a terminal that reports a huge pixel size")
+struct HugePixelSizeTests {
+    @Test("draws its pictures at once, with kitty images or sixel",
+          arguments: ["\u{1B}P>|kitty(0.26.5)\u{1B}\\\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[?62;c", "\u{1B}[?1;0;8S\u{1B}[?63;1;2;4;6;9;15;22c"])
+    func hugePixels(_ answers: String) throws {
+        let sandbox = try Sandbox()
+        let start = Date()
+        let run = try sandbox.rosterOnTerminalWithErrors(["show", "Cat-Bot"], environment: ["TERM": "xterm-256color"],
+                                                         answers: answers, pixels: (65535, 65535))
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(Date().timeIntervalSince(start) < 5, "took \(Date().timeIntervalSince(start)) s")
+        #expect(run.output.utf8.count < 4 << 20, "\(run.output.utf8.count) bytes")
+    }
+}

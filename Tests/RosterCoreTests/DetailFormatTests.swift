@@ -42,7 +42,7 @@ struct DetailFormatTests {
         let lines = text(try Self.mixedRoster().export(.markdown)).split(separator: "\n")
         #expect(lines[0] == "| ID | Name | Description | Icon | Colour | Weapon | Height | Origin | Activated |")
         #expect(lines[1] == "| --: | --- | --- | --- | --- | --- | --- | --- | --- |")
-        #expect(lines[2] == "| 1 | Cat-Bot | MEE-OW | meetcatbot.png | default | † Sword | 2 ft 4 in | Japan | 2019-03-14 09:30 UTC |")
+        #expect(lines[2] == "| 1 | Cat-Bot | MEE-OW | meetcatbot.png | default | † Sword | 2 ft 4 in | Japan | 2019-03-14 09&#58;30 UTC |")
         #expect(lines[3] == "| 2 | Dog-Bot | BOW-WOW | meetdogbot.png | blue | ⇝ Blowgun |  |  |  |")
     }
 
@@ -140,15 +140,19 @@ struct HostileExportTests {
     func visible() throws {
         let text = "Bidi\u{202E}toB-evil\u{200B}"
         #expect(HTMLReport.escaped(text) == #"Bidi\u{202e}toB-evil\u{200b}"#)
-        #expect(MarkdownTable.escaped(text) == #"Bidi\\u{202e}toB-evil\\u{200b}"#)
+        #expect(MarkdownTable.escaped(text) == "Bidi&#92;u&#123;202e&#125;toB-evil&#92;u&#123;200b&#125;")
         #expect(HTMLReport.escaped("a\u{1B}[31m") == #"a\e[31m"#)
     }
 
-    @Test("Markdown escapes only what would act inside a table cell")
-    func markdownEscapesOnlyWhatActs() {
-        #expect(MarkdownTable.escaped("Tick, tick, BOOM!") == "Tick, tick, BOOM!")
-        #expect(MarkdownTable.escaped("#1 > all, a < b, AT&T") == "#1 > all, a < b, AT&T")
-        #expect(MarkdownTable.escaped("a|b *c* _d_ ~e~ `f` [g](h) ![i]") == #"a\|b \*c\* \_d\_ \~e\~ \`f\` \[g](h) !\[i]"#)
-        #expect(MarkdownTable.escaped("<b> <!-- </i> &amp; &#38; C:\\x") == #"\<b> \<!-- \</i> \&amp; \&#38; C:\\x"#)
+    @Test("Markdown writes every mark a dialect could read as markup as a character reference; words stay readable")
+    func markdownCharacterReferences() {
+        #expect(MarkdownTable.escaped("Tick, tick, BOOM!") == "Tick, tick, BOOM&#33;")
+        #expect(MarkdownTable.escaped("Cat-Bot meetcatbot.png 2019-03-14") == "Cat-Bot meetcatbot.png 2019-03-14")
+        #expect(MarkdownTable.escaped("a|b *c* _d_ ~e~ `f` [g](h)") == "a&#124;b &#42;c&#42; &#95;d&#95; &#126;e&#126; &#96;f&#96; &#91;g&#93;&#40;h&#41;")
+        // Live in Python-Markdown and pandoc's strict dialect when escaped with a backslash.
+        #expect(MarkdownTable.escaped("<img src=x onerror=alert(1)>") == "&#60;img src&#61;x onerror&#61;alert&#40;1&#41;&#62;")
+        // Math, a citation and a dash to pandoc's default dialect.
+        #expect(MarkdownTable.escaped("$x$ @3 a--b ...") == "&#36;x&#36; &#64;3 a&#45;&#45;b &#46;&#46;&#46;")
+        #expect(MarkdownTable.escaped("&amp; C:\\x") == "&#38;amp&#59; C&#58;&#92;x")
     }
 }

@@ -1,14 +1,17 @@
 import TextSafety
 /// The roster as a Markdown table (GitHub Flavored Markdown / CommonMark
-/// with the table extension).
+/// with the table extension, and every other dialect alike).
 ///
-/// Cell text is escaped so that it renders as itself, and only where it
-/// would not: `|` would end the cell, a newline would end the row (it
-/// becomes `<br>`), `*`, `_`, `~` and `` ` `` would start emphasis or code,
-/// `[` a link, `<` a tag or autolink (only before a letter, `/`, `!` or
-/// `?`), `&` an entity (only before a name or number and `;`), and `\`
-/// an escape. Inside a table cell nothing else acts: `#` and `>` matter only
-/// at the start of a line, `!` only before `[`, so `BOOM!` stays `BOOM!`.
+/// Dialects disagree on what is markup: CommonMark honours `\<` as a
+/// literal `<`, but Python-Markdown and pandoc's strict dialect read
+/// `<img src=x onerror=…>` after it as a live tag, and pandoc's default
+/// reads `$…$` as math, `@3` as a citation and `--` as a dash. A
+/// character reference (`&#60;`) is the one form every dialect reads as
+/// the character itself, so every ASCII punctuation mark and symbol in a
+/// cell is written as one. Only the ones no dialect reads as markup stay
+/// readable: a comma, and a single `-` or `.` between letters or digits
+/// (`Cat-Bot`, `meetcatbot.png`, `2019-03-14`). A newline becomes `<br>`
+/// and a tab a space.
 ///
 /// Values are written as people read them (`† Sword`, `6 ft 2 in`,
 /// `France`, `2026-11-29 14:05 UTC`); an unknown one is an empty cell.
@@ -42,40 +45,60 @@ enum MarkdownTable {
         let scalars = Array(text.unicodeScalars)
         for (index, scalar) in scalars.enumerated() {
             switch scalar {
-            case "\\", "|", "`", "*", "_", "[", "~":
-                result.append("\\")
-                result.unicodeScalars.append(scalar)
-            case "<" where startsTag(scalars[(index + 1)...]), "&" where startsEntity(scalars[(index + 1)...]):
-                result.append("\\")
-                result.unicodeScalars.append(scalar)
             case "\n":
                 result.append("<br>")
             case "\t":
                 result.append(" ")
             default:
-                // Controls, bidi overrides and invisible characters show as
-                // visible escapes, their backslash escaped for Markdown.
                 if SafeText.needsEscape(scalar) {
-                    result.append("\\" + SafeText.visibleEscape(for: scalar))
+                    // Controls, bidi overrides and invisible characters show
+                    // as visible escapes (`\e`), themselves written safely.
+                    for part in SafeText.visibleEscape(for: scalar).unicodeScalars {
+                        appendReference(part, to: &result, if: part.isASCII && !isLetterOrDigit(part))
+                    }
                 } else {
-                    result.unicodeScalars.append(scalar)
+                    let before = index > 0 ? scalars[index - 1] : nil
+                    let after = index + 1 < scalars.count ? scalars[index + 1] : nil
+                    appendReference(scalar, to: &result, if: readsAsMarkup(scalar, before: before, after: after))
                 }
             }
         }
         return result
     }
 
-    /// Whether a `<` before these scalars would open an HTML tag, comment,
-    /// declaration or autolink.
-    private static func startsTag(_ rest: ArraySlice<Unicode.Scalar>) -> Bool {
-        guard let next = rest.first else { return false }
-        return (next.isASCII && next.properties.isAlphabetic) || next == "/" || next == "!" || next == "?"
+    /// `&#N;` for `scalar` when `condition` holds, else the scalar itself.
+    private static func appendReference(_ scalar: Unicode.Scalar, to result: inout String, if condition: Bool) {
+        if condition {
+            result.append("&#\(scalar.value);")
+        } else {
+            result.unicodeScalars.append(scalar)
+        }
     }
 
-    /// Whether an `&` before these scalars would be read as an entity
-    /// reference: `&amp;`, `&#38;`, `&#x26;`.
-    private static func startsEntity(_ rest: ArraySlice<Unicode.Scalar>) -> Bool {
-        guard let semicolon = rest.prefix(32).firstIndex(of: ";"), semicolon > rest.startIndex else { return false }
-        return rest[..<semicolon].allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil || $0 == "#") }
+    /// Whether some Markdown dialect could read `scalar` as markup here.
+    static func readsAsMarkup(_ scalar: Unicode.Scalar, before: Unicode.Scalar?, after: Unicode.Scalar?) -> Bool {
+        guard scalar.isASCII, scalar != " ", !isLetterOrDigit(scalar) else { return false }
+        switch scalar {
+        case ",":
+            return false
+        case "-", ".":
+            // `--` is a dash to pandoc and `...` an ellipsis; one between
+            // two word characters is only itself.
+            return !(isWordCharacter(before) && isWordCharacter(after))
+        default:
+            return true
+        }
+    }
+
+    private static func isLetterOrDigit(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x30...0x39, 0x41...0x5A, 0x61...0x7A: true
+        default: false
+        }
+    }
+
+    private static func isWordCharacter(_ scalar: Unicode.Scalar?) -> Bool {
+        guard let scalar else { return false }
+        return isLetterOrDigit(scalar) || (!scalar.isASCII && scalar.properties.isAlphabetic)
     }
 }

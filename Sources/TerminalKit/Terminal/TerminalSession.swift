@@ -174,7 +174,26 @@ public final class TerminalSession {
         var window = winsize()
         guard ioctl(descriptor, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0, window.ws_row > 0,
               window.ws_xpixel >= window.ws_col, window.ws_ypixel >= window.ws_row else { return nil }
-        return Size(width: Int(window.ws_xpixel) / Int(window.ws_col), height: Int(window.ws_ypixel) / Int(window.ws_row))
+        return boundedCellSize(Size(width: Int(window.ws_xpixel) / Int(window.ws_col),
+                                    height: Int(window.ws_ypixel) / Int(window.ws_row)))
+    }
+
+    /// The largest cell believed: beyond any real font on any screen
+    /// (a 72-point font on a 5K display is about 60 × 120). A broken
+    /// terminal, proxy or ssh client can report 65535 × 65535 pixels, and
+    /// pictures scaled to cells that large took gigabytes and a minute.
+    public static let largestCellPixels = Size(width: 64, height: 128)
+
+    /// `size`, scaled down whole to fit `largestCellPixels` (its shape
+    /// kept, so pictures are not stretched), whatever the terminal said.
+    static func boundedCellSize(_ size: Size) -> Size {
+        let limit = largestCellPixels
+        guard size.width > limit.width || size.height > limit.height else { return size }
+        // The smaller of the two ratios, in exact integer arithmetic.
+        if size.width * limit.height >= size.height * limit.width {
+            return Size(width: limit.width, height: max(1, size.height * limit.width / size.width))
+        }
+        return Size(width: max(1, size.width * limit.height / size.height), height: limit.height)
     }
 
     /// Writes a whole frame, in one `write(2)` when the kernel accepts it.

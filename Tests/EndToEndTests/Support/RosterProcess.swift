@@ -118,10 +118,11 @@ extension Sandbox {
     /// The terminal answers roster's questions the way xterm does (no
     /// kitty images, no RGB), unless given other `answers`.
     func rosterOnTerminalWithErrors(_ arguments: [String], environment: [String: String] = [:],
-                                    columns: Int = 100, answers: String = "\u{1B}P0+r524742\u{1B}\\\u{1B}[?62;22c")
+                                    columns: Int = 100, answers: String = "\u{1B}P0+r524742\u{1B}\\\u{1B}[?62;22c",
+                                    pixels: (width: UInt16, height: UInt16) = (0, 0))
         throws -> (status: Int32, output: String, errors: String) {
         var master: Int32 = 0, slave: Int32 = 0
-        var size = winsize(ws_row: 30, ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
+        var size = winsize(ws_row: 30, ws_col: UInt16(columns), ws_xpixel: pixels.width, ws_ypixel: pixels.height)
         guard openpty(&master, &slave, nil, nil, &size) == 0 else { throw POSIXError(.EIO) }
         let process = Process()
         process.executableURL = Self.binary
