@@ -148,7 +148,8 @@ public final class CommandContext {
         }
     }
 
-    /// Asks a yes/no question on the terminal; false unless the answer starts with y.
+    /// Asks a yes/no question on the terminal; false unless the answer is
+    /// yes (`ConfirmationAnswer`, the rule every surface keeps).
     public func confirm(_ question: String) -> Bool {
         try? stderr.append(SafeText.escaped(question) + " [y/N] ")
         try? stderr.flush()
@@ -156,7 +157,7 @@ public final class CommandContext {
             note("")
             return false
         }
-        return line.lowercased().hasPrefix("y")
+        return ConfirmationAnswer.isYes(line)
     }
 }
 

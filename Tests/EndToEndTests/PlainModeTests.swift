@@ -398,3 +398,16 @@ struct PlainModeTests {
         #expect(overview.contains("roster browse --plain, TERM=dumb or ROSTER_ACCESSIBLE=1") || overview.contains("`roster browse --plain`, TERM=dumb or ROSTER_ACCESSIBLE=1"))
     }
 }
+
+/// The plain roster read a line of any length (10 MB: 22 s and 305 MB).
+@Suite("The plain roster and a very long line")
+struct PlainLongLineTests {
+    @Test("a line past 64 KiB is told and ignored, and the conversation goes on")
+    func longLine() throws {
+        let sandbox = try Sandbox()
+        let run = try sandbox.roster(["browse", "--plain"], stdin: String(repeating: "x", count: 4 << 20) + "\n1\nq\n")
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("That line is longer than 64 KiB, the most the plain roster reads; it was ignored."))
+        #expect(run.stdout.contains("Cat-Bot is number 1 of 6"), "\(run.stdout.suffix(500))")
+    }
+}

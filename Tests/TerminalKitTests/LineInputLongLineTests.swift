@@ -54,3 +54,26 @@ struct LineInputLongLineTests {
         feeding.wait()
     }
 }
+
+/// The plain roster read a line of any length (10 MB: 22 s and 305 MB).
+@Suite("Line input with a limit")
+struct LineInputLimitTests {
+    @Test("a line past the limit is read past and told, without being kept; the lines around it come out whole")
+    func limited() throws {
+        let pipe = Pipe()
+        let writer = pipe.fileHandleForWriting
+        let feeding = DispatchGroup()
+        DispatchQueue.global().async(group: feeding) {
+            try? writer.write(contentsOf: Data("first\n".utf8 + [UInt8](repeating: 0x78, count: 1 << 20) + Array("\nafter\n".utf8)
+                                                + [UInt8](repeating: 0x79, count: 200)))
+            try? writer.close()
+        }
+        let input = try LineInput(descriptor: pipe.fileHandleForReading.fileDescriptor, catchingSignals: false, lineLimit: 100)
+        #expect(input.nextLine() == .line("first"))
+        #expect(input.nextLine() == .tooLong)
+        #expect(input.nextLine() == .line("after"))
+        #expect(input.nextLine() == .tooLong, "a last line without a newline, too long")
+        #expect(input.nextLine() == .end)
+        feeding.wait()
+    }
+}

@@ -236,7 +236,7 @@ extension PlainSession {
         let name = PlainWording.trimmed(answer)
         guard name.lowercased() == "q" else { return true }
         guard let reply = ask(confirmation(name) + " Type y to use \(name) as the name; anything else leaves the question:") else { return false }
-        return ["y", "yes"].contains(PlainWording.trimmed(reply).lowercased())
+        return ConfirmationAnswer.isYes(reply)
     }
 
     /// After a refused answer: the way out, said each time, since a person
@@ -283,7 +283,7 @@ extension PlainSession {
     func removeChosen() {
         guard let monster = chosenMonster() else { return }
         guard let answer = ask("Remove \(monster.name)? Type y to remove it; anything else keeps it:") else { return }
-        guard ["y", "yes"].contains(PlainWording.trimmed(answer).lowercased()) else {
+        guard ConfirmationAnswer.isYes(answer) else {
             say("Nothing was removed; \(monster.name) stays.")
             return
         }

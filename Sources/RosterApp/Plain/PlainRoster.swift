@@ -19,7 +19,7 @@ public enum PlainRoster {
     /// that made the roster unusable (the file damaged or gone).
     public static func run(store: RosterStore) throws -> Int32 {
         try store.setBusyTimeout(milliseconds: busyTimeout)
-        let input = try LineInput()
+        let input = try LineInput(lineLimit: PlainSession.lineLimit)
         let pictures = PictureDrawing(library: HeadlessRoster.pictureLibrary(), mode: .text)
         let controller = try RosterSessionController(store: store, pictures: pictures)
         let console = PlainConsole(nextLine: input.nextLine, write: writeToStandardOutput,

@@ -29,6 +29,8 @@ struct PlainConsole {
 final class PlainSession {
     /// Monsters read out per page.
     static let pageSize = 20
+    /// The longest line read, in bytes: as `import` reads its lines.
+    static let lineLimit = ChunkedInput.recordLimit
 
     let controller: RosterSessionController
     private let console: PlainConsole
@@ -95,6 +97,9 @@ final class PlainSession {
                 return line
             case .resumed:
                 // Back from Ctrl-Z: the shell's lines are below the question.
+                continue
+            case .tooLong:
+                say("That line is longer than \(Self.lineLimit / 1024) KiB, the most the plain roster reads; it was ignored.")
                 continue
             case .end:
                 // On a terminal the prompt's line is still open.

@@ -219,36 +219,63 @@ public final class AtomicFile {
 }
 
 /// Removes one temporary file when SIGINT, SIGTERM or SIGHUP arrives, then
-/// lets the signal end the process as it would have. The path is copied to
-/// C memory up front: the handler calls only `unlink`, `signal` and
-/// `raise`, which are async-signal-safe. A signal the process was started
-/// ignoring (a background job's SIGINT) stays ignored.
+/// lets the signal do what it did before: the action that was installed
+/// (a handler of the interface's, say) is put back and the signal raised
+/// again, so it ends the process or reaches that handler. Unregistering
+/// puts back exactly the actions found, not the defaults: putting SIG_DFL
+/// back left a process whose SIGHUP had been handled killed by the next
+/// one. The path is copied to C memory up front, and the actions found
+/// are kept in memory allocated once: the handler calls only `unlink`,
+/// `sigaction` and `raise`, which are async-signal-safe. A signal the
+/// process was started ignoring (a background job's SIGINT) stays ignored.
 enum SignalCleanup {
     nonisolated(unsafe) private static var pendingPath: UnsafeMutablePointer<CChar>?
-    nonisolated(unsafe) private static var ignored: Set<Int32> = []
-    private static let signals = [SIGINT, SIGTERM, SIGHUP]
+    private static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+    /// The action each of `signals` had before `register`, in that order.
+    nonisolated(unsafe) private static let previous: UnsafeMutablePointer<sigaction> = {
+        let actions = UnsafeMutablePointer<sigaction>.allocate(capacity: 3)
+        actions.initialize(repeating: sigaction(), count: 3)
+        return actions
+    }()
+    nonisolated(unsafe) private static var installed = false
 
     static func register(_ path: String) {
         unregister()
         pendingPath = strdup(path)
-        for number in signals {
-            let previous = signal(number) { received in
+        for (index, number) in signals.enumerated() {
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = { received in
                 if let path = SignalCleanup.pendingPath { unlink(path) }
-                signal(received, SIG_DFL)
+                SignalCleanup.restore(received)
                 raise(received)
             }
-            if let previous, unsafeBitCast(previous, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) {
-                signal(number, SIG_IGN)
-                ignored.insert(number)
-            }
+            sigemptyset(&action.sa_mask)
+            sigaction(number, nil, previous + index)
+            if isIgnored(previous[index]) { continue }
+            sigaction(number, &action, nil)
         }
+        installed = true
     }
 
     static func unregister() {
-        for number in signals { signal(number, ignored.contains(number) ? SIG_IGN : SIG_DFL) }
+        if installed {
+            for number in signals { restore(number) }
+            installed = false
+        }
         if let path = pendingPath {
             pendingPath = nil
             free(path)
         }
+    }
+
+    /// Puts back the action `number` had before `register`.
+    private static func restore(_ number: Int32) {
+        guard let index = signals.firstIndex(of: number) else { return }
+        sigaction(number, previous + index, nil)
+    }
+
+    private static func isIgnored(_ action: sigaction) -> Bool {
+        guard let handler = action.__sigaction_handler.sa_handler else { return false }
+        return unsafeBitCast(handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
     }
 }

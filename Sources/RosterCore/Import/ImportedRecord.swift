@@ -41,6 +41,22 @@ public struct ProblemLog: Sendable {
         if problems.count < Self.limit { problems.append(problem) }
     }
 
+    /// Whether another problem would still be listed, rather than only
+    /// counted: a caller that must work to make one can skip the work.
+    public var isListing: Bool { problems.count < Self.limit }
+
+    /// A problem past the listed ones, counted without being made.
+    public mutating func countUnlisted() {
+        total += 1
+    }
+
+    /// Another log's problems after these: its listed ones while there is
+    /// room, and all of them counted.
+    public mutating func append(_ other: ProblemLog) {
+        for problem in other.problems { add(problem) }
+        total += other.total - other.problems.count
+    }
+
     public mutating func add(_ kind: InputProblem.Kind, at location: TextLocation?, field: String? = nil, _ message: String) {
         add(InputProblem(kind, at: location, field: field, message))
     }

@@ -154,6 +154,11 @@ public final class MonsterReader {
         log.add(problem)
     }
 
+    /// Another log's problems, after this one's.
+    func report(_ problems: ProblemLog) {
+        log.append(problems)
+    }
+
     static let sniffLength = 1 << 16
 
     static func isWhitespace(_ byte: UInt8) -> Bool {

@@ -83,10 +83,10 @@ struct ImportLoad {
     /// writes `groupSize` records a statement; a group that fails (an id
     /// used twice) is written again one record at a time, which finds
     /// and places each clash as a record written alone would.
-    mutating func write(_ batch: RecordPipeline.Batch, problems: inout [InputProblem]) throws {
+    mutating func write(_ batch: RecordPipeline.Batch, problems: inout ProblemLog) throws {
         guard let insertGroup else {
             for index in batch.records.indices {
-                if let problem = try write(batch.records[index], values: (batch.values, index)) { problems.append(problem) }
+                if let problem = try write(batch.records[index], values: (batch.values, index)) { problems.add(problem) }
             }
             return
         }
@@ -111,12 +111,12 @@ struct ImportLoad {
         }
         // Fewer than a group are left: one statement each.
         for member in group {
-            if let problem = try write(batch.records[member.index], values: (batch.values, member.index)) { problems.append(problem) }
+            if let problem = try write(batch.records[member.index], values: (batch.values, member.index)) { problems.add(problem) }
         }
     }
 
     private mutating func writeGroup(_ group: [(index: Int, id: Int64)], of batch: RecordPipeline.Batch,
-                                     with statement: Statement, problems: inout [InputProblem]) throws {
+                                     with statement: Statement, problems: inout ProblemLog) throws {
         let perRow = Int32(BatchValues.slotsPerRecord + 1)
         var group = group
         if mode != .replace {
@@ -126,7 +126,7 @@ struct ImportLoad {
             // running out are told record by record.
             guard let first = nextNewID, !first.addingReportingOverflow(Int64(group.count - 1)).overflow else {
                 for member in group {
-                    if let problem = try write(batch.records[member.index], values: (batch.values, member.index)) { problems.append(problem) }
+                    if let problem = try write(batch.records[member.index], values: (batch.values, member.index)) { problems.add(problem) }
                 }
                 return
             }
@@ -146,7 +146,7 @@ struct ImportLoad {
             // Nothing of the group was written (a statement is undone
             // whole): each record again on its own.
             for member in group {
-                if let problem = try write(batch.records[member.index], values: (batch.values, member.index)) { problems.append(problem) }
+                if let problem = try write(batch.records[member.index], values: (batch.values, member.index)) { problems.add(problem) }
             }
             return
         }
@@ -157,7 +157,7 @@ struct ImportLoad {
             for member in group {
                 try loadedRecords.append(id: member.id, records[member.index])
                 counts.added += 1
-                if mode != .replace, let problem = Self.incompleteNewMonster(records[member.index]) { problems.append(problem) }
+                if mode != .replace, let problem = Self.incompleteNewMonster(records[member.index]) { problems.add(problem) }
             }
         }
     }
@@ -280,7 +280,7 @@ struct ImportLoad {
     }
 
     /// Writes what had to wait and builds the indexes; the problems found doing so.
-    mutating func finish() throws -> [InputProblem] {
+    mutating func finish(problems: inout ProblemLog) throws {
         if !deferred.isEmpty {
             let byName = previousCount > 0
             if byName {
@@ -293,7 +293,6 @@ struct ImportLoad {
             // counted as an old one updated.
             let previousMax = byName ? try database.integer("SELECT coalesce(max(id), 0) FROM temp.import_previous") ?? 0 : 0
             var fresh = Self.successor(of: max(0, previousMax, try database.integer(MonsterSequence.selectHighestGiven) ?? 0))
-            var problems: [InputProblem] = []
             for record in deferred {
                 let id: Int64
                 if let previousID, let old = try previousID.firstRow([.text(MonsterRules.nameKey(record.monster.name))], { $0.int(0) }),
@@ -303,7 +302,7 @@ struct ImportLoad {
                     id = next
                     fresh = Self.successor(of: next)
                 } else {
-                    problems.append(Self.noIDLeft(for: record))
+                    problems.add(Self.noIDLeft(for: record))
                     continue
                 }
                 try insert(record, id: id)
@@ -313,17 +312,14 @@ struct ImportLoad {
             deferred = []
             // Without ids for every record the import fails; the names
             // written so far are still checked for clashes below.
-            if !problems.isEmpty {
-                return problems + (try buildIndexes() ?? [])
-            }
         }
-        return try buildIndexes() ?? []
+        try buildIndexes(problems: &problems)
     }
 
     /// Builds the indexes a bulk load dropped; the duplicate names, when
     /// the unique one fails.
-    private func buildIndexes() throws -> [InputProblem]? {
-        guard bulk else { return nil }
+    private func buildIndexes(problems: inout ProblemLog) throws {
+        guard bulk else { return }
         // Building an index sorts every key: let SQLite sort with two
         // helper threads (the reading thread is done by now).
         try database.execute("PRAGMA threads = 2")
@@ -331,10 +327,10 @@ struct ImportLoad {
         for sql in droppedIndexes {
             if let error = DatabaseError.thrown(by: { () throws(DatabaseError) in try database.execute(sql) }) {
                 guard error.isUniqueViolation else { throw error }
-                return try loadedRecords.duplicateNames(in: database)
+                try loadedRecords.duplicateNames(in: database, into: &problems)
+                return
             }
         }
-        return nil
     }
 
     /// The counts, once everything is written.

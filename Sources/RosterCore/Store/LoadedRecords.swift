@@ -60,32 +60,41 @@ struct LoadedRecords {
     /// After the unique index failed: every name used more than once,
     /// reported at each use after the first, in file order (records
     /// without an id, written last, by where their names are).
-    func duplicateNames(in database: Database) throws -> [InputProblem] {
+    /// Problems past the ones `problems` lists are only counted: a file of
+    /// a million duplicate names keeps no million messages.
+    func duplicateNames(in database: Database, into problems: inout ProblemLog) throws {
         var groups: [String: [Int64]] = [:]
-        var names: [Int64: String] = [:]
         try database.prepare("""
-            SELECT id, name, name_key FROM monster
+            SELECT id, name_key FROM monster
             WHERE name_key IN (SELECT name_key FROM monster GROUP BY name_key HAVING count(*) > 1)
             """).forEachRow { row in
-            groups[row.text(2), default: []].append(row.int(0))
-            names[row.int(0)] = row.text(1)
+            groups[row.text(1), default: []].append(row.int(0))
         }
         // Where each of those ids came from in the file.
         var ordinals: [Int64: Int] = [:]
-        for ordinal in records.indices where names[records[ordinal].id] != nil { ordinals[records[ordinal].id] = ordinal }
-        var problems: [InputProblem] = []
+        for ids in groups.values { for id in ids { ordinals[id] = -1 } }
+        for ordinal in records.indices where ordinals[records[ordinal].id] != nil { ordinals[records[ordinal].id] = ordinal }
         let origin = TextLocation(line: 0, column: 0)
-        func namePlace(_ id: Int64) -> TextLocation? { ordinals[id].map { records[$0].name.location } }
-        for ids in groups.values {
-            let inFileOrder = ids.sorted { (namePlace($0) ?? origin) < (namePlace($1) ?? origin) }
+        func namePlace(_ id: Int64) -> TextLocation? { ordinals[id].flatMap { $0 < 0 ? nil : records[$0].name.location } }
+        // Names are read only for the problems listed.
+        let nameOf = try database.prepare("SELECT name FROM monster WHERE id = ?")
+        func name(_ id: Int64) throws -> String { try nameOf.firstRow([.integer(id)]) { $0.text(0) } ?? "" }
+        // In a fixed order (each name by its first repeat in the file), so
+        // that the same file always lists the same problems.
+        let inOrder = groups.values.map { ids in ids.sorted { (namePlace($0) ?? origin) < (namePlace($1) ?? origin) } }
+            .sorted { ($0.dropFirst().first.flatMap(namePlace) ?? origin) < ($1.dropFirst().first.flatMap(namePlace) ?? origin) }
+        for inFileOrder in inOrder {
             guard let first = inFileOrder.first else { continue }
             let firstPlace = namePlace(first)
             for id in inFileOrder.dropFirst() {
                 guard let place = namePlace(id) else { continue }
-                problems.append(InputProblem(.conflict, at: place, field: "name",
-                                             Self.nameUsedEarlier(names[id] ?? "", spelledThere: names[first] ?? "", at: firstPlace)))
+                guard problems.isListing else {
+                    problems.countUnlisted()
+                    continue
+                }
+                problems.add(InputProblem(.conflict, at: place, field: "name",
+                                          Self.nameUsedEarlier(try name(id), spelledThere: try name(first), at: firstPlace)))
             }
         }
-        return problems
     }
 }

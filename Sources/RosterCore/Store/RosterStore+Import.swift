@@ -136,7 +136,9 @@ extension RosterStore {
                       progress: ((_ bytesRead: Int) -> Void)?) throws -> ImportSummary {
         try AddressSpace.checkRoomForImport()
         var load = try ImportLoad(database: database, mode: mode)
-        var clashes: [InputProblem] = []
+        // Bounded as the reader's log is: past the listed ones, problems
+        // are only counted.
+        var clashes = ProblemLog()
         let pipeline = RecordPipeline(reader: reader)
         do {
             while let batch = try pipeline.next() {
@@ -153,8 +155,8 @@ extension RosterStore {
         }
         pipeline.finish()
         // The reading thread is done: the reader's log is ours again.
-        for problem in clashes { reader.report(problem) }
-        for problem in try load.finish() { reader.report(problem) }
+        try load.finish(problems: &clashes)
+        reader.report(clashes)
         progress?(reader.input.bytesConsumed)
         guard reader.log.isEmpty else { throw Self.problemsError(reader) }
         return try load.summary()

@@ -24,6 +24,9 @@ public final class LineInput {
         /// Ctrl-Z stopped the program and the shell continued it (`fg`):
         /// whatever was last asked is no longer on the screen's last line.
         case resumed
+        /// A line longer than the limit came, and was read past without
+        /// being kept.
+        case tooLong
     }
 
     private let descriptor: Int32
@@ -34,11 +37,18 @@ public final class LineInput {
     private var scanned = 0
     private var ended = false
     private var signalPipe: (read: Int32, write: Int32) = (-1, -1)
+    /// The longest line kept, in bytes; nil for no limit. A longer line is
+    /// read to its end without being kept: a line of 10 MB took 22 s and
+    /// 305 MB in the plain roster, and an endless one would never end.
+    private let lineLimit: Int?
+    /// Reading past the rest of a line longer than `lineLimit`.
+    private var discarding = false
 
     /// `catchingSignals`: install the handlers (false when another part of
     /// the program owns them, as in tests that feed a pipe).
-    public init(descriptor: Int32 = 0, catchingSignals: Bool = true) throws(TerminalError) {
+    public init(descriptor: Int32 = 0, catchingSignals: Bool = true, lineLimit: Int? = nil) throws(TerminalError) {
         self.descriptor = descriptor
+        self.lineLimit = lineLimit
         guard catchingSignals else { return }
         var descriptors: [Int32] = [-1, -1]
         guard cterminal_open_signal_pipe(&descriptors) == 0 else { throw .systemCall("pipe2", errno: errno) }
@@ -63,6 +73,12 @@ public final class LineInput {
     public func nextLine() -> Event {
         while true {
             if let newline = pending[scanned...].firstIndex(of: 0x0A) {
+                if discarding {
+                    pending.removeSubrange(...newline)
+                    scanned = 0
+                    discarding = false
+                    return .tooLong
+                }
                 var line = pending[..<newline]
                 if line.last == 0x0D { line = line.dropLast() }
                 let text = String(decoding: line, as: UTF8.self)
@@ -71,7 +87,17 @@ public final class LineInput {
                 return .line(text)
             }
             scanned = pending.count
+            if let lineLimit, pending.count > lineLimit {
+                discarding = true
+                pending.removeAll(keepingCapacity: true)
+                scanned = 0
+            }
             if ended {
+                if discarding {
+                    discarding = false
+                    pending = []
+                    return .tooLong
+                }
                 guard !pending.isEmpty else { return .end }
                 defer { pending = []; scanned = 0 }
                 return .line(String(decoding: pending, as: UTF8.self))

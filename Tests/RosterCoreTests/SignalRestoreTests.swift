@@ -1,0 +1,45 @@
+import Foundation
+import Testing
+@testable import RosterCore
+
+/// `export -o`'s temporary file is removed on SIGINT, SIGTERM or SIGHUP;
+/// the handlers it installed for that were replaced by the defaults when
+/// it finished, not by the ones that were there before (a suspect for a
+/// stray SIGHUP that killed a test run).
+@Suite("Signal actions around a temporary file", .serialized)
+struct SignalRestoreTests {
+    static func handler(_ number: Int32) -> Int {
+        var action = sigaction()
+        sigaction(number, nil, &action)
+        return action.__sigaction_handler.sa_handler.map { unsafeBitCast($0, to: Int.self) } ?? 0
+    }
+
+    @Test("the actions found before are the actions after, committed or discarded")
+    func restored() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("signals-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var mine = sigaction()
+        mine.__sigaction_handler.sa_handler = { _ in }
+        var saved: [sigaction] = []
+        for number in [SIGHUP, SIGTERM, SIGINT] {
+            var old = sigaction()
+            sigaction(number, &mine, &old)
+            saved.append(old)
+        }
+        defer {
+            for (index, number) in [SIGHUP, SIGTERM, SIGINT].enumerated() {
+                var old = saved[index]
+                sigaction(number, &old, nil)
+            }
+        }
+        let before = [SIGHUP, SIGTERM, SIGINT].map(Self.handler)
+        let committed = try AtomicFile(path: folder.appendingPathComponent("a.json").path)
+        #expect(Self.handler(SIGHUP) != before[0], "a handler of its own while the file is written")
+        try committed.commit()
+        #expect([SIGHUP, SIGTERM, SIGINT].map(Self.handler) == before)
+        let discarded = try AtomicFile(path: folder.appendingPathComponent("b.json").path)
+        discarded.discard()
+        #expect([SIGHUP, SIGTERM, SIGINT].map(Self.handler) == before)
+    }
+}
