@@ -41,7 +41,7 @@ extension RosterError {
         // variable), as an empty value is anywhere else: a usage error.
         case .monsterNotFound(let reference, _) where reference.isEmpty: .usage
         case .monsterNotFound, .nameTaken, .newerDatabase, .foreignDatabase, .historyRefused, .changedSince, .changedSinceAsked: .failure
-        case .invalid: .dataError
+        case .invalid, .unreadableValue: .dataError
         case .notADatabase, .damaged, .readOnly, .cannotOpen, .storage, .full: .ioError
         case .outOfMemory: .osError
         case .busy: .busy

@@ -24,3 +24,15 @@ struct ImportProblemMemoryTests {
         #expect(kilobytes < 80_000, "peak \(kilobytes) KB")
     }
 }
+
+@Suite("An import's activation past the years kept")
+struct ImportActivationRangeTests {
+    @Test("is a located problem saying the range, exit 65, not the database's CHECK")
+    func located() throws {
+        let sandbox = try Sandbox()
+        let run = try sandbox.roster(["import", "-"], stdin: "name,weapon,activated\nX-Bot,fire,9999-12-31T23:59:00-01:00\n")
+        #expect(run.status == 65)
+        #expect(run.stderr.hasPrefix("stdin:2:12: activated: `9999-12-31T23:59:00-01:00` is outside the years roster keeps: from 1000 to 9999, in UTC\n"),
+                "\(run.stderr)")
+    }
+}

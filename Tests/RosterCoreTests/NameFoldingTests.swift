@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import RosterCore
 
@@ -82,5 +83,48 @@ struct NameFoldingTests {
         #expect(try store.find("cafe-two")?.id == 8)
         // Opening again does not tell again.
         #expect(try temporary.open().namesReadingAlike.isEmpty)
+    }
+}
+
+/// The Turkish dotted İ did not fold to I, though the dotless ı folded to
+/// i; and a new fold must re-key rosters keyed by the old one.
+@Suite("The fold's revisions")
+struct FoldRevisionTests {
+    /// FNV-1a of `Data/name-folding.tsv` for each revision: a change to
+    /// the table fails here until `NameFolding.revision` is bumped.
+    static let digests: [Int64: UInt64] = [2: 0x86eb_a741_65e5_db23]
+
+    @Test("the revision names the table the binary carries")
+    func revisionNamesTheTable() throws {
+        let table = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Data/name-folding.tsv")
+        var digest: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in try Data(contentsOf: table) { digest = (digest ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+        #expect(Self.digests[NameFolding.revision] == digest, "the table changed: bump NameFolding.revision and record its digest")
+    }
+
+    @Test("İ reads as I, as ı reads as i")
+    func turkishI() {
+        #expect(MonsterRules.nameKey("İNCİ-Bot") == MonsterRules.nameKey("INCI-Bot"))
+        #expect(MonsterRules.nameKey("ılık") == MonsterRules.nameKey("ilik"))
+    }
+
+    @Test("a roster keyed by an older fold is keyed again before a lookup")
+    func olderFold() throws {
+        let roster = try ImportRoster()
+        _ = try roster.store.add(Monster(id: 0, name: "İnci-Bot", description: "", icon: "unknown.png", nameColor: .default, weapon: Weapon(.fire)))
+        // As revision 1 keyed it: i with a combining dot above.
+        let other = try Database(path: roster.path, options: [.readWrite])
+        // Only the fold differs: the count is noted as checked.
+        try other.execute("""
+            PRAGMA busy_timeout = 5000;
+            UPDATE monster SET name_key = 'i' || char(775) || 'nci-bot' WHERE name = 'İnci-Bot';
+            UPDATE monster_changes SET keys_checked = count, keys_fold = 1;
+            """)
+        let store = try RosterStore.open(path: roster.path)
+        #expect(try store.find("Inci-Bot")?.name == "İnci-Bot")
+        #expect(throws: RosterError.self) {
+            _ = try store.add(Monster(id: 0, name: "INCI-BOT", description: "", icon: "unknown.png", nameColor: .default, weapon: Weapon(.fire)))
+        }
     }
 }

@@ -69,12 +69,36 @@ public struct Timestamp: Hashable, Sendable, Comparable, CustomStringConvertible
     }
 
     /// The local zone's abbreviation at this moment (`CET`, `UTC`).
+    ///
+    /// The name is the C library's, which takes it from `TZ` itself when
+    /// `TZ` is a rule rather than a zone's file: `TZ=UTC+1` names a clock an
+    /// hour behind UTC "UTC", and `TZ=garbage` (or 5,000 letters) names
+    /// UTC after the garbage. A name is told only when it reads as a
+    /// zone's abbreviation and does not claim UTC at another offset;
+    /// otherwise the offset is (`-01:00`, or `UTC` at none), which reads
+    /// back as the same moment.
     public var localZone: String {
         var time = time_t(secondsSince1970)
         var parts = tm()
         localtime_r(&time, &parts)
-        guard let zone = parts.tm_zone else { return "" }
-        return String(cString: zone)
+        let offset = Int(parts.tm_gmtoff)
+        let name = parts.tm_zone.map { String(cString: $0) } ?? ""
+        if Self.isAbbreviation(name), !(Self.isUTCName(name) && offset != 0), name != FileSystem.environment("TZ") || Self.isUTCName(name) {
+            return name
+        }
+        guard offset != 0 else { return "UTC" }
+        let minutes = abs(offset) / 60
+        return (offset < 0 ? "-" : "+") + Self.pad(minutes / 60) + ":" + Self.pad(minutes % 60)
+    }
+
+    /// Letters as zones are abbreviated (`CET`, `AEDT`, `ChST`), or
+    /// glibc's numeric name for a zone without letters (`+04`, `-0330`).
+    private static func isAbbreviation(_ name: String) -> Bool {
+        let scalars = name.unicodeScalars
+        guard (2...6).contains(scalars.count) else { return false }
+        if scalars.allSatisfy({ $0.isASCII && $0.properties.isAlphabetic }) { return true }
+        guard let sign = scalars.first, sign == "+" || sign == "-" else { return false }
+        return scalars.dropFirst().allSatisfy { ("0"..."9").contains($0) }
     }
 
     /// A moment given on the user's wall clock. In the hour a clock goes
@@ -251,6 +275,10 @@ public struct Timestamp: Hashable, Sendable, Comparable, CustomStringConvertible
     /// offset. A time without a zone would mean different moments on
     /// different machines, so it is refused with the reason.
     public static func reading(exact text: String) -> Result<Timestamp, ValueProblem> {
+        kept(text, readingExact(text))
+    }
+
+    private static func readingExact(_ text: String) -> Result<Timestamp, ValueProblem> {
         if let timestamp = Timestamp(iso8601: text) { return .success(timestamp.toTheMinute) }
         let trimmed = text.trimmingSpaces()
         if let (_, zone) = zoneName(ending: trimmed), !isUTCName(zone) {
@@ -268,6 +296,10 @@ public struct Timestamp: Hashable, Sendable, Comparable, CustomStringConvertible
     /// A moment as a person gives one: anything `init(parsing:)` reads,
     /// `now` included, a time without a zone on the local clock.
     public static func reading(_ text: String) -> Result<Timestamp, ValueProblem> {
+        kept(text, readingAsGiven(text))
+    }
+
+    private static func readingAsGiven(_ text: String) -> Result<Timestamp, ValueProblem> {
         if let timestamp = Timestamp(parsing: text) { return .success(timestamp.toTheMinute) }
         if let (body, zone) = zoneName(ending: text.trimmingSpaces()), !isUTCName(zone),
            let (fields, offset) = parts(of: body), offset == nil, let clock = Timestamp(local: fields) {
@@ -278,6 +310,22 @@ public struct Timestamp: Hashable, Sendable, Comparable, CustomStringConvertible
             return .failure(ValueProblem("\(Quote.code(text)) does not exist on this clock: it falls in the time skipped when daylight-saving time begins; give a later time, or an offset\(example)"))
         }
         return .failure(ValueProblem("\(Quote.code(text)) is not a valid date and time; write \(formHelp)"))
+    }
+
+    /// `result`, unless the moment falls outside the years roster keeps
+    /// once in UTC (`9999-12-31T23:59-01:00` is in the year 10000), or the
+    /// text was refused for a year outside them: both say the range,
+    /// rather than "not a valid date" or the database's own refusal.
+    static func kept(_ text: String, _ result: Result<Timestamp, ValueProblem>) -> Result<Timestamp, ValueProblem> {
+        let range = ValueProblem("\(Quote.code(text)) is outside the years roster keeps: from \(years.lowerBound) to \(years.upperBound), in UTC")
+        switch result {
+        case .success(let timestamp):
+            return years.contains(timestamp.utcFields.year) ? result : .failure(range)
+        case .failure:
+            let digits = text.trimmingSpaces().prefix { $0.isASCII && $0.isNumber }
+            if let year = Int(digits), digits.count >= 4, !years.contains(year) { return .failure(range) }
+            return result
+        }
     }
 
     /// `2026-11-29 14:05 UTC`: how people read a moment where the

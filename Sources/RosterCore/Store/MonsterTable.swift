@@ -64,8 +64,15 @@ enum MonsterTable {
                 // the whole roster unreadable.
                 if field.isNullable { continue }
                 // For the other fields the CHECK constraints make this
-                // impossible unless the file was edited with the checks off.
-                throw DatabaseError(.SQLITE_CORRUPT, message: "a monster row holds an invalid \(field.key)")
+                // impossible unless the file was edited with the checks off:
+                // told as that value, not as a damaged file.
+                let id = row.int(first)
+                let text: String = switch value {
+                case .text(let text): String(text.unicodeScalars.prefix(64).map(Character.init))
+                case .integer(let number): String(number)
+                case .null: "NULL"
+                }
+                throw RosterError.unreadableValue(id: id, field: field.key, value: text)
             }
         }
         return monster

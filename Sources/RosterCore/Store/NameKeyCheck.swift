@@ -12,7 +12,9 @@
 /// whenever another program may have written the table: the file counts
 /// every write to it (`monster_changes.count`, see `OutsideChanges`), and
 /// `keys_checked` (schema 7) is the count at which every key was last
-/// found to match its name. When the two differ, the table is read once,
+/// found to match its name, `keys_fold` the revision of the fold that
+/// derived them (`NameFolding.revision`: a new fold changes keys too).
+/// When either differs, the table is read once,
 /// every key that is not what its name gives is derived again (in one
 /// write transaction; two names that now read alike keep both monsters,
 /// the later one keyed by its id, as schema 4's upgrade does), and the
@@ -21,7 +23,8 @@
 extension RosterStore {
     /// Whether every key was checked at the table's current count.
     func nameKeysAreChecked() throws -> Bool {
-        try database.cached("SELECT count = keys_checked FROM monster_changes").firstRow { $0.int(0) == 1 } ?? true
+        try database.cached("SELECT count = keys_checked AND keys_fold = ? FROM monster_changes")
+            .firstRow([.integer(NameFolding.revision)]) { $0.int(0) == 1 } ?? true
     }
 
     /// Inside a write transaction: re-derives the keys if another program
@@ -36,7 +39,9 @@ extension RosterStore {
     /// count. Writes nothing when it is already noted (a change that
     /// changed nothing stays one).
     func noteNameKeysChecked() throws {
-        try database.cached("UPDATE monster_changes SET keys_checked = count WHERE keys_checked != count").run()
+        try database.cached("""
+            UPDATE monster_changes SET keys_checked = count, keys_fold = ?1 WHERE keys_checked != count OR keys_fold != ?1
+            """).run(.integer(NameFolding.revision))
     }
 
     /// Before a lookup by name outside a transaction: corrects the keys

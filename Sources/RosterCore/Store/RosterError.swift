@@ -24,6 +24,10 @@ public enum RosterError: Error, Sendable, CustomStringConvertible {
     case notADatabase(path: String)
     /// A roster database that is truncated or corrupt.
     case damaged(path: String)
+    /// A value another program stored past the table's checks (with
+    /// SQLite's checks off), which roster cannot read: the monster's id,
+    /// the field, and the value (cut short). The file is not damaged.
+    case unreadableValue(id: Int64, field: String, value: String)
     /// The database or its folder cannot be written.
     case readOnly(path: String, reason: String? = nil)
     /// Another program holds the write lock for longer than we wait.
@@ -85,6 +89,9 @@ public enum RosterError: Error, Sendable, CustomStringConvertible {
             return "\(path) is not a roster database (it is not a SQLite file at all); roster leaves it untouched"
         case .damaged(let path):
             return "the roster database \(path) is damaged (truncated or corrupt); roster leaves it untouched"
+        case .unreadableValue(let id, let field, let value):
+            return "the roster holds a \(field) for monster id \(id) that roster cannot read, \(Quote.code(value)), "
+                + "which another program stored past the table's checks; nothing was changed"
         case .readOnly(let path, let reason):
             return "the roster database \(path) cannot be written: \(reason ?? "the file or its folder is read-only")"
         case .busy:

@@ -141,7 +141,8 @@ enum ShippedMigrations {
     /// Version 7: monster ids are never given out twice (see
     /// `MonsterSequence`): the highest id the roster ever held, from its
     /// monsters and its history; the count at which every name's key was
-    /// last found to match its name (see `NameKeyCheck`); and the index by
+    /// last found to match its name, and the fold it was derived by (see
+    /// `NameKeyCheck`); and the index by
     /// monster that early version-3 files have and later ones never made.
     /// The history's rosters kept for undoing imports are added in code,
     /// as their names are only known then.
@@ -162,6 +163,7 @@ enum ShippedMigrations {
             UPDATE monster_sequence SET last = NEW.id;
         END;
         ALTER TABLE monster_changes ADD COLUMN keys_checked INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE monster_changes ADD COLUMN keys_fold INTEGER NOT NULL DEFAULT 0;
         DROP INDEX IF EXISTS history_row_monster;
         """
 

@@ -1,0 +1,31 @@
+import Foundation
+import Testing
+
+/// A value another program stored with SQLite's checks off (an unknown
+/// weapon in a monster or in the history) was told as a damaged file,
+/// though `PRAGMA integrity_check` says ok.
+@Suite("Values planted past the table's checks")
+struct PlantedValueTests {
+    static let told = "that roster cannot read, `laser`, which another program stored past the table's checks; nothing was changed\n"
+
+    @Test("a monster's unknown weapon is told as itself, exit 65; the other monsters still read")
+    func inTheMonsterTable() throws {
+        let sandbox = try Sandbox()
+        #expect(try sandbox.roster("list").status == 0)
+        _ = try sandbox.sqlite("PRAGMA ignore_check_constraints = 1; UPDATE monster SET weapon = 'laser' WHERE id = 2;")
+        let show = try sandbox.roster("show", "Dog-Bot")
+        #expect(show.status == 65)
+        #expect(show.stderr == "roster: the roster holds a weapon for monster id 2 " + Self.told, "\(show.stderr)")
+        #expect(try sandbox.roster("show", "Cat-Bot").status == 0)
+    }
+
+    @Test("an unknown weapon in the history is told as itself when undo reads it")
+    func inTheHistory() throws {
+        let sandbox = try Sandbox()
+        #expect(try sandbox.roster("set-weapon", "Cat-Bot", "smoke").status == 0)
+        _ = try sandbox.sqlite("PRAGMA ignore_check_constraints = 1; UPDATE history_row SET after_weapon = 'laser' WHERE change = 1;")
+        let undo = try sandbox.roster("undo")
+        #expect(undo.status == 65)
+        #expect(undo.stderr == "roster: the roster holds a weapon for monster id 1 " + Self.told, "\(undo.stderr)")
+    }
+}
