@@ -155,3 +155,50 @@ struct OddPathsTests {
         }
     }
 }
+
+/// Paths longer than about 500 bytes failed with wrong reasons ("no such
+/// file", "file exists"): SQLite's names hold 512 bytes, `-journal` included.
+@Suite("A roster path longer than SQLite opens")
+struct LongPathTests {
+    @Test("is refused saying why, and nothing is made; 504 bytes still work")
+    func longPath() throws {
+        let sandbox = try Sandbox()
+        let base = sandbox.directory.path + "/"
+        func path(_ length: Int) -> String {
+            let rest = length - base.utf8.count - "/r.db".utf8.count
+            return base + String(repeating: "a", count: 200) + "/" + String(repeating: "b", count: rest - 201) + "/r.db"
+        }
+        let fits = try sandbox.roster(["--db", path(504), "list"], useDatabaseOption: false)
+        #expect(fits.status == 0, "\(fits.stderr)")
+        let long = path(505)
+        let run = try sandbox.roster(["--db", long, "list"], useDatabaseOption: false)
+        #expect(run.status == 74)
+        #expect(run.stderr == "roster: cannot open the roster database \(long): its full path is 505 bytes long, and SQLite opens a database only at a path of at most 504 bytes; give a shorter path\n")
+        #expect(!FileManager.default.fileExists(atPath: long))
+    }
+}
+
+/// A -wal that is a folder was told as "read-only", a -shm that is a FIFO
+/// as "disk I/O error", and a file size limit below 32 KiB as a full disk.
+@Suite("The roster's log and index, when they cannot be")
+struct CompanionKindTests {
+    @Test("a folder or a FIFO in their place is named as what it is", arguments: [("-wal", "write-ahead log", "a folder"), ("-shm", "shared-memory file", "a FIFO (a named pipe)")])
+    func notAFile(_ suffix: String, _ role: String, _ kind: String) throws {
+        let sandbox = try Sandbox()
+        #expect(try sandbox.roster("list").status == 0)
+        let companion = sandbox.databasePath + suffix
+        for name in ["-wal", "-shm"] { unlink(sandbox.databasePath + name) }
+        #expect((kind == "a folder" ? mkdir(companion, 0o755) : mkfifo(companion, 0o644)) == 0)
+        let run = try sandbox.roster("set-weapon", "Cat-Bot", "fire")
+        #expect(run.status == 74)
+        #expect(run.stderr == "roster: cannot open the roster database \(sandbox.databasePath): its \(role) \(companion) is \(kind), not a file SQLite can use; remove it, or use another path\n")
+    }
+
+    @Test("a file size limit below the index's 32 KiB is named")
+    func smallFileSizeLimit() throws {
+        let sandbox = try Sandbox()
+        let run = try sandbox.run("/bin/sh", ["-c", "ulimit -f 16; exec \"$0\" --db \"$1\" list", Sandbox.binary.path, sandbox.databasePath])
+        #expect(run.status == 74)
+        #expect(run.stderr.hasSuffix("-shm needs 32 KiB, more than the file size limit allows (ulimit -f)\n"), "\(run.stderr)")
+    }
+}

@@ -29,3 +29,21 @@ struct PlantedValueTests {
         #expect(undo.stderr == "roster: the roster holds a weapon for monster id 1 " + Self.told, "\(undo.stderr)")
     }
 }
+
+@Suite("A huge description planted past the table's checks")
+struct PlantedHugeValueTests {
+    @Test("is refused unread: no change copies it into the history, and memory stays small")
+    func hugeDescription() throws {
+        let sandbox = try Sandbox()
+        #expect(try sandbox.roster("list").status == 0)
+        _ = try sandbox.sqlite("PRAGMA ignore_check_constraints = 1; UPDATE monster SET description = hex(zeroblob(5000000)) WHERE id = 1;")
+        let run = try sandbox.run("/usr/bin/time", ["-f", "peak %M KB", Sandbox.binary.path, "--db", sandbox.databasePath,
+                                                    "set-weapon", "Cat-Bot", "fire"])
+        #expect(run.status == 65, "\(run.stderr.prefix(300))")
+        #expect(run.stderr.hasPrefix("roster: the roster holds a description for monster id 1 that roster cannot read, `0000"), "\(run.stderr.prefix(300))")
+        #expect(try sandbox.sqlite("SELECT count(*) FROM history") == "0")
+        let peak = run.stderr.split(separator: "\n").last { $0.hasPrefix("peak ") }
+            .flatMap { Int($0.dropFirst(5).split(separator: " ")[0]) } ?? .max
+        #expect(peak < 60_000, "peak \(peak) KB")
+    }
+}

@@ -76,6 +76,27 @@ public enum FileSystem {
         return companionNotWritable(path)
     }
 
+    /// Why the roster's write-ahead log or its index cannot be used when
+    /// it is not a file: a folder was told as "read-only" and a FIFO as
+    /// "disk I/O error". A symbolic link is `whyNotWritable`'s to tell.
+    static func companionNotAFile(_ path: String) -> String? {
+        for (suffix, role) in [("-wal", "write-ahead log"), ("-shm", "shared-memory file")] {
+            var status = stat()
+            guard lstat(path + suffix, &status) == 0 else { continue }
+            let kind: String
+            switch status.st_mode & S_IFMT {
+            case S_IFREG, S_IFLNK: continue
+            case S_IFDIR: kind = "a folder"
+            case S_IFIFO: kind = "a FIFO (a named pipe)"
+            case S_IFSOCK: kind = "a socket"
+            case S_IFCHR, S_IFBLK: kind = "a device"
+            default: kind = "not a regular file"
+            }
+            return "its \(role) \(path + suffix) is \(kind), not a file SQLite can use; remove it, or use another path"
+        }
+        return nil
+    }
+
     /// The roster's own file and folder can be writable while its
     /// write-ahead log or shared-memory file is not: a roster shared by a
     /// group, whose `-wal` and `-shm` another member's roster made with

@@ -40,6 +40,9 @@ enum MonsterTable {
     static let updateWeapon = "UPDATE monster SET weapon = ? WHERE id = ?"
     static let delete = "DELETE FROM monster WHERE id = ?"
 
+    /// The most bytes a stored text of any field can hold.
+    static let longestText = MonsterRules.descriptionCodePointLimit * 4
+
     static func monster(from row: Row) throws -> Monster {
         try monster(from: row, startingAt: 0)
     }
@@ -50,6 +53,15 @@ enum MonsterTable {
         var monster = MonsterFields.blank
         for (index, field) in MonsterFields.all.enumerated() {
             let column = first + Int32(index)
+            // No field's text is longer than a description's most code
+            // points at four bytes each: a longer value was planted past
+            // the table's checks (a 100 MB description took the interface
+            // 3.2 GB, and each change copied it into the history twice).
+            // Measured before it is read.
+            if field.kind == .text, row.byteCount(column) > longestText {
+                throw RosterError.unreadableValue(id: row.int(first), field: field.key,
+                                                  value: row.withUTF8(column) { String(decoding: $0.prefix(64), as: UTF8.self) } + "…")
+            }
             let value: FieldValue = if field.isNullable && row.isNull(column) {
                 .null
             } else if field.kind == .integer {

@@ -160,6 +160,11 @@ public enum RosterError: Error, Sendable, CustomStringConvertible {
             // the errno (ENOSPC) is read as a change that did not fit, since
             // even a command that changes nothing (`list`) needs it.
             if error.extendedCode == ResultCode.SQLITE_IOERR_SHMSIZE.rawValue {
+                // The index needs 32 KiB whatever the roster's size.
+                var limit = rlimit()
+                if error.systemErrno == EFBIG || (getrlimit(__rlimit_resource_t(RLIMIT_FSIZE.rawValue), &limit) == 0 && limit.rlim_cur < 32 << 10) {
+                    return .cannotOpen(path: path, reason: "its shared-memory file \(path)-shm needs 32 KiB, more than the file size limit allows (ulimit -f)")
+                }
                 return .cannotOpen(path: path, reason: "its shared-memory file \(path)-shm cannot grow (the disk may be full)")
             }
             switch error.systemErrno {

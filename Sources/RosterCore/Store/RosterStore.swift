@@ -49,6 +49,7 @@ public final class RosterStore {
 
     /// Opens (creating if needed) the roster at `path`.
     public static func open(path: String) throws(RosterError) -> RosterStore {
+        try checkLength(of: path)
         // SQLite follows a symbolic link by reading it and opening where it
         // leads, so the kernel's `fs.protected_symlinks` never sees it: a
         // link another user left in /tmp would have root's roster create
@@ -58,6 +59,9 @@ public final class RosterStore {
             resolved = try AtomicFile.followingLinks(path)
         } catch {
             throw .cannotOpen(path: path, reason: error.reason)
+        }
+        if let reason = FileSystem.companionNotAFile(resolved) {
+            throw .cannotOpen(path: path, reason: reason)
         }
         // A file with several names has a log per name: read, never
         // written (see `LinkedFiles`). Its header may count pages only
@@ -160,6 +164,7 @@ public final class RosterStore {
     /// no roster at `path`, or it is an empty file. Shell completion asks
     /// through this, so that a typo after `--db` never becomes a roster.
     public static func openForReading(path: String) throws(RosterError) -> RosterStore? {
+        try checkLength(of: path)
         switch try DatabaseFile.inspect(path) {
         case .missing, .empty: return nil
         case .notSQLite: throw .notADatabase(path: path)
@@ -171,6 +176,23 @@ public final class RosterStore {
             try store.prepareConnection()
             return store
         }
+    }
+
+    /// The longest full path SQLite opens a roster at: its names hold 512
+    /// bytes (`SQLITE_MAX_PATHNAME`), and `-journal` goes after the path.
+    /// Linux allows 4,096, and a longer path failed with a wrong reason
+    /// ("no such file", "file exists").
+    static let longestPath = 512 - "-journal".utf8.count
+
+    /// Refuses, before anything is made, a path SQLite could not open.
+    private static func checkLength(of path: String) throws(RosterError) {
+        var length = path.utf8.count
+        if !path.hasPrefix("/") {
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            if getcwd(&buffer, buffer.count) != nil { length += strlen(buffer) + 1 }
+        }
+        guard length > longestPath else { return }
+        throw .cannotOpen(path: path, reason: "its full path is \(length) bytes long, and SQLite opens a database only at a path of at most \(longestPath) bytes; give a shorter path")
     }
 
     /// Runs `open`, saying what went wrong as a roster error about `path`.

@@ -170,6 +170,11 @@ package struct Row {
         sqlite3_column_type(handle, column) == SQLITE_NULL
     }
 
+    /// The column's length in bytes, without reading it as text.
+    package func byteCount(_ column: Int32) -> Int {
+        Int(sqlite3_column_bytes(handle, column))
+    }
+
     package func text(_ column: Int32) -> String {
         guard let pointer = sqlite3_column_text(handle, column) else { return "" }
         let count = Int(sqlite3_column_bytes(handle, column))
