@@ -202,3 +202,31 @@ struct CompanionKindTests {
         #expect(run.stderr.hasSuffix("-shm needs 32 KiB, more than the file size limit allows (ulimit -f)\n"), "\(run.stderr)")
     }
 }
+
+/// Found in this sweep: a roster made at `r.db-wal`, beside another
+/// roster `r.db` whose log had been folded in and removed, acknowledged
+/// its changes, and `r.db`'s next change overwrote it whole.
+@Suite("A roster at the name of another database's log")
+struct RosterAtCompanionNameTests {
+    @Test("is refused before anything is made, and a roster made there before is not overwritten by the other's writes")
+    func refused() throws {
+        let sandbox = try Sandbox()
+        #expect(try sandbox.roster("list").status == 0)
+        _ = try sandbox.sqlite("PRAGMA wal_checkpoint(TRUNCATE)")
+        unlink(sandbox.databasePath + "-wal")
+        unlink(sandbox.databasePath + "-shm")
+        let log = sandbox.databasePath + "-wal"
+        let run = try sandbox.roster(["--db", log, "add", "X-Bot", "--weapon", "fire"], useDatabaseOption: false)
+        #expect(run.status == 74)
+        #expect(run.stderr == "roster: cannot open the roster database \(log): it is the name SQLite gives the write-ahead log of \(sandbox.databasePath), whose next change would overwrite a roster there; give the roster another name\n")
+        #expect(!FileManager.default.fileExists(atPath: log))
+        // One made there by another program (or an older roster) stops the other's writes.
+        _ = try sandbox.sqlite("CREATE TABLE t (x); INSERT INTO t VALUES (1);", path: log)
+        unlink(log + "-wal")
+        let write = try sandbox.roster("set-weapon", "Cat-Bot", "fire")
+        #expect(write.status == 74)
+        #expect(write.stderr.hasSuffix(": its write-ahead log \(log) is a SQLite database of its own, not a log; SQLite would overwrite it: move it away first\n"),
+                "\(write.stderr)")
+        #expect(try sandbox.sqlite("SELECT x FROM t", path: log) == "1")
+    }
+}

@@ -17,12 +17,19 @@ struct TimeZoneNameTests {
         #expect(try sandbox.sqlite("SELECT activated FROM monster WHERE id = 5") == "2026-11-29T15:05:00Z")
     }
 
-    @Test("a TZ that names no zone is not taken for a zone's name", arguments: ["garbage", String(repeating: "A", count: 5000)])
+    @Test("a TZ that names no zone is not taken for a zone's name", arguments: ["garbage", "ABC", String(repeating: "A", count: 5000)])
     func garbage(_ zone: String) throws {
         let sandbox = try Sandbox()
         let run = try sandbox.roster(["edit", "Ice-Bot", "--activated", "2026-11-29 14:05 CET"], environment: ["TZ": zone])
         #expect(run.stderr.hasPrefix("roster: --activated: `2026-11-29 14:05 CET` names the zone `CET`, but this clock (TZ) is on UTC then;"),
                 "\(run.stderr.prefix(300))")
         #expect(!run.stderr.contains("AAAAAAAA") && !run.stderr.contains("garbage"))
+    }
+
+    @Test("a zone's own file keeps its name, even when TZ spells it", arguments: [("CET", "CET"), ("EST", "EST"), ("Europe/Paris", "CET")])
+    func zoneFile(_ zone: String, _ name: String) throws {
+        let sandbox = try Sandbox()
+        let edit = try sandbox.roster(["edit", "Ice-Bot", "--activated", "2026-11-29T14:05"], environment: ["TZ": zone])
+        #expect(edit.stderr.hasSuffix("→ 2026-11-29 14:05 \(name)\n"), "\(edit.stderr)")
     }
 }

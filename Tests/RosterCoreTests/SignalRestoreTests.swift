@@ -8,6 +8,11 @@ import Testing
 /// stray SIGHUP that killed a test run).
 @Suite("Signal actions around a temporary file", .serialized)
 struct SignalRestoreTests {
+    /// Signals no other in-process test sends: the terminal tests send
+    /// SIGINT, SIGTERM and SIGHUP to this process, and a handler of this
+    /// test's in their way took one.
+    static let signals: [Int32] = [SIGUSR1, SIGUSR2, SIGVTALRM]
+
     static func handler(_ number: Int32) -> Int {
         var action = sigaction()
         sigaction(number, nil, &action)
@@ -22,24 +27,27 @@ struct SignalRestoreTests {
         var mine = sigaction()
         mine.__sigaction_handler.sa_handler = { _ in }
         var saved: [sigaction] = []
-        for number in [SIGHUP, SIGTERM, SIGINT] {
+        for number in Self.signals {
             var old = sigaction()
             sigaction(number, &mine, &old)
             saved.append(old)
         }
         defer {
-            for (index, number) in [SIGHUP, SIGTERM, SIGINT].enumerated() {
+            for (index, number) in Self.signals.enumerated() {
                 var old = saved[index]
                 sigaction(number, &old, nil)
             }
         }
-        let before = [SIGHUP, SIGTERM, SIGINT].map(Self.handler)
+        let cleanupSignals = SignalCleanup.signals
+        SignalCleanup.signals = Self.signals
+        defer { SignalCleanup.signals = cleanupSignals }
+        let before = Self.signals.map(Self.handler)
         let committed = try AtomicFile(path: folder.appendingPathComponent("a.json").path)
-        #expect(Self.handler(SIGHUP) != before[0], "a handler of its own while the file is written")
+        #expect(Self.handler(Self.signals[0]) != before[0], "a handler of its own while the file is written")
         try committed.commit()
-        #expect([SIGHUP, SIGTERM, SIGINT].map(Self.handler) == before)
+        #expect(Self.signals.map(Self.handler) == before)
         let discarded = try AtomicFile(path: folder.appendingPathComponent("b.json").path)
         discarded.discard()
-        #expect([SIGHUP, SIGTERM, SIGINT].map(Self.handler) == before)
+        #expect(Self.signals.map(Self.handler) == before)
     }
 }

@@ -230,7 +230,9 @@ public final class AtomicFile {
 /// process was started ignoring (a background job's SIGINT) stays ignored.
 enum SignalCleanup {
     nonisolated(unsafe) private static var pendingPath: UnsafeMutablePointer<CChar>?
-    private static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+    /// Three signals: the test of this file uses three others, so as not to
+    /// disturb the in-process tests that send these.
+    nonisolated(unsafe) static var signals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
     /// The action each of `signals` had before `register`, in that order.
     nonisolated(unsafe) private static let previous: UnsafeMutablePointer<sigaction> = {
         let actions = UnsafeMutablePointer<sigaction>.allocate(capacity: 3)

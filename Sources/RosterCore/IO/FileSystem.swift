@@ -76,15 +76,35 @@ public enum FileSystem {
         return companionNotWritable(path)
     }
 
+    /// SQLite names the files it keeps beside a database by adding these.
+    static let companionSuffixes = [("-wal", "write-ahead log"), ("-shm", "shared-memory file"), ("-journal", "rollback journal")]
+
+    /// Why no roster may live at `path` when it is the name SQLite gives
+    /// another database's log, index or journal (`r.db-wal` beside an
+    /// `r.db`): that database's next change would overwrite the roster.
+    static func companionOfAnotherFile(_ path: String) -> String? {
+        for (suffix, role) in companionSuffixes where path.hasSuffix(suffix) && path.utf8.count > suffix.utf8.count {
+            let base = String(path.dropLast(suffix.count))
+            var status = stat()
+            guard stat(base, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { continue }
+            return "it is the name SQLite gives the \(role) of \(base), whose next change would overwrite a roster there; give the roster another name"
+        }
+        return nil
+    }
+
     /// Why the roster's write-ahead log or its index cannot be used when
     /// it is not a file: a folder was told as "read-only" and a FIFO as
-    /// "disk I/O error". A symbolic link is `whyNotWritable`'s to tell.
+    /// "disk I/O error". A symbolic link is `whyNotWritable`'s to tell. A
+    /// log that is a database of its own (a roster made at that name) is
+    /// not SQLite's log: SQLite would ignore it, then overwrite it.
     static func companionNotAFile(_ path: String) -> String? {
-        for (suffix, role) in [("-wal", "write-ahead log"), ("-shm", "shared-memory file")] {
+        for (suffix, role) in companionSuffixes {
             var status = stat()
             guard lstat(path + suffix, &status) == 0 else { continue }
             let kind: String
             switch status.st_mode & S_IFMT {
+            case S_IFREG where suffix != "-shm" && startsLikeADatabase(path + suffix):
+                return "its \(role) \(path + suffix) is a SQLite database of its own, not a log; SQLite would overwrite it: move it away first"
             case S_IFREG, S_IFLNK: continue
             case S_IFDIR: kind = "a folder"
             case S_IFIFO: kind = "a FIFO (a named pipe)"
@@ -95,6 +115,15 @@ public enum FileSystem {
             return "its \(role) \(path + suffix) is \(kind), not a file SQLite can use; remove it, or use another path"
         }
         return nil
+    }
+
+    private static func startsLikeADatabase(_ path: String) -> Bool {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var header = [UInt8](repeating: 0, count: 16)
+        let read = header.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, 16, 0) }
+        return read == 16 && header == Array("SQLite format 3\0".utf8)
     }
 
     /// The roster's own file and folder can be writable while its

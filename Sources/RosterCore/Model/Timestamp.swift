@@ -83,12 +83,20 @@ public struct Timestamp: Hashable, Sendable, Comparable, CustomStringConvertible
         localtime_r(&time, &parts)
         let offset = Int(parts.tm_gmtoff)
         let name = parts.tm_zone.map { String(cString: $0) } ?? ""
-        if Self.isAbbreviation(name), !(Self.isUTCName(name) && offset != 0), name != FileSystem.environment("TZ") || Self.isUTCName(name) {
+        if Self.isAbbreviation(name), !(Self.isUTCName(name) && offset != 0), !Self.isTakenFromTZ(name) {
             return name
         }
         guard offset != 0 else { return "UTC" }
         let minutes = abs(offset) / 60
         return (offset < 0 ? "-" : "+") + Self.pad(minutes / 60) + ":" + Self.pad(minutes % 60)
+    }
+
+    /// Whether glibc made `name` up from `TZ` itself (`TZ=ABC`, a rule it
+    /// could not read, is UTC named `ABC`), rather than reading a zone's
+    /// file (`TZ=CET`, `TZ=EST`) or its UTC.
+    private static func isTakenFromTZ(_ name: String) -> Bool {
+        guard let zone = FileSystem.environment("TZ"), zone == name, !isUTCName(name) else { return false }
+        return !FileSystem.exists("/usr/share/zoneinfo/" + zone)
     }
 
     /// Letters as zones are abbreviated (`CET`, `AEDT`, `ChST`), or

@@ -60,7 +60,7 @@ public final class RosterStore {
         } catch {
             throw .cannotOpen(path: path, reason: error.reason)
         }
-        if let reason = FileSystem.companionNotAFile(resolved) {
+        if let reason = FileSystem.companionOfAnotherFile(resolved) ?? FileSystem.companionNotAFile(resolved) {
             throw .cannotOpen(path: path, reason: reason)
         }
         // A file with several names has a log per name: read, never
