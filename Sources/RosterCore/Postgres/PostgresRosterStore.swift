@@ -65,7 +65,8 @@ public final class PostgresRosterStore: RosterStore {
     public var filePath: String? { nil }
     public var namesReadingAlike: [String] { [] }
     public var hasMoved: Bool { false }
-    public func isCompanionFile(_ path: String) -> Bool { false }
+    /// A roster on a server has no file an export could be written over.
+    public func ownFile(at path: String) -> RosterOwnFile? { nil }
     public var location: RosterLocation { .postgres(uri) }
 
     private init(connection: PostgresConnection, settings: ConnectionSettings, uri: String, client: String) {
