@@ -17,8 +17,9 @@ final class DetailPane: View {
     private(set) var focusedIndex = 0
     /// Esc: give the focus back to the list.
     var onLeave: (() -> Void)?
-    /// What Esc does here, in the footer and help.
-    var leaveHelp = "back to list"
+    /// What Esc does here, in the footer and help; nil where the details
+    /// are the bottom level (a narrow window) and Esc has nowhere to go.
+    var leaveHelp: String? = "back to list"
     private var pictureArea = Rect.zero
     /// The field that shows the monster's name. While it is in sight the
     /// pane's title says "Details" rather than the name again; scrolled
@@ -67,7 +68,7 @@ final class DetailPane: View {
         field.cancelEditing()
         if controller.discardDraft() {
             window?.makeFirstResponder(self)
-            onLeave?()
+            if leaveHelp != nil { onLeave?() }
             return
         }
         endEditing(field)
@@ -138,7 +139,9 @@ final class DetailPane: View {
                 self.edit(field)
             }))
         }
-        bindings.append(KeyBinding(.escape, "Esc", leaveHelp, brief: "list", action: { [weak self] in self?.onLeave?() }))
+        if let leaveHelp {
+            bindings.append(KeyBinding(.escape, "Esc", leaveHelp, brief: "list", action: { [weak self] in self?.onLeave?() }))
+        }
         return bindings
     }
 

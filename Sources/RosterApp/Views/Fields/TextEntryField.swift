@@ -127,7 +127,7 @@ final class TextEntryField: DetailField {
             buffer.write(line, at: Point(x: valueArea.x, y: valueArea.y + row), width: valueArea.width, style: valueStyle(monster))
         }
         if text.isEmpty {
-            buffer.write("none", at: valueArea.origin, width: valueArea.width, style: Theme.label)
+            buffer.write(Self.absent, at: valueArea.origin, width: valueArea.width, style: Theme.label)
         }
         let width = min(valueArea.width, max(4, rows.map(DisplayWidth.of).max() ?? 0))
         markValue(Rect(x: valueArea.x, y: valueArea.y, width: width, height: max(1, min(lines, rows.count))), in: &buffer)
