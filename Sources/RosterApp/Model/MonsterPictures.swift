@@ -11,6 +11,11 @@ enum MonsterPictures {
         let spoken: String
         /// A short title for a button: `Cat`.
         let title: String
+        /// How the details name it: `Cat robot`.
+        var name: String {
+            let words = spoken.split(separator: " ", maxSplits: 1).last.map(String.init) ?? spoken
+            return words.prefix(1).uppercased() + words.dropFirst()
+        }
     }
 
     static let all: [Picture] = [
@@ -22,6 +27,11 @@ enum MonsterPictures {
         Picture(asset: "meetminitomatobot.png", spoken: "a little tomato robot", title: "Tomato"),
         Picture(asset: Monster.defaultIcon, spoken: "the stand-in picture", title: "Stand-in"),
     ]
+
+    /// How the details show `asset`: `Cat robot`, or its file's name.
+    static func name(_ asset: String) -> String {
+        all.first { $0.asset == asset }?.name ?? asset
+    }
 
     /// How a person names `asset`: a known picture by what it shows, any
     /// other by its file's name.

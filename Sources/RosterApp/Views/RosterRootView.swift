@@ -55,6 +55,7 @@ final class RosterRootView: View {
             HeightField(controller: controller),
             OriginField(controller: controller),
             activatedField,
+            PictureField(controller: controller),
         ], nameField: nameField)
         super.init()
         colorField.anchor = { [weak self] in

@@ -1,0 +1,35 @@
+import Testing
+import TerminalKit
+@testable import RosterApp
+@testable import RosterCore
+
+/// The monster's picture is chosen in the full-screen roster as its weapon
+/// is, from a panel of the monsters' pictures; absent values show as absence.
+@Suite("The picture field and absent values")
+struct PictureFieldTests {
+    @Test("the picture field's panel offers the monsters' pictures only; choosing one saves it and says so",
+          arguments: [Size(width: 120, height: 35), Size(width: 80, height: 24), Size(width: 60, height: 20)])
+    func choosePicture(_ size: Size) throws {
+        let roster = try RosterScreenHarness(width: size.width, height: size.height)
+        try roster.edit("Picture")
+        let panel = try #require(roster.docked.compactMap { $0 as? ChoicePanel }.first)
+        #expect(panel.choices.map(\.title) == ["Cat", "Dog", "Explode", "Fire", "Ice", "Tomato", "Stand-in"])
+        #expect(panel.currentIndex == 0, "Cat-Bot's picture is ticked")
+        roster.press(.character("2"))
+        #expect(try roster.monster("Cat-Bot")?.icon == "meetdogbot.png")
+        #expect(roster.editingLabel == nil)
+        #expect(roster.footer.message == "Cat-Bot's picture is now a dog robot")
+        #expect(roster.details.field("Picture")?.value == "Dog robot")
+    }
+
+    @Test("an empty description and an unknown height, origin and activation show a dash, not a word")
+    func absence() throws {
+        let roster = try RosterScreenHarness(width: 120, height: 35) { store in
+            _ = try store.edit("Cat-Bot", MonsterChanges(description: "", height: .some(nil), origin: .some(nil), activated: .some(nil)))
+        }
+        for label in ["Description", "Height", "Origin", "Activated"] {
+            #expect(roster.details.field(label)?.value == "—", "\(label): \(roster.details.field(label)?.value ?? "not shown")")
+        }
+        #expect(!roster.text.contains("unknown") && !roster.text.contains("none"))
+    }
+}
