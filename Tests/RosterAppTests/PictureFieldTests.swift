@@ -33,3 +33,28 @@ struct PictureFieldTests {
         #expect(!roster.text.contains("unknown") && !roster.text.contains("none"))
     }
 }
+
+@Suite("Long descriptions")
+struct LongDescriptionTests {
+    static let long = "A small robot that purrs when its batteries are full and hisses when they are not; it sleeps in boxes far too small for it, and it will not say why."
+
+    @Test("a long description is shown whole where the pane has room, and edited in a box of several rows with the cursor at its end")
+    func shownWholeAndEditedOverRows() throws {
+        let roster = try RosterScreenHarness(width: 120, height: 35) { store in
+            _ = try store.edit("Cat-Bot", MonsterChanges(description: Self.long))
+        }
+        let shown = try #require(roster.details.field("Description"))
+        #expect(shown.value == Self.long, "whole, no …: \(shown.value)")
+
+        try roster.edit("Description")
+        let editing = try #require(roster.details.field("Description"))
+        #expect(editing.value.replacingOccurrences(of: " ", with: "") == Self.long.replacingOccurrences(of: " ", with: ""),
+                "the box holds the whole text: \(editing.value)")
+        let field = try #require(roster.interface.screen.details.fields.first { $0.label == "Description" })
+        #expect(field.frame.height > 2, "over several rows")
+        let cursor = try #require(roster.cursor)
+        #expect(cursor.y == field.frame.maxY - 1, "the cursor on the box's last row")
+        roster.type(" Really.").press(.enter)
+        #expect(try roster.monster("Cat-Bot")?.description == Self.long + " Really.")
+    }
+}

@@ -48,7 +48,7 @@ final class RosterRootView: View {
         // The order of the fields is the order Prev and Next follow.
         details = DetailPane(controller: controller, fields: [
             nameField,
-            TextEntryField(label: "Description", field: MonsterFields.description, controller: controller, lines: 3, limit: MonsterRules.descriptionLimit * 4,
+            TextEntryField(label: "Description", field: MonsterFields.description, controller: controller, lines: 8, limit: MonsterRules.descriptionLimit * 4,
                            read: \.description, change: { MonsterChanges(description: $0) }),
             colorField,
             weaponCell,
