@@ -85,12 +85,20 @@ public enum RosterRunLoop {
             if !cleanup.isEmpty { try? session.write(cleanup) }
         }
         var nextPoll = MonotonicClock.milliseconds() + pollInterval
+        // An idle interface sleeps: a frame is made only after something
+        // happened (a key, a resize, a change on disk, a slide, a reply),
+        // not on every wake to look for other programs' changes; making
+        // the whole frame four times a second was most of its CPU at rest.
+        var needsFrame = true
         while true {
             let frameStart = MonotonicClock.milliseconds()
-            interface.window.advanceAnimations(to: frameStart)
-            let frame = interface.render()
-            let bytes = renderer.render(frame.buffer, cursor: frame.cursor)
-            if !bytes.isEmpty { try session.write(bytes) }
+            if needsFrame || interface.window.isAnimating || renderer.wantsFollowUpFrame {
+                interface.window.advanceAnimations(to: frameStart)
+                let frame = interface.render()
+                let bytes = renderer.render(frame.buffer, cursor: frame.cursor)
+                if !bytes.isEmpty { try session.write(bytes) }
+                needsFrame = false
+            }
             if interface.window.isAnimating, MonotonicClock.milliseconds() - frameStart > slowFrame {
                 interface.window.animationsEnabled = false
             }
@@ -103,6 +111,7 @@ public enum RosterRunLoop {
                 : renderer.wantsFollowUpFrame ? followUpDelay : max(0, nextPoll - now)
             let events = early + session.nextEvents(timeoutMilliseconds: early.isEmpty ? timeout : 0)
             early = []
+            if !events.isEmpty { needsFrame = true }
             for event in events {
                 switch event {
                 case .reply(let reply):
@@ -136,7 +145,7 @@ public enum RosterRunLoop {
                 }
             }
             if MonotonicClock.milliseconds() >= nextPoll {
-                interface.poll()
+                if interface.poll() { needsFrame = true }
                 nextPoll = MonotonicClock.milliseconds() + pollInterval
             }
         }

@@ -30,11 +30,49 @@ struct AsSeenTests {
         let roster = try RosterScreenHarness(width: 60, height: 20)
         #expect(!roster.list.isShown)
         #expect(roster.focused == "details: Name")
-        try roster.press(binding: "monsters")
+        try roster.press(binding: "show the monster list")
         #expect(roster.list.isShown && roster.focused == "Monsters overlay")
         roster.press(.down, .enter)
         #expect(!roster.list.isShown)
         #expect(roster.focused == "details: Name")
         #expect(roster.details.field("Name")?.value == "Dog-Bot")
+    }
+
+    @Test("the monster drawer of a narrow window is the list: w, n, u and x work there, and Esc goes back one level")
+    func drawerIsTheList() throws {
+        let roster = try RosterScreenHarness(width: 60, height: 20)
+        roster.press(.character("m"))
+        #expect(roster.focused == "Monsters overlay")
+        roster.press(.character("?"))
+        #expect(roster.text.contains("undo") && roster.text.contains("remove"), "its help lists the list's commands: \(roster.text)")
+        roster.press(.escape)
+        #expect(roster.focused == "Monsters overlay", "Esc closes the help, one level")
+
+        // w: the weapon panel over the details, the drawer put away.
+        roster.press(.down, .character("w"))
+        #expect(roster.focused == "editing: Weapon" && !roster.list.isShown)
+        roster.press(.character("3"))
+        #expect(try roster.weaponInDatabase("Dog-Bot") == .fire)
+
+        // u from the drawer takes it back, and says so.
+        roster.press(.character("m"), .character("u"))
+        #expect(try roster.weaponInDatabase("Dog-Bot") == .blowgun)
+        #expect(roster.footer.message?.hasPrefix("undid") == true)
+
+        // x asks, over the drawer; Esc answers no and leaves the drawer up.
+        roster.press(.character("x"))
+        #expect(roster.text.contains("Remove Dog-Bot?"))
+        roster.press(.escape)
+        #expect(roster.focused == "Monsters overlay")
+
+        // n: a new monster's form; Esc discards it and goes back to the details, not the drawer.
+        roster.press(.character("n"))
+        #expect(roster.focused == "editing: Name" && !roster.list.isShown)
+        roster.press(.escape)
+        #expect(roster.focused.hasPrefix("details"), "\(roster.focused)")
+        #expect(!roster.list.isShown)
+        // The details are the bottom level: Esc there opens nothing.
+        roster.press(.escape)
+        #expect(roster.focused.hasPrefix("details") && !roster.list.isShown)
     }
 }

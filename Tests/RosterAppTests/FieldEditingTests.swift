@@ -115,23 +115,23 @@ struct FieldEditingTests {
         let roster = try RosterScreenHarness()
         try roster.edit("Name")
         var visited: [String] = []
-        for _ in 0..<7 {
+        for _ in 0..<8 {
             visited.append(roster.editingLabel ?? "?")
             roster.press(.tab)
         }
-        #expect(visited == ["Name", "Description", "Colour", "Weapon", "Height", "Origin", "Activated"])
+        #expect(visited == ["Name", "Description", "Colour", "Weapon", "Height", "Origin", "Activated", "Picture"])
         #expect(roster.editingLabel == "Name", "Next on the last field wraps to the first")
         roster.press(.backTab)
-        #expect(roster.editingLabel == "Activated", "Prev on the first wraps to the last")
+        #expect(roster.editingLabel == "Picture", "Prev on the first wraps to the last")
         // The accessory bar answers clicks as well as keys.
         let bar = try #require(roster.docked.first { $0 is AccessoryBar } as? AccessoryBar)
         _ = roster.screen
         roster.click(Point(x: bar.buttonFrames.previous.x + 1, y: bar.buttonFrames.previous.y))
-        #expect(roster.editingLabel == "Origin")
+        #expect(roster.editingLabel == "Activated")
         _ = roster.screen
         roster.click(Point(x: bar.buttonFrames.done.x + 1, y: bar.buttonFrames.done.y))
         #expect(roster.editingLabel == nil)
-        #expect(roster.focusedLabel == "Origin", "Done leaves the focus on the field")
+        #expect(roster.focusedLabel == "Activated", "Done leaves the focus on the field")
     }
 
     @Test("a summons the Activated field's own editor from the list, and Done gives the focus back")

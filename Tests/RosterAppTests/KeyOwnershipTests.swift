@@ -180,7 +180,9 @@ struct KeyOwnershipTests {
         let column = try #require(lines[first].range(of: "✗")).lowerBound
         let offset = lines[first].distance(from: lines[first].startIndex, to: column)
         var sentence: [String] = []
+        // Down to the next field, which follows at once when the pane is short.
         for line in lines[first...] {
+            if line.contains("Description") { break }
             let characters = Array(line)
             guard characters.count > offset else { break }
             let rest = String(characters[offset...]).split(separator: "│").first.map(String.init) ?? ""

@@ -17,6 +17,15 @@ struct NarrowFooterTests {
         #expect(footer.contains("Esc close") || footer.contains("Esc cancel"), "\(size): \(footer)")
         // The origin wheel takes typed letters (to jump to a country): q is one.
         if label != "Origin" { #expect(footer.contains("q quit"), "\(size): \(footer)") }
+        // What acts here is kept before anything else.
+        #expect(footer.contains("Enter "), "\(size): \(footer)")
+        if size.0 >= 60 {
+            if label != "Origin" { #expect(footer.contains("? help"), "\(size): \(footer)") }
+            #expect(footer.contains(label == "Weapon" ? "1–5 choose" : "↑↓ turn"), "choosing stays at \(size): \(footer)")
+        }
+        if size.0 == 60 && label == "Weapon" {
+            #expect(footer == " 1–5 choose  Enter press  Esc close  ? help  q quit", "keys that jump elsewhere give way first: \(footer)")
+        }
     }
 
     @Test("the too-small message breaks between its phrases, never inside “Press q to quit.”",

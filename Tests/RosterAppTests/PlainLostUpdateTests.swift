@@ -55,10 +55,10 @@ struct PlainLostUpdateTests {
     func emptyKeepsTheirs() throws {
         let session = try Self.conversation(["1", "description", "Mine", ""], otherProgram: MonsterChanges(description: "Theirs"))
         try session.run()
-        #expect(session.lines.contains("Another program changed Cat-Bot's description to `Theirs` after you were asked, so yours was not saved; give the same answer again to save yours over it."),
+        #expect(session.lines.contains("Another program changed Cat-Bot's description to “Theirs” after you were asked, so yours was not saved; give the same answer again to save yours over it."),
                 "\(session.lines)")
         #expect(try session.store.find("Cat-Bot")?.description == "Theirs")
-        #expect(session.lines.contains("Nothing changed; Cat-Bot's description is still `Theirs`."), "\(session.lines)")
+        #expect(session.lines.contains("Nothing changed; Cat-Bot's description is still “Theirs”."), "\(session.lines)")
     }
 
     @Test("a change elsewhere to another field does not block the answer")

@@ -14,8 +14,8 @@ struct PlainNameQuestionTests {
         let session = try Conversation(["1", "name", "Dog-Bot", "q", "", "name", "q", "y"])
         try session.run()
         let lines = session.lines
-        #expect(lines.contains { $0.hasPrefix("A monster named `Dog-Bot` already exists") }, "\(lines)")
-        #expect(lines.contains("Rename Cat-Bot to `q`? Type y to use q as the name; anything else leaves the question:"), "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("A monster named “Dog-Bot” already exists") }, "\(lines)")
+        #expect(lines.contains("Rename Cat-Bot to “q”? Type y to use q as the name; anything else leaves the question:"), "\(lines)")
         #expect(lines.contains("Nothing changed; Cat-Bot's name is still Cat-Bot."), "\(lines)")
         #expect(try session.store.find("q")?.id == 1, "the second time the person said yes")
         #expect(lines.last == "End of input; goodbye.", "q at the name prompt did not end the session")
@@ -25,7 +25,7 @@ struct PlainNameQuestionTests {
     func addAndOneLine() throws {
         let session = try Conversation(["add", "q", "no", "1", "name q"])
         try session.run()
-        #expect(session.lines.contains("Name the new monster `q`? Type y to use q as the name; anything else leaves the question:"))
+        #expect(session.lines.contains("Name the new monster “q”? Type y to use q as the name; anything else leaves the question:"))
         #expect(session.lines.contains("Nothing was added."))
         #expect(try session.store.count() == 6)
         #expect(try session.store.find("q")?.id == 1, "name q on the command line is deliberate")

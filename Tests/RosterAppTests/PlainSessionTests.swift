@@ -49,7 +49,7 @@ struct PlainSessionTests {
         #expect(PlainWording.count(999) == "999")
         #expect(PlainWording.count(1000) == "1,000")
         #expect(PlainWording.pageHeading(first: 1, last: 20, count: 1_000_000, filter: "", hasPrevious: false)
-                == "Monsters 1 to 20 of 1,000,000. n for the next page.")
+                == "Monsters 1 to 20 of 1,000,000. Type next for the next page.")
         #expect(PlainWording.sentence("Cat-Bot now carries Fire") == "Cat-Bot now carries Fire.")
         #expect(PlainWording.sentence("nothing to undo") == "Nothing to undo.")
         #expect(PlainWording.sentence("is it?") == "Is it?")
@@ -76,8 +76,8 @@ struct PlainSessionTests {
     func filterLetGo() throws {
         let session = try Conversation(["filter ice", "Cat-Bot", "list"])
         try session.run()
-        #expect(session.lines.contains("Monster 1 of 1 whose names contain `ice`."))
-        #expect(session.lines.contains("The filter `ice` was let go, so that the monster you work on stays in the list; it lists all 6 monsters."))
+        #expect(session.lines.contains("Monster 1 of 1 whose name contains “ice”."))
+        #expect(session.lines.contains("The filter “ice” was let go, so that the monster you work on stays in the list; it lists all 6 monsters."))
         #expect(session.lines.contains("Monsters 1 to 6 of 6."))
     }
 
@@ -134,7 +134,7 @@ struct PlainSessionTests {
                                       weapon: Weapon(.fire)))
         }
         try session.run()
-        #expect(session.lines.contains("add takes nothing after it; type add alone, or show and a name to choose a monster."))
+        #expect(session.lines.contains("new takes nothing after it; type new alone, or show and a name to choose a monster."))
         #expect(session.lines.contains("list takes nothing after it; type list alone, or show and a name to choose a monster."))
         #expect(session.lines.contains("Add Bot is number 7 of 7, with id 7."))
         #expect(session.lines.contains("remove takes nothing after it; type remove alone, or show and a name to choose a monster."))

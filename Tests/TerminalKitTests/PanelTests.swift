@@ -237,14 +237,19 @@ struct TextFieldModelTests {
 
 @Suite("The footer of keys")
 struct KeyHintBarTests {
-    @Test("when the keys do not fit, help and quit stay and the others give way from the end")
+    @Test("when the keys do not fit, they are kept by role: what acts, the way back, help and quit; the others give way from the end")
     func fitting() {
-        let bindings = ["one", "two", "three", "four", "help", "quit"].map { KeyBinding(.character("x"), "k", $0) {} }
-        #expect(KeyHintBar.fitting(bindings, width: 200).map(\.1) == ["one", "two", "three", "four", "help", "quit"])
-        let narrow = KeyHintBar.fitting(bindings, width: 30).map(\.1)
-        #expect(narrow.suffix(2) == ["help", "quit"])
-        #expect(narrow.first == "one")
-        #expect(!narrow.contains("four"))
+        let others = ["one", "two", "three", "four"].map { KeyBinding(.character("x"), "k", $0) {} }
+        let bindings = [KeyBinding(.enter, "Enter", "act") {}] + others + [KeyBinding(.escape, "Esc", "back") {},
+                        KeyBinding(.character("?"), "?", "help") {}, KeyBinding(.character("q"), "q", "quit") {}]
+        #expect(KeyHintBar.fitting(bindings, width: 200).map(\.1) == ["act", "one", "two", "three", "four", "back", "help", "quit"])
+        let narrow = KeyHintBar.fitting(bindings, width: 44).map(\.1)
+        #expect(narrow == ["act", "one", "back", "help", "quit"], "\(narrow)")
+        // Narrower still: quit, then help give way before the way back and what acts.
+        #expect(KeyHintBar.fitting(bindings, width: 20).map(\.1) == ["act", "back"])
+        // A declared role outranks what the keys say.
+        let chosen = [KeyBinding([.character("1")], "1–5", "choose", role: .choose) { _ in }] + others
+        #expect(KeyHintBar.fitting(chosen, width: 20).map(\.1) == ["choose", "one"])
     }
 
     @Test("with room the footer says each key's help in full; short of room, its brief words first")

@@ -21,7 +21,7 @@ struct PlainCommand: Sendable {
 
     static let all: [PlainCommand] = [
         PlainCommand(["list", "l"], "reads out the current page of monsters again.") { session, _ in session.readPage() },
-        PlainCommand(["next", "n"], "reads out the next page.") { session, _ in session.turnPage(by: 1) },
+        PlainCommand(["next", "more"], "reads out the next page.") { session, _ in session.turnPage(by: 1) },
         PlainCommand(["previous", "p"], "reads out the previous page.") { session, _ in session.turnPage(by: -1) },
         PlainCommand(["filter", "f", "/"], argument: "TEXT",
                      "lists only the monsters whose names contain TEXT; filter alone lists them all.") { session, text in
@@ -52,11 +52,12 @@ struct PlainCommand: Sendable {
         PlainCommand(["origin"], argument: "COUNTRY", "changes the chosen monster's country of origin, such as France or FR; none makes it unknown.") {
             session, text in session.edit(.origin, answer: text)
         },
-        PlainCommand(["activated", "activation"], argument: "WHEN",
+        PlainCommand(["activated", "activation", "a"], argument: "WHEN",
                      "changes when the chosen monster was activated, such as 2026-11-29T14:05 or now; none makes it unknown.") {
             session, text in session.edit(.activated, answer: text)
         },
-        PlainCommand(["add", "a"], "adds a monster, asking for each of its fields.") { session, _ in session.addMonster() },
+        // n and a mean what they mean in the full-screen roster: new, activated.
+        PlainCommand(["new", "add", "n"], "adds a new monster, asking for each of its fields.") { session, _ in session.addMonster() },
         PlainCommand(["remove", "r", "x", "delete"], "removes the chosen monster, after asking.") { session, _ in session.removeChosen() },
         PlainCommand(["undo", "u"], "takes back the last change, made here or by any other program.") { session, _ in
             session.takeBack(redoing: false)
@@ -172,7 +173,7 @@ extension PlainSession {
             }
             let what = suggestingCommands ? "command or monster" : "monster"
             let hint = hints.isEmpty ? " Type help for the commands, or list for the monsters." : " Did you mean \(hints.joined(separator: " or "))?"
-            say("There is no \(what) called \(Quote.code(text)).\(hint)")
+            say("There is no \(what) called \(PlainWording.quoted(text)).\(hint)")
         } catch {
             tell(error.description)
         }

@@ -23,12 +23,12 @@ enum PlainField: CaseIterable {
     func current(_ monster: Monster) -> String {
         switch self {
         case .name: monster.name
-        case .description: monster.description.isEmpty ? "no description" : "\(Quote.code(monster.description))"
+        case .description: monster.description.isEmpty ? "no description" : PlainWording.quoted(monster.description)
         case .weapon: monster.weapon.type.displayName
         case .colour: monster.nameColor.displayName
-        case .icon: monster.icon
+        case .icon: MonsterPictures.spoken(monster.icon)
         case .height: monster.height?.displayName ?? "unknown"
-        case .origin: monster.country?.description ?? monster.origin ?? "unknown"
+        case .origin: monster.country.map(PlainWording.country) ?? monster.origin ?? "unknown"
         case .activated: monster.activated?.localDisplay ?? "unknown"
         }
     }
@@ -82,7 +82,7 @@ extension PlainSession {
         say(question(field, for: monster))
         var answer = ask(prompt(field))
         while let text = answer {
-            if field == .name, !meansTheName(text, asking: { "Rename \(monster.name) to \(Quote.code($0))?" }) {
+            if field == .name, !meansTheName(text, asking: { "Rename \(monster.name) to \(PlainWording.quoted($0))?" }) {
                 say("Nothing changed; \(monster.name)'s name is still \(monster.name).")
                 return
             }
@@ -144,7 +144,7 @@ extension PlainSession {
             return "Name colour for \(monster.name): "
                 + PlainWording.numberedChoices(NameColor.allCases.map(\.displayName), keeping: keep)
         case .icon:
-            return "Picture for \(monster.name): " + PlainWording.numberedChoices(Assets.imageNames, keeping: keep)
+            return "Picture for \(monster.name): " + PlainWording.numberedChoices(MonsterPictures.all.map(\.spoken), keeping: keep)
         case .name:
             return "Type a new name for \(monster.name), or nothing to keep \(keeping)."
         case .description:
@@ -176,11 +176,15 @@ extension PlainSession {
             return { text in PlainWording.color(text).map { $0.map { MonsterChanges(nameColor: $0) } } }
         case .icon:
             return { text in
-                PlainWording.choice(text, among: Assets.imageNames, what: "picture") { name in
-                    if let problem = MonsterRules.iconProblem(name) ?? MonsterRules.iconAvailabilityProblem(name) {
-                        return .failure(PlainRefusal(problem.message))
+                let pictures = MonsterPictures.all
+                return PlainWording.choice(text, among: pictures.map(\.asset), what: "picture") { name in
+                    // By what it shows ("cat robot") or by its file's name.
+                    let folded = name.lowercased()
+                    if let picture = pictures.first(where: { $0.asset == folded || $0.spoken.hasSuffix(folded) || $0.title.lowercased() == folded }),
+                       !folded.isEmpty {
+                        return .success(picture.asset)
                     }
-                    return .success(name)
+                    return .failure(PlainRefusal("there is no picture called \(PlainWording.quoted(name)); answer a number from 0 to \(pictures.count)"))
                 }.map { $0.map { MonsterChanges(icon: $0) } }
             }
         case .name:
@@ -264,7 +268,7 @@ extension PlainSession {
     private func askNewName() -> String? {
         while let answer = ask("Name:") {
             let name = PlainWording.trimmed(answer)
-            if name.isEmpty || !meansTheName(name, asking: { "Name the new monster \(Quote.code($0))?" }) {
+            if name.isEmpty || !meansTheName(name, asking: { "Name the new monster \(PlainWording.quoted($0))?" }) {
                 say("Nothing was added.")
                 return nil
             }
@@ -295,6 +299,15 @@ extension PlainSession {
         if outcome == .changedSinceAsked {
             say("Type details to hear it as it is now, and remove to be asked again.")
         }
-        if ((try? store.monster(id: monster.id)) ?? nil) == nil { chosenID = nil }
+        if ((try? store.monster(id: monster.id)) ?? nil) == nil {
+            // The list moved up into its place: say who is chosen now.
+            chosenID = nil
+            if let next = controller.selectedOnRoster {
+                chosenID = next.id
+                say("\(next.name) is chosen now.")
+            } else {
+                say("No monster is chosen now.")
+            }
+        }
     }
 }

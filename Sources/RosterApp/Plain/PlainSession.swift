@@ -108,7 +108,7 @@ final class PlainSession {
                 exitStatus = 0
             case .signal(let signal):
                 if console.inputIsTerminal { console.write("\n") }
-                say("Interrupted by \(signal); goodbye.")
+                say("\(Self.interruption(signal)); goodbye.")
                 exitStatus = signal.exitStatus
             }
             return nil
@@ -124,7 +124,7 @@ final class PlainSession {
         let count = list.count
         guard count > 0 else {
             if list.isFiltering {
-                say("No monster's name contains \(Quote.code(list.filter)). Type filter alone to list them all.")
+                say("No monster's name contains \(PlainWording.quoted(list.filter)). Type filter alone to list them all.")
             } else {
                 say("The roster is empty. Type add to add a monster.")
             }
@@ -164,7 +164,7 @@ final class PlainSession {
     /// list shows that; here it is said.
     private func tellIfFilterWentAway() {
         guard !filterInForce.isEmpty, list.filter != filterInForce else { return }
-        say("The filter \(Quote.code(filterInForce)) was let go, so that the monster you work on stays in the list; it lists all \(PlainWording.monsters(list.count)).")
+        say("The filter \(PlainWording.quoted(filterInForce)) was let go, so that the monster you work on stays in the list; it lists all \(PlainWording.monsters(list.count)).")
         filterInForce = list.filter
         pageStart = 0
     }
@@ -210,7 +210,7 @@ final class PlainSession {
         let unseen = newest.filter { $0.id > seenHistoryID }
         seenHistoryID = max(seenHistoryID, newest.first?.id ?? 0)
         for entry in unseen.prefix(Self.announcedChanges).reversed() {
-            say("Another program changed the roster: \(entry.line).")
+            say("Another program changed the roster: \(PlainWording.spoken(entry.line)).")
         }
         if unseen.count > Self.announcedChanges {
             say("Another program made more changes; history lists them all.")
@@ -220,6 +220,15 @@ final class PlainSession {
         if let chosenID, ((try? store.monster(id: chosenID)) ?? nil) == nil {
             say("The monster you chose is no longer on the roster.")
             self.chosenID = nil
+        }
+    }
+
+    /// Why the session ended, in words and not a signal's name.
+    static func interruption(_ signal: TerminationSignal) -> String {
+        switch signal {
+        case .interrupt: "Interrupted by Ctrl-C"
+        case .terminate: "Asked to stop by another program"
+        case .hangup: "The terminal went away"
         }
     }
 

@@ -6,12 +6,70 @@ import RosterCore
 /// the lines around it. Messages the controller and the store already
 /// word (the command line's words) are only made into sentences here.
 enum PlainWording {
-    /// `now carries Fire` → `Now carries Fire.`: a message as a sentence.
+    /// `now carries Fire` → `Now carries Fire.`: a message as a sentence,
+    /// in the words speech reads well (`spoken`).
     static func sentence(_ message: String) -> String {
+        let message = spoken(message)
         guard let first = message.first else { return message }
         var text = first.isLowercase ? first.uppercased() + message.dropFirst() : message
         if let last = text.last, !".?!".contains(last) { text += "." }
         return text
+    }
+
+    /// A message in the command line's words made to be heard: values in
+    /// backticks (`` `MEE-OW` ``, which a screen reader reads as "grave")
+    /// quoted as speech quotes them, and `→` (read "right arrow") said as
+    /// "to". A code span ends at a run of as many backticks as opened it,
+    /// as `Quote.code` writes it.
+    static func spoken(_ message: String) -> String {
+        let characters = Array(message)
+        var result = ""
+        var index = 0
+        // The length of the run of backticks starting at `start`.
+        func run(at start: Int) -> Int {
+            var end = start
+            while end < characters.count, characters[end] == "`" { end += 1 }
+            return end - start
+        }
+        while index < characters.count {
+            let character = characters[index]
+            if character == "`" {
+                let fence = run(at: index)
+                var close = index + fence
+                while close < characters.count, !(characters[close] == "`" && run(at: close) == fence) {
+                    close += characters[close] == "`" ? run(at: close) : 1
+                }
+                if close < characters.count {
+                    var inside = String(characters[(index + fence)..<close])
+                    if inside.count > 1, inside.first == " ", inside.last == " " { inside = String(inside.dropFirst().dropLast()) }
+                    result += quoted(inside)
+                    index = close + fence
+                    continue
+                }
+                result += String(characters[index...])
+                break
+            }
+            if character == "→", index > 0, characters[index - 1] == " " {
+                result += "to"
+            } else {
+                result.append(character)
+            }
+            index += 1
+        }
+        return result
+    }
+
+    /// `“MEE-OW”`: text quoted the way speech quotes it.
+    static func quoted(_ text: String) -> String { "“" + text + "”" }
+
+    /// `the United Kingdom (GB)`, `Japan (JP)`: a country as a sentence
+    /// names it, with "the" where English puts one.
+    static func country(_ country: Country) -> String {
+        let name = country.name
+        let takesThe = name.hasPrefix("United ") || name.hasSuffix("Islands") || name.hasSuffix("Republic")
+            || ["Bahamas", "Gambia", "Netherlands", "Philippines", "Maldives", "Comoros", "Seychelles"].contains(name)
+            || name.hasPrefix("Holy See")
+        return (takesThe ? "the " : "") + country.description
     }
 
     /// `1,000,000`: digits grouped as people read them out.
@@ -34,13 +92,13 @@ enum PlainWording {
         "\(count(number)): \(monster.name) carries \(monster.weapon.type.displayName)."
     }
 
-    /// `Monsters 1 to 20 of 1,000,000. n for the next page.`
+    /// `Monsters 1 to 20 of 1,000,000. Type next for the next page.`
     static func pageHeading(first: Int, last: Int, count total: Int, filter: String, hasPrevious: Bool) -> String {
         var text = first == last ? "Monster \(count(first)) of \(count(total))" : "Monsters \(count(first)) to \(count(last)) of \(count(total))"
-        if !filter.isEmpty { text += " whose names contain \(Quote.code(filter))" }
+        if !filter.isEmpty { text += (first == last ? " whose name contains " : " whose names contain ") + quoted(filter) }
         text += "."
-        if last < total { text += " n for the next page." }
-        if hasPrevious { text += " p for the previous page." }
+        if last < total { text += " Type next for the next page." }
+        if hasPrevious { text += " Type previous for the previous page." }
         return text
     }
 
@@ -52,12 +110,12 @@ enum PlainWording {
         } else {
             lines.append("\(monster.name) has id \(monster.id).")
         }
-        lines.append(monster.description.isEmpty ? "It has no description." : "Its description is \(Quote.code(monster.description)).")
+        lines.append(monster.description.isEmpty ? "It has no description." : "Its description is \(quoted(monster.description)).")
         lines.append("It carries \(monster.weapon.type.displayName).")
         lines.append("Its name colour is \(monster.nameColor.displayName).")
-        lines.append("Its picture is \(monster.icon).")
+        lines.append("Its picture is \(MonsterPictures.spoken(monster.icon)).")
         lines.append(monster.height.map { "It is \($0.displayName) tall." } ?? "Its height is unknown.")
-        lines.append(monster.country.map { "It comes from \($0.description)." }
+        lines.append(monster.country.map { "It comes from \(country($0))." }
             ?? monster.origin.map { "Its origin is \($0)." } ?? "Its origin is unknown.")
         lines.append(monster.activated.map { "It was activated on \($0.localDisplay)." } ?? "Its activation is unknown.")
         return lines

@@ -17,8 +17,9 @@ final class DetailPane: View {
     private(set) var focusedIndex = 0
     /// Esc: give the focus back to the list.
     var onLeave: (() -> Void)?
-    /// What Esc does here, in the footer and help.
-    var leaveHelp = "back to list"
+    /// What Esc does here, in the footer and help; nil where the details
+    /// are the bottom level (a narrow window) and Esc has nowhere to go.
+    var leaveHelp: String? = "back to list"
     private var pictureArea = Rect.zero
     /// The field that shows the monster's name. While it is in sight the
     /// pane's title says "Details" rather than the name again; scrolled
@@ -67,7 +68,7 @@ final class DetailPane: View {
         field.cancelEditing()
         if controller.discardDraft() {
             window?.makeFirstResponder(self)
-            onLeave?()
+            if leaveHelp != nil { onLeave?() }
             return
         }
         endEditing(field)
@@ -138,7 +139,9 @@ final class DetailPane: View {
                 self.edit(field)
             }))
         }
-        bindings.append(KeyBinding(.escape, "Esc", leaveHelp, brief: "list", action: { [weak self] in self?.onLeave?() }))
+        if let leaveHelp {
+            bindings.append(KeyBinding(.escape, "Esc", leaveHelp, brief: "list", action: { [weak self] in self?.onLeave?() }))
+        }
         return bindings
     }
 
@@ -150,19 +153,22 @@ final class DetailPane: View {
         pictureArea = controller.selected.map { Self.pictureFrame(in: inner, art: artSize(of: $0)) } ?? .zero
         let beside = inner.inset(left: pictureArea.isEmpty ? 0 : pictureArea.width + 2)
         let besideUntil = pictureArea.isEmpty ? inner.y : pictureArea.maxY + 1
-        func area(at top: Int) -> Rect { top < besideUntil ? beside : inner }
+        // Below the picture a field keeps the column of the fields beside
+        // it, so that every label and value lines up, unless it needs more
+        // room than that column has (the weapon's box in a narrow pane).
+        func fitsBeside(_ field: DetailField) -> Bool { beside.width - DetailField.labelWidth - 1 >= field.minimumValueWidth }
+        func area(at top: Int, for field: DetailField) -> Rect { top < besideUntil || fitsBeside(field) ? beside : inner }
         // A blank row between fields when they all fit with one.
         func stack(gap: Int) -> (tops: [Int], heights: [Int]) {
             var tops: [Int] = [], heights: [Int] = []
             var y = inner.y
             for field in fields {
-                var height = field.preferredHeight(forWidth: area(at: y).width)
+                var height = field.preferredHeight(forWidth: area(at: y, for: field).width)
                 // A field that would reach past the picture's side, or needs
                 // more room than there is beside it, goes below it, whole.
-                if y < besideUntil,
-                   y + height > besideUntil || beside.width - DetailField.labelWidth - 1 < field.minimumValueWidth {
+                if y < besideUntil, y + height > besideUntil || !fitsBeside(field) {
                     y = besideUntil
-                    height = field.preferredHeight(forWidth: inner.width)
+                    height = field.preferredHeight(forWidth: area(at: y, for: field).width)
                 }
                 tops.append(y)
                 heights.append(height)
@@ -181,7 +187,7 @@ final class DetailPane: View {
         for (index, field) in fields.enumerated() {
             let top = tops[index] - shift
             let height = min(heights[index], max(0, fieldsArea.maxY - top))
-            let column = area(at: tops[index])
+            let column = area(at: tops[index], for: field)
             field.frame = Rect(x: column.x, y: top, width: column.width, height: height)
             // A field scrolled partly above the pane's top shows its lower part.
             field.isHidden = controller.selected == nil || top + height <= fieldsArea.y || height <= 0

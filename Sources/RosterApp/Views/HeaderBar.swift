@@ -2,8 +2,9 @@ import TerminalKit
 
 /// The top bar: the program, how many monsters, and where the file is,
 /// with the "≡ Monsters" button in a narrow window and the toolbar's
-/// "Activated" button when there is room (no ⏱: fonts draw it two cells
-/// wide or not at all, as in alacritty and xterm).
+/// "Set activation" button when there is room, after the count, so that
+/// it reads as a button and not as the roster's status (no ⏱: fonts
+/// draw it two cells wide or not at all, as in alacritty and xterm).
 final class HeaderBar: View {
     weak var controller: RosterSessionController?
     var showsMonstersButton = false
@@ -13,7 +14,7 @@ final class HeaderBar: View {
     private var activationFrame = Rect.zero
     private var countX = 0
 
-    private static let monstersLabel = " ≡ Monsters ", rosterLabel = " roster ", activationLabel = " Activated "
+    private static let monstersLabel = " ≡ Monsters ", rosterLabel = " roster ", activationLabel = " Set activation "
 
     /// The buttons' places, for drawing and for clicks alike.
     override func layout() {
@@ -25,13 +26,21 @@ final class HeaderBar: View {
             buttonFrame = .zero
         }
         x += DisplayWidth.of(Self.rosterLabel)
+        countX = x
+        x += DisplayWidth.of(countText)
         if frame.maxX - x > 40 {
             activationFrame = Rect(x: x + 1, y: frame.y, width: DisplayWidth.of(Self.activationLabel), height: 1)
-            x = activationFrame.maxX + 1
         } else {
             activationFrame = .zero
         }
-        countX = x
+    }
+
+    /// `· 6 monsters `, or `· 2 of 6 monsters ` while a filter is on.
+    private var countText: String {
+        guard let list = controller?.list else { return "" }
+        return list.isFiltering
+            ? "· \(MonsterListView.grouped(list.count)) of \(MonsterListView.grouped(list.total)) monsters "
+            : "· \(MonsterListView.grouped(list.count)) monsters "
     }
 
     override func draw(in buffer: inout Buffer) {
@@ -40,16 +49,13 @@ final class HeaderBar: View {
             buffer.write(Self.monstersLabel, at: buttonFrame.origin, style: Theme.headerButton)
         }
         buffer.write(Self.rosterLabel, at: Point(x: buttonFrame.isEmpty ? frame.x : buttonFrame.maxX, y: frame.y), style: Theme.header.bold)
-        // The toolbar: the Activated field's editor, summoned from anywhere (`a`).
+        // The toolbar: the activation's editor, summoned from anywhere (`a`).
         if !activationFrame.isEmpty {
             buffer.write(Self.activationLabel, at: activationFrame.origin, style: Theme.headerButton)
         }
         guard let controller else { return }
-        let list = controller.list
-        let count = list.isFiltering
-            ? "· \(MonsterListView.grouped(list.count)) of \(MonsterListView.grouped(list.total)) monsters "
-            : "· \(MonsterListView.grouped(list.count)) monsters "
-        let x = buffer.write(count, at: Point(x: countX, y: frame.y), style: Theme.header)
+        var x = buffer.write(countText, at: Point(x: countX, y: frame.y), style: Theme.header)
+        if !activationFrame.isEmpty { x = activationFrame.maxX + 1 }
         let path = controller.store.name
         let room = frame.maxX - x - 2
         if room > 10 {

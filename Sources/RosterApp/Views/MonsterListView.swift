@@ -31,6 +31,11 @@ final class MonsterListView: View {
     override var canBecomeFirstResponder: Bool { true }
     override var keyBindingsTitle: String { "Monster list" }
 
+    /// Where keys go on from the drawer, which has no superview: the
+    /// screen's commands (`w`, `n`, `u`, `x`…), as from the docked list.
+    weak var onward: Responder?
+    override var nextResponder: Responder? { isOverlay ? onward : super.nextResponder }
+
     var pageSize: Int { max(1, rowsArea.height - 1) }
 
     override var keyBindings: [KeyBinding] {
@@ -53,7 +58,8 @@ final class MonsterListView: View {
                 self.controller.select(self.controller.list.count - 1)
             }),
         ]
-        bindings.append(KeyBinding(.character("/"), "/", "filter", action: { [weak self] in self?.openFilter() }).footerPriority(1))
+        bindings.append(KeyBinding(.character("/"), "/", "filter", action: { [weak self] in self?.openFilter() })
+            .role(.command).footerPriority(1))
         if isOverlay {
             // Labelled Esc, the way back from every overlay; Enter and m close it too.
             bindings.append(KeyBinding([.escape, .enter, .character("m")], "Esc", "close list", action: { [weak self] in

@@ -23,7 +23,13 @@ final class RosterRootView: View {
     let footer = KeyHintBar()
     /// The footer's message, shown by the window over a docked panel.
     let panelMessage = KeyHintBar()
-    private(set) lazy var listOverlay = MonsterListView(controller: controller, isOverlay: true)
+    /// The monster drawer of a narrow window. It is the list: keys it does
+    /// not take go on to this view's commands, as the docked list's do.
+    private(set) lazy var listOverlay: MonsterListView = {
+        let drawer = MonsterListView(controller: controller, isOverlay: true)
+        drawer.onward = self
+        return drawer
+    }()
     /// The list had the focus when the split collapsed: give it back when
     /// the window widens again.
     private var listLostFocusToCollapse = false
@@ -42,13 +48,14 @@ final class RosterRootView: View {
         // The order of the fields is the order Prev and Next follow.
         details = DetailPane(controller: controller, fields: [
             nameField,
-            TextEntryField(label: "Description", field: MonsterFields.description, controller: controller, lines: 3, limit: MonsterRules.descriptionLimit * 4,
+            TextEntryField(label: "Description", field: MonsterFields.description, controller: controller, lines: 8, limit: MonsterRules.descriptionLimit * 4,
                            read: \.description, change: { MonsterChanges(description: $0) }),
             colorField,
             weaponCell,
             HeightField(controller: controller),
             OriginField(controller: controller),
             activatedField,
+            PictureField(controller: controller),
         ], nameField: nameField)
         super.init()
         colorField.anchor = { [weak self] in
@@ -79,7 +86,9 @@ final class RosterRootView: View {
         guard let window else { return }
         isCollapsed = frame.width < Self.splitWidth
         list.isHidden = isCollapsed
-        details.leaveHelp = isCollapsed ? "show the monster list" : "back to list"
+        // Collapsed, the details are where Esc ends: the list is a drawer
+        // over them (m), not a level below.
+        details.leaveHelp = isCollapsed ? nil : "back to list"
         if isCollapsed {
             if listHasKeyboard {
                 // The list is behind its button now: the details take the
@@ -138,6 +147,8 @@ final class RosterRootView: View {
 
     /// Tab order: the list, then each detail field, then round again.
     private func moveFocus(by step: Int) {
+        // From the monster drawer, Tab goes on into the details it covered.
+        if isCollapsed { window?.dismissAllOverlays() }
         let stops = (isCollapsed ? 0 : 1) + details.fields.count
         var current = 0
         if details.hasFocus { current = (isCollapsed ? 0 : 1) + details.focusedIndex }
@@ -159,7 +170,7 @@ final class RosterRootView: View {
     override var priorityKeyBindings: [KeyBinding] {
         var bindings: [KeyBinding] = []
         if controller.selected != nil, window?.isTooSmall == false, details.editingField !== activatedField {
-            // The header's Activated button: kept in the footer whatever else goes.
+            // The header's Set activation button.
             bindings.append(KeyBinding(.character("a"), "a", "activated", action: { [weak self] in
                 self?.summon(self?.activatedField)
             }).footerPriority(1))
@@ -182,6 +193,7 @@ final class RosterRootView: View {
     override var keyBindings: [KeyBinding] {
         let hasMonster = controller.selected != nil
         let weapon = KeyBinding(.character("w"), "w", "weapon", action: { [weak self] in self?.summon(self?.weaponCell) })
+            .role(details.editingField == nil ? .command : .other)
         let mouse = KeyBinding.mouse("click", isCollapsed ? "a field, ≡ Monsters, Activated" : "a monster, a field, Activated")
         let wheel = KeyBinding.mouse("wheel", "scroll the list")
         if let editing = details.editingField {
@@ -200,29 +212,32 @@ final class RosterRootView: View {
         bindings.append(KeyBinding(.character("/"), "/", "filter", action: { [weak self] in
             guard let self else { return }
             if self.isCollapsed { self.showListOverlay(); self.listOverlay.openFilter() } else { self.list.openFilter() }
-        }).footerPriority(1))
+        }).role(.command).footerPriority(1))
         if isCollapsed {
-            bindings.append(KeyBinding(.character("m"), "m", "monsters", action: { [weak self] in self?.showListOverlay() })
-                .footerPriority(1))
+            bindings.append(KeyBinding(.character("m"), "m", "show the monster list", brief: "monsters", action: { [weak self] in self?.showListOverlay() })
+                .role(.command).footerPriority(1))
         }
-        bindings.append(KeyBinding(.character("n"), "n", "new", action: { [weak self] in self?.addMonster() }))
+        bindings.append(KeyBinding(.character("n"), "n", "new", action: { [weak self] in self?.addMonster() }).role(.command))
         // The roster's history: any surface's change, another program's too.
         bindings += [
-            // The footer offers them after a change (`· u undo`): they give
-            // way first when the row is short.
+            // Undo is one of the list's commands; redo is offered after an
+            // undo (`· U redo`), and gives way first when the row is short.
             KeyBinding(.character("u"), "u", "undo", action: { [weak self] in self?.controller.undo() })
-                .footerPriority(-2),
+                .role(.command).footerPriority(-1),
             KeyBinding([.character("U"), .control("r")], "U", "redo", action: { [weak self] in self?.controller.redo() })
                 .footerPriority(-2),
         ]
         if controller.selectedOnRoster != nil {
-            bindings.append(KeyBinding([.character("x"), .delete], "x", "remove", action: { [weak self] in self?.confirmRemoval() }))
+            bindings.append(KeyBinding([.character("x"), .delete], "x", "remove", action: { [weak self] in self?.confirmRemoval() })
+                .role(.command).footerPriority(-1))
         }
         return bindings + [mouse] + (isCollapsed ? [] : [wheel])
     }
 
     /// `n`: a new monster, named first; Esc before its first Done discards it.
     private func addMonster() {
+        // From the monster drawer too: the new monster's form is the details.
+        window?.dismissAllOverlays()
         controller.beginDraft()
         details.edit(nameField)
     }

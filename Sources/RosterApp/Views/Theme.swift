@@ -71,4 +71,6 @@ enum PictureSlot {
     static let weapon: UInt32 = 2
     /// The weapon panel's buttons: `panel + index`.
     static let panel: UInt32 = 10
+    /// The picture panel's buttons: `picturePanel + index`.
+    static let picturePanel: UInt32 = 20
 }

@@ -81,7 +81,7 @@ public final class ChoicePanel: View {
             KeyBinding([.down, .character("j")], "↑↓", "row", footer: false, action: { [weak self] in
                 self?.moveHighlight(by: self?.columns ?? 1)
             }),
-            KeyBinding(digits, count > 1 ? "1–\(min(9, count))" : "1", "choose", perform: { [weak self] key in
+            KeyBinding(digits, count > 1 ? "1–\(min(9, count))" : "1", "choose", role: .choose, perform: { [weak self] key in
                 guard case .character(let character) = key.code, let digit = character.wholeNumberValue else { return }
                 self?.highlightedIndex = digit - 1
                 self?.press(digit - 1)

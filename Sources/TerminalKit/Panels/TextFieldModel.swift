@@ -125,4 +125,45 @@ public struct TextFieldModel: Hashable, Sendable {
         }
         return (shown, beforeCursor)
     }
+
+    /// The text wrapped by cells over rows of `width` columns, at most
+    /// `rows` of them, scrolled so that the cursor's row is in view, and
+    /// the cursor's place in them: an editing box of several rows. A
+    /// newline breaks the row (it is not shown).
+    public func wrapped(width: Int, rows limit: Int) -> (rows: [String], cursor: Point) {
+        guard width > 0, limit > 0 else { return ([""], Point(x: 0, y: 0)) }
+        var rows = [""]
+        var used = 0
+        var cursorPoint = Point(x: 0, y: 0)
+        for (index, character) in characters.enumerated() {
+            let columns = character == "\n" ? 0 : DisplayWidth.asDrawn(character)
+            if used + columns > width - (index == cursor ? 1 : 0) && used > 0 {
+                rows.append("")
+                used = 0
+            }
+            if index == cursor { cursorPoint = Point(x: used, y: rows.count - 1) }
+            if character == "\n" {
+                rows.append("")
+                used = 0
+                continue
+            }
+            rows[rows.count - 1].append(character)
+            used += columns
+        }
+        if cursor >= characters.count {
+            if used >= width {
+                rows.append("")
+                used = 0
+            }
+            cursorPoint = Point(x: used, y: rows.count - 1)
+        }
+        let first = max(0, min(cursorPoint.y - limit + 1, rows.count - limit))
+        let shown = Array(rows[first..<min(rows.count, first + limit)])
+        return (shown, Point(x: cursorPoint.x, y: cursorPoint.y - first))
+    }
+
+    /// How many rows `wrapped` fills at `width`, uncapped.
+    public func rowCount(width: Int) -> Int {
+        wrapped(width: width, rows: Int.max / 2).rows.count
+    }
 }

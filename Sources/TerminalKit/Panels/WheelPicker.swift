@@ -84,7 +84,7 @@ public final class WheelPicker: View {
 
     public override var keyBindings: [KeyBinding] {
         var bindings = [
-            KeyBinding(.up, "↑↓", "turn", action: { [weak self] in self?.turn(by: -1) }),
+            KeyBinding(.up, "↑↓", "turn", action: { [weak self] in self?.turn(by: -1) }).role(.choose),
             KeyBinding(.down, "↑↓", "turn", footer: false, action: { [weak self] in self?.turn(by: 1) }),
             KeyBinding(.pageUp, "PgUp/PgDn", "by 5", footer: false, action: { [weak self] in self?.turn(by: -5) }),
             KeyBinding(.pageDown, "PgUp/PgDn", "by 5", footer: false, action: { [weak self] in self?.turn(by: 5) }),

@@ -13,15 +13,42 @@ public struct KeyBinding {
     public let showsInFooter: Bool
     /// The footer's shorter words for `help`, where room is scarce.
     public let brief: String
-    /// Which keys the footer keeps when it cannot show them all: the
-    /// lowest go first (0 for most; above for keys that must stay in
-    /// sight, below for keys that are easy to find otherwise).
+    /// Which keys the footer keeps when it cannot show them all, among
+    /// bindings of the same `role`: the lowest go first (0 for most; above
+    /// for keys that must stay in sight, below for keys that are easy to
+    /// find otherwise).
     public var footerPriority = 0
+    /// What the binding is for, which decides what a short footer keeps.
+    public var role: Role?
+
+    /// What a binding is for. A footer too short for every key keeps them
+    /// by role, in this order: what acts in this state (Enter on what has
+    /// the focus), the way back (Esc), help and quit, choosing (a panel's
+    /// 1–5, a wheel's turn, which Enter also does), the screen's commands
+    /// (`n` new, `u` undo); moving about and keys that jump elsewhere
+    /// (`other`) go first.
+    public enum Role: Int, Comparable, Sendable {
+        case other, command, choose, quit, help, back, act
+
+        public static func < (a: Role, b: Role) -> Bool { a.rawValue < b.rawValue }
+    }
+
+    /// The role declared, else the one its keys say: Enter acts, Esc goes
+    /// back, `?` is help and `q` quits.
+    public var keptRole: Role {
+        if let role { return role }
+        if keys.contains(.escape) { return .back }
+        if keys.contains(.enter) { return .act }
+        if keys.contains(.character("?")) { return .help }
+        if keys.contains(.character("q")) { return .quit }
+        return .other
+    }
     /// Runs the binding, told which of its keys was pressed.
     public let perform: (KeyEvent) -> Void
 
     public init(_ keys: [KeyEvent], _ label: String, _ help: String, brief: String? = nil, footer: Bool = true,
-                perform: @escaping (KeyEvent) -> Void) {
+                role: Role? = nil, perform: @escaping (KeyEvent) -> Void) {
+        self.role = role
         self.keys = keys
         self.label = label
         self.help = help
@@ -61,6 +88,7 @@ extension KeyBinding {
         guard !kept.isEmpty else { return nil }
         var binding = KeyBinding(kept, label, help, brief: brief, footer: false, perform: perform)
         binding.footerPriority = footerPriority
+        binding.role = role
         return binding
     }
 }
@@ -111,6 +139,13 @@ extension KeyBinding {
     public func footerPriority(_ priority: Int) -> KeyBinding {
         var copy = self
         copy.footerPriority = priority
+        return copy
+    }
+
+    /// This binding with a declared role.
+    public func role(_ role: Role) -> KeyBinding {
+        var copy = self
+        copy.role = role
         return copy
     }
 }

@@ -56,10 +56,11 @@ public final class KeyHintBar: View {
 
     /// The bindings that fit in `width` columns, each with the words shown
     /// for it: their help when everything fits that way, else their brief
-    /// words. The last two (help and quit, by convention) stay, and so
-    /// does the way back (Esc: every state has one, and it must be in
-    /// sight); of the others, the lowest `footerPriority` goes first and,
-    /// among equals, the outermost (the innermost come first and matter most).
+    /// words. They are kept by role (`KeyBinding.Role`): what acts in this
+    /// state, choosing, the way back, help and quit stay longest; within a
+    /// role the lowest `footerPriority` goes first and, among equals, the
+    /// outermost (the innermost come first and matter most). The order
+    /// shown stays the order given.
     static func fitting(_ bindings: [KeyBinding], width: Int) -> [(KeyBinding, String)] {
         func columns(_ entries: [(KeyBinding, String)]) -> Int {
             entries.reduce(0) { $0 + DisplayWidth.of($1.0.label) + 1 + DisplayWidth.of($1.1) + 2 } - 2
@@ -68,11 +69,9 @@ public final class KeyHintBar: View {
         if columns(full) <= width { return full }
         var kept = bindings.map { ($0, $0.brief) }
         while columns(kept) > width, !kept.isEmpty {
-            var candidates = Array(kept.count > 2 ? kept.indices.dropLast(2) : kept.indices.dropLast(0))
-            let others = candidates.filter { !kept[$0].0.matches(.escape) }
-            if !others.isEmpty { candidates = others }
-            let lowest = candidates.map { kept[$0].0.footerPriority }.min() ?? 0
-            let victim = candidates.last { kept[$0].0.footerPriority == lowest } ?? kept.count - 1
+            let rank = { (index: Int) in (kept[index].0.keptRole.rawValue, kept[index].0.footerPriority) }
+            let lowest = kept.indices.map(rank).min { $0 < $1 } ?? (0, 0)
+            let victim = kept.indices.last { rank($0) == lowest } ?? kept.count - 1
             kept.remove(at: victim)
         }
         return kept

@@ -5,8 +5,9 @@
 ///    one on a printable key gives way when a responder that consumes text
 ///    would receive the key (`q` is a letter in a text field);
 /// 2. the frontmost overlay: the chain from the first responder up to the
-///    overlay when the focus is inside it, else the overlay itself; a
-///    modal overlay keeps every other key;
+///    overlay when the focus is inside it, else the overlay itself, then
+///    on from the overlay's `nextResponder` if it names one (a drawer that
+///    is the screen's list); a modal overlay keeps every other key;
 /// 3. the docked accessory and input views (and a popover);
 /// 4. the responder chain from the first responder up.
 /// Along the way a responder that consumes text stops printable keys and
@@ -58,7 +59,16 @@ extension Window {
             } else {
                 responders.append(overlay.view)
             }
-            if overlay.isModal { return (responders, overlay) }
+            if overlay.isModal {
+                // An overlay that stands for a view of the screen (a list
+                // drawer) names where its keys go on: the screen's commands.
+                var onward = overlay.view.nextResponder
+                while let current = onward {
+                    responders.append(current)
+                    onward = current.nextResponder
+                }
+                return (responders, overlay)
+            }
         }
         responders += presentedViews
         var responder: Responder? = firstResponder ?? rootView

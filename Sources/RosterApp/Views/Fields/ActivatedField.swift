@@ -56,6 +56,9 @@ final class ActivatedField: DetailField {
     }
 
     override var inputView: View? { picker }
+    /// `2019-03-14 09:30 CEST` whole: in a narrower column beside the
+    /// picture the field goes below it, across the pane.
+    override var minimumValueWidth: Int { 21 }
     override var editVerb: String { "choose activation" }
     override var spokenName: String { "activation" }
 

@@ -161,12 +161,16 @@ class DetailField: View {
         }
     }
 
-    /// A one-row value: `text` in `style`, or `unknown` when there is none.
+    /// How a field without a value shows: a dash, never a word someone
+    /// could have typed as the value (`none`, `unknown`).
+    static let absent = "—"
+
+    /// A one-row value: `text` in `style`, or the dash of absence when there is none.
     /// The value, its first cell restyled as `swatch` when given (the
     /// mark of a colour, drawn in that colour).
     func drawValue(_ text: String?, style: Style = .plain, swatch: Style? = nil, in buffer: inout Buffer) {
         let valueArea = drawLabel(in: &buffer)
-        let shown = text ?? "unknown"
+        let shown = text ?? Self.absent
         let end = buffer.write(shown, at: valueArea.origin, width: valueArea.width, style: text == nil ? Theme.label : style)
         if let swatch, text != nil, end > valueArea.x { buffer.restyle(Rect(origin: valueArea.origin, size: Size(width: 1, height: 1))) { _ in swatch } }
         markValue(Rect(x: valueArea.x, y: valueArea.y, width: max(1, end - valueArea.x), height: 1), in: &buffer)

@@ -146,7 +146,7 @@ final class HeightField: WheelField {
         wheels.focus(column: 0)
     }
 
-    override func wheelsTurned() { pendingText = wheelHeight?.displayName ?? "unknown" }
+    override func wheelsTurned() { pendingText = wheelHeight?.displayName ?? Self.absent }
 
     override func currentChanges() -> MonsterChanges? {
         let height = wheelHeight
@@ -179,7 +179,7 @@ final class OriginField: WheelField {
         return row == 0 ? nil : Countries.all[row - 1]
     }
 
-    override func wheelsTurned() { pendingText = wheelCountry?.description ?? "unknown" }
+    override func wheelsTurned() { pendingText = wheelCountry?.description ?? Self.absent }
 
     override func currentChanges() -> MonsterChanges? {
         let code = wheelCountry?.code

@@ -16,6 +16,8 @@ final class TextEntryField: DetailField {
     private let read: (Monster) -> String
     private let change: (String) -> MonsterChanges
     private let valueStyle: (Monster) -> Style
+    /// Rows the value may take when shown (a description is shown whole up
+    /// to this many) and when edited: 1 for a one-line field.
     private let lines: Int
     private let limit: Int
     private var model = TextFieldModel()
@@ -34,6 +36,9 @@ final class TextEntryField: DetailField {
     }
 
     override var monsterField: MonsterField? { field }
+
+    /// Rows a field of several lines keeps however short its value.
+    static let steadyRows = 3
 
     override func didBecomeFirstResponder() {
         model = TextFieldModel(controller.selected.map(read) ?? "", limit: limit)
@@ -83,7 +88,16 @@ final class TextEntryField: DetailField {
     override func preferredHeight(forWidth width: Int) -> Int {
         // While editing, one line of text with the reason for a refusal
         // under it, in the rows the value had, so nothing below moves.
-        isFirstResponder ? max(lines, 1 + problemRows(forWidth: width)) : lines + problemRows(forWidth: width)
+        let valueWidth = max(1, width - Self.labelWidth - 1)
+        if isFirstResponder {
+            // The box grows with the text, up to the field's rows, and scrolls past them.
+            let editing = lines > 1 ? max(min(lines, Self.steadyRows), min(lines, model.rowCount(width: valueWidth))) : 1
+            return editing + problemRows(forWidth: width)
+        }
+        // Short values keep the same rows from monster to monster (moving
+        // the selection then redraws no field below); a long one takes more.
+        let shown = controller.selected.map { displayedRows(read($0), width: valueWidth).count } ?? 1
+        return max(min(lines, Self.steadyRows), min(lines, shown)) + problemRows(forWidth: width)
     }
 
     /// The value wrapped into the field's rows. In a field of several rows a
@@ -105,12 +119,32 @@ final class TextEntryField: DetailField {
     override var textCursorPosition: Point? {
         guard isFirstResponder else { return nil }
         let valueArea = frame.inset(left: Self.labelWidth + 1)
+        if lines > 1 {
+            let box = model.wrapped(width: max(1, valueArea.width), rows: editingRows)
+            return Point(x: valueArea.x + box.cursor.x, y: valueArea.y + box.cursor.y)
+        }
         let shown = model.visible(width: max(1, valueArea.width))
         return Point(x: valueArea.x + shown.cursorColumn, y: valueArea.y)
     }
 
+    /// The editing box's rows: those the field was given, less a refusal's reason.
+    private var editingRows: Int {
+        max(1, frame.height - problemRows(forWidth: frame.width))
+    }
+
     override func draw(in buffer: inout Buffer) {
         let valueArea = drawLabel(in: &buffer)
+        if isFirstResponder, lines > 1 {
+            // A box as wide as the value's column, over the rows the text
+            // takes (up to the field's), scrolled to keep the cursor in it.
+            let box = model.wrapped(width: max(1, valueArea.width), rows: editingRows)
+            buffer.fill(Rect(x: valueArea.x, y: valueArea.y, width: valueArea.width, height: editingRows), style: Theme.highlight)
+            for (row, text) in box.rows.enumerated() {
+                buffer.write(SafeText.escaped(text), at: Point(x: valueArea.x, y: valueArea.y + row), width: valueArea.width, style: Theme.highlight)
+            }
+            drawProblem(in: &buffer, valueArea: valueArea)
+            return
+        }
         if isFirstResponder {
             // While editing, one scrolling line with the cursor in it.
             let line = Rect(x: valueArea.x, y: valueArea.y, width: valueArea.width, height: 1)
@@ -127,7 +161,7 @@ final class TextEntryField: DetailField {
             buffer.write(line, at: Point(x: valueArea.x, y: valueArea.y + row), width: valueArea.width, style: valueStyle(monster))
         }
         if text.isEmpty {
-            buffer.write("none", at: valueArea.origin, width: valueArea.width, style: Theme.label)
+            buffer.write(Self.absent, at: valueArea.origin, width: valueArea.width, style: Theme.label)
         }
         let width = min(valueArea.width, max(4, rows.map(DisplayWidth.of).max() ?? 0))
         markValue(Rect(x: valueArea.x, y: valueArea.y, width: width, height: max(1, min(lines, rows.count))), in: &buffer)

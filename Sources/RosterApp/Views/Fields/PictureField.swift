@@ -1,0 +1,61 @@
+import RosterCore
+import TerminalKit
+
+/// The monster's picture, chosen as the weapon is: a picker, not a text
+/// field. Its input view is a panel of the monsters' own pictures (never
+/// the weapons'), each drawn on its button; choosing one saves it at once
+/// and says so in the footer, Close or Esc changes nothing. A monster made
+/// with `n` gets its picture here rather than keeping the stand-in.
+final class PictureField: DetailField {
+    private lazy var panel = ChoicePanel { panel in
+        panel.title = "Picture"
+        panel.helpTitle = "Picture panel"
+        panel.choices = MonsterPictures.all.enumerated().map { index, picture in
+            ChoicePanel.Choice(title: picture.title, glyph: "▣", style: Style(foreground: Theme.accent)) { [weak self] buffer, rect in
+                guard let self else { return }
+                if self.controller.pictures.draw(picture.asset, in: rect, into: &buffer,
+                                                 slot: PictureSlot.picturePanel + UInt32(index)) == nil {
+                    buffer.writeCentered("▣", in: rect, row: rect.height / 2, style: Style(foreground: Theme.accent).bold)
+                }
+            }
+        }
+        // The pictures' 16×16 art fits a button at 1× (16 columns, 8 rows) or not at all.
+        panel.pictureRowsFitting = { [weak self] width in
+            self?.controller.pictures.mode.showsPictures == true && width >= 16 ? 8 : 0
+        }
+        panel.onChoose = { [weak self] index in
+            guard let self else { return }
+            let picture = MonsterPictures.all[index]
+            if self.save(MonsterChanges(icon: picture.asset), announce: { before, after in
+                before == after ? "\(after.name)'s picture is already \(picture.spoken)" : "\(after.name)'s picture is now \(picture.spoken)"
+            }) {
+                self.pane?.finishEditing()
+            }
+        }
+        panel.onCancel = { [weak self] in self?.pane?.cancelEditing() }
+    }
+
+    init(controller: RosterSessionController) {
+        super.init(label: "Picture", controller: controller)
+    }
+
+    override var editVerb: String { "choose picture" }
+    override var monsterField: MonsterField? { MonsterFields.icon }
+    override var saveAgainHint: String { "choose yours again to save it over theirs, Esc keeps theirs" }
+    override var inputView: View? { panel }
+
+    override func clashValue(_ current: Monster) -> String { MonsterPictures.spoken(current.icon) }
+
+    override func didBecomeFirstResponder() {
+        modelChanged()
+        panel.highlightCurrent()
+    }
+
+    override func modelChanged() {
+        panel.currentIndex = controller.selected.flatMap { monster in MonsterPictures.all.firstIndex { $0.asset == monster.icon } }
+    }
+
+    override func draw(in buffer: inout Buffer) {
+        drawValue(controller.selected.map { MonsterPictures.name($0.icon) }, in: &buffer)
+    }
+}

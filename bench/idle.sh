@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# The interactive roster at rest: CPU per second of doing nothing, measured
+# over a minute by bench/idle.py (target: at most 0.5 ms a second). With
+# ROSTER set, measures that binary instead of building the release one.
+set -uo pipefail
+source "$(dirname "$0")/lib.sh"
+if [[ -n ${ROSTER:-} ]]; then
+    cd "$(dirname "${BASH_SOURCE[0]}")/.."
+    WORK=$PWD/bench/work
+    mkdir -p "$WORK"
+else
+    bench_setup
+fi
+db=$WORK/idle.db
+rm -f "$db" "$db-wal" "$db-shm"
+"$ROSTER" --db "$db" list >/dev/null
+python3 bench/idle.py "$ROSTER" "$db" "${1:-60}"
