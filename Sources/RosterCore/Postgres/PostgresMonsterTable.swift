@@ -76,30 +76,3 @@ enum PostgresMonsterTable {
         return values
     }
 }
-
-/// Records written from monsters rather than SQLite rows: the same bytes
-/// as `MonsterRecords`' row paths, for a roster on a server.
-extension MonsterRecords {
-    /// `1<TAB>Cat-Bot<TAB>…` as `list --format plain` writes it.
-    static func appendPlain(_ monster: Monster, to output: ByteOutput) throws(IOFailure) {
-        for (index, field) in MonsterFields.all.enumerated() {
-            if index > 0 { try output.append(UInt8(ascii: "\t")) }
-            try output.append(SafeText.fieldEscaped(field.value(monster).text))
-        }
-        try output.append(UInt8(ascii: "\n"))
-    }
-
-    /// A CSV record as the row path writes it: ids as plain digits, never
-    /// neutralised (a negative id is a number, not a formula), unknown empty.
-    static func appendCSVAsRows(_ monster: Monster, to output: ByteOutput, writer: CSVWriter) throws(IOFailure) {
-        for (index, field) in MonsterFields.all.enumerated() {
-            if index > 0 { try output.append(UInt8(ascii: ",")) }
-            switch field.value(monster) {
-            case .integer(let number): try output.append(decimal: number)
-            case .text(let text): try writer.appendField(text, to: output)
-            case .null: continue
-            }
-        }
-        try output.append("\r\n")
-    }
-}

@@ -26,23 +26,52 @@ extension PostgresRosterStore {
         }
     }
 
+    /// Writes each monster's record straight from the bytes the server
+    /// sent, through the file's own row writers: no `Monster`, no
+    /// `String` per row, and the same bytes a file's export writes.
     @discardableResult
     public func appendRecords(_ form: MonsterRecords.Form, carrying weapon: WeaponType?, to output: ByteOutput,
                               before: ((_ written: Int) throws -> Void)?) throws -> Int {
         var written = 0
-        try forEachMonster(carrying: weapon) { monster in
-            try before?(written)
-            switch form {
-            case .json: try MonsterRecords.appendJSON(monster, to: output)
-            case .jsonLine:
-                try MonsterRecords.appendJSON(monster, to: output)
-                try output.append(UInt8(ascii: "\n"))
-            case .csv(let writer): try MonsterRecords.appendCSVAsRows(monster, to: output, writer: writer)
-            case .plain: try MonsterRecords.appendPlain(monster, to: output)
+        // One loop per form, so that the choice is made once, not per row.
+        func each(_ append: (PostgresMonsterRow) throws(IOFailure) -> Void) throws {
+            try forEachRow(carrying: weapon) { row in
+                try before?(written)
+                try append(row)
+                written += 1
             }
-            written += 1
+        }
+        switch form {
+        case .json: try each { (row) throws(IOFailure) in try MonsterRecords.appendJSON(row: row, to: output) }
+        case .jsonLine:
+            try each { (row) throws(IOFailure) in
+                try MonsterRecords.appendJSON(row: row, to: output)
+                try output.append(UInt8(ascii: "\n"))
+            }
+        case .csv(let writer): try each { (row) throws(IOFailure) in try MonsterRecords.appendCSV(row: row, to: output, writer: writer) }
+        case .plain: try each { (row) throws(IOFailure) in try MonsterRecords.appendPlain(row: row, to: output) }
         }
         return written
+    }
+
+    /// Calls `body` with each monster's row as the server sent it, in
+    /// roster order. A row with another number of columns than the table
+    /// has is damage, as it is for `forEachMonster`.
+    func forEachRow(carrying weapon: WeaponType?, _ body: (PostgresMonsterRow) throws -> Void) throws {
+        let sql = weapon == nil ? PostgresMonsterTable.selectAll : PostgresMonsterTable.selectByWeapon
+        try guarded {}
+        let batch = pending
+        pending = []
+        let columnCount = MonsterFields.all.count
+        do {
+            if !batch.isEmpty { try connection.execute(batch) }
+            try connection.query(sql, weapon.map { [$0.key] } ?? [], eachRowBytes: { columns in
+                guard columns.count == columnCount else { throw RosterError.damaged(path: "a row of roster.monster") }
+                try body(PostgresMonsterRow(columns: columns))
+            })
+        } catch let error as PostgresError {
+            throw Self.mapped(error, server: name, writing: isWriting, user: settings.user)
+        }
     }
 
     public func count() throws(RosterError) -> Int {
