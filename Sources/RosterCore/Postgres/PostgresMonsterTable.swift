@@ -1,5 +1,3 @@
-import TextSafety
-
 /// The SQL that reads and writes monsters in roster's PostgreSQL schema,
 /// and how a row (text values, as the protocol sends them) becomes a
 /// `Monster`. Every value is a bound parameter (`$1`, `$2`…), never
@@ -20,6 +18,9 @@ enum PostgresMonsterTable {
     static let selectByWeapon = "SELECT \(columns) FROM roster.monster WHERE weapon = $1 ORDER BY id"
     static let selectByNameKey = "SELECT \(columns) FROM roster.monster WHERE name_key = $1"
     static let selectByID = "SELECT \(columns) FROM roster.monster WHERE id = $1"
+    /// By the name as spelled, for a row whose stored key another program
+    /// left stale: no index, used only when the key finds nothing.
+    static let selectByName = "SELECT \(columns) FROM roster.monster WHERE name = $1"
     /// Binds `values(of:)`; the id comes from the monster sequence.
     static let insert = """
         INSERT INTO roster.monster (\(dataColumns), name_key) VALUES (\(parameters(from: 1, count: dataFields.count + 1)))
