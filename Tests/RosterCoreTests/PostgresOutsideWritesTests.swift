@@ -96,6 +96,28 @@ struct PostgresOutsideWritesTests {
         #expect(throws: RosterError.self) { try reader.setWeapons([WeaponAssignment(reference: "Cat-Bot", weapon: .fire)]) }
     }
 
+    @Test("a role that may not change the schema works on a roster of schema 1; its owner upgrades it on opening")
+    func olderSchemaForAReader() throws {
+        let server = try PostgresTestServer.shared()
+        let database = try server.makeDatabase()
+        let admin = try server.adminConnection(database: database)
+        defer { admin.close() }
+        try admin.simpleQuery("""
+            DROP TRIGGER monster_changed_outside ON roster.monster;
+            DROP FUNCTION roster.announce_outside_change();
+            UPDATE roster.roster_schema SET version = 1;
+            DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'reader') THEN CREATE ROLE reader LOGIN; END IF; END $$;
+            GRANT USAGE ON SCHEMA roster TO reader;
+            GRANT SELECT ON ALL TABLES IN SCHEMA roster TO reader;
+            GRANT SELECT ON ALL SEQUENCES IN SCHEMA roster TO reader;
+            """)
+        let reader = try store(database, user: "reader")
+        #expect(try reader.count() == 6)
+        #expect(try admin.query("SELECT version FROM roster.roster_schema").firstValue == "1")
+        _ = try store(database)
+        #expect(try admin.query("SELECT version FROM roster.roster_schema").firstValue == String(PostgresSchema.currentVersion))
+    }
+
     @Test("an import with more clashes than the report lists counts them all")
     func clashTotals() throws {
         let roster = try TestRoster(.postgres)

@@ -4,8 +4,10 @@ import PostgresWire
 /// columns in PostgreSQL's text format, read in place, for the record
 /// writers' fast paths. PostgreSQL prints a bigint as plain decimal
 /// digits, so an integer column is read back as the number the file's
-/// row gives. Text the server sends is UTF-8 unless its encoding is
-/// SQL_ASCII; invalid sequences are replaced as the file's rows do.
+/// row gives. Text the server sends is valid UTF-8 without checking it
+/// again: the store opens only databases whose encoding is UTF8 (see
+/// `prepare`), whose every text value PostgreSQL verified on the way in,
+/// and the connection asks for client_encoding UTF8.
 struct PostgresMonsterRow: MonsterRow {
     let columns: DataRowBytes
 
@@ -25,10 +27,7 @@ struct PostgresMonsterRow: MonsterRow {
     }
 
     func withUTF8<T, E: Error>(_ column: Int32, _ body: (UnsafeBufferPointer<UInt8>) throws(E) -> T) throws(E) -> T {
-        let bytes = columns.bytes(Int(column))
-        if Row.isValidUTF8(bytes) { return try body(bytes) }
-        let repaired = String(decoding: bytes, as: UTF8.self)
-        return try withUTF8Bytes(of: repaired) { (valid) throws(E) -> T in try body(valid) }
+        try body(columns.bytes(Int(column)))
     }
 
     func uncheckedUTF8(_ column: Int32) -> UnsafeBufferPointer<UInt8> { columns.bytes(Int(column)) }

@@ -131,46 +131,80 @@ extension PostgresRosterStore {
             }
         }
         progress?(reader.input.bytesConsumed)
-        try run("CREATE INDEX ON import_rows (name_key)")
+        // A temporary table is never analysed by autovacuum: without
+        // statistics the clash queries would be planned for a tiny table.
+        later("CREATE INDEX ON import_rows (name_key)")
+        try run("ANALYZE import_rows")
         reader.report(try clashes(mode: mode, places: places))
         guard reader.log.isEmpty else { throw SQLiteRosterStore.problemsError(reader) }
         return try apply(mode)
     }
 
     /// One row of COPY's text format: tab-separated, `\N` for NULL, and
-    /// the backslash, tab, newline and carriage return escaped.
+    /// the backslash, tab, newline and carriage return escaped. A field
+    /// with none of those (nearly all) is copied whole, and numbers are
+    /// written as digits without making a String: this runs a million
+    /// times on the thread the import waits for.
     private static func appendCopyLine(_ record: ImportedRecord, ordinal: Int, to line: inout [UInt8]) {
+        func number(_ value: Int64) {
+            line.append(UInt8(ascii: "\t"))
+            appendDecimal(value, to: &line)
+        }
         func field(_ text: String?) {
             line.append(UInt8(ascii: "\t"))
             guard let text else {
-                line.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "N")])
+                line.append(UInt8(ascii: "\\"))
+                line.append(UInt8(ascii: "N"))
                 return
             }
-            for byte in text.utf8 {
-                switch byte {
-                case UInt8(ascii: "\\"): line.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
-                case UInt8(ascii: "\t"): line.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
-                case UInt8(ascii: "\n"): line.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-                case UInt8(ascii: "\r"): line.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
-                default: line.append(byte)
+            withUTF8Bytes(of: text) { bytes in
+                guard bytes.contains(where: { $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }) else {
+                    line.append(contentsOf: bytes)
+                    return
+                }
+                for byte in bytes {
+                    switch byte {
+                    case UInt8(ascii: "\\"): line.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
+                    case UInt8(ascii: "\t"): line.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
+                    case UInt8(ascii: "\n"): line.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
+                    case UInt8(ascii: "\r"): line.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
+                    default: line.append(byte)
+                    }
                 }
             }
         }
-        line.append(contentsOf: String(ordinal).utf8)
-        field(record.hasID ? String(record.monster.id) : nil)
-        field(String(Int64(bitPattern: record.given)))
-        field(record.isStandIn ? "t" : "f")
+        appendDecimal(Int64(ordinal), to: &line)
+        if record.hasID { number(record.monster.id) } else { field(nil) }
+        number(Int64(bitPattern: record.given))
+        line.append(UInt8(ascii: "\t"))
+        line.append(record.isStandIn ? UInt8(ascii: "t") : UInt8(ascii: "f"))
         field(record.monster.name)
         field(record.nameKey)
         // The other fields, without the name key `values(of:)` would fold again.
         for data in PostgresMonsterTable.dataFields.dropFirst() {
             switch data.value(record.monster) {
-            case .integer(let number): field(String(number))
+            case .integer(let value): number(value)
             case .text(let text): field(text)
             case .null: field(nil)
             }
         }
         line.append(UInt8(ascii: "\n"))
+    }
+
+    /// `value` in decimal digits.
+    private static func appendDecimal(_ value: Int64, to line: inout [UInt8]) {
+        if value < 0 { line.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            repeat {
+                buffer[count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+                count += 1
+            } while magnitude > 0
+            for index in stride(from: count - 1, through: 0, by: -1) { line.append(buffer[index]) }
+        }
     }
 
     /// Every clash of the file with itself or the roster, at its place.

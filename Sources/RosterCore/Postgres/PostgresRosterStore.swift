@@ -150,7 +150,13 @@ public final class PostgresRosterStore: RosterStore {
         var version = try guarded { try markedVersion() }
         if version == nil && !creating { return false }
         if (version ?? 0) < PostgresSchema.currentVersion {
-            try guarded { try migrate() }
+            do throws(RosterError) {
+                try guarded { try migrate() }
+            } catch let refusal where Self.isPermissionRefusal(refusal) && (version ?? 0) >= PostgresSchema.oldestCompatibleVersion {
+                // A role that may not change the schema (a reader, a writer
+                // without ownership) works on the version it finds: the
+                // later migrations only add what this one can do without.
+            }
             version = try guarded { try markedVersion() }
         }
         guard let version else { throw .foreignSchema(server: name) }
@@ -158,6 +164,15 @@ public final class PostgresRosterStore: RosterStore {
             throw .newerDatabase(path: name, version: version)
         }
         return true
+    }
+
+    /// Whether `error` is the server refusing a role the right to change
+    /// the schema.
+    private static func isPermissionRefusal(_ error: RosterError) -> Bool {
+        switch error {
+        case .cannotOpen, .readOnly: true
+        default: false
+        }
     }
 
     /// The schema's version; nil when there is no schema `roster`, or an

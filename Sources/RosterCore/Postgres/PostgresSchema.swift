@@ -49,6 +49,9 @@ enum PostgresSchema {
     ]
 
     static var currentVersion: Int32 { Int32(migrations.count) }
+    /// The oldest schema this roster works on when its role may not
+    /// migrate it: version 2 only adds announcements of outside changes.
+    static let oldestCompatibleVersion: Int32 = 1
 
     /// The default roster, as `Data/default-roster.json` holds it, into a
     /// schema version 1 just made: one statement, every value bound.
