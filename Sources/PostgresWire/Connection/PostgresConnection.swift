@@ -256,3 +256,62 @@ public final class PostgresConnection {
         return error
     }
 }
+
+extension PostgresConnection {
+    /// The next message only if it is a DataRow, handed to `body` as
+    /// column offsets into the read buffer: large results arrive without
+    /// a copy or a value per row. Returns false, consuming nothing, at any
+    /// other message. A row whose lengths overrun its message is a
+    /// protocol violation.
+    func nextDataRow(into columns: inout DataRowColumns, _ body: (DataRowBytes) throws -> Void) throws -> Bool {
+        try fill(atLeast: 5, deadline: readDeadline)
+        guard readBuffer[readStart] == UInt8(ascii: "D") else { return false }
+        let length = Int(readBuffer[readStart + 1]) << 24 | Int(readBuffer[readStart + 2]) << 16
+            | Int(readBuffer[readStart + 3]) << 8 | Int(readBuffer[readStart + 4])
+        guard length >= 6, length < 1 << 30 else {
+            throw lose(.protocolViolation("it sent a message claiming \(length) bytes"))
+        }
+        try fill(atLeast: 1 + length, deadline: readDeadline)
+        let end = readStart + 1 + length
+        let first = readStart + 5
+        readStart = end
+        // One access to the buffer for the whole row, rather than a
+        // checked access per byte: this runs once per row of a million.
+        do {
+            try readRow(from: first, to: end, into: &columns, body)
+        } catch let violation as PostgresError {
+            if case .protocolViolation = violation { throw lose(violation) }
+            throw violation
+        }
+        return true
+    }
+
+    private func readRow(from first: Int, to end: Int, into columns: inout DataRowColumns,
+                         _ body: (DataRowBytes) throws -> Void) throws {
+        try readBuffer.withUnsafeBufferPointer { (buffer) throws in
+            guard let base = buffer.baseAddress else { return }
+            var position = first
+            let count = Int(base[position]) << 8 | Int(base[position + 1])
+            position += 2
+            columns.starts.removeAll(keepingCapacity: true)
+            columns.lengths.removeAll(keepingCapacity: true)
+            columns.starts.reserveCapacity(count)
+            columns.lengths.reserveCapacity(count)
+            for _ in 0..<count {
+                guard end - position >= 4 else { throw PostgresError.protocolViolation("a message from the server ended before its fields did") }
+                let size = Int(Int32(bitPattern: UInt32(base[position]) << 24 | UInt32(base[position + 1]) << 16
+                    | UInt32(base[position + 2]) << 8 | UInt32(base[position + 3])))
+                position += 4
+                guard size <= end - position else { throw PostgresError.protocolViolation("a message from the server ended before its fields did") }
+                columns.starts.append(position)
+                columns.lengths.append(size)
+                position += max(0, size)
+            }
+            try columns.starts.withUnsafeBufferPointer { starts in
+                try columns.lengths.withUnsafeBufferPointer { lengths in
+                    try body(DataRowBytes(base: base, starts: starts, lengths: lengths))
+                }
+            }
+        }
+    }
+}

@@ -92,7 +92,7 @@ extension PostgresConnection {
         return results
     }
 
-    private func queueBatch(_ statements: [BoundStatement]) throws(PostgresError) {
+    func queueBatch(_ statements: [BoundStatement]) throws(PostgresError) {
         for statement in statements {
             try refuseNUL(in: statement.sql)
             for case let value? in statement.parameters { try refuseNUL(in: value) }

@@ -44,7 +44,7 @@ public enum MonsterRecords {
     /// The same object straight from a row of `SQLiteRosterStore.forEachRow`,
     /// copying column bytes without making strings: the fast path for
     /// large lists and exports. Column `i` is field `i` of the table.
-    static func appendJSON(row: Row, to output: ByteOutput) throws(IOFailure) {
+    static func appendJSON(row: some MonsterRow, to output: ByteOutput) throws(IOFailure) {
         let plan = RowPlan.shared
         for column in 0..<plan.count {
             let key = plan.jsonKey(column)
@@ -80,7 +80,7 @@ public enum MonsterRecords {
         try writer.appendRecord(MonsterFields.all.map { $0.value(monster).text }, to: output)
     }
 
-    static func appendCSV(row: Row, to output: ByteOutput, writer: CSVWriter) throws(IOFailure) {
+    static func appendCSV(row: some MonsterRow, to output: ByteOutput, writer: CSVWriter) throws(IOFailure) {
         let plan = RowPlan.shared
         for column in 0..<plan.count {
             if column > 0 { try output.append(UInt8(ascii: ",")) }
@@ -101,7 +101,7 @@ public enum MonsterRecords {
     /// backslash, which is doubled); only then is a string made and escaped
     /// with `SafeText.fieldEscaped`. The same output as escaping every
     /// field, several times faster on large rosters. Unknown is empty.
-    static func appendPlain(row: Row, to output: ByteOutput) throws(IOFailure) {
+    static func appendPlain(row: some MonsterRow, to output: ByteOutput) throws(IOFailure) {
         for column in 0..<Int32(RowPlan.shared.count) {
             if column > 0 { try output.append(UInt8(ascii: "\t")) }
             try row.withUTF8(column) { (bytes) throws(IOFailure) in

@@ -1,5 +1,3 @@
-import TextSafety
-
 /// The SQL that reads and writes monsters in roster's PostgreSQL schema,
 /// and how a row (text values, as the protocol sends them) becomes a
 /// `Monster`. Every value is a bound parameter (`$1`, `$2`…), never
@@ -20,6 +18,9 @@ enum PostgresMonsterTable {
     static let selectByWeapon = "SELECT \(columns) FROM roster.monster WHERE weapon = $1 ORDER BY id"
     static let selectByNameKey = "SELECT \(columns) FROM roster.monster WHERE name_key = $1"
     static let selectByID = "SELECT \(columns) FROM roster.monster WHERE id = $1"
+    /// By the name as spelled, for a row whose stored key another program
+    /// left stale: no index, used only when the key finds nothing.
+    static let selectByName = "SELECT \(columns) FROM roster.monster WHERE name = $1"
     /// Binds `values(of:)`; the id comes from the monster sequence.
     static let insert = """
         INSERT INTO roster.monster (\(dataColumns), name_key) VALUES (\(parameters(from: 1, count: dataFields.count + 1)))
@@ -74,32 +75,5 @@ enum PostgresMonsterTable {
         }
         values.append(MonsterRules.nameKey(monster.name))
         return values
-    }
-}
-
-/// Records written from monsters rather than SQLite rows: the same bytes
-/// as `MonsterRecords`' row paths, for a roster on a server.
-extension MonsterRecords {
-    /// `1<TAB>Cat-Bot<TAB>…` as `list --format plain` writes it.
-    static func appendPlain(_ monster: Monster, to output: ByteOutput) throws(IOFailure) {
-        for (index, field) in MonsterFields.all.enumerated() {
-            if index > 0 { try output.append(UInt8(ascii: "\t")) }
-            try output.append(SafeText.fieldEscaped(field.value(monster).text))
-        }
-        try output.append(UInt8(ascii: "\n"))
-    }
-
-    /// A CSV record as the row path writes it: ids as plain digits, never
-    /// neutralised (a negative id is a number, not a formula), unknown empty.
-    static func appendCSVAsRows(_ monster: Monster, to output: ByteOutput, writer: CSVWriter) throws(IOFailure) {
-        for (index, field) in MonsterFields.all.enumerated() {
-            if index > 0 { try output.append(UInt8(ascii: ",")) }
-            switch field.value(monster) {
-            case .integer(let number): try output.append(decimal: number)
-            case .text(let text): try writer.appendField(text, to: output)
-            case .null: continue
-            }
-        }
-        try output.append("\r\n")
     }
 }

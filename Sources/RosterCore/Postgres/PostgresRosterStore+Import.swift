@@ -131,41 +131,59 @@ extension PostgresRosterStore {
             }
         }
         progress?(reader.input.bytesConsumed)
-        try run("CREATE INDEX ON import_rows (name_key)")
-        for problem in try clashes(mode: mode, places: places) { reader.report(problem) }
+        // A temporary table is never analysed by autovacuum: without
+        // statistics the clash queries would be planned for a tiny table.
+        later("CREATE INDEX ON import_rows (name_key)")
+        try run("ANALYZE import_rows")
+        reader.report(try clashes(mode: mode, places: places))
         guard reader.log.isEmpty else { throw SQLiteRosterStore.problemsError(reader) }
         return try apply(mode)
     }
 
     /// One row of COPY's text format: tab-separated, `\N` for NULL, and
-    /// the backslash, tab, newline and carriage return escaped.
+    /// the backslash, tab, newline and carriage return escaped. A field
+    /// with none of those (nearly all) is copied whole, and numbers are
+    /// written as digits without making a String: this runs a million
+    /// times on the thread the import waits for.
     private static func appendCopyLine(_ record: ImportedRecord, ordinal: Int, to line: inout [UInt8]) {
+        func number(_ value: Int64) {
+            line.append(UInt8(ascii: "\t"))
+            appendDecimal(value, to: &line)
+        }
         func field(_ text: String?) {
             line.append(UInt8(ascii: "\t"))
             guard let text else {
-                line.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "N")])
+                line.append(UInt8(ascii: "\\"))
+                line.append(UInt8(ascii: "N"))
                 return
             }
-            for byte in text.utf8 {
-                switch byte {
-                case UInt8(ascii: "\\"): line.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
-                case UInt8(ascii: "\t"): line.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
-                case UInt8(ascii: "\n"): line.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-                case UInt8(ascii: "\r"): line.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
-                default: line.append(byte)
+            withUTF8Bytes(of: text) { bytes in
+                guard bytes.contains(where: { $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }) else {
+                    line.append(contentsOf: bytes)
+                    return
+                }
+                for byte in bytes {
+                    switch byte {
+                    case UInt8(ascii: "\\"): line.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
+                    case UInt8(ascii: "\t"): line.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
+                    case UInt8(ascii: "\n"): line.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
+                    case UInt8(ascii: "\r"): line.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
+                    default: line.append(byte)
+                    }
                 }
             }
         }
-        line.append(contentsOf: String(ordinal).utf8)
-        field(record.hasID ? String(record.monster.id) : nil)
-        field(String(Int64(bitPattern: record.given)))
-        field(record.isStandIn ? "t" : "f")
+        appendDecimal(Int64(ordinal), to: &line)
+        if record.hasID { number(record.monster.id) } else { field(nil) }
+        number(Int64(bitPattern: record.given))
+        line.append(UInt8(ascii: "\t"))
+        line.append(record.isStandIn ? UInt8(ascii: "t") : UInt8(ascii: "f"))
         field(record.monster.name)
         field(record.nameKey)
         // The other fields, without the name key `values(of:)` would fold again.
         for data in PostgresMonsterTable.dataFields.dropFirst() {
             switch data.value(record.monster) {
-            case .integer(let number): field(String(number))
+            case .integer(let value): number(value)
             case .text(let text): field(text)
             case .null: field(nil)
             }
@@ -173,41 +191,64 @@ extension PostgresRosterStore {
         line.append(UInt8(ascii: "\n"))
     }
 
+    /// `value` in decimal digits.
+    private static func appendDecimal(_ value: Int64, to line: inout [UInt8]) {
+        if value < 0 { line.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            repeat {
+                buffer[count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+                count += 1
+            } while magnitude > 0
+            for index in stride(from: count - 1, through: 0, by: -1) { line.append(buffer[index]) }
+        }
+    }
+
     /// Every clash of the file with itself or the roster, at its place.
-    private func clashes(mode: ImportMode, places: Places) throws -> [InputProblem] {
-        var problems: [InputProblem] = []
-        // Each kind of clash lists at most as many as the report keeps:
-        // a file of a million duplicates must not fill memory with them.
+    /// Each kind lists at most as many as the report keeps (a file of a
+    /// million duplicates must not fill memory with them), and counts the
+    /// rest: each query's last column, `count(*) OVER ()`, is how many
+    /// rows it found before its LIMIT.
+    private func clashes(mode: ImportMode, places: Places) throws -> ProblemLog {
+        var problems = ProblemLog()
         let limit = String(ProblemLog.limit)
+        /// Counts the clashes of one kind that `rows` found but did not list.
+        func countUnlisted(_ rows: [[String?]]) {
+            guard let total = rows.first?.last.flatMap({ $0 }).flatMap({ Int($0) }) else { return }
+            for _ in rows.count..<max(rows.count, total) { problems.countUnlisted() }
+        }
         func place(_ ordinal: String?, _ kind: KeyPath<Places, [TextLocation]>) -> TextLocation? {
             guard let ordinal = ordinal.flatMap({ Int($0) }), ordinal < places[keyPath: kind].count else { return nil }
             return places[keyPath: kind][ordinal]
         }
         // A name the file uses twice, at each use after the first.
         for row in try run("""
-            SELECT i.ordinal, i.name, f.ordinal, f.name FROM (
+            SELECT i.ordinal, i.name, f.ordinal, f.name, count(*) OVER () FROM (
                 SELECT ordinal, name, name_key, min(ordinal) OVER (PARTITION BY name_key) AS first FROM import_rows) i
             JOIN import_rows f ON f.ordinal = i.first WHERE i.ordinal <> i.first ORDER BY i.ordinal LIMIT $1
-            """, [limit]).rows {
-            problems.append(InputProblem(.conflict, at: place(row[0], \.name), field: "name",
+            """, [limit]).rows.counted(by: countUnlisted) {
+            problems.add(InputProblem(.conflict, at: place(row[0], \.name), field: "name",
                                          LoadedRecords.nameUsedEarlier(row[1] ?? "", spelledThere: row[3] ?? "", at: place(row[2], \.name))))
         }
         switch mode {
         case .replace:
             for row in try run("""
-                SELECT i.ordinal, i.id, f.ordinal FROM (
+                SELECT i.ordinal, i.id, f.ordinal, count(*) OVER () FROM (
                     SELECT ordinal, id, min(ordinal) OVER (PARTITION BY id) AS first FROM import_rows WHERE id IS NOT NULL) i
                 JOIN import_rows f ON f.ordinal = i.first WHERE i.ordinal <> i.first ORDER BY i.ordinal LIMIT $1
-                """, [limit]).rows {
-                problems.append(InputProblem(.conflict, at: place(row[0], \.id), field: "id",
+                """, [limit]).rows.counted(by: countUnlisted) {
+                problems.add(InputProblem(.conflict, at: place(row[0], \.id), field: "id",
                                              "the id \(row[1] ?? "") is also used \(LoadedRecords.place(place(row[2], \.id)))"))
             }
         case .insert:
             for row in try run("""
-                SELECT i.ordinal, i.name, m.name FROM import_rows i JOIN roster.monster m ON m.name_key = i.name_key
+                SELECT i.ordinal, i.name, m.name, count(*) OVER () FROM import_rows i JOIN roster.monster m ON m.name_key = i.name_key
                 WHERE i.ordinal = (SELECT min(ordinal) FROM import_rows d WHERE d.name_key = i.name_key) ORDER BY i.ordinal LIMIT $1
-                """, [limit]).rows {
-                problems.append(InputProblem(.conflict, at: place(row[0], \.name), field: "name",
+                """, [limit]).rows.counted(by: countUnlisted) {
+                problems.add(InputProblem(.conflict, at: place(row[0], \.name), field: "name",
                                              MonsterRules.nameTakenSentence(row[1] ?? "", by: row[2] ?? "") + "; use --mode upsert to update it"))
             }
         case .upsert:
@@ -217,16 +258,16 @@ extension PostgresRosterStore {
             // A record that adds a monster must give every field one needs.
             let required = Int64(bitPattern: MonsterDecoder.requiredByModel)
             for row in try run("""
-                SELECT i.ordinal, i.given FROM import_rows i
+                SELECT i.ordinal, i.given, count(*) OVER () FROM import_rows i
                 WHERE NOT i.stand_in AND (i.given & $1) <> $1
                   AND NOT EXISTS (SELECT 1 FROM roster.monster m WHERE m.name_key = i.name_key)
                 ORDER BY i.ordinal LIMIT $2
-                """, [String(required), limit]).rows {
+                """, [String(required), limit]).rows.counted(by: countUnlisted) {
                 guard let ordinal = row[0].flatMap({ Int($0) }), let given = row[1].flatMap({ Int64($0) }) else { continue }
                 var record = ImportedRecord(monster: MonsterFields.blank, hasID: false, given: UInt64(bitPattern: given), nameKey: "",
                                             idLocation: places.id[ordinal], nameLocation: places.name[ordinal])
                 record.isStandIn = false
-                if let problem = ImportLoad.incompleteNewMonster(record) { problems.append(problem) }
+                if let problem = ImportLoad.incompleteNewMonster(record) { problems.add(problem) }
             }
         }
         return problems
@@ -295,5 +336,14 @@ extension PostgresRosterStore {
         // Ids given by the file stay given: the sequence goes on past them.
         try run(Self.advanceIDs(past: "SELECT max(id) FROM roster.monster"))
         return summary
+    }
+}
+
+private extension Array {
+    /// The array itself, after handing it to `count`: a query's rows and
+    /// the tally of those it left out, in one expression.
+    func counted(by count: (Self) -> Void) -> Self {
+        count(self)
+        return self
     }
 }

@@ -26,23 +26,52 @@ extension PostgresRosterStore {
         }
     }
 
+    /// Writes each monster's record straight from the bytes the server
+    /// sent, through the file's own row writers: no `Monster`, no
+    /// `String` per row, and the same bytes a file's export writes.
     @discardableResult
     public func appendRecords(_ form: MonsterRecords.Form, carrying weapon: WeaponType?, to output: ByteOutput,
                               before: ((_ written: Int) throws -> Void)?) throws -> Int {
         var written = 0
-        try forEachMonster(carrying: weapon) { monster in
-            try before?(written)
-            switch form {
-            case .json: try MonsterRecords.appendJSON(monster, to: output)
-            case .jsonLine:
-                try MonsterRecords.appendJSON(monster, to: output)
-                try output.append(UInt8(ascii: "\n"))
-            case .csv(let writer): try MonsterRecords.appendCSVAsRows(monster, to: output, writer: writer)
-            case .plain: try MonsterRecords.appendPlain(monster, to: output)
+        // One loop per form, so that the choice is made once, not per row.
+        func each(_ append: (PostgresMonsterRow) throws(IOFailure) -> Void) throws {
+            try forEachRow(carrying: weapon) { row in
+                try before?(written)
+                try append(row)
+                written += 1
             }
-            written += 1
+        }
+        switch form {
+        case .json: try each { (row) throws(IOFailure) in try MonsterRecords.appendJSON(row: row, to: output) }
+        case .jsonLine:
+            try each { (row) throws(IOFailure) in
+                try MonsterRecords.appendJSON(row: row, to: output)
+                try output.append(UInt8(ascii: "\n"))
+            }
+        case .csv(let writer): try each { (row) throws(IOFailure) in try MonsterRecords.appendCSV(row: row, to: output, writer: writer) }
+        case .plain: try each { (row) throws(IOFailure) in try MonsterRecords.appendPlain(row: row, to: output) }
         }
         return written
+    }
+
+    /// Calls `body` with each monster's row as the server sent it, in
+    /// roster order. A row with another number of columns than the table
+    /// has is damage, as it is for `forEachMonster`.
+    func forEachRow(carrying weapon: WeaponType?, _ body: (PostgresMonsterRow) throws -> Void) throws {
+        let sql = weapon == nil ? PostgresMonsterTable.selectAll : PostgresMonsterTable.selectByWeapon
+        try guarded {}
+        let batch = pending
+        pending = []
+        let columnCount = MonsterFields.all.count
+        do {
+            if !batch.isEmpty { try connection.execute(batch) }
+            try connection.query(sql, weapon.map { [$0.key] } ?? [], eachRowBytes: { columns in
+                guard columns.count == columnCount else { throw RosterError.damaged(path: "a row of roster.monster") }
+                try body(PostgresMonsterRow(columns: columns))
+            })
+        } catch let error as PostgresError {
+            throw Self.mapped(error, server: name, writing: isWriting, user: settings.user)
+        }
     }
 
     public func count() throws(RosterError) -> Int {
@@ -54,15 +83,27 @@ extension PostgresRosterStore {
     }
 
     /// The monster `reference` names: by id (`8`, `#8`), else by name
-    /// ignoring case, through its folded key.
+    /// ignoring case, through its folded key. The stored key is trusted
+    /// only when the row's name folds to it: another program may have
+    /// written a row straight in SQL (renamed a monster and left its key),
+    /// and roster must never act on another monster than the one named.
+    /// When no row's name folds to the key, the name as spelled is looked
+    /// for (a scan, on a miss only).
     func lookUp(_ reference: String, forUpdate: Bool = false) throws -> Monster? {
-        let lock = forUpdate ? " FOR UPDATE" : ""
-        let result = if let id = MonsterRules.id(in: reference) {
-            try run(PostgresMonsterTable.selectByID + lock, [String(id)])
-        } else {
-            try run(PostgresMonsterTable.selectByNameKey + lock, [MonsterRules.nameKey(reference)])
+        let lock = forUpdate && !isRehearsing ? " FOR UPDATE" : ""
+        if let id = MonsterRules.id(in: reference) {
+            return try run(PostgresMonsterTable.selectByID + lock, [String(id)]).rows.first
+                .map { (row) throws(RosterError) in try PostgresMonsterTable.monster(from: row) }
         }
-        return try result.rows.first.map { (row) throws(RosterError) in try PostgresMonsterTable.monster(from: row) }
+        let key = MonsterRules.nameKey(reference)
+        for sql in [PostgresMonsterTable.selectByNameKey, PostgresMonsterTable.selectByName] {
+            let parameter = sql == PostgresMonsterTable.selectByName ? reference : key
+            for row in try run(sql + lock, [parameter]).rows {
+                let monster = try PostgresMonsterTable.monster(from: row)
+                if MonsterRules.nameKey(monster.name) == key { return monster }
+            }
+        }
+        return nil
     }
 
     func monster(withID id: Int64) throws -> Monster? {

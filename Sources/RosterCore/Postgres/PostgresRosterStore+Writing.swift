@@ -13,7 +13,7 @@ extension PostgresRosterStore {
     public func setWeapons(_ assignments: [WeaponAssignment], dryRun: Bool,
                            expecting expected: WeaponType?) throws(RosterError) -> [WeaponChange] {
         do {
-            return try write(commit: !dryRun) {
+            return try write(commit: !dryRun, rehearse: dryRun) {
                 let changes = try assignWeapons(assignments, expecting: expected)
                 try recordWeapons(changes)
                 return changes
@@ -28,7 +28,7 @@ extension PostgresRosterStore {
         guard !batch.problems.isEmpty else { return try setWeapons(batch.assignments, dryRun: dryRun, expecting: expected) }
         var problems = batch.problems
         do {
-            _ = try write(commit: false) { try assignWeapons(batch.assignments) }
+            _ = try write(commit: false, rehearse: true) { try assignWeapons(batch.assignments) }
         } catch .problems(let found, _, _) {
             problems += found
         }
@@ -88,14 +88,30 @@ extension PostgresRosterStore {
         }
         let rows = try run("""
             SELECT \(PostgresMonsterTable.columns), name_key FROM roster.monster
-            WHERE id = ANY($1::bigint[]) OR name_key = ANY($2::text[])\(forUpdate ? " FOR UPDATE" : "")
+            WHERE id = ANY($1::bigint[]) OR name_key = ANY($2::text[])\(forUpdate && !isRehearsing ? " FOR UPDATE" : "")
             """, [Self.arrayLiteral(ids), Self.arrayLiteral(keys)]).rows
         var byID: [Int64: Monster] = [:]
         var byKey: [String: Monster] = [:]
-        for row in rows {
+        // A stored key is trusted only when the row's name folds to it
+        // (another program may have renamed a monster straight in SQL).
+        func take(_ row: [String?]) throws {
             let monster = try PostgresMonsterTable.monster(from: row)
             byID[monster.id] = monster
-            if let key = row.last ?? nil { byKey[key] = monster }
+            let key = MonsterRules.nameKey(monster.name)
+            if byKey[key] == nil, row.last == key { byKey[key] = monster }
+        }
+        for row in rows { try take(row) }
+        // Names no trusted key found: looked for as spelled (a scan, on a miss only).
+        let missing = references.filter { MonsterRules.id(in: $0) == nil && byKey[MonsterRules.nameKey($0)] == nil }
+        if !missing.isEmpty {
+            for row in try run("""
+                SELECT \(PostgresMonsterTable.columns), name_key FROM roster.monster WHERE name = ANY($1::text[])\(forUpdate && !isRehearsing ? " FOR UPDATE" : "")
+                """, [Self.arrayLiteral(missing)]).rows {
+                let monster = try PostgresMonsterTable.monster(from: row)
+                let key = MonsterRules.nameKey(monster.name)
+                if byKey[key] == nil { byKey[key] = monster }
+                byID[monster.id] = byID[monster.id] ?? monster
+            }
         }
         var found: [String: Monster] = [:]
         for reference in references {
@@ -151,20 +167,27 @@ extension PostgresRosterStore {
     public func add(_ monster: Monster, dryRun: Bool) throws(RosterError) -> Monster {
         let problems = monster.problems
         guard problems.isEmpty else { throw .invalid(problems) }
-        return try write(commit: !dryRun) {
+        return try write(commit: !dryRun, rehearse: dryRun) {
             // The name is looked up first, under the write lock, so that a
             // taken name is told by the name it reads as.
             if let existing = try run(PostgresMonsterTable.selectByNameKey, [MonsterRules.nameKey(monster.name)]).rows.first {
                 throw RosterError.nameTaken(monster.name, existing: try PostgresMonsterTable.monster(from: existing).name)
             }
             let id: Int64
-            do {
-                guard let given = try run(PostgresMonsterTable.insert, PostgresMonsterTable.values(of: monster))
-                    .firstValue.flatMap({ Int64($0) }) else { throw RosterError.damaged(path: name) }
-                id = given
-            } catch let error as PostgresError {
-                if case .server(let failure) = error, failure.sqlState == .uniqueViolation { throw RosterError.nameTaken(monster.name) }
-                throw error
+            if isRehearsing {
+                // The id the sequence would give next, read without drawing it.
+                guard let next = try integer("SELECT CASE WHEN is_called THEN last_value + 1 ELSE last_value END FROM roster.monster_id")
+                else { throw RosterError.damaged(path: name) }
+                id = next
+            } else {
+                do {
+                    guard let given = try run(PostgresMonsterTable.insert, PostgresMonsterTable.values(of: monster))
+                        .firstValue.flatMap({ Int64($0) }) else { throw RosterError.damaged(path: name) }
+                    id = given
+                } catch let error as PostgresError {
+                    if case .server(let failure) = error, failure.sqlState == .uniqueViolation { throw RosterError.nameTaken(monster.name) }
+                    throw error
+                }
             }
             var added = monster
             added.id = id
@@ -177,7 +200,7 @@ extension PostgresRosterStore {
     public func edit(_ reference: String, _ changes: MonsterChanges, dryRun: Bool,
                      expecting expected: ExpectedValues) throws(RosterError) -> MonsterEdit {
         do {
-            return try write(commit: !dryRun) {
+            return try write(commit: !dryRun, rehearse: dryRun) {
                 guard let before = try lookUp(reference, forUpdate: true) else {
                     throw RosterError.monsterNotFound(reference, suggestion: nil)
                 }
@@ -234,7 +257,7 @@ extension PostgresRosterStore {
 
     public func remove(_ references: [String], dryRun: Bool, confirmed: [Monster]?) throws(RosterError) -> [Monster] {
         do {
-            return try write(commit: !dryRun) {
+            return try write(commit: !dryRun, rehearse: dryRun) {
                 let found = try lookUpAll(references, forUpdate: true)
                 var removed: [Monster] = []
                 var seen: Set<Int64> = []

@@ -41,6 +41,8 @@ public final class PostgresRosterStore: RosterStore {
     /// Whether the statement being run is part of a write (a refused
     /// permission is then "cannot be written", not "cannot be read").
     var isWriting = false
+    /// Inside a dry run that rehearses without writing (see `write`).
+    var isRehearsing = false
     /// Whether this connection listens for changes (see `changeCounter`),
     /// and the newest change announced.
     private var isListening = false
@@ -148,7 +150,13 @@ public final class PostgresRosterStore: RosterStore {
         var version = try guarded { try markedVersion() }
         if version == nil && !creating { return false }
         if (version ?? 0) < PostgresSchema.currentVersion {
-            try guarded { try migrate() }
+            do throws(RosterError) {
+                try guarded { try migrate() }
+            } catch let refusal where Self.isPermissionRefusal(refusal) && (version ?? 0) >= PostgresSchema.oldestCompatibleVersion {
+                // A role that may not change the schema (a reader, a writer
+                // without ownership) works on the version it finds: the
+                // later migrations only add what this one can do without.
+            }
             version = try guarded { try markedVersion() }
         }
         guard let version else { throw .foreignSchema(server: name) }
@@ -156,6 +164,15 @@ public final class PostgresRosterStore: RosterStore {
             throw .newerDatabase(path: name, version: version)
         }
         return true
+    }
+
+    /// Whether `error` is the server refusing a role the right to change
+    /// the schema.
+    private static func isPermissionRefusal(_ error: RosterError) -> Bool {
+        switch error {
+        case .cannotOpen, .readOnly: true
+        default: false
+        }
     }
 
     /// The schema's version; nil when there is no schema `roster`, or an
@@ -261,7 +278,9 @@ public final class PostgresRosterStore: RosterStore {
     }
 
     /// Adds a statement whose answer is not needed to the next round trip.
+    /// A rehearsal drops it: such statements are the change's writes.
     func later(_ sql: String, _ parameters: [String?] = []) {
+        guard !isRehearsing else { return }
         pending.append(BoundStatement(sql, parameters))
     }
 
@@ -273,13 +292,40 @@ public final class PostgresRosterStore: RosterStore {
     /// Runs a write: one transaction that takes the write lock first and,
     /// unless `commit` is false (a dry run, which is then rolled back),
     /// commits with the statements still pending.
-    func write<T>(commit: Bool = true, _ body: () throws -> T) throws(RosterError) -> T {
-        isWriting = true
-        defer { isWriting = false }
+    ///
+    /// `rehearse` is for a dry run whose answer the client works out from
+    /// what it reads (set-weapon, edit, remove, add): it runs in a
+    /// read-only snapshot, takes neither the write lock nor row locks, and
+    /// drops the writes it would have sent, so a role that may only read
+    /// can ask what a change would do, and nobody waits on it.
+    func write<T>(commit: Bool = true, rehearse: Bool = false, _ body: () throws -> T) throws(RosterError) -> T {
+        isWriting = !rehearse
+        isRehearsing = rehearse
+        defer {
+            isWriting = false
+            isRehearsing = false
+        }
+        if rehearse {
+            return try guarded {
+                pending = [BoundStatement("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")]
+                do {
+                    let value = try body()
+                    pending = []
+                    if connection.transactionStatus != .idle { try run("ROLLBACK") }
+                    return value
+                } catch {
+                    rollBack()
+                    throw error
+                }
+            }
+        }
         return try guarded {
             pending = [
                 BoundStatement("BEGIN"),
-                BoundStatement("SELECT set_config('lock_timeout', $1, true)", ["\(max(0, busyTimeoutMilliseconds))ms"]),
+                // roster.writing: this change is roster's, announced with its
+                // history id; the outside-change trigger stays quiet.
+                BoundStatement("SELECT set_config('lock_timeout', $1, true), set_config('roster.writing', 'on', true)",
+                               ["\(max(0, busyTimeoutMilliseconds))ms"]),
                 BoundStatement("SELECT pg_advisory_xact_lock($1, $2)",
                                [String(PostgresSchema.LockKey.space), String(PostgresSchema.LockKey.write)]),
             ]

@@ -44,9 +44,14 @@ enum PostgresSchema {
     static let migrations: [Migration] = [
         Migration(version: 1, summary: "create roster's schema: monsters, the history of changes and who made them, and the default roster",
                   sql: version1),
+        Migration(version: 2, summary: "announce changes other programs make to the monsters, so that an open roster sees them",
+                  sql: version2),
     ]
 
     static var currentVersion: Int32 { Int32(migrations.count) }
+    /// The oldest schema this roster works on when its role may not
+    /// migrate it: version 2 only adds announcements of outside changes.
+    static let oldestCompatibleVersion: Int32 = 1
 
     /// The default roster, as `Data/default-roster.json` holds it, into a
     /// schema version 1 just made: one statement, every value bound.
@@ -174,5 +179,25 @@ enum PostgresSchema {
             PRIMARY KEY (change, id)
         );
 
+        """#
+
+    /// Version 2: a change another program makes straight in SQL (an
+    /// INSERT, UPDATE, DELETE or TRUNCATE of `roster.monster` outside
+    /// roster) is announced on the channel roster's own changes use, so
+    /// that the change counter moves and an open interface shows it.
+    /// roster's own writes say who they are with the transaction-local
+    /// setting `roster.writing` and announce themselves with their history
+    /// id; the trigger stays quiet for them.
+    static let version2 = #"""
+        CREATE FUNCTION roster.announce_outside_change() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+            IF current_setting('roster.writing', true) IS DISTINCT FROM 'on' THEN
+                PERFORM pg_notify('roster', 'outside');
+            END IF;
+            RETURN NULL;
+        END
+        $$;
+        CREATE TRIGGER monster_changed_outside AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON roster.monster
+            FOR EACH STATEMENT EXECUTE FUNCTION roster.announce_outside_change();
         """#
 }

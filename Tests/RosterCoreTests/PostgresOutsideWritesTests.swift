@@ -1,0 +1,136 @@
+import Foundation
+import Testing
+import PostgresWire
+@testable import RosterCore
+
+/// What the PostgreSQL store does about rows other programs write straight
+/// in SQL, dry runs for a role that may only read, and the count of an
+/// import's clashes past the ones listed.
+@Suite("A roster on PostgreSQL, written by others and rehearsed by readers")
+struct PostgresOutsideWritesTests {
+    private func store(_ database: String, as person: String = "tester-a", user: String = "postgres") throws -> PostgresRosterStore {
+        try PostgresRosterStore.open(uri: PostgresTestServer.shared().uri(database: database, user: user, applicationName: person),
+                                     environment: [:])
+    }
+
+    @Test("a monster another program renamed in SQL, its key left as it was, is never acted on by its old name")
+    func staleKey() throws {
+        let server = try PostgresTestServer.shared()
+        let database = try server.makeDatabase()
+        let admin = try server.adminConnection(database: database)
+        defer { admin.close() }
+        let roster = try store(database)
+        try admin.simpleQuery("UPDATE roster.monster SET name = 'Tiger-Bot' WHERE name = 'Cat-Bot'")
+        #expect(throws: RosterError.self) { try roster.setWeapons([WeaponAssignment(reference: "Cat-Bot", weapon: .fire)]) }
+        #expect(try roster.find("Cat-Bot") == nil)
+        #expect(try roster.find("tiger-bot") == nil, "no folded key says tiger-bot, and the spelling differs")
+        #expect(try roster.find("Tiger-Bot")?.weapon.type == .sword, "looked for as spelled")
+        _ = try roster.setWeapons([WeaponAssignment(reference: "Tiger-Bot", weapon: .fire)])
+        #expect(try admin.query("SELECT weapon FROM roster.monster WHERE name = 'Tiger-Bot'").firstValue == "fire")
+        #expect {
+            try roster.edit("Cat-Bot", MonsterChanges(description: "not me"))
+        } throws: { error in
+            guard case RosterError.monsterNotFound = error else { return false }
+            return true
+        }
+        #expect(throws: RosterError.self) { try roster.remove(["Cat-Bot"], dryRun: true) }
+    }
+
+    @Test("a change another program makes straight in SQL moves the change counter")
+    func outsideChangeMovesTheCounter() throws {
+        let server = try PostgresTestServer.shared()
+        let database = try server.makeDatabase()
+        let admin = try server.adminConnection(database: database)
+        defer { admin.close() }
+        let watching = try store(database)
+        let before = try watching.changeCounter()
+        try admin.simpleQuery("UPDATE roster.monster SET weapon = 'fire' WHERE id = 1")
+        let deadline = Date().addingTimeInterval(2)
+        var now = try watching.changeCounter()
+        while now == before, Date() < deadline {
+            usleep(5_000)
+            now = try watching.changeCounter()
+        }
+        #expect(now != before)
+        // A roster writer's own change still moves it, announced by its history id.
+        let writer = try store(database, as: "tester-b")
+        _ = try writer.setWeapons([WeaponAssignment(reference: "Dog-Bot", weapon: .fire)])
+        let settle = Date().addingTimeInterval(2)
+        var after = try watching.changeCounter()
+        while after == now, Date() < settle {
+            usleep(5_000)
+            after = try watching.changeCounter()
+        }
+        #expect(after > now)
+    }
+
+    @Test("a role that may only read rehearses set-weapon, edit, remove and add, told what would change, changing nothing")
+    func readerDryRun() throws {
+        let server = try PostgresTestServer.shared()
+        let database = try server.makeDatabase()
+        let admin = try server.adminConnection(database: database)
+        defer { admin.close() }
+        try admin.simpleQuery("""
+            DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'reader') THEN CREATE ROLE reader LOGIN; END IF; END $$;
+            GRANT USAGE ON SCHEMA roster TO reader;
+            GRANT SELECT ON ALL TABLES IN SCHEMA roster TO reader;
+            GRANT SELECT ON ALL SEQUENCES IN SCHEMA roster TO reader;
+            """)
+        let reader = try store(database, user: "reader")
+        let before = try admin.query("SELECT id, name, weapon, description FROM roster.monster ORDER BY id").rows
+        let changes = try reader.setWeapons([WeaponAssignment(reference: "Cat-Bot", weapon: .fire)], dryRun: true)
+        #expect(changes.count == 1 && changes[0].monster.name == "Cat-Bot" && changes[0].weapon == .fire && changes[0].isChange)
+        let edit = try reader.edit("Dog-Bot", MonsterChanges(description: "WOOF"), dryRun: true)
+        #expect(edit.before.description == "BOW-WOW" && edit.after.description == "WOOF")
+        #expect(try reader.remove(["Ice-Bot", "Fire-Bot"], dryRun: true).map(\.name) == ["Ice-Bot", "Fire-Bot"])
+        let added = try reader.add(Monster(id: 0, name: "New-Bot", description: "", icon: "meetcatbot.png",
+                                           nameColor: .default, weapon: Weapon(.smoke)), dryRun: true)
+        #expect(added.id == 7)
+        #expect(throws: RosterError.self) {
+            try reader.add(Monster(id: 0, name: "cat-bot", description: "", icon: "meetcatbot.png",
+                                   nameColor: .default, weapon: Weapon(.smoke)), dryRun: true)
+        }
+        #expect(try admin.query("SELECT id, name, weapon, description FROM roster.monster ORDER BY id").rows == before)
+        #expect(try admin.query("SELECT count(*) FROM roster.history").firstValue == "0")
+        #expect(try admin.query("SELECT is_called FROM roster.monster_id").firstValue == "t")
+        #expect(throws: RosterError.self) { try reader.setWeapons([WeaponAssignment(reference: "Cat-Bot", weapon: .fire)]) }
+    }
+
+    @Test("a role that may not change the schema works on a roster of schema 1; its owner upgrades it on opening")
+    func olderSchemaForAReader() throws {
+        let server = try PostgresTestServer.shared()
+        let database = try server.makeDatabase()
+        let admin = try server.adminConnection(database: database)
+        defer { admin.close() }
+        try admin.simpleQuery("""
+            DROP TRIGGER monster_changed_outside ON roster.monster;
+            DROP FUNCTION roster.announce_outside_change();
+            UPDATE roster.roster_schema SET version = 1;
+            DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'reader') THEN CREATE ROLE reader LOGIN; END IF; END $$;
+            GRANT USAGE ON SCHEMA roster TO reader;
+            GRANT SELECT ON ALL TABLES IN SCHEMA roster TO reader;
+            GRANT SELECT ON ALL SEQUENCES IN SCHEMA roster TO reader;
+            """)
+        let reader = try store(database, user: "reader")
+        #expect(try reader.count() == 6)
+        #expect(try admin.query("SELECT version FROM roster.roster_schema").firstValue == "1")
+        _ = try store(database)
+        #expect(try admin.query("SELECT version FROM roster.roster_schema").firstValue == String(PostgresSchema.currentVersion))
+    }
+
+    @Test("an import with more clashes than the report lists counts them all")
+    func clashTotals() throws {
+        let roster = try TestRoster(.postgres)
+        let store = try roster.open()
+        let lines = String(repeating: "Twin-Bot,sword\n", count: ProblemLog.limit + 51)
+        do {
+            _ = try store.importMonsters(from: MonsterReader(input: ChunkedInput(bytes: Array(("name,weapon\n" + lines).utf8), name: "twins.csv"),
+                                                             format: .csv, raw: false), mode: .insert)
+            Issue.record("the import should have failed")
+        } catch RosterError.problems(let problems, _, let total) {
+            #expect(problems.count == ProblemLog.limit)
+            #expect(total == ProblemLog.limit + 50)
+        }
+        #expect(try store.count() == 6)
+    }
+}
