@@ -49,12 +49,22 @@ public final class CommandContext {
     }
 
     /// The roster, opened (and on first use created) once per command.
+    /// A roster file made now says so, once: a mistyped `--db` would
+    /// otherwise start a new, default roster without a word.
     public func store() throws(RosterError) -> any RosterStore {
         if let openedStore { return openedStore }
-        let store = try databaseLocation().open()
+        let location = try databaseLocation()
+        let newFile: String? = if case .file(let path) = location, !FileSystem.exists(path) { path } else { nil }
+        let store = try location.open()
         openedStore = store
+        if let newFile { madeNewRoster(at: newFile) }
         for sentence in store.namesReadingAlike { note("roster: note: " + sentence) }
         return store
+    }
+
+    /// Says on stderr that a new roster file was made at `path`.
+    func madeNewRoster(at path: String) {
+        note("roster: made a new roster at \(path)")
     }
 
     /// The store a dry run rehearses on (see `RosterStore.forDryRun`), made once.

@@ -13,7 +13,7 @@ public enum RosterCommandLine {
     /// `--db`: the roster file every command works on. Completion passes
     /// it on to the name lookup, so names come from the roster the line names.
     static let database = Option<String>("db", value: "PATH",
-                                         "the roster database: a file, or a team's roster on PostgreSQL as postgresql://… (default: $ROSTER_DB, else $XDG_DATA_HOME/roster/roster.db, else ~/.local/share/roster/roster.db)",
+                                         "the roster database: a file, or a team's roster on PostgreSQL as postgresql://… (default: $ROSTER_DB, else db in config.toml, else $XDG_DATA_HOME/roster/roster.db, else ~/.local/share/roster/roster.db)",
                                          completion: .files, passedToQueries: true)
 
     /// The commands, by name; each declaration is built when it is used.
@@ -41,7 +41,19 @@ public enum RosterCommandLine {
         // Past `ulimit -f` a write fails with EFBIG, which is reported and
         // cleaned up after, instead of the signal ending roster silently.
         signal(SIGXFSZ, SIG_IGN)
-        let context = CommandContext()
+        let context: CommandContext
+        do throws(ConfigError) {
+            let settings = try ConfigFile.load(environment: FileSystem.environment)
+            context = CommandContext(environment: settings.environment(over: FileSystem.environment))
+        } catch {
+            // `roster help config` still says how to write the file.
+            let plain = CommandContext()
+            guard arguments.first == "help" else {
+                plain.error(error.description)
+                return ExitStatus.usage.rawValue
+            }
+            context = plain
+        }
         let status = run(arguments, context: context)
         // Closing lets SQLite checkpoint and remove the WAL file, as every
         // well-behaved client does, rather than leaving it to the next one.

@@ -66,7 +66,7 @@ struct ImportFormsTests {
         let fresh = sandbox.directory.appendingPathComponent("fresh.db").path
         let run = try sandbox.roster(["--db", fresh, "import", "-"], stdin: exported, useDatabaseOption: false)
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stderr == "imported stdin: 6 added, 0 updated, 0 unchanged, 0 removed\n")
+        #expect(run.stderr == "roster: made a new roster at \(fresh)\nimported stdin: 6 added, 0 updated, 0 unchanged, 0 removed\n")
         #expect(try sandbox.roster(["--db", fresh, "export"], useDatabaseOption: false).stdout == exported)
         let history = try sandbox.roster(["--db", fresh, "history"], useDatabaseOption: false).stdout
         #expect(history.split(separator: "\n").count == 1 && history.contains("6 added"), "the history starts with the import: \(history)")

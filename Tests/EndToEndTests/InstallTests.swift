@@ -57,6 +57,21 @@ struct InstallTests {
         #expect(try String(contentsOf: prefix.appendingPathComponent("bin/other"), encoding: .utf8) == "someone else's\n")
     }
 
+    @Test("install says when bash-completion will not find the completion, and not when it will")
+    func bashCompletionFolder() throws {
+        let sandbox = try Sandbox()
+        let prefix = sandbox.directory.appendingPathComponent("prefix")
+        let folder = prefix.appendingPathComponent("share/bash-completion/completions").path
+        let unseen = try script(sandbox, "install", [prefix.path], environment: ["XDG_DATA_DIRS": "/usr/local/share:/usr/share"])
+        #expect(unseen.status == 0, "\(unseen.stderr)")
+        #expect(unseen.stderr.contains("note: bash-completion does not look in \(folder); add \(prefix.path)/share to XDG_DATA_DIRS"), "\(unseen.stderr)")
+        _ = try script(sandbox, "uninstall", [prefix.path])
+        let seen = try script(sandbox, "install", [prefix.path], environment: ["XDG_DATA_DIRS": "/usr/share:\(prefix.path)/share/"])
+        #expect(seen.status == 0, "\(seen.stderr)")
+        #expect(!seen.stderr.contains("note: bash-completion"), "\(seen.stderr)")
+        _ = try script(sandbox, "uninstall", [prefix.path])
+    }
+
     @Test("installing twice, then uninstalling once, still removes every folder the first install made")
     func installTwice() throws {
         let sandbox = try Sandbox()

@@ -54,6 +54,20 @@ struct ManualPageTests {
         #expect(mandoc.stdout.isEmpty && mandoc.stderr.isEmpty, "mandoc: \(mandoc.stdout)\(mandoc.stderr)")
     }
 
+    @Test("man never hyphenates an identifier, at any width", arguments: [40, 60, 80])
+    func identifiersWhole(width: Int) throws {
+        let run = try sandbox.run("/usr/bin/man", ["-l", pagePath], environment: ["MANWIDTH": "\(width)", "MANPAGER": "cat"])
+        #expect(run.status == 0, "\(run.stderr)")
+        // groff hyphenates with U+2010 at a line's end; an identifier broken so reads `ROSTER_AC‐`.
+        let broken = run.stdout.split(separator: "\n").filter { line in
+            guard line.hasSuffix("\u{2010}"), let last = line.split(separator: " ").last else { return false }
+            let fragment = last.dropLast().drop { $0 == "(" }
+            return fragment.contains { !$0.isLetter } || fragment.filter(\.isUppercase).count >= 2
+        }
+        #expect(broken.isEmpty, "\(broken)")
+        #expect(squeezed(run.stdout).contains("ROSTER_ACCESSIBLE"))
+    }
+
     @Test("every command, argument and option that --help lists is in the manual, under its command")
     func sameAsHelp() throws {
         let page = try rendered()

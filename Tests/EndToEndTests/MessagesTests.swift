@@ -92,7 +92,7 @@ struct MessagesTests {
         let run = try Sandbox().roster("help", "nope")
         #expect(run.status == 64)
         #expect(run.stderr.hasPrefix("roster: no help topic `nope`; the topics are `list`, `show`, `weapons`, `set-weapon`, `add`, "))
-        #expect(run.stderr.contains("`import`, ") && run.stderr.contains(", `exit-codes`\n"))
+        #expect(run.stderr.contains("`import`, ") && run.stderr.contains(", `exit-codes`, `config`\n"))
     }
 }
 

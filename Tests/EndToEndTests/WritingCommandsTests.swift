@@ -99,7 +99,7 @@ struct WritingCommandsTests {
 
     @Test("set-weapon --stdin and import - on a terminal say what they read and how to end it",
           arguments: [
-              (["set-weapon", "--stdin"], "reading NAME<TAB>WEAPON lines (or NDJSON objects) from the terminal; end with Ctrl-D"),
+              (["set-weapon", "--stdin"], "reading NAME<TAB>WEAPON or NAME,WEAPON lines (or NDJSON objects) from the terminal; end with Ctrl-D"),
               (["import", "-"], "reading monsters from the terminal; end with Ctrl-D"),
           ])
     func terminalInputHint(_ arguments: [String], hint: String) throws {

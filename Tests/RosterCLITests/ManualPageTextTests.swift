@@ -6,14 +6,23 @@ import Testing
 struct ManualPageTextTests {
     @Test("roff's special characters are escaped, and a line never starts as a request")
     func escaping() {
-        #expect(ManualPage.escaped(#"a\b"#) == #"a\eb"#)
-        #expect(ManualPage.escaped("--dry-run") == #"\-\-dry\-run"#)
-        #expect(ManualPage.escaped("NAME…") == #"NAME\[u2026]"#)
-        #expect(ManualPage.escaped(".hidden\n'quoted") == "\\&.hidden\n\\&'quoted")
+        #expect(ManualPage.escaped(#"a\b"#) == #"\%a\eb"#)
+        #expect(ManualPage.escaped("--dry-run") == #"\%\-\-dry\-run"#)
+        #expect(ManualPage.escaped("NAME…") == #"\%NAME\[u2026]"#)
+        #expect(ManualPage.escaped(".hidden\n'quoted") == "\\%.hidden\n\\%'quoted")
+        #expect(ManualPage.escaped(".\n' x") == "\\&.\n\\&' x")
         let long = Array(repeating: "word", count: 30).joined(separator: " ") + " .period"
         let filled = ManualPage.filled(long)
         #expect(filled.split(separator: "\n").allSatisfy { $0.utf8.count <= 80 && !$0.hasPrefix(".") })
         #expect(filled.replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "\\&", with: "") == long)
+    }
+
+    @Test("identifiers are marked unbreakable, so that roff never hyphenates them; prose is left to it")
+    func identifiersUnbreakable() {
+        #expect(ManualPage.escaped("Set ROSTER_ACCESSIBLE to 1.") == #"Set \%ROSTER_ACCESSIBLE to 1."#)
+        #expect(ManualPage.escaped("(the roster.db file, or ~/x)") == #"(the \%roster.db file, or \%~/x)"#)
+        #expect(ManualPage.escaped("Accessible monsters, PostgreSQL's") == #"Accessible monsters, \%PostgreSQL's"#)
+        #expect(ManualPage.escaped("{\"monsters\": […]} (default: json)") == #"\%{"monsters": \%[\[u2026]]} (default: json)"#)
     }
 
     @Test("a discussion's aligned lists become entries with their terms; the text around them stays paragraphs")

@@ -146,6 +146,8 @@ public struct ArgumentParser: Sendable {
                     let visible = entries.filter { !$0.isHidden }.map(\.name)
                     var message = "unknown command \(Quote.code(argument))"
                     let meant = commands.first { $0.suggestedFor.contains(argument.lowercased()) }?.name
+                        // `roster version`, as git and swift take it: the option, not a command.
+                        ?? (EditDistance.closest(to: argument.lowercased(), among: [versionFlag.spec.long]).map { "--" + $0 })
                     if let suggestion = meant ?? EditDistance.closest(to: argument, among: visible) {
                         message += "; did you mean \(Quote.code(suggestion))?"
                     }
@@ -280,7 +282,10 @@ public struct ArgumentParser: Sendable {
             message += command.map { " for \(Quote.code($0))" } ?? ""
         }
         let spelled = available.map { "--" + $0.long }
-        if option.count > 1, option.dropFirst().allSatisfy(\.isASCII), Int(option.dropFirst()) != nil {
+        if command == nil, option == "-v" || option == "-V" {
+            // Many programs' short form of --version; roster gives -v no meaning of its own.
+            message += "; did you mean \(Quote.code("--" + versionFlag.spec.long))?"
+        } else if option.count > 1, option.dropFirst().allSatisfy(\.isASCII), Int(option.dropFirst()) != nil {
             // `undo -3`: a number, not a misspelt option.
             message += "; counts and ids are whole numbers from 1 up (an id below 1 is written with #: #\(option))"
         } else if let suggestion = EditDistance.closest(to: option, among: spelled) {

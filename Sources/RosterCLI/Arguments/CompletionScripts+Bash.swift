@@ -58,7 +58,8 @@ extension CompletionScripts {
             while IFS= read -r line; do
                 # A line shaped like an option is only safe after --.
                 [[ $line == -* && -z $ended ]] && continue
-                [[ $line == "$cur"* ]] && COMPREPLY+=("$(printf '%q' "$line")")
+                # Names match ignoring case, as roster reads them.
+                [[ ${line,,} == "${cur,,}"* ]] && COMPREPLY+=("$(printf '%q' "$line")")
             done < <(\(program.name) "${passed[@]}" \(query.arguments))
         }
 
@@ -92,6 +93,8 @@ extension CompletionScripts {
                         *) command=${COMP_WORDS[i]}; break ;;
                     esac
                 done
+                local ended=""
+                for ((i = i + 1; i < COMP_CWORD; i++)); do [[ ${COMP_WORDS[i]} == -- ]] && ended=1; done
 
             """
         for option in globalValued {
@@ -115,13 +118,14 @@ extension CompletionScripts {
             if !valued.isEmpty {
                 text += "            case $prev in\n"
                 for option in valued {
-                    let spellings = (["--\(option.long)"] + (option.short.map { ["-\($0)"] } ?? [])).joined(separator: "|")
+                    let spellings = (option.spellings + (option.short.map { ["-\($0)"] } ?? [])).joined(separator: "|")
                     text += "                \(spellings)) \(bashWords(option.completion) ?? "COMPREPLY=()"); return ;;\n"
                 }
                 text += "            esac\n"
             }
-            let optionWords = parser.options(of: command).map { "--\($0.long)" }.joined(separator: " ")
-            text += "            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W '\(optionWords)' -- \"$cur\")); return; fi\n"
+            let optionWords = parser.options(of: command).flatMap(\.spellings).joined(separator: " ")
+            // After --, a word starting with - is an argument (a name such as -Dash), not an option.
+            text += "            if [[ $cur == -* && -z $ended ]]; then COMPREPLY=($(compgen -W '\(optionWords)' -- \"$cur\")); return; fi\n"
             let sources = command.arguments.map(\.completion).filter { $0 != .none }
             if let first = sources.first, let line = bashWords(first) {
                 if sources.count > 1, let second = bashWords(sources[1]) {

@@ -46,10 +46,14 @@ public protocol ArgumentChoice: ExpressibleByArgument, CaseIterable, RawRepresen
     /// Other words people type for a choice (`md` for `markdown`), in
     /// lower case: suggested, never taken, as a typo is.
     static var suggestedFor: [String: Self] { get }
+    /// Other names a choice goes by, in lower case, taken as the choice
+    /// itself (`md` for `markdown`): no other choice could be meant.
+    static var alsoNamed: [String: Self] { get }
 }
 
 extension ArgumentChoice {
     public static var suggestedFor: [String: Self] { [:] }
+    public static var alsoNamed: [String: Self] { [:] }
 
     public init(argument: String) throws(ArgumentProblem) {
         self = try Self.choosing(argument, among: Array(Self.allCases))
@@ -63,6 +67,7 @@ extension ArgumentChoice {
         // Spaces around a word are a quoting slip, as for every other value.
         let word = argument.trimmingBlanks()
         if let choice = choices.first(where: { $0.rawValue.lowercased() == word.lowercased() }) { return choice }
+        if let choice = alsoNamed[word.lowercased()], choices.contains(where: { $0.rawValue == choice.rawValue }) { return choice }
         let words = choices.map(\.rawValue)
         if word.isEmpty {
             throw ArgumentProblem { label in "\(label) is empty; it must be one of \(words.joined(separator: ", "))" }

@@ -58,7 +58,7 @@ struct ManualPage {
         }
         if !program.environment.isEmpty { page += ".SH ENVIRONMENT\n" }
         for variable in program.environment {
-            page += ".TP\n.B \(variable.name)\n\(Self.filled(Self.escaped(variable.meaning)))\n"
+            page += ".TP\n.B \(Self.escaped(variable.name))\n\(Self.filled(Self.escaped(variable.meaning)))\n"
         }
         if !program.files.isEmpty { page += ".SH FILES\n" }
         for file in program.files {
@@ -195,12 +195,37 @@ struct ManualPage {
 
     /// Text that roff prints as it is.
     static func escaped(_ text: String) -> String {
+        // A line starting with . or ' would be read as a request.
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            let escaped = line.split(separator: " ", omittingEmptySubsequences: false).map { word in
+                // An identifier (ROSTER_ACCESSIBLE, roster.db, --db) is
+                // marked unbreakable with \%: roff would hyphenate it as a
+                // dictionary does, and a reader could not copy it whole.
+                (isIdentifier(word) ? "\\%" : "") + escapedCharacters(word)
+            }.joined(separator: " ")
+            return escaped.hasPrefix(".") || escaped.hasPrefix("'") ? "\\&" + escaped : escaped
+        }.joined(separator: "\n")
+    }
+
+    /// Whether `word` reads as a name to type rather than prose: it holds
+    /// something besides letters (quotes and backticks included) once the
+    /// sentence's punctuation around it is left out, or two capitals.
+    static func isIdentifier(_ word: Substring) -> Bool {
+        let core = word.unicodeScalars.drop { $0 == "(" }
+        let trimmed = core.reversed().drop { ").,;:!?".unicodeScalars.contains($0) }
+        guard trimmed.count > 1 else { return false }
+        return trimmed.contains { !$0.properties.isAlphabetic }
+            || trimmed.filter { $0.properties.isUppercase }.count >= 2
+    }
+
+    /// `text` with roff's special characters escaped and anything past
+    /// ASCII as a named Unicode character.
+    private static func escapedCharacters(_ text: Substring) -> String {
         var result = ""
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\\": result += "\\e"
             case "-": result += "\\-"
-            case "\n": result += "\n"
             case _ where scalar.value < 0x20 || scalar.value == 0x7F:
                 result += "\\[u\(hex(scalar.value))]"
             case _ where scalar.value > 0x7F:
@@ -208,10 +233,7 @@ struct ManualPage {
             default: result.unicodeScalars.append(scalar)
             }
         }
-        // A line starting with . or ' would be read as a request.
-        return result.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-            line.hasPrefix(".") || line.hasPrefix("'") ? "\\&" + line : String(line)
-        }.joined(separator: "\n")
+        return result
     }
 
     /// Four or more upper-case hex digits, as roff's \[uXXXX] wants.

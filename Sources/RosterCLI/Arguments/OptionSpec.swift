@@ -53,6 +53,11 @@ public struct OptionSpec: Sendable {
         (short.map { "-\($0), " } ?? "    ") + usage + aliases.map { ", --\($0)" }.joined()
     }
 
+    /// `--color --colour`: every long spelling, as a shell offers them.
+    var spellings: [String] {
+        (["--" + long] + aliases.map { "--" + $0 })
+    }
+
     /// Whether `--name` means this option.
     func isNamed(_ name: String) -> Bool {
         long == name || aliases.contains(name)

@@ -85,8 +85,9 @@ extension OutputFormat: ArgumentChoice {
     static var suggestedFor: [String: OutputFormat] { ["tsv": .plain, "jsonl": .ndjson, "jsonlines": .ndjson] }
 }
 extension ExportFormat: ArgumentChoice {
-    /// The files' usual extensions, and NDJSON's other name.
-    public static var suggestedFor: [String: ExportFormat] { ["md": .markdown, "htm": .html, "jsonl": .ndjson, "jsonlines": .ndjson] }
+    /// The files' usual extensions, and NDJSON's other name: each can
+    /// mean only the one format.
+    public static var alsoNamed: [String: ExportFormat] { ["md": .markdown, "htm": .html, "jsonl": .ndjson, "jsonlines": .ndjson] }
 }
 extension ImportMode: ArgumentChoice {}
 

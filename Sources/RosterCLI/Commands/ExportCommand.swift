@@ -8,7 +8,7 @@ import TerminalKit
 /// NDJSON, CSV) or a document for people (Markdown, HTML).
 enum ExportCommand {
     static let format = Option<ExportFormat>("format", short: "f", value: "FORMAT",
-                                             "json, ndjson, csv, markdown or html (default: json)")
+                                             "json, ndjson, csv, markdown (md) or html (default: from -o FILE's extension, else json)")
     static let output = Option<String>("output", short: "o", value: "FILE",
                                        "write to FILE instead of standard output (missing folders are created)",
                                        completion: .files)
@@ -38,16 +38,19 @@ enum ExportCommand {
             markdown  a table that renders as the text it holds.
             html      one self-contained page: no scripts, no network, pictures inline.
 
+            Without --format, -o FILE's extension chooses: .json, .ndjson or .jsonl,
+            .csv, .md or .markdown, .html or .htm; any other is json.
+
             `roster import` reads json, ndjson and csv back without loss.
             """,
         options: [format, output, raw, byteOrderMark],
         examples: [
             "roster export > roster.json",
-            "roster export --format csv -o roster.csv",
+            "roster export -o roster.csv",
             "roster export --format html -o roster.html",
         ]
     ) { invocation in
-        let format = invocation[ExportCommand.format] ?? .json
+        let format = invocation[ExportCommand.format] ?? invocation[output].flatMap(ExportFormat.init(fileName:)) ?? .json
         for flag in [raw, byteOrderMark] where invocation[flag] && format != .csv {
             throw UsageError("--\(flag.spec.long) applies to --format csv only", command: invocation.commandName)
         }
@@ -139,5 +142,23 @@ extension CommandContext {
             try? stderr.append(text)
             try? stderr.flush()
         })
+    }
+}
+
+extension ExportFormat {
+    /// The format a file's extension names (`roster.csv`, `notes.MD`), or
+    /// nil for a name without one this export writes, so that
+    /// `export -o roster.csv` never puts JSON in a .csv file.
+    init?(fileName: String) {
+        let name = fileName.split(separator: "/").last.map(String.init) ?? fileName
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
+        switch name[name.index(after: dot)...].lowercased() {
+        case "json": self = .json
+        case "ndjson", "jsonl": self = .ndjson
+        case "csv": self = .csv
+        case "md", "markdown": self = .markdown
+        case "html", "htm": self = .html
+        default: return nil
+        }
     }
 }

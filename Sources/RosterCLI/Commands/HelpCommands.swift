@@ -6,9 +6,10 @@ import TerminalKit
 enum HelpCommands {
     static let help: CommandSpec = CommandSpec(
         name: "help",
-        abstract: "show help for roster, a command, or exit-codes",
-        arguments: [ArgumentSpec("TOPIC", "a command name, or exit-codes", arity: .optional, completion: .commands(andAlso: ["exit-codes"]))],
-        examples: ["roster help set-weapon", "roster help exit-codes"],
+        abstract: "show help for roster, a command, exit-codes or config",
+        arguments: [ArgumentSpec("TOPIC", "a command name, exit-codes, or config (the settings file)", arity: .optional,
+                                 completion: .commands(andAlso: ["exit-codes", "config"]))],
+        examples: ["roster help set-weapon", "roster help exit-codes", "roster help config"],
         usesProgramOptions: false
     ) { invocation in
         let formatter = HelpFormatter(parser: RosterCommandLine.parser, width: invocation.context.helpWidth)
@@ -20,10 +21,14 @@ enum HelpCommands {
             try invocation.context.print(exitCodesPage(width: formatter.width))
             return .success
         }
+        if topic == "config" {
+            try invocation.context.print(ConfigFile.helpPage(width: formatter.width))
+            return .success
+        }
         guard let command = RosterCommandLine.parser.command(named: topic) else {
             var message = "no help topic \(Quote.code(topic))"
             let commands = RosterCommandLine.parser.commands
-            let topics = commands.filter { !$0.isHidden }.map(\.name) + ["exit-codes"]
+            let topics = commands.filter { !$0.isHidden }.map(\.name) + ["exit-codes", "config"]
             let meant = commands.first { $0.suggestedFor.contains(topic.lowercased()) }?.name
             if let suggestion = meant ?? EditDistance.closest(to: topic, among: topics) {
                 message += "; did you mean \(Quote.code(suggestion))?"

@@ -24,6 +24,7 @@ enum ImportCommand {
     static let raw = Flag("raw", "csv: read cells literally, without removing the export's formula guard")
     static let delimiter = Option<CSVDelimiter>("delimiter", short: "d", value: "C",
                                                 "csv: the separator between cells, such as , ; | or tab (default: found from the header)")
+    static let ignoreUnknown = Flag("ignore-unknown", "import the known fields and skip keys and columns that name none")
     static let errors = Option<ReportStyle>("errors", value: "STYLE", "how problems are reported: text or json (default: text)")
     static let changes = Option<ReportStyle>("changes", value: "STYLE",
                                              "with --dry-run, how the monsters that would change are listed: text on stderr, or json on stdout (default: text)")
@@ -48,7 +49,9 @@ enum ImportCommand {
             roster; with --mode replace it empties the roster).
 
             Keys and columns are id, name, description, icon, name_color, weapon,
-            height, origin and activated; only name and weapon are required (with
+            height, origin and activated. Any other key or column is refused, so that
+            a typo never drops a value; --ignore-unknown skips them and imports the
+            known fields (a file from `jq` with a `notes` key, say). Only name and weapon are required (with
             --mode upsert only name, the key: a file may give just the fields to
             change, while a monster it adds still needs its weapon; icon
             defaults to \(Monster.defaultIcon), name_color to default). height is written
@@ -100,7 +103,7 @@ enum ImportCommand {
             with the roster, 66 the file is missing or unreadable.
             """,
         arguments: [ArgumentSpec("FILE", "the file to read, or - for standard input", completion: .files)],
-        options: [format, mode, CommonOptions.dryRun, raw, delimiter, errors, changes],
+        options: [format, mode, CommonOptions.dryRun, raw, delimiter, ignoreUnknown, errors, changes],
         examples: [
             "roster import roster.json",
             "roster import roster.csv --mode upsert --dry-run",
@@ -146,7 +149,9 @@ enum ImportCommand {
                                        named: path == "-" ? nil : MonsterReader.Format(fileName: path),
                                        // `--format json` on a dry run is often meant for the list of changes.
                                        givenFormatAdvice: dryRun && format == .json
-                                           ? "--format names the input's format; the list of changes as JSON is --changes json" : nil)
+                                           ? "--format names the input's format; the list of changes as JSON is --changes json" : nil,
+                                       unknownFields: invocation[ignoreUnknown]
+                                           ? .ignored : .refused(wayOut: "--\(ignoreUnknown.spec.long) imports the known fields"))
         let progress = context.progressBar(total: size, unit: "bytes")
         defer { progress?.finish() }
         let report = progress.map { bar in { (bytes: Int) in bar.update(bytes) } }
@@ -163,9 +168,14 @@ enum ImportCommand {
         }
         let databasePath = try context.databasePath()
         if case .file = try context.databaseLocation() { AbandonedImports.remove(beside: databasePath) }
-        let summary = try context.databaseLocation() != .file(databasePath) || FileSystem.exists(databasePath)
-            ? try importing(try invocation.store())
-            : try NewRoster.build(at: databasePath, keep: !dryRun, importing)
+        let summary: ImportSummary
+        if try context.databaseLocation() != .file(databasePath) || FileSystem.exists(databasePath) {
+            summary = try importing(try invocation.store())
+        } else {
+            summary = try NewRoster.build(at: databasePath, keep: !dryRun, importing)
+            progress?.finish()
+            if !dryRun { context.madeNewRoster(at: databasePath) }
+        }
         progress?.finish()
         context.note(describe(summary, source: name, dryRun: dryRun))
         return .success

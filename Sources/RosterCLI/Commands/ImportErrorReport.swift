@@ -60,6 +60,7 @@ enum ImportErrorReport {
     static func kindName(_ kind: InputProblem.Kind) -> String {
         switch kind {
         case .syntax: "syntax"
+        case .shape: "shape"
         case .value: "value"
         case .notFound: "not-found"
         case .conflict: "conflict"

@@ -6,7 +6,7 @@ import TerminalKit
 /// transaction, `--dry-run` does all the checks and then changes nothing,
 /// and a change that changes nothing says so and succeeds.
 enum WritingCommands {
-    static let stdin = Flag("stdin", "read NAME<TAB>WEAPON lines or NDJSON objects from standard input")
+    static let stdin = Flag("stdin", "read NAME<TAB>WEAPON or NAME,WEAPON lines, or NDJSON objects, from standard input")
     static let from = Option<WeaponType>("from", value: "W",
                                          "only if each monster carries W now; otherwise change nothing (status 1)")
 
@@ -16,8 +16,10 @@ enum WritingCommands {
         name: "set-weapon",
         abstract: "give one or more monsters a weapon",
         discussion: """
-            With --stdin, reads one assignment per line, either NAME<TAB>WEAPON or an
-            NDJSON object {"name": …, "weapon": …}. The whole batch is one transaction:
+            With --stdin, reads one assignment per line: NAME<TAB>WEAPON, NAME,WEAPON
+            (CSV quoting: "Bot, Esq.",fire) or an NDJSON object {"name": …, "weapon": …}.
+            A name,weapon header, blank lines and lines starting with # (without a tab)
+            are skipped. The whole batch is one transaction:
             if any line is wrong, every problem is reported and nothing changes.
 
             Limits (as for import): one line up to \(ChunkedInput.recordLimit / 1024) KiB, standard input up to
@@ -33,17 +35,23 @@ enum WritingCommands {
             "roster set-weapon Cat-Bot sword",
             "roster set-weapon Cat-Bot Dog-Bot \"Ninja Star\"",
             "printf 'Cat-Bot\\tfire\\n' | roster set-weapon --stdin",
+            "printf 'name,weapon\\nCat-Bot,fire\\n' | roster set-weapon --stdin",
             "roster set-weapon Cat-Bot fire --from sword",
         ],
-        argumentsReplacedBy: ["stdin"]
+        argumentsReplacedBy: ["stdin"],
+        reportsValueProblemsWithItsOwn: true
     ) { invocation in
+        if !invocation.valueProblems.isEmpty {
+            try refuseWeaponFirst(invocation)
+            throw UsageError(invocation.valueProblems, command: invocation.commandName)
+        }
         let context = invocation.context
         let dryRun = invocation[CommonOptions.dryRun]
         let expected = invocation[from]
         let changes: [WeaponChange]
         if invocation[stdin] {
             if context.stdinIsTerminal {
-                context.note("reading NAME<TAB>WEAPON lines (or NDJSON objects) from the terminal; end with Ctrl-D")
+                context.note("reading NAME<TAB>WEAPON or NAME,WEAPON lines (or NDJSON objects) from the terminal; end with Ctrl-D")
             }
             let parsed = WeaponBatch.parse(try context.readStandardInputLines())
             if parsed.problems.isEmpty && parsed.assignments.isEmpty {
@@ -77,6 +85,29 @@ enum WritingCommands {
             context.note("dry run: \(changed) weapon\(changed == 1 ? "" : "s") would change; nothing was changed")
         }
         return .success
+    }
+
+    /// `set-weapon fire Cat-Bot`: the weapon first and a name last, which
+    /// is no weapon, is the order reversed; the right order is suggested,
+    /// never run.
+    static func refuseWeaponFirst(_ invocation: Invocation) throws {
+        let given = invocation.positionals
+        guard invocation[weaponArgument] == nil, given.count >= 2, let first = given.first, let last = given.last,
+              WeaponType(parsing: first) != nil, WeaponType(parsing: last) == nil,
+              try invocation.store().find(first) == nil else { return }
+        let reordered = (["roster", "set-weapon"] + given.dropFirst() + [first]).map(shellWord).joined(separator: " ")
+        throw UsageError("the names come first and the weapon last; did you mean \(Quote.code(reordered))?",
+                         command: invocation.commandName)
+    }
+
+    /// `word` as a shell reads it back: as it is when it holds nothing the
+    /// shell would take apart, else in single quotes.
+    private static func shellWord(_ word: String) -> String {
+        let plain = !word.isEmpty && word.unicodeScalars.allSatisfy {
+            ($0.properties.isAlphabetic || $0.properties.numericType != nil) && !$0.isASCII
+                || "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.,+:/@%=".unicodeScalars.contains($0)
+        }
+        return plain ? word : "'" + word.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
     }
 
     /// `set-weapon Cat-Bot sword fire`: a weapon among the names, where no

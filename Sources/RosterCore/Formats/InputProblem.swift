@@ -5,6 +5,9 @@ public struct InputProblem: Hashable, Sendable {
     public enum Kind: Hashable, Sendable {
         /// The text cannot be read as the format it claims to be.
         case syntax
+        /// The text is valid JSON, but not in a shape a roster is written
+        /// in (a number where a monster object belongs, no `monsters` array).
+        case shape
         /// A value breaks a rule (unknown weapon, name too long…).
         case value
         /// The input names a monster that does not exist.

@@ -1,7 +1,9 @@
 /// Reads a batch of weapon assignments: one per line, either
-/// `NAME<TAB>WEAPON` or an NDJSON object `{"name": …, "weapon": …}` (other
-/// keys are ignored, so `list --format ndjson` output can be edited and fed
-/// back). Blank lines are skipped, CRLF is accepted. Every problem is
+/// `NAME<TAB>WEAPON`, `NAME,WEAPON` (CSV quoting: `"Bot, Esq.",fire`) or
+/// an NDJSON object `{"name": …, "weapon": …}` (other keys are ignored, so
+/// `list --format ndjson` output can be edited and fed back). Blank lines,
+/// a `name,weapon` header and `#` comments (a line without a tab that
+/// starts with `#`) are skipped, CRLF is accepted. Every problem is
 /// collected with its line, so all of them can be reported at once.
 public enum WeaponBatch {
     public struct Parsed: Sendable {
@@ -53,6 +55,11 @@ public enum WeaponBatch {
             parseJSONLine(line, number: number, into: &parsed)
             return
         }
+        if !text.contains("\t") {
+            if trimmed.first == "#" { return }
+            parseCSVLine(text, number: number, into: &parsed)
+            return
+        }
         let fields = text.split(separator: "\t", omittingEmptySubsequences: false)
         guard fields.count == 2 else {
             let message = fields.count < 2
@@ -64,6 +71,69 @@ public enum WeaponBatch {
         let weaponColumn = fields[0].unicodeScalars.count + 2
         add(name: String(fields[0]), nameAt: start, weapon: String(fields[1]),
             weaponAt: TextLocation(line: number, column: weaponColumn), into: &parsed)
+    }
+
+    /// `NAME,WEAPON`, each cell bare or in double quotes (`""` for a
+    /// quote inside), as a spreadsheet writes two columns.
+    private static func parseCSVLine(_ text: String, number: Int, into parsed: inout Parsed) {
+        let start = TextLocation(line: number, column: 1)
+        guard let cells = csvCells(text) else {
+            parsed.problems.append(InputProblem(.syntax, at: start,
+                "a quoted cell is not closed, or text follows its closing quote; quote a cell as \"Bot, Esq.\" and a quote inside it as \"\""))
+            return
+        }
+        guard cells.count == 2 else {
+            let message = cells.count < 2
+                ? "expected NAME<TAB>WEAPON, NAME,WEAPON or a JSON object, but the line has neither a tab nor a comma"
+                : "expected NAME,WEAPON, but the line has \(cells.count) comma-separated cells (quote a name holding a comma: \"Bot, Esq.\",fire)"
+            parsed.problems.append(InputProblem(.syntax, at: start, message))
+            return
+        }
+        // A header, as `name,weapon` columns from a spreadsheet start.
+        let words = cells.map { $0.text.lowercased().trimmingSpaces() }
+        if words == ["name", "weapon"] { return }
+        add(name: cells[0].text, nameAt: start, weapon: cells[1].text,
+            weaponAt: TextLocation(line: number, column: cells[1].column), into: &parsed)
+    }
+
+    /// The cells of one CSV line and the column (from 1, in characters)
+    /// where each starts; nil when a quoted cell is not closed or text
+    /// follows its closing quote.
+    static func csvCells(_ text: String) -> [(text: String, column: Int)]? {
+        var cells: [(text: String, column: Int)] = []
+        let scalars = Array(text.unicodeScalars)
+        var index = 0
+        while true {
+            let column = index + 1
+            var cell = String.UnicodeScalarView()
+            if index < scalars.count, scalars[index] == "\"" {
+                index += 1
+                var closed = false
+                while index < scalars.count {
+                    if scalars[index] == "\"" {
+                        if index + 1 < scalars.count, scalars[index + 1] == "\"" {
+                            cell.append("\"")
+                            index += 2
+                            continue
+                        }
+                        index += 1
+                        closed = true
+                        break
+                    }
+                    cell.append(scalars[index])
+                    index += 1
+                }
+                guard closed, index == scalars.count || scalars[index] == "," else { return nil }
+            } else {
+                while index < scalars.count, scalars[index] != "," {
+                    cell.append(scalars[index])
+                    index += 1
+                }
+            }
+            cells.append((String(cell), column))
+            guard index < scalars.count else { return cells }
+            index += 1 // the comma
+        }
     }
 
     private static func parseJSONLine(_ line: UnsafeBufferPointer<UInt8>, number: Int, into parsed: inout Parsed) {

@@ -38,7 +38,8 @@ extension CSVMonsterReader {
     /// reported), and whether the header stops the reading. `cells` are
     /// the header's cells, each with the offset in `bytes` where it starts.
     static func readColumns(_ cells: [(text: String, start: Int)], of bytes: UnsafeBufferPointer<UInt8>, line: Int,
-                            delimiter: UInt8?, required: UInt64, log: inout ProblemLog) -> (columns: [Int?], stop: Bool) {
+                            delimiter: UInt8?, required: UInt64, unknownFields: UnknownFields = .refused(wayOut: nil),
+                            log: inout ProblemLog) -> (columns: [Int?], stop: Bool) {
         var seen = Set<Int>()
         // A header of column names joined by another separator than the
         // one in use is one message, not an unknown column that suggests
@@ -64,13 +65,14 @@ extension CSVMonsterReader {
             let key = cell.text.lowercased().trimmingSpaces()
             let place = location(of: cell.start, in: bytes, line: line)
             guard let index = MonsterFields.all.firstIndex(where: { $0.key == key }) else {
+                if unknownFields == .ignored { return nil }
                 var message = "unknown column \(Quote.code(cell.text))"
                 if let suggestion = MonsterFields.suggestion(for: key) {
                     message += "; did you mean \(Quote.code(suggestion))?"
                 } else {
                     message += "; the columns are \(MonsterFields.keys.joined(separator: ", "))"
                 }
-                log.add(.syntax, at: place, message)
+                log.add(.syntax, at: place, unknownFields.refusal(message))
                 return nil
             }
             if !seen.insert(index).inserted {

@@ -40,12 +40,16 @@ struct CSVMonsterReader {
 
     /// The fields each record must give (see `MonsterDecoder.required`).
     let required: UInt64
+    /// Whether a column that names no field is refused or skipped.
+    let unknownFields: UnknownFields
 
-    init(input: ChunkedInput, raw: Bool, delimiter: UInt8? = nil, required: UInt64 = MonsterDecoder.requiredByModel) {
+    init(input: ChunkedInput, raw: Bool, delimiter: UInt8? = nil, required: UInt64 = MonsterDecoder.requiredByModel,
+         unknownFields: UnknownFields = .refused(wayOut: nil)) {
         self.input = input
         self.raw = raw
         self.delimiter = delimiter
         self.required = required
+        self.unknownFields = unknownFields
     }
 
     /// The next valid monster, or nil at the end. Bad records are logged and skipped.
@@ -266,7 +270,8 @@ struct CSVMonsterReader {
     private mutating func readHeader(_ bytes: UnsafeBufferPointer<UInt8>, line: Int, log: inout ProblemLog) {
         headerRead = true
         let cells = fields.map { (text: text(of: $0, in: bytes), start: $0.cellStart) }
-        let header = Self.readColumns(cells, of: bytes, line: line, delimiter: delimiter, required: required, log: &log)
+        let header = Self.readColumns(cells, of: bytes, line: line, delimiter: delimiter, required: required,
+                                     unknownFields: unknownFields, log: &log)
         columns = header.columns
         if header.stop { stopped = true }
     }

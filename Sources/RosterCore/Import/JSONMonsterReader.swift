@@ -21,6 +21,8 @@ struct JSONMonsterReader {
     let shape: Shape
     /// The fields each record must give (see `MonsterDecoder.required`).
     let required: UInt64
+    /// Whether a key that names no field is refused or skipped.
+    let unknownFields: UnknownFields
     /// Where the window starts.
     private var line = 1
     private var column = 1
@@ -30,10 +32,12 @@ struct JSONMonsterReader {
     /// A problem has ended the reading: report nothing more about the structure.
     private var stopped = false
 
-    init(input: ChunkedInput, shape: Shape, required: UInt64 = MonsterDecoder.requiredByModel) {
+    init(input: ChunkedInput, shape: Shape, required: UInt64 = MonsterDecoder.requiredByModel,
+         unknownFields: UnknownFields = .refused(wayOut: nil)) {
         self.input = input
         self.shape = shape
         self.required = required
+        self.unknownFields = unknownFields
     }
 
     mutating func next(log: inout ProblemLog) throws(IOFailure) -> ImportedRecord? {
@@ -84,7 +88,7 @@ struct JSONMonsterReader {
                     continue
                 }
                 guard let node = try parseValue(length: length, log: &log) else { continue }
-                if let record = JSONRecordDecoder.decode(node, log: &log, required: required) { return record }
+                if let record = JSONRecordDecoder.decode(node, log: &log, required: required, unknownFields: unknownFields) { return record }
             case .afterArray:
                 if shape == .array {
                     state = .done
@@ -112,7 +116,7 @@ struct JSONMonsterReader {
             if byte == UInt8(ascii: "}") {
                 consume(1)
                 if !seenKeys.contains("monsters") {
-                    log.add(.syntax, at: here, field: "monsters", "the document has no `monsters` array")
+                    log.add(.shape, at: here, field: "monsters", "the document has no `monsters` array")
                 }
                 return false
             }
@@ -144,7 +148,7 @@ struct JSONMonsterReader {
             try skipWhitespace()
             if key == "monsters" {
                 guard try peek() == UInt8(ascii: "[") else {
-                    fail("`monsters` must be an array of monster objects", log: &log)
+                    fail("`monsters` must be an array of monster objects", kind: .shape, log: &log)
                     return false
                 }
                 consume(1)
@@ -161,7 +165,7 @@ struct JSONMonsterReader {
         switch key {
         case "format":
             guard case .string(let name) = value.value, name == ExportFormat.documentName else {
-                log.add(.syntax, at: value.location, field: "format",
+                log.add(.shape, at: value.location, field: "format",
                         "this JSON is not a roster export: `format` must be \(Quote.code(ExportFormat.documentName))")
                 state = .done
                 stopped = true
@@ -169,19 +173,19 @@ struct JSONMonsterReader {
             }
         case "version":
             guard case .number(let text) = value.value, let version = Int(text), version >= 1 else {
-                log.add(.syntax, at: value.location, field: "version", "`version` must be a whole number such as 1")
+                log.add(.shape, at: value.location, field: "version", "`version` must be a whole number such as 1")
                 state = .done
                 stopped = true
                 return
             }
             if version > ExportFormat.documentVersion {
-                log.add(.syntax, at: value.location, field: "version",
+                log.add(.shape, at: value.location, field: "version",
                         "the file was written by a newer roster (format version \(version)); this roster reads version \(ExportFormat.documentVersion)")
                 state = .done
                 stopped = true
             }
         default:
-            log.add(.syntax, at: location, field: key,
+            log.add(.shape, at: location, field: key,
                     "unknown key \(Quote.code(key)) in the document; it holds `format`, `version` and `monsters`")
         }
     }
@@ -238,7 +242,7 @@ struct JSONMonsterReader {
                 log.add(.syntax, at: error.location, error.message)
                 continue
             }
-            if let record = JSONRecordDecoder.decode(node, log: &log, required: required) { return record }
+            if let record = JSONRecordDecoder.decode(node, log: &log, required: required, unknownFields: unknownFields) { return record }
         }
         return nil
     }
@@ -247,8 +251,9 @@ struct JSONMonsterReader {
 
     private var here: TextLocation { TextLocation(line: line, column: column) }
 
-    private mutating func fail(_ message: String, at location: TextLocation? = nil, log: inout ProblemLog) {
-        log.addSyntaxError(at: location ?? here, message)
+    private mutating func fail(_ message: String, at location: TextLocation? = nil, kind: InputProblem.Kind = .syntax,
+                               log: inout ProblemLog) {
+        if kind == .syntax { log.addSyntaxError(at: location ?? here, message) } else { log.add(kind, at: location ?? here, message) }
         state = .done
         stopped = true
     }

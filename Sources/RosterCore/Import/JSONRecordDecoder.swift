@@ -8,22 +8,24 @@ import TextSafety
 /// default.
 enum JSONRecordDecoder {
     static func decode(_ node: JSONNode, log: inout ProblemLog,
-                       required: UInt64 = MonsterDecoder.requiredByModel) -> ImportedRecord? {
+                       required: UInt64 = MonsterDecoder.requiredByModel,
+                       unknownFields: UnknownFields = .refused(wayOut: nil)) -> ImportedRecord? {
         guard case .object(let members) = node.value else {
-            log.add(.syntax, at: node.location, "expected a monster object but found \(node.kindName)")
+            log.add(.shape, at: node.location, "expected a monster object but found \(node.kindName)")
             return nil
         }
         var decoder = MonsterDecoder(required: required)
         var locations = [TextLocation?](repeating: nil, count: MonsterFields.all.count)
         for (key, value) in members {
             guard let index = MonsterFields.index(of: key) else {
+                if unknownFields == .ignored { continue }
                 var message = "unknown key \(Quote.code(key))"
                 if let suggestion = MonsterFields.suggestion(for: key) {
                     message += "; did you mean \(Quote.code(suggestion))?"
                 } else {
                     message += "; a monster has \(MonsterFields.keys.joined(separator: ", "))"
                 }
-                log.add(.value, at: value.location, field: key, message)
+                log.add(.value, at: value.location, field: key, unknownFields.refusal(message))
                 decoder.noteFailed()
                 continue
             }

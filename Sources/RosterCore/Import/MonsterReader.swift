@@ -42,9 +42,11 @@ public final class MonsterReader {
     /// text named `.json` that does not start like JSON is reported as
     /// broken JSON, not read as CSV. `givenFormatAdvice` follows the
     /// sentence that says the input is not the JSON `format` names: the
-    /// caller's word on what the user may have meant by it.
+    /// caller's word on what the user may have meant by it. `unknownFields`
+    /// says whether a key or column that names no field is refused.
     public init(input: ChunkedInput, format: Format?, raw: Bool, delimiter: UInt8? = nil,
-                requiring: Set<String>? = nil, named: Format? = nil, givenFormatAdvice: String? = nil) throws(IOFailure) {
+                requiring: Set<String>? = nil, named: Format? = nil, givenFormatAdvice: String? = nil,
+                unknownFields: UnknownFields = .refused(wayOut: nil)) throws(IOFailure) {
         self.input = input
         let required = requiring.map { keys in MonsterDecoder.mask { keys.contains($0.key) } } ?? MonsterDecoder.requiredByModel
         // Enough of the start to tell the format and spot a binary file.
@@ -72,14 +74,23 @@ public final class MonsterReader {
                 // NDJSON of no lines (or blank ones) is no monsters: what
                 // `export --format ndjson` writes for an empty roster.
                 self.format = .ndjson
-                engine = .json(JSONMonsterReader(input: input, shape: .lines, required: required))
+                engine = .json(JSONMonsterReader(input: input, shape: .lines, required: required, unknownFields: unknownFields))
                 return
             }
             let hint = format == nil ? " (for an empty NDJSON file, which holds no monsters, give --format ndjson)" : ""
-            log.add(.syntax, at: TextLocation(line: 1, column: 1), "the input is empty; import reads JSON, NDJSON or CSV\(hint)")
+            // A file of spaces or blank lines is not empty: said as what it holds.
+            let holding = window.isEmpty ? "the input is empty" : "the input holds only blank space (spaces, tabs or line ends)"
+            log.add(.syntax, at: TextLocation(line: 1, column: 1), "\(holding); import reads JSON, NDJSON or CSV\(hint)")
             return
         }
         let rest = UnsafeBufferPointer(rebasing: window[first...])
+        // An export written for people, read back as CSV, would be a
+        // column named `| ID | Name |`: say what it is instead.
+        if format == nil || format == .csv, let document = Self.documentForReading(rest) {
+            log.add(.syntax, at: TextLocation(line: 1, column: 1),
+                    "this looks like \(document); Markdown and HTML exports are for reading: import a json, ndjson or csv export (`roster export -o roster.json`)")
+            return
+        }
         let sniffed = Self.sniff(rest)
         // A lone JSON value that is not an object or an array (`42`,
         // `null`, `"text"`) is JSON, not a CSV header: say what it is.
@@ -90,7 +101,7 @@ public final class MonsterReader {
         // valid JSON, but not NDJSON, whose objects are one a line: say
         // how to give it, rather than the syntax errors of its lines.
         if format != .csv, sniffed == .lines, input.isAtEnd, Self.isOneObjectOverLines(rest) {
-            log.add(.syntax, at: start, "this is one JSON object over several lines; import reads NDJSON with one monster object on each line, an array of monsters or a roster JSON document: put the object on one line, or in [ ]")
+            log.add(.shape, at: start, "this is one JSON object over several lines; import reads NDJSON with one monster object on each line, an array of monsters or a roster JSON document: put the object on one line, or in [ ]")
             return
         }
         // Only text that would otherwise be taken for CSV follows the name.
@@ -111,25 +122,28 @@ public final class MonsterReader {
             }
             let hint = sniffed == .lines ? "; it looks like NDJSON: try --format ndjson"
                 : format == .json && !promisedJSON ? givenFormatAdvice.map { " (\($0))" } ?? "" : ""
-            log.add(.syntax, at: scalar == nil ? TextLocation(line: 1, column: 1) : start,
+            // Text read to its end without a syntax error is valid JSON of another shape.
+            log.add(scalar != nil || (format == .json && input.isAtEnd) ? .shape : .syntax,
+                    at: scalar == nil ? TextLocation(line: 1, column: 1) : start,
                     "expected a roster JSON document `{\"format\": \"roster\", …, \"monsters\": […]}` or an array of monsters\(found)\(hint)")
             if scalar != nil { self.format = .json }
             return
         case (.ndjson, nil):
-            log.add(.syntax, at: start,
+            log.add(scalar == nil ? .syntax : .shape, at: start,
                     "expected one monster object per line\(scalar == nil ? ", but found \(JSONMonsterReader.describe(rest[0]))" : found)")
             return
         case (.ndjson, _):
-            log.add(.syntax, at: TextLocation(line: 1, column: 1),
+            log.add(.shape, at: TextLocation(line: 1, column: 1),
                     "expected one monster object per line, but this is a JSON document: try --format json")
             return
         }
         if format == .csv || (format == nil && sniffed == nil) {
             self.format = .csv
-            engine = .csv(CSVMonsterReader(input: input, raw: raw, delimiter: delimiter, required: required))
+            engine = .csv(CSVMonsterReader(input: input, raw: raw, delimiter: delimiter, required: required,
+                                                unknownFields: unknownFields))
         } else if let sniffed {
             self.format = sniffed == .lines ? .ndjson : .json
-            engine = .json(JSONMonsterReader(input: input, shape: sniffed, required: required))
+            engine = .json(JSONMonsterReader(input: input, shape: sniffed, required: required, unknownFields: unknownFields))
         }
     }
 
@@ -210,5 +224,17 @@ public final class MonsterReader {
         while keyEnd < bytes.count, bytes[keyEnd] != UInt8(ascii: "\"") { keyEnd += 1 }
         let key = String(decoding: UnsafeBufferPointer(rebasing: bytes[keyStart..<keyEnd]), as: UTF8.self)
         return ["format", "version", "monsters"].contains(key) ? .document : .lines
+    }
+}
+
+extension MonsterReader {
+    /// What a text that starts as `text` does is, when it is one of the
+    /// documents `export` writes for people: a Markdown table (`| ID |`)
+    /// or an HTML page.
+    static func documentForReading(_ text: UnsafeBufferPointer<UInt8>) -> String? {
+        let start = String(decoding: text.prefix(64), as: UTF8.self).lowercased()
+        if start.hasPrefix("<!doctype html") || start.hasPrefix("<html") { return "an HTML page" }
+        if start.hasPrefix("|") { return "a Markdown table" }
+        return nil
     }
 }

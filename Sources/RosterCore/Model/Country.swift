@@ -71,15 +71,23 @@ public enum Countries {
         return byFoldedName[wanted]
     }
 
-    /// The country a misspelt name most likely meant.
+    /// The country a misspelt name most likely meant, or the one a part
+    /// of a country belongs to (England: the United Kingdom).
     public static func suggestion(for text: String) -> Country? {
         let wanted = fold(text)
         guard !wanted.isEmpty else { return nil }
+        if let code = countryOfPart[wanted], let country = byCode[code] { return country }
         let prefixed = Set(foldedNames.filter { $0.name.hasPrefix(wanted) }.map(\.country))
         if prefixed.count == 1 { return prefixed.first }
         guard let name = EditDistance.closest(to: wanted, among: foldedNames.map(\.name)) else { return nil }
         return foldedNames.first { $0.name == name }?.country
     }
+
+    /// Parts of a country that people name as if they were one, folded:
+    /// ISO 3166-1 lists only the whole, so these are suggested, never taken.
+    private static let countryOfPart: [String: String] = [
+        "england": "GB", "scotland": "GB", "wales": "GB", "northernireland": "GB",
+    ]
 
     /// Lower case without accents, letters and digits only: spaces, dots,
     /// hyphens and accents do not matter (`cote divoire` is Côte d'Ivoire).

@@ -59,7 +59,8 @@ public struct Height: Hashable, Sendable, Comparable, CustomStringConvertible {
     public var displayName: String { "\(feet) ft \(inches) in" }
 
     /// Reads the usual ways of writing a height: `5ft11`, `5ft11in`,
-    /// `5 ft 11 in`, `5'11"`, `5′11″`, `5’11”`, `5ft`, `71in`, `5-11`.
+    /// `5 ft 11 in`, `5'11"`, `5′11″`, `5’11”`, `5ft`, `71in`, `5-11`, and
+    /// centimetres to the nearest inch: `170cm` is 5ft7in.
     public init?(parsing text: String) {
         guard case .success(let height) = Self.reading(text) else { return nil }
         self = height
@@ -148,12 +149,17 @@ public struct Height: Hashable, Sendable, Comparable, CustomStringConvertible {
         // Word processors turn ' and " into typographic quotes: 6’2”.
         let feetWords: Set<String> = ["ft", "feet", "foot", "'", "′", "’", "-"]
         let inchWords: Set<String> = ["in", "inch", "inches", "\"", "″", "''", "”", "’’", "′′"]
+        let centimetreWords: Set<String> = ["cm", "centimetre", "centimetres", "centimeter", "centimeters"]
         switch (numbers.count, units.count) {
         case (1, 1) where feetWords.contains(units[0]) && units[0] != "-":
             // "5-" is not a height; "-" only joins feet and inches (5-11).
             return (numbers[0], 0, false)
         case (1, 1) where inchWords.contains(units[0]):
             return (numbers[0] / 12, numbers[0] % 12, true)
+        case (1, 1) where centimetreWords.contains(units[0]):
+            // Most of the world writes heights in centimetres: to the nearest inch.
+            let inches = Int((Double(numbers[0]) / 2.54).rounded())
+            return (inches / 12, inches % 12, true)
         case (2, 1) where feetWords.contains(units[0]):
             return (numbers[0], numbers[1], false)
         case (2, 2) where feetWords.contains(units[0]) && inchWords.contains(units[1]):

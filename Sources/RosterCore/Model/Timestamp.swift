@@ -155,7 +155,8 @@ public struct Timestamp: Hashable, Sendable, Comparable, CustomStringConvertible
     /// each optionally ending in `Z` or an offset (then exact), otherwise
     /// taken in the local time zone; or `now`. An offset follows a time,
     /// with or without a space: `+01:00`, `+0100` (as `date` writes it) or
-    /// `+01` (glibc's name for a zone that has no letters). The form
+    /// `+01` (glibc's name for a zone that has no letters); `today` and
+    /// `yesterday` are the start of that day on the local clock. The form
     /// `localDisplay` and `utcDisplay` write is read back too: a zone named
     /// after the time (`2026-11-29 14:05 CET`) is taken when it is `UTC`,
     /// `GMT` or the local clock's own name for that moment.
@@ -163,6 +164,11 @@ public struct Timestamp: Hashable, Sendable, Comparable, CustomStringConvertible
         let trimmed = text.trimmingSpaces()
         if trimmed.lowercased() == "now" {
             self = .now
+            return
+        }
+        if let daysBack = ["today": 0, "yesterday": 1][trimmed.lowercased()] {
+            guard let start = Self.startOfLocalDay(daysBack: daysBack) else { return nil }
+            self = start
             return
         }
         if let (body, zone) = Self.zoneName(ending: trimmed) {
@@ -184,6 +190,20 @@ public struct Timestamp: Hashable, Sendable, Comparable, CustomStringConvertible
             guard let local = Timestamp(local: fields) else { return nil }
             self = local
         }
+    }
+
+    /// The first minute of today (`daysBack` 0) or yesterday (1) on the
+    /// local clock, as a date without a time is read. Yesterday is the
+    /// date twelve hours before today's start, so that a day of 23 or 25
+    /// hours (daylight-saving time) still gives the day before.
+    private static func startOfLocalDay(daysBack: Int) -> Timestamp? {
+        var fields = Timestamp.now.localFields
+        (fields.hour, fields.minute, fields.second) = (0, 0, 0)
+        guard daysBack > 0 else { return Timestamp(local: fields) }
+        guard let today = Timestamp(local: fields) else { return nil }
+        fields = Timestamp(secondsSince1970: today.secondsSince1970 - 12 * 3600).localFields
+        (fields.hour, fields.minute, fields.second) = (0, 0, 0)
+        return Timestamp(local: fields)
     }
 
     /// A zone written by name after a date and time (`… 14:05 CET`): the
@@ -352,7 +372,7 @@ public struct Timestamp: Hashable, Sendable, Comparable, CustomStringConvertible
         Timestamp(secondsSince1970: secondsSince1970 - ((secondsSince1970 % 60) + 60) % 60)
     }
 
-    public static let formHelp = "a date and time such as 2026-11-29T14:05 (local time), 2026-11-29 14:05 CET, 2026-11-29T13:05Z, 2026-11-29T14:05+01:00, or now"
+    public static let formHelp = "a date and time such as 2026-11-29T14:05 (local time), 2026-11-29 14:05 CET, 2026-11-29T13:05Z, 2026-11-29T14:05+01:00, now, today or yesterday"
 
     // MARK: Helpers
 

@@ -1,0 +1,251 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import RosterCore
+import TerminalKit
+import TextSafety
+
+/// `$XDG_CONFIG_HOME/roster/config.toml`: settings a person keeps rather
+/// than types each time. Each key stands for an environment variable
+/// roster already reads (`db` for `ROSTER_DB`, `pictures` for
+/// `ROSTER_PICTURES`…), and only fills in a variable that is not set, so
+/// the order is the usual one: an option, then the environment, then the
+/// file, then the default. Reading it costs one `open` when there is no
+/// file; it is read once, at start, before any command runs.
+///
+/// The file is TOML's simple form: `key = value` lines, strings in double
+/// quotes, `true`/`false`, `#` comments. A key roster does not know or a
+/// value it cannot read is one sentence naming the file and the line.
+struct ConfigFile: Sendable, Equatable {
+    /// A key, what it is for, and the variable it stands for.
+    struct Key: Sendable {
+        enum Kind: Sendable { case text, flag, choice([String]) }
+        let name: String
+        let kind: Kind
+        let help: String
+        let variable: String
+        /// The variable's value for the key's value (nil: leave it unset).
+        let asVariable: @Sendable (ConfigValue) -> String?
+    }
+
+    static let keys: [Key] = [
+        Key(name: "db", kind: .text,
+            help: "the roster when --db and ROSTER_DB are not given: a file (~/ is your home) or postgresql://…",
+            variable: "ROSTER_DB") { value in value.text },
+        Key(name: "animation", kind: .flag,
+            help: "false keeps panels from sliding, as --no-animation and ROSTER_NO_ANIMATION=1 do (default: true)",
+            variable: "ROSTER_NO_ANIMATION") { value in value.flag == false ? "1" : nil },
+        Key(name: "pictures", kind: .choice(["kitty", "sixel", "iterm2", "blocks", "text", "auto"]),
+            help: "how pictures are drawn: kitty, sixel, iterm2, blocks, text or auto, as ROSTER_PICTURES (default: auto)",
+            variable: "ROSTER_PICTURES") { value in value.text },
+        Key(name: "accessible", kind: .flag,
+            help: "true opens the plain, line-oriented roster, as ROSTER_ACCESSIBLE=1 does (default: false)",
+            variable: "ROSTER_ACCESSIBLE") { value in value.flag == true ? "1" : nil },
+    ]
+
+    /// The file's path; nil when neither XDG_CONFIG_HOME nor HOME is set.
+    let path: String?
+    /// Each variable the file fills in, by name.
+    let variables: [String: String]
+
+    static let none = ConfigFile(path: nil, variables: [:])
+
+    /// Where the file is: `$XDG_CONFIG_HOME/roster/config.toml`, else
+    /// `~/.config/roster/config.toml`.
+    static func path(environment: (String) -> String?) -> String? {
+        if let folder = environment("XDG_CONFIG_HOME"), folder.hasPrefix("/") { return folder + "/roster/config.toml" }
+        return environment("HOME").map { $0 + "/.config/roster/config.toml" }
+    }
+
+    /// The file at its place, or `none` when there is none.
+    static func load(environment: (String) -> String?) throws(ConfigError) -> ConfigFile {
+        guard let path = path(environment: environment) else { return .none }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        if descriptor < 0 {
+            if errno == ENOENT || errno == ENOTDIR { return .none }
+            throw ConfigError(path: path, line: nil, "cannot be read: \(String(cString: strerror(errno)))")
+        }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw ConfigError(path: path, line: nil, "cannot be read: \(String(cString: strerror(errno)))")
+            }
+            if count == 0 { break }
+            bytes += chunk[..<count]
+            // A settings file is a few lines: anything this long is something else.
+            if bytes.count > 1 << 16 { throw ConfigError(path: path, line: nil, "is larger than 64 KiB; it holds a few `key = value` lines") }
+        }
+        return try parse(bytes, path: path, home: environment("HOME"))
+    }
+
+    /// The settings `bytes` give.
+    static func parse(_ bytes: [UInt8], path: String, home: String?) throws(ConfigError) -> ConfigFile {
+        guard bytes.withUnsafeBufferPointer(UTF8Validation.isValid) else { throw ConfigError(path: path, line: nil, "is not UTF-8 text") }
+        var variables: [String: String] = [:]
+        var seen: Set<String> = []
+        let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        for (index, rawLine) in lines.enumerated() {
+            let number = index + 1
+            var line = Substring(rawLine)
+            if line.last == "\r" { line.removeLast() }
+            let text = line.trimmingConfigBlanks()
+            if text.isEmpty || text.first == "#" { continue }
+            if text.first == "[" {
+                throw ConfigError(path: path, line: number, "roster's settings have no tables; write `key = value` lines without [\(text.dropFirst().prefix { $0 != "]" })]")
+            }
+            guard let equals = text.firstIndex(of: "=") else {
+                throw ConfigError(path: path, line: number, "expected `key = value`, such as db = \"~/rosters/team.db\"")
+            }
+            let name = text[..<equals].trimmingConfigBlanks()
+            guard let key = keys.first(where: { $0.name == name }) else {
+                let names = keys.map(\.name)
+                let suggestion = EditDistance.closest(to: String(name), among: names).map { "did you mean \(Quote.code($0))? " } ?? ""
+                throw ConfigError(path: path, line: number,
+                                  "unknown key \(Quote.code(String(name))); \(suggestion)the keys are \(names.joined(separator: ", ")) (see `roster help config`)")
+            }
+            guard seen.insert(key.name).inserted else {
+                throw ConfigError(path: path, line: number, "\(Quote.code(key.name)) is set twice; keep one")
+            }
+            let value = try ConfigValue.reading(text[text.index(after: equals)...], for: key, path: path, line: number)
+            if case .text(let given) = value, key.name == "db", given.hasPrefix("~/"), let home {
+                variables[key.variable] = home + given.dropFirst()
+            } else if let variable = key.asVariable(value) {
+                variables[key.variable] = variable
+            }
+        }
+        return ConfigFile(path: path, variables: variables)
+    }
+
+    /// The environment as roster reads it: a variable that is set, else
+    /// what this file says for it.
+    func environment(over environment: @escaping @Sendable (String) -> String?) -> @Sendable (String) -> String? {
+        guard !variables.isEmpty else { return environment }
+        let variables = self.variables
+        return { name in environment(name) ?? variables[name] }
+    }
+
+    /// `roster help config`.
+    static func helpPage(width: Int) -> String {
+        var text = """
+            roster reads settings from $XDG_CONFIG_HOME/roster/config.toml (else
+            ~/.config/roster/config.toml) when it starts. Each line is `key = value`:
+            strings in double quotes, true or false, # starts a comment. An option
+            or an environment variable says otherwise for one run.
+
+            Keys:
+
+            """
+        for key in keys {
+            let label = "  " + key.name + String(repeating: " ", count: max(1, 12 - key.name.count))
+            let lines = TextWrapping.lines(key.help, width: max(20, width - label.count))
+            for (index, line) in lines.enumerated() {
+                text += (index == 0 ? label : String(repeating: " ", count: label.count)) + line + "\n"
+            }
+        }
+        text += """
+
+            Example:
+
+              db = "~/rosters/team.db"
+              animation = false
+              pictures = "blocks"
+
+            """
+        return text
+    }
+}
+
+/// A value in the file: a quoted string or true/false.
+enum ConfigValue: Sendable, Equatable {
+    case text(String)
+    case flag(Bool)
+
+    var text: String? { if case .text(let text) = self { text } else { nil } }
+    var flag: Bool? { if case .flag(let flag) = self { flag } else { nil } }
+
+    static func reading(_ written: Substring, for key: ConfigFile.Key, path: String, line: Int) throws(ConfigError) -> ConfigValue {
+        let text = written.trimmingConfigBlanks()
+        switch key.kind {
+        case .flag:
+            let word = text.prefix { $0 != "#" && $0 != " " && $0 != "\t" }
+            guard ["true", "false"].contains(word), text.dropFirst(word.count).trimmingConfigBlanks().first.map({ $0 == "#" }) ?? true else {
+                throw ConfigError(path: path, line: line, "\(Quote.code(key.name)) is true or false, not \(Quote.code(String(text)))")
+            }
+            return .flag(word == "true")
+        case .text, .choice:
+            guard let string = quotedString(text) else {
+                throw ConfigError(path: path, line: line,
+                                  "\(Quote.code(key.name)) takes a string in double quotes, such as \(key.name) = \"\(key.name == "db" ? "~/rosters/team.db" : "blocks")\"")
+            }
+            if case .choice(let words) = key.kind, !words.contains(string.lowercased()) {
+                throw ConfigError(path: path, line: line,
+                                  "\(Quote.code(key.name)) is one of \(words.joined(separator: ", ")), not \(Quote.code(string))")
+            }
+            if key.name == "db", string.isEmpty {
+                throw ConfigError(path: path, line: line, "`db` is empty; give the roster's path, or leave the line out")
+            }
+            return .text(string)
+        }
+    }
+
+    /// The string a TOML basic string `"…"` holds (escapes \" \\ \t \n),
+    /// with only a comment after it; nil when it is not one.
+    static func quotedString(_ text: Substring) -> String? {
+        guard text.first == "\"" else { return nil }
+        var result = ""
+        var index = text.index(after: text.startIndex)
+        while index < text.endIndex {
+            let character = text[index]
+            if character == "\"" {
+                let rest = text[text.index(after: index)...].trimmingConfigBlanks()
+                return rest.isEmpty || rest.first == "#" ? result : nil
+            }
+            if character == "\\" {
+                index = text.index(after: index)
+                guard index < text.endIndex else { return nil }
+                switch text[index] {
+                case "\"": result.append("\"")
+                case "\\": result.append("\\")
+                case "t": result.append("\t")
+                case "n": result.append("\n")
+                default: return nil
+                }
+            } else {
+                result.append(character)
+            }
+            index = text.index(after: index)
+        }
+        return nil
+    }
+}
+
+/// A config file that cannot be used: one sentence naming the file and
+/// the line.
+struct ConfigError: Error, Sendable {
+    let path: String
+    let line: Int?
+    let reason: String
+
+    init(path: String, line: Int?, _ reason: String) {
+        self.path = path
+        self.line = line
+        self.reason = reason
+    }
+
+    var description: String {
+        line.map { "\(path):\($0): \(reason)" } ?? "the settings file \(path) \(reason)"
+    }
+}
+
+private extension StringProtocol {
+    func trimmingConfigBlanks() -> Substring {
+        var text = Substring(self)
+        while text.first == " " || text.first == "\t" { text.removeFirst() }
+        while text.last == " " || text.last == "\t" { text.removeLast() }
+        return text
+    }
+}

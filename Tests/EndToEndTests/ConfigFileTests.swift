@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+
+/// `~/.config/roster/config.toml` (or under XDG_CONFIG_HOME): read at
+/// start, after the options and the environment; a mistake in it is one
+/// sentence naming the file and the line.
+@Suite("The settings file")
+struct ConfigFileTests {
+    func write(_ text: String, in sandbox: Sandbox, folder: String = ".config") throws -> String {
+        let directory = sandbox.directory.appendingPathComponent("\(folder)/roster")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let file = directory.appendingPathComponent("config.toml")
+        try Data(text.utf8).write(to: file)
+        return file.path
+    }
+
+    @Test("db names the roster when --db and ROSTER_DB do not, with ~/ as the home folder")
+    func databaseSetting() throws {
+        let sandbox = try Sandbox()
+        _ = try write("# my rosters\ndb = \"~/rosters/team.db\"  # the team's\n\nanimation = false\n", in: sandbox)
+        let team = sandbox.directory.appendingPathComponent("rosters/team.db").path
+        let run = try sandbox.roster(["list", "--format", "plain"], useDatabaseOption: false)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr == "roster: made a new roster at \(team)\n")
+        #expect(FileManager.default.fileExists(atPath: team))
+        // The environment and --db come first.
+        let other = sandbox.directory.appendingPathComponent("other.db").path
+        #expect(try sandbox.roster(["list"], environment: ["ROSTER_DB": other], useDatabaseOption: false).status == 0)
+        #expect(FileManager.default.fileExists(atPath: other))
+        let given = sandbox.directory.appendingPathComponent("given.db").path
+        #expect(try sandbox.roster(["--db", given, "list"], useDatabaseOption: false).status == 0)
+        #expect(FileManager.default.fileExists(atPath: given))
+    }
+
+    @Test("XDG_CONFIG_HOME says where the file is")
+    func xdgFolder() throws {
+        let sandbox = try Sandbox()
+        _ = try write("db = \"\(sandbox.directory.path)/xdg.db\"\n", in: sandbox, folder: "xdg")
+        let run = try sandbox.roster(["list"], environment: ["XDG_CONFIG_HOME": sandbox.directory.appendingPathComponent("xdg").path],
+                                     useDatabaseOption: false)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(FileManager.default.fileExists(atPath: sandbox.directory.appendingPathComponent("xdg.db").path))
+    }
+
+    @Test("an unknown key or a bad value is one sentence naming the file and the line", arguments: [
+        ("db = \"x.db\"\ncolour = \"red\"\n", ":2: unknown key `colour`; the keys are db, animation, pictures, accessible (see `roster help config`)"),
+        ("dbb = \"x.db\"\n", ":1: unknown key `dbb`; did you mean `db`? the keys are db, animation, pictures, accessible (see `roster help config`)"),
+        ("animation = \"no\"\n", ":1: `animation` is true or false, not `\"no\"`"),
+        ("pictures = \"jpeg\"\n", ":1: `pictures` is one of kitty, sixel, iterm2, blocks, text, auto, not `jpeg`"),
+        ("db = ~/x.db\n", ":1: `db` takes a string in double quotes, such as db = \"~/rosters/team.db\""),
+        ("[roster]\n", ":1: roster's settings have no tables; write `key = value` lines without [roster]"),
+        ("db\n", ":1: expected `key = value`, such as db = \"~/rosters/team.db\""),
+    ])
+    func refused(_ text: String, _ message: String) throws {
+        let sandbox = try Sandbox()
+        let file = try write(text, in: sandbox)
+        let run = try sandbox.roster(["list"])
+        #expect(run.status == 64)
+        #expect(run.stderr == "roster: \(file)\(message)\n", "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: sandbox.databasePath))
+    }
+
+    @Test("roster help config documents every key, even when the file is broken")
+    func helpPage() throws {
+        let sandbox = try Sandbox()
+        _ = try write("nonsense\n", in: sandbox)
+        let run = try sandbox.roster(["help", "config"], useDatabaseOption: false)
+        #expect(run.status == 0, "\(run.stderr)")
+        for key in ["db", "animation", "pictures", "accessible"] {
+            #expect(run.stdout.contains("\n  \(key) "), "\(key) is not documented")
+        }
+        #expect(run.stdout.contains("config.toml"))
+    }
+
+    @Test("pictures = \"text\" draws no picture, as ROSTER_PICTURES=text does")
+    func picturesSetting() throws {
+        let sandbox = try Sandbox()
+        _ = try write("pictures = \"text\"\n", in: sandbox)
+        _ = try sandbox.roster("list")
+        let fromFile = try sandbox.rosterOnTerminal(["show", "Cat-Bot"], columns: 60).output
+        let fromVariable = try sandbox.rosterOnTerminal(["show", "Cat-Bot"], environment: ["ROSTER_PICTURES": "text"], columns: 60).output
+        #expect(fromFile == fromVariable)
+    }
+}
