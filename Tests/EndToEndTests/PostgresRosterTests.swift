@@ -46,6 +46,16 @@ struct PostgresRosterTests {
         #expect(missing.stderr.contains("did you mean `Cat-Bot`?"))
         let taken = try roster(sandbox, uri, ["add", "cat-bot", "--weapon", "fire"], environment: environment)
         #expect(taken.status == 1)
+        // Bob changes what Alice changed: her undo is refused, naming his change and him.
+        try run("set-weapon", "Cat-Bot", "smoke")
+        let bob = try roster(sandbox, uri, ["edit", "Cat-Bot", "--description", "Purr"], environment: ["USER": "bob", "PGAPPNAME": "bob-desk"])
+        #expect(bob.status == 0, "\(bob.stderr)")
+        let refused = try roster(sandbox, uri, ["undo"], environment: environment)
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("Cat-Bot has been changed since, by #") && refused.stderr.contains("(postgres on bob-desk)"),
+                "\(refused.stderr)")
+        #expect(try run("undo", "--all-users").stderr.hasPrefix("undid edit Cat-Bot"))
+        #expect(try run("complete-names").stdout.contains("Owl-Bot"))
     }
 
     @Test("a roster moves from a file to PostgreSQL and back, exporting the same bytes in every format")

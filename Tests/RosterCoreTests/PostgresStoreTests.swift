@@ -158,14 +158,23 @@ struct PostgresStoreTests {
         #expect(roster.filePath == nil)
     }
 
-    @Test("the change counter moves with every change anyone makes")
+    @Test("the change counter moves with every change anyone makes, announced by NOTIFY")
     func changeCounter() throws {
         let database = try PostgresTestServer.shared().makeDatabase()
         let watching = try store(database)
         let writer = try store(database, as: "tester-b")
         let before = try watching.changeCounter()
         _ = try writer.setWeapons([WeaponAssignment(reference: "Cat-Bot", weapon: .fire)])
-        #expect(try watching.changeCounter() != before)
+        // The change is announced by NOTIFY, which arrives on its own time.
+        let deadline = Date().addingTimeInterval(2)
+        var now = try watching.changeCounter()
+        while now == before, Date() < deadline {
+            usleep(5_000)
+            now = try watching.changeCounter()
+        }
+        #expect(now != before)
+        // Nothing new, nothing moves.
+        #expect(try watching.changeCounter() == now)
     }
 
     @Test("a file roster and a PostgreSQL roster holding the same monsters export the same bytes in every format")
@@ -175,7 +184,7 @@ struct PostgresStoreTests {
         let text = """
             id,name,weapon,description,icon,name_color,height,origin,activated
             3,"Comma, Bot",fire,"He said ""hi""; then left",unknown.png,red,5ft11in,DE,2020-01-02T03:04:05Z
-            7,=Formula-Bot,smoke,=1+2,meetcatbot.png,default,,,
+            7,=Formula-Bot,smoke,"=1+2 \\N back\\slash",meetcatbot.png,default,,,
             -4,Négative-Bot,sword,"tab\there, ünïcödé ✓ 日本",meetdogbot.png,blue,0ft1in,JP,
             12,<b>Tag-Bot</b>,blowgun,<script>alert(1)</script> & $x$ @3 --,meetfirebot.png,green,,,1999-12-31T23:59:59Z
 
@@ -210,5 +219,44 @@ struct PostgresStoreTests {
         try output.flush()
         close(descriptor)
         return [UInt8](FileManager.default.contents(atPath: file) ?? Data())
+    }
+}
+
+/// A server that goes away under an open store, as under an interface
+/// left open: requests are refused in one sentence while it is gone, and
+/// the store carries on by itself once it is back.
+@Suite("A PostgreSQL roster whose server goes away")
+struct PostgresReconnectTests {
+    @Test("while the server is down every request is unavailable (exit 75), and once it is back the store reconnects")
+    func reconnects() throws {
+        let folder = "/tmp/roster-store-reconnect-\(getpid())"
+        try PostgresTestServer.script(["start", folder, "--port", "5432"])
+        defer { try? PostgresTestServer.script(["stop", folder]) }
+        let store = try PostgresRosterStore.open(uri: "postgresql://postgres@/postgres?host=\(folder)&port=5432", environment: [:])
+        #expect(try store.count() == 6)
+        // The test cluster commits without waiting for its log (synchronous_commit
+        // off): the new schema is made durable before the crash.
+        let admin = try PostgresConnection.connect(ConnectionSettings(host: folder, port: 5432, user: "postgres", database: "postgres"))
+        try admin.simpleQuery("CHECKPOINT")
+        admin.close()
+        try PostgresTestServer.script(["crash", folder])
+        #expect {
+            try store.setWeapons([WeaponAssignment(reference: "Cat-Bot", weapon: .fire)])
+        } throws: { error in
+            guard case RosterError.serverUnavailable(let sentence) = error else { return false }
+            return sentence.contains(folder) && sentence.hasSuffix("nothing was changed")
+        }
+        #expect(throws: RosterError.self) { try store.count() }
+        try PostgresTestServer.script(["start", folder, "--port", "5432"])
+        // Tried again after a short, growing delay: within a few seconds.
+        let deadline = Date().addingTimeInterval(10)
+        var count: Int?
+        while count == nil, Date() < deadline {
+            count = try? store.count()
+            if count == nil { usleep(100_000) }
+        }
+        #expect(count == 6)
+        _ = try store.setWeapons([WeaponAssignment(reference: "Cat-Bot", weapon: .fire)])
+        #expect(try store.find("Cat-Bot")?.weapon.type == .fire)
     }
 }

@@ -128,6 +128,22 @@ struct StoreContractTests {
         #expect(try store.historyMentions("Owl-Bot"))
     }
 
+    @Test("names holding quotes, backslashes, braces and commas are found and changed as any other", arguments: kinds)
+    func awkwardNames(kind: StoreKind) throws {
+        let roster = try TestRoster(kind)
+        let store = try roster.open()
+        let names = [#"Say "Hi"-Bot"#, #"Back\slash-Bot"#, "{Brace},Bot", "NULL"]
+        for name in names {
+            _ = try store.add(Monster(id: 0, name: name, description: #"a "quoted" \ line"#, icon: "unknown.png",
+                                      nameColor: .default, weapon: Weapon(.sword)))
+        }
+        let changes = try store.setWeapons(names.map { WeaponAssignment(reference: $0.lowercased(), weapon: .fire) })
+        #expect(changes.map(\.monster.name) == names)
+        #expect(try store.monsters(carrying: .fire).map(\.name).suffix(4) == names[...])
+        #expect(try store.remove(names).count == 4)
+        #expect(try store.count() == 6)
+    }
+
     @Test("ids are never given out twice, even after the highest is removed or the history cleared", arguments: kinds)
     func idsNeverReused(kind: StoreKind) throws {
         let roster = try TestRoster(kind)

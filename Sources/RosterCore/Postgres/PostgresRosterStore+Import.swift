@@ -162,13 +162,23 @@ extension PostgresRosterStore {
         field(record.isStandIn ? "t" : "f")
         field(record.monster.name)
         field(record.nameKey)
-        for value in PostgresMonsterTable.values(of: record.monster).dropFirst().dropLast() { field(value) }
+        // The other fields, without the name key `values(of:)` would fold again.
+        for data in PostgresMonsterTable.dataFields.dropFirst() {
+            switch data.value(record.monster) {
+            case .integer(let number): field(String(number))
+            case .text(let text): field(text)
+            case .null: field(nil)
+            }
+        }
         line.append(UInt8(ascii: "\n"))
     }
 
     /// Every clash of the file with itself or the roster, at its place.
     private func clashes(mode: ImportMode, places: Places) throws -> [InputProblem] {
         var problems: [InputProblem] = []
+        // Each kind of clash lists at most as many as the report keeps:
+        // a file of a million duplicates must not fill memory with them.
+        let limit = String(ProblemLog.limit)
         func place(_ ordinal: String?, _ kind: KeyPath<Places, [TextLocation]>) -> TextLocation? {
             guard let ordinal = ordinal.flatMap({ Int($0) }), ordinal < places[keyPath: kind].count else { return nil }
             return places[keyPath: kind][ordinal]
@@ -177,8 +187,8 @@ extension PostgresRosterStore {
         for row in try run("""
             SELECT i.ordinal, i.name, f.ordinal, f.name FROM (
                 SELECT ordinal, name, name_key, min(ordinal) OVER (PARTITION BY name_key) AS first FROM import_rows) i
-            JOIN import_rows f ON f.ordinal = i.first WHERE i.ordinal <> i.first ORDER BY i.ordinal
-            """).rows {
+            JOIN import_rows f ON f.ordinal = i.first WHERE i.ordinal <> i.first ORDER BY i.ordinal LIMIT $1
+            """, [limit]).rows {
             problems.append(InputProblem(.conflict, at: place(row[0], \.name), field: "name",
                                          LoadedRecords.nameUsedEarlier(row[1] ?? "", spelledThere: row[3] ?? "", at: place(row[2], \.name))))
         }
@@ -187,16 +197,16 @@ extension PostgresRosterStore {
             for row in try run("""
                 SELECT i.ordinal, i.id, f.ordinal FROM (
                     SELECT ordinal, id, min(ordinal) OVER (PARTITION BY id) AS first FROM import_rows WHERE id IS NOT NULL) i
-                JOIN import_rows f ON f.ordinal = i.first WHERE i.ordinal <> i.first ORDER BY i.ordinal
-                """).rows {
+                JOIN import_rows f ON f.ordinal = i.first WHERE i.ordinal <> i.first ORDER BY i.ordinal LIMIT $1
+                """, [limit]).rows {
                 problems.append(InputProblem(.conflict, at: place(row[0], \.id), field: "id",
                                              "the id \(row[1] ?? "") is also used \(LoadedRecords.place(place(row[2], \.id)))"))
             }
         case .insert:
             for row in try run("""
                 SELECT i.ordinal, i.name, m.name FROM import_rows i JOIN roster.monster m ON m.name_key = i.name_key
-                WHERE i.ordinal = (SELECT min(ordinal) FROM import_rows d WHERE d.name_key = i.name_key) ORDER BY i.ordinal
-                """).rows {
+                WHERE i.ordinal = (SELECT min(ordinal) FROM import_rows d WHERE d.name_key = i.name_key) ORDER BY i.ordinal LIMIT $1
+                """, [limit]).rows {
                 problems.append(InputProblem(.conflict, at: place(row[0], \.name), field: "name",
                                              MonsterRules.nameTakenSentence(row[1] ?? "", by: row[2] ?? "") + "; use --mode upsert to update it"))
             }
@@ -210,8 +220,8 @@ extension PostgresRosterStore {
                 SELECT i.ordinal, i.given FROM import_rows i
                 WHERE NOT i.stand_in AND (i.given & $1) <> $1
                   AND NOT EXISTS (SELECT 1 FROM roster.monster m WHERE m.name_key = i.name_key)
-                ORDER BY i.ordinal
-                """, [String(required)]).rows {
+                ORDER BY i.ordinal LIMIT $2
+                """, [String(required), limit]).rows {
                 guard let ordinal = row[0].flatMap({ Int($0) }), let given = row[1].flatMap({ Int64($0) }) else { continue }
                 var record = ImportedRecord(monster: MonsterFields.blank, hasID: false, given: UInt64(bitPattern: given), nameKey: "",
                                             idLocation: places.id[ordinal], nameLocation: places.name[ordinal])

@@ -1,4 +1,5 @@
 import PostgresWire
+import TextSafety
 
 /// Reading the roster from the server: each read one statement (one round
 /// trip), rows streamed as they arrive where a roster may be large.
@@ -13,6 +14,7 @@ extension PostgresRosterStore {
     /// Errors thrown by `body` come out as they are.
     public func forEachMonster(carrying weapon: WeaponType?, _ body: (Monster) throws -> Void) throws {
         let sql = weapon == nil ? PostgresMonsterTable.selectAll : PostgresMonsterTable.selectByWeapon
+        try guarded {}
         let batch = pending
         pending = []
         do {
@@ -25,21 +27,54 @@ extension PostgresRosterStore {
         }
     }
 
+    /// Writes each row straight from the text the server sent, as the
+    /// file's row path writes SQLite's columns: no `Monster` is made, and
+    /// the bytes are those of the file's export (the store tests compare
+    /// them). Ids are plain digits; an unknown value is null, empty.
     @discardableResult
     public func appendRecords(_ form: MonsterRecords.Form, carrying weapon: WeaponType?, to output: ByteOutput,
                               before: ((_ written: Int) throws -> Void)?) throws -> Int {
+        let sql = weapon == nil ? PostgresMonsterTable.selectAll : PostgresMonsterTable.selectByWeapon
+        let fields = MonsterFields.all
+        let integers = fields.map { $0.kind == .integer }
         var written = 0
-        try forEachMonster(carrying: weapon) { monster in
-            try before?(written)
-            switch form {
-            case .json: try MonsterRecords.appendJSON(monster, to: output)
-            case .jsonLine:
-                try MonsterRecords.appendJSON(monster, to: output)
-                try output.append(UInt8(ascii: "\n"))
-            case .csv(let writer): try MonsterRecords.appendCSVAsRows(monster, to: output, writer: writer)
-            case .plain: try MonsterRecords.appendPlain(monster, to: output)
+        try guarded {}
+        do {
+            try connection.query(sql, weapon.map { [$0.key] } ?? []) { row in
+                guard row.count == fields.count else { throw RosterError.damaged(path: "a row of roster.monster") }
+                try before?(written)
+                switch form {
+                case .json, .jsonLine:
+                    for (index, field) in fields.enumerated() {
+                        try output.append(index == 0 ? "{\"" : ",\"")
+                        try output.append(field.key)
+                        try output.append("\":")
+                        if let value = row[index] {
+                            if integers[index] { try output.append(value) } else { try JSONWriter.appendString(value, to: output) }
+                        } else {
+                            try output.append("null")
+                        }
+                    }
+                    try output.append(UInt8(ascii: "}"))
+                    if case .jsonLine = form { try output.append(UInt8(ascii: "\n")) }
+                case .csv(let writer):
+                    for index in fields.indices {
+                        if index > 0 { try output.append(UInt8(ascii: ",")) }
+                        guard let value = row[index] else { continue }
+                        if integers[index] { try output.append(value) } else { try writer.appendField(value, to: output) }
+                    }
+                    try output.append("\r\n")
+                case .plain:
+                    for index in fields.indices {
+                        if index > 0 { try output.append(UInt8(ascii: "\t")) }
+                        try output.append(SafeText.fieldEscaped(row[index] ?? ""))
+                    }
+                    try output.append(UInt8(ascii: "\n"))
+                }
+                written += 1
             }
-            written += 1
+        } catch let error as PostgresError {
+            throw Self.mapped(error, server: name, writing: isWriting, user: settings.user)
         }
         return written
     }
@@ -116,6 +151,7 @@ extension PostgresRosterStore {
     }
 
     public func forEachNameKey(_ body: (Int64, UnsafeBufferPointer<UInt8>) throws -> Void) throws {
+        try guarded {}
         do {
             try connection.query("SELECT id, name_key FROM roster.monster ORDER BY id") { row in
                 guard let id = row[0].flatMap({ Int64($0) }), let key = row[1] else { return }

@@ -21,7 +21,9 @@ import Glibc
 /// statement that is: an unchanged `set-weapon` is one round trip after
 /// opening, a changing one two or three.
 public final class PostgresRosterStore: RosterStore {
-    let connection: PostgresConnection
+    /// The session; replaced by a new one when the server was lost and
+    /// is back (see `reconnectIfLost`).
+    private(set) var connection: PostgresConnection
     let settings: ConnectionSettings
     /// The URI it was opened with (with its password, in memory only), to
     /// open a second connection.
@@ -43,6 +45,13 @@ public final class PostgresRosterStore: RosterStore {
     /// and the newest change announced.
     private var isListening = false
     private var announcedChange: Int64 = 0
+    /// How deep in `guarded` the store is: only the outermost call may
+    /// reconnect, never one inside a transaction.
+    private var depth = 0
+    /// When a lost server may next be tried, and how long to wait after a
+    /// failed try (doubling, up to half a minute).
+    private var nextReconnect = 0
+    private var reconnectDelay = 250
 
     public enum UndoScope: Sendable {
         /// Your own latest change: your database user, on your machine.
@@ -88,8 +97,12 @@ public final class PostgresRosterStore: RosterStore {
 
     private static func open(uri: String, environment: [String: String], creating: Bool) throws(RosterError) -> PostgresRosterStore? {
         let settings: ConnectionSettings
+        // The application_name given (URI or PGAPPNAME) names the person's
+        // machine in the history; without one, the server sees "roster".
+        let givenApplicationName: String?
         do {
             var resolved = try ConnectionSettings.resolve(uri: uri, environment: environment)
+            givenApplicationName = resolved.applicationName
             resolved.applicationName = resolved.applicationName ?? "roster"
             settings = resolved
         } catch {
@@ -101,8 +114,7 @@ public final class PostgresRosterStore: RosterStore {
         } catch {
             throw mapped(error, server: settings.description, writing: false)
         }
-        let given = try? ConnectionSettings.resolve(uri: uri, environment: environment).applicationName
-        let client = given.flatMap { $0 } ?? machineName(environment: environment)
+        let client = givenApplicationName ?? machineName(environment: environment)
         let store = PostgresRosterStore(connection: connection, settings: settings, uri: uri, client: String(client.prefix(256)))
         return try store.prepare(creating: creating) ? store : nil
     }
@@ -190,6 +202,7 @@ public final class PostgresRosterStore: RosterStore {
                 if found < 0 { throw RosterError.foreignSchema(server: name) }
                 guard found < migration.version else { return }
                 try connection.simpleQuery(migration.sql)
+                if migration.version == 1 { try connection.execute([try PostgresSchema.seedDefaultRoster()]) }
                 try connection.query("UPDATE roster.roster_schema SET version = $1", [String(migration.version)])
             }
         }
@@ -200,6 +213,9 @@ public final class PostgresRosterStore: RosterStore {
     /// Runs `body`, turning the client's errors into the roster's. Statements
     /// still pending when a read fails are dropped with it.
     func guarded<T>(_ body: () throws -> T) throws(RosterError) -> T {
+        depth += 1
+        defer { depth -= 1 }
+        if depth == 1 { try reconnectIfLost() }
         do {
             return try body()
         } catch let error as RosterError {
@@ -210,6 +226,30 @@ public final class PostgresRosterStore: RosterStore {
             throw .outOfMemory
         } catch {
             throw .serverRefused("the roster at \(name) failed: \(error)")
+        }
+    }
+
+    /// A session whose server went away (a restart, a crash, a network
+    /// cut) is made again on the next request, so that an interface left
+    /// open carries on when the server is back: tried at once, then after
+    /// a growing delay, so that a poll every half second does not knock
+    /// on a closed door every time. Only between requests: a transaction
+    /// that lost its server is over, and the server has rolled it back.
+    private func reconnectIfLost() throws(RosterError) {
+        guard connection.isClosed else { return }
+        pending = []
+        let now = MonotonicMilliseconds.now()
+        guard now >= nextReconnect else {
+            throw .serverUnavailable("lost the connection to PostgreSQL at \(name); trying again shortly")
+        }
+        do {
+            connection = try PostgresConnection.connect(settings)
+            reconnectDelay = 250
+            isListening = false
+        } catch {
+            nextReconnect = now + reconnectDelay
+            reconnectDelay = min(reconnectDelay * 2, 30_000)
+            throw Self.mapped(error, server: name, writing: false, user: settings.user)
         }
     }
 

@@ -1,3 +1,5 @@
+import PostgresWire
+
 /// roster's own schema in a PostgreSQL database, and the forward
 /// migrations that build it, as literal SQL that never changes once
 /// shipped (a migration depends on no type of the model: a new weapon or
@@ -46,6 +48,23 @@ enum PostgresSchema {
 
     static var currentVersion: Int32 { Int32(migrations.count) }
 
+    /// The default roster, as `Data/default-roster.json` holds it, into a
+    /// schema version 1 just made: one statement, every value bound.
+    static func seedDefaultRoster() throws -> BoundStatement {
+        let monsters = try DefaultRoster.monsters()
+        let columns = ["id"] + PostgresMonsterTable.dataFields.map(\.key) + ["name_key"]
+        var values: [String?] = []
+        var rows: [String] = []
+        for monster in monsters {
+            rows.append("(" + PostgresMonsterTable.parameters(from: values.count + 1, count: columns.count) + ")")
+            values += [String(monster.id)] + PostgresMonsterTable.values(of: monster)
+        }
+        return BoundStatement("""
+            WITH added AS (INSERT INTO roster.monster (\(columns.joined(separator: ", "))) VALUES \(rows.joined(separator: ", ")) RETURNING id)
+            SELECT setval('roster.monster_id', max(id)) FROM added
+            """, values)
+    }
+
     /// Reads the marker: `application, version`. Fails with an undefined
     /// schema, table or column when the schema is missing or not roster's.
     static let readMarker = "SELECT application, version FROM roster.roster_schema"
@@ -58,7 +77,8 @@ enum PostgresSchema {
         WHERE n.nspname = 'roster' GROUP BY n.oid
         """
 
-    /// Version 1, whole. The CHECK constraints are those of the roster
+    /// Version 1, whole (the default roster is added in the same
+    /// transaction from `Data/`, by `seedDefaultRoster`). The CHECK constraints are those of the roster
     /// file's monster table (schema 6 of the file), the history keeps who
     /// made each change, and ids come from sequences, so that none is
     /// ever given out twice, even after the monster with the highest id
@@ -154,13 +174,5 @@ enum PostgresSchema {
             PRIMARY KEY (change, id)
         );
 
-        INSERT INTO roster.monster (id, name, name_key, description, icon, name_color, weapon, height, origin, activated) VALUES
-            (1, 'Cat-Bot', 'cat-bot', 'MEE-OW', 'meetcatbot.png', 'default', 'sword', '2ft4in', 'JP', '2019-03-14T09:30:00Z'),
-            (2, 'Dog-Bot', 'dog-bot', 'BOW-WOW', 'meetdogbot.png', 'blue', 'blowgun', '3ft1in', 'GB', '2018-07-02T16:45:00Z'),
-            (3, 'Explode-Bot', 'explode-bot', 'Tick, tick, BOOM!', 'meetexplodebot.png', 'red', 'smoke', '4ft8in', 'US', '2020-10-31T23:55:00Z'),
-            (4, 'Fire-Bot', 'fire-bot', 'Will Make You Steamed', 'meetfirebot.png', 'red', 'ninja-star', '5ft9in', 'IS', '2021-06-21T12:00:00Z'),
-            (5, 'Ice-Bot', 'ice-bot', 'Has A Chilling Effect', 'meeticebot.png', 'blue', 'fire', '5ft5in', 'FI', '2017-12-21T06:15:00Z'),
-            (6, 'Mini-Tomato-Bot', 'mini-tomato-bot', 'Extremely Handsome', 'meetminitomatobot.png', 'green', 'ninja-star', '1ft3in', 'IT', '2022-08-24T10:10:00Z');
-        SELECT setval('roster.monster_id', 6);
         """#
 }
