@@ -58,6 +58,37 @@ struct PostgresAccessTests {
         #expect(try cluster.psql("SELECT count(*) FROM roster.history", database: database) == history)
     }
 
+    @Test("a role given exactly the grants docs/sharing.md lists for writing makes every change, undo and redo included")
+    func writerRole() throws {
+        let cluster = try DisposablePostgres.shared()
+        let database = try cluster.makeDatabase()
+        let sandbox = try Sandbox()
+        #expect(try sandbox.roster(uri: cluster.uri(database: database), ["list"]).status == 0)
+        let writer = "writer_\(database)"
+        try cluster.psql("""
+            CREATE ROLE \(writer) LOGIN;
+            GRANT USAGE ON SCHEMA roster TO \(writer);
+            GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA roster TO \(writer);
+            GRANT USAGE, SELECT, UPDATE ON ALL SEQUENCES IN SCHEMA roster TO \(writer);
+            """, database: database)
+        let asWriter = cluster.uri(database: database, user: writer)
+        let importFile = sandbox.directory.appendingPathComponent("two.ndjson").path
+        try """
+            {"id":1,"name":"Solo-Bot","description":"","icon":"meetcatbot.png","name_color":"red","weapon":"fire"}
+            {"id":2,"name":"Duo-Bot","description":"","icon":"meetdogbot.png","name_color":"blue","weapon":"smoke"}
+
+            """.write(toFile: importFile, atomically: false, encoding: .utf8)
+        for arguments in [["set-weapon", "Cat-Bot", "fire"], ["add", "Writer-Bot", "--weapon", "sword"],
+                          ["edit", "Dog-Bot", "--description", "changed"], ["remove", "Ice-Bot", "--yes"],
+                          ["undo"], ["redo"], ["import", importFile, "--mode", "upsert", "--dry-run"],
+                          ["import", importFile, "--mode", "replace"], ["undo"], ["set-weapon", "--stdin"]] {
+            let run = try sandbox.roster(uri: asWriter, arguments, stdin: "Fire-Bot\tsmoke\n")
+            #expect(run.status == 0, "\(arguments): \(run.stderr)")
+        }
+        #expect(try cluster.psql("SELECT weapon FROM roster.monster WHERE name = 'Fire-Bot'", database: database) == "smoke")
+        #expect(try cluster.psql("SELECT count(*) FROM roster.history WHERE database_user = '\(writer)'", database: database) == "9")
+    }
+
     @Test("TLS with a certificate made here: verify-full passes; another authority's certificate and a wrong password are refused")
     func transportSecurity() throws {
         let sandbox = try Sandbox()

@@ -100,8 +100,12 @@ public final class PostgresRosterStore: RosterStore {
 
     private static func open(uri: String, environment: [String: String], creating: Bool) throws(RosterError) -> PostgresRosterStore? {
         let settings: ConnectionSettings
+        // The application_name given (URI or PGAPPNAME) names the person's
+        // machine in the history; without one, the server sees "roster".
+        let givenApplicationName: String?
         do {
             var resolved = try ConnectionSettings.resolve(uri: uri, environment: environment)
+            givenApplicationName = resolved.applicationName
             resolved.applicationName = resolved.applicationName ?? "roster"
             settings = resolved
         } catch {
@@ -113,8 +117,7 @@ public final class PostgresRosterStore: RosterStore {
         } catch {
             throw mapped(error, server: settings.description, writing: false)
         }
-        let given = try? ConnectionSettings.resolve(uri: uri, environment: environment).applicationName
-        let client = given.flatMap { $0 } ?? machineName(environment: environment)
+        let client = givenApplicationName ?? machineName(environment: environment)
         let store = PostgresRosterStore(connection: connection, settings: settings, uri: uri, client: String(client.prefix(256)))
         return try store.prepare(creating: creating) ? store : nil
     }
