@@ -66,7 +66,7 @@ struct HostileLimitTests {
             unshare -m sh -c '
               mkdir -p "$DIR/mnt" && mount -t tmpfs -o size=40m tmpfs "$DIR/mnt" || exit 77
               db="$DIR/mnt/roster.db"
-              "$ROSTER" --db "$db" list > /dev/null || exit 1
+              "$ROSTER" --db "$db" list > /dev/null 2>&1 || exit 1
               sqlite3 "$db" ".dbconfig no_ckpt_on_close on" "PRAGMA wal_autocheckpoint = 0" "
                 WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 60000)
                 INSERT INTO monster (name, name_key, description, icon, name_color, weapon)

@@ -34,8 +34,8 @@ struct ProgramDescriptionTests {
         #expect(page.hasPrefix(".\\\" tally(1), written by `tally manual` from the command declarations.\n"
                                + ".TH TALLY 1 2026-01-02 \"tally 2.0\" \"User Commands\"\n.SH NAME\ntally \\- count things by kind\n"))
         for part in [".SH DESCRIPTION\ntally counts the lines it is given.\n", ".SH EXIT STATUS\n.TP\n.B 0\ncounted\n.TP\n.B 64\n",
-                     ".SH ENVIRONMENT\n.TP\n.B TALLY_FILE\nwhere the counts are kept\n",
-                     ".SH FILES\n.TP\n.I ~/.tally\nthe counts\n", ".SH SEE ALSO\n.BR wc (1)\n"] {
+                     ".SH ENVIRONMENT\n.TP\n.B \\%TALLY_FILE\nwhere the counts are kept\n",
+                     ".SH FILES\n.TP\n.I \\%~/.tally\nthe counts\n", ".SH SEE ALSO\n.BR wc (1)\n"] {
             #expect(page.contains(part), "the page lacks \(part)")
         }
 

@@ -156,7 +156,7 @@ struct DetailValueTests {
             }
             #expect(problem.message == "`\(local)` has no time zone; write it in UTC, such as 2026-11-29T14:05:00Z, or with an offset such as +01:00")
         }
-        for bad in ["now", "yesterday", "2026-02-30T10:00:00Z", ""] {
+        for bad in ["now", "today", "yesterday", "2026-02-30T10:00:00Z", ""] {
             guard case .failure(let problem) = Timestamp.reading(exact: bad) else {
                 Issue.record("\(bad) was taken as a moment")
                 continue

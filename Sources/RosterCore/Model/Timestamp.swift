@@ -314,7 +314,8 @@ public struct Timestamp: Hashable, Sendable, Comparable, CustomStringConvertible
         }
         // As `init(parsing:)` decides: a `Z`, an offset after a time, or UTC by name.
         let zoned = parts(of: trimmed).map { $0.1 != nil } == true || zoneName(ending: trimmed) != nil
-        if trimmed.lowercased() != "now", let timestamp = Timestamp(parsing: trimmed) {
+        // `now`, `today` and `yesterday` are moments on this clock, never a file's.
+        if !["now", "today", "yesterday"].contains(trimmed.lowercased()), let timestamp = Timestamp(parsing: trimmed) {
             if zoned { return .success(timestamp.toTheMinute) }
             return .failure(ValueProblem("\(Quote.code(text)) has no time zone; write it in UTC, such as 2026-11-29T14:05:00Z, or with an offset such as +01:00"))
         }
