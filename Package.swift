@@ -35,6 +35,20 @@ let package = Package(
             providers: [.apt(["libsqlite3-dev"])]
         ),
 
+        // The system OpenSSL, from Debian's libssl-dev: TLS and the
+        // cryptography of SCRAM for the PostgreSQL client. Its static
+        // libraries link into the static executable, unlike libpq.
+        .systemLibrary(
+            name: "COpenSSL",
+            pkgConfig: "openssl",
+            providers: [.apt(["libssl-dev"])]
+        ),
+
+        // roster's own client of PostgreSQL's frontend/backend protocol
+        // (version 3): messages, one connection's state machine, TLS, SCRAM,
+        // libpq's connection settings. Knows nothing of monsters.
+        .target(name: "PostgresWire", dependencies: ["COpenSSL"], swiftSettings: directMetadataAccess),
+
         // Turns the files in Data/ into Swift source, so the binary carries
         // the default roster and its pictures and runs from any directory.
         .executableTarget(name: "EmbedData"),
@@ -58,7 +72,7 @@ let package = Package(
         // Model, SQLite store, migrations, import and export. Knows nothing of terminals.
         .target(
             name: "RosterCore",
-            dependencies: ["CSQLite", "TextSafety"],
+            dependencies: ["CSQLite", "TextSafety", "PostgresWire"],
             swiftSettings: directMetadataAccess,
             plugins: ["EmbedDataPlugin"]
         ),
@@ -103,11 +117,12 @@ let package = Package(
         // full-screen program here.
         .target(name: "TestSupport", dependencies: ["TerminalKit"], path: "Tests/TestSupport"),
 
-        .testTarget(name: "RosterCoreTests", dependencies: ["RosterCore"], exclude: ["Fixtures"]),
+        .testTarget(name: "RosterCoreTests", dependencies: ["RosterCore", "PostgresWire"], exclude: ["Fixtures"]),
         .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit", "terminal-demo", "TestSupport", "TextSafety"]),
         .testTarget(name: "RosterAppTests", dependencies: ["RosterApp", "TestSupport", "TextSafety"],
                     exclude: ["Golden"]),
         .testTarget(name: "RosterCLITests", dependencies: ["RosterCLI", "RosterCore", "TerminalKit", "TextSafety"]),
+        .testTarget(name: "PostgresWireTests", dependencies: ["PostgresWire"]),
         .testTarget(name: "EndToEndTests", dependencies: ["roster", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -14,13 +14,14 @@ public final class HeadlessRoster {
         PictureLibrary(load: Assets.bytes(named:))
     }
 
-    public init(store: RosterStore, size: Size, animations: Bool = true,
+    public init(store: any RosterStore, size: Size, animations: Bool = true,
                 pictures: PictureDrawing = PictureDrawing(library: HeadlessRoster.pictureLibrary(), mode: .halfBlocks(.truecolor)))
         throws(RosterError) {
         controller = try RosterSessionController(store: store, pictures: pictures)
         screen = RosterRootView(controller: controller)
         window = Window(rootView: screen, size: size)
         window.minimumSize = RosterRootView.minimumSize
+        window.messageBar = screen.panelMessage
         window.animationsEnabled = animations
         screen.frame = window.bounds
         screen.sizeChanged()

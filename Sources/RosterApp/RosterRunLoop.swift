@@ -49,7 +49,7 @@ public enum RosterRunLoop {
 
     /// Returns the process's exit status. Errors that end the session are
     /// thrown after the terminal has been restored.
-    public static func run(store: RosterStore, options: Options) throws -> Int32 {
+    public static func run(store: any RosterStore, options: Options) throws -> Int32 {
         try store.setBusyTimeout(milliseconds: busyTimeout)
         let session = try TerminalSession()
         try session.start(mouse: true)

@@ -15,8 +15,8 @@ public final class CommandContext {
     public let stderrIsTerminal: Bool
     let environment: @Sendable (String) -> String?
     var databaseOption: String?
-    private var openedStore: RosterStore?
-    private var rehearsalStore: RosterStore?
+    private var openedStore: (any RosterStore)?
+    private var rehearsalStore: (any RosterStore)?
     /// The terminal's answers about pictures and colour, once asked.
     var terminalProbe: TerminalProbe?
 
@@ -42,17 +42,23 @@ public final class CommandContext {
         return path
     }
 
+    /// Where the roster is: a PostgreSQL database for a `postgresql://` or
+    /// `postgres://` URI, else a file.
+    public func databaseLocation() throws(RosterError) -> RosterLocation {
+        RosterLocation(try databasePath())
+    }
+
     /// The roster, opened (and on first use created) once per command.
-    public func store() throws(RosterError) -> RosterStore {
+    public func store() throws(RosterError) -> any RosterStore {
         if let openedStore { return openedStore }
-        let store = try RosterStore.open(path: try databasePath())
+        let store = try databaseLocation().open()
         openedStore = store
         for sentence in store.namesReadingAlike { note("roster: note: " + sentence) }
         return store
     }
 
     /// The store a dry run rehearses on (see `RosterStore.forDryRun`), made once.
-    public func dryRunStore() throws(RosterError) -> RosterStore {
+    public func dryRunStore() throws(RosterError) -> any RosterStore {
         if let rehearsalStore { return rehearsalStore }
         let store = try store().forDryRun()
         rehearsalStore = store
@@ -180,7 +186,7 @@ public struct Invocation {
 
     /// The roster; for a dry run on a roster that cannot be written, a
     /// temporary copy to rehearse on, so that previewing needs no write access.
-    public func store() throws(RosterError) -> RosterStore {
+    public func store() throws(RosterError) -> any RosterStore {
         arguments[CommonOptions.dryRun] ? try context.dryRunStore() : try context.store()
     }
 }

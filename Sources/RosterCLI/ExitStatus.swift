@@ -40,9 +40,11 @@ extension RosterError {
         // An empty argument is a slip on the command line (an unset
         // variable), as an empty value is anywhere else: a usage error.
         case .monsterNotFound(let reference, _) where reference.isEmpty: .usage
-        case .monsterNotFound, .nameTaken, .newerDatabase, .foreignDatabase, .historyRefused, .changedSince, .changedSinceAsked: .failure
+        case .monsterNotFound, .nameTaken, .newerDatabase, .foreignDatabase, .foreignSchema, .historyRefused, .changedSince, .changedSinceAsked: .failure
         case .invalid, .unreadableValue: .dataError
-        case .notADatabase, .damaged, .readOnly, .cannotOpen, .storage, .full: .ioError
+        case .notADatabase, .damaged, .readOnly, .cannotOpen, .storage, .full, .serverRefused: .ioError
+        case .serverUnavailable: .busy
+        case .invalidLocation: .usage
         case .outOfMemory: .osError
         case .busy: .busy
         case .interrupted: .interrupted

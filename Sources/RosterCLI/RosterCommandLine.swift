@@ -13,7 +13,7 @@ public enum RosterCommandLine {
     /// `--db`: the roster file every command works on. Completion passes
     /// it on to the name lookup, so names come from the roster the line names.
     static let database = Option<String>("db", value: "PATH",
-                                         "the roster database (default: $ROSTER_DB, else $XDG_DATA_HOME/roster/roster.db, else ~/.local/share/roster/roster.db)",
+                                         "the roster database: a file, or a team's roster on PostgreSQL as postgresql://… (default: $ROSTER_DB, else $XDG_DATA_HOME/roster/roster.db, else ~/.local/share/roster/roster.db)",
                                          completion: .files, passedToQueries: true)
 
     /// The commands, by name; each declaration is built when it is used.
@@ -62,7 +62,7 @@ public enum RosterCommandLine {
             context.databaseOption = parsed[database]
             guard let command = parsed.command else {
                 if parsed[parser.versionFlag] {
-                    try context.print("roster \(version) (SQLite \(RosterStore.sqliteVersion))\n")
+                    try context.print("roster \(version) (SQLite \(SQLiteRosterStore.sqliteVersion))\n")
                     return .success
                 }
                 if parsed[GlobalOptions.help] {

@@ -4,4 +4,7 @@ import RosterCLI
 import Glibc
 #endif
 
-exit(RosterCommandLine.run(Array(CommandLine.arguments.dropFirst())))
+let arguments = Array(CommandLine.arguments.dropFirst())
+// Only once they are copied: a password in a URI then leaves `ps`.
+ProcessTitlePasswords.hide()
+exit(RosterCommandLine.run(arguments))

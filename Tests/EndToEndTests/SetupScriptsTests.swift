@@ -88,12 +88,12 @@ struct SetupScriptsTests {
         let build = try sandbox.run(script, [], environment: environment)
         #expect(build.status == 0)
         #expect(build.stdout.isEmpty)
-        #expect(build.stderr == "Installing libsqlite3-dev libpng-dev zlib1g-dev pkg-config from Debian (to build roster)…\n")
+        #expect(build.stderr == "Installing libsqlite3-dev libpng-dev zlib1g-dev libssl-dev pkg-config from Debian (to build roster)…\n")
         let apt = try String(contentsOf: root.appendingPathComponent("apt"), encoding: .utf8)
-        #expect(apt.contains("install -y -qq --no-install-recommends libsqlite3-dev libpng-dev zlib1g-dev pkg-config\n"))
+        #expect(apt.contains("install -y -qq --no-install-recommends libsqlite3-dev libpng-dev zlib1g-dev libssl-dev pkg-config\n"))
         #expect(!apt.contains("zsh") && !apt.contains("fish") && !apt.contains("tmux"))
         let test = try sandbox.run(script, ["--test"], environment: environment)
-        #expect(test.stderr == "Installing libsqlite3-dev libpng-dev zlib1g-dev pkg-config sqlite3 tmux zsh fish strace man-db groff-base mandoc from Debian (to build and test roster)…\n")
+        #expect(test.stderr == "Installing libsqlite3-dev libpng-dev zlib1g-dev libssl-dev pkg-config sqlite3 tmux zsh fish strace man-db groff-base mandoc postgresql-15 from Debian (to build and test roster)…\n")
     }
 
     @Test("when apt fails, its output is shown after all, and the status says so")

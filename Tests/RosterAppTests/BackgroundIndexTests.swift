@@ -10,7 +10,7 @@ struct BackgroundIndexTests {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("roster-index-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let store = try RosterStore.open(path: directory.appendingPathComponent("roster.db").path)
+        let store = try SQLiteRosterStore.open(path: directory.appendingPathComponent("roster.db").path)
         let bots = MonsterListModel.synchronousIndexLimit + 10
         try store.database.execute("""
             WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < \(bots))

@@ -26,7 +26,7 @@ extension RosterScreenHarness {
     var focusedLabel: String? { interface.screen.details.focusedField?.label }
 
     func monster(_ name: String) throws -> Monster? {
-        try RosterStore.open(path: path).find(name)
+        try SQLiteRosterStore.open(path: path).find(name)
     }
 
     var docked: [View] { window.dockedViews }
@@ -163,7 +163,7 @@ struct FieldEditingTests {
         #expect(roster.cursor != nil)
         #expect(roster.text.contains("+ new monster"), "the list shows the row being added")
         roster.type("Bat").press(.escape)
-        #expect(try RosterStore.open(path: roster.path).count() == 6)
+        #expect(try SQLiteRosterStore.open(path: roster.path).count() == 6)
         #expect(roster.interface.controller.draft == nil)
         roster.press(.character("n")).type("Bat-Bot").press(.enter)
         #expect(try roster.monster("Bat-Bot")?.weapon.type == .sword)
@@ -188,7 +188,7 @@ struct FieldEditingTests {
         let roster = try RosterScreenHarness()
         try roster.edit("Description")
         roster.type("xnyq?a")
-        #expect(try RosterStore.open(path: roster.path).count() == 6)
+        #expect(try SQLiteRosterStore.open(path: roster.path).count() == 6)
         #expect(roster.interface.quitStatus == nil)
         #expect(roster.editingLabel == "Description")
         roster.press(.enter)
@@ -242,16 +242,16 @@ struct NewFieldPickerTests {
         #expect(try roster.monster("Cat-Bot")?.origin == nil)
     }
 
-    @Test("activation: Now sets the current time rounded down to five minutes and saves it")
+    @Test("activation: Now sets the current time to the minute and saves it")
     func activationNow() throws {
         let roster = try RosterScreenHarness()
         try roster.edit("Activated")
         let before = Timestamp.now.secondsSince1970
         roster.press(.character("n"))
         let saved = try #require(try roster.monster("Cat-Bot")?.activated)
-        #expect(saved.utcFields.minute % 5 == 0 && saved.utcFields.second == 0)
+        #expect(saved.utcFields.second == 0)
         #expect(saved.secondsSince1970 <= Timestamp.now.secondsSince1970, "never in the future")
-        #expect(before - saved.secondsSince1970 < 300 + 60)
+        #expect(before - saved.secondsSince1970 < 60, "now, to the minute, not rounded down to the wheel's step")
         #expect(roster.editingLabel == nil)
     }
 
@@ -267,6 +267,21 @@ struct NewFieldPickerTests {
         roster.press(.enter)
         let saved = try #require(try roster.monster("Cat-Bot")?.activated)
         #expect(ActivatedField.calendarValue(saved) == start.adding(minutes: 5))
+    }
+
+    @Test("the activation picker opened on 09:32 and confirmed changes nothing, and says nothing was written")
+    func activationOpenedAndConfirmed() throws {
+        let moment = try #require(ActivatedField.timestamp(CalendarDateTime(year: 2019, month: 3, day: 14, hour: 9, minute: 32)))
+        let roster = try RosterScreenHarness { store in
+            _ = try store.edit("Cat-Bot", MonsterChanges(activated: .some(moment)))
+        }
+        let changes = try roster.store.historyCount()
+        try roster.edit("Activated")
+        roster.press(.enter)
+        #expect(roster.editingLabel == nil)
+        #expect(try roster.monster("Cat-Bot")?.activated == moment)
+        #expect(try roster.store.historyCount() == changes, "nothing was written")
+        #expect(roster.details.field("Activated")?.value == moment.localDisplay)
     }
 
     @Test("a value chosen on a wheel is kept when Next moves on")

@@ -42,7 +42,7 @@ struct HistoryKeysTests {
         #expect(try roster.weaponInDatabase("Cat-Bot") == .sword)
 
         // Another program (a script) changes Ice-Bot; the interface takes it back.
-        let other = try RosterStore.open(path: roster.path)
+        let other = try SQLiteRosterStore.open(path: roster.path)
         _ = try other.setWeapons([WeaponAssignment(reference: "Ice-Bot", weapon: .smoke)])
         roster.interface.poll()
         roster.press(.character("u"))
@@ -81,7 +81,7 @@ struct HistoryKeysTests {
     /// An import, a change another program made after it, and `u`.
     private func refusedImportUndo(width: Int, height: Int) throws -> RosterScreenHarness {
         let roster = try RosterScreenHarness(width: width, height: height)
-        let other = try RosterStore.open(path: roster.path)
+        let other = try SQLiteRosterStore.open(path: roster.path)
         let file = "name,description,icon,weapon\nCat-Bot,From the file,meetcatbot.png,sword\nDog-Bot,From the file,meetdogbot.png,blowgun\n"
         let reader = try MonsterReader(input: ChunkedInput(bytes: Array(file.utf8), name: "roster.csv"), format: nil, raw: false)
         _ = try other.importMonsters(from: reader, mode: .upsert)
@@ -97,7 +97,7 @@ struct HistoryKeysTests {
         let roster = try RosterScreenHarness()
         roster.press(.character("j"), .character("x"), .character("y"))
         #expect(roster.lines.last?.contains("removed Dog-Bot · u undo") == true)
-        let other = try RosterStore.open(path: roster.path)
+        let other = try SQLiteRosterStore.open(path: roster.path)
         _ = try other.setWeapons([WeaponAssignment(reference: "Cat-Bot", weapon: .fire)])
         roster.interface.poll()
         #expect(roster.lines.last?.contains("u undo") == false, "\(roster.lines.last ?? "")")
@@ -112,7 +112,7 @@ struct HistoryKeysTests {
     @Test("in a narrow footer the sentence wraps whole, and the key that follows it up stays at its end")
     func narrowFooterKeepsTheOffer() throws {
         let roster = try RosterScreenHarness(width: 60, height: 20)
-        let other = try RosterStore.open(path: roster.path)
+        let other = try SQLiteRosterStore.open(path: roster.path)
         _ = try other.setWeapons(["Cat-Bot", "Dog-Bot", "Fire-Bot", "Ice-Bot", "Mini-Tomato-Bot"].map {
             WeaponAssignment(reference: $0, weapon: .smoke)
         })

@@ -8,7 +8,7 @@ extension RosterScreenHarness {
     /// connection, as a script would.
     func exported() throws -> [UInt8] {
         let output = ByteOutput()
-        try RosterStore.open(path: path).export(.json, to: output)
+        try SQLiteRosterStore.open(path: path).export(.json, to: output)
         return output.bytes()
     }
 }

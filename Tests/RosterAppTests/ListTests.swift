@@ -142,7 +142,7 @@ struct ListTests {
     @Test("a change made by another program shows on the next poll")
     func externalChange() throws {
         let roster = try RosterScreenHarness()
-        _ = try RosterStore.open(path: roster.path).setWeapons([WeaponAssignment(reference: "Cat-Bot", weapon: .fire)])
+        _ = try SQLiteRosterStore.open(path: roster.path).setWeapons([WeaponAssignment(reference: "Cat-Bot", weapon: .fire)])
         #expect(roster.interface.poll())
         #expect(roster.text.contains("♨  Fire"))
         #expect(!roster.interface.poll())

@@ -9,13 +9,13 @@ import TerminalKit
 @Suite("No lost updates from the details")
 struct LostUpdateTests {
     /// Another connection to the same file, as a script would have.
-    private func otherProgram(_ roster: RosterScreenHarness, _ change: (RosterStore, Monster) throws -> Void) throws {
-        let other = try RosterStore.open(path: roster.path)
+    private func otherProgram(_ roster: RosterScreenHarness, _ change: (SQLiteRosterStore, Monster) throws -> Void) throws {
+        let other = try SQLiteRosterStore.open(path: roster.path)
         let cat = try #require(try other.find("Cat-Bot"))
         try change(other, cat)
     }
 
-    @Test("a description changed elsewhere after the editor opened is kept and shown; Enter again saves the person's own",
+    @Test("a description changed elsewhere after the editor opened is kept and named; the box keeps the person's text, which Enter again saves",
           arguments: [true, false])
     func descriptionChangedElsewhere(pollFirst: Bool) throws {
         let roster = try RosterScreenHarness()
@@ -29,10 +29,11 @@ struct LostUpdateTests {
         roster.press(.enter)
         #expect(try roster.monster("Cat-Bot")?.description == "Theirs", "the other program's value is kept")
         #expect(roster.editingLabel == "Description", "the field stays open with the offer")
-        let text = roster.text
-        #expect(text.contains("Description  Theirs"), "the field shows the newer value")
-        #expect(text.contains("✗ another program changed the"))
-        #expect(text.contains("Enter saves yours"))
+        let field = try #require(roster.details.field("Description"))
+        #expect(field.value.hasPrefix("Mine"), "the box shows what Enter saves: \(field.value)")
+        #expect(field.value.contains("✗ another program saved `Theirs`; Enter saves yours over it, Esc keeps theirs"), "\(field.value)")
+        #expect(roster.footer.message == "another program changed Cat-Bot's description to `Theirs` after you began, "
+                + "so yours was not saved; Enter saves yours over it, Esc keeps theirs")
 
         roster.press(.enter)
         #expect(try roster.monster("Cat-Bot")?.description == "Mine", "Enter again saves the person's own")
@@ -40,7 +41,7 @@ struct LostUpdateTests {
         #expect(roster.footer.message?.hasPrefix("changed Cat-Bot") == true)
     }
 
-    @Test("Esc after the offer keeps the newer value; editing the value shown saves the edit, not the old text")
+    @Test("Esc after the offer keeps the newer value; editing the text shown saves the text shown")
     func keepTheirs() throws {
         let roster = try RosterScreenHarness()
         try roster.edit("Description")
@@ -60,7 +61,7 @@ struct LostUpdateTests {
         }
         roster.press(.enter)
         roster.type("!").press(.enter)
-        #expect(try roster.monster("Cat-Bot")?.description == "Newer!", "typing works from the value shown")
+        #expect(try roster.monster("Cat-Bot")?.description == "Theirs purr!", "what is saved is the text in the box")
     }
 
     @Test("a change elsewhere to another field does not block saving this one")

@@ -22,7 +22,7 @@ struct MovedFileSessionTests {
     private func restoreBackup(over roster: RosterScreenHarness) throws {
         let backup = roster.directory.appendingPathComponent("backup.db").path
         do {
-            let other = try RosterStore.open(path: backup)
+            let other = try SQLiteRosterStore.open(path: backup)
             let cat = try #require(try other.find("Cat-Bot"))
             _ = try other.edit(monsterID: cat.id, MonsterChanges(weapon: .smoke))
             try other.database.execute("PRAGMA wal_checkpoint(TRUNCATE)")

@@ -14,7 +14,7 @@ struct NameFilterTests {
     func list() throws -> (MonsterListModel, URL) {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("roster-filter-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let store = try RosterStore.open(path: directory.appendingPathComponent("roster.db").path)
+        let store = try SQLiteRosterStore.open(path: directory.appendingPathComponent("roster.db").path)
         for name in Self.names {
             try store.database.execute("""
                 INSERT INTO monster (name, name_key, description, icon, name_color, weapon)
@@ -65,7 +65,7 @@ struct NameFilterTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         list.setFilter("bo")
         list.setFilter("bob")
-        try list.store.database.execute("""
+        try #require(list.store as? SQLiteRosterStore).database.execute("""
             INSERT INTO monster (name, name_key, description, icon, name_color, weapon)
             VALUES ('Bo-Peep', 'bo-peep', '', 'unknown.png', 'default', 'sword')
             """)

@@ -63,7 +63,7 @@ struct PickerLostUpdateTests {
 
     /// Another connection to the same file, as a script would have.
     private func otherProgram(_ roster: RosterScreenHarness, saves changes: MonsterChanges) throws {
-        let other = try RosterStore.open(path: roster.path)
+        let other = try SQLiteRosterStore.open(path: roster.path)
         let cat = try #require(try other.find("Cat-Bot"))
         _ = try other.edit(monsterID: cat.id, changes)
     }
@@ -89,9 +89,15 @@ struct PickerLostUpdateTests {
         } else {
             #expect(field.value.contains(edit.shownTheirs), "the field shows the newer value: \(field.value)")
         }
-        let named = ["Colour": "name colour", "Activated": "activation"][edit.label] ?? edit.label.lowercased()
-        #expect(field.value.contains("✗ another program changed the \(named) since you began"), "\(field.value)")
-        #expect(field.value.contains("Enter saves yours"), "\(field.value)")
+        #expect(field.value.contains("✗ another program saved \(edit.shownTheirs)"), "\(field.value)")
+        // The footer, in sight below the panel, says what happened and how to go on.
+        let named = ["Colour": "name colour"][edit.label] ?? edit.label.lowercased()
+        let footer = try #require(roster.footer.message)
+        #expect(footer.hasPrefix("another program changed Cat-Bot's \(named) to \(edit.shownTheirs) after you began, so yours was not saved; "),
+                "\(footer)")
+        let again = ["Colour", "Weapon"].contains(edit.label) ? "choose yours again to save it over theirs" : "Enter saves yours over it"
+        #expect(footer.contains(again), "\(footer)")
+        #expect(roster.lines.suffix(3).joined().contains("another program changed Cat-Bot"), "the footer rows show it: \(roster.text)")
 
         roster.press(.enter)
         let saved = try #require(try roster.monster("Cat-Bot"))

@@ -14,7 +14,7 @@ struct PlainLostUpdateTests {
     static func conversation(_ answers: [String], otherProgram changes: MonsterChanges) throws -> Conversation {
         let session = try Conversation(answers)
         session.beforeEachAnswer = { answered in
-            guard answered == 2, let other = try? RosterStore.open(path: session.store.path),
+            guard answered == 2, let other = try? SQLiteRosterStore.open(path: session.store.name),
                   let cat = try? other.find("Cat-Bot") else { return }
             _ = try? other.edit(monsterID: cat.id, changes)
         }

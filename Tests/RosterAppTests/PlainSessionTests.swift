@@ -11,17 +11,17 @@ struct PlainSessionTests {
     /// A session fed `answers` one by one, then the end of input.
     final class Conversation {
         let directory: URL
-        let store: RosterStore
+        let store: SQLiteRosterStore
         private(set) var output = ""
         /// Answers; nil stands for being stopped with Ctrl-Z and continued.
         private var answers: [String?]
         var beforeEachAnswer: (Int) -> Void = { _ in }
         private var answered = 0
 
-        init(_ answers: [String?], prepare: (RosterStore) throws -> Void = { _ in }) throws {
+        init(_ answers: [String?], prepare: (SQLiteRosterStore) throws -> Void = { _ in }) throws {
             directory = FileManager.default.temporaryDirectory.appendingPathComponent("roster-plain-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            store = try RosterStore.open(path: directory.appendingPathComponent("roster.db").path)
+            store = try SQLiteRosterStore.open(path: directory.appendingPathComponent("roster.db").path)
             try prepare(store)
             self.answers = answers
         }
@@ -87,7 +87,7 @@ struct PlainSessionTests {
         session.beforeEachAnswer = { answered in
             // After the question is asked, before the answer.
             guard answered == 2 else { return }
-            let other = try? RosterStore.open(path: session.store.path)
+            let other = try? SQLiteRosterStore.open(path: session.store.name)
             other?.surface = .commandLine
             _ = try? other?.remove(["Cat-Bot"])
         }

@@ -27,7 +27,7 @@ struct PlainUndoTests {
     /// The roster as `roster export` writes it, read through another connection.
     static func exported(_ path: String) -> [UInt8]? {
         let output = ByteOutput()
-        guard let store = try? RosterStore.open(path: path), (try? store.export(.json, to: output)) != nil else { return nil }
+        guard let store = try? SQLiteRosterStore.open(path: path), (try? store.export(.json, to: output)) != nil else { return nil }
         return output.bytes()
     }
 
@@ -39,14 +39,14 @@ struct PlainUndoTests {
         let undoAt = 1 + change.count
         var exports: [Int: [UInt8]] = [:]
         session.beforeEachAnswer = { answered in
-            if answered == 0 || answered >= undoAt { exports[answered] = Self.exported(session.store.path) }
+            if answered == 0 || answered >= undoAt { exports[answered] = Self.exported(session.store.name) }
         }
         try session.run()
         let before = try #require(exports[0])
         let changed = try #require(exports[undoAt])
         let undone = try #require(exports[undoAt + 1])
         let redone = try #require(exports[undoAt + 2])
-        let final = try #require(Self.exported(session.store.path))
+        let final = try #require(Self.exported(session.store.name))
         #expect(changed != before, "the answers changed the roster: \(session.lines)")
         #expect(undone == before, "u restores the exact bytes: \(session.lines)")
         #expect(redone == changed, "U puts back the exact bytes of the change")

@@ -12,8 +12,8 @@ struct RemovalLostUpdateTests {
     typealias Conversation = PlainSessionTests.Conversation
 
     /// Another connection to the same file, as a script would have.
-    private func otherProgram(_ path: String, _ change: (RosterStore, Monster) throws -> Void) throws {
-        let other = try RosterStore.open(path: path)
+    private func otherProgram(_ path: String, _ change: (SQLiteRosterStore, Monster) throws -> Void) throws {
+        let other = try SQLiteRosterStore.open(path: path)
         let dog = try #require(try other.find("Dog-Bot"))
         try change(other, dog)
     }
@@ -74,7 +74,7 @@ struct RemovalLostUpdateTests {
     func plainChangedAfterTheQuestion() throws {
         let session = try Conversation(["2", "remove", "y", "details", "remove", "y"])
         session.beforeEachAnswer = { answered in
-            guard answered == 2, let other = try? RosterStore.open(path: session.store.path),
+            guard answered == 2, let other = try? SQLiteRosterStore.open(path: session.store.name),
                   let dog = try? other.find("Dog-Bot") else { return }
             _ = try? other.edit(monsterID: dog.id, MonsterChanges(description: "Theirs"))
         }

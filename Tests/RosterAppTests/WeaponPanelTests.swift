@@ -151,7 +151,7 @@ struct ExternalChangeTests {
         let roster = try RosterScreenHarness()
         roster.press(.down, .character("w"))
         #expect(roster.weaponPanel != nil)
-        _ = try RosterStore.open(path: roster.path).remove(["Dog-Bot"])
+        _ = try SQLiteRosterStore.open(path: roster.path).remove(["Dog-Bot"])
         #expect(roster.interface.poll())
         #expect(roster.weaponPanel == nil, "the panel put away")
         #expect(roster.text.contains("the edit was put away unsaved"))
@@ -163,7 +163,7 @@ struct ExternalChangeTests {
     func changedUnderThePanel() throws {
         let roster = try RosterScreenHarness()
         roster.press(.character("w"))
-        _ = try RosterStore.open(path: roster.path).setWeapons([WeaponAssignment(reference: "Cat-Bot", weapon: .fire)])
+        _ = try SQLiteRosterStore.open(path: roster.path).setWeapons([WeaponAssignment(reference: "Cat-Bot", weapon: .fire)])
         #expect(roster.interface.poll())
         #expect(roster.weaponPanel?.currentIndex == WeaponType.allCases.firstIndex(of: .fire))
     }

@@ -8,7 +8,7 @@ struct CompareAndSetTests {
     @Test("an editor's save is refused when another process changed that field since, and shows the newer value")
     func editorLosesNothing() throws {
         let roster = try ImportRoster()
-        let interface = try RosterStore.open(path: roster.path)
+        let interface = try SQLiteRosterStore.open(path: roster.path)
         interface.surface = .interactiveRoster
         let original = try interface.resolve("Cat-Bot")
         // A script renames the monster while the person is typing.

@@ -9,7 +9,7 @@ struct HistoryTests {
     /// Exports, makes the change, exports, undoes, redoes, and checks
     /// the bytes at each step; the change is recorded under `command`.
     func checkRoundTrip(_ roster: ImportRoster, command: String, surface: ChangeSurface = .commandLine,
-                        _ change: (RosterStore) throws -> Void) throws {
+                        _ change: (SQLiteRosterStore) throws -> Void) throws {
         let before = try roster.export(.json)
         try change(roster.store)
         let changed = try roster.export(.json)
@@ -170,6 +170,23 @@ struct HistoryTests {
         #expect(outcome.shortfall?.hasPrefix("nothing to redo: #3 set-weapon Dog-Bot: Blowgun → Fire was made after the last undo") == true)
     }
 
+    @Test("after undoing and redoing the newest change, redo says that change was redone, not that it was made after the last undo")
+    func redoneSaysRedone() throws {
+        let roster = try ImportRoster()
+        _ = try roster.store.setWeapons([WeaponAssignment(reference: "Cat-Bot", weapon: .fire)])   // #1
+        _ = try roster.store.undo()                                                               // #2
+        _ = try roster.store.setWeapons([WeaponAssignment(reference: "Dog-Bot", weapon: .fire)])  // #3
+        _ = try roster.store.undo()                                                               // #4
+        _ = try roster.store.redo()                                                               // #5
+        let outcome = try roster.store.redo()
+        #expect(outcome.steps.isEmpty)
+        #expect(outcome.shortfall == "nothing to redo: the last change undone, #3 set-weapon Dog-Bot: Blowgun → Fire, was redone")
+        // A change after that: it is what ends redo, and #1's undo was not the last undo.
+        _ = try roster.store.setWeapons([WeaponAssignment(reference: "Ice-Bot", weapon: .sword)]) // #6
+        #expect(try roster.store.redo().shortfall
+                == "nothing to redo: #6 set-weapon Ice-Bot: Fire → Sword was made after #1 set-weapon Cat-Bot: Sword → Fire was undone")
+    }
+
     @Test("undo refuses to overwrite a change made outside the history, naming the monster")
     func refusesUnrecordedChange() throws {
         let roster = try ImportRoster()
@@ -180,7 +197,7 @@ struct HistoryTests {
             try roster.store.undo()
         } throws: { error in
             guard case RosterError.historyRefused(let sentence) = error else { return false }
-            return sentence == "cannot undo #1 set-weapon Cat-Bot: Sword → Fire: Cat-Bot has been changed since by another program; nothing was undone"
+            return sentence == "cannot undo #1 set-weapon Cat-Bot: Sword → Fire: Cat-Bot has been changed since by another program; nothing was undone; to undo it, set it back as #1 left it; to go past it, `roster history --clear` starts the history afresh"
         }
         #expect(try roster.export(.json) == before)
         #expect(try roster.store.history().count == 1)
@@ -228,7 +245,7 @@ struct HistoryTests {
             try roster.store.undo()
         } throws: { error in
             guard case RosterError.historyRefused(let sentence) = error else { return false }
-            return sentence == "cannot undo #1 set-weapon Cat-Bot: Sword → Fire: Cat-Bot has been changed since by another program; nothing was undone"
+            return sentence == "cannot undo #1 set-weapon Cat-Bot: Sword → Fire: Cat-Bot has been changed since by another program; nothing was undone; to undo it, set it back as #1 left it; to go past it, `roster history --clear` starts the history afresh"
         }
     }
 
@@ -241,7 +258,7 @@ struct HistoryTests {
             try roster.store.undo()
         } throws: { error in
             guard case RosterError.historyRefused(let sentence) = error else { return false }
-            return sentence == "cannot undo #1 set-weapon Cat-Bot: Sword → Fire: Cat-Bot (now Kitty-Bot) has been changed since by another program; nothing was undone"
+            return sentence == "cannot undo #1 set-weapon Cat-Bot: Sword → Fire: Cat-Bot (now Kitty-Bot) has been changed since by another program; nothing was undone; to undo it, set it back as #1 left it; to go past it, `roster history --clear` starts the history afresh"
         }
     }
 
@@ -307,7 +324,7 @@ struct HistoryTests {
         #expect(try roster.store.history().map(\.id) == [6, 5])
         // Reopened, the file still knows.
         #expect(try roster.store.clearHistory() == 2)
-        let reopened = try RosterStore.open(path: roster.path)
+        let reopened = try SQLiteRosterStore.open(path: roster.path)
         _ = try reopened.setWeapons([WeaponAssignment(reference: "Ice-Bot", weapon: .sword)])
         #expect(try reopened.history().map(\.id) == [7])
     }

@@ -140,7 +140,7 @@ struct ImportModeTests {
     func bulkLoadBesideAReader() throws {
         let roster = try ImportRoster()
         _ = try roster.importText("name,weapon\n", mode: .replace)
-        let reader = try RosterStore.open(path: roster.path)
+        let reader = try SQLiteRosterStore.open(path: roster.path)
         try reader.database.execute("BEGIN")
         #expect(try reader.database.integer("SELECT count(*) FROM monster") == 0)
         #expect(try roster.importText("name,weapon\nA,fire\nB,smoke\n", mode: .insert) == ImportSummary(added: 2))

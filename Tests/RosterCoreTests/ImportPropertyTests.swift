@@ -116,7 +116,7 @@ struct ImportPropertyTests {
         }
     }
 
-    func contents(_ store: RosterStore) throws -> [Int64: String] {
+    func contents(_ store: SQLiteRosterStore) throws -> [Int64: String] {
         Dictionary(uniqueKeysWithValues: try store.monsters().map { ($0.id, MonsterRules.nameKey($0.name)) })
     }
 

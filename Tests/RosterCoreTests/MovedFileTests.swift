@@ -28,11 +28,11 @@ struct MovedFileTests {
     @Test("a write after the file was replaced is refused, and the file now at the path keeps its own roster")
     func replaced() throws {
         let roster = try ImportRoster()
-        #expect(!roster.store.fileHasMoved)
+        #expect(!roster.store.hasMoved)
         let cat = try #require(try roster.store.find("Cat-Bot"))
         let replacement = roster.directory.appendingPathComponent("restored.db").path
         do {
-            let other = try RosterStore.open(path: replacement)
+            let other = try SQLiteRosterStore.open(path: replacement)
             _ = try other.edit(monsterID: cat.id, MonsterChanges(description: "restored"))
             try other.database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         }
@@ -43,12 +43,12 @@ struct MovedFileTests {
         unlink(replacement + "-shm")
         try roster.store.database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         #expect(rename(replacement, roster.path) == 0)
-        #expect(roster.store.fileHasMoved)
+        #expect(roster.store.hasMoved)
 
         expectRefused(roster.path) { _ = try roster.store.edit(monsterID: cat.id, MonsterChanges(description: "lost")) }
         expectRefused(roster.path) { _ = try roster.importBytes(Array("name,weapon\nNew-Bot,fire\n".utf8), mode: .insert) }
 
-        let now = try RosterStore.open(path: roster.path)
+        let now = try SQLiteRosterStore.open(path: roster.path)
         #expect(try now.find("Cat-Bot")?.description == "restored")
         #expect(try now.find("New-Bot") == nil)
         #expect(try now.count() == 6)
@@ -64,7 +64,7 @@ struct MovedFileTests {
         } else {
             #expect(unlink(roster.path) == 0)
         }
-        #expect(roster.store.fileHasMoved)
+        #expect(roster.store.hasMoved)
         expectRefused(roster.path) { _ = try roster.store.edit(monsterID: cat.id, MonsterChanges(description: "lost")) }
         #expect(!FileManager.default.fileExists(atPath: roster.path))
     }
@@ -74,7 +74,7 @@ struct MovedFileTests {
         let roster = try ImportRoster()
         let cat = try #require(try roster.store.find("Cat-Bot"))
         _ = try roster.store.edit(monsterID: cat.id, MonsterChanges(description: "kept"))
-        #expect(!roster.store.fileHasMoved)
-        #expect(try RosterStore.open(path: roster.path).find("Cat-Bot")?.description == "kept")
+        #expect(!roster.store.hasMoved)
+        #expect(try SQLiteRosterStore.open(path: roster.path).find("Cat-Bot")?.description == "kept")
     }
 }

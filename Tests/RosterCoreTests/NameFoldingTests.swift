@@ -121,7 +121,7 @@ struct FoldRevisionTests {
             UPDATE monster SET name_key = 'i' || char(775) || 'nci-bot' WHERE name = 'İnci-Bot';
             UPDATE monster_changes SET keys_checked = count, keys_fold = 1;
             """)
-        let store = try RosterStore.open(path: roster.path)
+        let store = try SQLiteRosterStore.open(path: roster.path)
         #expect(try store.find("Inci-Bot")?.name == "İnci-Bot")
         #expect(throws: RosterError.self) {
             _ = try store.add(Monster(id: 0, name: "INCI-BOT", description: "", icon: "unknown.png", nameColor: .default, weapon: Weapon(.fire)))

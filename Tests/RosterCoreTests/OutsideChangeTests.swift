@@ -176,7 +176,7 @@ struct OutsideChangeTests {
             DROP TABLE monster_sequence;
             PRAGMA user_version = 4;
             """)
-        let reopened = try RosterStore.open(path: roster.path)
+        let reopened = try SQLiteRosterStore.open(path: roster.path)
         #expect(try reopened.database.integer("PRAGMA user_version") == Int64(Schema.currentVersion))
         try otherProgram(roster, "UPDATE monster SET description = 'outside' WHERE id = 3")
         #expect(refusal { _ = try reopened.undo() }?.contains("Explode-Bot was changed by another program after the import") == true)
@@ -192,7 +192,7 @@ struct ReadOnlyStaleKeyTests {
         let roster = try ImportRoster()
         let other = try Database(path: roster.path, options: [.readWrite])
         try other.execute("PRAGMA busy_timeout = 5000; UPDATE monster SET name = 'Kitty-Bot' WHERE id = 1; UPDATE monster SET name = 'Cat-Bot' WHERE id = 2")
-        let reader = try #require(try RosterStore.openForReading(path: roster.path))
+        let reader = try #require(try SQLiteRosterStore.openForReading(path: roster.path))
         #expect(try reader.find("Kitty-Bot")?.id == 1)
         #expect(try reader.find("Cat-Bot")?.id == 2)
         #expect(try reader.find("Dog-Bot") == nil)

@@ -33,6 +33,11 @@ struct PasswordFileTests {
         let forbidden = ["getpwuid", "getpwnam", "getpwent", "getgrgid", "getgrnam", "getgrent", "getgrouplist",
                          "getlogin", "initgroups", "getaddrinfo", "gethostbyname", "gethostbyaddr", "getservbyname",
                          "getspnam", "NSHomeDirectory", "NSUserName", "homeDirectoryForCurrentUser"]
+        // The PostgreSQL client looks a host name up through the C library
+        // only when nsswitch.conf's hosts line names nothing but files and
+        // dns, which a static glibc answers itself, loading no module
+        // (`HostResolver.addresses`); otherwise it reads /etc/hosts.
+        let allowed: Set<String> = ["PostgresWire/Transport/HostResolver.swift: getaddrinfo"]
         var found: [String] = []
         let files = FileManager.default.enumerator(atPath: sources.path)?.compactMap { $0 as? String } ?? []
         #expect(files.count > 50)
@@ -40,7 +45,7 @@ struct PasswordFileTests {
             let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
             for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
                 let code = line.components(separatedBy: "//").first ?? ""
-                for name in forbidden where code.contains(name + "(") {
+                for name in forbidden where code.contains(name + "(") && !allowed.contains("\(file): \(name)") {
                     found.append("\(file):\(number + 1): \(name)")
                 }
             }

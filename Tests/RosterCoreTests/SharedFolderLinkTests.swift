@@ -25,7 +25,7 @@ struct SharedFolderLinkTests {
         #expect(symlink(victim, link) == 0)
         #expect(lchown(link, 65534, 65534) == 0)
         do {
-            _ = try RosterStore.open(path: link)
+            _ = try SQLiteRosterStore.open(path: link)
             Issue.record("the link was followed")
         } catch {
             guard case .cannotOpen(let path, let reason) = error else {
@@ -40,7 +40,7 @@ struct SharedFolderLinkTests {
         let own = shared + "/mine.db"
         let mine = folder.appendingPathComponent("mine.db").path
         #expect(symlink(mine, own) == 0)
-        #expect(try RosterStore.open(path: own).count() == 6)
+        #expect(try SQLiteRosterStore.open(path: own).count() == 6)
         #expect(FileManager.default.fileExists(atPath: mine))
     }
 }

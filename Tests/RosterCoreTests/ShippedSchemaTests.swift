@@ -58,11 +58,11 @@ struct ShippedSchemaTests {
         #expect(held["monster"]?.count == 8, "the fixture's roster: six bots, Zap-Bot and Café-Bot")
 
         do {
-            let store = try RosterStore.open(path: path)
+            let store = try SQLiteRosterStore.open(path: path)
             #expect(store.namesReadingAlike.isEmpty)
         }
         let freshPath = folder.appendingPathComponent("fresh.db").path
-        _ = try RosterStore.open(path: freshPath)
+        _ = try SQLiteRosterStore.open(path: freshPath)
         #expect(try Self.schema(path) == Self.schema(freshPath))
 
         for (table, columns) in tableColumns {
@@ -81,7 +81,7 @@ struct ShippedSchemaTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("old.db").path
         try FileManager.default.copyItem(atPath: Self.fixtures.appendingPathComponent("roster-v\(version).db").path, toPath: path)
-        let store = try RosterStore.open(path: path)
+        let store = try SQLiteRosterStore.open(path: path)
         // Gone-Bot had id 9 and was removed; the history says so.
         let added = try store.add(Monster(id: 0, name: "New-Bot", description: "", icon: "unknown.png",
                                           nameColor: .default, weapon: Weapon(.fire)))

@@ -75,7 +75,7 @@ struct StorageErrorTests {
         for dryRun in [false, true] {
             #expect(throws: RosterError.self) { try roster.importBytes(file, mode: .replace, dryRun: dryRun) }
             let size = (try? FileManager.default.attributesOfItem(atPath: roster.path + "-wal")[.size] as? Int) ?? 0
-            #expect(size <= RosterStore.walCheckpointBytes, "dry run \(dryRun): the WAL holds \(size) bytes")
+            #expect(size <= SQLiteRosterStore.walCheckpointBytes, "dry run \(dryRun): the WAL holds \(size) bytes")
         }
         #expect(try roster.store.count() == 20_006)
     }

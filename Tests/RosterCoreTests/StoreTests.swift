@@ -16,7 +16,7 @@ final class TemporaryRoster {
 
     deinit { try? FileManager.default.removeItem(at: directory) }
 
-    func open() throws -> RosterStore { try RosterStore.open(path: path) }
+    func open() throws -> SQLiteRosterStore { try SQLiteRosterStore.open(path: path) }
 
     func bytes(_ path: String? = nil) -> Data? { FileManager.default.contents(atPath: path ?? self.path) }
 }
@@ -27,7 +27,7 @@ struct OpeningTests {
     func createsDefaults() throws {
         let temporary = try TemporaryRoster()
         let nested = temporary.directory.appendingPathComponent("a/b/roster.db").path
-        let store = try RosterStore.open(path: nested)
+        let store = try SQLiteRosterStore.open(path: nested)
         let monsters = try store.monsters()
         #expect(monsters.map(\.name) == ["Cat-Bot", "Dog-Bot", "Explode-Bot", "Fire-Bot", "Ice-Bot", "Mini-Tomato-Bot"])
         #expect(monsters.map(\.weapon.type) == [.sword, .blowgun, .smoke, .ninjaStar, .fire, .ninjaStar])
@@ -36,7 +36,7 @@ struct OpeningTests {
         #expect(try store.database.integer("PRAGMA user_version") == Int64(Schema.currentVersion))
         #expect(try store.database.integer("PRAGMA foreign_keys") == 1)
         #expect(try store.database.integer("PRAGMA synchronous") == 2)
-        #expect(try store.database.integer("PRAGMA busy_timeout") == Int64(RosterStore.busyTimeoutMilliseconds))
+        #expect(try store.database.integer("PRAGMA busy_timeout") == Int64(SQLiteRosterStore.busyTimeoutMilliseconds))
     }
 
     @Test("opening again neither re-seeds nor migrates")
@@ -78,7 +78,7 @@ struct OpeningTests {
         let half = full.prefix(full.count / 2)
         let copy = temporary.directory.appendingPathComponent("half.db").path
         _ = FileManager.default.createFile(atPath: copy, contents: half)
-        #expect { try RosterStore.open(path: copy) } throws: { error in
+        #expect { try SQLiteRosterStore.open(path: copy) } throws: { error in
             guard case RosterError.damaged = error else { return false }
             return true
         }
@@ -115,7 +115,7 @@ struct OpeningTests {
     @Test("a folder where the file should be is a clear error")
     func folder() throws {
         let temporary = try TemporaryRoster()
-        #expect { try RosterStore.open(path: temporary.directory.path) } throws: { error in
+        #expect { try SQLiteRosterStore.open(path: temporary.directory.path) } throws: { error in
             guard case RosterError.cannotOpen(_, let reason) = error else { return false }
             return reason.contains("folder")
         }
@@ -263,7 +263,7 @@ struct ChangingTests {
 
     /// A roster of `count` monsters `Mon-0`…, stored in ascending or
     /// descending order of their numbers.
-    private func numberedRoster(_ count: Int, descending: Bool) throws -> (TemporaryRoster, RosterStore) {
+    private func numberedRoster(_ count: Int, descending: Bool) throws -> (TemporaryRoster, SQLiteRosterStore) {
         let temporary = try TemporaryRoster()
         let store = try temporary.open()
         let number = descending ? "\(count - 1) - i" : "i"
@@ -295,9 +295,9 @@ struct ChangingTests {
     func dataVersion() throws {
         let temporary = try TemporaryRoster()
         let watcher = try temporary.open()
-        let before = try watcher.dataVersion()
+        let before = try watcher.changeCounter()
         _ = try temporary.open().setWeapons([WeaponAssignment(reference: "Cat-Bot", weapon: .fire)])
-        #expect(try watcher.dataVersion() != before)
+        #expect(try watcher.changeCounter() != before)
     }
 }
 

@@ -95,7 +95,7 @@ struct PanelTests {
         #expect(picker.selection == [9])
     }
 
-    @Test("the date picker steps minutes by its interval and keeps days within the month")
+    @Test("the date picker keeps the minute it was given, steps minutes by its interval and keeps days within the month")
     func datePicker() {
         var done: CalendarDateTime?
         let picker = DateTimePicker { picker in
@@ -103,7 +103,7 @@ struct PanelTests {
             picker.onDone = { done = $0 }
         }
         picker.setValue(CalendarDateTime(year: 2024, month: 1, day: 31, hour: 14, minute: 3))
-        #expect(picker.value == CalendarDateTime(year: 2024, month: 1, day: 31, hour: 14, minute: 5))
+        #expect(picker.value == CalendarDateTime(year: 2024, month: 1, day: 31, hour: 14, minute: 3))
         _ = picker.handle(key: .right)           // month
         _ = picker.handle(key: .down)            // February
         #expect(picker.value.month == 2 && picker.value.day == 29, "2024 is a leap year")
@@ -111,14 +111,14 @@ struct PanelTests {
         _ = picker.handle(key: .right)
         _ = picker.handle(key: .right)           // minutes
         _ = picker.handle(key: .down)
-        #expect(picker.value.minute == 10)
+        #expect(picker.value.minute == 5, "from 14:03 the next step is 14:05")
         _ = picker.handle(key: .enter)
-        #expect(done == CalendarDateTime(year: 2024, month: 2, day: 29, hour: 14, minute: 10))
+        #expect(done == CalendarDateTime(year: 2024, month: 2, day: 29, hour: 14, minute: 5))
         let buffer = draw(picker)
         #expect(buffer.find("Minute") != nil && buffer.find("Now") != nil && buffer.find("Done") != nil)
     }
 
-    @Test("Now sets the current time rounded down to the interval, never in the future, and finishes")
+    @Test("Now sets the current time to the minute, whatever the wheel's step, and finishes")
     func now() {
         var done: CalendarDateTime?
         let picker = DateTimePicker { picker in
@@ -126,10 +126,23 @@ struct PanelTests {
             picker.onDone = { done = $0 }
         }
         _ = picker.handle(key: .character("n"))
-        #expect(done == CalendarDateTime(year: 2026, month: 12, day: 31, hour: 23, minute: 55))
-        #expect(CalendarDateTime(year: 2026, month: 1, day: 1, hour: 0, minute: 4).roundedDown(toMinutes: 5).minute == 0)
-        #expect(CalendarDateTime(year: 2026, month: 1, day: 1, hour: 0, minute: 58).rounded(toMinutes: 5).hour == 1,
-                "a stored value shown on the wheels still goes to the nearest step")
+        #expect(done == CalendarDateTime(year: 2026, month: 12, day: 31, hour: 23, minute: 58))
+    }
+
+    @Test("a value between the steps is shown as it is, Done gives it back unchanged, and turning the wheel leaves it for the steps")
+    func betweenSteps() {
+        var done: CalendarDateTime?
+        let picker = DateTimePicker { $0.onDone = { done = $0 } }
+        let opened = CalendarDateTime(year: 2026, month: 3, day: 14, hour: 9, minute: 32)
+        picker.setValue(opened)
+        _ = picker.handle(key: .enter)
+        #expect(done == opened, "opened and confirmed, nothing changes")
+        for _ in 0..<4 { _ = picker.handle(key: .right) }
+        _ = picker.handle(key: .down)
+        #expect(picker.value.minute == 35, "the next step after 09:32 is 09:35")
+        _ = picker.handle(key: .up)
+        _ = picker.handle(key: .up)
+        #expect(picker.value.minute == 30)
     }
 
     @Test("date and time modes show only their wheels")

@@ -15,7 +15,7 @@ final class MonsterListModel {
     /// How many rows are read around the ones asked for.
     static let windowPadding = 32
 
-    let store: RosterStore
+    let store: any RosterStore
     private(set) var filter = ""
     private(set) var count = 0
     /// How many monsters the roster holds, whatever the filter.
@@ -31,7 +31,7 @@ final class MonsterListModel {
     private let mailbox = IndexMailbox()
     private var loadingGeneration = 0
 
-    init(store: RosterStore) throws(RosterError) {
+    init(store: any RosterStore) throws(RosterError) {
         self.store = store
         try refresh()
     }
@@ -175,9 +175,9 @@ final class MonsterListModel {
         let generation = loadingGeneration
         let mailbox = mailbox
         mailbox.latest.store(generation, ordering: .relaxed)
-        let path = store.path
+        let location = store.location
         DetachedThread.run {
-            guard let reader = try? RosterStore.open(path: path), let built = try? NameIndex.load(from: reader) else { return }
+            guard let reader = try? location.open(), let built = try? NameIndex.load(from: reader) else { return }
             // A newer request supersedes this one.
             guard mailbox.latest.load(ordering: .relaxed) == generation else { return }
             mailbox.slot.withLock { $0 = built }
@@ -214,7 +214,7 @@ extension RosterStore {
         } catch let error as RosterError {
             throw error
         } catch {
-            throw .storage(path: path, DatabaseError(.SQLITE_ERROR, message: "\(error)"))
+            throw .storage(path: name, DatabaseError(.SQLITE_ERROR, message: "\(error)"))
         }
     }
 }

@@ -22,7 +22,7 @@ struct NameIndex: Sendable {
     var count: Int { ids.count }
 
     /// Reads the whole roster's ids and name keys.
-    static func load(from store: RosterStore) throws -> NameIndex {
+    static func load(from store: any RosterStore) throws -> NameIndex {
         var ids: [Int64] = []
         var keys: [UInt8] = []
         var starts: [UInt32] = []

@@ -5,7 +5,7 @@ import TerminalKit
 /// list model, which monster is selected, saving, and noticing changes
 /// made by other programs.
 final class RosterSessionController {
-    let store: RosterStore
+    let store: any RosterStore
     let list: MonsterListModel
     /// How pictures reach this terminal: kitty images, half blocks, or none.
     let pictures: PictureDrawing
@@ -31,6 +31,9 @@ final class RosterSessionController {
     enum FollowUp { case undo, redo }
     private(set) var followUp: FollowUp?
     private var lastDataVersion: Int64 = 0
+    /// The newest change in the history the interface has seen: its own,
+    /// or one it told. A poll tells those after it as other programs'.
+    private var seenHistoryID: Int64 = 0
     /// An error the session cannot go on after (the file is damaged or
     /// gone): the run loop ends, restores the terminal and reports it.
     private(set) var fatalError: RosterError?
@@ -40,11 +43,12 @@ final class RosterSessionController {
     /// Ctrl-Z was pressed: the run loop hands the terminal back to the shell.
     var suspendRequested = false
 
-    init(store: RosterStore, pictures: PictureDrawing) throws(RosterError) {
+    init(store: any RosterStore, pictures: PictureDrawing) throws(RosterError) {
         self.store = store
         self.pictures = pictures
         self.list = try MonsterListModel(store: store)
-        lastDataVersion = try store.dataVersion()
+        lastDataVersion = try store.changeCounter()
+        seenHistoryID = newestHistoryID()
         select(0)
     }
 
@@ -169,6 +173,7 @@ final class RosterSessionController {
             status = (RosterError.changedSinceAsked(name).description, true)
             outcome = .changedSinceAsked
             reload()
+            catchUp()
             select(monsterID: confirmed.id)
         } catch {
             reportingErrors { throw error }
@@ -178,54 +183,87 @@ final class RosterSessionController {
 
     // MARK: Saving
 
-    /// Saves `changes` to whatever the details show, the one way every
-    /// field saves: to the selected monster, in its own transaction; or,
-    /// while a new monster is being added, to that monster, which is added
-    /// to the roster once it is given a name it may have. Returns the
-    /// sentence to show beside the field when the value is refused (a name
-    /// taken, too long…), else nil. `announce` words the status line from
-    /// the monster before and after (by default in the command line's words,
-    /// "changed Cat-Bot: weapon Sword → Fire").
-    @discardableResult
-    func save(_ changes: MonsterChanges, describing what: String,
-              announce: ((_ before: Monster, _ after: Monster) -> String)? = nil) -> String? {
-        switch save(changes, startingFrom: nil, describing: what, announce: announce) {
-        case .saved, .monsterGone: nil
-        case .refused(let sentence): sentence
-        case .changedSince(_, let sentence): sentence
-        }
-    }
-
-    /// How a save from a field's editor ended.
-    enum SaveOutcome {
+    /// What a save did: the one answer every editor gets from `save`. The
+    /// controller has already told it in the footer (`status`); the editor
+    /// only decides whether to close, stay open with the reason beside the
+    /// field, or show the newer value. Nothing recognises an outcome by
+    /// its message.
+    enum SaveOutcome: Equatable {
+        /// Written (a new monster named is added), or the new monster's
+        /// draft took the value.
         case saved
+        /// Nothing to write: the value is what the roster holds.
+        case unchanged
         /// The value was refused; the sentence says why.
         case refused(String)
-        /// Another program changed the field after the editor opened: nothing
+        /// Another program changed the field after the editor began: nothing
         /// was written, and `current` is the monster as it is now.
-        case changedSince(current: Monster, sentence: String)
+        case clashed(current: Monster)
         /// Another program removed the monster; the editor was put away.
         case monsterGone
     }
 
-    /// Saves `changes` as `save` does, with compare-and-set when `original`
-    /// (the monster as the editor found it) is given: a field another
-    /// program changed since is not overwritten, whether or not a poll saw
-    /// that change first, because the poll moves the selected row on but
-    /// never what the editor started from.
-    func save(_ changes: MonsterChanges, startingFrom original: Monster?, describing what: String,
+    /// Saves `changes` to whatever the details show, the one way every
+    /// editor saves: to the selected monster, in its own transaction; or,
+    /// while a new monster is being added, to that monster, which is added
+    /// to the roster once it is given a name it may have.
+    ///
+    /// With `original` (the monster as the editor found it) the save is a
+    /// compare-and-set: a field another program changed since is not
+    /// overwritten, whether or not a poll saw that change first, because
+    /// the poll moves the selected row on but never what the editor started
+    /// from. `again` says how the person saves theirs over it.
+    ///
+    /// Every outcome is told in the footer: `announce` words a save from
+    /// the monster before and after (by default in the command line's
+    /// words, "changed Cat-Bot: weapon Sword → Fire"), and a value already
+    /// held is told only when `announce` is given (a choice, not a pass
+    /// through the field).
+    @discardableResult
+    func save(_ changes: MonsterChanges, startingFrom original: Monster? = nil, describing what: String,
+              again: String = "Enter saves yours over it, Esc keeps theirs",
               announce: ((_ before: Monster, _ after: Monster) -> String)? = nil) -> SaveOutcome {
+        let outcome = write(changes, startingFrom: original, announce: announce)
+        switch outcome {
+        case .refused(let sentence):
+            status = ("\(what) not saved: \(sentence)", true)
+        case .clashed(let current):
+            status = (Self.clash(changes, from: original ?? current, to: current, again: again), true)
+        case .saved, .unchanged, .monsterGone:
+            break
+        }
+        return outcome
+    }
+
+    /// "another program changed Cat-Bot's weapon to Smoke after you began,
+    /// so yours was not saved; …": the plain roster's sentence.
+    static func clash(_ changes: MonsterChanges, from original: Monster, to current: Monster, again: String) -> String {
+        // The fields the person's value differs in from the newer one, that
+        // the other program changed.
+        let mine = changes.applied(to: current)
+        let fields = MonsterFields.dataFields.filter { $0.told(mine) != $0.told(current) && $0.told(current) != $0.told(original) }
+        let told = fields.map { "\($0.key == "name_color" ? "name colour" : $0.changeLabel) to \($0.told(current))" }
+        let what = told.isEmpty ? "" : "'s " + told.joined(separator: " and its ")
+        return "another program changed \(current.name)\(what) after you began, so yours was not saved; \(again)"
+    }
+
+    private func write(_ changes: MonsterChanges, startingFrom original: Monster?,
+                       announce: ((_ before: Monster, _ after: Monster) -> String)?) -> SaveOutcome {
         if let draft {
             return saveDraft(changes.applied(to: draft), naming: changes.name != nil).map(SaveOutcome.refused) ?? .saved
         }
-        guard let monster = selectedRow else { return .saved }
+        guard let monster = selectedRow else { return .unchanged }
         let base = original ?? monster
         // Nothing to write when the value is what the roster holds, or what
         // the editor found (another program's newer value is then kept).
-        guard changes.applied(to: monster) != monster, changes.applied(to: base) != base else {
-            // A chosen value still says what it is.
-            if let announce { status = (announce(monster, monster), false) }
-            return .saved
+        // A value passed through (Next) that is what the roster holds, or
+        // what the editor found, writes nothing (another program's newer
+        // value is then kept, as the poll told it). A value chosen in a
+        // panel (`announce`) always asks the store, whose row may be newer
+        // than the one shown: "already carries" must be true, and choosing
+        // again what another program replaced is a clash to tell.
+        if announce == nil, changes.applied(to: monster) == monster || changes.applied(to: base) == base {
+            return .unchanged
         }
         do {
             guard let edit = try store.edit(monsterID: monster.id, changes, startingFrom: original) else {
@@ -234,20 +272,27 @@ final class RosterSessionController {
                 // monster gone while its field is being edited.
                 guard let letGo else {
                     status = ("\(monster.name) is no longer on the roster", true)
-                    return .saved
+                    return .monsterGone
                 }
                 letGo(monster)
                 return .monsterGone
             }
+            guard edit.isChange else {
+                // A chosen value still says what it is.
+                if let announce { status = (announce(edit.after, edit.after), false) }
+                return .unchanged
+            }
             // In the command line's words, so that every surface says the same.
-            if edit.isChange { status = (announce?(edit.before, edit.after) ?? "changed \(ChangeWording.edit(edit.before, edit.after))", false) }
+            status = (announce?(edit.before, edit.after) ?? "changed \(ChangeWording.edit(edit.before, edit.after))", false)
             didWrite()
             return .saved
         } catch .changedSince(let current, _) {
-            // Show the newer monster at once, as a poll would.
+            // Show the newer monster at once, as a poll would; the clash's
+            // sentence tells the other program's change, so that no poll
+            // tells it again over the sentence.
             reload()
-            return .changedSince(current: current,
-                                 sentence: "another program changed the \(what) since you began; Esc keeps its value, shown here, Enter saves yours")
+            catchUp()
+            return .clashed(current: current)
         } catch {
             return .refused(refusal(error))
         }
@@ -289,6 +334,7 @@ final class RosterSessionController {
     /// the next poll looks only for other programs' changes.
     private func didWrite(showing id: Int64? = nil, followUp: FollowUp = .undo) {
         reload()
+        seenHistoryID = newestHistoryID()
         if status?.isError == false { self.followUp = followUp }
         guard let id else { return }
         reportingErrors {
@@ -340,29 +386,59 @@ final class RosterSessionController {
     // MARK: Changes from elsewhere
 
     /// Checks whether another program changed the roster, and if so
-    /// reloads. Cheap: one `PRAGMA data_version`.
+    /// reloads. Cheap: one `PRAGMA data_version`. With `telling`, the
+    /// footer says what the other program did, in the history's words
+    /// (the plain roster tells it in its own sentences).
     @discardableResult
-    func pollForChanges() -> Bool {
+    func pollForChanges(telling: Bool = true) -> Bool {
         var changed = list.takeFinishedIndex()
         if changed { select(selection) }
         // No later change to the file at the path would ever show, and
         // every save would go into the file nobody can find any more.
-        if store.fileHasMoved {
-            fatalError = .readOnly(path: store.path, reason: Self.fileMovedReason)
+        if store.hasMoved {
+            fatalError = .readOnly(path: store.name, reason: Self.fileMovedReason)
             return changed
         }
         reportingErrors {
-            let version = try store.dataVersion()
+            let version = try store.changeCounter()
             if version != lastDataVersion {
                 lastDataVersion = version
                 reload()
                 changed = true
-                // Another program's change is now the newest: `u` would
-                // take back that one, not the change the footer reports.
-                followUp = nil
+                if telling { tellChangesByOthers() }
             }
         }
         return changed
+    }
+
+    /// "another program changed the roster: set-weapon Cat-Bot: Sword →
+    /// Fire". The change replaces the follow-up on offer: `u` would now
+    /// take back the other program's change, not the one it followed.
+    private func tellChangesByOthers() {
+        let newest = (try? store.history(touching: nil, limit: Self.toldChanges + 1)) ?? []
+        let unseen = newest.filter { $0.id > seenHistoryID }
+        seenHistoryID = max(seenHistoryID, newest.first?.id ?? 0)
+        guard let latest = unseen.first else {
+            // Written without a history entry (another tool on the file).
+            status = ("another program changed the roster", false)
+            return
+        }
+        let earlier = unseen.count > Self.toldChanges ? "; earlier ones too, history lists them"
+            : unseen.count > 1 ? "; \(unseen.count - 1) earlier, history lists them" : ""
+        status = ("another program changed the roster: \(latest.line)\(earlier)", false)
+    }
+
+    /// Changes counted before "history lists them" stops counting.
+    private static let toldChanges = 9
+
+    /// The interface knows of every change so far (a clash told one).
+    private func catchUp() {
+        if let version = try? store.changeCounter() { lastDataVersion = version }
+        seenHistoryID = newestHistoryID()
+    }
+
+    private func newestHistoryID() -> Int64 {
+        ((try? store.history(touching: nil, limit: 1)) ?? []).first?.id ?? 0
     }
 
     /// Says why the details let go of a monster by themselves.
@@ -391,7 +467,7 @@ final class RosterSessionController {
             case .readOnly(_, let reason?) where reason == RosterError.fileMovedReason:
                 // A save refused because the file went away in the moment
                 // since the last poll: the session ends as the poll would.
-                fatalError = .readOnly(path: store.path, reason: Self.fileMovedReason)
+                fatalError = .readOnly(path: store.name, reason: Self.fileMovedReason)
             default: status = (error.description, true)
             }
         } catch {

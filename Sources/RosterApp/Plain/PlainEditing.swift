@@ -115,11 +115,12 @@ extension PlainSession {
         // Another program may have removed the monster since the question.
         guard let current = chosenMonster() else { return nil }
         let outcome = controller.save(changes, startingFrom: original, describing: field.label,
+                                      again: "give the same answer again to save yours over it",
                                       announce: changes.weapon.map(RosterSessionController.weaponAnnouncement))
         switch outcome {
-        case .saved, .monsterGone: break
+        case .saved, .unchanged, .monsterGone: break
         case .refused(let refusal): return refusal
-        case .changedSince(let newer, _):
+        case .clashed(let newer):
             original = newer
             return "another program changed \(newer.name)'s \(field.label) to \(field.current(newer)) after you were asked, "
                 + "so yours was not saved; give the same answer again to save yours over it"
@@ -216,7 +217,7 @@ extension PlainSession {
             controller.save(changes, describing: field.label)
         }
         controller.clearStatus()
-        if let refusal = controller.save(MonsterChanges(name: name), describing: PlainField.name.label) {
+        if case .refused(let refusal) = controller.save(MonsterChanges(name: name), describing: PlainField.name.label) {
             tell(refusal)
             say("Nothing was added.")
             return

@@ -17,7 +17,7 @@ public enum PlainRoster {
     /// Returns the exit status: 0 at quit or the end of the input, 128 +
     /// the signal for Ctrl-C (SIGINT), SIGTERM or SIGHUP. Throws an error
     /// that made the roster unusable (the file damaged or gone).
-    public static func run(store: RosterStore) throws -> Int32 {
+    public static func run(store: any RosterStore) throws -> Int32 {
         try store.setBusyTimeout(milliseconds: busyTimeout)
         let input = try LineInput(lineLimit: PlainSession.lineLimit)
         let pictures = PictureDrawing(library: HeadlessRoster.pictureLibrary(), mode: .text)

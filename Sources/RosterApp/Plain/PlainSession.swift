@@ -52,7 +52,7 @@ final class PlainSession {
         seenHistoryID = newestHistoryID()
     }
 
-    var store: RosterStore { controller.store }
+    var store: any RosterStore { controller.store }
     var list: MonsterListModel { controller.list }
 
     /// Talks until the person quits, the input ends or a signal comes.
@@ -151,7 +151,7 @@ final class PlainSession {
         guard list.isWaitingForIndex else { return }
         say("The names are being indexed for the filter; this takes a moment.")
         while list.isWaitingForIndex, controller.fatalError == nil {
-            if !controller.pollForChanges() { sleepBriefly() }
+            if !controller.pollForChanges(telling: false) { sleepBriefly() }
         }
     }
 
@@ -205,7 +205,7 @@ final class PlainSession {
     /// change in the history's words, and whether the chosen monster went.
     private func announceChangesByOthers() {
         let totalBefore = list.total
-        guard controller.pollForChanges() else { return }
+        guard controller.pollForChanges(telling: false) else { return }
         let newest = (try? store.history(limit: Self.announcedChanges + 1)) ?? []
         let unseen = newest.filter { $0.id > seenHistoryID }
         seenHistoryID = max(seenHistoryID, newest.first?.id ?? 0)

@@ -50,7 +50,7 @@ final class HeaderBar: View {
             ? "· \(MonsterListView.grouped(list.count)) of \(MonsterListView.grouped(list.total)) monsters "
             : "· \(MonsterListView.grouped(list.count)) monsters "
         let x = buffer.write(count, at: Point(x: countX, y: frame.y), style: Theme.header)
-        let path = controller.store.path
+        let path = controller.store.name
         let room = frame.maxX - x - 2
         if room > 10 {
             let shown = DisplayWidth.truncate(path, to: room)

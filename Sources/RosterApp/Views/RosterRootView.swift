@@ -21,6 +21,8 @@ final class RosterRootView: View {
     let activatedField: ActivatedField
     private let header = HeaderBar()
     let footer = KeyHintBar()
+    /// The footer's message, shown by the window over a docked panel.
+    let panelMessage = KeyHintBar()
     private(set) lazy var listOverlay = MonsterListView(controller: controller, isOverlay: true)
     /// The list had the focus when the split collapsed: give it back when
     /// the window widens again.
@@ -31,7 +33,7 @@ final class RosterRootView: View {
     init(controller: RosterSessionController) {
         self.controller = controller
         list = MonsterListView(controller: controller)
-        nameField = TextEntryField(label: "Name", controller: controller, limit: MonsterRules.nameLimit * 4,
+        nameField = TextEntryField(label: "Name", field: MonsterFields.name, controller: controller, limit: MonsterRules.nameLimit * 4,
                                    read: \.name, change: { MonsterChanges(name: $0) },
                                    style: { _ in Theme.name.bold })
         colorField = ColorField(controller: controller)
@@ -40,7 +42,7 @@ final class RosterRootView: View {
         // The order of the fields is the order Prev and Next follow.
         details = DetailPane(controller: controller, fields: [
             nameField,
-            TextEntryField(label: "Description", controller: controller, lines: 3, limit: MonsterRules.descriptionLimit * 4,
+            TextEntryField(label: "Description", field: MonsterFields.description, controller: controller, lines: 3, limit: MonsterRules.descriptionLimit * 4,
                            read: \.description, change: { MonsterChanges(description: $0) }),
             colorField,
             weaponCell,
@@ -273,6 +275,7 @@ final class RosterRootView: View {
         guard let status = controller.status else {
             footer.message = nil
             footer.messageEnding = nil
+            panelMessage.message = nil
             return
         }
         let offer = switch controller.followUp {
@@ -282,6 +285,8 @@ final class RosterRootView: View {
         }
         footer.message = (status.text, status.isError ? Theme.error : Theme.success)
         footer.messageEnding = offer
+        panelMessage.message = footer.message
+        panelMessage.messageEnding = offer
     }
 
     override func layout() {

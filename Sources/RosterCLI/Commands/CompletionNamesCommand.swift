@@ -16,9 +16,12 @@ enum CompletionNamesCommand {
         examples: ["roster complete-names | cut -f2"],
         isHidden: true
     ) { invocation in
-        guard let store = try RosterStore.openForReading(path: try invocation.context.databasePath()) else {
-            return .success
+        let store: (any RosterStore)?
+        switch try invocation.context.databaseLocation() {
+        case .file(let path): store = try SQLiteRosterStore.openForReading(path: path)
+        case .postgres(let uri): store = try PostgresRosterStore.openForReading(uri: uri)
         }
+        guard let store else { return .success }
         try MonsterOutput(context: invocation.context).list(store, weapon: nil, format: .plain)
         return .success
     }

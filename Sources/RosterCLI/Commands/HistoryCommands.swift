@@ -15,7 +15,7 @@ enum HistoryCommands {
             Every change is recorded in the roster file, in the same transaction as the
             change: by which command, or by the interactive roster; which monsters it
             touched, and each field before and after. An import is one change. The
-            history keeps the last \(grouped(RosterStore.historyBound)) changes; of those, the last \(RosterStore.keptImportSnapshots) imports keep
+            history keeps the last \(grouped(RosterLimits.historyBound)) changes; of those, the last \(RosterLimits.keptImportSnapshots) imports keep
             the whole roster from before them, so that they can be undone.
 
             With NAME, only the changes that touched that monster (imports touch every
@@ -73,6 +73,16 @@ enum HistoryCommands {
     static let undoCount = Argument<PositiveCount>("N", "how many changes to undo (default 1)", arity: .optional)
     static let redoCount = Argument<PositiveCount>("N", "how many undone changes to redo (default 1)", arity: .optional)
 
+    static let allUsers = Flag("all-users", "on a roster a team shares: the team's latest change, not only your own")
+
+    /// `--all-users`: undo and redo act on everyone's changes. A file has
+    /// one person's history, so there it changes nothing.
+    static func store(_ invocation: Invocation) throws(RosterError) -> any RosterStore {
+        let store = try invocation.store()
+        if invocation[allUsers], let shared = store as? PostgresRosterStore { shared.undoScope = .everyone }
+        return store
+    }
+
     static let undo: CommandSpec = CommandSpec(
         name: "undo",
         abstract: "take back the last change (or the last N) that has not been undone",
@@ -88,15 +98,18 @@ enum HistoryCommands {
             the latest (Cat-Bot was changed by another program after the import; nothing
             was undone), even if roster's own later changes were undone since.
             Undo is a change too: `roster redo` takes it back. With nothing to undo, it says
-            so and succeeds.
+            so and succeeds. On a roster a team shares (PostgreSQL), undo takes back your own
+            latest change (your database user, from your machine); --all-users takes back the
+            team's latest, whoever made it. Both refuse, naming the later change and who made
+            it, when someone changed those monsters since.
             """,
         arguments: [undoCount],
-        options: [CommonOptions.dryRun],
+        options: [CommonOptions.dryRun, allUsers],
         examples: ["roster undo", "roster undo 3", "roster undo --dry-run"]
     ) { invocation in
         let count = try boundedCount(invocation[undoCount]?.value ?? 1, of: "undo", invocation: invocation)
         let dryRun = invocation[CommonOptions.dryRun]
-        report(try invocation.store().undo(count, dryRun: dryRun), dryRun: dryRun, context: invocation.context)
+        report(try store(invocation).undo(count, dryRun: dryRun), dryRun: dryRun, context: invocation.context)
         return .success
     }
 
@@ -110,19 +123,19 @@ enum HistoryCommands {
             when another program wrote a monster after its undo.
             """,
         arguments: [redoCount],
-        options: [CommonOptions.dryRun],
+        options: [CommonOptions.dryRun, allUsers],
         examples: ["roster redo", "roster redo --dry-run"]
     ) { invocation in
         let count = try boundedCount(invocation[redoCount]?.value ?? 1, of: "redo", invocation: invocation)
         let dryRun = invocation[CommonOptions.dryRun]
-        report(try invocation.store().redo(count, dryRun: dryRun), dryRun: dryRun, context: invocation.context)
+        report(try store(invocation).redo(count, dryRun: dryRun), dryRun: dryRun, context: invocation.context)
         return .success
     }
 
     /// A count past what the history can hold is a slip of the keyboard
     /// (`undo 1000000` for `undo 10`), not a wish to take back everything.
     private static func boundedCount(_ count: Int, of command: String, invocation: Invocation) throws -> Int {
-        let bound = RosterStore.historyBound
+        let bound = RosterLimits.historyBound
         guard count <= bound else {
             throw UsageError("N must be at most \(bound), as the history keeps no more changes than that; `roster \(command) \(bound)` \(command == "undo" ? "undoes" : "redoes") all there are",
                              command: invocation.commandName)

@@ -150,7 +150,7 @@ enum ImportCommand {
         let progress = context.progressBar(total: size, unit: "bytes")
         defer { progress?.finish() }
         let report = progress.map { bar in { (bytes: Int) in bar.update(bytes) } }
-        let importing = { (store: RosterStore) throws -> ImportSummary in
+        let importing = { (store: any RosterStore) throws -> ImportSummary in
             guard dryRun else { return try store.importMonsters(from: reader, mode: mode, progress: report) }
             let preview = try store.previewImport(from: reader, mode: mode, progress: report)
             progress?.finish()
@@ -162,8 +162,8 @@ enum ImportCommand {
             return preview.summary
         }
         let databasePath = try context.databasePath()
-        AbandonedImports.remove(beside: databasePath)
-        let summary = FileSystem.exists(databasePath)
+        if case .file = try context.databaseLocation() { AbandonedImports.remove(beside: databasePath) }
+        let summary = try context.databaseLocation() != .file(databasePath) || FileSystem.exists(databasePath)
             ? try importing(try invocation.store())
             : try NewRoster.build(at: databasePath, keep: !dryRun, importing)
         progress?.finish()

@@ -10,7 +10,7 @@ import RosterCore
 /// exactly what was imported.
 enum NewRoster {
     static func build<Result>(at path: String, keep: Bool,
-                              _ importing: (RosterStore) throws -> Result) throws -> Result {
+                              _ importing: (any RosterStore) throws -> Result) throws -> Result {
         let building = AbandonedImports.buildingPath(for: path, pid: getpid())
         // Folders made for the new file go with it when it is not kept.
         let createdFolders = try FileSystem.createParentDirectories(of: path)
@@ -42,8 +42,8 @@ enum NewRoster {
 
     /// Runs `body` on the roster at `path`, then closes it, so that SQLite
     /// folds its write-ahead log into the file before the file is named.
-    private static func withStore<Result>(at path: String, _ body: (RosterStore) throws -> Result) throws -> Result {
-        let store = try RosterStore.open(path: path)
+    private static func withStore<Result>(at path: String, _ body: (SQLiteRosterStore) throws -> Result) throws -> Result {
+        let store = try SQLiteRosterStore.open(path: path)
         return try body(store)
     }
 

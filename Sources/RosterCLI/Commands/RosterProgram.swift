@@ -11,10 +11,11 @@ enum RosterProgram {
             with `roster browse --plain`, TERM=dumb or ROSTER_ACCESSIBLE=1.
             """,
         helpPointer: "See `roster help COMMAND` for a command, `roster help exit-codes` for exit statuses.",
-        description: "roster keeps a roster of monsters and the weapons they carry in one SQLite file. With no command on a terminal, it opens the interactive roster; the commands below list, change, export and import it from scripts. Data goes to standard output; messages, progress and summaries to standard error.",
+        description: "roster keeps a roster of monsters and the weapons they carry in one SQLite file, or for a team in a PostgreSQL database (--db postgresql://…). With no command on a terminal, it opens the interactive roster; the commands below list, change, export and import it from scripts. Data goes to standard output; messages, progress and summaries to standard error.",
         exitStatuses: ExitStatus.allCases.map { ($0.rawValue, $0.meaning) },
         environment: [
-            ("ROSTER_DB", "the roster database, when --db is not given"),
+            ("ROSTER_DB", "the roster database, when --db is not given: a file, or postgresql://… for a roster on PostgreSQL"),
+            ("PGHOST, PGPORT, PGUSER, PGDATABASE, PGPASSWORD, PGSSLMODE, PGSSLROOTCERT, PGAPPNAME", "what a postgresql:// roster's URI leaves out, as psql reads them"),
             ("XDG_DATA_HOME", "where the roster lives when neither --db nor ROSTER_DB is given: $XDG_DATA_HOME/roster/roster.db"),
             ("HOME", "without XDG_DATA_HOME, the roster is ~/.local/share/roster/roster.db"),
             ("NO_COLOR", "when set and not empty, no colour is used"),

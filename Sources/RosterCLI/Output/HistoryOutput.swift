@@ -8,7 +8,7 @@ import TextSafety
 struct HistoryOutput {
     let context: CommandContext
 
-    func list(_ entries: [HistoryEntry], store: RosterStore, format: OutputFormat) throws {
+    func list(_ entries: [HistoryEntry], store: any RosterStore, format: OutputFormat) throws {
         let output = context.stdout
         switch format {
         case .json, .ndjson:
@@ -22,8 +22,9 @@ struct HistoryOutput {
             if json { try output.append(entries.isEmpty ? "]\n" : "\n]\n") }
         case .plain:
             for entry in entries {
+                // A roster a team shares says who, in an eighth field.
                 let cells = [String(entry.id), entry.at.iso8601, entry.surface.rawValue, entry.command, entry.file ?? "",
-                             entry.summary, entry.isUndone ? "undone" : "done"]
+                             entry.summary, entry.isUndone ? "undone" : "done"] + (entry.author.map { [$0] } ?? [])
                 try output.append(cells.map(SafeText.fieldEscaped).joined(separator: "\t") + "\n")
             }
         case .table, .csv:
@@ -31,15 +32,18 @@ struct HistoryOutput {
                 context.note("the history is empty")
                 return
             }
-            var table = TextTable(columns: [.init(header: "#", alignment: .right), .init(header: "WHEN"),
-                                            .init(header: "CHANGE"), .init(header: "WHAT", flexible: true)])
+            let shared = entries.contains { $0.author != nil }
+            var table = TextTable(columns: [.init(header: "#", alignment: .right), .init(header: "WHEN")]
+                                      + (shared ? [.init(header: "WHO")] : [])
+                                      + [.init(header: "CHANGE"), .init(header: "WHAT", flexible: true)])
             for entry in entries {
                 var title = entry.title
                 if entry.surface == .interactiveRoster { title += " (interactive roster)" }
                 var what = entry.summary
                 if entry.isUndone { what += " (undone)" }
-                table.rows.append([.init(String(entry.id)), .init(entry.at.localDisplay),
-                                   .init(SafeText.escaped(title)), .init(SafeText.escaped(what))])
+                table.rows.append([.init(String(entry.id)), .init(entry.at.localDisplay)]
+                                  + (shared ? [.init(SafeText.escaped(entry.author ?? ""))] : [])
+                                  + [.init(SafeText.escaped(title)), .init(SafeText.escaped(what))])
             }
             try output.append(table.render(maxWidth: context.terminalWidth, depth: context.colorDepth))
         }
@@ -65,6 +69,10 @@ struct HistoryOutput {
         try appendNumber(entry.countBefore.map(Int64.init), to: output)
         try output.append(",\"count_after\":")
         try appendNumber(entry.countAfter.map(Int64.init), to: output)
+        if let author = entry.author {
+            try output.append(",\"by\":")
+            try JSONWriter.appendString(author, to: output)
+        }
         try output.append(",\"monsters\":")
         if entry.isSnapshot || entry.isSnapshotDropped || (revisions.isEmpty && entry.reverses != nil) {
             // An import (or its undo) is kept as whole rosters, not per monster.

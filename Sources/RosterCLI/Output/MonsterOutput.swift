@@ -13,7 +13,7 @@ import TextSafety
 struct MonsterOutput {
     let context: CommandContext
 
-    func list(_ store: RosterStore, weapon: WeaponType?, format: OutputFormat) throws {
+    func list(_ store: any RosterStore, weapon: WeaponType?, format: OutputFormat) throws {
         let output = context.stdout
         switch format {
         case .json:

@@ -1,4 +1,4 @@
-/// How an export is written (see `RosterStore.export`).
+/// How an export is written (see `SQLiteRosterStore.export`).
 public struct ExportOptions {
     /// CSV: neutralise cells a spreadsheet would run as formulas.
     public var neutralizeFormulas = true
@@ -18,7 +18,7 @@ public struct ExportOptions {
     }
 }
 
-extension RosterStore {
+extension SQLiteRosterStore {
     /// How many rows pass between progress reports: rare enough to cost nothing.
     static let progressInterval = 8192
 

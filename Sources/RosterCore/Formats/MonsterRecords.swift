@@ -8,8 +8,8 @@ import TextSafety
 /// `null`, an empty CSV cell and an empty plain field.
 ///
 /// Each form can be written from a `Monster` or straight from a row of
-/// `RosterStore.forEachRow`, copying column bytes without making strings:
-/// the fast path `list` and `export` take through `RosterStore.appendRecords`.
+/// `SQLiteRosterStore.forEachRow`, copying column bytes without making strings:
+/// the fast path `list` and `export` take through `SQLiteRosterStore.appendRecords`.
 /// Rows are SQLite's and stay inside RosterCore.
 public enum MonsterRecords {
     /// One record per monster, as `list` and `export` stream them.
@@ -41,7 +41,7 @@ public enum MonsterRecords {
         try output.append(UInt8(ascii: "}"))
     }
 
-    /// The same object straight from a row of `RosterStore.forEachRow`,
+    /// The same object straight from a row of `SQLiteRosterStore.forEachRow`,
     /// copying column bytes without making strings: the fast path for
     /// large lists and exports. Column `i` is field `i` of the table.
     static func appendJSON(row: Row, to output: ByteOutput) throws(IOFailure) {

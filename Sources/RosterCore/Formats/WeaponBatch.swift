@@ -9,7 +9,7 @@ public enum WeaponBatch {
         public var problems: [InputProblem] = []
         /// Names from lines whose weapon could not be read: still looked
         /// up, so that a line with an unknown weapon and an unknown name
-        /// reports both (`RosterStore.setWeapons(_:dryRun:)` with a batch).
+        /// reports both (`SQLiteRosterStore.setWeapons(_:dryRun:)` with a batch).
         public var namesWithoutWeapon: [NameReference] = []
     }
 

@@ -53,6 +53,9 @@ public struct HistoryEntry: Hashable, Sendable {
     /// Snapshots: the number of monsters before and after.
     public let countBefore: Int?
     public let countAfter: Int?
+    /// Who made it, on a roster a team shares: the database user and
+    /// their machine (`alice on alice@laptop`); nil in a file.
+    public var author: String? = nil
 
     /// Whether undo and redo apply to it (they are not undone themselves:
     /// redo takes an undo back).
@@ -72,6 +75,6 @@ public struct HistoryEntry: Hashable, Sendable {
     func telling(_ summary: String) -> HistoryEntry {
         HistoryEntry(id: id, at: at, surface: surface, command: command, file: file, summary: summary,
                      isUndone: isUndone, reverses: reverses, isSnapshot: isSnapshot, isSnapshotDropped: isSnapshotDropped,
-                     countBefore: countBefore, countAfter: countAfter)
+                     countBefore: countBefore, countAfter: countAfter, author: author)
     }
 }

@@ -1,6 +1,6 @@
 /// Writing the history, always inside the write transaction of the change
 /// it records: a crash leaves both or neither.
-extension RosterStore {
+extension SQLiteRosterStore {
     /// Records a change of whole rows; `revisions` holds each monster the
     /// change touched. Returns the entry's id.
     @discardableResult
@@ -89,7 +89,7 @@ extension RosterStore {
     }
 }
 
-extension RosterStore {
+extension SQLiteRosterStore {
     /// Records an import as one change, or forgets its snapshot when it changed nothing.
     func recordImport(_ summary: ImportSummary, mode: ImportMode, file: String, snapshot: PendingSnapshot) throws {
         guard summary.isChange else {

@@ -66,7 +66,7 @@ struct OutsideChange: Hashable {
     }
 }
 
-extension RosterStore {
+extension SQLiteRosterStore {
     /// What other programs changed since the newest history entry, read
     /// at the start of a write transaction (the first entry the
     /// transaction records keeps it); nil when nothing.

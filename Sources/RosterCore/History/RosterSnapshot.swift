@@ -10,7 +10,7 @@ struct PendingSnapshot {
     let countBefore: Int
 }
 
-extension RosterStore {
+extension SQLiteRosterStore {
     /// Copies the roster into the snapshot table of the next history entry.
     func beginSnapshot() throws -> PendingSnapshot {
         let id = (try database.integer("SELECT \(HistoryTable.nextID)")) ?? 1

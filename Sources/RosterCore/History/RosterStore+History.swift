@@ -1,5 +1,5 @@
 /// Reading and clearing the roster's history.
-extension RosterStore {
+extension SQLiteRosterStore {
     /// Changes newest first: at most `limit`, and with `touching`, only
     /// those that touched that monster (by id, or by any name it had in a
     /// change). Imports touch the whole roster, so they are always listed.

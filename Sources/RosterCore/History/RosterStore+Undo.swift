@@ -33,7 +33,7 @@ public struct HistoryOutcome: Hashable, Sendable {
     public var sentences: [String] { steps.map(\.sentence) + (shortfall.map { [$0] } ?? []) }
 }
 
-extension RosterStore {
+extension SQLiteRosterStore {
     /// Undoes the newest `count` changes that are not undone.
     public func undo(_ count: Int = 1, dryRun: Bool = false) throws(RosterError) -> HistoryOutcome {
         try write(commit: !dryRun) {
@@ -81,9 +81,26 @@ extension RosterStore {
         if let later = try database.cached("""
             SELECT \(HistoryTable.entryColumns) FROM history WHERE reverses IS NULL AND id > ? ORDER BY id DESC LIMIT 1
             """).firstRow([.integer(undone.undo)], Self.entry(from:)).map(toldHere) {
-            return (nil, "nothing to redo: #\(later.id) \(later.line) was made after the last undo")
+            return (nil, "nothing to redo: " + (try redoEndedWording(by: later, undone: undone)))
         }
         return (try entry(id: undone.change), "nothing to redo")
+    }
+
+    /// Why a new change `later` ended redo, true of what the person did:
+    /// when they undid and redid it themselves since, that is what they
+    /// remember, and the newest undo is not the one it followed.
+    private func redoEndedWording(by later: HistoryEntry, undone: (change: Int64, undo: Int64)) throws -> String {
+        let newestStep = try database.cached("""
+            SELECT \(HistoryTable.entryColumns) FROM history WHERE reverses IS NOT NULL AND id > ? ORDER BY id DESC LIMIT 1
+            """).firstRow([.integer(later.id)], Self.entry(from:))
+        if let newestStep, newestStep.command == "redo", let redone = newestStep.reverses, let change = try entry(id: redone) {
+            return "the last change undone, #\(change.id) \(change.line), was redone"
+        }
+        if newestStep == nil, try database.integer("SELECT max(id) FROM history WHERE command = 'undo'") == undone.undo {
+            return "#\(later.id) \(later.line) was made after the last undo"
+        }
+        let what = try entry(id: undone.change).map { "#\($0.id) \($0.line) was undone" } ?? "the last undo"
+        return "#\(later.id) \(later.line) was made after \(what)"
     }
 
     // MARK: Reversing
@@ -134,8 +151,9 @@ extension RosterStore {
                         name += " (now \(current.name))"
                     }
                     let what = current == nil ? "has been removed since" : "has been changed since"
+                    let later = try laterChangeWording(after: change.id, monster: step.monsterID)
                     throw RosterError.historyRefused(
-                        "\(refusal): \(name) \(what)\(try laterChangeWording(after: change.id, monster: step.monsterID)); nothing was \(verb)ne")
+                        "\(refusal): \(name) \(what)\(later); nothing was \(verb)ne\(later == Self.outsideHistory && undoing ? Self.wayOnPastOutsideChange(change) : "")")
                 }
             }
             // Removals first, then changes, then additions, so that a
@@ -181,9 +199,18 @@ extension RosterStore {
             if try monster == nil || touchesWholeRoster(entry) { later = entry.id }
         }
         guard let later, let entry = try entry(id: later) else {
-            return " by another program"
+            return Self.outsideHistory
         }
         return ", by #\(entry.id) \(entry.line)"
+    }
+
+    /// Who changed a monster when the history does not say.
+    static let outsideHistory = " by another program"
+
+    /// A change made outside the history blocks undo for good, since undo
+    /// takes the newest change first: the refusal says how to go on.
+    static func wayOnPastOutsideChange(_ change: HistoryEntry) -> String {
+        "; to undo it, set it back as #\(change.id) left it; to go past it, `roster history --clear` starts the history afresh"
     }
 
     /// "the name `Cat-Bot` is now monster 9’s, given by #15 add Cat-Bot (id 9)".

@@ -108,9 +108,7 @@ public final class AtomicFile {
             if stat(path, &status) == 0, status.st_uid == geteuid() {
                 mode = status.st_mode & 0o777
             } else {
-                let mask = umask(0)
-                umask(mask)
-                mode = 0o666 & ~mask
+                mode = 0o666 & ~FileSystem.currentUmask()
             }
             if fchmod(output.fileDescriptor, mode) != 0 || fsync(output.fileDescriptor) != 0 {
                 throw IOFailure(operation: "write", path: path, errno: errno)

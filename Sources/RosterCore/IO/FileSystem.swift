@@ -142,12 +142,32 @@ public enum FileSystem {
         return nil
     }
 
-    /// The process's umask. Reading it means setting it: it is put back at
-    /// once, before any file could be made with the other value.
+    /// The process's umask, read from the kernel's `/proc/self/status`
+    /// (Linux 4.7 on). `umask()` can only read it by setting it, and the
+    /// umask is the whole process's: another thread making a file in that
+    /// moment (the interface's background reader, a test beside this one)
+    /// would get the mask put there meanwhile. Without /proc, that is the
+    /// way left, and the mask is put back at once.
     static func currentUmask() -> mode_t {
+        if let mask = umaskFromProc() { return mask }
         let mask = umask(0o077)
         umask(mask)
         return mask
+    }
+
+    /// The `Umask:` line of `/proc/self/status`, in octal.
+    private static func umaskFromProc() -> mode_t? {
+        let descriptor = open("/proc/self/status", O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var bytes = [UInt8](repeating: 0, count: 4096)
+        let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        guard count > 0 else { return nil }
+        let text = String(decoding: bytes[0..<count], as: UTF8.self)
+        for line in text.split(separator: "\n") where line.hasPrefix("Umask:") {
+            return mode_t(String(line.dropFirst("Umask:".count).filter { $0 != " " && $0 != "\t" }), radix: 8)
+        }
+        return nil
     }
 
     /// `0777`, as `umask` prints a mask.

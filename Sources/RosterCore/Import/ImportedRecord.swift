@@ -117,7 +117,7 @@ struct MonsterDecoder {
         stored &= ~(1 << UInt64(index))
         let field = MonsterFields.all[index]
         // The country meant by an unknown one is looked for only after the
-        // import's transaction, for the first few (`RosterStore.importMonsters`):
+        // import's transaction, for the first few (`SQLiteRosterStore.importMonsters`):
         // the search compares with every country's names, and a file can
         // hold a million unknown ones while the roster is locked.
         if index == Self.originIndex, case .text(let text) = value, Countries.find(text) == nil {

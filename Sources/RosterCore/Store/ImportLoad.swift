@@ -1,7 +1,7 @@
 import TextSafety
 
 /// The writing half of an import, one strategy per mode, inside the
-/// transaction `RosterStore.importMonsters` holds.
+/// transaction `SQLiteRosterStore.importMonsters` holds.
 ///
 /// Stand-ins for records with problems (`ImportedRecord.isStandIn`) are
 /// written like the others, so that every clash of a name or an id is

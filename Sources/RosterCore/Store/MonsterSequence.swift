@@ -34,7 +34,7 @@ enum MonsterSequence {
         """
 }
 
-extension RosterStore {
+extension SQLiteRosterStore {
     /// For a roster file an import is making (nobody has seen the default
     /// monsters it was created with, nor their ids): numbering starts
     /// again from 1. Refused unless the roster and its history are empty.

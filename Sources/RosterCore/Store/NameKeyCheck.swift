@@ -20,7 +20,7 @@
 /// the later one keyed by its id, as schema 4's upgrade does), and the
 /// count is noted. A roster opened read-only cannot be corrected: its
 /// lookups by name then compare names, not stored keys.
-extension RosterStore {
+extension SQLiteRosterStore {
     /// Whether every key was checked at the table's current count.
     func nameKeysAreChecked() throws -> Bool {
         try database.cached("SELECT count = keys_checked AND keys_fold = ? FROM monster_changes")

@@ -8,7 +8,7 @@
 /// share the most pieces with it and whose length is close enough for the
 /// distance to count as a typo. A batch with a thousand unknown names
 /// against twenty thousand monsters costs milliseconds, and asks for at
-/// most `RosterStore.suggestionLimit` suggestions.
+/// most `SQLiteRosterStore.suggestionLimit` suggestions.
 struct NameIndex {
     private var names: [String] = []
     private var keys: [[Unicode.Scalar]] = []

@@ -58,6 +58,18 @@ public enum RosterError: Error, Sendable, CustomStringConvertible {
     /// A monster changed (or another took its name) between the question
     /// and the answer; nothing was done.
     case changedSinceAsked(String)
+    /// The roster's server cannot be reached, or was lost part way: the
+    /// sentence names the server (never a password). Try again later;
+    /// nothing was changed.
+    case serverUnavailable(String)
+    /// The server refused or failed the request (not being reachable
+    /// aside): the sentence says why and names the server.
+    case serverRefused(String)
+    /// Where the roster is cannot be read (a `postgresql://` URI, a PG*
+    /// variable, the password file): the sentence says what to fix.
+    case invalidLocation(String)
+    /// The database has a schema named `roster` that is not roster's.
+    case foreignSchema(server: String)
 
     public var description: String {
         switch self {
@@ -121,6 +133,11 @@ public enum RosterError: Error, Sendable, CustomStringConvertible {
         case .changedSinceAsked(let name):
             // The outcome first: a narrow footer cuts the end of the sentence.
             return "\(name) was not removed: another program changed it after you were asked"
+        case .serverUnavailable(let sentence), .serverRefused(let sentence), .invalidLocation(let sentence):
+            // The client's sentences end with a full stop; the roster's do not.
+            return sentence.hasSuffix(".") ? String(sentence.dropLast()) : sentence
+        case .foreignSchema(let server):
+            return "the schema roster in \(server) is not roster's (it has no roster version marker); roster leaves it untouched"
         case .problems(let problems, let source, let total):
             let count = total ?? problems.count
             // Problems with the command's own arguments are not "input".

@@ -3,7 +3,7 @@ import Glibc
 #endif
 import CSQLite
 
-extension RosterStore {
+extension SQLiteRosterStore {
     /// The store a dry run rehearses on. A dry run writes inside a
     /// transaction and rolls it back, so it needs a file it could write;
     /// when this one is read-only (someone else's roster, a read-only
@@ -13,7 +13,7 @@ extension RosterStore {
     /// file in `TMPDIR`, `/var/tmp` or `/tmp`, gone when it is closed),
     /// not one in memory: its pages go to disk past a small cache, so a
     /// roster of a million monsters needs no 150 MB of memory to preview.
-    public func forDryRun() throws(RosterError) -> RosterStore {
+    public func forDryRun() throws(RosterError) -> any RosterStore {
         guard database.isReadOnly else { return self }
         let copy: Database
         do {
@@ -26,9 +26,9 @@ extension RosterStore {
             throw .cannotOpen(path: path, reason: "it is read-only, so a dry run rehearses on a temporary copy of it, and the temporary folder (TMPDIR, else /var/tmp or /tmp) has no room for one")
         } catch {
             // Told as any other failure of this roster is.
-            return try guarded { () throws -> RosterStore in throw error }
+            return try guarded { () throws -> any RosterStore in throw error }
         }
-        return RosterStore(rehearsingOn: copy, for: self)
+        return SQLiteRosterStore(rehearsingOn: copy, for: self)
     }
 
     /// Whether the temporary copy failed for want of a folder or of room

@@ -6,7 +6,7 @@ import Glibc
 /// handed over as a path (`Database.fileName`), one SQLite could not open
 /// is refused before anything is made, and the URIs roster builds itself
 /// (to read a file read-only or as immutable) escape what a URI reserves.
-extension RosterStore {
+extension SQLiteRosterStore {
     /// The longest full path SQLite opens a roster at: its names hold 512
     /// bytes (`SQLITE_MAX_PATHNAME`), and `-journal` goes after the path.
     /// Linux allows 4,096, and a longer path failed with a wrong reason

@@ -17,7 +17,7 @@ public struct ImportSummary: Hashable, Sendable {
     public var isChange: Bool { added + updated + removed > 0 }
 }
 
-extension RosterStore {
+extension SQLiteRosterStore {
     /// Imports every record `reader` gives, in one transaction.
     ///
     /// Records are checked and written in one pass inside `BEGIN
@@ -117,7 +117,7 @@ extension RosterStore {
     /// connection is reading the file (SQLite reports it busy otherwise,
     /// at once, and the import simply stays in WAL), and WAL comes back
     /// right after; should
-    /// the process die in between, the next `RosterStore.open` restores it.
+    /// the process die in between, the next `SQLiteRosterStore.open` restores it.
     private func bulkJournal(dryRun: Bool) throws(RosterError) -> JournalSwitch {
         try guarded {
             guard !dryRun, try database.integer("SELECT count(*) FROM monster") == 0 else {

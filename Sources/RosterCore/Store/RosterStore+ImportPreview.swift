@@ -21,7 +21,7 @@ public struct ImportPreview: Hashable, Sendable {
     public var isCapped: Bool { total > differences.count }
 }
 
-extension RosterStore {
+extension SQLiteRosterStore {
     /// An import's dry run that says, per monster, what would change.
     ///
     /// The import runs in full inside a transaction that is rolled back,

@@ -23,7 +23,7 @@ public enum RosterOwnFile: Equatable, Sendable {
     case companion
 }
 
-extension RosterStore {
+extension SQLiteRosterStore {
     /// Whether `path` names one of the roster's own files, and which.
     /// Make the folders on the way to `path` first: a folder not there
     /// yet gives no place to compare.

@@ -1,4 +1,4 @@
-extension RosterStore {
+extension SQLiteRosterStore {
     /// Every monster in roster order (by id), optionally only those carrying `weapon`.
     public func monsters(carrying weapon: WeaponType? = nil) throws(RosterError) -> [Monster] {
         try guarded {
@@ -164,7 +164,7 @@ extension RosterStore {
     }
 }
 
-extension RosterStore {
+extension SQLiteRosterStore {
     /// Calls `body` with each monster's id and folded name, in roster order,
     /// without making strings: for building in-memory name indexes.
     public func forEachNameKey(_ body: (Int64, UnsafeBufferPointer<UInt8>) throws -> Void) throws {
@@ -207,7 +207,7 @@ extension RosterStore {
     }
 }
 
-extension RosterStore {
+extension SQLiteRosterStore {
     /// Monsters with ids from `first` through `last`, in order.
     public func monsters(from first: Int64, through last: Int64) throws(RosterError) -> [Monster] {
         try guarded {

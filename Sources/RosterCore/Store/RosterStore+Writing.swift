@@ -29,7 +29,7 @@ public struct MonsterEdit: Hashable, Sendable {
     public var isChange: Bool { before != after }
 }
 
-extension RosterStore {
+extension SQLiteRosterStore {
     /// Gives each monster its weapon, all in one transaction: if any monster
     /// is missing, or one is given two different weapons, nothing changes
     /// and every such problem is reported.

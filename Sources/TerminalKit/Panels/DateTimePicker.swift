@@ -62,20 +62,6 @@ public struct CalendarDateTime: Hashable, Sendable, Comparable, CustomStringConv
         return result
     }
 
-    /// Rounded to the nearest multiple of `interval` minutes.
-    public func rounded(toMinutes interval: Int) -> CalendarDateTime {
-        guard interval > 1 else { return self }
-        let remainder = minute % interval
-        let shift = remainder * 2 >= interval ? interval - remainder : -remainder
-        return adding(minutes: shift)
-    }
-
-    /// Rounded down to a multiple of `interval` minutes: never later than itself.
-    public func roundedDown(toMinutes interval: Int) -> CalendarDateTime {
-        guard interval > 1 else { return self }
-        return adding(minutes: -(minute % interval))
-    }
-
     static func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
 
     /// `2026-11-29 14:05`.
@@ -85,9 +71,14 @@ public struct CalendarDateTime: Hashable, Sendable, Comparable, CustomStringConv
 }
 
 /// Picks a date, a time, or both, on wheels; the minute wheel steps by an
-/// interval. A toolbar offers Now (the current time, rounded down to the
-/// interval so that it is never in the future, chosen at once) and Done. Configured by closures like every
-/// panel: `now` says what time it is, `onDone` receives the value.
+/// interval. A toolbar offers Now (the current time to the minute, chosen
+/// at once) and Done. Configured by closures like every panel: `now` says
+/// what time it is, `onDone` receives the value.
+///
+/// A value between the steps (09:32 on a five-minute wheel, from Now or
+/// from another program) is kept exactly: its minute joins the wheel
+/// between its neighbours, so that opening the picker and pressing Done
+/// gives back the value it was opened on, not the nearest step.
 public final class DateTimePicker: View {
     public enum Mode: Sendable { case date, time, dateAndTime }
 
@@ -119,19 +110,23 @@ public final class DateTimePicker: View {
         rebuild()
     }
 
-    /// Shows `value` on the wheels (the minute rounded to the interval).
+    /// Shows `value` on the wheels, to the minute.
     public func setValue(_ newValue: CalendarDateTime) {
-        value = newValue.rounded(toMinutes: minuteInterval)
+        value = newValue
         rebuild()
     }
 
-    /// What the Now button does: the current time, rounded down to the
-    /// interval (a moment that has begun, never one to come), chosen at once.
+    /// What the Now button does: the current time to the minute, as the
+    /// command line takes `now`, chosen at once.
     public func chooseNow() {
-        value = now().roundedDown(toMinutes: minuteInterval)
+        value = now()
         rebuild()
         onDone?(value)
     }
+
+    /// The minute wheel's values: the steps of the interval, and the
+    /// value's own minute when it falls between them.
+    private var minuteValues: [Int] = []
 
     private func rebuild() {
         let focused = wheels.focusedColumn
@@ -145,9 +140,10 @@ public final class DateTimePicker: View {
         }
         if mode != .date {
             columns.append(.init(title: "Hour", values: (0..<24).map(CalendarDateTime.twoDigits), selected: value.hour))
-            let step = max(1, minuteInterval)
-            columns.append(.init(title: "Minute", values: stride(from: 0, to: 60, by: step).map(CalendarDateTime.twoDigits),
-                                 selected: value.minute / step))
+            let steps = Array(stride(from: 0, to: 60, by: max(1, minuteInterval)))
+            minuteValues = steps.contains(value.minute) ? steps : (steps + [value.minute]).sorted()
+            columns.append(.init(title: "Minute", values: minuteValues.map(CalendarDateTime.twoDigits),
+                                 selected: minuteValues.firstIndex(of: value.minute) ?? 0))
         }
         wheels.columns = columns
         wheels.focus(column: focused)
@@ -172,7 +168,7 @@ public final class DateTimePicker: View {
         }
         if mode != .date {
             next.hour = rows[column]
-            next.minute = rows[column + 1] * max(1, minuteInterval)
+            next.minute = minuteValues.indices.contains(rows[column + 1]) ? minuteValues[rows[column + 1]] : 0
         }
         let daysChanged = mode != .time && CalendarDateTime.daysIn(month: next.month, year: next.year)
             != wheels.columns[2].values.count

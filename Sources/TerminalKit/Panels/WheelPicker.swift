@@ -126,10 +126,17 @@ public final class WheelPicker: View {
         let now = MonotonicClock.milliseconds()
         if now - lastTypedAt > 1000 { typed = "" }
         lastTypedAt = now
+        // A space only goes on with a name (`new z`): alone it would match
+        // every value and turn the wheel to its first.
+        if character == " " && typed.isEmpty { return false }
         typed.append(character)
         guard columns.indices.contains(focusedColumn) else { return false }
         // Case and accents do not matter: `cur` finds Curaçao.
         let wanted = SearchFolding.key(typed)
+        guard !wanted.isEmpty else {
+            typed = ""
+            return false
+        }
         let values = columns[focusedColumn].values
         if let row = values.firstIndex(where: { SearchFolding.key($0).hasPrefix(wanted) }) {
             select(row, inColumn: focusedColumn)

@@ -16,6 +16,12 @@ public final class Window: Responder {
     public var minimumHeightForAnimation = 16
 
     private(set) var docked: DockedPresentation?
+    /// A message drawn over the bottom rows of a docked panel while it has
+    /// one (a save, a clash with another program): the panel covers the
+    /// root's footer, where such messages are told, and what just happened
+    /// must stay in sight. The panel's own key hints show again at the next
+    /// key, as the footer's do.
+    public var messageBar: KeyHintBar?
     /// Who had focus before a responder with an input view took it, so
     /// that dismissing the panel gives focus back.
     private var focusToRestore: [(owner: Responder, previous: Responder?)] = []
@@ -214,6 +220,12 @@ public final class Window: Responder {
         var covers: [(area: Rect, below: Int)] = []
         if let docked {
             for view in docked.views { view.render(into: &buffer) }
+            // What just happened stays in sight over the panel's bottom rows.
+            if let bar = messageBar, bar.message != nil, rowsCoveredAtBottom > 0 {
+                let rows = min(rowsCoveredAtBottom, bar.rowsNeeded(forWidth: size.width))
+                bar.frame = Rect(x: 0, y: size.height - rows, width: size.width, height: rows)
+                bar.render(into: &buffer)
+            }
             // The root's pictures keep only the rows above the panel.
             let top = docked.views.map(\.frame.y).min() ?? size.height
             let free = Rect(x: 0, y: 0, width: size.width, height: max(0, top))

@@ -158,7 +158,7 @@ struct MonkeyWalk {
 
         private mutating func applyElsewhere(_ change: MonkeyEvent.ExternalChange) throws(Failure) {
             do {
-                let other = try RosterStore.open(path: roster.path)
+                let other = try SQLiteRosterStore.open(path: roster.path)
                 let ids = try other.monsters(offset: 0, limit: 1000).map(\.id)
                 switch change {
                 case .setWeapon(let monster, let weapon):

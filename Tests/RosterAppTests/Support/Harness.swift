@@ -7,14 +7,14 @@ import TerminalKit
 /// clicks, read back from the screen buffer: what a person would see.
 final class RosterScreenHarness {
     let directory: URL
-    let store: RosterStore
+    let store: SQLiteRosterStore
     let interface: HeadlessRoster
 
     init(width: Int = 100, height: Int = 30, pictures: PictureMode = .halfBlocks(.truecolor), animations: Bool = false,
-         prepare: (RosterStore) throws -> Void = { _ in }) throws {
+         prepare: (SQLiteRosterStore) throws -> Void = { _ in }) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("roster-app-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        store = try RosterStore.open(path: directory.appendingPathComponent("roster.db").path)
+        store = try SQLiteRosterStore.open(path: directory.appendingPathComponent("roster.db").path)
         try prepare(store)
         interface = try HeadlessRoster(store: store, size: Size(width: width, height: height), animations: animations,
                                         pictures: PictureDrawing(library: HeadlessRoster.pictureLibrary(), mode: pictures))
@@ -82,7 +82,7 @@ final class RosterScreenHarness {
     }
 
     func weaponInDatabase(_ name: String) throws -> WeaponType? {
-        try RosterStore.open(path: path).find(name)?.weapon.type
+        try SQLiteRosterStore.open(path: path).find(name)?.weapon.type
     }
 
     enum HarnessError: Error {

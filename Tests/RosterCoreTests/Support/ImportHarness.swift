@@ -29,13 +29,13 @@ func described(_ problems: [InputProblem]) -> [String] {
 /// helpers to export and import bytes.
 final class ImportRoster {
     let directory: URL
-    let store: RosterStore
+    let store: SQLiteRosterStore
     var path: String { directory.appendingPathComponent("roster.db").path }
 
     init() throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("roster-core-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        store = try RosterStore.open(path: directory.appendingPathComponent("roster.db").path)
+        store = try SQLiteRosterStore.open(path: directory.appendingPathComponent("roster.db").path)
     }
 
     deinit {

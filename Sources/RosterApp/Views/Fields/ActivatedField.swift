@@ -2,8 +2,9 @@ import RosterCore
 import TerminalKit
 
 /// When the monster was activated: a date-time picker on the local wall
-/// clock (`TZ`), minutes in steps of five, with Now and Done. The moment
-/// is saved in UTC.
+/// clock (`TZ`), minutes in steps of five, with Now (to the minute) and
+/// Done. The moment is saved in UTC. Opened and confirmed without a turn,
+/// it saves nothing: a moment off the steps, or with seconds, is kept.
 final class ActivatedField: DetailField {
     static let minuteInterval = 5
     static let clockGapProblem = "the clocks skip that time when they go forward"
@@ -13,6 +14,8 @@ final class ActivatedField: DetailField {
     /// Where the wheels stood when a save was refused as changed since:
     /// Done there saves the person's own value, another value replaces it.
     private var refusedAt: CalendarDateTime?
+    /// What the wheels showed when the picker opened: Done there changes nothing.
+    private var openedAt: CalendarDateTime?
 
     init(controller: RosterSessionController) {
         picker = ActivatedField.makePicker()
@@ -64,6 +67,7 @@ final class ActivatedField: DetailField {
     override func didBecomeFirstResponder() {
         pending = nil
         refusedAt = nil
+        openedAt = controller.selected?.activated.map(Self.calendarValue)
         picker.setValue(calendarValue(for: controller.selected))
     }
 
@@ -75,19 +79,21 @@ final class ActivatedField: DetailField {
     override func commitEditing() -> Bool {
         // After a refusal (another program changed the activation), Done
         // saves the person's own, a clearing included, over the newer value.
-        if let ownChanges { return save(ownChanges, describing: spokenName) }
-        guard let pending else { return true }
+        if let ownChanges { return save(ownChanges) }
+        guard let pending, pending != openedAt else { return true }
         self.pending = nil
         guard let timestamp = Self.timestamp(pending) else {
             problem = Self.clockGapProblem
             return false
         }
         guard timestamp != controller.selected?.activated else { return true }
-        return save(MonsterChanges(activated: .some(timestamp)), describing: spokenName)
+        return save(MonsterChanges(activated: .some(timestamp)))
     }
 
+    override var monsterField: MonsterField? { MonsterFields.activated }
+
     /// The field shows the newer value; the wheels stay where the person put them.
-    override func showNewerValue() {
+    override func clashed(current: Monster) {
         pending = nil
         refusedAt = picker.value
     }

@@ -47,26 +47,26 @@ class DetailField: View {
         becomeFirstResponder()
     }
 
-    /// Saves `changes` by compare-and-set from `original`, the one way a
-    /// field's editor saves; true when saved. When another program changed
-    /// the field since the editor opened, nothing is written: the field
-    /// shows the newer value, keeps the person's own in `ownChanges`, and
-    /// saving again starts from the newer monster, on purpose.
-    func save(_ changes: MonsterChanges, describing what: String,
-              announce: ((_ before: Monster, _ after: Monster) -> String)? = nil) -> Bool {
-        switch controller.save(changes, startingFrom: original, describing: what, announce: announce) {
-        case .saved:
+    /// Saves `changes` by compare-and-set from `original`, the one way
+    /// every field's editor saves; true when the editor may close. The
+    /// footer tells what happened (the controller's outcome). When another
+    /// program changed the field since the editor opened, nothing is
+    /// written: `clashed` shows it, the person's own value is kept in
+    /// `ownChanges`, and saving again starts from the newer monster, on purpose.
+    func save(_ changes: MonsterChanges, announce: ((_ before: Monster, _ after: Monster) -> String)? = nil) -> Bool {
+        switch controller.save(changes, startingFrom: original, describing: spokenName, again: saveAgainHint, announce: announce) {
+        case .saved, .unchanged:
             problem = nil
             ownChanges = nil
             return true
         case .refused(let sentence):
             problem = sentence
             return false
-        case .changedSince(let current, let sentence):
+        case .clashed(let current):
             original = current
             ownChanges = changes
-            problem = sentence
-            showNewerValue()
+            problem = "another program saved \(clashValue(current)); \(saveAgainHint)"
+            clashed(current: current)
             return false
         case .monsterGone:
             // The details have let go of the monster and its editor.
@@ -75,9 +75,22 @@ class DetailField: View {
         }
     }
 
-    /// After a refused save, the editor shows the value another program
-    /// saved; the person's own is in `ownChanges`.
-    func showNewerValue() { modelChanged() }
+    /// How the person saves their value over another program's, in the
+    /// clash's sentence.
+    var saveAgainHint: String { "Enter saves yours over it, Esc keeps theirs" }
+
+    /// The other program's value, as the field's reminder names it.
+    func clashValue(_ current: Monster) -> String {
+        monsterField.map { $0.told(current) } ?? "a newer value"
+    }
+
+    /// The field of the monster this one edits, for the words of a clash.
+    var monsterField: MonsterField? { nil }
+
+    /// After a save refused as clashing, the editor shows what it should:
+    /// a picker the newer value, text the person's own (never saving text
+    /// that is not shown).
+    func clashed(current: Monster) { modelChanged() }
 
     /// Keeps the value being edited; false (with `problem` set) refuses it.
     func commitEditing() -> Bool { true }
@@ -88,7 +101,7 @@ class DetailField: View {
         KeyBinding([.backspace, .delete], "⌫", "clear", action: { [weak self] in
             guard let self else { return }
             self.cancelEditing()
-            if self.save(changes, describing: self.spokenName) { self.pane?.cancelEditing() }
+            if self.save(changes) { self.pane?.cancelEditing() }
         })
     }
 

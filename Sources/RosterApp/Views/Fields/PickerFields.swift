@@ -14,7 +14,7 @@ final class ColorField: DetailField {
             guard let self else { return }
             // Refused, the popover stays open with the reason, and the
             // colour still highlighted: Enter chooses it again.
-            if self.save(MonsterChanges(nameColor: NameColor.allCases[index]), describing: self.spokenName) {
+            if self.save(MonsterChanges(nameColor: NameColor.allCases[index])) {
                 self.pane?.finishEditing()
             }
         }
@@ -27,6 +27,8 @@ final class ColorField: DetailField {
 
     override var editVerb: String { "choose colour" }
     override var spokenName: String { "name colour" }
+    override var monsterField: MonsterField? { MonsterFields.nameColor }
+    override var saveAgainHint: String { "choose yours again to save it over theirs, Esc keeps theirs" }
     override var inputView: View? { menu }
     override var inputViewPresentation: InputViewPresentation { .popover(anchor: anchor()) }
 
@@ -66,6 +68,9 @@ class WheelField: DetailField {
     }
 
     override var inputView: View? { wheels }
+    /// The monster's field the wheels set.
+    var wheelsField: MonsterField?
+    override var monsterField: MonsterField? { wheelsField }
     override var editVerb: String { "choose \(label.lowercased())" }
 
     /// Sets the wheels from the monster's value when editing begins.
@@ -93,11 +98,11 @@ class WheelField: DetailField {
         // the person's own, a clearing included, over the newer value.
         guard let changes = ownChanges ?? currentChanges() else { return true }
         pendingText = nil
-        return save(changes, describing: spokenName)
+        return save(changes)
     }
 
     /// The field shows the newer value; the wheels stay where the person put them.
-    override func showNewerValue() {
+    override func clashed(current: Monster) {
         pendingText = nil
     }
 
@@ -123,6 +128,7 @@ final class HeightField: WheelField {
 
     init(controller: RosterSessionController) {
         super.init(label: "Height", controller: controller)
+        wheelsField = MonsterFields.height
         wheels.columns = [
             .init(title: "Feet", values: [Self.unknown] + Height.feetRange.map { "\($0) ft" }),
             .init(title: "Inches", values: Height.inchRange.map { "\($0) in" }),
@@ -159,6 +165,7 @@ final class OriginField: WheelField {
 
     init(controller: RosterSessionController) {
         super.init(label: "Origin", controller: controller)
+        wheelsField = MonsterFields.origin
         wheels.columns = [.init(title: "Country", values: [Self.unknown] + Countries.all.map(\.name), width: 32)]
     }
 

@@ -7,6 +7,11 @@ import TextSafety
 /// and bracketed paste. Done (Enter) checks the value with the model's
 /// rules and saves it; a refused value keeps the field open with the
 /// reason beside it. Esc restores the old value.
+///
+/// The box always holds what Enter saves: when another program changed the
+/// value after editing began, the person's own text stays in the box, the
+/// reason names the other program's value, and Enter again saves the text
+/// shown over it (Esc keeps theirs).
 final class TextEntryField: DetailField {
     private let read: (Monster) -> String
     private let change: (String) -> MonsterChanges
@@ -14,13 +19,9 @@ final class TextEntryField: DetailField {
     private let lines: Int
     private let limit: Int
     private var model = TextFieldModel()
-    /// After a save refused because another program changed the field
-    /// since `original`, the field shows the newer value and keeps the
-    /// person's own here: Enter again saves it, Esc keeps the newer one,
-    /// and editing the value shown drops it.
-    private var ownValue: String?
+    private let field: MonsterField
 
-    init(label: String, controller: RosterSessionController, lines: Int = 1, limit: Int,
+    init(label: String, field: MonsterField, controller: RosterSessionController, lines: Int = 1, limit: Int,
          read: @escaping (Monster) -> String, change: @escaping (String) -> MonsterChanges,
          style: @escaping (Monster) -> Style = { _ in .plain }) {
         self.read = read
@@ -28,12 +29,14 @@ final class TextEntryField: DetailField {
         self.valueStyle = style
         self.lines = lines
         self.limit = limit
+        self.field = field
         super.init(label: label, controller: controller)
     }
 
+    override var monsterField: MonsterField? { field }
+
     override func didBecomeFirstResponder() {
         model = TextFieldModel(controller.selected.map(read) ?? "", limit: limit)
-        ownValue = nil
     }
 
     override var keyBindings: [KeyBinding] {
@@ -49,10 +52,8 @@ final class TextEntryField: DetailField {
 
     override func handle(key: KeyEvent) -> Bool {
         if super.handle(key: key) { return true }
-        let before = model.text
         if model.handle(key) {
             problem = nil
-            if model.text != before { ownValue = nil }
             return true
         }
         return false
@@ -61,40 +62,22 @@ final class TextEntryField: DetailField {
     override func handle(paste text: String) -> Bool {
         model.insert(text)
         problem = nil
-        ownValue = nil
         return true
     }
 
     override func commitEditing() -> Bool {
         // An unchanged value writes nothing; a new monster is added once
-        // it has a name it may have (the controller knows which).
-        let text = ownValue ?? model.text
-        switch controller.save(change(text), startingFrom: original, describing: spokenName) {
-        case .saved:
-            problem = nil
-            ownValue = nil
-            return true
-        case .refused(let sentence):
-            problem = sentence
-            return false
-        case .changedSince(let current, let sentence):
-            // Saving again starts from the newer monster, on purpose.
-            original = current
-            ownValue = text
-            model = TextFieldModel(read(current), limit: limit)
-            problem = sentence
-            return false
-        case .monsterGone:
-            // The details have let go of the monster and its editor.
-            problem = nil
-            return false
-        }
+        // it has a name it may have (the controller knows which). What is
+        // saved is the text in the box, always.
+        save(change(model.text))
     }
+
+    /// The person's text stays in the box: it is what Enter saves.
+    override func clashed(current: Monster) {}
 
     override func cancelEditing() {
         super.cancelEditing()
         model = TextFieldModel(controller.selected.map(read) ?? "", limit: limit)
-        ownValue = nil
     }
 
     override func preferredHeight(forWidth width: Int) -> Int {

@@ -29,8 +29,7 @@ final class WeaponCell: DetailField {
             // Saved like every other field; the status line says what it
             // carries. Refused, the panel stays open with the reason and the
             // weapon still highlighted: Enter chooses it again.
-            if self.save(MonsterChanges(weapon: weapon), describing: self.spokenName,
-                         announce: RosterSessionController.weaponAnnouncement(weapon)) {
+            if self.save(MonsterChanges(weapon: weapon), announce: RosterSessionController.weaponAnnouncement(weapon)) {
                 self.pane?.finishEditing()
             }
         }
@@ -44,6 +43,8 @@ final class WeaponCell: DetailField {
     }
 
     override var editVerb: String { "choose weapon" }
+    override var monsterField: MonsterField? { MonsterFields.weapon }
+    override var saveAgainHint: String { "choose yours again to save it over theirs, Esc keeps theirs" }
     override var inputView: View? { panel }
 
     override func didBecomeFirstResponder() {

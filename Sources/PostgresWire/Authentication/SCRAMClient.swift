@@ -1,0 +1,126 @@
+/// The client side of SCRAM-SHA-256 (RFC 5802, RFC 7677) as PostgreSQL
+/// runs it: the user name in the SCRAM messages is left empty (the server
+/// takes the start-up packet's), and there is no channel binding ("n,,").
+///
+///     client-first  n,,n=,r=<client nonce>
+///     server-first  r=<client nonce + server nonce>,s=<salt>,i=<iterations>
+///     client-final  c=biws,r=<nonce>,p=<proof>
+///     server-final  v=<server signature>
+///
+/// The proof shows the client knows the password without sending it; the
+/// server's signature, checked here, shows the server knows it too, so a
+/// server impersonating the real one cannot end the exchange with "ok".
+struct SCRAMClient {
+    enum Step: Equatable { case sentFirst, sentFinal(expectedServerSignature: [UInt8]), done }
+
+    private let password: [UInt8]
+    private let clientNonce: String
+    private let userName: String
+    private(set) var step = Step.sentFirst
+
+    static let mechanism = "SCRAM-SHA-256"
+
+    /// `nonce` is random in real use; the tests give RFC 7677's, and its
+    /// user name (PostgreSQL leaves it empty).
+    init(password: String, nonce: String, userName: String = "") {
+        self.password = Array(SASLPrep.prepare(password).utf8)
+        self.clientNonce = nonce
+        self.userName = userName.replacingEvery("=", with: "=3D").replacingEvery(",", with: "=2C")
+    }
+
+    /// A fresh client with 18 random bytes of nonce.
+    static func withRandomNonce(password: String) -> SCRAMClient? {
+        guard let random = Cryptography.randomBytes(18) else { return nil }
+        return SCRAMClient(password: password, nonce: Base64.encode(random))
+    }
+
+    var clientFirstMessageBare: String { "n=\(userName),r=\(clientNonce)" }
+    var clientFirstMessage: [UInt8] { Array("n,,\(clientFirstMessageBare)".utf8) }
+
+    /// Reads server-first and answers with client-final.
+    mutating func clientFinalMessage(serverFirst data: [UInt8]) throws(SCRAMFailure) -> [UInt8] {
+        guard step == .sentFirst else { throw .outOfOrder }
+        let serverFirst = String(decoding: data, as: UTF8.self)
+        var attributes: [Character: Substring] = [:]
+        for part in serverFirst.split(separator: ",") {
+            guard let key = part.first, part.dropFirst().first == "=" else { throw .malformed }
+            attributes[key] = part.dropFirst(2)
+        }
+        guard let nonce = attributes["r"], let saltText = attributes["s"], let iterationText = attributes["i"] else {
+            throw .malformed
+        }
+        guard nonce.hasPrefix(clientNonce), nonce.count > clientNonce.count else { throw .nonceMismatch }
+        guard let salt = Base64.decode(saltText), !salt.isEmpty else { throw .malformed }
+        guard let iterations = Int(iterationText), iterations >= 1 else { throw .malformed }
+
+        let saltedPassword = Cryptography.pbkdf2SHA256(password: password, salt: salt, iterations: iterations)
+        let clientKey = Cryptography.hmacSHA256(key: saltedPassword, Array("Client Key".utf8))
+        let storedKey = Cryptography.sha256(clientKey)
+        let clientFinalWithoutProof = "c=biws,r=\(nonce)"
+        let authMessage = Array("\(clientFirstMessageBare),\(serverFirst),\(clientFinalWithoutProof)".utf8)
+        let clientSignature = Cryptography.hmacSHA256(key: storedKey, authMessage)
+        let proof = zip(clientKey, clientSignature).map { $0 ^ $1 }
+        let serverKey = Cryptography.hmacSHA256(key: saltedPassword, Array("Server Key".utf8))
+        step = .sentFinal(expectedServerSignature: Cryptography.hmacSHA256(key: serverKey, authMessage))
+        return Array("\(clientFinalWithoutProof),p=\(Base64.encode(proof))".utf8)
+    }
+
+    /// Checks server-final's signature.
+    mutating func verify(serverFinal data: [UInt8]) throws(SCRAMFailure) {
+        guard case .sentFinal(let expected) = step else { throw .outOfOrder }
+        let serverFinal = String(decoding: data, as: UTF8.self)
+        if serverFinal.hasPrefix("e=") { throw .serverRefused(String(serverFinal.dropFirst(2))) }
+        guard serverFinal.hasPrefix("v="),
+              let signature = Base64.decode(serverFinal.dropFirst(2).prefix { $0 != "," }) else { throw .malformed }
+        guard signature == expected else { throw .wrongServerSignature }
+        step = .done
+    }
+}
+
+enum SCRAMFailure: Error, Equatable {
+    case malformed, nonceMismatch, outOfOrder, wrongServerSignature
+    case serverRefused(String)
+
+    var reason: String {
+        switch self {
+        case .malformed: "the server's SCRAM message was malformed"
+        case .nonceMismatch: "the server's SCRAM nonce did not extend ours"
+        case .outOfOrder: "the server's SCRAM messages came out of order"
+        case .wrongServerSignature: "the server could not prove it knows the password (wrong SCRAM signature)"
+        case .serverRefused(let code): "the server ended SCRAM with an error (\(code))"
+        }
+    }
+}
+
+/// The part of SASLprep (RFC 4013) that PostgreSQL's own applies and that
+/// needs no Unicode tables beyond two small ones: non-ASCII spaces become
+/// spaces and "commonly mapped to nothing" characters go. Compatibility
+/// normalization (NFKC) is not done, so a password whose NFKC form differs
+/// must be set through a client that sends it unchanged: an ASCII or NFC
+/// password, the usual case, is prepared exactly as the server does.
+enum SASLPrep {
+    static func prepare(_ password: String) -> String {
+        if password.utf8.allSatisfy({ $0 < 0x80 }) { return password }
+        var scalars = String.UnicodeScalarView()
+        for scalar in password.unicodeScalars {
+            if mappedToNothing.contains(scalar.value) { continue }
+            scalars.append(nonASCIISpaces.contains(scalar.value) ? " " : scalar)
+        }
+        return String(scalars)
+    }
+
+    private static let nonASCIISpaces: Set<UInt32> = [0x00A0, 0x1680, 0x2000, 0x2001, 0x2002, 0x2003, 0x2004, 0x2005, 0x2006,
+                                                      0x2007, 0x2008, 0x2009, 0x200A, 0x200B, 0x202F, 0x205F, 0x3000]
+    private static let mappedToNothing: Set<UInt32> = [0x00AD, 0x034F, 0x1806, 0x180B, 0x180C, 0x180D, 0x200C, 0x200D,
+                                                       0x2060, 0xFE00, 0xFE01, 0xFE02, 0xFE03, 0xFE04, 0xFE05, 0xFE06,
+                                                       0xFE07, 0xFE08, 0xFE09, 0xFE0A, 0xFE0B, 0xFE0C, 0xFE0D, 0xFE0E,
+                                                       0xFE0F, 0xFEFF]
+}
+
+extension String {
+    func replacingEvery(_ character: Character, with replacement: String) -> String {
+        var result = ""
+        for each in self { if each == character { result += replacement } else { result.append(each) } }
+        return result
+    }
+}

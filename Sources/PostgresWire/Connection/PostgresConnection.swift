@@ -1,0 +1,258 @@
+/// One session with a PostgreSQL server, speaking protocol 3 over a
+/// blocking socket. How the protocol's states go:
+///
+///     connect ── [SSLRequest → 'S' → TLS handshake | 'N'] ── StartupMessage
+///        │
+///     authenticating: the server asks (AuthenticationSASL, …MD5Password,
+///        │            …CleartextPassword) and the client answers, until
+///        │            AuthenticationOk, or an ErrorResponse ends it all
+///     settingUp: ParameterStatus…, BackendKeyData, then ReadyForQuery
+///        │
+///     idle(I|T|E) ◀──────────────────────────────────────────────┐
+///        │  Query, or Parse/Bind/Describe/Execute… then one Sync │
+///     running: RowDescription, DataRow…, CommandComplete (per    │
+///        │     statement), ErrorResponse (the rest is skipped)   │
+///        ├── CopyInResponse → copyingIn: the client sends        │
+///        │       CopyData… then CopyDone (or CopyFail)           │
+///        ├── CopyOutResponse → copyingOut: CopyData… CopyDone    │
+///        └── ReadyForQuery ──────────────────────────────────────┘
+///
+/// NoticeResponse, NotificationResponse and ParameterStatus may arrive in
+/// any state; notifications are queued for `readPendingNotifications()`.
+/// ConnectionStateMachine holds these rules; this class does the I/O and
+/// the bookkeeping.
+///
+/// Errors: an ErrorResponse in a query is `.server` with its SQLSTATE, and
+/// the connection stays usable; a socket that fails or closes, or a FATAL
+/// error, is `.connectionLost` and the connection is closed for good.
+///
+/// Not Sendable, like GRDB's Database: one thread uses a connection. A
+/// caller that waits on the terminal and the server at once polls
+/// `fileDescriptor` for input, then calls `readPendingNotifications()`.
+public final class PostgresConnection {
+    /// What this connection was made with; its description names the
+    /// server, never the password.
+    public let settings: ConnectionSettings
+    /// Run-time parameters the server reported (server_version, TimeZone…).
+    public internal(set) var serverParameters: [String: String] = [:]
+    /// The server process serving this session (a notification's
+    /// `processID` equals it when this session sent the NOTIFY).
+    public internal(set) var processID: Int32 = 0
+    var secretKey: Int32 = 0
+    /// Set once the session has reached ReadyForQuery the first time.
+    var isEstablished = false
+    /// Called with every NoticeResponse (WARNING, NOTICE…). Untrusted text.
+    public var noticeHandler: ((ServerError) -> Void)?
+
+    var machine = ConnectionStateMachine()
+    var transport: Transport
+    var outgoing = MessageWriter()
+    var notifications: [PostgresNotification] = []
+    /// Names prepared statements uniquely within the session.
+    var preparedCount = 0
+
+    private var readBuffer: [UInt8] = Array(repeating: 0, count: 1 << 16)
+    private var readStart = 0
+    private var readEnd = 0
+    /// Reads during start-up honour the connect timeout; later ones wait.
+    var readDeadline = Deadline.never
+
+    init(settings: ConnectionSettings, transport: Transport) {
+        self.settings = settings
+        self.transport = transport
+    }
+
+    deinit { close() }
+
+    /// The socket, to poll() together with a terminal. Read only through
+    /// this connection.
+    public var fileDescriptor: Int32 { transport.fileDescriptor }
+
+    /// The TLS version in use ("TLSv1.3"), or nil on a connection without TLS.
+    public var tlsVersion: String? { transport.tls?.protocolVersion }
+
+    /// Whether a transaction is open (or failed) between queries.
+    public var transactionStatus: TransactionStatus {
+        if case .idle(let status) = machine.state { return status }
+        return .inTransaction
+    }
+
+    public var isClosed: Bool { machine.state == .closed }
+
+    /// Ends the session politely (Terminate) and closes the socket. Safe
+    /// to call more than once, and on a lost connection.
+    public func close() {
+        if machine.isIdle {
+            var goodbye = MessageWriter()
+            Terminate().encode(into: &goodbye)
+            try? transport.write(goodbye.bytes)
+        }
+        machine.close()
+        transport.close()
+    }
+
+    // MARK: Sending
+
+    func send<M: WireMessage>(_ message: M) { message.encode(into: &outgoing) }
+
+    func flush() throws(PostgresError) {
+        guard !outgoing.bytes.isEmpty else { return }
+        defer { outgoing.bytes.removeAll(keepingCapacity: outgoing.bytes.capacity <= 1 << 20) }
+        do {
+            try transport.write(outgoing.bytes)
+        } catch {
+            throw lose(error)
+        }
+    }
+
+    // MARK: Receiving
+
+    /// The next message's event, after the state machine has placed it.
+    /// Notices, notifications and parameter changes are handled here, so
+    /// callers see only what belongs to their query.
+    func nextEvent() throws(PostgresError) -> ConnectionStateMachine.Event {
+        while true {
+            if let event = try nextMessageEvent() { return event }
+        }
+    }
+
+    /// Reads one message; handles it and returns nil if it is a notice, a
+    /// notification or a parameter change, else returns its event.
+    func nextMessageEvent() throws(PostgresError) -> ConnectionStateMachine.Event? {
+        let (type, body) = try nextMessage(deadline: readDeadline)
+        let event = try placed(type: type, body: body)
+        switch event {
+        case .notice(let notice): noticeHandler?(notice)
+        case .notification(let notification): notifications.append(notification)
+        case .parameterStatus(let name, let value): serverParameters[name] = value
+        case .fatalError(let error) where machine.state == .closed && isEstablished:
+            // A FATAL error on an established session: the server is
+            // going away (shutdown, crash, terminated backend).
+            throw lose(.connectionLost(server: settings.serverDescription,
+                                       reason: "the server ended the session (SQLSTATE \(error.sqlState.code))"))
+        default: return event
+        }
+        return nil
+    }
+
+    private func placed(type: UInt8, body: ArraySlice<UInt8>) throws(PostgresError) -> ConnectionStateMachine.Event {
+        do {
+            return try machine.receive(try BackendMessage.decode(type: type, body: body))
+        } catch {
+            if case .protocolViolation = error { _ = lose(error) }
+            throw error
+        }
+    }
+
+    /// Reads one whole message: its type and body. `deadline` bounds the
+    /// wait while connecting.
+    func nextMessage(deadline: Deadline) throws(PostgresError) -> (type: UInt8, body: ArraySlice<UInt8>) {
+        try fill(atLeast: 5, deadline: deadline)
+        let type = readBuffer[readStart]
+        let length = Int(readBuffer[readStart + 1]) << 24 | Int(readBuffer[readStart + 2]) << 16
+            | Int(readBuffer[readStart + 3]) << 8 | Int(readBuffer[readStart + 4])
+        guard length >= 4, length < 1 << 30 else {
+            throw lose(.protocolViolation("it sent a message claiming \(length) bytes"))
+        }
+        try fill(atLeast: 1 + length, deadline: deadline)
+        let body = Array(readBuffer[(readStart + 5)..<(readStart + 1 + length)])
+        readStart += 1 + length
+        return (type, body[...])
+    }
+
+    /// The next message only if it is CopyData, handed to `body` straight
+    /// from the read buffer: COPY TO's rows arrive without a copy each.
+    /// Returns false, consuming nothing, at any other message.
+    func nextCopyData(_ body: (ArraySlice<UInt8>) throws -> Void) throws -> Bool {
+        try fill(atLeast: 5, deadline: readDeadline)
+        guard readBuffer[readStart] == CopyData.typeCode else { return false }
+        let length = Int(readBuffer[readStart + 1]) << 24 | Int(readBuffer[readStart + 2]) << 16
+            | Int(readBuffer[readStart + 3]) << 8 | Int(readBuffer[readStart + 4])
+        guard length >= 4, length < 1 << 30 else {
+            throw lose(.protocolViolation("it sent a message claiming \(length) bytes"))
+        }
+        try fill(atLeast: 1 + length, deadline: readDeadline)
+        let start = readStart + 5
+        readStart += 1 + length
+        try body(readBuffer[start..<(start + length - 4)])
+        return true
+    }
+
+    /// Whether bytes that arrived unasked (notifications while idle) are
+    /// waiting, reading them without blocking. Whole messages are then
+    /// taken by `hasBufferedMessage`/`nextMessage`.
+    @discardableResult
+    func readWithoutWaiting() throws(PostgresError) -> Int {
+        makeRoom(for: 1 << 14)
+        var failure: PostgresError?
+        let count = readBuffer.withUnsafeMutableBytes { buffer -> Int in
+            do throws(PostgresError) {
+                return try transport.readAvailable(into: UnsafeMutableRawBufferPointer(rebasing: buffer[readEnd...]))
+            } catch {
+                failure = error
+                return 0
+            }
+        }
+        if let failure { throw lose(failure) }
+        readEnd += count
+        return count
+    }
+
+    /// Whether a whole message is already in the buffer.
+    var hasBufferedMessage: Bool {
+        guard readEnd - readStart >= 5 else { return false }
+        let length = Int(readBuffer[readStart + 1]) << 24 | Int(readBuffer[readStart + 2]) << 16
+            | Int(readBuffer[readStart + 3]) << 8 | Int(readBuffer[readStart + 4])
+        return readEnd - readStart >= 1 + length
+    }
+
+    private func fill(atLeast count: Int, deadline: Deadline) throws(PostgresError) {
+        while readEnd - readStart < count {
+            makeRoom(for: count - (readEnd - readStart))
+            var failure: PostgresError?
+            let received = readBuffer.withUnsafeMutableBytes { buffer -> Int in
+                do throws(PostgresError) {
+                    return try transport.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[readEnd...]), deadline: deadline)
+                } catch {
+                    failure = error
+                    return 0
+                }
+            }
+            if let failure { throw lose(failure) }
+            readEnd += received
+        }
+    }
+
+    /// Moves unread bytes to the front, and grows the buffer for a large
+    /// message, so that `count` more bytes fit.
+    private func makeRoom(for count: Int) {
+        if readStart == readEnd {
+            readStart = 0
+            readEnd = 0
+        }
+        if readBuffer.count - readEnd >= max(count, 1 << 12) { return }
+        if readStart > 0 {
+            let unread = readEnd - readStart
+            readBuffer.withUnsafeMutableBytes { buffer in
+                guard let base = buffer.baseAddress else { return }
+                base.copyMemory(from: base + readStart, byteCount: unread)
+            }
+            readStart = 0
+            readEnd = unread
+        }
+        if readBuffer.count - readEnd < max(count, 1 << 12) {
+            readBuffer.append(contentsOf: repeatElement(0, count: max(count, readBuffer.count)))
+        }
+    }
+
+    /// Closes the connection after an I/O failure and returns the error to
+    /// throw. While connecting, a lost connection is an unreachable server.
+    func lose(_ error: PostgresError) -> PostgresError {
+        machine.close()
+        transport.close()
+        if !isEstablished, case .connectionLost(let server, let reason) = error {
+            return .unreachable(server: server, reason: reason)
+        }
+        return error
+    }
+}

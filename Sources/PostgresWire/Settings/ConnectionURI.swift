@@ -1,0 +1,128 @@
+/// libpq's connection URI: postgresql://[user[:password]@][host][:port][/dbname][?param=value&…]
+/// The host may be a name, an IPv4 address or an IPv6 address in
+/// brackets; every part is percent-decoded; `?host=/folder` names a unix
+/// socket folder. Only one host: libpq's lists of hosts are refused in a
+/// sentence rather than half-supported, and so are parameters roster does
+/// not act on, so that nothing asked for is silently ignored.
+enum ConnectionURI {
+    /// The settings a URI gives, by libpq's keyword.
+    struct Values: Equatable {
+        var byKeyword: [String: String] = [:]
+        var passwordFromEnvironment = false
+
+        subscript(keyword: String) -> String? {
+            get { byKeyword[keyword] }
+            set { byKeyword[keyword] = newValue }
+        }
+    }
+
+    static let keywords: Set<String> = ["host", "hostaddr", "port", "dbname", "user", "password", "sslmode",
+                                        "sslrootcert", "connect_timeout", "application_name"]
+
+    static func parse(_ uri: String) throws(PostgresError) -> Values {
+        let rest: Substring
+        if uri.hasPrefix("postgresql://") {
+            rest = uri.dropFirst("postgresql://".count)
+        } else if uri.hasPrefix("postgres://") {
+            rest = uri.dropFirst("postgres://".count)
+        } else {
+            throw .invalidSettings("A PostgreSQL URI starts with postgresql:// or postgres://.")
+        }
+        var values = Values()
+        let (beforeQuery, query) = split(rest, at: "?")
+        var (authority, path) = split(beforeQuery, at: "/")
+
+        // user[:password]@ comes before the host, ending at the last '@'
+        // (an '@' in a password must be percent-encoded, but a stray one
+        // should still not spill the password into the host name).
+        if let at = authority.lastIndex(of: "@") {
+            let credentials = authority[..<at]
+            authority = authority[authority.index(after: at)...]
+            let (user, password) = split(credentials, at: ":")
+            if !user.isEmpty { values["user"] = try decode(user, part: "user name") }
+            if let password { values["password"] = try decode(password, part: "password") }
+        }
+
+        var hostPart = authority
+        var portPart: Substring?
+        if hostPart.hasPrefix("[") {
+            guard let close = hostPart.firstIndex(of: "]") else {
+                throw .invalidSettings("The URI's IPv6 address has no closing bracket.")
+            }
+            let address = hostPart[hostPart.index(after: hostPart.startIndex)..<close]
+            let after = hostPart[hostPart.index(after: close)...]
+            if after.hasPrefix(":") {
+                portPart = after.dropFirst()
+            } else if !after.isEmpty {
+                throw .invalidSettings("The URI has something other than a port after its IPv6 address.")
+            }
+            hostPart = address
+            if hostPart.isEmpty { throw .invalidSettings("The URI's IPv6 address is empty.") }
+        } else {
+            let (name, port) = split(hostPart, at: ":")
+            hostPart = name
+            portPart = port
+        }
+        if hostPart.contains(",") || (portPart?.contains(",") ?? false) {
+            throw .invalidSettings("The URI lists several hosts; roster connects to one.")
+        }
+        if !hostPart.isEmpty { values["host"] = try decode(hostPart, part: "host") }
+        if let portPart, !portPart.isEmpty { values["port"] = try decode(portPart, part: "port") }
+        if let path, !path.isEmpty { values["dbname"] = try decode(path, part: "database name") }
+
+        if let query {
+            for pair in query.split(separator: "&", omittingEmptySubsequences: true) {
+                let (rawKey, rawValue) = split(pair, at: "=")
+                guard let rawValue else {
+                    throw .invalidSettings("The URI's parameter \"\(try decode(rawKey, part: "parameter"))\" has no value.")
+                }
+                var key = try decode(rawKey, part: "parameter")
+                var value = try decode(rawValue, part: "parameter value")
+                if key == "ssl" && value == "true" {
+                    key = "sslmode"
+                    value = "require"
+                }
+                guard keywords.contains(key) else {
+                    throw .invalidSettings("The URI's parameter \"\(key)\" is not one roster knows (host, port, dbname, user, password, sslmode, sslrootcert, connect_timeout, application_name).")
+                }
+                values[key == "hostaddr" ? "host" : key] = value
+            }
+        }
+        return values
+    }
+
+    /// Splits at the first `separator`; the second part is nil when absent.
+    private static func split(_ text: Substring, at separator: Character) -> (Substring, Substring?) {
+        guard let index = text.firstIndex(of: separator) else { return (text, nil) }
+        return (text[..<index], text[text.index(after: index)...])
+    }
+
+    /// Percent-decoding as libpq does it: %XX with two hex digits, anything
+    /// else after % is an error, and a decoded NUL is refused.
+    static func decode(_ text: Substring, part: String) throws(PostgresError) -> String {
+        var bytes: [UInt8] = []
+        var iterator = Array(text.utf8).makeIterator()
+        while let byte = iterator.next() {
+            guard byte == UInt8(ascii: "%") else {
+                bytes.append(byte)
+                continue
+            }
+            guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else {
+                throw .invalidSettings("The URI's \(part) has a % not followed by two hexadecimal digits.")
+            }
+            let decoded = high << 4 | low
+            if decoded == 0 { throw .invalidSettings("The URI's \(part) holds a forbidden %00.") }
+            bytes.append(decoded)
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+}

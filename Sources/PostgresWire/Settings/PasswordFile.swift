@@ -1,0 +1,118 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// libpq's password file: PGPASSFILE, or ~/.pgpass. Each line is
+/// hostname:port:database:username:password; any of the first four may be
+/// `*`; `\:` and `\\` stand for a colon and a backslash; lines starting with
+/// `#` are comments; the first matching line wins. As libpq, the file is
+/// ignored (with a warning) unless it is a regular file that neither group
+/// nor others can read or write (0600 or less), because a password file
+/// anyone can read is a leak to report, not a source to trust.
+enum PasswordFile {
+    enum Lookup: Equatable {
+        case found(String)
+        case notFound
+        /// The file exists but is not used; the reason is one sentence.
+        case ignored(String)
+    }
+
+    static func path(environment: [String: String]) -> String? {
+        if let file = environment["PGPASSFILE"], !file.isEmpty { return file }
+        if let home = environment["HOME"], !home.isEmpty { return home + "/.pgpass" }
+        return nil
+    }
+
+    static func lookUp(at path: String, host: String, port: UInt16, database: String, user: String) -> Lookup {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return .notFound }
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            return .ignored("The password file \(path) is not a plain file, so it was not read.")
+        }
+        guard status.st_mode & (S_IRWXG | S_IRWXO) == 0 else {
+            return .ignored("The password file \(path) can be read or written by others, so it was not read; its permissions should be u=rw (0600) or less.")
+        }
+        guard let contents = readWholeFile(path) else { return .notFound }
+        // libpq matches a unix socket in the default folder (or no host)
+        // as "localhost", and another folder by its path.
+        let hostToMatch = host.isEmpty || host == ConnectionSettings.defaultSocketFolder ? "localhost" : host
+        let text = String(decoding: contents, as: UTF8.self)
+        for line in text.split(omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
+            if line.hasPrefix("#") { continue }
+            guard let entry = Entry(line: line) else { continue }
+            if entry.matches(host: hostToMatch, port: String(port), database: database, user: user) {
+                return entry.password.isEmpty ? .notFound : .found(entry.password)
+            }
+        }
+        return .notFound
+    }
+
+    /// One line's fields, unescaped; a field that was a bare `*` matches anything.
+    struct Entry {
+        var patterns: [String?]  // nil: the wildcard
+        var password: String
+
+        init?(line: Substring) {
+            var fields: [String?] = []
+            var current: [Character] = []
+            var escaped = false
+            var sawEscape = false
+            var index = line.startIndex
+            while index < line.endIndex, fields.count < 4 {
+                let character = line[index]
+                index = line.index(after: index)
+                if escaped {
+                    current.append(character)
+                    escaped = false
+                } else if character == "\\" {
+                    escaped = true
+                    sawEscape = true
+                } else if character == ":" {
+                    fields.append(current == ["*"] && !sawEscape ? nil : String(current))
+                    current = []
+                    sawEscape = false
+                } else {
+                    current.append(character)
+                }
+            }
+            guard fields.count == 4 else { return nil }
+            // The password is the rest of the line, with the same escapes.
+            var password: [Character] = []
+            escaped = false
+            for character in line[index...] {
+                if escaped {
+                    password.append(character)
+                    escaped = false
+                } else if character == "\\" {
+                    escaped = true
+                } else {
+                    password.append(character)
+                }
+            }
+            self.patterns = fields
+            self.password = String(password)
+        }
+
+        func matches(host: String, port: String, database: String, user: String) -> Bool {
+            zip(patterns, [host, port, database, user]).allSatisfy { pattern, value in pattern == nil || pattern == value }
+        }
+    }
+}
+
+/// The whole of a small file, or nil when it cannot be read.
+func readWholeFile(_ path: String) -> [UInt8]? {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { return nil }
+    defer { close(descriptor) }
+    var contents: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 16_384)
+    while true {
+        let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        if count < 0 {
+            if errno == EINTR { continue }
+            return nil
+        }
+        if count == 0 { return contents }
+        contents.append(contentsOf: chunk[0..<count])
+    }
+}

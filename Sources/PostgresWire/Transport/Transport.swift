@@ -1,0 +1,181 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One connected socket, unix or TCP, and the TLS session on it once one
+/// is started. Blocking: roster is synchronous, and a blocking read is
+/// the cheapest wait. Waits that have a deadline (the connect timeout)
+/// poll first; a caller that wants to wait on the terminal and the server
+/// together polls `fileDescriptor` itself, then reads what is pending
+/// without blocking.
+///
+/// Every failure is thrown as `connectionLost`; while connecting, the
+/// connection turns it into `unreachable`.
+final class Transport {
+    let fileDescriptor: Int32
+    let server: String
+    private(set) var tls: TLSSession?
+
+    private init(fileDescriptor: Int32, server: String) {
+        self.fileDescriptor = fileDescriptor
+        self.server = server
+    }
+
+    deinit { close() }
+
+    /// Connects to the first of the settings' addresses that answers
+    /// before the deadline.
+    static func connect(_ settings: ConnectionSettings, deadline: Deadline) throws(PostgresError) -> Transport {
+        let server = settings.serverDescription
+        if settings.isUnixSocket {
+            var address = sockaddr_un()
+            address.sun_family = sa_family_t(AF_UNIX)
+            let path = Array(settings.socketPath.utf8)
+            guard path.count < MemoryLayout.size(ofValue: address.sun_path) else {
+                throw .invalidSettings("The socket path \(settings.socketPath) is too long for a unix socket.")
+            }
+            withUnsafeMutableBytes(of: &address.sun_path) { target in
+                target.copyBytes(from: path)
+                target[path.count] = 0
+            }
+            var storage = sockaddr_storage()
+            withUnsafeMutableBytes(of: &storage) { target in
+                withUnsafeBytes(of: address) { target.copyMemory(from: $0) }
+            }
+            let target = HostResolver.Address(storage: storage, length: socklen_t(MemoryLayout<sockaddr_un>.size), family: AF_UNIX)
+            return try connect(to: target, server: server, deadline: deadline)
+        }
+        let addresses = try HostResolver.addresses(host: settings.host, port: settings.port)
+        var lastError = PostgresError.unreachable(server: server, reason: "the host name has no address")
+        for address in addresses {
+            do {
+                return try connect(to: address, server: server, deadline: deadline)
+            } catch {
+                lastError = error
+            }
+        }
+        throw lastError
+    }
+
+    private static func connect(to address: HostResolver.Address, server: String, deadline: Deadline) throws(PostgresError) -> Transport {
+        let descriptor = socket(address.family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
+        guard descriptor >= 0 else { throw .unreachable(server: server, reason: systemReason()) }
+        let transport = Transport(fileDescriptor: descriptor, server: server)
+        var storage = address.storage
+        let status = withUnsafePointer(to: &storage) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(descriptor, $0, address.length) }
+        }
+        if status != 0 {
+            guard errno == EINPROGRESS || errno == EAGAIN else { throw .unreachable(server: server, reason: systemReason()) }
+            guard try transport.wait(for: Int16(POLLOUT), deadline: deadline) else {
+                throw .unreachable(server: server, reason: "no answer within the connect timeout")
+            }
+            var socketError: Int32 = 0
+            var length = socklen_t(MemoryLayout<Int32>.size)
+            getsockopt(descriptor, SOL_SOCKET, SO_ERROR, &socketError, &length)
+            if socketError != 0 { throw .unreachable(server: server, reason: String(cString: strerror(socketError))) }
+        }
+        transport.setBlocking(true)
+        if address.family != AF_UNIX {
+            var on: Int32 = 1
+            setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &on, socklen_t(MemoryLayout<Int32>.size))
+            setsockopt(descriptor, SOL_SOCKET, SO_KEEPALIVE, &on, socklen_t(MemoryLayout<Int32>.size))
+        }
+        return transport
+    }
+
+    func startTLS(_ session: TLSSession) { tls = session }
+
+    /// Sends every byte, or throws: a short write is never left half-done.
+    func write(_ bytes: [UInt8]) throws(PostgresError) {
+        if let tls {
+            try tls.write(bytes)
+            return
+        }
+        var offset = 0
+        while offset < bytes.count {
+            let sent = bytes.withUnsafeBytes { buffer -> Int in
+                guard let base = buffer.baseAddress else { return 0 }
+                return send(fileDescriptor, base + offset, buffer.count - offset, Int32(MSG_NOSIGNAL))
+            }
+            if sent < 0 {
+                if errno == EINTR { continue }
+                throw lost(systemReason())
+            }
+            offset += sent
+        }
+    }
+
+    /// Reads at least one byte into `buffer`, waiting until the deadline.
+    func read(into buffer: UnsafeMutableRawBufferPointer, deadline: Deadline) throws(PostgresError) -> Int {
+        if deadline.pollTimeout >= 0 && !(tls?.hasPendingBytes ?? false) {
+            guard try wait(for: Int16(POLLIN), deadline: deadline) else {
+                throw lost("no answer within the connect timeout")
+            }
+        }
+        if let tls { return try tls.read(into: buffer) }
+        while true {
+            let count = recv(fileDescriptor, buffer.baseAddress, buffer.count, 0)
+            if count > 0 { return count }
+            if count == 0 { throw lost("the server closed the connection") }
+            if errno == EINTR { continue }
+            throw lost(systemReason())
+        }
+    }
+
+    /// Reads whatever has already arrived, without waiting: 0 when nothing has.
+    func readAvailable(into buffer: UnsafeMutableRawBufferPointer) throws(PostgresError) -> Int {
+        if let tls {
+            setBlocking(false)
+            defer { setBlocking(true) }
+            return try tls.read(into: buffer, mayWouldBlock: true)
+        }
+        while true {
+            let count = recv(fileDescriptor, buffer.baseAddress, buffer.count, Int32(MSG_DONTWAIT))
+            if count > 0 { return count }
+            if count == 0 { throw lost("the server closed the connection") }
+            if errno == EINTR { continue }
+            if errno == EAGAIN || errno == EWOULDBLOCK { return 0 }
+            throw lost(systemReason())
+        }
+    }
+
+    /// Reads one byte outside any message: the server's answer to SSLRequest.
+    func readByte(deadline: Deadline) throws(PostgresError) -> UInt8 {
+        var byte: UInt8 = 0
+        _ = try withUnsafeMutableBytes(of: &byte) { (buffer) throws(PostgresError) -> Int in
+            try read(into: buffer, deadline: deadline)
+        }
+        return byte
+    }
+
+    /// Polls for `events`; false when the deadline passed first.
+    func wait(for events: Int16, deadline: Deadline) throws(PostgresError) -> Bool {
+        var entry = pollfd(fd: fileDescriptor, events: events, revents: 0)
+        while true {
+            let ready = poll(&entry, 1, deadline.pollTimeout)
+            if ready > 0 { return true }
+            if ready == 0 { return false }
+            if errno != EINTR { throw lost(systemReason()) }
+        }
+    }
+
+    func setBlocking(_ blocking: Bool) {
+        let flags = fcntl(fileDescriptor, F_GETFL)
+        _ = fcntl(fileDescriptor, F_SETFL, blocking ? flags & ~O_NONBLOCK : flags | O_NONBLOCK)
+    }
+
+    private var isClosed = false
+
+    func close() {
+        guard !isClosed else { return }
+        isClosed = true
+        tls?.shutDown()
+        tls = nil
+        Glibc.close(fileDescriptor)
+    }
+
+    func lost(_ reason: String) -> PostgresError { .connectionLost(server: server, reason: reason) }
+}
+
+func systemReason() -> String { String(cString: strerror(errno)) }

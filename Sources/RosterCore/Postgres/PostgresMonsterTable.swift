@@ -1,0 +1,105 @@
+import TextSafety
+
+/// The SQL that reads and writes monsters in roster's PostgreSQL schema,
+/// and how a row (text values, as the protocol sends them) becomes a
+/// `Monster`. Every value is a bound parameter (`$1`, `$2`…), never
+/// spliced into the text. Column lists come from `MonsterFields.all`, in
+/// the order of every format, as in the file's `MonsterTable`.
+enum PostgresMonsterTable {
+    /// `id, name, description, icon, name_color, weapon, height, origin, activated`.
+    static let columns = MonsterFields.keys.joined(separator: ", ")
+    static let dataFields = MonsterFields.dataFields
+    static let dataColumns = dataFields.map(\.key).joined(separator: ", ")
+
+    /// `$first, $first+1, …` for `count` parameters.
+    static func parameters(from first: Int, count: Int) -> String {
+        (first..<first + count).map { "$\($0)" }.joined(separator: ", ")
+    }
+
+    static let selectAll = "SELECT \(columns) FROM roster.monster ORDER BY id"
+    static let selectByWeapon = "SELECT \(columns) FROM roster.monster WHERE weapon = $1 ORDER BY id"
+    static let selectByNameKey = "SELECT \(columns) FROM roster.monster WHERE name_key = $1"
+    static let selectByID = "SELECT \(columns) FROM roster.monster WHERE id = $1"
+    /// Binds `values(of:)`; the id comes from the monster sequence.
+    static let insert = """
+        INSERT INTO roster.monster (\(dataColumns), name_key) VALUES (\(parameters(from: 1, count: dataFields.count + 1)))
+        RETURNING id
+        """
+    /// Binds `values(of:)`, then the id (undo and redo give a monster back
+    /// the id it had).
+    static let insertWithID = """
+        INSERT INTO roster.monster (\(dataColumns), name_key, id) VALUES (\(parameters(from: 1, count: dataFields.count + 2)))
+        """
+    /// Binds `values(of:)`, then the id.
+    static let update = """
+        UPDATE roster.monster SET \(dataFields.enumerated().map { "\($1.key) = $\($0 + 1)" }.joined(separator: ", ")),
+        name_key = $\(dataFields.count + 1) WHERE id = $\(dataFields.count + 2)
+        """
+    static let delete = "DELETE FROM roster.monster WHERE id = $1"
+
+    /// The monster whose `columns` start at `first` in `row`. A row
+    /// another program wrote past what the model allows reads as it does
+    /// from a file: an optional detail the model refuses is unknown.
+    static func monster(from row: [String?], startingAt first: Int = 0) throws(RosterError) -> Monster {
+        var monster = MonsterFields.blank
+        for (index, field) in MonsterFields.all.enumerated() {
+            let column = first + index
+            let value: FieldValue
+            if column >= row.count {
+                throw .damaged(path: "a row of roster.monster")
+            } else if let text = row[column] {
+                value = field.kind == .integer ? (Int64(text).map(FieldValue.integer) ?? .text(text)) : .text(text)
+            } else if field.isNullable {
+                value = .null
+            } else {
+                throw .damaged(path: "a row of roster.monster")
+            }
+            if field.assign(&monster, value) != nil {
+                if field.isNullable { continue }
+                throw .damaged(path: "a row of roster.monster")
+            }
+        }
+        return monster
+    }
+
+    /// The values bound by `insert` and `update` (before the id): the data
+    /// fields as text, then the name's key.
+    static func values(of monster: Monster) -> [String?] {
+        var values: [String?] = dataFields.map { field in
+            switch field.value(monster) {
+            case .integer(let number): String(number)
+            case .text(let text): text
+            case .null: nil
+            }
+        }
+        values.append(MonsterRules.nameKey(monster.name))
+        return values
+    }
+}
+
+/// Records written from monsters rather than SQLite rows: the same bytes
+/// as `MonsterRecords`' row paths, for a roster on a server.
+extension MonsterRecords {
+    /// `1<TAB>Cat-Bot<TAB>…` as `list --format plain` writes it.
+    static func appendPlain(_ monster: Monster, to output: ByteOutput) throws(IOFailure) {
+        for (index, field) in MonsterFields.all.enumerated() {
+            if index > 0 { try output.append(UInt8(ascii: "\t")) }
+            try output.append(SafeText.fieldEscaped(field.value(monster).text))
+        }
+        try output.append(UInt8(ascii: "\n"))
+    }
+
+    /// A CSV record as the row path writes it: ids as plain digits, never
+    /// neutralised (a negative id is a number, not a formula), unknown empty.
+    static func appendCSVAsRows(_ monster: Monster, to output: ByteOutput, writer: CSVWriter) throws(IOFailure) {
+        for (index, field) in MonsterFields.all.enumerated() {
+            if index > 0 { try output.append(UInt8(ascii: ",")) }
+            switch field.value(monster) {
+            case .integer(let number): try output.append(decimal: number)
+            case .text(let text): try writer.appendField(text, to: output)
+            case .null: continue
+            }
+        }
+        try output.append("\r\n")
+    }
+}

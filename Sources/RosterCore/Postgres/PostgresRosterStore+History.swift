@@ -1,0 +1,193 @@
+import PostgresWire
+
+/// The history on the server: written inside each write's transaction
+/// (the entry, then each monster it touched, then a NOTIFY on the channel
+/// `roster` carrying the entry's id, for interfaces that listen), read by
+/// `history`, `undo` and `redo`. Every entry says who made the change: the
+/// database user (the server fills it in) and the person's machine.
+extension PostgresRosterStore {
+    /// The channel every change is announced on, with its history id.
+    public static let notificationChannel = "roster"
+
+    static let entryColumns = """
+        id, to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'), surface, command, file, summary, kind,
+        undone, reverses, count_before, count_after, database_user, client
+        """
+
+    /// How many revisions go in one INSERT (21 values each, well under the
+    /// protocol's 32,767 parameters).
+    private static let revisionsPerInsert = 500
+
+    // MARK: Writing
+
+    /// Records a change of whole rows, sent with the commit. `id` is the
+    /// entry's id when the caller drew it already (an import's snapshot).
+    func recordChange(_ command: String, summary: String, revisions: [MonsterRevision], reverses: Int64? = nil,
+                      file: String? = nil, kind: String = "rows", id: Int64? = nil,
+                      counts: (before: Int, after: Int)? = nil) throws {
+        let entry: [String?] = [client, surface.rawValue, command, file, summary, kind, reverses.map(String.init),
+                                counts.map { String($0.before) }, counts.map { String($0.after) }]
+        if let id {
+            later("""
+                INSERT INTO roster.history (id, client, surface, command, file, summary, kind, reverses, count_before, count_after)
+                VALUES ($10, $1, $2, $3, $4, $5, $6, $7, $8, $9)
+                """, entry + [String(id)])
+        } else {
+            later("""
+                INSERT INTO roster.history (client, surface, command, file, summary, kind, reverses, count_before, count_after)
+                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+                """, entry)
+        }
+        let change = id.map { "\($0)" } ?? "currval('roster.history_id')"
+        var position = 0
+        while position < revisions.count {
+            let slice = revisions[position..<min(revisions.count, position + Self.revisionsPerInsert)]
+            var values: [String?] = []
+            var rows: [String] = []
+            for revision in slice {
+                let first = values.count + 1
+                rows.append("(\(change), $\(first)::int, $\(first + 1)::bigint, $\(first + 2)::boolean, $\(first + 3)::boolean, "
+                            + PostgresMonsterTable.parameters(from: first + 4, count: 2 * PostgresMonsterTable.dataFields.count) + ")")
+                values += [String(position), String(revision.monsterID), revision.before == nil ? "f" : "t", revision.after == nil ? "f" : "t"]
+                values += Self.sideValues(revision.before) + Self.sideValues(revision.after)
+                position += 1
+            }
+            later("""
+                INSERT INTO roster.history_row (change, position, monster, before_exists, after_exists,
+                    \(PostgresMonsterTable.dataFields.map { "before_\($0.key)" }.joined(separator: ", ")),
+                    \(PostgresMonsterTable.dataFields.map { "after_\($0.key)" }.joined(separator: ", ")))
+                VALUES \(rows.joined(separator: ", "))
+                """, values)
+        }
+        // The history keeps the newest changes; ids come from a sequence,
+        // so at most `bound` entries are kept, fewer after a gap.
+        later("DELETE FROM roster.history WHERE id <= \(change) - $1", [String(HistoryTable.bound)])
+        later("DELETE FROM roster.history_roster WHERE change <= \(change) - $1", [String(HistoryTable.bound)])
+        later("SELECT pg_notify($1, (\(change))::text)", [Self.notificationChannel])
+    }
+
+    /// One side of a revision: the data fields as text, or NULLs.
+    private static func sideValues(_ monster: Monster?) -> [String?] {
+        guard let monster else { return Array(repeating: nil, count: PostgresMonsterTable.dataFields.count) }
+        return PostgresMonsterTable.dataFields.map { field in
+            switch field.value(monster) {
+            case .integer(let number): String(number)
+            case .text(let text): text
+            case .null: nil
+            }
+        }
+    }
+
+    // MARK: Reading
+
+    public func history(touching reference: String?, limit: Int?) throws(RosterError) -> [HistoryEntry] {
+        try guarded {
+            let limitText = limit.map { String(max(0, $0)) }
+            guard let reference else {
+                return try run("SELECT \(Self.entryColumns) FROM roster.history ORDER BY id DESC LIMIT $1", [limitText])
+                    .rows.map(Self.entry(from:)).map(toldHere)
+            }
+            let ids = try monsterIDs(knownAs: reference)
+            // Imports, and their undos and redos, touch the whole roster.
+            return try run("""
+                SELECT \(Self.entryColumns) FROM roster.history h
+                WHERE h.kind <> 'rows'
+                   OR EXISTS (SELECT 1 FROM roster.history o WHERE o.id = h.reverses AND o.kind <> 'rows')
+                   OR EXISTS (SELECT 1 FROM roster.history_row r WHERE r.change = h.id AND r.monster = ANY($1::bigint[]))
+                ORDER BY id DESC LIMIT $2
+                """, [Self.arrayLiteral(ids.map(String.init)), limitText]).rows.map(Self.entry(from:)).map(toldHere)
+        }
+    }
+
+    public func revisions(of entry: HistoryEntry) throws(RosterError) -> [MonsterRevision] {
+        try guarded { try revisions(ofChange: entry.id) }
+    }
+
+    public func historyMentions(_ reference: String) throws(RosterError) -> Bool {
+        try guarded {
+            let ids = try monsterIDs(knownAs: reference)
+            return try run("SELECT EXISTS (SELECT 1 FROM roster.history_row WHERE monster = ANY($1::bigint[]))",
+                           [Self.arrayLiteral(ids.map(String.init))]).firstValue == "t"
+        }
+    }
+
+    public func historyCount() throws(RosterError) -> Int {
+        try guarded { Int(try integer("SELECT count(*) FROM roster.history") ?? 0) }
+    }
+
+    /// Empties the history (its rows and kept rosters go with it); its ids
+    /// stay given out, as the sequence goes on.
+    public func clearHistory() throws(RosterError) -> Int {
+        try write {
+            later("DELETE FROM roster.history_roster")
+            return Int(try integer("WITH gone AS (DELETE FROM roster.history RETURNING 1) SELECT count(*) FROM gone") ?? 0)
+        }
+    }
+
+    // MARK: Inside a transaction
+
+    func entry(id: Int64) throws -> HistoryEntry? {
+        try run("SELECT \(Self.entryColumns) FROM roster.history WHERE id = $1", [String(id)]).rows.first
+            .map(Self.entry(from:)).map(toldHere)
+    }
+
+    /// The entry with its summary told on the reader's clock, as the file's history does.
+    func toldHere(_ entry: HistoryEntry) throws -> HistoryEntry {
+        guard entry.summary.contains(MonsterFields.activated.changeLabel + " ") else { return entry }
+        if let reversed = entry.reverses {
+            guard let original = try self.entry(id: reversed) else { return entry }
+            return entry.telling(original.line)
+        }
+        guard entry.command == "edit", let revision = try revisions(ofChange: entry.id).first,
+              let before = revision.before, let after = revision.after else { return entry }
+        return entry.telling(ChangeWording.edit(before, after))
+    }
+
+    func revisions(ofChange id: Int64) throws -> [MonsterRevision] {
+        let fields = PostgresMonsterTable.dataFields
+        return try run("""
+            SELECT monster, before_exists, after_exists,
+                monster, \(fields.map { "before_\($0.key)" }.joined(separator: ", ")),
+                monster, \(fields.map { "after_\($0.key)" }.joined(separator: ", "))
+            FROM roster.history_row WHERE change = $1 ORDER BY position
+            """, [String(id)]).rows.map { (row) throws(RosterError) in
+            let width = MonsterFields.all.count
+            guard let monster = row[0].flatMap({ Int64($0) }) else { throw RosterError.damaged(path: name) }
+            return MonsterRevision(monsterID: monster,
+                                   before: row[1] == "t" ? try PostgresMonsterTable.monster(from: row, startingAt: 3) : nil,
+                                   after: row[2] == "t" ? try PostgresMonsterTable.monster(from: row, startingAt: 3 + width) : nil)
+        }
+    }
+
+    /// The ids of the monster `reference` names now, and of every monster
+    /// a change recorded under that name.
+    private func monsterIDs(knownAs reference: String) throws -> Set<Int64> {
+        var ids: Set<Int64> = []
+        if let monster = try lookUp(reference) { ids.insert(monster.id) }
+        if let id = MonsterRules.id(in: reference) {
+            ids.insert(id)
+            return ids
+        }
+        let key = MonsterRules.nameKey(reference)
+        for row in try run("SELECT DISTINCT monster, before_name, after_name FROM roster.history_row").rows {
+            guard let id = row[0].flatMap({ Int64($0) }) else { continue }
+            for case let name? in [row[1], row[2]] where MonsterRules.nameKey(name) == key { ids.insert(id) }
+        }
+        return ids
+    }
+
+    static func entry(from row: [String?]) throws(RosterError) -> HistoryEntry {
+        func number(_ column: Int) -> Int64? { row[column].flatMap { Int64($0) } }
+        guard row.count == 13, let id = number(0), let at = row[1].flatMap(Timestamp.init(iso8601:)),
+              let surface = row[2].flatMap(ChangeSurface.init(rawValue:)),
+              let command = row[3], let summary = row[5], let kind = row[6] else {
+            throw .damaged(path: "a row of roster.history")
+        }
+        var entry = HistoryEntry(id: id, at: at, surface: surface, command: command, file: row[4], summary: summary,
+                                 isUndone: row[7] == "t", reverses: number(8),
+                                 isSnapshot: kind == "snapshot", isSnapshotDropped: kind == "snapshot-dropped",
+                                 countBefore: number(9).map(Int.init), countAfter: number(10).map(Int.init))
+        entry.author = "\(row[11] ?? "?") on \(row[12] ?? "?")"
+        return entry
+    }
+}

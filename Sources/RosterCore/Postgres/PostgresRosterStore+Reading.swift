@@ -1,0 +1,222 @@
+import PostgresWire
+
+/// Reading the roster from the server: each read one statement (one round
+/// trip), rows streamed as they arrive where a roster may be large.
+extension PostgresRosterStore {
+    public func monsters(carrying weapon: WeaponType?) throws(RosterError) -> [Monster] {
+        var all: [Monster] = []
+        try guarded { try forEachMonster(carrying: weapon) { all.append($0) } }
+        return all
+    }
+
+    /// Streams the rows, so memory stays flat however large the roster.
+    /// Errors thrown by `body` come out as they are.
+    public func forEachMonster(carrying weapon: WeaponType?, _ body: (Monster) throws -> Void) throws {
+        let sql = weapon == nil ? PostgresMonsterTable.selectAll : PostgresMonsterTable.selectByWeapon
+        try guarded {}
+        let batch = pending
+        pending = []
+        do {
+            if !batch.isEmpty { try connection.execute(batch) }
+            try connection.query(sql, weapon.map { [$0.key] } ?? []) { row in
+                try body(try PostgresMonsterTable.monster(from: row))
+            }
+        } catch let error as PostgresError {
+            throw Self.mapped(error, server: name, writing: isWriting, user: settings.user)
+        }
+    }
+
+    @discardableResult
+    public func appendRecords(_ form: MonsterRecords.Form, carrying weapon: WeaponType?, to output: ByteOutput,
+                              before: ((_ written: Int) throws -> Void)?) throws -> Int {
+        var written = 0
+        try forEachMonster(carrying: weapon) { monster in
+            try before?(written)
+            switch form {
+            case .json: try MonsterRecords.appendJSON(monster, to: output)
+            case .jsonLine:
+                try MonsterRecords.appendJSON(monster, to: output)
+                try output.append(UInt8(ascii: "\n"))
+            case .csv(let writer): try MonsterRecords.appendCSVAsRows(monster, to: output, writer: writer)
+            case .plain: try MonsterRecords.appendPlain(monster, to: output)
+            }
+            written += 1
+        }
+        return written
+    }
+
+    public func count() throws(RosterError) -> Int {
+        try guarded { Int(try integer("SELECT count(*) FROM roster.monster") ?? 0) }
+    }
+
+    public func find(_ reference: String) throws(RosterError) -> Monster? {
+        try guarded { try lookUp(reference) }
+    }
+
+    /// The monster `reference` names: by id (`8`, `#8`), else by name
+    /// ignoring case, through its folded key.
+    func lookUp(_ reference: String, forUpdate: Bool = false) throws -> Monster? {
+        let lock = forUpdate ? " FOR UPDATE" : ""
+        let result = if let id = MonsterRules.id(in: reference) {
+            try run(PostgresMonsterTable.selectByID + lock, [String(id)])
+        } else {
+            try run(PostgresMonsterTable.selectByNameKey + lock, [MonsterRules.nameKey(reference)])
+        }
+        return try result.rows.first.map { (row) throws(RosterError) in try PostgresMonsterTable.monster(from: row) }
+    }
+
+    func monster(withID id: Int64) throws -> Monster? {
+        try run(PostgresMonsterTable.selectByID, [String(id)]).rows.first
+            .map { (row) throws(RosterError) in try PostgresMonsterTable.monster(from: row) }
+    }
+
+    /// Names close to each of the first `suggestionLimit` references: the
+    /// names sorting near each (and near it less its last scalars), as the
+    /// file does for a large roster, so only a few rows cross the network.
+    public func suggestNames(for references: [String]) throws(RosterError) -> [String: String] {
+        var asked: [String] = []
+        for reference in references where !asked.contains(reference) {
+            guard asked.count < RosterLimits.suggestionLimit else { break }
+            asked.append(reference)
+        }
+        guard !asked.isEmpty else { return [:] }
+        return try guarded {
+            var found: [String: String] = [:]
+            for reference in asked {
+                let key = MonsterRules.nameKey(reference)
+                guard !key.isEmpty else { continue }
+                var scalars = Array(key.unicodeScalars)
+                var names: [String] = []
+                var seen: Set<String> = []
+                for _ in 0...min(3, scalars.count - 1) {
+                    let probe = String(String.UnicodeScalarView(scalars))
+                    let rows = try run("""
+                        (SELECT name FROM roster.monster WHERE name_key >= $1 ORDER BY name_key LIMIT 20)
+                        UNION ALL
+                        (SELECT name FROM roster.monster WHERE name_key < $1 ORDER BY name_key DESC LIMIT 20)
+                        """, [probe]).rows
+                    for case let name?? in rows.map(\.first) where seen.insert(name).inserted { names.append(name) }
+                    scalars.removeLast()
+                }
+                found[reference] = NameIndex(names: names).suggestion(for: reference)
+            }
+            return found
+        }
+    }
+
+    public func weaponCounts() throws(RosterError) -> [WeaponType: Int] {
+        try guarded {
+            var counts: [WeaponType: Int] = [:]
+            for row in try run("SELECT weapon, count(*) FROM roster.monster GROUP BY weapon").rows {
+                if let key = row[0], let weapon = WeaponType(rawValue: key), let count = row[1].flatMap({ Int($0) }) {
+                    counts[weapon] = count
+                }
+            }
+            return counts
+        }
+    }
+
+    public func forEachNameKey(_ body: (Int64, UnsafeBufferPointer<UInt8>) throws -> Void) throws {
+        try guarded {}
+        do {
+            try connection.query("SELECT id, name_key FROM roster.monster ORDER BY id") { row in
+                guard let id = row[0].flatMap({ Int64($0) }), let key = row[1] else { return }
+                try withUTF8Bytes(of: key) { bytes in try body(id, bytes) }
+            }
+        } catch let error as PostgresError {
+            throw Self.mapped(error, server: name, writing: false, user: settings.user)
+        }
+    }
+
+    public func monsters(after id: Int64, limit: Int) throws(RosterError) -> [Monster] {
+        try page("SELECT \(PostgresMonsterTable.columns) FROM roster.monster WHERE id > $1 ORDER BY id LIMIT $2",
+                 [String(id), String(max(0, limit))])
+    }
+
+    public func monsters(before id: Int64, limit: Int) throws(RosterError) -> [Monster] {
+        try page("SELECT \(PostgresMonsterTable.columns) FROM roster.monster WHERE id < $1 ORDER BY id DESC LIMIT $2",
+                 [String(id), String(max(0, limit))]).reversed()
+    }
+
+    public func monsters(offset: Int, limit: Int) throws(RosterError) -> [Monster] {
+        try page("SELECT \(PostgresMonsterTable.columns) FROM roster.monster ORDER BY id LIMIT $1 OFFSET $2",
+                 [String(max(0, limit)), String(max(0, offset))])
+    }
+
+    public func monster(id: Int64) throws(RosterError) -> Monster? {
+        try guarded { try monster(withID: id) }
+    }
+
+    public func monsters(from first: Int64, through last: Int64) throws(RosterError) -> [Monster] {
+        try page("SELECT \(PostgresMonsterTable.columns) FROM roster.monster WHERE id BETWEEN $1 AND $2 ORDER BY id",
+                 [String(first), String(last)])
+    }
+
+    public func position(of id: Int64) throws(RosterError) -> Int? {
+        try guarded {
+            let row = try run("""
+                SELECT (SELECT count(*) FROM roster.monster WHERE id = $1), (SELECT count(*) FROM roster.monster WHERE id < $1)
+                """, [String(id)]).rows.first
+            guard let row, row[0] == "1", let before = row[1].flatMap({ Int($0) }) else { return nil }
+            return before
+        }
+    }
+
+    private func page(_ sql: String, _ parameters: [String?]) throws(RosterError) -> [Monster] {
+        try guarded {
+            try run(sql, parameters).rows.map { (row) throws(RosterError) in try PostgresMonsterTable.monster(from: row) }
+        }
+    }
+
+    // MARK: Export
+
+    /// Writes every monster in `format` from one snapshot (a read-only
+    /// repeatable-read transaction), streaming the rows.
+    public func export(_ format: ExportFormat, to output: ByteOutput, options: ExportOptions) throws {
+        let progressInterval = 8192
+        var done = 0
+        func report(_ written: Int) {
+            if written > 0, written % progressInterval == 0 { options.progress?(written) }
+        }
+        try connection.transaction(begin: "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY") {
+            switch format {
+            case .json:
+                try output.append("{\n  \"format\": ")
+                try JSONWriter.appendString(ExportFormat.documentName, to: output)
+                try output.append(",\n  \"version\": ")
+                try output.append(decimal: Int64(ExportFormat.documentVersion))
+                try output.append(",\n  \"monsters\": [")
+                done = try appendRecords(.json, carrying: nil, to: output) { written in
+                    try output.append(written == 0 ? "\n    " : ",\n    ")
+                    report(written)
+                }
+                try output.append(done == 0 ? "]\n}\n" : "\n  ]\n}\n")
+            case .ndjson:
+                done = try appendRecords(.jsonLine, carrying: nil, to: output) { report($0) }
+            case .csv:
+                let writer = CSVWriter(neutralizeFormulas: options.neutralizeFormulas, escapesForTerminal: options.escapesForTerminal)
+                if options.byteOrderMark { try output.append("\u{FEFF}") }
+                try MonsterRecords.appendCSVHeader(to: output, writer: writer)
+                done = try appendRecords(.csv(writer), carrying: nil, to: output) { report($0) }
+            case .markdown:
+                try MarkdownTable.appendHeader(to: output)
+                try forEachMonster(carrying: nil) { monster in
+                    try MarkdownTable.appendRow(monster, to: output)
+                    done += 1
+                    report(done)
+                }
+            case .html:
+                let icons = try run("SELECT DISTINCT icon COLLATE \"C\" FROM roster.monster ORDER BY 1").rows.compactMap { $0.first ?? nil }
+                let page = HTMLReport(monsterCount: try count(), iconNames: icons)
+                try page.appendHead(to: output)
+                try forEachMonster(carrying: nil) { monster in
+                    try page.appendRow(monster, to: output)
+                    done += 1
+                    report(done)
+                }
+                try page.appendTail(to: output)
+            }
+        }
+        options.progress?(done)
+    }
+}

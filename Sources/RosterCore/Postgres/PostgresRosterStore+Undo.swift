@@ -1,0 +1,189 @@
+import PostgresWire
+import TextSafety
+
+/// Undo and redo on a roster a team shares.
+///
+/// `undo` takes back your own latest change: the newest change not undone
+/// that your database user made from your machine (`undoScope` `.own`);
+/// with `.everyone`, the team's latest change. `redo` puts back the change
+/// you undid most recently, unless you have made a change since. Each is a
+/// change itself, recorded with the words of the change it reverses.
+///
+/// Nothing anyone did since is overwritten: every monster the change
+/// touched must still be exactly as the change left it, and an import is
+/// only taken back while nobody has changed the roster since. Otherwise
+/// the step is refused, naming the later change and who made it, and
+/// nothing changes. Everything happens in one write transaction under
+/// the write lock, so two people undoing at once take back two changes.
+extension PostgresRosterStore {
+    public func undo(_ count: Int, dryRun: Bool) throws(RosterError) -> HistoryOutcome {
+        try write(commit: !dryRun) {
+            var steps: [HistoryStep] = []
+            while steps.count < count {
+                guard let change = try newestDoneChange() else {
+                    let nothing = undoScope == .own ? "nothing of yours to undo" : "nothing to undo"
+                    return HistoryOutcome(steps: steps, shortfall: steps.isEmpty ? nothing : nothing.replacingOccurrences("nothing", "nothing more"))
+                }
+                steps.append(try reverse(change, undoing: true, dryRun: dryRun))
+            }
+            return HistoryOutcome(steps: steps, shortfall: nil)
+        }
+    }
+
+    public func redo(_ count: Int, dryRun: Bool) throws(RosterError) -> HistoryOutcome {
+        try write(commit: !dryRun) {
+            var steps: [HistoryStep] = []
+            while steps.count < count {
+                let (candidate, shortfall) = try redoCandidate()
+                guard let change = candidate else {
+                    return HistoryOutcome(steps: steps, shortfall: steps.isEmpty ? shortfall : "nothing more to redo")
+                }
+                steps.append(try reverse(change, undoing: false, dryRun: dryRun))
+            }
+            return HistoryOutcome(steps: steps, shortfall: nil)
+        }
+    }
+
+    // MARK: Choosing
+
+    /// `AND database_user = session_user AND client = $n` for your own changes.
+    private func mine(_ table: String, parameter: Int) -> String {
+        undoScope == .own ? " AND \(table)database_user = session_user AND \(table)client = $\(parameter)" : ""
+    }
+
+    private var mineValues: [String?] { undoScope == .own ? [client] : [] }
+
+    private func newestDoneChange() throws -> HistoryEntry? {
+        try run("""
+            SELECT \(Self.entryColumns) FROM roster.history
+            WHERE reverses IS NULL AND NOT undone\(mine("", parameter: 1)) ORDER BY id DESC LIMIT 1
+            """, mineValues).rows.first.map(Self.entry(from:)).map(toldHere)
+    }
+
+    private func redoCandidate() throws -> (HistoryEntry?, String) {
+        let row = try run("""
+            SELECT e.id, max(u.id) FROM roster.history e
+            JOIN roster.history u ON u.reverses = e.id AND u.command = 'undo'\(mine("u.", parameter: 1))
+            WHERE e.undone AND e.reverses IS NULL GROUP BY e.id ORDER BY 2 DESC LIMIT 1
+            """, mineValues).rows.first
+        guard let row, let change = row[0].flatMap({ Int64($0) }), let undo = row[1].flatMap({ Int64($0) }) else {
+            return (nil, "nothing to redo")
+        }
+        if let later = try run("""
+            SELECT \(Self.entryColumns) FROM roster.history
+            WHERE reverses IS NULL AND id > $\(mineValues.count + 1)\(mine("", parameter: 1)) ORDER BY id DESC LIMIT 1
+            """, mineValues + [String(undo)]).rows.first.map(Self.entry(from:)).map(toldHere) {
+            return (nil, "nothing to redo: #\(later.id) \(later.line) was made after the last undo")
+        }
+        return (try entry(id: change), "nothing to redo")
+    }
+
+    // MARK: Reversing
+
+    private func reverse(_ change: HistoryEntry, undoing: Bool, dryRun: Bool) throws -> HistoryStep {
+        let verb = undoing ? "undo" : "redo"
+        let named = change.isSnapshot || change.isSnapshotDropped ? change.title : change.line
+        let refusal = "cannot \(verb) #\(change.id) \(named)"
+        var done: [MonsterRevision] = []
+        let stepID = try integer("SELECT nextval('roster.history_id')")
+        if change.isSnapshotDropped {
+            throw RosterError.historyRefused(
+                "\(refusal): roster keeps the roster from before only for the last \(HistoryTable.keptSnapshots) imports; nothing was \(verb)ne")
+        }
+        if change.isSnapshot {
+            // Nobody may have changed the roster since the import (or its
+            // last undo or redo): the whole roster is swapped back.
+            let lastSwap = try integer("SELECT max(id) FROM roster.history WHERE id = $1 OR reverses = $1", [String(change.id)]) ?? change.id
+            if let later = try run("""
+                SELECT \(Self.entryColumns) FROM roster.history WHERE id > $1 AND id <> $2 ORDER BY id DESC LIMIT 1
+                """, [String(lastSwap), stepID.map(String.init)]).rows.first.map(Self.entry(from:)).map(toldHere) {
+                throw RosterError.historyRefused("\(refusal): the roster has been changed since, by #\(later.id) \(later.line)\(Self.by(later)); nothing was \(verb)ne")
+            }
+            let expected = undoing ? change.countAfter : change.countBefore
+            let count = Int(try integer("SELECT count(*) FROM roster.monster") ?? 0)
+            if count != expected {
+                throw RosterError.historyRefused("\(refusal): the roster has been changed since by another program; nothing was \(verb)ne")
+            }
+            try swapRoster(withSnapshotOf: change.id)
+        } else {
+            let revisions = try revisions(ofChange: change.id)
+            let steps = undoing ? revisions.map(\.reversed) : revisions
+            let current = try run("SELECT \(PostgresMonsterTable.columns) FROM roster.monster WHERE id = ANY($1::bigint[]) FOR UPDATE",
+                                  [Self.arrayLiteral(steps.map { String($0.monsterID) })]).rows
+                .map { (row) throws(RosterError) in try PostgresMonsterTable.monster(from: row) }
+            let byID = Dictionary(current.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+            for step in steps {
+                let now = byID[step.monsterID]
+                guard now == step.before else {
+                    var name = step.before?.name ?? step.after?.name ?? "monster \(step.monsterID)"
+                    if let now, MonsterRules.nameKey(now.name) != MonsterRules.nameKey(name) {
+                        name += " (now \(now.name))"
+                    }
+                    let what = now == nil ? "has been removed since" : "has been changed since"
+                    throw RosterError.historyRefused(
+                        "\(refusal): \(name) \(what)\(try laterChangeWording(after: change.id, monster: step.monsterID)); nothing was \(verb)ne")
+                }
+            }
+            // Removals first, then changes, then additions, so that a name
+            // freed by one is free for another.
+            for step in steps where step.after == nil {
+                later(PostgresMonsterTable.delete, [String(step.monsterID)])
+            }
+            for step in steps {
+                guard let after = step.after else { continue }
+                // A name another monster took since: refused by name.
+                if MonsterRules.nameKey(after.name) != step.before.map({ MonsterRules.nameKey($0.name) }),
+                   let holder = try run(PostgresMonsterTable.selectByNameKey, [MonsterRules.nameKey(after.name)]).rows.first
+                    .map({ (row) throws(RosterError) in try PostgresMonsterTable.monster(from: row) }),
+                   steps.first(where: { $0.monsterID == holder.id && $0.after == nil }) == nil {
+                    throw RosterError.historyRefused(
+                        "\(refusal): the name \(Quote.code(after.name)) is now monster \(holder.id)’s\(try laterChangeWording(after: change.id, monster: holder.id)); nothing was \(verb)ne")
+                }
+                let sql = step.before == nil ? PostgresMonsterTable.insertWithID : PostgresMonsterTable.update
+                later(sql, PostgresMonsterTable.values(of: after) + [String(step.monsterID)])
+            }
+            done = steps
+        }
+        later("UPDATE roster.history SET undone = $1 WHERE id = $2", [undoing ? "t" : "f", String(change.id)])
+        try recordChange(verb, summary: change.line, revisions: done, reverses: change.id, id: stepID)
+        let past = undoing ? "undid" : "redid"
+        return HistoryStep(change: change, revisions: done,
+                           sentence: ChangeWording.reversal(dryRun ? "would \(verb)" : past, of: change))
+    }
+
+    /// ` (bob on bob@desk)`: who made a change, when it was not you.
+    static func by(_ entry: HistoryEntry) -> String {
+        entry.author.map { " (\($0))" } ?? ""
+    }
+
+    /// `, by #14 edit Cat-Bot: … (bob on bob@desk)`: the newest later
+    /// change that touched the monster, and who made it.
+    private func laterChangeWording(after id: Int64, monster: Int64) throws -> String {
+        let later = try run("""
+            SELECT \(Self.entryColumns) FROM roster.history h
+            WHERE h.id > $1 AND (h.reverses IS NULL OR h.reverses <> $1)
+              AND (EXISTS (SELECT 1 FROM roster.history_row r WHERE r.change = h.id AND r.monster = $2) OR h.kind <> 'rows')
+            ORDER BY h.id DESC LIMIT 1
+            """, [String(id), String(monster)]).rows.first.map(Self.entry(from:)).map(toldHere)
+        guard let later else { return " by another program" }
+        return ", by #\(later.id) \(later.line)\(Self.by(later))"
+    }
+
+    /// The roster kept for change `id` becomes the roster, and the roster
+    /// is kept in its place: four statements, in the write's transaction.
+    func swapRoster(withSnapshotOf id: Int64) throws {
+        let columns = "id, name, name_key, description, icon, name_color, weapon, height, origin, activated"
+        later("CREATE TEMPORARY TABLE roster_swap ON COMMIT DROP AS SELECT \(columns) FROM roster.monster")
+        later("DELETE FROM roster.monster")
+        later("INSERT INTO roster.monster (\(columns)) SELECT \(columns) FROM roster.history_roster WHERE change = $1", [String(id)])
+        later("DELETE FROM roster.history_roster WHERE change = $1", [String(id)])
+        try run("INSERT INTO roster.history_roster (change, \(columns)) SELECT $1, \(columns) FROM roster_swap", [String(id)])
+        try run("DROP TABLE roster_swap")
+    }
+}
+
+extension String {
+    fileprivate func replacingOccurrences(_ target: String, _ replacement: String) -> String {
+        replacing(target, with: replacement, maxReplacements: 1)
+    }
+}

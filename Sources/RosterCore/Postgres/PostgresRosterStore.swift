@@ -1,0 +1,392 @@
+import PostgresWire
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The roster in a PostgreSQL database, in roster's own schema (see
+/// `PostgresSchema`), for a team that shares one roster.
+///
+/// One connection, synchronous, through roster's own protocol client
+/// (`PostgresWire`). Opening reads the version marker first: a schema that
+/// is not roster's, or one from a newer roster, is refused and left as it
+/// is; a database without the schema gets it, with the default roster.
+///
+/// Every write is one transaction that first takes the roster's write
+/// lock (`pg_advisory_xact_lock`), waiting at most the busy timeout
+/// (`lock_timeout`, then `RosterError.busy`), and records its history
+/// entry before it commits: one writer at a time, history order is commit
+/// order, and a crash or a lost connection leaves both or neither. To
+/// keep round trips few, the statements whose answers are not needed
+/// (`BEGIN` and the lock, the history rows, `COMMIT`) travel with the next
+/// statement that is: an unchanged `set-weapon` is one round trip after
+/// opening, a changing one two or three.
+public final class PostgresRosterStore: RosterStore {
+    /// The session; replaced by a new one when the server was lost and
+    /// is back (see `reconnectIfLost`).
+    private(set) var connection: PostgresConnection
+    let settings: ConnectionSettings
+    /// The URI it was opened with (with its password, in memory only), to
+    /// open a second connection.
+    private let uri: String
+    /// Where this connection's changes come from, for the history.
+    public var surface: ChangeSurface = .commandLine
+    /// How the history names this person's machine: the application_name
+    /// given, else the OS user and host name.
+    public let client: String
+    /// Whose changes `undo` and `redo` take back: your own by default.
+    public var undoScope: UndoScope = .own
+    var busyTimeoutMilliseconds = RosterLimits.busyTimeoutMilliseconds
+    /// Statements sent with the next one that needs an answer.
+    var pending: [BoundStatement] = []
+    /// Whether the statement being run is part of a write (a refused
+    /// permission is then "cannot be written", not "cannot be read").
+    var isWriting = false
+    /// Whether this connection listens for changes (see `changeCounter`),
+    /// and the newest change announced.
+    private var isListening = false
+    private var announcedChange: Int64 = 0
+    /// How deep in `guarded` the store is: only the outermost call may
+    /// reconnect, never one inside a transaction.
+    private var depth = 0
+    /// When a lost server may next be tried, and how long to wait after a
+    /// failed try (doubling, up to half a minute).
+    private var nextReconnect = 0
+    private var reconnectDelay = 250
+
+    public enum UndoScope: Sendable {
+        /// Your own latest change: your database user, on your machine.
+        case own
+        /// The team's latest change, whoever made it.
+        case everyone
+    }
+
+    /// How messages name the roster: the server, database and user, never the password.
+    public var name: String { settings.description }
+    public var filePath: String? { nil }
+    public var namesReadingAlike: [String] { [] }
+    public var hasMoved: Bool { false }
+    /// A roster on a server has no file an export could be written over.
+    public func ownFile(at path: String) -> RosterOwnFile? { nil }
+    public var location: RosterLocation { .postgres(uri) }
+
+    private init(connection: PostgresConnection, settings: ConnectionSettings, uri: String, client: String) {
+        self.connection = connection
+        self.settings = settings
+        self.uri = uri
+        self.client = client
+    }
+
+    deinit { connection.close() }
+
+    /// Connects to the roster at `uri` (completed from the PG* variables
+    /// and the password file of `environment`, as psql does), making its
+    /// schema when the database has none.
+    public static func open(uri: String, environment: [String: String] = PostgresRosterStore.processEnvironment()) throws(RosterError) -> PostgresRosterStore {
+        guard let store = try open(uri: uri, environment: environment, creating: true) else {
+            // Not reached: a store that may create its schema always has one.
+            throw .serverRefused("the roster's schema could not be made")
+        }
+        return store
+    }
+
+    /// Connects to an existing roster only to read it, making and changing
+    /// nothing: nil when the database has no roster schema yet. Shell
+    /// completion asks through this.
+    public static func openForReading(uri: String, environment: [String: String] = PostgresRosterStore.processEnvironment()) throws(RosterError) -> PostgresRosterStore? {
+        try open(uri: uri, environment: environment, creating: false)
+    }
+
+    private static func open(uri: String, environment: [String: String], creating: Bool) throws(RosterError) -> PostgresRosterStore? {
+        let settings: ConnectionSettings
+        do {
+            var resolved = try ConnectionSettings.resolve(uri: uri, environment: environment)
+            resolved.applicationName = resolved.applicationName ?? "roster"
+            settings = resolved
+        } catch {
+            throw .invalidLocation(sentence(error.description))
+        }
+        let connection: PostgresConnection
+        do {
+            connection = try PostgresConnection.connect(settings)
+        } catch {
+            throw mapped(error, server: settings.description, writing: false)
+        }
+        let given = try? ConnectionSettings.resolve(uri: uri, environment: environment).applicationName
+        let client = given.flatMap { $0 } ?? machineName(environment: environment)
+        let store = PostgresRosterStore(connection: connection, settings: settings, uri: uri, client: String(client.prefix(256)))
+        return try store.prepare(creating: creating) ? store : nil
+    }
+
+    /// The variables libpq reads, from this process's environment.
+    public static func processEnvironment() -> [String: String] {
+        var environment: [String: String] = [:]
+        for name in ["PGHOST", "PGPORT", "PGUSER", "PGDATABASE", "PGPASSWORD", "PGSSLMODE", "PGSSLROOTCERT",
+                     "PGCONNECT_TIMEOUT", "PGAPPNAME", "PGPASSFILE", "HOME", "USER", "LOGNAME"] {
+            if let value = FileSystem.environment(name) { environment[name] = value }
+        }
+        return environment
+    }
+
+    /// `alice@laptop`: the OS user (from the environment, never through
+    /// NSS, which a static program cannot load) and the host name.
+    static func machineName(environment: [String: String]) -> String {
+        let user = OperatingSystemUser.name(environment: environment)
+        var buffer = [CChar](repeating: 0, count: 256)
+        let host = gethostname(&buffer, buffer.count - 1) == 0
+            ? String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : "unknown host"
+        return "\(user)@\(host)"
+    }
+
+    // MARK: Opening
+
+    /// Reads the marker, then makes or upgrades the schema when needed
+    /// (unless not `creating`: false then when there is none).
+    private func prepare(creating: Bool) throws(RosterError) -> Bool {
+        if let encoding = connection.serverParameters["server_encoding"], encoding != "UTF8" {
+            throw .serverRefused("the database at \(name) stores text as \(encoding); roster needs a database created with ENCODING 'UTF8'")
+        }
+        var version = try guarded { try markedVersion() }
+        if version == nil && !creating { return false }
+        if (version ?? 0) < PostgresSchema.currentVersion {
+            try guarded { try migrate() }
+            version = try guarded { try markedVersion() }
+        }
+        guard let version else { throw .foreignSchema(server: name) }
+        if version > PostgresSchema.currentVersion {
+            throw .newerDatabase(path: name, version: version)
+        }
+        return true
+    }
+
+    /// The schema's version; nil when there is no schema `roster`, or an
+    /// empty one (a database administrator may make it for roster); throws
+    /// `foreignSchema` when it holds things but no marker of roster's.
+    private func markedVersion() throws -> Int32? {
+        do {
+            let result = try connection.query(PostgresSchema.readMarker)
+            guard result.rows.count == 1, let row = result.rows.first, row.count == 2,
+                  row[0] == PostgresSchema.application, let version = row[1].flatMap({ Int32($0) }) else {
+                throw RosterError.foreignSchema(server: name)
+            }
+            return version
+        } catch let error as PostgresError {
+            guard case .server(let server) = error else { throw error }
+            switch server.sqlState {
+            case .undefinedTable, .invalidSchemaName, SQLState("42703"):
+                if try schemaObjectCount() > 0 { throw RosterError.foreignSchema(server: name) }
+                return nil
+            default:
+                throw error
+            }
+        }
+    }
+
+    /// How many tables, sequences, views… the schema `roster` holds (0 when there is none).
+    private func schemaObjectCount() throws -> Int {
+        try connection.query(PostgresSchema.inspectSchema).firstValue.flatMap { Int($0) } ?? 0
+    }
+
+    /// Runs each migration the schema lacks, each in one transaction with
+    /// its version bump, under the migration lock; the version is read
+    /// again under the lock, as another program may have migrated first.
+    private func migrate() throws {
+        for migration in PostgresSchema.migrations {
+            try connection.transaction {
+                try connection.query("SELECT pg_advisory_xact_lock($1, $2)",
+                                     [String(PostgresSchema.LockKey.space), String(PostgresSchema.LockKey.migration)])
+                // Asked without a failing statement, which would abort the transaction.
+                let marked = try connection.query("SELECT to_regclass('roster.roster_schema') IS NOT NULL").firstValue == "t"
+                let found = marked ? try markedVersion() ?? 0 : try schemaObjectCount() > 0 ? -1 : 0
+                if found < 0 { throw RosterError.foreignSchema(server: name) }
+                guard found < migration.version else { return }
+                try connection.simpleQuery(migration.sql)
+                if migration.version == 1 { try connection.execute([try PostgresSchema.seedDefaultRoster()]) }
+                try connection.query("UPDATE roster.roster_schema SET version = $1", [String(migration.version)])
+            }
+        }
+    }
+
+    // MARK: Running statements
+
+    /// Runs `body`, turning the client's errors into the roster's. Statements
+    /// still pending when a read fails are dropped with it.
+    func guarded<T>(_ body: () throws -> T) throws(RosterError) -> T {
+        depth += 1
+        defer { depth -= 1 }
+        if depth == 1 { try reconnectIfLost() }
+        do {
+            return try body()
+        } catch let error as RosterError {
+            throw error
+        } catch let error as PostgresError {
+            throw Self.mapped(error, server: name, writing: isWriting, user: settings.user)
+        } catch let error as IOFailure where error.isOutOfMemory {
+            throw .outOfMemory
+        } catch {
+            throw .serverRefused("the roster at \(name) failed: \(error)")
+        }
+    }
+
+    /// A session whose server went away (a restart, a crash, a network
+    /// cut) is made again on the next request, so that an interface left
+    /// open carries on when the server is back: tried at once, then after
+    /// a growing delay, so that a poll every half second does not knock
+    /// on a closed door every time. Only between requests: a transaction
+    /// that lost its server is over, and the server has rolled it back.
+    private func reconnectIfLost() throws(RosterError) {
+        guard connection.isClosed else { return }
+        pending = []
+        let now = MonotonicMilliseconds.now()
+        guard now >= nextReconnect else {
+            throw .serverUnavailable("lost the connection to PostgreSQL at \(name); trying again shortly")
+        }
+        do {
+            connection = try PostgresConnection.connect(settings)
+            reconnectDelay = 250
+            isListening = false
+        } catch {
+            nextReconnect = now + reconnectDelay
+            reconnectDelay = min(reconnectDelay * 2, 30_000)
+            throw Self.mapped(error, server: name, writing: false, user: settings.user)
+        }
+    }
+
+    /// Runs `sql` with its values, after any statements waiting to go:
+    /// one round trip for all of them. Returns this statement's result.
+    @discardableResult
+    func run(_ sql: String, _ parameters: [String?] = []) throws(PostgresError) -> QueryResult {
+        let batch = pending + [BoundStatement(sql, parameters)]
+        pending = []
+        return try connection.execute(batch).last ?? QueryResult()
+    }
+
+    /// Adds a statement whose answer is not needed to the next round trip.
+    func later(_ sql: String, _ parameters: [String?] = []) {
+        pending.append(BoundStatement(sql, parameters))
+    }
+
+    /// The first column of the first row, as a whole number.
+    func integer(_ sql: String, _ parameters: [String?] = []) throws(PostgresError) -> Int64? {
+        try run(sql, parameters).firstValue.flatMap { Int64($0) }
+    }
+
+    /// Runs a write: one transaction that takes the write lock first and,
+    /// unless `commit` is false (a dry run, which is then rolled back),
+    /// commits with the statements still pending.
+    func write<T>(commit: Bool = true, _ body: () throws -> T) throws(RosterError) -> T {
+        isWriting = true
+        defer { isWriting = false }
+        return try guarded {
+            pending = [
+                BoundStatement("BEGIN"),
+                BoundStatement("SELECT set_config('lock_timeout', $1, true)", ["\(max(0, busyTimeoutMilliseconds))ms"]),
+                BoundStatement("SELECT pg_advisory_xact_lock($1, $2)",
+                               [String(PostgresSchema.LockKey.space), String(PostgresSchema.LockKey.write)]),
+            ]
+            let value: T
+            do {
+                value = try body()
+                if commit {
+                    let tag = try run("COMMIT").commandTag
+                    if tag == "ROLLBACK" { throw PostgresError.misuse("the transaction failed part way, so it was rolled back") }
+                } else {
+                    try run("ROLLBACK")
+                }
+            } catch {
+                rollBack()
+                throw error
+            }
+            return value
+        }
+    }
+
+    /// Reads in one snapshot (an export, a page of the list while others write).
+    func readTransaction<T>(_ body: () throws -> T) throws(RosterError) -> T {
+        try guarded {
+            pending = [BoundStatement("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")]
+            do {
+                let value = try body()
+                if pending.isEmpty { try run("COMMIT") } else { pending = [] }
+                return value
+            } catch {
+                rollBack()
+                throw error
+            }
+        }
+    }
+
+    /// Ends a transaction that failed: nothing of it stays.
+    private func rollBack() {
+        pending = []
+        guard !connection.isClosed, connection.transactionStatus != .idle else { return }
+        _ = try? connection.simpleQuery("ROLLBACK")
+    }
+
+    /// The roster's sentence for a client error.
+    static func mapped(_ error: PostgresError, server: String, writing: Bool, user: String? = nil) -> RosterError {
+        switch error {
+        case .unreachable, .connectionLost:
+            return .serverUnavailable(sentence(error.description) + "; nothing was changed")
+        case .invalidSettings(let text):
+            return .invalidLocation(sentence(text))
+        case .insecure, .protocolViolation, .misuse:
+            return .serverRefused(sentence(error.description))
+        case .server(let failure):
+            let state = failure.sqlState
+            if state == .lockNotAvailable { return .busy(path: server) }
+            if state.errorClass == "08" || state == .adminShutdown || state == .crashShutdown || state == .cannotConnectNow {
+                return .serverUnavailable("lost the connection to PostgreSQL at \(server): \(failure.message); nothing was changed")
+            }
+            if state == .insufficientPrivilege || state == .readOnlySQLTransaction {
+                if writing {
+                    return .readOnly(path: server, reason: "the database role \(user.map { "\($0) " } ?? "")may only read it (\(failure.message)); nothing was changed")
+                }
+                return .cannotOpen(path: server, reason: "the database role \(user.map { "\($0) " } ?? "")may not read it (\(failure.message))")
+            }
+            if state == .invalidPassword || state == .invalidAuthorizationSpecification || state.code == "3D000" {
+                return .serverRefused("PostgreSQL at \(server) refused the connection: \(failure.message)")
+            }
+            return .serverRefused("the roster at \(server) failed: \(failure.message) (SQLSTATE \(state.code))")
+        }
+    }
+
+    /// A client sentence in the roster's voice: lower-case first, no full stop.
+    static func sentence(_ text: String) -> String {
+        var text = text
+        if text.hasSuffix(".") { text.removeLast() }
+        guard let first = text.first, first.isUppercase,
+              text.dropFirst().first.map({ !$0.isUppercase }) ?? true else { return text }
+        return first.lowercased() + text.dropFirst()
+    }
+
+    // MARK: The connection
+
+    public func setBusyTimeout(milliseconds: Int) throws(RosterError) {
+        busyTimeoutMilliseconds = max(0, milliseconds)
+    }
+
+    /// A number that moves with every change made through roster, by
+    /// anyone: the newest history id announced. The first call reads the
+    /// history sequence and starts listening on the channel every write
+    /// notifies (`NOTIFY roster, '<history id>'`); later calls only read
+    /// the notifications that have arrived, without a round trip, so an
+    /// interface that polls this costs the server nothing while nobody
+    /// changes the roster.
+    public func changeCounter() throws(RosterError) -> Int64 {
+        try guarded {
+            guard isListening else {
+                try connection.listen(Self.notificationChannel)
+                isListening = true
+                announcedChange = try integer("SELECT CASE WHEN is_called THEN last_value ELSE 0 END FROM roster.history_id") ?? 0
+                return announcedChange
+            }
+            for notification in try connection.readPendingNotifications() where notification.channel == Self.notificationChannel {
+                announcedChange = max(announcedChange + 1, Int64(notification.payload) ?? 0)
+            }
+            return announcedChange
+        }
+    }
+
+    /// A dry run rehearses in a transaction that is rolled back.
+    public func forDryRun() throws(RosterError) -> any RosterStore { self }
+}

@@ -1,0 +1,178 @@
+import PostgresWire
+
+/// roster's own schema in a PostgreSQL database, and the forward
+/// migrations that build it, as literal SQL that never changes once
+/// shipped (a migration depends on no type of the model: a new weapon or
+/// field is a new migration, never an edit of an old one).
+///
+/// Everything roster keeps lives in the schema `roster`; a database that
+/// holds other schemas and tables is fine, and roster never touches them.
+/// `roster.roster_schema` is the version marker: one row saying that the
+/// schema is roster's (`application = 'roster'`) and how many migrations
+/// it has had. Opening reads it first. A schema named `roster` without
+/// that marker (and not empty), or with another application's, is not
+/// roster's, and one from a newer roster is refused: both in one sentence,
+/// both left exactly as they are.
+///
+/// Each migration runs in one transaction with its version bump, under
+/// the migration lock (an advisory lock of its own), so two programs
+/// opening a new database at once make the schema once, and a failed
+/// migration leaves the database at the last version it finished.
+enum PostgresSchema {
+    /// The schema roster keeps its tables in.
+    static let name = "roster"
+    /// Written in `roster_schema.application`: this schema is roster's.
+    static let application = "roster"
+
+    /// The advisory-lock keys roster takes, in the two-key form
+    /// (`pg_advisory_xact_lock(int, int)`), the first key "ROST" as an
+    /// integer so that another application's locks cannot meet them.
+    enum LockKey {
+        static let space: Int32 = 0x524F_5354
+        /// Held by every write transaction until it ends: one writer at a time.
+        static let write: Int32 = 1
+        /// Held by a migration, so that two programs do not both migrate.
+        static let migration: Int32 = 2
+    }
+
+    struct Migration {
+        let version: Int32
+        let summary: String
+        let sql: String
+    }
+
+    static let migrations: [Migration] = [
+        Migration(version: 1, summary: "create roster's schema: monsters, the history of changes and who made them, and the default roster",
+                  sql: version1),
+    ]
+
+    static var currentVersion: Int32 { Int32(migrations.count) }
+
+    /// The default roster, as `Data/default-roster.json` holds it, into a
+    /// schema version 1 just made: one statement, every value bound.
+    static func seedDefaultRoster() throws -> BoundStatement {
+        let monsters = try DefaultRoster.monsters()
+        let columns = ["id"] + PostgresMonsterTable.dataFields.map(\.key) + ["name_key"]
+        var values: [String?] = []
+        var rows: [String] = []
+        for monster in monsters {
+            rows.append("(" + PostgresMonsterTable.parameters(from: values.count + 1, count: columns.count) + ")")
+            values += [String(monster.id)] + PostgresMonsterTable.values(of: monster)
+        }
+        return BoundStatement("""
+            WITH added AS (INSERT INTO roster.monster (\(columns.joined(separator: ", "))) VALUES \(rows.joined(separator: ", ")) RETURNING id)
+            SELECT setval('roster.monster_id', max(id)) FROM added
+            """, values)
+    }
+
+    /// Reads the marker: `application, version`. Fails with an undefined
+    /// schema, table or column when the schema is missing or not roster's.
+    static let readMarker = "SELECT application, version FROM roster.roster_schema"
+
+    /// Whether a schema named `roster` exists, and how many tables,
+    /// sequences, views… it holds: asked only when the marker cannot be read.
+    static let inspectSchema = """
+        SELECT count(c.oid) FROM pg_catalog.pg_namespace n
+        LEFT JOIN pg_catalog.pg_class c ON c.relnamespace = n.oid
+        WHERE n.nspname = 'roster' GROUP BY n.oid
+        """
+
+    /// Version 1, whole (the default roster is added in the same
+    /// transaction from `Data/`, by `seedDefaultRoster`). The CHECK constraints are those of the roster
+    /// file's monster table (schema 6 of the file), the history keeps who
+    /// made each change, and ids come from sequences, so that none is
+    /// ever given out twice, even after the monster with the highest id
+    /// is removed or the history is cleared.
+    ///
+    /// `name_key` is roster's folded form of the name (see
+    /// `MonsterRules.nameKey`), compared byte by byte (`COLLATE "C"`), as
+    /// in the file. Times are the server's, in UTC.
+    static let version1 = #"""
+        CREATE SCHEMA IF NOT EXISTS roster;
+        COMMENT ON SCHEMA roster IS 'roster: a roster of monsters and their weapons, kept by the roster program (version in roster.roster_schema)';
+
+        CREATE TABLE roster.roster_schema (
+            one_row     boolean PRIMARY KEY DEFAULT true CHECK (one_row),
+            application text    NOT NULL CHECK (application = 'roster'),
+            version     integer NOT NULL CHECK (version >= 1)
+        );
+        INSERT INTO roster.roster_schema (application, version) VALUES ('roster', 1);
+
+        CREATE SEQUENCE roster.monster_id AS bigint;
+        CREATE TABLE roster.monster (
+            id          bigint PRIMARY KEY DEFAULT nextval('roster.monster_id'),
+            name        text NOT NULL CHECK (char_length(name) BETWEEN 1 AND 512),
+            name_key    text COLLATE "C" NOT NULL,
+            description text NOT NULL DEFAULT '' CHECK (char_length(description) <= 2240),
+            icon        text NOT NULL CHECK (char_length(icon) BETWEEN 5 AND 64),
+            name_color  text NOT NULL DEFAULT 'default'
+                        CHECK (name_color IN ('default', 'red', 'green', 'blue')),
+            weapon      text NOT NULL
+                        CHECK (weapon IN ('blowgun', 'ninja-star', 'fire', 'sword', 'smoke')),
+            height      text CHECK (height ~ '^[0-9].*ft[0-9].*in$' AND char_length(height) <= 8),
+            origin      text CHECK (char_length(origin) = 2),
+            activated   text CHECK (activated ~ '^[0-9]{4}-[0-1][0-9]-[0-3][0-9]T[0-2][0-9]:[0-5][0-9]:[0-5][0-9]Z$'),
+            CONSTRAINT monster_name_key UNIQUE (name_key)
+        );
+        ALTER SEQUENCE roster.monster_id OWNED BY roster.monster.id;
+
+        -- One row per change, newest last. `database_user` is the role that
+        -- logged in (the server says it; nobody can write another's), and
+        -- `client` the person's machine: the connection's application_name
+        -- when one is given, else the OS user and host name.
+        CREATE SEQUENCE roster.history_id AS bigint;
+        CREATE TABLE roster.history (
+            id            bigint PRIMARY KEY DEFAULT nextval('roster.history_id'),
+            at            timestamptz NOT NULL DEFAULT statement_timestamp(),
+            database_user text NOT NULL DEFAULT session_user,
+            client        text NOT NULL CHECK (char_length(client) BETWEEN 1 AND 256),
+            surface       text NOT NULL CHECK (surface IN ('command line', 'interactive roster')),
+            command       text NOT NULL CHECK (char_length(command) BETWEEN 1 AND 32),
+            file          text,
+            summary       text NOT NULL,
+            kind          text NOT NULL CHECK (kind IN ('rows', 'snapshot', 'snapshot-dropped')),
+            undone        boolean NOT NULL DEFAULT false,
+            reverses      bigint,
+            count_before  bigint,
+            count_after   bigint
+        );
+        ALTER SEQUENCE roster.history_id OWNED BY roster.history.id;
+        CREATE INDEX history_author ON roster.history (database_user, client, id);
+
+        -- Each monster a change touched, the whole row before and after.
+        CREATE TABLE roster.history_row (
+            change             bigint  NOT NULL REFERENCES roster.history (id) ON DELETE CASCADE,
+            position           integer NOT NULL,
+            monster            bigint  NOT NULL,
+            before_exists      boolean NOT NULL,
+            after_exists       boolean NOT NULL,
+            before_name        text, before_description text, before_icon text, before_name_color text,
+            before_weapon      text, before_height text, before_origin text, before_activated text,
+            after_name         text, after_description text, after_icon text, after_name_color text,
+            after_weapon       text, after_height text, after_origin text, after_activated text,
+            PRIMARY KEY (change, position)
+        );
+        CREATE INDEX history_row_monster ON roster.history_row (monster, change);
+
+        -- An import keeps the whole roster it replaced (and its undo the
+        -- roster it took back), so that undo and redo can swap them. The
+        -- rows are written before their change's entry, in the same
+        -- transaction, and go when the history lets the change go; no
+        -- foreign key, whose check would cost each of a million rows.
+        CREATE TABLE roster.history_roster (
+            change      bigint NOT NULL,
+            id          bigint NOT NULL,
+            name        text NOT NULL,
+            name_key    text COLLATE "C" NOT NULL,
+            description text NOT NULL,
+            icon        text NOT NULL,
+            name_color  text NOT NULL,
+            weapon      text NOT NULL,
+            height      text,
+            origin      text,
+            activated   text,
+            PRIMARY KEY (change, id)
+        );
+
+        """#
+}

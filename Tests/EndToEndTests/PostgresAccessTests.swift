@@ -1,0 +1,195 @@
+import Foundation
+import Testing
+
+/// Who may do what on a shared roster, and how roster reaches it safely:
+/// a role that may only read lists and exports, and every write it tries
+/// is refused in one sentence that changes nothing; TLS with a
+/// certificate made by `openssl` here passes `verify-full` and refuses a
+/// certificate from another authority and a wrong password; a password
+/// given in the URI shows nowhere (messages, history, the process title,
+/// the files roster writes).
+@Suite("Who may use a shared roster, and how safely")
+struct PostgresAccessTests {
+    @Test("a reader role lists and exports; every write is refused in one sentence, changing nothing")
+    func readerRole() throws {
+        let cluster = try DisposablePostgres.shared()
+        let database = try cluster.makeDatabase()
+        let sandbox = try Sandbox()
+        let owner = cluster.uri(database: database)
+        #expect(try sandbox.roster(uri: owner, ["set-weapon", "Cat-Bot", "fire"]).status == 0)
+        let reader = "reader_\(database)"
+        try cluster.psql("""
+            CREATE ROLE \(reader) LOGIN;
+            GRANT USAGE ON SCHEMA roster TO \(reader);
+            GRANT SELECT ON ALL TABLES IN SCHEMA roster TO \(reader);
+            GRANT SELECT ON ALL SEQUENCES IN SCHEMA roster TO \(reader);
+            """, database: database)
+        let asReader = cluster.uri(database: database, user: reader)
+        let exported = try sandbox.roster(uri: owner, ["export", "--format", "json"]).stdout
+        let history = try cluster.psql("SELECT count(*) FROM roster.history", database: database)
+
+        let export = try sandbox.roster(uri: asReader, ["export", "--format", "json"])
+        #expect(export.status == 0, "\(export.stderr)")
+        #expect(export.stdout == exported)
+        let list = try sandbox.roster(uri: asReader, ["list"])
+        #expect(list.status == 0, "\(list.stderr)")
+        #expect(list.stdout.contains("Cat-Bot"))
+        #expect(try sandbox.roster(uri: asReader, ["show", "Cat-Bot"]).status == 0)
+        #expect(try sandbox.roster(uri: asReader, ["history"]).status == 0)
+
+        let importFile = sandbox.directory.appendingPathComponent("one.ndjson").path
+        try #"{"id":1,"name":"Solo-Bot","description":"","icon":"meetcatbot.png","name_color":"red","weapon":"fire"}"#
+            .appending("\n").write(toFile: importFile, atomically: false, encoding: .utf8)
+        let writes: [[String]] = [
+            ["set-weapon", "Cat-Bot", "sword"],
+            ["set-weapon", "--stdin"],
+            ["add", "Reader-Bot", "--weapon", "fire"],
+            ["edit", "Dog-Bot", "--description", "changed"],
+            ["remove", "Ice-Bot", "--yes"],
+            ["import", importFile, "--mode", "replace"],
+        ]
+        for arguments in writes {
+            let run = try sandbox.roster(uri: asReader, arguments, stdin: "Dog-Bot\tfire\n")
+            #expect(run.status == 74, "\(arguments): \(run.status) \(run.stderr)")
+            #expect(run.stderr.split(separator: "\n").count == 1, "\(arguments): \(run.stderr)")
+            #expect(run.stderr.contains(reader) && run.stderr.contains("nothing was changed"), "\(arguments): \(run.stderr)")
+        }
+        #expect(try sandbox.roster(uri: owner, ["export", "--format", "json"]).stdout == exported)
+        #expect(try cluster.psql("SELECT count(*) FROM roster.history", database: database) == history)
+    }
+
+    @Test("TLS with a certificate made here: verify-full passes; another authority's certificate and a wrong password are refused")
+    func transportSecurity() throws {
+        let sandbox = try Sandbox()
+        let certificates = try TestCertificates(in: sandbox)
+        let cluster = try DisposablePostgres(ownedWith: ["--tls", certificates.serverCertificate, certificates.serverKey,
+                                                      "--scram", "alice", "Tls-Pw-9931"])
+        try cluster.psql("CREATE DATABASE shared OWNER alice")
+        func uri(password: String, rootCertificate: String, mode: String = "verify-full") -> String {
+            "postgresql://alice:\(password)@127.0.0.1:\(cluster.port)/shared?sslmode=\(mode)&sslrootcert=\(rootCertificate)&connect_timeout=5"
+        }
+        let trusted = try sandbox.roster(uri: uri(password: "Tls-Pw-9931", rootCertificate: certificates.authority),
+                                         ["set-weapon", "Cat-Bot", "fire"])
+        #expect(trusted.status == 0, "\(trusted.stderr)")
+        // The cluster's pg_hba.conf lets TCP in only as hostssl: a change made over TCP came over TLS.
+        #expect(try cluster.psql("SELECT weapon FROM roster.monster WHERE name = 'Cat-Bot'", database: "shared") == "fire")
+        // The server's certificate was signed by another authority.
+        let stranger = try sandbox.roster(uri: uri(password: "Tls-Pw-9931", rootCertificate: certificates.otherAuthority),
+                                          ["set-weapon", "Cat-Bot", "sword"])
+        #expect(stranger.status != 0, "\(stranger.stderr)")
+        #expect(stranger.stderr.split(separator: "\n").count == 1, "\(stranger.stderr)")
+        #expect(stranger.stderr.contains("certificate"), "\(stranger.stderr)")
+        #expect(!stranger.stderr.contains("Tls-Pw-9931"))
+        // verify-ca with the wrong authority is refused too; require alone encrypts without checking.
+        #expect(try sandbox.roster(uri: uri(password: "Tls-Pw-9931", rootCertificate: certificates.otherAuthority, mode: "verify-ca"),
+                                   ["list"]).status != 0)
+        let wrong = try sandbox.roster(uri: uri(password: "Not-The-Pw-5170", rootCertificate: certificates.authority), ["list"])
+        #expect(wrong.status != 0, "\(wrong.stderr)")
+        #expect(wrong.stderr.split(separator: "\n").count == 1, "\(wrong.stderr)")
+        #expect(wrong.stderr.contains("password"), "\(wrong.stderr)")
+        #expect(!wrong.stderr.contains("Not-The-Pw-5170") && !wrong.stderr.contains("Tls-Pw-9931"))
+        #expect(try cluster.psql("SELECT weapon FROM roster.monster WHERE name = 'Cat-Bot'", database: "shared") == "fire")
+    }
+
+    @Test("a password in the URI shows nowhere: messages, history, the process title, the files roster writes")
+    func passwordNeverShows() throws {
+        let password = "Hush-Pw-31337"
+        let cluster = try DisposablePostgres(ownedWith: ["--scram", "alice", password])
+        try cluster.psql("CREATE DATABASE shared OWNER alice")
+        let sandbox = try Sandbox()
+        let uri = cluster.uri(database: "shared", user: "alice", password: password)
+        let exportFile = sandbox.directory.appendingPathComponent("out.json").path
+        var said: [String] = []
+        for arguments in [["list"], ["set-weapon", "Cat-Bot", "fire"], ["set-weapon", "Cat-Bot", "fire"],
+                          ["set-weapon", "Nobody-Bot", "fire"], ["set-weapon", "Cat-Bot", "swrod"], ["add", "Pw-Bot", "--weapon", "smoke"],
+                          ["history"], ["history", "--format", "json"], ["export", "-o", exportFile], ["undo"],
+                          ["import", "/nonexistent.json"], ["--version"]] {
+            let run = try sandbox.roster(uri: uri, arguments)
+            said.append(run.stdout + run.stderr)
+        }
+        // The same URI in ROSTER_DB, and a wrong password.
+        let fromEnvironment = try sandbox.roster(["list"], environment: ["ROSTER_DB": uri], useDatabaseOption: false)
+        #expect(fromEnvironment.status == 0, "\(fromEnvironment.stderr)")
+        said.append(fromEnvironment.stdout + fromEnvironment.stderr)
+        let wrong = try sandbox.roster(uri: cluster.uri(database: "shared", user: "alice", password: password + "x"), ["list"])
+        #expect(wrong.status != 0)
+        said.append(wrong.stderr)
+        for text in said { #expect(!text.contains(password), "shown: \(text)") }
+        #expect(try cluster.psql("SELECT count(*) FROM roster.history", database: "shared") != "0")
+        let stored = try cluster.psql("SELECT h::text FROM roster.history h", database: "shared")
+        #expect(!stored.contains(password), "in the history: \(stored)")
+
+        // The process title, while roster waits for its input.
+        let process = Process()
+        process.executableURL = Sandbox.binary
+        process.arguments = ["--db", uri, "import", "-", "--mode", "upsert"]
+        process.environment = ["PATH": "/usr/bin:/bin", "HOME": sandbox.directory.path, "LANG": "C.UTF-8"]
+        let input = Pipe()
+        process.standardInput = input
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // roster reads all its input before it connects: once it waits
+        // for more, it is well past start-up.
+        let waiting = "/proc/\(process.processIdentifier)/wchan"
+        func wchan() -> String { FileManager.default.contents(atPath: waiting).map { String(decoding: $0, as: UTF8.self) } ?? "" }
+        let deadline = Date().addingTimeInterval(20)
+        while !wchan().hasSuffix("pipe_read"), Date() < deadline { usleep(10_000) }
+        #expect(wchan().hasSuffix("pipe_read"), "roster never waited for its input: \(wchan())")
+        let commandLine = FileManager.default.contents(atPath: "/proc/\(process.processIdentifier)/cmdline")
+            .map { String(decoding: $0, as: UTF8.self) } ?? ""
+        let title = try sandbox.run("/bin/ps", ["-o", "args=", "-p", String(process.processIdentifier)]).stdout
+        #expect(commandLine.contains("import"), "the process was not read: \(commandLine)")
+        #expect(!commandLine.contains(password), "in /proc/PID/cmdline: \(commandLine)")
+        #expect(!title.contains(password), "in ps: \(title)")
+        try input.fileHandleForWriting.write(contentsOf: Data("Pw-Bot\tsword\n".utf8))
+        try input.fileHandleForWriting.close()
+        process.waitUntilExit()
+
+        // Every file roster wrote (its home, its settings, the export).
+        let files = FileManager.default.enumerator(atPath: sandbox.directory.path)
+        var read = 0
+        while let relative = files?.nextObject() as? String {
+            let path = sandbox.directory.appendingPathComponent(relative).path
+            guard let bytes = FileManager.default.contents(atPath: path) else { continue }
+            read += 1
+            #expect(!String(decoding: bytes, as: UTF8.self).contains(password), "in \(relative)")
+        }
+        #expect(read >= 1 && FileManager.default.fileExists(atPath: exportFile))
+    }
+}
+
+/// A certificate authority, a server certificate it signs for 127.0.0.1,
+/// and a second authority that signed nothing of the server's: all made
+/// by `openssl` in the sandbox, for one test.
+struct TestCertificates {
+    let authority: String
+    let otherAuthority: String
+    let serverCertificate: String
+    let serverKey: String
+
+    init(in sandbox: Sandbox) throws {
+        let folder = sandbox.directory.appendingPathComponent("tls").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        func path(_ name: String) -> String { folder + "/" + name }
+        authority = path("ca.crt")
+        otherAuthority = path("other-ca.crt")
+        serverCertificate = path("server.crt")
+        serverKey = path("server.key")
+        func openssl(_ arguments: [String]) throws {
+            let run = try sandbox.run("/usr/bin/openssl", arguments)
+            guard run.status == 0 else {
+                throw DisposablePostgres.Failure(description: "openssl \(arguments.first ?? "") failed: \(run.stderr)")
+            }
+        }
+        let curve = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes"]
+        for (name, subject) in [("ca", "/CN=roster test authority"), ("other-ca", "/CN=someone else's authority")] {
+            try openssl(["req", "-x509"] + curve + ["-keyout", path("\(name).key"), "-out", path("\(name).crt"),
+                                                    "-days", "2", "-subj", subject])
+        }
+        try openssl(["req"] + curve + ["-keyout", serverKey, "-out", path("server.csr"), "-subj", "/CN=127.0.0.1"])
+        try "subjectAltName=IP:127.0.0.1\n".write(toFile: path("server.ext"), atomically: false, encoding: .utf8)
+        try openssl(["x509", "-req", "-in", path("server.csr"), "-CA", authority, "-CAkey", path("ca.key"),
+                     "-CAcreateserial", "-out", serverCertificate, "-days", "2", "-extfile", path("server.ext")])
+    }
+}

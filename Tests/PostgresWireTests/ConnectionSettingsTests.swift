@@ -1,0 +1,136 @@
+import Foundation
+import Testing
+@testable import PostgresWire
+
+/// The settings are libpq's: URI first, then PG* variables, then defaults,
+/// then the password file, and a description that never holds a password.
+@Suite struct ConnectionSettingsTests {
+    private let bare = ["USER": "tester", "HOME": "/nonexistent-home"]
+
+    @Test func aFullURIGivesEveryPart() throws {
+        let settings = try ConnectionSettings.resolve(
+            uri: "postgresql://alice:s%40cret@db.example.org:6543/roster?sslmode=verify-full&sslrootcert=/ca.pem&connect_timeout=3&application_name=laptop",
+            environment: bare)
+        #expect(settings.host == "db.example.org")
+        #expect(settings.port == 6543)
+        #expect(settings.user == "alice")
+        #expect(settings.password == "s@cret")
+        #expect(settings.passwordSource == .uri)
+        #expect(settings.database == "roster")
+        #expect(settings.sslMode == .verifyFull)
+        #expect(settings.sslRootCert == "/ca.pem")
+        #expect(settings.connectTimeout == 3)
+        #expect(settings.applicationName == "laptop")
+    }
+
+    @Test func addressesAndSocketFolders() throws {
+        let v4 = try ConnectionSettings.resolve(uri: "postgres://127.0.0.1/db", environment: bare)
+        #expect(v4.host == "127.0.0.1" && v4.port == 5432 && v4.serverDescription == "127.0.0.1:5432")
+        let v6 = try ConnectionSettings.resolve(uri: "postgresql://[::1]:5433/db", environment: bare)
+        #expect(v6.host == "::1" && v6.port == 5433 && v6.serverDescription == "[::1]:5433")
+        let socket = try ConnectionSettings.resolve(uri: "postgresql:///db?host=%2Ftmp%2Fpg%20x&port=7000", environment: bare)
+        #expect(socket.isUnixSocket && socket.host == "/tmp/pg x")
+        #expect(socket.socketPath == "/tmp/pg x/.s.PGSQL.7000")
+    }
+
+    @Test func theDefaultsAreDebianLibpqs() throws {
+        let settings = try ConnectionSettings.resolve(uri: "postgresql://", environment: bare)
+        #expect(settings.host == "/var/run/postgresql")
+        #expect(settings.port == 5432)
+        #expect(settings.user == "tester")
+        #expect(settings.database == "tester")
+        #expect(settings.sslMode == .prefer)
+        #expect(settings.connectTimeout == 10)
+        #expect(settings.password == nil)
+    }
+
+    @Test func theUserComesFromLOGNAMEOrPasswdWithoutNSS() throws {
+        #expect(OperatingSystemUser.name(environment: ["LOGNAME": "logged"]) == "logged")
+        let passwd = try TemporaryFolder()
+        let path = passwd.path + "/passwd"
+        try "root:x:0:0::/root:/bin/sh\nsomeone:x:\(getuid()):0::/home:/bin/sh\n".write(toFile: path, atomically: true, encoding: .utf8)
+        let expected = getuid() == 0 ? "root" : "someone"
+        #expect(OperatingSystemUser.name(environment: [:], passwdPath: path) == expected)
+        #expect(OperatingSystemUser.name(environment: [:], passwdPath: passwd.path + "/none") == String(getuid()))
+    }
+
+    @Test func theEnvironmentFillsWhatTheURILeavesOut() throws {
+        let environment = bare.merging(["PGHOST": "envhost", "PGPORT": "6000", "PGUSER": "envuser", "PGDATABASE": "envdb",
+                                        "PGPASSWORD": "envpass", "PGSSLMODE": "require", "PGSSLROOTCERT": "/env.pem",
+                                        "PGCONNECT_TIMEOUT": "1", "PGAPPNAME": "envapp"]) { $1 }
+        let fromEnvironment = try ConnectionSettings.resolve(uri: nil, environment: environment)
+        #expect(fromEnvironment.host == "envhost" && fromEnvironment.port == 6000 && fromEnvironment.user == "envuser")
+        #expect(fromEnvironment.database == "envdb" && fromEnvironment.password == "envpass")
+        #expect(fromEnvironment.passwordSource == .environment)
+        #expect(fromEnvironment.sslMode == .require && fromEnvironment.sslRootCert == "/env.pem")
+        #expect(fromEnvironment.connectTimeout == 2, "libpq takes a 1 s timeout as 2 s")
+        #expect(fromEnvironment.applicationName == "envapp")
+        let uriWins = try ConnectionSettings.resolve(uri: "postgresql://bob@urihost/uridb?sslmode=disable", environment: environment)
+        #expect(uriWins.host == "urihost" && uriWins.user == "bob" && uriWins.database == "uridb" && uriWins.sslMode == .disable)
+        #expect(uriWins.port == 6000 && uriWins.password == "envpass")
+    }
+
+    @Test func badURIsAreRefusedInASentence() {
+        for uri in ["mysql://x", "postgresql://h:99999/db", "postgresql://h/db?sslmode=sometimes", "postgresql://h/db?bogus=1",
+                    "postgresql://a,b/db", "postgresql://h/d%zz", "postgresql://[::1/db", "postgresql://h/db?connect_timeout=soon"] {
+            #expect(throws: PostgresError.self, "\(uri)") { try ConnectionSettings.resolve(uri: uri, environment: bare) }
+        }
+    }
+
+    @Test func aDescriptionNeverHoldsThePassword() throws {
+        let settings = try ConnectionSettings.resolve(uri: "postgresql://alice:hunter2@db.example.org/roster", environment: bare)
+        for text in [settings.description, "\(settings)", String(reflecting: settings), settings.serverDescription] {
+            #expect(!text.contains("hunter2"))
+        }
+        #expect(settings.description == "db.example.org:5432 (database roster, user alice)")
+        let errors: [PostgresError] = [.unreachable(server: settings.serverDescription, reason: "x"),
+                                       .connectionLost(server: settings.serverDescription, reason: "y")]
+        for error in errors { #expect(!error.description.contains("hunter2")) }
+    }
+
+    @Test func thePasswordFileIsReadOnlyWhenOthersCannotReadIt() throws {
+        let home = try TemporaryFolder()
+        let file = home.path + "/.pgpass"
+        try """
+        # comment:*:*:*:nope
+        other.example.org:*:*:*:wrong
+        db.example.org:5432:roster:alice:right\\:one\\\\
+        *:*:*:*:fallback
+        """.write(toFile: file, atomically: true, encoding: .utf8)
+        let environment = ["USER": "alice", "HOME": home.path]
+        chmod(file, 0o644)
+        let open = try ConnectionSettings.resolve(uri: "postgresql://db.example.org/roster", environment: environment)
+        #expect(open.password == nil)
+        #expect(open.warnings.count == 1 && open.warnings[0].contains("0600"))
+        chmod(file, 0o600)
+        let closed = try ConnectionSettings.resolve(uri: "postgresql://db.example.org/roster", environment: environment)
+        #expect(closed.password == "right:one\\")
+        #expect(closed.passwordSource == .passwordFile(path: file))
+        let wildcard = try ConnectionSettings.resolve(uri: "postgresql://elsewhere/x", environment: environment)
+        #expect(wildcard.password == "fallback")
+        let uriFirst = try ConnectionSettings.resolve(uri: "postgresql://alice:given@db.example.org/roster", environment: environment)
+        #expect(uriFirst.password == "given")
+    }
+
+    @Test func aSocketInTheDefaultFolderMatchesLocalhostInThePasswordFile() throws {
+        let home = try TemporaryFolder()
+        try "localhost:5432:*:alice:viasocket\n/tmp/elsewhere:5432:*:alice:bypath\n".write(toFile: home.path + "/pass", atomically: true, encoding: .utf8)
+        chmod(home.path + "/pass", 0o600)
+        let environment = ["USER": "alice", "PGPASSFILE": home.path + "/pass"]
+        #expect(try ConnectionSettings.resolve(uri: nil, environment: environment).password == "viasocket")
+        #expect(try ConnectionSettings.resolve(uri: "postgresql://?host=/tmp/elsewhere", environment: environment).password == "bypath")
+    }
+}
+
+/// A folder removed when the value goes away.
+final class TemporaryFolder {
+    let path: String
+
+    init() throws {
+        var template = Array("/tmp/pgwire-test-XXXXXX".utf8CString)
+        guard let made = mkdtemp(&template) else { throw CocoaError(.fileWriteUnknown) }
+        path = String(cString: made)
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: path) }
+}

@@ -1,0 +1,56 @@
+import Testing
+@testable import PostgresWire
+
+/// SCRAM-SHA-256 against RFC 7677's test vector, and the checks that stop
+/// a server that does not know the password.
+@Suite struct SCRAMTests {
+    private let serverFirst = Array("r=rOprNGfwEbeRWgbNEkqO%hvYDpWUa2RaTCAfuxFIlj)hNlF$k0,s=W22ZaJ0SNY7soEsUEjb6gQ==,i=4096".utf8)
+
+    @Test func theRFC7677ExchangeGivesItsProofAndAcceptsItsSignature() throws {
+        var client = SCRAMClient(password: "pencil", nonce: "rOprNGfwEbeRWgbNEkqO", userName: "user")
+        #expect(String(decoding: client.clientFirstMessage, as: UTF8.self) == "n,,n=user,r=rOprNGfwEbeRWgbNEkqO")
+        let final = try client.clientFinalMessage(serverFirst: serverFirst)
+        #expect(String(decoding: final, as: UTF8.self)
+            == "c=biws,r=rOprNGfwEbeRWgbNEkqO%hvYDpWUa2RaTCAfuxFIlj)hNlF$k0,p=dHzbZapWIk4jUhN+Ute9ytag9zjfMHgsqmmiz7AndVQ=")
+        try client.verify(serverFinal: Array("v=6rriTRBi23WpRR/wtup+mMhUZUn/dB5nLTJRsjl95G4=".utf8))
+        #expect(client.step == .done)
+    }
+
+    @Test func aWrongServerSignatureIsRefused() throws {
+        var client = SCRAMClient(password: "pencil", nonce: "rOprNGfwEbeRWgbNEkqO", userName: "user")
+        _ = try client.clientFinalMessage(serverFirst: serverFirst)
+        #expect(throws: SCRAMFailure.wrongServerSignature) {
+            try client.verify(serverFinal: Array("v=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=".utf8))
+        }
+    }
+
+    @Test func aServerNonceThatDoesNotExtendOursIsRefused() {
+        var client = SCRAMClient(password: "pencil", nonce: "abc")
+        #expect(throws: SCRAMFailure.nonceMismatch) {
+            try client.clientFinalMessage(serverFirst: Array("r=xyzdef,s=W22ZaJ0SNY7soEsUEjb6gQ==,i=4096".utf8))
+        }
+    }
+
+    @Test func postgresLeavesTheUserNameEmpty() throws {
+        let client = try #require(SCRAMClient.withRandomNonce(password: "x"))
+        let first = String(decoding: client.clientFirstMessage, as: UTF8.self)
+        #expect(first.hasPrefix("n,,n=,r="))
+        #expect(first.count == "n,,n=,r=".count + 24)
+    }
+
+    @Test func base64RoundTripsAndRefusesNonsense() {
+        for length in 0..<8 {
+            let bytes = (0..<length).map { UInt8($0 * 37 & 0xff) }
+            #expect(Base64.decode(Base64.encode(bytes)) == bytes)
+        }
+        #expect(Base64.encode(Array("pencil".utf8)) == "cGVuY2ls")
+        #expect(Base64.decode("abc") == nil)
+        #expect(Base64.decode("a=bc") == nil)
+    }
+
+    @Test func md5AndSASLPrepAreTheServers() {
+        #expect(Cryptography.md5Hex(Array("".utf8)) == "d41d8cd98f00b204e9800998ecf8427e")
+        #expect(SASLPrep.prepare("pa\u{00A0}ss\u{00AD}word") == "pa ssword")
+        #expect(SASLPrep.prepare("plain") == "plain")
+    }
+}

@@ -1,0 +1,109 @@
+import Testing
+import TerminalKit
+@testable import RosterApp
+@testable import RosterCore
+
+/// Every outcome of the full-screen roster is told in the footer, in a
+/// sentence, at every size a person uses: a save, a clash with another
+/// program, another program's change, a pass through a field that saved.
+@Suite("The footer tells what happened")
+struct ToldOutcomesTests {
+    static let sizes = [Size(width: 120, height: 35), Size(width: 80, height: 24), Size(width: 60, height: 20)]
+
+    /// Another connection to the same file, as a script would have.
+    private func otherProgram(_ roster: RosterScreenHarness, saves changes: MonsterChanges) throws {
+        let other = try SQLiteRosterStore.open(path: roster.path)
+        let cat = try #require(try other.find("Cat-Bot"))
+        _ = try other.edit(monsterID: cat.id, changes)
+    }
+
+    /// The footer's rows as drawn: the last rows of the screen (a long
+    /// message wraps over up to three), joined.
+    private func footerRow(_ roster: RosterScreenHarness) -> String {
+        roster.lines.suffix(3).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+    }
+
+    @Test("a clash in the weapon panel is told in the footer below the panel; choosing again saves", arguments: sizes)
+    func weaponClash(_ size: Size) throws {
+        let roster = try RosterScreenHarness(width: size.width, height: size.height)
+        roster.press(.character("w"))
+        #expect(roster.weaponPanel != nil)
+        try otherProgram(roster, saves: MonsterChanges(weapon: .smoke))
+        roster.press(.character("4"))
+        #expect(try roster.weaponInDatabase("Cat-Bot") == .smoke, "the other program's choice is kept")
+        #expect(roster.weaponPanel != nil, "the panel stays up with the offer")
+        #expect(roster.footer.message == "another program changed Cat-Bot's weapon to Smoke after you began, so yours was not saved; "
+                + "choose yours again to save it over theirs, Esc keeps theirs")
+        #expect(footerRow(roster).contains("another program changed"), "the footer row shows it: \(roster.text)")
+        // A poll after the clash does not tell the same change over the sentence.
+        roster.interface.poll()
+        #expect(roster.footer.message?.hasPrefix("another program changed Cat-Bot's weapon") == true)
+
+        roster.press(.character("4"))
+        #expect(try roster.weaponInDatabase("Cat-Bot") == .sword)
+        #expect(roster.footer.message == "Cat-Bot now carries Sword")
+    }
+
+    @Test("a clash in the name editor keeps the person's text in the box, says whose name it is now, and Enter saves the text shown")
+    func nameClash() throws {
+        let roster = try RosterScreenHarness(width: 120, height: 35)
+        try roster.edit("Name")
+        roster.press(.control("u")).type("Kitty-Bot")
+        try otherProgram(roster, saves: MonsterChanges(name: "Tom-Bot"))
+        roster.interface.poll()
+        #expect(roster.details.field("Name")?.value == "Kitty-Bot", "the box keeps the person's text while the roster changes")
+        #expect(roster.footer.message?.hasPrefix("another program changed the roster: edit Cat-Bot") == true,
+                "\(roster.footer.message ?? "no message")")
+        #expect(roster.list.lines.contains("Tom-Bot"), "the list shows the other program's name")
+
+        roster.press(.enter)
+        #expect(roster.editingLabel == "Name")
+        #expect(try roster.monster("Tom-Bot") != nil, "nothing written over the other program's name")
+        #expect(roster.details.field("Name")?.value.hasPrefix("Kitty-Bot") == true, "the box still shows what Enter would save")
+        #expect(roster.footer.message == "another program changed Tom-Bot's name to `Tom-Bot` after you began, so yours was not saved; "
+                + "Enter saves yours over it, Esc keeps theirs")
+
+        roster.press(.enter)
+        #expect(try roster.monster("Kitty-Bot") != nil, "the text shown is the text saved")
+        #expect(roster.editingLabel == nil)
+        #expect(roster.footer.message?.hasPrefix("changed Tom-Bot: name") == true, "\(roster.footer.message ?? "no message")")
+    }
+
+    @Test("another program's change is told in the footer, in the history's words", arguments: sizes)
+    func outsideChange(_ size: Size) throws {
+        let roster = try RosterScreenHarness(width: size.width, height: size.height)
+        try otherProgram(roster, saves: MonsterChanges(weapon: .fire))
+        roster.interface.poll()
+        #expect(roster.footer.message == "another program changed the roster: set-weapon Cat-Bot: Sword → Fire")
+        #expect(footerRow(roster).contains("another program"), "in sight: \(roster.text)")
+        // Several at once: the newest, and how many came before it.
+        try otherProgram(roster, saves: MonsterChanges(weapon: .smoke))
+        try otherProgram(roster, saves: MonsterChanges(weapon: .blowgun))
+        roster.interface.poll()
+        #expect(roster.footer.message == "another program changed the roster: set-weapon Cat-Bot: Smoke → Blowgun; 1 earlier, history lists them")
+    }
+
+    @Test("leaving the height wheels with Tab saves the height and says so in the footer, in sight above nothing")
+    func tabSavesAndSays() throws {
+        let roster = try RosterScreenHarness(width: 80, height: 24)
+        try roster.edit("Height")
+        roster.press(.up, .tab)
+        #expect(roster.editingLabel == "Origin")
+        #expect(try roster.monster("Cat-Bot")?.height == Height(feet: 1, inches: 4))
+        #expect(roster.footer.message == "changed Cat-Bot: height 2 ft 4 in → 1 ft 4 in")
+        #expect(footerRow(roster).contains("changed Cat-Bot"), "the footer row shows it: \(roster.text)")
+    }
+
+    @Test("letters that mean nothing in a picker do nothing there", arguments: ["Height", "Origin", "Weapon", "Colour"])
+    func strayLetters(_ label: String) throws {
+        let roster = try RosterScreenHarness(width: 120, height: 35)
+        let before = try #require(try roster.monster("Cat-Bot"))
+        let changes = try roster.store.historyCount()
+        try roster.edit(label)
+        roster.type(" the Mgifict")
+        #expect(roster.editingLabel == label, "still in the \(label) picker")
+        #expect(try roster.monster("Cat-Bot") == before, "nothing saved")
+        #expect(try roster.store.historyCount() == changes)
+        #expect(try roster.store.count() == 6, "no new monster")
+    }
+}

@@ -1,0 +1,35 @@
+import Testing
+@testable import RosterCLI
+
+/// The password of a URI on the command line is found where PostgresWire
+/// reads it, and nothing else is taken for one.
+@Suite("The password hidden from ps")
+struct ProcessTitlePasswordsTests {
+    func hidden(_ argument: String) -> String {
+        var bytes = Array(argument.utf8)
+        for range in ProcessTitlePasswords.passwordRanges(in: bytes) {
+            for position in range { bytes[position] = UInt8(ascii: "x") }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    @Test("the password after the user's colon up to the last @ before the host, and a password= parameter", arguments: [
+        ("postgresql://alice:s3cret@db.example.org/roster", "postgresql://alice:xxxxxx@db.example.org/roster"),
+        ("postgres://alice:p@ss@db/roster?sslmode=require", "postgres://alice:xxxx@db/roster?sslmode=require"),
+        ("--db=postgresql://alice:pw@/roster?host=/tmp/s", "--db=postgresql://alice:xx@/roster?host=/tmp/s"),
+        ("postgresql://alice:a:b@[::1]:5433/roster", "postgresql://alice:xxx@[::1]:5433/roster"),
+        ("postgresql:///roster?host=/tmp/s&password=pw1&user=bob", "postgresql:///roster?host=/tmp/s&password=xxx&user=bob"),
+        ("postgresql://a:b@h/r?password=cd", "postgresql://a:x@h/r?password=xx"),
+    ])
+    func hides(argument: String, shown: String) {
+        #expect(hidden(argument) == shown)
+    }
+
+    @Test("no password, nothing changed", arguments: [
+        "postgresql://alice@db/roster", "postgresql://db/roster?user=a:b@c", "postgresql://alice:@db/roster",
+        "/home/alice/roster.db", "alice:secret@somewhere", "postgresql://",
+    ])
+    func leaves(argument: String) {
+        #expect(hidden(argument) == argument)
+    }
+}
