@@ -179,7 +179,7 @@ enum ConfigValue: Sendable, Equatable {
         case .text, .choice:
             guard let string = quotedString(text) else {
                 throw ConfigError(path: path, line: line,
-                                  "\(Quote.code(key.name)) takes a string in double quotes, such as \(key.name) = \"\(key.name == "db" ? "~/rosters/team.db" : "blocks")\"")
+                                  "\(Quote.code(key.name)) takes a string in double quotes, such as \(Quote.code(key.name + " = \"" + (key.name == "db" ? "~/rosters/team.db" : "blocks") + "\""))")
             }
             if case .choice(let words) = key.kind, !words.contains(string.lowercased()) {
                 throw ConfigError(path: path, line: line,

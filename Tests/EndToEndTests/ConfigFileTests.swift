@@ -47,7 +47,7 @@ struct ConfigFileTests {
         ("dbb = \"x.db\"\n", ":1: unknown key `dbb`; did you mean `db`? the keys are db, animation, pictures, accessible (see `roster help config`)"),
         ("animation = \"no\"\n", ":1: `animation` is true or false, not `\"no\"`"),
         ("pictures = \"jpeg\"\n", ":1: `pictures` is one of kitty, sixel, iterm2, blocks, text, auto, not `jpeg`"),
-        ("db = ~/x.db\n", ":1: `db` takes a string in double quotes, such as db = \"~/rosters/team.db\""),
+        ("db = ~/x.db\n", ":1: `db` takes a string in double quotes, such as `db = \"~/rosters/team.db\"`"),
         ("[roster]\n", ":1: roster's settings have no tables; write `key = value` lines without [roster]"),
         ("db\n", ":1: expected `key = value`, such as db = \"~/rosters/team.db\""),
     ])
