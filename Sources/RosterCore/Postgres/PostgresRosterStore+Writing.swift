@@ -286,17 +286,12 @@ extension PostgresRosterStore {
     }
 
     private func recordWeapons(_ changes: [WeaponChange]) throws {
-        let changed = changes.filter(\.isChange)
-        guard !changed.isEmpty else { return }
-        try recordChange("set-weapon", summary: ChangeWording.weapons(changed), revisions: changed.map { change in
-            var after = change.monster
-            after.weapon = Weapon(change.weapon)
-            return MonsterRevision(monsterID: change.monster.id, before: change.monster, after: after)
-        })
+        guard let change = RecordedChange.weapons(changes) else { return }
+        try recordChange(change.command, summary: change.summary, revisions: change.revisions)
     }
 
     private func recordRemoval(_ monsters: [Monster]) throws {
-        try recordChange("remove", summary: ChangeWording.removed(monsters),
-                         revisions: monsters.map { MonsterRevision(monsterID: $0.id, before: $0, after: nil) })
+        let change = RecordedChange.removal(monsters)
+        try recordChange(change.command, summary: change.summary, revisions: change.revisions)
     }
 }
