@@ -1,0 +1,88 @@
+import PostgresWire
+
+/// Opening a PostgreSQL roster: the server's encoding, roster's version
+/// marker, and the migrations that make or upgrade the schema, each in one
+/// transaction under the migration lock (see `PostgresSchema`).
+extension PostgresRosterStore {
+    /// Reads the marker, then makes or upgrades the schema when needed
+    /// (unless not `creating`: false then when there is none).
+    func prepare(creating: Bool) throws(RosterError) -> Bool {
+        if let encoding = connection.serverParameters["server_encoding"], encoding != "UTF8" {
+            throw .serverRefused("the database at \(name) stores text as \(encoding); roster needs a database created with ENCODING 'UTF8'")
+        }
+        var version = try guarded { try markedVersion() }
+        if version == nil && !creating { return false }
+        if (version ?? 0) < PostgresSchema.currentVersion {
+            do throws(RosterError) {
+                try guarded { try migrate() }
+            } catch let refusal where Self.isPermissionRefusal(refusal) && (version ?? 0) >= PostgresSchema.oldestCompatibleVersion {
+                // A role that may not change the schema (a reader, a writer
+                // without ownership) works on the version it finds: the
+                // later migrations only add what this one can do without.
+            }
+            version = try guarded { try markedVersion() }
+        }
+        guard let version else { throw .foreignSchema(server: name) }
+        if version > PostgresSchema.currentVersion {
+            throw .newerDatabase(path: name, version: version)
+        }
+        return true
+    }
+
+    /// Whether `error` is the server refusing a role the right to change
+    /// the schema.
+    static func isPermissionRefusal(_ error: RosterError) -> Bool {
+        switch error {
+        case .cannotOpen, .readOnly: true
+        default: false
+        }
+    }
+
+    /// The schema's version; nil when there is no schema `roster`, or an
+    /// empty one (a database administrator may make it for roster); throws
+    /// `foreignSchema` when it holds things but no marker of roster's.
+    func markedVersion() throws -> Int32? {
+        do {
+            let result = try connection.query(PostgresSchema.readMarker)
+            guard result.rows.count == 1, let row = result.rows.first, row.count == 2,
+                  row[0] == PostgresSchema.application, let version = row[1].flatMap({ Int32($0) }) else {
+                throw RosterError.foreignSchema(server: name)
+            }
+            return version
+        } catch let error as PostgresError {
+            guard case .server(let server) = error else { throw error }
+            switch server.sqlState {
+            case .undefinedTable, .invalidSchemaName, SQLState("42703"):
+                if try schemaObjectCount() > 0 { throw RosterError.foreignSchema(server: name) }
+                return nil
+            default:
+                throw error
+            }
+        }
+    }
+
+    /// How many tables, sequences, views… the schema `roster` holds (0 when there is none).
+    func schemaObjectCount() throws -> Int {
+        try connection.query(PostgresSchema.inspectSchema).firstValue.flatMap { Int($0) } ?? 0
+    }
+
+    /// Runs each migration the schema lacks, each in one transaction with
+    /// its version bump, under the migration lock; the version is read
+    /// again under the lock, as another program may have migrated first.
+    func migrate() throws {
+        for migration in PostgresSchema.migrations {
+            try connection.transaction {
+                try connection.query("SELECT pg_advisory_xact_lock($1, $2)",
+                                     [String(PostgresSchema.LockKey.space), String(PostgresSchema.LockKey.migration)])
+                // Asked without a failing statement, which would abort the transaction.
+                let marked = try connection.query("SELECT to_regclass('roster.roster_schema') IS NOT NULL").firstValue == "t"
+                let found = marked ? try markedVersion() ?? 0 : try schemaObjectCount() > 0 ? -1 : 0
+                if found < 0 { throw RosterError.foreignSchema(server: name) }
+                guard found < migration.version else { return }
+                try connection.simpleQuery(migration.sql)
+                if migration.version == 1 { try connection.execute([try PostgresSchema.seedDefaultRoster()]) }
+                try connection.query("UPDATE roster.roster_schema SET version = $1", [String(migration.version)])
+            }
+        }
+    }
+}
