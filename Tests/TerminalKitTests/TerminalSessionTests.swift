@@ -55,8 +55,11 @@ struct TerminalSessionTests {
 
     @Test("with nothing to read, nextEvents returns nothing when its timeout passes")
     func timeout() throws {
-        let (session, _) = try running()
-        defer { session.stop() }
+        // The terminal must outlive the wait: a discarded one closes its
+        // descriptors at once, and the session would then poll whatever
+        // another test opened under the same numbers.
+        let (session, terminal) = try running()
+        defer { session.stop(); withExtendedLifetime(terminal) {} }
         let start = Date()
         #expect(session.nextEvents(timeoutMilliseconds: 60).isEmpty)
         #expect(Date().timeIntervalSince(start) >= 0.05)
