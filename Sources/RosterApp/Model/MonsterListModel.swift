@@ -30,6 +30,9 @@ final class MonsterListModel {
     private var window: [Int: Monster] = [:]
     private let mailbox = IndexMailbox()
     private var loadingGeneration = 0
+    /// An index is being built on another thread (or its build failed
+    /// and nothing will come): `takeFinishedIndex` has something to wait for.
+    private(set) var isIndexingInBackground = false
 
     init(store: any RosterStore) throws(RosterError) {
         self.store = store
@@ -157,6 +160,7 @@ final class MonsterListModel {
         self.total = total
         if total <= Self.synchronousIndexLimit {
             index = try store.guardedIndex()
+            isIndexingInBackground = false
             recentFilters.removeAll()
             loadingGeneration += 1
             mailbox.latest.store(loadingGeneration, ordering: .relaxed)
@@ -172,6 +176,7 @@ final class MonsterListModel {
     /// result is picked up by `takeFinishedIndex`.
     private func startBackgroundIndexing(expected: Int) {
         loadingGeneration += 1
+        isIndexingInBackground = true
         let generation = loadingGeneration
         let mailbox = mailbox
         mailbox.latest.store(generation, ordering: .relaxed)
@@ -191,6 +196,7 @@ final class MonsterListModel {
             defer { value = nil }
             return value
         }) else { return false }
+        isIndexingInBackground = false
         index = built
         recentFilters.removeAll()
         window.removeAll(keepingCapacity: true)

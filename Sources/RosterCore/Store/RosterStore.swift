@@ -118,8 +118,10 @@ public protocol RosterStore: AnyObject {
     /// Whether this store's roster is no longer where it was opened: what
     /// it reads is then nobody's roster, and every write is refused.
     var hasMoved: Bool { get }
-    /// A number that moves whenever anyone changes the roster.
+    /// A number that moves whenever anyone else changes the roster.
     func changeCounter() throws(RosterError) -> Int64
+    /// When to ask `changeCounter()` again: see `ChangeWatch`.
+    var changeWatch: ChangeWatch { get }
     /// Whether `path` names one of the roster's own files (the database,
     /// its log, the log's index, a journal), which an export must never
     /// be written over; nil for any other file. Make the folders on the
