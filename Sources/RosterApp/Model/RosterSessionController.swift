@@ -425,6 +425,8 @@ final class RosterSessionController {
                 // changes not seen yet are told; the footer's "lost" goes.
                 serverLost = nil
                 lastDataVersion = version
+                // A refusal told while it was away is over too.
+                if status?.isError == true { status = nil }
                 reload()
                 changed = true
                 if telling { tellChangesByOthers(sayingUnrecorded: false) }
@@ -443,7 +445,7 @@ final class RosterSessionController {
     /// connect timeout, and the store tries again by itself.
     private func refusedWhileLost() -> String? {
         guard serverLost != nil else { return nil }
-        return "the server at \(store.name) is out of reach; roster is reconnecting, so try again once this line clears"
+        return "the server at \(store.name) is out of reach; roster is reconnecting, and this line clears once it is back"
     }
 
     /// "another program changed the roster: set-weapon Cat-Bot: Sword →
@@ -507,7 +509,8 @@ final class RosterSessionController {
             case .damaged, .notADatabase: fatalError = error
             case .serverUnavailable:
                 // Not fatal: the store reconnects by itself, and the footer
-                // says so until it has.
+                // says so until it has, over whatever it said before.
+                if serverLost == nil { status = nil }
                 serverLost = "lost the server at \(store.name); reconnecting…"
             case .readOnly(_, let reason?) where reason == RosterError.fileMovedReason:
                 // A save refused because the file went away in the moment
