@@ -70,7 +70,7 @@ def main():
     import fcntl, struct, termios
     fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 0, 0))
     drain(fd, quiet=0.3, limit=10)
-    time.sleep(2.0)  # the background name index
+    time.sleep(float(os.environ.get("ROSTER_BENCH_SETTLE", "1.5")))  # the background name index
     drain(fd)
     for _ in range(3):  # among the generated bots
         os.write(fd, b"\x1b[6~")

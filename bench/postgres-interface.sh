@@ -6,7 +6,8 @@
 # bench/pg-round-trips.py counts the round trips to the server (one flush
 # of messages each) that moving and filtering make, and how often an idle
 # interface wakes. With ROSTER set, measures that binary instead of
-# building the release one.
+# building the release one; ROSTER_BENCH_SETTLE is how many seconds the
+# name index is given before the filter is typed (1.5).
 set -uo pipefail
 source "$(dirname "$0")/lib.sh"
 if [[ -n ${ROSTER:-} ]]; then
@@ -32,8 +33,8 @@ echo "making a roster of $count monsters on PostgreSQL…" >&2
     SELECT 'Bot-' || i, 'bot-' || i, 'A bot made for measuring, number ' || i, 'unknown.png',
            CASE i % 4 WHEN 0 THEN 'default' WHEN 1 THEN 'red' WHEN 2 THEN 'green' ELSE 'blue' END,
            CASE ((i + 6) / 7) % 5 WHEN 0 THEN 'blowgun' WHEN 1 THEN 'ninja-star' WHEN 2 THEN 'fire' WHEN 3 THEN 'sword' ELSE 'smoke' END
-    FROM generate_series(1, $count) AS i;
-    VACUUM ANALYZE roster.monster;" >/dev/null
+    FROM generate_series(1, $count) AS i;" -c "VACUUM ANALYZE roster.monster" >/dev/null || exit 1
+[[ $("${psql[@]}" -d bench -A -t -c "SELECT count(*) FROM roster.monster") == $((count + 6)) ]] || { echo "the roster was not filled" >&2; exit 1; }
 echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)"
 python3 bench/interactive.py "$ROSTER" "$uri"
 python3 bench/pg-round-trips.py "$ROSTER" "$uri"

@@ -74,9 +74,7 @@ final class MonsterListModel {
             if matches == nil, let first = wanted.first, let last = wanted.last {
                 found = Dictionary(uniqueKeysWithValues: try store.monsters(from: first, through: last).map { ($0.id, $0) })
             } else {
-                var byID: [Int64: Monster] = [:]
-                for id in wanted { if let monster = try store.monster(id: id) { byID[id] = monster } }
-                found = byID
+                found = Dictionary(try store.monsters(ids: wanted).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
             }
             for (offset, id) in wanted.enumerated() {
                 if let monster = found[id] { window[start + offset] = monster }

@@ -63,6 +63,9 @@ public protocol RosterStore: AnyObject {
     func monster(id: Int64) throws(RosterError) -> Monster?
     /// Monsters with ids from `first` through `last`, in order.
     func monsters(from first: Int64, through last: Int64) throws(RosterError) -> [Monster]
+    /// The monsters with these ids that exist, in any order: the rows a
+    /// filtered list shows, in one read (one round trip on a server).
+    func monsters(ids: [Int64]) throws(RosterError) -> [Monster]
     /// How many monsters come before monster `id` in roster order, if it exists.
     func position(of id: Int64) throws(RosterError) -> Int?
 
@@ -150,6 +153,13 @@ extension RosterStore {
 
     public func export(_ format: ExportFormat, to output: ByteOutput) throws {
         try export(format, to: output, options: ExportOptions())
+    }
+
+    /// A file reads them one by one: each is a look-up in the same process.
+    public func monsters(ids: [Int64]) throws(RosterError) -> [Monster] {
+        var found: [Monster] = []
+        for id in ids { if let monster = try monster(id: id) { found.append(monster) } }
+        return found
     }
 
     /// Like `find`, but a missing monster is an error that suggests a close name.
