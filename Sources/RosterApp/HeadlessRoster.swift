@@ -59,6 +59,14 @@ public final class HeadlessRoster {
         screen.sizeChanged()
     }
 
+    /// When to look for other programs' changes next: the store's answer
+    /// (see `ChangeWatch`).
+    public var changeWatch: ChangeWatch { controller.store.changeWatch }
+
+    /// Whether the list's names are being indexed on another thread: a
+    /// poll picks the index up when it is done.
+    public var isIndexingInBackground: Bool { controller.list.isIndexingInBackground }
+
     /// Checks for changes by other programs; true when the screen must be redrawn.
     @discardableResult
     public func poll() -> Bool {

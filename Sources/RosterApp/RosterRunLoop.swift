@@ -5,8 +5,11 @@ import TerminalKit
 ///
 /// One loop: draw the frame (only what changed, in one write), wait for
 /// input with a timeout, deliver it. The timeout is short while a panel
-/// slides and a quarter of a second otherwise, when the loop also asks
-/// SQLite whether another program changed the roster.
+/// slides. How other programs' changes are learnt is the store's to say
+/// (`ChangeWatch`): a file is asked every quarter of a second; a server's
+/// socket is waited on in the same `poll()` as the terminal, so a change
+/// wakes the loop at once and an idle interface never wakes at all; a
+/// lost server is asked again when its back-off says.
 public enum RosterRunLoop {
     public struct Options: Sendable {
         public var animations: Bool
@@ -38,8 +41,11 @@ public enum RosterRunLoop {
     /// a few milliseconds, and its first frame then has real pictures.
     static let firstFrameWait = 60
 
-    /// How often other programs' changes are looked for.
+    /// How often other programs' changes are looked for in a file.
     static let pollInterval = 250
+    /// The least time between two looks a store asks for at once, so that
+    /// a store that keeps asking cannot spin the loop.
+    static let shortestPollGap = 20
     /// Frames slower than this turn motion off: sliding would only stutter.
     static let slowFrame = 40
     /// How long after a full repaint a terminal that needs its pictures
@@ -85,6 +91,7 @@ public enum RosterRunLoop {
             if !cleanup.isEmpty { try? session.write(cleanup) }
         }
         var nextPoll = MonotonicClock.milliseconds() + pollInterval
+        var lastPoll = MonotonicClock.milliseconds()
         // An idle interface sleeps: a frame is made only after something
         // happened (a key, a resize, a change on disk, a slide, a reply),
         // not on every wake to look for other programs' changes; making
@@ -107,13 +114,19 @@ public enum RosterRunLoop {
             if let error = interface.fatalError { throw error }
 
             let now = MonotonicClock.milliseconds()
-            let timeout = interface.window.isAnimating ? 12
-                : renderer.wantsFollowUpFrame ? followUpDelay : max(0, nextPoll - now)
-            let events = early + session.nextEvents(timeoutMilliseconds: early.isEmpty ? timeout : 0)
+            let (watched, pollAt) = changeWaits(interface, now: now, nextPoll: nextPoll, lastPoll: lastPoll)
+            let waits = [interface.window.isAnimating ? 12 : nil, renderer.wantsFollowUpFrame ? followUpDelay : nil,
+                         pollAt.map { max(0, $0 - now) }].compactMap { $0 }
+            let events = early + session.nextEvents(timeoutMilliseconds: early.isEmpty ? waits.min() : 0, alsoWatching: watched)
             early = []
-            if !events.isEmpty { needsFrame = true }
+            var pollNow = false
+            if events.contains(where: { if case .ready = $0 { false } else { true } }) { needsFrame = true }
             for event in events {
                 switch event {
+                case .ready:
+                    // The server's socket: a change was announced, or the
+                    // server went away. Either is read by the poll below.
+                    pollNow = true
                 case .reply(let reply):
                     if startup.read(reply) {
                         startup.apply(to: drawing, renderer: &renderer, options: options, session: session)
@@ -144,11 +157,29 @@ public enum RosterRunLoop {
                     return signal.exitStatus
                 }
             }
-            if MonotonicClock.milliseconds() >= nextPoll {
+            if pollNow || pollAt.map({ MonotonicClock.milliseconds() >= $0 }) == true {
                 if interface.poll() { needsFrame = true }
-                nextPoll = MonotonicClock.milliseconds() + pollInterval
+                lastPoll = MonotonicClock.milliseconds()
+                nextPoll = lastPoll + pollInterval
             }
         }
+    }
+
+    /// What the wait watches for other programs' changes besides the
+    /// terminal, and when it must end to look for them (nil: never).
+    static func changeWaits(_ interface: HeadlessRoster, now: Int, nextPoll: Int, lastPoll: Int) -> (watched: [Int32], pollAt: Int?) {
+        var watched: [Int32] = []
+        var pollAt: Int?
+        switch interface.changeWatch {
+        case .everySoOften: pollAt = nextPoll
+        case .whenReadable(let descriptor): watched = [descriptor]
+        case .now: pollAt = max(now, lastPoll + shortestPollGap)
+        case .serverLost(let retryAt): pollAt = max(retryAt, lastPoll + shortestPollGap)
+        }
+        // A large roster's names are indexed on another thread, whose
+        // result only a poll picks up.
+        if interface.isIndexingInBackground { pollAt = min(pollAt ?? nextPoll, nextPoll) }
+        return (watched, pollAt)
     }
 }
 

@@ -79,6 +79,7 @@ struct Demo {
         case .signal(let signal): "signal \(signal)"
         case .resumed: "resumed"
         case .reply(let bytes): "reply of \(bytes.count) bytes"
+        case .ready(let descriptor): "descriptor \(descriptor) readable"
         }
     }
 

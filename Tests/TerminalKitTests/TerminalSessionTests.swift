@@ -65,6 +65,31 @@ struct TerminalSessionTests {
         #expect(Date().timeIntervalSince(start) >= 0.05)
     }
 
+    @Test("a descriptor of the caller's own is waited on with the terminal: it wakes the wait and is reported after the keys")
+    func alsoWatching() throws {
+        let (session, terminal) = try running()
+        defer { session.stop(); withExtendedLifetime(terminal) {} }
+        var ends: [Int32] = [0, 0]
+        try #require(pipe(&ends) == 0)
+        defer { ends.forEach { close($0) } }
+        // Nothing to read on either: the wait lasts its timeout.
+        #expect(session.nextEvents(timeoutMilliseconds: 40, alsoWatching: [ends[0]]).isEmpty)
+        // Written from another thread while the session waits with no
+        // timeout at all: only the descriptor can end the wait.
+        let writer = ends[1]
+        DispatchQueue.global().asyncAfter(deadline: .now() + 0.05) { _ = write(writer, "x", 1) }
+        let start = Date()
+        #expect(session.nextEvents(timeoutMilliseconds: nil, alsoWatching: [ends[0]]) == [.ready(ends[0])])
+        #expect(Date().timeIntervalSince(start) < 2)
+        // Unread, it is reported again at once, after a key typed meanwhile.
+        terminal.type("q")
+        let events = session.nextEvents(timeoutMilliseconds: 1000, alsoWatching: [ends[0]])
+        #expect(events.last == .ready(ends[0]))
+        var byte: UInt8 = 0
+        _ = read(ends[0], &byte, 1)
+        #expect(session.nextEvents(timeoutMilliseconds: 30, alsoWatching: [ends[0]]).allSatisfy { $0 != .ready(ends[0]) })
+    }
+
     @Test("keys and pastes typed at the terminal come out as input events")
     func input() throws {
         let (session, terminal) = try running()

@@ -44,6 +44,14 @@ extension PostgresConnection {
         return notifications
     }
 
+    /// Whether notifications (or other unasked messages) were already read
+    /// off the socket, with the answer to a query: a `poll()` of
+    /// `fileDescriptor` would not show them, so call
+    /// `readPendingNotifications()` before waiting on it.
+    public var hasUnreadNotifications: Bool {
+        !notifications.isEmpty || hasBufferedMessage || transport.tls?.hasPendingBytes == true
+    }
+
     /// Waits up to `milliseconds` (-1: forever) for at least one
     /// notification, for callers with nothing else to poll.
     public func waitForNotifications(milliseconds: Int32) throws(PostgresError) -> [PostgresNotification] {

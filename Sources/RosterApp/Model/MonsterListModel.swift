@@ -30,6 +30,9 @@ final class MonsterListModel {
     private var window: [Int: Monster] = [:]
     private let mailbox = IndexMailbox()
     private var loadingGeneration = 0
+    /// An index is being built on another thread (or its build failed
+    /// and nothing will come): `takeFinishedIndex` has something to wait for.
+    private(set) var isIndexingInBackground = false
 
     init(store: any RosterStore) throws(RosterError) {
         self.store = store
@@ -71,9 +74,7 @@ final class MonsterListModel {
             if matches == nil, let first = wanted.first, let last = wanted.last {
                 found = Dictionary(uniqueKeysWithValues: try store.monsters(from: first, through: last).map { ($0.id, $0) })
             } else {
-                var byID: [Int64: Monster] = [:]
-                for id in wanted { if let monster = try store.monster(id: id) { byID[id] = monster } }
-                found = byID
+                found = Dictionary(try store.monsters(ids: wanted).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
             }
             for (offset, id) in wanted.enumerated() {
                 if let monster = found[id] { window[start + offset] = monster }
@@ -157,6 +158,7 @@ final class MonsterListModel {
         self.total = total
         if total <= Self.synchronousIndexLimit {
             index = try store.guardedIndex()
+            isIndexingInBackground = false
             recentFilters.removeAll()
             loadingGeneration += 1
             mailbox.latest.store(loadingGeneration, ordering: .relaxed)
@@ -172,6 +174,7 @@ final class MonsterListModel {
     /// result is picked up by `takeFinishedIndex`.
     private func startBackgroundIndexing(expected: Int) {
         loadingGeneration += 1
+        isIndexingInBackground = true
         let generation = loadingGeneration
         let mailbox = mailbox
         mailbox.latest.store(generation, ordering: .relaxed)
@@ -191,6 +194,7 @@ final class MonsterListModel {
             defer { value = nil }
             return value
         }) else { return false }
+        isIndexingInBackground = false
         index = built
         recentFilters.removeAll()
         window.removeAll(keepingCapacity: true)

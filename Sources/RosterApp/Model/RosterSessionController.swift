@@ -30,6 +30,14 @@ final class RosterSessionController {
     /// or, after an undo, the redo. The screen names the key for it.
     enum FollowUp { case undo, redo }
     private(set) var followUp: FollowUp?
+    /// Set while the server the roster is on is out of reach ("lost the
+    /// server at …; reconnecting…"): shown in the footer whenever nothing
+    /// newer is, until the store is back; every write is refused meanwhile.
+    private(set) var serverLost: String?
+    /// What the footer shows: what just happened, else that the server is lost.
+    var shownStatus: (text: String, isError: Bool)? {
+        status ?? serverLost.map { ($0, true) }
+    }
     private var lastDataVersion: Int64 = 0
     /// The newest change in the history the interface has seen: its own,
     /// or one it told. A poll tells those after it as other programs'.
@@ -158,6 +166,10 @@ final class RosterSessionController {
     @discardableResult
     func remove(_ confirmed: Monster) -> RemovalOutcome {
         var outcome = RemovalOutcome.failed
+        if let refused = refusedWhileLost() {
+            status = ("\(confirmed.name) not removed: \(refused)", true)
+            return outcome
+        }
         do {
             if try store.remove(monsterID: confirmed.id, confirmed: confirmed) {
                 status = ("removed \(confirmed.name)", false)
@@ -253,6 +265,7 @@ final class RosterSessionController {
             return saveDraft(changes.applied(to: draft), naming: changes.name != nil).map(SaveOutcome.refused) ?? .saved
         }
         guard let monster = selectedRow else { return .unchanged }
+        if let refused = refusedWhileLost() { return .refused(refused) }
         let base = original ?? monster
         // Nothing to write when the value is what the roster holds, or what
         // the editor found (another program's newer value is then kept).
@@ -318,6 +331,7 @@ final class RosterSessionController {
             draft = monster
             return nil
         }
+        if let refused = refusedWhileLost() { return refused }
         do {
             let added = try store.add(monster)
             draft = nil
@@ -372,6 +386,10 @@ final class RosterSessionController {
         // The details may be showing a monster being added: it is not on
         // the roster, so undo goes past it; drop it first.
         discardDraft()
+        if let refused = refusedWhileLost() {
+            status = ("nothing was \(followUp == .redo ? "undone" : "redone"): \(refused)", true)
+            return
+        }
         reportingErrors {
             let outcome = try step()
             status = (outcome.sentences.joined(separator: "; "), false)
@@ -391,6 +409,7 @@ final class RosterSessionController {
     /// (the plain roster tells it in its own sentences).
     @discardableResult
     func pollForChanges(telling: Bool = true) -> Bool {
+        let wasLost = serverLost
         var changed = list.takeFinishedIndex()
         if changed { select(selection) }
         // No later change to the file at the path would ever show, and
@@ -401,31 +420,55 @@ final class RosterSessionController {
         }
         reportingErrors {
             let version = try store.changeCounter()
-            if version != lastDataVersion {
+            if serverLost != nil {
+                // Back: whatever happened meanwhile is read again, and the
+                // changes not seen yet are told; the footer's "lost" goes.
+                serverLost = nil
+                lastDataVersion = version
+                // A refusal told while it was away is over too.
+                if status?.isError == true { status = nil }
+                reload()
+                changed = true
+                if telling { tellChangesByOthers(sayingUnrecorded: false) }
+            } else if version != lastDataVersion {
                 lastDataVersion = version
                 reload()
                 changed = true
                 if telling { tellChangesByOthers() }
             }
         }
-        return changed
+        return changed || serverLost != wasLost
+    }
+
+    /// The sentence a write gets while the server is lost, without asking
+    /// the store: a try to connect could hold the screen for the whole
+    /// connect timeout, and the store tries again by itself.
+    private func refusedWhileLost() -> String? {
+        guard serverLost != nil else { return nil }
+        return "the server at \(store.name) is out of reach; roster is reconnecting, and this line clears once it is back"
     }
 
     /// "another program changed the roster: set-weapon Cat-Bot: Sword →
     /// Fire". The change replaces the follow-up on offer: `u` would now
     /// take back the other program's change, not the one it followed.
-    private func tellChangesByOthers() {
+    ///
+    /// On a roster a team shares the history says who: "alice on
+    /// alice@laptop changed the roster: set-weapon Cat-Bot: Sword → Fire".
+    /// `sayingUnrecorded`: a change with no history entry is told too
+    /// (after a reconnect nothing is said unless the history has news).
+    private func tellChangesByOthers(sayingUnrecorded: Bool = true) {
         let newest = (try? store.history(touching: nil, limit: Self.toldChanges + 1)) ?? []
         let unseen = newest.filter { $0.id > seenHistoryID }
         seenHistoryID = max(seenHistoryID, newest.first?.id ?? 0)
         guard let latest = unseen.first else {
             // Written without a history entry (another tool on the file).
-            status = ("another program changed the roster", false)
+            if sayingUnrecorded { status = ("another program changed the roster", false) }
             return
         }
         let earlier = unseen.count > Self.toldChanges ? "; earlier ones too, history lists them"
             : unseen.count > 1 ? "; \(unseen.count - 1) earlier, history lists them" : ""
-        status = ("another program changed the roster: \(latest.line)\(earlier)", false)
+        let who = latest.author ?? "another program"
+        status = ("\(who) changed the roster: \(latest.line)\(earlier)", false)
     }
 
     /// Changes counted before "history lists them" stops counting.
@@ -464,6 +507,11 @@ final class RosterSessionController {
         } catch let error as RosterError {
             switch error {
             case .damaged, .notADatabase: fatalError = error
+            case .serverUnavailable:
+                // Not fatal: the store reconnects by itself, and the footer
+                // says so until it has, over whatever it said before.
+                if serverLost == nil { status = nil }
+                serverLost = "lost the server at \(store.name); reconnecting…"
             case .readOnly(_, let reason?) where reason == RosterError.fileMovedReason:
                 // A save refused because the file went away in the moment
                 // since the last poll: the session ends as the poll would.

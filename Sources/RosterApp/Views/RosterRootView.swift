@@ -287,7 +287,7 @@ final class RosterRootView: View {
     /// The controller's status in the footer, with the key that follows
     /// it up; the footer grows to show a long one whole.
     private func updateFooterMessage() {
-        guard let status = controller.status else {
+        guard let status = controller.shownStatus else {
             footer.message = nil
             footer.messageEnding = nil
             panelMessage.message = nil

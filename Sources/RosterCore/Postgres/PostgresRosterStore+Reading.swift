@@ -193,6 +193,14 @@ extension PostgresRosterStore {
                  [String(first), String(last)])
     }
 
+    /// One query for the lot: a filtered list's window is scattered ids,
+    /// and one round trip each would cost a keystroke dozens.
+    public func monsters(ids: [Int64]) throws(RosterError) -> [Monster] {
+        guard !ids.isEmpty else { return [] }
+        return try page("SELECT \(PostgresMonsterTable.columns) FROM roster.monster WHERE id = ANY($1::bigint[])",
+                        ["{" + ids.map(String.init).joined(separator: ",") + "}"])
+    }
+
     public func position(of id: Int64) throws(RosterError) -> Int? {
         try guarded {
             let row = try run("""

@@ -45,14 +45,14 @@ public final class PostgresRosterStore: RosterStore {
     var isRehearsing = false
     /// Whether this connection listens for changes (see `changeCounter`),
     /// and the newest change announced.
-    private var isListening = false
-    private var announcedChange: Int64 = 0
+    var isListening = false
+    var announcedChange: Int64 = 0
     /// How deep in `guarded` the store is: only the outermost call may
     /// reconnect, never one inside a transaction.
     private var depth = 0
     /// When a lost server may next be tried, and how long to wait after a
     /// failed try (doubling, up to half a minute).
-    private var nextReconnect = 0
+    private(set) var nextReconnect = 0
     private var reconnectDelay = 250
 
     public enum UndoScope: Sendable {
@@ -328,28 +328,6 @@ public final class PostgresRosterStore: RosterStore {
 
     public func setBusyTimeout(milliseconds: Int) throws(RosterError) {
         busyTimeoutMilliseconds = max(0, milliseconds)
-    }
-
-    /// A number that moves with every change made through roster, by
-    /// anyone: the newest history id announced. The first call reads the
-    /// history sequence and starts listening on the channel every write
-    /// notifies (`NOTIFY roster, '<history id>'`); later calls only read
-    /// the notifications that have arrived, without a round trip, so an
-    /// interface that polls this costs the server nothing while nobody
-    /// changes the roster.
-    public func changeCounter() throws(RosterError) -> Int64 {
-        try guarded {
-            guard isListening else {
-                try connection.listen(Self.notificationChannel)
-                isListening = true
-                announcedChange = try integer("SELECT CASE WHEN is_called THEN last_value ELSE 0 END FROM roster.history_id") ?? 0
-                return announcedChange
-            }
-            for notification in try connection.readPendingNotifications() where notification.channel == Self.notificationChannel {
-                announcedChange = max(announcedChange + 1, Int64(notification.payload) ?? 0)
-            }
-            return announcedChange
-        }
     }
 
     /// A dry run rehearses in a transaction that is rolled back.

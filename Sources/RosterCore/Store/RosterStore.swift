@@ -63,6 +63,9 @@ public protocol RosterStore: AnyObject {
     func monster(id: Int64) throws(RosterError) -> Monster?
     /// Monsters with ids from `first` through `last`, in order.
     func monsters(from first: Int64, through last: Int64) throws(RosterError) -> [Monster]
+    /// The monsters with these ids that exist, in any order: the rows a
+    /// filtered list shows, in one read (one round trip on a server).
+    func monsters(ids: [Int64]) throws(RosterError) -> [Monster]
     /// How many monsters come before monster `id` in roster order, if it exists.
     func position(of id: Int64) throws(RosterError) -> Int?
 
@@ -118,8 +121,10 @@ public protocol RosterStore: AnyObject {
     /// Whether this store's roster is no longer where it was opened: what
     /// it reads is then nobody's roster, and every write is refused.
     var hasMoved: Bool { get }
-    /// A number that moves whenever anyone changes the roster.
+    /// A number that moves whenever anyone else changes the roster.
     func changeCounter() throws(RosterError) -> Int64
+    /// When to ask `changeCounter()` again: see `ChangeWatch`.
+    var changeWatch: ChangeWatch { get }
     /// Whether `path` names one of the roster's own files (the database,
     /// its log, the log's index, a journal), which an export must never
     /// be written over; nil for any other file. Make the folders on the
@@ -148,6 +153,13 @@ extension RosterStore {
 
     public func export(_ format: ExportFormat, to output: ByteOutput) throws {
         try export(format, to: output, options: ExportOptions())
+    }
+
+    /// A file reads them one by one: each is a look-up in the same process.
+    public func monsters(ids: [Int64]) throws(RosterError) -> [Monster] {
+        var found: [Monster] = []
+        for id in ids { if let monster = try monster(id: id) { found.append(monster) } }
+        return found
     }
 
     /// Like `find`, but a missing monster is an error that suggests a close name.

@@ -51,6 +51,6 @@ enum POSIXCalls {
         guard result > 0 else { return descriptors.map { _ in false } }
         // A hung-up terminal polls as POLLHUP or POLLERR: reading then
         // returns the end of file or EIO, which the caller handles.
-        return entries.map { $0.revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 }
+        return entries.map { $0.revents & Int16(POLLIN | POLLHUP | POLLERR | POLLNVAL) != 0 }
     }
 }

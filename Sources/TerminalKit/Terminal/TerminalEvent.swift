@@ -18,6 +18,10 @@ public enum TerminalEvent: Hashable, Sendable {
     /// The terminal's answer to a query or a command (device attributes, a
     /// capability, a kitty graphics error), however late it came. Never a key.
     case reply([UInt8])
+    /// One of the caller's own descriptors (`nextEvents(…, alsoWatching:)`)
+    /// can be read, or has hung up: the caller reads it. TerminalKit never
+    /// reads it and knows nothing of what it is.
+    case ready(Int32)
 }
 
 /// The signals that ask a full-screen program to end.

@@ -9,7 +9,14 @@ extension TerminalSession {
     /// waits as long as it takes). A lone ESC is settled into the Esc key
     /// after `escapeTimeoutMilliseconds` of silence, here, so callers never
     /// see a half-read sequence.
-    public func nextEvents(timeoutMilliseconds: Int?) -> [TerminalEvent] {
+    ///
+    /// `alsoWatching` are the caller's own descriptors (a database's
+    /// socket, say), waited on in the same `poll()` as the terminal, so
+    /// that a program which must hear of both sleeps until either speaks
+    /// instead of waking on a timer to ask. A readable one is reported as
+    /// `.ready(descriptor)`, after the terminal's events; the caller reads
+    /// it before waiting again, or it is reported again at once.
+    public func nextEvents(timeoutMilliseconds: Int?, alsoWatching watched: [Int32] = []) -> [TerminalEvent] {
         var events = takeQueued()
         if !events.isEmpty { return events }
         let deadline = timeoutMilliseconds.map { MonotonicClock.milliseconds() + max(0, $0) }
@@ -20,14 +27,15 @@ extension TerminalSession {
                 wait = min(wait ?? untilSettle, untilSettle)
             }
             let input = inputClosed ? -1 : inputDescriptor
-            let ready = POSIXCalls.readable([signalPipe.read, input], timeoutMilliseconds: wait)
+            let ready = POSIXCalls.readable([signalPipe.read, input] + watched, timeoutMilliseconds: wait)
             if ready[0] { events += drainSignals() }
             if ready[1] { events += readInput() }
+            let readyWatched = zip(watched, ready.dropFirst(2)).filter { $0.1 }.map { TerminalEvent.ready($0.0) }
             if let settleAt = settleDeadline, MonotonicClock.milliseconds() >= settleAt {
                 events += decoder.flushPending().map(TerminalEvent.input)
                 pendingSince = nil
             }
-            events = takeQueued() + events
+            events = takeQueued() + events + readyWatched
             if !events.isEmpty { return events }
             if let deadline, MonotonicClock.milliseconds() >= deadline { return [] }
         }

@@ -1,0 +1,53 @@
+import PostgresWire
+
+/// How an open interface hears of other people's changes on a server.
+///
+/// Every write through roster ends with `NOTIFY roster, '<history id>'`,
+/// and a trigger sends `NOTIFY roster, 'outside'` for rows changed
+/// straight in SQL. The first `changeCounter()` starts listening; from
+/// then on the server pushes each notification down the idle
+/// connection's socket. The interface waits on that socket in the same
+/// `poll()` as the terminal (`changeWatch`), and when it can be read asks
+/// `changeCounter()` again, which reads what has arrived without a round
+/// trip. An idle interface therefore never wakes, and a change shows as
+/// soon as it is announced.
+///
+/// The socket ending (the server stopped, crashed or was cut off) is how
+/// an idle interface learns it lost the server: `changeCounter()` then
+/// throws `serverUnavailable`, `changeWatch` says when the store will
+/// try again (its back-off), and asking then connects and listens anew.
+extension PostgresRosterStore {
+    /// A number that moves with every change anyone else makes: the
+    /// newest history id announced. The first call (and the first after
+    /// a reconnect) reads the history sequence and starts listening on
+    /// the channel every write notifies; later calls only read the
+    /// notifications that have arrived, without a round trip. This
+    /// connection's own notifications are not counted: the interface
+    /// knows its own changes, as a file's `data_version` does not move
+    /// for its own commits.
+    public func changeCounter() throws(RosterError) -> Int64 {
+        try guarded {
+            guard isListening else {
+                try connection.listen(Self.notificationChannel)
+                isListening = true
+                announcedChange = try integer("SELECT CASE WHEN is_called THEN last_value ELSE 0 END FROM roster.history_id") ?? 0
+                return announcedChange
+            }
+            let own = connection.processID
+            for notification in try connection.readPendingNotifications()
+            where notification.channel == Self.notificationChannel && notification.processID != own {
+                announcedChange = max(announcedChange + 1, Int64(notification.payload) ?? 0)
+            }
+            return announcedChange
+        }
+    }
+
+    /// The socket while listening; now, when a notification was read
+    /// with a query's answer (the socket will not say it again); the
+    /// time of the next try while the server is lost.
+    public var changeWatch: ChangeWatch {
+        if connection.isClosed { return .serverLost(retryAt: nextReconnect) }
+        guard isListening else { return .now }
+        return connection.hasUnreadNotifications ? .now : .whenReadable(connection.fileDescriptor)
+    }
+}

@@ -1,0 +1,146 @@
+import Foundation
+import Testing
+
+/// The full-screen roster on a shared PostgreSQL roster, as two people
+/// see it: each in a tmux pane of its own, running the built binary
+/// against a throwaway cluster. One changes a weapon; the other shows it
+/// at once, says who did it, and sleeps meanwhile (the server's socket is
+/// in its `poll()`, no timer wakes it). The server crashing is told in
+/// the footer, writes are refused, and when the server is back the
+/// footer clears itself and the changes made meanwhile are read.
+@Suite("The interface on a shared PostgreSQL roster")
+struct PostgresInterfaceTests {
+    /// The roster interface on `uri` in a tmux pane, as `person@machine`.
+    func open(_ uri: String, as person: String) throws -> TmuxDriver {
+        let home = NSTemporaryDirectory() + "roster-pg-ui-\(UUID().uuidString.prefix(8))"
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+        return try TmuxDriver(command: "\(Sandbox.binary.path) --db '\(uri)'",
+                              environment: ["HOME": home, "LANG": "C.UTF-8", "PGAPPNAME": person])
+    }
+
+    /// Waits until the screen says `text`, read as one line: the footer
+    /// wraps a long sentence over rows.
+    func says(_ screen: TmuxDriver, _ text: String, timeout: TimeInterval = 5) -> Bool {
+        screen.waitUntil(timeout: timeout) { Self.flowing($0).contains(text) }
+    }
+
+    static func flowing(_ screen: String) -> String {
+        screen.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+    }
+
+    /// The roster process in the pane (the pane runs a shell that waits for it).
+    func rosterProcess(in screen: TmuxDriver) throws -> Int32 {
+        let shell = try screen.tmux(["display-message", "-p", "-t", screen.target, "#{pane_pid}"])
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        let children = try String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)
+        return try #require(children.split(separator: " ").first.flatMap { Int32($0) }, "no roster under the pane's shell")
+    }
+
+    /// How many times the process's main thread went to sleep and woke.
+    func wakes(of process: Int32) throws -> Int {
+        let status = try String(contentsOfFile: "/proc/\(process)/status", encoding: .utf8)
+        let line = try #require(status.split(separator: "\n").first { $0.hasPrefix("voluntary_ctxt_switches:") })
+        return try #require(Int(line.split(separator: "\t").last?.trimmingCharacters(in: .whitespaces) ?? ""))
+    }
+
+    @Test("two people in tmux: a weapon one chooses shows in the other's roster at once, with who chose it, and an idle roster never wakes")
+    func twoInterfaces() throws {
+        let cluster = try DisposablePostgres.shared()
+        let uri = cluster.uri(database: try cluster.makeDatabase())
+        let sandbox = try Sandbox()
+        #expect(try sandbox.roster(uri: uri, ["list"]).status == 0)
+        let alice = try open(uri, as: "alice@desk")
+        let bob = try open(uri, as: "bob@laptop")
+        #expect(alice.waitFor("Monsters · 6"))
+        #expect(bob.waitFor("Monsters · 6"))
+        #expect(bob.screen.contains("† Cat-Bot"), "\(bob.screen)")
+
+        // Bob's roster, left alone, sleeps: it waits on the terminal and the
+        // server's socket together, so nothing wakes it (a roster that asked
+        // the server every quarter of a second would wake 8 times in 2 s).
+        let process = try rosterProcess(in: bob)
+        Thread.sleep(forTimeInterval: 0.3)
+        let before = try wakes(of: process)
+        Thread.sleep(forTimeInterval: 2)
+        let idleWakes = try wakes(of: process) - before
+        #expect(idleWakes <= 2, "bob's idle roster woke \(idleWakes) times in 2 s")
+
+        // Alice gives Cat-Bot fire in the weapon panel.
+        try alice.press("Tab", "Tab", "Tab", "Tab")
+        #expect(alice.waitFor("▸ Weapon"))
+        try alice.press("Enter")
+        #expect(alice.waitFor("✕ Close"))
+        try alice.press("3")
+        #expect(alice.waitFor("Cat-Bot now carries Fire"), "\(alice.screen)")
+        let chosen = Date()
+        // Bob sees it, and who did it, within half a second (a little more
+        // for tmux to be asked, on a busy machine).
+        #expect(bob.waitFor("♨ Cat-Bot", timeout: 1), "\(bob.screen)")
+        let seenAfter = Date().timeIntervalSince(chosen)
+        #expect(seenAfter < 1, "shown after \(seenAfter) s")
+        #expect(says(bob, "postgres on alice@desk changed the roster: set-weapon Cat-Bot: Sword → Fire", timeout: 1), "\(bob.screen)")
+        // Alice's own change is hers: her footer does not call it someone else's.
+        Thread.sleep(forTimeInterval: 0.3)
+        #expect(!alice.screen.contains("changed the roster"), "\(alice.screen)")
+
+        // And back the other way, from the command line as a third person.
+        #expect(try sandbox.roster(uri: uri, ["set-weapon", "Dog-Bot", "smoke"], environment: ["PGAPPNAME": "carol@ci"]).status == 0)
+        #expect(says(alice, "postgres on carol@ci changed the roster: set-weapon Dog-Bot: Blowgun → Smoke", timeout: 1), "\(alice.screen)")
+        #expect(says(bob, "postgres on carol@ci changed the roster: set-weapon Dog-Bot: Blowgun → Smoke", timeout: 1), "\(bob.screen)")
+
+        for screen in [alice, bob] {
+            try screen.press("q")
+            #expect(screen.waitForExit(timeout: 10) == 0, "\(screen.screen)")
+        }
+    }
+
+    @Test("the server crashes: the footer says so, a write is refused in a sentence, and when it is back the footer clears and shows what changed meanwhile")
+    func reconnecting() throws {
+        let cluster = try DisposablePostgres(ownedWith: [])
+        let database = try cluster.makeDatabase()
+        // A password in the URI (the cluster trusts the socket, so it is
+        // never asked for) must never reach the screen.
+        let uri = cluster.uri(database: database, password: "Opaque-Pw-4711")
+        let sandbox = try Sandbox()
+        #expect(try sandbox.roster(uri: uri, ["list"]).status == 0)
+        let screen = try open(uri, as: "alice@desk")
+        #expect(screen.waitFor("Monsters · 6"))
+
+        try cluster.crash()
+        let lost = "lost the server at \(cluster.folder)/.s.PGSQL.\(cluster.port) (database \(database), user postgres); reconnecting…"
+        #expect(says(screen, lost, timeout: 2), "\(screen.screen)")
+        // The screen stays, and a write is refused in one sentence, asking
+        // nothing of the server.
+        #expect(screen.screen.contains("Cat-Bot"))
+        try screen.press("w")
+        #expect(screen.waitFor("✕ Close"))
+        try screen.press("3")
+        #expect(says(screen, "weapon not saved: the server at \(cluster.folder)/.s.PGSQL.\(cluster.port) (database \(database), user postgres) is out of reach; roster is reconnecting, and this line clears once it is back"), "\(screen.screen)")
+        try screen.press("Escape")
+        // A key clears the refusal; the lost server is still said.
+        #expect(says(screen, lost), "\(screen.screen)")
+
+        // Back, with a change made while the interface was away.
+        try cluster.restart()
+        #expect(try sandbox.roster(uri: uri, ["set-weapon", "Dog-Bot", "smoke"], environment: ["PGAPPNAME": "bob@laptop"]).status == 0)
+        #expect(says(screen, "postgres on bob@laptop changed the roster: set-weapon Dog-Bot: Blowgun → Smoke", timeout: 20), "\(screen.screen)")
+        #expect(!screen.screen.contains("reconnecting"), "\(screen.screen)")
+        #expect(screen.screen.contains("≋ Dog-Bot"), "\(screen.screen)")
+        // Writing works again.
+        try screen.press("w")
+        #expect(screen.waitFor("✕ Close"))
+        try screen.press("3")
+        #expect(screen.waitFor("Cat-Bot now carries Fire"), "\(screen.screen)")
+        #expect(try cluster.psql("SELECT weapon FROM roster.monster WHERE name = 'Cat-Bot'", database: database) == "fire")
+        #expect(!screen.screen.contains("Opaque-Pw-4711"))
+
+        // A second crash with nothing changed meanwhile: the footer only clears.
+        try cluster.crash()
+        #expect(screen.waitFor("reconnecting…", timeout: 2), "\(screen.screen)")
+        try cluster.restart()
+        #expect(screen.waitUntil(timeout: 20) { !$0.contains("reconnecting…") }, "\(screen.screen)")
+        #expect(!screen.screen.contains("changed the roster"), "\(screen.screen)")
+        try screen.press("q")
+        #expect(screen.waitForExit(timeout: 10) == 0, "\(screen.screen)")
+    }
+}
