@@ -98,6 +98,7 @@ public enum RosterCommandLine {
             return try command.run(Invocation(arguments: parsed, context: context))
         } catch let error as UsageError {
             for message in [error.message] + error.otherMessages { context.error(message) }
+            if !error.detailLines.isEmpty { context.noteLines(error.detailLines) }
             if let name = error.command, let command = parser.command(named: name) {
                 context.noteLines(formatter.usageMessage(for: command))
                 context.note("See `roster help \(name)`.")

@@ -12,7 +12,7 @@ struct CommandLineStumblesTests {
         let expected: [(String, String)] = [
             ("roster.csv", "id,name,description,"), ("roster.ndjson", "{\"id\":1,"), ("roster.JSONL", "{\"id\":1,"),
             ("roster.json", "{\n  \"format\":"), ("roster.md", "| ID |"), ("roster.markdown", "| ID |"),
-            ("roster.html", "<!DOCTYPE html>"), ("roster.txt", "{\n  \"format\":"),
+            ("roster.html", "<!DOCTYPE html>"), ("roster", "{\n  \"format\":"),
         ]
         for (name, start) in expected {
             let path = sandbox.directory.appendingPathComponent(name).path
@@ -28,6 +28,19 @@ struct CommandLineStumblesTests {
         let withMark = sandbox.directory.appendingPathComponent("mark.csv").path
         #expect(try sandbox.roster("export", "-o", withMark, "--bom").status == 0)
         #expect(sandbox.fileBytes(withMark)?.prefix(3) == Data([0xEF, 0xBB, 0xBF]))
+    }
+
+    @Test("export -o x.txt is refused in one sentence rather than filled with JSON, and nothing is written")
+    func unknownExtension() throws {
+        let sandbox = try Sandbox()
+        let path = sandbox.directory.appendingPathComponent("roster.txt").path
+        let run = try sandbox.roster("export", "-o", path)
+        #expect(run.status == 64)
+        #expect(run.stderr.hasPrefix("roster: cannot tell which format to write from `\(path)`'s extension .txt; name the file .json, .ndjson, .csv, .md or .html, or give --format\n"),
+                "\(run.stderr)")
+        #expect(sandbox.fileBytes(path) == nil)
+        #expect(try sandbox.roster("export", "-o", path, "--format", "csv").status == 0)
+        #expect(String(decoding: sandbox.fileBytes(path) ?? Data(), as: UTF8.self).hasPrefix("id,name,"))
     }
 
     @Test("--format md is markdown, and jsonl is ndjson")

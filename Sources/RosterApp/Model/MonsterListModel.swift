@@ -9,6 +9,13 @@ import Synchronization
 /// (synchronously for small rosters, on a background thread for large
 /// ones); until then the unfiltered list reads windows with `LIMIT/OFFSET`.
 /// Filtering needs the index: while it is being built the list says so.
+///
+/// The filter is the command line's language (`weapon=fire and
+/// height>=5ft`, see `QueryParser`) when it reads as one, else part of a
+/// name. An expression is asked of the store, which answers with ids; the
+/// index turns them into rows. One that means nothing (a misspelt field)
+/// leaves the list as the last one that meant something and is told by
+/// `filterProblem`, the typed text kept as it is.
 final class MonsterListModel {
     /// Rosters up to this size are indexed at once, larger ones in the background.
     static let synchronousIndexLimit = 20_000
@@ -17,6 +24,10 @@ final class MonsterListModel {
 
     let store: any RosterStore
     private(set) var filter = ""
+    /// The filter read as an expression, when it reads as one that means something.
+    private var expression: MonsterQuery?
+    /// Why the filter, read as an expression, means nothing.
+    private(set) var filterProblem: QueryError?
     private(set) var count = 0
     /// How many monsters the roster holds, whatever the filter.
     private(set) var total = 0
@@ -106,10 +117,28 @@ final class MonsterListModel {
     // MARK: Filtering
 
     func setFilter(_ text: String) {
-        let narrowing = !filter.isEmpty && Self.bytes(of: MonsterRules.nameKey(text), contain: MonsterRules.nameKey(filter))
+        if QueryParser.looksLikeExpression(text) {
+            filter = text
+            do throws(QueryError) {
+                expression = MonsterQuery(conditions: try QueryParser.conditions(text))
+                filterProblem = nil
+                applyFilter()
+            } catch {
+                // The list stays as it was; the text stays as typed.
+                filterProblem = error
+            }
+            return
+        }
+        let narrowing = !filter.isEmpty && expression == nil && filterProblem == nil
+            && Self.bytes(of: MonsterRules.nameKey(text), contain: MonsterRules.nameKey(filter))
         filter = text
+        expression = nil
+        filterProblem = nil
         applyFilter(narrowing: narrowing)
     }
+
+    /// Whether the filter in force is an expression rather than part of a name.
+    var isExpression: Bool { expression != nil || filterProblem != nil }
 
     /// Whether `part`'s UTF-8 bytes lie within `whole`'s, as the name
     /// index compares them (a `Character` comparison could say yes where
@@ -135,6 +164,17 @@ final class MonsterListModel {
             count = 0
             return
         }
+        if let expression {
+            // The store finds the ids (its indexes serve it); the rows are
+            // where the index holds them, in roster order.
+            let ids = (try? store.monsterIDs(matching: expression)) ?? []
+            var rows = ids.compactMap { index.row(of: $0).map(Int32.init) }
+            rows.sort()
+            matches = rows
+            count = rows.count
+            return
+        }
+        if filterProblem != nil { return }
         // Nil matches mean every row (unfiltered, or a filter all match).
         let key = MonsterRules.nameKey(filter)
         let found = recentFilters[key] ?? index.rows(matching: key, among: narrowing ? matches : nil)

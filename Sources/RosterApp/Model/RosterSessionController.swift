@@ -39,6 +39,8 @@ final class RosterSessionController {
         status ?? serverLost.map { ($0, true) }
     }
     private var lastDataVersion: Int64 = 0
+    /// The footer's sentence about the filter, while it is the one shown.
+    private var toldFilterProblem: String?
     /// The newest change in the history the interface has seen: its own,
     /// or one it told. A poll tells those after it as other programs'.
     private var seenHistoryID: Int64 = 0
@@ -126,6 +128,15 @@ final class RosterSessionController {
     func setFilter(_ text: String) {
         let keep = selectedRow?.id
         list.setFilter(text)
+        // A filter that means nothing is told in the footer, and the
+        // telling goes once it means something again.
+        if let problem = list.filterProblem {
+            status = (problem.description, true)
+            toldFilterProblem = status?.text
+        } else if let told = toldFilterProblem {
+            if status?.text == told { status = nil }
+            toldFilterProblem = nil
+        }
         var position = 0
         reportingErrors {
             if let keep, let found = try list.position(of: keep) { position = found }

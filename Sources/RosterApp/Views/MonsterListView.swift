@@ -115,7 +115,8 @@ final class MonsterListView: View {
             return
         }
         if list.count == 0 {
-            let message = list.isFiltering ? "no names contain \(Quote.code(list.filter))" : "the roster is empty"
+            let message = !list.isFiltering ? "the roster is empty"
+                : list.isExpression ? "no monsters match \(Quote.code(list.filter))" : "no names contain \(Quote.code(list.filter))"
             buffer.write(message, at: Point(x: rowsArea.x + 1, y: rowsArea.y), width: rowsArea.width - 2, style: Theme.label)
             return
         }

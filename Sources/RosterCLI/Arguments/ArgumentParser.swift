@@ -10,11 +10,15 @@ public struct UsageError: Error, Sendable {
     public let otherMessages: [String]
     /// The command whose usage to show; nil for the top level.
     public let command: String?
+    /// Lines that show where the mistake is (an expression and a caret
+    /// under it), told after the sentence.
+    public var detailLines: [String] = []
 
-    public init(_ message: String, command: String?) {
+    public init(_ message: String, command: String?, detailLines: [String] = []) {
         self.message = message
         self.otherMessages = []
         self.command = command
+        self.detailLines = detailLines
     }
 
     /// Several mistakes at once; `messages` must not be empty.

@@ -22,7 +22,7 @@ enum CompletionNamesCommand {
         case .postgres(let uri): store = try PostgresRosterStore.openForReading(uri: uri)
         }
         guard let store else { return .success }
-        try MonsterOutput(context: invocation.context).list(store, weapon: nil, format: .plain)
+        try MonsterOutput(context: invocation.context).list(store, query: .everything, format: .plain)
         return .success
     }
 }

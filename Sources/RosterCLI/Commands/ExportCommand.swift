@@ -3,6 +3,7 @@ import Glibc
 #endif
 import RosterCore
 import TerminalKit
+import TextSafety
 
 /// `roster export`: the roster in a data format for programs (JSON,
 /// NDJSON, CSV) or a document for people (Markdown, HTML).
@@ -39,27 +40,49 @@ enum ExportCommand {
             html      one self-contained page: no scripts, no network, pictures inline.
 
             Without --format, -o FILE's extension chooses: .json, .ndjson or .jsonl,
-            .csv, .md or .markdown, .html or .htm; any other is json.
+            .csv, .md or .markdown, .html or .htm; a name without an extension is json,
+            and any other extension (.txt) is refused rather than guessed.
+
+            --where, --sort and --fields choose monsters, order and fields as for
+            `roster list` (--fields for json, ndjson and csv; markdown and html show
+            every field).
 
             `roster import` reads json, ndjson and csv back without loss.
             """,
-        options: [format, output, raw, byteOrderMark],
+        options: [format, output, QueryOptions.filter, QueryOptions.sort, QueryOptions.fields, raw, byteOrderMark],
         examples: [
             "roster export > roster.json",
             "roster export -o roster.csv",
             "roster export --format html -o roster.html",
+            "roster export --where weapon=fire --sort name -o fire.csv",
         ]
     ) { invocation in
-        let format = invocation[ExportCommand.format] ?? invocation[output].flatMap(ExportFormat.init(fileName:)) ?? .json
+        let format: ExportFormat
+        if let chosen = invocation[ExportCommand.format] {
+            format = chosen
+        } else if let path = invocation[output], path != "-", let named = ExportFormat.extensionName(of: path) {
+            guard let known = ExportFormat(fileName: path) else {
+                throw UsageError("cannot tell which format to write from \(Quote.code(path))'s extension .\(named); name the file .json, .ndjson, .csv, .md or .html, or give --format",
+                                 command: invocation.commandName)
+            }
+            format = known
+        } else {
+            format = .json
+        }
         for flag in [raw, byteOrderMark] where invocation[flag] && format != .csv {
             throw UsageError("--\(flag.spec.long) applies to --format csv only", command: invocation.commandName)
         }
+        let query = try invocation.query()
+        if query.fields != nil, format == .markdown || format == .html {
+            throw UsageError("--fields applies to json, ndjson and csv; markdown and html show every field", command: invocation.commandName)
+        }
         let context = invocation.context
         let store = try invocation.store()
-        let progress = context.progressBar(total: try store.count(), unit: "monsters")
+        let progress = context.progressBar(total: query.conditions.isEmpty ? try store.count() : nil, unit: "monsters")
         defer { progress?.finish() }
         var options = ExportOptions(neutralizeFormulas: !invocation[raw], byteOrderMark: invocation[byteOrderMark])
         options.progress = progress.map { bar in { bar.update($0) } }
+        options.query = query
 
         guard let path = invocation[output], path != "-" else {
             // Untrusted cells never reach a terminal raw; JSON, Markdown and
@@ -150,9 +173,8 @@ extension ExportFormat {
     /// nil for a name without one this export writes, so that
     /// `export -o roster.csv` never puts JSON in a .csv file.
     init?(fileName: String) {
-        let name = fileName.split(separator: "/").last.map(String.init) ?? fileName
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
-        switch name[name.index(after: dot)...].lowercased() {
+        guard let named = Self.extensionName(of: fileName) else { return nil }
+        switch named.lowercased() {
         case "json": self = .json
         case "ndjson", "jsonl": self = .ndjson
         case "csv": self = .csv
@@ -160,5 +182,13 @@ extension ExportFormat {
         case "html", "htm": self = .html
         default: return nil
         }
+    }
+
+    /// The extension of a file's name (`csv` of `out/roster.csv`), or nil
+    /// for a name without one (`roster`, `.profile`).
+    static func extensionName(of fileName: String) -> String? {
+        let name = fileName.split(separator: "/").last.map(String.init) ?? fileName
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex, name.index(after: dot) != name.endIndex else { return nil }
+        return String(name[name.index(after: dot)...])
     }
 }

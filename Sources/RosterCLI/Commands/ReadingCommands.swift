@@ -5,10 +5,11 @@ import TerminalKit
 enum ReadingCommands {
     static let listWeapon = Option<WeaponType>("weapon", short: "w", value: "W", "only monsters carrying this weapon")
     static let listFormat = CommonOptions.format(CommonOptions.listFormats, default: CommonOptions.formatDefaultHelp)
+    static let listHeader = Flag("header", "plain: start with a line of the fields' names")
 
     static let list: CommandSpec = CommandSpec(
         name: "list",
-        abstract: "list the monsters, optionally only those carrying one weapon",
+        abstract: "list the monsters, optionally only those matching a filter, sorted",
         discussion: """
             Rows come in roster order (by id). On a terminal the list is an aligned table
             (with height and origin when it is wide enough); piped, it is one tab-separated
@@ -18,18 +19,35 @@ enum ReadingCommands {
             control character shows as an escape (\\t, \\n, \\e) and a backslash as \\\\.
             JSON and NDJSON keep that key order, with null when unknown, so their output
             is stable from run to run.
+
+            --where FIELD OP VALUE keeps the monsters for which it holds; several (or
+            several joined by `and`) must all hold. Fields are the export's keys (colour
+            and color for name_color); = and != compare, <, <=, >, >= compare id, height
+            and activated, ~ finds text inside name, description or icon ignoring case.
+            Values are read as the other commands read them: weapon=ninja star,
+            height>=5ft, origin=Japan, activated<2020-01-01, origin=none for unknown.
+            --sort weapon,-height sorts by what values mean (heights by length, dates by
+            time, weapons and colours by their names, text ignoring case), unknown last,
+            ties by id. --fields name,weapon gives only those fields, in that order, in
+            every format (--header starts plain output with their names).
             """,
-        options: [listWeapon, listFormat],
+        options: [listWeapon, QueryOptions.filter, QueryOptions.sort, QueryOptions.fields, listFormat, listHeader],
         examples: [
             "roster list",
             "roster list --weapon sword --format json",
+            "roster list --where 'height>=5ft' --where 'origin=Japan' --sort -height",
+            "roster list --where 'description~bot' --fields name,weapon --format csv",
             "roster list --format plain | cut -f2",
         ],
         suggestedFor: ["ls"]
     ) { invocation in
+        let query = try invocation.query(carrying: invocation[listWeapon])
+        let format = invocation.format(listFormat)
+        if invocation[listHeader], format != .plain {
+            throw UsageError("--header applies to --format plain only (csv always has one)", command: invocation.commandName)
+        }
         let store = try invocation.store()
-        try MonsterOutput(context: invocation.context).list(store, weapon: invocation[listWeapon],
-                                                           format: invocation.format(listFormat))
+        try MonsterOutput(context: invocation.context).list(store, query: query, format: format, header: invocation[listHeader])
         return .success
     }
 

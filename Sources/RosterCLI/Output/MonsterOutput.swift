@@ -13,24 +13,29 @@ import TextSafety
 struct MonsterOutput {
     let context: CommandContext
 
-    func list(_ store: any RosterStore, weapon: WeaponType?, format: OutputFormat) throws {
+    func list(_ store: any RosterStore, query: MonsterQuery, format: OutputFormat, header: Bool = false) throws {
         let output = context.stdout
         switch format {
         case .json:
             try output.append("[")
-            let written = try store.appendRecords(.json, carrying: weapon, to: output) { written in
+            let written = try store.appendRecords(.json, matching: query, to: output) { written in
                 try output.append(written == 0 ? "\n  " : ",\n  ")
             }
             try output.append(written == 0 ? "]\n" : "\n]\n")
         case .ndjson:
-            try store.appendRecords(.jsonLine, carrying: weapon, to: output)
+            try store.appendRecords(.jsonLine, matching: query, to: output)
         case .csv:
             let writer = CSVWriter(escapesForTerminal: context.stdoutIsTerminal)
-            try MonsterRecords.appendCSVHeader(to: output, writer: writer)
-            try store.appendRecords(.csv(writer), carrying: weapon, to: output)
+            try MonsterRecords.appendCSVHeader(query.recordFields, to: output, writer: writer)
+            try store.appendRecords(.csv(writer), matching: query, to: output)
         case .plain:
-            try store.appendRecords(.plain, carrying: weapon, to: output)
+            if header { try output.append(query.recordFields.map(\.key).joined(separator: "\t") + "\n") }
+            try store.appendRecords(.plain, matching: query, to: output)
         case .table:
+            if let fields = query.fields {
+                try output.append(try fieldTable(store, query: query, fields: fields))
+                return
+            }
             // Height and origin fit compactly where there is room; the rest
             // of the details are `show`'s.
             let width = context.terminalWidth
@@ -38,7 +43,7 @@ struct MonsterOutput {
             var columns: [TextTable.Column] = [.init(header: "ID", alignment: .right), .init(header: "NAME", shrinksLast: true), .init(header: "WEAPON")]
             if details { columns += [.init(header: "HEIGHT", alignment: .right), .init(header: "ORIGIN")] }
             var table = TextTable(columns: columns + [.init(header: "DESCRIPTION", flexible: true)])
-            try store.forEachMonster(carrying: weapon) { monster in
+            try store.forEachMonster(matching: query) { monster in
                 var cells: [TextTable.Cell] = [
                     .init(String(monster.id)),
                     .init(SafeText.escaped(monster.name), swatch: monster.nameColor.swatch),
@@ -52,6 +57,24 @@ struct MonsterOutput {
             }
             try output.append(table.render(maxWidth: width, depth: context.colorDepth))
         }
+    }
+
+    /// The table of the fields `--fields` names, in its order, each
+    /// value as people read it; the last text column gives way first.
+    private func fieldTable(_ store: any RosterStore, query: MonsterQuery, fields: [MonsterField]) throws -> String {
+        let columns: [TextTable.Column] = fields.enumerated().map { index, field in
+            TextTable.Column(header: field.key.uppercased(), alignment: field.kind == .integer ? .right : .left,
+                             flexible: index == fields.count - 1 && field.kind == .text)
+        }
+        var table = TextTable(columns: columns)
+        try store.forEachMonster(matching: query) { monster in
+            table.rows.append(fields.map { field in
+                if field.key == "weapon" { return TextTable.Cell(monster.weapon.label) }
+                if field.key == "name" { return TextTable.Cell(SafeText.escaped(monster.name), swatch: monster.nameColor.swatch) }
+                return TextTable.Cell(SafeText.escaped(field.readable(monster)))
+            })
+        }
+        return table.render(maxWidth: context.terminalWidth, depth: context.colorDepth)
     }
 
     /// Below this many columns the table leaves out height and origin.

@@ -9,6 +9,9 @@ public struct ExportOptions {
     public var escapesForTerminal = false
     /// Called now and then with the number of monsters written so far.
     public var progress: ((_ done: Int) -> Void)?
+    /// Which monsters, in which order, with which fields (`--where`,
+    /// `--sort`, `--fields`): the whole roster unless told.
+    public var query = MonsterQuery.everything
 
     public init(neutralizeFormulas: Bool = true, byteOrderMark: Bool = false,
                 progress: ((_ done: Int) -> Void)? = nil) {
@@ -52,28 +55,29 @@ extension SQLiteRosterStore {
             try output.append(",\n  \"version\": ")
             try output.append(decimal: Int64(ExportFormat.documentVersion))
             try output.append(",\n  \"monsters\": [")
-            done = try appendRecords(.json, to: output) { written in
+            done = try appendRecords(.json, matching: options.query, to: output) { written in
                 try output.append(written == 0 ? "\n    " : ",\n    ")
                 report(written)
             }
             try output.append(done == 0 ? "]\n}\n" : "\n  ]\n}\n")
         case .ndjson:
-            done = try appendRecords(.jsonLine, to: output) { report($0) }
+            done = try appendRecords(.jsonLine, matching: options.query, to: output) { report($0) }
         case .csv:
             let writer = CSVWriter(neutralizeFormulas: options.neutralizeFormulas, escapesForTerminal: options.escapesForTerminal)
             if options.byteOrderMark { try output.append("\u{FEFF}") }
-            try MonsterRecords.appendCSVHeader(to: output, writer: writer)
-            done = try appendRecords(.csv(writer), to: output) { report($0) }
+            try MonsterRecords.appendCSVHeader(options.query.recordFields, to: output, writer: writer)
+            done = try appendRecords(.csv(writer), matching: options.query, to: output) { report($0) }
         case .markdown:
             try MarkdownTable.appendHeader(to: output)
-            try forEachMonster { monster in
+            try forEachMonster(matching: options.query) { monster in
                 try MarkdownTable.appendRow(monster, to: output)
                 advance()
             }
         case .html:
-            let page = HTMLReport(monsterCount: try count(), iconNames: try iconNames())
+            let matched = options.query.conditions.isEmpty ? try count() : try monsterIDs(matching: options.query).count
+            let page = HTMLReport(monsterCount: matched, iconNames: try iconNames())
             try page.appendHead(to: output)
-            try forEachMonster { monster in
+            try forEachMonster(matching: options.query) { monster in
                 try page.appendRow(monster, to: output)
                 advance()
             }

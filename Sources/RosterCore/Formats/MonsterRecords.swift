@@ -44,8 +44,7 @@ public enum MonsterRecords {
     /// The same object straight from a row of `SQLiteRosterStore.forEachRow`,
     /// copying column bytes without making strings: the fast path for
     /// large lists and exports. Column `i` is field `i` of the table.
-    static func appendJSON(row: some MonsterRow, to output: ByteOutput) throws(IOFailure) {
-        let plan = RowPlan.shared
+    static func appendJSON(row: some MonsterRow, to output: ByteOutput, plan: RowPlan = .shared) throws(IOFailure) {
         for column in 0..<plan.count {
             let key = plan.jsonKey(column)
             if plan.isNullable(column) && row.isNull(Int32(column)) {
@@ -76,12 +75,16 @@ public enum MonsterRecords {
         try writer.appendRecord(fieldNames, to: output)
     }
 
+    /// The header of records carrying only `fields`, in that order.
+    public static func appendCSVHeader(_ fields: [MonsterField], to output: ByteOutput, writer: CSVWriter) throws(IOFailure) {
+        try writer.appendRecord(fields.map(\.key), to: output)
+    }
+
     public static func appendCSV(_ monster: Monster, to output: ByteOutput, writer: CSVWriter) throws(IOFailure) {
         try writer.appendRecord(MonsterFields.all.map { $0.value(monster).text }, to: output)
     }
 
-    static func appendCSV(row: some MonsterRow, to output: ByteOutput, writer: CSVWriter) throws(IOFailure) {
-        let plan = RowPlan.shared
+    static func appendCSV(row: some MonsterRow, to output: ByteOutput, writer: CSVWriter, plan: RowPlan = .shared) throws(IOFailure) {
         for column in 0..<plan.count {
             if column > 0 { try output.append(UInt8(ascii: ",")) }
             if plan.isNullable(column) && row.isNull(Int32(column)) {
@@ -101,8 +104,8 @@ public enum MonsterRecords {
     /// backslash, which is doubled); only then is a string made and escaped
     /// with `SafeText.fieldEscaped`. The same output as escaping every
     /// field, several times faster on large rosters. Unknown is empty.
-    static func appendPlain(row: some MonsterRow, to output: ByteOutput) throws(IOFailure) {
-        for column in 0..<Int32(RowPlan.shared.count) {
+    static func appendPlain(row: some MonsterRow, to output: ByteOutput, plan: RowPlan = .shared) throws(IOFailure) {
+        for column in 0..<Int32(plan.count) {
             if column > 0 { try output.append(UInt8(ascii: "\t")) }
             try row.withUTF8(column) { (bytes) throws(IOFailure) in
                 if plainNeedsEscape(bytes) {
@@ -122,13 +125,15 @@ public enum MonsterRecords {
     }
 }
 
-/// What the row fast paths need of the field table, worked out once and
-/// kept in flat memory: per column, whether it is an integer, whether it
-/// may be NULL, and the
-/// JSON bytes that come before its value (`{"id":`, `,"name":`…). Walking
-/// the table itself for every row would copy its closures each time.
+/// What the row fast paths need of the field table, worked out once per
+/// reading and kept in flat memory: per column, whether it is an integer,
+/// whether it may be NULL, and the JSON bytes that come before its value
+/// (`{"id":`, `,"name":`…). Walking the table itself for every row would
+/// copy its closures each time. A reading of some fields (`--fields`)
+/// selects only their columns, in their order, and has a plan of its own.
 final class RowPlan: @unchecked Sendable {
-    static let shared = RowPlan()
+    /// Every field, in the table's order.
+    static let shared = RowPlan(fields: MonsterFields.all)
 
     let count: Int
     private let integers: UnsafeMutableBufferPointer<Bool>
@@ -136,8 +141,7 @@ final class RowPlan: @unchecked Sendable {
     private let keyBytes: UnsafeMutableBufferPointer<UInt8>
     private let keyRanges: UnsafeMutableBufferPointer<Range<Int>>
 
-    private init() {
-        let fields = MonsterFields.all
+    init(fields: [MonsterField]) {
         count = fields.count
         integers = .allocate(capacity: count)
         nullables = .allocate(capacity: count)
@@ -157,7 +161,12 @@ final class RowPlan: @unchecked Sendable {
         _ = keyBytes.initialize(from: bytes)
     }
 
-    // Lives as long as the process; never deallocated.
+    deinit {
+        integers.deallocate()
+        nullables.deallocate()
+        keyRanges.deallocate()
+        keyBytes.deallocate()
+    }
 
     @inline(__always) func isInteger(_ column: Int) -> Bool { integers[column] }
 

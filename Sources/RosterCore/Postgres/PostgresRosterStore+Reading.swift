@@ -3,22 +3,22 @@ import PostgresWire
 /// Reading the roster from the server: each read one statement (one round
 /// trip), rows streamed as they arrive where a roster may be large.
 extension PostgresRosterStore {
-    public func monsters(carrying weapon: WeaponType?) throws(RosterError) -> [Monster] {
+    public func monsters(matching query: MonsterQuery) throws(RosterError) -> [Monster] {
         var all: [Monster] = []
-        try guarded { try forEachMonster(carrying: weapon) { all.append($0) } }
+        try guarded { try forEachMonster(matching: query) { all.append($0) } }
         return all
     }
 
     /// Streams the rows, so memory stays flat however large the roster.
     /// Errors thrown by `body` come out as they are.
-    public func forEachMonster(carrying weapon: WeaponType?, _ body: (Monster) throws -> Void) throws {
-        let sql = weapon == nil ? PostgresMonsterTable.selectAll : PostgresMonsterTable.selectByWeapon
+    public func forEachMonster(matching query: MonsterQuery, _ body: (Monster) throws -> Void) throws {
+        let select = QuerySQL(selecting: PostgresMonsterTable.columns, from: "roster.monster", query.allFields, .postgres)
         try guarded {}
         let batch = pending
         pending = []
         do {
             if !batch.isEmpty { try connection.execute(batch) }
-            try connection.query(sql, weapon.map { [$0.key] } ?? []) { row in
+            try connection.query(select.sql, select.parameters.map(\.text)) { row in
                 try body(try PostgresMonsterTable.monster(from: row))
             }
         } catch let error as PostgresError {
@@ -30,42 +30,53 @@ extension PostgresRosterStore {
     /// sent, through the file's own row writers: no `Monster`, no
     /// `String` per row, and the same bytes a file's export writes.
     @discardableResult
-    public func appendRecords(_ form: MonsterRecords.Form, carrying weapon: WeaponType?, to output: ByteOutput,
+    public func appendRecords(_ form: MonsterRecords.Form, matching query: MonsterQuery, to output: ByteOutput,
                               before: ((_ written: Int) throws -> Void)?) throws -> Int {
         var written = 0
+        let plan = query.fields.map(RowPlan.init(fields:)) ?? .shared
         // One loop per form, so that the choice is made once, not per row.
         func each(_ append: (PostgresMonsterRow) throws(IOFailure) -> Void) throws {
-            try forEachRow(carrying: weapon) { row in
+            try forEachRow(matching: query) { row in
                 try before?(written)
                 try append(row)
                 written += 1
             }
         }
         switch form {
-        case .json: try each { (row) throws(IOFailure) in try MonsterRecords.appendJSON(row: row, to: output) }
+        case .json: try each { (row) throws(IOFailure) in try MonsterRecords.appendJSON(row: row, to: output, plan: plan) }
         case .jsonLine:
             try each { (row) throws(IOFailure) in
-                try MonsterRecords.appendJSON(row: row, to: output)
+                try MonsterRecords.appendJSON(row: row, to: output, plan: plan)
                 try output.append(UInt8(ascii: "\n"))
             }
-        case .csv(let writer): try each { (row) throws(IOFailure) in try MonsterRecords.appendCSV(row: row, to: output, writer: writer) }
-        case .plain: try each { (row) throws(IOFailure) in try MonsterRecords.appendPlain(row: row, to: output) }
+        case .csv(let writer):
+            try each { (row) throws(IOFailure) in try MonsterRecords.appendCSV(row: row, to: output, writer: writer, plan: plan) }
+        case .plain: try each { (row) throws(IOFailure) in try MonsterRecords.appendPlain(row: row, to: output, plan: plan) }
         }
         return written
     }
 
-    /// Calls `body` with each monster's row as the server sent it, in
-    /// roster order. A row with another number of columns than the table
-    /// has is damage, as it is for `forEachMonster`.
-    func forEachRow(carrying weapon: WeaponType?, _ body: (PostgresMonsterRow) throws -> Void) throws {
-        let sql = weapon == nil ? PostgresMonsterTable.selectAll : PostgresMonsterTable.selectByWeapon
+    /// The ids of the monsters `query` matches, in its order.
+    public func monsterIDs(matching query: MonsterQuery) throws(RosterError) -> [Int64] {
+        let select = QuerySQL(selecting: "id", from: "roster.monster", query, .postgres)
+        return try guarded {
+            try run(select.sql, select.parameters.map(\.text)).rows.compactMap { ($0.first ?? nil).flatMap { Int64($0) } }
+        }
+    }
+
+    /// Calls `body` with each row `query` asks for as the server sent it,
+    /// in its order, with the query's fields as columns. A row with
+    /// another number of columns is damage, as it is for `forEachMonster`.
+    func forEachRow(matching query: MonsterQuery, _ body: (PostgresMonsterRow) throws -> Void) throws {
+        let fields = query.recordFields
+        let select = QuerySQL(selecting: fields.map(\.key).joined(separator: ", "), from: "roster.monster", query, .postgres)
         try guarded {}
         let batch = pending
         pending = []
-        let columnCount = MonsterFields.all.count
+        let columnCount = fields.count
         do {
             if !batch.isEmpty { try connection.execute(batch) }
-            try connection.query(sql, weapon.map { [$0.key] } ?? [], eachRowBytes: { columns in
+            try connection.query(select.sql, select.parameters.map(\.text), eachRowBytes: { columns in
                 guard columns.count == columnCount else { throw RosterError.damaged(path: "a row of roster.monster") }
                 try body(PostgresMonsterRow(columns: columns))
             })
@@ -235,30 +246,31 @@ extension PostgresRosterStore {
                 try output.append(",\n  \"version\": ")
                 try output.append(decimal: Int64(ExportFormat.documentVersion))
                 try output.append(",\n  \"monsters\": [")
-                done = try appendRecords(.json, carrying: nil, to: output) { written in
+                done = try appendRecords(.json, matching: options.query, to: output) { written in
                     try output.append(written == 0 ? "\n    " : ",\n    ")
                     report(written)
                 }
                 try output.append(done == 0 ? "]\n}\n" : "\n  ]\n}\n")
             case .ndjson:
-                done = try appendRecords(.jsonLine, carrying: nil, to: output) { report($0) }
+                done = try appendRecords(.jsonLine, matching: options.query, to: output) { report($0) }
             case .csv:
                 let writer = CSVWriter(neutralizeFormulas: options.neutralizeFormulas, escapesForTerminal: options.escapesForTerminal)
                 if options.byteOrderMark { try output.append("\u{FEFF}") }
-                try MonsterRecords.appendCSVHeader(to: output, writer: writer)
-                done = try appendRecords(.csv(writer), carrying: nil, to: output) { report($0) }
+                try MonsterRecords.appendCSVHeader(options.query.recordFields, to: output, writer: writer)
+                done = try appendRecords(.csv(writer), matching: options.query, to: output) { report($0) }
             case .markdown:
                 try MarkdownTable.appendHeader(to: output)
-                try forEachMonster(carrying: nil) { monster in
+                try forEachMonster(matching: options.query) { monster in
                     try MarkdownTable.appendRow(monster, to: output)
                     done += 1
                     report(done)
                 }
             case .html:
                 let icons = try run("SELECT DISTINCT icon COLLATE \"C\" FROM roster.monster ORDER BY 1").rows.compactMap { $0.first ?? nil }
-                let page = HTMLReport(monsterCount: try count(), iconNames: icons)
+                let matched = options.query.conditions.isEmpty ? try count() : try monsterIDs(matching: options.query).count
+                let page = HTMLReport(monsterCount: matched, iconNames: icons)
                 try page.appendHead(to: output)
-                try forEachMonster(carrying: nil) { monster in
+                try forEachMonster(matching: options.query) { monster in
                     try page.appendRow(monster, to: output)
                     done += 1
                     report(done)

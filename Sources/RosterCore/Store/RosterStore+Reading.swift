@@ -1,61 +1,73 @@
 extension SQLiteRosterStore {
-    /// Every monster in roster order (by id), optionally only those carrying `weapon`.
-    public func monsters(carrying weapon: WeaponType? = nil) throws(RosterError) -> [Monster] {
+    /// The monsters `query` asks for, in its order.
+    public func monsters(matching query: MonsterQuery) throws(RosterError) -> [Monster] {
         try guarded {
             var all: [Monster] = []
-            try forEachMonster(carrying: weapon) { all.append($0) }
+            try forEachMonster(matching: query) { all.append($0) }
             return all
         }
     }
 
-    /// Calls `body` for each monster in roster order, without loading them
+    /// Calls `body` for each monster `query` asks for, without loading them
     /// all. Errors thrown by `body` (a failed write, say) come out as they are.
-    public func forEachMonster(carrying weapon: WeaponType? = nil, _ body: (Monster) throws -> Void) throws {
-        try forEachRow(carrying: weapon) { row in
+    public func forEachMonster(matching query: MonsterQuery, _ body: (Monster) throws -> Void) throws {
+        try forEachRow(matching: query.allFields) { row in
             try body(try MonsterTable.monster(from: row))
         }
     }
 
-    /// Writes each monster (only those carrying `weapon`, when given) to
-    /// `output` as one record in `form`, in roster order, straight from
-    /// SQLite's rows without making a `Monster`: the fast path of `list`
-    /// and `export`. `before` runs ahead of each record with the number
-    /// written so far, for separators and progress. Returns how many were
-    /// written. Does not flush.
+    /// Writes each monster `query` asks for to `output` as one record in
+    /// `form` (its fields only, in its order), straight from SQLite's rows
+    /// without making a `Monster`: the fast path of `list` and `export`.
+    /// `before` runs ahead of each record with the number written so far,
+    /// for separators and progress. Returns how many were written. Does not flush.
     @discardableResult
-    public func appendRecords(_ form: MonsterRecords.Form, carrying weapon: WeaponType? = nil, to output: ByteOutput,
+    public func appendRecords(_ form: MonsterRecords.Form, matching query: MonsterQuery, to output: ByteOutput,
                               before: ((_ written: Int) throws -> Void)? = nil) throws -> Int {
         var written = 0
+        let plan = query.fields.map(RowPlan.init(fields:)) ?? .shared
         // One loop per form, so that the choice is made once, not per row.
         func each(_ append: (Row) throws(IOFailure) -> Void) throws {
-            try forEachRow(carrying: weapon) { row in
+            try forEachRow(matching: query) { row in
                 try before?(written)
                 try append(row)
                 written += 1
             }
         }
         switch form {
-        case .json: try each { (row) throws(IOFailure) in try MonsterRecords.appendJSON(row: row, to: output) }
+        case .json: try each { (row) throws(IOFailure) in try MonsterRecords.appendJSON(row: row, to: output, plan: plan) }
         case .jsonLine:
             try each { (row) throws(IOFailure) in
-                try MonsterRecords.appendJSON(row: row, to: output)
+                try MonsterRecords.appendJSON(row: row, to: output, plan: plan)
                 try output.append(UInt8(ascii: "\n"))
             }
-        case .csv(let writer): try each { (row) throws(IOFailure) in try MonsterRecords.appendCSV(row: row, to: output, writer: writer) }
-        case .plain: try each { (row) throws(IOFailure) in try MonsterRecords.appendPlain(row: row, to: output) }
+        case .csv(let writer):
+            try each { (row) throws(IOFailure) in try MonsterRecords.appendCSV(row: row, to: output, writer: writer, plan: plan) }
+        case .plain: try each { (row) throws(IOFailure) in try MonsterRecords.appendPlain(row: row, to: output, plan: plan) }
         }
         return written
     }
 
-    /// Calls `body` with each monster's row, in roster order: for writers
-    /// that copy column bytes straight to their output. Columns are the
-    /// fields of `MonsterFields.all`, in order (`id, name, …, activated`).
-    func forEachRow(carrying weapon: WeaponType? = nil, _ body: (Row) throws -> Void) throws {
+    /// The ids of the monsters `query` matches, in its order.
+    public func monsterIDs(matching query: MonsterQuery) throws(RosterError) -> [Int64] {
+        try guarded {
+            let select = QuerySQL(selecting: "id", from: "monster", query, .sqlite)
+            return try database.cached(select.sql).rows(select.parameters.map(\.sqlValue)) { $0.int(0) }
+        }
+    }
+
+    /// Calls `body` with each row `query` asks for, in its order: for
+    /// writers that copy column bytes straight to their output. Columns
+    /// are the query's fields, in its order (every field of
+    /// `MonsterFields.all` unless it names some).
+    func forEachRow(matching query: MonsterQuery, _ body: (Row) throws -> Void) throws {
         try passingThrough {
-            let statement = try weapon == nil
-                ? database.cached(MonsterTable.selectAll)
-                : database.cached(MonsterTable.selectByWeapon)
-            try statement.forEachRow(weapon.map { [.text($0.key)] } ?? [], body)
+            if query.isEverything {
+                return try database.cached(MonsterTable.selectAll).forEachRow([], body)
+            }
+            let columns = query.recordFields.map(\.key).joined(separator: ", ")
+            let select = QuerySQL(selecting: columns, from: "monster", query, .sqlite)
+            try database.cached(select.sql).forEachRow(select.parameters.map(\.sqlValue), body)
         }
     }
 

@@ -28,19 +28,22 @@ public protocol RosterStore: AnyObject {
 
     // MARK: Reading
 
-    /// Every monster in roster order (by id), optionally only those carrying `weapon`.
-    func monsters(carrying weapon: WeaponType?) throws(RosterError) -> [Monster]
-    /// Calls `body` for each monster in roster order (by id), optionally
-    /// only those carrying `weapon`, without loading them all. Errors
-    /// thrown by `body` come out as they are.
-    func forEachMonster(carrying weapon: WeaponType?, _ body: (Monster) throws -> Void) throws
-    /// Writes each monster (only those carrying `weapon`, when given) to
-    /// `output` as one record in `form`, in roster order: the fast path of
+    /// The monsters `query` asks for, in its order (roster order, by id,
+    /// unless it sorts), whole whatever fields it names.
+    func monsters(matching query: MonsterQuery) throws(RosterError) -> [Monster]
+    /// Calls `body` for each monster `query` asks for, in its order,
+    /// without loading them all. Errors thrown by `body` come out as they are.
+    func forEachMonster(matching query: MonsterQuery, _ body: (Monster) throws -> Void) throws
+    /// Writes each monster `query` asks for to `output` as one record in
+    /// `form`, with the query's fields in its order: the fast path of
     /// `list` and `export`. `before` runs ahead of each record with the
     /// number written so far. Returns how many were written. Does not flush.
     @discardableResult
-    func appendRecords(_ form: MonsterRecords.Form, carrying weapon: WeaponType?, to output: ByteOutput,
+    func appendRecords(_ form: MonsterRecords.Form, matching query: MonsterQuery, to output: ByteOutput,
                        before: ((_ written: Int) throws -> Void)?) throws -> Int
+    /// The ids of the monsters `query` matches, in its order: what a
+    /// change to every match acts on, and the interface's filter.
+    func monsterIDs(matching query: MonsterQuery) throws(RosterError) -> [Int64]
     /// Writes every monster to `output` in `format`, from one consistent
     /// snapshot, with memory flat however large the roster. Does not flush.
     func export(_ format: ExportFormat, to output: ByteOutput, options: ExportOptions) throws
@@ -138,17 +141,31 @@ public protocol RosterStore: AnyObject {
 /// The forms most callers use, with the defaults every store shares.
 extension RosterStore {
     public func monsters() throws(RosterError) -> [Monster] {
-        try monsters(carrying: nil)
+        try monsters(matching: .everything)
+    }
+
+    /// Every monster in roster order, optionally only those carrying `weapon`.
+    public func monsters(carrying weapon: WeaponType?) throws(RosterError) -> [Monster] {
+        try monsters(matching: .carrying(weapon))
     }
 
     public func forEachMonster(_ body: (Monster) throws -> Void) throws {
-        try forEachMonster(carrying: nil, body)
+        try forEachMonster(matching: .everything, body)
+    }
+
+    public func forEachMonster(carrying weapon: WeaponType?, _ body: (Monster) throws -> Void) throws {
+        try forEachMonster(matching: .carrying(weapon), body)
     }
 
     @discardableResult
     public func appendRecords(_ form: MonsterRecords.Form, carrying weapon: WeaponType? = nil, to output: ByteOutput,
                               before: ((_ written: Int) throws -> Void)? = nil) throws -> Int {
-        try appendRecords(form, carrying: weapon, to: output, before: before)
+        try appendRecords(form, matching: .carrying(weapon), to: output, before: before)
+    }
+
+    @discardableResult
+    public func appendRecords(_ form: MonsterRecords.Form, matching query: MonsterQuery, to output: ByteOutput) throws -> Int {
+        try appendRecords(form, matching: query, to: output, before: nil)
     }
 
     public func export(_ format: ExportFormat, to output: ByteOutput) throws {

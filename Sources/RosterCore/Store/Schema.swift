@@ -44,6 +44,9 @@ public enum Schema {
             try database.execute(ShippedMigrations.version7)
             for table in try snapshotTables(in: database) { try database.execute(ShippedMigrations.version7Snapshot(table)) }
         },
+        Migration(version: 8, summary: "index monsters by weapon, so that a filter by weapon reads only its monsters") { database in
+            try database.execute(ShippedMigrations.version8)
+        },
     ]
 
     public static var currentVersion: Int32 { Int32(migrations.count) }

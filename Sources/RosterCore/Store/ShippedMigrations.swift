@@ -171,4 +171,11 @@ enum ShippedMigrations {
     static func version7Snapshot(_ table: String) -> String {
         "UPDATE monster_sequence SET last = max(last, coalesce((SELECT max(id) FROM \(table)), 0))"
     }
+
+    /// Version 8: monsters by weapon, for `--where weapon=…` and
+    /// `--weapon`: the index gives the matches in id order, so a filter
+    /// reads only its own rows and needs no sort.
+    static let version8 = """
+        CREATE INDEX monster_weapon ON monster (weapon);
+        """
 }

@@ -1,0 +1,123 @@
+/// Which monsters a reading asks for, in which order, with which fields:
+/// the one filter and sort language of `list --where`, `export --sort`,
+/// `set-weapon --where` and the interface's `/`.
+///
+/// A query is a value made by `QueryParser` from what a person typed and
+/// read by every store the same way: each store turns it into its own SQL
+/// through `QuerySQL`, with every typed value a bound parameter, so the
+/// database does the filtering and sorting (and its indexes serve them)
+/// and rows still stream from the store to the output without a
+/// `Monster` or a `String` in between.
+///
+/// Comparisons work on ranges: a typed value stands for every stored
+/// value it could mean (`height>=5ft` is 60 inches and up, `activated=
+/// 2020-01-01` is that whole day on the local clock, an id is itself), so
+/// `=`, `<`, `<=`, `>`, `>=` and `!=` mean what they say at any precision.
+public struct MonsterQuery: Sendable {
+    /// All must hold (AND).
+    public var conditions: [MonsterCondition]
+    /// Sort keys, most significant first; ties keep roster order (by id).
+    public var order: [MonsterSortKey]
+    /// The fields each record carries, in this order; nil for every field.
+    public var fields: [MonsterField]?
+
+    public init(conditions: [MonsterCondition] = [], order: [MonsterSortKey] = [], fields: [MonsterField]? = nil) {
+        self.conditions = conditions
+        self.order = order
+        self.fields = fields
+    }
+
+    /// Every monster, every field, in roster order.
+    public static let everything = MonsterQuery()
+
+    /// The monsters carrying `weapon` (every one when nil): `list --weapon`.
+    public static func carrying(_ weapon: WeaponType?) -> MonsterQuery {
+        guard let weapon else { return .everything }
+        return MonsterQuery(conditions: [MonsterCondition(field: .weapon, comparison: .equal, value: .key(weapon.key))])
+    }
+
+    /// The fields records carry: those asked for, else all.
+    public var recordFields: [MonsterField] { fields ?? MonsterFields.all }
+
+    /// This query for reading whole monsters: every field, whatever was asked.
+    public var allFields: MonsterQuery {
+        var query = self
+        query.fields = nil
+        return query
+    }
+
+    /// Whether it asks for anything but the whole roster in roster order.
+    public var isEverything: Bool { conditions.isEmpty && order.isEmpty && fields == nil }
+}
+
+/// A field the language can filter and sort by: the export's keys.
+public enum QueryField: String, CaseIterable, Sendable {
+    case id, name, description, icon
+    case nameColor = "name_color"
+    case weapon, height, origin, activated
+
+    /// The key people type and formats use.
+    public var key: String { rawValue }
+
+    /// The field of the model it is.
+    public var field: MonsterField { MonsterFields.field(key) ?? MonsterFields.all[0] }
+
+    /// Whether `<`, `<=`, `>`, `>=` compare it (a number or a moment).
+    var isOrdered: Bool { self == .id || self == .height || self == .activated }
+
+    /// Whether it is free text (`~` looks inside it).
+    var isText: Bool { self == .name || self == .description || self == .icon }
+
+    /// Whether it may be unknown (`height=none`).
+    var isNullable: Bool { self == .height || self == .origin || self == .activated }
+}
+
+/// `=`, `!=`, `<`, `<=`, `>`, `>=` and `~` (contains, ignoring case).
+public enum Comparison: String, CaseIterable, Sendable {
+    case equal = "="
+    case notEqual = "!="
+    case less = "<"
+    case lessOrEqual = "<="
+    case greater = ">"
+    case greaterOrEqual = ">="
+    case contains = "~"
+}
+
+/// One `FIELD OP VALUE`, its value already read as the field reads values.
+public struct MonsterCondition: Sendable {
+    public enum Value: Sendable, Equatable {
+        /// Free text, compared exactly (`=`), or looked for inside (`~`).
+        case text(String)
+        /// A stored key: a weapon's, a colour's, a country's code.
+        case key(String)
+        /// Every stored number from `lower` up to but not including `upper`:
+        /// an id, a height in inches, a moment in seconds since 1970.
+        case range(lower: Int64, upper: Int64)
+        /// Unknown (`none`).
+        case unknown
+    }
+
+    public let field: QueryField
+    public let comparison: Comparison
+    public let value: Value
+
+    public init(field: QueryField, comparison: Comparison, value: Value) {
+        self.field = field
+        self.comparison = comparison
+        self.value = value
+    }
+}
+
+/// One field of `--sort`, ascending unless written with a leading `-`.
+public struct MonsterSortKey: Sendable, Equatable {
+    public let field: QueryField
+    public let descending: Bool
+
+    public init(field: QueryField, descending: Bool = false) {
+        self.field = field
+        self.descending = descending
+    }
+
+    /// `weapon` or `-height`, as typed.
+    public var text: String { (descending ? "-" : "") + field.key }
+}

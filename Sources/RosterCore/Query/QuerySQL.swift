@@ -1,0 +1,178 @@
+/// A `MonsterQuery` as one SELECT in a store's SQL: the conditions as a
+/// WHERE clause whose every typed value is a bound parameter (never
+/// pasted into the text), the sort keys as an ORDER BY that sorts by what
+/// values mean, ties in roster order.
+///
+/// What "means" is, in SQL both stores run the same way:
+/// - a height, stored as `5ft11in`, is compared and sorted as inches;
+/// - a moment, stored as UTC text of fixed width, compares as text does;
+/// - a weapon or a colour sorts by its display name (`Blowgun`, `Fire`,
+///   `Ninja Star`…) through a CASE over the program's own keys;
+/// - a name sorts and matches by its folded key (the index names are
+///   looked up by), other text ignoring case;
+/// - unknown values sort last, whichever the direction.
+/// The SQL text depends only on the query's shape, so a store's cache of
+/// prepared statements serves every value typed into the same shape.
+struct QuerySQL {
+    enum Dialect {
+        case sqlite
+        case postgres
+    }
+
+    enum Parameter: Equatable {
+        case integer(Int64)
+        case text(String)
+    }
+
+    let sql: String
+    let parameters: [Parameter]
+
+    /// `SELECT columns FROM table WHERE … ORDER BY …` for `query`.
+    init(selecting columns: String, from table: String, _ query: MonsterQuery, _ dialect: Dialect) {
+        var builder = Builder(dialect: dialect)
+        let conditions = query.conditions.map { builder.condition($0) }
+        var sql = "SELECT \(columns) FROM \(table)"
+        if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
+        sql += " ORDER BY " + Self.order(query.order, dialect)
+        self.sql = sql
+        parameters = builder.parameters
+    }
+
+    /// The sort keys, then the id for ties (unless the id is a key).
+    private static func order(_ keys: [MonsterSortKey], _ dialect: Dialect) -> String {
+        var terms: [String] = []
+        for key in keys {
+            let direction = key.descending ? "DESC" : "ASC"
+            terms.append("\(sortExpression(key.field, dialect)) \(direction)\(key.field.isNullable ? " NULLS LAST" : "")")
+            if key.field == .id { return terms.joined(separator: ", ") }
+        }
+        return (terms + ["id"]).joined(separator: ", ")
+    }
+
+    private static func sortExpression(_ field: QueryField, _ dialect: Dialect) -> String {
+        switch field {
+        case .id, .origin, .activated: field.key
+        case .name: "name_key"
+        case .description, .icon: dialect == .postgres ? "lower(\(field.key)) COLLATE \"C\"" : "lower(\(field.key))"
+        case .height: heightInches(dialect)
+        case .weapon: rank("weapon", WeaponType.allCases.map { ($0.key, $0.displayName) })
+        case .nameColor: rank("name_color", NameColor.allCases.map { ($0.key, $0.displayName) })
+        }
+    }
+
+    /// A height's stored form (`5ft11in`) as inches; NULL when unknown.
+    static func heightInches(_ dialect: Dialect) -> String {
+        switch dialect {
+        case .sqlite:
+            "(CAST(height AS INTEGER) * 12 + CAST(substr(height, instr(height, 'ft') + 2) AS INTEGER))"
+        case .postgres:
+            "(substring(height from '^([0-9]+)ft')::integer * 12 + substring(height from 'ft([0-9]+)in$')::integer)"
+        }
+    }
+
+    /// Each key's place among the display names, as a CASE. The keys are
+    /// the program's own words, not anything typed.
+    private static func rank(_ column: String, _ names: [(key: String, display: String)]) -> String {
+        let ordered = names.sorted { $0.display.lowercased() < $1.display.lowercased() }
+        let cases = ordered.enumerated().map { "WHEN '\($1.key)' THEN \($0)" }.joined(separator: " ")
+        return "(CASE \(column) \(cases) END)"
+    }
+
+    /// Collects the parameters as the conditions are written.
+    private struct Builder {
+        let dialect: Dialect
+        var parameters: [Parameter] = []
+
+        mutating func placeholder(_ parameter: Parameter) -> String {
+            parameters.append(parameter)
+            switch dialect {
+            case .sqlite: return "?\(parameters.count)"
+            case .postgres:
+                if case .integer = parameter { return "$\(parameters.count)::bigint" }
+                return "$\(parameters.count)::text"
+            }
+        }
+
+        mutating func condition(_ condition: MonsterCondition) -> String {
+            let field = condition.field
+            let column = field.key
+            let negated = condition.comparison == .notEqual
+            switch condition.value {
+            case .unknown:
+                return "\(column) IS \(negated ? "NOT " : "")NULL"
+            case .key(let key):
+                let compared = "\(column) \(negated ? "<>" : "=") \(placeholder(.text(key)))"
+                return negated && field.isNullable ? "(\(column) IS NULL OR \(compared))" : compared
+            case .text(let text):
+                return textCondition(field, condition.comparison, text)
+            case .range(let lower, let upper):
+                return rangeCondition(field, condition.comparison, lower, upper)
+            }
+        }
+
+        private mutating func textCondition(_ field: QueryField, _ comparison: Comparison, _ text: String) -> String {
+            // Names by their folded key: the unique index serves `=`, and
+            // `~` finds what the interface's name filter finds.
+            let isName = field == .name
+            let column = isName ? "name_key" : field.key
+            let value = isName ? MonsterRules.nameKey(text) : text
+            switch comparison {
+            case .contains:
+                let needle = placeholder(.text(value))
+                let haystack = isName ? column : "lower(\(column))"
+                let wanted = isName ? needle : "lower(\(needle))"
+                return dialect == .sqlite ? "instr(\(haystack), \(wanted)) > 0" : "strpos(\(haystack), \(wanted)) > 0"
+            case .notEqual:
+                return "\(column) <> \(placeholder(.text(value)))"
+            default:
+                return "\(column) = \(placeholder(.text(value)))"
+            }
+        }
+
+        /// `lower ..< upper` compared: ids and heights as numbers, moments
+        /// as their stored UTC text, which orders as the moments do.
+        private mutating func rangeCondition(_ field: QueryField, _ comparison: Comparison, _ lower: Int64, _ upper: Int64) -> String {
+            let expression = field == .height ? heightInches(dialect) : field.key
+            func bound(_ value: Int64) -> Parameter {
+                field == .activated ? .text(Timestamp(secondsSince1970: value).iso8601) : .integer(value)
+            }
+            // Whole numbers (ids, inches) are exact: compared as they are.
+            if field != .activated {
+                let value = placeholder(.integer(lower))
+                let compared = "\(expression) \(comparison == .notEqual ? "<>" : comparison == .contains ? "=" : comparison.rawValue) \(value)"
+                return comparison == .notEqual && field.isNullable ? "(\(expression) IS NULL OR \(compared))" : compared
+            }
+            switch comparison {
+            case .less: return "\(expression) < \(placeholder(bound(lower)))"
+            case .lessOrEqual: return "\(expression) < \(placeholder(bound(upper)))"
+            case .greater: return "\(expression) >= \(placeholder(bound(upper)))"
+            case .greaterOrEqual: return "\(expression) >= \(placeholder(bound(lower)))"
+            case .notEqual:
+                let outside = "(\(expression) < \(placeholder(bound(lower))) OR \(expression) >= \(placeholder(bound(upper))))"
+                return "(\(expression) IS NULL OR \(outside))"
+            case .equal, .contains:
+                return "(\(expression) >= \(placeholder(bound(lower))) AND \(expression) < \(placeholder(bound(upper))))"
+            }
+        }
+
+        private func heightInches(_ dialect: Dialect) -> String { QuerySQL.heightInches(dialect) }
+    }
+}
+
+extension QuerySQL.Parameter {
+    /// As SQLite binds it.
+    var sqlValue: SQLValue {
+        switch self {
+        case .integer(let number): .integer(number)
+        case .text(let text): .text(text)
+        }
+    }
+
+    /// As PostgreSQL's text protocol sends it.
+    var text: String {
+        switch self {
+        case .integer(let number): String(number)
+        case .text(let text): text
+        }
+    }
+}

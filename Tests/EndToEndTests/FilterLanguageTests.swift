@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+
+/// `--where`, `--sort` and `--fields` as a person types them on the
+/// command line: the monsters and fields asked for, and a mistake told in
+/// one sentence with a caret under it, exit 64, nothing else printed.
+@Suite("The filter and sort language on the command line")
+struct FilterLanguageTests {
+    private func names(_ output: String) -> [String] {
+        output.split(separator: "\n").map { String($0.split(separator: "\t", omittingEmptySubsequences: false)[1]) }
+    }
+
+    @Test("list --where keeps the matches, --sort orders them, --weapon still works beside them")
+    func listFilters() throws {
+        let sandbox = try Sandbox()
+        let tall = try sandbox.roster("list", "--where", "height>=5ft", "--sort", "-height")
+        #expect(tall.status == 0, "\(tall.stderr)")
+        #expect(names(tall.stdout) == ["Fire-Bot", "Ice-Bot"])
+        let joined = try sandbox.roster("list", "--where", "origin=Japan and colour=default")
+        #expect(names(joined.stdout) == ["Cat-Bot"])
+        let both = try sandbox.roster("list", "--weapon", "ninja star", "--where", "height<5ft")
+        #expect(names(both.stdout) == ["Mini-Tomato-Bot"])
+        let sorted = try sandbox.roster("list", "--sort", "weapon,-id")
+        #expect(names(sorted.stdout) == ["Dog-Bot", "Ice-Bot", "Mini-Tomato-Bot", "Fire-Bot", "Explode-Bot", "Cat-Bot"])
+        let none = try sandbox.roster("list", "--where", "activated>2030-01-01")
+        #expect(none.status == 0 && none.stdout.isEmpty, "an empty list is success")
+    }
+
+    @Test("--fields gives those fields in that order, in every format; --header names them in plain")
+    func fields() throws {
+        let sandbox = try Sandbox()
+        let plain = try sandbox.roster("list", "--where", "weapon=ninja-star", "--fields", "name,height", "--header")
+        #expect(plain.stdout == "name\theight\nFire-Bot\t5ft9in\nMini-Tomato-Bot\t1ft3in\n", "\(plain.stderr)")
+        let csv = try sandbox.roster("list", "--fields", "id,colour", "--where", "id<=2", "--format", "csv")
+        #expect(csv.stdout == "id,name_color\r\n1,default\r\n2,blue\r\n")
+        let json = try sandbox.roster("list", "--fields", "name", "--where", "id=1", "--format", "json")
+        #expect(json.stdout == "[\n  {\"name\":\"Cat-Bot\"}\n]\n")
+        let exported = try sandbox.roster("export", "--format", "ndjson", "--where", "description~BOOM", "--fields", "name,weapon")
+        #expect(exported.stdout == "{\"name\":\"Explode-Bot\",\"weapon\":\"smoke\"}\n", "\(exported.stderr)")
+        let refused = try sandbox.roster("export", "--format", "html", "--fields", "name")
+        #expect(refused.status == 64)
+        #expect(refused.stderr.hasPrefix("roster: --fields applies to json, ndjson and csv; markdown and html show every field\n"))
+    }
+
+    @Test("a misspelt field is exit 64: one sentence quoting it, where it is, the field meant, and a caret")
+    func misspeltField() throws {
+        let sandbox = try Sandbox()
+        let run = try sandbox.roster("list", "--where", "height>5ft and wepon=fire")
+        #expect(run.status == 64)
+        #expect(run.stdout.isEmpty)
+        let lines = run.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.first == "roster: --where `height>5ft and wepon=fire`, column 16: unknown field `wepon`; did you mean `weapon`?")
+        #expect(lines.dropFirst().prefix(2) == ["  height>5ft and wepon=fire", "                 ^"])
+        let value = try sandbox.roster("export", "--where", "weapon=swrod")
+        #expect(value.status == 64)
+        #expect(value.stderr.hasPrefix("roster: --where `weapon=swrod`, column 8: unknown weapon `swrod`; did you mean `sword`?\n"))
+        let sort = try sandbox.roster("list", "--sort", "hieght")
+        #expect(sort.status == 64)
+        #expect(sort.stderr.hasPrefix("roster: --sort `hieght`, column 1: unknown field `hieght`; did you mean `height`?\n"))
+        let order = try sandbox.roster("list", "--where", "weapon>fire")
+        #expect(order.stderr.hasPrefix("roster: --where `weapon>fire`, column 7: > compares id, height and activated only; for weapon use = or !=\n"))
+    }
+}

@@ -1,0 +1,78 @@
+import Testing
+@testable import RosterCore
+
+/// The filter and sort language read from what people type, and its
+/// mistakes told in one sentence that quotes the text and says where.
+@Suite("The filter and sort language")
+struct QueryParserTests {
+    private func problem(_ expression: String) -> QueryError? {
+        do {
+            _ = try QueryParser.conditions(expression)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test("fields forgive colour, color, case and a hyphen; values read as the commands read them")
+    func reading() throws {
+        let conditions = try QueryParser.conditions("Colour=Red and name-color != blue and weapon = ninja star")
+        #expect(conditions.map(\.field) == [.nameColor, .nameColor, .weapon])
+        #expect(conditions.map(\.comparison) == [.equal, .notEqual, .equal])
+        #expect(conditions.map(\.value) == [.key("red"), .key("blue"), .key("ninja-star")])
+        #expect(try QueryParser.conditions("origin=Japan").first?.value == .key("JP"))
+        #expect(try QueryParser.conditions("height>=5ft").first?.value == .range(lower: 60, upper: 61))
+        #expect(try QueryParser.conditions("height<170cm").first?.value == .range(lower: 67, upper: 68))
+        #expect(try QueryParser.conditions("origin=none").first?.value == .unknown)
+        #expect(try QueryParser.conditions(#"description~"fire and ice""#).first?.value == .text("fire and ice"))
+        #expect(try QueryParser.conditions("name~Bot and").count == 1, "and with nothing after it is part of a value")
+    }
+
+    @Test("a misspelt field is named, with the field meant and where it starts")
+    func misspeltField() {
+        let error = problem("height>5ft and wepon=fire")
+        #expect(error?.description == "`height>5ft and wepon=fire`, column 16: unknown field `wepon`; did you mean `weapon`?")
+        #expect(error?.caretLines == ["  height>5ft and wepon=fire", "                 ^"])
+        #expect(problem("colur=red")?.suggestion == "name_color")
+        #expect(problem("zzz=1")?.problem == "unknown field `zzz`; the fields are id, name, description, icon, name_color, weapon, height, origin, activated")
+    }
+
+    @Test("a misspelt value is told as the commands tell it, pointing at the value")
+    func misspeltValue() {
+        let error = problem("weapon=swrod")
+        #expect(error?.description == "`weapon=swrod`, column 8: unknown weapon `swrod`; did you mean `sword`?")
+        #expect(problem("origin=Japn")?.problem.contains("did you mean `Japan`?") == true)
+        #expect(problem("height>tall")?.column == 8)
+    }
+
+    @Test("operators only where they mean something; a missing piece is said")
+    func operators() {
+        #expect(problem("weapon<fire")?.problem == "< compares id, height and activated only; for weapon use = or !=")
+        #expect(problem("name>=A")?.problem == ">= compares id, height and activated only; for name use = or != or ~")
+        #expect(problem("weapon~fi")?.problem == "~ looks inside name, description and icon only; for weapon use = or !=")
+        #expect(problem("weapon fire")?.problem == "`weapon fire` has no comparison; write FIELD OP VALUE, such as weapon=fire")
+        #expect(problem("weapon=")?.problem == "`weapon=` has no value; write FIELD OP VALUE, such as weapon=fire")
+        #expect(problem("=fire")?.column == 1)
+        #expect(problem("height<none")?.problem == "none (unknown) is only = or !=, never <")
+    }
+
+    @Test("sort keys and field lists, with a leading - for descending")
+    func lists() throws {
+        #expect(try QueryParser.sortKeys("weapon,-height").map(\.text) == ["weapon", "-height"])
+        #expect(try QueryParser.fields("name, colour").map(\.key) == ["name", "name_color"])
+        #expect(throws: QueryError(problem: "unknown field `hieght`; did you mean `height`?", expression: "weapon,-hieght",
+                                   column: 9, suggestion: "height")) {
+            try QueryParser.sortKeys("weapon,-hieght")
+        }
+    }
+
+    @Test("the interface's / tells an expression from a name")
+    func expressionOrName() {
+        #expect(QueryParser.looksLikeExpression("weapon=fire"))
+        #expect(QueryParser.looksLikeExpression("wepon = fire"))
+        #expect(QueryParser.looksLikeExpression("name colour=red"))
+        #expect(!QueryParser.looksLikeExpression("Cat-Bot"))
+        #expect(!QueryParser.looksLikeExpression("R2=D2"))
+        #expect(!QueryParser.looksLikeExpression("=fire"))
+    }
+}
