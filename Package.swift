@@ -117,7 +117,7 @@ let package = Package(
         // full-screen program here.
         .target(name: "TestSupport", dependencies: ["TerminalKit"], path: "Tests/TestSupport"),
 
-        .testTarget(name: "RosterCoreTests", dependencies: ["RosterCore", "PostgresWire"], exclude: ["Fixtures"]),
+        .testTarget(name: "RosterCoreTests", dependencies: ["RosterCore", "PostgresWire", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit", "terminal-demo", "TestSupport", "TextSafety"]),
         .testTarget(name: "RosterAppTests", dependencies: ["RosterApp", "TestSupport", "TextSafety"],
                     exclude: ["Golden"]),

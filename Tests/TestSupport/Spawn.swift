@@ -1,3 +1,4 @@
+import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -30,4 +31,23 @@ public func spawn(_ path: String, _ arguments: [String], environment: [String],
     let result = posix_spawn(&child, path, &actions, &attributes, argv, envp)
     guard result == 0 else { throw PseudoTerminalError.system("posix_spawn \(path)", result) }
     return child
+}
+
+/// Runs `command` with bash, as `system` would, and returns its exit
+/// status — but with none of this process's descriptors past stderr. A
+/// server the command leaves running (`pg_ctl start`, a watcher) would
+/// otherwise keep whatever pipes were open here at that moment, such as
+/// the ends of another test's child's output: that test then waits for an
+/// end of file that never comes. The descriptors are closed in the child,
+/// after the fork, so one opened by another thread meanwhile is closed too.
+public func runWithoutInheritedDescriptors(_ command: String) -> Int32 {
+    let closing = #"for descriptor in /proc/self/fd/*; do number=${descriptor##*/}; if [ "$number" -gt 2 ]; then eval "exec $number>&-"; fi; done; "#
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    let environment = ProcessInfo.processInfo.environment.map { "\($0.key)=\($0.value)" }
+    guard let child = try? spawn("/bin/bash", ["-c", closing + command], environment: environment, actions: &actions) else { return -1 }
+    var status: Int32 = 0
+    while waitpid(child, &status, 0) < 0, errno == EINTR {}
+    return ProcessState(waitStatus: status) == .exited(0) ? 0 : max(1, (status >> 8) & 0xFF)
 }

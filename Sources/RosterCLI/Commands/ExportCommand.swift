@@ -58,18 +58,24 @@ enum ExportCommand {
         ]
     ) { invocation in
         let format: ExportFormat
+        // An extension that names no format is refused, but only once the
+        // file is known not to be one of the roster's own: that sentence
+        // matters more (`-o roster.db-wal` would lose the latest changes).
+        var unknownExtension: UsageError?
         if let chosen = invocation[ExportCommand.format] {
             format = chosen
         } else if let path = invocation[output], path != "-", let named = ExportFormat.extensionName(of: path) {
-            guard let known = ExportFormat(fileName: path) else {
-                throw UsageError("cannot tell which format to write from \(Quote.code(path))'s extension .\(named); name the file .json, .ndjson, .csv, .md or .html, or give --format",
-                                 command: invocation.commandName)
+            if let known = ExportFormat(fileName: path) {
+                format = known
+            } else {
+                unknownExtension = UsageError("cannot tell which format to write from \(Quote.code(path))'s extension .\(named); name the file .json, .ndjson, .csv, .md or .html, or give --format",
+                                              command: invocation.commandName)
+                format = .json
             }
-            format = known
         } else {
             format = .json
         }
-        for flag in [raw, byteOrderMark] where invocation[flag] && format != .csv {
+        for flag in [raw, byteOrderMark] where invocation[flag] && format != .csv && unknownExtension == nil {
             throw UsageError("--\(flag.spec.long) applies to --format csv only", command: invocation.commandName)
         }
         let query = try invocation.query()
@@ -123,6 +129,10 @@ enum ExportCommand {
                              command: invocation.commandName)
         case nil:
             break
+        }
+        if let unknownExtension {
+            FileSystem.removeFolders(createdFolders)
+            throw unknownExtension
         }
         // An export that fails leaves no folder it made for the file.
         var written = false

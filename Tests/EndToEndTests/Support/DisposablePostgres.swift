@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// A throwaway PostgreSQL cluster for the end-to-end tests of a shared
 /// roster, made by script/pg-cluster: initdb as nobody in a temporary
@@ -95,7 +96,7 @@ final class DisposablePostgres: @unchecked Sendable {
         defer { unlink(output); unlink(output + ".err") }
         let command = [Self.psqlBinary, "-X", "-q", "-At", "-v", "ON_ERROR_STOP=1", "-h", folder, "-p", String(port),
                        "-U", "postgres", "-d", database, "-c", sql].map(Self.quoted).joined(separator: " ")
-        let status = system("\(command) </dev/null >\(Self.quoted(output)) 2>\(Self.quoted(output + ".err"))")
+        let status = runWithoutInheritedDescriptors("\(command) </dev/null >\(Self.quoted(output)) 2>\(Self.quoted(output + ".err"))")
         let text = FileManager.default.contents(atPath: output).map { String(decoding: $0, as: UTF8.self) } ?? ""
         guard status == 0 else {
             let complaint = FileManager.default.contents(atPath: output + ".err").map { String(decoding: $0, as: UTF8.self) } ?? ""
@@ -109,7 +110,7 @@ final class DisposablePostgres: @unchecked Sendable {
     private static func stopWhenProcessDies(_ folder: String) {
         let watcher = "while kill -0 \(getpid()) 2>/dev/null && [ -d \(quoted(folder)) ]; do sleep 1; done; "
             + "[ -d \(quoted(folder)) ] && exec \(quoted(repositoryRoot + "/script/pg-cluster")) stop \(quoted(folder))"
-        _ = system("(\(watcher)) </dev/null >/dev/null 2>&1 &")
+        _ = runWithoutInheritedDescriptors("(\(watcher)) </dev/null >/dev/null 2>&1 &")
     }
 
     /// `'text'` for the shell.
@@ -124,7 +125,7 @@ final class DisposablePostgres: @unchecked Sendable {
         let errors = "/tmp/roster-e2e-dpg-\(getpid())-\(UUID().uuidString).err"
         defer { unlink(errors) }
         let command = ([repositoryRoot + "/script/pg-cluster"] + arguments).map(quoted).joined(separator: " ")
-        let status = system("\(command) </dev/null >/dev/null 2>\(quoted(errors))")
+        let status = runWithoutInheritedDescriptors("\(command) </dev/null >/dev/null 2>\(quoted(errors))")
         guard status == 0 else {
             let complaint = FileManager.default.contents(atPath: errors).map { String(decoding: $0, as: UTF8.self) } ?? ""
             throw Failure(description: "the test PostgreSQL could not be had: script/pg-cluster \(arguments.first ?? "") failed: "

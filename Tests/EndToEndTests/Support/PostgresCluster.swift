@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// One throwaway PostgreSQL cluster for the end-to-end tests of this
 /// process (script/pg-cluster: initdb as nobody, a unix socket in a
@@ -37,7 +38,7 @@ final class PostgresCluster: @unchecked Sendable {
         try Self.script(["stop", folder])
         try Self.script(["start", folder, "--port", String(port)])
         let watcher = "while kill -0 \(getpid()) 2>/dev/null; do sleep 0.5; done; exec \(Self.quoted(Self.repositoryRoot + "/script/pg-cluster")) stop \(Self.quoted(folder))"
-        _ = system("setsid sh -c \(Self.quoted(watcher)) </dev/null >/dev/null 2>&1 &")
+        _ = runWithoutInheritedDescriptors("setsid sh -c \(Self.quoted(watcher)) </dev/null >/dev/null 2>&1 &")
         Self.stopAtExit = folder
         atexit {
             if let folder = PostgresCluster.stopAtExit { try? PostgresCluster.script(["stop", folder]) }
@@ -67,7 +68,7 @@ final class PostgresCluster: @unchecked Sendable {
         defer { unlink(output) }
         let command = [Self.psql, "-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-h", folder, "-p", String(port), "-U", "postgres",
                        "-d", database, "-c", text].map(Self.quoted).joined(separator: " ")
-        guard system("\(command) </dev/null >\(Self.quoted(output)) 2>&1") == 0 else {
+        guard runWithoutInheritedDescriptors("\(command) </dev/null >\(Self.quoted(output)) 2>&1") == 0 else {
             throw Failure(description: "psql failed: " + (FileManager.default.contents(atPath: output).map { String(decoding: $0, as: UTF8.self) } ?? ""))
         }
         return FileManager.default.contents(atPath: output).map { String(decoding: $0, as: UTF8.self) } ?? ""
@@ -82,7 +83,7 @@ final class PostgresCluster: @unchecked Sendable {
         let errors = "/tmp/roster-e2e-\(getpid())-\(UUID().uuidString).err"
         defer { unlink(errors) }
         let command = ([repositoryRoot + "/script/pg-cluster"] + arguments).map(quoted).joined(separator: " ")
-        guard system("\(command) </dev/null >/dev/null 2>\(quoted(errors))") == 0 else {
+        guard runWithoutInheritedDescriptors("\(command) </dev/null >/dev/null 2>\(quoted(errors))") == 0 else {
             let complaint = FileManager.default.contents(atPath: errors).map { String(decoding: $0, as: UTF8.self) } ?? ""
             throw Failure(description: "the test PostgreSQL could not be had: script/pg-cluster \(arguments.first ?? "") failed: " + complaint)
         }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import PostgresWire
 @testable import RosterCore
@@ -83,7 +84,7 @@ final class PostgresTestServer: @unchecked Sendable {
     /// its own, when this one dies any other way.
     private static func stopWhenThisProcessEnds(_ folder: String) {
         let watcher = "while kill -0 \(getpid()) 2>/dev/null; do sleep 0.5; done; exec \(quoted(repositoryRoot + "/script/pg-cluster")) stop \(quoted(folder))"
-        _ = system("setsid sh -c \(quoted(watcher)) </dev/null >/dev/null 2>&1 &")
+        _ = runWithoutInheritedDescriptors("setsid sh -c \(quoted(watcher)) </dev/null >/dev/null 2>&1 &")
         stopAtExit = folder
         atexit {
             if let folder = PostgresTestServer.stopAtExit { _ = try? PostgresTestServer.script(["stop", folder]) }
@@ -104,7 +105,7 @@ final class PostgresTestServer: @unchecked Sendable {
         let errors = "/tmp/roster-store-tests-\(getpid())-\(UUID().uuidString).err"
         defer { unlink(errors) }
         let command = ([repositoryRoot + "/script/pg-cluster"] + arguments).map(quoted).joined(separator: " ")
-        let status = system("\(command) </dev/null >/dev/null 2>\(quoted(errors))")
+        let status = runWithoutInheritedDescriptors("\(command) </dev/null >/dev/null 2>\(quoted(errors))")
         guard status == 0 else {
             let complaint = FileManager.default.contents(atPath: errors).map { String(decoding: $0, as: UTF8.self) } ?? ""
             throw Failure(description: "the test PostgreSQL could not be had: script/pg-cluster \(arguments.first ?? "") failed: " + complaint)
