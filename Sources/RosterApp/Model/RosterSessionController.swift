@@ -456,7 +456,7 @@ final class RosterSessionController {
     /// connect timeout, and the store tries again by itself.
     private func refusedWhileLost() -> String? {
         guard serverLost != nil else { return nil }
-        return "the server at \(store.name) is out of reach; roster is reconnecting, and this line clears once it is back"
+        return "the server at \(store.name) is out of reach; roster is reconnecting by itself, so try again in a moment"
     }
 
     /// "another program changed the roster: set-weapon Cat-Bot: Sword →

@@ -51,7 +51,8 @@ public final class PostgresRosterStore: RosterStore {
     /// reconnect, never one inside a transaction.
     private var depth = 0
     /// When a lost server may next be tried, and how long to wait after a
-    /// failed try (doubling, up to half a minute).
+    /// failed try (doubling, up to ten seconds: a person is waiting on the
+    /// interface that asks).
     private(set) var nextReconnect = 0
     private var reconnectDelay = 250
 
@@ -182,7 +183,7 @@ public final class PostgresRosterStore: RosterStore {
             isListening = false
         } catch {
             nextReconnect = now + reconnectDelay
-            reconnectDelay = min(reconnectDelay * 2, 30_000)
+            reconnectDelay = min(reconnectDelay * 2, 10_000)
             throw Self.mapped(error, server: name, writing: false, user: settings.user)
         }
     }

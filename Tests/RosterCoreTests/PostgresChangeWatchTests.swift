@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+import PostgresWire
+@testable import RosterCore
+
+/// How a PostgreSQL store tells an open interface what to wait on
+/// (`changeWatch`): its socket while it listens, readable when another
+/// session's change is announced and not for its own; a lost server when
+/// the session ends, and the socket again once it has reconnected.
+@Suite("A PostgreSQL roster's change watch")
+struct PostgresChangeWatchTests {
+    private func store(_ database: String, as person: String) throws -> PostgresRosterStore {
+        try PostgresRosterStore.open(uri: PostgresTestServer.shared().uri(database: database, applicationName: person), environment: [:])
+    }
+
+    /// Whether `descriptor` can be read within `milliseconds`.
+    private func readable(_ descriptor: Int32, within milliseconds: Int32) -> Bool {
+        var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        return poll(&entry, 1, milliseconds) > 0
+    }
+
+    private func socket(_ store: PostgresRosterStore) throws -> Int32 {
+        guard case .whenReadable(let descriptor) = store.changeWatch else {
+            Issue.record("the store says \(store.changeWatch), not its socket")
+            throw CancellationError()
+        }
+        return descriptor
+    }
+
+    @Test("the socket wakes a waiter for another session's change, not for the store's own; a lost session is told, then watched again")
+    func watch() throws {
+        let server = try PostgresTestServer.shared()
+        let database = try server.makeDatabase()
+        let watching = try store(database, as: "watcher")
+        let other = try store(database, as: "other")
+        // A file is asked every so often; a server only once it listens.
+        let start = try watching.changeCounter()
+        let descriptor = try socket(watching)
+        #expect(!readable(descriptor, within: 50))
+
+        // Its own change is not announced to itself.
+        _ = try watching.setWeapons([WeaponAssignment(reference: "Cat-Bot", weapon: .fire)])
+        #expect(try watching.changeCounter() == start)
+        #expect(!readable(try socket(watching), within: 200))
+        #expect(try watching.changeCounter() == start)
+
+        // Another's is: the socket can be read, and the counter moves
+        // without a round trip, after which the socket is quiet again.
+        _ = try other.setWeapons([WeaponAssignment(reference: "Dog-Bot", weapon: .fire)])
+        #expect(readable(try socket(watching), within: 2000))
+        let moved = try watching.changeCounter()
+        #expect(moved > start)
+        #expect(!readable(try socket(watching), within: 50))
+
+        // The server ends the session: the socket says so, the counter
+        // throws "unavailable", and the store says it is lost.
+        let admin = try server.adminConnection(database: database)
+        defer { admin.close() }
+        try admin.simpleQuery("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'watcher'")
+        #expect(readable(descriptor, within: 2000))
+        #expect {
+            try watching.changeCounter()
+        } throws: { error in
+            guard case RosterError.serverUnavailable = error else { return false }
+            return true
+        }
+        guard case .serverLost = watching.changeWatch else {
+            Issue.record("after the session ended the store says \(watching.changeWatch)")
+            return
+        }
+        // Asked again, it reconnects and listens anew.
+        let deadline = Date().addingTimeInterval(5)
+        var again: Int64?
+        while again == nil, Date() < deadline {
+            again = try? watching.changeCounter()
+            if again == nil { usleep(50_000) }
+        }
+        #expect(again != nil)
+        _ = try socket(watching)
+        _ = try other.setWeapons([WeaponAssignment(reference: "Ice-Bot", weapon: .sword)])
+        #expect(readable(try socket(watching), within: 2000))
+        #expect(try watching.changeCounter() > (again ?? 0))
+    }
+}
