@@ -57,19 +57,22 @@ enum ExportCommand {
             "roster export --where weapon=fire --sort name -o fire.csv",
         ]
     ) { invocation in
-        let format: ExportFormat
-        if let chosen = invocation[ExportCommand.format] {
-            format = chosen
-        } else if let path = invocation[output], path != "-", let named = ExportFormat.extensionName(of: path) {
-            guard let known = ExportFormat(fileName: path) else {
-                throw UsageError("cannot tell which format to write from \(Quote.code(path))'s extension .\(named); name the file .json, .ndjson, .csv, .md or .html, or give --format",
-                                 command: invocation.commandName)
+        // A file named with an extension no format has (`x.txt`) is
+        // refused rather than filled with JSON, once it is known not to be
+        // one of the roster's own files (which have such extensions too).
+        var format = invocation[ExportCommand.format] ?? .json
+        var unknownExtension: UsageError?
+        if invocation[ExportCommand.format] == nil, let path = invocation[output], path != "-",
+           let named = ExportFormat.extensionName(of: path) {
+            if let known = ExportFormat(fileName: path) {
+                format = known
+            } else {
+                unknownExtension = UsageError(
+                    "cannot tell which format to write from \(Quote.code(path))'s extension .\(named); name the file .json, .ndjson, .csv, .md or .html, or give --format",
+                    command: invocation.commandName)
             }
-            format = known
-        } else {
-            format = .json
         }
-        for flag in [raw, byteOrderMark] where invocation[flag] && format != .csv {
+        for flag in [raw, byteOrderMark] where invocation[flag] && format != .csv && unknownExtension == nil {
             throw UsageError("--\(flag.spec.long) applies to --format csv only", command: invocation.commandName)
         }
         let query = try invocation.query()
@@ -123,6 +126,10 @@ enum ExportCommand {
                              command: invocation.commandName)
         case nil:
             break
+        }
+        if let unknownExtension {
+            FileSystem.removeFolders(createdFolders)
+            throw unknownExtension
         }
         // An export that fails leaves no folder it made for the file.
         var written = false
