@@ -180,7 +180,8 @@ struct CompletionTests {
         #expect(try complete(["roster", "list", "--weapon", "s"]) == ["sword", "smoke"])
         #expect(try complete(["roster", "show", "Mi"]) == ["Mini\\ Tomato"])
         #expect(try complete(["roster", "set-weapon", "Cat-Bot", "fi"]) == ["fire"])
-        #expect(try complete(["roster", "list", "--f"]) == ["--format"])
+        #expect(try complete(["roster", "list", "--fo"]) == ["--format"])
+        #expect(try complete(["roster", "list", "--so"]) == ["--sort"])
     }
 
     @Test("the zsh script is valid zsh, and the fish script valid fish that completes")
