@@ -39,4 +39,54 @@ struct CompletionStumblesTests {
         FileManager.default.createFile(atPath: sandbox.directory.appendingPathComponent("roster.db-shm").path, contents: Data())
         #expect(try bashComplete(sandbox, ["roster", "--db", db, "import", "roster.d"]) == ["roster.db"])
     }
+
+    /// What a line reads after one Tab in a real interactive zsh (driven
+    /// through zsh's own pseudo-terminal module), with the script roster
+    /// writes loaded and the real roster on PATH.
+    func zshComplete(_ sandbox: Sandbox, _ line: String) throws -> String {
+        let script = sandbox.directory.appendingPathComponent("_roster")
+        try sandbox.roster(["completion", "zsh"], useDatabaseOption: false).stdoutBytes.write(to: script)
+        let driver = sandbox.directory.appendingPathComponent("drive.zsh")
+        try """
+            zmodload zsh/zpty
+            zpty z zsh -f -i
+            zpty -w z "PS1='>' PATH=$2:\\$PATH; autoload -U compinit; compinit -u -D; source $1; setopt nobeep; zstyle ':completion:*' menu no"
+            zpty -w z "_show() { print -r -- \\"<<\\$BUFFER>>\\" }; zle -N _show; bindkey '^X' _show"
+            zpty -n -w z "$3"$'\\t'
+            sleep 2
+            zpty -n -w z $'\\x18'
+            sleep 0.5
+            local out="" chunk
+            while zpty -r -t z chunk; do out+=$chunk; done
+            print -r -- "${${out##*<<}%%>>*}"
+            zpty -d z
+            """.write(to: driver, atomically: true, encoding: .utf8)
+        let run = try sandbox.run("/usr/bin/zsh", ["-f", driver.path, script.path, Sandbox.binary.deletingLastPathComponent().path, line],
+                                  environment: ["PATH": "/usr/bin:/bin", "HOME": sandbox.directory.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        return run.stdout.trimmingCharacters(in: .newlines)
+    }
+
+    @Test("zsh completes after --db=PATH, matches names ignoring case, offers -Dash after --, and --colour")
+    func zsh() throws {
+        let sandbox = try Sandbox()
+        _ = try sandbox.roster("list")
+        _ = try sandbox.roster("add", "--weapon", "fire", "--", "-Dash")
+        let db = sandbox.databasePath
+        #expect(try zshComplete(sandbox, "roster --db=\(db) sh") == "roster --db=\(db) show ")
+        #expect(try zshComplete(sandbox, "roster --db=\(db) show mini") == "roster --db=\(db) show Mini-Tomato-Bot ")
+        #expect(try zshComplete(sandbox, "roster --db \(db) remove -- -Da") == "roster --db \(db) remove -- -Dash ")
+        #expect(try zshComplete(sandbox, "roster edit Cat-Bot --colou") == "roster edit Cat-Bot --colour=")
+    }
+
+    @Test("fish offers --colour beside --color")
+    func fish() throws {
+        let sandbox = try Sandbox()
+        let script = sandbox.directory.appendingPathComponent("roster.fish")
+        try sandbox.roster(["completion", "fish"], useDatabaseOption: false).stdoutBytes.write(to: script)
+        let run = try sandbox.run("/usr/bin/fish", ["-c", "source \(script.path); complete -C 'roster edit Cat-Bot --colo'"],
+                                  environment: ["PATH": "/usr/bin:/bin", "HOME": sandbox.directory.path])
+        let offered = run.stdout.split(separator: "\n").map { String($0.split(separator: "\t")[0]) }
+        #expect(offered.sorted() == ["--color", "--colour"], "\(run.stdout) \(run.stderr)")
+    }
 }

@@ -60,4 +60,42 @@ struct FilterLanguageTests {
         let order = try sandbox.roster("list", "--where", "weapon>fire")
         #expect(order.stderr.hasPrefix("roster: --where `weapon>fire`, column 7: > compares id, height and activated only; for weapon use = or !=\n"))
     }
+
+    @Test("set-weapon --where changes every match as one change one undo takes back; --dry-run lists each")
+    func setWeaponWhere() throws {
+        let sandbox = try Sandbox()
+        let dry = try sandbox.roster("set-weapon", "--where", "height>=5ft", "smoke", "--dry-run")
+        #expect(dry.status == 0, "\(dry.stderr)")
+        #expect(dry.stderr.contains("would change Fire-Bot: Ninja Star → Smoke") && dry.stderr.contains("would change Ice-Bot: Fire → Smoke"))
+        #expect(try sandbox.sqlite("SELECT group_concat(weapon) FROM monster WHERE id IN (4, 5)") == "ninja-star,fire")
+        let run = try sandbox.roster("set-weapon", "--where", "height>=5ft", "smoke")
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(try sandbox.sqlite("SELECT group_concat(weapon) FROM monster WHERE id IN (4, 5)") == "smoke,smoke")
+        #expect(try sandbox.sqlite("SELECT count(*) FROM history") == "1")
+        #expect(try sandbox.roster("undo").status == 0)
+        #expect(try sandbox.sqlite("SELECT group_concat(weapon) FROM monster WHERE id IN (4, 5)") == "ninja-star,fire")
+        let nobody = try sandbox.roster("set-weapon", "--where", "origin=none", "smoke")
+        #expect(nobody.status == 0 && nobody.stderr.hasSuffix("no monsters match; nothing changed\n"), "\(nobody.stderr)")
+        let both = try sandbox.roster("set-weapon", "--where", "id=1", "Cat-Bot", "smoke")
+        #expect(both.status == 64)
+        #expect(both.stderr.hasPrefix("roster: --where chooses the monsters; give no NAME with it\n"), "\(both.stderr)")
+        let bad = try sandbox.roster("set-weapon", "--where", "wepon=fire", "smoke")
+        #expect(bad.status == 64)
+        #expect(try sandbox.sqlite("SELECT count(*) FROM history") == "2", "nothing more was recorded")
+    }
+
+    @Test("remove --where needs --yes off a terminal, removes every match as one change, and undo brings them back")
+    func removeWhere() throws {
+        let sandbox = try Sandbox()
+        let unasked = try sandbox.roster("remove", "--where", "colour=red")
+        #expect(unasked.status == 64)
+        #expect(try sandbox.sqlite("SELECT count(*) FROM monster") == "6")
+        let dry = try sandbox.roster("remove", "--where", "colour=red", "--dry-run")
+        #expect(dry.stderr.contains("would remove Explode-Bot") && dry.stderr.contains("would remove Fire-Bot"), "\(dry.stderr)")
+        let run = try sandbox.roster("remove", "--where", "colour=red", "--yes")
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(try sandbox.sqlite("SELECT group_concat(name) FROM monster") == "Cat-Bot,Dog-Bot,Ice-Bot,Mini-Tomato-Bot")
+        #expect(try sandbox.roster("undo").status == 0)
+        #expect(try sandbox.sqlite("SELECT count(*) FROM monster") == "6")
+    }
 }

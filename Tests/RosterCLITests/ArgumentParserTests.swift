@@ -181,7 +181,7 @@ struct CompletionTests {
         #expect(try complete(["roster", "show", "Mi"]) == ["Mini\\ Tomato"])
         #expect(try complete(["roster", "set-weapon", "Cat-Bot", "fi"]) == ["fire"])
         #expect(try complete(["roster", "list", "--fo"]) == ["--format"])
-        #expect(try complete(["roster", "list", "--fi"]) == ["--fields"])
+        #expect(try complete(["roster", "list", "--so"]) == ["--sort"])
     }
 
     @Test("the zsh script is valid zsh, and the fish script valid fish that completes")

@@ -86,7 +86,7 @@ struct CompletionSafetyTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         // The name function, run as completion runs it: `words` holds the line.
         let names = try run("/usr/bin/zsh", ["-f", "-c", """
-            compadd() { shift; print -rl -- ${(P)1}; }
+            compadd() { print -rl -- ${(P)${@[-1]}}; }
             source '\(script.path)' 2>/dev/null
             roster_db='\(directory.path)/other db.db'; words=(roster show ''); _roster_names
             roster_db=''; words=(roster show ''); _roster_names

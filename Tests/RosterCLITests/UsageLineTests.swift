@@ -11,7 +11,9 @@ struct UsageLineTests {
     func usageNamesGlobalOptions() throws {
         let formatter = HelpFormatter(parser: parser, width: 80)
         let list = try #require(parser.command(named: "list"))
-        #expect(formatter.usageLines(for: list) == ["roster list [--weapon W] [--where EXPR] [--sort FIELDS] [--fields FIELDS] [--format FORMAT] [--header] [--db PATH]"])
+        #expect(formatter.usageLines(for: list) == [
+            "roster list [--weapon W] [--where EXPR] [--sort FIELDS] [--fields FIELDS] [--format FORMAT] [--header] [--db PATH]",
+        ])
         let setWeapon = try #require(parser.command(named: "set-weapon"))
         #expect(formatter.usageLines(for: setWeapon).allSatisfy { $0.hasSuffix(" [--db PATH]") })
         let help = try #require(parser.command(named: "help"))

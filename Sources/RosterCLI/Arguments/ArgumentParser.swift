@@ -312,12 +312,24 @@ public struct ArgumentParser: Sendable {
         var required = 0
         var optional = 0
         var hasMany = false
+        let chooser = command.listChosenBy.first { options[$0] != nil }
         for argument in command.arguments {
             switch argument.arity {
             case .one: required += 1
             case .optional: optional += 1
-            case .many(let minimum): required += minimum; hasMany = true
+            case .many(let minimum):
+                guard chooser == nil else { continue }
+                required += minimum
+                hasMany = true
             }
+        }
+        if let chooser, positionals.count > required + optional,
+           let list = command.arguments.first(where: { if case .many = $0.arity { true } else { false } }) {
+            throw UsageError("--\(chooser) chooses the monsters; give no \(list.name) with it", command: command.name)
+        }
+        if chooser != nil, positionals.count < required {
+            let needed = command.arguments.filter { if case .one = $0.arity { true } else { false } }
+            throw UsageError("missing \(needed[min(positionals.count, needed.count - 1)].name)", command: command.name)
         }
         if positionals.count < required {
             let missing = missingArgument(command: command, given: positionals.count)
@@ -337,6 +349,7 @@ public struct ArgumentParser: Sendable {
     /// values kept by argument, the problems with the options'.
     private func readArguments(of command: CommandSpec, into result: inout ParsedCommandLine) {
         guard command.arguments.contains(where: { $0.reader != nil }) else { return }
+        let chosen = command.listChosenBy.contains { result.options[$0] != nil }
         var spare = result.positionals.count - command.arguments.reduce(0) { $0 + $1.minimumCount }
         var index = 0
         for argument in command.arguments {
@@ -345,6 +358,7 @@ public struct ArgumentParser: Sendable {
             case .one: break
             case .optional where spare > 0: count = 1; spare -= 1
             case .optional: break
+            case .many where chosen: count = 0; spare += argument.minimumCount
             case .many: count += max(0, spare); spare = 0
             }
             count = min(count, result.positionals.count - index)

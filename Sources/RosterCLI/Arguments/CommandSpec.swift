@@ -17,6 +17,10 @@ public struct CommandSpec: Sendable {
     public let examples: [String]
     /// Flags that make the positional arguments unnecessary (`--stdin`).
     public let argumentsReplacedBy: [String]
+    /// Options that choose the monsters instead of the list argument
+    /// (`NAME…`): given one, the list takes no text (`set-weapon --where
+    /// EXPR WEAPON`).
+    public let listChosenBy: [String]
     /// Hidden from the command list (still runs and completes).
     public let isHidden: Bool
     /// Names people try for this command (`rm` for `remove`): answered
@@ -34,7 +38,7 @@ public struct CommandSpec: Sendable {
 
     public init(name: String, abstract: String, discussion: String = "", arguments: [any ArgumentDeclaration] = [],
                 options: [any OptionDeclaration] = [], usageForms: [String] = [], examples: [String] = [],
-                argumentsReplacedBy: [String] = [], isHidden: Bool = false, suggestedFor: [String] = [],
+                argumentsReplacedBy: [String] = [], listChosenBy: [String] = [], isHidden: Bool = false, suggestedFor: [String] = [],
                 reportsValueProblemsWithItsOwn: Bool = false, usesProgramOptions: Bool = true,
                 run: @escaping @Sendable (Invocation) throws -> ExitStatus) {
         self.suggestedFor = suggestedFor
@@ -48,6 +52,7 @@ public struct CommandSpec: Sendable {
         self.usageForms = usageForms
         self.examples = examples
         self.argumentsReplacedBy = argumentsReplacedBy
+        self.listChosenBy = listChosenBy
         self.isHidden = isHidden
         self.run = run
     }

@@ -16,7 +16,9 @@ extension CompletionScripts {
 
     /// `complete -c roster -l format -s f -x -a 'json csv' -d '…'`, after `condition`.
     func fishLine(_ option: OptionSpec, condition: String) -> String {
+        // Another name it goes by (`--colour`) is offered beside it.
         var line = "complete -c \(program.name)\(condition) -l \(option.long)"
+        for alias in option.aliases { line += " -l \(alias)" }
         if let short = option.short { line += " -s \(short)" }
         if !option.isFlag {
             // -x (exclusive) and -F (files) cannot go together: a file takes -r.

@@ -26,14 +26,22 @@ extension CompletionScripts {
         }
     }
 
-    /// One `_arguments` spec: `'--format[output format…]:format:(json csv)'`.
+    /// One `_arguments` spec: `'--format=[output format…]:format:(json csv)'`.
+    /// An option that takes a value is written `--long=`, which takes the
+    /// value in the next word or after `=` (`--db=PATH`): without it, zsh
+    /// read `--db=PATH` as no option it knew and completed nothing after.
+    /// Another name the option goes by (`--colour`) is its own spec.
     func zshSpec(_ option: OptionSpec) -> String {
         let help = zshEscape(option.help)
         let value = option.valueName.map { ":\($0.lowercased()):\(zshAction(option.completion))" } ?? ""
-        if let short = option.short {
-            return "'(-\(short) --\(option.long))'{-\(short),--\(option.long)}'[\(help)]\(value)'"
+        let equals = option.valueName == nil ? "" : "="
+        let names = [option.long] + option.aliases
+        let exclusive = ((option.short.map { ["-\($0)"] } ?? []) + names.map { "--\($0)" }).joined(separator: " ")
+        let forms = (option.short.map { ["-\($0)"] } ?? []) + names.map { "--\($0)\(equals)" }
+        if forms.count > 1 {
+            return "'(\(exclusive))'{\(forms.joined(separator: ","))}'[\(help)]\(value)'"
         }
-        return "'--\(option.long)[\(help)]\(value)'"
+        return "'--\(option.long)\(equals)[\(help)]\(value)'"
     }
 
     func zsh() -> String {
@@ -58,7 +66,8 @@ extension CompletionScripts {
                     names=(${(f)"$(\(program.name) \(passing) \(query.arguments))"})
                     # A line shaped like an option is only safe after --.
                     (( ${words[(I)--]} )) || names=(${names:#-*})
-                    compadd -a names
+                    # roster reads names ignoring case; so does the match.
+                    compadd -M 'm:{a-zA-Z}={A-Za-z}' -a names
                 }
 
 
@@ -118,7 +127,9 @@ extension CompletionScripts {
                 }
                 specs.append("':\(argument.name.lowercased()):\(zshAction(argument.completion))'")
             }
-            text += "                    \(command.name)) _arguments \(specs.joined(separator: " ")) ;;\n"
+            // -S: after `--` every word is an argument, so a name starting
+            // with `-` is offered there rather than options.
+            text += "                    \(command.name)) _arguments -S \(specs.joined(separator: " ")) ;;\n"
         }
         text += """
                         esac

@@ -57,23 +57,20 @@ enum ExportCommand {
             "roster export --where weapon=fire --sort name -o fire.csv",
         ]
     ) { invocation in
-        let format: ExportFormat
-        // An extension that names no format is refused, but only once the
-        // file is known not to be one of the roster's own: that sentence
-        // matters more (`-o roster.db-wal` would lose the latest changes).
+        // A file named with an extension no format has (`x.txt`) is
+        // refused rather than filled with JSON, once it is known not to be
+        // one of the roster's own files (which have such extensions too).
+        var format = invocation[ExportCommand.format] ?? .json
         var unknownExtension: UsageError?
-        if let chosen = invocation[ExportCommand.format] {
-            format = chosen
-        } else if let path = invocation[output], path != "-", let named = ExportFormat.extensionName(of: path) {
+        if invocation[ExportCommand.format] == nil, let path = invocation[output], path != "-",
+           let named = ExportFormat.extensionName(of: path) {
             if let known = ExportFormat(fileName: path) {
                 format = known
             } else {
-                unknownExtension = UsageError("cannot tell which format to write from \(Quote.code(path))'s extension .\(named); name the file .json, .ndjson, .csv, .md or .html, or give --format",
-                                              command: invocation.commandName)
-                format = .json
+                unknownExtension = UsageError(
+                    "cannot tell which format to write from \(Quote.code(path))'s extension .\(named); name the file .json, .ndjson, .csv, .md or .html, or give --format",
+                    command: invocation.commandName)
             }
-        } else {
-            format = .json
         }
         for flag in [raw, byteOrderMark] where invocation[flag] && format != .csv && unknownExtension == nil {
             throw UsageError("--\(flag.spec.long) applies to --format csv only", command: invocation.commandName)

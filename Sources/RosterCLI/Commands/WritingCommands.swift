@@ -29,16 +29,18 @@ enum WritingCommands {
             ArgumentSpec("NAME", "monsters by name (any case) or id", arity: .many(minimum: 1), completion: CommonOptions.monsterNames),
             weaponArgument,
         ],
-        options: [stdin, from, CommonOptions.dryRun],
-        usageForms: ["NAME… WEAPON [--from W] [--dry-run]", "--stdin [--from W] [--dry-run]"],
+        options: [stdin, QueryOptions.filter, from, CommonOptions.dryRun],
+        usageForms: ["NAME… WEAPON [--from W] [--dry-run]", "--where EXPR… WEAPON [--dry-run]", "--stdin [--from W] [--dry-run]"],
         examples: [
             "roster set-weapon Cat-Bot sword",
             "roster set-weapon Cat-Bot Dog-Bot \"Ninja Star\"",
             "printf 'Cat-Bot\\tfire\\n' | roster set-weapon --stdin",
             "printf 'name,weapon\\nCat-Bot,fire\\n' | roster set-weapon --stdin",
             "roster set-weapon Cat-Bot fire --from sword",
+            "roster set-weapon --where 'height>=5ft' sword --dry-run",
         ],
         argumentsReplacedBy: ["stdin"],
+        listChosenBy: ["where"],
         reportsValueProblemsWithItsOwn: true
     ) { invocation in
         if !invocation.valueProblems.isEmpty {
@@ -59,6 +61,16 @@ enum WritingCommands {
                 return .success
             }
             changes = try invocation.store().setWeapons(parsed, dryRun: dryRun, expecting: expected)
+        } else if !invocation.values(QueryOptions.filter).isEmpty, let weapon = invocation[weaponArgument] {
+            // Every match, by id, as one change that one undo takes back.
+            let store = try invocation.store()
+            let ids = try store.monsterIDs(matching: try invocation.query())
+            if ids.isEmpty {
+                context.note("no monsters match; nothing changed")
+                return .success
+            }
+            changes = try store.setWeapons(ids.map { WeaponAssignment(reference: "#\($0)", weapon: weapon) },
+                                           dryRun: dryRun, expecting: expected)
         } else if let (names, weaponText) = invocation.arguments.leadingAndLast, let weapon = invocation[weaponArgument] {
             try refuseSeveralWeapons(names, last: weaponText, invocation)
             changes = try invocation.store().setWeapons(names.map { WeaponAssignment(reference: $0, weapon: weapon) },
@@ -268,11 +280,15 @@ enum WritingCommands {
         discussion: """
             On a terminal, asks before removing. Otherwise --yes is required, so that a
             script never removes by accident. All the names must exist, or nothing is removed.
+            --where EXPR (see `roster help list`) removes every match instead, asking the
+            same way, as one change that one `roster undo` takes back.
             """,
         arguments: [ArgumentSpec("NAME", "monsters by name (any case) or id", arity: .many(minimum: 1),
                                  completion: CommonOptions.monsterNames)],
-        options: [removeWithoutAsking, CommonOptions.dryRun],
-        examples: ["roster remove Dog-Bot", "roster remove Dog-Bot Cat-Bot --yes"],
+        options: [QueryOptions.filter, removeWithoutAsking, CommonOptions.dryRun],
+        usageForms: ["NAME… [--yes] [--dry-run]", "--where EXPR… [--yes] [--dry-run]"],
+        examples: ["roster remove Dog-Bot", "roster remove Dog-Bot Cat-Bot --yes", "roster remove --where 'origin=none' --dry-run"],
+        listChosenBy: ["where"],
         suggestedFor: ["delete", "del", "rm", "erase"]
     ) { invocation in
         let context = invocation.context
@@ -280,18 +296,27 @@ enum WritingCommands {
         let dryRun = invocation[CommonOptions.dryRun]
         // An empty name is a slip of the command line (64), not a missing monster.
         if invocation.positionals.contains("") { throw RosterError.monsterNotFound("", suggestion: nil) }
+        // With --where, every match by id: the same checks, question and change.
+        var references = invocation.positionals
+        if !invocation.values(QueryOptions.filter).isEmpty {
+            references = try store.monsterIDs(matching: try invocation.query()).map { "#\($0)" }
+            if references.isEmpty {
+                context.note("no monsters match; nothing removed")
+                return .success
+            }
+        }
         // Check every name first, so that nothing is asked about a typo;
         // every name that is missing is reported, then that nothing changed.
         let doomed: [Monster]
         do {
-            doomed = try store.remove(invocation.positionals, dryRun: true)
+            doomed = try store.remove(references, dryRun: true)
         } catch RosterError.monsterNotFound(let reference, let suggestion) {
             var missing = [RosterError.monsterNotFound(reference, suggestion: suggestion)]
             var others: [String] = []
             // Each name is looked up once; a set, not a search of `others`
             // per name, which was quadratic in the names given.
             var looked: Set<String> = [reference]
-            for other in invocation.positionals where looked.insert(other).inserted {
+            for other in references where looked.insert(other).inserted {
                 if try store.find(other) == nil { others.append(other) }
             }
             let suggestions = try store.suggestNames(for: others)
@@ -321,7 +346,7 @@ enum WritingCommands {
         // The monsters confirmed, by id and as they were shown: one that
         // changed meanwhile (renamed, say, and another given its name)
         // stops the removal rather than removing one nobody confirmed.
-        let removed = try store.remove(invocation.positionals, confirmed: doomed)
+        let removed = try store.remove(references, confirmed: doomed)
         context.note("removed \(removed.map { Quote.name($0.name) }.joined(separator: ", "))")
         return .success
     }
