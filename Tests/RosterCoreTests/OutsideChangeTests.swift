@@ -174,6 +174,7 @@ struct OutsideChangeTests {
             ALTER TABLE history DROP COLUMN outside_kind;
             DROP TABLE history_sequence;
             DROP TABLE monster_sequence;
+            DROP INDEX monster_weapon;
             PRAGMA user_version = 4;
             """)
         let reopened = try SQLiteRosterStore.open(path: roster.path)
