@@ -176,6 +176,6 @@ enum ShippedMigrations {
     /// `--weapon`: the index gives the matches in id order, so a filter
     /// reads only its own rows and needs no sort.
     static let version8 = """
-        CREATE INDEX monster_weapon ON monster (weapon);
+        CREATE INDEX IF NOT EXISTS monster_weapon ON monster (weapon);
         """
 }
