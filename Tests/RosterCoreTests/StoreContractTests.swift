@@ -177,7 +177,8 @@ struct StoreContractTests {
         _ = try store.edit("Ice-Bot", MonsterChanges(description: "Brr"))
         let redo = try store.redo()
         #expect(redo.steps.isEmpty)
-        #expect(redo.shortfall?.contains("edit Ice-Bot") == true, "\(redo.shortfall ?? "")")
+        // One sentence on every store, naming the change that ended redo and the undo it followed.
+        #expect(redo.shortfall == "nothing to redo: #6 edit Ice-Bot: description `Has A Chilling Effect` → `Brr` was made after #2 remove Dog-Bot was undone")
         #expect(try store.history().first?.command == "edit")
     }
 
