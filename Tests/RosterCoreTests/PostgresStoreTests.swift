@@ -28,6 +28,33 @@ struct PostgresStoreTests {
         #expect(try admin.query("SELECT last_value FROM roster.monster_id").firstValue == "6")
     }
 
+    @Test("an import into a database with no roster starts from an empty roster, as a new file's; a failed one or a dry run makes nothing")
+    func importIntoNewDatabase() throws {
+        let server = try PostgresTestServer.shared()
+        let database = try server.makeDatabase(schema: false)
+        let admin = try server.adminConnection(database: database)
+        defer { admin.close() }
+        func reader(_ text: String) throws -> MonsterReader {
+            try MonsterReader(input: ChunkedInput(bytes: Array(text.utf8), name: "new.csv"), format: .csv, raw: false)
+        }
+        func hasSchema() throws -> Bool { try admin.query("SELECT to_regnamespace('roster') IS NOT NULL").firstValue == "t" }
+        let uri = server.uri(database: database)
+        let clashing = try PostgresRosterStore.openForImport(uri: uri, environment: [:])
+        #expect(throws: RosterError.self) { try clashing.importMonsters(from: reader("name,weapon\nBat-Bot,fire\nbat-bot,fire\n"), mode: .insert) }
+        #expect(try clashing.importMonsters(from: reader("name,weapon\nBat-Bot,fire\n"), mode: .insert, dryRun: true) == ImportSummary(added: 1))
+        #expect(try clashing.previewImport(from: reader("name,weapon\nBat-Bot,fire\n"), mode: .insert).summary == ImportSummary(added: 1))
+        #expect(try !hasSchema())
+        let store = try PostgresRosterStore.openForImport(uri: uri, environment: [:])
+        #expect(try store.importMonsters(from: reader("name,weapon\nBat-Bot,smoke\nOwl-Bot,fire\n"), mode: .insert) == ImportSummary(added: 2))
+        #expect(try store.monsters().map(\.name) == ["Bat-Bot", "Owl-Bot"])
+        #expect(try store.monsters().map(\.id) == [1, 2])
+        #expect(try store.history().map(\.command) == ["import"])
+        #expect(try admin.query("SELECT application, version FROM roster.roster_schema").rows == [["roster", String(PostgresSchema.currentVersion)]])
+        // The next import goes into the roster the first one made.
+        #expect(try store.importMonsters(from: reader("name,weapon\nCow-Bot,sword\n"), mode: .insert) == ImportSummary(added: 1))
+        #expect(try PostgresRosterStore.openForImport(uri: uri, environment: [:]).count() == 3)
+    }
+
     @Test("a schema named roster that is not roster's is refused in one sentence and left as it is")
     func foreignSchema() throws {
         let server = try PostgresTestServer.shared()

@@ -5,13 +5,21 @@ import PostgresWire
 /// transaction under the migration lock (see `PostgresSchema`).
 extension PostgresRosterStore {
     /// Reads the marker, then makes or upgrades the schema when needed
-    /// (unless not `creating`: false then when there is none).
-    func prepare(creating: Bool) throws(RosterError) -> Bool {
+    /// (false when there is none and `creating` is `.never`).
+    func prepare(creating: Creating) throws(RosterError) -> Bool {
         if let encoding = connection.serverParameters["server_encoding"], encoding != "UTF8" {
             throw .serverRefused("the database at \(name) stores text as \(encoding); roster needs a database created with ENCODING 'UTF8'")
         }
         var version = try guarded { try markedVersion() }
-        if version == nil && !creating { return false }
+        if version == nil {
+            switch creating {
+            case .never: return false
+            case .byImport:
+                schemaMadeByImport = true
+                return true
+            case .withDefaultRoster: break
+            }
+        }
         if (version ?? 0) < PostgresSchema.currentVersion {
             do throws(RosterError) {
                 try guarded { try migrate() }
@@ -64,6 +72,23 @@ extension PostgresRosterStore {
     /// How many tables, sequences, views… the schema `roster` holds (0 when there is none).
     func schemaObjectCount() throws -> Int {
         try connection.query(PostgresSchema.inspectSchema).firstValue.flatMap { Int($0) } ?? 0
+    }
+
+    /// For an import into a database that had no roster when it was
+    /// opened: makes the schema, every migration and no default monster,
+    /// inside the import's write transaction (after BEGIN and the write
+    /// lock), under the migration lock. Rolled back with the import, so a
+    /// failed import or a dry run leaves no schema. Another program may
+    /// have made it since the store opened: then the import goes into that
+    /// roster, as into any.
+    func makeSchemaForImport() throws {
+        guard schemaMadeByImport else { return }
+        try run("SELECT pg_advisory_xact_lock($1, $2)",
+                [String(PostgresSchema.LockKey.space), String(PostgresSchema.LockKey.migration)])
+        if try run("SELECT to_regclass('roster.roster_schema') IS NOT NULL").firstValue == "t" { return }
+        if try schemaObjectCount() > 0 { throw RosterError.foreignSchema(server: name) }
+        for migration in PostgresSchema.migrations { try connection.simpleQuery(migration.sql) }
+        try run("UPDATE roster.roster_schema SET version = $1", [String(PostgresSchema.currentVersion)])
     }
 
     /// Runs each migration the schema lacks, each in one transaction with

@@ -43,6 +43,11 @@ public final class PostgresRosterStore: RosterStore {
     var isWriting = false
     /// Inside a dry run that rehearses without writing (see `write`).
     var isRehearsing = false
+    /// The database has no roster yet and the store was opened for an
+    /// import: the import makes the schema, empty, in its own transaction
+    /// (see `makeSchemaForImport`), as an import into a new file starts
+    /// from an empty roster.
+    var schemaMadeByImport = false
     /// Whether this connection listens for changes (see `changeCounter`),
     /// and the newest change announced.
     private var isListening = false
@@ -84,7 +89,7 @@ public final class PostgresRosterStore: RosterStore {
     /// and the password file of `environment`, as psql does), making its
     /// schema when the database has none.
     public static func open(uri: String, environment: [String: String] = PostgresRosterStore.processEnvironment()) throws(RosterError) -> PostgresRosterStore {
-        guard let store = try open(uri: uri, environment: environment, creating: true) else {
+        guard let store = try open(uri: uri, environment: environment, creating: .withDefaultRoster) else {
             // Not reached: a store that may create its schema always has one.
             throw .serverRefused("the roster's schema could not be made")
         }
@@ -95,10 +100,31 @@ public final class PostgresRosterStore: RosterStore {
     /// nothing: nil when the database has no roster schema yet. Shell
     /// completion asks through this.
     public static func openForReading(uri: String, environment: [String: String] = PostgresRosterStore.processEnvironment()) throws(RosterError) -> PostgresRosterStore? {
-        try open(uri: uri, environment: environment, creating: false)
+        try open(uri: uri, environment: environment, creating: .never)
     }
 
-    private static func open(uri: String, environment: [String: String], creating: Bool) throws(RosterError) -> PostgresRosterStore? {
+    /// Connects to the roster an import goes into. A database with no
+    /// roster yet gets one that holds only what is imported: the schema is
+    /// made by the import's own transaction, without the default monsters,
+    /// so a failed import or a dry run leaves the database as it was.
+    public static func openForImport(uri: String, environment: [String: String] = PostgresRosterStore.processEnvironment()) throws(RosterError) -> PostgresRosterStore {
+        guard let store = try open(uri: uri, environment: environment, creating: .byImport) else {
+            throw .serverRefused("the roster's schema could not be made")
+        }
+        return store
+    }
+
+    /// What opening does in a database without roster's schema.
+    enum Creating {
+        /// Makes it, with the default roster.
+        case withDefaultRoster
+        /// Leaves it to the import (see `openForImport`).
+        case byImport
+        /// Makes nothing: no store.
+        case never
+    }
+
+    private static func open(uri: String, environment: [String: String], creating: Creating) throws(RosterError) -> PostgresRosterStore? {
         let settings: ConnectionSettings
         // The application_name given (URI or PGAPPNAME) names the person's
         // machine in the history; without one, the server sees "roster".
