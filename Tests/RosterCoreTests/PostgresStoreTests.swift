@@ -55,6 +55,49 @@ struct PostgresStoreTests {
         #expect(try PostgresRosterStore.openForImport(uri: uri, environment: [:]).count() == 3)
     }
 
+    @Test("opened as the command line opens it, the marker rides with the first request: set-weapon is two round trips, and a missing, foreign or newer schema is still found before anything changes")
+    func markerWithFirstRequest() throws {
+        let server = try PostgresTestServer.shared()
+        func lazily(_ database: String) throws -> PostgresRosterStore {
+            try PostgresRosterStore.open(uri: server.uri(database: database), environment: [:], markerWithFirstRequest: true)
+        }
+        let cat = [WeaponAssignment(reference: "Cat-Bot", weapon: .fire)]
+        let ready = try lazily(try server.makeDatabase())
+        _ = try ready.setWeapons(cat)
+        #expect(ready.connection.requestsSent == 2)
+        #expect(try ready.find("Cat-Bot")?.weapon.type == .fire)
+
+        let missing = try lazily(try server.makeDatabase(schema: false))
+        _ = try missing.setWeapons(cat)
+        #expect(try missing.monsters().count == 6)
+        #expect(try missing.find("Cat-Bot")?.weapon.type == .fire)
+
+        let foreign = try server.makeDatabase(schema: false)
+        let foreignAdmin = try server.adminConnection(database: foreign)
+        defer { foreignAdmin.close() }
+        try foreignAdmin.simpleQuery("CREATE SCHEMA roster; CREATE TABLE roster.monster (name_key text, weapon text); INSERT INTO roster.monster VALUES ('cat-bot', 'x')")
+        for attempt in [{ _ = try lazily(foreign).setWeapons(cat) }, { _ = try lazily(foreign).monsters() }] as [() throws -> Void] {
+            #expect { try attempt() } throws: { error in
+                guard case RosterError.foreignSchema = error else { return false }
+                return true
+            }
+        }
+        #expect(try foreignAdmin.query("SELECT weapon FROM roster.monster").firstValue == "x")
+
+        let newer = try server.makeDatabase()
+        let newerAdmin = try server.adminConnection(database: newer)
+        defer { newerAdmin.close() }
+        try newerAdmin.simpleQuery("UPDATE roster.roster_schema SET version = 99")
+        for attempt in [{ _ = try lazily(newer).setWeapons(cat) }, { _ = try lazily(newer).monsters() }] as [() throws -> Void] {
+            #expect { try attempt() } throws: { error in
+                guard case RosterError.newerDatabase(_, let version) = error else { return false }
+                return version == 99
+            }
+        }
+        #expect(try newerAdmin.query("SELECT weapon FROM roster.monster WHERE name_key = 'cat-bot'").firstValue == "sword")
+        #expect(try newerAdmin.query("SELECT count(*) FROM roster.history").firstValue == "0")
+    }
+
     @Test("a schema named roster that is not roster's is refused in one sentence and left as it is")
     func foreignSchema() throws {
         let server = try PostgresTestServer.shared()

@@ -14,6 +14,7 @@ extension PostgresRosterStore {
     public func forEachMonster(carrying weapon: WeaponType?, _ body: (Monster) throws -> Void) throws {
         let sql = weapon == nil ? PostgresMonsterTable.selectAll : PostgresMonsterTable.selectByWeapon
         try guarded {}
+        try readMarkerIfUnread()
         let batch = pending
         pending = []
         do {
@@ -60,6 +61,7 @@ extension PostgresRosterStore {
     func forEachRow(carrying weapon: WeaponType?, _ body: (PostgresMonsterRow) throws -> Void) throws {
         let sql = weapon == nil ? PostgresMonsterTable.selectAll : PostgresMonsterTable.selectByWeapon
         try guarded {}
+        try readMarkerIfUnread()
         let batch = pending
         pending = []
         let columnCount = MonsterFields.all.count
@@ -159,6 +161,7 @@ extension PostgresRosterStore {
 
     public func forEachNameKey(_ body: (Int64, UnsafeBufferPointer<UInt8>) throws -> Void) throws {
         try guarded {}
+        try readMarkerIfUnread()
         do {
             try connection.query("SELECT id, name_key FROM roster.monster ORDER BY id") { row in
                 guard let id = row[0].flatMap({ Int64($0) }), let key = row[1] else { return }
@@ -219,6 +222,7 @@ extension PostgresRosterStore {
         func report(_ written: Int) {
             if written > 0, written % progressInterval == 0 { options.progress?(written) }
         }
+        try readMarkerIfUnread()
         try connection.transaction(begin: "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY") {
             switch format {
             case .json:

@@ -236,7 +236,8 @@ public enum RosterLocation: Sendable, Hashable {
     public func open(forImport: Bool = false) throws(RosterError) -> any RosterStore {
         switch self {
         case .file(let path): try SQLiteRosterStore.open(path: path)
-        case .postgres(let uri): forImport ? try PostgresRosterStore.openForImport(uri: uri) : try PostgresRosterStore.open(uri: uri)
+        case .postgres(let uri):
+            forImport ? try PostgresRosterStore.openForImport(uri: uri) : try PostgresRosterStore.open(uri: uri, markerWithFirstRequest: true)
         }
     }
 }
