@@ -228,6 +228,20 @@ struct StoreContractTests {
             return described(problems) == ["3:1: id: the id 3 is also used at line 2, column 1"]
         }
         #expect(try store.monsters().map(\.id) == [1, 5, 42])
+        // A name used twice is found where it is, after a record with a problem of its own.
+        #expect {
+            try store.importMonsters(from: reader("name,weapon\nA-Bot,fire\nB-Bot,spoon\na-bot,smoke\n"), mode: .replace)
+        } throws: { error in
+            guard case RosterError.problems(let problems, _, _) = error else { return false }
+            return described(problems).count == 2 && described(problems)[1].hasPrefix("4:1: name: `a-bot` reads as `A-Bot`, which is already used at line 2, column 1")
+        }
+        #expect {
+            try store.importMonsters(from: reader("name,weapon\nA-Bot,fire\na-bot,smoke\n"), mode: .replace)
+        } throws: { error in
+            guard case RosterError.problems(let problems, _, _) = error else { return false }
+            return described(problems).count == 1 && described(problems)[0].hasPrefix("3:1: name: `a-bot` reads as `A-Bot`, which is already used at line 2, column 1")
+        }
+        #expect(try store.monsters().map(\.id) == [1, 5, 42])
         // A new monster after a replace gets an id past every id given.
         #expect(try store.add(Monster(id: 0, name: "Late-Bot", description: "", icon: "unknown.png", nameColor: .default,
                                       weapon: Weapon(.fire))).id == 43)

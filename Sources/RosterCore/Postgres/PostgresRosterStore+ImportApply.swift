@@ -12,8 +12,9 @@ import PostgresWire
 ///
 /// A replace import inserts the rows without sorting them (every read
 /// of the roster goes by id, so the order rows are stored in says
-/// nothing); new ids are drawn in the file's order, and only when some
-/// record has none (the reader says so as the rows are sent).
+/// nothing); new ids are counted in the file's order past the sequence
+/// and every id given, and only when some record has none (the reader
+/// says so as the rows are sent).
 extension PostgresRosterStore {
     /// Where an import's rows go.
     struct ImportTarget {
@@ -82,18 +83,24 @@ extension PostgresRosterStore {
             if someWithoutID {
                 // A record without an id keeps the id of the old monster with
                 // its name, unless the file gives that id to another; else a
-                // new one, drawn in the file's order past every id given.
+                // new one, in the file's order past every id given.
                 try run("""
                     UPDATE import_rows i SET id = p.id FROM import_previous p
                     WHERE i.id IS NULL AND p.name_key = i.name_key AND NOT EXISTS (SELECT 1 FROM import_rows o WHERE o.id = p.id)
                     """)
-                try run(Self.advanceIDs(target.sequence, past: "SELECT max(id) FROM import_rows"))
+                // Counted past the sequence and every id the file gives, not
+                // drawn from the sequence: an import that fails at the unique
+                // indexes uses up no id. The sequence moves past them below,
+                // once the rows are in (the write lock keeps other writers out).
+                let highest = try integer("""
+                    SELECT greatest(CASE WHEN is_called THEN last_value ELSE 0 END, (SELECT coalesce(max(id), 0) FROM import_rows))
+                    FROM \(target.sequence)
+                    """) ?? 0
                 try run("""
-                    UPDATE import_rows i SET id = n.id FROM (
-                        SELECT ordinal, nextval('\(target.sequence)') AS id FROM (
-                            SELECT ordinal FROM import_rows WHERE id IS NULL ORDER BY ordinal) o) n
+                    UPDATE import_rows i SET id = $1::bigint + n.rank
+                    FROM (SELECT ordinal, row_number() OVER (ORDER BY ordinal) AS rank FROM import_rows WHERE id IS NULL) n
                     WHERE i.ordinal = n.ordinal
-                    """)
+                    """, [String(highest)])
             }
             later("DELETE FROM \(table)")
             let total = try run("""
