@@ -51,11 +51,12 @@ public final class CommandContext {
     /// The roster, opened (and on first use created) once per command.
     /// A roster file made now says so, once: a mistyped `--db` would
     /// otherwise start a new, default roster without a word.
-    public func store() throws(RosterError) -> any RosterStore {
+    /// `forImport`: see `RosterLocation.open(forImport:)`.
+    public func store(forImport: Bool = false) throws(RosterError) -> any RosterStore {
         if let openedStore { return openedStore }
         let location = try databaseLocation()
         let newFile: String? = if case .file(let path) = location, !FileSystem.exists(path) { path } else { nil }
-        let store = try location.open()
+        let store = try location.open(forImport: forImport)
         openedStore = store
         if let newFile { madeNewRoster(at: newFile) }
         for sentence in store.namesReadingAlike { note("roster: note: " + sentence) }
@@ -68,9 +69,9 @@ public final class CommandContext {
     }
 
     /// The store a dry run rehearses on (see `RosterStore.forDryRun`), made once.
-    public func dryRunStore() throws(RosterError) -> any RosterStore {
+    public func dryRunStore(forImport: Bool = false) throws(RosterError) -> any RosterStore {
         if let rehearsalStore { return rehearsalStore }
-        let store = try store().forDryRun()
+        let store = try store(forImport: forImport).forDryRun()
         rehearsalStore = store
         return store
     }
@@ -196,7 +197,7 @@ public struct Invocation {
 
     /// The roster; for a dry run on a roster that cannot be written, a
     /// temporary copy to rehearse on, so that previewing needs no write access.
-    public func store() throws(RosterError) -> any RosterStore {
-        arguments[CommonOptions.dryRun] ? try context.dryRunStore() : try context.store()
+    public func store(forImport: Bool = false) throws(RosterError) -> any RosterStore {
+        arguments[CommonOptions.dryRun] ? try context.dryRunStore(forImport: forImport) : try context.store(forImport: forImport)
     }
 }

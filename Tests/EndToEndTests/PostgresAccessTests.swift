@@ -10,7 +10,7 @@ import Testing
 /// the files roster writes).
 @Suite("Who may use a shared roster, and how safely")
 struct PostgresAccessTests {
-    @Test("a reader role lists and exports; every write is refused in one sentence, changing nothing")
+    @Test("a reader role lists, exports and makes dry runs of imports and undo; every write is refused in one sentence, changing nothing")
     func readerRole() throws {
         let cluster = try DisposablePostgres.shared()
         let database = try cluster.makeDatabase()
@@ -54,8 +54,23 @@ struct PostgresAccessTests {
             #expect(run.stderr.split(separator: "\n").count == 1, "\(arguments): \(run.stderr)")
             #expect(run.stderr.contains(reader) && run.stderr.contains("nothing was changed"), "\(arguments): \(run.stderr)")
         }
+        // Dry runs only read: a reader asks what an import or an undo would do.
+        let dryRuns: [([String], String)] = [
+            (["import", importFile, "--mode", "replace", "--dry-run"], "0 added, 1 updated, 0 unchanged, 5 removed; nothing was changed"),
+            (["import", importFile, "--mode", "insert", "--dry-run"], "1 added, 0 updated, 0 unchanged, 0 removed; nothing was changed"),
+            (["import", importFile, "--mode", "upsert", "--dry-run"], "1 added, 0 updated, 0 unchanged, 0 removed; nothing was changed"),
+            (["undo", "--all-users", "--dry-run"], "would undo set-weapon Cat-Bot: Sword → Fire"),
+            (["undo", "--dry-run"], "nothing of yours to undo"),
+            (["redo", "--all-users", "--dry-run"], "nothing to redo"),
+        ]
+        for (arguments, said) in dryRuns {
+            let run = try sandbox.roster(uri: asReader, arguments)
+            #expect(run.status == 0, "\(arguments): \(run.status) \(run.stderr)")
+            #expect(run.stderr.contains(said), "\(arguments): \(run.stderr)")
+        }
         #expect(try sandbox.roster(uri: owner, ["export", "--format", "json"]).stdout == exported)
         #expect(try cluster.psql("SELECT count(*) FROM roster.history", database: database) == history)
+        #expect(try cluster.psql("SELECT last_value FROM roster.monster_id", database: database) == "6")
     }
 
     @Test("a role given exactly the grants docs/sharing.md lists for writing makes every change, undo and redo included")

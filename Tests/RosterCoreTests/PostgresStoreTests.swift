@@ -28,6 +28,76 @@ struct PostgresStoreTests {
         #expect(try admin.query("SELECT last_value FROM roster.monster_id").firstValue == "6")
     }
 
+    @Test("an import into a database with no roster starts from an empty roster, as a new file's; a failed one or a dry run makes nothing")
+    func importIntoNewDatabase() throws {
+        let server = try PostgresTestServer.shared()
+        let database = try server.makeDatabase(schema: false)
+        let admin = try server.adminConnection(database: database)
+        defer { admin.close() }
+        func reader(_ text: String) throws -> MonsterReader {
+            try MonsterReader(input: ChunkedInput(bytes: Array(text.utf8), name: "new.csv"), format: .csv, raw: false)
+        }
+        func hasSchema() throws -> Bool { try admin.query("SELECT to_regnamespace('roster') IS NOT NULL").firstValue == "t" }
+        let uri = server.uri(database: database)
+        let clashing = try PostgresRosterStore.openForImport(uri: uri, environment: [:])
+        #expect(throws: RosterError.self) { try clashing.importMonsters(from: reader("name,weapon\nBat-Bot,fire\nbat-bot,fire\n"), mode: .insert) }
+        #expect(try clashing.importMonsters(from: reader("name,weapon\nBat-Bot,fire\n"), mode: .insert, dryRun: true) == ImportSummary(added: 1))
+        #expect(try clashing.previewImport(from: reader("name,weapon\nBat-Bot,fire\n"), mode: .insert).summary == ImportSummary(added: 1))
+        #expect(try !hasSchema())
+        let store = try PostgresRosterStore.openForImport(uri: uri, environment: [:])
+        #expect(try store.importMonsters(from: reader("name,weapon\nBat-Bot,smoke\nOwl-Bot,fire\n"), mode: .insert) == ImportSummary(added: 2))
+        #expect(try store.monsters().map(\.name) == ["Bat-Bot", "Owl-Bot"])
+        #expect(try store.monsters().map(\.id) == [1, 2])
+        #expect(try store.history().map(\.command) == ["import"])
+        #expect(try admin.query("SELECT application, version FROM roster.roster_schema").rows == [["roster", String(PostgresSchema.currentVersion)]])
+        // The next import goes into the roster the first one made.
+        #expect(try store.importMonsters(from: reader("name,weapon\nCow-Bot,sword\n"), mode: .insert) == ImportSummary(added: 1))
+        #expect(try PostgresRosterStore.openForImport(uri: uri, environment: [:]).count() == 3)
+    }
+
+    @Test("opened as the command line opens it, the marker rides with the first request: set-weapon is two round trips, and a missing, foreign or newer schema is still found before anything changes")
+    func markerWithFirstRequest() throws {
+        let server = try PostgresTestServer.shared()
+        func lazily(_ database: String) throws -> PostgresRosterStore {
+            try PostgresRosterStore.open(uri: server.uri(database: database), environment: [:], markerWithFirstRequest: true)
+        }
+        let cat = [WeaponAssignment(reference: "Cat-Bot", weapon: .fire)]
+        let ready = try lazily(try server.makeDatabase())
+        _ = try ready.setWeapons(cat)
+        #expect(ready.connection.requestsSent == 2)
+        #expect(try ready.find("Cat-Bot")?.weapon.type == .fire)
+
+        let missing = try lazily(try server.makeDatabase(schema: false))
+        _ = try missing.setWeapons(cat)
+        #expect(try missing.monsters().count == 6)
+        #expect(try missing.find("Cat-Bot")?.weapon.type == .fire)
+
+        let foreign = try server.makeDatabase(schema: false)
+        let foreignAdmin = try server.adminConnection(database: foreign)
+        defer { foreignAdmin.close() }
+        try foreignAdmin.simpleQuery("CREATE SCHEMA roster; CREATE TABLE roster.monster (name_key text, weapon text); INSERT INTO roster.monster VALUES ('cat-bot', 'x')")
+        for attempt in [{ _ = try lazily(foreign).setWeapons(cat) }, { _ = try lazily(foreign).monsters() }] as [() throws -> Void] {
+            #expect { try attempt() } throws: { error in
+                guard case RosterError.foreignSchema = error else { return false }
+                return true
+            }
+        }
+        #expect(try foreignAdmin.query("SELECT weapon FROM roster.monster").firstValue == "x")
+
+        let newer = try server.makeDatabase()
+        let newerAdmin = try server.adminConnection(database: newer)
+        defer { newerAdmin.close() }
+        try newerAdmin.simpleQuery("UPDATE roster.roster_schema SET version = 99")
+        for attempt in [{ _ = try lazily(newer).setWeapons(cat) }, { _ = try lazily(newer).monsters() }] as [() throws -> Void] {
+            #expect { try attempt() } throws: { error in
+                guard case RosterError.newerDatabase(_, let version) = error else { return false }
+                return version == 99
+            }
+        }
+        #expect(try newerAdmin.query("SELECT weapon FROM roster.monster WHERE name_key = 'cat-bot'").firstValue == "sword")
+        #expect(try newerAdmin.query("SELECT count(*) FROM roster.history").firstValue == "0")
+    }
+
     @Test("a schema named roster that is not roster's is refused in one sentence and left as it is")
     func foreignSchema() throws {
         let server = try PostgresTestServer.shared()

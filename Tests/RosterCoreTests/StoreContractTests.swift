@@ -180,7 +180,8 @@ struct StoreContractTests {
         _ = try store.edit("Ice-Bot", MonsterChanges(description: "Brr"))
         let redo = try store.redo()
         #expect(redo.steps.isEmpty)
-        #expect(redo.shortfall?.contains("edit Ice-Bot") == true, "\(redo.shortfall ?? "")")
+        // One sentence on every store, naming the change that ended redo and the undo it followed.
+        #expect(redo.shortfall == "nothing to redo: #6 edit Ice-Bot: description `Has A Chilling Effect` → `Brr` was made after #2 remove Dog-Bot was undone")
         #expect(try store.history().first?.command == "edit")
     }
 
@@ -228,6 +229,20 @@ struct StoreContractTests {
         } throws: { error in
             guard case RosterError.problems(let problems, _, _) = error else { return false }
             return described(problems) == ["3:1: id: the id 3 is also used at line 2, column 1"]
+        }
+        #expect(try store.monsters().map(\.id) == [1, 5, 42])
+        // A name used twice is found where it is, after a record with a problem of its own.
+        #expect {
+            try store.importMonsters(from: reader("name,weapon\nA-Bot,fire\nB-Bot,spoon\na-bot,smoke\n"), mode: .replace)
+        } throws: { error in
+            guard case RosterError.problems(let problems, _, _) = error else { return false }
+            return described(problems).count == 2 && described(problems)[1].hasPrefix("4:1: name: `a-bot` reads as `A-Bot`, which is already used at line 2, column 1")
+        }
+        #expect {
+            try store.importMonsters(from: reader("name,weapon\nA-Bot,fire\na-bot,smoke\n"), mode: .replace)
+        } throws: { error in
+            guard case RosterError.problems(let problems, _, _) = error else { return false }
+            return described(problems).count == 1 && described(problems)[0].hasPrefix("3:1: name: `a-bot` reads as `A-Bot`, which is already used at line 2, column 1")
         }
         #expect(try store.monsters().map(\.id) == [1, 5, 42])
         // A new monster after a replace gets an id past every id given.

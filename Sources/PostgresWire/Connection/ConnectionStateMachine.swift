@@ -5,6 +5,9 @@
 /// drive without a server, and a message out of place an error instead of
 /// a silent misreading.
 struct ConnectionStateMachine {
+    /// How many requests (each ending in ReadyForQuery, one round trip)
+    /// the session has started since start-up.
+    private(set) var requestsStarted = 0
     enum State: Equatable {
         /// The start-up packet is sent; the server leads authentication.
         case authenticating
@@ -60,7 +63,9 @@ struct ConnectionStateMachine {
     /// The client sends a Query, or a Parse…Sync batch.
     mutating func startQuery() throws(PostgresError) {
         switch state {
-        case .idle: state = .running
+        case .idle:
+            state = .running
+            requestsStarted += 1
         case .closed: throw .misuse("The connection to PostgreSQL is closed.")
         default: throw .misuse("A query was started while another was still running on the same connection.")
         }

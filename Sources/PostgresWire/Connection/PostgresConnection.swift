@@ -45,6 +45,10 @@ public final class PostgresConnection {
     public var noticeHandler: ((ServerError) -> Void)?
 
     var machine = ConnectionStateMachine()
+    /// How many requests the session has sent since start-up, each one
+    /// round trip (a batch of statements is one): for tests and benchmarks
+    /// that count what a command costs.
+    public var requestsSent: Int { machine.requestsStarted }
     var transport: Transport
     var outgoing = MessageWriter()
     var notifications: [PostgresNotification] = []

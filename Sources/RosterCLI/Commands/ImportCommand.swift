@@ -170,7 +170,7 @@ enum ImportCommand {
         if case .file = try context.databaseLocation() { AbandonedImports.remove(beside: databasePath) }
         let summary: ImportSummary
         if try context.databaseLocation() != .file(databasePath) || FileSystem.exists(databasePath) {
-            summary = try importing(try invocation.store())
+            summary = try importing(try invocation.store(forImport: true))
         } else {
             summary = try NewRoster.build(at: databasePath, keep: !dryRun, importing)
             progress?.finish()

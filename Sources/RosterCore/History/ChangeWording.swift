@@ -52,6 +52,21 @@ public enum ChangeWording {
         return parts.prefix(namedInSummary).joined(separator: separator) + " and \(parts.count - namedInSummary) more"
     }
 
+    /// Why redo has nothing to put back once a change was made after the
+    /// undo it would follow, in the same words on every store, true of
+    /// what the person did: when they undid and redid a change since
+    /// (`redone`), that is what they remember; else the change made
+    /// (`later`, by `author` when the store names someone else) after the
+    /// last undo, or after the undo of `undone` when a newer undo came
+    /// between.
+    static func redoEnded(by later: HistoryEntry, author: String? = nil, redone: HistoryEntry?,
+                          afterLastUndo: Bool, undone: HistoryEntry?) -> String {
+        if let redone { return "nothing to redo: the last change undone, #\(redone.id) \(redone.line), was redone" }
+        let made = "#\(later.id) \(later.line)\(author.map { " (\($0))" } ?? "") was made after"
+        if afterLastUndo { return "nothing to redo: \(made) the last undo" }
+        return "nothing to redo: \(made) \(undone.map { "#\($0.id) \($0.line) was undone" } ?? "the last undo")"
+    }
+
     /// `undid set-weapon Cat-Bot: Sword → Fire`: what undo and redo say,
     /// the change in its own words.
     public static func reversal(_ verb: String, of entry: HistoryEntry) -> String {

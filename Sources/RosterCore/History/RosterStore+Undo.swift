@@ -81,26 +81,19 @@ extension SQLiteRosterStore {
         if let later = try database.cached("""
             SELECT \(HistoryTable.entryColumns) FROM history WHERE reverses IS NULL AND id > ? ORDER BY id DESC LIMIT 1
             """).firstRow([.integer(undone.undo)], Self.entry(from:)).map(toldHere) {
-            return (nil, "nothing to redo: " + (try redoEndedWording(by: later, undone: undone)))
+            return (nil, try redoEndedWording(by: later, undone: undone))
         }
         return (try entry(id: undone.change), "nothing to redo")
     }
 
-    /// Why a new change `later` ended redo, true of what the person did:
-    /// when they undid and redid it themselves since, that is what they
-    /// remember, and the newest undo is not the one it followed.
+    /// Why a new change `later` ended redo (see `ChangeWording.redoEnded`).
     private func redoEndedWording(by later: HistoryEntry, undone: (change: Int64, undo: Int64)) throws -> String {
         let newestStep = try database.cached("""
             SELECT \(HistoryTable.entryColumns) FROM history WHERE reverses IS NOT NULL AND id > ? ORDER BY id DESC LIMIT 1
             """).firstRow([.integer(later.id)], Self.entry(from:))
-        if let newestStep, newestStep.command == "redo", let redone = newestStep.reverses, let change = try entry(id: redone) {
-            return "the last change undone, #\(change.id) \(change.line), was redone"
-        }
-        if newestStep == nil, try database.integer("SELECT max(id) FROM history WHERE command = 'undo'") == undone.undo {
-            return "#\(later.id) \(later.line) was made after the last undo"
-        }
-        let what = try entry(id: undone.change).map { "#\($0.id) \($0.line) was undone" } ?? "the last undo"
-        return "#\(later.id) \(later.line) was made after \(what)"
+        let redone = newestStep?.command == "redo" ? try newestStep?.reverses.flatMap { try entry(id: $0) } : nil
+        let afterLastUndo = try newestStep == nil && database.integer("SELECT max(id) FROM history WHERE command = 'undo'") == undone.undo
+        return ChangeWording.redoEnded(by: later, redone: redone, afterLastUndo: afterLastUndo, undone: try entry(id: undone.change))
     }
 
     // MARK: Reversing

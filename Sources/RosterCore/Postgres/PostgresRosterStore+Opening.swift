@@ -4,14 +4,37 @@ import PostgresWire
 /// marker, and the migrations that make or upgrade the schema, each in one
 /// transaction under the migration lock (see `PostgresSchema`).
 extension PostgresRosterStore {
-    /// Reads the marker, then makes or upgrades the schema when needed
-    /// (unless not `creating`: false then when there is none).
-    func prepare(creating: Bool) throws(RosterError) -> Bool {
+    /// Checks the server's encoding, then reads the marker and makes or
+    /// upgrades the schema when needed; for an ordinary opening, the
+    /// marker is read with the first request instead (see
+    /// `runReadingMarker`). False when there is no schema and `creating`
+    /// is `.never`.
+    func prepare(creating: Creating) throws(RosterError) -> Bool {
         if let encoding = connection.serverParameters["server_encoding"], encoding != "UTF8" {
             throw .serverRefused("the database at \(name) stores text as \(encoding); roster needs a database created with ENCODING 'UTF8'")
         }
+        if creating == .withFirstRequest {
+            // Read with the first request's statements, a round trip saved.
+            markerUnread = true
+            return true
+        }
+        return try prepareSchema(creating: creating)
+    }
+
+    /// Reads the marker, in a round trip of its own, and makes or upgrades
+    /// the schema when needed (false when there is none and `creating` is
+    /// `.never`).
+    func prepareSchema(creating: Creating) throws(RosterError) -> Bool {
         var version = try guarded { try markedVersion() }
-        if version == nil && !creating { return false }
+        if version == nil {
+            switch creating {
+            case .never: return false
+            case .byImport:
+                schemaMadeByImport = true
+                return true
+            case .withDefaultRoster, .withFirstRequest: break
+            }
+        }
         if (version ?? 0) < PostgresSchema.currentVersion {
             do throws(RosterError) {
                 try guarded { try migrate() }
@@ -27,6 +50,49 @@ extension PostgresRosterStore {
             throw .newerDatabase(path: name, version: version)
         }
         return true
+    }
+
+    /// Sends `batch` with the marker's read just before its last statement,
+    /// in one round trip. When the marker says the schema is roster's, at
+    /// this version, the batch's answer stands. Otherwise nothing of the
+    /// batch stays: a missing schema fails the marker's read, so nothing
+    /// after it ran, and what ran before it is rolled back (every write
+    /// sends BEGIN first). The schema is then opened the long way (made,
+    /// migrated, or refused in one sentence), and the batch sent again.
+    func runReadingMarker(_ batch: [BoundStatement]) throws -> QueryResult {
+        var withMarker = batch
+        withMarker.insert(BoundStatement(PostgresSchema.readMarker), at: batch.count - 1)
+        let answered: Result<[QueryResult], PostgresError> = Result { () throws(PostgresError) in try connection.execute(withMarker) }
+        switch answered {
+        case .success(let results):
+            let marker = results[batch.count - 1].rows
+            if marker.count == 1, marker[0].count == 2, marker[0][0] == PostgresSchema.application,
+               marker[0][1] == String(PostgresSchema.currentVersion) {
+                markerUnread = false
+                return results.last ?? QueryResult()
+            }
+        case .failure(let error):
+            // No schema, or not roster's, is opened the long way below.
+            guard case .server(let failure) = error, Self.meansNoMarker(failure.sqlState) else { throw error }
+        }
+        if connection.transactionStatus != .idle { try connection.simpleQuery("ROLLBACK") }
+        markerUnread = false
+        _ = try prepareSchema(creating: .withDefaultRoster)
+        return try connection.execute(batch).last ?? QueryResult()
+    }
+
+    /// For a request that does not go through `run` (a streamed read): the
+    /// marker in a round trip of its own, first.
+    func readMarkerIfUnread() throws(RosterError) {
+        guard markerUnread else { return }
+        markerUnread = false
+        _ = try prepareSchema(creating: .withDefaultRoster)
+    }
+
+    /// The answers to reading the marker that mean there is no roster
+    /// schema (or one that is not roster's).
+    static func meansNoMarker(_ state: SQLState) -> Bool {
+        state == .undefinedTable || state == .invalidSchemaName || state == SQLState("42703")
     }
 
     /// Whether `error` is the server refusing a role the right to change
@@ -52,7 +118,7 @@ extension PostgresRosterStore {
         } catch let error as PostgresError {
             guard case .server(let server) = error else { throw error }
             switch server.sqlState {
-            case .undefinedTable, .invalidSchemaName, SQLState("42703"):
+            case let state where Self.meansNoMarker(state):
                 if try schemaObjectCount() > 0 { throw RosterError.foreignSchema(server: name) }
                 return nil
             default:
@@ -64,6 +130,23 @@ extension PostgresRosterStore {
     /// How many tables, sequences, views… the schema `roster` holds (0 when there is none).
     func schemaObjectCount() throws -> Int {
         try connection.query(PostgresSchema.inspectSchema).firstValue.flatMap { Int($0) } ?? 0
+    }
+
+    /// For an import into a database that had no roster when it was
+    /// opened: makes the schema, every migration and no default monster,
+    /// inside the import's write transaction (after BEGIN and the write
+    /// lock), under the migration lock. Rolled back with the import, so a
+    /// failed import or a dry run leaves no schema. Another program may
+    /// have made it since the store opened: then the import goes into that
+    /// roster, as into any.
+    func makeSchemaForImport() throws {
+        guard schemaMadeByImport else { return }
+        try run("SELECT pg_advisory_xact_lock($1, $2)",
+                [String(PostgresSchema.LockKey.space), String(PostgresSchema.LockKey.migration)])
+        if try run("SELECT to_regclass('roster.roster_schema') IS NOT NULL").firstValue == "t" { return }
+        if try schemaObjectCount() > 0 { throw RosterError.foreignSchema(server: name) }
+        for migration in PostgresSchema.migrations { try connection.simpleQuery(migration.sql) }
+        try run("UPDATE roster.roster_schema SET version = $1", [String(PostgresSchema.currentVersion)])
     }
 
     /// Runs each migration the schema lacks, each in one transaction with

@@ -14,6 +14,7 @@ extension PostgresRosterStore {
     public func forEachMonster(matching query: MonsterQuery, _ body: (Monster) throws -> Void) throws {
         let select = QuerySQL(selecting: PostgresMonsterTable.columns, from: "roster.monster", query.allFields, .postgres)
         try guarded {}
+        try readMarkerIfUnread()
         let batch = pending
         pending = []
         do {
@@ -71,6 +72,7 @@ extension PostgresRosterStore {
         let fields = query.recordFields
         let select = QuerySQL(selecting: fields.map(\.key).joined(separator: ", "), from: "roster.monster", query, .postgres)
         try guarded {}
+        try readMarkerIfUnread()
         let batch = pending
         pending = []
         let columnCount = fields.count
@@ -170,6 +172,7 @@ extension PostgresRosterStore {
 
     public func forEachNameKey(_ body: (Int64, UnsafeBufferPointer<UInt8>) throws -> Void) throws {
         try guarded {}
+        try readMarkerIfUnread()
         do {
             try connection.query("SELECT id, name_key FROM roster.monster ORDER BY id") { row in
                 guard let id = row[0].flatMap({ Int64($0) }), let key = row[1] else { return }
@@ -238,6 +241,7 @@ extension PostgresRosterStore {
         func report(_ written: Int) {
             if written > 0, written % progressInterval == 0 { options.progress?(written) }
         }
+        try readMarkerIfUnread()
         try connection.transaction(begin: "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY") {
             switch format {
             case .json:

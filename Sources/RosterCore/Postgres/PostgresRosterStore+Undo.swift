@@ -17,7 +17,10 @@ import TextSafety
 /// the write lock, so two people undoing at once take back two changes.
 extension PostgresRosterStore {
     public func undo(_ count: Int, dryRun: Bool) throws(RosterError) -> HistoryOutcome {
-        try write(commit: !dryRun) {
+        // A dry run of one step rehearses (see `write`): it only reads, so
+        // a role that may only read can ask. Several steps depend on each
+        // other's writes, so their dry run makes them and rolls them back.
+        try write(commit: !dryRun, rehearse: dryRun && count == 1) {
             var steps: [HistoryStep] = []
             while steps.count < count {
                 guard let change = try newestDoneChange() else {
@@ -31,7 +34,7 @@ extension PostgresRosterStore {
     }
 
     public func redo(_ count: Int, dryRun: Bool) throws(RosterError) -> HistoryOutcome {
-        try write(commit: !dryRun) {
+        try write(commit: !dryRun, rehearse: dryRun && count == 1) {
             var steps: [HistoryStep] = []
             while steps.count < count {
                 let (candidate, shortfall) = try redoCandidate()
@@ -73,9 +76,24 @@ extension PostgresRosterStore {
             SELECT \(Self.entryColumns) FROM roster.history
             WHERE reverses IS NULL AND id > $\(mineValues.count + 1)\(mine("", parameter: 1)) ORDER BY id DESC LIMIT 1
             """, mineValues + [String(undo)]).rows.first.map(Self.entry(from:)).map(toldHere) {
-            return (nil, "nothing to redo: #\(later.id) \(later.line) was made after the last undo")
+            return (nil, try redoEndedWording(by: later, undone: (change, undo)))
         }
         return (try entry(id: change), "nothing to redo")
+    }
+
+    /// Why a new change `later` ended redo, in the file's words (see
+    /// `ChangeWording.redoEnded`): among your own changes, or the team's
+    /// (naming who made it) with `.everyone`.
+    private func redoEndedWording(by later: HistoryEntry, undone: (change: Int64, undo: Int64)) throws -> String {
+        let newestStep = try run("""
+            SELECT \(Self.entryColumns) FROM roster.history
+            WHERE reverses IS NOT NULL AND id > $\(mineValues.count + 1)\(mine("", parameter: 1)) ORDER BY id DESC LIMIT 1
+            """, mineValues + [String(later.id)]).rows.first.map(Self.entry(from:))
+        let redone = newestStep?.command == "redo" ? try newestStep?.reverses.flatMap { try entry(id: $0) } : nil
+        let afterLastUndo = try newestStep == nil
+            && integer("SELECT max(id) FROM roster.history WHERE command = 'undo'\(mine("", parameter: 1))", mineValues) == undone.undo
+        return ChangeWording.redoEnded(by: later, author: undoScope == .everyone ? later.author : nil, redone: redone,
+                                       afterLastUndo: afterLastUndo, undone: try entry(id: undone.change))
     }
 
     // MARK: Reversing
@@ -85,7 +103,9 @@ extension PostgresRosterStore {
         let named = change.isSnapshot || change.isSnapshotDropped ? change.title : change.line
         let refusal = "cannot \(verb) #\(change.id) \(named)"
         var done: [MonsterRevision] = []
-        let stepID = try integer("SELECT nextval('roster.history_id')")
+        // A rehearsal draws no id: the one the sequence would give next.
+        let stepID = try integer(isRehearsing ? "SELECT CASE WHEN is_called THEN last_value + 1 ELSE last_value END FROM roster.history_id"
+                                              : "SELECT nextval('roster.history_id')")
         if change.isSnapshotDropped {
             throw RosterError.historyRefused(
                 "\(refusal): roster keeps the roster from before only for the last \(HistoryTable.keptSnapshots) imports; nothing was \(verb)ne")
@@ -108,7 +128,7 @@ extension PostgresRosterStore {
         } else {
             let revisions = try revisions(ofChange: change.id)
             let steps = undoing ? revisions.map(\.reversed) : revisions
-            let current = try run("SELECT \(PostgresMonsterTable.columns) FROM roster.monster WHERE id = ANY($1::bigint[]) FOR UPDATE",
+            let current = try run("SELECT \(PostgresMonsterTable.columns) FROM roster.monster WHERE id = ANY($1::bigint[])\(isRehearsing ? "" : " FOR UPDATE")",
                                   [Self.arrayLiteral(steps.map { String($0.monsterID) })]).rows
                 .map { (row) throws(RosterError) in try PostgresMonsterTable.monster(from: row) }
             let byID = Dictionary(current.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
@@ -172,6 +192,8 @@ extension PostgresRosterStore {
     /// The roster kept for change `id` becomes the roster, and the roster
     /// is kept in its place: four statements, in the write's transaction.
     func swapRoster(withSnapshotOf id: Int64) throws {
+        // A rehearsal has checked that it could: the swap is all writes.
+        guard !isRehearsing else { return }
         let columns = "id, name, name_key, description, icon, name_color, weapon, height, origin, activated"
         later("CREATE TEMPORARY TABLE roster_swap ON COMMIT DROP AS SELECT \(columns) FROM roster.monster")
         later("DELETE FROM roster.monster")

@@ -43,6 +43,14 @@ public final class PostgresRosterStore: RosterStore {
     var isWriting = false
     /// Inside a dry run that rehearses without writing (see `write`).
     var isRehearsing = false
+    /// Opened without reading the version marker yet: the read rides with
+    /// the first statements `run` sends (see `runReadingMarker`).
+    var markerUnread = false
+    /// The database has no roster yet and the store was opened for an
+    /// import: the import makes the schema, empty, in its own transaction
+    /// (see `makeSchemaForImport`), as an import into a new file starts
+    /// from an empty roster.
+    var schemaMadeByImport = false
     /// Whether this connection listens for changes (see `changeCounter`),
     /// and the newest change announced.
     var isListening = false
@@ -84,8 +92,16 @@ public final class PostgresRosterStore: RosterStore {
     /// Connects to the roster at `uri` (completed from the PG* variables
     /// and the password file of `environment`, as psql does), making its
     /// schema when the database has none.
-    public static func open(uri: String, environment: [String: String] = PostgresRosterStore.processEnvironment()) throws(RosterError) -> PostgresRosterStore {
-        guard let store = try open(uri: uri, environment: environment, creating: true) else {
+    ///
+    /// `markerWithFirstRequest`: the version marker is read with the first
+    /// request's statements, not in a round trip of its own (the command
+    /// line's way: a `set-weapon` is then one round trip shorter); a schema
+    /// that is missing, older, newer or not roster's is found then, before
+    /// anything is changed (see `runReadingMarker`).
+    public static func open(uri: String, environment: [String: String] = PostgresRosterStore.processEnvironment(),
+                            markerWithFirstRequest: Bool = false) throws(RosterError) -> PostgresRosterStore {
+        guard let store = try open(uri: uri, environment: environment,
+                                   creating: markerWithFirstRequest ? .withFirstRequest : .withDefaultRoster) else {
             // Not reached: a store that may create its schema always has one.
             throw .serverRefused("the roster's schema could not be made")
         }
@@ -96,10 +112,33 @@ public final class PostgresRosterStore: RosterStore {
     /// nothing: nil when the database has no roster schema yet. Shell
     /// completion asks through this.
     public static func openForReading(uri: String, environment: [String: String] = PostgresRosterStore.processEnvironment()) throws(RosterError) -> PostgresRosterStore? {
-        try open(uri: uri, environment: environment, creating: false)
+        try open(uri: uri, environment: environment, creating: .never)
     }
 
-    private static func open(uri: String, environment: [String: String], creating: Bool) throws(RosterError) -> PostgresRosterStore? {
+    /// Connects to the roster an import goes into. A database with no
+    /// roster yet gets one that holds only what is imported: the schema is
+    /// made by the import's own transaction, without the default monsters,
+    /// so a failed import or a dry run leaves the database as it was.
+    public static func openForImport(uri: String, environment: [String: String] = PostgresRosterStore.processEnvironment()) throws(RosterError) -> PostgresRosterStore {
+        guard let store = try open(uri: uri, environment: environment, creating: .byImport) else {
+            throw .serverRefused("the roster's schema could not be made")
+        }
+        return store
+    }
+
+    /// What opening does in a database without roster's schema.
+    enum Creating {
+        /// Makes it, with the default roster.
+        case withDefaultRoster
+        /// Likewise, but only when the first request finds it missing.
+        case withFirstRequest
+        /// Leaves it to the import (see `openForImport`).
+        case byImport
+        /// Makes nothing: no store.
+        case never
+    }
+
+    private static func open(uri: String, environment: [String: String], creating: Creating) throws(RosterError) -> PostgresRosterStore? {
         let settings: ConnectionSettings
         // The application_name given (URI or PGAPPNAME) names the person's
         // machine in the history; without one, the server sees "roster".
@@ -189,11 +228,13 @@ public final class PostgresRosterStore: RosterStore {
     }
 
     /// Runs `sql` with its values, after any statements waiting to go:
-    /// one round trip for all of them. Returns this statement's result.
+    /// one round trip for all of them (the version marker's read too, the
+    /// first time: see `runReadingMarker`). Returns this statement's result.
     @discardableResult
-    func run(_ sql: String, _ parameters: [String?] = []) throws(PostgresError) -> QueryResult {
+    func run(_ sql: String, _ parameters: [String?] = []) throws -> QueryResult {
         let batch = pending + [BoundStatement(sql, parameters)]
         pending = []
+        if markerUnread { return try runReadingMarker(batch) }
         return try connection.execute(batch).last ?? QueryResult()
     }
 
@@ -205,7 +246,7 @@ public final class PostgresRosterStore: RosterStore {
     }
 
     /// The first column of the first row, as a whole number.
-    func integer(_ sql: String, _ parameters: [String?] = []) throws(PostgresError) -> Int64? {
+    func integer(_ sql: String, _ parameters: [String?] = []) throws -> Int64? {
         try run(sql, parameters).firstValue.flatMap { Int64($0) }
     }
 

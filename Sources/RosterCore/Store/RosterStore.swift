@@ -258,11 +258,15 @@ public enum RosterLocation: Sendable, Hashable {
         self = PostgresLocation.isURI(text) ? .postgres(text) : .file(text)
     }
 
-    /// Opens the roster (creating it if needed), one connection.
-    public func open() throws(RosterError) -> any RosterStore {
+    /// Opens the roster (creating it if needed), one connection. For an
+    /// import (`forImport`), a database with no roster yet is left for the
+    /// import to make, holding only what it imports (a new file's import is
+    /// built by the command line's `NewRoster`).
+    public func open(forImport: Bool = false) throws(RosterError) -> any RosterStore {
         switch self {
         case .file(let path): try SQLiteRosterStore.open(path: path)
-        case .postgres(let uri): try PostgresRosterStore.open(uri: uri)
+        case .postgres(let uri):
+            forImport ? try PostgresRosterStore.openForImport(uri: uri) : try PostgresRosterStore.open(uri: uri, markerWithFirstRequest: true)
         }
     }
 }

@@ -1,0 +1,123 @@
+import PostgresWire
+
+/// Applying an import's checked rows (`import_rows`) in its mode, to the
+/// roster or, for a dry run, to a private copy of it.
+///
+/// A dry run applies the import to `pg_temp.import_monster`, a temporary
+/// copy of the roster with its unique indexes, numbered by a temporary
+/// sequence that starts where the roster's would go on: it needs only the
+/// reading grants (and `TEMPORARY`, which every role has by default), and
+/// says exactly what the import would do, ids included. The roster itself
+/// is only read.
+///
+/// A replace import inserts the rows without sorting them (every read
+/// of the roster goes by id, so the order rows are stored in says
+/// nothing); new ids are counted in the file's order past the sequence
+/// and every id given, and only when some record has none (the reader
+/// says so as the rows are sent).
+extension PostgresRosterStore {
+    /// Where an import's rows go.
+    struct ImportTarget {
+        let table: String
+        let sequence: String
+        let isRehearsal: Bool
+
+        static let roster = ImportTarget(table: "roster.monster", sequence: "roster.monster_id", isRehearsal: false)
+        static let rehearsal = ImportTarget(table: "pg_temp.import_monster", sequence: "pg_temp.import_monster_id", isRehearsal: true)
+    }
+
+    /// Makes the dry run's copy of the roster, in the transaction that is
+    /// rolled back: copied without indexes, then indexed once.
+    func makeRehearsalCopy() {
+        later("CREATE TEMPORARY SEQUENCE import_monster_id AS bigint")
+        later("SELECT setval('pg_temp.import_monster_id', last_value, is_called) FROM roster.monster_id")
+        later("CREATE TEMPORARY TABLE import_monster (LIKE roster.monster INCLUDING DEFAULTS) ON COMMIT DROP")
+        later("ALTER TABLE pg_temp.import_monster ALTER COLUMN id SET DEFAULT nextval('pg_temp.import_monster_id')")
+        later("INSERT INTO pg_temp.import_monster SELECT * FROM roster.monster")
+        later("CREATE UNIQUE INDEX ON pg_temp.import_monster (id)")
+        later("CREATE UNIQUE INDEX ON pg_temp.import_monster (name_key)")
+    }
+
+    /// Moves `sequence` past the highest id `query` finds, so that no id
+    /// is given out twice.
+    static func advanceIDs(_ sequence: String, past query: String) -> String {
+        """
+        SELECT setval('\(sequence)', x.m) FROM (\(query)) AS x (m), \(sequence) s
+        WHERE x.m >= 1 AND (x.m > s.last_value OR NOT s.is_called)
+        """
+    }
+
+    /// Applies the checked rows in `mode` to `target`; the counts.
+    /// `someWithoutID`: some record gives no id (a replace import then draws new ones).
+    func apply(_ mode: ImportMode, to target: ImportTarget, someWithoutID: Bool) throws -> ImportSummary {
+        let data = PostgresMonsterTable.dataColumns
+        let table = target.table
+        var summary = ImportSummary()
+        switch mode {
+        case .insert:
+            summary.added = try run("""
+                INSERT INTO \(table) (\(data), name_key) SELECT \(data), name_key FROM import_rows ORDER BY ordinal
+                """).rowCount ?? 0
+        case .upsert:
+            // Only the fields the file gives change; the name stays as stored.
+            let sets = PostgresMonsterTable.dataFields.enumerated().filter { $0.element.key != "name" }.map { index, field in
+                "\(field.key) = CASE WHEN i.given & \(Int64(1) << Int64(index + 1)) <> 0 THEN i.\(field.key) ELSE m.\(field.key) END"
+            }
+            let differs = PostgresMonsterTable.dataFields.enumerated().filter { $0.element.key != "name" }.map { index, field in
+                "(i.given & \(Int64(1) << Int64(index + 1)) <> 0 AND i.\(field.key) IS DISTINCT FROM m.\(field.key))"
+            }
+            let matched = try integer("SELECT count(*) FROM import_rows i JOIN \(table) m ON m.name_key = i.name_key") ?? 0
+            summary.updated = try run("""
+                UPDATE \(table) m SET \(sets.joined(separator: ", "))
+                FROM import_rows i WHERE m.name_key = i.name_key AND (\(differs.joined(separator: " OR ")))
+                """).rowCount ?? 0
+            summary.unchanged = Int(matched) - summary.updated
+            summary.added = try run("""
+                INSERT INTO \(table) (\(data), name_key) SELECT \(data), name_key FROM import_rows i
+                WHERE NOT EXISTS (SELECT 1 FROM \(table) m WHERE m.name_key = i.name_key) ORDER BY ordinal
+                """).rowCount ?? 0
+        case .replace:
+            later("CREATE TEMPORARY TABLE import_previous ON COMMIT DROP AS SELECT \(PostgresMonsterTable.columns), name_key FROM \(table)")
+            later("ANALYZE import_previous")
+            let previous = Int(try integer("SELECT count(*) FROM import_previous") ?? 0)
+            if someWithoutID {
+                // A record without an id keeps the id of the old monster with
+                // its name, unless the file gives that id to another; else a
+                // new one, in the file's order past every id given.
+                try run("""
+                    UPDATE import_rows i SET id = p.id FROM import_previous p
+                    WHERE i.id IS NULL AND p.name_key = i.name_key AND NOT EXISTS (SELECT 1 FROM import_rows o WHERE o.id = p.id)
+                    """)
+                // Counted past the sequence and every id the file gives, not
+                // drawn from the sequence: an import that fails at the unique
+                // indexes uses up no id. The sequence moves past them below,
+                // once the rows are in (the write lock keeps other writers out).
+                let highest = try integer("""
+                    SELECT greatest(CASE WHEN is_called THEN last_value ELSE 0 END, (SELECT coalesce(max(id), 0) FROM import_rows))
+                    FROM \(target.sequence)
+                    """) ?? 0
+                try run("""
+                    UPDATE import_rows i SET id = $1::bigint + n.rank
+                    FROM (SELECT ordinal, row_number() OVER (ORDER BY ordinal) AS rank FROM import_rows WHERE id IS NULL) n
+                    WHERE i.ordinal = n.ordinal
+                    """, [String(highest)])
+            }
+            later("DELETE FROM \(table)")
+            let total = try run("""
+                INSERT INTO \(table) (id, \(data), name_key) SELECT id, \(data), name_key FROM import_rows
+                """).rowCount ?? 0
+            let same = PostgresMonsterTable.dataFields.map { "NOT (m.\($0.key) IS DISTINCT FROM p.\($0.key))" }.joined(separator: " AND ")
+            let counts = previous == 0 ? nil : try run("""
+                SELECT count(*), count(*) FILTER (WHERE \(same)) FROM \(table) m JOIN import_previous p ON p.id = m.id
+                """).rows.first
+            let matched = counts?[0].flatMap { Int($0) } ?? 0
+            summary.unchanged = counts?[1].flatMap { Int($0) } ?? 0
+            summary.updated = matched - summary.unchanged
+            summary.added = total - matched
+            summary.removed = previous - matched
+        }
+        // Ids given by the file stay given: the sequence goes on past them.
+        try run(Self.advanceIDs(target.sequence, past: "SELECT max(id) FROM \(table)"))
+        return summary
+    }
+}

@@ -1,0 +1,94 @@
+import PostgresWire
+
+/// What clashes in an import, found by SQL over the rows COPY sent
+/// (`import_rows`), each reported at its place in the file: a name or an
+/// id the file uses twice, a name already on the roster in `insert` mode,
+/// a new monster without the fields it needs in `upsert` mode.
+///
+/// A replace import runs these only when it fails: the roster's unique
+/// indexes refuse a name or an id used twice as the rows go in, and the
+/// queries then say where (see `load`). A million rows are not sorted
+/// three times to find that nothing clashes.
+extension PostgresRosterStore {
+    /// Where each record of the file is, by its ordinal: to place a problem.
+    struct ImportPlaces {
+        var name: [TextLocation] = []
+        var id: [TextLocation] = []
+    }
+
+    /// Every clash of the file with itself or the roster, at its place.
+    /// Each kind lists at most as many as the report keeps (a file of a
+    /// million duplicates must not fill memory with them), and counts the
+    /// rest: each query's last column, `count(*) OVER ()`, is how many
+    /// rows it found before its LIMIT.
+    func clashes(mode: ImportMode, places: ImportPlaces) throws -> ProblemLog {
+        var problems = ProblemLog()
+        let limit = String(ProblemLog.limit)
+        /// Counts the clashes of one kind that `rows` found but did not list.
+        func countUnlisted(_ rows: [[String?]]) {
+            guard let total = rows.first?.last.flatMap({ $0 }).flatMap({ Int($0) }) else { return }
+            for _ in rows.count..<max(rows.count, total) { problems.countUnlisted() }
+        }
+        func place(_ ordinal: String?, _ kind: KeyPath<ImportPlaces, [TextLocation]>) -> TextLocation? {
+            guard let ordinal = ordinal.flatMap({ Int($0) }), ordinal < places[keyPath: kind].count else { return nil }
+            return places[keyPath: kind][ordinal]
+        }
+        // A name the file uses twice, at each use after the first.
+        for row in try run("""
+            SELECT i.ordinal, i.name, f.ordinal, f.name, count(*) OVER () FROM (
+                SELECT ordinal, name, name_key, min(ordinal) OVER (PARTITION BY name_key) AS first FROM import_rows) i
+            JOIN import_rows f ON f.ordinal = i.first WHERE i.ordinal <> i.first ORDER BY i.ordinal LIMIT $1
+            """, [limit]).rows.counted(by: countUnlisted) {
+            problems.add(InputProblem(.conflict, at: place(row[0], \.name), field: "name",
+                                         LoadedRecords.nameUsedEarlier(row[1] ?? "", spelledThere: row[3] ?? "", at: place(row[2], \.name))))
+        }
+        switch mode {
+        case .replace:
+            for row in try run("""
+                SELECT i.ordinal, i.id, f.ordinal, count(*) OVER () FROM (
+                    SELECT ordinal, id, min(ordinal) OVER (PARTITION BY id) AS first FROM import_rows WHERE id IS NOT NULL) i
+                JOIN import_rows f ON f.ordinal = i.first WHERE i.ordinal <> i.first ORDER BY i.ordinal LIMIT $1
+                """, [limit]).rows.counted(by: countUnlisted) {
+                problems.add(InputProblem(.conflict, at: place(row[0], \.id), field: "id",
+                                             "the id \(row[1] ?? "") is also used \(LoadedRecords.place(place(row[2], \.id)))"))
+            }
+        case .insert:
+            for row in try run("""
+                SELECT i.ordinal, i.name, m.name, count(*) OVER () FROM import_rows i JOIN roster.monster m ON m.name_key = i.name_key
+                WHERE i.ordinal = (SELECT min(ordinal) FROM import_rows d WHERE d.name_key = i.name_key) ORDER BY i.ordinal LIMIT $1
+                """, [limit]).rows.counted(by: countUnlisted) {
+                problems.add(InputProblem(.conflict, at: place(row[0], \.name), field: "name",
+                                             MonsterRules.nameTakenSentence(row[1] ?? "", by: row[2] ?? "") + "; use --mode upsert to update it"))
+            }
+        case .upsert:
+            break
+        }
+        if mode != .replace {
+            // A record that adds a monster must give every field one needs.
+            let required = Int64(bitPattern: MonsterDecoder.requiredByModel)
+            for row in try run("""
+                SELECT i.ordinal, i.given, count(*) OVER () FROM import_rows i
+                WHERE NOT i.stand_in AND (i.given & $1) <> $1
+                  AND NOT EXISTS (SELECT 1 FROM roster.monster m WHERE m.name_key = i.name_key)
+                ORDER BY i.ordinal LIMIT $2
+                """, [String(required), limit]).rows.counted(by: countUnlisted) {
+                guard let ordinal = row[0].flatMap({ Int($0) }), let given = row[1].flatMap({ Int64($0) }) else { continue }
+                var record = ImportedRecord(monster: MonsterFields.blank, hasID: false, given: UInt64(bitPattern: given), nameKey: "",
+                                            idLocation: places.id[ordinal], nameLocation: places.name[ordinal])
+                record.isStandIn = false
+                if let problem = ImportLoad.incompleteNewMonster(record) { problems.add(problem) }
+            }
+        }
+        return problems
+    }
+
+}
+
+private extension Array {
+    /// The array itself, after handing it to `count`: a query's rows and
+    /// the tally of those it left out, in one expression.
+    func counted(by count: (Self) -> Void) -> Self {
+        count(self)
+        return self
+    }
+}
