@@ -456,6 +456,11 @@ final class RosterSessionController {
         status = nil
     }
 
+    /// Tells something that happened outside a save (an editor that failed).
+    func tell(_ text: String, isError: Bool) {
+        status = (text, isError)
+    }
+
     /// Runs a step whose failure should be shown in the footer rather
     /// than end the session (the database busy, a file gone read-only).
     private func reportingErrors(_ body: () throws -> Void) {

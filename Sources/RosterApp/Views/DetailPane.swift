@@ -139,6 +139,9 @@ final class DetailPane: View {
                 self.edit(field)
             }))
         }
+        if let field = focusedField, field.isEditable, field.editsExternally {
+            bindings.append(TextEntryField.editorBinding { [weak self] in self?.focusedField?.editExternally() })
+        }
         if let leaveHelp {
             bindings.append(KeyBinding(.escape, "Esc", leaveHelp, brief: "list", action: { [weak self] in self?.onLeave?() }))
         }

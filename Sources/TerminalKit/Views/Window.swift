@@ -33,6 +33,11 @@ public final class Window: Responder {
     /// bindings work: panels and overlays wait, unchanged, for room.
     public var minimumSize: Size?
 
+    /// The popover input view that joined the window with the focus.
+    private var hostedPopover: View?
+    /// A text field's wish for the person's editor, until the run loop takes it.
+    var pendingExternalEdit: ExternalEditRequest?
+
     public init(rootView: View, size: Size) {
         self.rootView = rootView
         self.size = size

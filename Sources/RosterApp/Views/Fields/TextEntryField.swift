@@ -48,7 +48,46 @@ final class TextEntryField: DetailField {
         [
             KeyBinding(.enter, "Enter", "done", action: { [weak self] in self?.pane?.finishEditing() }),
             KeyBinding(.escape, "Esc", "cancel", action: { [weak self] in self?.pane?.cancelEditing() }),
+            Self.editorBinding { [weak self] in self?.editExternally() },
         ]
+    }
+
+    /// Ctrl-E, as `git commit` and `gh` open a message: the text in the
+    /// person's own editor (End still goes to the end of the line).
+    static func editorBinding(_ action: @escaping () -> Void) -> KeyBinding {
+        KeyBinding(.control("e"), "Ctrl-E", "open in your editor", brief: "editor", action: action)
+            .footerPriority(-1)
+    }
+
+    override var editsExternally: Bool { true }
+
+    /// Opens the text in the person's editor (beginning to edit the field
+    /// first when it is only focused). What the editor saves goes into the
+    /// box and is saved as Enter saves it, through the one save path with
+    /// its clash check: a refused or clashing text stays in the box, with
+    /// the reason. An editor that fails changes nothing and says why.
+    override func editExternally() {
+        guard let window, let pane else { return }
+        let openedForEditor = !isFirstResponder
+        if openedForEditor { pane.edit(self) }
+        guard isFirstResponder else { return }
+        window.requestExternalEdit(ExternalEditRequest(text: model.text) { [weak self] result in
+            self?.finishExternalEdit(result, openedForEditor: openedForEditor)
+        })
+    }
+
+    private func finishExternalEdit(_ result: Result<String, ExternalEditor.Failure>, openedForEditor: Bool) {
+        guard isFirstResponder else { return }
+        switch result {
+        case .success(let text):
+            model = TextFieldModel(text, limit: limit)
+            problem = nil
+            pane?.finishEditing()
+        case .failure(let failure):
+            controller.tell("\(spokenName) not saved: \(failure)", isError: true)
+            // Opened only for the editor: nothing is left half-edited.
+            if openedForEditor { pane?.cancelEditing() }
+        }
     }
 
     /// Printable keys belong to the text even when the model cannot take
