@@ -156,11 +156,14 @@ final class DetailPane: View {
         pictureArea = controller.selected.map { Self.pictureFrame(in: inner, art: artSize(of: $0)) } ?? .zero
         let beside = inner.inset(left: pictureArea.isEmpty ? 0 : pictureArea.width + 2)
         let besideUntil = pictureArea.isEmpty ? inner.y : pictureArea.maxY + 1
-        // Below the picture a field keeps the column of the fields beside
-        // it, so that every label and value lines up, unless it needs more
-        // room than that column has (the weapon's box in a narrow pane).
+        // Below the picture the fields keep the column of the fields beside
+        // it, so that every label and value lines up, unless one of them
+        // needs more room than that column has (the activation's date and
+        // zone at 80 columns): then they all take the pane's width, so
+        // that the rows below the picture still line up with each other.
         func fitsBeside(_ field: DetailField) -> Bool { beside.width - DetailField.labelWidth - 1 >= field.minimumValueWidth }
-        func area(at top: Int, for field: DetailField) -> Rect { top < besideUntil || fitsBeside(field) ? beside : inner }
+        var below = beside
+        func area(at top: Int, for field: DetailField) -> Rect { top < besideUntil ? beside : below }
         // A blank row between fields when they all fit with one.
         func stack(gap: Int) -> (tops: [Int], heights: [Int]) {
             var tops: [Int] = [], heights: [Int] = []
@@ -179,8 +182,16 @@ final class DetailPane: View {
             }
             return (tops, heights)
         }
-        var (tops, heights) = stack(gap: 1)
-        if let last = tops.indices.last, tops[last] + heights[last] > inner.maxY { (tops, heights) = stack(gap: 0) }
+        func stackFitting() -> (tops: [Int], heights: [Int]) {
+            let spaced = stack(gap: 1)
+            guard let last = spaced.tops.indices.last, spaced.tops[last] + spaced.heights[last] > inner.maxY else { return spaced }
+            return stack(gap: 0)
+        }
+        var (tops, heights) = stackFitting()
+        if zip(fields, tops).contains(where: { field, top in top >= besideUntil && !fitsBeside(field) }) {
+            below = inner
+            (tops, heights) = stackFitting()
+        }
         let fieldsArea = inner
         // Like a form above a phone's keyboard, the pane scrolls so that the
         // field being edited (or focused) stays above a docked panel.
