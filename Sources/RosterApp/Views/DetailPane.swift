@@ -203,8 +203,10 @@ final class DetailPane: View {
             let height = min(heights[index], max(0, fieldsArea.maxY - top))
             let column = area(at: tops[index], for: field)
             field.frame = Rect(x: column.x, y: top, width: column.width, height: height)
-            // A field scrolled partly above the pane's top shows its lower part.
-            field.isHidden = controller.selected == nil || top + height <= fieldsArea.y || height <= 0
+            // A field scrolled partly above the pane's top shows its lower
+            // part; one scrolled wholly away is clipped out for this frame
+            // only (it can still take the focus, which scrolls it back).
+            field.isClippedOut = controller.selected == nil || top + height <= fieldsArea.y || height <= 0
         }
     }
 
@@ -255,7 +257,7 @@ final class DetailPane: View {
         buffer.fill(frame)
         let focused = hasFocus
         let monster = controller.selected
-        let nameInSight = nameField.map { !$0.isHidden } ?? false
+        let nameInSight = nameField.map { !$0.isClippedOut } ?? false
         let title: String? = if let monster, monster.name.isEmpty {
             "New monster"
         } else if let monster, !nameInSight {

@@ -86,6 +86,7 @@ final class RosterRootView: View {
         guard let window else { return }
         isCollapsed = frame.width < Self.splitWidth
         list.isHidden = isCollapsed
+        header.showsMonstersButton = isCollapsed
         // Collapsed, the details are where Esc ends: the list is a drawer
         // over them (m), not a level below.
         details.leaveHelp = isCollapsed ? nil : "back to list"
@@ -304,15 +305,17 @@ final class RosterRootView: View {
         panelMessage.messageEnding = offer
     }
 
+    /// Frames only: the footer's message was read in `prepareFrame`, and
+    /// what is hidden is decided in event handling (`sizeChanged`).
     override func layout() {
         let tooSmall = isTooSmall
-        for view in [header, details, footer] as [View] { view.isHidden = tooSmall }
+        // The screen that says how large it must be, alone: clipped for
+        // this frame, the views keep their state for when there is room.
+        for view in [header, details, footer] as [View] { view.isClippedOut = tooSmall }
         guard !tooSmall else { return }
-        updateFooterMessage()
         let (top, rest) = frame.splitTop(1)
         let (body, bottom) = rest.splitBottom(footer.rowsNeeded(forWidth: frame.width))
         header.frame = top
-        header.showsMonstersButton = isCollapsed
         footer.frame = bottom
         if isCollapsed {
             details.frame = body

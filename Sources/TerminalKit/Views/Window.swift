@@ -153,8 +153,13 @@ public final class Window: Responder {
 
     private func updatePresentation() {
         // A popover input view is drawn at its anchor; its accessory bar
-        // still docks at the bottom.
+        // still docks at the bottom. It joins the window here, when the
+        // focus moves, never while a frame is drawn.
         let style = firstResponder?.inputViewPresentation ?? .docked
+        let popover = style == .docked ? nil : firstResponder?.inputView
+        if let hosted = hostedPopover, hosted !== popover, hosted.hostWindow === self { hosted.hostWindow = nil }
+        popover?.hostWindow = self
+        hostedPopover = popover
         let views = [firstResponder?.inputAccessoryView, style == .docked ? firstResponder?.inputView : nil].compactMap { $0 }
         guard !views.isEmpty else {
             docked?.dismiss(animated: shouldAnimate)
@@ -237,7 +242,6 @@ public final class Window: Responder {
             for index in 0..<underPanel { buffer.placements[index] = buffer.placements[index].clipped(to: free) }
         }
         if let popover = popoverView, case .popover(let anchor) = firstResponder?.inputViewPresentation {
-            popover.hostWindow = self
             popover.frame = Self.popoverFrame(for: popover, anchor: anchor, in: bounds)
             covers.append((popover.frame, buffer.placements.count))
             popover.render(into: &buffer)
