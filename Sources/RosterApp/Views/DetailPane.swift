@@ -119,34 +119,29 @@ final class DetailPane: View {
         field.beginEditing()
     }
 
-    override var keyBindings: [KeyBinding] {
-        // While a field is being edited, its panel and the accessory bar
-        // have the keys; moving between fields is Prev and Next.
-        guard editingField == nil else { return [] }
-        var bindings = [
-            KeyBinding([.up, .character("k")], "↑↓", "field", action: { [weak self] in
-                guard let self else { return }
-                self.focusedIndex = max(0, self.focusedIndex - 1)
-            }),
-            KeyBinding([.down, .character("j")], "↑↓", "field", footer: false, action: { [weak self] in
-                guard let self else { return }
-                self.focusedIndex = min(self.fields.count - 1, self.focusedIndex + 1)
-            }),
-        ]
-        if let field = focusedField, field.isEditable {
-            bindings.append(KeyBinding(.enter, "Enter", field.editVerb, brief: "edit", action: { [weak self] in
-                guard let self, let field = self.focusedField else { return }
-                self.edit(field)
-            }))
-        }
-        if let field = focusedField, field.isEditable, field.editsExternally {
-            bindings.append(TextEntryField.editorBinding { [weak self] in self?.focusedField?.editExternally() })
-        }
-        if let leaveHelp {
-            bindings.append(KeyBinding(.escape, "Esc", leaveHelp, brief: "list", action: { [weak self] in self?.onLeave?() }))
-        }
-        return bindings
-    }
+    /// The pane's keys, declared once. While a field is being edited its
+    /// panel and the accessory bar have the keys (moving between fields is
+    /// Prev and Next), so these are hidden then.
+    static let keys = KeyTable<DetailPane>([
+        .init([.up, .character("k")], "↑↓", "field", when: { .when($0.editingField == nil) },
+              perform: { pane, _ in pane.focusedIndex = max(0, pane.focusedIndex - 1) }),
+        .init([.down, .character("j")], "↑↓", "field", footer: false, when: { .when($0.editingField == nil) },
+              perform: { pane, _ in pane.focusedIndex = min(pane.fields.count - 1, pane.focusedIndex + 1) }),
+        .init(.enter, "Enter", "edit", brief: "edit", helpNow: { $0.focusedField?.editVerb ?? "edit" }, when: { pane in
+            guard pane.editingField == nil, let field = pane.focusedField else { return .hidden }
+            return field.isEditable ? .available : .unavailable(pane.controller.whyNoMonster)
+        }, run: { pane in
+            if let field = pane.focusedField { pane.edit(field) }
+        }),
+        // As `git commit` and `gh` open a message: the focused text in the person's editor.
+        .init(.control("e"), "Ctrl-E", "open in your editor", brief: "editor", footerPriority: -1, when: { pane in
+            .when(pane.editingField == nil && pane.focusedField.map { $0.isEditable && $0.editsExternally } == true)
+        }, run: { $0.focusedField?.editExternally() }),
+        .init(.escape, "Esc", "back to list", brief: "list", helpNow: { $0.leaveHelp ?? "" },
+              when: { .when($0.editingField == nil && $0.leaveHelp != nil) }, run: { $0.onLeave?() }),
+    ])
+
+    override var keyBindings: [KeyBinding] { Self.keys.bindings(for: self) }
 
     override func layout() {
         let inner = frame.inset(top: 1, left: 2, bottom: 1, right: 2)

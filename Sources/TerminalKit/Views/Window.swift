@@ -33,6 +33,9 @@ public final class Window: Responder {
     /// bindings work: panels and overlays wait, unchanged, for room.
     public var minimumSize: Size?
 
+    /// Told the reason when a key is pressed whose binding is unavailable
+    /// now (the app shows it where it tells what happened: its footer).
+    public var onUnavailableKey: ((String) -> Void)?
     /// The popover input view that joined the window with the focus.
     private var hostedPopover: View?
     /// A text field's wish for the person's editor, until the run loop takes it.

@@ -44,20 +44,16 @@ final class TextEntryField: DetailField {
         model = TextFieldModel(controller.selected.map(read) ?? "", limit: limit)
     }
 
-    override var keyBindings: [KeyBinding] {
-        [
-            KeyBinding(.enter, "Enter", "done", action: { [weak self] in self?.pane?.finishEditing() }),
-            KeyBinding(.escape, "Esc", "cancel", action: { [weak self] in self?.pane?.cancelEditing() }),
-            Self.editorBinding { [weak self] in self?.editExternally() },
-        ]
-    }
+    /// The keys while the text is edited, declared once; the rest are
+    /// the readline keys of `TextFieldModel`.
+    static let keys = KeyTable<TextEntryField>([
+        .init(.enter, "Enter", "done", run: { $0.pane?.finishEditing() }),
+        .init(.escape, "Esc", "cancel", run: { $0.pane?.cancelEditing() }),
+        // As `git commit` and `gh` open a message (End still goes to the end of the line).
+        .init(.control("e"), "Ctrl-E", "open in your editor", brief: "editor", footerPriority: -1, run: { $0.editExternally() }),
+    ])
 
-    /// Ctrl-E, as `git commit` and `gh` open a message: the text in the
-    /// person's own editor (End still goes to the end of the line).
-    static func editorBinding(_ action: @escaping () -> Void) -> KeyBinding {
-        KeyBinding(.control("e"), "Ctrl-E", "open in your editor", brief: "editor", action: action)
-            .footerPriority(-1)
-    }
+    override var keyBindings: [KeyBinding] { Self.keys.bindings(for: self) }
 
     override var editsExternally: Bool { true }
 
