@@ -361,6 +361,12 @@ final class RosterSessionController {
         takeHistoryStep(then: .redo) { () throws(RosterError) in try store.undo() }
     }
 
+    /// Takes back the change numbered `id`, chosen from the history; the
+    /// store refuses, naming the later change, when one touched its monsters.
+    func undo(change id: Int64) {
+        takeHistoryStep(then: .redo) { () throws(RosterError) in try store.undo(change: id, dryRun: false) }
+    }
+
     /// Puts back what undo took back most recently.
     func redo() {
         takeHistoryStep(then: .undo) { () throws(RosterError) in try store.redo() }

@@ -56,6 +56,8 @@ extension RosterRootView {
               run: { $0.controller.undo() }),
         .init([.character("U"), .control("r")], "U", "redo", footerPriority: -2, when: { $0.whileBrowsing() },
               perform: { root, _ in root.controller.redo() }),
+        .init(.character("h"), "h", "history: undo a chosen change", brief: "history", role: .command, footerPriority: -2,
+              when: { $0.whileBrowsing() }, run: { $0.showHistory() }),
         .init([.character("x"), .delete], "x", "remove", role: .command, footerPriority: -1,
               when: { $0.whileBrowsing(needing: $0.controller.selectedOnRoster) }, perform: { root, _ in root.confirmRemoval() }),
         .mouse("click", "a monster, a field, Activated",
