@@ -28,6 +28,8 @@ public final class HeadlessRoster {
         screen.list.becomeFirstResponder()
         if screen.isCollapsed { screen.details.focus(0) }
         controller.letGo = { [weak self] monster in self?.letGo(of: monster, wasEditing: true) }
+        // A key that cannot work now says why, where outcomes are told.
+        window.onUnavailableKey = { [weak controller] reason in controller?.tell(reason, isError: true) }
     }
 
     /// An error that ends the session, once one has happened.

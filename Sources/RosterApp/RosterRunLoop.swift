@@ -19,7 +19,8 @@ public enum RosterRunLoop {
         /// and also asks whether it draws 24-bit colour.
         public var pictures: PictureMode?
         /// The environment, for the variables that name the terminal
-        /// (`TERM_PROGRAM`, `LC_TERMINAL`) when its answers are read.
+        /// (`TERM_PROGRAM`, `LC_TERMINAL`) when its answers are read, and
+        /// the editor Ctrl-E opens (`VISUAL`, `EDITOR`, `TMPDIR`).
         public var environment: @Sendable (String) -> String?
 
         public init(animations: Bool, colorDepth: ColorDepth, pictures: PictureMode? = nil,
@@ -97,6 +98,15 @@ public enum RosterRunLoop {
         // not on every wake to look for other programs' changes; making
         // the whole frame four times a second was most of its CPU at rest.
         var needsFrame = true
+        /// After a resize, or with the terminal back from Ctrl-Z or an
+        /// editor: the new size, and everything drawn again.
+        func takeTerminalAgain(_ size: Size) {
+            interface.resize(to: size)
+            drawing.cellPixels = session.cellPixelSize
+            renderer.sixel?.cellSize = session.cellPixelSize ?? SixelFrames.assumedCellSize
+            renderer.invalidate()
+            renderer.inlineImages?.cellPixels = session.cellPixelSize ?? InlineImageFrames.assumedCellPixels
+        }
         while true {
             let frameStart = MonotonicClock.milliseconds()
             if needsFrame || interface.window.isAnimating || renderer.wantsFollowUpFrame {
@@ -141,18 +151,21 @@ public enum RosterRunLoop {
                         if !cleanup.isEmpty { try session.write(cleanup) }
                         session.suspend()
                     }
+                    // Ctrl-E in a text field: the person's editor has the
+                    // terminal until it ends, then the whole screen is drawn
+                    // again before anything else (the alternate screen
+                    // came back empty).
+                    if let request = interface.window.takeExternalEdit() {
+                        let cleanup = renderer.removeGraphics()
+                        if !cleanup.isEmpty { try session.write(cleanup) }
+                        let editor = ExternalEditor(environment: options.environment)
+                        request.completion(session.handOver { editor.edit(request.text, suffix: request.suffix) })
+                        takeTerminalAgain(session.size)
+                    }
                 case .resize(let size):
-                    interface.resize(to: size)
-                    drawing.cellPixels = session.cellPixelSize
-                    renderer.sixel?.cellSize = session.cellPixelSize ?? SixelFrames.assumedCellSize
-                    renderer.invalidate()
-                    renderer.inlineImages?.cellPixels = session.cellPixelSize ?? InlineImageFrames.assumedCellPixels
+                    takeTerminalAgain(size)
                 case .resumed:
-                    interface.resize(to: session.size)
-                    drawing.cellPixels = session.cellPixelSize
-                    renderer.sixel?.cellSize = session.cellPixelSize ?? SixelFrames.assumedCellSize
-                    renderer.invalidate()
-                    renderer.inlineImages?.cellPixels = session.cellPixelSize ?? InlineImageFrames.assumedCellPixels
+                    takeTerminalAgain(session.size)
                 case .signal(let signal):
                     return signal.exitStatus
                 }

@@ -149,7 +149,7 @@ struct FieldEditingTests {
         let field = roster.interface.screen.activatedField
         let picker = try #require(roster.docked.first { $0 is DateTimePicker })
         let bar = try #require(roster.docked.first { $0 is AccessoryBar })
-        #expect(!field.isHidden && field.frame.maxY <= min(picker.frame.y, bar.frame.y), "\(field.frame) under \(bar.frame)")
+        #expect(field.isDrawn && field.frame.maxY <= min(picker.frame.y, bar.frame.y), "\(field.frame) under \(bar.frame)")
         roster.press(.enter)
         #expect(roster.docked.isEmpty)
         #expect(roster.window.firstResponder === roster.interface.screen.list)

@@ -22,7 +22,7 @@ struct MonkeyFindingsTests {
         #expect(!roster.interface.controller.list.isFiltering)
         let field = try #require(roster.interface.screen.details.editingField)
         _ = roster.screen
-        #expect(field.isVisible)
+        #expect(field.isDrawn)
     }
 
     @Test("renaming a monster so the filter no longer matches it keeps it selected")

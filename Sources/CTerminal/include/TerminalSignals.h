@@ -53,4 +53,12 @@ void cterminal_acknowledge_termination(void);
 /// default action), returning once the process is continued.
 void cterminal_stop_process_group(void);
 
+/// Runs the program at `path` with `argv` in the foreground of the
+/// terminal and waits for it to end, its `waitpid` status in `status`.
+/// Meanwhile SIGINT, SIGQUIT and SIGTSTP are ignored here (the program
+/// gets them, with their default actions), and when the program stops
+/// the process group stops too. Returns 0, or the errno of a spawn or
+/// wait that failed.
+int cterminal_run_in_foreground(const char *path, char *const argv[], int *status);
+
 #endif

@@ -386,6 +386,12 @@ final class RosterSessionController {
         takeHistoryStep(then: .redo) { () throws(RosterError) in try store.undo() }
     }
 
+    /// Takes back the change numbered `id`, chosen from the history; the
+    /// store refuses, naming the later change, when one touched its monsters.
+    func undo(change id: Int64) {
+        takeHistoryStep(then: .redo) { () throws(RosterError) in try store.undo(change: id, dryRun: false) }
+    }
+
     /// Puts back what undo took back most recently.
     func redo() {
         takeHistoryStep(then: .undo) { () throws(RosterError) in try store.redo() }
@@ -508,6 +514,11 @@ final class RosterSessionController {
 
     func clearStatus() {
         status = nil
+    }
+
+    /// Tells something that happened outside a save (an editor that failed).
+    func tell(_ text: String, isError: Bool) {
+        status = (text, isError)
     }
 
     /// Runs a step whose failure should be shown in the footer rather

@@ -119,31 +119,29 @@ final class DetailPane: View {
         field.beginEditing()
     }
 
-    override var keyBindings: [KeyBinding] {
-        // While a field is being edited, its panel and the accessory bar
-        // have the keys; moving between fields is Prev and Next.
-        guard editingField == nil else { return [] }
-        var bindings = [
-            KeyBinding([.up, .character("k")], "↑↓", "field", action: { [weak self] in
-                guard let self else { return }
-                self.focusedIndex = max(0, self.focusedIndex - 1)
-            }),
-            KeyBinding([.down, .character("j")], "↑↓", "field", footer: false, action: { [weak self] in
-                guard let self else { return }
-                self.focusedIndex = min(self.fields.count - 1, self.focusedIndex + 1)
-            }),
-        ]
-        if let field = focusedField, field.isEditable {
-            bindings.append(KeyBinding(.enter, "Enter", field.editVerb, brief: "edit", action: { [weak self] in
-                guard let self, let field = self.focusedField else { return }
-                self.edit(field)
-            }))
-        }
-        if let leaveHelp {
-            bindings.append(KeyBinding(.escape, "Esc", leaveHelp, brief: "list", action: { [weak self] in self?.onLeave?() }))
-        }
-        return bindings
-    }
+    /// The pane's keys, declared once. While a field is being edited its
+    /// panel and the accessory bar have the keys (moving between fields is
+    /// Prev and Next), so these are hidden then.
+    static let keys = KeyTable<DetailPane>([
+        .init([.up, .character("k")], "↑↓", "field", when: { .when($0.editingField == nil) },
+              perform: { pane, _ in pane.focusedIndex = max(0, pane.focusedIndex - 1) }),
+        .init([.down, .character("j")], "↑↓", "field", footer: false, when: { .when($0.editingField == nil) },
+              perform: { pane, _ in pane.focusedIndex = min(pane.fields.count - 1, pane.focusedIndex + 1) }),
+        .init(.enter, "Enter", "edit", brief: "edit", helpNow: { $0.focusedField?.editVerb ?? "edit" }, when: { pane in
+            guard pane.editingField == nil, let field = pane.focusedField else { return .hidden }
+            return field.isEditable ? .available : .unavailable(pane.controller.whyNoMonster)
+        }, run: { pane in
+            if let field = pane.focusedField { pane.edit(field) }
+        }),
+        // As `git commit` and `gh` open a message: the focused text in the person's editor.
+        .init(.control("e"), "Ctrl-E", "open in your editor", brief: "editor", footerPriority: -1, when: { pane in
+            .when(pane.editingField == nil && pane.focusedField.map { $0.isEditable && $0.editsExternally } == true)
+        }, run: { $0.focusedField?.editExternally() }),
+        .init(.escape, "Esc", "back to list", brief: "list", helpNow: { $0.leaveHelp ?? "" },
+              when: { .when($0.editingField == nil && $0.leaveHelp != nil) }, run: { $0.onLeave?() }),
+    ])
+
+    override var keyBindings: [KeyBinding] { Self.keys.bindings(for: self) }
 
     override func layout() {
         let inner = frame.inset(top: 1, left: 2, bottom: 1, right: 2)
@@ -153,11 +151,14 @@ final class DetailPane: View {
         pictureArea = controller.selected.map { Self.pictureFrame(in: inner, art: artSize(of: $0)) } ?? .zero
         let beside = inner.inset(left: pictureArea.isEmpty ? 0 : pictureArea.width + 2)
         let besideUntil = pictureArea.isEmpty ? inner.y : pictureArea.maxY + 1
-        // Below the picture a field keeps the column of the fields beside
-        // it, so that every label and value lines up, unless it needs more
-        // room than that column has (the weapon's box in a narrow pane).
+        // Below the picture the fields keep the column of the fields beside
+        // it, so that every label and value lines up, unless one of them
+        // needs more room than that column has (the activation's date and
+        // zone at 80 columns): then they all take the pane's width, so
+        // that the rows below the picture still line up with each other.
         func fitsBeside(_ field: DetailField) -> Bool { beside.width - DetailField.labelWidth - 1 >= field.minimumValueWidth }
-        func area(at top: Int, for field: DetailField) -> Rect { top < besideUntil || fitsBeside(field) ? beside : inner }
+        var below = beside
+        func area(at top: Int, for field: DetailField) -> Rect { top < besideUntil ? beside : below }
         // A blank row between fields when they all fit with one.
         func stack(gap: Int) -> (tops: [Int], heights: [Int]) {
             var tops: [Int] = [], heights: [Int] = []
@@ -176,8 +177,16 @@ final class DetailPane: View {
             }
             return (tops, heights)
         }
-        var (tops, heights) = stack(gap: 1)
-        if let last = tops.indices.last, tops[last] + heights[last] > inner.maxY { (tops, heights) = stack(gap: 0) }
+        func stackFitting() -> (tops: [Int], heights: [Int]) {
+            let spaced = stack(gap: 1)
+            guard let last = spaced.tops.indices.last, spaced.tops[last] + spaced.heights[last] > inner.maxY else { return spaced }
+            return stack(gap: 0)
+        }
+        var (tops, heights) = stackFitting()
+        if zip(fields, tops).contains(where: { field, top in top >= besideUntil && !fitsBeside(field) }) {
+            below = inner
+            (tops, heights) = stackFitting()
+        }
         let fieldsArea = inner
         // Like a form above a phone's keyboard, the pane scrolls so that the
         // field being edited (or focused) stays above a docked panel.
@@ -189,8 +198,10 @@ final class DetailPane: View {
             let height = min(heights[index], max(0, fieldsArea.maxY - top))
             let column = area(at: tops[index], for: field)
             field.frame = Rect(x: column.x, y: top, width: column.width, height: height)
-            // A field scrolled partly above the pane's top shows its lower part.
-            field.isHidden = controller.selected == nil || top + height <= fieldsArea.y || height <= 0
+            // A field scrolled partly above the pane's top shows its lower
+            // part; one scrolled wholly away is clipped out for this frame
+            // only (it can still take the focus, which scrolls it back).
+            field.isClippedOut = controller.selected == nil || top + height <= fieldsArea.y || height <= 0
         }
     }
 
@@ -241,7 +252,7 @@ final class DetailPane: View {
         buffer.fill(frame)
         let focused = hasFocus
         let monster = controller.selected
-        let nameInSight = nameField.map { !$0.isHidden } ?? false
+        let nameInSight = nameField.map { !$0.isClippedOut } ?? false
         let title: String? = if let monster, monster.name.isEmpty {
             "New monster"
         } else if let monster, !nameInSight {

@@ -25,7 +25,6 @@ final class MonsterListView: View {
         self.filterField = FilterField(controller: controller)
         super.init()
         addSubview(filterField)
-        filterField.isHidden = true
     }
 
     override var canBecomeFirstResponder: Bool { true }
@@ -78,7 +77,6 @@ final class MonsterListView: View {
     // MARK: Filter
 
     func openFilter() {
-        filterField.isHidden = false
         filterField.becomeFirstResponder()
     }
 
@@ -97,7 +95,8 @@ final class MonsterListView: View {
 
     override func layout() {
         let inner = frame.inset(by: 1)
-        filterField.isHidden = !filterShown
+        // Shown or not as the state says, decided again every frame.
+        filterField.isClippedOut = !filterShown
         // One column in from the border, like the names below it.
         filterField.frame = filterShown ? inner.row(0).inset(left: 1, right: 1) : .zero
         rowsArea = filterShown ? inner.inset(top: 1) : inner

@@ -86,6 +86,7 @@ final class RosterRootView: View {
         guard let window else { return }
         isCollapsed = frame.width < Self.splitWidth
         list.isHidden = isCollapsed
+        header.showsMonstersButton = isCollapsed
         // Collapsed, the details are where Esc ends: the list is a drawer
         // over them (m), not a level below.
         details.leaveHelp = isCollapsed ? nil : "back to list"
@@ -146,7 +147,7 @@ final class RosterRootView: View {
     }
 
     /// Tab order: the list, then each detail field, then round again.
-    private func moveFocus(by step: Int) {
+    func moveFocus(by step: Int) {
         // From the monster drawer, Tab goes on into the details it covered.
         if isCollapsed { window?.dismissAllOverlays() }
         let stops = (isCollapsed ? 0 : 1) + details.fields.count
@@ -160,82 +161,15 @@ final class RosterRootView: View {
         }
     }
 
-    // MARK: Keys
+    // MARK: Keys (declared in `RosterRootView+Keys.swift`)
 
     override var keyBindingsTitle: String { "Roster" }
     override var priorityKeyBindingsTitle: String { "Everywhere" }
-
-    /// Keys that work in every state, above panels and overlays. `q`, `?`
-    /// and `a` are letters while text is being typed.
-    override var priorityKeyBindings: [KeyBinding] {
-        var bindings: [KeyBinding] = []
-        if controller.selected != nil, window?.isTooSmall == false, details.editingField !== activatedField {
-            // The header's Set activation button.
-            bindings.append(KeyBinding(.character("a"), "a", "activated", action: { [weak self] in
-                self?.summon(self?.activatedField)
-            }).footerPriority(1))
-        }
-        bindings += [
-            KeyBinding(.character("?"), "?", "help", action: { [weak self] in self?.toggleHelp() }),
-            KeyBinding(.character("q"), "q", "quit", action: { [weak self] in self?.controller.quitStatus = 0 }),
-            KeyBinding(.control("c"), "Ctrl-C", "quit", footer: false, action: { [weak self] in
-                self?.controller.quitStatus = 130
-            }),
-            KeyBinding(.control("z"), "Ctrl-Z", "suspend to the shell", footer: false, action: { [weak self] in
-                self?.controller.suspendRequested = true
-            }),
-        ]
-        return bindings
-    }
-
-    /// The one-letter commands. While a field is being edited its panel
-    /// has the keys, and only `w` (another field's editor) joins them.
-    override var keyBindings: [KeyBinding] {
-        let hasMonster = controller.selected != nil
-        let weapon = KeyBinding(.character("w"), "w", "weapon", action: { [weak self] in self?.summon(self?.weaponCell) })
-            .role(details.editingField == nil ? .command : .other)
-        let mouse = KeyBinding.mouse("click", isCollapsed ? "a field, ≡ Monsters, Activated" : "a monster, a field, Activated")
-        let wheel = KeyBinding.mouse("wheel", "scroll the list")
-        if let editing = details.editingField {
-            return (hasMonster && editing !== weaponCell ? [weapon] : []) + [mouse]
-        }
-        var bindings: [KeyBinding] = []
-        if hasMonster {
-            bindings += [
-                // Tab is what everyone tries first: the footer can spare it.
-                KeyBinding(.tab, "Tab", "next field", brief: "field", action: { [weak self] in self?.moveFocus(by: 1) })
-                    .footerPriority(-1),
-                KeyBinding(.backTab, "Shift-Tab", "previous field", footer: false, action: { [weak self] in self?.moveFocus(by: -1) }),
-                weapon,
-            ]
-        }
-        bindings.append(KeyBinding(.character("/"), "/", "filter", action: { [weak self] in
-            guard let self else { return }
-            if self.isCollapsed { self.showListOverlay(); self.listOverlay.openFilter() } else { self.list.openFilter() }
-        }).role(.command).footerPriority(1))
-        if isCollapsed {
-            bindings.append(KeyBinding(.character("m"), "m", "show the monster list", brief: "monsters", action: { [weak self] in self?.showListOverlay() })
-                .role(.command).footerPriority(1))
-        }
-        bindings.append(KeyBinding(.character("n"), "n", "new", action: { [weak self] in self?.addMonster() }).role(.command))
-        // The roster's history: any surface's change, another program's too.
-        bindings += [
-            // Undo is one of the list's commands; redo is offered after an
-            // undo (`· U redo`), and gives way first when the row is short.
-            KeyBinding(.character("u"), "u", "undo", action: { [weak self] in self?.controller.undo() })
-                .role(.command).footerPriority(-1),
-            KeyBinding([.character("U"), .control("r")], "U", "redo", action: { [weak self] in self?.controller.redo() })
-                .footerPriority(-2),
-        ]
-        if controller.selectedOnRoster != nil {
-            bindings.append(KeyBinding([.character("x"), .delete], "x", "remove", action: { [weak self] in self?.confirmRemoval() })
-                .role(.command).footerPriority(-1))
-        }
-        return bindings + [mouse] + (isCollapsed ? [] : [wheel])
-    }
+    override var priorityKeyBindings: [KeyBinding] { Self.priorityKeys.bindings(for: self) }
+    override var keyBindings: [KeyBinding] { Self.keys.bindings(for: self) }
 
     /// `n`: a new monster, named first; Esc before its first Done discards it.
-    private func addMonster() {
+    func addMonster() {
         // From the monster drawer too: the new monster's form is the details.
         window?.dismissAllOverlays()
         controller.beginDraft()
@@ -246,7 +180,7 @@ final class RosterRootView: View {
     /// question is answered yes; Enter keeps it. What is removed is the
     /// monster the question named, as it showed it: one another program
     /// changed or removed meanwhile stays, and the footer says so.
-    private func confirmRemoval() {
+    func confirmRemoval() {
         guard let window, let monster = controller.selectedOnRoster else { return }
         let prompt = ConfirmationPrompt("Remove \(monster.name)?", defaultAnswer: false,
                                         onConfirm: { [weak self] in self?.controller.remove(monster) })
@@ -256,7 +190,7 @@ final class RosterRootView: View {
     private var helpView: KeyHelpView?
 
     /// `?` opens the help; `?` again (or Esc) closes it.
-    private func toggleHelp() {
+    func toggleHelp() {
         guard let window else { return }
         if let helpView, window.isPresenting(helpView) {
             window.dismiss(helpView)
@@ -304,15 +238,17 @@ final class RosterRootView: View {
         panelMessage.messageEnding = offer
     }
 
+    /// Frames only: the footer's message was read in `prepareFrame`, and
+    /// what is hidden is decided in event handling (`sizeChanged`).
     override func layout() {
         let tooSmall = isTooSmall
-        for view in [header, details, footer] as [View] { view.isHidden = tooSmall }
+        // The screen that says how large it must be, alone: clipped for
+        // this frame, the views keep their state for when there is room.
+        for view in [header, details, footer] as [View] { view.isClippedOut = tooSmall }
         guard !tooSmall else { return }
-        updateFooterMessage()
         let (top, rest) = frame.splitTop(1)
         let (body, bottom) = rest.splitBottom(footer.rowsNeeded(forWidth: frame.width))
         header.frame = top
-        header.showsMonstersButton = isCollapsed
         footer.frame = bottom
         if isCollapsed {
             details.frame = body

@@ -86,12 +86,14 @@ enum BrowseCommand {
         if pictures == nil || pictures == .kittyGraphics, PictureChoice.insideMultiplexer(environment) {
             pictures = PictureChoice.insideMultiplexer(depth: depth, tmux: TmuxClient.ask(environment: environment))
         }
-        let terminalNames = ITermInlineImages.environmentNames.reduce(into: [String: String]()) { $0[$1] = environment($1) }
+        // The interface reads the terminal's names, and the editor Ctrl-E runs (git's fallback order).
+        let passedOn = (ITermInlineImages.environmentNames + ["VISUAL", "EDITOR", "TMPDIR"])
+            .reduce(into: [String: String]()) { $0[$1] = environment($1) }
         let options = RosterRunLoop.Options(
             animations: !noAnimation && environment("ROSTER_NO_ANIMATION") == nil,
             colorDepth: depth,
             pictures: pictures,
-            environment: { terminalNames[$0] }
+            environment: { passedOn[$0] }
         )
         let status = try RosterRunLoop.run(store: store, options: options)
         return ExitStatus(rawValue: status) ?? .failure

@@ -63,6 +63,17 @@ extension SQLiteRosterStore {
         }
     }
 
+    /// Undoes the change numbered `id`, chosen from the history rather
+    /// than the newest: it is taken back when every monster it touched is
+    /// still as it left it (later changes to other monsters do not stand
+    /// in its way), and refused, naming the later change, otherwise.
+    public func undo(change id: Int64, dryRun: Bool = false) throws(RosterError) -> HistoryOutcome {
+        try write(commit: !dryRun) {
+            let change = try ChosenChange.check(try entry(id: id), id: id)
+            return HistoryOutcome(steps: [try reverse(change, undoing: true, dryRun: dryRun)], shortfall: nil)
+        }
+    }
+
     // MARK: Choosing
 
     private func newestDoneChange() throws -> HistoryEntry? {

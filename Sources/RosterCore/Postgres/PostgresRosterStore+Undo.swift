@@ -47,6 +47,20 @@ extension PostgresRosterStore {
         }
     }
 
+    /// Undoes the change numbered `id`, chosen from the history: your own
+    /// (or, with `.everyone`, anyone's), refused as `undo` is when a later
+    /// change touched its monsters.
+    public func undo(change id: Int64, dryRun: Bool) throws(RosterError) -> HistoryOutcome {
+        try write(commit: !dryRun) {
+            let change = try ChosenChange.check(try entry(id: id), id: id)
+            if undoScope == .own, try run("SELECT 1 FROM roster.history WHERE id = $1\(mine("", parameter: 2))",
+                                          [String(id)] + mineValues).rows.isEmpty {
+                throw RosterError.historyRefused("cannot undo #\(id) \(change.line): someone else made it; --all-users takes back the team's changes")
+            }
+            return HistoryOutcome(steps: [try reverse(change, undoing: true, dryRun: dryRun)], shortfall: nil)
+        }
+    }
+
     // MARK: Choosing
 
     /// `AND database_user = session_user AND client = $n` for your own changes.

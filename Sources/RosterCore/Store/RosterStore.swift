@@ -116,6 +116,9 @@ public protocol RosterStore: AnyObject {
     func undo(_ count: Int, dryRun: Bool) throws(RosterError) -> HistoryOutcome
     /// Redoes the `count` changes undone most recently.
     func redo(_ count: Int, dryRun: Bool) throws(RosterError) -> HistoryOutcome
+    /// Undoes the change numbered `id`, which need not be the newest:
+    /// refused, naming the later change, when one touched its monsters.
+    func undo(change id: Int64, dryRun: Bool) throws(RosterError) -> HistoryOutcome
 
     // MARK: The connection
 
@@ -242,6 +245,10 @@ extension RosterStore {
 
     public func redo(_ count: Int = 1, dryRun: Bool = false) throws(RosterError) -> HistoryOutcome {
         try redo(count, dryRun: dryRun)
+    }
+
+    public func undo(change id: Int64, dryRun: Bool = false) throws(RosterError) -> HistoryOutcome {
+        try undo(change: id, dryRun: dryRun)
     }
 }
 

@@ -149,6 +149,19 @@ public final class TerminalSession {
         queued += drainSignals(afterSuspend: true)
     }
 
+    /// Gives the terminal to another program (an editor) for as long as
+    /// `body` runs, as around Ctrl-Z: the modes undone and the main screen
+    /// back, then taken again. The next `nextEvents` reports `.resumed`:
+    /// the screen was cleared, and everything must be drawn again.
+    public func handOver<Result>(_ body: () -> Result) -> Result {
+        guard isRunning else { return body() }
+        leave()
+        let result = body()
+        try? enter() // a terminal gone meanwhile is reported by the next read
+        if !queued.contains(.resumed) { queued.append(.resumed) }
+        return result
+    }
+
     /// The window's size in cells, from TIOCGWINSZ (80×24 if it will not say).
     public var size: Size {
         for descriptor in [outputDescriptor, inputDescriptor] {

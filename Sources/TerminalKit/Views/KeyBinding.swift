@@ -20,6 +20,9 @@ public struct KeyBinding {
     public var footerPriority = 0
     /// What the binding is for, which decides what a short footer keeps.
     public var role: Role?
+    /// Whether it can run now; an unavailable one keeps its keys and says
+    /// why (`KeyTable`). Out of the footer and the help while unavailable.
+    public var availability: Availability = .available
 
     /// What a binding is for. A footer too short for every key keeps them
     /// by role, in this order: what acts in this state (Enter on what has
@@ -89,6 +92,7 @@ extension KeyBinding {
         var binding = KeyBinding(kept, label, help, brief: brief, footer: false, perform: perform)
         binding.footerPriority = footerPriority
         binding.role = role
+        binding.availability = availability
         return binding
     }
 }

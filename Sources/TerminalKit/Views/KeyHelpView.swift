@@ -15,7 +15,7 @@ public final class KeyHelpView: View {
     public init(groups: [KeyBindingGroup]) {
         // Only bindings that can run, each in its innermost group, the
         // window's priority bindings last.
-        let reachable = Window.reachable(groups)
+        let reachable = Window.reachable(groups).filter(\.availability.isAvailable)
         let ordered = groups.filter { !$0.isPriority } + groups.filter(\.isPriority)
         var claimed: Set<String> = []
         self.groups = ordered.compactMap { group in

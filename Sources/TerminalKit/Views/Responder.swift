@@ -54,10 +54,15 @@ open class Responder {
     }
 
     /// Handles a key; returns false to let it travel up the chain. The
-    /// default runs the first matching key binding.
+    /// default runs the first matching key binding, or, when that binding
+    /// is unavailable now, keeps the key and has the window tell why.
     open func handle(key: KeyEvent) -> Bool {
         guard let binding = keyBindings.first(where: { $0.matches(key) }) else { return false }
-        binding.perform(key)
+        if let window {
+            window.run(binding, key)
+        } else if binding.availability.isAvailable {
+            binding.perform(key)
+        }
         return true
     }
 

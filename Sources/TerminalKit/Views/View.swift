@@ -4,9 +4,21 @@
 /// subviews' frames; `draw(in:)` draws the view itself; subviews draw over
 /// it afterwards. Views never touch the terminal, so every view can be
 /// tested by drawing it into a buffer and reading the cells back.
+///
+/// Layout and drawing have no side effects: they read state and paint.
+/// What layout decides (a frame, a field scrolled out of the pane) is kept
+/// apart from state that event handling owns (`isHidden`, the focus):
+/// layout sets `isClippedOut` afresh before every draw, and nothing that
+/// moves the focus reads it.
 open class View: Responder {
     public var frame: Rect = .zero
+    /// Hidden by event handling (a list behind its button in a narrow
+    /// window): not drawn, and the focus does not go back to it.
     public var isHidden = false
+    /// Out of what the superview shows this frame (scrolled away, or no
+    /// room), as its `layout()` decided: not drawn and not clicked. Not
+    /// state: the next layout decides again, and focus never reads it.
+    public var isClippedOut = false
     public private(set) var subviews: [View] = []
     public private(set) weak var superview: View?
     /// Set on views the window holds directly (the root, docked panels, overlays).
@@ -60,13 +72,24 @@ open class View: Responder {
     /// Draws this view (not its subviews) within `frame`.
     open func draw(in buffer: inout Buffer) {}
 
+    /// Whether this frame draws this view: neither hidden nor clipped
+    /// out, nor any view around it.
+    public var isDrawn: Bool {
+        var current: View? = self
+        while let view = current {
+            if view.isHidden || view.isClippedOut { return false }
+            current = view.superview
+        }
+        return true
+    }
+
     /// Lays out and draws this view and, over it, its visible subviews.
     public func render(into buffer: inout Buffer) {
-        guard !isHidden, !frame.isEmpty else { return }
+        guard !isHidden, !isClippedOut, !frame.isEmpty else { return }
         layout()
         draw(in: &buffer)
         let clip = subviewClip
-        for subview in subviews where !subview.isHidden {
+        for subview in subviews where !subview.isHidden && !subview.isClippedOut {
             guard let clip, subview.frame.intersection(clip) != subview.frame else {
                 subview.render(into: &buffer)
                 continue
@@ -87,7 +110,7 @@ open class View: Responder {
 
     /// The deepest visible view at `point`, topmost first.
     public func hitTest(_ point: Point) -> View? {
-        guard !isHidden, frame.contains(point) else { return nil }
+        guard !isHidden, !isClippedOut, frame.contains(point) else { return nil }
         if subviewClip.map({ $0.contains(point) }) ?? true {
             for subview in subviews.reversed() {
                 if let hit = subview.hitTest(point) { return hit }

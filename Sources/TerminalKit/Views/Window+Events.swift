@@ -96,7 +96,7 @@ extension Window {
     private func deliver(_ key: KeyEvent) -> Bool {
         let typing = key.isPrintable && textConsumerHasKeyboard
         if let binding = rootView.priorityKeyBindings.first(where: { $0.matches(key) }), !typing {
-            binding.perform(key)
+            run(binding, key)
             return true
         }
         if isTooSmall { return false }
@@ -176,9 +176,20 @@ extension Window {
     }
 
     /// The footer's bindings, innermost first. A binding whose keys are
-    /// all taken by an inner one would never run, so it is left out.
+    /// all taken by an inner one would never run, so it is left out, and
+    /// so is one unavailable now (its key says why when pressed).
     public var footerBindings: [KeyBinding] {
-        Self.reachable(activeBindingGroups).filter(\.showsInFooter)
+        Self.reachable(activeBindingGroups).filter { $0.showsInFooter && $0.availability.isAvailable }
+    }
+
+    /// Runs `binding` for `key` if it is available; otherwise tells why
+    /// through `onUnavailableKey`, and the key goes no further.
+    func run(_ binding: KeyBinding, _ key: KeyEvent) {
+        if case .unavailable(let reason) = binding.availability {
+            onUnavailableKey?(reason)
+            return
+        }
+        binding.perform(key)
     }
 
     /// The bindings that can still run, given that priority bindings come

@@ -33,6 +33,14 @@ public final class Window: Responder {
     /// bindings work: panels and overlays wait, unchanged, for room.
     public var minimumSize: Size?
 
+    /// Told the reason when a key is pressed whose binding is unavailable
+    /// now (the app shows it where it tells what happened: its footer).
+    public var onUnavailableKey: ((String) -> Void)?
+    /// The popover input view that joined the window with the focus.
+    private var hostedPopover: View?
+    /// A text field's wish for the person's editor, until the run loop takes it.
+    var pendingExternalEdit: ExternalEditRequest?
+
     public init(rootView: View, size: Size) {
         self.rootView = rootView
         self.size = size
@@ -148,8 +156,13 @@ public final class Window: Responder {
 
     private func updatePresentation() {
         // A popover input view is drawn at its anchor; its accessory bar
-        // still docks at the bottom.
+        // still docks at the bottom. It joins the window here, when the
+        // focus moves, never while a frame is drawn.
         let style = firstResponder?.inputViewPresentation ?? .docked
+        let popover = style == .docked ? nil : firstResponder?.inputView
+        if let hosted = hostedPopover, hosted !== popover, hosted.hostWindow === self { hosted.hostWindow = nil }
+        popover?.hostWindow = self
+        hostedPopover = popover
         let views = [firstResponder?.inputAccessoryView, style == .docked ? firstResponder?.inputView : nil].compactMap { $0 }
         guard !views.isEmpty else {
             docked?.dismiss(animated: shouldAnimate)
@@ -232,7 +245,6 @@ public final class Window: Responder {
             for index in 0..<underPanel { buffer.placements[index] = buffer.placements[index].clipped(to: free) }
         }
         if let popover = popoverView, case .popover(let anchor) = firstResponder?.inputViewPresentation {
-            popover.hostWindow = self
             popover.frame = Self.popoverFrame(for: popover, anchor: anchor, in: bounds)
             covers.append((popover.frame, buffer.placements.count))
             popover.render(into: &buffer)

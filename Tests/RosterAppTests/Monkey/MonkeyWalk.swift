@@ -12,8 +12,10 @@ import TerminalKit
 ///   `escapeHome` step; skipped below the minimum size, whose own screen
 ///   says how to quit);
 /// - the focus is on something shown, in this window;
-/// - drawing changes nothing: the focus and the overlays stay, and the
-///   same state draws the same frame twice;
+/// - drawing changes nothing: no view's state (the focus, the overlays
+///   and panels, what is hidden, each field's problem, the selection:
+///   `eventOwnedState`) changes by drawing once or twice, and the same
+///   state draws the same frame twice;
 /// - nothing ends the session, and no database error reaches the status line;
 /// - the frame fits the terminal.
 /// A failing walk is replayed without parts of it until no part can go:
@@ -205,16 +207,16 @@ struct MonkeyWalk {
             if let status = controller.status, status.isError, status.text.contains("SQLite") || status.text.contains("database") {
                 throw Failure(invariant: "no database error", detail: status.text)
             }
-            let focusBefore = window.firstResponder
-            let overlaysBefore = window.overlays.count
+            let stateBefore = roster.eventOwnedState
             let frame = interface.render()
-            if window.firstResponder !== focusBefore || window.overlays.count != overlaysBefore {
-                throw Failure(invariant: "drawing changes nothing", detail: "a frame moved the focus or an overlay: \(stateDescription)")
-            }
+            try expectUnchanged(from: stateBefore, by: "drawing")
             // Drawn again on one step in four: enough to catch a frame that
             // depends on the one before, at a quarter of the cost.
-            if checks % 4 == 0, interface.render().buffer != frame.buffer {
-                throw Failure(invariant: "drawing changes nothing", detail: "the same state drew two different frames: \(stateDescription)")
+            if checks % 4 == 0 {
+                if interface.render().buffer != frame.buffer {
+                    throw Failure(invariant: "drawing changes nothing", detail: "the same state drew two different frames: \(stateDescription)")
+                }
+                try expectUnchanged(from: stateBefore, by: "drawing twice")
             }
             let size = window.size
             guard frame.buffer.size == size else {
@@ -251,6 +253,15 @@ struct MonkeyWalk {
                 }
                 controller.quitStatus = nil
             }
+        }
+
+        /// Drawing changes no view's state: the focus, the overlays and
+        /// panels, what is hidden, what each view holds (`eventOwnedState`).
+        private func expectUnchanged(from before: [String], by what: String) throws(Failure) {
+            let after = roster.eventOwnedState
+            guard after != before else { return }
+            let changed = zip(before, after).first { $0 != $1 }.map { "\($0.0) → \($0.1)" } ?? "\(before.count) → \(after.count) lines"
+            throw Failure(invariant: "drawing changes nothing", detail: "\(what) changed a view's state: \(changed); \(stateDescription)")
         }
 
         // MARK: Choosing a step

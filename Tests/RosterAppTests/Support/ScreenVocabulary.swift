@@ -27,7 +27,7 @@ extension RosterScreenHarness {
         /// The pane's title: "Details", or the monster's name while its Name row is scrolled out of sight.
         var title: String? {
             let screen = harness.interface.screen
-            guard !screen.details.isHidden else { return nil }
+            guard screen.details.isDrawn else { return nil }
             let frame = screen.details.frame
             let top = String(harness.screen.text(row: frame.y).dropFirst(frame.x).prefix(frame.width))
             return top.split(separator: "─").map { $0.trimmingCharacters(in: .whitespaces) }
@@ -38,7 +38,7 @@ extension RosterScreenHarness {
             let details = harness.interface.screen.details
             guard let field = details.fields.first(where: { $0.label == label }) else { return nil }
             let buffer = harness.screen
-            guard !field.isHidden, field.isVisible else { return nil }
+            guard field.isDrawn else { return nil }
             let valueX = field.frame.x + DetailField.labelWidth + 1
             let rows = (field.frame.y..<field.frame.maxY).map { y in
                 String(buffer.text(row: y).dropFirst(valueX).prefix(max(0, field.frame.maxX - valueX)))

@@ -92,6 +92,12 @@ class DetailField: View {
     /// that is not shown).
     func clashed(current: Monster) { modelChanged() }
 
+    /// Whether Ctrl-E opens the value in the person's own editor.
+    var editsExternally: Bool { false }
+
+    /// Ctrl-E: the value in the person's editor (a text field's).
+    func editExternally() {}
+
     /// Keeps the value being edited; false (with `problem` set) refuses it.
     func commitEditing() -> Bool { true }
 

@@ -44,11 +44,46 @@ final class TextEntryField: DetailField {
         model = TextFieldModel(controller.selected.map(read) ?? "", limit: limit)
     }
 
-    override var keyBindings: [KeyBinding] {
-        [
-            KeyBinding(.enter, "Enter", "done", action: { [weak self] in self?.pane?.finishEditing() }),
-            KeyBinding(.escape, "Esc", "cancel", action: { [weak self] in self?.pane?.cancelEditing() }),
-        ]
+    /// The keys while the text is edited, declared once; the rest are
+    /// the readline keys of `TextFieldModel`.
+    static let keys = KeyTable<TextEntryField>([
+        .init(.enter, "Enter", "done", run: { $0.pane?.finishEditing() }),
+        .init(.escape, "Esc", "cancel", run: { $0.pane?.cancelEditing() }),
+        // As `git commit` and `gh` open a message (End still goes to the end of the line).
+        .init(.control("e"), "Ctrl-E", "open in your editor", brief: "editor", footerPriority: -1, run: { $0.editExternally() }),
+    ])
+
+    override var keyBindings: [KeyBinding] { Self.keys.bindings(for: self) }
+
+    override var editsExternally: Bool { true }
+
+    /// Opens the text in the person's editor (beginning to edit the field
+    /// first when it is only focused). What the editor saves goes into the
+    /// box and is saved as Enter saves it, through the one save path with
+    /// its clash check: a refused or clashing text stays in the box, with
+    /// the reason. An editor that fails changes nothing and says why.
+    override func editExternally() {
+        guard let window, let pane else { return }
+        let openedForEditor = !isFirstResponder
+        if openedForEditor { pane.edit(self) }
+        guard isFirstResponder else { return }
+        window.requestExternalEdit(ExternalEditRequest(text: model.text) { [weak self] result in
+            self?.finishExternalEdit(result, openedForEditor: openedForEditor)
+        })
+    }
+
+    private func finishExternalEdit(_ result: Result<String, ExternalEditor.Failure>, openedForEditor: Bool) {
+        guard isFirstResponder else { return }
+        switch result {
+        case .success(let text):
+            model = TextFieldModel(text, limit: limit)
+            problem = nil
+            pane?.finishEditing()
+        case .failure(let failure):
+            controller.tell("\(spokenName) not saved: \(failure)", isError: true)
+            // Opened only for the editor: nothing is left half-edited.
+            if openedForEditor { pane?.cancelEditing() }
+        }
     }
 
     /// Printable keys belong to the text even when the model cannot take

@@ -1,0 +1,94 @@
+import RosterCore
+import TerminalKit
+import TextSafety
+
+/// The roster screen's keys, declared once as tables (`KeyTable`): the
+/// priority keys, which work in every state above panels and overlays,
+/// and the one-letter commands of the list and details. Whether each can
+/// run is asked of the screen as it is now: while a field is edited its
+/// panel has the keys and only `w` (another field's editor) joins them;
+/// a command that needs a monster when there is none keeps its key and
+/// says why in the footer.
+extension RosterRootView {
+    /// Keys that work in every state, above panels and overlays. `q`, `?`
+    /// and `a` are letters while text is being typed.
+    static let priorityKeys = KeyTable<RosterRootView>([
+        // The header's Set activation button.
+        .init(.character("a"), "a", "activated", footerPriority: 1, when: { root in
+            guard root.window?.isTooSmall == false, root.details.editingField !== root.activatedField else { return .hidden }
+            return root.needing(root.controller.selected)
+        }, run: { $0.summon($0.activatedField) }),
+        .init(.character("?"), "?", "help", run: { $0.toggleHelp() }),
+        .init(.character("q"), "q", "quit", run: { $0.controller.quitStatus = 0 }),
+        .init(.control("c"), "Ctrl-C", "quit", footer: false, run: { $0.controller.quitStatus = 130 }),
+        .init(.control("z"), "Ctrl-Z", "suspend to the shell", footer: false, run: { $0.controller.suspendRequested = true }),
+    ])
+
+    /// The one-letter commands, and moving between the list and the fields.
+    static let keys = KeyTable<RosterRootView>([
+        // Tab is what everyone tries first: the footer can spare it.
+        .init(.tab, "Tab", "next field", brief: "field", footerPriority: -1,
+              when: { $0.whileBrowsing(needing: $0.controller.selected) }, run: { $0.moveFocus(by: 1) }),
+        .init(.backTab, "Shift-Tab", "previous field", footer: false,
+              when: { $0.whileBrowsing(needing: $0.controller.selected) }, run: { $0.moveFocus(by: -1) }),
+        .init(.character("w"), "w", "weapon", role: .command,
+              when: { $0.whileBrowsing(needing: $0.controller.selected) }, run: { $0.summon($0.weaponCell) }),
+        // While another field is edited: its value kept, the weapon's editor next.
+        .init(.character("w"), "w", "weapon", role: .other, when: { root in
+            guard let editing = root.details.editingField else { return .hidden }
+            return .when(editing !== root.weaponCell && root.controller.selected != nil)
+        }, run: { $0.summon($0.weaponCell) }),
+        .init(.character("/"), "/", "filter", role: .command, footerPriority: 1, when: { $0.whileBrowsing() }, run: { root in
+            if root.isCollapsed {
+                root.showListOverlay()
+                root.listOverlay.openFilter()
+            } else {
+                root.list.openFilter()
+            }
+        }),
+        .init(.character("m"), "m", "show the monster list", brief: "monsters", role: .command, footerPriority: 1,
+              when: { .when($0.isBrowsing && $0.isCollapsed) }, run: { $0.showListOverlay() }),
+        .init(.character("n"), "n", "new", role: .command, when: { $0.whileBrowsing() }, run: { $0.addMonster() }),
+        // The roster's history: any surface's change, another program's too.
+        // Undo is one of the list's commands; redo is offered after an undo
+        // (`· U redo`), and gives way first when the row is short.
+        .init(.character("u"), "u", "undo", role: .command, footerPriority: -1, when: { $0.whileBrowsing() },
+              run: { $0.controller.undo() }),
+        .init([.character("U"), .control("r")], "U", "redo", footerPriority: -2, when: { $0.whileBrowsing() },
+              perform: { root, _ in root.controller.redo() }),
+        .init(.character("h"), "h", "history: undo a chosen change", brief: "history", role: .command, footerPriority: -2,
+              when: { $0.whileBrowsing() }, run: { $0.showHistory() }),
+        .init([.character("x"), .delete], "x", "remove", role: .command, footerPriority: -1,
+              when: { $0.whileBrowsing(needing: $0.controller.selectedOnRoster) }, perform: { root, _ in root.confirmRemoval() }),
+        .mouse("click", "a monster, a field, Activated",
+               helpNow: { $0.isCollapsed ? "a field, ≡ Monsters, Activated" : "a monster, a field, Activated" }),
+        .mouse("wheel", "scroll the list", when: { .when($0.isBrowsing && !$0.isCollapsed) }),
+    ])
+
+    /// No field is being edited: the screen's commands apply.
+    var isBrowsing: Bool { details.editingField == nil }
+
+    /// A command of the screen: hidden while a field is edited.
+    func whileBrowsing() -> KeyBinding.Availability { .when(isBrowsing) }
+
+    /// A command on the chosen monster: hidden while a field is edited;
+    /// kept but unavailable, saying why, when there is no monster.
+    func whileBrowsing(needing monster: Monster?) -> KeyBinding.Availability {
+        guard isBrowsing else { return .hidden }
+        return needing(monster)
+    }
+
+    /// Available when there is a monster to act on, else why not.
+    func needing(_ monster: Monster?) -> KeyBinding.Availability {
+        monster == nil ? .unavailable(controller.whyNoMonster) : .available
+    }
+}
+
+extension RosterSessionController {
+    /// Why a key that acts on the chosen monster does nothing now.
+    var whyNoMonster: String {
+        if list.isFiltering, list.count == 0 { return "no monster is chosen: none matches the filter \(Quote.code(list.filter))" }
+        if list.count == 0 { return "no monster is chosen: the roster is empty; n adds one" }
+        return "no monster is chosen"
+    }
+}
