@@ -21,7 +21,7 @@
 /// its visible cells before it is encoded (`SixelPicture`), since the
 /// terminal cannot crop it; and none reaches the screen's last row, where
 /// the line feed that ends a sixel would scroll the whole screen.
-public struct SixelFrames {
+public struct SixelOutput: PictureOutput {
     /// A cell's size in the terminal's pixels (`TIOCGWINSZ`).
     public var cellSize: Size {
         didSet { if cellSize != oldValue { forget() } }
@@ -66,6 +66,8 @@ public struct SixelFrames {
     private var encoded: [Encoding: [UInt8]] = [:]
     /// Each picture's registers, made once from the art (not per crop).
     private var palettes: [UInt32: SixelPalette] = [:]
+    /// This frame's plan, made before its cells are written.
+    private var framePlan = Plan()
 
     /// Encodings kept before the cache starts over: a slide makes a new
     /// cut of each picture every frame.
@@ -88,10 +90,29 @@ public struct SixelFrames {
         /// Delete every picture on screen before painting (`deletesPictures`).
         public var deleteFirst = false
 
-        /// Whether the cell at (x, y) must be written whatever it holds.
-        func repaints(x: Int, y: Int) -> Bool {
-            repaint.contains { $0.contains(Point(x: x, y: y)) }
-        }
+    }
+
+    public mutating func beforeCells(_ buffer: Buffer, previous: Buffer?) -> [UInt8] {
+        framePlan = plan(previous: previous, buffer: buffer, fullRepaint: previous == nil)
+        return []
+    }
+
+    public func mustRewrite(_ x: Int, _ y: Int) -> Bool {
+        !framePlan.repaint.isEmpty && framePlan.repaint.contains { $0.contains(Point(x: x, y: y)) }
+    }
+
+    public mutating func afterCells(_ buffer: Buffer, previous: Buffer?) -> [UInt8] {
+        guard !framePlan.paint.isEmpty || framePlan.deleteFirst else { return [] }
+        return paint(framePlan)
+    }
+
+    public mutating func removeAll() -> [UInt8] {
+        forget()
+        return []
+    }
+
+    public mutating func cellPixelsChanged(to size: Size?) {
+        cellSize = size ?? Self.assumedCellSize
     }
 
     /// Compares `buffer`'s pictures with those shown; `previous` is the

@@ -24,7 +24,7 @@
 ///
 /// Pictures never reach the bottom row: a terminal moves the cursor below
 /// an inline image, and below the last row that scrolls the screen.
-public struct InlineImageFrames {
+public struct InlineImageOutput: PictureOutput {
     /// A cell's size in pixels (TIOCGWINSZ), to send pictures at the size
     /// they are shown; a guess when the terminal does not say.
     public var cellPixels: Size
@@ -81,6 +81,27 @@ public struct InlineImageFrames {
             result.append(clipped)
         }
         return result.reversed()
+    }
+
+    /// ED 2: inline images are painted again after a repaint anyway, and
+    /// it is what takes them off in terminals that keep them apart from
+    /// the cells (Konsole).
+    public var clearScreen: String { "\u{1B}[0m\u{1B}[H\u{1B}[2J" }
+
+    public mutating func beforeCells(_ buffer: Buffer, previous: Buffer?) -> [UInt8] {
+        releaseCells(for: buffer.placements, screen: buffer.size, fullRepaint: previous == nil)
+        return []
+    }
+
+    public mutating func afterCells(_ buffer: Buffer, previous: Buffer?) -> [UInt8] {
+        images(for: buffer, previous: previous)
+    }
+
+    /// Nothing to free: the pictures are the cells' content.
+    public mutating func removeAll() -> [UInt8] { [] }
+
+    public mutating func cellPixelsChanged(to size: Size?) {
+        cellPixels = size ?? Self.assumedCellPixels
     }
 
     /// Works out which cells lose a picture this frame (see
