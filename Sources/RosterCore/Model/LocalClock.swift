@@ -22,10 +22,7 @@ public struct LocalClock: Sendable {
         public var secondsEastOfUTC: Int
         public var name: String
 
-        public init(secondsEastOfUTC: Int, name: String) {
-            self.secondsEastOfUTC = secondsEastOfUTC
-            self.name = name
-        }
+        public init(secondsEastOfUTC: Int, name: String) { (self.secondsEastOfUTC, self.name) = (secondsEastOfUTC, name) }
     }
 
     public init(now: @escaping @Sendable () -> Int64, fixedZone: FixedZone?) {

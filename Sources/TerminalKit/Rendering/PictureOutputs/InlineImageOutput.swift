@@ -39,7 +39,7 @@ public struct InlineImageOutput: PictureOutput {
     /// again: the caller should draw a frame soon.
     public private(set) var wantsFollowUp = false
     private let art: (UInt32) -> Image?
-    private var shown: [Key: KittyPlacement] = [:]
+    private var shown: [PlacementKey: KittyPlacement] = [:]
     private var files: [FileKey: [UInt8]] = [:]
     private var released = Set<Int>()
     private var releasedWidth = 0
@@ -50,11 +50,6 @@ public struct InlineImageOutput: PictureOutput {
     /// Picture files kept before the cache starts over (a slide makes a
     /// few dozen crops).
     static let fileLimit = 128
-
-    private struct Key: Hashable {
-        let imageID: UInt32
-        let placementID: UInt32
-    }
 
     private struct FileKey: Hashable {
         let imageID: UInt32
@@ -73,11 +68,11 @@ public struct InlineImageOutput: PictureOutput {
     /// above its bottom row, one per key.
     static func showing(_ placements: [KittyPlacement], screen: Size) -> [KittyPlacement] {
         let area = Rect(x: 0, y: 0, width: screen.width, height: max(0, screen.height - 1))
-        var seen = Set<Key>()
+        var seen = Set<PlacementKey>()
         var result: [KittyPlacement] = []
         for placement in placements.reversed() {
             let clipped = placement.clipped(to: area)
-            guard clipped.isVisible, seen.insert(Key(imageID: clipped.imageID, placementID: clipped.placementID)).inserted else { continue }
+            guard clipped.isVisible, seen.insert(clipped.key).inserted else { continue }
             result.append(clipped)
         }
         return result.reversed()
@@ -114,7 +109,7 @@ public struct InlineImageOutput: PictureOutput {
             shown = [:]
             return
         }
-        let now = Dictionary(Self.showing(placements, screen: screen).map { (Key(imageID: $0.imageID, placementID: $0.placementID), $0) },
+        let now = Dictionary(Self.showing(placements, screen: screen).map { ($0.key, $0) },
                              uniquingKeysWith: { $1 })
         for (key, old) in shown where now[key].map({ $0.frame != old.frame || $0.visible != old.visible }) ?? true {
             for y in old.visible.y..<old.visible.maxY {
@@ -139,9 +134,9 @@ public struct InlineImageOutput: PictureOutput {
         wantsFollowUp = false
         let redrawAll = (deletesPictures && !released.isEmpty) || followUp
         var output: [UInt8] = redrawAll && deletesPictures ? KittyGraphics.deleteAllPlacements() : []
-        var next: [Key: KittyPlacement] = [:]
+        var next: [PlacementKey: KittyPlacement] = [:]
         for placement in Self.showing(buffer.placements, screen: buffer.size) {
-            let key = Key(imageID: placement.imageID, placementID: placement.placementID)
+            let key = placement.key
             next[key] = placement
             if !redrawAll, let old = shown[key], old.frame == placement.frame, old.visible == placement.visible,
                let previous, !written(placement.visible, previous: previous, now: buffer) { continue }

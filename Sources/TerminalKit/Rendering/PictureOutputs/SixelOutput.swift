@@ -62,7 +62,7 @@ public struct SixelOutput: PictureOutput {
     public private(set) var wantsFollowUp = false
     /// The decoded picture for a placement's image id.
     private let image: (UInt32) -> Image?
-    private var shown: [Key: KittyPlacement] = [:]
+    private var shown: [PlacementKey: KittyPlacement] = [:]
     private var encoded: [Encoding: [UInt8]] = [:]
     /// Each picture's registers, made once from the art (not per crop).
     private var palettes: [UInt32: SixelPalette] = [:]
@@ -121,12 +121,12 @@ public struct SixelOutput: PictureOutput {
     public mutating func plan(previous: Buffer?, buffer: Buffer, fullRepaint: Bool) -> Plan {
         // The last row is left out: a sixel ending there scrolls the screen.
         let area = Rect(x: 0, y: 0, width: buffer.size.width, height: max(0, buffer.size.height - 1))
-        var wanted: [Key: KittyPlacement] = [:]
-        var order: [Key] = []
+        var wanted: [PlacementKey: KittyPlacement] = [:]
+        var order: [PlacementKey] = []
         for placement in buffer.placements {
             let clipped = placement.clipped(to: area)
             guard clipped.isVisible else { continue }
-            let key = Key(imageID: clipped.imageID, placementID: clipped.placementID)
+            let key = clipped.key
             if wanted.updateValue(clipped, forKey: key) == nil { order.append(key) }
         }
         var plan = Plan()
@@ -208,11 +208,6 @@ public struct SixelOutput: PictureOutput {
             for x in rect.x..<rect.maxX where old[x, y] != new[x, y] { return true }
         }
         return false
-    }
-
-    private struct Key: Hashable {
-        let imageID: UInt32
-        let placementID: UInt32
     }
 
     private struct Encoding: Hashable {
