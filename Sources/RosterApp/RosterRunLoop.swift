@@ -65,16 +65,11 @@ public enum RosterRunLoop {
         // Without an answer yet, pictures are half blocks; they become
         // kitty images when the terminal says it shows them.
         let drawing = PictureDrawing(library: library,
-                                     mode: options.pictures ?? PictureMode.choose(colorDepth: options.colorDepth, kittyGraphics: false),
+                                     mode: options.pictures ?? PictureMode.best(colorDepth: options.colorDepth, probe: nil, environment: options.environment),
                                      fallbackDepth: options.colorDepth)
         drawing.cellPixels = session.cellPixelSize
         var renderer = Renderer(colorDepth: options.colorDepth)
-        if drawing.mode == .kittyGraphics { renderer.imageData = library.pngBytes(forKittyImageID:) }
-        if drawing.mode == .sixel { renderer.sixel = SixelFrames(session: session, library: library) }
-        if drawing.mode == .kittyPlaceholders { renderer.kittyPlaceholders = KittyPlaceholderImages(png: library.pngBytes(forKittyImageID:)) }
-        if drawing.mode == .inlineImages {
-            renderer.inlineImages = InlineImageFrames(cellPixels: session.cellPixelSize, art: library.image(forImageID:))
-        }
+        renderer.pictures = drawing.mode.output(library: library, cellPixels: session.cellPixelSize)
         // Forced pictures still ask the terminal: sixel for the number of
         // colour registers, sixel and inline images for its name
         // (`PictureQuirks`), kitty images for its name (kitty keeps frames).
@@ -103,9 +98,8 @@ public enum RosterRunLoop {
         func takeTerminalAgain(_ size: Size) {
             interface.resize(to: size)
             drawing.cellPixels = session.cellPixelSize
-            renderer.sixel?.cellSize = session.cellPixelSize ?? SixelFrames.assumedCellSize
+            renderer.pictures?.cellPixelsChanged(to: session.cellPixelSize)
             renderer.invalidate()
-            renderer.inlineImages?.cellPixels = session.cellPixelSize ?? InlineImageFrames.assumedCellPixels
         }
         while true {
             let frameStart = MonotonicClock.milliseconds()
@@ -241,10 +235,9 @@ struct StartupProbe {
         return answered
     }
 
-    /// Once the answers are in: kitty images where the terminal shows
-    /// them, else iTerm2 inline images where it is known to show those,
-    /// else sixel where it paints it, and 24-bit colour where it draws it.
-    /// Only once.
+    /// Once the answers are in: the best pictures the terminal offers
+    /// (`PictureMode.best`) unless forced, and 24-bit colour where it
+    /// draws it. Only once.
     mutating func apply(to drawing: PictureDrawing, renderer: inout Renderer, options: RosterRunLoop.Options,
                         session: TerminalSession) {
         guard let probe, probe.isComplete, !applied else { return }
@@ -256,33 +249,18 @@ struct StartupProbe {
             renderer.invalidate()
         }
         guard options.colorDepth != .none else { return }
-        let quirks = PictureQuirks(probe: probe)
-        if options.pictures == .inlineImages {
-            renderer.inlineImages?.deletesPictures = quirks.keepsPicturesOverCells
-            renderer.inlineImages?.paintsAgainAfterRepaint = quirks.paintsAgainAfterRepaint
+        let mode = drawing.mode
+        if options.pictures == nil {
+            drawing.mode = PictureMode.best(colorDepth: drawing.fallbackDepth, probe: probe, environment: options.environment)
         }
-        if probe.kittyGraphics, options.pictures == nil {
-            drawing.mode = .kittyGraphics
-            renderer.imageData = drawing.library.pngBytes(forKittyImageID:)
-        }
-        if drawing.mode == .kittyGraphics {
-            // Kitty keeps animation frames: a place's pictures become
-            // frames of one image, and a move switches frames.
-            if KittyFrameReels.supported(terminalName: probe.terminalName) { renderer.kittyFrameReels = KittyFrameReels() }
-        } else if options.pictures == nil, !probe.behindMultiplexer,
-                  ITermInlineImages.supported(environment: options.environment, terminalName: probe.terminalName, sixel: probe.sixel) {
-            drawing.mode = .inlineImages
-            renderer.inlineImages = InlineImageFrames(cellPixels: session.cellPixelSize, art: drawing.library.image(forImageID:))
-            renderer.inlineImages?.deletesPictures = quirks.keepsPicturesOverCells
-            renderer.inlineImages?.paintsAgainAfterRepaint = quirks.paintsAgainAfterRepaint
-        } else if probe.sixel || options.pictures == .sixel, options.pictures == nil || options.pictures == .sixel {
-            drawing.mode = .sixel
-            renderer.sixel = SixelFrames(session: session, library: drawing.library,
-                                         registers: probe.sixelRegisters ?? Sixel.fallbackRegisters)
-            renderer.sixel?.paintsAgainAfterRepaint = quirks.paintsAgainAfterRepaint
-            renderer.sixel?.deletesPictures = quirks.keepsPicturesOverCells
-            renderer.sixel?.transparentFill = quirks.fillsTransparentPixels ? probe.background : nil
-            renderer.invalidate()
-        }
+        // A forced protocol is made again too: the answers tune it (sixel's
+        // colour registers, `PictureQuirks`, kitty's animation frames).
+        guard drawing.mode != mode || mode == options.pictures else { return }
+        // The answers change how pictures are sent: whatever the first
+        // output showed is taken off, and the next frame repaints.
+        let cleanup = renderer.removeGraphics()
+        if !cleanup.isEmpty { try? session.write(cleanup) }
+        renderer.pictures = drawing.mode.output(library: drawing.library, cellPixels: session.cellPixelSize, probe: probe)
+        renderer.invalidate()
     }
 }

@@ -245,7 +245,7 @@ struct ExportImportTests {
         // Half a file, then nothing: the import is inside its transaction, waiting.
         let rows = (1...5000).map { "Bot-\($0),fire" }.joined(separator: "\n")
         input.fileHandleForWriting.write(Data(("name,weapon\n" + rows + "\n").utf8))
-        Thread.sleep(forTimeInterval: 0.5)
+        #expect(try sandbox.waitUntilWriteLocked(), "the import never took the write lock")
         // SIGTERM rather than SIGINT: a test run started in the background
         // inherits SIGINT ignored.
         process.terminate()

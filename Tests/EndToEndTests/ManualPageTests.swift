@@ -54,6 +54,17 @@ struct ManualPageTests {
         #expect(mandoc.stdout.isEmpty && mandoc.stderr.isEmpty, "mandoc: \(mandoc.stdout)\(mandoc.stderr)")
     }
 
+    @Test("KEYS lists the interactive roster's keys by the part of the screen that has them")
+    func keys() throws {
+        let page = try rendered()
+        let keys = try #require(section(page, from: "KEYS", indent: 0))
+        for part in ["Monster list", "Details", "Weapon panel", "Activated", "Everywhere"] {
+            #expect(keys.contains("\n   \(part)\n"), "no part \(part) in KEYS")
+        }
+        #expect(squeezed(keys).contains("Ctrl-Z suspend to the shell"))
+        #expect(squeezed(keys).contains("1–5 choose"))
+    }
+
     @Test("man never hyphenates an identifier, at any width", arguments: [40, 60, 80])
     func identifiersWhole(width: Int) throws {
         let run = try sandbox.run("/usr/bin/man", ["-l", pagePath], environment: ["MANWIDTH": "\(width)", "MANPAGER": "cat"])

@@ -107,7 +107,9 @@ struct RaceAndLimitTests {
         DispatchQueue.global().async(group: reading) {
             reportData = errors.fileHandleForReading.readDataToEndOfFile()
         }
-        usleep(300_000)
+        // The other writer starts once the background command is at work
+        // on the roster, never after a guessed time.
+        #expect(sandbox.waitUntilOpened(by: background), "the background command never opened the roster")
         let deadline = Date().addingTimeInterval(120)
         var other: RosterRun
         repeat {

@@ -221,8 +221,15 @@ import Testing
         let connection = try PostgresConnection.connect(cluster.settings())
         defer { connection.close() }
         let token = connection.cancelToken
+        // The cancel is sent once the server runs the query (another
+        // connection sees it active), never after a guessed time: sent
+        // before it, a cancel finds nothing to stop.
+        nonisolated(unsafe) let watcher = try PostgresConnection.connect(cluster.settings())
+        defer { watcher.close() }
         let canceller = Thread {
-            usleep(300_000)
+            let running = "SELECT count(*) FROM pg_stat_activity WHERE state = 'active' AND query = 'SELECT pg_sleep(20)'"
+            let deadline = Deadline.now() + 15_000_000_000
+            while (try? watcher.query(running).firstValue) != "1", Deadline.now() < deadline { usleep(5_000) }
             try? token.cancel()
         }
         canceller.start()

@@ -7,8 +7,9 @@ import TerminalKit
 /// as Ratatui's `assert_buffer_lines` does: a layout that shifts by a
 /// column anywhere shows here. After a change meant to move things, look
 /// at the new screens and keep them: `ROSTER_UPDATE_GOLDEN=1 swift test
-/// --filter GoldenScreenTests`.
-@Suite("Golden screens", .enabled(if: TimeZone.current.secondsFromGMT() == 0, "the activation shows in UTC"))
+/// --filter GoldenScreenTests`. They run on a stopped clock in UTC, so
+/// they read the same on every machine.
+@Suite("Golden screens", .stoppedClock)
 struct GoldenScreenTests {
     static let sizes = [Size(width: 120, height: 35), Size(width: 80, height: 24), Size(width: 60, height: 20), Size(width: 40, height: 12)]
     static let states = ["list", "weapon", "colour", "height", "origin", "activated", "name", "help", "monsters"]

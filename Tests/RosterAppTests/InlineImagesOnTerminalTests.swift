@@ -22,7 +22,7 @@ struct InlineImagesOnTerminalTests {
             roster = try RosterScreenHarness(width: width, height: height, pictures: .inlineImages, animations: animations)
             terminal = FakeInlineImageTerminal(width: width, height: height, characterWidth: DisplayWidth.of)
             library = roster.interface.controller.pictures.library
-            renderer.inlineImages = InlineImageFrames(cellPixels: InlineImagesOnTerminalTests.cellPixels,
+            renderer.pictures = InlineImageOutput(cellPixels: InlineImagesOnTerminalTests.cellPixels,
                                                       art: library.image(forImageID:))
         }
 

@@ -2,9 +2,9 @@ import Testing
 import TestSupport
 @testable import TerminalKit
 
-/// A frame's changes are written in the order that costs least
-/// (`FramePlan`), not the screen's, and the screen must still end up
-/// exactly as a full repaint leaves it.
+/// With 256 or 24-bit colours a frame's picture cells are written in the
+/// order that costs least (`FramePlan`), not the screen's; the screen
+/// must still end up exactly as a full repaint leaves it (`FrameDiffTests`).
 @Suite("Frames written in the cheapest order")
 struct FramePlanTests {
     @Test("a cursor motion's counted cost is the length of its bytes")
@@ -17,48 +17,6 @@ struct FramePlanTests {
             let to = Int.random(in: 0..<8, using: &random) == 0 ? (from ?? .zero) : point()
             let bytes = CursorMotion.bytes(from: from, to: to)
             #expect(CursorMotion.cost(from: from, to: to) == bytes.utf8.count, "\(String(describing: from)) → \(to): \(bytes.debugDescription)")
-        }
-    }
-
-    /// A frame of pictures and text over the last one, with a few pieces
-    /// of the last one left as they were.
-    static func frame(after last: Buffer?, _ random: inout SplitMix64, size: Size, depth: ColorDepth) -> Buffer {
-        var buffer = PictureBytesTests.frame(&random, size: size, depth: depth)
-        if let last, last.size == size, Bool.random(using: &random) {
-            // Keep some rows of the last frame: changes scattered among unchanged cells.
-            for y in 0..<size.height where Bool.random(using: &random) {
-                for x in 0..<size.width { buffer.set(last[x, y], at: Point(x: x, y: y)) }
-            }
-        }
-        for _ in 0..<Int.random(in: 0...12, using: &random) { RendererScreenModelTests.mutate(&buffer, &random) }
-        return buffer
-    }
-
-    @Test("pictures, text, wide characters and erases in any order show what a full repaint shows", arguments: [
-        ColorDepth.truecolor, .indexed256, .ansi16, .none,
-    ])
-    func anyOrderSameScreen(depth: ColorDepth) {
-        for seed in UInt64(1)...30 {
-            var random = SplitMix64(seed: seed &* 6151 &+ UInt64(depth.rawValue))
-            var size = Size(width: Int.random(in: 2...120, using: &random), height: Int.random(in: 1...35, using: &random))
-            var renderer = Renderer(colorDepth: depth)
-            var terminal = ScreenModelComparison.terminal(for: size)
-            var last: Buffer?
-            for step in 0..<25 {
-                if Int.random(in: 0..<10, using: &random) == 0 {
-                    size = Size(width: Int.random(in: 2...120, using: &random), height: Int.random(in: 1...35, using: &random))
-                    terminal = ScreenModelComparison.terminal(for: size)
-                    terminal.write(Array("\u{1B}[44mleft over\u{1B}[4m from before".utf8))
-                    // As after SIGWINCH: the size may even be the same again.
-                    renderer.invalidate()
-                }
-                let buffer = Self.frame(after: last, &random, size: size, depth: depth)
-                terminal.write(renderer.render(buffer, cursor: nil))
-                let problems = ScreenModelComparison.differences(terminal, buffer, depth: depth)
-                #expect(problems.isEmpty, "seed \(seed), step \(step), \(size): \(problems.prefix(4))")
-                if !problems.isEmpty { return }
-                last = buffer
-            }
         }
     }
 

@@ -202,7 +202,7 @@ struct RendererGraphicsTests {
     func lifecycle() {
         var renderer = Renderer(colorDepth: .truecolor)
         var transmitted = 0
-        renderer.imageData = { _ in transmitted += 1; return [0x89, 0x50, 0x4E, 0x47] }
+        renderer.pictures = KittyImageOutput(imageData: { _ in transmitted += 1; return [0x89, 0x50, 0x4E, 0x47] })
         let picture = KittyPlacement(imageID: 3, placementID: 1, frame: Rect(x: 2, y: 2, width: 4, height: 2),
                                      imageSize: Size(width: 16, height: 16))
         let first = String(decoding: renderer.render(frame(placements: [picture]), cursor: nil), as: UTF8.self)

@@ -56,6 +56,23 @@ struct TerminalProbeTests {
         #expect(asked && !xterm.kittyGraphics && !xterm.truecolor && xterm.sixel && xterm.isComplete)
     }
 
+    @Test("one choice for every surface: kitty, else inline images where known, else sixel, else half blocks; no colour, text")
+    func bestPictures() {
+        func best(_ probe: TerminalProbe?, depth: ColorDepth = .truecolor, _ environment: [String: String] = [:]) -> PictureMode {
+            PictureMode.best(colorDepth: depth, probe: probe, environment: { environment[$0] })
+        }
+        let kitty = probe(["\u{1B}P>|kitty(0.26.5)\u{1B}\\", "\u{1B}[?62;c"], then: ["\u{1B}_Gi=31;OK\u{1B}\\", "\u{1B}[?62;c"]).probe
+        let xterm = probe(["\u{1B}[?63;1;2;4;6;9;15;16;22;28c"], then: ["\u{1B}[?63;1;2;4;6;9;15;16;22;28c"]).probe
+        let plain = probe(["\u{1B}[?62;c"]).probe
+        #expect(best(kitty) == .kittyGraphics)
+        #expect(best(kitty, depth: .none) == .text)
+        #expect(best(xterm) == .sixel)
+        #expect(best(xterm, ["TERM_PROGRAM": "WezTerm"]) == .inlineImages)
+        #expect(best(plain, ["LC_TERMINAL": "iTerm2"]) == .inlineImages)
+        #expect(best(plain, depth: .indexed256) == .halfBlocks(.indexed256))
+        #expect(best(nil, depth: .ansi16, ["TERM_PROGRAM": "WezTerm"]) == .halfBlocks(.ansi16), "no answers, no protocol")
+    }
+
     @Test("an error to the image query is a no; nothing counts after the last device attributes")
     func refusedAndLate() {
         let (refused, _) = probe(["\u{1B}[?64;1c"], then: ["\u{1B}_Gi=31;ENOTSUPPORTED:no\u{1B}\\", "\u{1B}[?64;1c", "\u{1B}_Gi=31;OK\u{1B}\\"])

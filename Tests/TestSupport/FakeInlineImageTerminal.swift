@@ -1,3 +1,5 @@
+import TerminalKit
+
 /// A terminal that shows iTerm2 inline images the way iTerm2 and WezTerm
 /// do, for tests that must catch what they would show without one.
 ///
@@ -94,42 +96,26 @@ public final class FakeInlineImageTerminal {
     /// Feeds what the program wrote.
     public func write(_ bytes: [UInt8]) {
         pending += bytes
-        var index = 0
-        while index < pending.count {
-            let byte = pending[index]
-            if byte == 0x1B {
-                guard index + 1 < pending.count else { break }
-                let introducer = pending[index + 1]
-                if introducer == UInt8(ascii: "[") {
-                    guard let end = pending.controlSequenceFinal(from: index + 2) else { break }
-                    control(Array(pending[(index + 2)..<end]), final: pending[end])
-                    index = end + 1
-                } else if introducer == UInt8(ascii: "]") {
-                    guard let (end, next) = stringEnd(from: index + 2) else { break }
-                    operatingSystemCommand(Array(pending[(index + 2)..<end]))
-                    index = next
-                } else if introducer == UInt8(ascii: "P") || introducer == UInt8(ascii: "_") {
-                    guard let (_, next) = stringEnd(from: index + 2) else { break }
-                    index = next
-                } else {
-                    index += 2
-                }
-                continue
-            }
-            if byte < 0x20 {
-                index += 1
-                continue
-            }
-            // One UTF-8 character, or wait for the rest of it.
-            let length = byte < 0x80 ? 1 : byte < 0xE0 ? 2 : byte < 0xF0 ? 3 : 4
-            guard index + length <= pending.count else { break }
-            var end = index + length
-            // Combining marks that follow belong to the same cell.
-            while end < pending.count, pending[end] == 0xCC || pending[end] == 0xCD, end + 1 < pending.count { end += 2 }
-            put(String(decoding: pending[index..<end], as: UTF8.self))
-            index = end
+        // Combining marks that follow a character belong to its cell.
+        var character: [UInt8] = []
+        func putCharacter() {
+            if !character.isEmpty { put(String(decoding: character, as: UTF8.self)) }
+            character = []
         }
-        pending.removeFirst(index)
+        EscapeTokenizer.consume(&pending) { token in
+            if case .text(let bytes) = token {
+                if !(bytes.first == 0xCC || bytes.first == 0xCD) || character.isEmpty { putCharacter() }
+                character += bytes
+                return
+            }
+            putCharacter()
+            switch token {
+            case .controlSequence(let parameters, let final): control(Array(parameters), final: final)
+            case .string(UInt8(ascii: "]"), let body): operatingSystemCommand(Array(body))
+            default: break
+            }
+        }
+        putCharacter()
     }
 
     private func put(_ text: String) {
@@ -141,17 +127,6 @@ public final class FakeInlineImageTerminal {
         }
         // Autowrap is off: the cursor stays on the last column.
         cursor.column = min(width - 1, cursor.column + cellWidth)
-    }
-
-    /// The end of a string (before BEL or `ESC \`) and the index after its terminator.
-    private func stringEnd(from start: Int) -> (Int, Int)? {
-        var index = start
-        while index < pending.count {
-            if pending[index] == 0x07 { return (index, index + 1) }
-            if pending[index] == 0x1B, index + 1 < pending.count, pending[index + 1] == UInt8(ascii: "\\") { return (index, index + 2) }
-            index += 1
-        }
-        return nil
     }
 
     private func control(_ parameters: [UInt8], final: UInt8) {

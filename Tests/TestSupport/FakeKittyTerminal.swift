@@ -1,3 +1,5 @@
+import TerminalKit
+
 /// A terminal that keeps kitty graphics the way kitty does, for tests
 /// that must catch what a real kitty would show without a display.
 ///
@@ -96,31 +98,13 @@ public final class FakeKittyTerminal {
     /// Feeds what the program wrote.
     public func write(_ bytes: [UInt8]) {
         pending += bytes
-        var index = 0
-        while index < pending.count {
-            guard pending[index] == 0x1B else {
-                index += 1
-                continue
-            }
-            guard index + 1 < pending.count else { break }
-            let introducer = pending[index + 1]
-            if introducer == UInt8(ascii: "[") {
-                guard let end = pending.controlSequenceFinal(from: index + 2) else { break }
-                control(Array(pending[(index + 2)..<end]), final: pending[end])
-                index = end + 1
-            } else if introducer == UInt8(ascii: "_") {
-                guard let end = pending.stringTerminator(from: index + 2) else { break }
-                let body = Array(pending[(index + 2)..<end])
-                if body.first == UInt8(ascii: "G") { graphics(Array(body.dropFirst())) }
-                index = end + 2
-            } else if introducer == UInt8(ascii: "P") || introducer == UInt8(ascii: "]") {
-                guard let end = pending.stringTerminator(from: index + 2) else { break }
-                index = end + 2
-            } else {
-                index += 2
+        EscapeTokenizer.consume(&pending) { token in
+            switch token {
+            case .controlSequence(let parameters, let final): control(Array(parameters), final: final)
+            case .string(UInt8(ascii: "_"), let body) where body.first == UInt8(ascii: "G"): graphics(Array(body.dropFirst()))
+            default: break
             }
         }
-        pending.removeFirst(index)
     }
 
     private func control(_ parameters: [UInt8], final: UInt8) {

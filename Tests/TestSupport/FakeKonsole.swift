@@ -82,38 +82,19 @@ public final class FakeKonsole {
     /// Feeds what the program wrote.
     public func write(_ bytes: [UInt8]) {
         pending += bytes
-        var index = 0
-        while index < pending.count {
-            let byte = pending[index]
-            if byte == 0x1B {
-                guard index + 1 < pending.count else { break }
-                let introducer = pending[index + 1]
-                if introducer == UInt8(ascii: "[") {
-                    guard let end = pending.controlSequenceFinal(from: index + 2) else { break }
-                    control(Array(pending[(index + 2)..<end]), final: pending[end])
-                    index = end + 1
-                } else if introducer == UInt8(ascii: "P") || introducer == UInt8(ascii: "_") || introducer == UInt8(ascii: "]") {
-                    guard let end = pending.stringTerminator(from: index + 2) else { break }
-                    let body = Array(pending[(index + 2)..<end])
-                    if introducer == UInt8(ascii: "P") { sixel(body) }
-                    if introducer == UInt8(ascii: "_") { graphicsCommand(body) }
-                    index = end + 2
-                } else {
-                    index += 2
-                }
-                continue
+        EscapeTokenizer.consume(&pending) { token in
+            switch token {
+            case .controlSequence(let parameters, let final): control(Array(parameters), final: final)
+            case .string(UInt8(ascii: "P"), let body): sixel(Array(body))
+            case .string(UInt8(ascii: "_"), let body): graphicsCommand(Array(body))
+            case .control(0x0D): cursor.column = 0
+            case .control(0x0A): cursor.row = min(height - 1, cursor.row + 1)
+            case .text(let bytes):
+                text[cursor.row * width + cursor.column] = String(decoding: bytes, as: UTF8.self).first ?? " "
+                if cursor.column < width - 1 { cursor.column += 1 }
+            default: break
             }
-            if byte == 0x0D { cursor.column = 0; index += 1; continue }
-            if byte == 0x0A { cursor.row = min(height - 1, cursor.row + 1); index += 1; continue }
-            if byte < 0x20 { index += 1; continue }
-            var length = 1
-            if byte >= 0xF0 { length = 4 } else if byte >= 0xE0 { length = 3 } else if byte >= 0xC0 { length = 2 }
-            guard index + length <= pending.count else { break }
-            text[cursor.row * width + cursor.column] = String(decoding: pending[index..<(index + length)], as: UTF8.self).first ?? " "
-            if cursor.column < width - 1 { cursor.column += 1 }
-            index += length
         }
-        pending.removeFirst(index)
     }
 
     private func control(_ parameters: [UInt8], final: UInt8) {

@@ -1,3 +1,5 @@
+import TerminalKit
+
 /// A terminal that paints sixel pictures the way xterm and mlterm do, for
 /// tests that must catch what a real one would show without a display.
 ///
@@ -97,40 +99,16 @@ public final class FakeSixelTerminal {
         let paintedBefore = paintedRows.count
         defer { if paintedRows.count > paintedBefore { blackPending = false } }
         pending += bytes
-        var index = 0
-        while index < pending.count {
-            let byte = pending[index]
-            if byte == 0x1B {
-                guard index + 1 < pending.count else { break }
-                let introducer = pending[index + 1]
-                if introducer == UInt8(ascii: "[") {
-                    guard let end = pending.controlSequenceFinal(from: index + 2) else { break }
-                    control(Array(pending[(index + 2)..<end]), final: pending[end])
-                    index = end + 1
-                } else if introducer == UInt8(ascii: "P") {
-                    guard let end = pending.stringTerminator(from: index + 2) else { break }
-                    deviceControl(Array(pending[(index + 2)..<end]))
-                    index = end + 2
-                } else if introducer == UInt8(ascii: "_") || introducer == UInt8(ascii: "]") {
-                    guard let end = pending.stringTerminator(from: index + 2) else { break }
-                    index = end + 2
-                } else {
-                    index += 2
-                }
-                continue
+        EscapeTokenizer.consume(&pending) { token in
+            switch token {
+            case .controlSequence(let parameters, let final): control(Array(parameters), final: final)
+            case .string(UInt8(ascii: "P"), let body): deviceControl(Array(body))
+            case .control(0x0D): cursor.column = 0
+            case .control(0x0A): lineFeed()
+            case .text(let bytes): put(String(decoding: bytes, as: UTF8.self).first ?? " ")
+            default: break
             }
-            if byte == 0x0D { cursor.column = 0; index += 1; continue }
-            if byte == 0x0A { lineFeed(); index += 1; continue }
-            if byte < 0x20 { index += 1; continue }
-            // One character of text, however many bytes it takes.
-            var length = 1
-            if byte >= 0xF0 { length = 4 } else if byte >= 0xE0 { length = 3 } else if byte >= 0xC0 { length = 2 }
-            guard index + length <= pending.count else { break }
-            let character = String(decoding: pending[index..<(index + length)], as: UTF8.self).first ?? " "
-            put(character)
-            index += length
         }
-        pending.removeFirst(index)
     }
 
     private func put(_ character: Character) {

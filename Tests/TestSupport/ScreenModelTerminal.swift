@@ -1,3 +1,5 @@
+import TerminalKit
+
 /// A terminal that applies the bytes a program writes to a grid of cells,
 /// the way xterm does with autowrap off, for tests that check a screen
 /// after many cheap updates equals the screen after one full repaint.
@@ -44,67 +46,28 @@ public final class ScreenModelTerminal {
 
     public func write(_ bytes: [UInt8]) {
         pending += bytes
-        var index = 0
         var text: [UInt8] = []
         func flushText() {
             if !text.isEmpty { draw(String(decoding: text, as: UTF8.self)) }
             text = []
         }
-        while index < pending.count {
-            let byte = pending[index]
-            if byte == 0x1B {
-                flushText()
-                guard index + 1 < pending.count else { break }
-                let introducer = pending[index + 1]
-                if introducer == UInt8(ascii: "[") {
-                    guard let end = end(from: index + 2, where: { (0x40...0x7E).contains($0) }) else { break }
-                    control(String(decoding: pending[(index + 2)..<end], as: UTF8.self), final: pending[end])
-                    index = end + 1
-                } else if [UInt8(ascii: "_"), UInt8(ascii: "P"), UInt8(ascii: "]")].contains(introducer) {
-                    guard let end = stringEnd(from: index + 2) else { break }
-                    index = end
-                } else {
-                    unknown.append("ESC \(Character(Unicode.Scalar(introducer)))")
-                    index += 2
-                }
-            } else if byte == 0x0D {
-                flushText()
-                cursor.column = 0
-                index += 1
-            } else if byte < 0x20 {
-                flushText()
-                unknown.append("control \(byte)")
-                index += 1
-            } else {
-                // A character split across two writes waits for the rest.
-                let length = byte < 0x80 ? 1 : byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
-                guard index + length <= pending.count else { break }
-                text += pending[index..<(index + length)]
-                index += length
+        EscapeTokenizer.consume(&pending) { token in
+            if case .text(let bytes) = token {
+                text += bytes
+                return
+            }
+            flushText()
+            switch token {
+            case .text: break
+            case .control(0x0D): cursor.column = 0
+            case .control(let byte): unknown.append("control \(byte)")
+            case .controlSequence(let parameters, let final): control(String(decoding: parameters, as: UTF8.self), final: final)
+            case .string: break
+            case .escape(let byte): unknown.append("ESC \(Character(Unicode.Scalar(byte)))")
+            case .malformed: unknown.append("a malformed sequence")
             }
         }
         flushText()
-        pending.removeFirst(index)
-    }
-
-    private func end(from start: Int, where isFinal: (UInt8) -> Bool) -> Int? {
-        var index = start
-        while index < pending.count {
-            if isFinal(pending[index]) { return index }
-            index += 1
-        }
-        return nil
-    }
-
-    /// The index just past the `ESC \` or BEL ending a string.
-    private func stringEnd(from start: Int) -> Int? {
-        var index = start
-        while index < pending.count {
-            if pending[index] == 0x07 { return index + 1 }
-            if pending[index] == 0x1B, index + 1 < pending.count, pending[index + 1] == UInt8(ascii: "\\") { return index + 2 }
-            index += 1
-        }
-        return nil
     }
 
     private func draw(_ text: String) {

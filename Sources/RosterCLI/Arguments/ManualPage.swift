@@ -52,6 +52,13 @@ struct ManualPage {
         for command in parser.commands where !command.isHidden {
             page += section(for: command)
         }
+        if !program.keys.isEmpty {
+            page += ".SH KEYS\n" + Self.filled(Self.escaped("The interactive roster's keys, by the part of the screen that has them; ? shows those that work at the moment.")) + "\n"
+        }
+        for part in program.keys {
+            page += ".SS \(Self.escaped(part.part))\n"
+            for key in part.keys { page += ".TP\n.B \(Self.escaped(key.label))\n\(Self.filled(Self.escaped(key.meaning)))\n" }
+        }
         if !program.exitStatuses.isEmpty { page += ".SH EXIT STATUS\n" }
         for status in program.exitStatuses {
             page += ".TP\n.B \(status.status)\n\(Self.filled(Self.escaped(status.meaning)))\n"

@@ -23,12 +23,16 @@ public struct ProgramDescription: Sendable {
     public let files: [(path: String, meaning: String)]
     /// The manual page's SEE ALSO: other pages, by name and section.
     public let seeAlso: [(name: String, section: Int)]
+    /// The manual page's KEYS: the interactive interface's keys, by the
+    /// part of the screen they belong to.
+    public let keys: [(part: String, keys: [(label: String, meaning: String)])]
 
     public init(name: String, summary: String, introduction: String, helpPointer: String,
                 description: String, exitStatuses: [(status: Int32, meaning: String)] = [],
                 environment: [(name: String, meaning: String)] = [],
                 files: [(path: String, meaning: String)] = [],
-                seeAlso: [(name: String, section: Int)] = []) {
+                seeAlso: [(name: String, section: Int)] = [],
+                keys: [(part: String, keys: [(label: String, meaning: String)])] = []) {
         self.name = name
         self.summary = summary
         self.introduction = introduction
@@ -38,6 +42,7 @@ public struct ProgramDescription: Sendable {
         self.environment = environment
         self.files = files
         self.seeAlso = seeAlso
+        self.keys = keys
     }
 
     /// The name as shell functions and variables can hold it (`my_tool`).

@@ -1,3 +1,5 @@
+import RosterApp
+
 /// What roster says about itself in `roster help` and in roster(1), beyond
 /// what its commands declare: handed to the argument parser, which words
 /// help, the manual page and the completion scripts for any program.
@@ -28,6 +30,21 @@ enum RosterProgram {
             ("~/.local/share/roster/roster.db",
              "The roster, unless --db, ROSTER_DB or XDG_DATA_HOME say otherwise. Its WAL, roster.db-wal, and the WAL's index, roster.db-shm, stay beside it between commands and are part of the database: copy all three, or use roster export."),
         ],
-        seeAlso: [("sqlite3", 1)]
+        seeAlso: [("sqlite3", 1)],
+        keys: InterfaceKeys.parts.map { part in (part.title, part.keys.map { (RosterProgram.inPrint($0.label), RosterProgram.inPrint($0.meaning)) }) }
     )
+
+    /// The interface's words as a printed page can set them: the glyphs
+    /// the manual's fonts lack (⌫, the bar's ◄ and ►) are named.
+    static func inPrint(_ text: String) -> String {
+        var printed = ""
+        for character in text {
+            switch character {
+            case "⌫": printed += "Backspace"
+            case "◄", "►": continue
+            default: printed.append(character)
+            }
+        }
+        return printed.split(separator: " ").joined(separator: " ")
+    }
 }

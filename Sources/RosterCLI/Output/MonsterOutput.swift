@@ -119,14 +119,14 @@ struct MonsterOutput {
                     try output.append(String(decoding: kitty, as: UTF8.self))
                 } else if pictures == .sixel {
                     let sixel = card.renderSixel(width: context.terminalWidth, depth: pictureDepth,
-                                                 cellSize: TerminalSession.cellPixelSize(1) ?? SixelFrames.assumedCellSize,
+                                                 cellSize: TerminalSession.cellPixelSize(1) ?? SixelOutput.assumedCellSize,
                                                  registers: terminalAnswers?.sixelRegisters ?? Sixel.fallbackRegisters,
                                                  transparentFill: terminalAnswers.flatMap { answers in
                                                      PictureQuirks(probe: answers).fillsTransparentPixels ? answers.background : nil
                                                  })
                     try output.append(String(decoding: sixel, as: UTF8.self))
                 } else if pictures == .inlineImages {
-                    let cellPixels = TerminalSession.cellPixelSize(1) ?? InlineImageFrames.assumedCellPixels
+                    let cellPixels = TerminalSession.cellPixelSize(1) ?? InlineImageOutput.assumedCellPixels
                     try output.append(String(decoding: card.renderInline(width: context.terminalWidth, depth: pictureDepth,
                                                                          cellPixels: cellPixels), as: UTF8.self))
                 } else {
@@ -188,22 +188,7 @@ struct MonsterOutput {
             if chosen == .kittyGraphics, PictureChoice.insideMultiplexer(context.environment) { return .halfBlocks(depth) }
             return chosen
         }
-        let answers = terminalAnswers
-        let mode = PictureMode.choose(colorDepth: depth, kittyGraphics: answers?.kittyGraphics ?? false,
-                                      sixel: answers?.sixel ?? false)
-        switch mode {
-        case .sixel, .halfBlocks:
-            // iTerm2's images where the terminal is known to show them
-            // (VS Code offers both, and its inline images are the sharper).
-            // Not through tmux or screen, which drop them (LC_TERMINAL
-            // comes along over ssh from an iTerm2 that runs tmux).
-            if let answers, !answers.behindMultiplexer, ITermInlineImages.supported(environment: context.environment,
-                                                        terminalName: answers.terminalName, sixel: answers.sixel) {
-                return .inlineImages
-            }
-        default: break
-        }
-        return mode
+        return PictureMode.best(colorDepth: depth, probe: terminalAnswers, environment: context.environment)
     }
 
     /// What the terminal said when asked, once: only with colour, outside

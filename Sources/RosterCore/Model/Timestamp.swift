@@ -14,10 +14,9 @@ public struct Timestamp: Hashable, Sendable, Comparable, CustomStringConvertible
 
     public static func < (a: Timestamp, b: Timestamp) -> Bool { a.secondsSince1970 < b.secondsSince1970 }
 
+    /// This moment on `LocalClock.current` (the host's clock, but in tests).
     public static var now: Timestamp {
-        var value = timespec()
-        clock_gettime(CLOCK_REALTIME, &value)
-        return Timestamp(secondsSince1970: Int64(value.tv_sec))
+        Timestamp(secondsSince1970: LocalClock.current.now())
     }
 
     /// Years a timestamp may fall in: wide enough for any robot's past or
@@ -58,54 +57,12 @@ public struct Timestamp: Hashable, Sendable, Comparable, CustomStringConvertible
 
     // MARK: Local time
 
-    /// The fields on the user's wall clock (`TZ`, else the system's zone).
+    /// The fields on the user's wall clock (`TZ`, else the system's zone;
+    /// a test's `LocalClock`).
     public var localFields: Fields {
-        var time = time_t(secondsSince1970)
-        var parts = tm()
-        localtime_r(&time, &parts)
+        let parts = localParts
         return Fields(year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday),
                       hour: Int(parts.tm_hour), minute: Int(parts.tm_min), second: Int(parts.tm_sec))
-    }
-
-    /// The local zone's abbreviation at this moment (`CET`, `UTC`).
-    ///
-    /// The name is the C library's, which takes it from `TZ` itself when
-    /// `TZ` is a rule rather than a zone's file: `TZ=UTC+1` names a clock an
-    /// hour behind UTC "UTC", and `TZ=garbage` (or 5,000 letters) names
-    /// UTC after the garbage. A name is told only when it reads as a
-    /// zone's abbreviation and does not claim UTC at another offset;
-    /// otherwise the offset is (`-01:00`, or `UTC` at none), which reads
-    /// back as the same moment.
-    public var localZone: String {
-        var time = time_t(secondsSince1970)
-        var parts = tm()
-        localtime_r(&time, &parts)
-        let offset = Int(parts.tm_gmtoff)
-        let name = parts.tm_zone.map { String(cString: $0) } ?? ""
-        if Self.isAbbreviation(name), !(Self.isUTCName(name) && offset != 0), !Self.isTakenFromTZ(name) {
-            return name
-        }
-        guard offset != 0 else { return "UTC" }
-        let minutes = abs(offset) / 60
-        return (offset < 0 ? "-" : "+") + Self.pad(minutes / 60) + ":" + Self.pad(minutes % 60)
-    }
-
-    /// Whether glibc made `name` up from `TZ` itself (`TZ=ABC`, a rule it
-    /// could not read, is UTC named `ABC`), rather than reading a zone's
-    /// file (`TZ=CET`, `TZ=EST`) or its UTC.
-    private static func isTakenFromTZ(_ name: String) -> Bool {
-        guard let zone = FileSystem.environment("TZ"), zone == name, !isUTCName(name) else { return false }
-        return !FileSystem.exists("/usr/share/zoneinfo/" + zone)
-    }
-
-    /// Letters as zones are abbreviated (`CET`, `AEDT`, `ChST`), or
-    /// glibc's numeric name for a zone without letters (`+04`, `-0330`).
-    private static func isAbbreviation(_ name: String) -> Bool {
-        let scalars = name.unicodeScalars
-        guard (2...6).contains(scalars.count) else { return false }
-        if scalars.allSatisfy({ $0.isASCII && $0.properties.isAlphabetic }) { return true }
-        guard let sign = scalars.first, sign == "+" || sign == "-" else { return false }
-        return scalars.dropFirst().allSatisfy { ("0"..."9").contains($0) }
     }
 
     /// A moment given on the user's wall clock. In the hour a clock goes
@@ -113,6 +70,10 @@ public struct Timestamp: Hashable, Sendable, Comparable, CustomStringConvertible
     public init?(local fields: Fields) {
         guard fields.isValid else { return nil }
         var parts = Self.tmValue(fields)
+        if let zone = LocalClock.current.fixedZone {
+            self.init(secondsSince1970: Int64(timegm(&parts)) - Int64(zone.secondsEastOfUTC))
+            return
+        }
         parts.tm_isdst = -1
         let seconds = mktime(&parts)
         guard seconds != -1 || (fields.year == 1969 && fields.month == 12 && fields.day == 31) else { return nil }

@@ -40,10 +40,10 @@ extension Style {
         for (attribute, code) in codes where attributes.contains(attribute) {
             parameters.append(code)
         }
-        if let code = Renderer.sgr(ColorConversion.convert(foreground, to: depth), foreground: true) {
+        if let code = PenChange.sgr(ColorConversion.convert(foreground, to: depth), foreground: true) {
             parameters.append(code)
         }
-        if let code = Renderer.sgr(ColorConversion.convert(background, to: depth), foreground: false) {
+        if let code = PenChange.sgr(ColorConversion.convert(background, to: depth), foreground: false) {
             parameters.append(code)
         }
         return PenChange.sequence(of: parameters)

@@ -13,7 +13,7 @@
 ///
 /// Unlike a kitty placement, the picture becomes the content of the cells
 /// it covers: text written over a cell replaces that part of it, and
-/// clearing the screen removes it. `InlineImageFrames` keeps them in step
+/// clearing the screen removes it. `InlineImageOutput` keeps them in step
 /// with the frame for that reason. The terminal scales the file to the
 /// cells itself, so pixel art is sent already enlarged by a whole number
 /// to about the cells' real size (`Image.forCells`), and the terminal has

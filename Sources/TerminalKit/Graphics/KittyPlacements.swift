@@ -58,10 +58,12 @@ public struct KittyPlacement: Hashable, Sendable {
     public var isVisible: Bool { !visible.isEmpty }
 
     /// Which placement on screen this is, whatever its position.
-    fileprivate var key: PlacementKey { PlacementKey(imageID: imageID, placementID: placementID) }
+    var key: PlacementKey { PlacementKey(imageID: imageID, placementID: placementID) }
 }
 
-private struct PlacementKey: Hashable {
+/// Which placement a picture is, whatever its position: the protocols'
+/// outputs keep what they show by it.
+struct PlacementKey: Hashable {
     let imageID: UInt32
     let placementID: UInt32
 }

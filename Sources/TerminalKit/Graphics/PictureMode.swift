@@ -2,14 +2,14 @@
 /// the kitty graphics protocol or iTerm2's inline images, coloured half
 /// blocks, or a text glyph.
 ///
-/// The choice needs two facts the caller gathers once at start-up: the
-/// colour depth (`ColorDepth.detect`, which honours `NO_COLOR` and
-/// `TERM=dumb`) and whether the terminal answered the kitty graphics query
-/// (`KittyGraphics.supportQuery`, judged by `kittyGraphicsSupported`).
+/// The choice (`best`) needs two facts the caller gathers once at
+/// start-up: the colour depth (`ColorDepth.detect`, which honours
+/// `NO_COLOR` and `TERM=dumb`) and the terminal's answers
+/// (`TerminalProbe`); `output` then makes the mode's `PictureOutput`.
 public enum PictureMode: Hashable, Sendable {
     /// Transmit the PNG once and place it over cells (`KittyGraphics`).
     case kittyGraphics
-    /// Paint the pictures as sixel pixels (`Sixel`, `SixelFrames`), where
+    /// Paint the pictures as sixel pixels (`Sixel`, `SixelOutput`), where
     /// kitty graphics are not to be had.
     case sixel
     /// Draw the picture into its cells as an iTerm2 inline image
@@ -23,12 +23,21 @@ public enum PictureMode: Hashable, Sendable {
     /// No pictures: show the text glyph that stands for the image.
     case text
 
-    public static func choose(colorDepth: ColorDepth, kittyGraphics: Bool, sixel: Bool = false) -> PictureMode {
-        // No colour means the user asked for plain text (NO_COLOR) or the
-        // terminal cannot do better (TERM=dumb): no images either.
+    /// The best way the terminal that answered `probe` offers, for every
+    /// surface alike (the interactive roster, `show`): kitty images, else
+    /// iTerm2 inline images where the terminal is known to show them (not
+    /// through tmux or screen, which drop them; VS Code offers sixel too,
+    /// and its inline images are the sharper), else sixel, else half
+    /// blocks. Without colour, text; without an answer, half blocks.
+    public static func best(colorDepth: ColorDepth, probe: TerminalProbe?, environment: (String) -> String?) -> PictureMode {
         guard colorDepth != .none else { return .text }
-        if kittyGraphics { return .kittyGraphics }
-        return sixel ? .sixel : .halfBlocks(colorDepth)
+        guard let probe else { return .halfBlocks(colorDepth) }
+        if probe.kittyGraphics { return .kittyGraphics }
+        if !probe.behindMultiplexer,
+           ITermInlineImages.supported(environment: environment, terminalName: probe.terminalName, sixel: probe.sixel) {
+            return .inlineImages
+        }
+        return probe.sixel ? .sixel : .halfBlocks(colorDepth)
     }
 
     /// Whether anything but the glyph is drawn.

@@ -9,18 +9,18 @@
 ///   colour black. The same bytes a moment later are drawn right, and so
 ///   is a picture sent in a later read. So after a frame that repaints
 ///   everything, the pictures are painted once more in a frame of their
-///   own (`SixelFrames.paintsAgainAfterRepaint`).
+///   own (`SixelOutput.paintsAgainAfterRepaint`).
 /// - **Konsole 22.12** (XTVERSION `Konsole …`) keeps sixel and inline
 ///   images as pictures laid over the cells, as it does kitty images:
 ///   text written over them does not erase them, and pixels a sixel
 ///   leaves unset are filled with colour register 0 rather than left
 ///   transparent, whatever the sixel's P2 says: those pixels are sent
 ///   painted in the terminal's background colour, which it gives OSC 11
-///   (`fillsTransparentPixels`, `SixelFrames.transparentFill`). It removes them when asked with the kitty graphics
+///   (`fillsTransparentPixels`, `SixelOutput.transparentFill`). It removes them when asked with the kitty graphics
 ///   delete command (`a=d`), which it applies to every picture, and a
 ///   picture laid exactly over an older one replaces it. So pictures that
 ///   go away or move are deleted, and the rest painted again
-///   (`SixelFrames.deletesPictures`, `InlineImageFrames.deletesPictures`).
+///   (`SixelOutput.deletesPictures`, `InlineImageOutput.deletesPictures`).
 public struct PictureQuirks: Hashable, Sendable {
     /// mlterm's black first redraw after a resize.
     public var paintsAgainAfterRepaint = false

@@ -20,7 +20,7 @@
 /// written over a cell (or ECH, ED) erases its pixels. The terminal
 /// cannot crop them later either, so `SixelPicture` crops the picture to
 /// its visible cells before encoding, and the renderer repaints the cells
-/// a picture leaves (see `SixelFrames`).
+/// a picture leaves (see `SixelOutput`).
 public enum Sixel {
     /// XTSMGRAPHICS: read the number of colour registers.
     public static let colorRegistersQuery: [UInt8] = Array("\u{1B}[?1;1;0S".utf8)
@@ -63,7 +63,7 @@ public enum Sixel {
         for entry in indices where entry >= 0 { defined[entry] = true }
         // The size is declared, as xterm and mlterm expect. Konsole 22.12
         // fills the unset pixels with colour 0 whatever P2 says, so it is
-        // sent none (`SixelFrames.transparentFill`).
+        // sent none (`SixelOutput.transparentFill`).
         var output = Array("\u{1B}P0;1;0q\"1;1;\(image.width);\(image.height)".utf8)
         for (index, color) in palette.colors.enumerated() where defined[index] {
             output += Array("#\(index);2;\(percent(color.red));\(percent(color.green));\(percent(color.blue))".utf8)

@@ -95,21 +95,17 @@ enum InputGrammar {
             guard body + 3 < unread.count else { return .incomplete }
             return .meaning(length: 6, Self.legacyMouse(unread[body + 1], unread[body + 2], unread[body + 3]))
         }
-        var cursor = body
-        while cursor < unread.count {
-            let byte = unread[cursor]
-            if (0x40...0x7E).contains(byte) {
-                let length = cursor - start + 1
-                // Dropped like an over-long sequence that arrived in pieces.
-                guard length <= KeyDecoder.maximumSequenceBytes else { return .meaning(length: length, .ignored) }
-                let sequence = ControlSequence(body: unread[body..<cursor], final: byte)
-                return .meaning(length: length, sequence.meaning)
-            }
-            guard (0x20...0x3F).contains(byte) else { return .malformed(length: cursor - start) }
-            cursor += 1
+        switch EscapeTokenizer.token(in: unread, at: start) {
+        case (.controlSequence(let parameters, let final), let length)?:
+            // Dropped like an over-long sequence that arrived in pieces.
+            guard length <= KeyDecoder.maximumSequenceBytes else { return .meaning(length: length, .ignored) }
+            return .meaning(length: length, ControlSequence(body: parameters, final: final).meaning)
+        case (_, let length)?:
+            return .malformed(length: length)
+        case nil:
+            let length = unread.count - start
+            return length > KeyDecoder.maximumSequenceBytes ? .overlongControlSequence(length: length) : .incomplete
         }
-        let length = cursor - start
-        return length > KeyDecoder.maximumSequenceBytes ? .overlongControlSequence(length: length) : .incomplete
     }
 
     /// X10 mouse encoding, used by terminals without SGR 1006: each value
@@ -151,23 +147,15 @@ enum InputGrammar {
     /// OSC, DCS, APC, PM and SOS strings, ended by BEL or ST (`ESC \`).
     /// Terminals send them only as replies (kitty graphics answers are APC).
     private static func parseString(_ unread: [UInt8], at start: Int) -> ParseStep {
-        var cursor = start + 2
-        while cursor < unread.count {
-            let byte = unread[cursor]
-            if byte == 0x07 { return complete(cursor - start + 1) }
-            if byte == 0x1B {
-                guard cursor + 1 < unread.count else { break }
-                if unread[cursor + 1] == UInt8(ascii: "\\") { return complete(cursor - start + 2) }
-                return .malformed(length: cursor - start)
-            }
-            cursor += 1
-        }
-        // A trailing ESC stays unread: it may be the start of ST.
-        let length = cursor - start
-        return length > KeyDecoder.maximumStringBytes ? .overlongString(length: length) : .incomplete
-
-        func complete(_ length: Int) -> ParseStep {
-            .meaning(length: length, length <= KeyDecoder.maximumStringBytes ? .reply : .ignored)
+        switch EscapeTokenizer.token(in: unread, at: start) {
+        case (.string, let length)?:
+            return .meaning(length: length, length <= KeyDecoder.maximumStringBytes ? .reply : .ignored)
+        case (_, let length)?:
+            return .malformed(length: length)
+        case nil:
+            // A trailing ESC stays unread: it may be the start of ST.
+            let length = unread.count - start - (unread.last == 0x1B ? 1 : 0)
+            return length > KeyDecoder.maximumStringBytes ? .overlongString(length: length) : .incomplete
         }
     }
 

@@ -7,7 +7,7 @@
 /// (`ESC [colG`) along the row, `CUF`/`CUB` by a few cells, `CUU`/`CUD` up
 /// or down, or one of those two combined. Line feed is never used: it
 /// scrolls on the last row and means more than a move where the output
-/// is not raw. The renderer also weighs rewriting the unchanged cells in
+/// is not raw. `FrameWriter` also weighs rewriting the unchanged cells in
 /// between, which is cheaper still for a gap of a few plain characters.
 enum CursorMotion {
     /// The bytes that move the cursor from `from` (nil: unknown) to `to`,

@@ -10,9 +10,13 @@
 /// they are, and a run of text still goes left to right (the next
 /// character costs no motion). Of two as cheap, the one earlier on the
 /// screen goes first. `RowPlan` then picks every change's form along that
-/// order, which is never worse than the greedy choice of forms, and the
-/// renderer keeps the screen's order for a frame where that is shorter
-/// (with 16 colours a colour costs 5 bytes, and hopping can lose).
+/// order. With 16 colours (a colour costs 5 bytes, and hopping can lose)
+/// and none, `FrameWriter` keeps the screen's order.
+///
+/// It is the one byte optimisation kept beyond the screen-order writer
+/// (issue 27): on `bench/move-bytes.py` at 80×24 in 24-bit colour, moves
+/// back up cost 994–1,146 bytes with it and 1,135–1,393 without, over
+/// the 1,300 a move may cost; it costs this file.
 ///
 /// A greedy order is not the cheapest one (that is a travelling-salesman
 /// problem), but it is quick: changes that look alike are weighed as one
@@ -31,16 +35,7 @@
 /// text in another order than a repaint's, xterm showed 5–7 such pixels
 /// after a walk through the roster (screenshots).
 enum FramePlan {
-    /// One thing the renderer will write.
-    struct Change {
-        var x: Int
-        var y: Int
-        /// The cells it covers from `x`.
-        var cells: Int
-        var step: RowPlan.Step
-        /// The erase command, for an erase step.
-        var erase: String?
-    }
+    typealias Change = FrameDiff.Change
 
     /// Past this many changes a frame is written in the screen's order.
     static let mostChanges = 1_200
@@ -82,7 +77,7 @@ enum FramePlan {
             var groupOfLook: [CellLook: Int] = [:]
             groupOf.reserveCapacity(changes.count)
             for (index, change) in changes.enumerated() {
-                let picture = Self.isPicture(change.step)
+                let picture = change.isPicture
                 if !picture { inOrder.append(index) }
                 if case .draw(let look) = change.step {
                     if let group = groupOfLook[look] {
@@ -143,15 +138,6 @@ enum FramePlan {
                 cursor = change.x + change.cells >= width ? nil : Point(x: change.x + change.cells, y: change.y)
             }
             return order
-        }
-
-        /// Whether a change is a picture cell: a block or a space with a
-        /// colour in it, which may go in any order.
-        static func isPicture(_ step: RowPlan.Step) -> Bool {
-            guard case .draw(.halves(let top, let bottom)) = step else { return false }
-            if case .color = top { return true }
-            if case .color = bottom { return true }
-            return false
         }
 
         private mutating func number(of pen: Style) -> Int {

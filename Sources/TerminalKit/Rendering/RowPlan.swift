@@ -10,11 +10,11 @@
 /// pens a cell), so a colour stays in the pen as long as the cells after
 /// it can use it: a cell may take `▀` rather than a space because the next
 /// one needs its foreground. Erases on the way reset the pen's background
-/// (see `Renderer.erase`) and are part of the path.
+/// (`FrameDiff`) and are part of the path.
 ///
 /// Cursor motion does not depend on the forms, so it is left out of the
-/// cost. The renderer plans a whole frame's changes as one "row", in the
-/// order `FramePlan` chose, so a pen carries over from one row to the next.
+/// cost. `FrameWriter` plans a whole frame's changes as one "row", in
+/// screen order, so a pen carries over from one row to the next.
 enum RowPlan {
     /// What the renderer will do on the row, in order.
     enum Step {

@@ -102,6 +102,37 @@ final class Sandbox {
         return run.stdout.trimmingCharacters(in: .newlines)
     }
 
+    /// Waits until another process holds the roster's write lock (a
+    /// `BEGIN IMMEDIATE` with no busy timeout is refused), or `seconds`
+    /// pass; whether it was held. Tests wait for this, never for a fixed
+    /// time, before they act on a command that is meant to hold the lock.
+    func waitUntilWriteLocked(seconds: TimeInterval = 30) throws -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            let probe = try run("/usr/bin/sqlite3", [databasePath, "BEGIN IMMEDIATE; ROLLBACK;"])
+            if probe.status != 0, probe.stderr.contains("locked") { return true }
+            usleep(10_000)
+        }
+        return false
+    }
+
+    /// Waits until `process` has the roster's file open (one of its
+    /// descriptors in /proc names it), or has ended, or `seconds` pass;
+    /// whether it had it open.
+    func waitUntilOpened(by process: Process, seconds: TimeInterval = 30) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        let descriptors = "/proc/\(process.processIdentifier)/fd"
+        let database = URL(fileURLWithPath: databasePath).resolvingSymlinksInPath().path
+        while Date() < deadline, process.isRunning {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: descriptors)) ?? []
+            if names.contains(where: { (try? FileManager.default.destinationOfSymbolicLink(atPath: "\(descriptors)/\($0)")) == database }) {
+                return true
+            }
+            usleep(5_000)
+        }
+        return false
+    }
+
     func fileBytes(_ path: String) -> Data? {
         FileManager.default.contents(atPath: path)
     }

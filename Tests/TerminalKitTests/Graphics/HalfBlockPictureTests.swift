@@ -118,9 +118,8 @@ struct HalfBlockPictureTests {
         #expect(buffer == before)
         let colourless = HalfBlockPicture(pixelForPixel: Self.small, depth: .none)
         #expect(colourless.pixels(column: 0, row: 0) == (nil, nil))
-        #expect(PictureMode.choose(colorDepth: .none, kittyGraphics: true) == .text)
-        #expect(PictureMode.choose(colorDepth: .indexed256, kittyGraphics: false) == .halfBlocks(.indexed256))
-        #expect(PictureMode.choose(colorDepth: .truecolor, kittyGraphics: true) == .kittyGraphics)
+        #expect(PictureMode.best(colorDepth: .none, probe: nil, environment: { _ in nil }) == .text)
+        #expect(PictureMode.best(colorDepth: .indexed256, probe: nil, environment: { _ in nil }) == .halfBlocks(.indexed256))
     }
 
     @Test("a picture partly off the buffer is clipped, not a crash")

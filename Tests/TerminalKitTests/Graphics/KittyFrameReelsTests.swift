@@ -16,8 +16,7 @@ struct KittyFrameReelsTests {
 
     func renderer() -> Renderer {
         var renderer = Renderer(colorDepth: .truecolor)
-        renderer.imageData = { Self.png($0) }
-        renderer.kittyFrameReels = KittyFrameReels()
+        renderer.pictures = KittyImageOutput(imageData: { Self.png($0) }, frameReels: KittyFrameReels())
         return renderer
     }
 

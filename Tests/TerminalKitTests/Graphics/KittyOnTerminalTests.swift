@@ -21,7 +21,7 @@ struct KittyOnTerminalTests {
 
     func renderer() -> Renderer {
         var renderer = Renderer(colorDepth: .truecolor)
-        renderer.imageData = { _ in Self.png }
+        renderer.pictures = KittyImageOutput(imageData: { _ in Self.png })
         return renderer
     }
 

@@ -67,7 +67,7 @@ struct KittyPlaceholdersTests {
         let library = PictureLibrary { _ in try? Self.art.encodePNG() }
         let drawing = PictureDrawing(library: library, mode: .kittyPlaceholders)
         var renderer = Renderer(colorDepth: .indexed256)
-        renderer.kittyPlaceholders = KittyPlaceholderImages(png: library.pngBytes(forKittyImageID:))
+        renderer.pictures = KittyPlaceholderOutput(png: library.pngBytes(forKittyImageID:))
         func frame(_ space: Rect, _ renderer: inout Renderer) -> String {
             var buffer = Buffer(size: Size(width: 80, height: 30))
             drawing.draw("art", in: space, into: &buffer, slot: 1)

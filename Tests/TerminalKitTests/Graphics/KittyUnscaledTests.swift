@@ -86,7 +86,7 @@ struct KittyUnscaledTests {
     func rendered() throws {
         let (library, placement) = try draw(.kittyGraphics, cellPixels: Self.cellPixels)
         var renderer = Renderer(colorDepth: .truecolor)
-        renderer.imageData = library.pngBytes(forKittyImageID:)
+        renderer.pictures = KittyImageOutput(imageData: library.pngBytes(forKittyImageID:))
         var buffer = Buffer(size: Size(width: 80, height: 30))
         buffer.placements = [placement]
         let terminal = FakeKittyTerminal(width: 80, height: 30)

@@ -53,9 +53,10 @@ struct KonsoleSixelTests {
     func renderer(workarounds: Bool, probe: TerminalProbe = konsoleProbe()) -> Renderer {
         let quirks = workarounds ? PictureQuirks(probe: probe) : PictureQuirks()
         var renderer = Renderer(colorDepth: .truecolor)
-        renderer.sixel = SixelFrames(cellSize: Size(width: 8, height: 16), registers: 256) { _ in Self.art }
-        renderer.sixel?.deletesPictures = quirks.keepsPicturesOverCells
-        renderer.sixel?.transparentFill = quirks.fillsTransparentPixels ? probe.background : nil
+        var sixel = SixelOutput(cellSize: Size(width: 8, height: 16), registers: 256) { _ in Self.art }
+        sixel.deletesPictures = quirks.keepsPicturesOverCells
+        sixel.transparentFill = quirks.fillsTransparentPixels ? probe.background : nil
+        renderer.pictures = sixel
         return renderer
     }
 

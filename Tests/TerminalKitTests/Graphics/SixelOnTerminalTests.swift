@@ -12,7 +12,7 @@ struct SixelOnTerminalTests {
 
     func renderer() -> Renderer {
         var renderer = Renderer(colorDepth: .truecolor)
-        renderer.sixel = SixelFrames(cellSize: Size(width: 8, height: 16), registers: 256) { _ in Self.art }
+        renderer.pictures = SixelOutput(cellSize: Size(width: 8, height: 16), registers: 256) { _ in Self.art }
         return renderer
     }
 

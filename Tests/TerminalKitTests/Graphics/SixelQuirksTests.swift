@@ -19,8 +19,9 @@ struct SixelQuirksTests {
 
     func renderer(quirks: PictureQuirks) -> Renderer {
         var renderer = Renderer(colorDepth: .truecolor)
-        renderer.sixel = SixelFrames(cellSize: Size(width: 8, height: 16), registers: 256) { _ in Self.art }
-        renderer.sixel?.paintsAgainAfterRepaint = quirks.paintsAgainAfterRepaint
+        var sixel = SixelOutput(cellSize: Size(width: 8, height: 16), registers: 256) { _ in Self.art }
+        sixel.paintsAgainAfterRepaint = quirks.paintsAgainAfterRepaint
+        renderer.pictures = sixel
         return renderer
     }
 
@@ -84,8 +85,9 @@ struct SixelQuirksTests {
     func inlineImagesAgain() {
         func drawn(quirk: Bool) -> (first: String, second: String, third: String) {
             var renderer = Renderer(colorDepth: .truecolor)
-            renderer.inlineImages = InlineImageFrames(cellPixels: Size(width: 8, height: 16)) { _ in Self.art }
-            renderer.inlineImages?.paintsAgainAfterRepaint = quirk
+            var inline = InlineImageOutput(cellPixels: Size(width: 8, height: 16)) { _ in Self.art }
+            inline.paintsAgainAfterRepaint = quirk
+            renderer.pictures = inline
             let buffer = frame(size: Size(width: 60, height: 20))
             let first = String(decoding: renderer.render(buffer, cursor: nil), as: UTF8.self)
             let second = String(decoding: renderer.render(buffer, cursor: nil), as: UTF8.self)

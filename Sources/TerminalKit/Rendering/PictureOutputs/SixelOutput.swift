@@ -21,7 +21,7 @@
 /// its visible cells before it is encoded (`SixelPicture`), since the
 /// terminal cannot crop it; and none reaches the screen's last row, where
 /// the line feed that ends a sixel would scroll the whole screen.
-public struct SixelFrames {
+public struct SixelOutput: PictureOutput {
     /// A cell's size in the terminal's pixels (`TIOCGWINSZ`).
     public var cellSize: Size {
         didSet { if cellSize != oldValue { forget() } }
@@ -62,10 +62,12 @@ public struct SixelFrames {
     public private(set) var wantsFollowUp = false
     /// The decoded picture for a placement's image id.
     private let image: (UInt32) -> Image?
-    private var shown: [Key: KittyPlacement] = [:]
+    private var shown: [PlacementKey: KittyPlacement] = [:]
     private var encoded: [Encoding: [UInt8]] = [:]
     /// Each picture's registers, made once from the art (not per crop).
     private var palettes: [UInt32: SixelPalette] = [:]
+    /// This frame's plan, made before its cells are written.
+    private var framePlan = Plan()
 
     /// Encodings kept before the cache starts over: a slide makes a new
     /// cut of each picture every frame.
@@ -88,10 +90,29 @@ public struct SixelFrames {
         /// Delete every picture on screen before painting (`deletesPictures`).
         public var deleteFirst = false
 
-        /// Whether the cell at (x, y) must be written whatever it holds.
-        func repaints(x: Int, y: Int) -> Bool {
-            repaint.contains { $0.contains(Point(x: x, y: y)) }
-        }
+    }
+
+    public mutating func beforeCells(_ buffer: Buffer, previous: Buffer?) -> [UInt8] {
+        framePlan = plan(previous: previous, buffer: buffer, fullRepaint: previous == nil)
+        return []
+    }
+
+    public func mustRewrite(_ x: Int, _ y: Int) -> Bool {
+        !framePlan.repaint.isEmpty && framePlan.repaint.contains { $0.contains(Point(x: x, y: y)) }
+    }
+
+    public mutating func afterCells(_ buffer: Buffer, previous: Buffer?) -> [UInt8] {
+        guard !framePlan.paint.isEmpty || framePlan.deleteFirst else { return [] }
+        return paint(framePlan)
+    }
+
+    public mutating func removeAll() -> [UInt8] {
+        forget()
+        return []
+    }
+
+    public mutating func cellPixelsChanged(to size: Size?) {
+        cellSize = size ?? Self.assumedCellSize
     }
 
     /// Compares `buffer`'s pictures with those shown; `previous` is the
@@ -100,12 +121,12 @@ public struct SixelFrames {
     public mutating func plan(previous: Buffer?, buffer: Buffer, fullRepaint: Bool) -> Plan {
         // The last row is left out: a sixel ending there scrolls the screen.
         let area = Rect(x: 0, y: 0, width: buffer.size.width, height: max(0, buffer.size.height - 1))
-        var wanted: [Key: KittyPlacement] = [:]
-        var order: [Key] = []
+        var wanted: [PlacementKey: KittyPlacement] = [:]
+        var order: [PlacementKey] = []
         for placement in buffer.placements {
             let clipped = placement.clipped(to: area)
             guard clipped.isVisible else { continue }
-            let key = Key(imageID: clipped.imageID, placementID: clipped.placementID)
+            let key = clipped.key
             if wanted.updateValue(clipped, forKey: key) == nil { order.append(key) }
         }
         var plan = Plan()
@@ -187,11 +208,6 @@ public struct SixelFrames {
             for x in rect.x..<rect.maxX where old[x, y] != new[x, y] { return true }
         }
         return false
-    }
-
-    private struct Key: Hashable {
-        let imageID: UInt32
-        let placementID: UInt32
     }
 
     private struct Encoding: Hashable {

@@ -7,7 +7,7 @@
 /// wrapped for tmux's passthrough, and send the placement again when the
 /// size changes (a resize that makes the picture grow). Both are quiet:
 /// tmux does not hand the terminal's answers back.
-public struct KittyPlaceholderImages {
+public struct KittyPlaceholderOutput: PictureOutput {
     private let png: (UInt32) -> [UInt8]?
     /// How each sequence reaches the terminal (`TmuxClient.wrap`).
     private let wrap: ([UInt8]) -> [UInt8]
@@ -35,6 +35,10 @@ public struct KittyPlaceholderImages {
             placed[placement.imageID] = placement.frame.size
         }
         return output
+    }
+
+    public mutating func beforeCells(_ buffer: Buffer, previous: Buffer?) -> [UInt8] {
+        prepare(buffer.placements)
     }
 
     /// The bytes that free every image sent (quitting); forgets them.

@@ -24,7 +24,7 @@
 ///
 /// Pictures never reach the bottom row: a terminal moves the cursor below
 /// an inline image, and below the last row that scrolls the screen.
-public struct InlineImageFrames {
+public struct InlineImageOutput: PictureOutput {
     /// A cell's size in pixels (TIOCGWINSZ), to send pictures at the size
     /// they are shown; a guess when the terminal does not say.
     public var cellPixels: Size
@@ -39,7 +39,7 @@ public struct InlineImageFrames {
     /// again: the caller should draw a frame soon.
     public private(set) var wantsFollowUp = false
     private let art: (UInt32) -> Image?
-    private var shown: [Key: KittyPlacement] = [:]
+    private var shown: [PlacementKey: KittyPlacement] = [:]
     private var files: [FileKey: [UInt8]] = [:]
     private var released = Set<Int>()
     private var releasedWidth = 0
@@ -50,11 +50,6 @@ public struct InlineImageFrames {
     /// Picture files kept before the cache starts over (a slide makes a
     /// few dozen crops).
     static let fileLimit = 128
-
-    private struct Key: Hashable {
-        let imageID: UInt32
-        let placementID: UInt32
-    }
 
     private struct FileKey: Hashable {
         let imageID: UInt32
@@ -73,14 +68,35 @@ public struct InlineImageFrames {
     /// above its bottom row, one per key.
     static func showing(_ placements: [KittyPlacement], screen: Size) -> [KittyPlacement] {
         let area = Rect(x: 0, y: 0, width: screen.width, height: max(0, screen.height - 1))
-        var seen = Set<Key>()
+        var seen = Set<PlacementKey>()
         var result: [KittyPlacement] = []
         for placement in placements.reversed() {
             let clipped = placement.clipped(to: area)
-            guard clipped.isVisible, seen.insert(Key(imageID: clipped.imageID, placementID: clipped.placementID)).inserted else { continue }
+            guard clipped.isVisible, seen.insert(clipped.key).inserted else { continue }
             result.append(clipped)
         }
         return result.reversed()
+    }
+
+    /// ED 2: inline images are painted again after a repaint anyway, and
+    /// it is what takes them off in terminals that keep them apart from
+    /// the cells (Konsole).
+    public var clearScreen: String { "\u{1B}[0m\u{1B}[H\u{1B}[2J" }
+
+    public mutating func beforeCells(_ buffer: Buffer, previous: Buffer?) -> [UInt8] {
+        releaseCells(for: buffer.placements, screen: buffer.size, fullRepaint: previous == nil)
+        return []
+    }
+
+    public mutating func afterCells(_ buffer: Buffer, previous: Buffer?) -> [UInt8] {
+        images(for: buffer, previous: previous)
+    }
+
+    /// Nothing to free: the pictures are the cells' content.
+    public mutating func removeAll() -> [UInt8] { [] }
+
+    public mutating func cellPixelsChanged(to size: Size?) {
+        cellPixels = size ?? Self.assumedCellPixels
     }
 
     /// Works out which cells lose a picture this frame (see
@@ -93,7 +109,7 @@ public struct InlineImageFrames {
             shown = [:]
             return
         }
-        let now = Dictionary(Self.showing(placements, screen: screen).map { (Key(imageID: $0.imageID, placementID: $0.placementID), $0) },
+        let now = Dictionary(Self.showing(placements, screen: screen).map { ($0.key, $0) },
                              uniquingKeysWith: { $1 })
         for (key, old) in shown where now[key].map({ $0.frame != old.frame || $0.visible != old.visible }) ?? true {
             for y in old.visible.y..<old.visible.maxY {
@@ -118,9 +134,9 @@ public struct InlineImageFrames {
         wantsFollowUp = false
         let redrawAll = (deletesPictures && !released.isEmpty) || followUp
         var output: [UInt8] = redrawAll && deletesPictures ? KittyGraphics.deleteAllPlacements() : []
-        var next: [Key: KittyPlacement] = [:]
+        var next: [PlacementKey: KittyPlacement] = [:]
         for placement in Self.showing(buffer.placements, screen: buffer.size) {
-            let key = Key(imageID: placement.imageID, placementID: placement.placementID)
+            let key = placement.key
             next[key] = placement
             if !redrawAll, let old = shown[key], old.frame == placement.frame, old.visible == placement.visible,
                let previous, !written(placement.visible, previous: previous, now: buffer) { continue }

@@ -1,0 +1,66 @@
+/// Writes a frame's changes (`FrameDiff`) as terminal bytes, keeping
+/// track of the terminal's cursor and pen between frames.
+///
+/// The changes go in screen order, except that with 256 or 24-bit
+/// colours the picture cells one pen draws are written together
+/// (`FramePlan`). Each cell is written in the form of its look that
+/// `RowPlan` picks along that order, so a colour stays in the pen while
+/// the cells after it can use it. Getting to the next
+/// change takes the shortest cursor motion (`CursorMotion`), or writing
+/// again the few unchanged cells in between when that is shorter; the pen
+/// changes by the shortest SGR (`PenChange`). The terminal runs with
+/// autowrap off, so writing the last column never scrolls; after it the
+/// cursor position is treated as unknown.
+struct FrameWriter {
+    /// Where the terminal's cursor is, when known.
+    var cursor: Point?
+    /// The style the terminal will draw the next text in.
+    var pen: Style = .plain
+
+    /// The bytes that write `changes` of `buffer` in colours of `depth`.
+    mutating func write(_ changes: [FrameDiff.Change], of buffer: Buffer, depth: ColorDepth) -> [UInt8] {
+        var output = ""
+        let order = depth >= .indexed256 ? FramePlan.order(changes, cursor: cursor, pen: pen, width: buffer.size.width)
+            : Array(changes.indices)
+        let forms = RowPlan.forms(for: order.map { changes[$0].step }, from: pen)
+        for (change, form) in zip(order.map { changes[$0] }, forms) {
+            output += move(to: Point(x: change.x, y: change.y), in: buffer, depth: depth)
+            if let erase = change.erase {
+                output += setPen(RowPlan.eraser(pen), depth: depth) + erase
+                continue
+            }
+            guard let form else { continue }
+            output += setPen(form.style, depth: depth) + form.text
+            cursor = change.x + change.cells >= buffer.size.width ? nil : Point(x: change.x + change.cells, y: change.y)
+        }
+        return Array(output.utf8)
+    }
+
+    /// Moves the cursor to `point` the cheapest way: a cursor motion, or,
+    /// along the row, writing again the few unchanged cells in between
+    /// when they need no change of pen and take fewer bytes.
+    mutating func move(to point: Point, in buffer: Buffer, depth: ColorDepth) -> String {
+        let motion = CursorMotion.bytes(from: cursor, to: point)
+        defer { cursor = point }
+        guard let current = cursor, current.y == point.y, current.x < point.x,
+              point.x - current.x <= motion.utf8.count else { return motion }
+        var rewrite = ""
+        var x = current.x
+        while x < point.x {
+            let cell = buffer[x, point.y]
+            let form = CellLook(cell, depth: depth).cheapestForm(pen: pen)
+            guard !cell.isContinuation, form.style == pen, x + max(1, Int(cell.width)) <= point.x else { return motion }
+            rewrite += form.text
+            x += max(1, Int(cell.width))
+        }
+        return rewrite.utf8.count < motion.utf8.count ? rewrite : motion
+    }
+
+    private mutating func setPen(_ style: Style, depth: ColorDepth) -> String {
+        let wanted = Style(foreground: ColorConversion.convert(style.foreground, to: depth),
+                           background: ColorConversion.convert(style.background, to: depth),
+                           attributes: style.attributes)
+        defer { pen = wanted }
+        return PenChange.sequence(from: pen, to: wanted)
+    }
+}
