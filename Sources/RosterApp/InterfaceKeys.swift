@@ -20,11 +20,12 @@ public enum InterfaceKeys {
             ("Enter", "open the details"),
         ]),
         Part(title: "Details", keys: [
-            ("↑↓", "field"), ("Enter", "edit the field, or open its picker"), ("Esc", "back to list"),
+            ("↑↓", "field"), ("Enter", "edit the field, or open its picker"), ("Ctrl-E", "open in your editor"),
+            ("Esc", "back to list"),
         ]),
         Part(title: "Roster", keys: [
             ("Tab", "next field"), ("Shift-Tab", "previous field"), ("w", "weapon"), ("/", "filter"), ("n", "new"),
-            ("u", "undo"), ("U", "redo"), ("x", "remove"), ("click", "a monster, a field, Activated"),
+            ("u", "undo"), ("U", "redo"), ("h", "history: undo a chosen change"), ("x", "remove"), ("click", "a monster, a field, Activated"),
             ("wheel", "scroll the list"),
         ]),
         Part(title: "Filter", keys: [("Enter", "keep filter"), ("Esc", "clear filter"), ("↑↓", "move")]),
