@@ -24,15 +24,17 @@ public struct ProgramDescription: Sendable {
     /// The manual page's SEE ALSO: other pages, by name and section.
     public let seeAlso: [(name: String, section: Int)]
     /// The manual page's KEYS: the interactive interface's keys, by the
-    /// part of the screen they belong to.
-    public let keys: [(part: String, keys: [(label: String, meaning: String)])]
+    /// part of the screen they belong to. Worked out when the manual page
+    /// asks, not at every start: a command never needs them.
+    public var keys: [(part: String, keys: [(label: String, meaning: String)])] { listKeys() }
+    private let listKeys: @Sendable () -> [(part: String, keys: [(label: String, meaning: String)])]
 
     public init(name: String, summary: String, introduction: String, helpPointer: String,
                 description: String, exitStatuses: [(status: Int32, meaning: String)] = [],
                 environment: [(name: String, meaning: String)] = [],
                 files: [(path: String, meaning: String)] = [],
                 seeAlso: [(name: String, section: Int)] = [],
-                keys: [(part: String, keys: [(label: String, meaning: String)])] = []) {
+                keys: @escaping @Sendable () -> [(part: String, keys: [(label: String, meaning: String)])] = { [] }) {
         self.name = name
         self.summary = summary
         self.introduction = introduction
@@ -42,7 +44,7 @@ public struct ProgramDescription: Sendable {
         self.environment = environment
         self.files = files
         self.seeAlso = seeAlso
-        self.keys = keys
+        self.listKeys = keys
     }
 
     /// The name as shell functions and variables can hold it (`my_tool`).

@@ -31,7 +31,7 @@ enum RosterProgram {
              "The roster, unless --db, ROSTER_DB or XDG_DATA_HOME say otherwise. Its WAL, roster.db-wal, and the WAL's index, roster.db-shm, stay beside it between commands and are part of the database: copy all three, or use roster export."),
         ],
         seeAlso: [("sqlite3", 1)],
-        keys: InterfaceKeys.parts.map { part in (part.title, part.keys.map { (RosterProgram.inPrint($0.label), RosterProgram.inPrint($0.meaning)) }) }
+        keys: { InterfaceKeys.parts.map { part in (part.title, part.keys.map { (RosterProgram.inPrint($0.label), RosterProgram.inPrint($0.meaning)) }) } }
     )
 
     /// The interface's words as a printed page can set them: the glyphs

@@ -10,7 +10,8 @@ import Glibc
 /// runs (`LocalClock.$current.withValue`) while other tests in the same
 /// process keep theirs: a golden screen that shows an activation then
 /// reads the same on every machine, whatever its zone, and a `now` in it
-/// does not move. The program itself never sets it.
+/// does not move. The program itself never sets it, and a release build
+/// has no way to: there it is always the host's.
 public struct LocalClock: Sendable {
     /// Seconds since 1970 now.
     public var now: @Sendable () -> Int64
@@ -43,5 +44,13 @@ public struct LocalClock: Sendable {
         LocalClock(now: { moment }, fixedZone: zone)
     }
 
+    #if DEBUG
     @TaskLocal public static var current: LocalClock = .host
+    #else
+    /// The shipped program always reads the host's clock. A task-local
+    /// value would link Swift's concurrency runtime, and with it
+    /// libdispatch, whose start-up work every command would pay: about a
+    /// quarter more for `roster --version`.
+    public static var current: LocalClock { .host }
+    #endif
 }
