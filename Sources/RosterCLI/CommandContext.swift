@@ -39,6 +39,13 @@ public final class CommandContext {
         if path == "-" {
             throw .cannotOpen(path: path, reason: "`-` means standard input, which cannot hold a roster (for a file named -, write ./-)")
         }
+        // `postgres:/team` (one slash) would otherwise become a new file of
+        // that name, holding the default roster. The text is not repeated:
+        // a mistyped address may hold a password.
+        let scheme = path.prefix { $0 != ":" }.lowercased()
+        if path.contains(":"), scheme == "postgres" || scheme == "postgresql", case .file = RosterLocation(path) {
+            throw .invalidLocation("the roster's address starts like a PostgreSQL one but is not: write postgresql://HOST/DATABASE, with two slashes (for a file of that name, write ./ before it)")
+        }
         return path
     }
 

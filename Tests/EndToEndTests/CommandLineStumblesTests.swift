@@ -43,6 +43,22 @@ struct CommandLineStumblesTests {
         #expect(String(decoding: sandbox.fileBytes(path) ?? Data(), as: UTF8.self).hasPrefix("id,name,"))
     }
 
+    @Test("a mistyped PostgreSQL address is refused in one sentence, without its password, and makes no file",
+          arguments: ["postgres:/team", "postgresql:/alice:hunter2@db.example.org/team", "Postgres:team"])
+    func mistypedPostgresAddress(address: String) throws {
+        let sandbox = try Sandbox()
+        let run = try sandbox.roster(["--db", address, "list"], useDatabaseOption: false)
+        #expect(run.status == 64)
+        #expect(run.stderr == "roster: the roster's address starts like a PostgreSQL one but is not: write postgresql://HOST/DATABASE, with two slashes (for a file of that name, write ./ before it)\n")
+        #expect(!run.stderr.contains("hunter2"))
+        // Taken as a file, the address would have been made relative to
+        // the current folder.
+        #expect(!FileManager.default.fileExists(atPath: address))
+        let file = try sandbox.roster(["--db", sandbox.directory.path + "/" + address.replacingOccurrences(of: "/", with: "-"), "list"],
+                                      useDatabaseOption: false)
+        #expect(file.status == 0, "a file whose name only starts so is still a file: \(file.stderr)")
+    }
+
     @Test("--format md is markdown, and jsonl is ndjson")
     func formatOtherNames() throws {
         let sandbox = try Sandbox()
