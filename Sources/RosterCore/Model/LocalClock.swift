@@ -44,13 +44,14 @@ public struct LocalClock: Sendable {
         LocalClock(now: { moment }, fixedZone: zone)
     }
 
-    #if DEBUG
+    #if DEBUG || ROSTER_TEST_CLOCK
     @TaskLocal public static var current: LocalClock = .host
     #else
     /// The shipped program always reads the host's clock. A task-local
     /// value would link Swift's concurrency runtime, and with it
     /// libdispatch, whose start-up work every command would pay: about a
-    /// quarter more for `roster --version`.
+    /// quarter more for `roster --version`. (An optimized build of the
+    /// tests, as script/monkey makes, sets ROSTER_TEST_CLOCK.)
     public static var current: LocalClock { .host }
     #endif
 }
