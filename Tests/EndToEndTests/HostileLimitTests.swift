@@ -55,6 +55,41 @@ struct HostileLimitTests {
         #expect(try sandbox.sqlite("SELECT count(*) FROM monster") == "100000")
     }
 
+    @Test("a replace import of monsters without ids under a tight ulimit -v exits 71 with one sentence or succeeds, and never crashes: the records that wait for their ids wait on disk, not in memory")
+    func replaceWithoutIDsUnderMemoryLimit() throws {
+        let sandbox = try Sandbox()
+        _ = try sandbox.roster("list")
+        // 200,000 monsters without ids: each waits for the id of the old
+        // monster with its name, or a fresh one, until the end.
+        var lines = ""
+        for index in 0..<200_000 {
+            lines += "{\"name\":\"Bot-\(index)\",\"weapon\":\"sword\",\"icon\":\"meetcatbot.png\"}\n"
+        }
+        try Data(lines.utf8).write(to: sandbox.directory.appendingPathComponent("big.ndjson"))
+        _ = try sandbox.sqlite("PRAGMA wal_checkpoint(TRUNCATE)")
+        let before = try Data(contentsOf: URL(fileURLWithPath: sandbox.databasePath))
+        let start = try smallestLimitForList(sandbox)
+        var succeeded = false
+        for extra in [0, 8 << 10, 16 << 10, 24 << 10, 32 << 10, 48 << 10, 64 << 10] {
+            let run = try shell(sandbox, "ulimit -v $1; exec \"$ROSTER\" --db \"$DIR/roster.db\" import \"$DIR/big.ndjson\" --mode replace",
+                                [String(start + extra)])
+            #expect(run.status == 0 || run.status == 71, "ulimit -v \(start + extra): status \(run.status), \(run.stderr.prefix(400))")
+            if run.status == 0 {
+                succeeded = true
+                break
+            }
+            #expect(run.stderr == "roster: there is not enough memory to finish (is ulimit -v too small?); nothing was changed\n",
+                    "ulimit -v \(start + extra): \(run.stderr.prefix(400))")
+            _ = try sandbox.sqlite("PRAGMA wal_checkpoint(TRUNCATE)")
+            #expect(try Data(contentsOf: URL(fileURLWithPath: sandbox.databasePath)) == before, "ulimit -v \(start + extra)")
+        }
+        if !succeeded {
+            let roomy = try shell(sandbox, "exec \"$ROSTER\" --db \"$DIR/roster.db\" import \"$DIR/big.ndjson\" --mode replace")
+            #expect(roomy.status == 0, "\(roomy.stderr.prefix(400))")
+        }
+        #expect(try sandbox.sqlite("PRAGMA integrity_check; SELECT count(*), count(DISTINCT id), max(id) > 6 FROM monster") == "ok\n200000|200000|1")
+    }
+
     @Test("finding 17: a -shm that cannot grow on a full tmpfs is named as such, for a read and a write alike, with exit 74",
           .enabled(if: runsAsRoot, "needs root to mount a tmpfs in a private mount namespace (unshare -m)"))
     func sharedMemoryCannotGrow() throws {

@@ -17,7 +17,10 @@ import TextSafety
 ///   name up in the unique index as they go.
 /// - `replace` keeps the old rows in a temporary table until the end, to
 ///   count what was added, updated, unchanged and removed, and to give a
-///   record without an id the id of the old monster with its name.
+///   record without an id the id of the old monster with its name. Such
+///   records wait in a temporary table of their own, never in memory: a
+///   file of a million monsters without ids would otherwise be held whole,
+///   and memory running out there is a crash, not a sentence.
 struct ImportLoad {
     private let database: Database
     private let mode: ImportMode
@@ -35,8 +38,11 @@ struct ImportLoad {
     /// `upsert`: monsters already updated by this import, with where and
     /// how the file spelled the name that matched them.
     private var touched: [Int64: (place: TextLocation, spelling: String)] = [:]
-    /// `replace`: records without an id, written after the others.
-    private var deferred: [ImportedRecord] = []
+    /// `replace`: how many records (without an id, or with one used
+    /// twice) wait in `temp.import_deferred` to be written after the others,
+    /// and the statement that puts them there.
+    private var deferredCount = 0
+    private var deferInsert: Statement?
     private let insert: Statement
     /// `insert` for `groupSize` rows at once (bulk loads): SQLite then
     /// runs, opens its cursor and halts once for the group, not per row.
@@ -96,7 +102,7 @@ struct ImportLoad {
             let id: Int64
             if mode == .replace {
                 guard batch.records[index].hasID else {
-                    deferred.append(batch.records[index])
+                    try deferRecord(batch.records[index], values: (batch.values, index))
                     continue
                 }
                 id = batch.records[index].monster.id
@@ -178,7 +184,7 @@ struct ImportLoad {
         switch mode {
         case .replace:
             guard record.hasID else {
-                deferred.append(record)
+                try deferRecord(record, values: values)
                 return nil
             }
             do {
@@ -189,7 +195,7 @@ struct ImportLoad {
                                            "the id \(record.monster.id) is also used \(LoadedRecords.place(loadedRecords.firstPlace(ofID: record.monster.id)))")
                 // Written at the end with another id, so that its name is
                 // still checked against the others: every problem is found.
-                deferred.append(record)
+                try deferRecord(record, values: values)
                 return problem
             }
             try loadedRecords.append(id: record.monster.id, record)
@@ -281,7 +287,7 @@ struct ImportLoad {
 
     /// Writes what had to wait and builds the indexes; the problems found doing so.
     mutating func finish(problems: inout ProblemLog) throws {
-        if !deferred.isEmpty {
+        if deferredCount > 0 {
             let byName = previousCount > 0
             if byName {
                 try database.execute("CREATE INDEX temp.import_previous_name ON import_previous (name_key)")
@@ -293,23 +299,32 @@ struct ImportLoad {
             // counted as an old one updated.
             let previousMax = byName ? try database.integer("SELECT coalesce(max(id), 0) FROM temp.import_previous") ?? 0 : 0
             var fresh = Self.successor(of: max(0, previousMax, try database.integer(MonsterSequence.selectHighestGiven) ?? 0))
-            for record in deferred {
+            let write = try database.prepare("""
+                INSERT INTO monster (\(MonsterTable.dataColumns), name_key, id)
+                SELECT \(MonsterTable.dataColumns), name_key, ? FROM temp.import_deferred WHERE rowid = ?
+                """)
+            try database.prepare("""
+                SELECT rowid, name_key, name_line, name_column, id_line, id_column FROM temp.import_deferred ORDER BY rowid
+                """).forEachRow { row in
+                let namePlace = TextLocation(line: Int(row.int(2)), column: Int(row.int(3)))
+                let idPlace = TextLocation(line: Int(row.int(4)), column: Int(row.int(5)))
                 let id: Int64
-                if let previousID, let old = try previousID.firstRow([.text(MonsterRules.nameKey(record.monster.name))], { $0.int(0) }),
+                if let previousID, let old = try previousID.firstRow([.text(row.text(1))], { $0.int(0) }),
                    try taken.firstRow([.integer(old)], { _ in true }) == nil {
                     id = old
                 } else if let next = fresh {
                     id = next
                     fresh = Self.successor(of: next)
                 } else {
-                    problems.add(Self.noIDLeft(for: record))
-                    continue
+                    problems.add(InputProblem(.conflict, at: idPlace, field: "id", MonsterRules.noIDLeft))
+                    return
                 }
-                try insert(record, id: id)
-                try loadedRecords.append(id: id, record)
+                try write.run([.integer(id), .integer(row.int(0))])
+                try loadedRecords.append(id: id, name: namePlace, idPlace: idPlace)
                 counts.added += 1
             }
-            deferred = []
+            try database.execute("DROP TABLE temp.import_deferred")
+            deferredCount = 0
             // Without ids for every record the import fails; the names
             // written so far are still checked for clashes below.
         }
@@ -361,29 +376,65 @@ struct ImportLoad {
     /// come laid out from the reading thread, or are laid out here.
     private func insert(_ record: ImportedRecord, id: Int64?, values: (BatchValues, Int)? = nil) throws {
         defer { insert.reset() }
-        if let (batch, index) = values {
-            try batch.forEachSlot(ofRecord: index) { (parameter, slot) throws in
-                try Self.bind(slot, at: parameter, to: insert)
-            }
-        } else {
-            arena.removeAll()
-            var parameter: Int32 = 1
-            for field in MonsterTable.dataFields {
-                switch field.value(record.monster) {
-                case .integer(let number): try insert.bind(number, at: parameter)
-                case .text(let text): try arena.append(text, for: parameter)
-                case .null: try insert.bind(.null, at: parameter)
-                }
-                parameter += 1
-            }
-            try arena.append(record.nameKey, for: parameter)
-            // The arena is complete: its storage no longer moves.
-            try arena.forEachSpan { (bytes, count, parameter) throws in
-                try insert.bindBorrowedText(bytes, count: count, at: parameter)
-            }
-        }
+        try bind(record, values: values, to: insert)
         try insert.bind(id.map(SQLValue.integer) ?? .null, at: Int32(BatchValues.slotsPerRecord + 1))
         _ = try insert.step()
+    }
+
+    /// Puts `record` in `temp.import_deferred`, with where its name and id
+    /// are, to be written by `finish` (`replace`).
+    private mutating func deferRecord(_ record: ImportedRecord, values: (BatchValues, Int)? = nil) throws {
+        let statement: Statement
+        if let deferInsert {
+            statement = deferInsert
+        } else {
+            try database.execute("""
+                DROP TABLE IF EXISTS temp.import_deferred;
+                CREATE TEMP TABLE import_deferred AS
+                    SELECT \(MonsterTable.dataColumns), name_key, 0 AS name_line, 0 AS name_column, 0 AS id_line, 0 AS id_column
+                    FROM monster WHERE 0;
+                """)
+            statement = try database.prepare("""
+                INSERT INTO temp.import_deferred (\(MonsterTable.dataColumns), name_key, name_line, name_column, id_line, id_column)
+                VALUES (\(Array(repeating: "?", count: BatchValues.slotsPerRecord + 4).joined(separator: ", ")))
+                """)
+            deferInsert = statement
+        }
+        defer { statement.reset() }
+        try bind(record, values: values, to: statement)
+        let places = [record.nameLocation.line, record.nameLocation.column, record.idLocation.line, record.idLocation.column]
+        for (offset, number) in places.enumerated() {
+            try statement.bind(Int64(number), at: Int32(BatchValues.slotsPerRecord + 1 + offset))
+        }
+        _ = try statement.step()
+        deferredCount += 1
+    }
+
+    /// Binds the record's fields and name key to the first parameters of
+    /// `statement`. Text is borrowed from the batch or from `arena`, which
+    /// stays as it is until the next record is bound.
+    private func bind(_ record: ImportedRecord, values: (BatchValues, Int)?, to statement: Statement) throws {
+        if let (batch, index) = values {
+            try batch.forEachSlot(ofRecord: index) { (parameter, slot) throws in
+                try Self.bind(slot, at: parameter, to: statement)
+            }
+            return
+        }
+        arena.removeAll()
+        var parameter: Int32 = 1
+        for field in MonsterTable.dataFields {
+            switch field.value(record.monster) {
+            case .integer(let number): try statement.bind(number, at: parameter)
+            case .text(let text): try arena.append(text, for: parameter)
+            case .null: try statement.bind(.null, at: parameter)
+            }
+            parameter += 1
+        }
+        try arena.append(record.nameKey, for: parameter)
+        // The arena is complete: its storage no longer moves.
+        try arena.forEachSpan { (bytes, count, parameter) throws in
+            try statement.bindBorrowedText(bytes, count: count, at: parameter)
+        }
     }
 }
 

@@ -23,8 +23,12 @@ struct LoadedRecords {
     subscript(ordinal: Int) -> LoadedRecord { records[ordinal] }
 
     mutating func append(id: Int64, _ record: borrowing ImportedRecord) throws(IOFailure) {
+        try append(id: id, name: record.nameLocation, idPlace: record.idLocation)
+    }
+
+    mutating func append(id: Int64, name: TextLocation, idPlace: TextLocation) throws(IOFailure) {
         if firstWithID != nil, firstWithID?[id] == nil { firstWithID?[id] = records.count }
-        try records.append(LoadedRecord(id: id, name: PackedPlace(record.nameLocation), idPlace: PackedPlace(record.idLocation)))
+        try records.append(LoadedRecord(id: id, name: PackedPlace(name), idPlace: PackedPlace(idPlace)))
     }
 
     /// Where the id of the first record written with `id` is.

@@ -8,7 +8,7 @@ enum MonsterTable {
 
     /// Every field but the id, which the store assigns.
     static let dataFields = MonsterFields.dataFields
-    private static let dataColumns = dataFields.map(\.key).joined(separator: ", ")
+    static let dataColumns = dataFields.map(\.key).joined(separator: ", ")
     private static func placeholders(_ count: Int) -> String {
         Array(repeating: "?", count: count).joined(separator: ", ")
     }
@@ -16,6 +16,11 @@ enum MonsterTable {
     static let selectAll = "SELECT \(columns) FROM monster ORDER BY id"
     static let selectByWeapon = "SELECT \(columns) FROM monster WHERE weapon = ? ORDER BY id"
     static let selectByNameKey = "SELECT \(columns) FROM monster WHERE name_key = ?"
+    /// The monster keyed `?1` and those whose names read the same but
+    /// were keyed by id after it (`NameRekeying.shadowKey`): bind the key
+    /// and the key followed by U+000B. Keys hold no control character but
+    /// that newline, so the range holds nothing else.
+    static let selectByNameKeyAndShadows = "SELECT \(columns) FROM monster WHERE name_key >= ?1 AND name_key < ?2 ORDER BY id"
     static let selectByID = "SELECT \(columns) FROM monster WHERE id = ?"
     /// Binds `values(of:)`.
     static let insert = """
