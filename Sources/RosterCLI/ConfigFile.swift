@@ -60,12 +60,18 @@ struct ConfigFile: Sendable, Equatable {
     /// The file at its place, or `none` when there is none.
     static func load(environment: (String) -> String?) throws(ConfigError) -> ConfigFile {
         guard let path = path(environment: environment) else { return .none }
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        // Without blocking: a FIFO at that place would otherwise hold every
+        // command, even `list`, until something writes to it.
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         if descriptor < 0 {
             if errno == ENOENT || errno == ENOTDIR { return .none }
             throw ConfigError(path: path, line: nil, "cannot be read: \(String(cString: strerror(errno)))")
         }
         defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+            throw ConfigError(path: path, line: nil, "is not a regular file; it should hold a few `key = value` lines")
+        }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 4096)
         while true {
@@ -185,11 +191,27 @@ enum ConfigValue: Sendable, Equatable {
                 throw ConfigError(path: path, line: line,
                                   "\(Quote.code(key.name)) is one of \(words.joined(separator: ", ")), not \(Quote.code(string))")
             }
-            if key.name == "db", string.isEmpty {
-                throw ConfigError(path: path, line: line, "`db` is empty; give the roster's path, or leave the line out")
+            if key.name == "db" {
+                try checkRosterPlace(string, path: path, line: line)
             }
             return .text(string)
         }
+    }
+
+    /// `db` names one roster wherever roster runs: a path from `/` or `~/`,
+    /// or a PostgreSQL address. A relative path would name another roster
+    /// in each folder, made there without a word of why.
+    static func checkRosterPlace(_ place: String, path: String, line: Int) throws(ConfigError) {
+        if place.isEmpty {
+            throw ConfigError(path: path, line: line, "`db` is empty; give the roster's path, or leave the line out")
+        }
+        if place.hasPrefix("/") || place.hasPrefix("~/") || place.hasPrefix("postgresql:") || place.hasPrefix("postgres:") { return }
+        if place.hasPrefix("~") {
+            throw ConfigError(path: path, line: line,
+                              "`db` can start with ~/ for your own home folder, not with \(Quote.code(String(place.prefix { $0 != "/" }.prefix(40)))); write the whole path")
+        }
+        throw ConfigError(path: path, line: line,
+                          "`db` is a relative path, which would name another roster in each folder; write it from / or ~/, such as `db = \"~/rosters/team.db\"`")
     }
 
     /// The string a TOML basic string `"…"` holds (escapes \" \\ \t \n),

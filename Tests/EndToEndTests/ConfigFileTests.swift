@@ -43,13 +43,17 @@ struct ConfigFileTests {
     }
 
     @Test("an unknown key or a bad value is one sentence naming the file and the line", arguments: [
-        ("db = \"x.db\"\ncolour = \"red\"\n", ":2: unknown key `colour`; the keys are db, animation, pictures, accessible (see `roster help config`)"),
+        ("db = \"~/x.db\"\ncolour = \"red\"\n", ":2: unknown key `colour`; the keys are db, animation, pictures, accessible (see `roster help config`)"),
         ("dbb = \"x.db\"\n", ":1: unknown key `dbb`; did you mean `db`? the keys are db, animation, pictures, accessible (see `roster help config`)"),
         ("animation = \"no\"\n", ":1: `animation` is true or false, not `\"no\"`"),
         ("pictures = \"jpeg\"\n", ":1: `pictures` is one of kitty, sixel, iterm2, blocks, text, auto, not `jpeg`"),
         ("db = ~/x.db\n", ":1: `db` takes a string in double quotes, such as `db = \"~/rosters/team.db\"`"),
         ("[roster]\n", ":1: roster's settings have no tables; write `key = value` lines without [roster]"),
         ("db\n", ":1: expected `key = value`, such as db = \"~/rosters/team.db\""),
+        // A relative path would name another roster in each folder.
+        ("db = \"rel.db\"\n", ":1: `db` is a relative path, which would name another roster in each folder; write it from / or ~/, such as `db = \"~/rosters/team.db\"`"),
+        ("db = \"~\"\n", ":1: `db` can start with ~/ for your own home folder, not with `~`; write the whole path"),
+        ("db = \"~other/x.db\"\n", ":1: `db` can start with ~/ for your own home folder, not with `~other`; write the whole path"),
     ])
     func refused(_ text: String, _ message: String) throws {
         let sandbox = try Sandbox()
@@ -58,6 +62,19 @@ struct ConfigFileTests {
         #expect(run.status == 64)
         #expect(run.stderr == "roster: \(file)\(message)\n", "\(run.stderr)")
         #expect(!FileManager.default.fileExists(atPath: sandbox.databasePath))
+    }
+
+    @Test("a settings file that is a FIFO is refused at once, not waited on")
+    func fifoRefused() throws {
+        let sandbox = try Sandbox()
+        let directory = sandbox.directory.appendingPathComponent(".config/roster")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let file = directory.appendingPathComponent("config.toml").path
+        #expect(mkfifo(file, 0o600) == 0)
+        // Held by `timeout`: a roster that waits on the FIFO is ended (124).
+        let run = try sandbox.run("/usr/bin/timeout", ["-k", "2", "10", Sandbox.binary.path, "--db", sandbox.databasePath, "list"])
+        #expect(run.status == 64)
+        #expect(run.stderr == "roster: the settings file \(file) is not a regular file; it should hold a few `key = value` lines\n", "\(run.stderr)")
     }
 
     @Test("roster help config documents every key, even when the file is broken")
