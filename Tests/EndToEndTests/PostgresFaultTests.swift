@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// A shared roster's server going away is normal, not fatal: the built
 /// binary, against a PostgreSQL the tests start themselves, answers 75
@@ -103,6 +104,39 @@ struct PostgresFaultTests {
         let again = try sandbox.roster(uri: uri, ["import", new, "--mode", "replace"])
         #expect(again.status == 0, "\(again.stderr)")
         #expect(try cluster.psql("SELECT count(*) FROM roster.monster WHERE name LIKE 'New-%'", database: database) == "200000")
+    }
+
+    @Test("the plain roster, when the server goes: says the server is out of reach and keeps the chosen monster, never calling it gone; after a restart the same monster's weapon is saved")
+    func plainRosterLosesServer() throws {
+        let cluster = try DisposablePostgres(ownedWith: [])
+        let database = try cluster.makeDatabase()
+        let uri = cluster.uri(database: database)
+        let sandbox = try Sandbox()
+        #expect(try sandbox.roster(uri: uri, ["list"]).status == 0)
+        let program = try ProgramOnTerminal("/usr/bin/setsid",
+                                            arguments: ["--ctty", "--wait", Sandbox.binary.path, "--db", uri, "browse", "--plain"],
+                                            environment: ["HOME": sandbox.directory.path, "TZ": "UTC", "TERM": "dumb"],
+                                            translatingNewlines: false)
+        let terminal = program.terminal
+        #expect(terminal.waitFor("Command: "))
+        func answer(_ line: String, until shown: String) -> String {
+            let mark = terminal.transcript.count
+            terminal.type(line + "\n")
+            let seen = terminal.waitFor(shown, after: mark, seconds: 20)
+            let said = String(decoding: terminal.transcript[mark...], as: UTF8.self)
+            #expect(seen, "after \(line): \(said)")
+            return said
+        }
+        #expect(answer("1", until: "Command: ").contains("Cat-Bot is number 1"))
+        try cluster.crash()
+        let whileDown = answer("weapon", until: "Weapon number: ")
+        #expect(!whileDown.contains("no longer on the roster"), "\(whileDown)")
+        #expect(whileDown.contains("Lost the connection to PostgreSQL"), "\(whileDown)")
+        #expect(whileDown.contains("Weapon for Cat-Bot"), "\(whileDown)")
+        try cluster.restart()
+        #expect(answer("3", until: "Command: ").contains("Fire"))
+        _ = answer("quit", until: "Goodbye.")
+        #expect(try cluster.psql("SELECT weapon FROM roster.monster WHERE name = 'Cat-Bot'", database: database) == "fire")
     }
 
     @Test("a write that waits on the write lock longer than the busy timeout answers 75, as a busy file does; reading goes on")

@@ -179,11 +179,25 @@ final class PlainSession {
             return nil
         }
         guard controller.select(monsterID: chosenID), let monster = controller.selected, monster.id == chosenID else {
-            say("The monster you chose is no longer on the roster; choose another.")
-            self.chosenID = nil
+            if isGone(chosenID) {
+                say("The monster you chose is no longer on the roster; choose another.")
+                self.chosenID = nil
+            }
             return nil
         }
         return monster
+    }
+
+    /// Whether the monster `id` has left the roster. A store that cannot
+    /// be reached (a PostgreSQL server gone) is not a monster gone: that
+    /// is said instead, and the choice is kept for when it is back.
+    private func isGone(_ id: Int64) -> Bool {
+        do {
+            return try store.monster(id: id) == nil
+        } catch {
+            tell(error.description)
+            return false
+        }
     }
 
     /// Chooses `monster` and reads its details.
@@ -217,7 +231,7 @@ final class PlainSession {
         } else if unseen.isEmpty, list.total != totalBefore {
             say("Another program changed the roster; it now holds \(PlainWording.monsters(list.total)).")
         }
-        if let chosenID, ((try? store.monster(id: chosenID)) ?? nil) == nil {
+        if let chosenID, isGone(chosenID) {
             say("The monster you chose is no longer on the roster.")
             self.chosenID = nil
         }
