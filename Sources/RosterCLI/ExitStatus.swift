@@ -40,7 +40,7 @@ extension RosterError {
         // An empty argument is a slip on the command line (an unset
         // variable), as an empty value is anywhere else: a usage error.
         case .monsterNotFound(let reference, _) where reference.isEmpty: .usage
-        case .monsterNotFound, .nameTaken, .newerDatabase, .foreignDatabase, .foreignSchema, .historyRefused, .changedSince, .changedSinceAsked: .failure
+        case .monsterNotFound, .nameTaken, .newerDatabase, .foreignDatabase, .foreignSchema, .historyRefused, .changedSince, .changedSinceAsked, .namesReadAlike: .failure
         case .invalid, .unreadableValue: .dataError
         case .notADatabase, .damaged, .readOnly, .cannotOpen, .storage, .full, .serverRefused: .ioError
         case .serverUnavailable: .busy

@@ -34,6 +34,25 @@ struct OtherProgramsRowsTests {
         let show = try sandbox.roster("show", "ZED-BOT")
         #expect(show.status == 0, "\(show.stderr)")
     }
+
+    @Test("two names that read alike, one inserted by another program: each is found by its exact spelling, any other spelling is refused naming both, and nothing is done to the wrong one")
+    func namesReadingAlike() throws {
+        let sandbox = try Sandbox()
+        #expect(try sandbox.roster("add", "twin-bot", "--weapon", "fire").status == 0)
+        _ = try sandbox.sqlite("INSERT INTO monster (name, name_key, icon, weapon) VALUES ('Twin-Bot', 'bogus', 'unknown.png', 'smoke')")
+        let exact = try sandbox.roster("show", "Twin-Bot", "--format", "json")
+        #expect(exact.status == 0, "\(exact.stderr)")
+        #expect(exact.stdout.hasPrefix("{\"id\":8,"), "\(exact.stdout)")
+        #expect(try sandbox.roster("set-weapon", "Twin-Bot", "sword").status == 0)
+        #expect(try sandbox.sqlite("SELECT group_concat(id || ':' || weapon, ' ') FROM monster WHERE id >= 7") == "7:fire 8:sword")
+        #expect(try sandbox.roster("set-weapon", "twin-bot", "blowgun").status == 0)
+        #expect(try sandbox.sqlite("SELECT group_concat(id || ':' || weapon, ' ') FROM monster WHERE id >= 7") == "7:blowgun 8:sword")
+        let other = try sandbox.roster("remove", "TWIN-BOT", "--yes")
+        #expect(other.status == 1)
+        #expect(other.stderr == "roster: 2 monsters have names that read as `TWIN-BOT`: `twin-bot` (id 7) and `Twin-Bot` (id 8), as another program wrote them; name one by its id or by its exact spelling, or rename one (roster edit 8 --name NEW)\n",
+                "\(other.stderr)")
+        #expect(try sandbox.sqlite("SELECT count(*) FROM monster WHERE id >= 7") == "2")
+    }
 }
 
 /// Ids are never given out twice: removing the newest monster once gave

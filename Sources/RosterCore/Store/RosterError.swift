@@ -70,6 +70,10 @@ public enum RosterError: Error, Sendable, CustomStringConvertible {
     case invalidLocation(String)
     /// The database has a schema named `roster` that is not roster's.
     case foreignSchema(server: String)
+    /// A name that reads as several monsters' names, which another program
+    /// wrote so (roster itself never lets two names read alike): the
+    /// sentence lists them by id. Nothing is done to any of them.
+    case namesReadAlike(String)
 
     public var description: String {
         switch self {
@@ -116,7 +120,7 @@ public enum RosterError: Error, Sendable, CustomStringConvertible {
             return "interrupted"
         case .cannotRead(let path, let reason):
             return "cannot read \(path): \(reason)"
-        case .historyRefused(let sentence):
+        case .historyRefused(let sentence), .namesReadAlike(let sentence):
             return sentence
         case .changedSince(let current, let fields):
             let now = fields.compactMap { key in

@@ -94,7 +94,9 @@ extension SQLiteRosterStore {
         let key = MonsterRules.nameKey(reference)
         // Keys another program may have left wrong (see `NameKeyCheck`).
         guard try checkNameKeys() else { return try monsterByComparingNames(key) }
-        return try database.cached(MonsterTable.selectByNameKey).firstRow([.text(key)], MonsterTable.monster(from:))
+        let readingAlike = try database.cached(MonsterTable.selectByNameKeyAndShadows)
+            .rows([.text(key), .text(key + "\u{0B}")], MonsterTable.monster(from:))
+        return try MonsterRules.oneMonster(named: reference, among: readingAlike)
     }
 
     /// A name close to `reference`, to suggest when nothing matched.

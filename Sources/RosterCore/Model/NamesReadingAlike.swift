@@ -1,0 +1,24 @@
+import TextSafety
+
+/// roster never lets two monsters' names read alike (`sameNameRule`), but
+/// another program writing the table can: it may insert `Twin-Bot` beside
+/// roster's `twin-bot`. Both are kept (the later keyed by its id, see
+/// `NameRekeying`), and a name then has to say which one it means, so
+/// that no command acts on a monster other than the one named.
+extension MonsterRules {
+    /// The one monster of `candidates` (every monster whose name reads as
+    /// `reference`, by id) that `reference` names: the only one, else the
+    /// one spelled exactly so. Several, none spelled exactly so, is refused
+    /// with a sentence that names each by its id.
+    static func oneMonster(named reference: String, among candidates: [Monster]) throws(RosterError) -> Monster? {
+        guard candidates.count > 1 else { return candidates.first }
+        let exact = candidates.filter { $0.name == reference }
+        if exact.count == 1 { return exact[0] }
+        let listed = candidates.prefix(5).map { "\(Quote.code($0.name)) (id \($0.id))" }
+        let more = candidates.count > 5 ? " and \(candidates.count - 5) more" : ""
+        let list = listed.count == 2 ? listed.joined(separator: " and ") : listed.joined(separator: ", ")
+        throw .namesReadAlike("\(candidates.count) monsters have names that read as \(Quote.code(reference)): \(list)\(more), "
+            + "as another program wrote them; name one by its id or by its exact spelling, "
+            + "or rename one (roster edit \(candidates[candidates.count - 1].id) --name NEW)")
+    }
+}
