@@ -137,6 +137,21 @@ struct PostgresAccessTests {
         #expect(try cluster.psql("SELECT weapon FROM roster.monster WHERE name = 'Cat-Bot'", database: "shared") == "fire")
     }
 
+    @Test("SCRAM on a unix socket never reads OpenSSL's configuration file, which could load shared libraries into the static program")
+    func noOpenSSLConfiguration() throws {
+        let password = "Cnf-Pw-4417"
+        let cluster = try DisposablePostgres(ownedWith: ["--scram", "alice", password])
+        try cluster.psql("CREATE DATABASE shared OWNER alice")
+        let sandbox = try Sandbox()
+        let log = sandbox.directory.appendingPathComponent("trace.log").path
+        let uri = cluster.uri(database: "shared", user: "alice", password: password)
+        let run = try sandbox.run("/usr/bin/strace", ["-f", "-o", log, "-e", "trace=open,openat",
+                                                       Sandbox.binary.path, "--db", uri, "list"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let trace = try String(contentsOfFile: log, encoding: .utf8)
+        #expect(!trace.contains("openssl.cnf"), "\(trace.split(separator: "\n").filter { $0.contains("ssl") })")
+    }
+
     @Test("a password in the URI shows nowhere: messages, history, the process title, the files roster writes")
     func passwordNeverShows() throws {
         let password = "Hush-Pw-31337"

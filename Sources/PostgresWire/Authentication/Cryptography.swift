@@ -4,13 +4,23 @@ import COpenSSL
 /// libcrypto: hashes, HMAC, PBKDF2 and random bytes for the nonce, plus
 /// the base64 that SCRAM's messages use.
 enum Cryptography {
+    /// libcrypto set up without its configuration file: left to itself,
+    /// its first use reads openssl.cnf, which may load engines or providers
+    /// from shared libraries, and a static program must never load one.
+    /// (TLS sets up libssl the same way; this covers SCRAM on a socket.)
+    private static let setUp: Void = {
+        _ = OPENSSL_init_crypto(UInt64(OPENSSL_INIT_NO_LOAD_CONFIG), nil)
+    }()
+
     static func sha256(_ data: [UInt8]) -> [UInt8] {
+        setUp
         var digest = [UInt8](repeating: 0, count: 32)
         _ = SHA256(data, data.count, &digest)
         return digest
     }
 
     static func md5Hex(_ data: [UInt8]) -> String {
+        setUp
         var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
         var length: UInt32 = 0
         _ = EVP_Digest(data, data.count, &digest, &length, EVP_md5(), nil)
@@ -18,6 +28,7 @@ enum Cryptography {
     }
 
     static func hmacSHA256(key: [UInt8], _ data: [UInt8]) -> [UInt8] {
+        setUp
         var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
         var length: UInt32 = 0
         _ = HMAC(EVP_sha256(), key, Int32(key.count), data, data.count, &digest, &length)
@@ -25,6 +36,7 @@ enum Cryptography {
     }
 
     static func pbkdf2SHA256(password: [UInt8], salt: [UInt8], iterations: Int) -> [UInt8] {
+        setUp
         var key = [UInt8](repeating: 0, count: 32)
         _ = password.withUnsafeBufferPointer { passwordBytes in
             passwordBytes.withMemoryRebound(to: CChar.self) { characters in
@@ -37,6 +49,7 @@ enum Cryptography {
 
     /// Cryptographically random bytes, or nil if OpenSSL has no entropy.
     static func randomBytes(_ count: Int) -> [UInt8]? {
+        setUp
         var bytes = [UInt8](repeating: 0, count: count)
         return RAND_bytes(&bytes, Int32(count)) == 1 ? bytes : nil
     }
