@@ -30,7 +30,7 @@ struct ConfigFile: Sendable, Equatable {
 
     static let keys: [Key] = [
         Key(name: "db", kind: .text,
-            help: "the roster when --db and ROSTER_DB are not given: a file (~/ is your home) or postgresql://…",
+            help: "the roster when --db and ROSTER_DB are not given: a file from / or ~/ (your home), or postgresql://…",
             variable: "ROSTER_DB") { value in value.text },
         Key(name: "animation", kind: .flag,
             help: "false keeps panels from sliding, as --no-animation and ROSTER_NO_ANIMATION=1 do (default: true)",
