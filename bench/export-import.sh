@@ -13,16 +13,13 @@
 # Usage: bench/export-import.sh [COUNT]   (default 1000000; RUNS=N per command)
 set -uo pipefail
 source "$(dirname "$0")/lib.sh"
-bench_setup
-command -v python3 >/dev/null || { echo "bench/make-monsters.py needs python3" >&2; exit 69; }
+bench_setup python3
 
-count=${1:-1000000}
-runs=${RUNS:-10}
+bench_counts 10 "$@"
 # v2: with height, origin and activated (an older file lacks them).
-csv=$WORK/monsters-v2-$count.csv
+csv=$(monsters_csv "$count")
 ndjson=$WORK/monsters-v2-$count.ndjson
 db=$WORK/export.db
-[[ -s $csv ]] || python3 bench/make-monsters.py "$count" > "$csv"
 rm -f "$db" "$db-wal" "$db-shm"
 "$ROSTER" --db "$db" import "$csv" --mode replace >&2
 "$ROSTER" --db "$db" export --format ndjson > "$ndjson"

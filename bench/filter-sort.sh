@@ -10,15 +10,12 @@
 # Usage: bench/filter-sort.sh [COUNT]   (default 1000000; RUNS=N per command)
 set -uo pipefail
 source "$(dirname "$0")/lib.sh"
-bench_setup
-command -v python3 >/dev/null || { echo "bench/make-monsters.py needs python3" >&2; exit 69; }
+bench_setup python3
 
-count=${1:-1000000}
-runs=${RUNS:-10}
-csv=$WORK/monsters-v2-$count.csv
+bench_counts 10 "$@"
+csv=$(monsters_csv "$count")
 db=$WORK/filter.db
 numeric=$WORK/filter-numeric.db
-[[ -s $csv ]] || python3 bench/make-monsters.py "$count" > "$csv"
 rm -f "$db" "$db-wal" "$db-shm" "$numeric"
 "$ROSTER" --db "$db" import "$csv" --mode replace >&2
 # The sqlite3 side of the sort: the same rows with the height as a number,

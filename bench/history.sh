@@ -16,8 +16,7 @@
 # Usage: bench/history.sh [COUNT]   (default 1000000; UNDO_RUNS=N)
 set -uo pipefail
 source "$(dirname "$0")/lib.sh"
-bench_setup
-command -v python3 >/dev/null || { echo "bench/history.sh needs python3" >&2; exit 69; }
+bench_setup python3
 
 count=${1:-1000000}
 status=0
@@ -56,8 +55,7 @@ PY
 
 new_roster=$ROSTER
 # --- undo of a large replace import ------------------------------------------
-csv=$WORK/monsters-v2-$count.csv
-[[ -s $csv ]] || python3 bench/make-monsters.py "$count" > "$csv"
+csv=$(monsters_csv "$count")
 # The second file renames nearly every monster, so that the replace
 # touches nearly every row.
 second=$WORK/monsters-v2-$count-renamed.csv

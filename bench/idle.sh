@@ -4,13 +4,7 @@
 # ROSTER set, measures that binary instead of building the release one.
 set -uo pipefail
 source "$(dirname "$0")/lib.sh"
-if [[ -n ${ROSTER:-} ]]; then
-    cd "$(dirname "${BASH_SOURCE[0]}")/.."
-    WORK=$PWD/bench/work
-    mkdir -p "$WORK"
-else
-    bench_setup
-fi
+bench_setup_unless_given
 db=$WORK/idle.db
 rm -f "$db" "$db-wal" "$db-shm"
 "$ROSTER" --db "$db" list >/dev/null

@@ -15,11 +15,9 @@
 # Usage: bench/import-history.sh [COUNT]   (default 1000000; RUNS=N, BASE=commit)
 set -uo pipefail
 source "$(dirname "$0")/lib.sh"
-bench_setup
-command -v python3 >/dev/null || { echo "bench/import-history.sh needs python3" >&2; exit 69; }
+bench_setup python3
 
-count=${1:-1000000}
-runs=${RUNS:-5}
+bench_counts 5 "$@"
 
 base=${BASE:-$(git log --format=%H --diff-filter=A -- Sources/RosterCore/History/HistoryTable.swift | tail -1)^}
 base=$(git rev-parse "$base")
@@ -28,8 +26,7 @@ base_roster=$(roster_before_history) || exit 1
 new_roster=$WORK/roster-with-history
 cp "$ROSTER" "$new_roster"
 
-csv=$WORK/monsters-v2-$count.csv
-[[ -s $csv ]] || python3 bench/make-monsters.py "$count" > "$csv"
+csv=$(monsters_csv "$count")
 
 # The empty rosters, each made by its own binary.
 header='id,name,description,icon,name_color,weapon\r\n'

@@ -71,9 +71,8 @@ row "--version" "$(count sqlite3 -version)" version
 
 # Imports, as bench/export-import.sh runs them, of 100,000 monsters into an
 # empty roster (a copy afresh for each count) against sqlite3's .import.
-csv=$WORK/monsters-v2-100000.csv
+csv=$(monsters_csv 100000)
 ndjson=$WORK/monsters-v2-100000.ndjson
-[[ -s $csv ]] || python3 bench/make-monsters.py 100000 > "$csv"
 if [[ ! -s $ndjson ]]; then
     rm -f "$WORK/instructions-source.db"*
     "$ROSTER" --db "$WORK/instructions-source.db" import "$csv" --mode replace 2>/dev/null

@@ -20,20 +20,8 @@ import shlex
 import statistics
 import subprocess
 import sys
-import time
 
-
-def spawn_and_wait(argv, devnull):
-    start = time.perf_counter_ns()
-    pid = os.posix_spawnp(argv[0], argv, os.environ,
-                          file_actions=[(os.POSIX_SPAWN_DUP2, devnull, 1),
-                                        (os.POSIX_SPAWN_DUP2, devnull, 2)])
-    _, status, usage = os.wait4(pid, 0)
-    elapsed = time.perf_counter_ns() - start
-    code = os.waitstatus_to_exitcode(status)
-    if code != 0:
-        sys.exit(f"interleave-prepared.py: {shlex.join(argv)} exited with {code}")
-    return elapsed / 1e9, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
+from timed_spawn import spawn_and_wait
 
 
 def main():
@@ -51,7 +39,7 @@ def main():
             for side in order:
                 prepare, command = sides[side]
                 subprocess.run(prepare, shell=True, check=True, stdout=subprocess.DEVNULL)
-                elapsed, used, peak = spawn_and_wait(command, devnull)
+                elapsed, used, peak = spawn_and_wait(command, devnull, "interleave-prepared.py")
                 if index >= warmup:
                     times[side].append(elapsed)
                     cpu[side].append(used)

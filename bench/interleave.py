@@ -20,20 +20,8 @@ import os
 import shlex
 import statistics
 import sys
-import time
 
-
-def spawn_and_wait(argv, devnull):
-    start = time.perf_counter_ns()
-    pid = os.posix_spawnp(argv[0], argv, os.environ,
-                          file_actions=[(os.POSIX_SPAWN_DUP2, devnull, 1),
-                                        (os.POSIX_SPAWN_DUP2, devnull, 2)])
-    _, status, usage = os.wait4(pid, 0)
-    elapsed = time.perf_counter_ns() - start
-    code = os.waitstatus_to_exitcode(status)
-    if code != 0:
-        sys.exit(f"interleave.py: {shlex.join(argv)} exited with {code}")
-    return elapsed / 1e9, usage.ru_utime + usage.ru_stime
+from timed_spawn import spawn_and_wait
 
 
 def main():
@@ -55,7 +43,7 @@ def main():
             order = (0, 1) if index % 2 == 0 else (1, 0)
             for side in order:
                 commands = sides[side]
-                elapsed, used = spawn_and_wait(commands[index % len(commands)], devnull)
+                elapsed, used, _ = spawn_and_wait(commands[index % len(commands)], devnull, "interleave.py")
                 if index >= warmup:
                     times[side].append(elapsed)
                     cpu[side].append(used)

@@ -2,7 +2,11 @@
 # way users get it, install the measuring tools, and compare two commands
 # measured by hyperfine in the same run.
 
+# bench_setup [python3]: with python3, first stops with one sentence (69,
+# unavailable) where there is no python3, for the scripts that make data or
+# interleave runs with it.
 bench_setup() {
+    [[ ${1:-} == python3 ]] && need_python3
     cd "$(dirname "${BASH_SOURCE[0]}")/.."
     script/bootstrap --test
     local missing=()
@@ -121,4 +125,35 @@ CREATE TABLE monster (
 ) STRICT;
 CREATE UNIQUE INDEX monster_name_key ON monster (lower(name));
 SQL
+}
+
+# bench_setup_unless_given: measures the binary $ROSTER names when it is
+# set (no build), else builds the release one as bench_setup does.
+bench_setup_unless_given() {
+    if [[ -n ${ROSTER:-} ]]; then
+        cd "$(dirname "${BASH_SOURCE[0]}")/.."
+        WORK=$PWD/bench/work
+        mkdir -p "$WORK"
+    else
+        bench_setup
+    fi
+}
+
+need_python3() {
+    command -v python3 >/dev/null || { echo "${0#./} needs python3" >&2; exit 69; }
+}
+
+# monsters_csv COUNT: the path of bench/make-monsters.py's CSV of COUNT
+# monsters, made once and kept in $WORK for every script that reads it.
+monsters_csv() {
+    local csv=$WORK/monsters-v2-$1.csv
+    [[ -s $csv ]] || python3 bench/make-monsters.py "$1" > "$csv"
+    echo "$csv"
+}
+
+# bench_counts DEFAULT_RUNS [COUNT]: count, the scripts' first argument
+# (1,000,000 unless given), and runs, $RUNS unless DEFAULT_RUNS.
+bench_counts() {
+    runs=${RUNS:-$1}
+    count=${2:-1000000}
 }

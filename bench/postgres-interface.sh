@@ -10,13 +10,7 @@
 # name index is given before the filter is typed (1.5).
 set -uo pipefail
 source "$(dirname "$0")/lib.sh"
-if [[ -n ${ROSTER:-} ]]; then
-    cd "$(dirname "${BASH_SOURCE[0]}")/.."
-    WORK=$PWD/bench/work
-    mkdir -p "$WORK"
-else
-    bench_setup
-fi
+bench_setup_unless_given
 count=${1:-1000000}
 port=${PORT:-54331}
 cluster=/tmp/roster-bench-pg-interface-$$

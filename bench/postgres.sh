@@ -19,11 +19,9 @@
 # to run: PARTS=writers runs only the many writers)
 set -uo pipefail
 source "$(dirname "$0")/lib.sh"
-bench_setup
-command -v python3 >/dev/null || { echo "bench/make-monsters.py needs python3" >&2; exit 69; }
+bench_setup python3
 
-count=${1:-1000000}
-runs=${RUNS:-5}
+bench_counts 5 "$@"
 pairs=${PAIRS:-200}
 writers=${WRITERS:-20}
 rounds=${ROUNDS:-500}
@@ -60,9 +58,8 @@ fi
 
 # --- imports and exports of COUNT monsters -----------------------------
 if wants move; then
-    csv=$WORK/monsters-v2-$count.csv
+    csv=$(monsters_csv "$count")
     ndjson=$WORK/monsters-v2-$count.ndjson
-    [[ -s $csv ]] || python3 bench/make-monsters.py "$count" >"$csv"
     columns="id, name, description, icon, name_color, weapon, height, origin, activated"
     sql -d postgres -c "CREATE DATABASE source"
     "$ROSTER" --db "$(uri source)" import "$csv" --mode replace >&2 || exit 1

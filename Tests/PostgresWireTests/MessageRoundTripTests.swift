@@ -115,4 +115,34 @@ import Testing
         ReadyForQuery(status: .inTransaction).encode(into: &writer)
         #expect(try BackendMessage.decode(type: writer.bytes[0], body: writer.bytes[5...]) == .readyForQuery(.init(status: .inTransaction)))
     }
+
+    @Test func aMessageIsNamedByItsCaseAndNeverByTheServersText() {
+        let error = ServerError(fields: [UInt8(ascii: "M"): "secret (text) from the server"])
+        #expect(BackendMessage.errorResponse(ErrorResponse(error: error)).name == "ErrorResponse")
+        #expect(BackendMessage.readyForQuery(ReadyForQuery(status: .idle)).name == "ReadyForQuery")
+        #expect(BackendMessage.parseComplete.name == "ParseComplete")
+        let notification = NotificationResponse(notification: .init(processID: 1, channel: "c", payload: "p(x)"))
+        #expect(BackendMessage.notificationResponse(notification).name == "NotificationResponse")
+    }
+
+    @Test func aCodeByteOutsideItsMeaningsIsAProtocolViolation() {
+        let status = [UInt8(ascii: "?")][...]
+        #expect(throws: PostgresError.protocolViolation("a message held an unknown transaction status")) {
+            try ReadyForQuery.decode(body: status)
+        }
+        #expect(throws: PostgresError.self) { try Describe.decode(body: [UInt8(ascii: "X"), 0][...]) }
+        #expect(throws: PostgresError.protocolViolation("a CancelRequest had the wrong code")) {
+            try CancelRequest.decode(body: [0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0, 3][...])
+        }
+    }
+
+    @Test func declaredFieldsAreLaidOutInOrderAsTheProtocolSays() {
+        var writer = MessageWriter()
+        Parse(statementName: "s", sql: "Q", parameterTypes: [25]).encode(into: &writer)
+        #expect(writer.bytes == [UInt8(ascii: "P"), 0, 0, 0, 14, UInt8(ascii: "s"), 0, UInt8(ascii: "Q"), 0, 0, 1, 0, 0, 0, 25])
+        var bind = MessageWriter()
+        Bind(parameters: [[7], nil]).encode(into: &bind)
+        #expect(bind.bytes == [UInt8(ascii: "B"), 0, 0, 0, 21, 0, 0, 0, 0, 0, 2, 0, 0, 0, 1, 7, 0xff, 0xff, 0xff, 0xff, 0, 0])
+    }
 }
+

@@ -153,11 +153,7 @@ public final class PostgresConnection {
     func nextMessage(deadline: Deadline) throws(PostgresError) -> (type: UInt8, body: ArraySlice<UInt8>) {
         try fill(atLeast: 5, deadline: deadline)
         let type = readBuffer[readStart]
-        let length = Int(readBuffer[readStart + 1]) << 24 | Int(readBuffer[readStart + 2]) << 16
-            | Int(readBuffer[readStart + 3]) << 8 | Int(readBuffer[readStart + 4])
-        guard length >= 4, length < 1 << 30 else {
-            throw lose(.protocolViolation("it sent a message claiming \(length) bytes"))
-        }
+        let length = try bufferedFrameLength(atLeast: 4)
         try fill(atLeast: 1 + length, deadline: deadline)
         let body = Array(readBuffer[(readStart + 5)..<(readStart + 1 + length)])
         readStart += 1 + length
@@ -170,11 +166,7 @@ public final class PostgresConnection {
     func nextCopyData(_ body: (ArraySlice<UInt8>) throws -> Void) throws -> Bool {
         try fill(atLeast: 5, deadline: readDeadline)
         guard readBuffer[readStart] == CopyData.typeCode else { return false }
-        let length = Int(readBuffer[readStart + 1]) << 24 | Int(readBuffer[readStart + 2]) << 16
-            | Int(readBuffer[readStart + 3]) << 8 | Int(readBuffer[readStart + 4])
-        guard length >= 4, length < 1 << 30 else {
-            throw lose(.protocolViolation("it sent a message claiming \(length) bytes"))
-        }
+        let length = try bufferedFrameLength(atLeast: 4)
         try fill(atLeast: 1 + length, deadline: readDeadline)
         let start = readStart + 5
         readStart += 1 + length
@@ -205,9 +197,25 @@ public final class PostgresConnection {
     /// Whether a whole message is already in the buffer.
     var hasBufferedMessage: Bool {
         guard readEnd - readStart >= 5 else { return false }
-        let length = Int(readBuffer[readStart + 1]) << 24 | Int(readBuffer[readStart + 2]) << 16
+        return readEnd - readStart >= 1 + bufferedLength
+    }
+
+    /// The length field of the message at the front of the buffer (its
+    /// type byte and length must be there): it counts itself and the body.
+    private var bufferedLength: Int {
+        Int(readBuffer[readStart + 1]) << 24 | Int(readBuffer[readStart + 2]) << 16
             | Int(readBuffer[readStart + 3]) << 8 | Int(readBuffer[readStart + 4])
-        return readEnd - readStart >= 1 + length
+    }
+
+    /// The same length, checked: shorter than the message's fixed part, or
+    /// past a gigabyte (the server's own limit), is a protocol violation
+    /// that ends the connection.
+    func bufferedFrameLength(atLeast minimum: Int) throws(PostgresError) -> Int {
+        let length = bufferedLength
+        guard length >= minimum, length < 1 << 30 else {
+            throw lose(.protocolViolation("it sent a message claiming \(length) bytes"))
+        }
+        return length
     }
 
     private func fill(atLeast count: Int, deadline: Deadline) throws(PostgresError) {
@@ -269,12 +277,8 @@ extension PostgresConnection {
     /// protocol violation.
     func nextDataRow(into columns: inout DataRowColumns, _ body: (DataRowBytes) throws -> Void) throws -> Bool {
         try fill(atLeast: 5, deadline: readDeadline)
-        guard readBuffer[readStart] == UInt8(ascii: "D") else { return false }
-        let length = Int(readBuffer[readStart + 1]) << 24 | Int(readBuffer[readStart + 2]) << 16
-            | Int(readBuffer[readStart + 3]) << 8 | Int(readBuffer[readStart + 4])
-        guard length >= 6, length < 1 << 30 else {
-            throw lose(.protocolViolation("it sent a message claiming \(length) bytes"))
-        }
+        guard readBuffer[readStart] == DataRow.typeCode else { return false }
+        let length = try bufferedFrameLength(atLeast: 6)
         try fill(atLeast: 1 + length, deadline: readDeadline)
         let end = readStart + 1 + length
         let first = readStart + 5

@@ -14,25 +14,7 @@ extension PostgresConnection {
         try machine.startQuery()
         send(Query(sql: sql))
         try flush()
-        var results: [QueryResult] = []
-        var current = QueryResult()
-        try collectResults { (event) throws(PostgresError) in
-            switch event {
-            case .rowDescription(let description): current.columns = description.fields.map(\.name)
-            case .row(let row): current.rows.append(row.textValues)
-            case .commandComplete(let tag):
-                current.commandTag = tag
-                results.append(current)
-                current = QueryResult()
-            case .emptyQuery:
-                results.append(current)
-                current = QueryResult()
-            case .copyInStarted, .copyOutStarted:
-                throw .misuse("COPY runs through copyIn or copyOut, not simpleQuery.")
-            default: break
-            }
-        }
-        return results
+        return try collectStatementResults(caller: "simpleQuery")
     }
 
     /// Runs one statement with its values bound as parameters.
@@ -68,6 +50,16 @@ extension PostgresConnection {
     public func execute(_ statements: [BoundStatement]) throws(PostgresError) -> [QueryResult] {
         guard !statements.isEmpty else { return [] }
         try queueBatch(statements)
+        let results = try collectStatementResults(caller: "query")
+        guard results.count == statements.count else {
+            throw .protocolViolation("it answered \(statements.count) statements with \(results.count) results")
+        }
+        return results
+    }
+
+    /// One result per statement until ReadyForQuery: its columns, its rows
+    /// as text, its tag. `caller` names the method in the misuse a COPY is.
+    private func collectStatementResults(caller: String) throws(PostgresError) -> [QueryResult] {
         var results: [QueryResult] = []
         var current = QueryResult()
         try collectResults { (event) throws(PostgresError) in
@@ -82,12 +74,9 @@ extension PostgresConnection {
                 results.append(current)
                 current = QueryResult()
             case .copyInStarted, .copyOutStarted:
-                throw .misuse("COPY runs through copyIn or copyOut, not query.")
+                throw .misuse("COPY runs through copyIn or copyOut, not \(caller).")
             default: break
             }
-        }
-        guard results.count == statements.count else {
-            throw .protocolViolation("it answered \(statements.count) statements with \(results.count) results")
         }
         return results
     }

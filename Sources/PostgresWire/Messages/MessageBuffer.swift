@@ -1,8 +1,8 @@
 /// The bytes of one message, written and read the way every message of
 /// protocol 3 lays them out: big-endian integers, NUL-terminated strings,
 /// and (after the start-up) a one-byte type and a four-byte length that
-/// counts itself but not the type. Each message's own file uses these to
-/// encode and decode only its body; framing stays here.
+/// counts itself but not the type. Messages declare or code only their
+/// bodies (MessageLayout); framing stays here.
 
 /// Builds outgoing messages into one growing buffer, so that several
 /// messages (a pipeline of Parse/Bind/Execute, many COPY chunks) leave in
@@ -28,6 +28,11 @@ struct MessageWriter {
         bytes.append(UInt8(bits & 0xff))
     }
 
+    /// Any of the protocol's integers, big-endian.
+    mutating func integer<Integer: FixedWidthInteger>(_ value: Integer) {
+        withUnsafeBytes(of: value.bigEndian) { bytes.append(contentsOf: $0) }
+    }
+
     /// A NUL-terminated string. PostgreSQL cannot hold NUL in text, so a
     /// NUL inside `value` would cut it short: callers refuse such text first.
     mutating func cString(_ value: String) {
@@ -38,6 +43,20 @@ struct MessageWriter {
     mutating func raw<S: Sequence>(_ value: S) where S.Element == UInt8 { bytes.append(contentsOf: value) }
 
     mutating func raw(_ value: UnsafeRawBufferPointer) { bytes.append(contentsOf: value) }
+
+    /// Values each after an Int32 length, -1 for SQL NULL, after an Int16
+    /// count: a Bind's parameters and a DataRow's columns.
+    mutating func nullableValues<Value: Collection<UInt8>>(_ values: [Value?]) {
+        int16(Int16(values.count))
+        for value in values {
+            if let value {
+                int32(Int32(value.count))
+                raw(value)
+            } else {
+                int32(-1)
+            }
+        }
+    }
 
     /// Writes a typed message: the type byte, a length to be filled in,
     /// then whatever `body` writes.
@@ -103,6 +122,15 @@ struct MessageReader {
         return Int32(bitPattern: value)
     }
 
+    /// Any of the protocol's integers, big-endian.
+    mutating func integer<Integer: FixedWidthInteger>() throws(PostgresError) -> Integer {
+        let size = MemoryLayout<Integer>.size
+        guard remaining >= size else { throw Self.truncated }
+        defer { position += size }
+        // Shifts never trap: the top byte's bits land in the sign of a signed type.
+        return bytes[position..<(position + size)].reduce(0) { $0 << 8 | Integer(truncatingIfNeeded: $1) }
+    }
+
     mutating func cString() throws(PostgresError) -> String {
         guard let end = bytes[position...].firstIndex(of: 0) else { throw Self.truncated }
         defer { position = end + 1 }
@@ -113,6 +141,21 @@ struct MessageReader {
         guard count >= 0, remaining >= count else { throw Self.truncated }
         defer { position += count }
         return bytes[position..<(position + count)]
+    }
+
+    /// Bytes after their Int32 length; nil for a negative length (SQL NULL).
+    mutating func nullableBytes() throws(PostgresError) -> ArraySlice<UInt8>? {
+        let length = try int32()
+        return length < 0 ? nil : try bytes(count: Int(length))
+    }
+
+    /// What `MessageWriter.nullableValues` writes.
+    mutating func nullableValues() throws(PostgresError) -> [ArraySlice<UInt8>?] {
+        let count = max(0, Int(try int16()))
+        var values: [ArraySlice<UInt8>?] = []
+        values.reserveCapacity(min(count, remaining))
+        for _ in 0..<count { values.append(try nullableBytes()) }
+        return values
     }
 
     mutating func rest() -> ArraySlice<UInt8> {

@@ -14,6 +14,22 @@ enum HostResolver {
         var storage: sockaddr_storage
         var length: socklen_t
         var family: Int32
+
+        /// An address from a sockaddr_in or sockaddr_in6, copied into
+        /// storage that holds either.
+        init<SocketAddress>(socketAddress: SocketAddress, family: Int32) {
+            var storage = sockaddr_storage()
+            withUnsafeMutableBytes(of: &storage) { target in
+                withUnsafeBytes(of: socketAddress) { target.copyMemory(from: $0) }
+            }
+            self.init(storage: storage, length: socklen_t(MemoryLayout<SocketAddress>.size), family: family)
+        }
+
+        init(storage: sockaddr_storage, length: socklen_t, family: Int32) {
+            self.storage = storage
+            self.length = length
+            self.family = family
+        }
     }
 
     static func addresses(host: String, port: UInt16, nsswitchPath: String = "/etc/nsswitch.conf",
@@ -34,30 +50,16 @@ enum HostResolver {
 
     /// An IPv4 or IPv6 address written as numbers, or nil for a name.
     static func numericAddress(_ host: String, port: UInt16) -> Address? {
-        var storage = sockaddr_storage()
         var v4 = in_addr()
         if inet_pton(AF_INET, host, &v4) == 1 {
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_port = port.bigEndian
-            address.sin_addr = v4
-            withUnsafeMutableBytes(of: &storage) { target in
-                withUnsafeBytes(of: address) { target.copyMemory(from: $0) }
-            }
-            return Address(storage: storage, length: socklen_t(MemoryLayout<sockaddr_in>.size), family: AF_INET)
+            let address = sockaddr_in(sin_family: sa_family_t(AF_INET), sin_port: port.bigEndian, sin_addr: v4, sin_zero: (0, 0, 0, 0, 0, 0, 0, 0))
+            return Address(socketAddress: address, family: AF_INET)
         }
         var v6 = in6_addr()
-        if inet_pton(AF_INET6, host, &v6) == 1 {
-            var address = sockaddr_in6()
-            address.sin6_family = sa_family_t(AF_INET6)
-            address.sin6_port = port.bigEndian
-            address.sin6_addr = v6
-            withUnsafeMutableBytes(of: &storage) { target in
-                withUnsafeBytes(of: address) { target.copyMemory(from: $0) }
-            }
-            return Address(storage: storage, length: socklen_t(MemoryLayout<sockaddr_in6>.size), family: AF_INET6)
-        }
-        return nil
+        guard inet_pton(AF_INET6, host, &v6) == 1 else { return nil }
+        let address = sockaddr_in6(sin6_family: sa_family_t(AF_INET6), sin6_port: port.bigEndian, sin6_flowinfo: 0,
+                                   sin6_addr: v6, sin6_scope_id: 0)
+        return Address(socketAddress: address, family: AF_INET6)
     }
 
     /// The modules of the `hosts:` line, without its [NOTFOUND=return]

@@ -1,4 +1,4 @@
-/// How an export is written (see `SQLiteRosterStore.export`).
+/// How an export is written (see `RosterStore.export`).
 public struct ExportOptions {
     /// CSV: neutralise cells a spreadsheet would run as formulas.
     public var neutralizeFormulas = true
@@ -13,6 +13,9 @@ public struct ExportOptions {
     /// `--sort`, `--fields`): the whole roster unless told.
     public var query = MonsterQuery.everything
 
+    /// How many rows pass between progress reports: rare enough to cost nothing.
+    static let progressInterval = 8192
+
     public init(neutralizeFormulas: Bool = true, byteOrderMark: Bool = false,
                 progress: ((_ done: Int) -> Void)? = nil) {
         self.neutralizeFormulas = neutralizeFormulas
@@ -22,9 +25,6 @@ public struct ExportOptions {
 }
 
 extension SQLiteRosterStore {
-    /// How many rows pass between progress reports: rare enough to cost nothing.
-    static let progressInterval = 8192
-
     /// Writes every monster to `output` in `format`. Does not flush.
     ///
     /// Streaming: rows go from SQLite to the output buffer one at a time,
@@ -34,19 +34,30 @@ extension SQLiteRosterStore {
     public func export(_ format: ExportFormat, to output: ByteOutput, options: ExportOptions = ExportOptions()) throws {
         try passingThrough {
             try database.readTransaction {
-                try writeExport(format, to: output, options: options)
+                try writeExport(format, to: output, options: options) {
+                    try database.prepare("SELECT DISTINCT icon FROM monster ORDER BY icon").rows { $0.text(0) }
+                }
             }
         }
     }
+}
 
-    private func writeExport(_ format: ExportFormat, to output: ByteOutput, options: ExportOptions) throws {
+/// How an export is laid out, the same on every store: each store runs
+/// this inside its own snapshot (a read transaction) and says how to list
+/// the icons its monsters use.
+extension RosterStore {
+    /// Writes the document around the records: the JSON envelope, the CSV
+    /// header, the Markdown table, the HTML page. Reports progress every
+    /// `ExportOptions.progressInterval` monsters and once at the end.
+    func writeExport(_ format: ExportFormat, to output: ByteOutput, options: ExportOptions,
+                     iconNames: () throws -> [String]) throws {
         var done = 0
         func advance() {
             done += 1
             report(done)
         }
         func report(_ written: Int) {
-            if written > 0, written % Self.progressInterval == 0 { options.progress?(written) }
+            if written > 0, written % ExportOptions.progressInterval == 0 { options.progress?(written) }
         }
         switch format {
         case .json:
@@ -84,10 +95,5 @@ extension SQLiteRosterStore {
             try page.appendTail(to: output)
         }
         options.progress?(done)
-    }
-
-    /// The distinct icon asset names the roster uses.
-    func iconNames() throws -> [String] {
-        try database.prepare("SELECT DISTINCT icon FROM monster ORDER BY icon").rows { $0.text(0) }
     }
 }

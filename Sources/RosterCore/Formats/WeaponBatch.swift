@@ -61,13 +61,9 @@ public enum WeaponBatch {
             return
         }
         let fields = text.split(separator: "\t", omittingEmptySubsequences: false)
-        guard fields.count == 2 else {
-            let message = fields.count < 2
-                ? "expected NAME<TAB>WEAPON or a JSON object, but the line has no tab"
-                : "expected NAME<TAB>WEAPON, but the line has \(fields.count) tab-separated fields"
-            parsed.problems.append(InputProblem(.syntax, at: start, message))
-            return
-        }
+        guard holdsTwo(fields.count, at: start, into: &parsed,
+                       fewer: "expected NAME<TAB>WEAPON or a JSON object, but the line has no tab",
+                       more: "expected NAME<TAB>WEAPON, but the line has \(fields.count) tab-separated fields") else { return }
         let weaponColumn = fields[0].unicodeScalars.count + 2
         add(name: String(fields[0]), nameAt: start, weapon: String(fields[1]),
             weaponAt: TextLocation(line: number, column: weaponColumn), into: &parsed)
@@ -82,18 +78,24 @@ public enum WeaponBatch {
                 "a quoted cell is not closed, or text follows its closing quote; quote a cell as \"Bot, Esq.\" and a quote inside it as \"\""))
             return
         }
-        guard cells.count == 2 else {
-            let message = cells.count < 2
-                ? "expected NAME<TAB>WEAPON, NAME,WEAPON or a JSON object, but the line has neither a tab nor a comma"
-                : "expected NAME,WEAPON, but the line has \(cells.count) comma-separated cells (quote a name holding a comma: \"Bot, Esq.\",fire)"
-            parsed.problems.append(InputProblem(.syntax, at: start, message))
-            return
-        }
+        guard holdsTwo(cells.count, at: start, into: &parsed,
+                       fewer: "expected NAME<TAB>WEAPON, NAME,WEAPON or a JSON object, but the line has neither a tab nor a comma",
+                       more: "expected NAME,WEAPON, but the line has \(cells.count) comma-separated cells (quote a name holding a comma: \"Bot, Esq.\",fire)")
+        else { return }
         // A header, as `name,weapon` columns from a spreadsheet start.
         let words = cells.map { $0.text.lowercased().trimmingSpaces() }
         if words == ["name", "weapon"] { return }
         add(name: cells[0].text, nameAt: start, weapon: cells[1].text,
             weaponAt: TextLocation(line: number, column: cells[1].column), into: &parsed)
+    }
+
+    /// Whether a line split into `count` columns holds exactly a name and a
+    /// weapon; when not, the problem, worded for fewer or for more.
+    private static func holdsTwo(_ count: Int, at start: TextLocation, into parsed: inout Parsed,
+                                 fewer: @autoclosure () -> String, more: @autoclosure () -> String) -> Bool {
+        guard count != 2 else { return true }
+        parsed.problems.append(InputProblem(.syntax, at: start, count < 2 ? fewer() : more()))
+        return false
     }
 
     /// The cells of one CSV line and the column (from 1, in characters)

@@ -1,6 +1,12 @@
 /// Writing the history, always inside the write transaction of the change
 /// it records: a crash leaves both or neither.
 extension SQLiteRosterStore {
+    /// Records a change worked out by `RecordedChange`; nothing for none.
+    func record(_ change: RecordedChange?) throws {
+        guard let change else { return }
+        try recordChange(change.command, summary: change.summary, revisions: change.revisions)
+    }
+
     /// Records a change of whole rows; `revisions` holds each monster the
     /// change touched. Returns the entry's id.
     @discardableResult

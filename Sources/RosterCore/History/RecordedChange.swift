@@ -23,3 +23,22 @@ struct RecordedChange {
                        revisions: monsters.map { MonsterRevision(monsterID: $0.id, before: $0, after: nil) })
     }
 }
+
+extension RecordedChange {
+    /// An addition's entry.
+    static func addition(_ monster: Monster) -> RecordedChange {
+        RecordedChange(command: "add", summary: ChangeWording.added(monster),
+                       revisions: [MonsterRevision(monsterID: monster.id, before: nil, after: monster)])
+    }
+
+    /// An edit's entry. A weapon chosen in the interface (or given by
+    /// `edit --weapon`) is told as `set-weapon` tells it: one change, one
+    /// set of words. Nil when nothing changed.
+    static func edit(_ before: Monster, _ after: Monster) -> RecordedChange? {
+        var weaponOnly = before
+        weaponOnly.weapon = after.weapon
+        if weaponOnly == after { return weapons([WeaponChange(monster: before, weapon: after.weapon.type)]) }
+        return RecordedChange(command: "edit", summary: ChangeWording.edit(before, after),
+                              revisions: [MonsterRevision(monsterID: before.id, before: before, after: after)])
+    }
+}

@@ -1,5 +1,5 @@
 /// Reading and clearing the roster's history.
-extension SQLiteRosterStore {
+extension SQLiteRosterStore: HistoryReading {
     /// Changes newest first: at most `limit`, and with `touching`, only
     /// those that touched that monster (by id, or by any name it had in a
     /// change). Imports touch the whole roster, so they are always listed.
@@ -76,25 +76,6 @@ extension SQLiteRosterStore {
             .firstRow([.integer(id)], Self.entry(from:)).map(toldHere)
     }
 
-    /// `entry` with its summary told on the reader's clock. A summary is
-    /// written in the words of its change, and an activation time in them
-    /// on the writer's clock (`activated 2026-11-29 14:05 CET`); read in
-    /// another zone, the change is told again from its recorded rows, as
-    /// `show` would tell the times there. Only summaries that tell an
-    /// activation are read again: no other words depend on the zone.
-    /// Called once the entry's own row is read, never inside a loop over
-    /// the statement that read it.
-    func toldHere(_ entry: HistoryEntry) throws -> HistoryEntry {
-        guard entry.summary.contains(MonsterFields.activated.changeLabel + " ") else { return entry }
-        if let reversed = entry.reverses {
-            // An undo or redo repeats its change's words.
-            guard let original = try self.entry(id: reversed) else { return entry }
-            return entry.telling(original.line)
-        }
-        guard entry.command == "edit", let revision = try revisions(ofChange: entry.id).first,
-              let before = revision.before, let after = revision.after else { return entry }
-        return entry.telling(ChangeWording.edit(before, after))
-    }
 
     func revisions(ofChange id: Int64) throws -> [MonsterRevision] {
         let width = Int32(MonsterFields.all.count)
@@ -115,19 +96,11 @@ extension SQLiteRosterStore {
     /// The ids of the monster `reference` names now, and of every monster
     /// a change recorded under that name.
     private func monsterIDs(knownAs reference: String) throws -> Set<Int64> {
-        var ids: Set<Int64> = []
-        if let monster = try lookUp(reference) { ids.insert(monster.id) }
-        if let id = MonsterRules.id(in: reference) {
-            ids.insert(id)
-            return ids
-        }
-        let key = MonsterRules.nameKey(reference)
-        try database.cached("SELECT DISTINCT monster, before_name, after_name FROM history_row").forEachRow { row in
-            for column: Int32 in [1, 2] where !row.isNull(column) && MonsterRules.nameKey(row.text(column)) == key {
-                ids.insert(row.int(0))
+        try monsterIDs(knownAs: reference, now: try lookUp(reference)) { body in
+            try database.cached("SELECT DISTINCT monster, before_name, after_name FROM history_row").forEachRow { row in
+                for column: Int32 in [1, 2] where !row.isNull(column) { body(row.int(0), row.text(column)) }
             }
         }
-        return ids
     }
 
     static func entry(from row: Row) throws -> HistoryEntry {

@@ -37,29 +37,18 @@ extension SQLiteRosterStore {
     /// Undoes the newest `count` changes that are not undone.
     public func undo(_ count: Int = 1, dryRun: Bool = false) throws(RosterError) -> HistoryOutcome {
         try write(commit: !dryRun) {
-            var steps: [HistoryStep] = []
-            while steps.count < count {
-                guard let change = try newestDoneChange() else {
-                    return HistoryOutcome(steps: steps, shortfall: steps.isEmpty ? "nothing to undo" : "nothing more to undo")
-                }
-                steps.append(try reverse(change, undoing: true, dryRun: dryRun))
+            try Reversal.steps(count, thenNone: "nothing more to undo", next: { (try newestDoneChange(), "nothing to undo") }) {
+                try reverse($0, undoing: true, dryRun: dryRun)
             }
-            return HistoryOutcome(steps: steps, shortfall: nil)
         }
     }
 
     /// Redoes the `count` changes undone most recently, if no change was made since.
     public func redo(_ count: Int = 1, dryRun: Bool = false) throws(RosterError) -> HistoryOutcome {
         try write(commit: !dryRun) {
-            var steps: [HistoryStep] = []
-            while steps.count < count {
-                let (candidate, shortfall) = try redoCandidate()
-                guard let change = candidate else {
-                    return HistoryOutcome(steps: steps, shortfall: steps.isEmpty ? shortfall : "nothing more to redo")
-                }
-                steps.append(try reverse(change, undoing: false, dryRun: dryRun))
+            try Reversal.steps(count, thenNone: "nothing more to redo", next: redoCandidate) {
+                try reverse($0, undoing: false, dryRun: dryRun)
             }
-            return HistoryOutcome(steps: steps, shortfall: nil)
         }
     }
 
@@ -110,35 +99,27 @@ extension SQLiteRosterStore {
     // MARK: Reversing
 
     private func reverse(_ change: HistoryEntry, undoing: Bool, dryRun: Bool) throws -> HistoryStep {
-        let verb = undoing ? "undo" : "redo"
-        // An import's counts say nothing of why it cannot be taken back,
-        // and would push the reason out of a footer: its title names it.
-        let named = change.isSnapshot || change.isSnapshotDropped ? change.title : change.line
-        let refusal = "cannot \(verb) #\(change.id) \(named)"
+        let reversal = Reversal(change: change, undoing: undoing)
         var done: [MonsterRevision] = []
-        if change.isSnapshotDropped {
-            throw RosterError.historyRefused(
-                "\(refusal): roster keeps the roster from before only for the last \(HistoryTable.keptSnapshots) imports; nothing was \(verb)ne")
-        }
+        try reversal.checkSnapshotKept()
         if change.isSnapshot {
             guard try hasSnapshotTable(change.id) else {
-                throw RosterError.historyRefused(
-                    "\(refusal): the roster from \(undoing ? "before" : "after") it is no longer in the file (another program removed its table); nothing was \(verb)ne")
+                throw reversal.refused(
+                    "the roster from \(undoing ? "before" : "after") it is no longer in the file (another program removed its table)")
             }
             // The roster must be exactly as the import, or its last undo or
             // redo, left it: no other program may have written a row since.
             let lastSwap = try database.integer("SELECT max(id) FROM history WHERE id = ? OR reverses = ?",
                                                 .integer(change.id), .integer(change.id)) ?? change.id
             if let outside = try outsideChange(after: lastSwap) {
-                throw RosterError.historyRefused(
-                    "\(refusal): \(outside.sentence(after: undoing ? "the import" : "the import was undone")); nothing was \(verb)ne")
+                throw reversal.refused(outside.sentence(after: undoing ? "the import" : "the import was undone"))
             }
             // A file's changes from before the count began (schema 5) are
             // checked by the number of monsters only.
             let expected = undoing ? change.countAfter : change.countBefore
             let count = Int(try database.integer("SELECT count(*) FROM monster") ?? 0)
             if count != expected {
-                throw RosterError.historyRefused("\(refusal): the roster has been changed since\(try laterChangeWording(after: change.id, monster: nil)); nothing was \(verb)ne")
+                throw reversal.refused("the roster has been changed since\(try laterChangeWording(after: change.id, monster: nil))")
             }
             try uncounted { try swapRoster(withSnapshotOf: change.id) }
         } else {
@@ -148,17 +129,9 @@ extension SQLiteRosterStore {
             for step in steps {
                 let current = try database.cached(MonsterTable.selectByID)
                     .firstRow([.integer(step.monsterID)], MonsterTable.monster(from:))
-                guard current == step.before else {
-                    var name = step.before?.name ?? step.after?.name ?? "monster \(step.monsterID)"
-                    // Renamed since: the name it goes by now is the one to look for.
-                    if let current, MonsterRules.nameKey(current.name) != MonsterRules.nameKey(name) {
-                        name += " (now \(current.name))"
-                    }
-                    let what = current == nil ? "has been removed since" : "has been changed since"
-                    let later = try laterChangeWording(after: change.id, monster: step.monsterID)
-                    throw RosterError.historyRefused(
-                        "\(refusal): \(name) \(what)\(later); nothing was \(verb)ne\(later == Self.outsideHistory && undoing ? Self.wayOnPastOutsideChange(change) : "")")
-                }
+                try reversal.checkUnchanged(step, now: current,
+                                            laterChange: { try laterChangeWording(after: change.id, monster: step.monsterID) },
+                                            advice: { $0 == Self.outsideHistory && undoing ? Self.wayOnPastOutsideChange(change) : "" })
             }
             // Removals first, then changes, then additions, so that a
             // name freed by one is free for another.
@@ -172,16 +145,14 @@ extension SQLiteRosterStore {
                     try database.cached(sql).run(MonsterTable.values(of: after) + [.integer(step.monsterID)])
                 }) {
                     guard error.isUniqueViolation else { throw error }
-                    throw RosterError.historyRefused("\(refusal): \(try nameClashWording(after.name, since: change.id)); nothing was \(verb)ne")
+                    throw reversal.refused(try nameClashWording(after.name, since: change.id))
                 }
             }
             done = steps
         }
         try database.cached("UPDATE history SET undone = ? WHERE id = ?").run(.integer(undoing ? 1 : 0), .integer(change.id))
-        try recordChange(verb, summary: change.line, revisions: done, reverses: change.id)
-        let past = undoing ? "undid" : "redid"
-        return HistoryStep(change: change, revisions: done,
-                           sentence: ChangeWording.reversal(dryRun ? "would \(verb)" : past, of: change))
+        try recordChange(reversal.verb, summary: change.line, revisions: done, reverses: change.id)
+        return reversal.step(revisions: done, dryRun: dryRun)
     }
 
     /// `, by #14 edit Cat-Bot: …`, the newest later change that touched

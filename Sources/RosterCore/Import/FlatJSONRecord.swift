@@ -257,23 +257,14 @@ private final class KeyTable: @unchecked Sendable {
     private let nullable: UInt64
 
     private init() {
-        let keys = MonsterFields.keys.map { Array($0.utf8) }
-        count = keys.count
-        bytes = .allocate(capacity: keys.reduce(0) { $0 + $1.count })
-        starts = .allocate(capacity: count + 1)
+        count = MonsterFields.keys.count
+        let packed = packKeys(MonsterFields.keys)
+        bytes = packed.bytes
+        starts = packed.starts
         kinds = .allocate(capacity: count)
         _ = kinds.initialize(from: MonsterFields.all.map(\.kind))
         required = MonsterDecoder.mask { $0.isRequired }
         nullable = MonsterDecoder.mask { $0.isNullable }
-        var offset = 0
-        for (index, key) in keys.enumerated() {
-            starts[index] = offset
-            for byte in key {
-                bytes[offset] = byte
-                offset += 1
-            }
-        }
-        starts[count] = offset
     }
 
     // Lives as long as the process; never deallocated.

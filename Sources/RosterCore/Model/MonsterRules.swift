@@ -94,16 +94,9 @@ public enum MonsterRules {
             }
             return nil
         }
-        let length = name.count
-        if length > nameLimit {
-            return problem("a name can have at most \(nameLimit) characters; this one has \(length)")
-        }
-        let codePoints = name.unicodeScalars.count
-        if codePoints > nameCodePointLimit {
-            return problem(tooManyMarks("a name", limit: nameCodePointLimit, codePoints))
-        }
-        if let scalar = name.unicodeScalars.first(where: isForbiddenInName) {
-            return problem("a name cannot contain control characters, and this one contains \(codePoint(scalar))")
+        if let message = lengthOrControlProblem(name, "a name", limit: nameLimit, codePointLimit: nameCodePointLimit,
+                                                "control characters", forbidden: isForbiddenInName) {
+            return problem(message)
         }
         if let scalar = firstInvisible(in: Array(name.unicodeScalars)) {
             return problem("a name cannot contain characters that show as nothing, and this one contains \(codePoint(scalar))")
@@ -173,22 +166,30 @@ public enum MonsterRules {
         if isShortPrintableASCII(description.utf8, allowing: 1 << 0x0A | 1 << 0x09, limit: descriptionLimit) {
             return nil
         }
-        let length = description.count
-        if length > descriptionLimit {
-            return problem("a description can have at most \(descriptionLimit) characters; this one has \(length)")
-        }
-        let codePoints = description.unicodeScalars.count
-        if codePoints > descriptionCodePointLimit {
-            return problem(tooManyMarks("a description", limit: descriptionCodePointLimit, codePoints))
-        }
-        if let scalar = description.unicodeScalars.first(where: isForbiddenInDescription) {
-            return problem("a description cannot contain control characters other than newline and tab, and this one contains \(codePoint(scalar))")
-        }
-        return nil
+        return lengthOrControlProblem(description, "a description", limit: descriptionLimit,
+                                      codePointLimit: descriptionCodePointLimit,
+                                      "control characters other than newline and tab", forbidden: isForbiddenInDescription)
+            .map(problem)
     }
 
-    private static func tooManyMarks(_ what: String, limit: Int, _ codePoints: Int) -> String {
-        "\(what) can hold at most \(limit) code points, each accent or other mark on a letter counted apart from it; this one holds \(codePoints)"
+    /// The checks names and descriptions share, in order: too many
+    /// characters, too many code points (a letter under a pile of marks),
+    /// a character `forbidden` refuses (named as `forbiddenWording`).
+    private static func lengthOrControlProblem(_ text: String, _ what: String, limit: Int, codePointLimit: Int,
+                                               _ forbiddenWording: String,
+                                               forbidden: (Unicode.Scalar) -> Bool) -> String? {
+        let length = text.count
+        if length > limit {
+            return "\(what) can have at most \(limit) characters; this one has \(length)"
+        }
+        let codePoints = text.unicodeScalars.count
+        if codePoints > codePointLimit {
+            return "\(what) can hold at most \(codePointLimit) code points, each accent or other mark on a letter counted apart from it; this one holds \(codePoints)"
+        }
+        if let scalar = text.unicodeScalars.first(where: forbidden) {
+            return "\(what) cannot contain \(forbiddenWording), and this one contains \(codePoint(scalar))"
+        }
+        return nil
     }
 
     public static func iconProblem(_ icon: String) -> FieldProblem? {

@@ -16,20 +16,11 @@ final class StoredKeys<Value: Sendable>: @unchecked Sendable {
     private let values: [Value]
 
     init(_ pairs: [(key: String, value: Value)]) {
-        let keys = pairs.map { Array($0.key.utf8) }
-        count = keys.count
+        count = pairs.count
         values = pairs.map(\.value)
-        bytes = .allocate(capacity: max(1, keys.reduce(0) { $0 + $1.count }))
-        starts = .allocate(capacity: count + 1)
-        var offset = 0
-        for (index, key) in keys.enumerated() {
-            starts[index] = offset
-            for byte in key {
-                bytes[offset] = byte
-                offset += 1
-            }
-        }
-        starts[count] = offset
+        let packed = packKeys(pairs.map(\.key))
+        bytes = packed.bytes
+        starts = packed.starts
     }
 
     /// The value whose key is exactly `given`.
@@ -106,4 +97,22 @@ extension Countries {
         }
         return table
     }()
+}
+
+/// `keys`' UTF-8 bytes back to back in memory of their own, never freed,
+/// and where each starts (entry `keys.count` is the end): the flat tables
+/// `StoredKeys` and the JSON reader's key table match bytes against.
+func packKeys(_ keys: [String]) -> (bytes: UnsafeMutableBufferPointer<UInt8>, starts: UnsafeMutableBufferPointer<Int>) {
+    let bytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(1, keys.reduce(0) { $0 + $1.utf8.count }))
+    let starts = UnsafeMutableBufferPointer<Int>.allocate(capacity: keys.count + 1)
+    var offset = 0
+    for (index, key) in keys.enumerated() {
+        starts[index] = offset
+        for byte in key.utf8 {
+            bytes[offset] = byte
+            offset += 1
+        }
+    }
+    starts[keys.count] = offset
+    return (bytes, starts)
 }

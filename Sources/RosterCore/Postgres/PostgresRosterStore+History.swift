@@ -5,7 +5,7 @@ import PostgresWire
 /// `roster` carrying the entry's id, for interfaces that listen), read by
 /// `history`, `undo` and `redo`. Every entry says who made the change: the
 /// database user (the server fills it in) and the person's machine.
-extension PostgresRosterStore {
+extension PostgresRosterStore: HistoryReading {
     /// The channel every change is announced on, with its history id.
     public static let notificationChannel = "roster"
 
@@ -19,6 +19,12 @@ extension PostgresRosterStore {
     private static let revisionsPerInsert = 500
 
     // MARK: Writing
+
+    /// Records a change worked out by `RecordedChange`, sent with the
+    /// commit; nothing for none.
+    func record(_ change: RecordedChange?) throws {
+        if let change { try recordChange(change.command, summary: change.summary, revisions: change.revisions) }
+    }
 
     /// Records a change of whole rows, sent with the commit. `id` is the
     /// entry's id when the caller drew it already (an import's snapshot).
@@ -131,17 +137,6 @@ extension PostgresRosterStore {
             .map(Self.entry(from:)).map(toldHere)
     }
 
-    /// The entry with its summary told on the reader's clock, as the file's history does.
-    func toldHere(_ entry: HistoryEntry) throws -> HistoryEntry {
-        guard entry.summary.contains(MonsterFields.activated.changeLabel + " ") else { return entry }
-        if let reversed = entry.reverses {
-            guard let original = try self.entry(id: reversed) else { return entry }
-            return entry.telling(original.line)
-        }
-        guard entry.command == "edit", let revision = try revisions(ofChange: entry.id).first,
-              let before = revision.before, let after = revision.after else { return entry }
-        return entry.telling(ChangeWording.edit(before, after))
-    }
 
     func revisions(ofChange id: Int64) throws -> [MonsterRevision] {
         let fields = PostgresMonsterTable.dataFields
@@ -162,18 +157,12 @@ extension PostgresRosterStore {
     /// The ids of the monster `reference` names now, and of every monster
     /// a change recorded under that name.
     private func monsterIDs(knownAs reference: String) throws -> Set<Int64> {
-        var ids: Set<Int64> = []
-        if let monster = try lookUp(reference) { ids.insert(monster.id) }
-        if let id = MonsterRules.id(in: reference) {
-            ids.insert(id)
-            return ids
+        try monsterIDs(knownAs: reference, now: try lookUp(reference)) { body in
+            for row in try run("SELECT DISTINCT monster, before_name, after_name FROM roster.history_row").rows {
+                guard let id = row[0].flatMap({ Int64($0) }) else { continue }
+                for case let name? in [row[1], row[2]] { body(id, name) }
+            }
         }
-        let key = MonsterRules.nameKey(reference)
-        for row in try run("SELECT DISTINCT monster, before_name, after_name FROM roster.history_row").rows {
-            guard let id = row[0].flatMap({ Int64($0) }) else { continue }
-            for case let name? in [row[1], row[2]] where MonsterRules.nameKey(name) == key { ids.insert(id) }
-        }
-        return ids
     }
 
     static func entry(from row: [String?]) throws(RosterError) -> HistoryEntry {

@@ -33,28 +33,9 @@ extension PostgresRosterStore {
     @discardableResult
     public func appendRecords(_ form: MonsterRecords.Form, matching query: MonsterQuery, to output: ByteOutput,
                               before: ((_ written: Int) throws -> Void)?) throws -> Int {
-        var written = 0
-        let plan = query.fields.map(RowPlan.init(fields:)) ?? .shared
-        // One loop per form, so that the choice is made once, not per row.
-        func each(_ append: (PostgresMonsterRow) throws(IOFailure) -> Void) throws {
-            try forEachRow(matching: query) { row in
-                try before?(written)
-                try append(row)
-                written += 1
-            }
+        try MonsterRecords.append(form, matching: query, to: output, before: before) { (body: (PostgresMonsterRow) throws -> Void) in
+            try forEachRow(matching: query, body)
         }
-        switch form {
-        case .json: try each { (row) throws(IOFailure) in try MonsterRecords.appendJSON(row: row, to: output, plan: plan) }
-        case .jsonLine:
-            try each { (row) throws(IOFailure) in
-                try MonsterRecords.appendJSON(row: row, to: output, plan: plan)
-                try output.append(UInt8(ascii: "\n"))
-            }
-        case .csv(let writer):
-            try each { (row) throws(IOFailure) in try MonsterRecords.appendCSV(row: row, to: output, writer: writer, plan: plan) }
-        case .plain: try each { (row) throws(IOFailure) in try MonsterRecords.appendPlain(row: row, to: output, plan: plan) }
-        }
-        return written
     }
 
     /// The ids of the monsters `query` matches, in its order.
@@ -236,52 +217,11 @@ extension PostgresRosterStore {
     /// Writes every monster in `format` from one snapshot (a read-only
     /// repeatable-read transaction), streaming the rows.
     public func export(_ format: ExportFormat, to output: ByteOutput, options: ExportOptions) throws {
-        let progressInterval = 8192
-        var done = 0
-        func report(_ written: Int) {
-            if written > 0, written % progressInterval == 0 { options.progress?(written) }
-        }
         try readMarkerIfUnread()
         try connection.transaction(begin: "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY") {
-            switch format {
-            case .json:
-                try output.append("{\n  \"format\": ")
-                try JSONWriter.appendString(ExportFormat.documentName, to: output)
-                try output.append(",\n  \"version\": ")
-                try output.append(decimal: Int64(ExportFormat.documentVersion))
-                try output.append(",\n  \"monsters\": [")
-                done = try appendRecords(.json, matching: options.query, to: output) { written in
-                    try output.append(written == 0 ? "\n    " : ",\n    ")
-                    report(written)
-                }
-                try output.append(done == 0 ? "]\n}\n" : "\n  ]\n}\n")
-            case .ndjson:
-                done = try appendRecords(.jsonLine, matching: options.query, to: output) { report($0) }
-            case .csv:
-                let writer = CSVWriter(neutralizeFormulas: options.neutralizeFormulas, escapesForTerminal: options.escapesForTerminal)
-                if options.byteOrderMark { try output.append("\u{FEFF}") }
-                try MonsterRecords.appendCSVHeader(options.query.recordFields, to: output, writer: writer)
-                done = try appendRecords(.csv(writer), matching: options.query, to: output) { report($0) }
-            case .markdown:
-                try MarkdownTable.appendHeader(to: output)
-                try forEachMonster(matching: options.query) { monster in
-                    try MarkdownTable.appendRow(monster, to: output)
-                    done += 1
-                    report(done)
-                }
-            case .html:
-                let icons = try run("SELECT DISTINCT icon COLLATE \"C\" FROM roster.monster ORDER BY 1").rows.compactMap { $0.first ?? nil }
-                let matched = options.query.conditions.isEmpty ? try count() : try monsterIDs(matching: options.query).count
-                let page = HTMLReport(monsterCount: matched, iconNames: icons)
-                try page.appendHead(to: output)
-                try forEachMonster(matching: options.query) { monster in
-                    try page.appendRow(monster, to: output)
-                    done += 1
-                    report(done)
-                }
-                try page.appendTail(to: output)
+            try writeExport(format, to: output, options: options) {
+                try run("SELECT DISTINCT icon COLLATE \"C\" FROM roster.monster ORDER BY 1").rows.compactMap { $0.first ?? nil }
             }
         }
-        options.progress?(done)
     }
 }

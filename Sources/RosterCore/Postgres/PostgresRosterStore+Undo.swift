@@ -20,30 +20,19 @@ extension PostgresRosterStore {
         // A dry run of one step rehearses (see `write`): it only reads, so
         // a role that may only read can ask. Several steps depend on each
         // other's writes, so their dry run makes them and rolls them back.
-        try write(commit: !dryRun, rehearse: dryRun && count == 1) {
-            var steps: [HistoryStep] = []
-            while steps.count < count {
-                guard let change = try newestDoneChange() else {
-                    let nothing = undoScope == .own ? "nothing of yours to undo" : "nothing to undo"
-                    return HistoryOutcome(steps: steps, shortfall: steps.isEmpty ? nothing : nothing.replacingOccurrences("nothing", "nothing more"))
-                }
-                steps.append(try reverse(change, undoing: true, dryRun: dryRun))
+        let nothing = undoScope == .own ? "of yours to undo" : "to undo"
+        return try write(commit: !dryRun, rehearse: dryRun && count == 1) {
+            try Reversal.steps(count, thenNone: "nothing more \(nothing)", next: { (try newestDoneChange(), "nothing \(nothing)") }) {
+                try reverse($0, undoing: true, dryRun: dryRun)
             }
-            return HistoryOutcome(steps: steps, shortfall: nil)
         }
     }
 
     public func redo(_ count: Int, dryRun: Bool) throws(RosterError) -> HistoryOutcome {
         try write(commit: !dryRun, rehearse: dryRun && count == 1) {
-            var steps: [HistoryStep] = []
-            while steps.count < count {
-                let (candidate, shortfall) = try redoCandidate()
-                guard let change = candidate else {
-                    return HistoryOutcome(steps: steps, shortfall: steps.isEmpty ? shortfall : "nothing more to redo")
-                }
-                steps.append(try reverse(change, undoing: false, dryRun: dryRun))
+            try Reversal.steps(count, thenNone: "nothing more to redo", next: redoCandidate) {
+                try reverse($0, undoing: false, dryRun: dryRun)
             }
-            return HistoryOutcome(steps: steps, shortfall: nil)
         }
     }
 
@@ -113,17 +102,12 @@ extension PostgresRosterStore {
     // MARK: Reversing
 
     private func reverse(_ change: HistoryEntry, undoing: Bool, dryRun: Bool) throws -> HistoryStep {
-        let verb = undoing ? "undo" : "redo"
-        let named = change.isSnapshot || change.isSnapshotDropped ? change.title : change.line
-        let refusal = "cannot \(verb) #\(change.id) \(named)"
+        let reversal = Reversal(change: change, undoing: undoing)
         var done: [MonsterRevision] = []
         // A rehearsal draws no id: the one the sequence would give next.
         let stepID = try integer(isRehearsing ? "SELECT CASE WHEN is_called THEN last_value + 1 ELSE last_value END FROM roster.history_id"
                                               : "SELECT nextval('roster.history_id')")
-        if change.isSnapshotDropped {
-            throw RosterError.historyRefused(
-                "\(refusal): roster keeps the roster from before only for the last \(HistoryTable.keptSnapshots) imports; nothing was \(verb)ne")
-        }
+        try reversal.checkSnapshotKept()
         if change.isSnapshot {
             // Nobody may have changed the roster since the import (or its
             // last undo or redo): the whole roster is swapped back.
@@ -131,12 +115,12 @@ extension PostgresRosterStore {
             if let later = try run("""
                 SELECT \(Self.entryColumns) FROM roster.history WHERE id > $1 AND id <> $2 ORDER BY id DESC LIMIT 1
                 """, [String(lastSwap), stepID.map(String.init)]).rows.first.map(Self.entry(from:)).map(toldHere) {
-                throw RosterError.historyRefused("\(refusal): the roster has been changed since, by #\(later.id) \(later.line)\(Self.by(later)); nothing was \(verb)ne")
+                throw reversal.refused("the roster has been changed since, by #\(later.id) \(later.line)\(Self.by(later))")
             }
             let expected = undoing ? change.countAfter : change.countBefore
             let count = Int(try integer("SELECT count(*) FROM roster.monster") ?? 0)
             if count != expected {
-                throw RosterError.historyRefused("\(refusal): the roster has been changed since by another program; nothing was \(verb)ne")
+                throw reversal.refused("the roster has been changed since by another program")
             }
             try swapRoster(withSnapshotOf: change.id)
         } else {
@@ -147,16 +131,8 @@ extension PostgresRosterStore {
                 .map { (row) throws(RosterError) in try PostgresMonsterTable.monster(from: row) }
             let byID = Dictionary(current.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
             for step in steps {
-                let now = byID[step.monsterID]
-                guard now == step.before else {
-                    var name = step.before?.name ?? step.after?.name ?? "monster \(step.monsterID)"
-                    if let now, MonsterRules.nameKey(now.name) != MonsterRules.nameKey(name) {
-                        name += " (now \(now.name))"
-                    }
-                    let what = now == nil ? "has been removed since" : "has been changed since"
-                    throw RosterError.historyRefused(
-                        "\(refusal): \(name) \(what)\(try laterChangeWording(after: change.id, monster: step.monsterID)); nothing was \(verb)ne")
-                }
+                try reversal.checkUnchanged(step, now: byID[step.monsterID],
+                                            laterChange: { try laterChangeWording(after: change.id, monster: step.monsterID) })
             }
             // Removals first, then changes, then additions, so that a name
             // freed by one is free for another.
@@ -170,8 +146,8 @@ extension PostgresRosterStore {
                    let holder = try run(PostgresMonsterTable.selectByNameKey, [MonsterRules.nameKey(after.name)]).rows.first
                     .map({ (row) throws(RosterError) in try PostgresMonsterTable.monster(from: row) }),
                    steps.first(where: { $0.monsterID == holder.id && $0.after == nil }) == nil {
-                    throw RosterError.historyRefused(
-                        "\(refusal): the name \(Quote.code(after.name)) is now monster \(holder.id)’s\(try laterChangeWording(after: change.id, monster: holder.id)); nothing was \(verb)ne")
+                    throw reversal.refused(
+                        "the name \(Quote.code(after.name)) is now monster \(holder.id)’s\(try laterChangeWording(after: change.id, monster: holder.id))")
                 }
                 let sql = step.before == nil ? PostgresMonsterTable.insertWithID : PostgresMonsterTable.update
                 later(sql, PostgresMonsterTable.values(of: after) + [String(step.monsterID)])
@@ -179,10 +155,8 @@ extension PostgresRosterStore {
             done = steps
         }
         later("UPDATE roster.history SET undone = $1 WHERE id = $2", [undoing ? "t" : "f", String(change.id)])
-        try recordChange(verb, summary: change.line, revisions: done, reverses: change.id, id: stepID)
-        let past = undoing ? "undid" : "redid"
-        return HistoryStep(change: change, revisions: done,
-                           sentence: ChangeWording.reversal(dryRun ? "would \(verb)" : past, of: change))
+        try recordChange(reversal.verb, summary: change.line, revisions: done, reverses: change.id, id: stepID)
+        return reversal.step(revisions: done, dryRun: dryRun)
     }
 
     /// ` (bob on bob@desk)`: who made a change, when it was not you.
@@ -215,11 +189,5 @@ extension PostgresRosterStore {
         later("DELETE FROM roster.history_roster WHERE change = $1", [String(id)])
         try run("INSERT INTO roster.history_roster (change, \(columns)) SELECT $1, \(columns) FROM roster_swap", [String(id)])
         try run("DROP TABLE roster_swap")
-    }
-}
-
-extension String {
-    fileprivate func replacingOccurrences(_ target: String, _ replacement: String) -> String {
-        replacing(target, with: replacement, maxReplacements: 1)
     }
 }

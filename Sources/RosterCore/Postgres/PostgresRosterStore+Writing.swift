@@ -15,7 +15,7 @@ extension PostgresRosterStore {
         do {
             return try write(commit: !dryRun, rehearse: dryRun) {
                 let changes = try assignWeapons(assignments, expecting: expected)
-                try recordWeapons(changes)
+                try record(.weapons(changes))
                 return changes
             }
         } catch {
@@ -35,7 +35,7 @@ extension PostgresRosterStore {
         problems += try guarded {
             let found = try lookUpAll(batch.namesWithoutWeapon.map(\.reference))
             return batch.namesWithoutWeapon.compactMap { name in
-                found[name.reference] == nil ? notFound(name.reference, at: name.location) : nil
+                found[name.reference] == nil ? StoreWriteRules.notFound(name.reference, at: name.location) : nil
             }
         }
         let origin = TextLocation(line: 0, column: 0)
@@ -44,33 +44,7 @@ extension PostgresRosterStore {
 
     private func assignWeapons(_ assignments: [WeaponAssignment], expecting expected: WeaponType? = nil) throws -> [WeaponChange] {
         let found = try lookUpAll(assignments.map(\.reference), forUpdate: true)
-        var problems: [InputProblem] = []
-        var changes: [WeaponChange] = []
-        var chosen: [Int64: WeaponType] = [:]
-        for assignment in assignments {
-            guard let monster = found[assignment.reference] else {
-                problems.append(notFound(assignment.reference, at: assignment.location))
-                continue
-            }
-            if let earlier = chosen[monster.id] {
-                if earlier != assignment.weapon {
-                    problems.append(InputProblem(.conflict, at: assignment.location, field: "weapon",
-                                                 "\(Quote.code(monster.name)) is given both \(earlier.key) and \(assignment.weapon.key)"))
-                }
-                continue
-            }
-            if let expected, monster.weapon.type != expected {
-                throw RosterError.changedSince(current: monster, fields: ["weapon"])
-            }
-            chosen[monster.id] = assignment.weapon
-            changes.append(WeaponChange(monster: monster, weapon: assignment.weapon))
-        }
-        if !problems.isEmpty {
-            if assignments.count == 1, assignments[0].location == nil, let reference = assignments.first?.reference {
-                throw RosterError.monsterNotFound(reference, suggestion: nil)
-            }
-            throw RosterError.problems(problems, source: assignments.allSatisfy { $0.location == nil } ? "roster" : "stdin")
-        }
+        let changes = try StoreWriteRules.weaponChanges(assignments, expecting: expected) { found[$0] }
         for change in changes where change.isChange {
             later("UPDATE roster.monster SET weapon = $1 WHERE id = $2", [change.weapon.key, String(change.monster.id)])
         }
@@ -141,29 +115,6 @@ extension PostgresRosterStore {
         return text + "}"
     }
 
-    private func notFound(_ reference: String, at location: TextLocation?) -> InputProblem {
-        InputProblem(.notFound, at: location, field: location == nil ? nil : "name",
-                     RosterError.monsterNotFound(reference, suggestion: nil).description, unknownName: reference)
-    }
-
-    /// `error` with "did you mean" added to its unknown names, once the write has ended.
-    private func withSuggestions(_ error: RosterError) throws(RosterError) -> RosterError {
-        switch error {
-        case .monsterNotFound(let reference, nil):
-            return .monsterNotFound(reference, suggestion: try suggestNames(for: [reference])[reference])
-        case .problems(let problems, let source, let total):
-            let found = try suggestNames(for: problems.compactMap(\.unknownName))
-            guard !found.isEmpty else { return error }
-            return .problems(problems.map { problem in
-                guard let reference = problem.unknownName, let suggestion = found[reference] else { return problem }
-                return InputProblem(.notFound, at: problem.location, field: problem.field,
-                                    RosterError.monsterNotFound(reference, suggestion: suggestion).description)
-            }, source: source, total: total)
-        default:
-            return error
-        }
-    }
-
     public func add(_ monster: Monster, dryRun: Bool) throws(RosterError) -> Monster {
         let problems = monster.problems
         guard problems.isEmpty else { throw .invalid(problems) }
@@ -191,8 +142,7 @@ extension PostgresRosterStore {
             }
             var added = monster
             added.id = id
-            try recordChange("add", summary: ChangeWording.added(added),
-                             revisions: [MonsterRevision(monsterID: id, before: nil, after: added)])
+            try record(.addition(added))
             return added
         }
     }
@@ -223,23 +173,12 @@ extension PostgresRosterStore {
 
     /// Checks and saves `changes` to `before`, inside the caller's write.
     private func apply(_ changes: MonsterChanges, to before: Monster) throws -> MonsterEdit {
-        let after = changes.applied(to: before)
-        let problems = after.problems.filter { changes.sets($0.field) }
-        guard problems.isEmpty else { throw RosterError.invalid(problems) }
+        let after = try StoreWriteRules.edited(before, by: changes) { key in
+            try run(PostgresMonsterTable.selectByNameKey, [key]).rows.first.map { (row) throws(RosterError) in try PostgresMonsterTable.monster(from: row) }
+        }
         guard after != before else { return MonsterEdit(before: before, after: after) }
-        if MonsterRules.nameKey(after.name) != MonsterRules.nameKey(before.name),
-           let existing = try run(PostgresMonsterTable.selectByNameKey, [MonsterRules.nameKey(after.name)]).rows.first {
-            throw RosterError.nameTaken(after.name, existing: try PostgresMonsterTable.monster(from: existing).name)
-        }
         later(PostgresMonsterTable.update, PostgresMonsterTable.values(of: after) + [String(before.id)])
-        var weaponOnly = before
-        weaponOnly.weapon = after.weapon
-        if weaponOnly == after {
-            try recordWeapons([WeaponChange(monster: before, weapon: after.weapon.type)])
-        } else {
-            try recordChange("edit", summary: ChangeWording.edit(before, after),
-                             revisions: [MonsterRevision(monsterID: before.id, before: before, after: after)])
-        }
+        try record(.edit(before, after))
         return MonsterEdit(before: before, after: after)
     }
 
@@ -250,7 +189,7 @@ extension PostgresRosterStore {
                 throw RosterError.changedSinceAsked(confirmed.name)
             }
             later(PostgresMonsterTable.delete, [String(monsterID)])
-            try recordRemoval([monster])
+            try record(.removal([monster]))
             return true
         }
     }
@@ -259,39 +198,16 @@ extension PostgresRosterStore {
         do {
             return try write(commit: !dryRun, rehearse: dryRun) {
                 let found = try lookUpAll(references, forUpdate: true)
-                var removed: [Monster] = []
-                var seen: Set<Int64> = []
-                for reference in references {
-                    guard let monster = found[reference] else {
-                        throw RosterError.monsterNotFound(reference, suggestion: nil)
-                    }
-                    guard seen.insert(monster.id).inserted else { continue }
-                    removed.append(monster)
-                }
-                if let confirmed, removed != confirmed {
-                    let stillThere = Set(removed)
-                    let changed = confirmed.first { old in !stillThere.contains(old) } ?? confirmed.first
-                    throw RosterError.changedSinceAsked(changed?.name ?? references.joined(separator: ", "))
-                }
+                let removed = try StoreWriteRules.removal(references, confirmed: confirmed) { found[$0] }
                 if !removed.isEmpty {
                     later("DELETE FROM roster.monster WHERE id = ANY($1::bigint[])",
                           [Self.arrayLiteral(removed.map { String($0.id) })])
-                    try recordRemoval(removed)
+                    try record(.removal(removed))
                 }
                 return removed
             }
         } catch {
             throw try withSuggestions(error)
         }
-    }
-
-    private func recordWeapons(_ changes: [WeaponChange]) throws {
-        guard let change = RecordedChange.weapons(changes) else { return }
-        try recordChange(change.command, summary: change.summary, revisions: change.revisions)
-    }
-
-    private func recordRemoval(_ monsters: [Monster]) throws {
-        let change = RecordedChange.removal(monsters)
-        try recordChange(change.command, summary: change.summary, revisions: change.revisions)
     }
 }

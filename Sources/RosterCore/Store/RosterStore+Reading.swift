@@ -24,28 +24,9 @@ extension SQLiteRosterStore {
     @discardableResult
     public func appendRecords(_ form: MonsterRecords.Form, matching query: MonsterQuery, to output: ByteOutput,
                               before: ((_ written: Int) throws -> Void)? = nil) throws -> Int {
-        var written = 0
-        let plan = query.fields.map(RowPlan.init(fields:)) ?? .shared
-        // One loop per form, so that the choice is made once, not per row.
-        func each(_ append: (Row) throws(IOFailure) -> Void) throws {
-            try forEachRow(matching: query) { row in
-                try before?(written)
-                try append(row)
-                written += 1
-            }
+        try MonsterRecords.append(form, matching: query, to: output, before: before) { (body: (Row) throws -> Void) in
+            try forEachRow(matching: query, body)
         }
-        switch form {
-        case .json: try each { (row) throws(IOFailure) in try MonsterRecords.appendJSON(row: row, to: output, plan: plan) }
-        case .jsonLine:
-            try each { (row) throws(IOFailure) in
-                try MonsterRecords.appendJSON(row: row, to: output, plan: plan)
-                try output.append(UInt8(ascii: "\n"))
-            }
-        case .csv(let writer):
-            try each { (row) throws(IOFailure) in try MonsterRecords.appendCSV(row: row, to: output, writer: writer, plan: plan) }
-        case .plain: try each { (row) throws(IOFailure) in try MonsterRecords.appendPlain(row: row, to: output, plan: plan) }
-        }
-        return written
     }
 
     /// The ids of the monsters `query` matches, in its order.

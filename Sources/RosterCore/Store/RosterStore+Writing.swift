@@ -41,7 +41,7 @@ extension SQLiteRosterStore {
         do {
             return try write(commit: !dryRun) {
                 let changes = try assignWeapons(assignments, expecting: expected)
-                try recordWeapons(changes)
+                try record(.weapons(changes))
                 return changes
             }
         } catch {
@@ -77,33 +77,7 @@ extension SQLiteRosterStore {
     }
 
     private func assignWeapons(_ assignments: [WeaponAssignment], expecting expected: WeaponType? = nil) throws -> [WeaponChange] {
-        var problems: [InputProblem] = []
-        var changes: [WeaponChange] = []
-        var chosen: [Int64: (weapon: WeaponType, index: Int)] = [:]
-        for assignment in assignments {
-            guard let monster = try lookUp(assignment.reference) else {
-                problems.append(notFound(assignment.reference, at: assignment.location))
-                continue
-            }
-            if let earlier = chosen[monster.id] {
-                if earlier.weapon != assignment.weapon {
-                    problems.append(InputProblem(.conflict, at: assignment.location, field: "weapon",
-                                                 "\(Quote.code(monster.name)) is given both \(earlier.weapon.key) and \(assignment.weapon.key)"))
-                }
-                continue
-            }
-            if let expected, monster.weapon.type != expected {
-                throw RosterError.changedSince(current: monster, fields: ["weapon"])
-            }
-            chosen[monster.id] = (assignment.weapon, changes.count)
-            changes.append(WeaponChange(monster: monster, weapon: assignment.weapon))
-        }
-        if !problems.isEmpty {
-            if assignments.count == 1, assignments[0].location == nil, let reference = assignments.first?.reference {
-                throw RosterError.monsterNotFound(reference, suggestion: nil)
-            }
-            throw RosterError.problems(problems, source: assignments.allSatisfy { $0.location == nil } ? "roster" : "stdin")
-        }
+        let changes = try StoreWriteRules.weaponChanges(assignments, expecting: expected, monsterFor: lookUp)
         let update = try database.cached(MonsterTable.updateWeapon)
         for change in changes where change.isChange {
             try update.run(.text(change.weapon.key), .integer(change.monster.id))
@@ -126,38 +100,11 @@ extension SQLiteRosterStore {
         }
         problems += try write(commit: false) {
             try batch.namesWithoutWeapon.compactMap { name in
-                try lookUp(name.reference) == nil ? notFound(name.reference, at: name.location) : nil
+                try lookUp(name.reference) == nil ? StoreWriteRules.notFound(name.reference, at: name.location) : nil
             }
         }
         let origin = TextLocation(line: 0, column: 0)
         throw try withSuggestions(.problems(problems.sorted { ($0.location ?? origin) < ($1.location ?? origin) }))
-    }
-
-    /// No monster is known as `reference`: the problem, without a
-    /// suggestion yet (`withSuggestions` adds them after the transaction).
-    private func notFound(_ reference: String, at location: TextLocation?) -> InputProblem {
-        // Names from the command line have no line to point at.
-        InputProblem(.notFound, at: location, field: location == nil ? nil : "name",
-                     RosterError.monsterNotFound(reference, suggestion: nil).description, unknownName: reference)
-    }
-
-    /// `error` with "did you mean" added to its first
-    /// `suggestionLimit` unknown names, looked for in one pass.
-    private func withSuggestions(_ error: RosterError) throws(RosterError) -> RosterError {
-        switch error {
-        case .monsterNotFound(let reference, nil):
-            return .monsterNotFound(reference, suggestion: try suggestName(for: reference))
-        case .problems(let problems, let source, let total):
-            let found = try suggestNames(for: problems.compactMap(\.unknownName))
-            guard !found.isEmpty else { return error }
-            return .problems(problems.map { problem in
-                guard let reference = problem.unknownName, let suggestion = found[reference] else { return problem }
-                return InputProblem(.notFound, at: problem.location, field: problem.field,
-                                    RosterError.monsterNotFound(reference, suggestion: suggestion).description)
-            }, source: source, total: total)
-        default:
-            return error
-        }
     }
 
     /// Adds a monster; its id is assigned by the store.
@@ -182,8 +129,7 @@ extension SQLiteRosterStore {
             }
             var added = monster
             added.id = id
-            try recordChange("add", summary: ChangeWording.added(added),
-                             revisions: [MonsterRevision(monsterID: added.id, before: nil, after: added)])
+            try record(.addition(added))
             return added
         }
     }
@@ -192,12 +138,14 @@ extension SQLiteRosterStore {
     /// monster still holds those values (compare-and-set).
     public func edit(_ reference: String, _ changes: MonsterChanges, dryRun: Bool = false,
                      expecting expected: ExpectedValues = ExpectedValues()) throws(RosterError) -> MonsterEdit {
-        try write(commit: !dryRun) {
-            guard let before = try lookUp(reference) else {
-                throw RosterError.monsterNotFound(reference, suggestion: try suggestName(for: reference))
+        do {
+            return try write(commit: !dryRun) {
+                guard let before = try lookUp(reference) else { throw RosterError.monsterNotFound(reference, suggestion: nil) }
+                try expected.check(before)
+                return try apply(changes, to: before)
             }
-            try expected.check(before)
-            return try apply(changes, to: before)
+        } catch {
+            throw try withSuggestions(error)
         }
     }
 
@@ -218,17 +166,10 @@ extension SQLiteRosterStore {
 
     /// Checks and saves `changes` to `before`, inside the caller's transaction.
     private func apply(_ changes: MonsterChanges, to before: Monster) throws -> MonsterEdit {
-        let after = changes.applied(to: before)
-        // Only the fields being changed are judged: an old value that
-        // predates a rule does not block an unrelated edit.
-        let problems = after.problems.filter { changes.sets($0.field) }
-        guard problems.isEmpty else { throw RosterError.invalid(problems) }
-        guard after != before else { return MonsterEdit(before: before, after: after) }
-        if MonsterRules.nameKey(after.name) != MonsterRules.nameKey(before.name),
-           let existing = try database.cached(MonsterTable.selectByNameKey)
-            .firstRow([.text(MonsterRules.nameKey(after.name))], MonsterTable.monster(from:)) {
-            throw RosterError.nameTaken(after.name, existing: existing.name)
+        let after = try StoreWriteRules.edited(before, by: changes) { key in
+            try database.cached(MonsterTable.selectByNameKey).firstRow([.text(key)], MonsterTable.monster(from:))
         }
+        guard after != before else { return MonsterEdit(before: before, after: after) }
         do {
             try database.cached(MonsterTable.update).run(MonsterTable.values(of: after) + [.integer(before.id)])
         } catch {
@@ -236,16 +177,7 @@ extension SQLiteRosterStore {
             if error.isUniqueViolation { throw RosterError.nameTaken(after.name) }
             throw error
         }
-        var weaponOnly = before
-        weaponOnly.weapon = after.weapon
-        if weaponOnly == after {
-            // A weapon chosen in the interface (or given by `edit --weapon`)
-            // is told as `set-weapon` tells it: one change, one set of words.
-            try recordWeapons([WeaponChange(monster: before, weapon: after.weapon.type)])
-        } else {
-            try recordChange("edit", summary: ChangeWording.edit(before, after),
-                             revisions: [MonsterRevision(monsterID: before.id, before: before, after: after)])
-        }
+        try record(.edit(before, after))
         return MonsterEdit(before: before, after: after)
     }
 
@@ -262,7 +194,7 @@ extension SQLiteRosterStore {
                 throw RosterError.changedSinceAsked(confirmed.name)
             }
             try database.cached(MonsterTable.delete).run(.integer(monsterID))
-            try recordRemoval([monster])
+            try record(.removal([monster]))
             return true
         }
     }
@@ -272,39 +204,18 @@ extension SQLiteRosterStore {
     /// name exactly those monsters, unchanged, or nothing is removed.
     public func remove(_ references: [String], dryRun: Bool = false,
                        confirmed: [Monster]? = nil) throws(RosterError) -> [Monster] {
-        try write(commit: !dryRun) {
-            var removed: [Monster] = []
-            // By id, in a set: a search of `removed` for each name made a
-            // command line of 100,000 names take minutes.
-            var seen: Set<Int64> = []
-            for reference in references {
-                guard let monster = try lookUp(reference) else {
-                    throw RosterError.monsterNotFound(reference, suggestion: try suggestName(for: reference))
+        do {
+            return try write(commit: !dryRun) {
+                let removed = try StoreWriteRules.removal(references, confirmed: confirmed, monsterFor: lookUp)
+                let delete = try database.cached(MonsterTable.delete)
+                for monster in removed {
+                    try delete.run(.integer(monster.id))
                 }
-                guard seen.insert(monster.id).inserted else { continue }
-                removed.append(monster)
+                if !removed.isEmpty { try record(.removal(removed)) }
+                return removed
             }
-            if let confirmed, removed != confirmed {
-                let stillThere = Set(removed)
-                let changed = confirmed.first { old in !stillThere.contains(old) } ?? confirmed.first
-                throw RosterError.changedSinceAsked(changed?.name ?? references.joined(separator: ", "))
-            }
-            let delete = try database.cached(MonsterTable.delete)
-            for monster in removed {
-                try delete.run(.integer(monster.id))
-            }
-            if !removed.isEmpty { try recordRemoval(removed) }
-            return removed
+        } catch {
+            throw try withSuggestions(error)
         }
-    }
-
-    private func recordWeapons(_ changes: [WeaponChange]) throws {
-        guard let change = RecordedChange.weapons(changes) else { return }
-        try recordChange(change.command, summary: change.summary, revisions: change.revisions)
-    }
-
-    private func recordRemoval(_ monsters: [Monster]) throws {
-        let change = RecordedChange.removal(monsters)
-        try recordChange(change.command, summary: change.summary, revisions: change.revisions)
     }
 }

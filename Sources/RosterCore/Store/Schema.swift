@@ -16,37 +16,36 @@ public enum Schema {
         public let version: Int32
         public let summary: String
         let apply: @Sendable (Database) throws -> Void
+
+        init(version: Int32, summary: String, apply: @escaping @Sendable (Database) throws -> Void) {
+            self.version = version
+            self.summary = summary
+            self.apply = apply
+        }
+
+        /// A migration that is one shipped script of literal SQL.
+        init(version: Int32, summary: String, sql: String) {
+            self.init(version: version, summary: summary) { database in try database.execute(sql) }
+        }
     }
 
     /// Every migration, each literal SQL frozen when it shipped (see
     /// `ShippedMigrations`); a new one goes at the end.
     public static let migrations: [Migration] = [
-        Migration(version: 1, summary: "create the monster table and add the default roster") { database in
-            try database.execute(ShippedMigrations.version1)
-        },
-        Migration(version: 2, summary: "add height, origin and activation, and give the default bots theirs") { database in
-            try database.execute(ShippedMigrations.version2)
-        },
-        Migration(version: 3, summary: "add the history of changes, for undo and redo") { database in
-            try database.execute(ShippedMigrations.version3)
-        },
+        Migration(version: 1, summary: "create the monster table and add the default roster", sql: ShippedMigrations.version1),
+        Migration(version: 2, summary: "add height, origin and activation, and give the default bots theirs", sql: ShippedMigrations.version2),
+        Migration(version: 3, summary: "add the history of changes, for undo and redo", sql: ShippedMigrations.version3),
         Migration(version: 4, summary: "key names by how they read, so that look-alike names are one name") { database in
             try NameRekeying.rekey("monster", in: database)
             for table in try snapshotTables(in: database) { try NameRekeying.rekey(table, in: database) }
         },
-        Migration(version: 5, summary: "count every change to the monsters, so that undoing an import never overwrites another program's") { database in
-            try database.execute(ShippedMigrations.version5)
-        },
-        Migration(version: 6, summary: "remember the last change's id, so that a cleared history never gives an id out again") { database in
-            try database.execute(ShippedMigrations.version6)
-        },
+        Migration(version: 5, summary: "count every change to the monsters, so that undoing an import never overwrites another program's", sql: ShippedMigrations.version5),
+        Migration(version: 6, summary: "remember the last change's id, so that a cleared history never gives an id out again", sql: ShippedMigrations.version6),
         Migration(version: 7, summary: "remember the highest monster id ever given, so that no id is given out twice, and when names' keys were last checked") { database in
             try database.execute(ShippedMigrations.version7)
             for table in try snapshotTables(in: database) { try database.execute(ShippedMigrations.version7Snapshot(table)) }
         },
-        Migration(version: 8, summary: "index monsters by weapon, so that a filter by weapon reads only its monsters") { database in
-            try database.execute(ShippedMigrations.version8)
-        },
+        Migration(version: 8, summary: "index monsters by weapon, so that a filter by weapon reads only its monsters", sql: ShippedMigrations.version8),
     ]
 
     public static var currentVersion: Int32 { Int32(migrations.count) }

@@ -14,7 +14,7 @@ enum Authentication: WireMessage {
     /// Kerberos, GSSAPI, SSPI and the like, which roster does not speak.
     case unsupported(code: Int32)
 
-    func encodeBody(into writer: inout MessageWriter) {
+    func write(to writer: inout MessageWriter) {
         switch self {
         case .ok: writer.int32(0)
         case .cleartextPassword: writer.int32(3)
@@ -35,7 +35,7 @@ enum Authentication: WireMessage {
         }
     }
 
-    static func decodeBody(_ reader: inout MessageReader) throws(PostgresError) -> Self {
+    static func read(from reader: inout MessageReader) throws(PostgresError) -> Self {
         let code = try reader.int32()
         switch code {
         case 0: return .ok

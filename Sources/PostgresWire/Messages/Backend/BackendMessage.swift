@@ -54,32 +54,12 @@ enum BackendMessage: Equatable, Sendable {
         }
     }
 
-    /// A short name for messages that explain a protocol violation.
+    /// The message's name as the protocol spells it ("ReadyForQuery"),
+    /// for sentences that explain a protocol violation: the case's own
+    /// name, so that a new message needs no second list. Only the name
+    /// before any payload is kept, never the server's text.
     var name: String {
-        switch self {
-        case .authentication: "Authentication"
-        case .parameterStatus: "ParameterStatus"
-        case .backendKeyData: "BackendKeyData"
-        case .readyForQuery: "ReadyForQuery"
-        case .rowDescription: "RowDescription"
-        case .dataRow: "DataRow"
-        case .commandComplete: "CommandComplete"
-        case .emptyQueryResponse: "EmptyQueryResponse"
-        case .errorResponse: "ErrorResponse"
-        case .noticeResponse: "NoticeResponse"
-        case .notificationResponse: "NotificationResponse"
-        case .copyInResponse: "CopyInResponse"
-        case .copyOutResponse: "CopyOutResponse"
-        case .copyBothResponse: "CopyBothResponse"
-        case .copyData: "CopyData"
-        case .copyDone: "CopyDone"
-        case .parseComplete: "ParseComplete"
-        case .bindComplete: "BindComplete"
-        case .closeComplete: "CloseComplete"
-        case .noData: "NoData"
-        case .portalSuspended: "PortalSuspended"
-        case .parameterDescription: "ParameterDescription"
-        case .negotiateProtocolVersion: "NegotiateProtocolVersion"
-        }
+        let label = String(describing: self).prefix { $0 != "(" }
+        return label.prefix(1).uppercased() + label.dropFirst()
     }
 }

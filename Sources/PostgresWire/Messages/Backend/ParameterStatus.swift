@@ -1,16 +1,8 @@
 /// A run-time parameter the server reports at start-up and whenever it
 /// changes: server_version, client_encoding, TimeZone, standard_conforming_strings…
-struct ParameterStatus: WireMessage {
+struct ParameterStatus: WireMessage, WireRecord {
     static let typeCode = UInt8(ascii: "S")
-    var name: String
-    var value: String
-
-    func encodeBody(into writer: inout MessageWriter) {
-        writer.cString(name)
-        writer.cString(value)
-    }
-
-    static func decodeBody(_ reader: inout MessageReader) throws(PostgresError) -> Self {
-        ParameterStatus(name: try reader.cString(), value: try reader.cString())
-    }
+    var name = ""
+    var value = ""
+    static var layout: [WireField<Self>] { [.value(\.name), .value(\.value)] }
 }

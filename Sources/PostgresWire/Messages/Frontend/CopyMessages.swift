@@ -1,30 +1,16 @@
 /// COPY's data travels in CopyData messages both ways (from the client in
 /// COPY FROM STDIN, from the server in COPY TO STDOUT); the sender ends it
 /// with CopyDone, or the client aborts it with CopyFail and a reason.
-struct CopyData: WireMessage {
+struct CopyData: WireMessage, WireRecord {
     static let typeCode = UInt8(ascii: "d")
-    var data: [UInt8]
-
-    func encodeBody(into writer: inout MessageWriter) { writer.raw(data) }
-
-    static func decodeBody(_ reader: inout MessageReader) throws(PostgresError) -> Self {
-        CopyData(data: Array(reader.rest()))
-    }
+    var data: [UInt8] = []
+    static var layout: [WireField<Self>] { [.rest(\.data)] }
 }
 
-struct CopyDone: WireMessage {
-    static let typeCode = UInt8(ascii: "c")
-    func encodeBody(into writer: inout MessageWriter) {}
-    static func decodeBody(_ reader: inout MessageReader) throws(PostgresError) -> Self { CopyDone() }
-}
+struct CopyDone: SignalMessage { static let typeCode = UInt8(ascii: "c") }
 
-struct CopyFail: WireMessage {
+struct CopyFail: WireMessage, WireRecord {
     static let typeCode = UInt8(ascii: "f")
-    var reason: String
-
-    func encodeBody(into writer: inout MessageWriter) { writer.cString(reason) }
-
-    static func decodeBody(_ reader: inout MessageReader) throws(PostgresError) -> Self {
-        CopyFail(reason: try reader.cString())
-    }
+    var reason = ""
+    static var layout: [WireField<Self>] { [.value(\.reason)] }
 }

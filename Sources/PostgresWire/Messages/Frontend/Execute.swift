@@ -1,16 +1,8 @@
 /// Extended protocol: runs a portal, returning at most `maxRows` rows
 /// (0: all of them).
-struct Execute: WireMessage {
+struct Execute: WireMessage, WireRecord {
     static let typeCode = UInt8(ascii: "E")
     var portalName: String = ""
     var maxRows: Int32 = 0
-
-    func encodeBody(into writer: inout MessageWriter) {
-        writer.cString(portalName)
-        writer.int32(maxRows)
-    }
-
-    static func decodeBody(_ reader: inout MessageReader) throws(PostgresError) -> Self {
-        Execute(portalName: try reader.cString(), maxRows: try reader.int32())
-    }
+    static var layout: [WireField<Self>] { [.value(\.portalName), .value(\.maxRows)] }
 }

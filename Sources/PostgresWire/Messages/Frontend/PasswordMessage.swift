@@ -1,13 +1,8 @@
 /// A password in answer to AuthenticationCleartextPassword or
 /// AuthenticationMD5Password (then it is "md5" and a hex digest).
 /// Sent only over TLS: see Authenticator.
-struct PasswordMessage: WireMessage {
+struct PasswordMessage: WireMessage, WireRecord {
     static let typeCode = UInt8(ascii: "p")
-    var password: String
-
-    func encodeBody(into writer: inout MessageWriter) { writer.cString(password) }
-
-    static func decodeBody(_ reader: inout MessageReader) throws(PostgresError) -> Self {
-        PasswordMessage(password: try reader.cString())
-    }
+    var password = ""
+    static var layout: [WireField<Self>] { [.value(\.password)] }
 }

@@ -1,12 +1,7 @@
 /// The simple query protocol: one string of SQL, perhaps several
 /// statements, no parameters, results in text.
-struct Query: WireMessage {
+struct Query: WireMessage, WireRecord {
     static let typeCode = UInt8(ascii: "Q")
-    var sql: String
-
-    func encodeBody(into writer: inout MessageWriter) { writer.cString(sql) }
-
-    static func decodeBody(_ reader: inout MessageReader) throws(PostgresError) -> Self {
-        Query(sql: try reader.cString())
-    }
+    var sql = ""
+    static var layout: [WireField<Self>] { [.value(\.sql)] }
 }

@@ -1,11 +1,6 @@
 /// A later SASL message from the client (SCRAM's client-final-message).
-struct SASLResponse: WireMessage {
+struct SASLResponse: WireMessage, WireRecord {
     static let typeCode = UInt8(ascii: "p")
-    var data: [UInt8]
-
-    func encodeBody(into writer: inout MessageWriter) { writer.raw(data) }
-
-    static func decodeBody(_ reader: inout MessageReader) throws(PostgresError) -> Self {
-        SASLResponse(data: Array(reader.rest()))
-    }
+    var data: [UInt8] = []
+    static var layout: [WireField<Self>] { [.rest(\.data)] }
 }

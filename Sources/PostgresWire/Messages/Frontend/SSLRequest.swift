@@ -1,12 +1,6 @@
 /// Asks the server, before the start-up packet, whether it will speak TLS
 /// on this connection. It answers with one byte, 'S' or 'N', not a message.
-struct SSLRequest: UntypedWireMessage {
+struct SSLRequest: UntypedWireMessage, WireRecord {
     static let requestCode: Int32 = 80_877_103  // 1234 << 16 | 5679
-
-    func encodeBody(into writer: inout MessageWriter) { writer.int32(Self.requestCode) }
-
-    static func decodeBody(_ reader: inout MessageReader) throws(PostgresError) -> Self {
-        guard try reader.int32() == requestCode else { throw .protocolViolation("an SSLRequest had the wrong code") }
-        return SSLRequest()
-    }
+    static var layout: [WireField<Self>] { [.constant(requestCode, of: "an SSLRequest")] }
 }

@@ -10,7 +10,7 @@ struct StartupMessage: UntypedWireMessage {
         left.parameters.elementsEqual(right.parameters) { $0.name == $1.name && $0.value == $1.value }
     }
 
-    func encodeBody(into writer: inout MessageWriter) {
+    func write(to writer: inout MessageWriter) {
         writer.int32(Self.protocolVersion)
         for (name, value) in parameters {
             writer.cString(name)
@@ -19,7 +19,7 @@ struct StartupMessage: UntypedWireMessage {
         writer.int8(0)
     }
 
-    static func decodeBody(_ reader: inout MessageReader) throws(PostgresError) -> Self {
+    static func read(from reader: inout MessageReader) throws(PostgresError) -> Self {
         guard try reader.int32() == protocolVersion else { throw .protocolViolation("a start-up packet asked for another protocol version") }
         var parameters: [(name: String, value: String)] = []
         while true {

@@ -1,0 +1,117 @@
+import TextSafety
+
+/// The decisions a change makes that are the same whichever store keeps
+/// the roster: which weapon changes a batch asks for and what is wrong
+/// with it, what an edit becomes and whether it may be saved, which
+/// monsters a removal takes, and how an unknown name is told. Each store
+/// looks monsters up and writes rows its own way (a cached SQLite
+/// statement; one `= ANY` round trip on a server) and hands its look-up
+/// in, so that a rule changes in one place and StoreContractTests holds
+/// both stores to it.
+enum StoreWriteRules {
+    /// The change each assignment makes, all or nothing: a missing monster
+    /// or one given two weapons is a problem (every one is reported), a
+    /// monster no longer carrying `expected` a refusal. `monsterFor` finds a
+    /// reference's monster inside the write.
+    static func weaponChanges(_ assignments: [WeaponAssignment], expecting expected: WeaponType?,
+                              monsterFor: (String) throws -> Monster?) throws -> [WeaponChange] {
+        var problems: [InputProblem] = []
+        var changes: [WeaponChange] = []
+        var chosen: [Int64: WeaponType] = [:]
+        for assignment in assignments {
+            guard let monster = try monsterFor(assignment.reference) else {
+                problems.append(notFound(assignment.reference, at: assignment.location))
+                continue
+            }
+            if let earlier = chosen[monster.id] {
+                if earlier != assignment.weapon {
+                    problems.append(InputProblem(.conflict, at: assignment.location, field: "weapon",
+                                                 "\(Quote.code(monster.name)) is given both \(earlier.key) and \(assignment.weapon.key)"))
+                }
+                continue
+            }
+            if let expected, monster.weapon.type != expected {
+                throw RosterError.changedSince(current: monster, fields: ["weapon"])
+            }
+            chosen[monster.id] = assignment.weapon
+            changes.append(WeaponChange(monster: monster, weapon: assignment.weapon))
+        }
+        if !problems.isEmpty {
+            if assignments.count == 1, assignments[0].location == nil, let reference = assignments.first?.reference {
+                throw RosterError.monsterNotFound(reference, suggestion: nil)
+            }
+            throw RosterError.problems(problems, source: assignments.allSatisfy { $0.location == nil } ? "roster" : "stdin")
+        }
+        return changes
+    }
+
+    /// No monster is known as `reference`: the problem, without a
+    /// suggestion yet (`withSuggestions` adds them after the transaction).
+    static func notFound(_ reference: String, at location: TextLocation?) -> InputProblem {
+        // Names from the command line have no line to point at.
+        InputProblem(.notFound, at: location, field: location == nil ? nil : "name",
+                     RosterError.monsterNotFound(reference, suggestion: nil).description, unknownName: reference)
+    }
+
+    /// `changes` applied to `before`, judged on the fields being changed
+    /// only (an old value that predates a rule does not block an unrelated
+    /// edit), and refused when the new name is another monster's:
+    /// `monsterNamed` finds a monster by folded name inside the write.
+    static func edited(_ before: Monster, by changes: MonsterChanges,
+                       monsterNamed: (String) throws -> Monster?) throws -> Monster {
+        let after = changes.applied(to: before)
+        let problems = after.problems.filter { changes.sets($0.field) }
+        guard problems.isEmpty else { throw RosterError.invalid(problems) }
+        if after != before, MonsterRules.nameKey(after.name) != MonsterRules.nameKey(before.name),
+           let existing = try monsterNamed(MonsterRules.nameKey(after.name)) {
+            throw RosterError.nameTaken(after.name, existing: existing.name)
+        }
+        return after
+    }
+
+    /// The monsters `references` name, each once, in order; all or none.
+    /// With `confirmed` (what a question showed), they must still be
+    /// exactly those monsters, unchanged.
+    static func removal(_ references: [String], confirmed: [Monster]?,
+                        monsterFor: (String) throws -> Monster?) throws -> [Monster] {
+        var removed: [Monster] = []
+        // By id, in a set: a search of `removed` for each name made a
+        // command line of 100,000 names take minutes.
+        var seen: Set<Int64> = []
+        for reference in references {
+            guard let monster = try monsterFor(reference) else {
+                throw RosterError.monsterNotFound(reference, suggestion: nil)
+            }
+            guard seen.insert(monster.id).inserted else { continue }
+            removed.append(monster)
+        }
+        if let confirmed, removed != confirmed {
+            let stillThere = Set(removed)
+            let changed = confirmed.first { old in !stillThere.contains(old) } ?? confirmed.first
+            throw RosterError.changedSinceAsked(changed?.name ?? references.joined(separator: ", "))
+        }
+        return removed
+    }
+}
+
+extension RosterStore {
+    /// `error` with "did you mean" added to its first `suggestionLimit`
+    /// unknown names, looked for in one pass once the write has ended
+    /// (the look-up reads, and the write lock is no longer held).
+    func withSuggestions(_ error: RosterError) throws(RosterError) -> RosterError {
+        switch error {
+        case .monsterNotFound(let reference, nil):
+            return .monsterNotFound(reference, suggestion: try suggestName(for: reference))
+        case .problems(let problems, let source, let total):
+            let found = try suggestNames(for: problems.compactMap(\.unknownName))
+            guard !found.isEmpty else { return error }
+            return .problems(problems.map { problem in
+                guard let reference = problem.unknownName, let suggestion = found[reference] else { return problem }
+                return InputProblem(.notFound, at: problem.location, field: problem.field,
+                                    RosterError.monsterNotFound(reference, suggestion: suggestion).description)
+            }, source: source, total: total)
+        default:
+            return error
+        }
+    }
+}
