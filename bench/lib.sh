@@ -18,9 +18,15 @@ bench_setup() {
         [[ $(id -u) -ne 0 ]] && sudo=(sudo)
         "${sudo[@]}" apt-get install -y -qq "${missing[@]}" >&2
     fi
-    echo "building the release binary…" >&2
     local built
-    built=$(script/build)
+    if [[ -n ${ROSTER_BUILT:-} ]]; then
+        # A release binary built already (through /work/notes/build-slot,
+        # say, on a machine whose builds take turns).
+        built=$ROSTER_BUILT
+    else
+        echo "building the release binary…" >&2
+        built=$(script/build)
+    fi
     WORK=$PWD/bench/work
     mkdir -p "$WORK"
     # Measure a copy, as script/install and the .deb put one in place: the

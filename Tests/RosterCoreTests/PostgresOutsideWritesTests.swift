@@ -4,8 +4,9 @@ import PostgresWire
 @testable import RosterCore
 
 /// What the PostgreSQL store does about rows other programs write straight
-/// in SQL, dry runs for a role that may only read, and the count of an
-/// import's clashes past the ones listed.
+/// in SQL, dry runs for a role that may only read, the count of an
+/// import's clashes past the ones listed, and what the schema gives the
+/// store's own writes and filters.
 @Suite("A roster on PostgreSQL, written by others and rehearsed by readers")
 struct PostgresOutsideWritesTests {
     private func store(_ database: String, as person: String = "tester-a", user: String = "postgres") throws -> PostgresRosterStore {
@@ -64,6 +65,44 @@ struct PostgresOutsideWritesTests {
         #expect(after > now)
     }
 
+    @Test("roster's own write passes the outside-change trigger without calling its function; another program's write calls it")
+    func ownWritesSkipTheTriggerFunction() throws {
+        let server = try PostgresTestServer.shared()
+        let database = try server.makeDatabase()
+        let roster = try store(database)
+        // Counted by this server process, flushed when it goes idle after
+        // pg_stat_force_next_flush(), before it answers ready.
+        try roster.connection.simpleQuery("SET track_functions = 'pl'")
+        func calls() throws -> Int {
+            try roster.connection.simpleQuery("SELECT pg_stat_force_next_flush()")
+            _ = try roster.connection.simpleQuery("SELECT pg_stat_clear_snapshot()")
+            return Int(try roster.connection.query("""
+                SELECT coalesce(sum(calls), 0) FROM pg_stat_user_functions
+                WHERE schemaname = 'roster' AND funcname = 'announce_outside_change'
+                """).firstValue ?? "") ?? -1
+        }
+        let before = try calls()
+        _ = try roster.setWeapons([WeaponAssignment(reference: "Dog-Bot", weapon: .fire)])
+        #expect(try calls() == before, "roster's own set-weapon called the trigger's function")
+        try roster.connection.simpleQuery("UPDATE roster.monster SET weapon = 'smoke' WHERE id = 1")
+        #expect(try calls() == before + 1, "an outside write must still be announced")
+    }
+
+    @Test("the ids of a weapon filter, the interface's question, come from the weapon index alone")
+    func weaponFilterFromTheIndex() throws {
+        let server = try PostgresTestServer.shared()
+        let database = try server.makeDatabase()
+        let roster = try store(database)
+        let select = QuerySQL(selecting: "id", from: "roster.monster",
+                              MonsterQuery(conditions: try QueryParser.conditions(["weapon=fire"])), .postgres)
+        // Six monsters are read fastest whole; the plan a million would get is asked for.
+        try roster.connection.simpleQuery("VACUUM ANALYZE roster.monster")
+        try roster.connection.simpleQuery("SET enable_seqscan = off")
+        let plan = try roster.connection.query("EXPLAIN " + select.sql, select.parameters.map(\.text)).rows.compactMap { $0.first ?? nil }
+        #expect(plan.first?.hasPrefix("Index Only Scan using monster_weapon") == true, "\(plan)")
+        #expect(try roster.monsterIDs(matching: MonsterQuery(conditions: try QueryParser.conditions(["weapon=fire"]))) == [5])
+    }
+
     @Test("a role that may only read rehearses set-weapon, edit, remove and add, told what would change, changing nothing")
     func readerDryRun() throws {
         let server = try PostgresTestServer.shared()
@@ -105,6 +144,7 @@ struct PostgresOutsideWritesTests {
         try admin.simpleQuery("""
             DROP TRIGGER monster_changed_outside ON roster.monster;
             DROP FUNCTION roster.announce_outside_change();
+            DROP INDEX roster.monster_weapon;
             UPDATE roster.roster_schema SET version = 1;
             DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'reader') THEN CREATE ROLE reader LOGIN; END IF; END $$;
             GRANT USAGE ON SCHEMA roster TO reader;
@@ -116,6 +156,11 @@ struct PostgresOutsideWritesTests {
         #expect(try admin.query("SELECT version FROM roster.roster_schema").firstValue == "1")
         _ = try store(database)
         #expect(try admin.query("SELECT version FROM roster.roster_schema").firstValue == String(PostgresSchema.currentVersion))
+        // Upgraded, it has what a new schema has.
+        #expect(try admin.query("SELECT indexdef FROM pg_indexes WHERE schemaname = 'roster' AND indexname = 'monster_weapon'").firstValue
+                == "CREATE INDEX monster_weapon ON roster.monster USING btree (weapon, id)")
+        #expect(try admin.query("SELECT pg_get_triggerdef(oid) FROM pg_trigger WHERE tgname = 'monster_changed_outside'").firstValue?
+                .contains("WHEN ((current_setting('roster.writing'::text, true) IS DISTINCT FROM 'on'::text))") == true)
     }
 
     @Test("an import with more clashes than the report lists counts them all")

@@ -284,11 +284,12 @@ public final class PostgresRosterStore: RosterStore {
             pending = [
                 BoundStatement("BEGIN"),
                 // roster.writing: this change is roster's, announced with its
-                // history id; the outside-change trigger stays quiet.
-                BoundStatement("SELECT set_config('lock_timeout', $1, true), set_config('roster.writing', 'on', true)",
-                               ["\(max(0, busyTimeoutMilliseconds))ms"]),
-                BoundStatement("SELECT pg_advisory_xact_lock($1, $2)",
-                               [String(PostgresSchema.LockKey.space), String(PostgresSchema.LockKey.write)]),
+                // history id; the outside-change trigger stays quiet. The
+                // settings come first in the row, so the lock waits no
+                // longer than the busy timeout; one statement, parsed once.
+                BoundStatement("""
+                    SELECT set_config('lock_timeout', $1, true), set_config('roster.writing', 'on', true), pg_advisory_xact_lock($2, $3)
+                    """, ["\(max(0, busyTimeoutMilliseconds))ms", String(PostgresSchema.LockKey.space), String(PostgresSchema.LockKey.write)]),
             ]
             let value: T
             do {

@@ -61,12 +61,17 @@ struct QuerySQL {
     }
 
     /// A height's stored form (`5ft11in`) as inches; NULL when unknown.
+    /// On PostgreSQL one pattern without captures says the height has
+    /// that form and `split_part` cuts it: two `substring(… from …)`
+    /// captures took five times as long, 8.6 s against 1.7 s over a
+    /// million rows, most of a `--sort height`. A height another program
+    /// wrote in another form is unknown, never an error.
     static func heightInches(_ dialect: Dialect) -> String {
         switch dialect {
         case .sqlite:
             "(CAST(height AS INTEGER) * 12 + CAST(substr(height, instr(height, 'ft') + 2) AS INTEGER))"
         case .postgres:
-            "(substring(height from '^([0-9]+)ft')::integer * 12 + substring(height from 'ft([0-9]+)in$')::integer)"
+            "(CASE WHEN height ~ '^[0-9]+ft[0-9]+in$' THEN split_part(height, 'ft', 1)::integer * 12 + left(split_part(height, 'ft', 2), -2)::integer END)"
         }
     }
 
