@@ -69,7 +69,7 @@ struct JSONMonsterReader {
                 }
                 if state == .nextElement {
                     guard byte == UInt8(ascii: ",") else {
-                        fail("expected `,` or `]` after a monster but found \(Self.describe(byte))", log: &log)
+                        fail("expected `,` or `]` after a value of the monsters array but found \(Self.describe(byte))", log: &log)
                         continue
                     }
                     consume(1)
@@ -136,7 +136,7 @@ struct JSONMonsterReader {
                 return false
             }
             if !seenKeys.insert(key).inserted {
-                fail("the key \(Quote.code(key)) appears twice in one object", at: keyLocation, log: &log)
+                fail("the key \(Quote.code(key)) appears twice in one object", at: keyLocation, kind: .shape, log: &log)
                 return false
             }
             try skipWhitespace()
@@ -239,7 +239,7 @@ struct JSONMonsterReader {
             do {
                 node = try JSONParser.parse(text, firstLine: number)
             } catch {
-                log.add(.syntax, at: error.location, error.message)
+                log.add(error.problemKind, at: error.location, error.message)
                 continue
             }
             if let record = JSONRecordDecoder.decode(node, log: &log, required: required, unknownFields: unknownFields) { return record }
@@ -299,7 +299,11 @@ struct JSONMonsterReader {
         do {
             return try JSONParser.parse(bytes, firstLine: start.line, firstColumn: start.column)
         } catch {
-            log.addSyntaxError(at: error.location, error.message)
+            if error.isDuplicateKey {
+                log.add(.shape, at: error.location, error.message)
+            } else {
+                log.addSyntaxError(at: error.location, error.message)
+            }
             if length == window.count && input.isAtEnd {
                 state = .done
                 stopped = true
