@@ -17,6 +17,24 @@ struct RecordedChange {
         })
     }
 
+    /// An edit's entry, of one monster or many (`edit --where`); nil when
+    /// nothing changed. Edits that only give weapons are told as
+    /// `set-weapon` tells them: one change, one set of words.
+    static func edits(_ edits: [MonsterEdit]) -> RecordedChange? {
+        let changed = edits.filter(\.isChange)
+        guard !changed.isEmpty else { return nil }
+        let weaponsOnly = changed.allSatisfy { edit in
+            var weaponOnly = edit.before
+            weaponOnly.weapon = edit.after.weapon
+            return weaponOnly == edit.after
+        }
+        if weaponsOnly {
+            return weapons(changed.map { WeaponChange(monster: $0.before, weapon: $0.after.weapon.type) })
+        }
+        return RecordedChange(command: "edit", summary: ChangeWording.edits(changed.map { ($0.before, $0.after) }),
+                              revisions: changed.map { MonsterRevision(monsterID: $0.before.id, before: $0.before, after: $0.after) })
+    }
+
     /// A removal's entry.
     static func removal(_ monsters: [Monster]) -> RecordedChange {
         RecordedChange(command: "remove", summary: ChangeWording.removed(monsters),

@@ -212,6 +212,23 @@ extension PostgresRosterStore {
         }
     }
 
+    public func edit(_ references: [String], _ changes: MonsterChanges, dryRun: Bool,
+                     expecting expected: ExpectedValues) throws(RosterError) -> [MonsterEdit] {
+        do {
+            return try write(commit: !dryRun, rehearse: dryRun) {
+                var edits: [MonsterEdit] = []
+                for before in try lookUpEach(references) {
+                    try expected.check(before)
+                    edits.append(try save(changes, to: before))
+                }
+                try record(edits)
+                return edits
+            }
+        } catch {
+            throw try withSuggestions(error)
+        }
+    }
+
     public func edit(monsterID: Int64, _ changes: MonsterChanges,
                      startingFrom original: Monster?) throws(RosterError) -> MonsterEdit? {
         try write {
@@ -221,8 +238,15 @@ extension PostgresRosterStore {
         }
     }
 
-    /// Checks and saves `changes` to `before`, inside the caller's write.
+    /// Checks, saves and records `changes` to `before`, inside the caller's write.
     private func apply(_ changes: MonsterChanges, to before: Monster) throws -> MonsterEdit {
+        let edit = try save(changes, to: before)
+        try record([edit])
+        return edit
+    }
+
+    /// Checks and saves `changes` to `before`, without a history entry.
+    private func save(_ changes: MonsterChanges, to before: Monster) throws -> MonsterEdit {
         let after = changes.applied(to: before)
         let problems = after.problems.filter { changes.sets($0.field) }
         guard problems.isEmpty else { throw RosterError.invalid(problems) }
@@ -232,15 +256,13 @@ extension PostgresRosterStore {
             throw RosterError.nameTaken(after.name, existing: try PostgresMonsterTable.monster(from: existing).name)
         }
         later(PostgresMonsterTable.update, PostgresMonsterTable.values(of: after) + [String(before.id)])
-        var weaponOnly = before
-        weaponOnly.weapon = after.weapon
-        if weaponOnly == after {
-            try recordWeapons([WeaponChange(monster: before, weapon: after.weapon.type)])
-        } else {
-            try recordChange("edit", summary: ChangeWording.edit(before, after),
-                             revisions: [MonsterRevision(monsterID: before.id, before: before, after: after)])
-        }
         return MonsterEdit(before: before, after: after)
+    }
+
+    /// One history entry for `edits`, as the file's store records them.
+    private func record(_ edits: [MonsterEdit]) throws {
+        guard let change = RecordedChange.edits(edits) else { return }
+        try recordChange(change.command, summary: change.summary, revisions: change.revisions)
     }
 
     public func remove(monsterID: Int64, confirmed: Monster?) throws(RosterError) -> Bool {
@@ -258,16 +280,7 @@ extension PostgresRosterStore {
     public func remove(_ references: [String], dryRun: Bool, confirmed: [Monster]?) throws(RosterError) -> [Monster] {
         do {
             return try write(commit: !dryRun, rehearse: dryRun) {
-                let found = try lookUpAll(references, forUpdate: true)
-                var removed: [Monster] = []
-                var seen: Set<Int64> = []
-                for reference in references {
-                    guard let monster = found[reference] else {
-                        throw RosterError.monsterNotFound(reference, suggestion: nil)
-                    }
-                    guard seen.insert(monster.id).inserted else { continue }
-                    removed.append(monster)
-                }
+                let removed = try lookUpEach(references)
                 if let confirmed, removed != confirmed {
                     let stillThere = Set(removed)
                     let changed = confirmed.first { old in !stillThere.contains(old) } ?? confirmed.first
@@ -283,6 +296,22 @@ extension PostgresRosterStore {
         } catch {
             throw try withSuggestions(error)
         }
+    }
+
+    /// The monsters `references` name, each once, in the order first
+    /// named, locked for the write; a missing one stops everything (the
+    /// name meant is looked for after the transaction, `withSuggestions`).
+    private func lookUpEach(_ references: [String]) throws -> [Monster] {
+        let found = try lookUpAll(references, forUpdate: true)
+        var monsters: [Monster] = []
+        var seen: Set<Int64> = []
+        for reference in references {
+            guard let monster = found[reference] else {
+                throw RosterError.monsterNotFound(reference, suggestion: nil)
+            }
+            if seen.insert(monster.id).inserted { monsters.append(monster) }
+        }
+        return monsters
     }
 
     private func recordWeapons(_ changes: [WeaponChange]) throws {

@@ -201,6 +201,22 @@ extension SQLiteRosterStore {
         }
     }
 
+    /// Makes the same changes to every monster `references` names (each
+    /// once), all or nothing, recorded as one change; with `expected`,
+    /// only if every one of them still holds those values.
+    public func edit(_ references: [String], _ changes: MonsterChanges, dryRun: Bool = false,
+                     expecting expected: ExpectedValues = ExpectedValues()) throws(RosterError) -> [MonsterEdit] {
+        try write(commit: !dryRun) {
+            var edits: [MonsterEdit] = []
+            for before in try lookUpEach(references) {
+                try expected.check(before)
+                edits.append(try save(changes, to: before))
+            }
+            try record(edits)
+            return edits
+        }
+    }
+
     /// Changes some fields of the monster with this id: what the interface
     /// does when a field is edited. Nil when the monster no longer exists.
     /// With `original` (the monster as the editor found it), the fields
@@ -216,8 +232,15 @@ extension SQLiteRosterStore {
         }
     }
 
-    /// Checks and saves `changes` to `before`, inside the caller's transaction.
+    /// Checks, saves and records `changes` to `before`, inside the caller's transaction.
     private func apply(_ changes: MonsterChanges, to before: Monster) throws -> MonsterEdit {
+        let edit = try save(changes, to: before)
+        try record([edit])
+        return edit
+    }
+
+    /// Checks and saves `changes` to `before`, without a history entry.
+    private func save(_ changes: MonsterChanges, to before: Monster) throws -> MonsterEdit {
         let after = changes.applied(to: before)
         // Only the fields being changed are judged: an old value that
         // predates a rule does not block an unrelated edit.
@@ -236,17 +259,14 @@ extension SQLiteRosterStore {
             if error.isUniqueViolation { throw RosterError.nameTaken(after.name) }
             throw error
         }
-        var weaponOnly = before
-        weaponOnly.weapon = after.weapon
-        if weaponOnly == after {
-            // A weapon chosen in the interface (or given by `edit --weapon`)
-            // is told as `set-weapon` tells it: one change, one set of words.
-            try recordWeapons([WeaponChange(monster: before, weapon: after.weapon.type)])
-        } else {
-            try recordChange("edit", summary: ChangeWording.edit(before, after),
-                             revisions: [MonsterRevision(monsterID: before.id, before: before, after: after)])
-        }
         return MonsterEdit(before: before, after: after)
+    }
+
+    /// One history entry for `edits` (a weapon given by `edit --weapon`
+    /// is told as `set-weapon` tells it); none when nothing changed.
+    private func record(_ edits: [MonsterEdit]) throws {
+        guard let change = RecordedChange.edits(edits) else { return }
+        try recordChange(change.command, summary: change.summary, revisions: change.revisions)
     }
 
     /// Removes the monster with this id; false if it was already gone.
@@ -273,17 +293,7 @@ extension SQLiteRosterStore {
     public func remove(_ references: [String], dryRun: Bool = false,
                        confirmed: [Monster]? = nil) throws(RosterError) -> [Monster] {
         try write(commit: !dryRun) {
-            var removed: [Monster] = []
-            // By id, in a set: a search of `removed` for each name made a
-            // command line of 100,000 names take minutes.
-            var seen: Set<Int64> = []
-            for reference in references {
-                guard let monster = try lookUp(reference) else {
-                    throw RosterError.monsterNotFound(reference, suggestion: try suggestName(for: reference))
-                }
-                guard seen.insert(monster.id).inserted else { continue }
-                removed.append(monster)
-            }
+            let removed = try lookUpEach(references)
             if let confirmed, removed != confirmed {
                 let stillThere = Set(removed)
                 let changed = confirmed.first { old in !stillThere.contains(old) } ?? confirmed.first
@@ -296,6 +306,22 @@ extension SQLiteRosterStore {
             if !removed.isEmpty { try recordRemoval(removed) }
             return removed
         }
+    }
+
+    /// The monsters `references` name, each once, in the order first
+    /// named; a missing one stops everything, with the name meant.
+    private func lookUpEach(_ references: [String]) throws -> [Monster] {
+        var monsters: [Monster] = []
+        // By id, in a set: a search of `monsters` for each name made a
+        // command line of 100,000 names take minutes.
+        var seen: Set<Int64> = []
+        for reference in references {
+            guard let monster = try lookUp(reference) else {
+                throw RosterError.monsterNotFound(reference, suggestion: try suggestName(for: reference))
+            }
+            if seen.insert(monster.id).inserted { monsters.append(monster) }
+        }
+        return monsters
     }
 
     private func recordWeapons(_ changes: [WeaponChange]) throws {
