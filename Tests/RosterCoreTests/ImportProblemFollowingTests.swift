@@ -31,6 +31,17 @@ struct ImportProblemFollowingTests {
         #expect(lacking.contains { $0.message.hasPrefix("the header has no weapon column") })
     }
 
+    @Test("a misspelt document key is told once, as the document's, not as a monster with no name or weapon")
+    func misspeltDocument() throws {
+        let format = try problems(#"{"formt": "roster", "monsters": []}"#)
+        #expect(format.map(\.message) == ["unknown key `formt` in the document; did you mean `format`?"])
+        let monsters = try problems(#"{"monster": [{"name": "X", "weapon": "fire"}]}"#)
+        #expect(monsters.map(\.message) == ["unknown key `monster` in the document; did you mean `monsters`?"])
+        // A monster's own first key still starts NDJSON.
+        let monster = try problems(#"{"nme": "X", "weapon": "fire"}"# + "\n")
+        #expect(monster.map(\.message) == ["unknown key `nme`; did you mean `name`?"])
+    }
+
     @Test("a key twice in one object is valid JSON refused on purpose: a shape problem, not syntax")
     func duplicateKey() throws {
         for format in [MonsterReader.Format.json, .ndjson] {

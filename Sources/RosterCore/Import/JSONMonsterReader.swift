@@ -29,6 +29,9 @@ struct JSONMonsterReader {
     private enum State { case start, firstElement, nextElement, afterArray, done }
     private var state = State.start
     private var seenKeys: Set<String> = []
+    /// A misspelt `monsters` was told (`monster`): the document is not told
+    /// again that it has no `monsters` array, which only follows from it.
+    private var toldMonstersMisspelt = false
     /// A problem has ended the reading: report nothing more about the structure.
     private var stopped = false
 
@@ -115,7 +118,7 @@ struct JSONMonsterReader {
             }
             if byte == UInt8(ascii: "}") {
                 consume(1)
-                if !seenKeys.contains("monsters") {
+                if !seenKeys.contains("monsters") && !toldMonstersMisspelt {
                     log.add(.shape, at: here, field: "monsters", "the document has no `monsters` array")
                 }
                 return false
@@ -160,6 +163,9 @@ struct JSONMonsterReader {
         return false
     }
 
+    /// The keys of the document `export` writes around the monsters.
+    static let documentKeys = ["format", "version", "monsters"]
+
     private mutating func checkEnvelopeMember(_ key: String, _ value: JSONNode, at location: TextLocation,
                                               log: inout ProblemLog) {
         switch key {
@@ -185,8 +191,10 @@ struct JSONMonsterReader {
                 stopped = true
             }
         default:
-            log.add(.shape, at: location, field: key,
-                    "unknown key \(Quote.code(key)) in the document; it holds `format`, `version` and `monsters`")
+            let meant = EditDistance.closest(to: key, among: Self.documentKeys)
+            if meant == "monsters" { toldMonstersMisspelt = true }
+            log.add(.shape, at: location, field: key, "unknown key \(Quote.code(key)) in the document; "
+                    + (meant.map { "did you mean \(Quote.code($0))?" } ?? "it holds `format`, `version` and `monsters`"))
         }
     }
 
