@@ -35,6 +35,7 @@ public enum RosterCommandLine {
         .init("completion") { HelpCommands.completion },
         .init("manual-page") { HelpCommands.manualPage },
         .init("complete-names", isHidden: true) { CompletionNamesCommand.spec },
+        .init("complete-countries", isHidden: true) { CompletionNamesCommand.countries },
     ], globalOptions: [database], defaultCommand: "browse")
 
     public static func run(_ arguments: [String]) -> Int32 {
@@ -85,7 +86,7 @@ public enum RosterCommandLine {
                 // screen reader's user can pipe answers into plain `roster`.
                 let asksForPlain = BrowseCommand.asksForPlain(context.environment)
                 if (context.stdinIsTerminal && context.stdoutIsTerminal) || asksForPlain, let browse = parser.defaultCommand {
-                    return try browse.run(Invocation(arguments: parsed, context: context))
+                    return try browse(Invocation(arguments: parsed, context: context))
                 }
                 let plainHint = BrowseCommand.wantsPlain(context.environment)
                     ? "; `roster browse --plain` reads the roster's commands line by line" : ""
@@ -95,11 +96,14 @@ public enum RosterCommandLine {
                 try context.print(formatter.page(for: command))
                 return .success
             }
-            return try command.run(Invocation(arguments: parsed, context: context))
+            return try command(Invocation(arguments: parsed, context: context))
         } catch let error as UsageError {
             for message in [error.message] + error.otherMessages { context.error(message) }
-            if !error.detailLines.isEmpty { context.noteLines(error.detailLines) }
-            if let name = error.command, let command = parser.command(named: name) {
+            if !error.detailLines.isEmpty {
+                // An expression's mistake is the sentence and the caret under
+                // it; the command's usage lines would bury the caret.
+                context.noteLines(error.detailLines)
+            } else if let name = error.command, let command = parser.command(named: name) {
                 context.noteLines(formatter.usageMessage(for: command))
                 context.note("See `roster help \(name)`.")
             } else {

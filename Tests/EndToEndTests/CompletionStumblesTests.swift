@@ -40,6 +40,21 @@ struct CompletionStumblesTests {
         #expect(try bashComplete(sandbox, ["roster", "--db", db, "import", "roster.d"]) == ["roster.db"])
     }
 
+    @Test("bash completes a name after an opening quote or an escaped space, and countries by name for --origin")
+    func bashQuotedWords() throws {
+        let sandbox = try Sandbox()
+        _ = try sandbox.roster("add", "Bat Man", "--weapon", "fire")
+        let db = sandbox.databasePath
+        // The word as bash gives it: with the quote, or the backslash, typed.
+        #expect(try bashComplete(sandbox, ["roster", "--db", db, "show", "\"Bat "]) == ["Bat Man"])
+        #expect(try bashComplete(sandbox, ["roster", "--db", db, "show", "\"bat"]) == ["Bat Man"])
+        #expect(try bashComplete(sandbox, ["roster", "--db", db, "show", #"Bat\ "#]) == [#"Bat\ Man"#])
+        #expect(try bashComplete(sandbox, ["roster", "add", "X", "--origin", "jap"]) == ["Japan"])
+        #expect(try bashComplete(sandbox, ["roster", "add", "X", "--origin", #"United\ K"#]) == [#"United\ Kingdom"#])
+        #expect(try bashComplete(sandbox, ["roster", "edit", "X", "--origin", "no"]).contains("none"))
+        #expect(try bashComplete(sandbox, ["roster", "add", "X", "--origin", "JP"]) == ["JP"])
+    }
+
     /// What a line reads after one Tab in a real interactive zsh (driven
     /// through zsh's own pseudo-terminal module), with the script roster
     /// writes loaded and the real roster on PATH.
@@ -67,7 +82,7 @@ struct CompletionStumblesTests {
         return run.stdout.trimmingCharacters(in: .newlines)
     }
 
-    @Test("zsh completes after --db=PATH, matches names ignoring case, offers -Dash after --, and --colour")
+    @Test("zsh completes after --db=PATH, matches names ignoring case, offers -Dash after --, --colour, and countries by name")
     func zsh() throws {
         let sandbox = try Sandbox()
         _ = try sandbox.roster("list")
@@ -77,9 +92,11 @@ struct CompletionStumblesTests {
         #expect(try zshComplete(sandbox, "roster --db=\(db) show mini") == "roster --db=\(db) show Mini-Tomato-Bot ")
         #expect(try zshComplete(sandbox, "roster --db \(db) remove -- -Da") == "roster --db \(db) remove -- -Dash ")
         #expect(try zshComplete(sandbox, "roster edit Cat-Bot --colou") == "roster edit Cat-Bot --colour=")
+        #expect(try zshComplete(sandbox, "roster add X --origin=jap") == "roster add X --origin=Japan ")
+        #expect(try zshComplete(sandbox, "roster add X --origin=United\\ K") == "roster add X --origin=United\\ Kingdom ")
     }
 
-    @Test("fish offers --colour beside --color")
+    @Test("fish offers --colour beside --color, and countries by name")
     func fish() throws {
         let sandbox = try Sandbox()
         let script = sandbox.directory.appendingPathComponent("roster.fish")
@@ -88,5 +105,10 @@ struct CompletionStumblesTests {
                                   environment: ["PATH": "/usr/bin:/bin", "HOME": sandbox.directory.path])
         let offered = run.stdout.split(separator: "\n").map { String($0.split(separator: "\t")[0]) }
         #expect(offered.sorted() == ["--color", "--colour"], "\(run.stdout) \(run.stderr)")
+        let countries = try sandbox.run("/usr/bin/fish", ["-c", "source \(script.path); complete -C 'roster edit Cat-Bot --origin United\\ K'"],
+                                        environment: ["PATH": Sandbox.binary.deletingLastPathComponent().path + ":/usr/bin:/bin",
+                                                      "HOME": sandbox.directory.path])
+        #expect(countries.stdout.split(separator: "\n").map { String($0.split(separator: "\t")[0]) } == ["United Kingdom"],
+                "\(countries.stdout) \(countries.stderr)")
     }
 }

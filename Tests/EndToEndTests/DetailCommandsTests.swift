@@ -239,7 +239,7 @@ struct DetailCommandsTests {
         #expect(help.contains("none makes it unknown"))
         #expect(try sandbox.roster("help", "add").stdout.contains("--origin COUNTRY"))
         let bash = try sandbox.roster("completion", "bash").stdout
-        #expect(bash.contains("--origin) COMPREPLY=($(compgen -W 'AD AE AF"))
+        #expect(bash.contains("--origin) _roster_countries;"), "countries by name and code, asked of roster")
         #expect(bash.contains("--activated) COMPREPLY=($(compgen -W 'now none'"))
         let fish = try sandbox.roster("completion", "fish").stdout
         #expect(fish.contains("-l height -x -a 'none'"))

@@ -33,6 +33,11 @@ struct FilterLanguageTests {
         #expect(plain.stdout == "name\theight\nFire-Bot\t5ft9in\nMini-Tomato-Bot\t1ft3in\n", "\(plain.stderr)")
         let csv = try sandbox.roster("list", "--fields", "id,colour", "--where", "id<=2", "--format", "csv")
         #expect(csv.stdout == "id,name_color\r\n1,default\r\n2,blue\r\n")
+        // Data names the field by its key, whichever spelling was typed; a table for people says COLOUR.
+        let header = try sandbox.roster("list", "--fields", "name,colour", "--where", "id=1", "--header")
+        #expect(header.stdout == "name\tname_color\nCat-Bot\tdefault\n")
+        let table = try sandbox.roster("list", "--fields", "name,colour", "--where", "id=1", "--format", "table")
+        #expect(table.stdout.hasPrefix("NAME     COLOUR\n"), "\(table.stdout)")
         let json = try sandbox.roster("list", "--fields", "name", "--where", "id=1", "--format", "json")
         #expect(json.stdout == "[\n  {\"name\":\"Cat-Bot\"}\n]\n")
         let exported = try sandbox.roster("export", "--format", "ndjson", "--where", "description~BOOM", "--fields", "name,weapon")
@@ -50,7 +55,8 @@ struct FilterLanguageTests {
         #expect(run.stdout.isEmpty)
         let lines = run.stderr.split(separator: "\n").map(String.init)
         #expect(lines.first == "roster: --where `height>5ft and wepon=fire`, column 16: unknown field `wepon`; did you mean `weapon`?")
-        #expect(lines.dropFirst().prefix(2) == ["  height>5ft and wepon=fire", "                 ^"])
+        #expect(lines.dropFirst() == ["  height>5ft and wepon=fire", "                 ^"],
+                "the sentence and the caret, without the command's usage under them")
         let value = try sandbox.roster("export", "--where", "weapon=swrod")
         #expect(value.status == 64)
         #expect(value.stderr.hasPrefix("roster: --where `weapon=swrod`, column 8: unknown weapon `swrod`; did you mean `sword`?\n"))
@@ -59,6 +65,22 @@ struct FilterLanguageTests {
         #expect(sort.stderr.hasPrefix("roster: --sort `hieght`, column 1: unknown field `hieght`; did you mean `height`?\n"))
         let order = try sandbox.roster("list", "--where", "weapon>fire")
         #expect(order.stderr.hasPrefix("roster: --where `weapon>fire`, column 7: > compares id, height and activated only; for weapon use = or !=\n"))
+    }
+
+    @Test("a new user's slips: `or`, and an `and` with nothing after it, are told as such")
+    func newUsersSlips() throws {
+        let sandbox = try Sandbox()
+        let or = try sandbox.roster("list", "--where", "weapon=fire or weapon=sword")
+        #expect(or.status == 64)
+        #expect(or.stderr == """
+            roster: --where `weapon=fire or weapon=sword`, column 13: there is no `or`: only `and` joins conditions; run the command once for each condition
+              weapon=fire or weapon=sword
+                          ^
+
+            """)
+        let and = try sandbox.roster("list", "--where", "weapon=fire and")
+        #expect(and.status == 64)
+        #expect(and.stderr.hasPrefix("roster: --where `weapon=fire and`, column 16: the condition after `and` is missing;"))
     }
 
     @Test("set-weapon --where changes every match as one change one undo takes back; --dry-run lists each")
@@ -82,6 +104,35 @@ struct FilterLanguageTests {
         let bad = try sandbox.roster("set-weapon", "--where", "wepon=fire", "smoke")
         #expect(bad.status == 64)
         #expect(try sandbox.sqlite("SELECT count(*) FROM history") == "2", "nothing more was recorded")
+    }
+
+    @Test("edit --where changes every match the same way as one change one undo takes back; --dry-run lists each")
+    func editWhere() throws {
+        let sandbox = try Sandbox()
+        let colours = "SELECT group_concat(name_color) FROM monster WHERE id IN (4, 5)"
+        let dry = try sandbox.roster("edit", "--where", "height>=5ft", "--colour", "green", "--origin", "FR", "--dry-run")
+        #expect(dry.status == 0, "\(dry.stderr)")
+        #expect(dry.stderr == """
+            would change Fire-Bot: colour Red → Green, origin Iceland (IS) → France (FR)
+            would change Ice-Bot: colour Blue → Green, origin Finland (FI) → France (FR)
+            dry run: 2 monsters would change; nothing was changed
+
+            """)
+        #expect(try sandbox.sqlite(colours) == "red,blue")
+        let run = try sandbox.roster("edit", "--where", "height>=5ft", "--colour", "green")
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(try sandbox.sqlite(colours) == "green,green")
+        #expect(try sandbox.sqlite("SELECT count(*) FROM history") == "1", "one change")
+        #expect(try sandbox.roster("undo").stderr == "undid edit Fire-Bot: colour Red → Green; Ice-Bot: colour Blue → Green\n")
+        #expect(try sandbox.sqlite(colours) == "red,blue")
+        let names = try sandbox.roster("edit", "Cat-Bot", "Dog-Bot", "--description", "Robots")
+        #expect(names.status == 0 && names.stderr.hasPrefix("changed Cat-Bot: description"), "\(names.stderr)")
+        let renamed = try sandbox.roster("edit", "--where", "colour=red", "--name", "Same-Bot")
+        #expect(renamed.status == 64)
+        #expect(renamed.stderr.hasPrefix("roster: --name names one monster; give it one NAME, without --where\n"), "\(renamed.stderr)")
+        let nothing = try sandbox.roster("edit", "--where", "colour=red")
+        #expect(nothing.status == 64)
+        #expect(nothing.stderr.hasPrefix("roster: `edit` needs at least one of --name"), "\(nothing.stderr)")
     }
 
     @Test("remove --where needs --yes off a terminal, removes every match as one change, and undo brings them back")

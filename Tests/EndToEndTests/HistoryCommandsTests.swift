@@ -304,4 +304,21 @@ struct InteractiveHistoryTests {
         #expect(undo.stderr == "undid set-weapon Dog-Bot: Blowgun → Sword\n")
         #expect(try sandbox.roster("export").stdoutBytes == before)
     }
+
+    @Test("history at 80 columns gives WHAT the room: the time and the change shorten first")
+    func narrowHistory() throws {
+        let sandbox = try Sandbox()
+        let file = sandbox.directory.appendingPathComponent("the-roster-a-colleague-sent-over-email.csv")
+        try Data(HistoryCommandsTests.importFile.utf8).write(to: file)
+        _ = try sandbox.roster("list")
+        #expect(try sandbox.roster("import", file.path, "--mode", "upsert").status == 0)
+        #expect(try sandbox.roster("edit", "Cat-Bot", "--description", "Purrs at dawn").status == 0)
+        let run = try sandbox.roster(["history", "--format", "table"], environment: ["COLUMNS": "80", "TZ": "UTC"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.allSatisfy { $0.count <= 80 }, "\(run.stdout)")
+        #expect(lines.contains { $0.hasSuffix("edit    Cat-Bot: description `MEE-OW` → `Purrs at dawn`") }, "\(run.stdout)")
+        let wide = try sandbox.roster(["history", "--format", "table"], environment: ["COLUMNS": "200", "TZ": "UTC"])
+        #expect(wide.stdout.contains("UTC  import \(file.path)"), "wide, everything is said: \(wide.stdout)")
+    }
 }

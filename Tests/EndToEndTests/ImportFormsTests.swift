@@ -118,7 +118,7 @@ struct ImportFormsTests {
     func jsonSyntaxErrorFirst() throws {
         let sandbox = try Sandbox()
         _ = try sandbox.roster("list")
-        let cases = [("[1 true]", "1:4: expected `,` or `]` after a monster but found `t`"),
+        let cases = [("[1 true]", "1:4: expected `,` or `]` after a value of the monsters array but found `t`"),
                      ("[\"a\"", "1:5: the JSON text ends before the monsters array is closed"),
                      ("<.>", "1:1: expected a JSON value but found `<`")]
         for (text, problem) in cases {

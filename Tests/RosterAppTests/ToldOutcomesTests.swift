@@ -80,7 +80,12 @@ struct ToldOutcomesTests {
         try otherProgram(roster, saves: MonsterChanges(weapon: .smoke))
         try otherProgram(roster, saves: MonsterChanges(weapon: .blowgun))
         roster.interface.poll()
-        #expect(roster.footer.message == "another program changed the roster: set-weapon Cat-Bot: Smoke → Blowgun; 1 earlier, history lists them")
+        #expect(roster.footer.message == "another program changed the roster: set-weapon Cat-Bot: Smoke → Blowgun; 1 more came before it, and the history lists it")
+        try otherProgram(roster, saves: MonsterChanges(weapon: .sword))
+        try otherProgram(roster, saves: MonsterChanges(weapon: .fire))
+        try otherProgram(roster, saves: MonsterChanges(weapon: .smoke))
+        roster.interface.poll()
+        #expect(roster.footer.message == "another program changed the roster: set-weapon Cat-Bot: Fire → Smoke; 2 more came before it, and the history lists them")
     }
 
     @Test("leaving the height wheels with Tab saves the height and says so in the footer, in sight above nothing")

@@ -75,11 +75,11 @@ struct JSONSyntaxReportTests {
     }
 
     @Test("a document that is not JSON lists its syntax error before what it said of the records", arguments: [
-        ("[1 true]", "1:4: expected `,` or `]` after a monster but found `t`", 2),
+        ("[1 true]", "1:4: expected `,` or `]` after a value of the monsters array but found `t`", 2),
         ("[{}", "1:4: the JSON text ends before the monsters array is closed", 3),
-        (#"[{"name": "A", "weapon": "fire"} 1]"#, "1:34: expected `,` or `]` after a monster but found `1`", 1),
+        (#"[{"name": "A", "weapon": "fire"} 1]"#, "1:34: expected `,` or `]` after a value of the monsters array but found `1`", 1),
         (#"[1, {"a" "b"}]"#, #"1:10: expected `:` after the key `a`"#, 2),
-        ("{\"format\": \"roster\", \"monsters\": [2, 3}", "1:39: expected `,` or `]` after a monster but found `}`", 3),
+        ("{\"format\": \"roster\", \"monsters\": [2, 3}", "1:39: expected `,` or `]` after a value of the monsters array but found `}`", 3),
     ])
     func syntaxErrorFirst(_ text: String, _ problem: String, _ count: Int) throws {
         for named in [nil, MonsterReader.Format.json] {
@@ -107,7 +107,7 @@ struct JSONSyntaxReportTests {
         let records = Array(repeating: "1", count: ProblemLog.limit + 5).joined(separator: ",")
         let (_, problems) = try readImport("[\(records) 2]", format: .json)
         #expect(problems.count == ProblemLog.limit)
-        #expect(problems.first?.message.hasPrefix("expected `,` or `]` after a monster but found `2`") == true)
+        #expect(problems.first?.message.hasPrefix("expected `,` or `]` after a value of the monsters array but found `2`") == true)
     }
 
     @Test("valid JSON of the wrong shape still says what shape import wants")

@@ -25,7 +25,27 @@ struct QueryParserTests {
         #expect(try QueryParser.conditions("height<170cm").first?.value == .range(lower: 67, upper: 68))
         #expect(try QueryParser.conditions("origin=none").first?.value == .unknown)
         #expect(try QueryParser.conditions(#"description~"fire and ice""#).first?.value == .text("fire and ice"))
-        #expect(try QueryParser.conditions("name~Bot and").count == 1, "and with nothing after it is part of a value")
+        #expect(try QueryParser.conditions(#"name~"Bot and""#).first?.value == .text("Bot and"))
+        #expect(try QueryParser.conditions("description~fire or ice").first?.value == .text("fire or ice"))
+    }
+
+    @Test("an `and` with nothing after it is a missing condition, not part of the value")
+    func trailingAnd() {
+        for expression in ["weapon=fire and", "weapon=fire and ", "name~Bot AND"] {
+            let error = problem(expression)
+            #expect(error?.problem == "the condition after `and` is missing; write FIELD OP VALUE after it, or leave out `and`",
+                    "\(expression)")
+        }
+        #expect(problem("weapon=fire and")?.column == 16)
+    }
+
+    @Test("`or` is named as what the language does not have, wherever it is typed")
+    func noOr() {
+        let told = "there is no `or`: only `and` joins conditions; run the command once for each condition"
+        #expect(problem("weapon=fire or weapon=sword")?.problem == told)
+        #expect(problem("weapon=fire or weapon=sword")?.column == 13)
+        #expect(problem("weapon=fire OR sword")?.problem == told)
+        #expect(problem("weapon=fire or sword")?.column == 13)
     }
 
     @Test("a misspelt field is named, with the field meant and where it starts")

@@ -482,13 +482,14 @@ final class RosterSessionController {
             if sayingUnrecorded { status = ("another program changed the roster", false) }
             return
         }
-        let earlier = unseen.count > Self.toldChanges ? "; earlier ones too, history lists them"
-            : unseen.count > 1 ? "; \(unseen.count - 1) earlier, history lists them" : ""
+        let earlier = unseen.count > Self.toldChanges ? "; more changes came before it, and the history lists them"
+            : unseen.count == 2 ? "; 1 more came before it, and the history lists it"
+            : unseen.count > 2 ? "; \(unseen.count - 1) more came before it, and the history lists them" : ""
         let who = latest.author ?? "another program"
         status = ("\(who) changed the roster: \(latest.line)\(earlier)", false)
     }
 
-    /// Changes counted before "history lists them" stops counting.
+    /// Changes counted before "more changes came before it" stops counting.
     private static let toldChanges = 9
 
     /// The interface knows of every change so far (a clash told one).

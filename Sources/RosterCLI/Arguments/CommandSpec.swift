@@ -34,13 +34,20 @@ public struct CommandSpec: Sendable {
     /// its usage line and help name them only then. A command about the
     /// program itself (`help`) still accepts them, to no effect.
     public let usesProgramOptions: Bool
+    /// Checks that need several options together (or the command's own
+    /// words), made after parsing and before `run`, as
+    /// swift-argument-parser's `validate()`: `edit` needs a field to
+    /// change. Throws a `UsageError`.
+    public let validate: (@Sendable (Invocation) throws -> Void)?
     public let run: @Sendable (Invocation) throws -> ExitStatus
 
     public init(name: String, abstract: String, discussion: String = "", arguments: [any ArgumentDeclaration] = [],
                 options: [any OptionDeclaration] = [], usageForms: [String] = [], examples: [String] = [],
                 argumentsReplacedBy: [String] = [], listChosenBy: [String] = [], isHidden: Bool = false, suggestedFor: [String] = [],
                 reportsValueProblemsWithItsOwn: Bool = false, usesProgramOptions: Bool = true,
+                validate: (@Sendable (Invocation) throws -> Void)? = nil,
                 run: @escaping @Sendable (Invocation) throws -> ExitStatus) {
+        self.validate = validate
         self.suggestedFor = suggestedFor
         self.reportsValueProblemsWithItsOwn = reportsValueProblemsWithItsOwn
         self.usesProgramOptions = usesProgramOptions
@@ -55,6 +62,12 @@ public struct CommandSpec: Sendable {
         self.listChosenBy = listChosenBy
         self.isHidden = isHidden
         self.run = run
+    }
+
+    /// Validates the invocation, then runs it.
+    public func callAsFunction(_ invocation: Invocation) throws -> ExitStatus {
+        try validate?(invocation)
+        return try run(invocation)
     }
 
     /// One of the command's own options, by its long name.

@@ -56,11 +56,18 @@ extension CompletionScripts {
             local -a passed=()
             _\(identifier)_passed
             COMPREPLY=()
+            # The word as the shell will read it: after an opening quote
+            # (`"Bat `) readline completes inside the quotes, so the answer
+            # goes in as it is; otherwise (`Bat\\ `) backslashes are undone
+            # for matching and the answer is quoted as the shell needs.
+            local typed=$cur quoted=""
+            case $typed in \\"*|\\'*) quoted=1; typed=${typed:1} ;; *) typed=$(printf '%s' "$typed" | sed 's/\\\\\\(.\\)/\\1/g') ;; esac
             while IFS= read -r line; do
                 # A line shaped like an option is only safe after --.
                 [[ $line == -* && -z $ended ]] && continue
                 # Names match ignoring case, as roster reads them.
-                [[ ${line,,} == "${cur,,}"* ]] && COMPREPLY+=("$(printf '%q' "$line")")
+                [[ ${line,,} == "${typed,,}"* ]] || continue
+                if [[ -n $quoted ]]; then COMPREPLY+=("$line"); else COMPREPLY+=("$(printf '%q' "$line")"); fi
             done < <(\(program.name) "${passed[@]}" \(query.arguments))
         }
 

@@ -44,10 +44,10 @@ extension Country: ExpressibleByArgument {
     public init(argument: String) throws(ArgumentProblem) {
         self = try .argument(argument, labelled: false, expecting: "a country's name or its ISO 3166 code, such as France or FR")
     }
-    /// Sorted codes, read from the country table only when a script or the
-    /// manual asks: every start of roster would otherwise read and sort it.
+    /// Names (`United Kingdom`) and codes, asked of roster when Tab is
+    /// pressed: a name's spaces do not fit a script's fixed word list.
     public static var completion: CompletionSource {
-        .deferred(DeferredWords("countries") { Countries.all.map(\.code).sorted() })
+        .output(CompletionQuery(name: "countries", arguments: "complete-countries"))
     }
 }
 
@@ -75,6 +75,8 @@ extension Optional: ExpressibleByArgument where Wrapped: ExpressibleByArgument &
         case .deferred(let words): .deferred(DeferredWords(words.name + "-or-" + UnknownValue.word) {
             words.words() + [UnknownValue.word]
         })
+        case .output(let query): .output(CompletionQuery(name: query.name + "_or_" + UnknownValue.word,
+                                                         arguments: query.arguments + "; echo " + UnknownValue.word))
         default: .fixed([UnknownValue.word])
         }
     }

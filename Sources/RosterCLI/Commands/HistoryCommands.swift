@@ -30,13 +30,18 @@ enum HistoryCommands {
         arguments: [ArgumentSpec("NAME", "only changes to this monster (name in any case, or id)", arity: .optional,
                                  completion: CommonOptions.monsterNames)],
         options: [limit, format, clear, clearWithoutAsking],
-        examples: ["roster history", "roster history Cat-Bot --limit 5", "roster history --format json", "roster history --clear --yes"]
+        examples: ["roster history", "roster history Cat-Bot --limit 5", "roster history --format json", "roster history --clear --yes"],
+        validate: { invocation in
+            if invocation[clear], !invocation.positionals.isEmpty || invocation[limit] != nil {
+                throw UsageError("--clear empties the whole history; it takes no NAME or --limit", command: invocation.commandName)
+            }
+            if invocation[clearWithoutAsking], !invocation[clear] {
+                throw UsageError("--yes goes with --clear", command: invocation.commandName)
+            }
+        }
     ) { invocation in
         let context = invocation.context
         if invocation[clear] {
-            guard invocation.positionals.isEmpty, invocation[limit] == nil else {
-                throw UsageError("--clear empties the whole history; it takes no NAME or --limit", command: invocation.commandName)
-            }
             let store = try invocation.store()
             let count = try store.historyCount()
             guard count > 0 else {
@@ -55,9 +60,6 @@ enum HistoryCommands {
             let cleared = try store.clearHistory()
             context.note("cleared the history (\(cleared) change\(cleared == 1 ? "" : "s")); nothing before now can be undone")
             return .success
-        }
-        if invocation[clearWithoutAsking] {
-            throw UsageError("--yes goes with --clear", command: invocation.commandName)
         }
         let store = try invocation.store()
         let reference = invocation.positionals.first

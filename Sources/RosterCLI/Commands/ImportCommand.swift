@@ -108,7 +108,19 @@ enum ImportCommand {
             "roster import roster.json",
             "roster import roster.csv --mode upsert --dry-run",
             "roster export | roster --db copy.db import - --mode replace",
-        ]
+        ],
+        validate: { invocation in
+            if invocation[changes] != nil && !invocation[CommonOptions.dryRun] {
+                throw UsageError("--changes lists what a dry run would change; give it with --dry-run", command: invocation.commandName)
+            }
+            let format = invocation[ImportCommand.format]?.format
+            if invocation[raw], let format, format != .csv {
+                throw UsageError("--raw applies to CSV only", command: invocation.commandName)
+            }
+            if invocation[delimiter] != nil, let format, format != .csv {
+                throw UsageError("--delimiter applies to CSV only", command: invocation.commandName)
+            }
+        }
     ) { invocation in
         let context = invocation.context
         let jsonErrors = invocation[errors] == .json
@@ -125,16 +137,7 @@ enum ImportCommand {
         let path = invocation.positionals[0]
         let format = invocation[ImportCommand.format]?.format
         let dryRun = invocation[CommonOptions.dryRun]
-        if invocation[changes] != nil && !dryRun {
-            throw UsageError("--changes lists what a dry run would change; give it with --dry-run", command: invocation.commandName)
-        }
-        if invocation[raw], let format, format != .csv {
-            throw UsageError("--raw applies to CSV only", command: invocation.commandName)
-        }
         let delimiter = invocation[ImportCommand.delimiter]?.byte
-        if delimiter != nil, let format, format != .csv {
-            throw UsageError("--delimiter applies to CSV only", command: invocation.commandName)
-        }
         let mode = invocation[ImportCommand.mode] ?? .insert
 
         let (descriptor, size) = try openInput(path)

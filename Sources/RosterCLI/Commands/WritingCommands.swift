@@ -41,12 +41,15 @@ enum WritingCommands {
         ],
         argumentsReplacedBy: ["stdin"],
         listChosenBy: ["where"],
-        reportsValueProblemsWithItsOwn: true
-    ) { invocation in
-        if !invocation.valueProblems.isEmpty {
-            try refuseWeaponFirst(invocation)
-            throw UsageError(invocation.valueProblems, command: invocation.commandName)
+        reportsValueProblemsWithItsOwn: true,
+        validate: { invocation in
+            // A weapon that cannot be read may be the order reversed.
+            if !invocation.valueProblems.isEmpty {
+                try refuseWeaponFirst(invocation)
+                throw UsageError(invocation.valueProblems, command: invocation.commandName)
+            }
         }
+    ) { invocation in
         let context = invocation.context
         let dryRun = invocation[CommonOptions.dryRun]
         let expected = invocation[from]
@@ -221,34 +224,37 @@ enum WritingCommands {
 
     static let edit: CommandSpec = CommandSpec(
         name: "edit",
-        abstract: "change a monster's name, description, icon, colour, weapon, height, origin or activation",
+        abstract: "change monsters' name, description, icon, colour, weapon, height, origin or activation",
         discussion: """
             Only the fields given change. --height, --origin and --activated take the
             forms `roster help add` describes, or none to make the value unknown.
+            Several names, or --where EXPR (see `roster help list`) for every match,
+            change them all the same way, as one change that one `roster undo` takes
+            back; --dry-run lists each. --name names one monster, so it takes one NAME.
             """,
-        arguments: [ArgumentSpec("NAME", "the monster's name (any case) or id", completion: CommonOptions.monsterNames)],
-        options: [Edit.name, Edit.description, Edit.icon, CommonOptions.newColor, Edit.weapon]
+        arguments: [ArgumentSpec("NAME", "monsters by name (any case) or id", arity: .many(minimum: 1),
+                                 completion: CommonOptions.monsterNames)],
+        options: [QueryOptions.filter, Edit.name, Edit.description, Edit.icon, CommonOptions.newColor, Edit.weapon]
             + Edit.details.all + [Edit.expect, CommonOptions.dryRun],
         examples: [
             "roster edit Cat-Bot --name Kitty-Bot --color red",
             "roster edit Fire-Bot --height 6ft2 --origin FR --activated 2026-11-29T14:05",
             "roster edit Fire-Bot --origin none",
+            "roster edit --where 'weapon=fire' --color red --dry-run",
             "roster edit Cat-Bot --name Kitty-Bot --expect name=Cat-Bot",
-        ]
-    ) { invocation in
-        var changes = MonsterChanges()
-        changes.name = invocation[Edit.name]
-        changes.description = invocation[Edit.description]
-        changes.icon = invocation[Edit.icon]
-        changes.nameColor = invocation[CommonOptions.newColor]
-        changes.weapon = invocation[Edit.weapon]
-        changes.height = invocation[Edit.details.height]
-        changes.origin = invocation[Edit.details.origin].map { $0?.code }
-        changes.activated = invocation[Edit.details.activated]
-        guard !changes.isEmpty else {
-            throw UsageError("`edit` needs at least one of --name, --description, --icon, --color, --weapon, --height, --origin, --activated",
-                             command: invocation.commandName)
+        ],
+        listChosenBy: ["where"],
+        validate: { invocation in
+            guard !editChanges(invocation).isEmpty else {
+                throw UsageError("`edit` needs at least one of --name, --description, --icon, --color, --weapon, --height, --origin, --activated",
+                                 command: invocation.commandName)
+            }
+            if invocation[Edit.name] != nil, invocation.positionals.count != 1 {
+                throw UsageError("--name names one monster; give it one NAME, without --where", command: invocation.commandName)
+            }
         }
+    ) { invocation in
+        let changes = editChanges(invocation)
         if let icon = changes.icon, let problem = MonsterRules.iconAvailabilityProblem(icon) {
             // Stored icons are not checked: a missing one is shown as the fallback picture.
             throw RosterError.invalid([problem])
@@ -260,16 +266,60 @@ enum WritingCommands {
                 throw UsageError("--expect: \(problem)", command: invocation.commandName)
             }
         }
-        let edit = try invocation.store().edit(invocation.positionals[0], changes, dryRun: dryRun, expecting: expected)
         let context = invocation.context
-        guard edit.isChange else {
-            context.note("\(Quote.name(edit.before.name)) already has those values; nothing changed")
+        let store = try invocation.store()
+        let byQuery = !invocation.values(QueryOptions.filter).isEmpty
+        guard byQuery || invocation.positionals.count > 1 else {
+            let edit = try store.edit(invocation.positionals[0], changes, dryRun: dryRun, expecting: expected)
+            guard edit.isChange else {
+                context.note("\(Quote.name(edit.before.name)) already has those values; nothing changed")
+                return .success
+            }
+            let described = describeDifferences(edit.before, edit.after).joined(separator: ", ")
+            context.note("\(dryRun ? "would change" : "changed") \(Quote.name(edit.before.name)): \(described)")
+            if dryRun { context.note("dry run: nothing was changed") }
             return .success
         }
-        let described = describeDifferences(edit.before, edit.after).joined(separator: ", ")
-        context.note("\(dryRun ? "would change" : "changed") \(Quote.name(edit.before.name)): \(described)")
-        if dryRun { context.note("dry run: nothing was changed") }
+        // Every match (by id) or every name, as one change that one undo takes back.
+        var references = invocation.positionals
+        if byQuery {
+            references = try store.monsterIDs(matching: try invocation.query()).map { "#\($0)" }
+            if references.isEmpty {
+                context.note("no monsters match; nothing changed")
+                return .success
+            }
+        }
+        let edits = try store.edit(references, changes, dryRun: dryRun, expecting: expected)
+        for edit in edits {
+            let name = Quote.name(edit.before.name)
+            if edit.isChange {
+                let described = describeDifferences(edit.before, edit.after).joined(separator: ", ")
+                context.note("\(dryRun ? "would change" : "changed") \(name): \(described)")
+            } else {
+                context.note("\(name) already has those values")
+            }
+        }
+        let changed = edits.filter(\.isChange).count
+        if changed == 0 {
+            context.note("nothing changed")
+        } else if dryRun {
+            context.note("dry run: \(changed) monster\(changed == 1 ? "" : "s") would change; nothing was changed")
+        }
         return .success
+    }
+
+    /// The changes `edit`'s options ask for.
+    private static func editChanges(_ invocation: Invocation) -> MonsterChanges {
+        var changes = MonsterChanges()
+        changes.name = invocation[Edit.name]
+        changes.description = invocation[Edit.description]
+        changes.icon = invocation[Edit.icon]
+        changes.nameColor = invocation[CommonOptions.newColor]
+        changes.weapon = invocation[Edit.weapon]
+        changes.height = invocation[Edit.details.height]
+        changes.origin = invocation[Edit.details.origin].map { $0?.code }
+        changes.activated = invocation[Edit.details.activated]
+        return changes
     }
 
     static let removeWithoutAsking = Flag("yes", short: "y", "remove without asking")

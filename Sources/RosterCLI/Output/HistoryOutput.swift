@@ -32,21 +32,52 @@ struct HistoryOutput {
                 context.note("the history is empty")
                 return
             }
-            let shared = entries.contains { $0.author != nil }
-            var table = TextTable(columns: [.init(header: "#", alignment: .right), .init(header: "WHEN")]
-                                      + (shared ? [.init(header: "WHO")] : [])
-                                      + [.init(header: "CHANGE"), .init(header: "WHAT", flexible: true)])
-            for entry in entries {
-                var title = entry.title
-                if entry.surface == .interactiveRoster { title += " (interactive roster)" }
-                var what = entry.summary
-                if entry.isUndone { what += " (undone)" }
-                table.rows.append([.init(String(entry.id)), .init(entry.at.localDisplay)]
-                                  + (shared ? [.init(SafeText.escaped(entry.author ?? ""))] : [])
-                                  + [.init(SafeText.escaped(title)), .init(SafeText.escaped(what))])
+            let width = context.terminalWidth
+            // WHAT is what a person reads the history for: the other columns
+            // give up their length, step by step, until it has room.
+            let roomy = HistoryTableForm.allCases.lazy.map { table(entries, form: $0) }.first { table in
+                let what = table.columns.count - 1
+                return table.room(for: what, within: width) >= min(Self.roomForWhat, table.naturalWidth(of: what))
             }
-            try output.append(table.render(maxWidth: context.terminalWidth, depth: context.colorDepth))
+            let chosen = roomy ?? table(entries, form: .commandOnly)
+            try output.append(chosen.render(maxWidth: width, depth: context.colorDepth))
         }
+    }
+
+    /// What WHAT is given before the other columns shorten: a summary's
+    /// names and values, `Cat-Bot: description `MEE-OW` → `Purrs``.
+    static let roomForWhat = 40
+
+    /// How much the columns beside WHAT say: everything, then the time
+    /// without its zone, then without its year, then the change as its
+    /// command alone, without the surface or the file (which `--format
+    /// plain` and `json` still give).
+    enum HistoryTableForm: Int, CaseIterable {
+        case full, noZone, noYear, commandOnly
+    }
+
+    private func table(_ entries: [HistoryEntry], form: HistoryTableForm) -> TextTable {
+        let shared = entries.contains { $0.author != nil }
+        var table = TextTable(columns: [.init(header: "#", alignment: .right), .init(header: "WHEN")]
+                                  + (shared ? [.init(header: "WHO")] : [])
+                                  + [.init(header: "CHANGE"), .init(header: "WHAT", flexible: true)])
+        for entry in entries {
+            var title = entry.title
+            if form == .commandOnly {
+                title = entry.command
+            } else if entry.surface == .interactiveRoster {
+                title += " (interactive roster)"
+            }
+            var what = entry.summary
+            if entry.isUndone { what += " (undone)" }
+            var when = entry.at.localDisplay
+            if form.rawValue >= HistoryTableForm.noZone.rawValue { when = String(when.prefix(16)) }
+            if form.rawValue >= HistoryTableForm.noYear.rawValue { when = String(when.dropFirst(5)) }
+            table.rows.append([.init(String(entry.id)), .init(when)]
+                              + (shared ? [.init(SafeText.escaped(entry.author ?? ""))] : [])
+                              + [.init(SafeText.escaped(title)), .init(SafeText.escaped(what))])
+        }
+        return table
     }
 
     private func appendJSON(_ entry: HistoryEntry, revisions: [MonsterRevision], to output: ByteOutput) throws {

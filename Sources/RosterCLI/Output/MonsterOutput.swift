@@ -59,11 +59,19 @@ struct MonsterOutput {
         }
     }
 
+    /// A table's heading for `field`, a word for people: `COLOUR`, not
+    /// the export's key `NAME_COLOR`, which a person typing `colour` does
+    /// not recognise. Data (`--header`, CSV) keeps the export's keys, so
+    /// that it reads back with `import`.
+    static func heading(_ field: MonsterField) -> String {
+        field.key == QueryField.nameColor.key ? "COLOUR" : field.key.uppercased()
+    }
+
     /// The table of the fields `--fields` names, in its order, each
     /// value as people read it; the last text column gives way first.
     private func fieldTable(_ store: any RosterStore, query: MonsterQuery, fields: [MonsterField]) throws -> String {
         let columns: [TextTable.Column] = fields.enumerated().map { index, field in
-            TextTable.Column(header: field.key.uppercased(), alignment: field.kind == .integer ? .right : .left,
+            TextTable.Column(header: Self.heading(field), alignment: field.kind == .integer ? .right : .left,
                              flexible: index == fields.count - 1 && field.kind == .text)
         }
         var table = TextTable(columns: columns)

@@ -42,6 +42,20 @@ struct TextTable {
     let columns: [Column]
     var rows: [[Cell]] = []
 
+    /// The width `column` takes uncut: its widest cell or its header.
+    func naturalWidth(of column: Int) -> Int {
+        rows.reduce(DisplayWidth.of(columns[column].header)) { widest, row in
+            column < row.count ? max(widest, DisplayWidth.of(row[column].text)) : widest
+        }
+    }
+
+    /// The width left for `column` in `maxWidth` when every other column
+    /// takes its natural width (swatches aside).
+    func room(for column: Int, within maxWidth: Int) -> Int {
+        let others = columns.indices.filter { $0 != column }.reduce(0) { $0 + naturalWidth(of: $1) }
+        return maxWidth - others - 2 * (columns.count - 1)
+    }
+
     /// The table cut to `maxWidth` columns, styled in `depth` (none: no colour).
     func render(maxWidth: Int, depth: ColorDepth) -> String {
         let gap = 2

@@ -1,5 +1,9 @@
 /// The HTML report's style sheet: system fonts, light and dark schemes,
-/// a table on wide screens and one card per monster on phones.
+/// a table on wide screens and one card per monster below 60rem (960 px),
+/// in as many columns as fit. The table's seven columns need about that
+/// width: narrower, its unbreakable facts (dates, countries) squeezed the
+/// name down to one letter a line and ran off the page.
+/// `script/check-html-report` looks at it at five widths.
 enum HTMLStyle {
     static let sheet = """
         :root{--bg:#f6f5f1;--fg:#1c1c1e;--muted:#6d6d72;--line:#e2e0da;--card:#fff;--chip:#ecebe6;--red:#c0392b;--green:#2e7d32;--blue:#1e5fbf}
@@ -17,6 +21,7 @@ enum HTMLStyle {
         .id{width:1%;text-align:right;color:var(--muted);font-variant-numeric:tabular-nums}
         .who,.what{display:flex;align-items:center;gap:.65rem}
         .name{font-weight:650;overflow-wrap:anywhere}
+        td.monster{min-width:12rem}
         .name.red{color:var(--red)}.name.green{color:var(--green)}.name.blue{color:var(--blue)}
         .desc{white-space:pre-wrap;overflow-wrap:anywhere;color:var(--fg)}
         .weapon,.fact{white-space:nowrap}
@@ -29,13 +34,16 @@ enum HTMLStyle {
         footer{margin-top:1.5rem;color:var(--muted);font-size:.85rem}
         @media (max-width:40rem){
         main{padding:1.25rem .75rem 2rem}
+        }
+        @media (max-width:60rem){
         table,tbody,tr,td{display:block}
         table{border:0;background:none}
         thead{display:none}
-        tr{display:grid;grid-template-columns:1fr auto;grid-template-areas:"who what" "desc desc";gap:.35rem .75rem;background:var(--card);border:1px solid var(--line);border-radius:12px;padding:.8rem;margin-bottom:.7rem}
+        tbody{display:grid;grid-template-columns:repeat(auto-fill,minmax(min(100%,17rem),1fr));gap:.7rem}
+        tr{display:grid;grid-template-columns:1fr auto;grid-template-areas:"who what" "desc desc";align-content:start;gap:.35rem .75rem;background:var(--card);border:1px solid var(--line);border-radius:12px;padding:.8rem}
         td{padding:0;border:0}
         td.id{display:none}
-        td.monster{grid-area:who}
+        td.monster{grid-area:who;min-width:0}
         td.weapon{grid-area:what;align-self:center}
         td.desc{grid-area:desc;color:var(--muted)}
         td.desc:has(bdi:empty){display:none}

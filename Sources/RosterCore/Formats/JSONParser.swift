@@ -149,7 +149,9 @@ public struct JSONParser {
             let keyOffset = index
             let key = try parseString()
             if members.contains(where: { $0.key == key }) {
-                throw error("the key \(Quote.code(key)) appears twice in one object", at: keyOffset)
+                var twice = error("the key \(Quote.code(key)) appears twice in one object", at: keyOffset)
+                twice.isDuplicateKey = true
+                throw twice
             }
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {

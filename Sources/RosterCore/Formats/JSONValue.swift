@@ -61,6 +61,13 @@ public struct TextLocation: Hashable, Sendable, Comparable, CustomStringConverti
 public struct JSONSyntaxError: Error, Hashable, Sendable, CustomStringConvertible {
     public let message: String
     public let location: TextLocation
+    /// A key twice in one object: valid JSON (RFC 8259 only says keys
+    /// SHOULD be unique) that roster refuses on purpose, so a problem of
+    /// the input's shape rather than of its syntax.
+    public var isDuplicateKey = false
+
+    /// How an import labels it (`--errors json`'s `kind`).
+    public var problemKind: InputProblem.Kind { isDuplicateKey ? .shape : .syntax }
 
     public var description: String { "\(location): \(message)" }
 }

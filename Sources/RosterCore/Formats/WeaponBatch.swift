@@ -143,7 +143,7 @@ public enum WeaponBatch {
         do {
             node = try JSONParser.parse(line, firstLine: number)
         } catch {
-            parsed.problems.append(InputProblem(.syntax, at: error.location, error.message))
+            parsed.problems.append(InputProblem(error.problemKind, at: error.location, error.message))
             return
         }
         guard case .object = node.value else {

@@ -16,6 +16,12 @@ public enum ChangeWording {
         "\(Quote.name(before.name)): " + differences(before, after).joined(separator: ", ")
     }
 
+    /// ``Cat-Bot: colour Default → Red; Dog-Bot: colour Blue → Red``: one
+    /// part per monster, the first few named (`edit --where`).
+    public static func edits(_ pairs: [(before: Monster, after: Monster)]) -> String {
+        listed(pairs.map { edit($0.before, $0.after) })
+    }
+
     /// `Bat-Bot (id 7)`.
     public static func added(_ monster: Monster) -> String {
         "\(Quote.name(monster.name)) (id \(monster.id))"

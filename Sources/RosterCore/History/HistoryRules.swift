@@ -27,9 +27,11 @@ extension HistoryReading {
             guard let original = try self.entry(id: reversed) else { return entry }
             return entry.telling(original.line)
         }
-        guard entry.command == "edit", let revision = try revisions(ofChange: entry.id).first,
-              let before = revision.before, let after = revision.after else { return entry }
-        return entry.telling(ChangeWording.edit(before, after))
+        guard entry.command == "edit" else { return entry }
+        let pairs = try revisions(ofChange: entry.id).compactMap { revision in
+            revision.before.flatMap { before in revision.after.map { (before: before, after: $0) } }
+        }
+        return pairs.isEmpty ? entry : entry.telling(ChangeWording.edits(pairs))
     }
 
     /// The ids of the monster `reference` names now (`current`), and of

@@ -17,6 +17,24 @@ struct RecordedChange {
         })
     }
 
+    /// An edit's entry, of one monster or many (`edit --where`); nil when
+    /// nothing changed. Edits that only give weapons are told as
+    /// `set-weapon` tells them: one change, one set of words.
+    static func edits(_ edits: [MonsterEdit]) -> RecordedChange? {
+        let changed = edits.filter(\.isChange)
+        guard !changed.isEmpty else { return nil }
+        let weaponsOnly = changed.allSatisfy { edit in
+            var weaponOnly = edit.before
+            weaponOnly.weapon = edit.after.weapon
+            return weaponOnly == edit.after
+        }
+        if weaponsOnly {
+            return weapons(changed.map { WeaponChange(monster: $0.before, weapon: $0.after.weapon.type) })
+        }
+        return RecordedChange(command: "edit", summary: ChangeWording.edits(changed.map { ($0.before, $0.after) }),
+                              revisions: changed.map { MonsterRevision(monsterID: $0.before.id, before: $0.before, after: $0.after) })
+    }
+
     /// A removal's entry.
     static func removal(_ monsters: [Monster]) -> RecordedChange {
         RecordedChange(command: "remove", summary: ChangeWording.removed(monsters),
@@ -29,16 +47,5 @@ extension RecordedChange {
     static func addition(_ monster: Monster) -> RecordedChange {
         RecordedChange(command: "add", summary: ChangeWording.added(monster),
                        revisions: [MonsterRevision(monsterID: monster.id, before: nil, after: monster)])
-    }
-
-    /// An edit's entry. A weapon chosen in the interface (or given by
-    /// `edit --weapon`) is told as `set-weapon` tells it: one change, one
-    /// set of words. Nil when nothing changed.
-    static func edit(_ before: Monster, _ after: Monster) -> RecordedChange? {
-        var weaponOnly = before
-        weaponOnly.weapon = after.weapon
-        if weaponOnly == after { return weapons([WeaponChange(monster: before, weapon: after.weapon.type)]) }
-        return RecordedChange(command: "edit", summary: ChangeWording.edit(before, after),
-                              revisions: [MonsterRevision(monsterID: before.id, before: before, after: after)])
     }
 }

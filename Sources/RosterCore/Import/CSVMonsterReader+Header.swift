@@ -61,6 +61,9 @@ extension CSVMonsterReader {
                     "the header cell \(Quote.code(cell.text)) holds column names separated by \(joined), but its cells are separated by \(using); separate every column the same way")
             return ([], true)
         }
+        // Columns an unknown column's suggestion names: not told missing
+        // again, which would only follow from the misspelling.
+        var suggested = Set<String>()
         let columns = cells.map { cell -> Int? in
             let key = cell.text.lowercased().trimmingSpaces()
             let place = location(of: cell.start, in: bytes, line: line)
@@ -68,6 +71,7 @@ extension CSVMonsterReader {
                 if unknownFields == .ignored { return nil }
                 var message = "unknown column \(Quote.code(cell.text))"
                 if let suggestion = MonsterFields.suggestion(for: key) {
+                    suggested.insert(suggestion)
                     message += "; did you mean \(Quote.code(suggestion))?"
                 } else {
                     message += "; the columns are \(MonsterFields.keys.joined(separator: ", "))"
@@ -81,7 +85,9 @@ extension CSVMonsterReader {
             }
             return index
         }
-        let missing = MonsterFields.all.enumerated().filter { required & (1 << UInt64($0.offset)) != 0 && !seen.contains($0.offset) }
+        let absent = MonsterFields.all.enumerated().filter { required & (1 << UInt64($0.offset)) != 0 && !seen.contains($0.offset) }
+        let missing = absent.filter { !suggested.contains($0.element.key) }
+        if missing.isEmpty && !absent.isEmpty { return (columns, true) }
         if !missing.isEmpty {
             let names = missing.map(\.element.key).joined(separator: " and ")
             let noun = missing.count == 1 ? "column" : "columns"

@@ -95,6 +95,10 @@ struct MonsterDecoder {
     /// Bit `i` set: field `i` was given in its exact stored form, which
     /// passes the field's rule (see `MonsterField.assignStored`).
     private var stored: UInt64 = 0
+    /// Bit `i` set: an unknown key or column that suggested field `i` was
+    /// told, so a missing field `i` is not told again: it only follows
+    /// from the misspelling (`nme` → "the record has no name").
+    private var misspelt: UInt64 = 0
     private var failed = false
     static let idIndex = MonsterFields.all.firstIndex { $0.key == MonsterFields.id.key } ?? 0
     static let nameIndex = MonsterFields.all.firstIndex { $0.key == MonsterFields.name.key } ?? 1
@@ -159,6 +163,13 @@ struct MonsterDecoder {
         failed = true
     }
 
+    /// Marks the record as failed for an unknown key, already logged,
+    /// that suggested the field `meant`.
+    mutating func noteMisspelt(_ meant: String?) {
+        failed = true
+        if let meant, let index = MonsterFields.index(of: meant) { misspelt |= 1 << UInt64(index) }
+    }
+
     /// Checks required fields and the model's rules; the record, or nil
     /// when it had any problem. `locate(i)` places field `i`, or the
     /// record itself when `i` is nil.
@@ -169,7 +180,7 @@ struct MonsterDecoder {
     /// (`ImportedRecord.isStandIn`), so that its name and id are still
     /// checked against the others.
     mutating func finish(log: inout ProblemLog, locate: (Int?) -> TextLocation) -> ImportedRecord? {
-        for (index, field) in MonsterFields.all.enumerated() where required & (1 << UInt64(index)) != 0 && given & (1 << UInt64(index)) == 0 {
+        for (index, field) in MonsterFields.all.enumerated() where required & ~misspelt & (1 << UInt64(index)) != 0 && given & (1 << UInt64(index)) == 0 {
             failed = true
             log.add(.value, at: locate(nil), field: field.key, MonsterFields.missing(field.key))
         }

@@ -29,6 +29,9 @@ struct JSONMonsterReader {
     private enum State { case start, firstElement, nextElement, afterArray, done }
     private var state = State.start
     private var seenKeys: Set<String> = []
+    /// A misspelt `monsters` was told (`monster`): the document is not told
+    /// again that it has no `monsters` array, which only follows from it.
+    private var toldMonstersMisspelt = false
     /// A problem has ended the reading: report nothing more about the structure.
     private var stopped = false
 
@@ -69,7 +72,7 @@ struct JSONMonsterReader {
                 }
                 if state == .nextElement {
                     guard byte == UInt8(ascii: ",") else {
-                        fail("expected `,` or `]` after a monster but found \(Self.describe(byte))", log: &log)
+                        fail("expected `,` or `]` after a value of the monsters array but found \(Self.describe(byte))", log: &log)
                         continue
                     }
                     consume(1)
@@ -115,7 +118,7 @@ struct JSONMonsterReader {
             }
             if byte == UInt8(ascii: "}") {
                 consume(1)
-                if !seenKeys.contains("monsters") {
+                if !seenKeys.contains("monsters") && !toldMonstersMisspelt {
                     log.add(.shape, at: here, field: "monsters", "the document has no `monsters` array")
                 }
                 return false
@@ -136,7 +139,7 @@ struct JSONMonsterReader {
                 return false
             }
             if !seenKeys.insert(key).inserted {
-                fail("the key \(Quote.code(key)) appears twice in one object", at: keyLocation, log: &log)
+                fail("the key \(Quote.code(key)) appears twice in one object", at: keyLocation, kind: .shape, log: &log)
                 return false
             }
             try skipWhitespace()
@@ -159,6 +162,9 @@ struct JSONMonsterReader {
         }
         return false
     }
+
+    /// The keys of the document `export` writes around the monsters.
+    static let documentKeys = ["format", "version", "monsters"]
 
     private mutating func checkEnvelopeMember(_ key: String, _ value: JSONNode, at location: TextLocation,
                                               log: inout ProblemLog) {
@@ -185,8 +191,10 @@ struct JSONMonsterReader {
                 stopped = true
             }
         default:
-            log.add(.shape, at: location, field: key,
-                    "unknown key \(Quote.code(key)) in the document; it holds `format`, `version` and `monsters`")
+            let meant = EditDistance.closest(to: key, among: Self.documentKeys)
+            if meant == "monsters" { toldMonstersMisspelt = true }
+            log.add(.shape, at: location, field: key, "unknown key \(Quote.code(key)) in the document; "
+                    + (meant.map { "did you mean \(Quote.code($0))?" } ?? "it holds `format`, `version` and `monsters`"))
         }
     }
 
@@ -239,7 +247,7 @@ struct JSONMonsterReader {
             do {
                 node = try JSONParser.parse(text, firstLine: number)
             } catch {
-                log.add(.syntax, at: error.location, error.message)
+                log.add(error.problemKind, at: error.location, error.message)
                 continue
             }
             if let record = JSONRecordDecoder.decode(node, log: &log, required: required, unknownFields: unknownFields) { return record }
@@ -299,7 +307,11 @@ struct JSONMonsterReader {
         do {
             return try JSONParser.parse(bytes, firstLine: start.line, firstColumn: start.column)
         } catch {
-            log.addSyntaxError(at: error.location, error.message)
+            if error.isDuplicateKey {
+                log.add(.shape, at: error.location, error.message)
+            } else {
+                log.addSyntaxError(at: error.location, error.message)
+            }
             if length == window.count && input.isAtEnd {
                 state = .done
                 stopped = true

@@ -20,13 +20,14 @@ enum JSONRecordDecoder {
             guard let index = MonsterFields.index(of: key) else {
                 if unknownFields == .ignored { continue }
                 var message = "unknown key \(Quote.code(key))"
-                if let suggestion = MonsterFields.suggestion(for: key) {
+                let suggestion = MonsterFields.suggestion(for: key)
+                if let suggestion {
                     message += "; did you mean \(Quote.code(suggestion))?"
                 } else {
                     message += "; a monster has \(MonsterFields.keys.joined(separator: ", "))"
                 }
                 log.add(.value, at: value.location, field: key, unknownFields.refusal(message))
-                decoder.noteFailed()
+                decoder.noteMisspelt(suggestion)
                 continue
             }
             let field = MonsterFields.all[index]

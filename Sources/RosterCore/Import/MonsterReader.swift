@@ -210,8 +210,11 @@ public final class MonsterReader {
     }
 
     /// JSON shapes by their first bytes: `[` is an array; `{` whose first
-    /// key is one of the document's is a document, any other `{` starts
-    /// NDJSON. Anything else is taken for CSV (nil).
+    /// key is one of the document's, or a misspelling of one that is no
+    /// monster field's (`formt`, `monster`), is a document; any other `{`
+    /// starts NDJSON. Anything else is taken for CSV (nil). A misspelt
+    /// document read as a monster was told as four problems that only
+    /// followed from the misspelling.
     static func sniff(_ bytes: UnsafeBufferPointer<UInt8>) -> JSONMonsterReader.Shape? {
         guard let first = bytes.first else { return nil }
         if first == UInt8(ascii: "[") { return .array }
@@ -223,7 +226,11 @@ public final class MonsterReader {
         var keyEnd = keyStart
         while keyEnd < bytes.count, bytes[keyEnd] != UInt8(ascii: "\"") { keyEnd += 1 }
         let key = String(decoding: UnsafeBufferPointer(rebasing: bytes[keyStart..<keyEnd]), as: UTF8.self)
-        return ["format", "version", "monsters"].contains(key) ? .document : .lines
+        let keys = JSONMonsterReader.documentKeys
+        if keys.contains(key) { return .document }
+        let misspeltDocument = MonsterFields.index(of: key) == nil && MonsterFields.suggestion(for: key) == nil
+            && EditDistance.closest(to: key, among: keys) != nil
+        return misspeltDocument ? .document : .lines
     }
 }
 

@@ -162,6 +162,24 @@ extension PostgresRosterStore {
         }
     }
 
+    public func edit(_ references: [String], _ changes: MonsterChanges, dryRun: Bool,
+                     expecting expected: ExpectedValues) throws(RosterError) -> [MonsterEdit] {
+        do {
+            return try write(commit: !dryRun, rehearse: dryRun) {
+                let found = try lookUpAll(references, forUpdate: true)
+                var edits: [MonsterEdit] = []
+                for before in try StoreWriteRules.monsters(references, monsterFor: { found[$0] }) {
+                    try expected.check(before)
+                    edits.append(try save(changes, to: before))
+                }
+                try record(RecordedChange.edits(edits))
+                return edits
+            }
+        } catch {
+            throw try withSuggestions(error)
+        }
+    }
+
     public func edit(monsterID: Int64, _ changes: MonsterChanges,
                      startingFrom original: Monster?) throws(RosterError) -> MonsterEdit? {
         try write {
@@ -171,14 +189,20 @@ extension PostgresRosterStore {
         }
     }
 
-    /// Checks and saves `changes` to `before`, inside the caller's write.
+    /// Checks, saves and records `changes` to `before`, inside the caller's write.
     private func apply(_ changes: MonsterChanges, to before: Monster) throws -> MonsterEdit {
+        let edit = try save(changes, to: before)
+        try record(RecordedChange.edits([edit]))
+        return edit
+    }
+
+    /// Checks and saves `changes` to `before`, without a history entry.
+    private func save(_ changes: MonsterChanges, to before: Monster) throws -> MonsterEdit {
         let after = try StoreWriteRules.edited(before, by: changes) { key in
             try run(PostgresMonsterTable.selectByNameKey, [key]).rows.first.map { (row) throws(RosterError) in try PostgresMonsterTable.monster(from: row) }
         }
         guard after != before else { return MonsterEdit(before: before, after: after) }
         later(PostgresMonsterTable.update, PostgresMonsterTable.values(of: after) + [String(before.id)])
-        try record(.edit(before, after))
         return MonsterEdit(before: before, after: after)
     }
 

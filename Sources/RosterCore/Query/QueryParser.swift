@@ -39,6 +39,7 @@ public enum QueryParser {
         ("=", .equal), ("<", .less), (">", .greater), ("~", .contains),
     ]
     private static let operatorCharacters: Set<Character> = ["=", "!", "<", ">", "~"]
+    private static let noOr = "there is no `or`: only `and` joins conditions; run the command once for each condition"
 
     /// The conditions of every expression, all of which must hold.
     public static func conditions(_ expressions: [String]) throws(QueryError) -> [MonsterCondition] {
@@ -51,7 +52,13 @@ public enum QueryParser {
     public static func conditions(_ expression: String) throws(QueryError) -> [MonsterCondition] {
         let characters = Array(expression)
         var conditions: [MonsterCondition] = []
-        for part in split(characters) {
+        let parts = try split(characters, in: expression)
+        for (index, part) in parts.enumerated() {
+            if index > 0, characters[part].allSatisfy({ $0 == " " }) {
+                // `weapon=fire and`: the `and` was typed, the condition not yet.
+                throw QueryError(problem: "the condition after `and` is missing; write FIELD OP VALUE after it, or leave out `and`",
+                                 expression: expression, column: part.lowerBound + 1, suggestion: nil)
+            }
             conditions.append(try condition(characters, part, in: expression))
         }
         return conditions
@@ -105,24 +112,37 @@ public enum QueryParser {
 
     // MARK: Pieces
 
-    /// The ranges of `characters` between ` and `s outside quotes.
-    private static func split(_ characters: [Character]) -> [Range<Int>] {
+    /// The ranges of `characters` between ` and `s outside quotes. An
+    /// `and` at the very end ends the expression with an empty range, so
+    /// that it is told as the missing condition it is, not read as part of
+    /// a value (`unknown weapon `fire and``). An ` or ` before something
+    /// that reads as a condition is refused: the language has no `or`.
+    private static func split(_ characters: [Character], in expression: String) throws(QueryError) -> [Range<Int>] {
         var parts: [Range<Int>] = []
         var start = 0, index = 0
         var quote: Character?
+        /// The lowercased word of `length` letters at `index`, between a space and a space or the end.
+        func word(_ length: Int, at index: Int) -> String? {
+            guard characters[index] == " ", index + 1 + length <= characters.count,
+                  index + 1 + length == characters.count || characters[index + 1 + length] == " " else { return nil }
+            return String(characters[index + 1..<index + 1 + length]).lowercased()
+        }
         while index < characters.count {
             let character = characters[index]
+            let afterCondition = characters[start..<index].contains(where: { operatorCharacters.contains($0) })
             if let open = quote {
                 if character == open { quote = nil }
             } else if character == "\"" || character == "'" {
                 quote = character
-            } else if character == " ", index + 5 <= characters.count,
-                      String(characters[index..<index + 5]).lowercased() == " and ",
-                      characters[start..<index].contains(where: { operatorCharacters.contains($0) }) {
+            } else if afterCondition, word(3, at: index) == "and" {
                 parts.append(start..<index)
-                index += 5
+                index += min(5, characters.count - index)
                 start = index
                 continue
+            } else if afterCondition, word(2, at: index) == "or",
+                      looksLikeExpression(String(characters[min(index + 4, characters.count)...])) {
+                throw QueryError(problem: noOr,
+                                 expression: expression, column: index + 2, suggestion: nil)
             }
             index += 1
         }
@@ -167,6 +187,11 @@ public enum QueryParser {
         do throws(ValueProblem) {
             return MonsterCondition(field: field, comparison: comparison, value: try read(value, for: field, comparison))
         } catch {
+            // `weapon=fire or sword`: an `or` between values, which reads as no value at all.
+            let typed = Array(value)
+            if let or = typed.indices.first(where: { String(typed[$0..<min($0 + 4, typed.count)]).lowercased() == " or " }) {
+                throw fail(noOr, at: first + or + 1)
+            }
             throw fail(error.message, at: first, suggestion: error.suggestion)
         }
     }

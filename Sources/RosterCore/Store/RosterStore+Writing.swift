@@ -149,6 +149,26 @@ extension SQLiteRosterStore {
         }
     }
 
+    /// Makes the same changes to every monster `references` names (each
+    /// once), all or nothing, recorded as one change; with `expected`,
+    /// only if every one of them still holds those values.
+    public func edit(_ references: [String], _ changes: MonsterChanges, dryRun: Bool = false,
+                     expecting expected: ExpectedValues = ExpectedValues()) throws(RosterError) -> [MonsterEdit] {
+        do {
+            return try write(commit: !dryRun) {
+                var edits: [MonsterEdit] = []
+                for before in try StoreWriteRules.monsters(references, monsterFor: lookUp) {
+                    try expected.check(before)
+                    edits.append(try save(changes, to: before))
+                }
+                try record(RecordedChange.edits(edits))
+                return edits
+            }
+        } catch {
+            throw try withSuggestions(error)
+        }
+    }
+
     /// Changes some fields of the monster with this id: what the interface
     /// does when a field is edited. Nil when the monster no longer exists.
     /// With `original` (the monster as the editor found it), the fields
@@ -164,8 +184,15 @@ extension SQLiteRosterStore {
         }
     }
 
-    /// Checks and saves `changes` to `before`, inside the caller's transaction.
+    /// Checks, saves and records `changes` to `before`, inside the caller's transaction.
     private func apply(_ changes: MonsterChanges, to before: Monster) throws -> MonsterEdit {
+        let edit = try save(changes, to: before)
+        try record(RecordedChange.edits([edit]))
+        return edit
+    }
+
+    /// Checks and saves `changes` to `before`, without a history entry.
+    private func save(_ changes: MonsterChanges, to before: Monster) throws -> MonsterEdit {
         let after = try StoreWriteRules.edited(before, by: changes) { key in
             try database.cached(MonsterTable.selectByNameKey).firstRow([.text(key)], MonsterTable.monster(from:))
         }
@@ -177,7 +204,6 @@ extension SQLiteRosterStore {
             if error.isUniqueViolation { throw RosterError.nameTaken(after.name) }
             throw error
         }
-        try record(.edit(before, after))
         return MonsterEdit(before: before, after: after)
     }
 

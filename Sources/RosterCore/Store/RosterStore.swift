@@ -84,6 +84,10 @@ public protocol RosterStore: AnyObject {
     func add(_ monster: Monster, dryRun: Bool) throws(RosterError) -> Monster
     func edit(_ reference: String, _ changes: MonsterChanges, dryRun: Bool,
               expecting expected: ExpectedValues) throws(RosterError) -> MonsterEdit
+    /// Makes the same changes to every monster `references` names, all or
+    /// nothing, as one change that one undo takes back (`edit --where`).
+    func edit(_ references: [String], _ changes: MonsterChanges, dryRun: Bool,
+              expecting expected: ExpectedValues) throws(RosterError) -> [MonsterEdit]
     /// Edits monster `monsterID`; nil when it no longer exists.
     func edit(monsterID: Int64, _ changes: MonsterChanges,
               startingFrom original: Monster?) throws(RosterError) -> MonsterEdit?

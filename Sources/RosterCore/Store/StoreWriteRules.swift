@@ -69,22 +69,28 @@ enum StoreWriteRules {
         return after
     }
 
-    /// The monsters `references` name, each once, in order; all or none.
-    /// With `confirmed` (what a question showed), they must still be
-    /// exactly those monsters, unchanged.
-    static func removal(_ references: [String], confirmed: [Monster]?,
-                        monsterFor: (String) throws -> Monster?) throws -> [Monster] {
-        var removed: [Monster] = []
-        // By id, in a set: a search of `removed` for each name made a
+    /// The monsters `references` name, each once, in the order first
+    /// named; a missing one stops everything, with the name meant.
+    static func monsters(_ references: [String], monsterFor: (String) throws -> Monster?) throws -> [Monster] {
+        var monsters: [Monster] = []
+        // By id, in a set: a search of `monsters` for each name made a
         // command line of 100,000 names take minutes.
         var seen: Set<Int64> = []
         for reference in references {
             guard let monster = try monsterFor(reference) else {
                 throw RosterError.monsterNotFound(reference, suggestion: nil)
             }
-            guard seen.insert(monster.id).inserted else { continue }
-            removed.append(monster)
+            if seen.insert(monster.id).inserted { monsters.append(monster) }
         }
+        return monsters
+    }
+
+    /// The monsters `references` name, each once, in order; all or none.
+    /// With `confirmed` (what a question showed), they must still be
+    /// exactly those monsters, unchanged.
+    static func removal(_ references: [String], confirmed: [Monster]?,
+                        monsterFor: (String) throws -> Monster?) throws -> [Monster] {
+        let removed = try monsters(references, monsterFor: monsterFor)
         if let confirmed, removed != confirmed {
             let stillThere = Set(removed)
             let changed = confirmed.first { old in !stillThere.contains(old) } ?? confirmed.first
