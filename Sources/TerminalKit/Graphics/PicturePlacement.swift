@@ -1,17 +1,12 @@
-/// Keeping kitty pictures in step with the frame.
-///
-/// The diff renderer compares cells; kitty placements are not cells, so
-/// they get their own small diff. Each frame, the renderer lists the
-/// pictures it wants on screen as `KittyPlacement`s, each clipped to what
-/// is really visible (the screen, minus whatever panel, popover or overlay
-/// lies above it), and sends `KittyGraphics.update(from: last, to: now)`
-/// before the frame's cells. A picture that did not move costs nothing; one
-/// that moved, was resized or became partly covered is placed again under
-/// the same ids, which the terminal treats as a move (no flicker); one that
-/// disappeared or became wholly covered is deleted. A panel sliding up over
-/// a picture therefore crops it row by row as it comes, and a picture
-/// inside the panel grows into view with it.
-public struct KittyPlacement: Hashable, Sendable {
+/// A picture a frame shows: which image (an id the picture library hands
+/// out per picture, and per size where the cells' pixels are known), which
+/// place on screen (a placement id: the same image may show in several),
+/// the cells the whole picture takes, and the part of them that may show
+/// (the screen, minus whatever panel, popover or overlay lies above it).
+/// Views put placements in the buffer (`PictureDrawing`), and the
+/// terminal's `PictureOutput` keeps what the terminal shows in step with
+/// them, frame after frame, by `key`.
+public struct PicturePlacement: Hashable, Sendable {
     /// The image, as transmitted with `KittyGraphics.transmitPNG`.
     public var imageID: UInt32
     /// Which showing of the image this is: one per place on screen.
@@ -35,7 +30,7 @@ public struct KittyPlacement: Hashable, Sendable {
 
     /// This placement with only the part inside `area` visible: the
     /// screen's bounds, or the part of a pane a panel leaves uncovered.
-    public func clipped(to area: Rect) -> KittyPlacement {
+    public func clipped(to area: Rect) -> PicturePlacement {
         var copy = self
         copy.visible = visible.intersection(area)
         return copy
@@ -66,41 +61,4 @@ public struct KittyPlacement: Hashable, Sendable {
 struct PlacementKey: Hashable {
     let imageID: UInt32
     let placementID: UInt32
-}
-
-/// The visible placements by key; the last one wins if a key repeats.
-private func visibleByKey(_ placements: [KittyPlacement]) -> [PlacementKey: KittyPlacement] {
-    var table: [PlacementKey: KittyPlacement] = [:]
-    for placement in placements where placement.isVisible { table[placement.key] = placement }
-    return table
-}
-
-extension KittyGraphics {
-    /// The bytes that change the pictures on screen from `old` (last
-    /// frame's placements) to `new`: deletions first, then a cursor move
-    /// and a placement for each picture that is new, moved, resized or
-    /// cropped differently. Nothing for pictures that stayed as they were.
-    /// The cursor is left wherever the last placement put it, so send
-    /// these bytes before the frame's cells (which position the cursor
-    /// themselves) or move the cursor afterwards.
-    public static func update(from old: [KittyPlacement], to new: [KittyPlacement]) -> [UInt8] {
-        let before = visibleByKey(old)
-        let after = visibleByKey(new)
-        var output: [UInt8] = []
-        var deleted = Set<PlacementKey>()
-        for placement in old where placement.isVisible && after[placement.key] == nil && deleted.insert(placement.key).inserted {
-            output += deletePlacement(imageID: placement.imageID, placementID: placement.placementID)
-        }
-        var placed = Set<PlacementKey>()
-        for placement in new where after[placement.key] == placement && placed.insert(placement.key).inserted {
-            // The same picture, same place, same crop: nothing to send.
-            if let previous = before[placement.key], previous.frame == placement.frame,
-               previous.visible == placement.visible, previous.imageSize == placement.imageSize { continue }
-            output += Array("\u{1B}[\(placement.visible.y + 1);\(placement.visible.x + 1)H".utf8)
-            output += place(imageID: placement.imageID, placementID: placement.placementID,
-                            columns: placement.visible.width, rows: placement.visible.height,
-                            source: placement.sourceCrop)
-        }
-        return output
-    }
 }
