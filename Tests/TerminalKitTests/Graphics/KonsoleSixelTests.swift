@@ -157,15 +157,6 @@ struct KonsoleSixelTests {
         before.write(printed(fill: nil))
         #expect(before.picturePixels(columns: 0..<16, rows: 0..<8) { Self.near($0, Self.background) } == 0)
     }
-    @Test("a sixel is whole bands of six pixel rows, so Konsole paints no part of a band over the row below")
-    func wholeBands() {
-        var output = CellPictureOutput(cellSize: Size(width: 8, height: 17), registers: 256) { _ in Self.art }
-        let bytes = String(decoding: output.picture(PicturePlacement(imageID: 1, placementID: 1, frame: Rect(x: 0, y: 0, width: 16, height: 8),
-                                                                   imageSize: Size(width: 16, height: 16))), as: UTF8.self)
-        // 8 rows of 17 pixels are 136: 22 whole bands, 132.
-        #expect(bytes.contains("\"1;1;128;132#"), "\(bytes.prefix(40).debugDescription)")
-    }
-
     @Test("a picture whose top rows are transparent shows every colour it defines, its rarest too")
     func blankTopBand() {
         // A flame: nothing in its top six rows (so the first band is

@@ -36,16 +36,20 @@ public struct CellPictureOutput: PictureOutput {
         didSet { if transparentFill != oldValue { startOver() } }
     }
     public private(set) var wantsFollowUp = false
-    /// ED 2 for inline images, which takes them off in Konsole; ED 0 for sixel.
+    /// ED 2 for inline images: it is what takes them off in Konsole, which
+    /// keeps them apart from the cells. ED 0 for sixel, as the renderer's.
     public var clearScreen: String {
         encoding == .inlineImages ? "\u{1B}[0m\u{1B}[H\u{1B}[2J" : "\u{1B}[0m\u{1B}[H\u{1B}[J"
     }
 
-    /// A sixel cell when the terminal does not say: small, so no picture spills.
+    /// A cell to assume for sixel when the terminal does not report its
+    /// pixels: on the small side, so a picture never spills out of its frame.
     public static let assumedSixelCell = Size(width: 8, height: 16)
-    /// A 10-point font's cell, for inline images (scaled to their cells anyway).
+    /// The common cell of a 10-point font, for inline images, which the
+    /// terminal scales to their cells anyway.
     public static let assumedInlineCell = Size(width: 10, height: 20)
-    /// Encodings kept before the cache starts over (a slide cuts anew each frame).
+    /// Encodings kept before the cache starts over (a slide makes a new
+    /// cut of each picture every frame).
     static let encodingLimit = 128
 
     private let image: (UInt32) -> Image?
@@ -146,11 +150,6 @@ public struct CellPictureOutput: PictureOutput {
         switch encoding {
         case .sixel(let registers):
             var pixels = SixelPicture.pixels(of: art, frame: placement.frame, visible: placement.visible, cellSize: cellPixels)
-            // Whole bands of six rows: Konsole paints a partial last band whole, over the row below.
-            let bands = pixels.height / 6 * 6
-            if bands > 0, bands < pixels.height {
-                pixels = Image(width: pixels.width, height: bands, rgba: Array(pixels.rgba.prefix(pixels.width * bands * 4)))
-            }
             if let fill = transparentFill {
                 // The palette is made from the art as shown, background included.
                 art = art.flattened(onto: fill)
