@@ -72,7 +72,7 @@ public enum RosterRunLoop {
         renderer.pictures = drawing.mode.output(library: library, cellPixels: session.cellPixelSize)
         // Forced pictures still ask the terminal: sixel for the number of
         // colour registers, sixel and inline images for its name
-        // (`PictureQuirks`), kitty images for its name (kitty keeps frames).
+        // (`PictureQuirks`), and kitty images whether it shows them.
         let asking = options.pictures == nil || options.pictures == .sixel
             || options.pictures == .inlineImages || options.pictures == .kittyGraphics
         var startup = StartupProbe(asking: asking, session: session)
@@ -254,7 +254,7 @@ struct StartupProbe {
             drawing.mode = PictureMode.best(colorDepth: drawing.fallbackDepth, probe: probe, environment: options.environment)
         }
         // A forced protocol is made again too: the answers tune it (sixel's
-        // colour registers, `PictureQuirks`, kitty's animation frames).
+        // colour registers, `PictureQuirks`).
         guard drawing.mode != mode || mode == options.pictures else { return }
         // The answers change how pictures are sent: whatever the first
         // output showed is taken off, and the next frame repaints.

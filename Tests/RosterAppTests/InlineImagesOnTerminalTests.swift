@@ -22,7 +22,7 @@ struct InlineImagesOnTerminalTests {
             roster = try RosterScreenHarness(width: width, height: height, pictures: .inlineImages, animations: animations)
             terminal = FakeInlineImageTerminal(width: width, height: height, characterWidth: DisplayWidth.of)
             library = roster.interface.controller.pictures.library
-            renderer.pictures = InlineImageOutput(cellPixels: InlineImagesOnTerminalTests.cellPixels,
+            renderer.pictures = CellPictureOutput(cellPixels: InlineImagesOnTerminalTests.cellPixels,
                                                       art: library.image(forImageID:))
         }
 
@@ -44,7 +44,7 @@ struct InlineImagesOnTerminalTests {
         }
 
         /// The pictures the frame wants on screen, as the renderer shows them.
-        var wanted: [KittyPlacement] {
+        var wanted: [PicturePlacement] {
             lastFrame.placements.map { $0.clipped(to: Rect(x: 0, y: 0, width: terminal.width, height: terminal.height - 1)) }
                 .filter(\.isVisible)
         }

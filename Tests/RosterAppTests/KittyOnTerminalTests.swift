@@ -18,7 +18,7 @@ struct RosterKittyOnTerminalTests {
             roster = try RosterScreenHarness(width: width, height: height, pictures: .kittyGraphics, animations: animations)
             terminal = FakeKittyTerminal(width: width, height: height)
             library = roster.interface.controller.pictures.library
-            renderer.pictures = KittyImageOutput(imageData: library.pngBytes(forKittyImageID:))
+            renderer.pictures = KittyImageOutput(imageData: library.pngBytes(forImageID:))
         }
 
         func draw(at milliseconds: Int = 0) {

@@ -20,7 +20,7 @@ struct RosterSixelOnTerminalTests {
             roster = try RosterScreenHarness(width: width, height: height, pictures: .sixel, animations: animations)
             terminal = FakeSixelTerminal(width: width, height: height, cellSize: (9, 18))
             let library = roster.interface.controller.pictures.library
-            renderer.pictures = SixelOutput(cellSize: Size(width: 9, height: 18), registers: 256,
+            renderer.pictures = CellPictureOutput(cellSize: Size(width: 9, height: 18), registers: 256,
                                          image: library.image(forImageID:))
         }
 

@@ -18,7 +18,11 @@ struct FrameDiffTests {
         after.write("猫", at: Point(x: 4, y: 2))
         let changes = FrameDiff.changes(from: before, to: after, depth: .truecolor)
         #expect(changes.map { [$0.x, $0.y, $0.cells] } == [[0, 0, 1], [9, 0, 21], [4, 2, 2]])
-        #expect(changes[1].erase == "\u{1B}[K", "blanks to the end of the row are one EL")
+        guard case .erase(let command) = changes[1].step else {
+            Issue.record("no erase: \(changes[1])")
+            return
+        }
+        #expect(command == "\u{1B}[K", "blanks to the end of the row are one EL")
         #expect(FrameDiff.changes(from: after, to: after, depth: .truecolor).isEmpty)
         let repaint = FrameDiff.changes(from: nil, to: after, depth: .truecolor)
         #expect(repaint.count == "Jellothe".count + "second".count + 1, "after a clear, only what is not blank")

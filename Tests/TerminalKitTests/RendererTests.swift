@@ -132,6 +132,9 @@ struct RendererTests {
         #expect(detect(["TERM": "xterm-256color", "VTE_VERSION": "7006"]) == .truecolor)
         #expect(detect(["TERM": "xterm-256color", "VTE_VERSION": "3405"]) == .indexed256, "VTE before 0.36")
         #expect(detect(["TERM": "screen-256color", "MLTERM": "3.9.3"]) == .indexed256, "screen decides")
+        #expect(detect(["TERM": "rxvt-unicode-256color"]) == .truecolor, "urxvt 9.30")
+        #expect(detect(["TERM": "st-256color"]) == .truecolor)
+        #expect(detect(["TERM": "stterm-256color"]) == .indexed256, "not st's own TERM")
         #expect(detect(["TERM": "mlterm", "MLTERM": "3.9.3", "NO_COLOR": "1"]) == .none)
     }
 }
@@ -191,7 +194,7 @@ struct BufferTests {
 
 @Suite("Kitty pictures in the renderer")
 struct RendererGraphicsTests {
-    func frame(placements: [KittyPlacement]) -> Buffer {
+    func frame(placements: [PicturePlacement]) -> Buffer {
         var buffer = Buffer(size: Size(width: 20, height: 10))
         buffer.write("text", at: .zero)
         buffer.placements = placements
@@ -203,7 +206,7 @@ struct RendererGraphicsTests {
         var renderer = Renderer(colorDepth: .truecolor)
         var transmitted = 0
         renderer.pictures = KittyImageOutput(imageData: { _ in transmitted += 1; return [0x89, 0x50, 0x4E, 0x47] })
-        let picture = KittyPlacement(imageID: 3, placementID: 1, frame: Rect(x: 2, y: 2, width: 4, height: 2),
+        let picture = PicturePlacement(imageID: 3, placementID: 1, frame: Rect(x: 2, y: 2, width: 4, height: 2),
                                      imageSize: Size(width: 16, height: 16))
         let first = String(decoding: renderer.render(frame(placements: [picture]), cursor: nil), as: UTF8.self)
         #expect(transmitted == 1)

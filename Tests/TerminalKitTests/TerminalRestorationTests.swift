@@ -43,6 +43,14 @@ struct TerminalRestorationTests {
         #expect(demo.terminal.transcript.lastIndex(of: restoreSequence) != nil)
     }
 
+    @Test("the alternate screen is cleared before it is left: tmux 3.3a showed its rows in the shell after its window grew")
+    func clearedBeforeLeaving() throws {
+        let text = String(decoding: restoreSequence, as: UTF8.self)
+        let clear = try #require(text.range(of: "\u{1B}[0m\u{1B}[H\u{1B}[J"), "cleared in the default colours")
+        let leave = try #require(text.range(of: "\u{1B}[?1049l"))
+        #expect(clear.upperBound <= leave.lowerBound)
+    }
+
     @Test("q quits with status 0")
     func quit() throws {
         let (demo, before) = try startedDemo()

@@ -128,7 +128,7 @@ final class MonsterListView: View {
             if position == controller.selection && controller.selectedOnRoster != nil {
                 // One even bar when the list has the keys; underlined otherwise.
                 buffer.restyle(line) { style in
-                    focused ? Style(attributes: [.reverse, .bold]) : style.underlined
+                    focused ? Style(attributes: .reverse) : style.underlined
                 }
             }
             // The name's colour as a tab at the row's left edge, where it
@@ -140,7 +140,7 @@ final class MonsterListView: View {
             let line = rowsArea.row(min(rowsArea.height - 1, max(0, list.count - scrollOffset)))
             buffer.fill(line)
             buffer.write(" + new monster", at: line.origin, width: line.width)
-            buffer.restyle(line) { _ in Style(attributes: [.reverse, .bold]) }
+            buffer.restyle(line) { _ in Style(attributes: .reverse) }
         }
         drawPosition(in: &buffer)
     }

@@ -119,29 +119,17 @@ struct MonsterOutput {
                 context.note("\(monster.name)'s icon \(monster.icon) is not one of roster's pictures; showing \(Monster.defaultIcon) instead")
             }
             let lines = detailLines(monster, swatches: context.colorEnabled)
-            let pictures = try pictureMode()
-            if pictures.showsPictures, let card = pictureCard(monster, lines: lines) {
-                if pictures == .kittyGraphics {
-                    let kitty = card.renderKitty(width: context.terminalWidth, depth: pictureDepth,
-                                                 cellPixels: TerminalSession.cellPixelSize(1))
-                    try output.append(String(decoding: kitty, as: UTF8.self))
-                } else if pictures == .sixel {
-                    let sixel = card.renderSixel(width: context.terminalWidth, depth: pictureDepth,
-                                                 cellSize: TerminalSession.cellPixelSize(1) ?? SixelOutput.assumedCellSize,
-                                                 registers: terminalAnswers?.sixelRegisters ?? Sixel.fallbackRegisters,
-                                                 transparentFill: terminalAnswers.flatMap { answers in
-                                                     PictureQuirks(probe: answers).fillsTransparentPixels ? answers.background : nil
-                                                 })
-                    try output.append(String(decoding: sixel, as: UTF8.self))
-                } else if pictures == .inlineImages {
-                    let cellPixels = TerminalSession.cellPixelSize(1) ?? InlineImageOutput.assumedCellPixels
-                    try output.append(String(decoding: card.renderInline(width: context.terminalWidth, depth: pictureDepth,
-                                                                         cellPixels: cellPixels), as: UTF8.self))
-                } else {
-                    for line in card.render(width: context.terminalWidth, depth: pictureDepth) {
-                        try output.append(line + "\n")
-                    }
-                }
+            let mode = try pictureMode()
+            if mode.showsPictures, pictureDepth != .none {
+                // Drawn and sent as the interactive roster draws and sends them.
+                let library = PictureLibrary(load: Assets.bytes(named:))
+                let drawing = PictureDrawing(library: library, mode: mode, fallbackDepth: pictureDepth)
+                drawing.cellPixels = TerminalSession.cellPixelSize(1)
+                var pictures = mode.output(library: library, cellPixels: drawing.cellPixels, probe: terminalAnswers)
+                let card = MonsterCard(icon: monster.iconPicture, weapon: monster.weapon.imageAssetName, lines: lines)
+                let bytes = MonsterCard.bytes(of: card.buffer(width: context.terminalWidth, drawing: drawing),
+                                              depth: pictureDepth, pictures: &pictures)
+                try output.append(String(decoding: bytes, as: UTF8.self))
                 return
             }
             for line in lines {
@@ -210,17 +198,5 @@ struct MonsterOutput {
               ColorDepth.detect(environment: context.environment) != .none else { return nil }
         context.terminalProbe = TerminalProbe.ask() ?? TerminalProbe()
         return context.terminalProbe
-    }
-
-    /// The icon and weapon pictures, when this terminal can show them.
-    func pictureCard(_ monster: Monster, lines: [MonsterCard.Line]) -> MonsterCard? {
-        guard pictureDepth != .none,
-              let iconBytes = Assets.bytes(named: monster.iconPicture),
-              let weaponBytes = monster.weapon.picture,
-              let icon = try? Image.decodePNG(iconBytes),
-              let weapon = try? Image.decodePNG(weaponBytes)
-        else { return nil }
-        return MonsterCard(icon: MonsterCard.Picture(image: icon, png: iconBytes),
-                           weapon: MonsterCard.Picture(image: weapon, png: weaponBytes), lines: lines)
     }
 }

@@ -32,7 +32,7 @@ public struct Buffer: Hashable, Sendable {
     private var cells: [Cell]
     /// Real pictures to show over cells (kitty graphics), in drawing
     /// order. The cells beneath them are left blank.
-    public var placements: [KittyPlacement] = []
+    public var placements: [PicturePlacement] = []
 
     public init(size: Size, fill: Cell = .blank) {
         let clamped = Size(width: max(0, size.width), height: max(0, size.height))

@@ -52,7 +52,15 @@ public struct Style: Hashable, Sendable {
 
     public func foreground(_ color: Color) -> Style { var copy = self; copy.foreground = color; return copy }
     public func background(_ color: Color) -> Style { var copy = self; copy.background = color; return copy }
-    public func adding(_ attributes: TextAttributes) -> Style { var copy = self; copy.attributes.formUnion(attributes); return copy }
+    /// Reverse video is never bold: QTerminal draws bold reversed text
+    /// grey on grey (2.63:1, seen in screenshots), and reverse alone keeps
+    /// the contrast of the terminal's own two colours everywhere.
+    public func adding(_ attributes: TextAttributes) -> Style {
+        var copy = self
+        copy.attributes.formUnion(attributes)
+        if copy.attributes.contains(.reverse) { copy.attributes.remove(.bold) }
+        return copy
+    }
     public var bold: Style { adding(.bold) }
     public var dim: Style { adding(.dim) }
     public var reversed: Style { adding(.reverse) }
@@ -88,12 +96,17 @@ public enum ColorDepth: Int, Comparable, Sendable {
 
     /// Terminals known to draw 24-bit colour that do not say so in
     /// `COLORTERM` (mlterm sets `TERM=mlterm` and nothing else), known by
-    /// the variables they set. Inside tmux or screen the multiplexer
+    /// the variables they set, or by their `TERM`. Inside tmux or screen the multiplexer
     /// decides, so these do not count there.
     static func drawsTruecolor(_ environment: (String) -> String?) -> Bool {
         if environment("MLTERM") != nil || environment("KONSOLE_VERSION") != nil || environment("KITTY_WINDOW_ID") != nil
             || environment("WT_SESSION") != nil { return true }
         if let vte = environment("VTE_VERSION").flatMap(Int.init), vte >= 3600 { return true }
+        // urxvt (9.30 in Debian 12) and st draw 24-bit colour and set no
+        // variable: their own TERM names them (seen in screenshots: a
+        // 256-colour picture there turned navy grey).
+        let term = environment("TERM") ?? ""
+        if term.hasPrefix("rxvt-unicode") || term == "st" || term.hasPrefix("st-") { return true }
         let program = environment("TERM_PROGRAM") ?? ""
         return ["iTerm.app", "WezTerm", "vscode", "ghostty"].contains(program)
     }

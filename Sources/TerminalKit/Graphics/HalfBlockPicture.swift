@@ -114,17 +114,4 @@ extension Buffer {
             }
         }
     }
-
-    /// Draws `image` as large as fits in `rect`, aspect ratio kept,
-    /// centred, and returns the cells it covers. With a `ColorDepth.none`
-    /// terminal it draws nothing and returns an empty rectangle: show the
-    /// text glyph instead.
-    @discardableResult
-    public mutating func drawImage(_ image: Image, in rect: Rect, depth: ColorDepth, matte: RGBA? = nil) -> Rect {
-        guard depth != .none, !rect.isEmpty else { return Rect(origin: rect.origin, size: .zero) }
-        let picture = HalfBlockPicture(image, fitting: rect.size, depth: depth, matte: matte)
-        let placed = image.cellRect(fitting: rect)
-        draw(picture, at: placed.origin)
-        return placed
-    }
 }

@@ -11,13 +11,10 @@
 /// cells the buffer left blank for it and no more. `size` is the file's
 /// length in bytes: the terminal gives up on a transfer that runs past it.
 ///
-/// Unlike a kitty placement, the picture becomes the content of the cells
-/// it covers: text written over a cell replaces that part of it, and
-/// clearing the screen removes it. `InlineImageOutput` keeps them in step
-/// with the frame for that reason. The terminal scales the file to the
-/// cells itself, so pixel art is sent already enlarged by a whole number
-/// to about the cells' real size (`Image.forCells`), and the terminal has
-/// almost nothing left to interpolate.
+/// Unlike a kitty placement, the picture becomes the content of its cells
+/// (`CellPictureOutput` keeps them in step with the frame). Pixel art is
+/// sent enlarged by a whole number to about the cells' real size
+/// (`Image.forCells`), so the terminal has little left to interpolate.
 public enum ITermInlineImages {
     /// Draws the PNG file `png` at the cursor over `columns × rows` cells.
     public static func show(png: [UInt8], columns: Int, rows: Int) -> [UInt8] {

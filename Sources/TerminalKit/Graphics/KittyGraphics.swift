@@ -1,50 +1,20 @@
 /// The kitty graphics protocol: escape sequences that show real images in
 /// terminals that support it (kitty, WezTerm, Ghostty, Konsole, …), as
-/// pure functions from arguments to bytes. Nothing here writes to the
-/// terminal; the renderer sends these bytes inside its frame.
+/// pure functions from arguments to bytes; the renderer sends them inside
+/// its frame (`KittyImageOutput`).
 ///
 /// **Detecting support.** Ask the terminal; never trust `TERM` (tmux,
-/// ssh and terminals that borrow `xterm-kitty` all lie). Send
-/// `supportQuery`, which asks about a 1×1 image and then asks for the
-/// primary device attributes (`ESC [ c`), which every terminal answers.
-/// Read the reply up to the device-attributes response (`ESC [ ? … c`) with
-/// a short timeout, and hand it to `kittyGraphicsSupported(reply:)`: a
-/// terminal that supports the protocol answers the image query first, with
-/// `OK`; one that does not, answers only the device attributes.
+/// ssh and terminals that borrow `xterm-kitty` all lie). `supportQuery`
+/// asks about a 1×1 image, then for the primary device attributes, which
+/// every terminal answers: one that shows images answers the image query
+/// first, with `OK` (`answer(in:)`, read by `TerminalProbe`).
 ///
-/// **Showing an image.** `transmitPNG` sends the PNG bytes once under an
-/// image id the caller chooses (1…4294967295); the terminal keeps them.
-/// `place` then shows that image at the cursor, scaled to a number of
-/// columns and rows (`Image.cellSize(fitting:)` gives the same size half
-/// blocks would take). The cursor goes to the top-left cell first
-/// (`update(from:to:)` sends that move); `C=1` keeps the picture from
-/// moving the cursor past itself, which at the bottom edge would scroll
-/// the screen. Keep the cells under a placement blank in the
-/// buffer (a space in the background colour), so that the half-block or
-/// text fallback is never drawn beneath a real picture.
-///
-/// **Covering and moving.** A placement is not text: the diff renderer
-/// does not see it, and text written over its cells does not hide it
-/// (kitty draws images above text by default). So the renderer keeps last
-/// frame's placements and, at each frame, before writing the frame's cells:
-///
-/// - lists the pictures it wants as `KittyPlacement`s, each clipped to
-///   the part nothing covers (`clipped(to:)`: the screen, and the rows a
-///   sliding panel, popover or overlay leaves free; a picture whose free
-///   part is not one rectangle is hidden whole);
-/// - sends `KittyGraphics.update(from: last, to: now)`, which deletes the
-///   placements that went away or became wholly covered, and places again
-///   (same ids, so the terminal moves it without flicker) each one that
-///   moved, changed size or is cropped differently — a panel sliding up
-///   over a picture crops it row by row, frame by frame;
-/// - on leaving the alternate screen, suspending (Ctrl-Z) or quitting,
-///   sends `deleteAllPlacements` (or `deleteEverything` to free the image
-///   data too), and after resuming forgets `last`, so that everything
-///   visible is placed again.
-///
-/// Placement commands change nothing the diff tracks, so they cost only
-/// their own few dozen bytes; moving the selection in a list next to a
-/// picture sends none at all.
+/// **Showing an image.** `transmitPNG` sends the PNG once under an id;
+/// the terminal keeps it. `place` shows it at the cursor over a number of
+/// columns and rows, `C=1` keeping the cursor where it was (at the bottom
+/// edge, moving past the picture would scroll the screen). A placement is
+/// not text: text written over it does not hide it, so the cells under it
+/// are kept blank and the placements get their own diff (`update`).
 public enum KittyGraphics {
     /// The most base64 bytes one escape sequence may carry.
     public static let chunkLimit = 4096
@@ -60,11 +30,8 @@ public enum KittyGraphics {
     /// acts on them. It is repeated on every chunk because kitty reads it
     /// from the chunk that ends the transmission (kovidgoyal/kitty#3375).
     /// `quiet: 2` silences errors too, for a terminal whose answers nobody
-    /// can read (behind tmux). `action: "f"` sends the PNG as a new
-    /// animation frame of an image already stored (`KittyFrameReels`),
-    /// with `extraKeys` (`,X=1`) on the first chunk.
-    public static func transmitPNG(_ png: [UInt8], imageID: UInt32, quiet: Int = 1, action: String = "t",
-                                   extraKeys: String = "") -> [UInt8] {
+    /// can read (behind tmux).
+    public static func transmitPNG(_ png: [UInt8], imageID: UInt32, quiet: Int = 1) -> [UInt8] {
         precondition(imageID != 0, "kitty image ids start at 1")
         let encoded = Base64.encode(png)
         var output: [UInt8] = []
@@ -74,7 +41,7 @@ public enum KittyGraphics {
             let end = min(encoded.count, start + chunkLimit)
             let more = end < encoded.count
             let keys = start == 0
-                ? "a=\(action),f=100,i=\(imageID)\(extraKeys),q=\(quiet),m=\(more ? 1 : 0)"
+                ? "a=t,f=100,i=\(imageID),q=\(quiet),m=\(more ? 1 : 0)"
                 : "m=\(more ? 1 : 0),q=\(quiet)"
             output += command(keys, payload: encoded[start..<end])
             start = end
@@ -108,17 +75,15 @@ public enum KittyGraphics {
     /// (`q=1`: an image the terminal freed answers `ENOENT`). Placing again with
     /// the same two ids moves or resizes the placement. `source`, in the
     /// image's pixels, shows only that part of it (a picture partly
-    /// covered or partly off screen). `zIndex` below 0 draws the image
-    /// under text.
+    /// covered or partly off screen).
     public static func place(imageID: UInt32, placementID: UInt32, columns: Int, rows: Int,
-                             source: Rect? = nil, zIndex: Int32 = 0) -> [UInt8] {
+                             source: Rect? = nil) -> [UInt8] {
         precondition(imageID != 0 && placementID != 0, "kitty image and placement ids start at 1")
         var keys = "a=p,i=\(imageID),p=\(placementID)"
         if let source {
             keys += ",x=\(max(0, source.x)),y=\(max(0, source.y)),w=\(max(1, source.width)),h=\(max(1, source.height))"
         }
         keys += ",c=\(max(1, columns)),r=\(max(1, rows)),C=1"
-        if zIndex != 0 { keys += ",z=\(zIndex)" }
         return command(keys + ",q=1")
     }
 
@@ -150,42 +115,6 @@ public enum KittyGraphics {
 
     /// The image query alone (`TerminalProbe` asks it with other questions).
     public static let imageQuery: [UInt8] = command("i=\(queryImageID),s=1,v=1,a=q,t=d,f=24", payload: Array("AAAA".utf8))
-
-    /// What the terminal said to `supportQuery`.
-    public enum QueryReply: Hashable, Sendable {
-        /// It answered the image query with OK.
-        case supported
-        /// It answered the image query with an error (the message is the
-        /// terminal's own, e.g. `ENOTSUPPORTED:…`).
-        case refused(String)
-        /// It answered only the device attributes, or nothing at all.
-        case unanswered
-    }
-
-    /// Reads the terminal's reply to `supportQuery`: only a graphics reply
-    /// for the query's image id that comes before the device-attributes
-    /// response counts.
-    public static func queryReply(in reply: [UInt8]) -> QueryReply {
-        var index = 0
-        while index < reply.count {
-            guard reply[index] == 0x1B, index + 1 < reply.count else {
-                index += 1
-                continue
-            }
-            let introducer = reply[index + 1]
-            if introducer == UInt8(ascii: "["), endsDeviceAttributes(reply, from: index + 2) {
-                return .unanswered
-            }
-            if introducer == UInt8(ascii: "_"), index + 2 < reply.count, reply[index + 2] == UInt8(ascii: "G"),
-               let (body, next) = applicationCommand(reply, from: index + 3) {
-                if let answer = graphicsAnswer(body) { return answer }
-                index = next
-                continue
-            }
-            index += 1
-        }
-        return .unanswered
-    }
 
     /// A graphics reply from the terminal: the image it is about and what
     /// it said (`OK`, or an error such as `ENOENT:…`).
@@ -221,20 +150,6 @@ public enum KittyGraphics {
         [0x1B, UInt8(ascii: "_"), UInt8(ascii: "G")] + Array(keys.utf8) + [0x1B, UInt8(ascii: "\\")]
     }
 
-    /// Whether the CSI starting at `start` is a device-attributes response
-    /// (`? digits ; … c`).
-    private static func endsDeviceAttributes(_ bytes: [UInt8], from start: Int) -> Bool {
-        guard start < bytes.count, bytes[start] == UInt8(ascii: "?") else { return false }
-        var index = start + 1
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "c") { return true }
-            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: ";") else { return false }
-            index += 1
-        }
-        return false
-    }
-
     /// The body of an APC string starting at `start`, up to its string
     /// terminator (`ESC \`, or BEL, which some terminals send), and the
     /// index after the terminator; nil if it never ends.
@@ -249,20 +164,4 @@ public enum KittyGraphics {
         }
         return nil
     }
-
-    /// `i=31;OK` → supported; `i=31;EINVAL:…` → refused; another id → nil.
-    private static func graphicsAnswer(_ body: [UInt8]) -> QueryReply? {
-        let parts = body.split(separator: UInt8(ascii: ";"), maxSplits: 1, omittingEmptySubsequences: false)
-        let keys = parts[0].split(separator: UInt8(ascii: ","))
-        guard keys.contains(where: { Array($0) == Array("i=\(queryImageID)".utf8) }) else { return nil }
-        let message = parts.count > 1 ? String(decoding: parts[1], as: UTF8.self) : ""
-        return message == "OK" ? .supported : .refused(message)
-    }
-}
-
-/// Whether the terminal's reply to `KittyGraphics.supportQuery` says it
-/// can show images. The reply is what came back up to and including the
-/// device-attributes response; an empty reply (a timeout) means no.
-public func kittyGraphicsSupported(reply: [UInt8]) -> Bool {
-    KittyGraphics.queryReply(in: reply) == .supported
 }

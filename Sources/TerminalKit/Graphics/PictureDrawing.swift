@@ -49,7 +49,7 @@ public final class PictureDrawing {
             let frame = image.cellRect(fitting: rect)
             var (imageID, imageSize) = kittyImage(name, image: image, frame: frame)
             // The id is the cells' 256-colour foreground.
-            if imageID >= 256 { (imageID, imageSize) = (library.kittyImageID(named: name), Size(width: image.width, height: image.height)) }
+            if imageID >= 256 { (imageID, imageSize) = (library.imageID(named: name), Size(width: image.width, height: image.height)) }
             guard imageID < 256, max(frame.width, frame.height) <= KittyPlaceholders.largestSide else {
                 return drawHalfBlocks(name, image: image, in: rect, depth: fallbackDepth, into: &buffer)
             }
@@ -59,7 +59,7 @@ public final class PictureDrawing {
                     buffer.set(Cell(KittyPlaceholders.cell(row: y - frame.y, column: x - frame.x), style: style), at: Point(x: x, y: y))
                 }
             }
-            buffer.placements.append(KittyPlacement(imageID: imageID, placementID: slot, frame: frame, imageSize: imageSize))
+            buffer.placements.append(PicturePlacement(imageID: imageID, placementID: slot, frame: frame, imageSize: imageSize))
             return frame
         case .kittyGraphics, .sixel, .inlineImages:
             // Sixel and inline images are placed as kitty ones are; the
@@ -67,12 +67,12 @@ public final class PictureDrawing {
             let frame = image.cellRect(fitting: rect)
             let (imageID, imageSize) = mode == .kittyGraphics
                 ? kittyImage(name, image: image, frame: frame)
-                : (library.kittyImageID(named: name), Size(width: image.width, height: image.height))
+                : (library.imageID(named: name), Size(width: image.width, height: image.height))
             if mode == .kittyGraphics, refused.contains(imageID) {
                 return drawHalfBlocks(name, image: image, in: rect, depth: fallbackDepth, into: &buffer)
             }
             buffer.fill(frame)
-            buffer.placements.append(KittyPlacement(imageID: imageID, placementID: slot, frame: frame, imageSize: imageSize))
+            buffer.placements.append(PicturePlacement(imageID: imageID, placementID: slot, frame: frame, imageSize: imageSize))
             return frame
         }
     }
@@ -82,10 +82,10 @@ public final class PictureDrawing {
     /// the picture's file.
     private func kittyImage(_ name: String, image: Image, frame: Rect) -> (UInt32, Size) {
         if let cellPixels, cellPixels.width > 0, cellPixels.height > 0,
-           let id = library.kittyImageID(named: name, cells: frame.size, cellPixels: cellPixels) {
+           let id = library.imageID(named: name, cells: frame.size, cellPixels: cellPixels) {
             return (id, Size(width: frame.width * cellPixels.width, height: frame.height * cellPixels.height))
         }
-        return (library.kittyImageID(named: name), Size(width: image.width, height: image.height))
+        return (library.imageID(named: name), Size(width: image.width, height: image.height))
     }
 
     private func drawHalfBlocks(_ name: String, image: Image, in rect: Rect, depth: ColorDepth, into buffer: inout Buffer) -> Rect? {

@@ -2,35 +2,31 @@
 /// draw, so that a frame with pictures costs no more than one without.
 ///
 /// The library knows pictures only by name; the caller says where the
-/// bytes come from (embedded assets, files). Each PNG is decoded on first
-/// use and kept, a failure included (asked again, it fails at once, and
-/// `failure(named:)` says why). Half-block renderings are kept per size
-/// and colour depth, so a view redrawn every frame copies cells instead
-/// of resampling. Kitty image ids are handed out per name, the same for
-/// the whole session, so each PNG is transmitted once and placed many
-/// times; or, where the cells' pixel size is known, per name and size in
-/// cells (`kittyImageID(named:cells:cellPixels:)`), the PNG then drawn at
-/// the terminal's own pixels: kitty scales an image smoothly (0.41 does;
-/// 0.26 did not), which blurs pixel art, and shows one of exactly the
-/// placement's size as it is.
+/// bytes come from. Each PNG is decoded once and kept, a failure included
+/// (`failure(named:)` says why); half-block renderings are kept per size
+/// and depth. Image ids are handed out per name for the whole session, so
+/// each picture is sent once and placed many times; or, where the cells'
+/// pixels are known, per name and size in cells, the picture then drawn
+/// at the terminal's own pixels: kitty scales smoothly (0.41 does; 0.26
+/// did not), which blurs pixel art.
 ///
 /// Not thread-safe: use it from the thread that draws.
 public final class PictureLibrary {
     private let load: (String) -> [UInt8]?
     private var decoded: [String: Result<Image, ImageDecodingError>] = [:]
     private var renderings: [RenderingKey: HalfBlockPicture] = [:]
-    private var kittyIDs: [KittyImage: UInt32] = [:]
-    private var kittyImages: [UInt32: KittyImage] = [:]
+    private var imageIDs: [ImageKey: UInt32] = [:]
+    private var imageKeys: [UInt32: ImageKey] = [:]
 
     /// What a kitty image id stands for: a picture as its file, or drawn
     /// for `cells` of `cellPixels` each.
-    private struct KittyImage: Hashable {
+    private struct ImageKey: Hashable {
         let name: String
         var cells: Size?
         var cellPixels: Size?
     }
 
-    /// Sized ids stay below this, under `KittyFrameReels.firstReelID`; past
+    /// Sized ids stay below this; past
     /// it, pictures are sent as their files (scaled by the terminal).
     static let sizedIDLimit: UInt32 = 900
 
@@ -84,8 +80,8 @@ public final class PictureLibrary {
     /// The kitty image id for this picture: 1, 2, 3… in order of first
     /// asking, the same for the whole session. (The support query's id,
     /// `KittyGraphics.queryImageID`, is never handed out.)
-    public func kittyImageID(named name: String) -> UInt32 {
-        kittyImageID(for: KittyImage(name: name))
+    public func imageID(named name: String) -> UInt32 {
+        imageID(for: ImageKey(name: name))
     }
 
     /// The kitty image id for this picture drawn at `cells` of
@@ -93,26 +89,26 @@ public final class PictureLibrary {
     /// pictures are): an image of exactly its placement's pixels, which the
     /// terminal shows unscaled. Nil once ids run out (very many sizes: a
     /// long session of resizes); the caller then uses the unsized id.
-    public func kittyImageID(named name: String, cells: Size, cellPixels: Size) -> UInt32? {
-        let key = KittyImage(name: name, cells: cells, cellPixels: cellPixels)
-        if let id = kittyIDs[key] { return id }
-        guard UInt32(kittyIDs.count + 2) < Self.sizedIDLimit else { return nil }
-        return kittyImageID(for: key)
+    public func imageID(named name: String, cells: Size, cellPixels: Size) -> UInt32? {
+        let key = ImageKey(name: name, cells: cells, cellPixels: cellPixels)
+        if let id = imageIDs[key] { return id }
+        guard UInt32(imageIDs.count + 2) < Self.sizedIDLimit else { return nil }
+        return imageID(for: key)
     }
 
-    private func kittyImageID(for key: KittyImage) -> UInt32 {
-        if let id = kittyIDs[key] { return id }
-        var id = UInt32(kittyIDs.count + 1)
+    private func imageID(for key: ImageKey) -> UInt32 {
+        if let id = imageIDs[key] { return id }
+        var id = UInt32(imageIDs.count + 1)
         if id >= KittyGraphics.queryImageID { id += 1 }
-        kittyIDs[key] = id
-        kittyImages[id] = key
+        imageIDs[key] = id
+        imageKeys[id] = key
         return id
     }
 
     /// The PNG bytes of the picture that has this kitty image id, for the
     /// renderer's first transmission of it.
-    public func pngBytes(forKittyImageID id: UInt32) -> [UInt8]? {
-        guard let key = kittyImages[id] else { return nil }
+    public func pngBytes(forImageID id: UInt32) -> [UInt8]? {
+        guard let key = imageKeys[id] else { return nil }
         guard let cells = key.cells, let cellPixels = key.cellPixels else { return pngBytes(named: key.name) }
         return try? image(named: key.name)?.framed(in: cells, cellPixels: cellPixels).encodePNG()
     }
@@ -120,7 +116,7 @@ public final class PictureLibrary {
     /// The decoded picture that has this image id, for pictures painted
     /// here rather than sent as the PNG (sixel, iTerm2's inline images).
     public func image(forImageID id: UInt32) -> Image? {
-        guard let name = kittyImages[id]?.name else { return nil }
+        guard let name = imageKeys[id]?.name else { return nil }
         return image(named: name)
     }
 

@@ -9,7 +9,7 @@
 public enum PictureMode: Hashable, Sendable {
     /// Transmit the PNG once and place it over cells (`KittyGraphics`).
     case kittyGraphics
-    /// Paint the pictures as sixel pixels (`Sixel`, `SixelOutput`), where
+    /// Paint the pictures as sixel pixels (`Sixel`, `CellPictureOutput`), where
     /// kitty graphics are not to be had.
     case sixel
     /// Draw the picture into its cells as an iTerm2 inline image

@@ -15,12 +15,9 @@
 /// `$` back to the band's start for the next colour, `-` to the next band.
 /// P2 = 1 leaves the pixels no colour sets as they were: transparency.
 ///
-/// **Unlike kitty pictures, sixel pixels are not kept apart from text**:
-/// the terminal paints them into the cells under the cursor, and text
-/// written over a cell (or ECH, ED) erases its pixels. The terminal
-/// cannot crop them later either, so `SixelPicture` crops the picture to
-/// its visible cells before encoding, and the renderer repaints the cells
-/// a picture leaves (see `SixelOutput`).
+/// Unlike kitty pictures, sixel pixels live in the cells, and the terminal
+/// cannot crop them: `SixelPicture` cuts a picture to its visible cells
+/// and `CellPictureOutput` keeps them in step with the frame.
 public enum Sixel {
     /// XTSMGRAPHICS: read the number of colour registers.
     public static let colorRegistersQuery: [UInt8] = Array("\u{1B}[?1;1;0S".utf8)
@@ -63,7 +60,7 @@ public enum Sixel {
         for entry in indices where entry >= 0 { defined[entry] = true }
         // The size is declared, as xterm and mlterm expect. Konsole 22.12
         // fills the unset pixels with colour 0 whatever P2 says, so it is
-        // sent none (`SixelOutput.transparentFill`).
+        // sent none (`CellPictureOutput.transparentFill`).
         var output = Array("\u{1B}P0;1;0q\"1;1;\(image.width);\(image.height)".utf8)
         for (index, color) in palette.colors.enumerated() where defined[index] {
             output += Array("#\(index);2;\(percent(color.red));\(percent(color.green));\(percent(color.blue))".utf8)
@@ -109,18 +106,6 @@ public enum Sixel {
         }
         output += [0x1B, UInt8(ascii: "\\")]
         return output
-    }
-
-    /// The picture drawn to fill `cells` of `cellSize` pixels each (pixel
-    /// art at a whole multiple, centred: `SixelPicture`), encoded: for
-    /// output that is printed and left behind (`roster show`). With
-    /// `transparentFill`, transparent pixels are painted in it (Konsole's
-    /// background, `PictureQuirks.fillsTransparentPixels`).
-    public static func encode(_ image: Image, cells: Size, cellSize: Size, registers: Int,
-                              transparentFill: RGBA? = nil) -> [UInt8] {
-        let frame = Rect(origin: .zero, size: cells)
-        let pixels = SixelPicture.pixels(of: image, frame: frame, visible: frame, cellSize: cellSize)
-        return encode(transparentFill.map { pixels.flattened(onto: $0) } ?? pixels, registers: registers)
     }
 
     /// One colour's line of a band, run-length coded, without the empty

@@ -6,7 +6,7 @@
 /// `TIOCGWINSZ`): pixel art at the largest whole multiple of its own
 /// pixels that fits the frame (never a fraction, which would blur it or
 /// drop its outlines), centred, and then cut to the cells that may show
-/// (`KittyPlacement.visible`: the part no panel, popover or screen edge
+/// (`PicturePlacement.visible`: the part no panel, popover or screen edge
 /// takes). Whatever lies outside the picture is transparent.
 enum SixelPicture {
     /// The pixels of `image` shown in `frame`, cut to `visible` (both in

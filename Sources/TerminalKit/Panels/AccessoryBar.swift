@@ -9,7 +9,7 @@ public final class AccessoryBar: View {
     public var problem: String?
     /// The bar's own colours, bold: red on the terminal's background was
     /// below 4.5:1 in kitty's and VTE's palettes. The ✗ before it marks it.
-    public var problemStyle = Style().reversed.bold
+    public var problemStyle = Style().reversed
     public var onPrevious: (() -> Void)?
     public var onNext: (() -> Void)?
     public var onDone: (() -> Void)?

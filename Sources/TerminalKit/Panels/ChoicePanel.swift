@@ -217,7 +217,7 @@ public final class ChoicePanel: View {
         if shownPictureRows == 0, !glyphsFit(innerWidth: inner.width) {
             label = number + choice.title
         }
-        var labelStyle = highlighted ? Style().bold.reversed : Style()
+        var labelStyle = highlighted ? Style().reversed : Style()
         if isCurrent && !highlighted { labelStyle = Style().bold.underlined }
         buffer.writeCentered(label, in: inner, row: inner.height - 1, style: labelStyle)
     }

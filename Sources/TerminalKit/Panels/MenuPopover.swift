@@ -70,7 +70,7 @@ public final class MenuPopover: View {
             var x = row.x
             if let swatch = item.swatch { x = buffer.write(" ■", at: row.origin, width: row.width, style: swatch) }
             buffer.write(" " + item.title + mark, at: Point(x: x, y: row.y), width: row.maxX - x, style: item.style)
-            if index == highlightedIndex { buffer.restyle(row) { $0.reversed.bold } }
+            if index == highlightedIndex { buffer.restyle(row) { $0.reversed } }
         }
     }
 

@@ -1,29 +1,17 @@
 /// What a cell looks like on screen, as opposed to how it was written.
 ///
-/// Many cells look the same although they differ as values: a space shows
-/// only its background, so its foreground and its bold or italic do not
-/// matter; a half block `▀` in red over blue is the same picture as `▄`
-/// in blue under red; and `▀` whose two colours are equal is a space in
-/// that background. The renderer compares looks, not cells, to decide
-/// what changed, and may draw a cell in any form with the same look,
-/// picking the one that needs the smallest change of pen: a half-block
-/// picture then costs fewer colour changes.
-///
-/// `▄` over a background colour is never chosen where the cell did not
-/// ask for it: mlterm 3.9 draws that cell's upper half in the default
-/// background instead (seen in a screenshot), so a flipped `▀` would
-/// lose its upper pixel there.
-///
-/// Reverse video swaps the two colours, so a reversed space or half block
-/// is a picture cell too (a reversed space shows its foreground colour);
-/// the renderer writes a cell reversed when the pen already holds its
-/// colours the other way round. Checked by screenshot in xterm, kitty,
-/// alacritty and mlterm. `█` is not used for a solid cell: mlterm draws it
-/// from the font, a little short of the cell, and the background shows in
-/// a fringe around it, where a (reversed) space fills the cell exactly.
-///
-/// Only cells without attributes, or with reverse alone, are drawn in
-/// another form (bold can brighten a colour, underline shows on a space).
+/// A space shows only its background, so its foreground and bold do not
+/// matter; `▀` red over blue is `▄` blue under red; `▀` of two equal
+/// colours is a space in that background; reverse video swaps the two
+/// colours. The renderer compares looks, not cells, to decide what
+/// changed, and may write a cell in any form with the same look, the one
+/// needing the least change of pen, so a half-block picture costs fewer
+/// colour changes. Only cells without attributes, or with reverse alone,
+/// take another form (bold can brighten a colour, underline shows on a
+/// space). Checked by screenshot in xterm, kitty, alacritty and mlterm,
+/// which set two limits: `▄` over a colour is never chosen where the cell
+/// did not ask for it (mlterm 3.9 draws its upper half in the default
+/// background), and `█` is not used (mlterm draws it short of the cell).
 public enum CellLook: Hashable, Sendable {
     /// A cell drawn as it is: its text, style and width.
     case text(String, Style, UInt8)
@@ -111,7 +99,7 @@ public enum CellLook: Hashable, Sendable {
             }
             // Reversed, a colour the pen holds as foreground can show as a
             // background and the other way round, which often spares a
-            // colour change (see `RowPlan`).
+            // colour change.
             if top == bottom, let rest = top.asForeground {
                 forms.append((" ", Style(foreground: rest, background: pen.background, attributes: .reverse)))
             } else if let rest = bottom.asForeground, let glyph = top.asBackground {
@@ -126,9 +114,12 @@ public enum CellLook: Hashable, Sendable {
         let forms = forms(pen: pen)
         // Every look has a form: the one of the cell it was made from.
         guard var best = forms.first else { return (" ", pen) }
-        var bestCost = PenChange.cost(from: pen, to: best.style) + best.text.utf8.count
+        func cost(_ form: (text: String, style: Style)) -> Int {
+            PenChange.sequence(from: pen, to: form.style).utf8.count + form.text.utf8.count
+        }
+        var bestCost = cost(best)
         for form in forms.dropFirst() {
-            let cost = PenChange.cost(from: pen, to: form.style) + form.text.utf8.count
+            let cost = cost(form)
             if cost < bestCost { (best, bestCost) = (form, cost) }
         }
         return best

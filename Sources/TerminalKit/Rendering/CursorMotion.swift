@@ -33,25 +33,6 @@ enum CursorMotion {
         return best
     }
 
-    /// The cost in bytes of the cheapest move: the length of `bytes`,
-    /// counted without building it (`FramePlan` weighs many moves a frame).
-    static func cost(from: Point?, to: Point) -> Int {
-        func digits(_ n: Int) -> Int { n < 10 ? 1 : n < 100 ? 2 : n < 1000 ? 3 : String(n).utf8.count }
-        func count(_ n: Int) -> Int { n == 1 ? 0 : digits(n) }
-        let absolute = to.x == 0 ? (to.y == 0 ? 3 : 3 + digits(to.y + 1)) : 4 + digits(to.y + 1) + digits(to.x + 1)
-        guard let from else { return absolute }
-        if from == to { return 0 }
-        var horizontal = 0
-        if from.x != to.x {
-            horizontal = 3 + digits(to.x + 1)
-            if to.x == 0 { horizontal = 1 }
-            if to.x != from.x { horizontal = min(horizontal, 3 + count(abs(to.x - from.x))) }
-            if to.x > 0, to.x < from.x { horizontal = min(horizontal, 4 + count(to.x)) }
-        }
-        if from.y == to.y { return min(absolute, horizontal) }
-        return min(absolute, 3 + count(abs(to.y - from.y)) + horizontal)
-    }
-
     private static func absolute(_ point: Point) -> String {
         if point.x == 0 { return point.y == 0 ? "\u{1B}[H" : "\u{1B}[\(point.y + 1)H" }
         return "\u{1B}[\(point.y + 1);\(point.x + 1)H"

@@ -1,9 +1,8 @@
 /// The difference between the frame on screen and the next one: the
 /// cells whose look changed, in screen order.
 ///
-/// Cells are compared by look (`CellLook`), not by value: a space's
-/// foreground does not show, and `▀` red over blue is `▄` blue under red.
-/// A wide character is unchanged only if its continuation cells are too.
+/// Cells are compared by look (`CellLook`), not by value; a wide character
+/// is unchanged only if its continuation cells are too.
 /// Where a picture that lives in the cells went away (`PictureOutput.
 /// mustRewrite`), a cell is changed whatever it held. A run of blank
 /// cells becomes one erase (`ECH`, or `EL` to the end of the row) when
@@ -20,18 +19,24 @@ struct FrameDiff {
         var y: Int
         /// The cells it covers from `x`.
         var cells: Int
-        var step: RowPlan.Step
-        /// The erase command, for an erase step.
-        var erase: String?
+        var step: Step
+    }
 
-        /// Whether it is a picture cell: a block or a space with a colour
-        /// in it, which fills its cell exactly and may go in any order.
-        var isPicture: Bool {
-            guard case .draw(.halves(let top, let bottom)) = step else { return false }
-            if case .color = top { return true }
-            if case .color = bottom { return true }
-            return false
-        }
+    enum Step {
+        /// Write this cell in one of its look's forms.
+        case draw(CellLook)
+        /// Erase a run of cells with this command, in the pen `eraser`
+        /// makes of the pen then.
+        case erase(String)
+    }
+
+    /// The pen an erase is done with: without a background, underline or
+    /// reverse, which some terminals would spread over the erased cells.
+    static func eraser(_ pen: Style) -> Style {
+        var eraser = pen
+        eraser.background = .default
+        eraser.attributes.subtract([.underline, .reverse])
+        return eraser
     }
 
     let previous: Buffer?
@@ -64,7 +69,7 @@ struct FrameDiff {
                 continue
             }
             if previous != nil, look.isErased, !mustRewrite(x, y), let erase = erasure(from: x, y) {
-                changes.append(Change(x: x, y: y, cells: erase.cells, step: .erase, erase: erase.command))
+                changes.append(Change(x: x, y: y, cells: erase.cells, step: .erase(erase.command)))
                 x += erase.cells
                 continue
             }
@@ -86,7 +91,7 @@ struct FrameDiff {
     /// The erase that blanks the run of blank cells starting at (x, y),
     /// when it is shorter than writing the spaces that changed. An erase
     /// fills with the pen's background and, in some terminals, its reverse
-    /// and underline, so the writer does it with `RowPlan.eraser`'s pen.
+    /// and underline, so the writer does it with `eraser`'s pen.
     private func erasure(from x: Int, _ y: Int) -> (cells: Int, command: String)? {
         var end = x
         var changed = 0

@@ -1,13 +1,12 @@
 /// Writes a frame's changes (`FrameDiff`) as terminal bytes, keeping
 /// track of the terminal's cursor and pen between frames.
 ///
-/// The changes go in screen order, except that with 256 or 24-bit
-/// colours the picture cells one pen draws are written together
-/// (`FramePlan`). Each cell is written in the form of its look that
-/// `RowPlan` picks along that order, so a colour stays in the pen while
-/// the cells after it can use it. Getting to the next
-/// change takes the shortest cursor motion (`CursorMotion`), or writing
-/// again the few unchanged cells in between when that is shorter; the pen
+/// The changes go in screen order. Each cell is written in the form of
+/// its look that needs the least change of pen from the one before
+/// (`CellLook.cheapestForm`), so a half-block picture keeps a colour in
+/// the pen while the next cell can use it. Getting to the next change
+/// takes the shortest cursor motion (`CursorMotion`), or writing again
+/// the few unchanged cells in between when that is shorter; the pen
 /// changes by the shortest SGR (`PenChange`). The terminal runs with
 /// autowrap off, so writing the last column never scrolls; after it the
 /// cursor position is treated as unknown.
@@ -20,18 +19,16 @@ struct FrameWriter {
     /// The bytes that write `changes` of `buffer` in colours of `depth`.
     mutating func write(_ changes: [FrameDiff.Change], of buffer: Buffer, depth: ColorDepth) -> [UInt8] {
         var output = ""
-        let order = depth >= .indexed256 ? FramePlan.order(changes, cursor: cursor, pen: pen, width: buffer.size.width)
-            : Array(changes.indices)
-        let forms = RowPlan.forms(for: order.map { changes[$0].step }, from: pen)
-        for (change, form) in zip(order.map { changes[$0] }, forms) {
+        for change in changes {
             output += move(to: Point(x: change.x, y: change.y), in: buffer, depth: depth)
-            if let erase = change.erase {
-                output += setPen(RowPlan.eraser(pen), depth: depth) + erase
-                continue
+            switch change.step {
+            case .erase(let command):
+                output += setPen(FrameDiff.eraser(pen), depth: depth) + command
+            case .draw(let look):
+                let form = look.cheapestForm(pen: pen)
+                output += setPen(form.style, depth: depth) + form.text
+                cursor = change.x + change.cells >= buffer.size.width ? nil : Point(x: change.x + change.cells, y: change.y)
             }
-            guard let form else { continue }
-            output += setPen(form.style, depth: depth) + form.text
-            cursor = change.x + change.cells >= buffer.size.width ? nil : Point(x: change.x + change.cells, y: change.y)
         }
         return Array(output.utf8)
     }

@@ -27,55 +27,6 @@ enum PenChange {
         return delta.utf8.count <= fresh.utf8.count ? delta : fresh
     }
 
-    /// How many bytes changing the pen costs: the length of `sequence`,
-    /// counted without building it (the renderer weighs many pens a cell).
-    static func cost(from pen: Style, to wanted: Style) -> Int {
-        guard pen != wanted else { return 0 }
-        var fresh = Length()
-        fresh.add(1, parameters: 1)
-        for _ in 0..<wanted.attributes.rawValue.nonzeroBitCount { fresh.add(1, parameters: 1) }
-        if let color = colorLength(wanted.foreground, foreground: true) { fresh.add(color.bytes, parameters: color.parameters) }
-        if let color = colorLength(wanted.background, foreground: false) { fresh.add(color.bytes, parameters: color.parameters) }
-        var delta = Length()
-        let removed = pen.attributes.subtracting(wanted.attributes)
-        var kept = pen.attributes.intersection(wanted.attributes)
-        if !removed.isDisjoint(with: [.bold, .dim]) {
-            delta.add(2, parameters: 1)
-            kept.subtract([.bold, .dim])
-        }
-        if removed.contains(.italic) { delta.add(2, parameters: 1) }
-        if removed.contains(.underline) { delta.add(2, parameters: 1) }
-        if removed.contains(.reverse) { delta.add(2, parameters: 1) }
-        for _ in 0..<wanted.attributes.subtracting(kept).rawValue.nonzeroBitCount { delta.add(1, parameters: 1) }
-        if wanted.foreground != pen.foreground {
-            let color = colorLength(wanted.foreground, foreground: true) ?? (2, 1)
-            delta.add(color.bytes, parameters: color.parameters)
-        }
-        if wanted.background != pen.background {
-            let color = colorLength(wanted.background, foreground: false) ?? (2, 1)
-            delta.add(color.bytes, parameters: color.parameters)
-        }
-        return min(delta.bytes, fresh.bytes)
-    }
-
-    /// The bytes of codes written as few sequences as the parameter limit allows.
-    private struct Length {
-        var bytes = 0
-        var parameters = 0
-        var sequences = 0
-
-        mutating func add(_ length: Int, parameters count: Int) {
-            if sequences == 0 || parameters + count > PenChange.mostParameters {
-                sequences += 1
-                bytes += 3 + length
-                parameters = count
-            } else {
-                bytes += 1 + length
-                parameters += count
-            }
-        }
-    }
-
     /// Codes (each one or more parameters) as `ESC [ … m` sequences of at
     /// most `mostParameters` parameters.
     static func sequence(of codes: [String]) -> String {
@@ -131,17 +82,6 @@ enum PenChange {
         if attributes.contains(.underline) { codes.append("4") }
         if attributes.contains(.reverse) { codes.append("7") }
         return codes
-    }
-
-    /// The bytes and parameters of `sgr(color, foreground:)`, nil for the default colour.
-    private static func colorLength(_ color: Color, foreground: Bool) -> (bytes: Int, parameters: Int)? {
-        func digits(_ value: UInt8) -> Int { value < 10 ? 1 : value < 100 ? 2 : 3 }
-        switch color {
-        case .default: return nil
-        case .ansi(let index): return (!foreground && index >= 8 ? 3 : 2, 1)
-        case .indexed(let index): return (5 + digits(index), 3)
-        case .rgb(let r, let g, let b): return (7 + digits(r) + digits(g) + digits(b), 5)
-        }
     }
 
     static func sgr(_ color: Color, foreground: Bool) -> String? {

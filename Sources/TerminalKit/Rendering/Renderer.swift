@@ -1,22 +1,15 @@
 /// Turns buffers into terminal bytes, writing only what changed.
 ///
 /// The renderer remembers the buffer the terminal is showing. Given the
-/// next one, `FrameDiff` says which cells changed (in screen order), and
-/// `FrameWriter` writes them, with the cursor motion and pen changes it
-/// keeps track of. The whole frame is wrapped in synchronized-output mode
-/// (DEC 2026), so the terminal shows it at once, and comes back as one
-/// byte array for one `write`. Moving a selection by a row therefore
-/// costs a few hundred bytes, not a repaint. The tests apply the bytes to
-/// a model terminal and check that it then shows what a full repaint shows.
-///
-/// Pictures (`Buffer.placements`) go in the same frame, through the one
-/// `PictureOutput` the terminal's protocol uses: its bytes before the
-/// cells, the cells it says must be written again, its bytes after them.
-/// The renderer names no protocol.
-///
-/// A full repaint clears with `ESC [H ESC [J` unless the output says
-/// otherwise: kitty frees every stored image on `ESC [2J`, and the
-/// pictures would be gone for good after a resize.
+/// next one, `FrameDiff` says which cells changed, in screen order, and
+/// `FrameWriter` writes them. The whole frame is wrapped in synchronized
+/// output (DEC 2026), so the terminal shows it at once, and comes back as
+/// one byte array for one `write`. Pictures (`Buffer.placements`) go in
+/// the same frame through the one `PictureOutput` the terminal's protocol
+/// uses: its bytes before the cells, the cells it says must be written
+/// again, its bytes after them. The renderer names no protocol. A full
+/// repaint clears with `ESC [H ESC [J` unless the output says otherwise:
+/// kitty frees every stored image on `ESC [2J`.
 public struct Renderer {
     public var colorDepth: ColorDepth
     /// How pictures reach the terminal; nil where they are cells (half

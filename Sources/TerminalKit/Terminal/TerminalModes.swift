@@ -23,8 +23,11 @@ enum TerminalModes {
     /// frame had begun one. Mouse modes are always switched off, whether
     /// or not they were on. Ends by showing the cursor and leaving the
     /// alternate screen, which brings back the shell's screen and cursor.
+    /// The alternate screen is cleared first: tmux 3.3a, after its window
+    /// grew, showed as many of its rows in the shell's screen as it grew by
+    /// (tmux 3.5a does not).
     static let restore: [UInt8] = Array((
-        "\u{18}\u{1B}[?2026l\u{1B}[0m"
+        "\u{18}\u{1B}[?2026l\u{1B}[0m\u{1B}[H\u{1B}[J"
             + "\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l"
             + "\u{1B}[?2004l\u{1B}[?7h\u{1B}[?25h\u{1B}[?1049l"
     ).utf8)

@@ -67,7 +67,7 @@ struct ITermInlineImagesTests {
     @Test("a full repaint with inline images clears with ED 2, which Konsole needs to drop them; with kitty it never does")
     func repaintClears() {
         var inline = Renderer(colorDepth: .truecolor)
-        inline.pictures = InlineImageOutput(art: { _ in Self.art })
+        inline.pictures = CellPictureOutput(art: { _ in Self.art })
         let buffer = Buffer(size: Size(width: 20, height: 5))
         #expect(String(decoding: inline.render(buffer, cursor: nil), as: UTF8.self).contains("\u{1B}[2J"))
         var kitty = Renderer(colorDepth: .truecolor)

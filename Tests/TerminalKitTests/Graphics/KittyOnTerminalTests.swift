@@ -13,7 +13,7 @@ struct KittyOnTerminalTests {
         buffer.write("roster", at: .zero)
         for (index, picture) in pictures.enumerated() {
             buffer.fill(picture.frame)
-            buffer.placements.append(KittyPlacement(imageID: picture.id, placementID: UInt32(index + 1), frame: picture.frame,
+            buffer.placements.append(PicturePlacement(imageID: picture.id, placementID: UInt32(index + 1), frame: picture.frame,
                                                     imageSize: Size(width: 64, height: 64)))
         }
         return buffer

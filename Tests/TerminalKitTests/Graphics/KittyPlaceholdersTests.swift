@@ -50,7 +50,7 @@ struct KittyPlaceholdersTests {
         var buffer = Buffer(size: Size(width: 60, height: 20))
         let frame = try #require(drawing.draw("art", in: Rect(x: 3, y: 2, width: 40, height: 16), into: &buffer, slot: 1))
         #expect(frame.width == 32 && frame.height == 16, "the 16×16 art at 2×: \(frame)")
-        let id = library.kittyImageID(named: "art")
+        let id = library.imageID(named: "art")
         for y in frame.y..<frame.maxY {
             for x in frame.x..<frame.maxX {
                 let cell = buffer[x, y]
@@ -67,7 +67,7 @@ struct KittyPlaceholdersTests {
         let library = PictureLibrary { _ in try? Self.art.encodePNG() }
         let drawing = PictureDrawing(library: library, mode: .kittyPlaceholders)
         var renderer = Renderer(colorDepth: .indexed256)
-        renderer.pictures = KittyPlaceholderOutput(png: library.pngBytes(forKittyImageID:))
+        renderer.pictures = KittyPlaceholderOutput(png: library.pngBytes(forImageID:))
         func frame(_ space: Rect, _ renderer: inout Renderer) -> String {
             var buffer = Buffer(size: Size(width: 80, height: 30))
             drawing.draw("art", in: space, into: &buffer, slot: 1)

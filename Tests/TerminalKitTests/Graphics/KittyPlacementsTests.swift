@@ -6,16 +6,16 @@ import TerminalKit
 struct KittyPlacementsTests {
     func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
 
-    let icon = KittyPlacement(imageID: 1, placementID: 1, frame: Rect(x: 4, y: 2, width: 16, height: 8),
+    let icon = PicturePlacement(imageID: 1, placementID: 1, frame: Rect(x: 4, y: 2, width: 16, height: 8),
                               imageSize: Size(width: 64, height: 64))
-    let weapon = KittyPlacement(imageID: 2, placementID: 5, frame: Rect(x: 30, y: 2, width: 8, height: 4),
+    let weapon = PicturePlacement(imageID: 2, placementID: 5, frame: Rect(x: 30, y: 2, width: 8, height: 4),
                                 imageSize: Size(width: 64, height: 64))
 
     @Test("a buffer drawn into another partly out of sight is cut at the edge, cells and pictures alike")
     func drawnClipped() throws {
         var framed = Buffer(size: Size(width: 4, height: 4))
         for row in 0..<4 { framed.write("\(row)\(row)\(row)\(row)", at: Point(x: 0, y: row)) }
-        framed.placements.append(KittyPlacement(imageID: 1, placementID: 1, frame: Rect(x: 1, y: 1, width: 2, height: 2),
+        framed.placements.append(PicturePlacement(imageID: 1, placementID: 1, frame: Rect(x: 1, y: 1, width: 2, height: 2),
                                                 imageSize: Size(width: 20, height: 20)))
         var screen = Buffer(size: Size(width: 10, height: 10))
         screen.draw(framed, at: Point(x: 3, y: 0), clip: Rect(x: 0, y: 2, width: 10, height: 8))
@@ -57,7 +57,7 @@ struct KittyPlacementsTests {
         #expect(text(KittyGraphics.update(from: [icon], to: [covered]))
                 == "\u{1B}[3;5H\u{1B}_Ga=p,i=1,p=1,x=0,y=0,w=64,h=40,c=16,r=5,C=1,q=1\u{1B}\\")
         // A picture inside the panel, half below the screen's last row, shows its top half.
-        let inPanel = KittyPlacement(imageID: 3, placementID: 9, frame: Rect(x: 10, y: 22, width: 8, height: 4),
+        let inPanel = PicturePlacement(imageID: 3, placementID: 9, frame: Rect(x: 10, y: 22, width: 8, height: 4),
                                      imageSize: Size(width: 64, height: 64))
             .clipped(to: Rect(x: 0, y: 0, width: 80, height: 24))
         #expect(text(KittyGraphics.update(from: [], to: [inPanel]))
@@ -82,7 +82,7 @@ struct KittyPlacementsTests {
 
     @Test("deletions come before placements, in the order of the frames' lists")
     func order() {
-        let other = KittyPlacement(imageID: 2, placementID: 6, frame: Rect(x: 0, y: 0, width: 2, height: 1),
+        let other = PicturePlacement(imageID: 2, placementID: 6, frame: Rect(x: 0, y: 0, width: 2, height: 1),
                                    imageSize: Size(width: 4, height: 4))
         #expect(text(KittyGraphics.update(from: [icon, weapon], to: [other]))
                 == "\u{1B}_Ga=d,d=i,i=1,p=1,q=2\u{1B}\\\u{1B}_Ga=d,d=i,i=2,p=5,q=2\u{1B}\\"

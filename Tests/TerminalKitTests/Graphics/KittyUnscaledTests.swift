@@ -20,7 +20,7 @@ struct KittyUnscaledTests {
     }
 
     func draw(_ mode: PictureMode, cellPixels: Size?, in space: Rect = Rect(x: 0, y: 0, width: 40, height: 16))
-        throws -> (library: PictureLibrary, placement: KittyPlacement) {
+        throws -> (library: PictureLibrary, placement: PicturePlacement) {
         let library = PictureLibrary { _ in try? Self.art.encodePNG() }
         let drawing = PictureDrawing(library: library, mode: mode)
         drawing.cellPixels = cellPixels
@@ -35,7 +35,7 @@ struct KittyUnscaledTests {
         // 16×16 art at 2× in half-cell pixels: 32 columns, 16 rows, 288 × 304 pixels.
         #expect(placement.frame.size == Size(width: 32, height: 16))
         #expect(placement.imageSize == Size(width: 288, height: 304))
-        let sent = try Image.decodePNG(try #require(library.pngBytes(forKittyImageID: placement.imageID)))
+        let sent = try Image.decodePNG(try #require(library.pngBytes(forImageID: placement.imageID)))
         #expect(sent.width == 288 && sent.height == 304)
         #expect(Self.colours(of: sent).isSubset(of: Self.colours(of: Self.art)), "no colour blended from two of the art's")
         // The largest whole multiple that fits is 18 (288 / 16): 288 × 288, 8 pixels clear above and below.
@@ -58,7 +58,7 @@ struct KittyUnscaledTests {
         let (library, placement) = try draw(.kittyPlaceholders, cellPixels: Self.cellPixels)
         #expect(placement.imageID < 256)
         #expect(placement.imageSize == Size(width: 288, height: 304))
-        let sent = try Image.decodePNG(try #require(library.pngBytes(forKittyImageID: placement.imageID)))
+        let sent = try Image.decodePNG(try #require(library.pngBytes(forImageID: placement.imageID)))
         #expect(sent.width == 288 && sent.height == 304)
     }
 
@@ -67,7 +67,7 @@ struct KittyUnscaledTests {
         let library = PictureLibrary { _ in try? Self.art.encodePNG() }
         let drawing = PictureDrawing(library: library, mode: .kittyGraphics)
         drawing.cellPixels = Self.cellPixels
-        func placement(_ space: Rect) -> KittyPlacement? {
+        func placement(_ space: Rect) -> PicturePlacement? {
             var buffer = Buffer(size: Size(width: 80, height: 30))
             drawing.draw("art", in: space, into: &buffer, slot: 1)
             return buffer.placements.first
@@ -79,14 +79,14 @@ struct KittyUnscaledTests {
 
         let (plain, unsized) = try draw(.kittyGraphics, cellPixels: nil)
         #expect(unsized.imageSize == Size(width: 32, height: 32))
-        #expect(plain.pngBytes(forKittyImageID: unsized.imageID) == (try Self.art.encodePNG()))
+        #expect(plain.pngBytes(forImageID: unsized.imageID) == (try Self.art.encodePNG()))
     }
 
     @Test("the renderer transmits the sized picture and places it over exactly its cells")
     func rendered() throws {
         let (library, placement) = try draw(.kittyGraphics, cellPixels: Self.cellPixels)
         var renderer = Renderer(colorDepth: .truecolor)
-        renderer.pictures = KittyImageOutput(imageData: library.pngBytes(forKittyImageID:))
+        renderer.pictures = KittyImageOutput(imageData: library.pngBytes(forImageID:))
         var buffer = Buffer(size: Size(width: 80, height: 30))
         buffer.placements = [placement]
         let terminal = FakeKittyTerminal(width: 80, height: 30)

@@ -41,7 +41,7 @@ struct KonsoleSixelTests {
         var buffer = Buffer(size: Size(width: 60, height: 20))
         buffer.write("roster", at: .zero)
         for picture in pictures {
-            buffer.placements.append(KittyPlacement(imageID: picture.id, placementID: picture.id,
+            buffer.placements.append(PicturePlacement(imageID: picture.id, placementID: picture.id,
                                                     frame: Rect(x: picture.at.x, y: picture.at.y, width: 16, height: 8),
                                                     imageSize: Size(width: 16, height: 16), visible: nil))
         }
@@ -53,7 +53,7 @@ struct KonsoleSixelTests {
     func renderer(workarounds: Bool, probe: TerminalProbe = konsoleProbe()) -> Renderer {
         let quirks = workarounds ? PictureQuirks(probe: probe) : PictureQuirks()
         var renderer = Renderer(colorDepth: .truecolor)
-        var sixel = SixelOutput(cellSize: Size(width: 8, height: 16), registers: 256) { _ in Self.art }
+        var sixel = CellPictureOutput(cellSize: Size(width: 8, height: 16), registers: 256) { _ in Self.art }
         sixel.deletesPictures = quirks.keepsPicturesOverCells
         sixel.transparentFill = quirks.fillsTransparentPixels ? probe.background : nil
         renderer.pictures = sixel
@@ -144,12 +144,17 @@ struct KonsoleSixelTests {
     @Test("roster show's sixel pictures, printed and left behind, show Konsole's background where they are transparent")
     func printedPicture() {
         let fill = PictureQuirks(probe: Self.konsoleProbe()).fillsTransparentPixels ? Self.konsoleProbe().background : nil
+        func printed(fill: RGBA?) -> [UInt8] {
+            var output = CellPictureOutput(cellSize: Size(width: 8, height: 16), registers: 256) { _ in Self.art }
+            output.transparentFill = fill
+            return output.picture(PicturePlacement(imageID: 1, placementID: 1, frame: Rect(x: 0, y: 0, width: 16, height: 8),
+                                                   imageSize: Size(width: 16, height: 16)))
+        }
         let konsole = FakeKonsole(width: 60, height: 20)
-        konsole.write(Sixel.encode(Self.art, cells: Size(width: 16, height: 8), cellSize: Size(width: 8, height: 16),
-                                   registers: 256, transparentFill: fill))
+        konsole.write(printed(fill: fill))
         #expect(konsole.picturePixels(columns: 0..<16, rows: 0..<8) { Self.near($0, Self.background) } == Self.transparentArtPixels * 64)
         let before = FakeKonsole(width: 60, height: 20)
-        before.write(Sixel.encode(Self.art, cells: Size(width: 16, height: 8), cellSize: Size(width: 8, height: 16), registers: 256))
+        before.write(printed(fill: nil))
         #expect(before.picturePixels(columns: 0..<16, rows: 0..<8) { Self.near($0, Self.background) } == 0)
     }
     @Test("a picture whose top rows are transparent shows every colour it defines, its rarest too")

@@ -50,10 +50,10 @@ struct PictureLibraryTests {
     @Test("kitty image ids are stable per picture, start at 1 and skip the query's id")
     func kittyIDs() {
         let library = PictureLibrary(load: { _ in nil })
-        #expect(library.kittyImageID(named: "a.png") == 1)
-        #expect(library.kittyImageID(named: "b.png") == 2)
-        #expect(library.kittyImageID(named: "a.png") == 1)
-        let ids = (0..<40).map { library.kittyImageID(named: "p\($0).png") }
+        #expect(library.imageID(named: "a.png") == 1)
+        #expect(library.imageID(named: "b.png") == 2)
+        #expect(library.imageID(named: "a.png") == 1)
+        let ids = (0..<40).map { library.imageID(named: "p\($0).png") }
         #expect(!ids.contains(KittyGraphics.queryImageID))
         #expect(Set(ids).count == 40)
     }

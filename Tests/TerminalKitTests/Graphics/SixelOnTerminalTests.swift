@@ -12,7 +12,7 @@ struct SixelOnTerminalTests {
 
     func renderer() -> Renderer {
         var renderer = Renderer(colorDepth: .truecolor)
-        renderer.pictures = SixelOutput(cellSize: Size(width: 8, height: 16), registers: 256) { _ in Self.art }
+        renderer.pictures = CellPictureOutput(cellSize: Size(width: 8, height: 16), registers: 256) { _ in Self.art }
         return renderer
     }
 
@@ -22,7 +22,7 @@ struct SixelOnTerminalTests {
         buffer.write("roster", at: .zero)
         for (index, picture) in pictures.enumerated() {
             buffer.fill(picture.frame)
-            buffer.placements.append(KittyPlacement(imageID: 1, placementID: UInt32(index + 1), frame: picture.frame,
+            buffer.placements.append(PicturePlacement(imageID: 1, placementID: UInt32(index + 1), frame: picture.frame,
                                                     imageSize: Size(width: 16, height: 16), visible: picture.visible))
         }
         for (line, point) in text { buffer.write(line, at: point) }

@@ -12,14 +12,14 @@ struct SixelQuirksTests {
         var buffer = Buffer(size: size)
         buffer.write("roster", at: .zero)
         let picture = Rect(x: 4, y: 2, width: 16, height: 8)
-        buffer.placements.append(KittyPlacement(imageID: 1, placementID: 1, frame: picture,
+        buffer.placements.append(PicturePlacement(imageID: 1, placementID: 1, frame: picture,
                                                 imageSize: Size(width: 16, height: 16), visible: nil))
         return buffer
     }
 
     func renderer(quirks: PictureQuirks) -> Renderer {
         var renderer = Renderer(colorDepth: .truecolor)
-        var sixel = SixelOutput(cellSize: Size(width: 8, height: 16), registers: 256) { _ in Self.art }
+        var sixel = CellPictureOutput(cellSize: Size(width: 8, height: 16), registers: 256) { _ in Self.art }
         sixel.paintsAgainAfterRepaint = quirks.paintsAgainAfterRepaint
         renderer.pictures = sixel
         return renderer
@@ -85,7 +85,7 @@ struct SixelQuirksTests {
     func inlineImagesAgain() {
         func drawn(quirk: Bool) -> (first: String, second: String, third: String) {
             var renderer = Renderer(colorDepth: .truecolor)
-            var inline = InlineImageOutput(cellPixels: Size(width: 8, height: 16)) { _ in Self.art }
+            var inline = CellPictureOutput(cellPixels: Size(width: 8, height: 16)) { _ in Self.art }
             inline.paintsAgainAfterRepaint = quirk
             renderer.pictures = inline
             let buffer = frame(size: Size(width: 60, height: 20))

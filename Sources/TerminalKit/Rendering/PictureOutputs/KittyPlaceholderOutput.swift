@@ -14,17 +14,17 @@ public struct KittyPlaceholderOutput: PictureOutput {
     private var transmitted = Set<UInt32>()
     private var placed: [UInt32: Size] = [:]
 
-    /// `png` gives an image's file by id (`PictureLibrary.pngBytes(forKittyImageID:)`).
+    /// `png` gives an image's file by id (`PictureLibrary.pngBytes(forImageID:)`).
     public init(png: @escaping (UInt32) -> [UInt8]?, wrap: @escaping ([UInt8]) -> [UInt8] = TmuxClient.wrap) {
         self.png = png
         self.wrap = wrap
     }
 
     /// The bytes that make the terminal ready to draw every picture of
-    /// this frame (`placements`: their ids and sizes); nothing when it is.
-    public mutating func prepare(_ placements: [KittyPlacement]) -> [UInt8] {
+    /// this frame (their ids and sizes); nothing when it is.
+    public mutating func beforeCells(_ buffer: Buffer, previous: Buffer?) -> [UInt8] {
         var output: [UInt8] = []
-        for placement in placements where placed[placement.imageID] != placement.frame.size {
+        for placement in buffer.placements where placed[placement.imageID] != placement.frame.size {
             if !transmitted.contains(placement.imageID) {
                 guard let file = png(placement.imageID) else { continue }
                 output += wrap(KittyGraphics.transmitPNG(file, imageID: placement.imageID, quiet: 2))
@@ -35,10 +35,6 @@ public struct KittyPlaceholderOutput: PictureOutput {
             placed[placement.imageID] = placement.frame.size
         }
         return output
-    }
-
-    public mutating func beforeCells(_ buffer: Buffer, previous: Buffer?) -> [UInt8] {
-        prepare(buffer.placements)
     }
 
     /// The bytes that free every image sent (quitting); forgets them.

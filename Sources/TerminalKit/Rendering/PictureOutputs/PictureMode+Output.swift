@@ -7,24 +7,17 @@ extension PictureMode {
         let quirks = probe.map { PictureQuirks(probe: $0) } ?? PictureQuirks()
         switch self {
         case .kittyGraphics:
-            // Kitty keeps animation frames: a place's pictures become
-            // frames of one image, and a move switches frames.
-            let reels = KittyFrameReels.supported(terminalName: probe?.terminalName) ? KittyFrameReels() : nil
-            return KittyImageOutput(imageData: library.pngBytes(forKittyImageID:), frameReels: reels)
+            return KittyImageOutput(imageData: library.pngBytes(forImageID:))
         case .kittyPlaceholders:
-            return KittyPlaceholderOutput(png: library.pngBytes(forKittyImageID:))
-        case .inlineImages:
-            var output = InlineImageOutput(cellPixels: cellPixels, art: library.image(forImageID:))
+            return KittyPlaceholderOutput(png: library.pngBytes(forImageID:))
+        case .inlineImages, .sixel:
+            var output = self == .sixel
+                ? CellPictureOutput(cellSize: cellPixels ?? CellPictureOutput.assumedSixelCell,
+                                    registers: probe?.sixelRegisters ?? Sixel.fallbackRegisters, image: library.image(forImageID:))
+                : CellPictureOutput(cellPixels: cellPixels, art: library.image(forImageID:))
             output.deletesPictures = quirks.keepsPicturesOverCells
             output.paintsAgainAfterRepaint = quirks.paintsAgainAfterRepaint
-            return output
-        case .sixel:
-            var output = SixelOutput(cellSize: cellPixels ?? SixelOutput.assumedCellSize,
-                                     registers: probe?.sixelRegisters ?? Sixel.fallbackRegisters,
-                                     image: library.image(forImageID:))
-            output.paintsAgainAfterRepaint = quirks.paintsAgainAfterRepaint
-            output.deletesPictures = quirks.keepsPicturesOverCells
-            output.transparentFill = quirks.fillsTransparentPixels ? probe?.background : nil
+            output.transparentFill = quirks.fillsTransparentPixels && self == .sixel ? probe?.background : nil
             return output
         case .halfBlocks, .text:
             return nil

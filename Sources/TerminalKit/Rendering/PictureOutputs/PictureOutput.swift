@@ -1,19 +1,17 @@
 /// How a frame's pictures reach the terminal: one implementation per
-/// terminal picture protocol, chosen once, which the renderer asks at
-/// fixed points of every frame.
-///
-/// A frame is the cells that changed, and around them whatever the
-/// pictures need. Protocols differ in where that goes, not in when it is
-/// asked: kitty images are placed before the cells (`KittyImageOutput`),
+/// picture protocol, chosen once, which the renderer asks at fixed points
+/// of every frame. Protocols differ in where their bytes go, not in when
+/// they are asked: kitty images are placed before the cells (`KittyImageOutput`),
 /// kitty placeholders behind tmux are uploaded before them
-/// (`KittyPlaceholderOutput`); sixel pixels (`SixelOutput`) and iTerm2
-/// inline images (`InlineImageOutput`) live in the cells, so they are
+/// (`KittyPlaceholderOutput`); sixel pixels and iTerm2 inline images
+/// (`CellPictureOutput`) live in the cells, so they are
 /// painted after the text that would erase them, and the cells a picture
 /// leaves must be written again (`mustRewrite`) to take it off. Half-block
 /// and text pictures are cells like any others and need no output.
 ///
-/// The renderer holds one output or none, so adding a protocol costs one
-/// file that conforms here; nothing in the renderer names a protocol.
+/// The renderer holds one output or none, and `roster show` prints with
+/// the same outputs (`picture`), so adding a protocol costs one file that
+/// conforms here; nothing in the renderer names a protocol.
 public protocol PictureOutput {
     /// How a full repaint clears the screen. ED 0 from the top left by
     /// default: kitty frees its images on ED 2, and xterm and mlterm erase
@@ -51,6 +49,10 @@ public protocol PictureOutput {
 
     /// The terminal's cell size in pixels changed (nil: it does not say).
     mutating func cellPixelsChanged(to size: Size?)
+
+    /// The bytes that show `placement`'s picture once at the cursor, for
+    /// output printed and left behind (`roster show`).
+    mutating func picture(_ placement: PicturePlacement) -> [UInt8]
 }
 
 extension PictureOutput {
@@ -60,6 +62,11 @@ extension PictureOutput {
     public func mustRewrite(_ x: Int, _ y: Int) -> Bool { false }
     public mutating func afterCells(_ buffer: Buffer, previous: Buffer?) -> [UInt8] { [] }
     public mutating func forget() {}
+    public mutating func removeAll() -> [UInt8] {
+        forget()
+        return []
+    }
     public mutating func readReply(_ reply: [UInt8]) -> UInt32? { nil }
     public mutating func cellPixelsChanged(to size: Size?) {}
+    public mutating func picture(_ placement: PicturePlacement) -> [UInt8] { [] }
 }
