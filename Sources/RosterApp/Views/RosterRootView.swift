@@ -80,6 +80,12 @@ final class RosterRootView: View {
         return list.contains(focused)
     }
 
+    /// Whether the keys go to a list, docked or the drawer: where Space marks.
+    var aListHasKeyboard: Bool {
+        guard let window else { return false }
+        return listHasKeyboard || window.isPresenting(listOverlay)
+    }
+
     /// The window changed size: collapse or restore the split. Done here,
     /// in event handling, so that drawing never moves the focus.
     func sizeChanged() {
@@ -181,7 +187,19 @@ final class RosterRootView: View {
     /// monster the question named, as it showed it: one another program
     /// changed or removed meanwhile stays, and the footer says so.
     func confirmRemoval() {
-        guard let window, let monster = controller.selectedOnRoster else { return }
+        guard let window else { return }
+        if controller.hasMarks {
+            // The marked monsters, all or none, as one change.
+            let monsters = controller.markedForRemoval()
+            guard !monsters.isEmpty else { return }
+            let names = monsters.count <= 3 ? ": " + monsters.map(\.name).joined(separator: ", ") : ""
+            let question = "Remove \(RosterSessionController.monsters(monsters.count, "marked monster", "marked monsters"))\(names)?"
+            let prompt = ConfirmationPrompt(question, defaultAnswer: false,
+                                            onConfirm: { [weak self] in self?.controller.removeMarked(monsters) })
+            window.present(Overlay(prompt, placement: ConfirmationPrompt.footerPlacement))
+            return
+        }
+        guard let monster = controller.selectedOnRoster else { return }
         let prompt = ConfirmationPrompt("Remove \(monster.name)?", defaultAnswer: false,
                                         onConfirm: { [weak self] in self?.controller.remove(monster) })
         window.present(Overlay(prompt, placement: ConfirmationPrompt.footerPlacement))
