@@ -38,7 +38,7 @@ struct HistoryOverlayTests {
         #expect(shown.first?.hasPrefix("#2") == true, "newest first: \(shown)")
         #expect(shown.first?.contains("set-weapon Dog-Bot: Blowgun → Smoke") == true, "what comes first: \(shown)")
         #expect(shown.dropFirst().first?.hasPrefix("#1") == true, "\(shown)")
-        if size.width >= 80 {
+        if size.width >= 120 {
             #expect(shown.first?.contains("command line") == true, "who: \(shown)")
             let entry = try #require(try roster.store.history(touching: nil, limit: 1).first)
             #expect(shown.first?.contains(entry.at.localDisplay) == true, "when: \(shown)")

@@ -12,8 +12,9 @@ struct ListColumnsAndCopyTests {
     @Test("v: where the list has room the weapon stands in one aligned column; narrow, glyph and name stay", arguments: sizes)
     func columns(_ size: Size) throws {
         let roster = try RosterScreenHarness(width: size.width, height: size.height)
-        roster.press(.character("v")).showList()
+        roster.press(.character("v"))
         #expect(roster.footer.message == "the list shows weapon, height, origin, activated where it has room")
+        roster.showList()
         let lines = roster.list.lines
         let weapons = ["Sword", "Blowgun", "Smoke", "Ninja Star", "Fire", "Ninja Star"]
         let listWidth = roster.window.isPresenting(roster.interface.screen.listOverlay)
