@@ -102,3 +102,37 @@ struct HistoryOverlayTests {
         #expect(!shown.contains { $0.hasPrefix("#40 ") }, "\(shown)")
     }
 }
+
+/// Found by the random walk: the history open on a wide screen, the
+/// screen narrowed, Esc: the focus came back to the list hidden behind
+/// its button.
+@Suite("The history overlay over a collapsing split")
+struct HistoryOverlayCollapseTests {
+    @Test("closed after the split collapsed, the focus goes to the details, not the hidden list")
+    func collapseUnderHistory() throws {
+        let roster = try RosterScreenHarness(width: 80, height: 24)
+        let other = try SQLiteRosterStore.open(path: roster.path)
+        _ = try other.remove(monsterID: 3)
+        roster.interface.poll()
+        roster.press(.character("h"))
+        #expect(roster.window.overlays.last?.view is HistoryOverlay)
+        roster.interface.resize(to: Size(width: 69, height: 24))
+        roster.press(.escape)
+        #expect(roster.focused.hasPrefix("details"), "\(roster.focused)")
+    }
+}
+
+extension HistoryOverlayCollapseTests {
+    @Test("opened over the list's drawer, closed after the split opened again: something in sight has the focus")
+    func widenUnderHistory() throws {
+        let roster = try RosterScreenHarness(width: 60, height: 20)
+        let other = try SQLiteRosterStore.open(path: roster.path)
+        _ = try other.remove(monsterID: 1)
+        roster.interface.poll()
+        roster.press(.character("m"), .character("h"))
+        #expect(roster.window.overlays.last?.view is HistoryOverlay)
+        roster.interface.resize(to: Size(width: 179, height: 58))
+        roster.click(Point(x: 2, y: 50))
+        #expect(roster.focused == "list" || roster.focused.hasPrefix("details"), "\(roster.focused)")
+    }
+}

@@ -42,7 +42,7 @@ extension RosterRootView {
             let width = min(screen.width, overlay.preferredWidth)
             let height = min(max(0, screen.height - 2), overlay.preferredHeight(forWidth: width))
             return Rect(x: (screen.width - width) / 2, y: 1, width: width, height: height)
-        }))
+        }, onDismiss: { [weak self] in self?.keepFocusInSight() }))
     }
 
     /// "Take back the 2 changes after #3?", then the controller does it.

@@ -86,6 +86,21 @@ final class RosterRootView: View {
         return listHasKeyboard || window.isPresenting(listOverlay)
     }
 
+    /// After an overlay that had the keys closes: the split may have
+    /// collapsed under it, and the focus it gave back to the list would
+    /// sit behind the list's button; the details take it, as on collapsing.
+    /// Or the split opened under it and closed the list's drawer it came
+    /// from, leaving the focus nowhere: the list takes it.
+    func keepFocusInSight() {
+        if window?.firstResponder == nil {
+            if isCollapsed { details.focus(0) } else { list.becomeFirstResponder() }
+            return
+        }
+        guard isCollapsed, listHasKeyboard else { return }
+        details.focus(0)
+        listLostFocusToCollapse = true
+    }
+
     /// The window changed size: collapse or restore the split. Done here,
     /// in event handling, so that drawing never moves the focus.
     func sizeChanged() {
