@@ -103,35 +103,36 @@ struct HistoryOverlayTests {
     }
 }
 
-/// Found by the random walk: the history open on a wide screen, the
-/// screen narrowed, Esc: the focus came back to the list hidden behind
-/// its button.
-@Suite("The history overlay over a collapsing split")
+/// Found by the random walk: the history open, the split collapsing or
+/// opening under it, then the history closed: the focus came back to the
+/// list hidden behind its button, or to nothing at all.
+@Suite("The history overlay over a split that changes")
 struct HistoryOverlayCollapseTests {
+    /// A roster at `size` whose history holds another program's removal
+    /// of monster `removed`, with the history opened by `keys` and the
+    /// window then resized to `resized`.
+    private func historyOpen(at size: Size, removing removed: Int64, keys: [KeyEvent], resized: Size) throws -> RosterScreenHarness {
+        let roster = try RosterScreenHarness(width: size.width, height: size.height)
+        _ = try SQLiteRosterStore.open(path: roster.path).remove(monsterID: removed)
+        roster.interface.poll()
+        for key in keys { roster.press(key) }
+        #expect(roster.window.overlays.last?.view is HistoryOverlay)
+        roster.interface.resize(to: resized)
+        return roster
+    }
+
     @Test("closed after the split collapsed, the focus goes to the details, not the hidden list")
     func collapseUnderHistory() throws {
-        let roster = try RosterScreenHarness(width: 80, height: 24)
-        let other = try SQLiteRosterStore.open(path: roster.path)
-        _ = try other.remove(monsterID: 3)
-        roster.interface.poll()
-        roster.press(.character("h"))
-        #expect(roster.window.overlays.last?.view is HistoryOverlay)
-        roster.interface.resize(to: Size(width: 69, height: 24))
+        let roster = try historyOpen(at: Size(width: 80, height: 24), removing: 3, keys: [.character("h")],
+                                     resized: Size(width: 69, height: 24))
         roster.press(.escape)
         #expect(roster.focused.hasPrefix("details"), "\(roster.focused)")
     }
-}
 
-extension HistoryOverlayCollapseTests {
     @Test("opened over the list's drawer, closed after the split opened again: something in sight has the focus")
     func widenUnderHistory() throws {
-        let roster = try RosterScreenHarness(width: 60, height: 20)
-        let other = try SQLiteRosterStore.open(path: roster.path)
-        _ = try other.remove(monsterID: 1)
-        roster.interface.poll()
-        roster.press(.character("m"), .character("h"))
-        #expect(roster.window.overlays.last?.view is HistoryOverlay)
-        roster.interface.resize(to: Size(width: 179, height: 58))
+        let roster = try historyOpen(at: Size(width: 60, height: 20), removing: 1, keys: [.character("m"), .character("h")],
+                                     resized: Size(width: 179, height: 58))
         roster.click(Point(x: 2, y: 50))
         #expect(roster.focused == "list" || roster.focused.hasPrefix("details"), "\(roster.focused)")
     }
