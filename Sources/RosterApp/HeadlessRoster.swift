@@ -38,6 +38,9 @@ public final class HeadlessRoster {
     /// The exit status once the user has asked to quit.
     public var quitStatus: Int32? { controller.quitStatus }
 
+    /// The OSC 52 sequence a copy key asked for since the last call.
+    public func takeClipboardSequence() -> [UInt8]? { controller.takeClipboardSequence() }
+
     /// Whether Ctrl-Z asked to suspend since the last call.
     public func takeSuspendRequest() -> Bool {
         defer { controller.suspendRequested = false }

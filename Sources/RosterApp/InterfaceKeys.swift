@@ -25,8 +25,13 @@ public enum InterfaceKeys {
         ]),
         Part(title: "Roster", keys: [
             ("Tab", "next field"), ("Shift-Tab", "previous field"), ("w", "weapon"), ("/", "filter"), ("n", "new"),
-            ("u", "undo"), ("U", "redo"), ("h", "history: undo a chosen change"), ("x", "remove"), ("click", "a monster, a field, Activated"),
+            ("u", "undo"), ("U", "redo"), ("h", "history: go back to a change"), ("x", "remove"),
+            ("s", "sort by the next field"), ("S", "reverse the sort"), ("Space", "mark and move on"), ("Esc", "clear the marks"), ("v", "columns beside the names"),
+            ("y", "copy the name"), ("Y", "copy as JSON"), ("click", "a monster, a field, Activated"),
             ("wheel", "scroll the list"),
+        ]),
+        Part(title: "History", keys: [
+            ("↑↓", "move"), ("PgUp/PgDn", "page"), ("Enter", "back to this change"), ("u", "undo only this change"), ("Esc", "close"),
         ]),
         Part(title: "Filter", keys: [("Enter", "keep filter"), ("Esc", "clear filter"), ("↑↓", "move")]),
         Part(title: "Weapon panel", keys: [

@@ -110,6 +110,8 @@ public enum RosterRunLoop {
                 if !bytes.isEmpty { try session.write(bytes) }
                 needsFrame = false
             }
+            // A copy key's text, after the frame (never inside one).
+            if let copy = interface.takeClipboardSequence() { try session.write(copy) }
             if interface.window.isAnimating, MonotonicClock.milliseconds() - frameStart > slowFrame {
                 interface.window.animationsEnabled = false
             }

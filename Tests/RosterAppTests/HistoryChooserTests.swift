@@ -3,9 +3,10 @@ import TerminalKit
 @testable import RosterApp
 @testable import RosterCore
 
-/// `h` lists the roster's changes; choosing one undoes that change, not
-/// only the newest, unless a later change touched its monsters: then the
-/// footer says which, and nothing changes.
+/// `h` lists the roster's changes; `u` there undoes the highlighted
+/// change, not only the newest, unless a later change touched its
+/// monsters: then the footer says which, and nothing changes. Enter goes
+/// back to the highlighted change, after asking.
 @Suite("Undoing a change chosen from the history")
 struct HistoryChooserTests {
     private func weapon(_ roster: RosterScreenHarness, _ name: String) throws -> WeaponType? {
@@ -27,10 +28,10 @@ struct HistoryChooserTests {
         try set(roster, "Dog-Bot", .smoke)
         roster.interface.poll()
         roster.press(.escape, .escape, .character("h"))
-        let menu = try #require(roster.window.overlays.last?.view as? MenuPopover, "the history is open: \(roster.text)")
-        #expect(menu.items.map(\.title).first?.contains("Dog-Bot") == true, "newest first: \(menu.items.map(\.title))")
+        let overlay = try #require(roster.window.overlays.last?.view as? HistoryOverlay, "the history is open: \(roster.text)")
+        #expect(overlay.entries.first?.line.contains("Dog-Bot") == true, "newest first: \(overlay.entries.map(\.line))")
         #expect(roster.text.contains("set-weapon Cat-Bot: Sword → Fire"), "the changes are on screen")
-        roster.press(.down, .enter)
+        roster.press(.down, .character("u"))
         #expect(try weapon(roster, "Cat-Bot") == .sword, "the chosen change is undone")
         #expect(try weapon(roster, "Dog-Bot") == .smoke, "the newer change stays")
         #expect(roster.window.overlays.isEmpty)
@@ -44,7 +45,7 @@ struct HistoryChooserTests {
         try set(roster, "Cat-Bot", .fire)
         try set(roster, "Cat-Bot", .smoke)
         roster.interface.poll()
-        roster.press(.escape, .character("h"), .down, .enter)
+        roster.press(.escape, .character("h"), .down, .character("u"))
         #expect(try weapon(roster, "Cat-Bot") == .smoke)
         let message = try #require(roster.footer.message)
         #expect(message.hasPrefix("cannot undo #1 set-weapon Cat-Bot: Sword → Fire: Cat-Bot has been changed since, by #2"), "\(message)")
@@ -59,10 +60,10 @@ struct HistoryChooserTests {
         roster.press(.escape, .character("u"))
         #expect(try weapon(roster, "Cat-Bot") == .sword)
         roster.press(.character("h"))
-        #expect(roster.window.overlays.last?.view is MenuPopover)
+        #expect(roster.window.overlays.last?.view is HistoryOverlay)
         roster.press(.escape)
         #expect(roster.window.overlays.isEmpty)
-        roster.press(.character("h"), .down, .enter)
+        roster.press(.character("h"), .down, .character("u"))
         #expect(roster.footer.message?.contains("it is undone already") == true, "\(roster.footer.message ?? "no message")")
         #expect(try weapon(roster, "Cat-Bot") == .sword)
     }

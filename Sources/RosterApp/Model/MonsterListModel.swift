@@ -15,7 +15,12 @@ import Synchronization
 /// name. An expression is asked of the store, which answers with ids; the
 /// index turns them into rows. One that means nothing (a misspelt field)
 /// leaves the list as the last one that meant something and is told by
-/// `filterProblem`, the typed text kept as it is.
+/// `filterProblem`, the typed text kept as it is; `filterInForce` is
+/// what the list shows, and what the screen says it is filtered by.
+///
+/// A sort (`order`) is asked of the store too, as `list --sort` asks it,
+/// so that both mean the same: its ids, turned into rows once, give the
+/// order every filter's matches are shown in (`arranged`).
 final class MonsterListModel {
     /// Rosters up to this size are indexed at once, larger ones in the background.
     static let synchronousIndexLimit = 20_000
@@ -24,6 +29,17 @@ final class MonsterListModel {
 
     let store: any RosterStore
     private(set) var filter = ""
+    /// The filter the list shows: the typed text when it means
+    /// something, else the last one that did.
+    private(set) var filterInForce = ""
+    /// The order the list is shown in; nil for roster order (by id).
+    private(set) var order: MonsterSortKey?
+    /// Every row of the index in `order`, read from the store once per
+    /// order and index.
+    private var sortedRows: [Int32]?
+    /// The rows shown, in `order`, when there is one: the matches (or
+    /// every row) as `sortedRows` places them.
+    private var arranged: [Int32]?
     /// The filter read as an expression, when it reads as one that means something.
     private var expression: MonsterQuery?
     /// Why the filter, read as an expression, means nothing.
@@ -51,8 +67,17 @@ final class MonsterListModel {
     }
 
     var isFiltering: Bool { !filter.isEmpty }
-    /// Filtering was asked for, but the names are still being indexed.
-    var isWaitingForIndex: Bool { isFiltering && index == nil }
+    /// Whether the list shows a filter's matches rather than the roster.
+    var isFilterInForce: Bool { !filterInForce.isEmpty }
+    /// Filtering or sorting was asked for, but the names are still being indexed.
+    var isWaitingForIndex: Bool { (isFiltering || order != nil) && index == nil }
+
+    /// The index's row at `position` of the list.
+    private func row(at position: Int) -> Int {
+        if let arranged { return Int(arranged[position]) }
+        if let matches { return Int(matches[position]) }
+        return position
+    }
 
     // MARK: Reading rows
 
@@ -76,13 +101,9 @@ final class MonsterListModel {
         let stop = min(count, max(end ?? 0, position + 1) + Self.windowPadding)
         if window.count > 4096 { window.removeAll(keepingCapacity: true) }
         if let index {
-            let rows: [Int] = (start..<stop).map { position in
-                if let matches { return Int(matches[position]) }
-                return position
-            }
-            let wanted = rows.map { index.ids[$0] }
+            let wanted = (start..<stop).map { index.ids[row(at: $0)] }
             let found: [Int64: Monster]
-            if matches == nil, let first = wanted.first, let last = wanted.last {
+            if matches == nil, arranged == nil, let first = wanted.first, let last = wanted.last {
                 found = Dictionary(uniqueKeysWithValues: try store.monsters(from: first, through: last).map { ($0.id, $0) })
             } else {
                 found = Dictionary(try store.monsters(ids: wanted).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
@@ -90,7 +111,7 @@ final class MonsterListModel {
             for (offset, id) in wanted.enumerated() {
                 if let monster = found[id] { window[start + offset] = monster }
             }
-        } else if !isFiltering {
+        } else if !isFiltering, order == nil {
             for (offset, monster) in try store.monsters(offset: start, limit: stop - start).enumerated() {
                 window[start + offset] = monster
             }
@@ -104,6 +125,7 @@ final class MonsterListModel {
             return isFiltering ? nil : try store.position(of: id)
         }
         guard let row = index.row(of: id) else { return nil }
+        if let arranged { return arranged.firstIndex(of: Int32(row)) }
         guard let matches else { return row }
         // Matches are rows in ascending order: binary search.
         var low = 0, high = matches.count
@@ -122,6 +144,7 @@ final class MonsterListModel {
             do throws(QueryError) {
                 expression = MonsterQuery(conditions: try QueryParser.conditions(text))
                 filterProblem = nil
+                filterInForce = text
                 applyFilter()
             } catch {
                 // The list stays as it was; the text stays as typed.
@@ -132,13 +155,47 @@ final class MonsterListModel {
         let narrowing = !filter.isEmpty && expression == nil && filterProblem == nil
             && Self.bytes(of: MonsterRules.nameKey(text), contain: MonsterRules.nameKey(filter))
         filter = text
+        filterInForce = text
         expression = nil
         filterProblem = nil
         applyFilter(narrowing: narrowing)
     }
 
     /// Whether the filter in force is an expression rather than part of a name.
-    var isExpression: Bool { expression != nil || filterProblem != nil }
+    var isExpression: Bool { expression != nil }
+
+    // MARK: Sorting
+
+    /// Shows the list in `order` (nil: roster order), the filter kept.
+    func setOrder(_ order: MonsterSortKey?) {
+        guard order != self.order else { return }
+        self.order = order
+        sortedRows = nil
+        window.removeAll(keepingCapacity: true)
+        arrange()
+    }
+
+    /// Puts the matches in `order`: a flag per row says which match,
+    /// and `sortedRows` is walked once.
+    private func arrange() {
+        guard let order, let index else {
+            arranged = nil
+            return
+        }
+        if sortedRows == nil {
+            let ids = (try? store.monsterIDs(matching: MonsterQuery(order: [order]))) ?? []
+            sortedRows = ids.compactMap { index.row(of: $0).map(Int32.init) }
+        }
+        let sorted = sortedRows ?? []
+        guard let matches else {
+            arranged = sorted
+            count = sorted.count
+            return
+        }
+        var matching = [Bool](repeating: false, count: index.count)
+        for row in matches { matching[Int(row)] = true }
+        arranged = sorted.filter { matching[Int($0)] }
+    }
 
     /// Whether `part`'s UTF-8 bytes lie within `whole`'s, as the name
     /// index compares them (a `Character` comparison could say yes where
@@ -154,6 +211,7 @@ final class MonsterListModel {
     /// rows can match.
     private func applyFilter(narrowing: Bool = false) {
         window.removeAll(keepingCapacity: true)
+        defer { arrange() }
         guard isFiltering else {
             matches = nil
             count = index?.count ?? count
@@ -194,6 +252,7 @@ final class MonsterListModel {
     /// Re-reads the roster after it changed (here or in another process).
     func refresh() throws(RosterError) {
         window.removeAll(keepingCapacity: true)
+        sortedRows = nil
         let total = try store.count()
         self.total = total
         if total <= Self.synchronousIndexLimit {
@@ -236,6 +295,7 @@ final class MonsterListModel {
         }) else { return false }
         isIndexingInBackground = false
         index = built
+        sortedRows = nil
         recentFilters.removeAll()
         window.removeAll(keepingCapacity: true)
         applyFilter()

@@ -1,5 +1,6 @@
 import RosterCore
 import TerminalKit
+import TextSafety
 
 /// What the interactive roster shows and does, shared by its views: the
 /// list model, which monster is selected, saving, and noticing changes
@@ -15,6 +16,14 @@ final class RosterSessionController {
     /// A monster being added (`n`): shown in the details, saved once it
     /// has a name it may have.
     private(set) var draft: Monster?
+    /// The monsters marked with Space, by id: the weapon panel and remove
+    /// act on all of them at once (see `+Marks`).
+    var marked: Set<Int64> = []
+    /// Text a copy key put aside for the clipboard, until the run loop
+    /// sends it to the terminal (`takeClipboard`).
+    var pendingCopy: String?
+    /// The columns the list shows beside names, where it has room (`v`).
+    var listColumns: [ListColumn] = []
 
     /// What the details show: the new monster while one is being added,
     /// else the selected one.
@@ -131,7 +140,8 @@ final class RosterSessionController {
         // A filter that means nothing is told in the footer, and the
         // telling goes once it means something again.
         if let problem = list.filterProblem {
-            status = (problem.description, true)
+            let shown = list.isFilterInForce ? "the list shows \(Quote.code(list.filterInForce))" : "the list shows every monster"
+            status = ("\(problem.description); \(shown)", true)
             toldFilterProblem = status?.text
         } else if let told = toldFilterProblem {
             if status?.text == told { status = nil }
@@ -357,7 +367,7 @@ final class RosterSessionController {
     /// After the interface's own write: read the list again. SQLite's
     /// `data_version` does not change for a connection's own commits, so
     /// the next poll looks only for other programs' changes.
-    private func didWrite(showing id: Int64? = nil, followUp: FollowUp = .undo) {
+    func didWrite(showing id: Int64? = nil, followUp: FollowUp = .undo) {
         reload()
         seenHistoryID = newestHistoryID()
         if status?.isError == false { self.followUp = followUp }
@@ -392,6 +402,21 @@ final class RosterSessionController {
         takeHistoryStep(then: .redo) { () throws(RosterError) in try store.undo(change: id, dryRun: false) }
     }
 
+    /// Takes back every change after `id` still in force (`later`, as the
+    /// question named them), newest first, in one step as `undo N` does.
+    /// When the history moved on since the question, nothing is undone.
+    func goBack(after id: Int64, undoing later: [Int64]) {
+        var now: [Int64] = []
+        reportingErrors {
+            now = try store.history(touching: nil, limit: nil).filter { $0.id > id && $0.isOriginalChange && !$0.isUndone }.map(\.id)
+        }
+        guard now == later else {
+            status = ("nothing was undone: the history changed since you asked; h shows it as it is now", true)
+            return
+        }
+        takeHistoryStep(then: .redo) { () throws(RosterError) in try store.undo(later.count, dryRun: false) }
+    }
+
     /// Puts back what undo took back most recently.
     func redo() {
         takeHistoryStep(then: .undo) { () throws(RosterError) in try store.redo() }
@@ -399,7 +424,7 @@ final class RosterSessionController {
 
     /// Says what the step did in the history's own words ("undid
     /// set-weapon Cat-Bot: Sword → Fire"), or why it did nothing.
-    private func takeHistoryStep(then followUp: FollowUp, _ step: () throws(RosterError) -> HistoryOutcome) {
+    func takeHistoryStep(then followUp: FollowUp, _ step: () throws(RosterError) -> HistoryOutcome) {
         // The details may be showing a monster being added: it is not on
         // the roster, so undo goes past it; drop it first.
         discardDraft()
@@ -460,7 +485,7 @@ final class RosterSessionController {
     /// The sentence a write gets while the server is lost, without asking
     /// the store: a try to connect could hold the screen for the whole
     /// connect timeout, and the store tries again by itself.
-    private func refusedWhileLost() -> String? {
+    func refusedWhileLost() -> String? {
         guard serverLost != nil else { return nil }
         return "the server at \(store.name) is out of reach; roster is reconnecting by itself, so try again in a moment"
     }
@@ -524,7 +549,7 @@ final class RosterSessionController {
 
     /// Runs a step whose failure should be shown in the footer rather
     /// than end the session (the database busy, a file gone read-only).
-    private func reportingErrors(_ body: () throws -> Void) {
+    func reportingErrors(_ body: () throws -> Void) {
         do {
             try body()
         } catch let error as RosterError {

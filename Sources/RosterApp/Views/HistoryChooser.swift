@@ -1,20 +1,20 @@
 import RosterCore
 import TerminalKit
 
-/// `h`: the roster's recent changes, newest first, to undo one of them by
-/// choice rather than only the newest (`u`). The store takes it back when
-/// no later change touched its monsters and otherwise refuses, naming the
-/// later change; either way the footer says what happened, as for `u`.
-/// A change already undone, or an undo or redo itself, is listed (it is
-/// the history) and choosing it says why it cannot be undone.
+/// `h`: the history overlay (`HistoryOverlay`), and what its keys do.
+/// Enter asks, then takes back every change after the chosen one that is
+/// still in force (`RosterSessionController.goBack`); `u` there undoes
+/// the chosen change alone, refused, naming the later change, when one
+/// touched its monsters. Either way the footer says what happened.
 extension RosterRootView {
+    /// How many changes the overlay reads: as many as anyone scrolls through.
+    static let historyShown = 500
+
     func showHistory() {
         guard let window else { return }
-        // As many as the screen shows between its header and footer.
-        let rows = max(1, window.size.height - 6)
         let entries: [HistoryEntry]
         do {
-            entries = try controller.store.history(touching: nil, limit: rows)
+            entries = try controller.store.history(touching: nil, limit: Self.historyShown)
         } catch {
             controller.tell(error.description, isError: true)
             return
@@ -23,26 +23,39 @@ extension RosterRootView {
             controller.tell("the history is empty: no change to undo", isError: false)
             return
         }
-        let menu = MenuPopover { menu in
-            menu.title = "History · Enter undoes the change"
-            menu.items = entries.map { entry in
-                MenuPopover.Item("#\(entry.id) \(entry.line)\(entry.isUndone ? " (undone)" : "")",
-                                 style: entry.isUndone || !entry.isOriginalChange ? Theme.label : .plain)
-            }
+        let overlay = HistoryOverlay(entries: entries)
+        overlay.onClose = { [weak self, weak overlay] in
+            guard let overlay else { return }
+            self?.window?.dismiss(overlay)
         }
-        menu.onChoose = { [weak self, weak menu] index in
-            guard let self, let menu else { return }
-            self.window?.dismiss(menu)
-            self.controller.undo(change: entries[index].id)
+        overlay.onUndoOne = { [weak self, weak overlay] entry in
+            guard let self, let overlay else { return }
+            self.window?.dismiss(overlay)
+            self.controller.undo(change: entry.id)
         }
-        menu.onCancel = { [weak self, weak menu] in
-            guard let menu else { return }
-            self?.window?.dismiss(menu)
+        overlay.onGoBack = { [weak self, weak overlay] entry in
+            guard let self, let overlay else { return }
+            self.window?.dismiss(overlay)
+            self.askToGoBack(to: entry, among: entries)
         }
-        window.present(Overlay(menu, takesFocus: true, placement: { screen in
-            let width = min(screen.width, max(40, menu.preferredWidth))
-            let height = min(max(0, screen.height - 2), menu.preferredHeight(forWidth: width))
+        window.present(Overlay(overlay, takesFocus: true, placement: { screen in
+            let width = min(screen.width, overlay.preferredWidth)
+            let height = min(max(0, screen.height - 2), overlay.preferredHeight(forWidth: width))
             return Rect(x: (screen.width - width) / 2, y: 1, width: width, height: height)
-        }))
+        }, onDismiss: { [weak self] in self?.keepFocusInSight() }))
+    }
+
+    /// "Take back the 2 changes after #3?", then the controller does it.
+    private func askToGoBack(to entry: HistoryEntry, among entries: [HistoryEntry]) {
+        guard let window else { return }
+        let later = entries.filter { $0.id > entry.id && $0.isOriginalChange && !$0.isUndone }.map(\.id)
+        guard !later.isEmpty else {
+            controller.tell("nothing to take back: no change after #\(entry.id) is in force", isError: false)
+            return
+        }
+        let changes = later.count == 1 ? "the change" : "the \(later.count) changes"
+        let prompt = ConfirmationPrompt("Take back \(changes) after #\(entry.id)?", defaultAnswer: false,
+                                        onConfirm: { [weak self] in self?.controller.goBack(after: entry.id, undoing: later) })
+        window.present(Overlay(prompt, placement: ConfirmationPrompt.footerPlacement))
     }
 }

@@ -83,7 +83,7 @@ final class MonsterListView: View {
     // MARK: Layout and drawing
 
     /// The filter line shows while it is typed or applied.
-    private var filterShown: Bool { filterField.isFirstResponder || controller.list.isFiltering }
+    private var filterShown: Bool { filterField.isFirstResponder || controller.list.isFilterInForce }
 
     /// Scrolls to the selection and reads the rows a frame of this height
     /// shows. Called before drawing, never while.
@@ -106,7 +106,8 @@ final class MonsterListView: View {
         let focused = isFirstResponder || filterField.isFirstResponder || isOverlay
         buffer.fill(frame)
         let list = controller.list
-        let title = list.isFiltering ? "Monsters · \(Self.grouped(list.count)) found" : "Monsters · \(Self.grouped(list.count))"
+        let title = Self.title(count: list.count, filtered: list.isFilterInForce, order: list.order,
+                               marks: controller.marked.count, width: frame.width - 6)
         buffer.drawBox(frame, style: focused ? Theme.focusedBorder : Theme.border, title: title,
                        titleStyle: focused ? Theme.focusedTitle : Theme.title)
         if list.isWaitingForIndex {
@@ -114,17 +115,29 @@ final class MonsterListView: View {
             return
         }
         if list.count == 0 {
-            let message = !list.isFiltering ? "the roster is empty"
-                : list.isExpression ? "no monsters match \(Quote.code(list.filter))" : "no names contain \(Quote.code(list.filter))"
+            let message = !list.isFilterInForce ? "the roster is empty"
+                : list.isExpression ? "no monsters match \(Quote.code(list.filterInForce))" : "no names contain \(Quote.code(list.filterInForce))"
             buffer.write(message, at: Point(x: rowsArea.x + 1, y: rowsArea.y), width: rowsArea.width - 2, style: Theme.label)
             return
         }
+        // Columns beside the names where they fit, after the longest name shown.
+        let nameWidth = min(ListColumn.nameLimit, shownRows.map { DisplayWidth.of($0.name) + 2 }.max() ?? 0)
+        let columns = ListColumn.fitting(controller.listColumns, width: rowsArea.width - 1, nameWidth: nameWidth)
         for (row, monster) in shownRows.prefix(rowsArea.height).enumerated() {
             let position = scrollOffset + row
             let y = rowsArea.y + row
             let line = Rect(x: rowsArea.x, y: y, width: rowsArea.width, height: 1)
             var x = buffer.write(" \(monster.weapon.type.glyph) ", at: line.origin, style: Theme.label)
-            x = buffer.write(monster.name, at: Point(x: x, y: y), width: line.maxX - x, style: Theme.name)
+            if controller.marked.contains(monster.id) {
+                x = buffer.write("✓ ", at: Point(x: x, y: y), style: Style(foreground: Theme.accent).bold)
+            }
+            let nameEnd = columns.isEmpty ? line.maxX : line.x + 3 + nameWidth
+            buffer.write(monster.name, at: Point(x: x, y: y), width: nameEnd - x, style: Theme.name)
+            x = nameEnd
+            for column in columns {
+                buffer.write(column.value(of: monster), at: Point(x: x + 2, y: y), width: column.width, style: Theme.label)
+                x += 2 + column.width
+            }
             if position == controller.selection && controller.selectedOnRoster != nil {
                 // One even bar when the list has the keys; underlined otherwise.
                 buffer.restyle(line) { style in
@@ -153,6 +166,23 @@ final class MonsterListView: View {
         let width = DisplayWidth.of(text)
         guard width < frame.width - 2 else { return }
         buffer.write(text, at: Point(x: frame.maxX - 1 - width, y: frame.maxY - 1), style: Theme.label)
+    }
+
+    /// "Monsters · 6 · sorted by height, tallest first · 2 marked", in
+    /// the longest form that fits `width` columns.
+    static func title(count: Int, filtered: Bool, order: MonsterSortKey?, marks: Int, width: Int) -> String {
+        let counts = filtered ? ["Monsters · \(grouped(count)) found", "\(grouped(count)) found"]
+            : ["Monsters · \(grouped(count))", grouped(count)]
+        let orders = order.map { ["sorted \($0.shownOrder)", String($0.shownOrder.dropFirst(3)), $0.shownBriefly] } ?? [""]
+        let marked = marks == 0 ? [""] : ["\(grouped(marks)) marked", "\(grouped(marks))✓"]
+        var candidates: [String] = []
+        // The order's words before the word Monsters: they say more.
+        for order in orders {
+            for count in counts {
+                for mark in marked { candidates.append(([count, order, mark].filter { !$0.isEmpty }).joined(separator: " · ")) }
+            }
+        }
+        return candidates.first { DisplayWidth.of($0) <= width } ?? candidates.last ?? ""
     }
 
     static func grouped(_ number: Int) -> String {
@@ -250,8 +280,24 @@ final class FilterField: View {
         if model.text != controller.list.filter { model.setText(controller.list.filter) }
     }
 
+    /// Keeps the filter; one that means nothing is refused, the field
+    /// stays open and the reason stays in the footer (a key press clears
+    /// the footer, so it is told again).
     func accept() {
+        if controller.list.filterProblem != nil {
+            controller.setFilter(model.text)
+            return
+        }
         superview?.becomeFirstResponder()
+    }
+
+    /// Leaving the field another way (Tab, a click) leaves the filter in
+    /// force, not the text that meant nothing.
+    override func didResignFirstResponder() {
+        if controller.list.filterProblem != nil {
+            model.setText(controller.list.filterInForce)
+            controller.setFilter(controller.list.filterInForce)
+        }
     }
 
     func clear() {
@@ -267,7 +313,7 @@ final class FilterField: View {
     }
 
     override func draw(in buffer: inout Buffer) {
-        let shown = isFirstResponder ? model.visible(width: frame.width - 3) : (text: controller.list.filter, cursorColumn: 0)
+        let shown = isFirstResponder ? model.visible(width: frame.width - 3) : (text: controller.list.filterInForce, cursorColumn: 0)
         let x = buffer.write("/ ", at: frame.origin, style: Style(foreground: Theme.accent).bold)
         buffer.write(shown.text, at: Point(x: x, y: frame.y), width: frame.maxX - x,
                      style: isFirstResponder ? Style().underlined : Style())

@@ -80,6 +80,27 @@ final class RosterRootView: View {
         return list.contains(focused)
     }
 
+    /// Whether the keys go to a list, docked or the drawer: where Space marks.
+    var aListHasKeyboard: Bool {
+        guard let window else { return false }
+        return listHasKeyboard || window.isPresenting(listOverlay)
+    }
+
+    /// After an overlay that had the keys closes: the split may have
+    /// collapsed under it, and the focus it gave back to the list would
+    /// sit behind the list's button; the details take it, as on collapsing.
+    /// Or the split opened under it and closed the list's drawer it came
+    /// from, leaving the focus nowhere: the list takes it.
+    func keepFocusInSight() {
+        if window?.firstResponder == nil {
+            if isCollapsed { details.focus(0) } else { list.becomeFirstResponder() }
+            return
+        }
+        guard isCollapsed, listHasKeyboard else { return }
+        details.focus(0)
+        listLostFocusToCollapse = true
+    }
+
     /// The window changed size: collapse or restore the split. Done here,
     /// in event handling, so that drawing never moves the focus.
     func sizeChanged() {
@@ -181,7 +202,19 @@ final class RosterRootView: View {
     /// monster the question named, as it showed it: one another program
     /// changed or removed meanwhile stays, and the footer says so.
     func confirmRemoval() {
-        guard let window, let monster = controller.selectedOnRoster else { return }
+        guard let window else { return }
+        if controller.hasMarks {
+            // The marked monsters, all or none, as one change.
+            let monsters = controller.markedForRemoval()
+            guard !monsters.isEmpty else { return }
+            let names = monsters.count <= 3 ? ": " + monsters.map(\.name).joined(separator: ", ") : ""
+            let question = "Remove \(RosterSessionController.monsters(monsters.count, "marked monster", "marked monsters"))\(names)?"
+            let prompt = ConfirmationPrompt(question, defaultAnswer: false,
+                                            onConfirm: { [weak self] in self?.controller.removeMarked(monsters) })
+            window.present(Overlay(prompt, placement: ConfirmationPrompt.footerPlacement))
+            return
+        }
+        guard let monster = controller.selectedOnRoster else { return }
         let prompt = ConfirmationPrompt("Remove \(monster.name)?", defaultAnswer: false,
                                         onConfirm: { [weak self] in self?.controller.remove(monster) })
         window.present(Overlay(prompt, placement: ConfirmationPrompt.footerPlacement))

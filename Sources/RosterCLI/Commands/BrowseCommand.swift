@@ -10,8 +10,12 @@ enum BrowseCommand {
         discussion: """
             A full-screen view: the monsters on the left, the selected one's details on
             the right. Choose a weapon with w (or Tab to the weapon and Enter); ? lists
-            every key. Changes are saved at once, and changes made by other programs
-            (roster set-weapon in another terminal) show up within half a second.
+            every key. / filters (a name, or weapon=fire and height>5ft), s and S sort as
+            --sort does, Space marks monsters for w and x to act on all at once, v shows
+            columns, y and Y copy a monster's name or JSON (OSC 52), and h opens the
+            history to go back to a change. Changes are saved at once, and changes made
+            by other programs (roster set-weapon in another terminal) show up within half
+            a second.
             Motion is off with --no-animation or ROSTER_NO_ANIMATION=1. Pictures are real
             images in terminals that answer the kitty graphics query (kitty, Ghostty,
             Konsole); iTerm2 inline images in iTerm2, WezTerm and VS Code's terminal

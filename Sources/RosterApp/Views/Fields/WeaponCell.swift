@@ -26,6 +26,11 @@ final class WeaponCell: DetailField {
         panel.onChoose = { [weak self] index in
             guard let self else { return }
             let weapon = WeaponType.allCases[index]
+            // With marks, every marked monster takes it, as one change.
+            if self.controller.hasMarks {
+                if self.controller.setWeaponOfMarked(weapon) { self.pane?.finishEditing() }
+                return
+            }
             // Saved like every other field; the status line says what it
             // carries. Refused, the panel stays open with the reason and the
             // weapon still highlighted: Enter chooses it again.
@@ -48,6 +53,10 @@ final class WeaponCell: DetailField {
     override var inputView: View? { panel }
 
     override func didBecomeFirstResponder() {
+        // With marks the panel says whom a choice gives the weapon.
+        panel.title = controller.hasMarks
+            ? "Weapon for \(RosterSessionController.monsters(controller.marked.count, "marked monster", "marked monsters"))"
+            : "Preferred way to kill"
         modelChanged()
         panel.highlightCurrent()
     }

@@ -1,0 +1,65 @@
+import RosterCore
+
+/// The list's order: one key steps the sort through the fields people
+/// sort by, another turns it round. The order is the store's, asked as
+/// `list --sort` asks it (heights and dates by what they mean, text
+/// ignoring case, weapons and colours by their display names, ties by id),
+/// so the interface and the command line never disagree. The selected
+/// monster stays selected wherever the new order puts it.
+extension RosterSessionController {
+    /// The fields the sort key steps through, in this order.
+    static let sortCycle: [QueryField] = [.name, .weapon, .height, .origin, .activated, .id]
+
+    /// The next field of `sortCycle`, ascending; from roster order, names.
+    func cycleSort() {
+        let next: QueryField
+        if let current = list.order?.field, let index = Self.sortCycle.firstIndex(of: current) {
+            next = Self.sortCycle[(index + 1) % Self.sortCycle.count]
+        } else {
+            next = Self.sortCycle[0]
+        }
+        arrange(MonsterSortKey(field: next))
+    }
+
+    /// The same field the other way round; roster order becomes newest first.
+    func reverseSort() {
+        let current = list.order ?? MonsterSortKey(field: .id)
+        arrange(MonsterSortKey(field: current.field, descending: !current.descending))
+    }
+
+    private func arrange(_ order: MonsterSortKey) {
+        let keep = selectedOnRoster?.id
+        list.setOrder(order)
+        if let keep, (try? list.position(of: keep)) != nil {
+            select(monsterID: keep)
+        } else {
+            select(0)
+        }
+        tell("sorted \(order.shownOrder)", isError: false)
+    }
+}
+
+extension MonsterSortKey {
+    /// "by height, tallest first": what the list's title and the footer say.
+    var shownOrder: String { "by \(shownField), \(shownDirection)" }
+
+    /// The shortest form for a narrow title: "height ↓".
+    var shownBriefly: String { "\(shownField) \(descending ? "↓" : "↑")" }
+
+    private var shownField: String {
+        switch field {
+        case .activated: "activation"
+        case .nameColor: "name colour"
+        default: field.key
+        }
+    }
+
+    private var shownDirection: String {
+        switch field {
+        case .height: descending ? "tallest first" : "shortest first"
+        case .activated: descending ? "latest first" : "earliest first"
+        case .id: descending ? "newest first" : "oldest first"
+        default: descending ? "Z to A" : "A to Z"
+        }
+    }
+}

@@ -1,0 +1,98 @@
+import RosterCore
+
+/// Acting on many monsters at once. Space marks the selected monster and
+/// moves on; the weapon panel and remove then act on every marked monster
+/// as one change, through the same store calls as `set-weapon --where`
+/// and `remove --where` (monsters named `#id`), so one undo takes it all
+/// back and the history shows one entry. Marks are ids: they survive
+/// filtering, sorting and other programs' changes; one whose monster has
+/// gone is dropped when the marks are next acted on. Esc clears them.
+extension RosterSessionController {
+    var hasMarks: Bool { !marked.isEmpty }
+
+    /// Marks the selected monster (or unmarks it) and moves to the next.
+    func toggleMark() {
+        guard let monster = selectedOnRoster else { return }
+        if marked.remove(monster.id) == nil { marked.insert(monster.id) }
+        moveSelection(by: 1)
+    }
+
+    func clearMarks() {
+        let count = marked.count
+        marked.removeAll()
+        tell("cleared \(Self.monsters(count, "mark", "marks"))", isError: false)
+    }
+
+    /// "1 monster", "3 monsters".
+    static func monsters(_ count: Int, _ one: String = "monster", _ many: String = "monsters") -> String {
+        "\(MonsterListView.grouped(count)) \(count == 1 ? one : many)"
+    }
+
+    /// The marked monsters still on the roster, read in one go; the marks
+    /// of those that have gone are dropped.
+    private func markedMonsters() throws(RosterError) -> [Monster] {
+        let present = try store.monsters(ids: marked.sorted()).sorted { $0.id < $1.id }
+        marked = Set(present.map(\.id))
+        return present
+    }
+
+    /// Gives every marked monster `weapon`, as one change. False, with
+    /// the reason in the footer, when nothing was written.
+    @discardableResult
+    func setWeaponOfMarked(_ weapon: WeaponType) -> Bool {
+        if let refused = refusedWhileLost() {
+            tell("no weapon was changed: \(refused)", isError: true)
+            return false
+        }
+        var written = false
+        reportingErrors {
+            let monsters = try markedMonsters()
+            guard !monsters.isEmpty else {
+                tell("no weapon was changed: the marked monsters are no longer on the roster", isError: true)
+                return
+            }
+            let changes = try store.setWeapons(monsters.map { WeaponAssignment(reference: "#\($0.id)", weapon: weapon) },
+                                               dryRun: false, expecting: nil)
+            let changed = changes.filter(\.isChange).count
+            let already = changes.count - changed
+            if changed == 0 {
+                tell("all \(Self.monsters(changes.count, "marked monster", "marked monsters")) carry \(weapon.displayName) already",
+                     isError: false)
+            } else {
+                let rest = already == 0 ? "" : " (\(MonsterListView.grouped(already)) carried it already)"
+                tell("gave \(Self.monsters(changed, "marked monster", "marked monsters")) \(weapon.displayName)\(rest)", isError: false)
+            }
+            didWrite()
+            written = true
+        }
+        return written
+    }
+
+    /// The marked monsters as the question names them: their count, and
+    /// the names while they are few.
+    func markedForRemoval() -> [Monster] {
+        var monsters: [Monster] = []
+        reportingErrors { monsters = try markedMonsters() }
+        return monsters
+    }
+
+    /// Removes `confirmed` (what the question showed), all or none, as one change.
+    func removeMarked(_ confirmed: [Monster]) {
+        if let refused = refusedWhileLost() {
+            tell("nothing was removed: \(refused)", isError: true)
+            return
+        }
+        do {
+            let removed = try store.remove(confirmed.map { "#\($0.id)" }, dryRun: false, confirmed: confirmed)
+            marked.subtract(removed.map(\.id))
+            tell("removed \(Self.monsters(removed.count, "marked monster", "marked monsters"))", isError: false)
+            didWrite()
+        } catch .changedSinceAsked(let name) {
+            tell("nothing was removed: \(RosterError.changedSinceAsked(name).description)", isError: true)
+            reload()
+        } catch {
+            reportingErrors { throw error }
+            reload()
+        }
+    }
+}

@@ -1,0 +1,100 @@
+import RosterCore
+import TerminalKit
+
+/// `h`: the roster's recent changes, newest first, one a row: its
+/// number, when, what it did to which monsters (in the history's own
+/// words), and who made it (the database user on a shared roster, else
+/// the surface). It scrolls as the list does.
+///
+/// Enter goes back to the highlighted change: every change after it
+/// that is still in force is taken back, newest first, as that many `u`
+/// would, after asking (the store refuses as `undo` refuses). `u` takes
+/// back the highlighted change alone, as before. The overlay only shows
+/// and asks; the controller does the work and the footer tells it.
+final class HistoryOverlay: View {
+    let entries: [HistoryEntry]
+    private(set) var highlighted = 0
+    private var scrollOffset = 0
+    /// Enter: go back to this change.
+    var onGoBack: ((HistoryEntry) -> Void)?
+    /// u: undo this change alone.
+    var onUndoOne: ((HistoryEntry) -> Void)?
+    var onClose: (() -> Void)?
+
+    init(entries: [HistoryEntry]) {
+        self.entries = entries
+        super.init()
+    }
+
+    override var canBecomeFirstResponder: Bool { true }
+    override var keyBindingsTitle: String { "History" }
+
+    static let keys = KeyTable<HistoryOverlay>([
+        .init([.up, .character("k")], "↑↓", "move", perform: { overlay, _ in overlay.move(by: -1) }),
+        .init([.down, .character("j")], "↑↓", "move", footer: false, perform: { overlay, _ in overlay.move(by: 1) }),
+        .init([.pageUp, .pageDown], "PgUp/PgDn", "page", footer: false, perform: { overlay, key in
+            overlay.move(by: key == .pageUp ? -overlay.pageSize : overlay.pageSize)
+        }),
+        .init(.enter, "Enter", "back to this change", brief: "back to here", run: { overlay in
+            overlay.onGoBack?(overlay.entries[overlay.highlighted])
+        }),
+        .init(.character("u"), "u", "undo only this change", brief: "undo this", run: { overlay in
+            overlay.onUndoOne?(overlay.entries[overlay.highlighted])
+        }),
+        .init(.escape, "Esc", "close", run: { $0.onClose?() }),
+    ])
+
+    override var keyBindings: [KeyBinding] { Self.keys.bindings(for: self) }
+
+    private var pageSize: Int { max(1, frame.height - 3) }
+
+    private func move(by step: Int) {
+        highlighted = max(0, min(entries.count - 1, highlighted + step))
+        scrollOffset = Self.scrolled(offset: scrollOffset, highlighted: highlighted, rows: max(1, frame.height - 3))
+    }
+
+    /// One row: `#12  set-weapon Cat-Bot: Sword → Fire  · 2026-12-06 11:05 UTC · alice`:
+    /// what first, as a narrow screen cuts from the right.
+    static func row(_ entry: HistoryEntry) -> String {
+        var text = "#\(entry.id)  \(entry.line)"
+        if entry.isUndone { text += " (undone)" }
+        return text + "  · \(entry.at.localDisplay) · " + (entry.author ?? entry.surface.rawValue)
+    }
+
+    override var preferredWidth: Int {
+        max(60, (entries.prefix(50).map { DisplayWidth.of(Self.row($0)) }.max() ?? 0) + 4)
+    }
+
+    override func preferredHeight(forWidth width: Int) -> Int { entries.count + 3 }
+
+    override func draw(in buffer: inout Buffer) {
+        buffer.fill(frame)
+        buffer.drawBox(frame, style: Style(foreground: Theme.accent), title: "History · newest first", titleStyle: Style().bold)
+        let inner = frame.inset(by: 1)
+        let rows = max(1, inner.height - 1)
+        // Drawing only reads: the scroll is worked out, not stored.
+        let top = Self.scrolled(offset: scrollOffset, highlighted: highlighted, rows: rows)
+        for (index, entry) in entries.enumerated().dropFirst(top).prefix(rows) {
+            let row = inner.row(index - top)
+            let style = entry.isUndone || !entry.isOriginalChange ? Theme.label : Style()
+            buffer.write(" " + Self.row(entry), at: row.origin, width: row.width, style: style)
+            if index == highlighted { buffer.restyle(row) { $0.reversed.bold } }
+        }
+        let hint = entries.count > rows ? "\(highlighted + 1)/\(entries.count)" : ""
+        buffer.write(hint, at: Point(x: inner.maxX - DisplayWidth.of(hint) - 1, y: inner.maxY - 1), style: Theme.label)
+    }
+
+    /// The first row shown so that the highlighted one is in sight.
+    static func scrolled(offset: Int, highlighted: Int, rows: Int) -> Int {
+        if highlighted < offset { return highlighted }
+        if highlighted >= offset + rows { return highlighted - rows + 1 }
+        return offset
+    }
+
+    override func handle(mouse event: MouseEvent) -> Bool {
+        guard case .press(button: 0) = event.kind else { return true }
+        let index = scrollOffset + event.position.y - frame.y - 1
+        if entries.indices.contains(index) { highlighted = index }
+        return true
+    }
+}

@@ -1,0 +1,68 @@
+import RosterCore
+import TerminalKit
+
+/// The columns the monster list can show beside each name: weapon,
+/// height, origin and activation date, in that order.
+///
+/// `v` steps through what is shown: nothing but glyph and name (the
+/// start), all four, then each alone. Only the columns that fit are
+/// drawn, left to right, after a name column as wide as the longest name
+/// on screen (at most `nameLimit`), so that a narrow list stays a glyph
+/// and a name; a value too long for its column is cut with … as names
+/// are. Every value is drawn through the buffer, which shows control
+/// characters as visible escapes.
+enum ListColumn: CaseIterable, Sendable {
+    case weapon, height, origin, activated
+
+    /// What `v` steps through, starting from none.
+    static let choices: [[ListColumn]] = [[], allCases, [.weapon], [.height], [.origin], [.activated]]
+
+    /// The widest a name column grows before its names are cut.
+    static let nameLimit = 20
+
+    /// The column's width in cells.
+    var width: Int {
+        switch self {
+        case .weapon: 10
+        case .height: 11
+        case .origin: 14
+        case .activated: 10
+        }
+    }
+
+    /// The value in the column, or an empty cell when unknown.
+    func value(of monster: Monster) -> String {
+        switch self {
+        case .weapon: monster.weapon.type.displayName
+        case .height: monster.height?.displayName ?? ""
+        case .origin: monster.country?.name ?? monster.origin ?? ""
+        case .activated: monster.activated.map { String($0.localDisplay.prefix(10)) } ?? ""
+        }
+    }
+
+    /// What the footer says the list shows: "weapon, height".
+    static func named(_ columns: [ListColumn]) -> String {
+        columns.isEmpty ? "names only" : columns.map { "\($0)" }.joined(separator: ", ")
+    }
+
+    /// The columns of `chosen` that fit `width` cells after a name column
+    /// of `nameWidth` and the glyph's three cells, each after a gap of two.
+    static func fitting(_ chosen: [ListColumn], width: Int, nameWidth: Int) -> [ListColumn] {
+        var used = 3 + nameWidth
+        var shown: [ListColumn] = []
+        for column in chosen where used + 2 + column.width <= width {
+            shown.append(column)
+            used += 2 + column.width
+        }
+        return shown
+    }
+}
+
+extension RosterSessionController {
+    /// `v`: the next set of columns.
+    func cycleColumns() {
+        let index = ListColumn.choices.firstIndex(of: listColumns) ?? 0
+        listColumns = ListColumn.choices[(index + 1) % ListColumn.choices.count]
+        tell("the list shows \(ListColumn.named(listColumns)) where it has room", isError: false)
+    }
+}

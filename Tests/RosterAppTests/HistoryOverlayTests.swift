@@ -1,0 +1,139 @@
+import Testing
+import TerminalKit
+@testable import RosterApp
+@testable import RosterCore
+
+/// The history overlay as a person reads it: what, which monsters, when
+/// and who, newest first, scrolling; Enter goes back to a change after
+/// asking, taking back every later change in force, as one step per
+/// change that one `U` after another puts back.
+@Suite("The history overlay")
+struct HistoryOverlayTests {
+    static let sizes = [Size(width: 120, height: 35), Size(width: 80, height: 24), Size(width: 60, height: 20)]
+
+    /// Another program's change, as a script would make it.
+    private func set(_ roster: RosterScreenHarness, _ name: String, _ weapon: WeaponType) throws {
+        let other = try SQLiteRosterStore.open(path: roster.path)
+        _ = try other.edit(monsterID: try #require(try other.find(name)).id, MonsterChanges(weapon: weapon))
+    }
+
+    /// The overlay's rows as drawn, inside its border.
+    private func rows(_ roster: RosterScreenHarness) throws -> [String] {
+        let overlay = try #require(roster.window.overlays.last?.view as? HistoryOverlay, "the history is open: \(roster.text)")
+        let screen = roster.screen
+        let frame = overlay.frame
+        return (frame.y + 1..<max(frame.y + 1, frame.maxY - 1)).map {
+            String(screen.text(row: $0).dropFirst(frame.x + 1).prefix(frame.width - 2)).trimmingCharacters(in: .whitespaces)
+        }.filter { !$0.isEmpty }
+    }
+
+    @Test("each row says which change, when, what it did to which monster, and who; newest first", arguments: sizes)
+    func rowsSayWhatWhenWho(_ size: Size) throws {
+        let roster = try RosterScreenHarness(width: size.width, height: size.height)
+        try set(roster, "Cat-Bot", .fire)
+        try set(roster, "Dog-Bot", .smoke)
+        roster.interface.poll()
+        roster.press(.character("h"))
+        let shown = try rows(roster)
+        #expect(shown.first?.hasPrefix("#2") == true, "newest first: \(shown)")
+        #expect(shown.first?.contains("set-weapon Dog-Bot: Blowgun → Smoke") == true, "what comes first: \(shown)")
+        #expect(shown.dropFirst().first?.hasPrefix("#1") == true, "\(shown)")
+        if size.width >= 120 {
+            #expect(shown.first?.contains("command line") == true, "who: \(shown)")
+            let entry = try #require(try roster.store.history(touching: nil, limit: 1).first)
+            #expect(shown.first?.contains(entry.at.localDisplay) == true, "when: \(shown)")
+        }
+    }
+
+    @Test("Enter asks, then takes back every change after the chosen one; the chosen one stays; one U puts the newest back",
+          arguments: sizes)
+    func goBack(_ size: Size) throws {
+        let roster = try RosterScreenHarness(width: size.width, height: size.height)
+        try set(roster, "Cat-Bot", .fire)
+        try set(roster, "Dog-Bot", .smoke)
+        try set(roster, "Ice-Bot", .sword)
+        roster.interface.poll()
+        roster.press(.character("h"), .down, .down, .enter)
+        #expect(roster.text.contains("Take back the 2 changes after #1?"), "\(roster.text)")
+        #expect(try roster.weaponInDatabase("Ice-Bot") == .sword, "nothing yet")
+        roster.press(.character("y"))
+        #expect(try roster.weaponInDatabase("Ice-Bot") == .fire)
+        #expect(try roster.weaponInDatabase("Dog-Bot") == .blowgun)
+        #expect(try roster.weaponInDatabase("Cat-Bot") == .fire, "the chosen change stays")
+        #expect(roster.footer.message?.hasPrefix("undid") == true, "\(roster.footer.message ?? "")")
+    }
+
+    @Test("declining changes nothing; Enter on the newest change says there is nothing after it")
+    func declineAndNewest() throws {
+        let roster = try RosterScreenHarness(width: 120, height: 35)
+        try set(roster, "Cat-Bot", .fire)
+        try set(roster, "Dog-Bot", .smoke)
+        roster.interface.poll()
+        roster.press(.character("h"), .down, .enter, .character("n"))
+        #expect(try roster.weaponInDatabase("Dog-Bot") == .smoke)
+        roster.press(.character("h"), .enter)
+        #expect(roster.footer.message == "nothing to take back: no change after #2 is in force", "\(roster.footer.message ?? "")")
+    }
+
+    @Test("a change made by another program between the question and the answer stops it: nothing is undone")
+    func historyMovedOn() throws {
+        let roster = try RosterScreenHarness(width: 120, height: 35)
+        try set(roster, "Cat-Bot", .fire)
+        try set(roster, "Dog-Bot", .smoke)
+        roster.interface.poll()
+        roster.press(.character("h"), .down, .enter)
+        try set(roster, "Ice-Bot", .sword)
+        roster.press(.character("y"))
+        #expect(try roster.weaponInDatabase("Dog-Bot") == .smoke)
+        #expect(try roster.weaponInDatabase("Ice-Bot") == .sword)
+        #expect(roster.footer.message?.hasPrefix("nothing was undone: the history changed since you asked") == true,
+                "\(roster.footer.message ?? "")")
+    }
+
+    @Test("many changes scroll: the highlighted one stays in sight")
+    func scrolls() throws {
+        let roster = try RosterScreenHarness(width: 80, height: 24)
+        for round in 0..<40 { try set(roster, "Cat-Bot", round % 2 == 0 ? .fire : .smoke) }
+        roster.interface.poll()
+        roster.press(.character("h"))
+        for _ in 0..<35 { roster.press(.down) }
+        let shown = try rows(roster)
+        #expect(shown.contains { $0.hasPrefix("#5 ") }, "the 36th newest is in sight: \(shown)")
+        #expect(!shown.contains { $0.hasPrefix("#40 ") }, "\(shown)")
+    }
+}
+
+/// Found by the random walk: the history open, the split collapsing or
+/// opening under it, then the history closed: the focus came back to the
+/// list hidden behind its button, or to nothing at all.
+@Suite("The history overlay over a split that changes")
+struct HistoryOverlayCollapseTests {
+    /// A roster at `size` whose history holds another program's removal
+    /// of monster `removed`, with the history opened by `keys` and the
+    /// window then resized to `resized`.
+    private func historyOpen(at size: Size, removing removed: Int64, keys: [KeyEvent], resized: Size) throws -> RosterScreenHarness {
+        let roster = try RosterScreenHarness(width: size.width, height: size.height)
+        _ = try SQLiteRosterStore.open(path: roster.path).remove(monsterID: removed)
+        roster.interface.poll()
+        for key in keys { roster.press(key) }
+        #expect(roster.window.overlays.last?.view is HistoryOverlay)
+        roster.interface.resize(to: resized)
+        return roster
+    }
+
+    @Test("closed after the split collapsed, the focus goes to the details, not the hidden list")
+    func collapseUnderHistory() throws {
+        let roster = try historyOpen(at: Size(width: 80, height: 24), removing: 3, keys: [.character("h")],
+                                     resized: Size(width: 69, height: 24))
+        roster.press(.escape)
+        #expect(roster.focused.hasPrefix("details"), "\(roster.focused)")
+    }
+
+    @Test("opened over the list's drawer, closed after the split opened again: something in sight has the focus")
+    func widenUnderHistory() throws {
+        let roster = try historyOpen(at: Size(width: 60, height: 20), removing: 1, keys: [.character("m"), .character("h")],
+                                     resized: Size(width: 179, height: 58))
+        roster.click(Point(x: 2, y: 50))
+        #expect(roster.focused == "list" || roster.focused.hasPrefix("details"), "\(roster.focused)")
+    }
+}

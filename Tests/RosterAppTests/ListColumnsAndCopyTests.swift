@@ -1,0 +1,67 @@
+import Testing
+import TerminalKit
+@testable import RosterApp
+@testable import RosterCore
+
+/// `v` shows columns beside the names where the list has room; `y` and
+/// `Y` copy the selected monster through OSC 52, as base64 only.
+@Suite("The list's columns, and copying a monster")
+struct ListColumnsAndCopyTests {
+    static let sizes = [Size(width: 120, height: 35), Size(width: 80, height: 24), Size(width: 60, height: 20)]
+
+    @Test("v: where the list has room the weapon stands in one aligned column; narrow, glyph and name stay", arguments: sizes)
+    func columns(_ size: Size) throws {
+        let roster = try RosterScreenHarness(width: size.width, height: size.height)
+        roster.press(.character("v"))
+        #expect(roster.footer.message == "the list shows weapon, height, origin, activated where it has room")
+        roster.showList()
+        let lines = roster.list.lines
+        let weapons = ["Sword", "Blowgun", "Smoke", "Ninja Star", "Fire", "Ninja Star"]
+        let listWidth = roster.window.isPresenting(roster.interface.screen.listOverlay)
+            ? roster.interface.screen.listOverlay.frame.width : roster.interface.screen.list.frame.width
+        if listWidth >= 32 {
+            let columns = zip(lines, weapons).map { line, weapon in line.range(of: weapon).map { line.distance(from: line.startIndex, to: $0.lowerBound) } }
+            #expect(columns.allSatisfy { $0 != nil } && Set(columns).count == 1, "aligned: \(lines)")
+            #expect(lines.first?.hasPrefix("Cat-Bot ") == true, "\(lines)")
+        } else {
+            #expect(lines == ["Cat-Bot", "Dog-Bot", "Explode-Bot", "Fire-Bot", "Ice-Bot", "Mini-Tomato-Bot"], "\(lines)")
+        }
+        // Round again to names alone.
+        for _ in 1..<ListColumn.choices.count { roster.press(.character("v")) }
+        roster.showList()
+        #expect(roster.list.lines == ["Cat-Bot", "Dog-Bot", "Explode-Bot", "Fire-Bot", "Ice-Bot", "Mini-Tomato-Bot"])
+    }
+
+    @Test("y copies the name and Y the export's JSON, each as one OSC 52 sequence; the footer says so", arguments: sizes)
+    func copy(_ size: Size) throws {
+        let roster = try RosterScreenHarness(width: size.width, height: size.height)
+        roster.showList().press(.down, .character("y"))
+        #expect(roster.footer.message == "copied Dog-Bot's name to the clipboard")
+        #expect(roster.interface.takeClipboardSequence() == Array("\u{1B}]52;c;RG9nLUJvdA==\u{07}".utf8))
+        #expect(roster.interface.takeClipboardSequence() == nil, "sent once")
+        roster.press(.character("Y"))
+        #expect(roster.footer.message == "copied Dog-Bot as JSON to the clipboard")
+        let sequence = try #require(roster.interface.takeClipboardSequence())
+        let output = ByteOutput()
+        try MonsterRecords.appendJSON(try #require(try roster.store.find("Dog-Bot")), to: output)
+        try output.flush()
+        #expect(sequence == Array("\u{1B}]52;c;".utf8) + ClipboardSequence.base64(output.collected) + [0x07])
+    }
+
+    @Test("a name holding ESC, C1 and bidi controls reaches the terminal only as base64")
+    func hostileName() throws {
+        let name = "Evil\u{1B}]0;pwned\u{07}\u{9B}2J\u{202E}Bot"
+        // Another program wrote it: roster itself refuses such a name.
+        let roster = try RosterScreenHarness(width: 120, height: 35) { store in
+            try store.database.execute("INSERT INTO monster (name, name_key, description, icon, name_color, weapon) "
+                                       + "VALUES (char(69,118,105,108,27,93,48,59,112,119,110,101,100,7,155,50,74,8238,66,111,116), "
+                                       + "'evil-bot', '', 'unknown.png', 'default', 'fire')")
+        }
+        roster.press(.end, .character("y"))
+        let sequence = try #require(roster.interface.takeClipboardSequence())
+        let body = sequence.dropFirst(7).dropLast()
+        #expect(body.allSatisfy { $0 >= 0x2B && $0 <= 0x7A }, "base64 only")
+        #expect(sequence.filter { $0 == 0x1B }.count == 1 && sequence.filter { $0 == 0x07 }.count == 1)
+        #expect(ClipboardSequence.base64(Array(name.utf8)) == Array(body))
+    }
+}

@@ -1,0 +1,40 @@
+import Foundation
+import TerminalKit
+@testable import RosterApp
+
+/// The list's own words, read inside its frame: the title on its top
+/// border ("Monsters · 6 · height, tallest first") and the filter line
+/// under it ("weapon=fire"), whichever list is shown (docked, or the
+/// drawer of a narrow window).
+extension RosterScreenHarness {
+    private var shownList: MonsterListView? {
+        let screen = interface.screen
+        if window.isPresenting(screen.listOverlay) { return screen.listOverlay }
+        return screen.isCollapsed ? nil : screen.list
+    }
+
+    /// The title between the top corners, without the border.
+    var listTitle: String? {
+        guard let view = shownList else { return nil }
+        let frame = view.frame
+        let top = String(screen.text(row: frame.y).dropFirst(frame.x + 1).prefix(frame.width - 2))
+        return top.trimmingCharacters(in: CharacterSet(charactersIn: "─ "))
+    }
+
+    /// The filter line's text after `/ `, nil when the list shows none.
+    var listFilterLine: String? {
+        guard let view = shownList else { return nil }
+        let frame = view.frame
+        let row = String(screen.text(row: frame.y + 1).dropFirst(frame.x + 1).prefix(frame.width - 2))
+            .trimmingCharacters(in: .whitespaces)
+        guard row.hasPrefix("/") else { return nil }
+        return String(row.dropFirst()).trimmingCharacters(in: .whitespaces)
+    }
+
+    /// Opens the monster list where it is a drawer; a docked list is in sight.
+    @discardableResult
+    func showList() -> RosterScreenHarness {
+        if interface.screen.isCollapsed, !window.isPresenting(interface.screen.listOverlay) { press(.character("m")) }
+        return self
+    }
+}
