@@ -47,6 +47,22 @@ struct PostgresFaultTests {
         #expect(port.stdout.isEmpty)
     }
 
+    @Test("history numbers stay consecutive across a server crash: the counter is what committed, not a sequence logged ahead")
+    func historyNumbersAfterCrash() throws {
+        let cluster = try DisposablePostgres(ownedWith: [])
+        // Commits wait for the log, as on a real server (the tests' clusters do not).
+        try cluster.psql("ALTER SYSTEM SET synchronous_commit = on")
+        try cluster.psql("SELECT pg_reload_conf()")
+        let database = try cluster.makeDatabase()
+        let uri = cluster.uri(database: database)
+        let sandbox = try Sandbox()
+        #expect(try sandbox.roster(uri: uri, ["set-weapon", "Cat-Bot", "fire"]).status == 0)
+        try cluster.crash()
+        try cluster.restart()
+        #expect(try sandbox.roster(uri: uri, ["set-weapon", "Dog-Bot", "smoke"]).status == 0)
+        #expect(try cluster.psql("SELECT string_agg(id::text, ' ' ORDER BY id) FROM roster.history", database: database) == "1 2")
+    }
+
     @Test("the server killed in the middle of a replace import of 200,000 monsters: 75, and the old roster is whole after a restart")
     func crashDuringImport() throws {
         let cluster = try DisposablePostgres(ownedWith: [])

@@ -30,7 +30,7 @@ extension PostgresRosterStore {
             guard isListening else {
                 try connection.listen(Self.notificationChannel)
                 isListening = true
-                announcedChange = try integer("SELECT CASE WHEN is_called THEN last_value ELSE 0 END FROM roster.history_id") ?? 0
+                announcedChange = try integer("SELECT \(PostgresSchema.lastHistoryID)") ?? 0
                 return announcedChange
             }
             let own = connection.processID

@@ -117,9 +117,9 @@ extension PostgresRosterStore {
         let named = change.isSnapshot || change.isSnapshotDropped ? change.title : change.line
         let refusal = "cannot \(verb) #\(change.id) \(named)"
         var done: [MonsterRevision] = []
-        // A rehearsal draws no id: the one the sequence would give next.
-        let stepID = try integer(isRehearsing ? "SELECT CASE WHEN is_called THEN last_value + 1 ELSE last_value END FROM roster.history_id"
-                                              : "SELECT nextval('roster.history_id')")
+        // A rehearsal draws no id: the one the counter would give next.
+        let stepID = try integer(isRehearsing ? "SELECT \(PostgresSchema.lastHistoryID) + 1"
+                                              : "SELECT \(PostgresSchema.nextHistoryID)")
         if change.isSnapshotDropped {
             throw RosterError.historyRefused(
                 "\(refusal): roster keeps the roster from before only for the last \(HistoryTable.keptSnapshots) imports; nothing was \(verb)ne")

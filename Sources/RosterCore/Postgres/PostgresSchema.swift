@@ -46,12 +46,20 @@ enum PostgresSchema {
                   sql: version1),
         Migration(version: 2, summary: "announce changes other programs make to the monsters, so that an open roster sees them",
                   sql: version2),
+        Migration(version: 3, summary: "number the history from a counter each change updates, so that a crash leaves no gap",
+                  sql: version3),
     ]
 
     static var currentVersion: Int32 { Int32(migrations.count) }
     /// The oldest schema this roster works on when its role may not
-    /// migrate it: version 2 only adds announcements of outside changes.
-    static let oldestCompatibleVersion: Int32 = 1
+    /// migrate it: version 3's history counter is what every write
+    /// numbers its change from (version 2 only added announcements).
+    static let oldestCompatibleVersion: Int32 = 3
+
+    /// The newest history id given out, as the counter holds it.
+    static let lastHistoryID = "(SELECT last_id FROM roster.history_counter)"
+    /// Gives out the next history id, in the caller's transaction.
+    static let nextHistoryID = "roster.next_history_id()"
 
     /// The default roster, as `Data/default-roster.json` holds it, into a
     /// schema version 1 just made: one statement, every value bound.
@@ -199,5 +207,27 @@ enum PostgresSchema {
         $$;
         CREATE TRIGGER monster_changed_outside AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON roster.monster
             FOR EACH STATEMENT EXECUTE FUNCTION roster.announce_outside_change();
+        """#
+
+    /// Version 3: history ids come from a counter row that each change
+    /// updates in its own transaction (under the write lock), not from a
+    /// sequence. A sequence logs 32 values ahead and is not rolled back,
+    /// so a server crash or a failed write left a gap in the numbers
+    /// people read and type (`undo`, `history`); the counter is exactly
+    /// what committed. It starts past every id given out so far.
+    static let version3 = #"""
+        CREATE TABLE roster.history_counter (
+            one_row boolean PRIMARY KEY DEFAULT true CHECK (one_row),
+            last_id bigint  NOT NULL CHECK (last_id >= 0)
+        );
+        INSERT INTO roster.history_counter (last_id)
+            SELECT greatest(CASE WHEN is_called THEN last_value ELSE 0 END,
+                            (SELECT coalesce(max(id), 0) FROM roster.history))
+            FROM roster.history_id;
+        CREATE FUNCTION roster.next_history_id() RETURNS bigint LANGUAGE sql VOLATILE AS $$
+            UPDATE roster.history_counter SET last_id = last_id + 1 RETURNING last_id
+        $$;
+        ALTER TABLE roster.history ALTER COLUMN id SET DEFAULT roster.next_history_id();
+        DROP SEQUENCE roster.history_id;
         """#
 }
