@@ -44,9 +44,14 @@ extension PostgresRosterStore {
 
     /// The socket while listening; now, when a notification was read
     /// with a query's answer (the socket will not say it again); the
-    /// time of the next try while the server is lost.
+    /// time of the next try while the server is lost, and the try's own
+    /// descriptor while the interface connects in the background.
     public var changeWatch: ChangeWatch {
-        if connection.isClosed { return .serverLost(retryAt: nextReconnect) }
+        if connection.isClosed {
+            // A try in the background says when it ends, through its pipe.
+            if let attempt = reconnecting { return .whenReadable(attempt.fileDescriptor) }
+            return .serverLost(retryAt: nextReconnect)
+        }
         guard isListening else { return .now }
         return connection.hasUnreadNotifications ? .now : .whenReadable(connection.fileDescriptor)
     }

@@ -63,6 +63,9 @@ public final class PostgresRosterStore: RosterStore {
     /// interface that asks).
     private(set) var nextReconnect = 0
     private var reconnectDelay = 250
+    /// The interface's try to connect again, running on a thread of its
+    /// own (see `reconnectIfLost`).
+    private(set) var reconnecting: PendingConnection?
 
     public enum UndoScope: Sendable {
         /// Your own latest change: your database user, on your machine.
@@ -209,19 +212,47 @@ public final class PostgresRosterStore: RosterStore {
     /// a growing delay, so that a poll every half second does not knock
     /// on a closed door every time. Only between requests: a transaction
     /// that lost its server is over, and the server has rolled it back.
+    ///
+    /// An interface (`surface` is the interactive roster) connects on a
+    /// thread of its own (`PendingConnection`): a host that does not
+    /// answer would otherwise hold the screen for the whole connect
+    /// timeout. Until the try ends every request is refused at once, and
+    /// `changeWatch` says to wait on the try; the request after it ends
+    /// takes the new session. A command waits for its try, as it must.
     private func reconnectIfLost() throws(RosterError) {
         guard connection.isClosed else { return }
         pending = []
-        let now = MonotonicMilliseconds.now()
-        guard now >= nextReconnect else {
+        if let attempt = reconnecting {
+            guard let outcome = attempt.take() else {
+                throw .serverUnavailable("lost the connection to PostgreSQL at \(name); connecting again")
+            }
+            reconnecting = nil
+            return try adopt(outcome)
+        }
+        guard MonotonicMilliseconds.now() >= nextReconnect else {
             throw .serverUnavailable("lost the connection to PostgreSQL at \(name); trying again shortly")
         }
-        do {
-            connection = try PostgresConnection.connect(settings)
+        if surface == .interactiveRoster {
+            reconnecting = PendingConnection(settings)
+            if let outcome = reconnecting?.take() {
+                // No thread to be had: it connected here, and is done.
+                reconnecting = nil
+                return try adopt(outcome)
+            }
+            throw .serverUnavailable("lost the connection to PostgreSQL at \(name); connecting again")
+        }
+        try adopt(Result { () throws(PostgresError) in try PostgresConnection.connect(settings) })
+    }
+
+    /// Takes a try's new session, or counts the failed try for the back-off.
+    private func adopt(_ outcome: Result<PostgresConnection, PostgresError>) throws(RosterError) {
+        switch outcome {
+        case .success(let session):
+            connection = session
             reconnectDelay = 250
             isListening = false
-        } catch {
-            nextReconnect = now + reconnectDelay
+        case .failure(let error):
+            nextReconnect = MonotonicMilliseconds.now() + reconnectDelay
             reconnectDelay = min(reconnectDelay * 2, 10_000)
             throw Self.mapped(error, server: name, writing: false, user: settings.user)
         }
