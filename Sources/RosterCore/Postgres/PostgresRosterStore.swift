@@ -1,4 +1,5 @@
 import PostgresWire
+import TextSafety
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -158,7 +159,7 @@ public final class PostgresRosterStore: RosterStore {
         do {
             connection = try PostgresConnection.connect(settings)
         } catch {
-            throw mapped(error, server: settings.description, writing: false)
+            throw mapped(error, settings: settings, writing: false)
         }
         let client = givenApplicationName ?? machineName(environment: environment)
         let store = PostgresRosterStore(connection: connection, settings: settings, uri: uri, client: String(client.prefix(256)))
@@ -198,7 +199,7 @@ public final class PostgresRosterStore: RosterStore {
         } catch let error as RosterError {
             throw error
         } catch let error as PostgresError {
-            throw Self.mapped(error, server: name, writing: isWriting, user: settings.user)
+            throw mapped(error)
         } catch let error as IOFailure where error.isOutOfMemory {
             throw .outOfMemory
         } catch {
@@ -254,7 +255,7 @@ public final class PostgresRosterStore: RosterStore {
         case .failure(let error):
             nextReconnect = MonotonicMilliseconds.now() + reconnectDelay
             reconnectDelay = min(reconnectDelay * 2, 10_000)
-            throw Self.mapped(error, server: name, writing: false, user: settings.user)
+            throw Self.mapped(error, settings: settings, writing: false)
         }
     }
 
@@ -360,11 +361,16 @@ public final class PostgresRosterStore: RosterStore {
         _ = try? connection.simpleQuery("ROLLBACK")
     }
 
-    /// The roster's sentence for a client error.
-    static func mapped(_ error: PostgresError, server: String, writing: Bool, user: String? = nil) -> RosterError {
+    /// The roster's sentence for a client error. "nothing was changed"
+    /// only where something could have been: a write that lost its
+    /// server part way. A read, or a command that could not connect at
+    /// all, names the server and says no more.
+    static func mapped(_ error: PostgresError, settings: ConnectionSettings, writing: Bool) -> RosterError {
+        let server = settings.description
+        let unchanged = writing ? "; nothing was changed" : ""
         switch error {
         case .unreachable, .connectionLost:
-            return .serverUnavailable(sentence(error.description) + "; nothing was changed")
+            return .serverUnavailable(sentence(error.description) + unchanged)
         case .invalidSettings(let text):
             return .invalidLocation(sentence(text))
         case .insecure, .protocolViolation, .misuse:
@@ -373,19 +379,32 @@ public final class PostgresRosterStore: RosterStore {
             let state = failure.sqlState
             if state == .lockNotAvailable { return .busy(path: server) }
             if state.errorClass == "08" || state == .adminShutdown || state == .crashShutdown || state == .cannotConnectNow {
-                return .serverUnavailable("lost the connection to PostgreSQL at \(server): \(failure.message); nothing was changed")
+                return .serverUnavailable("lost the connection to PostgreSQL at \(server): \(failure.message)\(unchanged)")
             }
             if state == .insufficientPrivilege || state == .readOnlySQLTransaction {
                 if writing {
-                    return .readOnly(path: server, reason: "the database role \(user.map { "\($0) " } ?? "")may only read it (\(failure.message)); nothing was changed")
+                    return .readOnly(path: server, reason: "the database role \(settings.user) may only read it (\(failure.message)); nothing was changed")
                 }
-                return .cannotOpen(path: server, reason: "the database role \(user.map { "\($0) " } ?? "")may not read it (\(failure.message))")
+                return .cannotOpen(path: server, reason: "the database role \(settings.user) may not read it (\(failure.message))")
             }
-            if state == .invalidPassword || state == .invalidAuthorizationSpecification || state.code == "3D000" {
+            // Names the person gave that the server does not have: said
+            // with the names as given, not the server's text.
+            if state == .invalidCatalogName {
+                return .notOnServer("database \(Quote.code(settings.database)) does not exist on \(settings.serverDescription)")
+            }
+            if state == .invalidAuthorizationSpecification, failure.message.hasPrefix("role "), failure.message.hasSuffix(" does not exist") {
+                return .notOnServer("role \(Quote.code(settings.user)) does not exist on \(settings.serverDescription)")
+            }
+            if state == .invalidPassword || state == .invalidAuthorizationSpecification {
                 return .serverRefused("PostgreSQL at \(server) refused the connection: \(failure.message)")
             }
             return .serverRefused("the roster at \(server) failed: \(failure.message) (SQLSTATE \(state.code))")
         }
+    }
+
+    /// `mapped` for this store, as its statement stands (a write or not).
+    func mapped(_ error: PostgresError) -> RosterError {
+        Self.mapped(error, settings: settings, writing: isWriting)
     }
 
     /// A client sentence in the roster's voice: lower-case first, no full stop.
