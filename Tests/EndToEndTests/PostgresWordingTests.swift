@@ -6,7 +6,8 @@ import Testing
 /// exit 75, and no "nothing was changed" where nothing could have been);
 /// a database or a role that does not exist (the person named something
 /// that is not there: exit 66, naming which); a wrong password (refused,
-/// exit 74, never shown).
+/// exit 74, never shown); and a database that gets a new roster (said
+/// once on stderr, as for a new file).
 @Suite("What roster says about its PostgreSQL server")
 struct PostgresWordingTests {
     /// Every command that reaches the roster, reading or writing.
@@ -61,5 +62,26 @@ struct PostgresWordingTests {
         #expect(wrong.stderr.hasPrefix("roster: PostgreSQL at \(guarded.folder)/.s.PGSQL.\(guarded.port) (database shared, user alice) refused the connection: password authentication failed"),
                 "\(wrong.stderr)")
         #expect(wrong.stderr.split(separator: "\n").count == 1 && !wrong.stderr.contains(password), "\(wrong.stderr)")
+    }
+
+    @Test("a database without a roster gets the default one, said once on stderr; an import into one says nothing of default monsters")
+    func newRosterIsTold() throws {
+        let cluster = try DisposablePostgres.shared()
+        let sandbox = try Sandbox()
+        let server = "\(cluster.folder)/.s.PGSQL.\(cluster.port)"
+        for command in [["list"], ["set-weapon", "Cat-Bot", "fire"]] {
+            let database = try cluster.makeDatabase()
+            let first = try sandbox.roster(uri: cluster.uri(database: database), command)
+            #expect(first.status == 0, "\(first.stderr)")
+            let told = "roster: made a new roster in database \(database) on \(server), with the 6 default monsters\n"
+            #expect(first.stderr.hasPrefix(told), "\(command): \(first.stderr)")
+            #expect(first.stderr.components(separatedBy: "made a new roster").count == 2, "\(first.stderr)")
+            let again = try sandbox.roster(uri: cluster.uri(database: database), command)
+            #expect(!again.stderr.contains("made a new roster"), "\(again.stderr)")
+        }
+        let imported = try cluster.makeDatabase()
+        let run = try sandbox.roster(uri: cluster.uri(database: imported), ["import", "-"], stdin: Self.oneMonster)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(!run.stderr.contains("default monsters"), "\(run.stderr)")
     }
 }

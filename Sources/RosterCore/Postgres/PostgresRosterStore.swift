@@ -34,6 +34,9 @@ public final class PostgresRosterStore: RosterStore {
     /// How the history names this person's machine: the application_name
     /// given, else the OS user and host name.
     public let client: String
+    /// Told, once, when opening made the roster's schema and filled it
+    /// with the default roster: the command line says so on stderr.
+    let tellNewRoster: ((String) -> Void)?
     /// Whose changes `undo` and `redo` take back: your own by default.
     public var undoScope: UndoScope = .own
     var busyTimeoutMilliseconds = RosterLimits.busyTimeoutMilliseconds
@@ -84,8 +87,10 @@ public final class PostgresRosterStore: RosterStore {
     public func ownFile(at path: String) -> RosterOwnFile? { nil }
     public var location: RosterLocation { .postgres(uri) }
 
-    private init(connection: PostgresConnection, settings: ConnectionSettings, uri: String, client: String) {
+    private init(connection: PostgresConnection, settings: ConnectionSettings, uri: String, client: String,
+                 tellNewRoster: ((String) -> Void)?) {
         self.connection = connection
+        self.tellNewRoster = tellNewRoster
         self.settings = settings
         self.uri = uri
         self.client = client
@@ -102,10 +107,14 @@ public final class PostgresRosterStore: RosterStore {
     /// line's way: a `set-weapon` is then one round trip shorter); a schema
     /// that is missing, older, newer or not roster's is found then, before
     /// anything is changed (see `runReadingMarker`).
+    /// `tellNewRoster` hears, once, that the database had no roster and
+    /// now holds the default one.
     public static func open(uri: String, environment: [String: String] = PostgresRosterStore.processEnvironment(),
-                            markerWithFirstRequest: Bool = false) throws(RosterError) -> PostgresRosterStore {
+                            markerWithFirstRequest: Bool = false,
+                            tellNewRoster: ((String) -> Void)? = nil) throws(RosterError) -> PostgresRosterStore {
         guard let store = try open(uri: uri, environment: environment,
-                                   creating: markerWithFirstRequest ? .withFirstRequest : .withDefaultRoster) else {
+                                   creating: markerWithFirstRequest ? .withFirstRequest : .withDefaultRoster,
+                                   tellNewRoster: tellNewRoster) else {
             // Not reached: a store that may create its schema always has one.
             throw .serverRefused("the roster's schema could not be made")
         }
@@ -142,7 +151,8 @@ public final class PostgresRosterStore: RosterStore {
         case never
     }
 
-    private static func open(uri: String, environment: [String: String], creating: Creating) throws(RosterError) -> PostgresRosterStore? {
+    private static func open(uri: String, environment: [String: String], creating: Creating,
+                             tellNewRoster: ((String) -> Void)? = nil) throws(RosterError) -> PostgresRosterStore? {
         let settings: ConnectionSettings
         // The application_name given (URI or PGAPPNAME) names the person's
         // machine in the history; without one, the server sees "roster".
@@ -162,7 +172,8 @@ public final class PostgresRosterStore: RosterStore {
             throw mapped(error, settings: settings, writing: false)
         }
         let client = givenApplicationName ?? machineName(environment: environment)
-        let store = PostgresRosterStore(connection: connection, settings: settings, uri: uri, client: String(client.prefix(256)))
+        let store = PostgresRosterStore(connection: connection, settings: settings, uri: uri, client: String(client.prefix(256)),
+                                        tellNewRoster: tellNewRoster)
         return try store.prepare(creating: creating) ? store : nil
     }
 
