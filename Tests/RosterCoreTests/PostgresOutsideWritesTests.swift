@@ -102,7 +102,13 @@ struct PostgresOutsideWritesTests {
         let database = try server.makeDatabase()
         let admin = try server.adminConnection(database: database)
         defer { admin.close() }
+        // Back to schema 1: the history numbered by a sequence (schema 3
+        // undone), no announcements of outside changes (schema 2 undone).
         try admin.simpleQuery("""
+            CREATE SEQUENCE roster.history_id AS bigint OWNED BY roster.history.id;
+            ALTER TABLE roster.history ALTER COLUMN id SET DEFAULT nextval('roster.history_id');
+            DROP FUNCTION roster.next_history_id();
+            DROP TABLE roster.history_counter;
             DROP TRIGGER monster_changed_outside ON roster.monster;
             DROP FUNCTION roster.announce_outside_change();
             UPDATE roster.roster_schema SET version = 1;
@@ -116,6 +122,9 @@ struct PostgresOutsideWritesTests {
         #expect(try admin.query("SELECT version FROM roster.roster_schema").firstValue == "1")
         _ = try store(database)
         #expect(try admin.query("SELECT version FROM roster.roster_schema").firstValue == String(PostgresSchema.currentVersion))
+        // Upgraded, the history goes on from the counter.
+        _ = try store(database).setWeapons([WeaponAssignment(reference: "Cat-Bot", weapon: .fire)])
+        #expect(try admin.query("SELECT max(id), (SELECT last_id FROM roster.history_counter) FROM roster.history").rows == [["1", "1"]])
     }
 
     @Test("an import with more clashes than the report lists counts them all")

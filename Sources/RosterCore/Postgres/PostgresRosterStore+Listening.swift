@@ -30,7 +30,9 @@ extension PostgresRosterStore {
             guard isListening else {
                 try connection.listen(Self.notificationChannel)
                 isListening = true
-                announcedChange = try integer("SELECT \(PostgresSchema.lastHistoryID)") ?? 0
+                // The newest entry, which every schema version has (a
+                // reader may be on one older than the counter's).
+                announcedChange = try integer("SELECT coalesce(max(id), 0) FROM roster.history") ?? 0
                 return announcedChange
             }
             let own = connection.processID

@@ -51,10 +51,12 @@ enum PostgresSchema {
     ]
 
     static var currentVersion: Int32 { Int32(migrations.count) }
-    /// The oldest schema this roster works on when its role may not
-    /// migrate it: version 3's history counter is what every write
-    /// numbers its change from (version 2 only added announcements).
-    static let oldestCompatibleVersion: Int32 = 3
+    /// The oldest schema this roster reads when its role may not migrate
+    /// it: the later ones change nothing a read needs (version 2 adds
+    /// announcements, version 3 the history counter). Writes need version
+    /// 3's counter: its owner runs the new roster once first, as
+    /// docs/sharing.md says for every upgrade.
+    static let oldestCompatibleVersion: Int32 = 1
 
     /// The newest history id given out, as the counter holds it.
     static let lastHistoryID = "(SELECT last_id FROM roster.history_counter)"
