@@ -94,6 +94,37 @@ struct PostgresInterfaceTests {
         }
     }
 
+    @Test("h on a shared roster: an older change of your own is undone alone; another person's is refused, naming why")
+    func historyChooser() throws {
+        let cluster = try DisposablePostgres.shared()
+        let database = try cluster.makeDatabase()
+        let uri = cluster.uri(database: database)
+        let sandbox = try Sandbox()
+        let alice = ["PGAPPNAME": "alice@desk"]
+        #expect(try sandbox.roster(uri: uri, ["set-weapon", "Cat-Bot", "fire"], environment: alice).status == 0)
+        #expect(try sandbox.roster(uri: uri, ["set-weapon", "Dog-Bot", "smoke"], environment: alice).status == 0)
+        #expect(try sandbox.roster(uri: uri, ["set-weapon", "Ice-Bot", "sword"], environment: ["PGAPPNAME": "bob@laptop"]).status == 0)
+        let screen = try open(uri, as: "alice@desk")
+        #expect(screen.waitFor("Monsters · 6"))
+
+        // Newest first: bob's Ice-Bot, then alice's Dog-Bot, then her Cat-Bot.
+        try screen.press("h")
+        #expect(screen.waitFor("set-weapon Cat-Bot: Sword → Fire"), "\(screen.screen)")
+        try screen.press("Down", "Down", "Enter")
+        #expect(says(screen, "undid set-weapon Cat-Bot: Sword → Fire"), "\(screen.screen)")
+        #expect(try cluster.psql("SELECT string_agg(weapon, ' ' ORDER BY id) FROM roster.monster WHERE name IN ('Cat-Bot', 'Dog-Bot', 'Ice-Bot')",
+                                 database: database) == "sword smoke sword")
+
+        // Bob's change is his to take back: refused, and nothing changes.
+        try screen.press("h")
+        #expect(screen.waitFor("set-weapon Ice-Bot: Fire → Sword"), "\(screen.screen)")
+        try screen.press("Down", "Enter")
+        #expect(says(screen, "cannot undo #3 set-weapon Ice-Bot: Fire → Sword: someone else made it"), "\(screen.screen)")
+        #expect(try cluster.psql("SELECT weapon FROM roster.monster WHERE name = 'Ice-Bot'", database: database) == "sword")
+        try screen.press("q")
+        #expect(screen.waitForExit(timeout: 10) == 0, "\(screen.screen)")
+    }
+
     @Test("the server crashes: the footer says so, a write is refused in a sentence, and when it is back the footer clears and shows what changed meanwhile")
     func reconnecting() throws {
         let cluster = try DisposablePostgres(ownedWith: [])
