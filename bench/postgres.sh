@@ -179,7 +179,7 @@ if wants writers; then
     for ((w = 1; w <= writers; w++)); do
         "$ROSTER" --db "$(uri writers)" add "Writer-$w" --weapon "${weapons[w % 5]}" 2>/dev/null || exit 1
     done
-    first=$(sql -d writers -c "SELECT last_value FROM roster.history_id")
+    first=$(sql -d writers -c "SELECT last_id FROM roster.history_counter")
     rm -f "$WORK"/writer-*.failed "$WORK/writers.err"
     started=$(date +%s.%N)
     for ((w = 1; w <= writers; w++)); do
@@ -197,7 +197,7 @@ if wants writers; then
     wait
     ended=$(date +%s.%N)
     failed=$(cat "$WORK"/writer-*.failed | awk '{ s += $1 } END { print s }')
-    recorded=$(( $(sql -d writers -c "SELECT last_value FROM roster.history_id") - first ))
+    recorded=$(( $(sql -d writers -c "SELECT last_id FROM roster.history_counter") - first ))
     lost=0
     for ((w = 1; w <= writers; w++)); do
         [[ $(sql -d writers -c "SELECT weapon FROM roster.monster WHERE name = 'Writer-$w'") == "${weapons[(w + rounds) % 5]}" ]] || lost=$((lost + 1))

@@ -57,6 +57,7 @@ public struct SQLState: Hashable, Sendable, CustomStringConvertible {
     public static let invalidSchemaName = SQLState("3F000")
     public static let duplicateSchema = SQLState("42P06")
     public static let duplicateObject = SQLState("42710")
+    public static let invalidCatalogName = SQLState("3D000")
     public static let invalidPassword = SQLState("28P01")
     public static let invalidAuthorizationSpecification = SQLState("28000")
     public static let readOnlySQLTransaction = SQLState("25006")

@@ -63,7 +63,7 @@ public final class CommandContext {
         if let openedStore { return openedStore }
         let location = try databaseLocation()
         let newFile: String? = if case .file(let path) = location, !FileSystem.exists(path) { path } else { nil }
-        let store = try location.open(forImport: forImport)
+        let store = try location.open(forImport: forImport) { [weak self] sentence in self?.note("roster: " + sentence) }
         openedStore = store
         if let newFile { madeNewRoster(at: newFile) }
         for sentence in store.namesReadingAlike { note("roster: note: " + sentence) }

@@ -22,7 +22,7 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
         case .failure: "the operation failed: no such monster, name taken, undo or redo refused (the monster changed since), a compare-and-set that found another value, a SQLite database that is not a roster, a newer schema"
         case .usage: "the command was called wrongly: unknown command, option, weapon, colour or country, a height or date that cannot be read, missing argument"
         case .dataError: "the input data is bad: an invalid name or description, an icon that is not a picture, a malformed batch or file"
-        case .noInput: "an input file does not exist or cannot be read"
+        case .noInput: "an input file does not exist or cannot be read; the database or role a postgresql:// address names does not exist"
         case .osError: "the system ran out of a resource: memory (ulimit -v)"
         case .cannotCreate: "an output file cannot be created"
         case .ioError: "reading or writing failed: the database file is damaged or not a database at all, it is read-only, or the disk failed"
@@ -48,7 +48,7 @@ extension RosterError {
         case .outOfMemory: .osError
         case .busy: .busy
         case .interrupted: .interrupted
-        case .cannotRead: .noInput
+        case .cannotRead, .notOnServer: .noInput
         case .problems(let problems, _, _):
             problems.allSatisfy { $0.kind == .notFound } ? .failure : .dataError
         }

@@ -48,16 +48,32 @@ struct PostgresFaultTests {
         #expect(port.stdout.isEmpty)
     }
 
-    @Test("the server killed in the middle of a replace import of 200,000 monsters: 75, and the old roster is whole after a restart")
-    func crashDuringImport() throws {
+    /// A cluster of the test's own, to crash, with a database: the tests'
+    /// clusters commit without waiting for the log (synchronous_commit
+    /// off), so a crash may take back the last commits; this one waits,
+    /// as a real server does.
+    static func durableCluster() throws -> (DisposablePostgres, database: String, uri: String) {
         let cluster = try DisposablePostgres(ownedWith: [])
-        // The tests' clusters commit without waiting for the log
-        // (synchronous_commit off), so a crash may take back the last
-        // commits: this one waits, as a real server does.
         try cluster.psql("ALTER SYSTEM SET synchronous_commit = on")
         try cluster.psql("SELECT pg_reload_conf()")
         let database = try cluster.makeDatabase()
-        let uri = cluster.uri(database: database)
+        return (cluster, database, cluster.uri(database: database))
+    }
+
+    @Test("history numbers stay consecutive across a server crash: the counter is what committed, not a sequence logged ahead")
+    func historyNumbersAfterCrash() throws {
+        let (cluster, database, uri) = try Self.durableCluster()
+        let sandbox = try Sandbox()
+        #expect(try sandbox.roster(uri: uri, ["set-weapon", "Cat-Bot", "fire"]).status == 0)
+        try cluster.crash()
+        try cluster.restart()
+        #expect(try sandbox.roster(uri: uri, ["set-weapon", "Dog-Bot", "smoke"]).status == 0)
+        #expect(try cluster.psql("SELECT string_agg(id::text, ' ' ORDER BY id) FROM roster.history", database: database) == "1 2")
+    }
+
+    @Test("the server killed in the middle of a replace import of 200,000 monsters: 75, and the old roster is whole after a restart")
+    func crashDuringImport() throws {
+        let (cluster, database, uri) = try Self.durableCluster()
         let sandbox = try Sandbox()
         let old = sandbox.directory.appendingPathComponent("old.ndjson").path
         let new = sandbox.directory.appendingPathComponent("new.ndjson").path

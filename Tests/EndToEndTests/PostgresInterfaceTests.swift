@@ -94,6 +94,37 @@ struct PostgresInterfaceTests {
         }
     }
 
+    @Test("h on a shared roster: an older change of your own is undone alone; another person's is refused, naming why")
+    func historyChooser() throws {
+        let cluster = try DisposablePostgres.shared()
+        let database = try cluster.makeDatabase()
+        let uri = cluster.uri(database: database)
+        let sandbox = try Sandbox()
+        let alice = ["PGAPPNAME": "alice@desk"]
+        #expect(try sandbox.roster(uri: uri, ["set-weapon", "Cat-Bot", "fire"], environment: alice).status == 0)
+        #expect(try sandbox.roster(uri: uri, ["set-weapon", "Dog-Bot", "smoke"], environment: alice).status == 0)
+        #expect(try sandbox.roster(uri: uri, ["set-weapon", "Ice-Bot", "sword"], environment: ["PGAPPNAME": "bob@laptop"]).status == 0)
+        let screen = try open(uri, as: "alice@desk")
+        #expect(screen.waitFor("Monsters · 6"))
+
+        // Newest first: bob's Ice-Bot, then alice's Dog-Bot, then her Cat-Bot.
+        try screen.press("h")
+        #expect(screen.waitFor("set-weapon Cat-Bot: Sword → Fire"), "\(screen.screen)")
+        try screen.press("Down", "Down", "Enter")
+        #expect(says(screen, "undid set-weapon Cat-Bot: Sword → Fire"), "\(screen.screen)")
+        #expect(try cluster.psql("SELECT string_agg(weapon, ' ' ORDER BY id) FROM roster.monster WHERE name IN ('Cat-Bot', 'Dog-Bot', 'Ice-Bot')",
+                                 database: database) == "sword smoke sword")
+
+        // Bob's change is his to take back: refused, and nothing changes.
+        try screen.press("h")
+        #expect(screen.waitFor("set-weapon Ice-Bot: Fire → Sword"), "\(screen.screen)")
+        try screen.press("Down", "Enter")
+        #expect(says(screen, "cannot undo #3 set-weapon Ice-Bot: Fire → Sword: someone else made it"), "\(screen.screen)")
+        #expect(try cluster.psql("SELECT weapon FROM roster.monster WHERE name = 'Ice-Bot'", database: database) == "sword")
+        try screen.press("q")
+        #expect(screen.waitForExit(timeout: 10) == 0, "\(screen.screen)")
+    }
+
     @Test("the server crashes: the footer says so, a write is refused in a sentence, and when it is back the footer clears and shows what changed meanwhile")
     func reconnecting() throws {
         let cluster = try DisposablePostgres(ownedWith: [])
@@ -123,7 +154,9 @@ struct PostgresInterfaceTests {
         // Back, with a change made while the interface was away.
         try cluster.restart()
         #expect(try sandbox.roster(uri: uri, ["set-weapon", "Dog-Bot", "smoke"], environment: ["PGAPPNAME": "bob@laptop"]).status == 0)
-        #expect(says(screen, "postgres on bob@laptop changed the roster: set-weapon Dog-Bot: Blowgun → Smoke", timeout: 20), "\(screen.screen)")
+        // Told as made meanwhile, or as a change after the reconnect, whichever it was.
+        #expect(screen.waitUntil(timeout: 20) { Self.flowing($0).contains("by postgres on bob@laptop: set-weapon Dog-Bot: Blowgun → Smoke")
+            || Self.flowing($0).contains("postgres on bob@laptop changed the roster: set-weapon Dog-Bot: Blowgun → Smoke") }, "\(screen.screen)")
         #expect(!screen.screen.contains("reconnecting"), "\(screen.screen)")
         #expect(screen.screen.contains("≋ Dog-Bot"), "\(screen.screen)")
         // Writing works again.
@@ -134,11 +167,13 @@ struct PostgresInterfaceTests {
         #expect(try cluster.psql("SELECT weapon FROM roster.monster WHERE name = 'Cat-Bot'", database: database) == "fire")
         #expect(!screen.screen.contains("Opaque-Pw-4711"))
 
-        // A second crash with nothing changed meanwhile: the footer only clears.
+        // A second crash with nothing changed meanwhile: the footer says it is back, and no more.
         try cluster.crash()
         #expect(screen.waitFor("reconnecting…", timeout: 2), "\(screen.screen)")
         try cluster.restart()
-        #expect(screen.waitUntil(timeout: 20) { !$0.contains("reconnecting…") }, "\(screen.screen)")
+        let server = "\(cluster.folder)/.s.PGSQL.\(cluster.port) (database \(database), user postgres)"
+        #expect(says(screen, "reconnected to \(server); the history has no change made meanwhile", timeout: 20), "\(screen.screen)")
+        #expect(!screen.screen.contains("reconnecting…"), "\(screen.screen)")
         #expect(!screen.screen.contains("changed the roster"), "\(screen.screen)")
         try screen.press("q")
         #expect(screen.waitForExit(timeout: 10) == 0, "\(screen.screen)")

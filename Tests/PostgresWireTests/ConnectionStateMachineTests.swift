@@ -19,7 +19,7 @@ import Testing
     @Test func anErrorDuringAuthenticationEndsTheSession() throws {
         var machine = ConnectionStateMachine()
         let error = ServerError(fields: [UInt8(ascii: "C"): "28P01", UInt8(ascii: "M"): "password authentication failed"])
-        #expect(try machine.receive(.errorResponse(.init(error: error))) == .fatalError(error))
+        #expect(try machine.receive(.errorResponse(.init(error: error))) == .serverFatal(error))
         #expect(machine.state == .closed)
     }
 
@@ -69,7 +69,7 @@ import Testing
         #expect(throws: PostgresError.self) { try machine.receive(.commandComplete(.init(tag: "SELECT 1"))) }
         var fresh = try idleMachine()
         let fatal = ServerError(fields: [UInt8(ascii: "V"): "FATAL", UInt8(ascii: "C"): "57P01"])
-        #expect(try fresh.receive(.errorResponse(.init(error: fatal))) == .fatalError(fatal))
+        #expect(try fresh.receive(.errorResponse(.init(error: fatal))) == .serverFatal(fatal))
         #expect(fresh.state == .closed)
         #expect(throws: PostgresError.self) { try fresh.startQuery() }
     }

@@ -141,7 +141,14 @@ struct PostgresOutsideWritesTests {
         let database = try server.makeDatabase()
         let admin = try server.adminConnection(database: database)
         defer { admin.close() }
+        // Back to schema 1: the history numbered by a sequence (schema 5
+        // undone), no weapon index (4), no announcements of outside
+        // changes (2 and 3).
         try admin.simpleQuery("""
+            CREATE SEQUENCE roster.history_id AS bigint OWNED BY roster.history.id;
+            ALTER TABLE roster.history ALTER COLUMN id SET DEFAULT nextval('roster.history_id');
+            DROP FUNCTION roster.next_history_id();
+            DROP TABLE roster.history_counter;
             DROP TRIGGER monster_changed_outside ON roster.monster;
             DROP FUNCTION roster.announce_outside_change();
             DROP INDEX roster.monster_weapon;
@@ -161,6 +168,9 @@ struct PostgresOutsideWritesTests {
                 == "CREATE INDEX monster_weapon ON roster.monster USING btree (weapon, id)")
         #expect(try admin.query("SELECT pg_get_triggerdef(oid) FROM pg_trigger WHERE tgname = 'monster_changed_outside'").firstValue?
                 .contains("WHEN ((current_setting('roster.writing'::text, true) IS DISTINCT FROM 'on'::text))") == true)
+        // Upgraded, the history goes on from the counter.
+        _ = try store(database).setWeapons([WeaponAssignment(reference: "Cat-Bot", weapon: .fire)])
+        #expect(try admin.query("SELECT max(id), (SELECT last_id FROM roster.history_counter) FROM roster.history").rows == [["1", "1"]])
     }
 
     @Test("an import with more clashes than the report lists counts them all")

@@ -185,6 +185,43 @@ struct StoreContractTests {
         #expect(try store.history().first?.command == "edit")
     }
 
+    @Test("undoing a change chosen from the history (the interface's h): an older change alone, refusals naming why", arguments: kinds)
+    func undoChosenChange(kind: StoreKind) throws {
+        let roster = try TestRoster(kind)
+        let store = try roster.open()
+        _ = try store.setWeapons([WeaponAssignment(reference: "Cat-Bot", weapon: .fire)])
+        _ = try store.edit("Ice-Bot", MonsterChanges(description: "Brr"))
+        _ = try store.setWeapons([WeaponAssignment(reference: "Dog-Bot", weapon: .smoke)])
+        // A dry run says what it would do and changes nothing.
+        #expect(try store.undo(change: 1, dryRun: true).sentences == ["would undo set-weapon Cat-Bot: Sword → Fire"])
+        #expect(try store.find("Cat-Bot")?.weapon.type == .fire)
+        // The oldest change is taken back alone; the later ones stay.
+        #expect(try store.undo(change: 1).sentences == ["undid set-weapon Cat-Bot: Sword → Fire"])
+        #expect(try store.find("Cat-Bot")?.weapon.type == .sword)
+        #expect(try store.find("Dog-Bot")?.weapon.type == .smoke)
+        #expect(try store.find("Ice-Bot")?.description == "Brr")
+        #expect(try store.history().first?.line == "undo set-weapon Cat-Bot: Sword → Fire")
+        let refusals: [(Int64, String)] = [
+            (1, "cannot undo #1 set-weapon Cat-Bot: Sword → Fire: it is undone already"),
+            (4, "cannot undo #4: it is the undo of #1; u and U step through those"),
+            (99, "cannot undo #99: the history has no change #99"),
+        ]
+        for (id, sentence) in refusals {
+            #expect { try store.undo(change: id) } throws: { error in
+                guard case RosterError.historyRefused(let said) = error else { return false }
+                return said == sentence
+            }
+        }
+        // A change whose monster was changed since is refused, changing nothing.
+        _ = try store.setWeapons([WeaponAssignment(reference: "Dog-Bot", weapon: .fire)])
+        #expect { try store.undo(change: 3) } throws: { error in
+            guard case RosterError.historyRefused(let said) = error else { return false }
+            return said.hasPrefix("cannot undo #3 set-weapon Dog-Bot: Blowgun → Smoke: Dog-Bot has been changed since")
+        }
+        #expect(try store.find("Dog-Bot")?.weapon.type == .fire)
+        #expect(try store.historyCount() == 5)
+    }
+
     @Test("import in each mode, all or nothing, and dry runs that change nothing", arguments: kinds)
     func importModes(kind: StoreKind) throws {
         let roster = try TestRoster(kind)

@@ -98,7 +98,7 @@ extension PostgresConnection {
                 isEstablished = true
                 readDeadline = .never
                 return
-            case .fatalError(let error):
+            case .serverFatal(let error):
                 transport.close()
                 if [.cannotConnectNow, .adminShutdown, .crashShutdown].contains(error.sqlState) || error.sqlState.errorClass == "08" {
                     throw .unreachable(server: settings.serverDescription,

@@ -41,7 +41,7 @@ struct ConnectionStateMachine {
         case queryError(ServerError)
         /// An ErrorResponse outside a query (authentication, or FATAL while
         /// idle): the connection is over.
-        case fatalError(ServerError)
+        case serverFatal(ServerError)
         case notice(ServerError)
         case notification(PostgresNotification)
         case copyInStarted
@@ -95,7 +95,7 @@ struct ConnectionStateMachine {
             return .acknowledged
         case (.authenticating, .errorResponse(let error)), (.settingUp, .errorResponse(let error)):
             state = .closed
-            return .fatalError(error.error)
+            return .serverFatal(error.error)
         case (.settingUp, .backendKeyData(let key)):
             return .backendKey(key)
         case (.settingUp, .readyForQuery(let ready)), (.running, .readyForQuery(let ready)):
@@ -104,7 +104,7 @@ struct ConnectionStateMachine {
         case (.idle, .errorResponse(let error)):
             // Only a FATAL error comes unasked, just before the server closes.
             state = .closed
-            return .fatalError(error.error)
+            return .serverFatal(error.error)
         case (.running, .rowDescription(let description)): return .rowDescription(description)
         case (.running, .dataRow(let row)): return .row(row)
         case (.running, .commandComplete(let complete)): return .commandComplete(complete.tag)

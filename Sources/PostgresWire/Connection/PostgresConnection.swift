@@ -129,7 +129,7 @@ public final class PostgresConnection {
         case .notice(let notice): noticeHandler?(notice)
         case .notification(let notification): notifications.append(notification)
         case .parameterStatus(let name, let value): serverParameters[name] = value
-        case .fatalError(let error) where machine.state == .closed && isEstablished:
+        case .serverFatal(let error) where machine.state == .closed && isEstablished:
             // A FATAL error on an established session: the server is
             // going away (shutdown, crash, terminated backend).
             throw lose(.connectionLost(server: settings.serverDescription,

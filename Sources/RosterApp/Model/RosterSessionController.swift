@@ -464,14 +464,13 @@ final class RosterSessionController {
             let version = try store.changeCounter()
             if serverLost != nil {
                 // Back: whatever happened meanwhile is read again, and the
-                // changes not seen yet are told; the footer's "lost" goes.
+                // footer says so once, with the changes not seen yet, in
+                // place of "lost" and of any refusal told while away.
                 serverLost = nil
                 lastDataVersion = version
-                // A refusal told while it was away is over too.
-                if status?.isError == true { status = nil }
                 reload()
                 changed = true
-                if telling { tellChangesByOthers(sayingUnrecorded: false) }
+                if telling { tellReconnected() } else if status?.isError == true { status = nil }
             } else if version != lastDataVersion {
                 lastDataVersion = version
                 reload()
@@ -496,15 +495,13 @@ final class RosterSessionController {
     ///
     /// On a roster a team shares the history says who: "alice on
     /// alice@laptop changed the roster: set-weapon Cat-Bot: Sword → Fire".
-    /// `sayingUnrecorded`: a change with no history entry is told too
-    /// (after a reconnect nothing is said unless the history has news).
-    private func tellChangesByOthers(sayingUnrecorded: Bool = true) {
+    private func tellChangesByOthers() {
         let newest = (try? store.history(touching: nil, limit: Self.toldChanges + 1)) ?? []
         let unseen = newest.filter { $0.id > seenHistoryID }
         seenHistoryID = max(seenHistoryID, newest.first?.id ?? 0)
         guard let latest = unseen.first else {
             // Written without a history entry (another tool on the file).
-            if sayingUnrecorded { status = ("another program changed the roster", false) }
+            status = ("another program changed the roster", false)
             return
         }
         let earlier = unseen.count > Self.toldChanges ? "; more changes came before it, and the history lists them"
@@ -512,6 +509,30 @@ final class RosterSessionController {
             : unseen.count > 2 ? "; \(unseen.count - 1) more came before it, and the history lists them" : ""
         let who = latest.author ?? "another program"
         status = ("\(who) changed the roster: \(latest.line)\(earlier)", false)
+    }
+
+    /// "reconnected to SERVER; 2 changes were made meanwhile, the latest
+    /// by bob on bob@laptop: set-weapon Dog-Bot: Blowgun → Smoke",
+    /// said once when a lost server is back (the list is read again).
+    private func tellReconnected() {
+        let newest = (try? store.history(touching: nil, limit: Self.toldChanges + 1)) ?? []
+        let unseen = newest.filter { $0.id > seenHistoryID }
+        seenHistoryID = max(seenHistoryID, newest.first?.id ?? 0)
+        status = (Self.reconnected(to: store.name, meanwhile: unseen), false)
+    }
+
+    /// The sentence for a server that is back, given the history entries
+    /// made meanwhile, newest first (up to `toldChanges` + 1 of them).
+    static func reconnected(to server: String, meanwhile unseen: [HistoryEntry]) -> String {
+        guard let latest = unseen.first else {
+            return "reconnected to \(server); the history has no change made meanwhile"
+        }
+        let who = latest.author.map { " by \($0)" } ?? ""
+        guard unseen.count > 1 else {
+            return "reconnected to \(server); 1 change was made meanwhile\(who): \(latest.line)"
+        }
+        let count = unseen.count > toldChanges ? "more than \(toldChanges) changes" : "\(unseen.count) changes"
+        return "reconnected to \(server); \(count) were made meanwhile, the latest\(who): \(latest.line); history lists them"
     }
 
     /// Changes counted before "more changes came before it" stops counting.

@@ -81,6 +81,9 @@ enum BrowseCommand {
         }
         let store = try context.store()
         store.surface = .interactiveRoster
+        // A roster made now is told before the screen is taken: the
+        // first read makes a server's schema (see `RosterLocation.open`).
+        _ = try store.count()
         let environment = context.environment
         let depth = ColorDepth.detect(environment: environment)
         var pictures = try PictureChoice.fromEnvironment(environment("ROSTER_PICTURES"), depth: depth, command: "browse")

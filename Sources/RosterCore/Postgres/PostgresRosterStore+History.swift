@@ -44,7 +44,7 @@ extension PostgresRosterStore: HistoryReading {
                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
                 """, entry)
         }
-        let change = id.map { "\($0)" } ?? "currval('roster.history_id')"
+        let change = id.map { "\($0)" } ?? PostgresSchema.lastHistoryID
         var position = 0
         while position < revisions.count {
             let slice = revisions[position..<min(revisions.count, position + Self.revisionsPerInsert)]
@@ -65,8 +65,8 @@ extension PostgresRosterStore: HistoryReading {
                 VALUES \(rows.joined(separator: ", "))
                 """, values)
         }
-        // The history keeps the newest changes; ids come from a sequence,
-        // so at most `bound` entries are kept, fewer after a gap.
+        // The history keeps the newest changes: at most `bound` entries
+        // (fewer when `history --clear` or an older schema's sequence left a gap).
         later("DELETE FROM roster.history WHERE id <= \(change) - $1", [String(HistoryTable.bound)])
         later("DELETE FROM roster.history_roster WHERE change <= \(change) - $1", [String(HistoryTable.bound)])
         later("SELECT pg_notify($1, (\(change))::text)", [Self.notificationChannel])

@@ -84,7 +84,7 @@ extension PostgresRosterStore {
 
     /// Keeps the roster as it is, under the id the import's entry will have.
     private func beginSnapshot() throws -> Snapshot {
-        guard let id = try integer("SELECT nextval('roster.history_id')") else { throw RosterError.damaged(path: name) }
+        guard let id = try integer("SELECT \(PostgresSchema.nextHistoryID)") else { throw RosterError.damaged(path: name) }
         let columns = "id, name, name_key, description, icon, name_color, weapon, height, origin, activated"
         let copied = try run("INSERT INTO roster.history_roster (change, \(columns)) SELECT $1, \(columns) FROM roster.monster",
                              [String(id)]).rowCount ?? 0

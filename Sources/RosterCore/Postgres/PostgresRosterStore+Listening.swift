@@ -30,7 +30,9 @@ extension PostgresRosterStore {
             guard isListening else {
                 try connection.listen(Self.notificationChannel)
                 isListening = true
-                announcedChange = try integer("SELECT CASE WHEN is_called THEN last_value ELSE 0 END FROM roster.history_id") ?? 0
+                // The newest entry, which every schema version has (a
+                // reader may be on one older than the counter's).
+                announcedChange = try integer("SELECT coalesce(max(id), 0) FROM roster.history") ?? 0
                 return announcedChange
             }
             let own = connection.processID
@@ -44,9 +46,14 @@ extension PostgresRosterStore {
 
     /// The socket while listening; now, when a notification was read
     /// with a query's answer (the socket will not say it again); the
-    /// time of the next try while the server is lost.
+    /// time of the next try while the server is lost, and the try's own
+    /// descriptor while the interface connects in the background.
     public var changeWatch: ChangeWatch {
-        if connection.isClosed { return .serverLost(retryAt: nextReconnect) }
+        if connection.isClosed {
+            // A try in the background says when it ends, through its pipe.
+            if let attempt = reconnecting { return .whenReadable(attempt.fileDescriptor) }
+            return .serverLost(retryAt: nextReconnect)
+        }
         guard isListening else { return .now }
         return connection.hasUnreadNotifications ? .now : .whenReadable(connection.fileDescriptor)
     }

@@ -153,7 +153,17 @@ extension PostgresRosterStore {
     /// its version bump, under the migration lock; the version is read
     /// again under the lock, as another program may have migrated first.
     func migrate() throws {
+        var seeded = 0
+        defer {
+            // Said once the schema's first transaction has committed: a
+            // mistyped database name would otherwise fill a new roster
+            // without a word, as a mistyped file name would.
+            if seeded > 0 {
+                tellNewRoster?("made a new roster in database \(settings.database) on \(settings.serverDescription), with the \(seeded) default monsters")
+            }
+        }
         for migration in PostgresSchema.migrations {
+            var seeding = 0
             try connection.transaction {
                 try connection.query("SELECT pg_advisory_xact_lock($1, $2)",
                                      [String(PostgresSchema.LockKey.space), String(PostgresSchema.LockKey.migration)])
@@ -163,9 +173,14 @@ extension PostgresRosterStore {
                 if found < 0 { throw RosterError.foreignSchema(server: name) }
                 guard found < migration.version else { return }
                 try connection.simpleQuery(migration.sql)
-                if migration.version == 1 { try connection.execute([try PostgresSchema.seedDefaultRoster()]) }
+                if migration.version == 1 {
+                    try connection.execute([try PostgresSchema.seedDefaultRoster()])
+                    seeding = try DefaultRoster.monsters().count
+                }
                 try connection.query("UPDATE roster.roster_schema SET version = $1", [String(migration.version)])
             }
+            // Committed: the default roster is there.
+            seeded += seeding
         }
     }
 }

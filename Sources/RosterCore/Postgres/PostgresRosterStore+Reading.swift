@@ -23,7 +23,7 @@ extension PostgresRosterStore {
                 try body(try PostgresMonsterTable.monster(from: row))
             }
         } catch let error as PostgresError {
-            throw Self.mapped(error, server: name, writing: isWriting, user: settings.user)
+            throw mapped(error)
         }
     }
 
@@ -64,7 +64,7 @@ extension PostgresRosterStore {
                 try body(PostgresMonsterRow(columns: columns))
             })
         } catch let error as PostgresError {
-            throw Self.mapped(error, server: name, writing: isWriting, user: settings.user)
+            throw mapped(error)
         }
     }
 
@@ -160,7 +160,7 @@ extension PostgresRosterStore {
                 try withUTF8Bytes(of: key) { bytes in try body(id, bytes) }
             }
         } catch let error as PostgresError {
-            throw Self.mapped(error, server: name, writing: false, user: settings.user)
+            throw Self.mapped(error, settings: settings, writing: false)
         }
     }
 

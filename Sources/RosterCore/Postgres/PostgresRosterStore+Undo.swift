@@ -104,9 +104,9 @@ extension PostgresRosterStore {
     private func reverse(_ change: HistoryEntry, undoing: Bool, dryRun: Bool) throws -> HistoryStep {
         let reversal = Reversal(change: change, undoing: undoing)
         var done: [MonsterRevision] = []
-        // A rehearsal draws no id: the one the sequence would give next.
-        let stepID = try integer(isRehearsing ? "SELECT CASE WHEN is_called THEN last_value + 1 ELSE last_value END FROM roster.history_id"
-                                              : "SELECT nextval('roster.history_id')")
+        // A rehearsal draws no id: the one the counter would give next.
+        let stepID = try integer(isRehearsing ? "SELECT \(PostgresSchema.lastHistoryID) + 1"
+                                              : "SELECT \(PostgresSchema.nextHistoryID)")
         try reversal.checkSnapshotKept()
         if change.isSnapshot {
             // Nobody may have changed the roster since the import (or its

@@ -1,4 +1,5 @@
 import PostgresWire
+import TextSafety
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -33,6 +34,9 @@ public final class PostgresRosterStore: RosterStore {
     /// How the history names this person's machine: the application_name
     /// given, else the OS user and host name.
     public let client: String
+    /// Told, once, when opening made the roster's schema and filled it
+    /// with the default roster: the command line says so on stderr.
+    let tellNewRoster: ((String) -> Void)?
     /// Whose changes `undo` and `redo` take back: your own by default.
     public var undoScope: UndoScope = .own
     var busyTimeoutMilliseconds = RosterLimits.busyTimeoutMilliseconds
@@ -63,6 +67,9 @@ public final class PostgresRosterStore: RosterStore {
     /// interface that asks).
     private(set) var nextReconnect = 0
     private var reconnectDelay = 250
+    /// The interface's try to connect again, running on a thread of its
+    /// own (see `reconnectIfLost`).
+    private(set) var reconnecting: PendingConnection?
 
     public enum UndoScope: Sendable {
         /// Your own latest change: your database user, on your machine.
@@ -80,8 +87,10 @@ public final class PostgresRosterStore: RosterStore {
     public func ownFile(at path: String) -> RosterOwnFile? { nil }
     public var location: RosterLocation { .postgres(uri) }
 
-    private init(connection: PostgresConnection, settings: ConnectionSettings, uri: String, client: String) {
+    private init(connection: PostgresConnection, settings: ConnectionSettings, uri: String, client: String,
+                 tellNewRoster: ((String) -> Void)?) {
         self.connection = connection
+        self.tellNewRoster = tellNewRoster
         self.settings = settings
         self.uri = uri
         self.client = client
@@ -98,10 +107,14 @@ public final class PostgresRosterStore: RosterStore {
     /// line's way: a `set-weapon` is then one round trip shorter); a schema
     /// that is missing, older, newer or not roster's is found then, before
     /// anything is changed (see `runReadingMarker`).
+    /// `tellNewRoster` hears, once, that the database had no roster and
+    /// now holds the default one.
     public static func open(uri: String, environment: [String: String] = PostgresRosterStore.processEnvironment(),
-                            markerWithFirstRequest: Bool = false) throws(RosterError) -> PostgresRosterStore {
+                            markerWithFirstRequest: Bool = false,
+                            tellNewRoster: ((String) -> Void)? = nil) throws(RosterError) -> PostgresRosterStore {
         guard let store = try open(uri: uri, environment: environment,
-                                   creating: markerWithFirstRequest ? .withFirstRequest : .withDefaultRoster) else {
+                                   creating: markerWithFirstRequest ? .withFirstRequest : .withDefaultRoster,
+                                   tellNewRoster: tellNewRoster) else {
             // Not reached: a store that may create its schema always has one.
             throw .serverRefused("the roster's schema could not be made")
         }
@@ -138,7 +151,8 @@ public final class PostgresRosterStore: RosterStore {
         case never
     }
 
-    private static func open(uri: String, environment: [String: String], creating: Creating) throws(RosterError) -> PostgresRosterStore? {
+    private static func open(uri: String, environment: [String: String], creating: Creating,
+                             tellNewRoster: ((String) -> Void)? = nil) throws(RosterError) -> PostgresRosterStore? {
         let settings: ConnectionSettings
         // The application_name given (URI or PGAPPNAME) names the person's
         // machine in the history; without one, the server sees "roster".
@@ -155,10 +169,11 @@ public final class PostgresRosterStore: RosterStore {
         do {
             connection = try PostgresConnection.connect(settings)
         } catch {
-            throw mapped(error, server: settings.description, writing: false)
+            throw mapped(error, settings: settings, writing: false)
         }
         let client = givenApplicationName ?? machineName(environment: environment)
-        let store = PostgresRosterStore(connection: connection, settings: settings, uri: uri, client: String(client.prefix(256)))
+        let store = PostgresRosterStore(connection: connection, settings: settings, uri: uri, client: String(client.prefix(256)),
+                                        tellNewRoster: tellNewRoster)
         return try store.prepare(creating: creating) ? store : nil
     }
 
@@ -195,7 +210,7 @@ public final class PostgresRosterStore: RosterStore {
         } catch let error as RosterError {
             throw error
         } catch let error as PostgresError {
-            throw Self.mapped(error, server: name, writing: isWriting, user: settings.user)
+            throw mapped(error)
         } catch let error as IOFailure where error.isOutOfMemory {
             throw .outOfMemory
         } catch {
@@ -209,21 +224,49 @@ public final class PostgresRosterStore: RosterStore {
     /// a growing delay, so that a poll every half second does not knock
     /// on a closed door every time. Only between requests: a transaction
     /// that lost its server is over, and the server has rolled it back.
+    ///
+    /// An interface (`surface` is the interactive roster) connects on a
+    /// thread of its own (`PendingConnection`): a host that does not
+    /// answer would otherwise hold the screen for the whole connect
+    /// timeout. Until the try ends every request is refused at once, and
+    /// `changeWatch` says to wait on the try; the request after it ends
+    /// takes the new session. A command waits for its try, as it must.
     private func reconnectIfLost() throws(RosterError) {
         guard connection.isClosed else { return }
         pending = []
-        let now = MonotonicMilliseconds.now()
-        guard now >= nextReconnect else {
+        if let attempt = reconnecting {
+            guard let outcome = attempt.take() else {
+                throw .serverUnavailable("lost the connection to PostgreSQL at \(name); connecting again")
+            }
+            reconnecting = nil
+            return try adopt(outcome)
+        }
+        guard MonotonicMilliseconds.now() >= nextReconnect else {
             throw .serverUnavailable("lost the connection to PostgreSQL at \(name); trying again shortly")
         }
-        do {
-            connection = try PostgresConnection.connect(settings)
+        if surface == .interactiveRoster {
+            reconnecting = PendingConnection(settings)
+            if let outcome = reconnecting?.take() {
+                // No thread to be had: it connected here, and is done.
+                reconnecting = nil
+                return try adopt(outcome)
+            }
+            throw .serverUnavailable("lost the connection to PostgreSQL at \(name); connecting again")
+        }
+        try adopt(Result { () throws(PostgresError) in try PostgresConnection.connect(settings) })
+    }
+
+    /// Takes a try's new session, or counts the failed try for the back-off.
+    private func adopt(_ outcome: Result<PostgresConnection, PostgresError>) throws(RosterError) {
+        switch outcome {
+        case .success(let session):
+            connection = session
             reconnectDelay = 250
             isListening = false
-        } catch {
-            nextReconnect = now + reconnectDelay
+        case .failure(let error):
+            nextReconnect = MonotonicMilliseconds.now() + reconnectDelay
             reconnectDelay = min(reconnectDelay * 2, 10_000)
-            throw Self.mapped(error, server: name, writing: false, user: settings.user)
+            throw Self.mapped(error, settings: settings, writing: false)
         }
     }
 
@@ -330,11 +373,16 @@ public final class PostgresRosterStore: RosterStore {
         _ = try? connection.simpleQuery("ROLLBACK")
     }
 
-    /// The roster's sentence for a client error.
-    static func mapped(_ error: PostgresError, server: String, writing: Bool, user: String? = nil) -> RosterError {
+    /// The roster's sentence for a client error. "nothing was changed"
+    /// only where something could have been: a write that lost its
+    /// server part way. A read, or a command that could not connect at
+    /// all, names the server and says no more.
+    static func mapped(_ error: PostgresError, settings: ConnectionSettings, writing: Bool) -> RosterError {
+        let server = settings.description
+        let unchanged = writing ? "; nothing was changed" : ""
         switch error {
         case .unreachable, .connectionLost:
-            return .serverUnavailable(sentence(error.description) + "; nothing was changed")
+            return .serverUnavailable(sentence(error.description) + unchanged)
         case .invalidSettings(let text):
             return .invalidLocation(sentence(text))
         case .insecure, .protocolViolation, .misuse:
@@ -343,19 +391,32 @@ public final class PostgresRosterStore: RosterStore {
             let state = failure.sqlState
             if state == .lockNotAvailable { return .busy(path: server) }
             if state.errorClass == "08" || state == .adminShutdown || state == .crashShutdown || state == .cannotConnectNow {
-                return .serverUnavailable("lost the connection to PostgreSQL at \(server): \(failure.message); nothing was changed")
+                return .serverUnavailable("lost the connection to PostgreSQL at \(server): \(failure.message)\(unchanged)")
             }
             if state == .insufficientPrivilege || state == .readOnlySQLTransaction {
                 if writing {
-                    return .readOnly(path: server, reason: "the database role \(user.map { "\($0) " } ?? "")may only read it (\(failure.message)); nothing was changed")
+                    return .readOnly(path: server, reason: "the database role \(settings.user) may only read it (\(failure.message)); nothing was changed")
                 }
-                return .cannotOpen(path: server, reason: "the database role \(user.map { "\($0) " } ?? "")may not read it (\(failure.message))")
+                return .cannotOpen(path: server, reason: "the database role \(settings.user) may not read it (\(failure.message))")
             }
-            if state == .invalidPassword || state == .invalidAuthorizationSpecification || state.code == "3D000" {
+            // Names the person gave that the server does not have: said
+            // with the names as given, not the server's text.
+            if state == .invalidCatalogName {
+                return .notOnServer("database \(Quote.code(settings.database)) does not exist on \(settings.serverDescription)")
+            }
+            if state == .invalidAuthorizationSpecification, failure.message.hasPrefix("role "), failure.message.hasSuffix(" does not exist") {
+                return .notOnServer("role \(Quote.code(settings.user)) does not exist on \(settings.serverDescription)")
+            }
+            if state == .invalidPassword || state == .invalidAuthorizationSpecification {
                 return .serverRefused("PostgreSQL at \(server) refused the connection: \(failure.message)")
             }
             return .serverRefused("the roster at \(server) failed: \(failure.message) (SQLSTATE \(state.code))")
         }
+    }
+
+    /// `mapped` for this store, as its statement stands (a write or not).
+    func mapped(_ error: PostgresError) -> RosterError {
+        Self.mapped(error, settings: settings, writing: isWriting)
     }
 
     /// A client sentence in the roster's voice: lower-case first, no full stop.

@@ -50,13 +50,23 @@ enum PostgresSchema {
                   sql: version3),
         Migration(version: 4, summary: "monsters by weapon, for the filter language's weapon conditions",
                   sql: version4),
+        Migration(version: 5, summary: "number the history from a counter each change updates, so that a crash leaves no gap",
+                  sql: version5),
     ]
 
     static var currentVersion: Int32 { Int32(migrations.count) }
-    /// The oldest schema this roster works on when its role may not
-    /// migrate it: version 2 only adds announcements of outside changes,
-    /// versions 3 and 4 only make writes and filters cheaper.
+    /// The oldest schema this roster reads when its role may not migrate
+    /// it: the later ones change nothing a read needs (version 2 adds
+    /// announcements, versions 3 and 4 make writes and filters cheaper,
+    /// version 5 adds the history counter). Writes need version 5's
+    /// counter: its owner runs the new roster once first, as
+    /// docs/sharing.md says for every upgrade.
     static let oldestCompatibleVersion: Int32 = 1
+
+    /// The newest history id given out, as the counter holds it.
+    static let lastHistoryID = "(SELECT last_id FROM roster.history_counter)"
+    /// Gives out the next history id, in the caller's transaction.
+    static let nextHistoryID = "roster.next_history_id()"
 
     /// The default roster, as `Data/default-roster.json` holds it, into a
     /// schema version 1 just made: one statement, every value bound.
@@ -230,5 +240,27 @@ enum PostgresSchema {
     /// by that name, as the file's is.
     static let version4 = #"""
         CREATE INDEX IF NOT EXISTS monster_weapon ON roster.monster (weapon, id);
+        """#
+
+    /// Version 5: history ids come from a counter row that each change
+    /// updates in its own transaction (under the write lock), not from a
+    /// sequence. A sequence logs 32 values ahead and is not rolled back,
+    /// so a server crash or a failed write left a gap in the numbers
+    /// people read and type (`undo`, `history`); the counter is exactly
+    /// what committed. It starts past every id given out so far.
+    static let version5 = #"""
+        CREATE TABLE roster.history_counter (
+            one_row boolean PRIMARY KEY DEFAULT true CHECK (one_row),
+            last_id bigint  NOT NULL CHECK (last_id >= 0)
+        );
+        INSERT INTO roster.history_counter (last_id)
+            SELECT greatest(CASE WHEN is_called THEN last_value ELSE 0 END,
+                            (SELECT coalesce(max(id), 0) FROM roster.history))
+            FROM roster.history_id;
+        CREATE FUNCTION roster.next_history_id() RETURNS bigint LANGUAGE sql VOLATILE AS $$
+            UPDATE roster.history_counter SET last_id = last_id + 1 RETURNING last_id
+        $$;
+        ALTER TABLE roster.history ALTER COLUMN id SET DEFAULT roster.next_history_id();
+        DROP SEQUENCE roster.history_id;
         """#
 }

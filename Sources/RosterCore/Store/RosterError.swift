@@ -65,6 +65,9 @@ public enum RosterError: Error, Sendable, CustomStringConvertible {
     /// The server refused or failed the request (not being reachable
     /// aside): the sentence says why and names the server.
     case serverRefused(String)
+    /// The server has no database, or no role, by the name the roster's
+    /// address gives: the sentence says which, and names the server.
+    case notOnServer(String)
     /// Where the roster is cannot be read (a `postgresql://` URI, a PG*
     /// variable, the password file): the sentence says what to fix.
     case invalidLocation(String)
@@ -137,7 +140,8 @@ public enum RosterError: Error, Sendable, CustomStringConvertible {
         case .changedSinceAsked(let name):
             // The outcome first: a narrow footer cuts the end of the sentence.
             return "\(name) was not removed: another program changed it after you were asked"
-        case .serverUnavailable(let sentence), .serverRefused(let sentence), .invalidLocation(let sentence):
+        case .serverUnavailable(let sentence), .serverRefused(let sentence), .invalidLocation(let sentence),
+             .notOnServer(let sentence):
             // The client's sentences end with a full stop; the roster's do not.
             return sentence.hasSuffix(".") ? String(sentence.dropLast()) : sentence
         case .foreignSchema(let server):

@@ -273,11 +273,17 @@ public enum RosterLocation: Sendable, Hashable {
     /// import (`forImport`), a database with no roster yet is left for the
     /// import to make, holding only what it imports (a new file's import is
     /// built by the command line's `NewRoster`).
-    public func open(forImport: Bool = false) throws(RosterError) -> any RosterStore {
+    ///
+    /// `tellNewRoster` hears, once, that a database with no roster was
+    /// given the default one (on the first request, which reads the
+    /// schema's marker). A new file is the caller's to tell: it knows
+    /// whether the file was there before.
+    public func open(forImport: Bool = false, tellNewRoster: ((String) -> Void)? = nil) throws(RosterError) -> any RosterStore {
         switch self {
         case .file(let path): try SQLiteRosterStore.open(path: path)
         case .postgres(let uri):
-            forImport ? try PostgresRosterStore.openForImport(uri: uri) : try PostgresRosterStore.open(uri: uri, markerWithFirstRequest: true)
+            forImport ? try PostgresRosterStore.openForImport(uri: uri)
+                : try PostgresRosterStore.open(uri: uri, markerWithFirstRequest: true, tellNewRoster: tellNewRoster)
         }
     }
 }
