@@ -120,12 +120,12 @@ int main(int argc, char **argv) {
             "INSERT INTO roster.history_row (change, position, monster, before_exists, after_exists, before_name, before_description, before_icon,"
             " before_name_color, before_weapon, before_height, before_origin, before_activated, after_name, after_description, after_icon,"
             " after_name_color, after_weapon, after_height, after_origin, after_activated)"
-            " SELECT currval('roster.history_id'), 0, id, true, true, name, description, icon, name_color, weapon, height, origin, activated,"
+            " SELECT (SELECT last_id FROM roster.history_counter), 0, id, true, true, name, description, icon, name_color, weapon, height, origin, activated,"
             " name, description, icon, name_color, '%s', height, origin, activated FROM roster.monster WHERE name_key = 'cat-bot';"
             "UPDATE roster.monster SET weapon = '%s' WHERE name_key = 'cat-bot';"
-            "DELETE FROM roster.history WHERE id <= currval('roster.history_id') - 10000;"
-            "DELETE FROM roster.history_roster WHERE change <= currval('roster.history_id') - 10000;"
-            "SELECT pg_notify('roster', currval('roster.history_id')::text);"
+            "DELETE FROM roster.history WHERE id <= (SELECT last_id FROM roster.history_counter) - 10000;"
+            "DELETE FROM roster.history_roster WHERE change <= (SELECT last_id FROM roster.history_counter) - 10000;"
+            "SELECT pg_notify('roster', (SELECT last_id FROM roster.history_counter)::text);"
             "COMMIT",
             weapon, weapon);
     }
