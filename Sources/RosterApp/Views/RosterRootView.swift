@@ -35,6 +35,11 @@ final class RosterRootView: View {
     private var listLostFocusToCollapse = false
     /// Whether the split was collapsed at the last resize.
     private(set) var isCollapsed = false
+    /// Set when the user asked to quit: the exit status (0 for `q`, 130
+    /// for Ctrl-C, as the shell reports an interrupted program).
+    var quitStatus: Int32?
+    /// Ctrl-Z was pressed: the run loop hands the terminal back to the shell.
+    var suspendRequested = false
 
     init(controller: RosterSessionController) {
         self.controller = controller
@@ -188,6 +193,12 @@ final class RosterRootView: View {
     }
 
     private var helpView: KeyHelpView?
+
+    /// Whether the help is the frontmost overlay.
+    var isShowingHelp: Bool {
+        guard let helpView, let window else { return false }
+        return window.overlays.last?.view === helpView
+    }
 
     /// `?` opens the help; `?` again (or Esc) closes it.
     func toggleHelp() {
