@@ -39,11 +39,21 @@ final class FileChangeNotifier {
     }
 
     /// Reads away what the kernel said, so that the descriptor sleeps
-    /// until the next write.
-    func drain() {
+    /// until the next write; whether it had said anything.
+    @discardableResult
+    func drain() -> Bool {
         var buffer = [UInt8](repeating: 0, count: 4096)
-        while buffer.withUnsafeMutableBytes({ read(descriptor, $0.baseAddress, $0.count) }) > 0 {}
+        var said = false
+        while buffer.withUnsafeMutableBytes({ read(descriptor, $0.baseAddress, $0.count) }) > 0 { said = true }
+        return said
     }
+
+    /// How long after the kernel last spoke the store keeps asking every
+    /// so often: a writer's log is written (and wakes the watch) before
+    /// its commit shows in `data_version`, which SQLite publishes in the
+    /// shared memory, unseen by inotify. A look in that moment finds
+    /// nothing; the looks that follow find the commit.
+    static let settlingMilliseconds = 600
 
     deinit { close(descriptor) }
 }

@@ -28,6 +28,7 @@ public final class SQLiteRosterStore: RosterStore {
     private var readOnlyReason: String?
     private var changeNotifier: FileChangeNotifier?
     private var triedChangeNotifier = false
+    private var settlingUntil = 0
     /// What other programs changed since the newest history entry, as the
     /// current write transaction found it; the entry it records keeps it.
     var outsideChangeAtStart: OutsideChange?
@@ -376,7 +377,9 @@ public final class SQLiteRosterStore: RosterStore {
     /// when it moves, the roster changed. Empties the notifier first: a
     /// write after this look wakes the watcher again.
     public func changeCounter() throws(RosterError) -> Int64 {
-        changeNotifier?.drain()
+        if changeNotifier?.drain() == true {
+            settlingUntil = MonotonicMilliseconds.now() + FileChangeNotifier.settlingMilliseconds
+        }
         return try guarded { try database.integer("PRAGMA data_version") ?? 0 }
     }
 
@@ -388,6 +391,9 @@ public final class SQLiteRosterStore: RosterStore {
             triedChangeNotifier = true
             changeNotifier = FileChangeNotifier(path: path)
         }
+        // Just after a write was seen, its commit may not show yet: ask
+        // every so often for a moment, then sleep on the descriptor again.
+        if MonotonicMilliseconds.now() < settlingUntil { return .everySoOften }
         return changeNotifier.map { .whenReadable($0.descriptor) } ?? .everySoOften
     }
 
