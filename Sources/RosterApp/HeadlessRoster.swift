@@ -27,7 +27,7 @@ public final class HeadlessRoster {
         screen.sizeChanged()
         screen.list.becomeFirstResponder()
         if screen.isCollapsed { screen.details.focus(0) }
-        controller.letGo = { [weak self] monster in self?.letGo(of: monster, wasEditing: true) }
+        controller.letGo = { [weak self] monster, told in self?.letGo(of: monster, wasEditing: true, telling: !told) }
         // A key that cannot work now says why, where outcomes are told.
         window.onUnavailableKey = { [weak controller] reason in controller?.tell(reason, isError: true) }
     }
@@ -36,15 +36,15 @@ public final class HeadlessRoster {
     public var fatalError: RosterError? { controller.fatalError }
 
     /// The exit status once the user has asked to quit.
-    public var quitStatus: Int32? { controller.quitStatus }
+    public var quitStatus: Int32? { screen.quitStatus }
 
     /// The OSC 52 sequence a copy key asked for since the last call.
     public func takeClipboardSequence() -> [UInt8]? { controller.takeClipboardSequence() }
 
     /// Whether Ctrl-Z asked to suspend since the last call.
     public func takeSuspendRequest() -> Bool {
-        defer { controller.suspendRequested = false }
-        return controller.suspendRequested
+        defer { screen.suspendRequested = false }
+        return screen.suspendRequested
     }
 
     @discardableResult
@@ -90,13 +90,15 @@ public final class HeadlessRoster {
         return true
     }
 
-    /// The details give up `shown`, which another program removed: found
-    /// by a poll, or by a save that found nothing to save to.
-    private func letGo(of shown: Monster, wasEditing: Bool) {
+    /// The details give up `shown`, which another program removed or
+    /// changed out of the filter: found by a poll, or by a save that found
+    /// nothing to save to, or whose monster the filter no longer shows
+    /// (`telling` false: the save's own sentence says so).
+    private func letGo(of shown: Monster, wasEditing: Bool, telling: Bool = true) {
         screen.details.endEditingWithoutSaving()
         window.makeFirstResponder(screen.details)
         screen.focusList()
-        controller.noteShownMonsterGone(shown, wasEditing: wasEditing)
+        if telling { controller.noteShownMonsterGone(shown, wasEditing: wasEditing) }
     }
 
     /// The next frame. The rows it shows are read first; drawing itself

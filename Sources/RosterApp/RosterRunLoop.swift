@@ -6,10 +6,11 @@ import TerminalKit
 /// One loop: draw the frame (only what changed, in one write), wait for
 /// input with a timeout, deliver it. The timeout is short while a panel
 /// slides. How other programs' changes are learnt is the store's to say
-/// (`ChangeWatch`): a file is asked every quarter of a second; a server's
-/// socket is waited on in the same `poll()` as the terminal, so a change
-/// wakes the loop at once and an idle interface never wakes at all; a
-/// lost server is asked again when its back-off says.
+/// (`ChangeWatch`): a file's inotify descriptor (its log written) or a
+/// server's socket is waited on in the same `poll()` as the terminal, so
+/// a change wakes the loop at once and an idle interface never wakes at
+/// all; a file without inotify is asked every quarter of a second; a lost
+/// server is asked again when its back-off says.
 public enum RosterRunLoop {
     public struct Options: Sendable {
         public var animations: Bool

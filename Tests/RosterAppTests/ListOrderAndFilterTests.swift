@@ -91,4 +91,17 @@ struct ListOrderAndFilterTests {
         #expect(roster.list.lines.first == "Fire-Bot")
         #expect(roster.list.lines.count == 6)
     }
+
+    @Test("a field saved in a sorted list moves the monster to its new place: Cat-Bot given a Blowgun goes to the top when sorted by weapon")
+    func savedFieldKeepsSort() throws {
+        let roster = try RosterScreenHarness(width: 120, height: 35)
+        roster.press(.character("s"), .character("s")).showList()
+        #expect(roster.list.selected == "Cat-Bot", "\(roster.text)")
+        #expect(roster.list.lines.first != "Cat-Bot", "\(roster.text)")
+        roster.press(.character("w"), .character("1"), .escape).showList()
+        let other = try SQLiteRosterStore.open(path: roster.path)
+        #expect(try other.monster(id: 1)?.weapon.type == .blowgun)
+        let sorted = try other.monsters(matching: MonsterQuery(order: [MonsterSortKey(field: .weapon)])).map(\.name)
+        #expect(roster.list.lines == sorted, "\(roster.text)")
+    }
 }

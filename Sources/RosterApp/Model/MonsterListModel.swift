@@ -60,6 +60,11 @@ final class MonsterListModel {
     /// An index is being built on another thread (or its build failed
     /// and nothing will come): `takeFinishedIndex` has something to wait for.
     private(set) var isIndexingInBackground = false
+    /// How many times the whole name index was built, here or in the
+    /// background, and how many windows of rows were read: what a write
+    /// costs the interface, counted (a field's own change costs neither).
+    private(set) var indexBuilds = 0
+    private(set) var windowReads = 0
 
     init(store: any RosterStore) throws(RosterError) {
         self.store = store
@@ -100,6 +105,7 @@ final class MonsterListModel {
         let start = max(0, position - Self.windowPadding / 2)
         let stop = min(count, max(end ?? 0, position + 1) + Self.windowPadding)
         if window.count > 4096 { window.removeAll(keepingCapacity: true) }
+        windowReads += 1
         if let index {
             let wanted = (start..<stop).map { index.ids[row(at: $0)] }
             let found: [Int64: Monster]
@@ -127,13 +133,28 @@ final class MonsterListModel {
         guard let row = index.row(of: id) else { return nil }
         if let arranged { return arranged.firstIndex(of: Int32(row)) }
         guard let matches else { return row }
-        // Matches are rows in ascending order: binary search.
+        let low = Self.firstMatch(atOrAfter: row, in: matches)
+        return low < matches.count && matches[low] == Int32(row) ? low : nil
+    }
+
+    /// Where monster `id`, on the roster but not matched by the filter,
+    /// would stand: the first match after it in roster order, else the
+    /// last. Nil when nothing matches or the roster has no such monster.
+    func nearestPosition(to id: Int64) -> Int? {
+        guard count > 0, let row = index?.row(of: id) else { return nil }
+        guard let matches else { return min(row, count - 1) }
+        return min(Self.firstMatch(atOrAfter: row, in: matches), count - 1)
+    }
+
+    /// Matches are rows in ascending order: a binary search finds the
+    /// first at or after `row`.
+    private static func firstMatch(atOrAfter row: Int, in matches: [Int32]) -> Int {
         var low = 0, high = matches.count
         while low < high {
             let middle = (low + high) / 2
             if matches[middle] < Int32(row) { low = middle + 1 } else { high = middle }
         }
-        return low < matches.count && matches[low] == Int32(row) ? low : nil
+        return low
     }
 
     // MARK: Filtering
@@ -249,6 +270,15 @@ final class MonsterListModel {
 
     // MARK: Changes
 
+    /// This interface's own change to a field that neither names the
+    /// monster nor decides whether a name filter shows it: the rows in
+    /// memory take the new value, and nothing is read. An expression
+    /// filter may be about that field (`weapon=fire`): then the list is
+    /// read again (`refresh`), as after any other change.
+    func replace(_ monster: Monster) {
+        for (position, cached) in window where cached.id == monster.id { window[position] = monster }
+    }
+
     /// Re-reads the roster after it changed (here or in another process).
     func refresh() throws(RosterError) {
         window.removeAll(keepingCapacity: true)
@@ -256,6 +286,7 @@ final class MonsterListModel {
         let total = try store.count()
         self.total = total
         if total <= Self.synchronousIndexLimit {
+            indexBuilds += 1
             index = try store.guardedIndex()
             isIndexingInBackground = false
             recentFilters.removeAll()
@@ -272,6 +303,7 @@ final class MonsterListModel {
     /// Builds the index on another thread with its own connection; the
     /// result is picked up by `takeFinishedIndex`.
     private func startBackgroundIndexing(expected: Int) {
+        indexBuilds += 1
         loadingGeneration += 1
         isIndexingInBackground = true
         let generation = loadingGeneration
@@ -279,11 +311,17 @@ final class MonsterListModel {
         mailbox.latest.store(generation, ordering: .relaxed)
         let location = store.location
         DetachedThread.run {
-            guard let reader = try? location.open(), let built = try? NameIndex.load(from: reader) else { return }
+            guard let reader = try? Self.backgroundReader(for: location), let built = try? NameIndex.load(from: reader) else { return }
             // A newer request supersedes this one.
             guard mailbox.latest.load(ordering: .relaxed) == generation else { return }
             mailbox.slot.withLock { $0 = built }
         }
+    }
+
+    /// The background thread's own connection: it only reads, so a file
+    /// is opened read-only, and nothing it does can write the roster.
+    static func backgroundReader(for location: RosterLocation) throws(RosterError) -> any RosterStore {
+        try location.openForReading()
     }
 
     /// Whether a background index has arrived since the last call; if so

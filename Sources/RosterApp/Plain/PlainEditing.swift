@@ -118,7 +118,7 @@ extension PlainSession {
                                       again: "give the same answer again to save yours over it",
                                       announce: changes.weapon.map(RosterSessionController.weaponAnnouncement))
         switch outcome {
-        case .saved, .unchanged, .monsterGone: break
+        case .saved, .unchanged, .monsterGone, .savedOutOfFilter: break
         case .refused(let refusal): return refusal
         case .clashed(let newer):
             original = newer

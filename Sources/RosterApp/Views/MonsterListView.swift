@@ -65,7 +65,8 @@ final class MonsterListView: View {
                 guard let self else { return }
                 self.window?.dismiss(self)
             }))
-        } else {
+        } else if controller.list.count > 0 {
+            // An empty list has nothing to open: Enter is not offered.
             bindings.append(KeyBinding(.enter, "Enter", "open the details", brief: "open", action: { [weak self] in self?.onOpen?() }))
         }
         if controller.list.isFiltering {

@@ -13,15 +13,22 @@ extension RosterRootView {
     /// Keys that work in every state, above panels and overlays. `q`, `?`
     /// and `a` are letters while text is being typed.
     static let priorityKeys = KeyTable<RosterRootView>([
-        // The header's Set activation button.
+        // The header's Set activation button. Over an overlay (the help,
+        // the history) it still works, closing it, but the footer there
+        // names the overlay's keys; the monster drawer is the list.
         .init(.character("a"), "a", "activated", footerPriority: 1, when: { root in
-            guard root.window?.isTooSmall == false, root.details.editingField !== root.activatedField else { return .hidden }
-            return root.needing(root.controller.selected)
+            guard !root.isOverlayInFront else { return .hidden }
+            return root.activationAvailability
         }, run: { $0.summon($0.activatedField) }),
-        .init(.character("?"), "?", "help", run: { $0.toggleHelp() }),
-        .init(.character("q"), "q", "quit", run: { $0.controller.quitStatus = 0 }),
-        .init(.control("c"), "Ctrl-C", "quit", footer: false, run: { $0.controller.quitStatus = 130 }),
-        .init(.control("z"), "Ctrl-Z", "suspend to the shell", footer: false, run: { $0.controller.suspendRequested = true }),
+        .init(.character("a"), "a", "activated", footer: false, when: { root in
+            guard root.isOverlayInFront else { return .hidden }
+            return root.activationAvailability
+        }, run: { $0.summon($0.activatedField) }),
+        // Over the help, `?` closes it, and says so.
+        .init(.character("?"), "?", "help", helpNow: { $0.isShowingHelp ? "close" : "help" }, run: { $0.toggleHelp() }),
+        .init(.character("q"), "q", "quit", run: { $0.quitStatus = 0 }),
+        .init(.control("c"), "Ctrl-C", "quit", footer: false, run: { $0.quitStatus = 130 }),
+        .init(.control("z"), "Ctrl-Z", "suspend to the shell", footer: false, run: { $0.suspendRequested = true }),
     ])
 
     /// The one-letter commands, and moving between the list and the fields.
@@ -31,14 +38,15 @@ extension RosterRootView {
               when: { $0.whileBrowsing(needing: $0.controller.selected) }, run: { $0.moveFocus(by: 1) }),
         .init(.backTab, "Shift-Tab", "previous field", footer: false,
               when: { $0.whileBrowsing(needing: $0.controller.selected) }, run: { $0.moveFocus(by: -1) }),
-        .init(.character("w"), "w", "weapon", role: .command,
+        .init(.character("w"), "w", "weapon", role: .command, footerPriority: 1,
               when: { $0.whileBrowsing(needing: $0.controller.selected) }, run: { $0.summon($0.weaponCell) }),
         // While another field is edited: its value kept, the weapon's editor next.
         .init(.character("w"), "w", "weapon", role: .other, when: { root in
             guard let editing = root.details.editingField else { return .hidden }
             return .when(editing !== root.weaponCell && root.controller.selected != nil)
         }, run: { $0.summon($0.weaponCell) }),
-        .init(.character("/"), "/", "filter", role: .command, footerPriority: 1, when: { $0.whileBrowsing() }, run: { root in
+        // The list's own `/` keeps its place there; from the details it gives way first.
+        .init(.character("/"), "/", "filter", role: .command, when: { $0.whileBrowsing() }, run: { root in
             if root.isCollapsed {
                 root.showListOverlay()
                 root.listOverlay.openFilter()
@@ -48,15 +56,19 @@ extension RosterRootView {
         }),
         .init(.character("m"), "m", "show the monster list", brief: "monsters", role: .command, footerPriority: 1,
               when: { .when($0.isBrowsing && $0.isCollapsed) }, run: { $0.showListOverlay() }),
-        .init(.character("n"), "n", "new", role: .command, when: { $0.whileBrowsing() }, run: { $0.addMonster() }),
+        // At 80 columns `n` gives way to undo, history and remove: the help lists it.
+        .init(.character("n"), "n", "new", role: .command, footerPriority: -2, when: { $0.whileBrowsing() }, run: { $0.addMonster() }),
         // The roster's history: any surface's change, another program's too.
         // Undo is one of the list's commands; redo is offered after an undo
         // (`· U redo`), and gives way first when the row is short.
         .init(.character("u"), "u", "undo", role: .command, footerPriority: -1, when: { $0.whileBrowsing() },
               run: { $0.controller.undo() }),
-        .init([.character("U"), .control("r")], "U", "redo", footerPriority: -2, when: { $0.whileBrowsing() },
+        // Offered by the message after an undo (`· U redo`), where it works;
+        // in the footer it would be offered where there is nothing to redo.
+        .init([.character("U"), .control("r")], "U", "redo", footer: false, when: { $0.whileBrowsing() },
               perform: { root, _ in root.controller.redo() }),
-        .init(.character("h"), "h", "history: go back to a change", brief: "history", role: .command, footerPriority: -2,
+        // Kept at 80 columns: the one way to a change further back than `u`.
+        .init(.character("h"), "h", "history: go back to a change", brief: "history", role: .command, footerPriority: 1,
               when: { $0.whileBrowsing() }, run: { $0.showHistory() }),
         .init([.character("x"), .delete], "x", "remove", role: .command, footerPriority: -1,
               when: { $0.whileBrowsing(needing: $0.controller.selectedOnRoster) }, perform: { root, _ in root.confirmRemoval() }),
@@ -82,6 +94,18 @@ extension RosterRootView {
                helpNow: { $0.isCollapsed ? "a field, ≡ Monsters, Activated" : "a monster, a field, Activated" }),
         .mouse("wheel", "scroll the list", when: { .when($0.isBrowsing && !$0.isCollapsed) }),
     ])
+
+    /// An overlay other than the monster drawer (which is the list) is in front.
+    var isOverlayInFront: Bool {
+        guard let front = window?.overlays.last?.view else { return false }
+        return !(front is MonsterListView)
+    }
+
+    /// `a`: the activation's editor, from anywhere but its own editor.
+    var activationAvailability: KeyBinding.Availability {
+        guard window?.isTooSmall == false, details.editingField !== activatedField else { return .hidden }
+        return needing(controller.selected)
+    }
 
     /// No field is being edited: the screen's commands apply.
     var isBrowsing: Bool { details.editingField == nil }

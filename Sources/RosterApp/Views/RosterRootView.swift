@@ -35,6 +35,11 @@ final class RosterRootView: View {
     private var listLostFocusToCollapse = false
     /// Whether the split was collapsed at the last resize.
     private(set) var isCollapsed = false
+    /// Set when the user asked to quit: the exit status (0 for `q`, 130
+    /// for Ctrl-C, as the shell reports an interrupted program).
+    var quitStatus: Int32?
+    /// Ctrl-Z was pressed: the run loop hands the terminal back to the shell.
+    var suspendRequested = false
 
     init(controller: RosterSessionController) {
         self.controller = controller
@@ -152,8 +157,8 @@ final class RosterRootView: View {
 
     func showListOverlay() {
         guard let window, !window.isPresenting(listOverlay) else { return }
-        window.present(Overlay(listOverlay, takesFocus: true, placement: { bounds in
-            Rect(x: 0, y: 1, width: min(bounds.width, 40), height: max(0, bounds.height - 2))
+        window.present(Overlay(listOverlay, takesFocus: true, placement: { [weak self] bounds in
+            Rect(x: 0, y: 1, width: min(bounds.width, 40), height: max(0, bounds.height - 1 - (self?.footerRows(bounds) ?? 1)))
         }))
     }
 
@@ -222,6 +227,12 @@ final class RosterRootView: View {
 
     private var helpView: KeyHelpView?
 
+    /// Whether the help is the frontmost overlay.
+    var isShowingHelp: Bool {
+        guard let helpView, let window else { return false }
+        return window.overlays.last?.view === helpView
+    }
+
     /// `?` opens the help; `?` again (or Esc) closes it.
     func toggleHelp() {
         guard let window else { return }
@@ -234,12 +245,18 @@ final class RosterRootView: View {
         helpView = help
         // Between the header and the footer, as the list overlay is: the
         // footer says how to close the help, and its keys.
-        window.present(Overlay(help, placement: KeyHelpView.placement(for: help) { screen in
-            Rect(x: 0, y: 1, width: screen.width, height: max(0, screen.height - 2))
+        window.present(Overlay(help, placement: KeyHelpView.placement(for: help) { [weak self] screen in
+            Rect(x: 0, y: 1, width: screen.width, height: max(0, screen.height - 1 - (self?.footerRows(screen) ?? 1)))
         }))
     }
 
     // MARK: Layout and drawing
+
+    /// The footer's rows at this screen's width: an overlay stands above
+    /// them all, so that a message of several rows is read whole.
+    func footerRows(_ screen: Rect) -> Int {
+        footer.rowsNeeded(forWidth: screen.width)
+    }
 
     /// What a frame needs from the store, read before drawing: the lists'
     /// rows. Both lists stand between the header and the footer.

@@ -286,6 +286,21 @@ public enum RosterLocation: Sendable, Hashable {
                 : try PostgresRosterStore.open(uri: uri, markerWithFirstRequest: true, tellNewRoster: tellNewRoster)
         }
     }
+
+    /// Opens the roster only to read it, beside a connection that writes
+    /// (the interface's background reader): a file read-only, creating and
+    /// migrating nothing; a server as `open` does, which reads only what
+    /// it is asked.
+    public func openForReading() throws(RosterError) -> any RosterStore {
+        switch self {
+        case .file(let path):
+            guard let store = try SQLiteRosterStore.openForReading(path: path) else {
+                throw .cannotOpen(path: path, reason: "it is no longer there")
+            }
+            return store
+        case .postgres: return try open()
+        }
+    }
 }
 
 /// Limits every store keeps alike.

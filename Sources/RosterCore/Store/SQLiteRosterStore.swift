@@ -26,6 +26,9 @@ public final class SQLiteRosterStore: RosterStore {
     /// folder that forbids writing (no descriptors left, a symbolic link
     /// for the WAL): said instead of "read-only".
     private var readOnlyReason: String?
+    private var changeNotifier: FileChangeNotifier?
+    private var triedChangeNotifier = false
+    private var settlingUntil = 0
     /// What other programs changed since the newest history entry, as the
     /// current write transaction found it; the entry it records keeps it.
     var outsideChangeAtStart: OutsideChange?
@@ -371,9 +374,27 @@ public final class SQLiteRosterStore: RosterStore {
     public var hasMoved: Bool { database.fileHasMoved }
 
     /// Counts changes made by any connection (`PRAGMA data_version`):
-    /// when it moves, the roster changed.
+    /// when it moves, the roster changed. Empties the notifier first: a
+    /// write after this look wakes the watcher again.
     public func changeCounter() throws(RosterError) -> Int64 {
-        try guarded { try database.integer("PRAGMA data_version") ?? 0 }
+        if changeNotifier?.drain() == true {
+            settlingUntil = MonotonicMilliseconds.now() + FileChangeNotifier.settlingMilliseconds
+        }
+        return try guarded { try database.integer("PRAGMA data_version") ?? 0 }
+    }
+
+    /// How an interface learns of other programs' changes: when the kernel
+    /// says the file or its log was written (`FileChangeNotifier`), else
+    /// by asking every so often. Made on first asking: commands never ask.
+    public var changeWatch: ChangeWatch {
+        if changeNotifier == nil, !triedChangeNotifier {
+            triedChangeNotifier = true
+            changeNotifier = FileChangeNotifier(path: path)
+        }
+        // Just after a write was seen, its commit may not show yet: ask
+        // every so often for a moment, then sleep on the descriptor again.
+        if MonotonicMilliseconds.now() < settlingUntil { return .everySoOften }
+        return changeNotifier.map { .whenReadable($0.descriptor) } ?? .everySoOften
     }
 
     public var location: RosterLocation { .file(path) }

@@ -85,16 +85,29 @@ public final class KeyHelpView: View {
         groups.reduce(0) { $0 + ($1.title.isEmpty ? 0 : 1) + $1.lines.count } + max(0, groups.count - 1)
     }
 
+    /// As wide as the widest line, and as the title with what closes
+    /// it, so that the title is never cut where the screen has room.
     public var contentWidth: Int {
         let labels = labelWidth - 2
         let helps = groups.flatMap(\.lines).map { DisplayWidth.of($0.help) }.max() ?? 0
-        return max(30, labels + helps + 8)
+        return max(30, labels + helps + 8, DisplayWidth.of(fullTitle(scrolls: true)) + Self.titleMargin)
+    }
+
+    /// Columns a box keeps beside its title (`drawBox`'s corners and spaces).
+    private static let titleMargin = 6
+
+    /// The title and how to close the help (and scroll it, when it must).
+    private func fullTitle(scrolls: Bool) -> String {
+        title + (scrolls ? " (↑↓ more, Esc closes)" : " (Esc closes)")
     }
 
     public override func draw(in buffer: inout Buffer) {
         buffer.fill(frame)
-        let more = maximumScroll > 0 ? " (↑↓ more, Esc closes)" : " (Esc closes)"
-        buffer.drawBox(frame, style: Style(foreground: .cyan), title: title + more,
+        // On a screen too narrow for the whole title, the title alone: the
+        // footer below says Esc closes it, and a cut word says nothing.
+        let full = fullTitle(scrolls: maximumScroll > 0)
+        let shown = DisplayWidth.of(full) <= frame.width - Self.titleMargin ? full : title
+        buffer.drawBox(frame, style: Style(foreground: .cyan), title: shown,
                        titleStyle: Style().bold)
         let inner = frame.inset(top: 1, left: 2, bottom: 1, right: 2)
         let offset = min(scrollOffset, maximumScroll)

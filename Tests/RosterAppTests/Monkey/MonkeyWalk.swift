@@ -154,8 +154,8 @@ struct MonkeyWalk {
                 }
             }
             // Quitting only sets the exit status: the walk goes on from the same state.
-            controller.quitStatus = nil
-            controller.suspendRequested = false
+            screen.quitStatus = nil
+            screen.suspendRequested = false
         }
 
         private mutating func applyElsewhere(_ change: MonkeyEvent.ExternalChange) throws(Failure) {
@@ -242,16 +242,16 @@ struct MonkeyWalk {
             // Ctrl-C and q only set the exit status, so they can be tried
             // in every state and the walk can go on.
             window.dispatch(.key(.control("c")))
-            if controller.quitStatus != 130 {
+            if screen.quitStatus != 130 {
                 throw Failure(invariant: "Ctrl-C quits", detail: "Ctrl-C did not quit: \(stateDescription)")
             }
-            controller.quitStatus = nil
+            screen.quitStatus = nil
             if !window.textConsumerHasKeyboard {
                 window.dispatch(.key(.character("q")))
-                if controller.quitStatus != 0 {
+                if screen.quitStatus != 0 {
                     throw Failure(invariant: "q quits", detail: "q did not quit, and no text field has the keyboard: \(stateDescription)")
                 }
-                controller.quitStatus = nil
+                screen.quitStatus = nil
             }
         }
 

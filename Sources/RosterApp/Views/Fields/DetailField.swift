@@ -68,7 +68,7 @@ class DetailField: View {
             problem = "another program saved \(clashValue(current)); \(saveAgainHint)"
             clashed(current: current)
             return false
-        case .monsterGone:
+        case .monsterGone, .savedOutOfFilter:
             // The details have let go of the monster and its editor.
             problem = nil
             return false

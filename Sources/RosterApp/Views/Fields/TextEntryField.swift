@@ -50,7 +50,9 @@ final class TextEntryField: DetailField {
         .init(.enter, "Enter", "done", run: { $0.pane?.finishEditing() }),
         .init(.escape, "Esc", "cancel", run: { $0.pane?.cancelEditing() }),
         // As `git commit` and `gh` open a message (End still goes to the end of the line).
-        .init(.control("e"), "Ctrl-E", "open in your editor", brief: "editor", footerPriority: -1, run: { $0.editExternally() }),
+        // A command of the field: kept in a short footer over moving about.
+        .init(.control("e"), "Ctrl-E", "open in your editor", brief: "editor", role: .command,
+              run: { $0.editExternally() }),
     ])
 
     override var keyBindings: [KeyBinding] { Self.keys.bindings(for: self) }

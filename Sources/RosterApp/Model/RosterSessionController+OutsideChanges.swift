@@ -1,0 +1,126 @@
+import RosterCore
+import TerminalKit
+import TextSafety
+
+/// Changes made elsewhere: another program on the same file (`PRAGMA
+/// data_version`), another person on a shared server (`LISTEN`), a lost
+/// server and its return. A poll reads the list again and tells what
+/// changed in the history's words, with who made it on a shared roster.
+extension RosterSessionController {
+    /// Checks whether another program changed the roster, and if so
+    /// reloads. Cheap: one `PRAGMA data_version`. With `telling`, the
+    /// footer says what the other program did, in the history's words
+    /// (the plain roster tells it in its own sentences).
+    @discardableResult
+    func pollForChanges(telling: Bool = true) -> Bool {
+        let wasLost = serverLost
+        var changed = list.takeFinishedIndex()
+        if changed { select(selection) }
+        // No later change to the file at the path would ever show, and
+        // every save would go into the file nobody can find any more.
+        if store.hasMoved {
+            fatalError = .readOnly(path: store.name, reason: Self.fileMovedReason)
+            return changed
+        }
+        reportingErrors {
+            let version = try store.changeCounter()
+            if serverLost != nil {
+                // Back: whatever happened meanwhile is read again, and the
+                // footer says so once, with the changes not seen yet, in
+                // place of "lost" and of any refusal told while away.
+                serverLost = nil
+                lastDataVersion = version
+                reload()
+                changed = true
+                if telling { tellReconnected() } else if status?.isError == true { status = nil }
+            } else if version != lastDataVersion {
+                lastDataVersion = version
+                reload()
+                changed = true
+                if telling {
+                    tellChangesByOthers()
+                    if let status { self.status = (withFilterNote(status.text), status.isError) }
+                }
+            }
+        }
+        return changed || serverLost != wasLost
+    }
+
+    /// The sentence a write gets while the server is lost, without asking
+    /// the store: a try to connect could hold the screen for the whole
+    /// connect timeout, and the store tries again by itself.
+    func refusedWhileLost() -> String? {
+        guard serverLost != nil else { return nil }
+        return "the server at \(store.name) is out of reach; roster is reconnecting by itself, so try again in a moment"
+    }
+
+    /// "another program changed the roster: set-weapon Cat-Bot: Sword →
+    /// Fire". The change replaces the follow-up on offer: `u` would now
+    /// take back the other program's change, not the one it followed.
+    ///
+    /// On a roster a team shares the history says who: "alice on
+    /// alice@laptop changed the roster: set-weapon Cat-Bot: Sword → Fire".
+    private func tellChangesByOthers() {
+        let newest = (try? store.history(touching: nil, limit: Self.toldChanges + 1)) ?? []
+        let unseen = newest.filter { $0.id > seenHistoryID }
+        seenHistoryID = max(seenHistoryID, newest.first?.id ?? 0)
+        guard let latest = unseen.first else {
+            // Written without a history entry (another tool on the file).
+            status = ("another program changed the roster", false)
+            return
+        }
+        let earlier = unseen.count > Self.toldChanges ? "; more changes came before it, and the history lists them"
+            : unseen.count == 2 ? "; 1 more came before it, and the history lists it"
+            : unseen.count > 2 ? "; \(unseen.count - 1) more came before it, and the history lists them" : ""
+        let who = latest.author ?? "another program"
+        status = ("\(who) changed the roster: \(latest.line)\(earlier)", false)
+    }
+
+    /// "reconnected to SERVER; 2 changes were made meanwhile, the latest
+    /// by bob on bob@laptop: set-weapon Dog-Bot: Blowgun → Smoke",
+    /// said once when a lost server is back (the list is read again).
+    private func tellReconnected() {
+        let newest = (try? store.history(touching: nil, limit: Self.toldChanges + 1)) ?? []
+        let unseen = newest.filter { $0.id > seenHistoryID }
+        seenHistoryID = max(seenHistoryID, newest.first?.id ?? 0)
+        status = (Self.reconnected(to: store.name, meanwhile: unseen), false)
+    }
+
+    /// The sentence for a server that is back, given the history entries
+    /// made meanwhile, newest first (up to `toldChanges` + 1 of them).
+    static func reconnected(to server: String, meanwhile unseen: [HistoryEntry]) -> String {
+        guard let latest = unseen.first else {
+            return "reconnected to \(server); the history has no change made meanwhile"
+        }
+        let who = latest.author.map { " by \($0)" } ?? ""
+        guard unseen.count > 1 else {
+            return "reconnected to \(server); 1 change was made meanwhile\(who): \(latest.line)"
+        }
+        let count = unseen.count > toldChanges ? "more than \(toldChanges) changes" : "\(unseen.count) changes"
+        return "reconnected to \(server); \(count) were made meanwhile, the latest\(who): \(latest.line); history lists them"
+    }
+
+    /// Changes counted before "more changes came before it" stops counting.
+    private static let toldChanges = 9
+
+    /// The interface knows of every change so far (a clash told one).
+    func catchUp() {
+        if let version = try? store.changeCounter() { lastDataVersion = version }
+        seenHistoryID = newestHistoryID()
+    }
+
+    func newestHistoryID() -> Int64 {
+        ((try? store.history(touching: nil, limit: 1)) ?? []).first?.id ?? 0
+    }
+
+    /// Says why the details let go of a monster by themselves.
+    func noteShownMonsterGone(_ monster: Monster, wasEditing: Bool) {
+        let gone = ((try? store.monster(id: monster.id)) ?? nil) == nil
+        let what = gone ? "\(monster.name) was removed by another program" : "another program changed \(monster.name)"
+        status = (withFilterNote(wasEditing ? "\(what); the edit was put away unsaved" : what), true)
+    }
+
+    /// The session's last word on a roster file another program moved
+    /// away: what the open file held stays there, unseen by anyone.
+    static let fileMovedReason = "another program moved, removed or replaced it while the roster was open; open it again to see the file there now"
+}
