@@ -94,7 +94,7 @@ struct PostgresInterfaceTests {
         }
     }
 
-    @Test("h on a shared roster: an older change of your own is undone alone; another person's is refused, naming why")
+    @Test("h, then u, on a shared roster: an older change of your own is undone alone; another person's is refused, naming why")
     func historyChooser() throws {
         let cluster = try DisposablePostgres.shared()
         let database = try cluster.makeDatabase()
@@ -110,7 +110,9 @@ struct PostgresInterfaceTests {
         // Newest first: bob's Ice-Bot, then alice's Dog-Bot, then her Cat-Bot.
         try screen.press("h")
         #expect(screen.waitFor("set-weapon Cat-Bot: Sword → Fire"), "\(screen.screen)")
-        try screen.press("Down", "Down", "Enter")
+        // `u` in the overlay undoes the chosen change alone (Enter would
+        // take back every change after it).
+        try screen.press("Down", "Down", "u")
         #expect(says(screen, "undid set-weapon Cat-Bot: Sword → Fire"), "\(screen.screen)")
         #expect(try cluster.psql("SELECT string_agg(weapon, ' ' ORDER BY id) FROM roster.monster WHERE name IN ('Cat-Bot', 'Dog-Bot', 'Ice-Bot')",
                                  database: database) == "sword smoke sword")
@@ -118,7 +120,7 @@ struct PostgresInterfaceTests {
         // Bob's change is his to take back: refused, and nothing changes.
         try screen.press("h")
         #expect(screen.waitFor("set-weapon Ice-Bot: Fire → Sword"), "\(screen.screen)")
-        try screen.press("Down", "Enter")
+        try screen.press("Down", "u")
         #expect(says(screen, "cannot undo #3 set-weapon Ice-Bot: Fire → Sword: someone else made it"), "\(screen.screen)")
         #expect(try cluster.psql("SELECT weapon FROM roster.monster WHERE name = 'Ice-Bot'", database: database) == "sword")
         try screen.press("q")

@@ -12,7 +12,9 @@ extension MonsterRules {
     /// with a sentence that names each by its id.
     static func oneMonster(named reference: String, among candidates: [Monster]) throws(RosterError) -> Monster? {
         guard candidates.count > 1 else { return candidates.first }
-        let exact = candidates.filter { $0.name == reference }
+        // Spelled exactly so: scalar for scalar, since Swift's `==` holds
+        // `Café` in NFC and in NFD equal, and those are two monsters here.
+        let exact = candidates.filter { $0.name.unicodeScalars.elementsEqual(reference.unicodeScalars) }
         if exact.count == 1 { return exact[0] }
         let listed = candidates.prefix(5).map { "\(Quote.code($0.name)) (id \($0.id))" }
         let more = candidates.count > 5 ? " and \(candidates.count - 5) more" : ""
