@@ -167,11 +167,7 @@ extension PostgresRosterStore {
         do {
             return try write(commit: !dryRun, rehearse: dryRun) {
                 let found = try lookUpAll(references, forUpdate: true)
-                var edits: [MonsterEdit] = []
-                for before in try StoreWriteRules.monsters(references, monsterFor: { found[$0] }) {
-                    try expected.check(before)
-                    edits.append(try save(changes, to: before))
-                }
+                let edits = try StoreWriteRules.edits(references, expecting: expected, monsterFor: { found[$0] }) { try save(changes, to: $0) }
                 try record(RecordedChange.edits(edits))
                 return edits
             }

@@ -156,11 +156,7 @@ extension SQLiteRosterStore {
                      expecting expected: ExpectedValues = ExpectedValues()) throws(RosterError) -> [MonsterEdit] {
         do {
             return try write(commit: !dryRun) {
-                var edits: [MonsterEdit] = []
-                for before in try StoreWriteRules.monsters(references, monsterFor: lookUp) {
-                    try expected.check(before)
-                    edits.append(try save(changes, to: before))
-                }
+                let edits = try StoreWriteRules.edits(references, expecting: expected, monsterFor: lookUp) { try save(changes, to: $0) }
                 try record(RecordedChange.edits(edits))
                 return edits
             }

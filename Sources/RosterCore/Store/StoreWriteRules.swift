@@ -85,6 +85,16 @@ enum StoreWriteRules {
         return monsters
     }
 
+    /// `save` run on every monster `references` names, each once, after
+    /// checking it still holds what `expected` says: an `edit` of many.
+    static func edits(_ references: [String], expecting expected: ExpectedValues,
+                      monsterFor: (String) throws -> Monster?, save: (Monster) throws -> MonsterEdit) throws -> [MonsterEdit] {
+        try monsters(references, monsterFor: monsterFor).map { before in
+            try expected.check(before)
+            return try save(before)
+        }
+    }
+
     /// The monsters `references` name, each once, in order; all or none.
     /// With `confirmed` (what a question showed), they must still be
     /// exactly those monsters, unchanged.
