@@ -29,6 +29,24 @@ struct QueryParserTests {
         #expect(try QueryParser.conditions("description~fire or ice").first?.value == .text("fire or ice"))
     }
 
+    @Test("an apostrophe inside a value is a letter of it: `name!=O'Brien-Bot and weapon=fire` is two conditions, not one that swallowed the second")
+    func apostropheInsideValue() throws {
+        let conditions = try QueryParser.conditions("name!=O'Brien-Bot and weapon=fire")
+        #expect(conditions.map(\.field) == [.name, .weapon])
+        #expect(conditions.map(\.value) == [.text("O'Brien-Bot"), .key("fire")])
+        #expect(try QueryParser.conditions("description~it's and weapon=fire").map(\.value) == [.text("it's"), .key("fire")])
+        #expect(try QueryParser.conditions(#"name="O'Brien-Bot" and weapon=fire"#).map(\.value) == [.text("O'Brien-Bot"), .key("fire")])
+    }
+
+    @Test("a quote that opens a value and never closes is refused at its column, never read as the rest of the text")
+    func unclosedQuote() {
+        let error = problem("name='O'Brien-Bot and weapon=fire")
+        #expect(error == nil, "a quote closed inside the value is fine: \(error?.problem ?? "")")
+        let open = problem("name='unterminated and weapon=fire")
+        #expect(open?.problem == "the quote ' that starts this value is never closed; close it, or write the value without quotes")
+        #expect(open?.column == 6)
+    }
+
     @Test("an `and` with nothing after it is a missing condition, not part of the value")
     func trailingAnd() {
         for expression in ["weapon=fire and", "weapon=fire and ", "name~Bot AND"] {

@@ -121,6 +121,11 @@ public enum QueryParser {
         var parts: [Range<Int>] = []
         var start = 0, index = 0
         var quote: Character?
+        var quoteStart = 0
+        // Kept as the scan goes, never searched again: a search back to the
+        // part's start at every character made a long value quadratic.
+        var operatorSeen = false
+        var valueStarted = false
         /// The lowercased word of `length` letters at `index`, between a space and a space or the end.
         func word(_ length: Int, at index: Int) -> String? {
             guard characters[index] == " ", index + 1 + length <= characters.count,
@@ -129,22 +134,42 @@ public enum QueryParser {
         }
         while index < characters.count {
             let character = characters[index]
-            let afterCondition = characters[start..<index].contains(where: { operatorCharacters.contains($0) })
             if let open = quote {
                 if character == open { quote = nil }
-            } else if character == "\"" || character == "'" {
-                quote = character
-            } else if afterCondition, word(3, at: index) == "and" {
+                index += 1
+                continue
+            }
+            if !operatorSeen {
+                operatorSeen = operatorCharacters.contains(character)
+            } else if !valueStarted, character != " ", !operatorCharacters.contains(character) {
+                valueStarted = true
+                // Only a value's first character opens a quote: the
+                // apostrophe of `O'Brien-Bot` is a letter of the name, and
+                // taken as a quote it swallowed every condition after it.
+                if character == "\"" || character == "'" {
+                    quote = character
+                    quoteStart = index
+                    index += 1
+                    continue
+                }
+            }
+            if operatorSeen, word(3, at: index) == "and" {
                 parts.append(start..<index)
                 index += min(5, characters.count - index)
                 start = index
+                operatorSeen = false
+                valueStarted = false
                 continue
-            } else if afterCondition, word(2, at: index) == "or",
+            } else if operatorSeen, word(2, at: index) == "or",
                       looksLikeExpression(String(characters[min(index + 4, characters.count)...])) {
                 throw QueryError(problem: noOr,
                                  expression: expression, column: index + 2, suggestion: nil)
             }
             index += 1
+        }
+        if let open = quote {
+            throw QueryError(problem: "the quote \(open) that starts this value is never closed; close it, or write the value without quotes",
+                             expression: expression, column: quoteStart + 1, suggestion: nil)
         }
         parts.append(start..<characters.count)
         return parts
