@@ -41,9 +41,12 @@ struct ExternalEditorTests {
             return (String(lines[0]), String(lines[1]), lines[2...].joined(separator: "\n").trimmingCharacters(in: .newlines))
         }
 
+        /// The script is read by /bin/sh, not executed itself: executing a
+        /// file just written fails now and then with "text file busy" when
+        /// another test forks while it is still open for writing.
         var editor: ExternalEditor {
-            let path = self.path
-            return ExternalEditor(environment: { $0 == "EDITOR" ? path : nil })
+            let command = "/bin/sh " + path
+            return ExternalEditor(environment: { $0 == "EDITOR" ? command : nil })
         }
     }
 
