@@ -47,6 +47,26 @@ struct QueryParserTests {
         #expect(open?.column == 6)
     }
 
+    @Test("more conditions or sort keys than a person writes are a usage error, before SQLite's own limits could call the database failed")
+    func limits() {
+        let many = Array(repeating: "weapon=fire", count: 101).joined(separator: " and ")
+        #expect(problem(many)?.problem == "more than 100 conditions; roster takes at most 100 in one command")
+        #expect(problem(Array(repeating: "weapon=fire", count: 100).joined(separator: " and ")) == nil)
+        do {
+            _ = try QueryParser.conditions(Array(repeating: "weapon=fire", count: 101))
+            Issue.record("101 --where conditions were taken")
+        } catch {
+            #expect(error.problem == "more than 100 conditions; roster takes at most 100 in one command")
+        }
+        do {
+            _ = try QueryParser.sortKeys(Array(repeating: "name", count: 21).joined(separator: ","))
+            Issue.record("21 sort keys were taken")
+        } catch {
+            #expect(error.problem.hasPrefix("more than 20 sort keys"))
+        }
+        #expect((try? QueryParser.sortKeys(Array(repeating: "name", count: 20).joined(separator: ","))) != nil)
+    }
+
     @Test("an `and` with nothing after it is a missing condition, not part of the value")
     func trailingAnd() {
         for expression in ["weapon=fire and", "weapon=fire and ", "name~Bot AND"] {

@@ -41,11 +41,27 @@ public enum QueryParser {
     private static let operatorCharacters: Set<Character> = ["=", "!", "<", ">", "~"]
     private static let noOr = "there is no `or`: only `and` joins conditions; run the command once for each condition"
 
+    /// At most this many conditions in one query, and sort keys in one
+    /// order: far past what a person writes, and well inside SQLite's
+    /// depth of an expression (1,000) and terms of an ORDER BY, whose
+    /// errors would read as a failing database.
+    public static let conditionLimit = 100
+    public static let sortKeyLimit = 20
+
     /// The conditions of every expression, all of which must hold.
     public static func conditions(_ expressions: [String]) throws(QueryError) -> [MonsterCondition] {
         var conditions: [MonsterCondition] = []
-        for expression in expressions { conditions += try self.conditions(expression) }
+        for expression in expressions {
+            conditions += try self.conditions(expression)
+            try checkConditionCount(conditions.count, in: expression)
+        }
         return conditions
+    }
+
+    private static func checkConditionCount(_ count: Int, in expression: String) throws(QueryError) {
+        guard count > conditionLimit else { return }
+        throw QueryError(problem: "more than \(conditionLimit) conditions; roster takes at most \(conditionLimit) in one command",
+                         expression: expression, column: 1, suggestion: nil)
     }
 
     /// The conditions of one expression, `weapon=fire and height>5ft`.
@@ -60,6 +76,7 @@ public enum QueryParser {
                                  expression: expression, column: part.lowerBound + 1, suggestion: nil)
             }
             conditions.append(try condition(characters, part, in: expression))
+            try checkConditionCount(conditions.count, in: expression)
         }
         return conditions
     }
@@ -75,7 +92,7 @@ public enum QueryParser {
 
     /// `weapon,-height`: the sort keys, most significant first.
     public static func sortKeys(_ text: String) throws(QueryError) -> [MonsterSortKey] {
-        try list(text) { word, column throws(QueryError) in
+        let keys = try list(text) { word, column throws(QueryError) -> MonsterSortKey in
             var word = word, column = column
             var descending = false
             if let sign = word.first, sign == "-" || sign == "+" {
@@ -85,6 +102,11 @@ public enum QueryParser {
             }
             return MonsterSortKey(field: try field(word, column: column, in: text), descending: descending)
         }
+        guard keys.count <= sortKeyLimit else {
+            throw QueryError(problem: "more than \(sortKeyLimit) sort keys; roster sorts by at most \(sortKeyLimit) (there are only \(MonsterFields.all.count) fields)",
+                             expression: text, column: 1, suggestion: nil)
+        }
+        return keys
     }
 
     /// `name,weapon`: the fields each record carries, in this order.
