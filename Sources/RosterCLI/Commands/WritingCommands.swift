@@ -65,15 +65,14 @@ enum WritingCommands {
             }
             changes = try invocation.store().setWeapons(parsed, dryRun: dryRun, expecting: expected)
         } else if !invocation.values(QueryOptions.filter).isEmpty, let weapon = invocation[weaponArgument] {
-            // Every match, by id, as one change that one undo takes back.
-            let store = try invocation.store()
-            let ids = try store.monsterIDs(matching: try invocation.query())
-            if ids.isEmpty {
+            // Every match, as one change that one undo takes back, matched
+            // by the write itself: a match read before it could have been
+            // made untrue by another writer meanwhile.
+            changes = try invocation.store().setWeapon(weapon, matching: try invocation.query(), dryRun: dryRun, expecting: expected)
+            if changes.isEmpty {
                 context.note("no monsters match; nothing changed")
                 return .success
             }
-            changes = try store.setWeapons(ids.map { WeaponAssignment(reference: "#\($0)", weapon: weapon) },
-                                           dryRun: dryRun, expecting: expected)
         } else if let (names, weaponText) = invocation.arguments.leadingAndLast, let weapon = invocation[weaponArgument] {
             try refuseSeveralWeapons(names, last: weaponText, invocation)
             changes = try invocation.store().setWeapons(names.map { WeaponAssignment(reference: $0, weapon: weapon) },
@@ -281,15 +280,13 @@ enum WritingCommands {
             return .success
         }
         // Every match (by id) or every name, as one change that one undo takes back.
-        var references = invocation.positionals
-        if byQuery {
-            references = try store.monsterIDs(matching: try invocation.query()).map { "#\($0)" }
-            if references.isEmpty {
-                context.note("no monsters match; nothing changed")
-                return .success
-            }
+        // With --where, matched by the write itself (see set-weapon).
+        let edits = byQuery ? try store.edit(matching: try invocation.query(), changes, dryRun: dryRun, expecting: expected)
+                            : try store.edit(invocation.positionals, changes, dryRun: dryRun, expecting: expected)
+        if byQuery, edits.isEmpty {
+            context.note("no monsters match; nothing changed")
+            return .success
         }
-        let edits = try store.edit(references, changes, dryRun: dryRun, expecting: expected)
         for edit in edits {
             let name = Quote.name(edit.before.name)
             if edit.isChange {
@@ -347,9 +344,16 @@ enum WritingCommands {
         // An empty name is a slip of the command line (64), not a missing monster.
         if invocation.positionals.contains("") { throw RosterError.monsterNotFound("", suggestion: nil) }
         // With --where, every match by id: the same checks, question and change.
+        // The matches are read whole, in one read: they are what the
+        // question shows and what the removal confirms, so a monster that
+        // changed after that read stops the removal, and one that stopped
+        // matching before it is not among them.
         var references = invocation.positionals
+        var matched: [Monster]?
         if !invocation.values(QueryOptions.filter).isEmpty {
-            references = try store.monsterIDs(matching: try invocation.query()).map { "#\($0)" }
+            let found = try store.monsters(matching: try invocation.query())
+            references = found.map { "#\($0.id)" }
+            matched = found
             if references.isEmpty {
                 context.note("no monsters match; nothing removed")
                 return .success
@@ -359,7 +363,7 @@ enum WritingCommands {
         // every name that is missing is reported, then that nothing changed.
         let doomed: [Monster]
         do {
-            doomed = try store.remove(references, dryRun: true)
+            doomed = try matched ?? store.remove(references, dryRun: true)
         } catch RosterError.monsterNotFound(let reference, let suggestion) {
             var missing = [RosterError.monsterNotFound(reference, suggestion: suggestion)]
             var others: [String] = []

@@ -23,6 +23,35 @@ extension PostgresRosterStore {
         }
     }
 
+    public func setWeapon(_ weapon: WeaponType, matching query: MonsterQuery, dryRun: Bool,
+                          expecting expected: WeaponType?) throws(RosterError) -> [WeaponChange] {
+        do {
+            return try write(commit: !dryRun, rehearse: dryRun) {
+                let assignments = try monsterIDs(matching: query).map { WeaponAssignment(reference: "#\($0)", weapon: weapon) }
+                let changes = try assignWeapons(assignments, expecting: expected)
+                try record(.weapons(changes))
+                return changes
+            }
+        } catch {
+            throw try withSuggestions(error)
+        }
+    }
+
+    public func edit(matching query: MonsterQuery, _ changes: MonsterChanges, dryRun: Bool,
+                     expecting expected: ExpectedValues) throws(RosterError) -> [MonsterEdit] {
+        do {
+            return try write(commit: !dryRun, rehearse: dryRun) {
+                let references = try monsterIDs(matching: query).map { "#\($0)" }
+                let found = try lookUpAll(references, forUpdate: true)
+                let edits = try StoreWriteRules.edits(references, expecting: expected, monsterFor: { found[$0] }) { try save(changes, to: $0) }
+                try record(RecordedChange.edits(edits))
+                return edits
+            }
+        } catch {
+            throw try withSuggestions(error)
+        }
+    }
+
     public func setWeapons(_ batch: WeaponBatch.Parsed, dryRun: Bool,
                            expecting expected: WeaponType?) throws(RosterError) -> [WeaponChange] {
         guard !batch.problems.isEmpty else { return try setWeapons(batch.assignments, dryRun: dryRun, expecting: expected) }

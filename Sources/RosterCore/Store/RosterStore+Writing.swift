@@ -165,6 +165,34 @@ extension SQLiteRosterStore {
         }
     }
 
+    public func setWeapon(_ weapon: WeaponType, matching query: MonsterQuery, dryRun: Bool = false,
+                          expecting expected: WeaponType? = nil) throws(RosterError) -> [WeaponChange] {
+        do {
+            return try write(commit: !dryRun) {
+                let assignments = try monsterIDs(matching: query).map { WeaponAssignment(reference: "#\($0)", weapon: weapon) }
+                let changes = try assignWeapons(assignments, expecting: expected)
+                try record(.weapons(changes))
+                return changes
+            }
+        } catch {
+            throw try withSuggestions(error)
+        }
+    }
+
+    public func edit(matching query: MonsterQuery, _ changes: MonsterChanges, dryRun: Bool = false,
+                     expecting expected: ExpectedValues = ExpectedValues()) throws(RosterError) -> [MonsterEdit] {
+        do {
+            return try write(commit: !dryRun) {
+                let references = try monsterIDs(matching: query).map { "#\($0)" }
+                let edits = try StoreWriteRules.edits(references, expecting: expected, monsterFor: lookUp) { try save(changes, to: $0) }
+                try record(RecordedChange.edits(edits))
+                return edits
+            }
+        } catch {
+            throw try withSuggestions(error)
+        }
+    }
+
     /// Changes some fields of the monster with this id: what the interface
     /// does when a field is edited. Nil when the monster no longer exists.
     /// With `original` (the monster as the editor found it), the fields

@@ -81,12 +81,22 @@ public protocol RosterStore: AnyObject {
     /// every problem of the batch at once.
     func setWeapons(_ batch: WeaponBatch.Parsed, dryRun: Bool,
                     expecting expected: WeaponType?) throws(RosterError) -> [WeaponChange]
+    /// Gives `weapon` to every monster `query` matches when the write
+    /// holds the roster's lock (`set-weapon --where`): matched by the
+    /// write itself, never from an earlier read another writer may have
+    /// made untrue, all as one change.
+    func setWeapon(_ weapon: WeaponType, matching query: MonsterQuery, dryRun: Bool,
+                   expecting expected: WeaponType?) throws(RosterError) -> [WeaponChange]
     func add(_ monster: Monster, dryRun: Bool) throws(RosterError) -> Monster
     func edit(_ reference: String, _ changes: MonsterChanges, dryRun: Bool,
               expecting expected: ExpectedValues) throws(RosterError) -> MonsterEdit
     /// Makes the same changes to every monster `references` names, all or
     /// nothing, as one change that one undo takes back (`edit --where`).
     func edit(_ references: [String], _ changes: MonsterChanges, dryRun: Bool,
+              expecting expected: ExpectedValues) throws(RosterError) -> [MonsterEdit]
+    /// `edit --where`: the same changes to every monster `query` matches
+    /// when the write holds the roster's lock, as one change.
+    func edit(matching query: MonsterQuery, _ changes: MonsterChanges, dryRun: Bool,
               expecting expected: ExpectedValues) throws(RosterError) -> [MonsterEdit]
     /// Edits monster `monsterID`; nil when it no longer exists.
     func edit(monsterID: Int64, _ changes: MonsterChanges,

@@ -1,0 +1,161 @@
+import Foundation
+import Testing
+
+/// `set-weapon`, `edit` and `remove --where` act only on monsters that
+/// match when the write holds the roster's lock. Each test holds that lock
+/// itself (another program's transaction), starts the command, waits until
+/// the command is waiting for the lock (so any match it read first is
+/// read), then changes Ice-Bot from Fire to Sword and lets go. A command
+/// meant for Fire monsters must leave the Sword-carrying Ice-Bot alone.
+/// Before, the matches were read in one transaction and written by id in
+/// another, and a hostile sweep's two loops found 132 `Ice-Bot: Sword →
+/// Smoke` entries in 25 s.
+@Suite("--where matches inside the write, on a file and on PostgreSQL", .serialized)
+struct WhereInsideTheWriteTests {
+    enum Store: String, CaseIterable, CustomTestStringConvertible {
+        case file, postgres
+        var testDescription: String { self == .file ? "SQLite file" : "PostgreSQL" }
+    }
+
+    @Test("set-weapon --where leaves a monster that stopped matching while it waited", arguments: Store.allCases)
+    func setWeapon(store: Store) throws {
+        let race = try Race(store)
+        let run = try race.run(["set-weapon", "--where", "weapon=fire", "smoke"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("no monsters match; nothing changed"), "\(run.stderr)")
+        #expect(try race.iceBot() == "sword|blue")
+        let history = try race.history()
+        #expect(!history.contains("Smoke"), "\(history)")
+    }
+
+    @Test("edit --where leaves a monster that stopped matching while it waited", arguments: Store.allCases)
+    func edit(store: Store) throws {
+        let race = try Race(store)
+        let run = try race.run(["edit", "--where", "weapon=fire", "--color", "red"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(try race.iceBot() == "sword|blue")
+        let history = try race.history()
+        #expect(!history.contains("Ice-Bot"), "\(history)")
+    }
+
+    @Test("remove --where removes nothing when a match changed after it was read", arguments: Store.allCases)
+    func remove(store: Store) throws {
+        let race = try Race(store)
+        let run = try race.run(["remove", "--where", "weapon=fire", "--yes"])
+        #expect(run.status == 1, "\(run.stderr)")
+        #expect(run.stderr.contains("Ice-Bot was not removed"), "\(run.stderr)")
+        #expect(try race.iceBot() == "sword|blue")
+        #expect(try race.count() == "6")
+    }
+}
+
+/// One roster (a file or a PostgreSQL database) holding the defaults, with
+/// Ice-Bot (id 5) the only Fire monster, and the race the tests run on it.
+private struct Race {
+    let store: WhereInsideTheWriteTests.Store
+    let sandbox: Sandbox
+    let uri: String?
+
+    init(_ store: WhereInsideTheWriteTests.Store) throws {
+        self.store = store
+        sandbox = try Sandbox()
+        uri = store == .postgres ? try PostgresCluster.shared().makeDatabase() : nil
+        let made = try roster(["list"])
+        try #require(made.status == 0, "\(made.stderr)")
+        try #require(try iceBot() == "fire|blue")
+        try #require(try sql("SELECT count(*) FROM \(table) WHERE weapon = 'fire'") == "1")
+    }
+
+    private var table: String { store == .postgres ? "roster.monster" : "monster" }
+
+    func roster(_ arguments: [String]) throws -> RosterRun {
+        guard let uri else { return try sandbox.roster(arguments) }
+        return try sandbox.roster(["--db", uri] + arguments, useDatabaseOption: false)
+    }
+
+    func sql(_ text: String) throws -> String {
+        guard let uri else { return try sandbox.sqlite(text) }
+        let database = String(uri.split(separator: "/")[2].split(separator: "?")[0])
+        return try PostgresCluster.shared().sql(text, database: database).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    func iceBot() throws -> String { try sql("SELECT weapon || '|' || name_color FROM \(table) WHERE id = 5") }
+    func count() throws -> String { try sql("SELECT count(*) FROM \(table)") }
+    func history() throws -> String { try roster(["history", "--format", "plain"]).stdout }
+
+    /// Runs roster with `arguments` while another program holds the write
+    /// lock; once roster waits for it, Ice-Bot's weapon becomes Sword and
+    /// the lock is let go. What roster said.
+    func run(_ arguments: [String]) throws -> RosterRun {
+        let holder = Process()
+        let input = Pipe()
+        holder.standardInput = input
+        holder.standardOutput = FileHandle.nullDevice
+        holder.standardError = FileHandle.nullDevice
+        let begin: String
+        if let uri {
+            let cluster = try PostgresCluster.shared()
+            let database = String(uri.split(separator: "/")[2].split(separator: "?")[0])
+            holder.executableURL = URL(fileURLWithPath: PostgresCluster.psql)
+            holder.arguments = ["-X", "-q", "-h", cluster.folder, "-p", String(cluster.port), "-U", "postgres", "-d", database]
+            // roster's write lock: the two-key advisory lock ("ROST", 1).
+            begin = "BEGIN; SELECT pg_advisory_xact_lock(\(0x524F_5354), 1);\n"
+        } else {
+            holder.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+            holder.arguments = [sandbox.databasePath]
+            begin = "BEGIN IMMEDIATE;\n"
+        }
+        try holder.run()
+        defer { if holder.isRunning { holder.terminate() }; holder.waitUntilExit() }
+        input.fileHandleForWriting.write(Data(begin.utf8))
+        try #require(try waitUntilHeld(), "the test could not take the roster's write lock")
+
+        let command = Process()
+        command.executableURL = Sandbox.binary
+        command.arguments = (uri.map { ["--db", $0] } ?? ["--db", sandbox.databasePath]) + arguments
+        command.environment = ["PATH": "/usr/bin:/bin", "HOME": sandbox.directory.path, "LANG": "C.UTF-8"]
+        let output = Pipe(), errors = Pipe()
+        command.standardOutput = output
+        command.standardError = errors
+        command.standardInput = FileHandle.nullDevice
+        try command.run()
+        let waited = try waitUntilWaiting(command)
+        input.fileHandleForWriting.write(Data("UPDATE \(table) SET weapon = 'sword' WHERE id = 5; COMMIT;\n".utf8))
+        try input.fileHandleForWriting.close()
+        holder.waitUntilExit()
+        let said = errors.fileHandleForReading.readDataToEndOfFile()
+        _ = output.fileHandleForReading.readDataToEndOfFile()
+        command.waitUntilExit()
+        try #require(waited, "roster never waited for the lock the test held")
+        return RosterRun(status: command.terminationStatus, stdout: "", stderr: String(decoding: said, as: UTF8.self),
+                         stdoutBytes: Data())
+    }
+
+    private func waitUntilHeld() throws -> Bool {
+        guard uri != nil else { return try sandbox.waitUntilWriteLocked() }
+        return try waitFor { try sql("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND granted") != "0" }
+    }
+
+    /// Until `command` waits for the lock: on PostgreSQL an advisory lock
+    /// not yet granted; on a file, the command asleep in SQLite's busy
+    /// handler with the roster open.
+    private func waitUntilWaiting(_ command: Process) throws -> Bool {
+        if uri != nil {
+            return try waitFor { try sql("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted") != "0" }
+        }
+        guard sandbox.waitUntilOpened(by: command) else { return false }
+        return try waitFor {
+            let sleeping = (try? String(contentsOfFile: "/proc/\(command.processIdentifier)/wchan", encoding: .utf8)) ?? ""
+            return sleeping.contains("nanosleep")
+        }
+    }
+
+    private func waitFor(seconds: TimeInterval = 30, _ condition: () throws -> Bool) throws -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if try condition() { return true }
+            usleep(10_000)
+        }
+        return false
+    }
+}
