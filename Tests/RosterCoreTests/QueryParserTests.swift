@@ -38,10 +38,35 @@ struct QueryParserTests {
         #expect(try QueryParser.conditions(#"name="O'Brien-Bot" and weapon=fire"#).map(\.value) == [.text("O'Brien-Bot"), .key("fire")])
     }
 
+    @Test("a long expression's caret shows the 120 characters about the place")
+    func longCaret() {
+        let expression = "name~" + String(repeating: "a", count: 200_000) + " and wepon=fire"
+        let lines = problem(expression)?.caretLines ?? []
+        #expect(lines.count == 2)
+        #expect(lines.first?.count ?? 0 <= 2 + 122, "\(lines.first?.prefix(200) ?? "")")
+        #expect(lines.first?.hasSuffix(" and wepon=fire") == true)
+        // The caret is under the `w` of `wepon`.
+        let caret = lines.last?.firstIndex(of: "^").map { lines.last!.distance(from: lines.last!.startIndex, to: $0) }
+        let field = lines.first?.range(of: "wepon").map { lines.first!.distance(from: lines.first!.startIndex, to: $0.lowerBound) }
+        #expect(caret != nil && caret == field)
+    }
+
+    @Test("a quote doubled inside a quoted value is one quote of it, as in SQL")
+    func doubledQuote() throws {
+        #expect(try QueryParser.conditions("name='O''Brien-Bot' and weapon=fire").map(\.value) == [.text("O'Brien-Bot"), .key("fire")])
+        #expect(try QueryParser.conditions(#"description~"say ""hi"" and go""#).map(\.value) == [.text(#"say "hi" and go"#)])
+        #expect(try QueryParser.conditions(#"name="O''Brien""#).map(\.value) == [.text("O''Brien")])
+        #expect(problem("name='O''Brien")?.problem == "the quote ' that starts this value is never closed; close it, or write the value without quotes")
+    }
+
     @Test("a quote that opens a value and never closes is refused at its column, never read as the rest of the text")
     func unclosedQuote() {
-        let error = problem("name='O'Brien-Bot and weapon=fire")
-        #expect(error == nil, "a quote closed inside the value is fine: \(error?.problem ?? "")")
+        // The apostrophe closes the quote: what follows it is told, never
+        // read as a value that silently matches nothing.
+        let closed = problem("name='O'Brien-Bot and weapon=fire")
+        #expect(closed?.problem == "the value's quote closes before `Brien-Bot`; to write a quote inside a quoted value, "
+                + "double it ('O''Brien-Bot'), or write the value without quotes")
+        #expect(closed?.column == 9)
         let open = problem("name='unterminated and weapon=fire")
         #expect(open?.problem == "the quote ' that starts this value is never closed; close it, or write the value without quotes")
         #expect(open?.column == 6)

@@ -18,9 +18,16 @@ public struct QueryError: Error, Sendable, Equatable, CustomStringConvertible {
 
     /// The expression and a caret under the place (text from elsewhere
     /// escaped), for a terminal's fixed-width font.
+    /// A long expression shows the 120 characters about the place, `…`
+    /// where it is cut.
     public var caretLines: [String] {
-        let shown = SafeText.escaped(expression)
-        let before = SafeText.escaped(String(expression.prefix(column - 1)))
+        let typed = Array(expression)
+        let window = 120
+        let start = typed.count <= window ? 0 : max(0, min(column - 1 - window / 2, typed.count - window))
+        let end = min(typed.count, start + window)
+        let lead = start > 0 ? "…" : ""
+        let shown = lead + SafeText.escaped(String(typed[start..<end])) + (end < typed.count ? "…" : "")
+        let before = lead + SafeText.escaped(String(typed[start..<min(max(start, column - 1), end)]))
         return ["  " + shown, "  " + String(repeating: " ", count: before.count) + "^"]
     }
 }
@@ -157,6 +164,12 @@ public enum QueryParser {
         while index < characters.count {
             let character = characters[index]
             if let open = quote {
+                // A quote doubled inside a quoted value is one quote of
+                // the value (`'O''Brien-Bot'`), as in SQL.
+                if character == open, index + 1 < characters.count, characters[index + 1] == open {
+                    index += 2
+                    continue
+                }
                 if character == open { quote = nil }
                 index += 1
                 continue
@@ -225,8 +238,8 @@ public enum QueryParser {
         var first = valueStart
         while first < part.upperBound, characters[first] == " " { first += 1 }
         var value = String(characters[first..<part.upperBound]).trimmingCharacters(in: " ")
-        if value.count >= 2, let open = value.first, open == "\"" || open == "'", value.last == open {
-            value = String(value.dropFirst().dropLast())
+        if let open = value.first, open == "\"" || open == "'" {
+            value = try unquoted(value, open: open, at: first, fail)
         }
         guard !value.isEmpty else {
             throw fail("\(Quote.code(word + text)) has no value; write FIELD OP VALUE, such as weapon=fire", at: valueStart)
@@ -241,6 +254,36 @@ public enum QueryParser {
             }
             throw fail(error.message, at: first, suggestion: error.suggestion)
         }
+    }
+
+    /// The text inside a quoted value, a doubled quote read as one. The
+    /// value ends at its closing quote: text after it (`'O'Brien-Bot`,
+    /// where the apostrophe closed the quote) is refused, never read as a
+    /// value that silently matches nothing.
+    private static func unquoted(_ value: String, open: Character, at first: Int,
+                                 _ fail: (String, Int, String?) -> QueryError) throws(QueryError) -> String {
+        let typed = Array(value)
+        var inside = ""
+        var index = 1
+        while index < typed.count {
+            if typed[index] == open {
+                if index + 1 < typed.count, typed[index + 1] == open {
+                    inside.append(open)
+                    index += 2
+                    continue
+                }
+                guard index == typed.count - 1 else {
+                    throw fail("the value's quote closes before \(Quote.code(String(typed[(index + 1)...]))); to write a quote "
+                               + "inside a quoted value, double it (\(open)O\(open)\(open)Brien-Bot\(open)), or write the value without quotes",
+                               first + index + 1, nil)
+                }
+                return inside
+            }
+            inside.append(typed[index])
+            index += 1
+        }
+        // Never closed: split refuses that before any condition is read.
+        return inside
     }
 
     /// What `text` means for `field`, as the commands read it.
