@@ -55,6 +55,7 @@ public enum RosterCommandLine {
             }
             context = plain
         }
+        if let setAside = ZoneSetting.setAsideUnreadable() { context.error(setAside) }
         let status = run(arguments, context: context)
         // Closing lets SQLite checkpoint and remove the WAL file, as every
         // well-behaved client does, rather than leaving it to the next one.

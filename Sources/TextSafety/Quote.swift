@@ -7,9 +7,20 @@
 /// CommonMark reads a code span: no text can end its quote early or pass
 /// for two quotes. The quote is text like any other for `SafeText`, which
 /// still makes its controls visible.
+///
+/// A quote holds at most `longest` characters, as many as the longest value
+/// a roster keeps (a description): past that, text typed or found
+/// elsewhere (a 1 MB `--where`, a 100 KB environment variable) is cut,
+/// and the quote says how long it was, rather than echoed whole.
 public enum Quote {
+    /// The most characters of a text one quote shows.
+    public static let longest = 2_240
+
     /// `text` quoted: `` `Cat-Bot` ``, ``` ``Q`Bot`` ```, `` `` ` `` ``.
     public static func code(_ text: String) -> String {
+        if text.utf8.count > longest, text.count > longest {
+            return code(String(text.prefix(longest))) + "… (\(text.count) characters in all)"
+        }
         guard text.contains("`") || (text.first == " " && text.last == " " && text.contains { $0 != " " }) else {
             return "`" + text + "`"
         }

@@ -32,4 +32,37 @@ struct TimeZoneNameTests {
         let edit = try sandbox.roster(["edit", "Ice-Bot", "--activated", "2026-11-29T14:05"], environment: ["TZ": zone])
         #expect(edit.stderr.hasSuffix("→ 2026-11-29 14:05 \(name)\n"), "\(edit.stderr)")
     }
+
+    @Test("a TZ that names a FIFO or a terminal is set aside for UTC and told, where the C library's read of it waited for ever")
+    func zoneThatIsNoFile() throws {
+        let sandbox = try Sandbox()
+        _ = try sandbox.roster("list")
+        let fifo = sandbox.directory.appendingPathComponent("zone").path
+        try #require(mkfifo(fifo, 0o600) == 0)
+        for (zone, minute) in [(fifo, "14:05"), (":" + fifo, "14:10")] {
+            let edit = Process()
+            edit.executableURL = Sandbox.binary
+            edit.arguments = ["--db", sandbox.databasePath, "edit", "Ice-Bot", "--activated", "2026-11-29T\(minute)"]
+            edit.environment = ["PATH": "/usr/bin:/bin", "HOME": sandbox.directory.path, "LANG": "C.UTF-8", "TZ": zone]
+            let output = Pipe(), errors = Pipe()
+            edit.standardOutput = output
+            edit.standardError = errors
+            edit.standardInput = FileHandle.nullDevice
+            try edit.run()
+            // Before, a command that shows a time never ended: give it 20 s, then end it.
+            let deadline = Date().addingTimeInterval(20)
+            while edit.isRunning, Date() < deadline { usleep(20_000) }
+            let hung = edit.isRunning
+            if hung { edit.terminate() }
+            let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            let shown = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            edit.waitUntilExit()
+            #expect(!hung, "edit waited on TZ=\(zone)")
+            #expect(edit.terminationStatus == 0, "\(said)")
+            #expect(said.hasPrefix("roster: TZ names `\(zone)`, which is not a zone's file; times are shown in UTC\n"
+                                   + "changed Ice-Bot: activated "), "\(said)")
+            #expect(said.hasSuffix(" → 2026-11-29 \(minute) UTC\n"), "\(said)")
+            #expect(shown.isEmpty)
+        }
+    }
 }

@@ -17,6 +17,14 @@ struct QuoteTests {
         #expect(Quote.code(text) == quoted)
     }
 
+    @Test("a quote shows at most as many characters as the longest value a roster keeps, and says how long the text was")
+    func bounded() {
+        let description = String(repeating: "d", count: Quote.longest)
+        #expect(Quote.code(description) == "`" + description + "`")
+        let typed = String(repeating: "é", count: 150_000)
+        #expect(Quote.code(typed) == "`" + String(repeating: "é", count: Quote.longest) + "`… (150000 characters in all)")
+    }
+
     @Test("a quoted text reads back exactly, as CommonMark takes a code span apart", arguments: [
         "Cat-Bot", "Q`Bot", "a``b", "`Tick`", "`", "``", " padded ", "x ` y", "ends`",
     ])
