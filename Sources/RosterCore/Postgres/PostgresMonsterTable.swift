@@ -48,7 +48,12 @@ enum PostgresMonsterTable {
             let value: FieldValue
             if column >= row.count {
                 throw .damaged(path: "a row of roster.monster")
-            } else if let text = row[column] {
+            } else if var text = row[column] {
+                // A value in its stored form (`JP`, `2ft4in`) is taken as
+                // it is, as the file's reader takes it; only another
+                // form, which another program may have written, is read
+                // as typed text (for `JP` that built the whole country table).
+                if let assignStored = field.assignStored, text.withUTF8({ assignStored(&monster, $0) }) { continue }
                 value = field.kind == .integer ? (Int64(text).map(FieldValue.integer) ?? .text(text)) : .text(text)
             } else if field.isNullable {
                 value = .null
