@@ -50,7 +50,7 @@ struct PostgresAccessTests {
         ]
         for arguments in writes {
             let run = try sandbox.roster(uri: asReader, arguments, stdin: "Dog-Bot\tfire\n")
-            #expect(run.status == 74, "\(arguments): \(run.status) \(run.stderr)")
+            #expect(run.status == 77, "\(arguments): \(run.status) \(run.stderr)")
             #expect(run.stderr.split(separator: "\n").count == 1, "\(arguments): \(run.stderr)")
             #expect(run.stderr.contains(reader) && run.stderr.contains("nothing was changed"), "\(arguments): \(run.stderr)")
         }

@@ -200,8 +200,9 @@ struct PostgresStoreTests {
         #expect {
             try reader.setWeapons([WeaponAssignment(reference: "Cat-Bot", weapon: .fire)])
         } throws: { error in
-            guard case RosterError.readOnly = error else { return false }
-            return "\(error)".contains("may only read it") && "\(error)".contains("nothing was changed")
+            // Refused permission (exit 77), naming the role.
+            guard case RosterError.notPermitted = error else { return false }
+            return "\(error)".contains("`reader` may only read it") && "\(error)".contains("nothing was changed")
         }
         #expect(try reader.find("Cat-Bot")?.weapon.type == .sword)
         #expect(try reader.historyCount() == 0)

@@ -30,6 +30,11 @@ extension PostgresRosterStore {
                 return .serverUnavailable("lost the connection to PostgreSQL at \(server): \(failure.message)\(unchanged)")
             }
             if state == .insufficientPrivilege || state == .readOnlySQLTransaction {
+                // A role refused a write is refused permission (77); a
+                // server that takes no writes at all (a standby) is read-only.
+                if writing && state == .insufficientPrivilege {
+                    return .notPermitted("the roster at \(server) cannot be written: the database role \(Quote.code(settings.user)) may only read it (\(failure.message)); nothing was changed")
+                }
                 if writing {
                     return .readOnly(path: server, reason: "the database role \(settings.user) may only read it (\(failure.message)); nothing was changed")
                 }
@@ -43,8 +48,11 @@ extension PostgresRosterStore {
             if state == .invalidAuthorizationSpecification, failure.message.hasPrefix("role "), failure.message.hasSuffix(" does not exist") {
                 return .notOnServer("role \(Quote.code(settings.user)) does not exist on \(settings.serverDescription)")
             }
+            // A wrong password, or pg_hba.conf rejecting the role: told by
+            // host and role as given (the server's words after them).
             if state == .invalidPassword || state == .invalidAuthorizationSpecification {
-                return .serverRefused("PostgreSQL at \(server) refused the connection: \(failure.message)")
+                return .notPermitted("PostgreSQL at \(settings.serverDescription) refused role \(Quote.code(settings.user)) "
+                    + "(database \(settings.database)): \(failure.message)")
             }
             return .serverRefused("the roster at \(server) failed: \(failure.message) (SQLSTATE \(state.code))")
         }

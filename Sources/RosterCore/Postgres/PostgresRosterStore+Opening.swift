@@ -99,7 +99,7 @@ extension PostgresRosterStore {
     /// the schema.
     static func isPermissionRefusal(_ error: RosterError) -> Bool {
         switch error {
-        case .cannotOpen, .readOnly: true
+        case .cannotOpen, .readOnly, .notPermitted: true
         default: false
         }
     }
