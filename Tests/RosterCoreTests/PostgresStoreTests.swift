@@ -189,12 +189,7 @@ struct PostgresStoreTests {
         let database = try server.makeDatabase()
         let admin = try server.adminConnection(database: database)
         defer { admin.close() }
-        try admin.simpleQuery("""
-            DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'reader') THEN CREATE ROLE reader LOGIN; END IF; END $$;
-            GRANT USAGE ON SCHEMA roster TO reader;
-            GRANT SELECT ON ALL TABLES IN SCHEMA roster TO reader;
-            GRANT SELECT ON ALL SEQUENCES IN SCHEMA roster TO reader;
-            """)
+        try admin.grantReading(to: "reader")
         let reader = try PostgresRosterStore.open(uri: server.uri(database: database, user: "reader"), environment: [:])
         #expect(try reader.count() == 6)
         #expect {

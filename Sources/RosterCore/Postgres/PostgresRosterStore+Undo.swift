@@ -143,8 +143,7 @@ extension PostgresRosterStore {
                 guard let after = step.after else { continue }
                 // A name another monster took since: refused by name.
                 if MonsterRules.nameKey(after.name) != step.before.map({ MonsterRules.nameKey($0.name) }),
-                   let holder = try run(PostgresMonsterTable.selectByNameKey, [MonsterRules.nameKey(after.name)]).rows.first
-                    .map({ (row) throws(RosterError) in try PostgresMonsterTable.monster(from: row) }),
+                   let holder = try monsters(ids: [], readingAs: [MonsterRules.nameKey(after.name)], forUpdate: false).first,
                    steps.first(where: { $0.monsterID == holder.id && $0.after == nil }) == nil {
                     throw reversal.refused(
                         "the name \(Quote.code(after.name)) is now monster \(holder.id)’s\(try laterChangeWording(after: change.id, monster: holder.id))")

@@ -49,6 +49,9 @@ public final class PostgresRosterStore: RosterStore {
     /// Opened without reading the version marker yet: the read rides with
     /// the first statements `run` sends (see `runReadingMarker`).
     var markerUnread = false
+    /// The schema's version as opening found it: a role that may not
+    /// migrate works on an older one (see `oldestCompatibleVersion`).
+    var schemaVersion = PostgresSchema.currentVersion
     /// The database has no roster yet and the store was opened for an
     /// import: the import makes the schema, empty, in its own transaction
     /// (see `makeSchemaForImport`), as an import into a new file starts
@@ -274,10 +277,16 @@ public final class PostgresRosterStore: RosterStore {
     /// first time: see `runReadingMarker`). Returns this statement's result.
     @discardableResult
     func run(_ sql: String, _ parameters: [String?] = []) throws -> QueryResult {
-        let batch = pending + [BoundStatement(sql, parameters)]
+        try runBatch(pending + [BoundStatement(sql, parameters)]).last ?? QueryResult()
+    }
+
+    /// Sends `batch` in one round trip (the statements pending are the
+    /// caller's to include), with the version marker's read the first
+    /// time; one result per statement.
+    func runBatch(_ batch: [BoundStatement]) throws -> [QueryResult] {
         pending = []
         if markerUnread { return try runReadingMarker(batch) }
-        return try connection.execute(batch).last ?? QueryResult()
+        return try connection.execute(batch)
     }
 
     /// Adds a statement whose answer is not needed to the next round trip.
