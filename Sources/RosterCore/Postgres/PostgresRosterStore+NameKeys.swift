@@ -115,7 +115,7 @@ extension PostgresRosterStore {
     private func monstersComparingNames(ids: [Int64], readingAs keys: [String], lock: String) throws -> [Monster] {
         let wanted = Set(keys)
         var found: [Monster] = []
-        try connection.query(PostgresMonsterTable.selectAll) { row in
+        try connection.query(rehearsed(PostgresMonsterTable.selectAll)) { row in
             let monster = try PostgresMonsterTable.monster(from: row)
             if ids.contains(monster.id) || wanted.contains(MonsterRules.nameKey(monster.name)) { found.append(monster) }
         }

@@ -46,6 +46,9 @@ public final class PostgresRosterStore: RosterStore {
     var isWriting = false
     /// Inside a dry run that rehearses without writing (see `write`).
     var isRehearsing = false
+    /// Inside a dry run that writes to copies of roster's tables (see
+    /// `rehearseOnCopies`).
+    var isRehearsingOnCopies = false
     /// Opened without reading the version marker yet: the read rides with
     /// the first statements `run` sends (see `runReadingMarker`).
     var markerUnread = false
@@ -285,6 +288,7 @@ public final class PostgresRosterStore: RosterStore {
     /// time; one result per statement.
     func runBatch(_ batch: [BoundStatement]) throws -> [QueryResult] {
         pending = []
+        let batch = isRehearsingOnCopies ? batch.map { BoundStatement(rehearsed($0.sql), $0.parameters) } : batch
         if markerUnread { return try runReadingMarker(batch) }
         return try connection.execute(batch)
     }
