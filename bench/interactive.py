@@ -9,6 +9,8 @@ million monsters):
   - its peak resident memory (VmHWM) after a session of use,
   - the bytes written to the terminal for moving the selection one row,
   - the time from each filter keystroke to the end of the frame it causes,
+  - the time from each sort change (`s`, the next order) to the end of the
+    frame it causes, measured last (the filter typed before still in force),
   - the bytes for moving onto a monster with another picture: with kitty
     images (when its picture was sent before) and with half blocks.
 Frames end with the synchronized-output end marker, ESC [ ? 2026 l.
@@ -148,6 +150,16 @@ def main():
         _, ended = read_until(fd, FRAME_END, 5)
         latencies.append((ended - sent) * 1000 if ended else float("inf"))
     memory = peak_memory(pid)
+    # Sort changes: leave the filter field, then each `s` shows the list
+    # in the next order.
+    os.write(fd, b"\x1b")
+    read_until(fd, FRAME_END, 2)
+    sorts = []
+    for _ in range(4):
+        sent = time.monotonic()
+        os.write(fd, b"s")
+        _, ended = read_until(fd, FRAME_END, 15)
+        sorts.append((ended - sent) * 1000 if ended else float("inf"))
     os.write(fd, b"\x1b")
     time.sleep(0.1)
     os.write(fd, b"q")
@@ -166,6 +178,8 @@ def main():
               f"(half blocks in truecolor; {len(picture_moves)} moves)")
     print(f"filter keystroke to frame (median) {statistics.median(latencies):8.1f} ms      "
           f"max {max(latencies):.1f} ms; target < 50 ms: {verdict(max(latencies) < 50)}")
+    print(f"sort change to frame (median)      {statistics.median(sorts):8.1f} ms      "
+          f"max {max(sorts):.1f} ms over {len(sorts)} orders; target < 50 ms: {verdict(max(sorts) < 50)}")
     print(f"exit status                        {os.WEXITSTATUS(status):8d}")
 
     # Pictures: moving between monsters whose pictures differ, at the

@@ -11,6 +11,7 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
     case cannotCreate = 73
     case ioError = 74
     case busy = 75
+    case noPermission = 77
     case hangup = 129
     case interrupted = 130
     case terminated = 143
@@ -27,6 +28,7 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
         case .cannotCreate: "an output file cannot be created"
         case .ioError: "reading or writing failed: the database file is damaged or not a database at all, it is read-only, or the disk failed"
         case .busy: "the database is busy with another writer; try again"
+        case .noPermission: "a PostgreSQL server refused the role: a wrong password, pg_hba.conf rejecting it, or a write by a role that may only read"
         case .hangup: "the terminal went away (SIGHUP) while the interactive roster was open"
         case .interrupted: "interrupted by Ctrl-C or SIGINT"
         case .terminated: "ended by SIGTERM while the interactive roster was open"
@@ -47,6 +49,7 @@ extension RosterError {
         case .invalidLocation: .usage
         case .outOfMemory: .osError
         case .busy: .busy
+        case .notPermitted: .noPermission
         case .interrupted: .interrupted
         case .cannotRead, .notOnServer: .noInput
         case .problems(let problems, _, _):

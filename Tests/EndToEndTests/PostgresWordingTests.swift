@@ -36,7 +36,7 @@ struct PostgresWordingTests {
         }
     }
 
-    @Test("a database or a role that does not exist is exit 66, naming which and the server; a wrong password is refused, exit 74")
+    @Test("a database or a role that does not exist is exit 66, naming which and the server; a wrong password or pg_hba.conf's refusal is exit 77, naming host and role")
     func namesNotThere() throws {
         let cluster = try DisposablePostgres.shared()
         let sandbox = try Sandbox()
@@ -58,10 +58,19 @@ struct PostgresWordingTests {
         let guarded = try DisposablePostgres(ownedWith: ["--scram", "alice", password])
         try guarded.psql("CREATE DATABASE shared OWNER alice")
         let wrong = try sandbox.roster(uri: guarded.uri(database: "shared", user: "alice", password: password + "x"), ["list"])
-        #expect(wrong.status == 74, "\(wrong.stderr)")
-        #expect(wrong.stderr.hasPrefix("roster: PostgreSQL at \(guarded.folder)/.s.PGSQL.\(guarded.port) (database shared, user alice) refused the connection: password authentication failed"),
+        #expect(wrong.status == 77, "\(wrong.stderr)")
+        #expect(wrong.stderr.hasPrefix("roster: PostgreSQL at \(guarded.folder)/.s.PGSQL.\(guarded.port) refused role `alice` (database shared): password authentication failed"),
                 "\(wrong.stderr)")
         #expect(wrong.stderr.split(separator: "\n").count == 1 && !wrong.stderr.contains(password), "\(wrong.stderr)")
+        // pg_hba.conf rejecting the role, whatever its password.
+        let rejecting = try DisposablePostgres(ownedWith: ["--scram", "alice", password, "--auth", "reject"])
+        try rejecting.psql("CREATE DATABASE shared OWNER alice")
+        let rejected = try sandbox.roster(uri: rejecting.uri(database: "shared", user: "alice", password: password), ["set-weapon", "Cat-Bot", "fire"])
+        #expect(rejected.status == 77, "\(rejected.stderr)")
+        #expect(rejected.stderr.hasPrefix("roster: PostgreSQL at \(rejecting.folder)/.s.PGSQL.\(rejecting.port) refused role `alice` (database shared): "),
+                "\(rejected.stderr)")
+        #expect(rejected.stderr.contains("pg_hba.conf") && rejected.stderr.split(separator: "\n").count == 1 && !rejected.stderr.contains(password),
+                "\(rejected.stderr)")
     }
 
     @Test("a database without a roster gets the default one, said once on stderr; an import into one says nothing of default monsters")

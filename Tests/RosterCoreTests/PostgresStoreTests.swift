@@ -189,19 +189,15 @@ struct PostgresStoreTests {
         let database = try server.makeDatabase()
         let admin = try server.adminConnection(database: database)
         defer { admin.close() }
-        try admin.simpleQuery("""
-            DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'reader') THEN CREATE ROLE reader LOGIN; END IF; END $$;
-            GRANT USAGE ON SCHEMA roster TO reader;
-            GRANT SELECT ON ALL TABLES IN SCHEMA roster TO reader;
-            GRANT SELECT ON ALL SEQUENCES IN SCHEMA roster TO reader;
-            """)
+        try admin.grantReading(to: "reader")
         let reader = try PostgresRosterStore.open(uri: server.uri(database: database, user: "reader"), environment: [:])
         #expect(try reader.count() == 6)
         #expect {
             try reader.setWeapons([WeaponAssignment(reference: "Cat-Bot", weapon: .fire)])
         } throws: { error in
-            guard case RosterError.readOnly = error else { return false }
-            return "\(error)".contains("may only read it") && "\(error)".contains("nothing was changed")
+            // Refused permission (exit 77), naming the role.
+            guard case RosterError.notPermitted = error else { return false }
+            return "\(error)".contains("`reader` may only read it") && "\(error)".contains("nothing was changed")
         }
         #expect(try reader.find("Cat-Bot")?.weapon.type == .sword)
         #expect(try reader.historyCount() == 0)

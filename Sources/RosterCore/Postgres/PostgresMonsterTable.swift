@@ -16,11 +16,7 @@ enum PostgresMonsterTable {
 
     static let selectAll = "SELECT \(columns) FROM roster.monster ORDER BY id"
     static let selectByWeapon = "SELECT \(columns) FROM roster.monster WHERE weapon = $1 ORDER BY id"
-    static let selectByNameKey = "SELECT \(columns) FROM roster.monster WHERE name_key = $1"
     static let selectByID = "SELECT \(columns) FROM roster.monster WHERE id = $1"
-    /// By the name as spelled, for a row whose stored key another program
-    /// left stale: no index, used only when the key finds nothing.
-    static let selectByName = "SELECT \(columns) FROM roster.monster WHERE name = $1"
     /// Binds `values(of:)`; the id comes from the monster sequence.
     static let insert = """
         INSERT INTO roster.monster (\(dataColumns), name_key) VALUES (\(parameters(from: 1, count: dataFields.count + 1)))
@@ -31,10 +27,13 @@ enum PostgresMonsterTable {
     static let insertWithID = """
         INSERT INTO roster.monster (\(dataColumns), name_key, id) VALUES (\(parameters(from: 1, count: dataFields.count + 2)))
         """
-    /// Binds `values(of:)`, then the id.
+    /// Binds `values(of:)`, then the id. A name that still reads the same
+    /// keeps its stored key: it may be keyed by its id after the name's key
+    /// (`NameRekeying.shadowKey`), another monster holding the key itself.
     static let update = """
         UPDATE roster.monster SET \(dataFields.enumerated().map { "\($1.key) = $\($0 + 1)" }.joined(separator: ", ")),
-        name_key = $\(dataFields.count + 1) WHERE id = $\(dataFields.count + 2)
+        name_key = CASE WHEN split_part(name_key, chr(10), 1) = $\(dataFields.count + 1) THEN name_key ELSE $\(dataFields.count + 1) END
+        WHERE id = $\(dataFields.count + 2)
         """
     static let delete = "DELETE FROM roster.monster WHERE id = $1"
 

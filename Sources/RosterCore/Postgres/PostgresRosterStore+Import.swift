@@ -24,6 +24,9 @@ extension PostgresRosterStore {
         do throws(RosterError) {
             let summary = try write(commit: !dryRun) {
                 try makeSchemaForImport()
+                // An upsert finds monsters by key. A dry run may be a
+                // reader's, which cannot correct them.
+                if !dryRun { try correctNameKeysIfStale() }
                 let snapshot = dryRun ? nil : try beginSnapshot()
                 let summary = try load(from: reader, mode: mode, into: dryRun ? .rehearsal : .roster, progress: progress)
                 if let snapshot {

@@ -49,6 +49,7 @@ extension PostgresRosterStore {
         if version > PostgresSchema.currentVersion {
             throw .newerDatabase(path: name, version: version)
         }
+        schemaVersion = version
         return true
     }
 
@@ -59,7 +60,8 @@ extension PostgresRosterStore {
     /// after it ran, and what ran before it is rolled back (every write
     /// sends BEGIN first). The schema is then opened the long way (made,
     /// migrated, or refused in one sentence), and the batch sent again.
-    func runReadingMarker(_ batch: [BoundStatement]) throws -> QueryResult {
+    /// Returns the batch's results, one per statement (the marker's left out).
+    func runReadingMarker(_ batch: [BoundStatement]) throws -> [QueryResult] {
         var withMarker = batch
         withMarker.insert(BoundStatement(PostgresSchema.readMarker), at: batch.count - 1)
         let answered: Result<[QueryResult], PostgresError> = Result { () throws(PostgresError) in try connection.execute(withMarker) }
@@ -69,7 +71,9 @@ extension PostgresRosterStore {
             if marker.count == 1, marker[0].count == 2, marker[0][0] == PostgresSchema.application,
                marker[0][1] == String(PostgresSchema.currentVersion) {
                 markerUnread = false
-                return results.last ?? QueryResult()
+                var answers = results
+                answers.remove(at: batch.count - 1)
+                return answers
             }
         case .failure(let error):
             // No schema, or not roster's, is opened the long way below.
@@ -78,7 +82,7 @@ extension PostgresRosterStore {
         if connection.transactionStatus != .idle { try connection.simpleQuery("ROLLBACK") }
         markerUnread = false
         _ = try prepareSchema(creating: .withDefaultRoster)
-        return try connection.execute(batch).last ?? QueryResult()
+        return try connection.execute(batch)
     }
 
     /// For a request that does not go through `run` (a streamed read): the
@@ -99,7 +103,7 @@ extension PostgresRosterStore {
     /// the schema.
     static func isPermissionRefusal(_ error: RosterError) -> Bool {
         switch error {
-        case .cannotOpen, .readOnly: true
+        case .cannotOpen, .readOnly, .notPermitted: true
         default: false
         }
     }
@@ -147,6 +151,7 @@ extension PostgresRosterStore {
         if try schemaObjectCount() > 0 { throw RosterError.foreignSchema(server: name) }
         for migration in PostgresSchema.migrations { try connection.simpleQuery(migration.sql) }
         try run("UPDATE roster.roster_schema SET version = $1", [String(PostgresSchema.currentVersion)])
+        try run(Self.noteNameKeysChecked, [String(NameFolding.revision)])
     }
 
     /// Runs each migration the schema lacks, each in one transaction with
@@ -182,5 +187,10 @@ extension PostgresRosterStore {
             // Committed: the default roster is there.
             seeded += seeding
         }
+        // A roster made here holds only keys roster derived.
+        if seeded > 0 { try connection.query(Self.noteNameKeysChecked, [String(NameFolding.revision)]) }
     }
+
+    /// Notes that every name key is what its name gives (see `PostgresRosterStore+NameKeys`).
+    static let noteNameKeysChecked = "UPDATE roster.roster_schema SET keys_checked = outside_writes, keys_fold = $1"
 }

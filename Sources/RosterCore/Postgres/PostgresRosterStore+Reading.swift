@@ -77,27 +77,17 @@ extension PostgresRosterStore {
     }
 
     /// The monster `reference` names: by id (`8`, `#8`), else by name
-    /// ignoring case, through its folded key. The stored key is trusted
-    /// only when the row's name folds to it: another program may have
-    /// written a row straight in SQL (renamed a monster and left its key),
-    /// and roster must never act on another monster than the one named.
-    /// When no row's name folds to the key, the name as spelled is looked
-    /// for (a scan, on a miss only).
+    /// ignoring case, through its folded key, which is re-derived first
+    /// when another program may have left it wrong (see
+    /// `PostgresRosterStore+NameKeys`): roster never acts on another
+    /// monster than the one named.
     func lookUp(_ reference: String, forUpdate: Bool = false) throws -> Monster? {
-        let lock = forUpdate && !isRehearsing ? " FOR UPDATE" : ""
         if let id = MonsterRules.id(in: reference) {
+            let lock = forUpdate && !isRehearsing ? " FOR UPDATE" : ""
             return try run(PostgresMonsterTable.selectByID + lock, [String(id)]).rows.first
                 .map { (row) throws(RosterError) in try PostgresMonsterTable.monster(from: row) }
         }
-        let key = MonsterRules.nameKey(reference)
-        for sql in [PostgresMonsterTable.selectByNameKey, PostgresMonsterTable.selectByName] {
-            let parameter = sql == PostgresMonsterTable.selectByName ? reference : key
-            for row in try run(sql + lock, [parameter]).rows {
-                let monster = try PostgresMonsterTable.monster(from: row)
-                if MonsterRules.nameKey(monster.name) == key { return monster }
-            }
-        }
-        return nil
+        return try lookUpAll([reference], forUpdate: forUpdate)[reference]
     }
 
     func monster(withID id: Int64) throws -> Monster? {

@@ -17,11 +17,8 @@ import TextSafety
 /// the write lock, so two people undoing at once take back two changes.
 extension PostgresRosterStore {
     public func undo(_ count: Int, dryRun: Bool) throws(RosterError) -> HistoryOutcome {
-        // A dry run of one step rehearses (see `write`): it only reads, so
-        // a role that may only read can ask. Several steps depend on each
-        // other's writes, so their dry run makes them and rolls them back.
         let nothing = undoScope == .own ? "of yours to undo" : "to undo"
-        return try write(commit: !dryRun, rehearse: dryRun && count == 1) {
+        return try reversing(count, dryRun: dryRun) {
             try Reversal.steps(count, thenNone: "nothing more \(nothing)", next: { (try newestDoneChange(), "nothing \(nothing)") }) {
                 try reverse($0, undoing: true, dryRun: dryRun)
             }
@@ -29,10 +26,24 @@ extension PostgresRosterStore {
     }
 
     public func redo(_ count: Int, dryRun: Bool) throws(RosterError) -> HistoryOutcome {
-        try write(commit: !dryRun, rehearse: dryRun && count == 1) {
+        try reversing(count, dryRun: dryRun) {
             try Reversal.steps(count, thenNone: "nothing more to redo", next: redoCandidate) {
                 try reverse($0, undoing: false, dryRun: dryRun)
             }
+        }
+    }
+
+    /// Runs `count` steps of undo or redo. A dry run of one step rehearses
+    /// (see `write`): it only reads, so a role that may only read can ask.
+    /// Several steps depend on each other's writes, so their dry run makes
+    /// them and rolls them back; a role refused those writes makes them on
+    /// copies of the tables instead (see `rehearseOnCopies`).
+    private func reversing(_ count: Int, dryRun: Bool, _ steps: () throws -> HistoryOutcome) throws(RosterError) -> HistoryOutcome {
+        guard dryRun, count > 1 else { return try write(commit: !dryRun, rehearse: dryRun, steps) }
+        switch Result(catching: { () throws(RosterError) in try write(commit: false, steps) }) {
+        case .success(let outcome): return outcome
+        case .failure(let refusal) where Self.isPermissionRefusal(refusal): return try rehearseOnCopies(steps)
+        case .failure(let error): throw error
         }
     }
 
@@ -143,8 +154,7 @@ extension PostgresRosterStore {
                 guard let after = step.after else { continue }
                 // A name another monster took since: refused by name.
                 if MonsterRules.nameKey(after.name) != step.before.map({ MonsterRules.nameKey($0.name) }),
-                   let holder = try run(PostgresMonsterTable.selectByNameKey, [MonsterRules.nameKey(after.name)]).rows.first
-                    .map({ (row) throws(RosterError) in try PostgresMonsterTable.monster(from: row) }),
+                   let holder = try monsters(ids: [], readingAs: [MonsterRules.nameKey(after.name)], forUpdate: false).first,
                    steps.first(where: { $0.monsterID == holder.id && $0.after == nil }) == nil {
                     throw reversal.refused(
                         "the name \(Quote.code(after.name)) is now monster \(holder.id)’s\(try laterChangeWording(after: change.id, monster: holder.id))")

@@ -81,47 +81,28 @@ extension PostgresRosterStore {
     }
 
     /// Every monster the references name, by reference, in one statement:
-    /// ids and folded names sent as two arrays.
+    /// ids and folded names sent as two arrays. A name that reads as
+    /// several monsters' (another program made them so) means the one
+    /// spelled exactly so, else it is refused naming them all.
     func lookUpAll(_ references: [String], forUpdate: Bool = false) throws -> [String: Monster] {
         guard !references.isEmpty else { return [:] }
-        var ids: [String] = []
+        var ids: [Int64] = []
         var keys: [String] = []
         for reference in references {
-            if let id = MonsterRules.id(in: reference) { ids.append(String(id)) } else { keys.append(MonsterRules.nameKey(reference)) }
+            if let id = MonsterRules.id(in: reference) { ids.append(id) } else { keys.append(MonsterRules.nameKey(reference)) }
         }
-        let rows = try run("""
-            SELECT \(PostgresMonsterTable.columns), name_key FROM roster.monster
-            WHERE id = ANY($1::bigint[]) OR name_key = ANY($2::text[])\(forUpdate && !isRehearsing ? " FOR UPDATE" : "")
-            """, [Self.arrayLiteral(ids), Self.arrayLiteral(keys)]).rows
         var byID: [Int64: Monster] = [:]
-        var byKey: [String: Monster] = [:]
-        // A stored key is trusted only when the row's name folds to it
-        // (another program may have renamed a monster straight in SQL).
-        func take(_ row: [String?]) throws {
-            let monster = try PostgresMonsterTable.monster(from: row)
+        var byKey: [String: [Monster]] = [:]
+        for monster in try monsters(ids: ids, readingAs: keys, forUpdate: forUpdate) {
             byID[monster.id] = monster
-            let key = MonsterRules.nameKey(monster.name)
-            if byKey[key] == nil, row.last == key { byKey[key] = monster }
-        }
-        for row in rows { try take(row) }
-        // Names no trusted key found: looked for as spelled (a scan, on a miss only).
-        let missing = references.filter { MonsterRules.id(in: $0) == nil && byKey[MonsterRules.nameKey($0)] == nil }
-        if !missing.isEmpty {
-            for row in try run("""
-                SELECT \(PostgresMonsterTable.columns), name_key FROM roster.monster WHERE name = ANY($1::text[])\(forUpdate && !isRehearsing ? " FOR UPDATE" : "")
-                """, [Self.arrayLiteral(missing)]).rows {
-                let monster = try PostgresMonsterTable.monster(from: row)
-                let key = MonsterRules.nameKey(monster.name)
-                if byKey[key] == nil { byKey[key] = monster }
-                byID[monster.id] = byID[monster.id] ?? monster
-            }
+            byKey[MonsterRules.nameKey(monster.name), default: []].append(monster)
         }
         var found: [String: Monster] = [:]
         for reference in references {
             if let id = MonsterRules.id(in: reference) {
                 found[reference] = byID[id]
             } else {
-                found[reference] = byKey[MonsterRules.nameKey(reference)]
+                found[reference] = try MonsterRules.oneMonster(named: reference, among: byKey[MonsterRules.nameKey(reference)] ?? [])
             }
         }
         return found
@@ -150,8 +131,8 @@ extension PostgresRosterStore {
         return try write(commit: !dryRun, rehearse: dryRun) {
             // The name is looked up first, under the write lock, so that a
             // taken name is told by the name it reads as.
-            if let existing = try run(PostgresMonsterTable.selectByNameKey, [MonsterRules.nameKey(monster.name)]).rows.first {
-                throw RosterError.nameTaken(monster.name, existing: try PostgresMonsterTable.monster(from: existing).name)
+            if let existing = try monsters(ids: [], readingAs: [MonsterRules.nameKey(monster.name)], forUpdate: false).first {
+                throw RosterError.nameTaken(monster.name, existing: existing.name)
             }
             let id: Int64
             if isRehearsing {
@@ -224,7 +205,8 @@ extension PostgresRosterStore {
     /// Checks and saves `changes` to `before`, without a history entry.
     private func save(_ changes: MonsterChanges, to before: Monster) throws -> MonsterEdit {
         let after = try StoreWriteRules.edited(before, by: changes) { key in
-            try run(PostgresMonsterTable.selectByNameKey, [key]).rows.first.map { (row) throws(RosterError) in try PostgresMonsterTable.monster(from: row) }
+            let holders = try monsters(ids: [], readingAs: [key], forUpdate: false)
+            return holders.first { $0.id != before.id } ?? holders.first
         }
         guard after != before else { return MonsterEdit(before: before, after: after) }
         later(PostgresMonsterTable.update, PostgresMonsterTable.values(of: after) + [String(before.id)])

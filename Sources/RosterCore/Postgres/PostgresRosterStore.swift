@@ -1,5 +1,4 @@
 import PostgresWire
-import TextSafety
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -47,9 +46,15 @@ public final class PostgresRosterStore: RosterStore {
     var isWriting = false
     /// Inside a dry run that rehearses without writing (see `write`).
     var isRehearsing = false
+    /// Inside a dry run that writes to copies of roster's tables (see
+    /// `rehearseOnCopies`).
+    var isRehearsingOnCopies = false
     /// Opened without reading the version marker yet: the read rides with
     /// the first statements `run` sends (see `runReadingMarker`).
     var markerUnread = false
+    /// The schema's version as opening found it: a role that may not
+    /// migrate works on an older one (see `oldestCompatibleVersion`).
+    var schemaVersion = PostgresSchema.currentVersion
     /// The database has no roster yet and the store was opened for an
     /// import: the import makes the schema, empty, in its own transaction
     /// (see `makeSchemaForImport`), as an import into a new file starts
@@ -275,10 +280,17 @@ public final class PostgresRosterStore: RosterStore {
     /// first time: see `runReadingMarker`). Returns this statement's result.
     @discardableResult
     func run(_ sql: String, _ parameters: [String?] = []) throws -> QueryResult {
-        let batch = pending + [BoundStatement(sql, parameters)]
+        try runBatch(pending + [BoundStatement(sql, parameters)]).last ?? QueryResult()
+    }
+
+    /// Sends `batch` in one round trip (the statements pending are the
+    /// caller's to include), with the version marker's read the first
+    /// time; one result per statement.
+    func runBatch(_ batch: [BoundStatement]) throws -> [QueryResult] {
         pending = []
+        let batch = isRehearsingOnCopies ? batch.map { BoundStatement(rehearsed($0.sql), $0.parameters) } : batch
         if markerUnread { return try runReadingMarker(batch) }
-        return try connection.execute(batch).last ?? QueryResult()
+        return try connection.execute(batch)
     }
 
     /// Adds a statement whose answer is not needed to the next round trip.
@@ -291,141 +303,6 @@ public final class PostgresRosterStore: RosterStore {
     /// The first column of the first row, as a whole number.
     func integer(_ sql: String, _ parameters: [String?] = []) throws -> Int64? {
         try run(sql, parameters).firstValue.flatMap { Int64($0) }
-    }
-
-    /// Runs a write: one transaction that takes the write lock first and,
-    /// unless `commit` is false (a dry run, which is then rolled back),
-    /// commits with the statements still pending.
-    ///
-    /// `rehearse` is for a dry run whose answer the client works out from
-    /// what it reads (set-weapon, edit, remove, add): it runs in a
-    /// read-only snapshot, takes neither the write lock nor row locks, and
-    /// drops the writes it would have sent, so a role that may only read
-    /// can ask what a change would do, and nobody waits on it.
-    func write<T>(commit: Bool = true, rehearse: Bool = false, _ body: () throws -> T) throws(RosterError) -> T {
-        isWriting = !rehearse
-        isRehearsing = rehearse
-        defer {
-            isWriting = false
-            isRehearsing = false
-        }
-        if rehearse {
-            return try guarded {
-                pending = [BoundStatement("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")]
-                do {
-                    let value = try body()
-                    pending = []
-                    if connection.transactionStatus != .idle { try run("ROLLBACK") }
-                    return value
-                } catch {
-                    rollBack()
-                    throw error
-                }
-            }
-        }
-        return try guarded {
-            pending = [
-                BoundStatement("BEGIN"),
-                // roster.writing: this change is roster's, announced with its
-                // history id; the outside-change trigger stays quiet. The
-                // settings come first in the row, so the lock waits no
-                // longer than the busy timeout; one statement, parsed once.
-                BoundStatement("""
-                    SELECT set_config('lock_timeout', $1, true), set_config('roster.writing', 'on', true), pg_advisory_xact_lock($2, $3)
-                    """, ["\(max(0, busyTimeoutMilliseconds))ms", String(PostgresSchema.LockKey.space), String(PostgresSchema.LockKey.write)]),
-            ]
-            let value: T
-            do {
-                value = try body()
-                if commit {
-                    let tag = try run("COMMIT").commandTag
-                    if tag == "ROLLBACK" { throw PostgresError.misuse("the transaction failed part way, so it was rolled back") }
-                } else {
-                    try run("ROLLBACK")
-                }
-            } catch {
-                rollBack()
-                throw error
-            }
-            return value
-        }
-    }
-
-    /// Reads in one snapshot (an export, a page of the list while others write).
-    func readTransaction<T>(_ body: () throws -> T) throws(RosterError) -> T {
-        try guarded {
-            pending = [BoundStatement("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")]
-            do {
-                let value = try body()
-                if pending.isEmpty { try run("COMMIT") } else { pending = [] }
-                return value
-            } catch {
-                rollBack()
-                throw error
-            }
-        }
-    }
-
-    /// Ends a transaction that failed: nothing of it stays.
-    private func rollBack() {
-        pending = []
-        guard !connection.isClosed, connection.transactionStatus != .idle else { return }
-        _ = try? connection.simpleQuery("ROLLBACK")
-    }
-
-    /// The roster's sentence for a client error. "nothing was changed"
-    /// only where something could have been: a write that lost its
-    /// server part way. A read, or a command that could not connect at
-    /// all, names the server and says no more.
-    static func mapped(_ error: PostgresError, settings: ConnectionSettings, writing: Bool) -> RosterError {
-        let server = settings.description
-        let unchanged = writing ? "; nothing was changed" : ""
-        switch error {
-        case .unreachable, .connectionLost:
-            return .serverUnavailable(sentence(error.description) + unchanged)
-        case .invalidSettings(let text):
-            return .invalidLocation(sentence(text))
-        case .insecure, .protocolViolation, .misuse:
-            return .serverRefused(sentence(error.description))
-        case .server(let failure):
-            let state = failure.sqlState
-            if state == .lockNotAvailable { return .busy(path: server) }
-            if state.errorClass == "08" || state == .adminShutdown || state == .crashShutdown || state == .cannotConnectNow {
-                return .serverUnavailable("lost the connection to PostgreSQL at \(server): \(failure.message)\(unchanged)")
-            }
-            if state == .insufficientPrivilege || state == .readOnlySQLTransaction {
-                if writing {
-                    return .readOnly(path: server, reason: "the database role \(settings.user) may only read it (\(failure.message)); nothing was changed")
-                }
-                return .cannotOpen(path: server, reason: "the database role \(settings.user) may not read it (\(failure.message))")
-            }
-            // Names the person gave that the server does not have: said
-            // with the names as given, not the server's text.
-            if state == .invalidCatalogName {
-                return .notOnServer("database \(Quote.code(settings.database)) does not exist on \(settings.serverDescription)")
-            }
-            if state == .invalidAuthorizationSpecification, failure.message.hasPrefix("role "), failure.message.hasSuffix(" does not exist") {
-                return .notOnServer("role \(Quote.code(settings.user)) does not exist on \(settings.serverDescription)")
-            }
-            if state == .invalidPassword || state == .invalidAuthorizationSpecification {
-                return .serverRefused("PostgreSQL at \(server) refused the connection: \(failure.message)")
-            }
-            return .serverRefused("the roster at \(server) failed: \(failure.message) (SQLSTATE \(state.code))")
-        }
-    }
-
-    /// `mapped` for this store, as its statement stands (a write or not).
-    func mapped(_ error: PostgresError) -> RosterError {
-        Self.mapped(error, settings: settings, writing: isWriting)
-    }
-
-    /// A client sentence in the roster's voice: lower-case first, no full stop.
-    static func sentence(_ text: String) -> String {
-        var text = text
-        if text.hasSuffix(".") { text.removeLast() }
-        guard let first = text.first, first.isUppercase,
-              text.dropFirst().first.map({ !$0.isUppercase }) ?? true else { return text }
-        return first.lowercased() + text.dropFirst()
     }
 
     // MARK: The connection

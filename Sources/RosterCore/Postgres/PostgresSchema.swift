@@ -52,13 +52,17 @@ enum PostgresSchema {
                   sql: version4),
         Migration(version: 5, summary: "number the history from a counter each change updates, so that a crash leaves no gap",
                   sql: version5),
+        Migration(version: 6, summary: "count the writes other programs make to the monsters, so that roster re-derives the name keys they leave",
+                  sql: version6),
     ]
 
     static var currentVersion: Int32 { Int32(migrations.count) }
     /// The oldest schema this roster reads when its role may not migrate
     /// it: the later ones change nothing a read needs (version 2 adds
     /// announcements, versions 3 and 4 make writes and filters cheaper,
-    /// version 5 adds the history counter). Writes need version 5's
+    /// version 5 adds the history counter, version 6 the count of outside
+    /// writes, without which lookups by name compare names instead of
+    /// trusting keys; see `PostgresNameKeys`). Writes need version 5's
     /// counter: its owner runs the new roster once first, as
     /// docs/sharing.md says for every upgrade.
     static let oldestCompatibleVersion: Int32 = 1
@@ -263,4 +267,39 @@ enum PostgresSchema {
         ALTER TABLE roster.history ALTER COLUMN id SET DEFAULT roster.next_history_id();
         DROP SEQUENCE roster.history_id;
         """#
+
+    /// Version 6: the outside-change trigger also counts the writes other
+    /// programs make (`outside_writes`), and `keys_checked` is the count at
+    /// which roster last found every name key to be what its name gives
+    /// (`keys_fold` the fold's revision): another program neither knows
+    /// nor keeps roster's keys, so they are re-derived before a lookup
+    /// trusts them (see `PostgresNameKeys`). The counter lives on the
+    /// marker's one row. The function runs as its owner, so that a program
+    /// that may write the monsters but not the marker still counts; it
+    /// does nothing else. `keys_checked` starts at -1: writes made before
+    /// this version were never counted.
+    static let version6 = #"""
+        ALTER TABLE roster.roster_schema
+            ADD COLUMN outside_writes bigint NOT NULL DEFAULT 0,
+            ADD COLUMN keys_checked bigint NOT NULL DEFAULT -1,
+            ADD COLUMN keys_fold bigint NOT NULL DEFAULT 0;
+        CREATE OR REPLACE FUNCTION roster.announce_outside_change() RETURNS trigger LANGUAGE plpgsql
+            SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
+        BEGIN
+            IF current_setting('roster.writing', true) IS DISTINCT FROM 'on' THEN
+                UPDATE roster.roster_schema SET outside_writes = outside_writes + 1;
+                PERFORM pg_notify('roster', 'outside');
+            END IF;
+            RETURN NULL;
+        END
+        $$;
+        """#
+
+    /// Whether every name key was checked since the last outside write, by
+    /// the fold of `$1`: true, false, or NULL on a schema older than 6
+    /// (read through `to_jsonb`, so that such a schema answers too).
+    static let nameKeysChecked = """
+        SELECT (to_jsonb(s) ->> 'outside_writes') = (to_jsonb(s) ->> 'keys_checked') AND (to_jsonb(s) ->> 'keys_fold') = $1
+        FROM roster.roster_schema s
+        """
 }

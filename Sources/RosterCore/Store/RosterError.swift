@@ -77,6 +77,10 @@ public enum RosterError: Error, Sendable, CustomStringConvertible {
     /// wrote so (roster itself never lets two names read alike): the
     /// sentence lists them by id. Nothing is done to any of them.
     case namesReadAlike(String)
+    /// The server refused the role: a wrong password, `pg_hba.conf`
+    /// rejecting it, or a write by a role that may only read. The sentence
+    /// names the server and the role, never the password.
+    case notPermitted(String)
 
     public var description: String {
         switch self {
@@ -141,7 +145,7 @@ public enum RosterError: Error, Sendable, CustomStringConvertible {
             // The outcome first: a narrow footer cuts the end of the sentence.
             return "\(name) was not removed: another program changed it after you were asked"
         case .serverUnavailable(let sentence), .serverRefused(let sentence), .invalidLocation(let sentence),
-             .notOnServer(let sentence):
+             .notOnServer(let sentence), .notPermitted(let sentence):
             // The client's sentences end with a full stop; the roster's do not.
             return sentence.hasSuffix(".") ? String(sentence.dropLast()) : sentence
         case .foreignSchema(let server):

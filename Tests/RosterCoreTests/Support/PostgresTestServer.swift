@@ -113,6 +113,19 @@ final class PostgresTestServer: @unchecked Sendable {
     }
 }
 
+extension PostgresConnection {
+    /// Makes the login role `role` (once per cluster: roles are the
+    /// cluster's) and grants it what docs/sharing.md lists for reading.
+    func grantReading(to role: String) throws {
+        try simpleQuery("""
+            DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '\(role)') THEN CREATE ROLE \(role) LOGIN; END IF; END $$;
+            GRANT USAGE ON SCHEMA roster TO \(role);
+            GRANT SELECT ON ALL TABLES IN SCHEMA roster TO \(role);
+            GRANT SELECT ON ALL SEQUENCES IN SCHEMA roster TO \(role);
+            """)
+    }
+}
+
 /// The stores the store tests run against, each behaviour once per store.
 enum StoreKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case sqlite

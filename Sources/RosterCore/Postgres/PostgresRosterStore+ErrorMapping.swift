@@ -1,0 +1,74 @@
+import PostgresWire
+import TextSafety
+
+/// How the PostgreSQL store turns its protocol client's errors into the
+/// roster's one-sentence errors.
+///
+/// The SQLSTATE decides the exit code (a lost server 75, a lock wait 75,
+/// a refused permission read-only, names the server does not have 66);
+/// the sentence names the server, database and role as given, never the
+/// password, and never trusts the server's text to name what was asked for.
+extension PostgresRosterStore {
+    /// The roster's sentence for a client error. "nothing was changed"
+    /// only where something could have been: a write that lost its
+    /// server part way. A read, or a command that could not connect at
+    /// all, names the server and says no more.
+    static func mapped(_ error: PostgresError, settings: ConnectionSettings, writing: Bool) -> RosterError {
+        let server = settings.description
+        let unchanged = writing ? "; nothing was changed" : ""
+        switch error {
+        case .unreachable, .connectionLost:
+            return .serverUnavailable(sentence(error.description) + unchanged)
+        case .invalidSettings(let text):
+            return .invalidLocation(sentence(text))
+        case .insecure, .protocolViolation, .misuse:
+            return .serverRefused(sentence(error.description))
+        case .server(let failure):
+            let state = failure.sqlState
+            if state == .lockNotAvailable { return .busy(path: server) }
+            if state.errorClass == "08" || state == .adminShutdown || state == .crashShutdown || state == .cannotConnectNow {
+                return .serverUnavailable("lost the connection to PostgreSQL at \(server): \(failure.message)\(unchanged)")
+            }
+            if state == .insufficientPrivilege || state == .readOnlySQLTransaction {
+                // A role refused a write is refused permission (77); a
+                // server that takes no writes at all (a standby) is read-only.
+                if writing && state == .insufficientPrivilege {
+                    return .notPermitted("the roster at \(server) cannot be written: the database role \(Quote.code(settings.user)) may only read it (\(failure.message)); nothing was changed")
+                }
+                if writing {
+                    return .readOnly(path: server, reason: "the database role \(settings.user) may only read it (\(failure.message)); nothing was changed")
+                }
+                return .cannotOpen(path: server, reason: "the database role \(settings.user) may not read it (\(failure.message))")
+            }
+            // Names the person gave that the server does not have: said
+            // with the names as given, not the server's text.
+            if state == .invalidCatalogName {
+                return .notOnServer("database \(Quote.code(settings.database)) does not exist on \(settings.serverDescription)")
+            }
+            if state == .invalidAuthorizationSpecification, failure.message.hasPrefix("role "), failure.message.hasSuffix(" does not exist") {
+                return .notOnServer("role \(Quote.code(settings.user)) does not exist on \(settings.serverDescription)")
+            }
+            // A wrong password, or pg_hba.conf rejecting the role: told by
+            // host and role as given (the server's words after them).
+            if state == .invalidPassword || state == .invalidAuthorizationSpecification {
+                return .notPermitted("PostgreSQL at \(settings.serverDescription) refused role \(Quote.code(settings.user)) "
+                    + "(database \(settings.database)): \(failure.message)")
+            }
+            return .serverRefused("the roster at \(server) failed: \(failure.message) (SQLSTATE \(state.code))")
+        }
+    }
+
+    /// `mapped` for this store, as its statement stands (a write or not).
+    func mapped(_ error: PostgresError) -> RosterError {
+        Self.mapped(error, settings: settings, writing: isWriting)
+    }
+
+    /// A client sentence in the roster's voice: lower-case first, no full stop.
+    static func sentence(_ text: String) -> String {
+        var text = text
+        if text.hasSuffix(".") { text.removeLast() }
+        guard let first = text.first, first.isUppercase,
+              text.dropFirst().first.map({ !$0.isUppercase }) ?? true else { return text }
+        return first.lowercased() + text.dropFirst()
+    }
+}

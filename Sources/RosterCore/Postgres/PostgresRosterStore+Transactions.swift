@@ -1,0 +1,91 @@
+import PostgresWire
+
+/// How the PostgreSQL store wraps its statements in transactions.
+///
+/// A write is one transaction that takes the roster's write lock first
+/// (`pg_advisory_xact_lock`, waiting at most the busy timeout) and marks
+/// itself as roster's (`roster.writing`) so the outside-change trigger
+/// stays quiet; its `BEGIN` and lock travel with its first statement that
+/// needs an answer. A rehearsal (a dry run) reads in a read-only snapshot
+/// and drops the writes, so a reader role can ask what a change would do.
+extension PostgresRosterStore {
+    /// Runs a write: one transaction that takes the write lock first and,
+    /// unless `commit` is false (a dry run, which is then rolled back),
+    /// commits with the statements still pending.
+    ///
+    /// `rehearse` is for a dry run whose answer the client works out from
+    /// what it reads (set-weapon, edit, remove, add): it runs in a
+    /// read-only snapshot, takes neither the write lock nor row locks, and
+    /// drops the writes it would have sent, so a role that may only read
+    /// can ask what a change would do, and nobody waits on it.
+    func write<T>(commit: Bool = true, rehearse: Bool = false, _ body: () throws -> T) throws(RosterError) -> T {
+        isWriting = !rehearse
+        isRehearsing = rehearse
+        defer {
+            isWriting = false
+            isRehearsing = false
+        }
+        if rehearse {
+            return try guarded {
+                pending = [BoundStatement("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")]
+                do {
+                    let value = try body()
+                    pending = []
+                    if connection.transactionStatus != .idle { try run("ROLLBACK") }
+                    return value
+                } catch {
+                    rollBack()
+                    throw error
+                }
+            }
+        }
+        return try guarded {
+            pending = [
+                BoundStatement("BEGIN"),
+                // roster.writing: this change is roster's, announced with its
+                // history id; the outside-change trigger stays quiet. The
+                // settings come first in the row, so the lock waits no
+                // longer than the busy timeout; one statement, parsed once.
+                BoundStatement("""
+                    SELECT set_config('lock_timeout', $1, true), set_config('roster.writing', 'on', true), pg_advisory_xact_lock($2, $3)
+                    """, ["\(max(0, busyTimeoutMilliseconds))ms", String(PostgresSchema.LockKey.space), String(PostgresSchema.LockKey.write)]),
+            ]
+            let value: T
+            do {
+                value = try body()
+                if commit {
+                    let tag = try run("COMMIT").commandTag
+                    if tag == "ROLLBACK" { throw PostgresError.misuse("the transaction failed part way, so it was rolled back") }
+                } else {
+                    try run("ROLLBACK")
+                }
+            } catch {
+                rollBack()
+                throw error
+            }
+            return value
+        }
+    }
+
+    /// Reads in one snapshot (an export, a page of the list while others write).
+    func readTransaction<T>(_ body: () throws -> T) throws(RosterError) -> T {
+        try guarded {
+            pending = [BoundStatement("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")]
+            do {
+                let value = try body()
+                if pending.isEmpty { try run("COMMIT") } else { pending = [] }
+                return value
+            } catch {
+                rollBack()
+                throw error
+            }
+        }
+    }
+
+    /// Ends a transaction that failed: nothing of it stays.
+    func rollBack() {
+        pending = []
+        guard !connection.isClosed, connection.transactionStatus != .idle else { return }
+        _ = try? connection.simpleQuery("ROLLBACK")
+    }
+}
