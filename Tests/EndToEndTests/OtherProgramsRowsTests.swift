@@ -55,6 +55,65 @@ struct OtherProgramsRowsTests {
     }
 }
 
+/// A filter on names (`--where name=…`) matched the stored keys: after
+/// another program swapped two names, `set-weapon --where name=cat-bot`
+/// changed Kitty-Bot; among names that read alike only the one whose key
+/// was plain matched `=`; and on a roster that cannot be written, whose
+/// keys cannot be corrected, the filter used the stale keys.
+@Suite("Name filters over rows another program wrote")
+struct NameFilterOverOtherProgramsRowsTests {
+    @Test("after another program swaps two names, --where name= finds each by its current name")
+    func swappedNames() throws {
+        let sandbox = try Sandbox()
+        #expect(try sandbox.roster("list").status == 0)
+        _ = try sandbox.sqlite("UPDATE monster SET name = 'Kitty-Bot' WHERE id = 1; UPDATE monster SET name = 'Cat-Bot' WHERE id = 2;")
+        let set = try sandbox.roster("set-weapon", "--where", "name=cat-bot", "smoke")
+        #expect(set.stderr == "changed Cat-Bot: Blowgun → Smoke\n", "\(set.stderr)")
+        #expect(try sandbox.roster("list", "--where", "name~kitty", "--format", "plain").stdout.hasPrefix("1\tKitty-Bot\t"))
+    }
+
+    @Test("= finds every name that reads alike, as it ignores case; != none of them")
+    func namesReadingAlike() throws {
+        let sandbox = try Sandbox()
+        #expect(try sandbox.roster("add", "twin-bot", "--weapon", "fire").status == 0)
+        _ = try sandbox.sqlite("""
+            INSERT INTO monster (name, name_key, icon, weapon) VALUES ('Twin-Bot', 'twin-bot-x', 'a.png', 'sword'), ('TWIN-BOT', 'twin-bot-y', 'a.png', 'smoke')
+            """)
+        func ids(_ expression: String) throws -> String {
+            try sandbox.roster("list", "--where", expression, "--format", "plain").stdout
+                .split(separator: "\n").map { String($0.prefix { $0 != "\t" }) }.joined(separator: " ")
+        }
+        #expect(try ids("name=TWIN-BOT") == "7 8 9")
+        #expect(try ids("name!=twin-bot") == "1 2 3 4 5 6")
+        #expect(try ids("name~twin") == "7 8 9")
+        // A shadow key ends in its id: `~8` must not find it there.
+        #expect(try ids("name~8") == "")
+        let set = try sandbox.roster("set-weapon", "--where", "name=TWIN-BOT", "ninja-star")
+        #expect(set.status == 0, "\(set.stderr)")
+        #expect(try sandbox.sqlite("SELECT group_concat(weapon) FROM monster WHERE id >= 7") == "ninja-star,ninja-star,ninja-star")
+    }
+
+    @Test("on a roster that cannot be written, a name filter compares names rather than the stale keys",
+          .enabled(if: getuid() == 0, "needs root to switch to an unprivileged user"))
+    func readOnlyRoster() throws {
+        let sandbox = try Sandbox()
+        #expect(try sandbox.roster("list").status == 0)
+        _ = try sandbox.sqlite("UPDATE monster SET name = 'Kitty-Bot' WHERE id = 1; UPDATE monster SET name = 'Cat-Bot' WHERE id = 2;")
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: sandbox.directory.path)
+        for path in [sandbox.databasePath, sandbox.databasePath + "-wal", sandbox.databasePath + "-shm"] {
+            try? FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path)
+        }
+        func asNobody(_ arguments: [String]) throws -> RosterRun {
+            try sandbox.run("/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", Sandbox.binary.path,
+                                                  "--db", sandbox.databasePath] + arguments)
+        }
+        let cat = try asNobody(["list", "--where", "name=cat-bot", "--format", "plain"])
+        #expect(cat.stdout.hasPrefix("2\tCat-Bot\t") && cat.stdout.split(separator: "\n").count == 1, "\(cat.stdout) \(cat.stderr)")
+        let kitty = try asNobody(["export", "--where", "name~kitty", "--format", "ndjson"])
+        #expect(kitty.stdout.hasPrefix("{\"id\":1,\"name\":\"Kitty-Bot\""), "\(kitty.stdout) \(kitty.stderr)")
+    }
+}
+
 /// Ids are never given out twice: removing the newest monster once gave
 /// its id to the next one added, so `history B-Bot` told A-Bot's changes
 /// and a script that kept "id 7" acted on another monster.

@@ -38,6 +38,25 @@ struct WhereInsideTheWriteTests {
         #expect(!history.contains("Ice-Bot"), "\(history)")
     }
 
+    @Test("on PostgreSQL, a row another program (psql, which takes no roster lock) is changing is matched as that program leaves it")
+    func otherProgramMidChange() throws {
+        let race = try Race(.postgres)
+        let run = try race.run(["set-weapon", "--where", "weapon=fire", "smoke"], otherProgramHoldsIceBot: true)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("no monsters match; nothing changed"), "\(run.stderr)")
+        #expect(try race.iceBot() == "sword|blue")
+    }
+
+    @Test("on PostgreSQL, a name filter finds each monster by its current name after psql swapped two names")
+    func swappedNamesOnPostgres() throws {
+        let race = try Race(.postgres)
+        _ = try race.sql("UPDATE roster.monster SET name = 'Kitty-Bot' WHERE id = 1; UPDATE roster.monster SET name = 'Cat-Bot' WHERE id = 2")
+        let set = try race.roster(["set-weapon", "--where", "name=cat-bot", "smoke"])
+        #expect(set.stderr == "changed Cat-Bot: Blowgun → Smoke\n", "\(set.stderr)")
+        let kitty = try race.roster(["list", "--where", "name~kitty", "--format", "plain"])
+        #expect(kitty.stdout.hasPrefix("1\tKitty-Bot\t"), "\(kitty.stdout) \(kitty.stderr)")
+    }
+
     @Test("remove --where removes nothing when a match changed after it was read", arguments: Store.allCases)
     func remove(store: Store) throws {
         let race = try Race(store)
@@ -86,7 +105,7 @@ private struct Race {
     /// Runs roster with `arguments` while another program holds the write
     /// lock; once roster waits for it, Ice-Bot's weapon becomes Sword and
     /// the lock is let go. What roster said.
-    func run(_ arguments: [String]) throws -> RosterRun {
+    func run(_ arguments: [String], otherProgramHoldsIceBot: Bool = false) throws -> RosterRun {
         let holder = Process()
         let input = Pipe()
         holder.standardInput = input
@@ -98,8 +117,10 @@ private struct Race {
             let database = String(uri.split(separator: "/")[2].split(separator: "?")[0])
             holder.executableURL = URL(fileURLWithPath: PostgresCluster.psql)
             holder.arguments = ["-X", "-q", "-h", cluster.folder, "-p", String(cluster.port), "-U", "postgres", "-d", database]
-            // roster's write lock: the two-key advisory lock ("ROST", 1).
-            begin = "BEGIN; SELECT pg_advisory_xact_lock(\(0x524F_5354), 1);\n"
+            // roster's write lock: the two-key advisory lock ("ROST", 1);
+            // or, as psql would, no roster lock and Ice-Bot's row changing.
+            begin = otherProgramHoldsIceBot ? "BEGIN; UPDATE roster.monster SET weapon = 'sword' WHERE id = 5;\n"
+                                            : "BEGIN; SELECT pg_advisory_xact_lock(\(0x524F_5354), 1);\n"
         } else {
             holder.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
             holder.arguments = [sandbox.databasePath]
@@ -108,7 +129,12 @@ private struct Race {
         try holder.run()
         defer { if holder.isRunning { holder.terminate() }; holder.waitUntilExit() }
         input.fileHandleForWriting.write(Data(begin.utf8))
-        try #require(try waitUntilHeld(), "the test could not take the roster's write lock")
+        if otherProgramHoldsIceBot {
+            try #require(try waitFor { try sql("SELECT weapon FROM roster.monster WHERE id = 5") == "fire" && sql(
+                "SELECT count(*) FROM pg_stat_activity WHERE state = 'idle in transaction'") != "0" })
+        } else {
+            try #require(try waitUntilHeld(), "the test could not take the roster's write lock")
+        }
 
         let command = Process()
         command.executableURL = Sandbox.binary
@@ -119,8 +145,11 @@ private struct Race {
         command.standardError = errors
         command.standardInput = FileHandle.nullDevice
         try command.run()
-        let waited = try waitUntilWaiting(command)
-        input.fileHandleForWriting.write(Data("UPDATE \(table) SET weapon = 'sword' WHERE id = 5; COMMIT;\n".utf8))
+        let waited = otherProgramHoldsIceBot
+            ? try waitFor { try sql("SELECT count(*) FROM pg_locks WHERE NOT granted") != "0" }
+            : try waitUntilWaiting(command)
+        input.fileHandleForWriting.write(Data((otherProgramHoldsIceBot ? "COMMIT;\n"
+            : "UPDATE \(table) SET weapon = 'sword' WHERE id = 5; COMMIT;\n").utf8))
         try input.fileHandleForWriting.close()
         holder.waitUntilExit()
         let said = errors.fileHandleForReading.readDataToEndOfFile()
@@ -150,7 +179,7 @@ private struct Race {
         }
     }
 
-    private func waitFor(seconds: TimeInterval = 30, _ condition: () throws -> Bool) throws -> Bool {
+    func waitFor(seconds: TimeInterval = 30, _ condition: () throws -> Bool) throws -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
             if try condition() { return true }

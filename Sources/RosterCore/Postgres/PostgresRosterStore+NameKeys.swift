@@ -62,6 +62,22 @@ extension PostgresRosterStore {
     /// Makes every key right, when the roster can be written: in the write
     /// under way, or in one of its own outside a transaction. False when it
     /// cannot be (a reader, a dry run, a read's snapshot, an old schema).
+    /// For a filter on names (`--where name=…`): nil when the stored keys
+    /// can be trusted (corrected first where this role may write), else
+    /// the ids whose names meet the query's name conditions, found by
+    /// comparing names, for `QuerySQL` to match instead of the keys.
+    func namesMatchedByComparing(_ query: MonsterQuery) throws -> [Int64]? {
+        guard query.hasNameCondition else { return nil }
+        if schemaVersion >= 6, try run(PostgresSchema.nameKeysChecked, [String(NameFolding.revision)]).firstValue == "t" { return nil }
+        if try correctNameKeys() { return nil }
+        var ids: [Int64] = []
+        try connection.query(rehearsed("SELECT id, name FROM roster.monster ORDER BY id")) { row in
+            guard let id = row[0].flatMap({ Int64($0) }), let name = row[1] else { return }
+            if query.nameConditionsHold(for: name) { ids.append(id) }
+        }
+        return ids
+    }
+
     private func correctNameKeys() throws -> Bool {
         guard schemaVersion >= 6, !isRehearsing else { return false }
         if isWriting {

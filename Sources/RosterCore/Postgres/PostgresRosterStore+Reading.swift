@@ -12,8 +12,9 @@ extension PostgresRosterStore {
     /// Streams the rows, so memory stays flat however large the roster.
     /// Errors thrown by `body` come out as they are.
     public func forEachMonster(matching query: MonsterQuery, _ body: (Monster) throws -> Void) throws {
-        let select = QuerySQL(selecting: PostgresMonsterTable.columns, from: "roster.monster", query.allFields, .postgres)
         try guarded {}
+        let select = QuerySQL(selecting: PostgresMonsterTable.columns, from: "roster.monster", query.allFields, .postgres,
+                              namesMatchedBy: try guarded { try namesMatchedByComparing(query) })
         try readMarkerIfUnread()
         let batch = pending
         pending = []
@@ -40,9 +41,13 @@ extension PostgresRosterStore {
 
     /// The ids of the monsters `query` matches, in its order.
     public func monsterIDs(matching query: MonsterQuery) throws(RosterError) -> [Int64] {
-        let select = QuerySQL(selecting: "id", from: "roster.monster", query, .postgres)
         return try guarded {
-            try run(select.sql, select.parameters.map(\.text)).rows.compactMap { ($0.first ?? nil).flatMap { Int64($0) } }
+            // Inside a write the matches are locked: a row another program
+            // (psql, which takes no roster lock) changes meanwhile is
+            // matched again as it is once that program commits.
+            let select = QuerySQL(selecting: "id", from: "roster.monster", query, .postgres,
+                                  namesMatchedBy: try namesMatchedByComparing(query), forUpdate: isWriting && !isRehearsing)
+            return try run(select.sql, select.parameters.map(\.text)).rows.compactMap { ($0.first ?? nil).flatMap { Int64($0) } }
         }
     }
 
@@ -51,8 +56,9 @@ extension PostgresRosterStore {
     /// another number of columns is damage, as it is for `forEachMonster`.
     func forEachRow(matching query: MonsterQuery, _ body: (PostgresMonsterRow) throws -> Void) throws {
         let fields = query.recordFields
-        let select = QuerySQL(selecting: fields.map(\.key).joined(separator: ", "), from: "roster.monster", query, .postgres)
         try guarded {}
+        let select = QuerySQL(selecting: fields.map(\.key).joined(separator: ", "), from: "roster.monster", query, .postgres,
+                              namesMatchedBy: try guarded { try namesMatchedByComparing(query) })
         try readMarkerIfUnread()
         let batch = pending
         pending = []

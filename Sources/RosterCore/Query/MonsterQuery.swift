@@ -121,3 +121,25 @@ public struct MonsterSortKey: Sendable, Equatable {
     /// `weapon` or `-height`, as typed.
     public var text: String { (descending ? "-" : "") + field.key }
 }
+
+extension MonsterQuery {
+    /// Whether a condition is on the name: those are matched by the stored
+    /// name keys, which another program may have left wrong.
+    var hasNameCondition: Bool { conditions.contains { $0.field == .name } }
+
+    /// Whether `name` meets every name condition, by the key the name
+    /// gives now: what the SQL asks of a right key, for a roster whose keys
+    /// cannot be trusted.
+    func nameConditionsHold(for name: String) -> Bool {
+        let key = MonsterRules.nameKey(name)
+        return conditions.allSatisfy { condition in
+            guard condition.field == .name, case .text(let text) = condition.value else { return true }
+            let wanted = MonsterRules.nameKey(text)
+            switch condition.comparison {
+            case .contains: return wanted.isEmpty || key.contains(wanted)
+            case .notEqual: return key != wanted
+            default: return key == wanted
+            }
+        }
+    }
+}

@@ -28,12 +28,22 @@ struct QuerySQL {
     let parameters: [Parameter]
 
     /// `SELECT columns FROM table WHERE … ORDER BY …` for `query`.
-    init(selecting columns: String, from table: String, _ query: MonsterQuery, _ dialect: Dialect) {
+    ///
+    /// `namesMatchedBy`: the ids whose names the query's name conditions
+    /// match, worked out by comparing names where the stored keys cannot
+    /// be trusted (see `NameKeyCheck`); those conditions are then this one
+    /// set of ids. `forUpdate` locks the rows found (PostgreSQL, inside a
+    /// write): a row another program changes meanwhile is matched again
+    /// as it is once that program commits, never acted on as it was.
+    init(selecting columns: String, from table: String, _ query: MonsterQuery, _ dialect: Dialect,
+         namesMatchedBy ids: [Int64]? = nil, forUpdate: Bool = false) {
         var builder = Builder(dialect: dialect)
-        let conditions = query.conditions.map { builder.condition($0) }
+        var conditions = query.conditions.filter { ids == nil || $0.field != .name }.map { builder.condition($0) }
+        if let ids { conditions.append(builder.idIn(ids)) }
         var sql = "SELECT \(columns) FROM \(table)"
         if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
         sql += " ORDER BY " + Self.order(query.order, dialect)
+        if forUpdate, dialect == .postgres { sql += " FOR UPDATE" }
         self.sql = sql
         parameters = builder.parameters
     }
@@ -121,16 +131,36 @@ struct QuerySQL {
             let isName = field == .name
             let column = isName ? "name_key" : field.key
             let value = isName ? MonsterRules.nameKey(text) : text
+            // A name that reads as another's is keyed by its id after the
+            // key (`NameRekeying.shadowKey`, a newline then the id): `=`
+            // is every key from the key to the key and a \u{0B}, so it
+            // finds all the names that read alike, as `=` ignores case.
             switch comparison {
             case .contains:
                 let needle = placeholder(.text(value))
-                let haystack = isName ? column : "lower(\(column))"
+                let keyPart = dialect == .sqlite ? "substr(name_key, 1, instr(name_key || char(10), char(10)) - 1)"
+                                                 : "split_part(name_key, chr(10), 1)"
+                let haystack = isName ? keyPart : "lower(\(column))"
                 let wanted = isName ? needle : "lower(\(needle))"
                 return dialect == .sqlite ? "instr(\(haystack), \(wanted)) > 0" : "strpos(\(haystack), \(wanted)) > 0"
+            case .notEqual where isName:
+                return "(\(column) < \(placeholder(.text(value))) OR \(column) >= \(placeholder(.text(value + "\u{0B}"))))"
             case .notEqual:
                 return "\(column) <> \(placeholder(.text(value)))"
             default:
-                return "\(column) = \(placeholder(.text(value)))"
+                guard isName else { return "\(column) = \(placeholder(.text(value)))" }
+                return "(\(column) >= \(placeholder(.text(value))) AND \(column) < \(placeholder(.text(value + "\u{0B}"))))"
+            }
+        }
+
+        /// `id` is one of `ids`, bound as one parameter.
+        mutating func idIn(_ ids: [Int64]) -> String {
+            switch dialect {
+            case .sqlite:
+                return "id IN (SELECT value FROM json_each(\(placeholder(.text("[" + ids.map(String.init).joined(separator: ",") + "]")))))"
+            case .postgres:
+                parameters.append(.text("{" + ids.map(String.init).joined(separator: ",") + "}"))
+                return "id = ANY($\(parameters.count)::bigint[])"
             }
         }
 

@@ -54,6 +54,21 @@ extension SQLiteRosterStore {
         return true
     }
 
+    /// For a filter on names (`--where name=…`): nil when the stored keys
+    /// can be trusted (corrected first where the roster can be written),
+    /// else the ids whose names meet the query's name conditions, found by
+    /// comparing names, for `QuerySQL` to match instead of the keys.
+    func namesMatchedByComparing(_ query: MonsterQuery) throws -> [Int64]? {
+        guard query.hasNameCondition else { return nil }
+        if try nameKeysAreChecked() { return nil }
+        if !database.isInTransaction, try checkNameKeys() { return nil }
+        var ids: [Int64] = []
+        try database.cached("SELECT id, name FROM monster ORDER BY id").forEachRow { row in
+            if query.nameConditionsHold(for: row.text(1)) { ids.append(row.int(0)) }
+        }
+        return ids
+    }
+
     /// The monster whose name reads as `key`, found by comparing names:
     /// for a roster whose keys cannot be trusted or corrected.
     func monsterByComparingNames(_ key: String) throws -> Monster? {

@@ -32,7 +32,7 @@ extension SQLiteRosterStore {
     /// The ids of the monsters `query` matches, in its order.
     public func monsterIDs(matching query: MonsterQuery) throws(RosterError) -> [Int64] {
         try guarded {
-            let select = QuerySQL(selecting: "id", from: "monster", query, .sqlite)
+            let select = QuerySQL(selecting: "id", from: "monster", query, .sqlite, namesMatchedBy: try namesMatchedByComparing(query))
             return try database.cached(select.sql).rows(select.parameters.map(\.sqlValue)) { $0.int(0) }
         }
     }
@@ -47,7 +47,7 @@ extension SQLiteRosterStore {
                 return try database.cached(MonsterTable.selectAll).forEachRow([], body)
             }
             let columns = query.recordFields.map(\.key).joined(separator: ", ")
-            let select = QuerySQL(selecting: columns, from: "monster", query, .sqlite)
+            let select = QuerySQL(selecting: columns, from: "monster", query, .sqlite, namesMatchedBy: try namesMatchedByComparing(query))
             try database.cached(select.sql).forEachRow(select.parameters.map(\.sqlValue), body)
         }
     }

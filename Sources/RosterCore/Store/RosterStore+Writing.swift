@@ -169,6 +169,8 @@ extension SQLiteRosterStore {
                           expecting expected: WeaponType? = nil) throws(RosterError) -> [WeaponChange] {
         do {
             return try write(commit: !dryRun) {
+                // Keys another program left wrong are right before a name filter reads them.
+                if query.hasNameCondition { try rederiveNameKeysIfNeeded() }
                 let assignments = try monsterIDs(matching: query).map { WeaponAssignment(reference: "#\($0)", weapon: weapon) }
                 let changes = try assignWeapons(assignments, expecting: expected)
                 try record(.weapons(changes))
@@ -183,6 +185,7 @@ extension SQLiteRosterStore {
                      expecting expected: ExpectedValues = ExpectedValues()) throws(RosterError) -> [MonsterEdit] {
         do {
             return try write(commit: !dryRun) {
+                if query.hasNameCondition { try rederiveNameKeysIfNeeded() }
                 let references = try monsterIDs(matching: query).map { "#\($0)" }
                 let edits = try StoreWriteRules.edits(references, expecting: expected, monsterFor: lookUp) { try save(changes, to: $0) }
                 try record(RecordedChange.edits(edits))
