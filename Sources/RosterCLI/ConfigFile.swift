@@ -64,8 +64,14 @@ struct ConfigFile: Sendable, Equatable {
         // command, even `list`, until something writes to it.
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         if descriptor < 0 {
-            if errno == ENOENT || errno == ENOTDIR { return .none }
-            throw ConfigError(path: path, line: nil, "cannot be read: \(String(cString: strerror(errno)))")
+            let reason = errno
+            if reason == ENOENT || reason == ENOTDIR { return .none }
+            // A folder on the way this user may not look into (HOME left
+            // at another user's home, as `sudo -E` leaves it): there is no
+            // file of theirs there, as when there is none at all.
+            var status = stat()
+            if reason == EACCES, stat(path, &status) != 0 { return .none }
+            throw ConfigError(path: path, line: nil, "cannot be read: \(String(cString: strerror(reason)))", isUnreadable: true)
         }
         defer { close(descriptor) }
         var status = stat()
@@ -117,6 +123,9 @@ struct ConfigFile: Sendable, Equatable {
                 throw ConfigError(path: path, line: number, "\(Quote.code(key.name)) is set twice; keep one")
             }
             let value = try ConfigValue.reading(text[text.index(after: equals)...], for: key, path: path, line: number)
+            if case .text(let given) = value, given.utf8.contains(0) {
+                throw ConfigError(path: path, line: number, "\(Quote.code(key.name)) holds a NUL character, which no setting can")
+            }
             if case .text(let given) = value, key.name == "db", given.hasPrefix("~/"), let home {
                 variables[key.variable] = home + given.dropFirst()
             } else if let variable = key.asVariable(value) {
@@ -251,11 +260,15 @@ struct ConfigError: Error, Sendable {
     let path: String
     let line: Int?
     let reason: String
+    /// The file is there but cannot be read (66), rather than saying
+    /// something roster cannot take (64).
+    let isUnreadable: Bool
 
-    init(path: String, line: Int?, _ reason: String) {
+    init(path: String, line: Int?, _ reason: String, isUnreadable: Bool = false) {
         self.path = path
         self.line = line
         self.reason = reason
+        self.isUnreadable = isUnreadable
     }
 
     var description: String {

@@ -51,7 +51,7 @@ public enum RosterCommandLine {
             let plain = CommandContext()
             guard arguments.first == "help" else {
                 plain.error(error.description)
-                return ExitStatus.usage.rawValue
+                return (error.isUnreadable ? ExitStatus.noInput : ExitStatus.usage).rawValue
             }
             context = plain
         }

@@ -64,6 +64,45 @@ struct ConfigFileTests {
         #expect(!FileManager.default.fileExists(atPath: sandbox.databasePath))
     }
 
+    @Test("a NUL in a setting is refused: the file system stopped at it, so `db` made one file and checked another")
+    func nulRefused() throws {
+        let sandbox = try Sandbox()
+        let place = sandbox.directory.appendingPathComponent("a").path
+        let file = try write("db = \"\(place)\u{0}b.db\"\n", in: sandbox)
+        let run = try sandbox.roster(["list"], useDatabaseOption: false)
+        #expect(run.status == 64)
+        #expect(run.stderr == "roster: \(file):1: `db` holds a NUL character, which no setting can\n", "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: place))
+    }
+
+    @Test("a settings folder this user may not look into is no settings file; a file there that cannot be read is 66",
+          .enabled(if: getuid() == 0, "needs root to switch to an unprivileged user"))
+    func unreadable() throws {
+        let sandbox = try Sandbox()
+        _ = try sandbox.roster("list")
+        let file = try write("db = \"/nowhere/x.db\"\n", in: sandbox)
+        // The sandbox's folder and roster are nobody's to use; its .config is root's alone.
+        try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: sandbox.directory.path)
+        for path in [sandbox.databasePath, sandbox.databasePath + "-wal", sandbox.databasePath + "-shm"] {
+            try? FileManager.default.setAttributes([.posixPermissions: 0o666], ofItemAtPath: path)
+        }
+        let config = sandbox.directory.appendingPathComponent(".config").path
+        try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: config)
+        func asNobody() throws -> RosterRun {
+            try sandbox.run("/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", Sandbox.binary.path,
+                                                  "--db", sandbox.databasePath, "list", "--format", "plain"])
+        }
+        let hidden = try asNobody()
+        #expect(hidden.status == 0, "\(hidden.stderr)")
+        #expect(hidden.stdout.split(separator: "\n").count == 6)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: config)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: config + "/roster")
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file)
+        let unreadable = try asNobody()
+        #expect(unreadable.status == 66, "\(unreadable.stderr)")
+        #expect(unreadable.stderr == "roster: the settings file \(file) cannot be read: Permission denied\n", "\(unreadable.stderr)")
+    }
+
     @Test("a settings file that is a FIFO is refused at once, not waited on")
     func fifoRefused() throws {
         let sandbox = try Sandbox()
