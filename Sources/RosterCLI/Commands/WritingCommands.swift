@@ -381,7 +381,10 @@ enum WritingCommands {
             context.error("nothing was removed")
             return .failure
         }
-        let names = doomed.map { Quote.name($0.name) }.joined(separator: ", ")
+        // Many are counted, with the first few named: a question listing
+        // 20,000 names is a wall nobody reads (the dry run lists them all).
+        let shown = doomed.prefix(doomed.count > 10 ? 8 : 10).map { Quote.name($0.name) }.joined(separator: ", ")
+        let names = doomed.count > 10 ? "these \(doomed.count) monsters (\(shown) and \(doomed.count - 8) more)" : shown
         if dryRun {
             for monster in doomed { context.note("would remove \(Quote.name(monster.name))") }
             context.note("dry run: nothing was changed")
