@@ -41,6 +41,8 @@ public final class ChoicePanel: View {
     /// Rows given to pictures inside each button (0: glyphs only).
     public var pictureRows = 4
     public var accentColor: Color = .cyan
+    /// The frame of a button that is not highlighted.
+    public var quietColor: Color = .brightBlack
 
     public var onChoose: ((Int) -> Void)?
     public var onCancel: (() -> Void)?
@@ -180,7 +182,7 @@ public final class ChoicePanel: View {
     private func drawButton(_ index: Int, in rect: Rect, buffer: inout Buffer) {
         let highlighted = index == highlightedIndex
         let isCurrent = index == currentIndex
-        let borderStyle = highlighted ? Style(foreground: accentColor).bold : Style(foreground: .brightBlack)
+        let borderStyle = highlighted ? Style(foreground: accentColor).bold : Style(foreground: quietColor)
         buffer.drawBox(rect, style: borderStyle, box: highlighted ? .heavy : .rounded)
         let inner = rect.inset(by: 1)
         if index == closeIndex {

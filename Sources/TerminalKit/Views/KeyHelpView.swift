@@ -9,6 +9,8 @@ public final class KeyHelpView: View {
 
     public let groups: [(title: String, lines: [Line])]
     public var title = "Keys"
+    /// The colour of the frame around the keys.
+    public var frameColor: Color = .cyan
     /// Rows scrolled past, when the screen is too short for every key.
     private var scrollOffset = 0
 
@@ -107,7 +109,7 @@ public final class KeyHelpView: View {
         // footer below says Esc closes it, and a cut word says nothing.
         let full = fullTitle(scrolls: maximumScroll > 0)
         let shown = DisplayWidth.of(full) <= frame.width - Self.titleMargin ? full : title
-        buffer.drawBox(frame, style: Style(foreground: .cyan), title: shown,
+        buffer.drawBox(frame, style: Style(foreground: frameColor), title: shown,
                        titleStyle: Style().bold)
         let inner = frame.inset(top: 1, left: 2, bottom: 1, right: 2)
         let offset = min(scrollOffset, maximumScroll)

@@ -9,6 +9,7 @@ final class ColorField: DetailField {
 
     private lazy var menu = MenuPopover { [weak self] menu in
         menu.title = "Name colour"
+        Theme.dress(menu)
         menu.items = NameColor.allCases.map { MenuPopover.Item($0.displayName, swatch: Theme.swatch($0) ?? Theme.name) }
         menu.onChoose = { index in
             guard let self else { return }
@@ -63,6 +64,7 @@ class WheelField: DetailField {
     override init(label: String, controller: RosterSessionController) {
         super.init(label: label, controller: controller)
         wheels.title = label
+        Theme.dress(wheels)
         wheels.onDone = { [weak self] in self?.pane?.finishEditing() }
         wheels.onCancel = { [weak self] in self?.pane?.cancelEditing() }
         wheels.onChange = { [weak self] _, _ in
