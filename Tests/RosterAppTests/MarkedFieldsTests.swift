@@ -85,3 +85,36 @@ struct MarkedFieldsTests {
     }
 }
 
+/// A click with Ctrl, Alt or Shift, as the terminal reports it in SGR
+/// mouse mode (1006), marks the monster clicked, in place.
+@Suite("Marking with a modified click")
+struct ModifiedClickTests {
+    /// What the terminal sends for a left press and release at `point`
+    /// with `modifierBits` (4 Shift, 8 Alt, 16 Ctrl), one-based.
+    func sgrClick(at point: Point, modifierBits: Int) -> [UInt8] {
+        let code = modifierBits
+        return Array("\u{1B}[<\(code);\(point.x + 1);\(point.y + 1)M\u{1B}[<\(code);\(point.x + 1);\(point.y + 1)m".utf8)
+    }
+
+    @Test("Ctrl-click, Alt-click and Shift-click mark the clicked monster and stay on it; a plain click only selects",
+          arguments: [16, 8, 4])
+    func modifiedClickMarks(_ bits: Int) throws {
+        let roster = try RosterScreenHarness(width: 120, height: 35)
+        var decoder = KeyDecoder()
+        let explode = try #require(roster.screen.find("Explode-Bot"))
+        for event in decoder.feed(sgrClick(at: explode, modifierBits: bits)) { roster.interface.handle(event) }
+        #expect(roster.list.lines.prefix(3) == ["Cat-Bot", "Dog-Bot", "✓ Explode-Bot"], "\(roster.text)")
+        #expect(roster.list.selected == "✓ Explode-Bot", "stays on the monster clicked")
+        let title = try #require(roster.listTitle)
+        #expect(title.contains("1 marked") || title.contains("1✓"), "\(title)")
+        // A plain click selects and marks nothing.
+        let fire = try #require(roster.screen.find("Fire-Bot"))
+        for event in decoder.feed(sgrClick(at: fire, modifierBits: 0)) { roster.interface.handle(event) }
+        #expect(roster.list.selected == "Fire-Bot")
+        #expect(roster.interface.controller.marked.count == 1)
+        // The same click again unmarks.
+        let marked = try #require(roster.screen.find("✓ Explode-Bot"))
+        for event in decoder.feed(sgrClick(at: marked, modifierBits: bits)) { roster.interface.handle(event) }
+        #expect(roster.interface.controller.marked.isEmpty, "\(roster.text)")
+    }
+}

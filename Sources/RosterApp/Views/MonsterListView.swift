@@ -218,7 +218,13 @@ final class MonsterListView: View {
         case .press(button: 0):
             if rowsArea.contains(event.position) {
                 let position = scrollOffset + event.position.y - rowsArea.y
-                if position < controller.list.count { controller.select(position) }
+                if position < controller.list.count {
+                    controller.select(position)
+                    // A click with Ctrl, Alt or Shift (where the terminal
+                    // reports it: most keep Shift-click for selecting text)
+                    // marks the monster clicked, as Space does, in place.
+                    if !event.modifiers.isEmpty { controller.toggleMark(movingOn: false) }
+                }
             }
             if !isOverlay, !filterField.isFirstResponder { becomeFirstResponder() }
             return true

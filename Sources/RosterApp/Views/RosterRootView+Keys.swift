@@ -90,8 +90,10 @@ extension RosterRootView {
               when: { $0.whileBrowsing(needing: $0.controller.selected) }, run: { $0.controller.copyName() }),
         .init(.character("Y"), "Y", "copy as JSON", footer: false,
               when: { $0.whileBrowsing(needing: $0.controller.selectedOnRoster) }, run: { $0.controller.copyJSON() }),
-        .mouse("click", "a monster, a field, Activated",
-               helpNow: { $0.isCollapsed ? "a field, ≡ Monsters, Activated" : "a monster, a field, Activated" }),
+        // Ctrl-click (or Alt, Shift) marks: said in the click's row, which
+        // keeps the help within one screen.
+        .mouse("click", "a monster (Ctrl: mark it), a field, Activated",
+               helpNow: { $0.isCollapsed ? "a field, ≡ Monsters, Activated" : "a monster (Ctrl: mark it), a field, Activated" }),
         .mouse("wheel", "scroll the list", when: { .when($0.isBrowsing && !$0.isCollapsed) }),
     ])
 
