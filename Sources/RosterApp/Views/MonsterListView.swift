@@ -271,14 +271,30 @@ final class FilterField: View {
         if super.handle(key: key) { return true }
         let before = model.text
         guard model.handle(key) else { return false }
-        if model.text != before { controller.setFilter(model.text) }
+        if model.text != before { typed() }
         return true
     }
 
     override func handle(paste text: String) -> Bool {
         model.insert(text)
-        controller.setFilter(model.text)
+        typed()
         return true
+    }
+
+    /// The first letters of an expression (`we`, `weap`, `weapon`) would
+    /// filter names for a moment and empty the list before `weapon=fire`
+    /// fills it again. While the text may still become a field's name the
+    /// list keeps the last filter that meant something, and the footer
+    /// says why; one letter more that is no field's (`wen`), or an
+    /// operator, filters again. Enter, or leaving the field, filters names
+    /// by such text, as typed.
+    private var isWaiting: Bool { model.text != controller.list.filter }
+
+    private func typed() {
+        guard QueryParser.mayBeginExpression(model.text) else { return controller.setFilter(model.text) }
+        // A problem told for the text before (`weapon=`) no longer holds.
+        if controller.list.filterProblem != nil { controller.setFilter(controller.list.filterInForce) }
+        controller.tell("\(Quote.code(model.text)) may begin a field's name; Enter filters names holding it", isError: false)
     }
 
     /// The filter may have been cleared elsewhere (a save that would have
@@ -291,6 +307,7 @@ final class FilterField: View {
     /// stays open and the reason stays in the footer (a key press clears
     /// the footer, so it is told again).
     func accept() {
+        if isWaiting { controller.setFilter(model.text) }
         if controller.list.filterProblem != nil {
             controller.setFilter(model.text)
             return
@@ -298,9 +315,12 @@ final class FilterField: View {
         superview?.becomeFirstResponder()
     }
 
-    /// Leaving the field another way (Tab, a click) leaves the filter in
+    /// Leaving the field another way (Tab, a click, a resize that hands
+    /// the typing to the list's overlay) keeps the first letters of a
+    /// field as the name filter they read as, and leaves the filter in
     /// force, not the text that meant nothing.
     override func didResignFirstResponder() {
+        if isWaiting { controller.setFilter(model.text) }
         if controller.list.filterProblem != nil {
             model.setText(controller.list.filterInForce)
             controller.setFilter(controller.list.filterInForce)
