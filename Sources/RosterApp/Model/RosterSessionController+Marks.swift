@@ -37,21 +37,34 @@ extension RosterSessionController {
         return present
     }
 
-    /// Gives every marked monster `weapon`, as one change. False, with
+    /// What every write to the marked monsters shares: refused while the
+    /// server is lost, the marks of monsters gone dropped, `write` given
+    /// the rest (it tells what it did), the list read again. `what` names
+    /// the field in the refusals ("no weapon was changed"). False, with
     /// the reason in the footer, when nothing was written.
-    @discardableResult
-    func setWeaponOfMarked(_ weapon: WeaponType) -> Bool {
+    private func writingMarked(_ what: String, _ write: ([Monster]) throws -> Void) -> Bool {
         if let refused = refusedWhileLost() {
-            tell("no weapon was changed: \(refused)", isError: true)
+            tell("no \(what) was changed: \(refused)", isError: true)
             return false
         }
         var written = false
         reportingErrors {
             let monsters = try markedMonsters()
             guard !monsters.isEmpty else {
-                tell("no weapon was changed: the marked monsters are no longer on the roster", isError: true)
+                tell("no \(what) was changed: the marked monsters are no longer on the roster", isError: true)
                 return
             }
+            try write(monsters)
+            didWrite()
+            written = true
+        }
+        return written
+    }
+
+    /// Gives every marked monster `weapon`, as one change.
+    @discardableResult
+    func setWeaponOfMarked(_ weapon: WeaponType) -> Bool {
+        writingMarked("weapon") { monsters in
             let changes = try store.setWeapons(monsters.map { WeaponAssignment(reference: "#\($0.id)", weapon: weapon) },
                                                dryRun: false, expecting: nil)
             let changed = changes.filter(\.isChange).count
@@ -63,34 +76,20 @@ extension RosterSessionController {
                 let rest = already == 0 ? "" : " (\(MonsterListView.grouped(already)) carried it already)"
                 tell("gave \(Self.monsters(changed, "marked monster", "marked monsters")) \(weapon.displayName)\(rest)", isError: false)
             }
-            didWrite()
-            written = true
         }
-        return written
     }
 
     /// Makes `changes` to every marked monster, as one change that one
     /// undo takes back (`edit --where`'s store call): what the colour
     /// popover and the wheels do with marks. `field` words the value told
-    /// ("gave 3 marked monsters Red", "… origin Japan"); `bare` tells the
-    /// value alone, as a colour is. False, with the reason in the footer,
-    /// when nothing was written.
+    /// ("gave 3 marked monsters Red", "… origin France (FR)"); `bare`
+    /// tells the value alone, as a colour is.
     @discardableResult
     func editMarked(_ changes: MonsterChanges, field: MonsterField, bare: Bool = false) -> Bool {
-        if let refused = refusedWhileLost() {
-            tell("no \(field.changeLabel) was changed: \(refused)", isError: true)
-            return false
-        }
-        var written = false
-        reportingErrors {
-            let monsters = try markedMonsters()
-            guard let first = monsters.first else {
-                tell("no \(field.changeLabel) was changed: the marked monsters are no longer on the roster", isError: true)
-                return
-            }
+        writingMarked(field.changeLabel) { monsters in
             let edits = try store.edit(monsters.map { "#\($0.id)" }, changes, dryRun: false, expecting: ExpectedValues())
             let changed = edits.filter(\.isChange).count
-            let after = changes.applied(to: first)
+            let after = changes.applied(to: monsters[0])
             let value = field.value(after) == .null ? nil : field.told(after)
             let whom = Self.monsters(changed, "marked monster", "marked monsters")
             if changed == 0 {
@@ -104,10 +103,7 @@ extension RosterSessionController {
                     tell("made the \(field.changeLabel) of \(whom) unknown\(rest)", isError: false)
                 }
             }
-            didWrite()
-            written = true
         }
-        return written
     }
 
     /// The marked monsters as the question names them: their count, and
