@@ -33,21 +33,20 @@ public final class KeyHelpView: View {
     }
 
     public override var keyBindingsTitle: String { "Help" }
-    public override var keyBindings: [KeyBinding] {
-        var bindings = [KeyBinding([.escape, .enter], "Esc", "close help") { [weak self] in
-            guard let self else { return }
-            self.window?.dismiss(self)
-        }]
-        if maximumScroll > 0 {
-            bindings += [
-                KeyBinding([.up, .character("k")], "↑↓", "scroll", action: { [weak self] in self?.scroll(by: -1) }),
-                KeyBinding([.down, .character("j")], "↑↓", "scroll", footer: false, action: { [weak self] in self?.scroll(by: 1) }),
-                KeyBinding(.pageUp, "PgUp/PgDn", "scroll a page", footer: false, action: { [weak self] in self?.scroll(by: -(self?.pageRows ?? 1)) }),
-                KeyBinding(.pageDown, "PgUp/PgDn", "scroll a page", footer: false, action: { [weak self] in self?.scroll(by: self?.pageRows ?? 1) }),
-            ]
-        }
-        return bindings
-    }
+    /// The help's keys, declared once: scrolling only when it must.
+    public static let keys = KeyTable<KeyHelpView>([
+        .init([.escape, .enter], "Esc", "close help", perform: { help, _ in help.window?.dismiss(help) }),
+        .init([.up, .character("k")], "↑↓", "scroll", when: { .when($0.maximumScroll > 0) },
+              perform: { help, _ in help.scroll(by: -1) }),
+        .init([.down, .character("j")], "↑↓", "scroll", footer: false, when: { .when($0.maximumScroll > 0) },
+              perform: { help, _ in help.scroll(by: 1) }),
+        .init(.pageUp, "PgUp/PgDn", "scroll a page", footer: false, when: { .when($0.maximumScroll > 0) },
+              run: { $0.scroll(by: -$0.pageRows) }),
+        .init(.pageDown, "PgUp/PgDn", "scroll a page", footer: false, when: { .when($0.maximumScroll > 0) },
+              run: { $0.scroll(by: $0.pageRows) }),
+    ])
+
+    public override var keyBindings: [KeyBinding] { Self.keys.bindings(for: self) }
 
     private var pageRows: Int { max(1, frame.height - 2) }
     private var maximumScroll: Int { max(0, contentHeight - pageRows) }
