@@ -26,18 +26,17 @@ struct Theme: Sendable {
     /// The theme of this run (`RosterRunLoop` sets it).
     @TaskLocal static var current = Theme(.standard)
 
-    let choice: ThemeChoice
     let accent: Color
     let border: Style
     let focusedBorder: Style
-    /// A panel's buttons that are not highlighted, and the history's frame.
+    /// The frame of a panel's button that is not highlighted.
     let quietBorder: Color
+    /// The frame of the help and the history, drawn over the screen.
     let overlayFrame: Color
     /// A question on the footer's row.
     let question: Style
 
     init(_ choice: ThemeChoice) {
-        self.choice = choice
         switch choice {
         case .standard:
             accent = .cyan
