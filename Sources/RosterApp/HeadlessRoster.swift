@@ -15,9 +15,11 @@ public final class HeadlessRoster {
     }
 
     public init(store: any RosterStore, size: Size, animations: Bool = true,
-                pictures: PictureDrawing = PictureDrawing(library: HeadlessRoster.pictureLibrary(), mode: .halfBlocks(.truecolor)))
+                pictures: PictureDrawing = PictureDrawing(library: HeadlessRoster.pictureLibrary(), mode: .halfBlocks(.truecolor)),
+                listColumns: [ListColumn] = [])
         throws(RosterError) {
         controller = try RosterSessionController(store: store, pictures: pictures)
+        controller.listColumns = listColumns
         screen = RosterRootView(controller: controller)
         window = Window(rootView: screen, size: size)
         window.minimumSize = RosterRootView.minimumSize

@@ -27,7 +27,7 @@ public enum InterfaceKeys {
             ("Tab", "next field"), ("Shift-Tab", "previous field"), ("w", "weapon"), ("/", "filter"), ("n", "new"),
             ("u", "undo"), ("U", "redo"), ("h", "history: go back to a change"), ("x", "remove"),
             ("s", "sort by the next field"), ("S", "reverse the sort"), ("Space", "mark and move on"), ("Esc", "clear the marks"), ("v", "columns beside the names"),
-            ("y", "copy the name"), ("Y", "copy as JSON"), ("click", "a monster, a field, Activated"),
+            ("y", "copy the name"), ("Y", "copy as JSON"), ("click", "a monster (Ctrl: mark it), a field, Activated"),
             ("wheel", "scroll the list"),
         ]),
         Part(title: "History", keys: [

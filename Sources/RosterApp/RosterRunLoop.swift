@@ -23,12 +23,19 @@ public enum RosterRunLoop {
         /// (`TERM_PROGRAM`, `LC_TERMINAL`) when its answers are read, and
         /// the editor Ctrl-E opens (`VISUAL`, `EDITOR`, `TMPDIR`).
         public var environment: @Sendable (String) -> String?
+        /// The theme (`theme` in config.toml, `ROSTER_THEME`).
+        public var theme: ThemeChoice
+        /// The columns the list starts with (`columns`, `ROSTER_COLUMNS`).
+        public var listColumns: [ListColumn]
 
         public init(animations: Bool, colorDepth: ColorDepth, pictures: PictureMode? = nil,
+                    theme: ThemeChoice = .standard, listColumns: [ListColumn] = [],
                     environment: @escaping @Sendable (String) -> String? = { _ in nil }) {
             self.animations = animations
             self.colorDepth = colorDepth
             self.pictures = pictures
+            self.theme = theme
+            self.listColumns = listColumns
             self.environment = environment
         }
     }
@@ -58,6 +65,11 @@ public enum RosterRunLoop {
     /// Returns the process's exit status. Errors that end the session are
     /// thrown after the terminal has been restored.
     public static func run(store: any RosterStore, options: Options) throws -> Int32 {
+        // Everything the session draws, in the chosen theme.
+        try options.theme.applying { try runSession(store: store, options: options) }
+    }
+
+    private static func runSession(store: any RosterStore, options: Options) throws -> Int32 {
         try store.setBusyTimeout(milliseconds: busyTimeout)
         let session = try TerminalSession()
         try session.start(mouse: true)
@@ -80,7 +92,7 @@ public enum RosterRunLoop {
         var early = startup.waitBriefly(session: session, milliseconds: firstFrameWait)
         startup.apply(to: drawing, renderer: &renderer, options: options, session: session)
         let interface = try HeadlessRoster(store: store, size: session.size, animations: options.animations,
-                                            pictures: drawing)
+                                            pictures: drawing, listColumns: options.listColumns)
         // Pictures placed with the kitty protocol outlive the alternate
         // screen in some terminals: take them away on the way out.
         defer {

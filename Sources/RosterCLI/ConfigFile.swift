@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import RosterApp
 import RosterCore
 import TerminalKit
 import TextSafety
@@ -19,13 +20,26 @@ import TextSafety
 struct ConfigFile: Sendable, Equatable {
     /// A key, what it is for, and the variable it stands for.
     struct Key: Sendable {
-        enum Kind: Sendable { case text, flag, choice([String]) }
+        enum Kind: Sendable {
+            case text, flag, choice([String])
+            /// The list's columns: `ListColumn.named(setting:)`.
+            case columns
+        }
         let name: String
         let kind: Kind
         let help: String
         let variable: String
         /// The variable's value for the key's value (nil: leave it unset).
         let asVariable: @Sendable (ConfigValue) -> String?
+
+        /// A value the key takes, for the sentence that asks for quotes.
+        var example: String {
+            switch kind {
+            case .columns: "weapon, origin"
+            case .choice(let words): name == "theme" ? "high-contrast" : words.first(where: { $0 == "blocks" }) ?? words.first ?? ""
+            case .text, .flag: "~/rosters/team.db"
+            }
+        }
     }
 
     static let keys: [Key] = [
@@ -41,6 +55,14 @@ struct ConfigFile: Sendable, Equatable {
         Key(name: "accessible", kind: .flag,
             help: "true opens the plain, line-oriented roster, as ROSTER_ACCESSIBLE=1 does (default: false)",
             variable: "ROSTER_ACCESSIBLE") { value in value.flag == true ? "1" : nil },
+        Key(name: "columns", kind: .columns,
+            help: "the columns the monster list shows beside the names where it has room: weapon, height, origin and "
+                + "activated, separated by commas, or all, or none; v changes them (default: none), as ROSTER_COLUMNS",
+            variable: "ROSTER_COLUMNS") { value in value.text },
+        Key(name: "theme", kind: .choice(ThemeChoice.allCases.map(\.rawValue)),
+            help: "high-contrast draws every text, border and mark in the terminal's own text and background colours, "
+                + "swapped for highlights; standard adds a grey for quiet borders and cyan for focus, as ROSTER_THEME (default: standard)",
+            variable: "ROSTER_THEME") { value in value.text },
     ]
 
     /// The file's path; nil when neither XDG_CONFIG_HOME nor HOME is set.
@@ -168,6 +190,8 @@ struct ConfigFile: Sendable, Equatable {
               db = "~/rosters/team.db"
               animation = false
               pictures = "blocks"
+              columns = "weapon, origin"
+              theme = "high-contrast"
 
             """
         return text
@@ -191,10 +215,13 @@ enum ConfigValue: Sendable, Equatable {
                 throw ConfigError(path: path, line: line, "\(Quote.code(key.name)) is true or false, not \(Quote.code(String(text)))")
             }
             return .flag(word == "true")
-        case .text, .choice:
+        case .text, .choice, .columns:
             guard let string = quotedString(text) else {
                 throw ConfigError(path: path, line: line,
-                                  "\(Quote.code(key.name)) takes a string in double quotes, such as \(Quote.code(key.name + " = \"" + (key.name == "db" ? "~/rosters/team.db" : "blocks") + "\""))")
+                                  "\(Quote.code(key.name)) takes a string in double quotes, such as \(Quote.code(key.name + " = \"" + key.example + "\""))")
+            }
+            if case .columns = key.kind, ListColumn.named(setting: string) == nil {
+                throw ConfigError(path: path, line: line, ConfigValue.columnsProblem(string))
             }
             if case .choice(let words) = key.kind, !words.contains(string.lowercased()) {
                 throw ConfigError(path: path, line: line,
@@ -205,6 +232,17 @@ enum ConfigValue: Sendable, Equatable {
             }
             return .text(string)
         }
+    }
+
+    /// Why `setting` names no columns: the word that is none, and the words that are.
+    static func columnsProblem(_ setting: String, subject: String = "`columns`") -> String {
+        let names = ListColumn.allCases.map(\.rawValue)
+        let word = ListColumn.unknownWord(inSetting: setting) ?? setting
+        if word.isEmpty {
+            return "\(subject) has an empty name between commas in \(Quote.code(setting)); write names such as \"weapon, origin\""
+        }
+        let suggestion = EditDistance.closest(to: word.lowercased(), among: names + ["none", "all"]).map { "did you mean \(Quote.code($0))? " } ?? ""
+        return "\(subject) names no column \(Quote.code(word)); \(suggestion)the columns are \(names.joined(separator: ", ")), or all, or none"
     }
 
     /// `db` names one roster wherever roster runs: a path from `/` or `~/`,

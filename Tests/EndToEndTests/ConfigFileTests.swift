@@ -43,8 +43,8 @@ struct ConfigFileTests {
     }
 
     @Test("an unknown key or a bad value is one sentence naming the file and the line", arguments: [
-        ("db = \"~/x.db\"\ncolour = \"red\"\n", ":2: unknown key `colour`; the keys are db, animation, pictures, accessible (see `roster help config`)"),
-        ("dbb = \"x.db\"\n", ":1: unknown key `dbb`; did you mean `db`? the keys are db, animation, pictures, accessible (see `roster help config`)"),
+        ("db = \"~/x.db\"\ncolour = \"red\"\n", ":2: unknown key `colour`; the keys are db, animation, pictures, accessible, columns, theme (see `roster help config`)"),
+        ("dbb = \"x.db\"\n", ":1: unknown key `dbb`; did you mean `db`? the keys are db, animation, pictures, accessible, columns, theme (see `roster help config`)"),
         ("animation = \"no\"\n", ":1: `animation` is true or false, not `\"no\"`"),
         ("pictures = \"jpeg\"\n", ":1: `pictures` is one of kitty, sixel, iterm2, blocks, text, auto, not `jpeg`"),
         ("db = ~/x.db\n", ":1: `db` takes a string in double quotes, such as `db = \"~/rosters/team.db\"`"),
@@ -53,6 +53,10 @@ struct ConfigFileTests {
         // A relative path would name another roster in each folder.
         ("db = \"rel.db\"\n", ":1: `db` is a relative path, which would name another roster in each folder; write it from / or ~/, such as `db = \"~/rosters/team.db\"`"),
         ("db = \"~\"\n", ":1: `db` can start with ~/ for your own home folder, not with `~`; write the whole path"),
+        ("theme = \"neon\"\n", ":1: `theme` is one of standard, high-contrast, not `neon`"),
+        ("theme = high-contrast\n", ":1: `theme` takes a string in double quotes, such as `theme = \"high-contrast\"`"),
+        ("columns = \"weapon, hieght\"\n", ":1: `columns` names no column `hieght`; did you mean `height`? the columns are weapon, height, origin, activated, or all, or none"),
+        ("columns = \"weapon,,origin\"\n", ":1: `columns` has an empty name between commas in `weapon,,origin`; write names such as \"weapon, origin\""),
         ("db = \"~other/x.db\"\n", ":1: `db` can start with ~/ for your own home folder, not with `~other`; write the whole path"),
     ])
     func refused(_ text: String, _ message: String) throws {
@@ -122,10 +126,25 @@ struct ConfigFileTests {
         _ = try write("nonsense\n", in: sandbox)
         let run = try sandbox.roster(["help", "config"], useDatabaseOption: false)
         #expect(run.status == 0, "\(run.stderr)")
-        for key in ["db", "animation", "pictures", "accessible"] {
+        for key in ["db", "animation", "pictures", "accessible", "columns", "theme"] {
             #expect(run.stdout.contains("\n  \(key) "), "\(key) is not documented")
         }
         #expect(run.stdout.contains("config.toml"))
+        #expect(run.stdout.contains("weapon, height, origin and activated"), "columns names its values")
+        #expect(run.stdout.contains("high-contrast"), "theme names its values")
+    }
+
+    @Test("a bad ROSTER_THEME or ROSTER_COLUMNS is one sentence naming the variable, before the screen is taken", arguments: [
+        ("ROSTER_THEME", "neon", "ROSTER_THEME must be standard or high-contrast, not `neon`"),
+        ("ROSTER_COLUMNS", "weapon,orgin", "ROSTER_COLUMNS names no column `orgin`; did you mean `origin`? the columns are weapon, height, origin, activated, or all, or none"),
+    ])
+    func badVariable(_ name: String, _ value: String, _ sentence: String) throws {
+        let sandbox = try Sandbox()
+        _ = try sandbox.roster("list")
+        let run = try sandbox.rosterOnTerminalWithErrors(["browse"], environment: [name: value])
+        #expect(run.status == 64)
+        #expect(run.errors.hasPrefix("roster: \(sentence)"), "\(run.errors)")
+        #expect(!run.output.contains("\u{1B}[?1049h"), "the screen was never taken")
     }
 
     @Test("pictures = \"text\" draws no picture, as ROSTER_PICTURES=text does")

@@ -118,13 +118,16 @@ struct KeyOwnershipTests {
         #expect(roster.focusedLabel == "Description")
     }
 
-    @Test("a pressed while another panel is open edits the activation with its own editor", arguments: ["Weapon", "Height", "Colour"])
+    @Test("over another panel a is a stray letter that does nothing; Set activation in the header edits the activation with its own editor",
+          arguments: ["Weapon", "Height", "Colour"])
     func activationFromAnyPanel(_ label: String) throws {
         let roster = try RosterScreenHarness()
         roster.press(.character("w"))
         if label != "Weapon" { try roster.edit(label) }
         #expect(roster.editingLabel == label)
         roster.press(.character("a"))
+        #expect(roster.editingLabel == label, "a did nothing over the \(label) panel")
+        try roster.click(on: "Set activation")
         #expect(roster.editingLabel == "Activated")
         #expect(roster.docked.contains { $0 is DateTimePicker })
         roster.press(.escape)

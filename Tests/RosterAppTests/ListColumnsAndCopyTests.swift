@@ -1,5 +1,6 @@
 import Testing
 import TerminalKit
+import TextSafety
 @testable import RosterApp
 @testable import RosterCore
 
@@ -48,7 +49,7 @@ struct ListColumnsAndCopyTests {
         #expect(sequence == Array("\u{1B}]52;c;".utf8) + ClipboardSequence.base64(output.collected) + [0x07])
     }
 
-    @Test("a name holding ESC, C1 and bidi controls reaches the terminal only as base64")
+    @Test("a name holding ESC, C1 and bidi controls is copied as the list shows it, with no control character, as base64")
     func hostileName() throws {
         let name = "Evil\u{1B}]0;pwned\u{07}\u{9B}2J\u{202E}Bot"
         // Another program wrote it: roster itself refuses such a name.
@@ -62,6 +63,15 @@ struct ListColumnsAndCopyTests {
         let body = sequence.dropFirst(7).dropLast()
         #expect(body.allSatisfy { $0 >= 0x2B && $0 <= 0x7A }, "base64 only")
         #expect(sequence.filter { $0 == 0x1B }.count == 1 && sequence.filter { $0 == 0x07 }.count == 1)
-        #expect(ClipboardSequence.base64(Array(name.utf8)) == Array(body))
+        // The clipboard gets what the screen shows: each control a visible
+        // escape, so pasting it into a shell runs nothing.
+        let shown = SafeText.escaped(name)
+        let field = try #require(roster.details.field("Name")?.value)
+        #expect(field.hasPrefix("Evil\\e]0;pwned") && shown.hasPrefix(field.dropLast()), "the Name field shows \(field), cut at its width")
+        #expect(ClipboardSequence.base64(Array(shown.utf8)) == Array(body), "the clipboard holds the name as the screen shows it")
+        #expect(ClipboardSequence.base64(Array(name.utf8)) != Array(body), "not the raw name")
+        #expect(!shown.unicodeScalars.contains(where: SafeText.needsEscape))
+        #expect(roster.footer.message == "copied the name as shown, its control characters as visible escapes; Y copies it exactly, as JSON",
+                "\(roster.footer.message ?? "")")
     }
 }

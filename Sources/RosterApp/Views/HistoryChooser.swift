@@ -56,6 +56,7 @@ extension RosterRootView {
         let changes = later.count == 1 ? "the change" : "the \(later.count) changes"
         let prompt = ConfirmationPrompt("Take back \(changes) after #\(entry.id)?", defaultAnswer: false,
                                         onConfirm: { [weak self] in self?.controller.goBack(after: entry.id, undoing: later) })
+        prompt.style = Theme.current.question
         window.present(Overlay(prompt, placement: ConfirmationPrompt.footerPlacement))
     }
 }

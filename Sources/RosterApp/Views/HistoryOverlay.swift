@@ -69,7 +69,7 @@ final class HistoryOverlay: View {
 
     override func draw(in buffer: inout Buffer) {
         buffer.fill(frame)
-        buffer.drawBox(frame, style: Style(foreground: Theme.accent), title: "History · newest first", titleStyle: Style().bold)
+        buffer.drawBox(frame, style: Style(foreground: Theme.current.overlayFrame), title: "History · newest first", titleStyle: Style().bold)
         let inner = frame.inset(by: 1)
         let rows = max(1, inner.height - 1)
         // Drawing only reads: the scroll is worked out, not stored.

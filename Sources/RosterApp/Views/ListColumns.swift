@@ -4,15 +4,40 @@ import TerminalKit
 /// The columns the monster list can show beside each name: weapon,
 /// height, origin and activation date, in that order.
 ///
-/// `v` steps through what is shown: nothing but glyph and name (the
-/// start), all four, then each alone. Only the columns that fit are
+/// `v` steps through what is shown: nothing but glyph and name, all four,
+/// then each alone. The start is `columns` in config.toml
+/// (`ROSTER_COLUMNS`), else nothing. Only the columns that fit are
 /// drawn, left to right, after a name column as wide as the longest name
 /// on screen (at most `nameLimit`), so that a narrow list stays a glyph
 /// and a name; a value too long for its column is cut with … as names
 /// are. Every value is drawn through the buffer, which shows control
 /// characters as visible escapes.
-enum ListColumn: CaseIterable, Sendable {
+public enum ListColumn: String, CaseIterable, Sendable {
     case weapon, height, origin, activated
+
+    /// The columns a setting names: a comma-separated list of column
+    /// names in any order and case (`"weapon, origin"`), `all`, or
+    /// `none`; nil when a word is none of these. Shown in their own order.
+    public static func named(setting: String) -> [ListColumn]? {
+        let words = setting.split(separator: ",", omittingEmptySubsequences: false).map { trimmed($0).lowercased() }
+        guard !words.isEmpty, !words.contains("") else { return nil }
+        if words == ["none"] { return [] }
+        if words == ["all"] { return allCases }
+        let columns = words.compactMap(ListColumn.init(rawValue:))
+        guard columns.count == words.count else { return nil }
+        return allCases.filter(columns.contains)
+    }
+
+    /// The word of `setting` that names no column, for the sentence that refuses it.
+    public static func unknownWord(inSetting setting: String) -> String? {
+        setting.split(separator: ",", omittingEmptySubsequences: false)
+            .map(trimmed)
+            .first { ListColumn(rawValue: $0.lowercased()) == nil && !["none", "all"].contains($0.lowercased()) }
+    }
+
+    private static func trimmed(_ word: Substring) -> String {
+        String(word.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+    }
 
     /// What `v` steps through, starting from none.
     static let choices: [[ListColumn]] = [[], allCases, [.weapon], [.height], [.origin], [.activated]]

@@ -37,43 +37,33 @@ final class MonsterListView: View {
 
     var pageSize: Int { max(1, rowsArea.height - 1) }
 
-    override var keyBindings: [KeyBinding] {
-        var bindings = [
-            KeyBinding([.up, .character("k")], "↑↓", "move", action: { [weak self] in self?.controller.moveSelection(by: -1) }),
-            KeyBinding([.down, .character("j")], "↑↓", "move", footer: false, action: { [weak self] in self?.controller.moveSelection(by: 1) }),
-            KeyBinding([.pageUp, .control("b")], "PgUp/PgDn", "page", footer: false, action: { [weak self] in
-                guard let self else { return }
-                self.controller.moveSelection(by: -self.pageSize)
-            }),
-            KeyBinding([.pageDown, .control("f")], "PgUp/PgDn", "page", footer: false, action: { [weak self] in
-                guard let self else { return }
-                self.controller.moveSelection(by: self.pageSize)
-            }),
-            KeyBinding([.home, .character("g")], "Home/End", "first/last", footer: false, action: { [weak self] in
-                self?.controller.select(0)
-            }),
-            KeyBinding([.end, .character("G")], "Home/End", "first/last", footer: false, action: { [weak self] in
-                guard let self else { return }
-                self.controller.select(self.controller.list.count - 1)
-            }),
-        ]
-        bindings.append(KeyBinding(.character("/"), "/", "filter", action: { [weak self] in self?.openFilter() })
-            .role(.command).footerPriority(1))
-        if isOverlay {
-            // Labelled Esc, the way back from every overlay; Enter and m close it too.
-            bindings.append(KeyBinding([.escape, .enter, .character("m")], "Esc", "close list", action: { [weak self] in
-                guard let self else { return }
-                self.window?.dismiss(self)
-            }))
-        } else if controller.list.count > 0 {
-            // An empty list has nothing to open: Enter is not offered.
-            bindings.append(KeyBinding(.enter, "Enter", "open the details", brief: "open", action: { [weak self] in self?.onOpen?() }))
-        }
-        if controller.list.isFiltering {
-            bindings.append(KeyBinding(.escape, "Esc", "clear filter", brief: "clear", action: { [weak self] in self?.filterField.clear() }))
-        }
-        return bindings
-    }
+    /// The list's keys, declared once. The drawer (`isOverlay`) closes
+    /// with Esc, Enter or `m`; the docked list opens the details with
+    /// Enter, which on an empty list says why it cannot.
+    static let keys = KeyTable<MonsterListView>([
+        .init([.up, .character("k")], "↑↓", "move", perform: { list, _ in list.controller.moveSelection(by: -1) }),
+        .init([.down, .character("j")], "↑↓", "move", footer: false, perform: { list, _ in list.controller.moveSelection(by: 1) }),
+        .init([.pageUp, .control("b")], "PgUp/PgDn", "page", footer: false,
+              perform: { list, _ in list.controller.moveSelection(by: -list.pageSize) }),
+        .init([.pageDown, .control("f")], "PgUp/PgDn", "page", footer: false,
+              perform: { list, _ in list.controller.moveSelection(by: list.pageSize) }),
+        .init([.home, .character("g")], "Home/End", "first/last", footer: false, perform: { list, _ in list.controller.select(0) }),
+        .init([.end, .character("G")], "Home/End", "first/last", footer: false,
+              perform: { list, _ in list.controller.select(list.controller.list.count - 1) }),
+        .init(.character("/"), "/", "filter", role: .command, footerPriority: 1, run: { $0.openFilter() }),
+        // Labelled Esc, the way back from every overlay; Enter and m close it too.
+        .init([.escape, .enter, .character("m")], "Esc", "close list", when: { .when($0.isOverlay) },
+              perform: { list, _ in list.window?.dismiss(list) }),
+        // An empty list has nothing to open: Enter is not offered, and says why.
+        .init(.enter, "Enter", "open the details", brief: "open", when: { list in
+            guard !list.isOverlay else { return .hidden }
+            return list.controller.list.count > 0 ? .available : .unavailable(list.controller.whyNoMonster)
+        }, run: { $0.onOpen?() }),
+        .init(.escape, "Esc", "clear filter", brief: "clear", when: { .when($0.controller.list.isFiltering) },
+              run: { $0.filterField.clear() }),
+    ])
+
+    override var keyBindings: [KeyBinding] { Self.keys.bindings(for: self) }
 
     // MARK: Filter
 
@@ -218,7 +208,13 @@ final class MonsterListView: View {
         case .press(button: 0):
             if rowsArea.contains(event.position) {
                 let position = scrollOffset + event.position.y - rowsArea.y
-                if position < controller.list.count { controller.select(position) }
+                if position < controller.list.count {
+                    controller.select(position)
+                    // A click with Ctrl, Alt or Shift (where the terminal
+                    // reports it: most keep Shift-click for selecting text)
+                    // marks the monster clicked, as Space does, in place.
+                    if !event.modifiers.isEmpty { controller.toggleMark(movingOn: false) }
+                }
             }
             if !isOverlay, !filterField.isFirstResponder { becomeFirstResponder() }
             return true
@@ -248,14 +244,16 @@ final class FilterField: View {
     override var canBecomeFirstResponder: Bool { true }
     override var keyBindingsTitle: String { "Filter" }
 
-    override var keyBindings: [KeyBinding] {
-        [
-            KeyBinding(.enter, "Enter", "keep filter", action: { [weak self] in self?.accept() }),
-            KeyBinding(.escape, "Esc", "clear filter", brief: "clear", action: { [weak self] in self?.clear() }),
-            KeyBinding(.up, "↑↓", "move", action: { [weak self] in self?.controller.moveSelection(by: -1) }),
-            KeyBinding(.down, "↑↓", "move", footer: false, action: { [weak self] in self?.controller.moveSelection(by: 1) }),
-        ]
-    }
+    /// The filter's keys, declared once; the rest are the readline keys
+    /// of `TextFieldModel`, and letters are the filter's text.
+    static let keys = KeyTable<FilterField>([
+        .init(.enter, "Enter", "keep filter", run: { $0.accept() }),
+        .init(.escape, "Esc", "clear filter", brief: "clear", run: { $0.clear() }),
+        .init(.up, "↑↓", "move", run: { $0.controller.moveSelection(by: -1) }),
+        .init(.down, "↑↓", "move", footer: false, run: { $0.controller.moveSelection(by: 1) }),
+    ])
+
+    override var keyBindings: [KeyBinding] { Self.keys.bindings(for: self) }
 
     /// Plain characters always belong to the filter; other keys it does
     /// not use (Tab, Ctrl-C) go up the chain.
@@ -265,14 +263,30 @@ final class FilterField: View {
         if super.handle(key: key) { return true }
         let before = model.text
         guard model.handle(key) else { return false }
-        if model.text != before { controller.setFilter(model.text) }
+        if model.text != before { typed() }
         return true
     }
 
     override func handle(paste text: String) -> Bool {
         model.insert(text)
-        controller.setFilter(model.text)
+        typed()
         return true
+    }
+
+    /// The first letters of an expression (`we`, `weap`, `weapon`) would
+    /// filter names for a moment and empty the list before `weapon=fire`
+    /// fills it again. While the text may still become a field's name the
+    /// list keeps the last filter that meant something, and the footer
+    /// says why; one letter more that is no field's (`wen`), or an
+    /// operator, filters again. Enter, or leaving the field, filters names
+    /// by such text, as typed.
+    private var isWaiting: Bool { model.text != controller.list.filter }
+
+    private func typed() {
+        guard QueryParser.mayBeginExpression(model.text) else { return controller.setFilter(model.text) }
+        // A problem told for the text before (`weapon=`) no longer holds.
+        if controller.list.filterProblem != nil { controller.setFilter(controller.list.filterInForce) }
+        controller.tell("\(Quote.code(model.text)) may begin a field's name; Enter filters names holding it", isError: false)
     }
 
     /// The filter may have been cleared elsewhere (a save that would have
@@ -285,6 +299,7 @@ final class FilterField: View {
     /// stays open and the reason stays in the footer (a key press clears
     /// the footer, so it is told again).
     func accept() {
+        if isWaiting { controller.setFilter(model.text) }
         if controller.list.filterProblem != nil {
             controller.setFilter(model.text)
             return
@@ -292,9 +307,12 @@ final class FilterField: View {
         superview?.becomeFirstResponder()
     }
 
-    /// Leaving the field another way (Tab, a click) leaves the filter in
+    /// Leaving the field another way (Tab, a click, a resize that hands
+    /// the typing to the list's overlay) keeps the first letters of a
+    /// field as the name filter they read as, and leaves the filter in
     /// force, not the text that meant nothing.
     override func didResignFirstResponder() {
+        if isWaiting { controller.setFilter(model.text) }
         if controller.list.filterProblem != nil {
             model.setText(controller.list.filterInForce)
             controller.setFilter(controller.list.filterInForce)

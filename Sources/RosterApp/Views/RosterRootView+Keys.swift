@@ -38,13 +38,10 @@ extension RosterRootView {
               when: { $0.whileBrowsing(needing: $0.controller.selected) }, run: { $0.moveFocus(by: 1) }),
         .init(.backTab, "Shift-Tab", "previous field", footer: false,
               when: { $0.whileBrowsing(needing: $0.controller.selected) }, run: { $0.moveFocus(by: -1) }),
+        // While a field is edited, letters belong to its editor: a picker
+        // keeps the ones it has no use for (`stopsPrintableKeys`).
         .init(.character("w"), "w", "weapon", role: .command, footerPriority: 1,
               when: { $0.whileBrowsing(needing: $0.controller.selected) }, run: { $0.summon($0.weaponCell) }),
-        // While another field is edited: its value kept, the weapon's editor next.
-        .init(.character("w"), "w", "weapon", role: .other, when: { root in
-            guard let editing = root.details.editingField else { return .hidden }
-            return .when(editing !== root.weaponCell && root.controller.selected != nil)
-        }, run: { $0.summon($0.weaponCell) }),
         // The list's own `/` keeps its place there; from the details it gives way first.
         .init(.character("/"), "/", "filter", role: .command, when: { $0.whileBrowsing() }, run: { root in
             if root.isCollapsed {
@@ -90,8 +87,10 @@ extension RosterRootView {
               when: { $0.whileBrowsing(needing: $0.controller.selected) }, run: { $0.controller.copyName() }),
         .init(.character("Y"), "Y", "copy as JSON", footer: false,
               when: { $0.whileBrowsing(needing: $0.controller.selectedOnRoster) }, run: { $0.controller.copyJSON() }),
-        .mouse("click", "a monster, a field, Activated",
-               helpNow: { $0.isCollapsed ? "a field, ≡ Monsters, Activated" : "a monster, a field, Activated" }),
+        // Ctrl-click (or Alt, Shift) marks: said in the click's row, which
+        // keeps the help within one screen.
+        .mouse("click", "a monster (Ctrl: mark it), a field, Activated",
+               helpNow: { $0.isCollapsed ? "a field, ≡ Monsters, Activated" : "a monster (Ctrl: mark it), a field, Activated" }),
         .mouse("wheel", "scroll the list", when: { .when($0.isBrowsing && !$0.isCollapsed) }),
     ])
 
@@ -101,9 +100,12 @@ extension RosterRootView {
         return !(front is MonsterListView)
     }
 
-    /// `a`: the activation's editor, from anywhere but its own editor.
+    /// `a`: the activation's editor, from anywhere but an editor. Over a
+    /// picker it is a stray letter that does nothing (" the Magnificent"
+    /// typed over the height wheel must not set an activation); the
+    /// header's Set activation button still summons it from there.
     var activationAvailability: KeyBinding.Availability {
-        guard window?.isTooSmall == false, details.editingField !== activatedField else { return .hidden }
+        guard window?.isTooSmall == false, details.editingField == nil else { return .hidden }
         return needing(controller.selected)
     }
 

@@ -216,12 +216,14 @@ final class RosterRootView: View {
             let question = "Remove \(RosterSessionController.monsters(monsters.count, "marked monster", "marked monsters"))\(names)?"
             let prompt = ConfirmationPrompt(question, defaultAnswer: false,
                                             onConfirm: { [weak self] in self?.controller.removeMarked(monsters) })
-            window.present(Overlay(prompt, placement: ConfirmationPrompt.footerPlacement))
+            prompt.style = Theme.current.question
+        window.present(Overlay(prompt, placement: ConfirmationPrompt.footerPlacement))
             return
         }
         guard let monster = controller.selectedOnRoster else { return }
         let prompt = ConfirmationPrompt("Remove \(monster.name)?", defaultAnswer: false,
                                         onConfirm: { [weak self] in self?.controller.remove(monster) })
+        prompt.style = Theme.current.question
         window.present(Overlay(prompt, placement: ConfirmationPrompt.footerPlacement))
     }
 
@@ -242,6 +244,7 @@ final class RosterRootView: View {
         }
         let help = KeyHelpView(groups: window.activeBindingGroups)
         help.title = "roster keys"
+        help.frameColor = Theme.current.overlayFrame
         helpView = help
         // Between the header and the footer, as the list overlay is: the
         // footer says how to close the help, and its keys.

@@ -10,10 +10,54 @@ import TerminalKit
 /// colour marks borders and focus, never text on a background it was not
 /// chosen for. (Bold black on cyan, the old header, turns grey where
 /// bold brightens: 1.4:1 in Konsole, 2:1 in xterm.)
-enum Theme {
-    static let accent = Color.cyan
-    static let border = Style(foreground: .brightBlack)
-    static let focusedBorder = Style(foreground: accent)
+///
+/// The high-contrast theme (`theme = "high-contrast"`, `ROSTER_THEME`)
+/// goes further: nothing but the terminal's own two colours, text and
+/// background, for every pen that draws text or a line, borders and
+/// marks included (the grey of a quiet border is 2.2:1 on xterm's white,
+/// the cyan `/` and `✓` 1.6:1); focus is bold and underlined, not a
+/// colour. Whatever the palette, its text colour is what the person chose
+/// to read on its background. The one colour left is a name colour's
+/// swatch, which is the colour itself, a sample beside its name, not text.
+///
+/// The theme is chosen once for a run, but it is task-local rather than
+/// a global: tests draw screens in both themes side by side in one process.
+struct Theme: Sendable {
+    /// The theme of this run (`RosterRunLoop` sets it).
+    @TaskLocal static var current = Theme(.standard)
+
+    let accent: Color
+    let border: Style
+    let focusedBorder: Style
+    /// The frame of a panel's button that is not highlighted.
+    let quietBorder: Color
+    /// The frame of the help and the history, drawn over the screen.
+    let overlayFrame: Color
+    /// A question on the footer's row.
+    let question: Style
+
+    init(_ choice: ThemeChoice) {
+        switch choice {
+        case .standard:
+            accent = .cyan
+            border = Style(foreground: .brightBlack)
+            focusedBorder = Style(foreground: .cyan)
+            quietBorder = .brightBlack
+            overlayFrame = .cyan
+            question = Style(foreground: .black, background: .yellow)
+        case .highContrast:
+            accent = .default
+            border = Style()
+            focusedBorder = Style().bold
+            quietBorder = .default
+            overlayFrame = .default
+            question = Style().reversed
+        }
+    }
+
+    static var accent: Color { current.accent }
+    static var border: Style { current.border }
+    static var focusedBorder: Style { current.focusedBorder }
     static let title = Style().bold
     /// A focused pane's title: the border around it carries the accent.
     static let focusedTitle = Style().bold.underlined
@@ -41,6 +85,25 @@ enum Theme {
     /// The mark that shows a name's colour: nil for the default colour.
     static func swatch(_ color: NameColor) -> Style? {
         color.swatch
+    }
+
+    /// Gives a toolkit panel this theme's colours.
+    static func dress(_ panel: ChoicePanel) {
+        panel.accentColor = current.accent
+        panel.quietColor = current.quietBorder
+    }
+    static func dress(_ menu: MenuPopover) { menu.accentColor = current.accent }
+    static func dress(_ wheels: WheelPicker) { wheels.accentColor = current.accent }
+}
+
+/// The roster's themes, as `theme` in config.toml and `ROSTER_THEME` name them.
+public enum ThemeChoice: String, CaseIterable, Sendable {
+    case standard
+    case highContrast = "high-contrast"
+
+    /// Runs `body` drawing in this theme.
+    public func applying<Result>(_ body: () throws -> Result) rethrows -> Result {
+        try Theme.$current.withValue(Theme(self), operation: body)
     }
 }
 

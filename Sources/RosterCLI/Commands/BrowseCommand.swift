@@ -33,7 +33,9 @@ enum BrowseCommand {
             inside tmux: through passthrough where the pane allows it, else half
             blocks). Names are drawn in the terminal's own text colour, readable on any
             background; the colour given to a name shows as a tab at the left of its
-            row and a swatch in its Colour field.
+            row and a swatch in its Colour field. ROSTER_THEME=high-contrast (or theme in
+            config.toml) draws every text, border and mark in the terminal's own two
+            colours; ROSTER_COLUMNS=weapon,origin (or columns) chooses the list's columns.
 
             Plain mode (--plain, and by itself with TERM=dumb or ROSTER_ACCESSIBLE=1) is
             the same roster as a conversation, for screen readers, braille displays and
@@ -100,6 +102,8 @@ enum BrowseCommand {
             animations: !noAnimation && environment("ROSTER_NO_ANIMATION") == nil,
             colorDepth: depth,
             pictures: pictures,
+            theme: try InterfaceSettings.theme(environment("ROSTER_THEME"), command: "browse"),
+            listColumns: try InterfaceSettings.columns(environment("ROSTER_COLUMNS"), command: "browse"),
             environment: { passedOn[$0] }
         )
         let status = try RosterRunLoop.run(store: store, options: options)

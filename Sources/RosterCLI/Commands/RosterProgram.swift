@@ -25,6 +25,8 @@ enum RosterProgram {
             ("COLORTERM", "truecolor or 24bit allows 24-bit colour"),
             ("ROSTER_NO_ANIMATION", "1 turns off the sliding of panels, as --no-animation does"),
             ("ROSTER_PICTURES", "kitty, sixel, iterm2, blocks or text: how pictures are drawn"),
+            ("ROSTER_THEME", "high-contrast draws the interactive roster in the terminal's own two colours only; standard is the default"),
+            ("ROSTER_COLUMNS", "the columns the interactive list starts with: weapon, height, origin, activated separated by commas, all or none"),
         ],
         files: [
             ("~/.local/share/roster/roster.db",

@@ -97,6 +97,21 @@ public enum QueryParser {
         return !word.isEmpty && word.allSatisfy { $0.isLetter || $0 == "_" || $0 == "-" || $0 == " " }
     }
 
+    /// Whether `text`, typed so far in `/`, may be the first letters of an
+    /// expression: a field's name or its beginning (`we`, `weapon`,
+    /// `name col`), before any operator. The interface keeps the list as
+    /// it was while this holds, rather than filter names by `we` for the
+    /// moment before `weapon=fire`.
+    public static func mayBeginExpression(_ text: String) -> Bool {
+        let word = text.trimmingCharacters(in: " ")
+        guard !word.isEmpty, !word.contains(where: operatorCharacters.contains) else { return false }
+        let folded = word.lowercased().replacing("-", with: "_").replacing(" ", with: "_")
+        return fieldSpellings.contains { $0.hasPrefix(folded) }
+    }
+
+    /// Every way `field(_:)` reads a field's name.
+    private static let fieldSpellings = QueryField.allCases.map(\.key) + ["color", "colour", "name_colour", "namecolor"]
+
     /// `weapon,-height`: the sort keys, most significant first.
     public static func sortKeys(_ text: String) throws(QueryError) -> [MonsterSortKey] {
         let keys = try list(text) { word, column throws(QueryError) -> MonsterSortKey in

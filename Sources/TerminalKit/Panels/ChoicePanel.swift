@@ -41,6 +41,8 @@ public final class ChoicePanel: View {
     /// Rows given to pictures inside each button (0: glyphs only).
     public var pictureRows = 4
     public var accentColor: Color = .cyan
+    /// The frame of a button that is not highlighted.
+    public var quietColor: Color = .brightBlack
 
     public var onChoose: ((Int) -> Void)?
     public var onCancel: (() -> Void)?
@@ -67,30 +69,39 @@ public final class ChoicePanel: View {
 
     public override var keyBindingsTitle: String { !helpTitle.isEmpty ? helpTitle : title.isEmpty ? "Choices" : title }
 
-    public override var keyBindings: [KeyBinding] {
-        let count = choices.count
-        let digits = (1...max(1, min(9, count))).map { KeyEvent.character(Character(String($0))) }
-        return [
-            KeyBinding([.left, .backTab, .character("h")], "←→", "move", action: { [weak self] in self?.moveHighlight(by: -1) }),
-            KeyBinding([.right, .tab, .character("l")], "←→", "move", footer: false, action: { [weak self] in self?.moveHighlight(by: 1) }),
-            // In a grid of several rows, ↑↓ move by rows; in one row they are taken
-            // all the same, so that they do not reach the fields behind the panel.
-            KeyBinding([.up, .character("k")], "↑↓", "row", footer: false, action: { [weak self] in
-                self?.moveHighlight(by: -(self?.columns ?? 1))
-            }),
-            KeyBinding([.down, .character("j")], "↑↓", "row", footer: false, action: { [weak self] in
-                self?.moveHighlight(by: self?.columns ?? 1)
-            }),
-            KeyBinding(digits, count > 1 ? "1–\(min(9, count))" : "1", "choose", role: .choose, perform: { [weak self] key in
-                guard case .character(let character) = key.code, let digit = character.wholeNumberValue else { return }
-                self?.highlightedIndex = digit - 1
-                self?.press(digit - 1)
-            }),
-            KeyBinding(.enter, "Enter", "press", action: { [weak self] in self?.press(self?.highlightedIndex ?? 0) }),
-            KeyBinding(.escape, "Esc", "close", action: { [weak self] in self?.onCancel?() }),
-            .mouse("click", "press a button"),
-        ]
+    /// The panel's keys, declared once. Every digit belongs to the panel,
+    /// the ones past its last choice too: they pick nothing and go no
+    /// further, so stray typing never reaches the screen behind.
+    public static let keys = KeyTable<ChoicePanel>([
+        .init([.left, .backTab, .character("h")], "←→", "move", perform: { panel, _ in panel.moveHighlight(by: -1) }),
+        .init([.right, .tab, .character("l")], "←→", "move", footer: false, perform: { panel, _ in panel.moveHighlight(by: 1) }),
+        // In a grid of several rows, ↑↓ move by rows; in one row they are taken
+        // all the same, so that they do not reach the fields behind the panel.
+        .init([.up, .character("k")], "↑↓", "row", footer: false, perform: { panel, _ in panel.moveHighlight(by: -panel.columns) }),
+        .init([.down, .character("j")], "↑↓", "row", footer: false, perform: { panel, _ in panel.moveHighlight(by: panel.columns) }),
+        .init(digitKeys, "1–9", "choose", role: .choose, labelNow: digitsLabel, perform: choose(byDigit:_:)),
+        .init(.enter, "Enter", "press", run: { $0.press($0.highlightedIndex) }),
+        .init(.escape, "Esc", "close", run: { $0.onCancel?() }),
+        .mouse("click", "press a button"),
+    ])
+
+    public override var keyBindings: [KeyBinding] { Self.keys.bindings(for: self) }
+
+    private static let digitKeys: [KeyEvent] = (1...9).map { KeyEvent.character(Character(String($0))) }
+
+    @Sendable private static func digitsLabel(_ panel: ChoicePanel) -> String {
+        panel.choices.count > 1 ? "1–\(min(9, panel.choices.count))" : "1"
     }
+
+    @Sendable private static func choose(byDigit panel: ChoicePanel, _ key: KeyEvent) {
+        guard case .character(let character) = key.code, let digit = character.wholeNumberValue,
+              digit >= 1, digit <= panel.choices.count else { return }
+        panel.highlightedIndex = digit - 1
+        panel.press(digit - 1)
+    }
+
+    /// Letters with no meaning here do nothing (`stopsPrintableKeys`).
+    public override var stopsPrintableKeys: Bool { true }
 
     private func moveHighlight(by step: Int) {
         let count = choices.count + 1
@@ -180,7 +191,7 @@ public final class ChoicePanel: View {
     private func drawButton(_ index: Int, in rect: Rect, buffer: inout Buffer) {
         let highlighted = index == highlightedIndex
         let isCurrent = index == currentIndex
-        let borderStyle = highlighted ? Style(foreground: accentColor).bold : Style(foreground: .brightBlack)
+        let borderStyle = highlighted ? Style(foreground: accentColor).bold : Style(foreground: quietColor)
         buffer.drawBox(rect, style: borderStyle, box: highlighted ? .heavy : .rounded)
         let inner = rect.inset(by: 1)
         if index == closeIndex {

@@ -88,6 +88,11 @@ public final class DateTimePicker: View {
     public var minuteInterval = 5 { didSet { rebuild() } }
     public var years: ClosedRange<Int> = 1900...2199 { didSet { rebuild() } }
     public var title = "" { didSet { wheels.title = title } }
+    /// The colour of the wheels' rules and toolbar.
+    public var accentColor: Color {
+        get { wheels.accentColor }
+        set { wheels.accentColor = newValue }
+    }
     public private(set) var value = CalendarDateTime(year: 2000, month: 1, day: 1)
     /// The current local time, asked when Now is pressed.
     public var now: () -> CalendarDateTime = { CalendarDateTime(year: 2000, month: 1, day: 1) }
@@ -182,6 +187,7 @@ public final class DateTimePicker: View {
     public override var keyBindings: [KeyBinding] { wheels.keyBindings }
     public override func handle(key: KeyEvent) -> Bool { wheels.handle(key: key) }
     public override var consumesText: Bool { wheels.consumesText }
+    public override var stopsPrintableKeys: Bool { wheels.stopsPrintableKeys }
     public override func preferredHeight(forWidth width: Int) -> Int { wheels.preferredHeight(forWidth: width) }
     public override func layout() { wheels.frame = frame }
 }

@@ -36,17 +36,18 @@ public final class MenuPopover: View {
 
     public override var keyBindingsTitle: String { title.isEmpty ? "Menu" : title }
 
-    public override var keyBindings: [KeyBinding] {
-        [
-            KeyBinding([.up, .character("k")], "↑↓", "move", action: { [weak self] in self?.move(by: -1) }),
-            KeyBinding([.down, .character("j")], "↑↓", "move", footer: false, action: { [weak self] in self?.move(by: 1) }),
-            KeyBinding(.enter, "Enter", "choose", action: { [weak self] in
-                guard let self else { return }
-                self.onChoose?(self.highlightedIndex)
-            }),
-            KeyBinding(.escape, "Esc", "close", action: { [weak self] in self?.onCancel?() }),
-        ]
-    }
+    /// The menu's keys, declared once.
+    public static let keys = KeyTable<MenuPopover>([
+        .init([.up, .character("k")], "↑↓", "move", perform: { menu, _ in menu.move(by: -1) }),
+        .init([.down, .character("j")], "↑↓", "move", footer: false, perform: { menu, _ in menu.move(by: 1) }),
+        .init(.enter, "Enter", "choose", run: { $0.onChoose?($0.highlightedIndex) }),
+        .init(.escape, "Esc", "close", run: { $0.onCancel?() }),
+    ])
+
+    public override var keyBindings: [KeyBinding] { Self.keys.bindings(for: self) }
+
+    /// Letters with no meaning here do nothing (`stopsPrintableKeys`).
+    public override var stopsPrintableKeys: Bool { true }
 
     private func move(by step: Int) {
         guard !items.isEmpty else { return }

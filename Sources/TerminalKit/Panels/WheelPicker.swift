@@ -82,28 +82,34 @@ public final class WheelPicker: View {
 
     public override var keyBindingsTitle: String { title.isEmpty ? "Picker" : title }
 
+    /// The picker's keys, declared once; the toolbar's buttons add the
+    /// keys they were configured with (`n` for a date picker's Now) before
+    /// Enter and Esc.
+    public static let keys = KeyTable<WheelPicker>([
+        .init(.up, "↑↓", "turn", role: .choose, run: { $0.turn(by: -1) }),
+        .init(.down, "↑↓", "turn", footer: false, run: { $0.turn(by: 1) }),
+        .init(.pageUp, "PgUp/PgDn", "by 5", footer: false, run: { $0.turn(by: -5) }),
+        .init(.pageDown, "PgUp/PgDn", "by 5", footer: false, run: { $0.turn(by: 5) }),
+        .init(.home, "Home/End", "first/last", footer: false, run: { $0.turn(to: 0) }),
+        .init(.end, "Home/End", "first/last", footer: false, run: { $0.turn(to: Int.max) }),
+        .init(.left, "←→", "column", when: { .when($0.columns.count > 1) }, run: { $0.moveFocus(by: -1) }),
+        .init(.right, "←→", "column", footer: false, when: { .when($0.columns.count > 1) }, run: { $0.moveFocus(by: 1) }),
+    ])
+
+    public static let closingKeys = KeyTable<WheelPicker>([
+        .init(.enter, "Enter", "done", run: { $0.onDone?() }),
+        .init(.escape, "Esc", "cancel", run: { $0.onCancel?() }),
+    ])
+
     public override var keyBindings: [KeyBinding] {
-        var bindings = [
-            KeyBinding(.up, "↑↓", "turn", action: { [weak self] in self?.turn(by: -1) }).role(.choose),
-            KeyBinding(.down, "↑↓", "turn", footer: false, action: { [weak self] in self?.turn(by: 1) }),
-            KeyBinding(.pageUp, "PgUp/PgDn", "by 5", footer: false, action: { [weak self] in self?.turn(by: -5) }),
-            KeyBinding(.pageDown, "PgUp/PgDn", "by 5", footer: false, action: { [weak self] in self?.turn(by: 5) }),
-            KeyBinding(.home, "Home/End", "first/last", footer: false, action: { [weak self] in self?.turn(to: 0) }),
-            KeyBinding(.end, "Home/End", "first/last", footer: false, action: { [weak self] in self?.turn(to: Int.max) }),
-        ]
-        if columns.count > 1 {
-            bindings.append(KeyBinding(.left, "←→", "column", action: { [weak self] in self?.moveFocus(by: -1) }))
-            bindings.append(KeyBinding(.right, "←→", "column", footer: false, action: { [weak self] in self?.moveFocus(by: 1) }))
+        let buttons = toolbarButtons.compactMap { button in
+            button.key.map { KeyBinding($0, $0.description, button.title.lowercased(), action: button.action) }
         }
-        for button in toolbarButtons {
-            if let key = button.key {
-                bindings.append(KeyBinding(key, key.description, button.title.lowercased(), action: button.action))
-            }
-        }
-        bindings.append(KeyBinding(.enter, "Enter", "done", action: { [weak self] in self?.onDone?() }))
-        bindings.append(KeyBinding(.escape, "Esc", "cancel", action: { [weak self] in self?.onCancel?() }))
-        return bindings
+        return Self.keys.bindings(for: self) + buttons + Self.closingKeys.bindings(for: self)
     }
+
+    /// Letters with no meaning here do nothing (`stopsPrintableKeys`).
+    public override var stopsPrintableKeys: Bool { true }
 
     /// A wheel of words (countries, months) takes typed letters: they jump
     /// to a value, and never become commands. A wheel of numbers takes

@@ -9,6 +9,8 @@ public final class KeyHelpView: View {
 
     public let groups: [(title: String, lines: [Line])]
     public var title = "Keys"
+    /// The colour of the frame around the keys.
+    public var frameColor: Color = .cyan
     /// Rows scrolled past, when the screen is too short for every key.
     private var scrollOffset = 0
 
@@ -31,21 +33,20 @@ public final class KeyHelpView: View {
     }
 
     public override var keyBindingsTitle: String { "Help" }
-    public override var keyBindings: [KeyBinding] {
-        var bindings = [KeyBinding([.escape, .enter], "Esc", "close help") { [weak self] in
-            guard let self else { return }
-            self.window?.dismiss(self)
-        }]
-        if maximumScroll > 0 {
-            bindings += [
-                KeyBinding([.up, .character("k")], "↑↓", "scroll", action: { [weak self] in self?.scroll(by: -1) }),
-                KeyBinding([.down, .character("j")], "↑↓", "scroll", footer: false, action: { [weak self] in self?.scroll(by: 1) }),
-                KeyBinding(.pageUp, "PgUp/PgDn", "scroll a page", footer: false, action: { [weak self] in self?.scroll(by: -(self?.pageRows ?? 1)) }),
-                KeyBinding(.pageDown, "PgUp/PgDn", "scroll a page", footer: false, action: { [weak self] in self?.scroll(by: self?.pageRows ?? 1) }),
-            ]
-        }
-        return bindings
-    }
+    /// The help's keys, declared once: scrolling only when it must.
+    public static let keys = KeyTable<KeyHelpView>([
+        .init([.escape, .enter], "Esc", "close help", perform: { help, _ in help.window?.dismiss(help) }),
+        .init([.up, .character("k")], "↑↓", "scroll", when: { .when($0.maximumScroll > 0) },
+              perform: { help, _ in help.scroll(by: -1) }),
+        .init([.down, .character("j")], "↑↓", "scroll", footer: false, when: { .when($0.maximumScroll > 0) },
+              perform: { help, _ in help.scroll(by: 1) }),
+        .init(.pageUp, "PgUp/PgDn", "scroll a page", footer: false, when: { .when($0.maximumScroll > 0) },
+              run: { $0.scroll(by: -$0.pageRows) }),
+        .init(.pageDown, "PgUp/PgDn", "scroll a page", footer: false, when: { .when($0.maximumScroll > 0) },
+              run: { $0.scroll(by: $0.pageRows) }),
+    ])
+
+    public override var keyBindings: [KeyBinding] { Self.keys.bindings(for: self) }
 
     private var pageRows: Int { max(1, frame.height - 2) }
     private var maximumScroll: Int { max(0, contentHeight - pageRows) }
@@ -107,7 +108,7 @@ public final class KeyHelpView: View {
         // footer below says Esc closes it, and a cut word says nothing.
         let full = fullTitle(scrolls: maximumScroll > 0)
         let shown = DisplayWidth.of(full) <= frame.width - Self.titleMargin ? full : title
-        buffer.drawBox(frame, style: Style(foreground: .cyan), title: shown,
+        buffer.drawBox(frame, style: Style(foreground: frameColor), title: shown,
                        titleStyle: Style().bold)
         let inner = frame.inset(top: 1, left: 2, bottom: 1, right: 2)
         let offset = min(scrollOffset, maximumScroll)

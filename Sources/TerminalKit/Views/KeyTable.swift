@@ -25,14 +25,18 @@ public struct KeyTable<Owner: AnyObject>: Sendable {
         let footerPriority: Int
         /// Words that depend on the state (`edit name`, `choose weapon`).
         let helpNow: (@Sendable (Owner) -> String)?
+        /// A label that depends on the state (`1–5` for five choices).
+        let labelNow: (@Sendable (Owner) -> String)?
         let availability: @Sendable (Owner) -> KeyBinding.Availability
         let perform: @Sendable (Owner, KeyEvent) -> Void
 
         public init(_ keys: [KeyEvent], _ label: String, _ help: String, brief: String? = nil, footer: Bool = true,
                     role: KeyBinding.Role? = nil, footerPriority: Int = 0, helpNow: (@Sendable (Owner) -> String)? = nil,
+                    labelNow: (@Sendable (Owner) -> String)? = nil,
                     when availability: @escaping @Sendable (Owner) -> KeyBinding.Availability = { _ in .available },
                     perform: @escaping @Sendable (Owner, KeyEvent) -> Void) {
             self.keys = keys
+            self.labelNow = labelNow
             self.label = label
             self.help = help
             self.brief = brief
@@ -71,8 +75,9 @@ public struct KeyTable<Owner: AnyObject>: Sendable {
             let availability = entry.availability(owner)
             if case .hidden = availability { return nil }
             let help = entry.helpNow?(owner) ?? entry.help
+            let label = entry.labelNow?(owner) ?? entry.label
             let perform = entry.perform
-            var binding = KeyBinding(entry.keys, entry.label, help, brief: entry.brief, footer: entry.footer, role: entry.role,
+            var binding = KeyBinding(entry.keys, label, help, brief: entry.brief, footer: entry.footer, role: entry.role,
                                      perform: { [weak owner] key in if let owner { perform(owner, key) } })
             binding.footerPriority = entry.footerPriority
             binding.availability = availability

@@ -43,6 +43,13 @@ open class Responder {
     /// handled or not, so a letter never becomes a command. Everywhere
     /// else the one-letter commands work.
     open var consumesText: Bool { false }
+    /// Whether this responder is a picker whose keys are its own: printable
+    /// keys that reach it stop here, handled or not, so that stray typing
+    /// over a panel never becomes a command of the screen behind it
+    /// (" the Magnificent" typed over a wheel opens nothing). Unlike a text
+    /// consumer it takes no text, so the window's priority keys (`q`, `?`)
+    /// still work above it.
+    open var stopsPrintableKeys: Bool { false }
     /// The heading its keys get in the help screen.
     open var keyBindingsTitle: String { "" }
 

@@ -43,10 +43,14 @@ extension Window {
         return false
     }
 
+    /// The route keys take now (see `KeyRoute`): the frame's while a
+    /// frame is drawn, else worked out afresh.
+    public var keyRoute: KeyRoute { routeForFrame ?? makeKeyRoute() }
+
     /// The responders a key is offered to after the priority bindings, in
     /// order, and whether the last of them is a modal overlay that keeps
     /// whatever nobody handled.
-    var keyReceivers: (responders: [Responder], modalOverlay: Overlay?) {
+    func makeKeyRoute() -> KeyRoute {
         var responders: [Responder] = []
         if let overlay = overlays.last {
             if let focused = firstResponder as? View, overlay.view.contains(focused) {
@@ -67,7 +71,7 @@ extension Window {
                     responders.append(current)
                     onward = current.nextResponder
                 }
-                return (responders, overlay)
+                return KeyRoute(window: self, responders: responders, modalOverlay: overlay)
             }
         }
         responders += presentedViews
@@ -76,45 +80,37 @@ extension Window {
             responders.append(current)
             responder = current.nextResponder
         }
-        return (responders, nil)
+        return KeyRoute(window: self, responders: responders, modalOverlay: nil)
     }
 
     /// Whether a printable key would reach a responder that consumes text.
-    public var textConsumerHasKeyboard: Bool {
-        keyReceivers.responders.contains { $0.consumesText }
-    }
+    public var textConsumerHasKeyboard: Bool { keyRoute.textConsumerHasKeyboard }
 
-    /// The priority bindings in force: all of them, except those on
-    /// printable keys while text is being typed.
-    private var activePriorityBindings: [KeyBinding] {
-        let typing = textConsumerHasKeyboard
-        return rootView.priorityKeyBindings.filter { binding in
-            !(typing && binding.keys.allSatisfy(\.isPrintable))
-        }
-    }
-
+    /// One route for the key, walked once: the priority bindings, then
+    /// each responder in turn. Printable keys stop at a responder that
+    /// consumes text or at a picker, handled or not.
     private func deliver(_ key: KeyEvent) -> Bool {
-        let typing = key.isPrintable && textConsumerHasKeyboard
+        let route = makeKeyRoute()
+        let typing = key.isPrintable && route.textConsumerHasKeyboard
         if let binding = rootView.priorityKeyBindings.first(where: { $0.matches(key) }), !typing {
             run(binding, key)
             return true
         }
         if isTooSmall { return false }
-        let (responders, modal) = keyReceivers
-        for responder in responders {
+        for responder in route.responders {
             if responder.handle(key: key) { return true }
-            if key.isPrintable && responder.consumesText { return true }
+            if key.isPrintable && (responder.consumesText || responder.stopsPrintableKeys) { return true }
             if let overlay = overlays.last, responder === overlay.view, overlay.closesOnEscape, key == .escape {
                 dismiss(overlay.view)
                 return true
             }
         }
-        return modal != nil
+        return route.modalOverlay != nil
     }
 
     private func dispatch(paste text: String) -> Bool {
         guard !isTooSmall else { return false }
-        for responder in keyReceivers.responders {
+        for responder in makeKeyRoute().responders {
             if responder.handle(paste: text) { return true }
             // Pasted text is typing: it goes no further than a text field.
             if responder.consumesText { return false }
@@ -157,30 +153,10 @@ extension Window {
 
     /// The key tables in force, innermost first: what the footer and the
     /// help screen show.
-    public var activeBindingGroups: [KeyBindingGroup] {
-        var groups: [KeyBindingGroup] = []
-        if !isTooSmall {
-            var pastTextConsumer = false
-            for responder in keyReceivers.responders {
-                var bindings = responder.keyBindings
-                // Printable keys stop at a text consumer: beyond it only
-                // bindings on other keys can run.
-                if pastTextConsumer { bindings = bindings.compactMap { $0.withoutPrintableKeys } }
-                if !bindings.isEmpty { groups.append(KeyBindingGroup(title: responder.keyBindingsTitle, bindings: bindings)) }
-                if responder.consumesText { pastTextConsumer = true }
-            }
-        }
-        let priority = activePriorityBindings
-        if !priority.isEmpty { groups.append(KeyBindingGroup(title: rootView.priorityKeyBindingsTitle, bindings: priority, isPriority: true)) }
-        return groups
-    }
+    public var activeBindingGroups: [KeyBindingGroup] { keyRoute.groups }
 
-    /// The footer's bindings, innermost first. A binding whose keys are
-    /// all taken by an inner one would never run, so it is left out, and
-    /// so is one unavailable now (its key says why when pressed).
-    public var footerBindings: [KeyBinding] {
-        Self.reachable(activeBindingGroups).filter { $0.showsInFooter && $0.availability.isAvailable }
-    }
+    /// The footer's bindings (see `KeyRoute.footerBindings`).
+    public var footerBindings: [KeyBinding] { keyRoute.footerBindings }
 
     /// Runs `binding` for `key` if it is available; otherwise tells why
     /// through `onUnavailableKey`, and the key goes no further.

@@ -40,6 +40,8 @@ public final class Window: Responder {
     private var hostedPopover: View?
     /// A text field's wish for the person's editor, until the run loop takes it.
     var pendingExternalEdit: ExternalEditRequest?
+    /// The frame's one key route while it is drawn: every footer in it reads this.
+    var routeForFrame: KeyRoute?
 
     public init(rootView: View, size: Size) {
         self.rootView = rootView
@@ -220,6 +222,8 @@ public final class Window: Responder {
     /// goes (nil: hidden).
     public func render() -> (buffer: Buffer, cursor: Point?) {
         var buffer = Buffer(size: size)
+        routeForFrame = makeKeyRoute()
+        defer { routeForFrame = nil }
         // Every frame is set before anything draws: what one view draws
         // (the footer's keys) may depend on another's size (a help screen
         // that scrolls), and a frame must not depend on the one before.

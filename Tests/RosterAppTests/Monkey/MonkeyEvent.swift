@@ -7,7 +7,8 @@ import TerminalKit
 enum MonkeyEvent: Equatable, CustomStringConvertible {
     case key(KeyEvent)
     case paste(String)
-    case click(Point)
+    /// A left click; with `.control` (one in four), the click that marks.
+    case click(Point, modifiers: KeyModifiers = [])
     case scroll(Point, up: Bool)
     case resize(Size)
     /// Another program changes the roster, and the interface polls.
@@ -26,7 +27,7 @@ enum MonkeyEvent: Equatable, CustomStringConvertible {
         switch self {
         case .key(let key): return "key \(key)"
         case .paste(let text): return "paste \(text.debugDescription)"
-        case .click(let point): return "click \(point.x),\(point.y)"
+        case .click(let point, let modifiers): return "\(modifiers.isEmpty ? "" : "ctrl-")click \(point.x),\(point.y)"
         case .scroll(let point, let up): return "scroll \(up ? "up" : "down") \(point.x),\(point.y)"
         case .resize(let size): return "resize \(size.width)×\(size.height)"
         case .elsewhere(let change): return "elsewhere \(change)"

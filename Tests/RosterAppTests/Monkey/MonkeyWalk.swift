@@ -134,9 +134,9 @@ struct MonkeyWalk {
                 }
             case .paste(let text):
                 interface.handle(.paste(text))
-            case .click(let point):
-                interface.handle(.mouse(MouseEvent(.press(button: 0), at: point)))
-                interface.handle(.mouse(MouseEvent(.release(button: 0), at: point)))
+            case .click(let point, let modifiers):
+                interface.handle(.mouse(MouseEvent(.press(button: 0), at: point, modifiers: modifiers)))
+                interface.handle(.mouse(MouseEvent(.release(button: 0), at: point, modifiers: modifiers)))
             case .scroll(let point, let up):
                 interface.handle(.mouse(MouseEvent(up ? .scrollUp : .scrollDown, at: point)))
             case .resize(let size):
@@ -292,7 +292,8 @@ struct MonkeyWalk {
                 return .paste(pastes.randomElement(using: &generator) ?? "")
             case 74..<86:
                 return .click(Point(x: Int.random(in: 0..<max(1, size.width), using: &generator),
-                                    y: Int.random(in: 0..<max(1, size.height), using: &generator)))
+                                    y: Int.random(in: 0..<max(1, size.height), using: &generator)),
+                              modifiers: Int.random(in: 0..<4, using: &generator) == 0 ? .control : [])
             case 86..<88:
                 return .scroll(Point(x: Int.random(in: 0..<max(1, size.width), using: &generator),
                                      y: Int.random(in: 0..<max(1, size.height), using: &generator)),

@@ -40,6 +40,7 @@ final class ActivatedField: DetailField {
     static func makePicker() -> DateTimePicker {
         DateTimePicker { picker in
             picker.title = "Activated"
+            picker.accentColor = Theme.accent
             picker.mode = .dateAndTime
             picker.minuteInterval = minuteInterval
             picker.now = { calendarValue(Timestamp.now) }

@@ -54,6 +54,11 @@ class DetailField: View {
     /// written: `clashed` shows it, the person's own value is kept in
     /// `ownChanges`, and saving again starts from the newer monster, on purpose.
     func save(_ changes: MonsterChanges, announce: ((_ before: Monster, _ after: Monster) -> String)? = nil) -> Bool {
+        if controller.hasMarks, let field = marksField {
+            // Every marked monster takes the value, as one change; there is
+            // no one monster the editor started from to compare with.
+            return controller.editMarked(changes, field: field, bare: field === MonsterFields.nameColor)
+        }
         switch controller.save(changes, startingFrom: original, describing: spokenName, again: saveAgainHint, announce: announce) {
         case .saved, .unchanged:
             problem = nil
@@ -86,6 +91,11 @@ class DetailField: View {
 
     /// The field of the monster this one edits, for the words of a clash.
     var monsterField: MonsterField? { nil }
+
+    /// The field every marked monster takes when this editor saves with
+    /// marks (the colour popover, the wheels); nil for an editor that
+    /// acts on the selected monster alone (a name is one monster's).
+    var marksField: MonsterField? { nil }
 
     /// After a save refused as clashing, the editor shows what it should:
     /// a picker the newer value, text the person's own (never saving text

@@ -9,6 +9,7 @@ final class ColorField: DetailField {
 
     private lazy var menu = MenuPopover { [weak self] menu in
         menu.title = "Name colour"
+        Theme.dress(menu)
         menu.items = NameColor.allCases.map { MenuPopover.Item($0.displayName, swatch: Theme.swatch($0) ?? Theme.name) }
         menu.onChoose = { index in
             guard let self else { return }
@@ -28,11 +29,16 @@ final class ColorField: DetailField {
     override var editVerb: String { "choose colour" }
     override var spokenName: String { "name colour" }
     override var monsterField: MonsterField? { MonsterFields.nameColor }
+    override var marksField: MonsterField? { MonsterFields.nameColor }
     override var saveAgainHint: String { "choose yours again to save it over theirs, Esc keeps theirs" }
     override var inputView: View? { menu }
     override var inputViewPresentation: InputViewPresentation { .popover(anchor: anchor()) }
 
     override func didBecomeFirstResponder() {
+        // With marks the popover says whom a choice gives the colour.
+        menu.title = controller.hasMarks
+            ? "Colour for \(RosterSessionController.monsters(controller.marked.count, "marked monster", "marked monsters"))"
+            : "Name colour"
         modelChanged()
         menu.highlightCurrent()
     }
@@ -58,6 +64,7 @@ class WheelField: DetailField {
     override init(label: String, controller: RosterSessionController) {
         super.init(label: label, controller: controller)
         wheels.title = label
+        Theme.dress(wheels)
         wheels.onDone = { [weak self] in self?.pane?.finishEditing() }
         wheels.onCancel = { [weak self] in self?.pane?.cancelEditing() }
         wheels.onChange = { [weak self] _, _ in
@@ -71,6 +78,7 @@ class WheelField: DetailField {
     /// The monster's field the wheels set.
     var wheelsField: MonsterField?
     override var monsterField: MonsterField? { wheelsField }
+    override var marksField: MonsterField? { wheelsField }
     override var editVerb: String { "choose \(label.lowercased())" }
 
     /// Sets the wheels from the monster's value when editing begins.
@@ -91,15 +99,30 @@ class WheelField: DetailField {
     override func didBecomeFirstResponder() {
         loadWheels()
         pendingText = nil
+        wheels.title = controller.hasMarks
+            ? "\(label) for \(RosterSessionController.monsters(controller.marked.count, "marked monster", "marked monsters"))"
+            : label
     }
 
     override func commitEditing() -> Bool {
+        if controller.hasMarks {
+            // With marks, the wheels write once, when the value they were
+            // turned to is kept (Done, Prev, Next), never as they turn; a
+            // field passed through untouched gives the marked monsters nothing.
+            guard pendingText != nil, let changes = wheelChanges() else { return true }
+            pendingText = nil
+            return save(changes)
+        }
         // After a refusal (another program changed the value), Enter saves
         // the person's own, a clearing included, over the newer value.
         guard let changes = ownChanges ?? currentChanges() else { return true }
         pendingText = nil
         return save(changes)
     }
+
+    /// The changes that give the value on the wheels, whatever the
+    /// selected monster holds.
+    func wheelChanges() -> MonsterChanges? { nil }
 
     /// The field shows the newer value; the wheels stay where the person put them.
     override func clashed(current: Monster) {
@@ -149,10 +172,11 @@ final class HeightField: WheelField {
     override func wheelsTurned() { pendingText = wheelHeight?.displayName ?? Self.absent }
 
     override func currentChanges() -> MonsterChanges? {
-        let height = wheelHeight
-        guard height != controller.selected?.height else { return nil }
-        return MonsterChanges(height: .some(height))
+        guard wheelHeight != controller.selected?.height else { return nil }
+        return wheelChanges()
     }
+
+    override func wheelChanges() -> MonsterChanges? { MonsterChanges(height: .some(wheelHeight)) }
 
     override func displayedValue(_ monster: Monster) -> String? { monster.height?.displayName }
     override func clearingChanges() -> MonsterChanges? { MonsterChanges(height: .some(nil)) }
@@ -182,10 +206,11 @@ final class OriginField: WheelField {
     override func wheelsTurned() { pendingText = wheelCountry?.description ?? Self.absent }
 
     override func currentChanges() -> MonsterChanges? {
-        let code = wheelCountry?.code
-        guard code != controller.selected?.origin else { return nil }
-        return MonsterChanges(origin: .some(code))
+        guard wheelCountry?.code != controller.selected?.origin else { return nil }
+        return wheelChanges()
     }
+
+    override func wheelChanges() -> MonsterChanges? { MonsterChanges(origin: .some(wheelCountry?.code)) }
 
     override func displayedValue(_ monster: Monster) -> String? { monster.country?.description ?? monster.origin }
     override func clearingChanges() -> MonsterChanges? { MonsterChanges(origin: .some(nil)) }

@@ -8,6 +8,7 @@ import TerminalKit
 /// with `n` gets its picture here rather than keeping the stand-in.
 final class PictureField: DetailField {
     private lazy var panel = ChoicePanel { panel in
+        Theme.dress(panel)
         panel.title = "Picture"
         panel.helpTitle = "Picture panel"
         panel.choices = MonsterPictures.all.enumerated().map { index, picture in

@@ -9,6 +9,7 @@ final class WeaponCell: DetailField {
     private lazy var panel = ChoicePanel { panel in
         panel.title = "Preferred way to kill"
         panel.helpTitle = "Weapon panel"
+        Theme.dress(panel)
         panel.choices = WeaponType.allCases.enumerated().map { index, weapon in
             ChoicePanel.Choice(title: weapon.displayName, glyph: weapon.glyph, style: Style(foreground: Theme.accent)) { [weak self] buffer, rect in
                 guard let self else { return }
