@@ -100,19 +100,13 @@ struct ConfigFile: Sendable, Equatable {
         guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
             throw ConfigError(path: path, line: nil, "is not a regular file; it should hold a few `key = value` lines")
         }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw ConfigError(path: path, line: nil, "cannot be read: \(String(cString: strerror(errno)))")
-            }
-            if count == 0 { break }
-            bytes += chunk[..<count]
-            // A settings file is a few lines: anything this long is something else.
-            if bytes.count > 1 << 16 { throw ConfigError(path: path, line: nil, "is larger than 64 KiB; it holds a few `key = value` lines") }
+        let bytes: [UInt8]
+        switch FileSystem.readToEnd(descriptor, limit: 1 << 16) {
+        case .success(let read): bytes = read
+        case .failure(let failure): throw ConfigError(path: path, line: nil, "cannot be read: \(failure.description)")
         }
+        // A settings file is a few lines: anything this long is something else.
+        if bytes.count > 1 << 16 { throw ConfigError(path: path, line: nil, "is larger than 64 KiB; it holds a few `key = value` lines") }
         return try parse(bytes, path: path, home: environment("HOME"))
     }
 
@@ -126,7 +120,7 @@ struct ConfigFile: Sendable, Equatable {
             let number = index + 1
             var line = Substring(rawLine)
             if line.last == "\r" { line.removeLast() }
-            let text = line.trimmingConfigBlanks()
+            let text = line.trimmingBlanks()
             if text.isEmpty || text.first == "#" { continue }
             if text.first == "[" {
                 throw ConfigError(path: path, line: number, "roster's settings have no tables; write `key = value` lines without [\(text.dropFirst().prefix { $0 != "]" })]")
@@ -134,7 +128,7 @@ struct ConfigFile: Sendable, Equatable {
             guard let equals = text.firstIndex(of: "=") else {
                 throw ConfigError(path: path, line: number, "expected `key = value`, such as db = \"~/rosters/team.db\"")
             }
-            let name = text[..<equals].trimmingConfigBlanks()
+            let name = text[..<equals].trimmingBlanks()
             guard let key = keys.first(where: { $0.name == name }) else {
                 let names = keys.map(\.name)
                 let suggestion = EditDistance.closest(to: String(name), among: names).map { "did you mean \(Quote.code($0))? " } ?? ""
@@ -207,11 +201,11 @@ enum ConfigValue: Sendable, Equatable {
     var flag: Bool? { if case .flag(let flag) = self { flag } else { nil } }
 
     static func reading(_ written: Substring, for key: ConfigFile.Key, path: String, line: Int) throws(ConfigError) -> ConfigValue {
-        let text = written.trimmingConfigBlanks()
+        let text = written.trimmingBlanks()
         switch key.kind {
         case .flag:
             let word = text.prefix { $0 != "#" && $0 != " " && $0 != "\t" }
-            guard ["true", "false"].contains(word), text.dropFirst(word.count).trimmingConfigBlanks().first.map({ $0 == "#" }) ?? true else {
+            guard ["true", "false"].contains(word), text.dropFirst(word.count).trimmingBlanks().first.map({ $0 == "#" }) ?? true else {
                 throw ConfigError(path: path, line: line, "\(Quote.code(key.name)) is true or false, not \(Quote.code(String(text)))")
             }
             return .flag(word == "true")
@@ -270,7 +264,7 @@ enum ConfigValue: Sendable, Equatable {
         while index < text.endIndex {
             let character = text[index]
             if character == "\"" {
-                let rest = text[text.index(after: index)...].trimmingConfigBlanks()
+                let rest = text[text.index(after: index)...].trimmingBlanks()
                 return rest.isEmpty || rest.first == "#" ? result : nil
             }
             if character == "\\" {
@@ -311,14 +305,5 @@ struct ConfigError: Error, Sendable {
 
     var description: String {
         line.map { "\(path):\($0): \(reason)" } ?? "the settings file \(path) \(reason)"
-    }
-}
-
-private extension StringProtocol {
-    func trimmingConfigBlanks() -> Substring {
-        var text = Substring(self)
-        while text.first == " " || text.first == "\t" { text.removeFirst() }
-        while text.last == " " || text.last == "\t" { text.removeLast() }
-        return text
     }
 }

@@ -9,12 +9,11 @@ struct DetailTitleTests {
     @Test("beside the list at 80×24 the title says Details and the Name row names the monster, after a move too")
     func detailsBesideName() throws {
         let roster = try RosterScreenHarness(width: 80, height: 24)
-        #expect(roster.lines[1].contains("╭─ Details ─"), "\(roster.lines[1])")
-        #expect(!roster.lines[1].contains("Cat-Bot"))
-        #expect(roster.text.contains("Name         Cat-Bot"))
+        #expect(roster.details.title == "Details")
+        #expect(roster.details.field("Name")?.value == "Cat-Bot")
         roster.press(KeyEvent(.down))
-        #expect(roster.lines[1].contains("╭─ Details ─"))
-        #expect(roster.text.contains("Name         Dog-Bot"))
+        #expect(roster.details.title == "Details")
+        #expect(roster.details.field("Name")?.value == "Dog-Bot")
     }
 
     @Test("in a small pane scrolled down to Activated, the Name row is gone and the title names the monster")
@@ -22,7 +21,8 @@ struct DetailTitleTests {
         let roster = try RosterScreenHarness(width: 40, height: 12)
         for _ in 0..<6 { roster.press(KeyEvent(.tab)) }
         #expect(roster.focusedLabel == "Activated")
-        #expect(!roster.text.contains("Name  "), "the Name row is scrolled out:\n\(roster.text)")
-        #expect(roster.lines[1].hasPrefix("╭─ Cat-Bot"), "\(roster.lines[1])")
+        #expect(roster.details.field("Name") == nil, "the Name row is scrolled out:\n\(roster.text)")
+        #expect(roster.fieldLabel("Name") == nil)
+        #expect(roster.details.title == "Cat-Bot")
     }
 }

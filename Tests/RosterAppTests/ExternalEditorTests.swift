@@ -127,7 +127,7 @@ struct ExternalEditorTests {
         #expect(roster.editingLabel == nil, "nothing is left half-edited")
         let message = try #require(roster.footer.message)
         #expect(message.hasPrefix("name not saved: the editor `\(command)`") && message.contains(told), "\(message)")
-        #expect(roster.lines.suffix(3).joined().contains("not saved"), "in sight: \(roster.text)")
+        #expect(roster.footerText.contains("not saved"), "in sight: \(roster.text)")
     }
 
     @Test("the editor is $VISUAL, else $EDITOR, else vi, as git falls back; an empty one counts as unset")

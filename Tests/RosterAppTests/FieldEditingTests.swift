@@ -42,10 +42,11 @@ struct FieldEditingTests {
         #expect(roster.docked.contains { $0 is AccessoryBar }, "with the accessory bar docked")
         roster.press(.control("u")).type("Dog-Bot").press(.enter)
         #expect(roster.editingLabel == "Name", "a taken name keeps the field open")
-        #expect(roster.text.contains("✗ a monster named `Dog-Bot`"))
-        #expect(roster.text.contains("already exists"))
+        let refused = try #require(roster.details.field("Name")).value
+        #expect(refused.contains("✗ a monster named `Dog-Bot`"), "beside the field: \(refused)")
+        #expect(refused.contains("already exists"))
         roster.press(.control("u")).paste("Kitty\nBot\u{1B}[31m")
-        #expect(roster.text.contains("Kitty Bot[31m"), "the paste arrives without its controls")
+        #expect(roster.details.field("Name")?.value.hasPrefix("Kitty Bot[31m") == true, "the paste arrives without its controls")
         roster.press(.control("w")).type("Bot").press(.enter)
         #expect(roster.editingLabel == nil)
         #expect(try roster.monster("Kitty Bot")?.id == 1)
@@ -62,7 +63,7 @@ struct FieldEditingTests {
         roster.type(String(repeating: "x", count: 80)).press(.enter)
         #expect(try roster.monster("Cat-Bot") != nil, "a name too long is not saved")
         #expect(roster.editingLabel == "Name")
-        #expect(roster.text.contains("✗ a name can have at most 64"))
+        #expect(roster.details.field("Name")?.value.contains("✗ a name can have at most 64") == true)
     }
 
     @Test("the colour popover hangs at the name, shows each colour's swatch by a readable name, and saves a choice at once")
@@ -70,10 +71,15 @@ struct FieldEditingTests {
         let roster = try RosterScreenHarness()
         try roster.edit("Colour")
         let screen = roster.screen
-        let popover = try #require(screen.find("Name colour"))
-        let name = try #require(screen.find("Name         Cat-Bot"))
-        #expect(popover.y == name.y + 1, "anchored just below the name")
+        let popover = try #require(roster.popover)
+        #expect(popover.title == "Name colour")
+        #expect(popover.shows("■ Blue"))
+        let frame = try #require(roster.window.firstResponder?.inputView?.frame)
+        let name = roster.interface.screen.nameField.frame
+        #expect(roster.details.field("Name")?.value == "Cat-Bot")
+        #expect(frame.y == name.y + 1, "anchored just below the name")
         let blue = try #require(screen.find("■ Blue"))
+        #expect(frame.contains(blue))
         #expect(screen[blue.x, blue.y].style.foreground == NameColor.blue.style.foreground, "the swatch in the colour")
         #expect(screen[blue.x + 2, blue.y].style.foreground == .default, "the word in the terminal's text colour")
         #expect(!roster.docked.contains { $0 is MenuPopover }, "a popover is not docked")
@@ -142,13 +148,14 @@ struct FieldEditingTests {
         roster.press(.character("a"))
         #expect(roster.docked.contains { $0 is DateTimePicker })
         #expect(roster.editingLabel == "Activated", "the field's own editor, not a second one")
-        #expect(roster.text.contains("► Activated"))
-        #expect(roster.text.contains("◄ Prev") && roster.text.contains("Next ►"))
+        #expect(roster.fieldLabel("Activated") == "► Activated")
         // The field it edits stays in sight above the picker.
         _ = roster.screen
         let field = roster.interface.screen.activatedField
         let picker = try #require(roster.docked.first { $0 is DateTimePicker })
         let bar = try #require(roster.docked.first { $0 is AccessoryBar })
+        let barText = roster.rows(in: bar.frame).joined(separator: " ")
+        #expect(barText.contains("◄ Prev") && barText.contains("Next ►"), "\(barText)")
         #expect(field.isDrawn && field.frame.maxY <= min(picker.frame.y, bar.frame.y), "\(field.frame) under \(bar.frame)")
         roster.press(.enter)
         #expect(roster.docked.isEmpty)
@@ -161,26 +168,28 @@ struct FieldEditingTests {
         roster.press(.character("n"))
         #expect(roster.editingLabel == "Name")
         #expect(roster.cursor != nil)
-        #expect(roster.text.contains("+ new monster"), "the list shows the row being added")
+        #expect(roster.list.lines.last == "new monster", "the list shows the row being added: \(roster.list.lines)")
         roster.type("Bat").press(.escape)
         #expect(try SQLiteRosterStore.open(path: roster.path).count() == 6)
         #expect(roster.interface.controller.draft == nil)
         roster.press(.character("n")).type("Bat-Bot").press(.enter)
         #expect(try roster.monster("Bat-Bot")?.weapon.type == .sword)
-        #expect(roster.text.contains("Monsters · 7"))
-        #expect(roster.selectedListRow?.contains("Bat-Bot") == true || roster.text.contains("─ Bat-Bot"))
+        #expect(roster.listTitle == "Monsters · 7")
+        #expect(roster.list.lines.last == "Bat-Bot")
+        #expect(roster.details.field("Name")?.value == "Bat-Bot")
     }
 
     @Test("x removes the selected monster after a yes in the footer; no keeps it")
     func remove() throws {
         let roster = try RosterScreenHarness()
         roster.press(.down, .character("x"))
-        #expect(roster.lines.last?.contains("Remove Dog-Bot?") == true)
+        #expect(roster.overlay?.shows("Remove Dog-Bot?") == true)
         roster.press(.character("n"))
         #expect(try roster.monster("Dog-Bot") != nil)
         roster.press(.delete, .character("y"))
         #expect(try roster.monster("Dog-Bot") == nil)
-        #expect(roster.text.contains("Monsters · 5"))
+        #expect(roster.listTitle == "Monsters · 5")
+        #expect(!roster.list.lines.contains("Dog-Bot"))
     }
 
     @Test("letters typed into a text field never reach the one-letter commands")
@@ -204,13 +213,13 @@ struct NewFieldPickerTests {
         try roster.edit("Height")
         #expect(roster.docked.contains { $0 is WheelPicker })
         roster.press(.down, .down, .right, .down)          // 2 ft 4 in → 4 ft 5 in
-        #expect(roster.text.contains("4 ft 5 in"))
+        #expect(roster.details.field("Height")?.value == "4 ft 5 in")
         roster.press(.enter)
         #expect(try roster.monster("Cat-Bot")?.height == Height(feet: 4, inches: 5))
         try roster.edit("Height")
         roster.press(.up, .escape)
         #expect(try roster.monster("Cat-Bot")?.height == Height(feet: 4, inches: 5))
-        #expect(roster.text.contains("4 ft 5 in"))
+        #expect(roster.details.field("Height")?.value == "4 ft 5 in")
     }
 
     @Test("a monster without a height opens on — and passing through with Next saves nothing")
@@ -236,7 +245,7 @@ struct NewFieldPickerTests {
         try roster.edit("Origin")
         roster.type("fra").press(.enter)
         #expect(try roster.monster("Cat-Bot")?.origin == "FR")
-        #expect(roster.text.contains("France (FR)"))
+        #expect(roster.details.field("Origin")?.value.contains("France (FR)") == true)
         try roster.edit("Origin")
         roster.press(.home, .enter)
         #expect(try roster.monster("Cat-Bot")?.origin == nil)
@@ -319,9 +328,9 @@ struct DescriptionLinesTests {
         let roster = try RosterScreenHarness { store in
             _ = try store.edit("Cat-Bot", MonsterChanges(description: "first line\nsecond line"))
         }
-        let lines = roster.lines
-        let first = try #require(lines.firstIndex { $0.contains("first line") })
-        #expect(lines[first + 1].contains("second line"))
-        #expect(!roster.text.contains(#"\n"#))
+        _ = roster.screen
+        let field = try #require(roster.interface.screen.details.fields.first { $0.label == "Description" })
+        let rows = roster.rows(in: field.frame.inset(left: DetailField.labelWidth + 1)).filter { !$0.isEmpty }
+        #expect(rows == ["first line", "second line"])
     }
 }

@@ -30,7 +30,7 @@ struct HistoryChooserTests {
         roster.press(.escape, .escape, .character("h"))
         let overlay = try #require(roster.window.overlays.last?.view as? HistoryOverlay, "the history is open: \(roster.text)")
         #expect(overlay.entries.first?.line.contains("Dog-Bot") == true, "newest first: \(overlay.entries.map(\.line))")
-        #expect(roster.text.contains("set-weapon Cat-Bot: Sword → Fire"), "the changes are on screen")
+        #expect(roster.overlay?.shows("set-weapon Cat-Bot: Sword → Fire") == true, "the changes are in the history's box")
         roster.press(.down, .character("u"))
         #expect(try weapon(roster, "Cat-Bot") == .sword, "the chosen change is undone")
         #expect(try weapon(roster, "Dog-Bot") == .smoke, "the newer change stays")

@@ -54,7 +54,7 @@ struct HistoryOverlayTests {
         try set(roster, "Ice-Bot", .sword)
         roster.interface.poll()
         roster.press(.character("h"), .down, .down, .enter)
-        #expect(roster.text.contains("Take back the 2 changes after #1?"), "\(roster.text)")
+        #expect(roster.overlay?.shows("Take back the 2 changes after #1?") == true, "\(roster.text)")
         #expect(try roster.weaponInDatabase("Ice-Bot") == .sword, "nothing yet")
         roster.press(.character("y"))
         #expect(try roster.weaponInDatabase("Ice-Bot") == .fire)

@@ -46,7 +46,7 @@ struct InterfaceUndoTests {
         #expect(roster.editingLabel == nil, "the change was made and its editor closed")
         let changed = try roster.exported()
         #expect(changed != before, "the keys changed the roster")
-        #expect(roster.lines.last?.contains("· u undo") == true, "\(roster.lines.last ?? "")")
+        #expect(roster.footerText.contains("· u undo"), "\(roster.footerText)")
 
         roster.press(.character("u"))
         #expect(try roster.exported() == before, "u restores the exact bytes")

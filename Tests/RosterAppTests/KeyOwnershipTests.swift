@@ -11,13 +11,14 @@ struct KeyOwnershipTests {
     func narrowFilterThenEnter() throws {
         let roster = try RosterScreenHarness(width: 60, height: 24)
         roster.press(.character("/")).type("ic").press(.enter)
-        #expect(roster.text.contains("1 found"), "the filter is kept")
+        #expect(roster.listTitle?.hasSuffix(" 1 found") == true, "the filter is kept")
         #expect(roster.cursor == nil, "no longer typing")
         roster.press(.character("j"))
-        #expect(roster.text.contains("1 found"), "j moves in the list instead of going into an unseen filter")
+        #expect(roster.listTitle?.hasSuffix(" 1 found") == true, "j moves in the list instead of going into an unseen filter")
+        #expect(roster.listFilterLine == "ic")
         roster.press(.enter)
-        #expect(!roster.text.contains("1 found"), "Enter closed the list")
-        #expect(roster.text.contains("Ice-Bot"))
+        #expect(!roster.list.isShown, "Enter closed the list")
+        #expect(roster.details.field("Name")?.value == "Ice-Bot")
         roster.press(.character("q"))
         #expect(roster.interface.quitStatus == 0)
     }
@@ -29,7 +30,7 @@ struct KeyOwnershipTests {
         #expect(roster.cursor != nil)
         roster.press(.escape)
         #expect(roster.cursor == nil, "Esc left the filter")
-        #expect(roster.text.contains("Monsters · 6"), "and cleared it")
+        #expect(roster.listTitle == "Monsters · 6", "and cleared it")
         roster.press(.control("c"))
         #expect(roster.interface.quitStatus == 130)
     }
@@ -38,14 +39,15 @@ struct KeyOwnershipTests {
     func monstersThenSlash() throws {
         let roster = try RosterScreenHarness(width: 60, height: 24)
         roster.press(.character("m"), .character("/")).type("fire")
-        #expect(roster.text.contains("Monsters · 1 found"))
+        #expect(roster.listTitle == "Monsters · 1 found")
+        #expect(roster.list.lines == ["Fire-Bot"])
     }
 
     @Test("q and Ctrl-C quit from the Monsters overlay", arguments: [("q", Int32(0)), ("Ctrl-C", Int32(130))])
     func quitFromOverlay(_ key: String, _ status: Int32) throws {
         let roster = try RosterScreenHarness(width: 60, height: 24)
         roster.press(.character("m"))
-        #expect(roster.text.contains("Monsters · 6"))
+        #expect(roster.listTitle == "Monsters · 6")
         roster.press(key == "q" ? .character("q") : .control("c"))
         #expect(roster.interface.quitStatus == status)
     }
@@ -82,7 +84,7 @@ struct KeyOwnershipTests {
     func minimumSizeWins() throws {
         let roster = try RosterScreenHarness()
         roster.press(.character("w"))
-        #expect(roster.text.contains("✕ Close"))
+        #expect(roster.dockedPanel?.shows("✕ Close") == true)
         roster.interface.resize(to: Size(width: 39, height: 11))
         let small = roster.text
         #expect(small.contains("40×12") && small.contains("39×11"))
@@ -90,7 +92,7 @@ struct KeyOwnershipTests {
         roster.press(.character("3"))
         #expect(try roster.weaponInDatabase("Cat-Bot") == .sword, "keys do not reach a panel nobody can see")
         roster.interface.resize(to: Size(width: 100, height: 30))
-        #expect(roster.text.contains("✕ Close"))
+        #expect(roster.dockedPanel?.shows("✕ Close") == true)
         roster.interface.resize(to: Size(width: 39, height: 11))
         roster.press(.character("q"))
         #expect(roster.interface.quitStatus == 0, "q quits from the small screen, as it says")
@@ -100,7 +102,7 @@ struct KeyOwnershipTests {
     func removeDefaultsToNo() throws {
         let roster = try RosterScreenHarness()
         roster.press(.down, .character("x"))
-        #expect(roster.lines.last?.contains("Remove Dog-Bot?  y / N") == true)
+        #expect(roster.overlay?.lines == ["Remove Dog-Bot?  y / N"])
         roster.press(.enter)
         #expect(try roster.monster("Dog-Bot") != nil)
         #expect(roster.window.overlays.isEmpty)
@@ -154,7 +156,7 @@ struct KeyOwnershipTests {
         _ = try SQLiteRosterStore.open(path: roster.path).remove(["Dog-Bot"])
         #expect(roster.interface.poll())
         #expect(roster.window.firstResponder === roster.interface.screen.list)
-        #expect(roster.text.contains("Dog-Bot was removed by another program"))
+        #expect(roster.footerText.contains("Dog-Bot was removed by another program"))
         roster.press(.enter)
         #expect(roster.editingLabel == nil, "Enter edits nothing of another monster")
     }
@@ -168,7 +170,7 @@ struct KeyOwnershipTests {
         #expect(roster.interface.poll())
         #expect(roster.editingLabel == nil && roster.docked.isEmpty)
         #expect(roster.window.firstResponder === roster.interface.screen.list)
-        #expect(roster.text.contains("Dog-Bot was removed by another program; the edit was put away unsaved"))
+        #expect(roster.footerText.contains("Dog-Bot was removed by another program; the edit was put away unsaved"))
     }
 
     @Test("a name's refusal sentence wraps whole inside a narrow pane", arguments: [100, 60, 44])
@@ -177,36 +179,22 @@ struct KeyOwnershipTests {
         try roster.edit("Name")
         roster.press(.control("u")).type("123").press(.enter)
         #expect(roster.editingLabel == "Name")
-        // The sentence's own column, from its ✗ down to the pane's border.
-        let lines = roster.lines
-        let first = try #require(lines.firstIndex { $0.contains("✗") })
-        let column = try #require(lines[first].range(of: "✗")).lowerBound
-        let offset = lines[first].distance(from: lines[first].startIndex, to: column)
-        var sentence: [String] = []
-        // Down to the next field, which follows at once when the pane is short.
-        for line in lines[first...] {
-            if line.contains("Description") { break }
-            let characters = Array(line)
-            guard characters.count > offset else { break }
-            let rest = String(characters[offset...]).split(separator: "│").first.map(String.init) ?? ""
-            let words = rest.trimmingCharacters(in: .whitespaces)
-            if words.isEmpty { break }
-            sentence.append(words)
-        }
-        #expect(sentence.joined(separator: " ") == "✗ a name cannot be only digits (with or without #), which would read as an id",
-                "\(roster.text)")
+        // Read inside the field's frame: a word past the pane's border, or
+        // cut across two rows, would not read back whole.
+        let value = try #require(roster.details.field("Name")).value
+        #expect(value.hasSuffix(" ✗ a name cannot be only digits (with or without #), which would read as an id"), "\(value)")
     }
 
     @Test("at narrow widths help does not offer a list that is hidden; it lists j/k, Ctrl-Z, Delete and the mouse")
     func helpIsTrue() throws {
         let roster = try RosterScreenHarness(width: 60, height: 30)
         roster.press(.tab, .character("?"))
-        let narrow = roster.text
-        #expect(!narrow.contains("back to list"))
-        #expect(narrow.contains("show the monster list"))
+        let narrow = try #require(roster.overlay)
+        #expect(!narrow.shows("back to list"))
+        #expect(narrow.shows("show the monster list"))
         let wide = try RosterScreenHarness(width: 120, height: 40)
         wide.press(.character("?"))
-        let text = wide.text
-        for key in ["Ctrl-Z", "Ctrl-C", "x Del", "↑ k ↓ j", "click"] { #expect(text.contains(key), "\(key) in help") }
+        let help = try #require(wide.overlay)
+        for key in ["Ctrl-Z", "Ctrl-C", "x Del", "↑ k ↓ j", "click"] { #expect(help.shows(key), "\(key) in help") }
     }
 }

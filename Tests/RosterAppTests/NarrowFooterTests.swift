@@ -13,7 +13,7 @@ struct NarrowFooterTests {
         let roster = try RosterScreenHarness(width: size.0, height: size.1)
         try roster.edit(label)
         #expect(roster.editingLabel == label)
-        let footer = try #require(roster.lines.last)
+        let footer = roster.footerText
         #expect(footer.contains("Esc close") || footer.contains("Esc cancel"), "\(size): \(footer)")
         // The origin wheel takes typed letters (to jump to a country): q is one.
         if label != "Origin" { #expect(footer.contains("q quit"), "\(size): \(footer)") }
@@ -24,7 +24,7 @@ struct NarrowFooterTests {
             #expect(footer.contains(label == "Weapon" ? "1–5 choose" : "↑↓ turn"), "choosing stays at \(size): \(footer)")
         }
         if size.0 == 60 && label == "Weapon" {
-            #expect(footer == " 1–5 choose  Enter press  Esc close  ? help  q quit", "keys that jump elsewhere give way first: \(footer)")
+            #expect(footer == "1–5 choose  Enter press  Esc close  ? help  q quit", "keys that jump elsewhere give way first: \(footer)")
         }
     }
 
@@ -66,9 +66,9 @@ struct NarrowFooterTests {
     func monstersOverlayOffersEscape(_ size: (Int, Int)) throws {
         let roster = try RosterScreenHarness(width: size.0, height: size.1)
         roster.press(.character("m"))
-        let footer = try #require(roster.lines.last)
+        let footer = roster.footerText
         #expect(footer.contains("Esc close list"), "\(size): \(footer)")
         roster.press(.escape)
-        #expect(!(roster.lines.last ?? "").contains("close list"), "\(size): \(roster.lines.last ?? "")")
+        #expect(!roster.footerText.contains("close list"), "\(size): \(roster.footerText)")
     }
 }

@@ -85,7 +85,7 @@ struct PickerLostUpdateTests {
         let field = try #require(roster.details.field(edit.label))
         if edit.label == "Colour" {
             // The popover hangs over the field; it ticks the monster's colour as it is now.
-            #expect(roster.text.contains("■ \(edit.shownTheirs) ✓"), "the popover ticks the newer value: \(roster.text)")
+            #expect(roster.popover?.shows("■ \(edit.shownTheirs) ✓") == true, "the popover ticks the newer value: \(roster.text)")
         } else {
             #expect(field.value.contains(edit.shownTheirs), "the field shows the newer value: \(field.value)")
         }
@@ -100,7 +100,7 @@ struct PickerLostUpdateTests {
                 "\(footer)")
         let again = ["Colour", "Weapon"].contains(edit.label) ? "choose yours again to save it over theirs" : "Enter saves yours over it"
         #expect(footer.contains(again), "\(footer)")
-        #expect(roster.lines.suffix(3).joined().contains("another program changed Cat-Bot"), "the footer rows show it: \(roster.text)")
+        #expect(roster.footerText.contains("another program changed Cat-Bot"), "the footer rows show it: \(roster.text)")
 
         roster.press(.enter)
         let saved = try #require(try roster.monster("Cat-Bot"))

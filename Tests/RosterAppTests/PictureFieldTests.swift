@@ -30,7 +30,8 @@ struct PictureFieldTests {
         for label in ["Description", "Height", "Origin", "Activated"] {
             #expect(roster.details.field(label)?.value == "—", "\(label): \(roster.details.field(label)?.value ?? "not shown")")
         }
-        #expect(!roster.text.contains("unknown") && !roster.text.contains("none"))
+        let details = roster.rows(in: roster.interface.screen.details.frame).joined(separator: " ")
+        #expect(!details.contains("unknown") && !details.contains("none"), "\(details)")
     }
 }
 

@@ -17,12 +17,6 @@ struct ToldOutcomesTests {
         _ = try other.edit(monsterID: cat.id, changes)
     }
 
-    /// The footer's rows as drawn: the last rows of the screen (a long
-    /// message wraps over up to three), joined.
-    private func footerRow(_ roster: RosterScreenHarness) -> String {
-        roster.lines.suffix(3).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
-    }
-
     @Test("a clash in the weapon panel is told in the footer below the panel; choosing again saves", arguments: sizes)
     func weaponClash(_ size: Size) throws {
         let roster = try RosterScreenHarness(width: size.width, height: size.height)
@@ -34,7 +28,7 @@ struct ToldOutcomesTests {
         #expect(roster.weaponPanel != nil, "the panel stays up with the offer")
         #expect(roster.footer.message == "another program changed Cat-Bot's weapon to Smoke after you began, so yours was not saved; "
                 + "choose yours again to save it over theirs, Esc keeps theirs")
-        #expect(footerRow(roster).contains("another program changed"), "the footer row shows it: \(roster.text)")
+        #expect(roster.footerText.contains("another program changed"), "the footer row shows it: \(roster.text)")
         // A poll after the clash does not tell the same change over the sentence.
         roster.interface.poll()
         #expect(roster.footer.message?.hasPrefix("another program changed Cat-Bot's weapon") == true)
@@ -75,7 +69,7 @@ struct ToldOutcomesTests {
         try otherProgram(roster, saves: MonsterChanges(weapon: .fire))
         roster.interface.poll()
         #expect(roster.footer.message == "another program changed the roster: set-weapon Cat-Bot: Sword → Fire")
-        #expect(footerRow(roster).contains("another program"), "in sight: \(roster.text)")
+        #expect(roster.footerText.contains("another program"), "in sight: \(roster.text)")
         // Several at once: the newest, and how many came before it.
         try otherProgram(roster, saves: MonsterChanges(weapon: .smoke))
         try otherProgram(roster, saves: MonsterChanges(weapon: .blowgun))
@@ -96,7 +90,7 @@ struct ToldOutcomesTests {
         #expect(roster.editingLabel == "Origin")
         #expect(try roster.monster("Cat-Bot")?.height == Height(feet: 1, inches: 4))
         #expect(roster.footer.message == "changed Cat-Bot: height 2 ft 4 in → 1 ft 4 in")
-        #expect(footerRow(roster).contains("changed Cat-Bot"), "the footer row shows it: \(roster.text)")
+        #expect(roster.footerText.contains("changed Cat-Bot"), "the footer row shows it: \(roster.text)")
     }
 
     @Test("letters that mean nothing in a picker do nothing there", arguments: ["Height", "Origin", "Weapon", "Colour"])

@@ -13,15 +13,16 @@ struct WeaponPanelTests {
         #expect(roster.weaponPanel == nil)
         roster.press(.tab, .tab, .tab, .tab)
         #expect(roster.weaponPanel == nil, "Tab only focuses; Enter opens")
-        #expect(roster.text.contains("▸ Weapon"))
+        #expect(roster.focused == "details: Weapon")
         roster.press(.enter)
+        #expect(roster.focused == "editing: Weapon")
         let panel = try #require(roster.weaponPanel)
         #expect(panel.currentIndex == WeaponType.allCases.firstIndex(of: .sword))
         #expect(panel.highlightedIndex == panel.currentIndex)
         let sword = try #require(roster.screen.find("4 Sword"))
         let button = try #require(panel.buttonRects.first { $0.contains(sword) })
         #expect(roster.screen.text(row: button.y).contains("✓"), "Sword, the current weapon, is marked")
-        #expect(roster.text.contains("✕ Close"))
+        #expect(roster.dockedPanel?.shows("✕ Close") == true)
         // Docked at the bottom across the full width of the screen.
         #expect(panel.frame.x == 0 && panel.frame.width == 130 && panel.frame.maxY == 40)
     }
@@ -39,7 +40,7 @@ struct WeaponPanelTests {
         }
         let wide = try RosterScreenHarness(width: 130, height: 40)
         wide.press(.character("w"))
-        #expect(wide.screen.find("2 Ninja Star") != nil, "with room, the digit leads the name")
+        #expect(wide.dockedPanel?.shows("2 Ninja Star") == true, "with room, the digit leads the name")
         // Smaller still, without room for pictures, names stay whole too.
         let small = try RosterScreenHarness(width: 40, height: 12)
         small.press(.character("w"))
@@ -55,7 +56,7 @@ struct WeaponPanelTests {
     func choosingSaves() throws {
         let roster = try RosterScreenHarness()
         roster.press(.down)  // Dog-Bot, who carries a blowgun
-        #expect(roster.selectedListRow?.contains("Dog-Bot") == true)
+        #expect(roster.list.selected == "Dog-Bot")
         roster.press(.character("w"))
         #expect(roster.weaponPanel != nil)
         roster.press(.right, .right, .right)  // blowgun → ninja star → fire → sword
@@ -63,9 +64,10 @@ struct WeaponPanelTests {
         roster.press(.enter)
         #expect(roster.weaponPanel == nil)
         #expect(try roster.weaponInDatabase("Dog-Bot") == .sword)
-        #expect(roster.text.contains("†  Sword"))
-        #expect(roster.selectedListRow?.contains("† Dog-Bot") == true)
-        #expect(roster.text.contains("Dog-Bot now carries Sword"))
+        #expect(roster.details.field("Weapon")?.value.contains("†  Sword") == true)
+        #expect(roster.list.selected == "Dog-Bot")
+        #expect(roster.selectedListRow?.contains("† Dog-Bot") == true, "the list row's glyph is the sword's")
+        #expect(roster.footerText.contains("Dog-Bot now carries Sword"))
     }
 
     @Test("digits choose directly")
@@ -90,7 +92,8 @@ struct WeaponPanelTests {
         #expect(try roster.weaponInDatabase("Cat-Bot") == .sword)
         // Focus went back to where it was before `w`: the list.
         #expect(roster.window.firstResponder === roster.interface.screen.list)
-        #expect(!roster.text.contains("▸ Weapon"))
+        #expect(roster.focused == "list")
+        #expect(roster.details.field("Weapon")?.isFocused == false)
     }
 
     @Test("the picker cell takes no typed or pasted text and shows no cursor")
@@ -109,7 +112,7 @@ struct WeaponPanelTests {
     func mouse() throws {
         let roster = try RosterScreenHarness()
         try roster.click(on: "Ice-Bot")
-        #expect(roster.selectedListRow?.contains("Ice-Bot") == true)
+        #expect(roster.list.selected == "Ice-Bot")
         try roster.click(on: "Preferred way to kill")
         let panel = try #require(roster.weaponPanel)
         _ = roster.screen
@@ -154,7 +157,7 @@ struct ExternalChangeTests {
         _ = try SQLiteRosterStore.open(path: roster.path).remove(["Dog-Bot"])
         #expect(roster.interface.poll())
         #expect(roster.weaponPanel == nil, "the panel put away")
-        #expect(roster.text.contains("the edit was put away unsaved"))
+        #expect(roster.footerText.contains("the edit was put away unsaved"))
         roster.type("3")
         #expect(try roster.weaponInDatabase("Explode-Bot") == .smoke, "the key did not choose for another monster")
     }
@@ -173,15 +176,9 @@ struct ExternalChangeTests {
         let roster = try RosterScreenHarness(width: 100, height: 30)
         roster.press(.character("w"), .character("?"))
         // What the help box holds, read between its borders.
-        let lines = roster.lines.map { Array($0) }
-        let top = try #require(lines.firstIndex { String($0).contains("roster keys") })
-        let left = try #require(lines[top].firstIndex(of: "╭"))
-        let right = try #require(lines[top].lastIndex(of: "╮"))
-        var inside: [String] = []
-        for line in lines[(top + 1)...] {
-            if line.count > left, line[left] == "╰" { break }
-            inside.append(String(line[(left + 1)..<min(right, line.count)]).trimmingCharacters(in: .whitespaces))
-        }
+        let help = try #require(roster.overlay)
+        #expect(help.title.hasPrefix("roster keys"))
+        let inside = help.lines
         #expect(inside.contains("Weapon panel"), "\(inside)")
         #expect(!inside.contains { $0.contains("Preferred way to kill") }, "\(inside)")
         #expect(inside.contains { $0.hasPrefix("1–5") && $0.hasSuffix("choose") }, "\(inside)")

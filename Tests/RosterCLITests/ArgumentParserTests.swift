@@ -108,14 +108,14 @@ struct ArgumentParserTests {
     func deferredCompletions() throws {
         let add = try #require(parser.command(named: "add"))
         let icon = try #require(add.option(named: "icon"))
-        guard case .fixed(let pictures) = icon.completion.resolved else {
-            Issue.record("--icon completes \(icon.completion.resolved)")
+        guard case .fixed(let pictures) = icon.completion.offer(commands: []) else {
+            Issue.record("--icon completes \(icon.completion.offer(commands: []))")
             return
         }
         #expect(pictures.contains("meetcatbot.png"))
         // Countries' names hold spaces: roster is asked for them, names and codes.
         let origin = try #require(add.option(named: "origin"))
-        #expect(origin.completion.resolved == .output(CompletionQuery(name: "countries", arguments: "complete-countries")))
+        #expect(origin.completion.offer(commands: []) == .output(CompletionQuery(name: "countries", arguments: "complete-countries")))
         let script = CompletionScripts(parser: parser).script(for: "bash") ?? ""
         #expect(script.contains("meetcatbot.png") && script.contains("complete-countries; echo none"))
     }

@@ -2,12 +2,11 @@
 /// words, asking a query's function for live answers.
 extension CompletionScripts {
     func bashWords(_ source: CompletionSource) -> String? {
-        switch source.resolved {
+        switch offer(source) {
         case .fixed(let words): "COMPREPLY=($(compgen -W '\(words.joined(separator: " "))' -- \"$cur\"))"
         case .output(let query): "_\(function(query))"
         // SQLite's files beside a roster (-wal, -shm, -journal) are never what is meant.
         case .files: "local file; COMPREPLY=(); while IFS= read -r file; do [[ $file == *.db-wal || $file == *.db-shm || $file == *.db-journal ]] || COMPREPLY+=(\"$file\"); done < <(compgen -f -- \"$cur\")"
-        case .commands(let others): "COMPREPLY=($(compgen -W '\((visible.map(\.name) + others).joined(separator: " "))' -- \"$cur\"))"
         case .none: nil
         }
     }

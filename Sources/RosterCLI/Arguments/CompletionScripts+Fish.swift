@@ -5,11 +5,10 @@ extension CompletionScripts {
     }
 
     func fishArguments(_ source: CompletionSource) -> String {
-        switch source.resolved {
+        switch offer(source) {
         case .fixed(let words): " -a '\(words.joined(separator: " "))'"
         case .output(let query): " -a '(__\(function(query)))'"
         case .files: " -F"
-        case .commands(let others): " -a '\((visible.map(\.name) + others).joined(separator: " "))'"
         case .none: ""
         }
     }

@@ -6,22 +6,20 @@ extension CompletionScripts {
     }
 
     func zshAction(_ source: CompletionSource) -> String {
-        switch source.resolved {
+        switch offer(source) {
         case .fixed(let words): "(\(words.joined(separator: " ")))"
         case .output(let query): "_\(function(query))"
         case .files: "_files"
-        case .commands(let others): "(\((visible.map(\.name) + others).joined(separator: " ")))"
         case .none: " "
         }
     }
 
     /// The same as `zshAction`, as a command to run in an action's braces.
     func zshCommand(_ source: CompletionSource) -> String? {
-        switch source.resolved {
+        switch offer(source) {
         case .fixed(let words): "compadd -- \(words.joined(separator: " "))"
         case .output(let query): "_\(function(query))"
         case .files: "_files"
-        case .commands(let others): "compadd -- \((visible.map(\.name) + others).joined(separator: " "))"
         case .none: nil
         }
     }

@@ -24,6 +24,11 @@ struct CompletionScripts {
 
     var visible: [CommandSpec] { commands.filter { !$0.isHidden } }
 
+    /// What a shell offers for `source` in this program.
+    func offer(_ source: CompletionSource) -> CompletionSource.Offer {
+        source.offer(commands: visible.map(\.name))
+    }
+
     /// Global options a query is given, as the line gives them.
     var passed: [OptionSpec] { parser.globalOptions.filter { $0.isPassedToQueries && !$0.isFlag } }
 

@@ -13,20 +13,23 @@ public enum CompletionSource: Sendable, Equatable {
     /// The program's visible commands, and these other words (help topics).
     case commands(andAlso: [String])
 
-    /// What a completion script or the manual offers: the same sources,
-    /// with `deferred` worked out into `fixed`.
+    /// What a completion script offers: the same sources, with the words
+    /// worked out (`deferred`, and the program's `commands`) into `fixed`,
+    /// so that each shell says only how it offers words, a query's lines
+    /// and files.
     enum Offer: Equatable {
-        case none, fixed([String]), output(CompletionQuery), files, commands(andAlso: [String])
+        case none, fixed([String]), output(CompletionQuery), files
     }
 
-    var resolved: Offer {
+    /// The offer, given the names of the program's visible commands.
+    func offer(commands: [String]) -> Offer {
         switch self {
         case .none: .none
         case .fixed(let words): .fixed(words)
         case .deferred(let words): .fixed(words.words())
         case .output(let query): .output(query)
         case .files: .files
-        case .commands(let others): .commands(andAlso: others)
+        case .commands(let others): .fixed(commands + others)
         }
     }
 }
@@ -44,11 +47,6 @@ public struct CompletionQuery: Sendable, Equatable {
     /// arguments, and perhaps a pipe through other commands, written so
     /// that bash, zsh and fish all read it alike.
     public let arguments: String
-
-    public init(name: String, arguments: String) {
-        self.name = name
-        self.arguments = arguments
-    }
 }
 
 /// A list of words made on demand, named so that two lists compare.

@@ -108,13 +108,3 @@ public struct PositiveCount: ExpressibleByArgument, Equatable {
         self.value = value
     }
 }
-
-extension String {
-    /// The text without spaces and tabs at either end.
-    func trimmingBlanks() -> String {
-        var text = Substring(self)
-        while text.first == " " || text.first == "\t" { text.removeFirst() }
-        while text.last == " " || text.last == "\t" { text.removeLast() }
-        return String(text)
-    }
-}

@@ -20,21 +20,6 @@ public struct OptionSpec: Sendable {
     /// Reads the value's text into the declared type; nil for a flag.
     let reader: (@Sendable (String) -> Result<any Sendable, ArgumentProblem>)?
 
-    init(long: String, short: Character?, valueName: String?, help: String, completion: CompletionSource,
-         isRequired: Bool, aliases: [String], isRepeatable: Bool, isPassedToQueries: Bool = false,
-         reader: (@Sendable (String) -> Result<any Sendable, ArgumentProblem>)?) {
-        self.long = long
-        self.short = short
-        self.valueName = valueName
-        self.help = help
-        self.completion = completion
-        self.isRequired = isRequired
-        self.aliases = aliases
-        self.isRepeatable = isRepeatable
-        self.isPassedToQueries = isPassedToQueries
-        self.reader = reader
-    }
-
     public var isFlag: Bool { valueName == nil }
 
     /// `--format F`, `-o, --output FILE`.
@@ -75,7 +60,7 @@ public struct Flag: OptionDeclaration {
 
     public init(_ long: String, short: Character? = nil, _ help: String) {
         spec = OptionSpec(long: long, short: short, valueName: nil, help: help, completion: .none,
-                          isRequired: false, aliases: [], isRepeatable: false, reader: nil)
+                          isRequired: false, aliases: [], isRepeatable: false, isPassedToQueries: false, reader: nil)
     }
 }
 

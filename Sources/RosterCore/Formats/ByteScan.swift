@@ -45,51 +45,37 @@ enum ByteScan {
     /// Whether any byte of `bytes` is outside ASCII.
     @inline(__always)
     static func containsNonASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = bytes.baseAddress else { return false }
-        var index = 0
-        let count = bytes.count
-        while index + 8 <= count {
-            if UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) & highs != 0 { return true }
-            index += 8
-        }
-        while index < count {
-            if base[index] >= 0x80 { return true }
-            index += 1
-        }
-        return false
+        contains(bytes, wordMayHold: { $0 & highs != 0 }, byte: { $0 >= 0x80 })
     }
 
     /// Whether any byte of `bytes` is NUL.
     @inline(__always)
     static func containsNUL(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = bytes.baseAddress else { return false }
-        var index = 0
-        let count = bytes.count
-        while index + 8 <= count {
-            if below(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self), 0x01) != 0 { return true }
-            index += 8
-        }
-        while index < count {
-            if base[index] == 0 { return true }
-            index += 1
-        }
-        return false
+        contains(bytes, wordMayHold: { below($0, 0x01) != 0 }, byte: { $0 == 0 })
     }
 
     /// Whether `bytes` holds a comma, quote, CR or LF: a CSV field that must be quoted.
     @inline(__always)
     static func needsCSVQuotes(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        contains(bytes, wordMayHold: { matches($0, 0x2C) | matches($0, 0x22) | below($0, 0x0E) != 0 },
+                 byte: { $0 == 0x2C || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D })
+    }
+
+    /// Whether any byte of `bytes` is one `byte` accepts. Words that
+    /// `wordMayHold` clears are skipped eight bytes at a time; from the
+    /// first word it flags (it may flag one that holds none), the bytes
+    /// are looked at one by one.
+    @inline(__always)
+    private static func contains(_ bytes: UnsafeBufferPointer<UInt8>, wordMayHold: (UInt64) -> Bool,
+                                 byte: (UInt8) -> Bool) -> Bool {
         guard let base = bytes.baseAddress else { return false }
         var index = 0
         let count = bytes.count
-        while index + 8 <= count {
-            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-            if matches(word, 0x2C) | matches(word, 0x22) | below(word, 0x0E) != 0 { break }
+        while index + 8 <= count, !wordMayHold(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) {
             index += 8
         }
         while index < count {
-            let byte = bytes[index]
-            if byte == 0x2C || byte == 0x22 || byte == 0x0A || byte == 0x0D { return true }
+            if byte(base[index]) { return true }
             index += 1
         }
         return false

@@ -135,12 +135,8 @@ public struct JSONParser {
         // Room for a typical record at once, rather than growing 1, 2, 4, 8.
         members.reserveCapacity(8)
         skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
-            index += 1
-            depth -= 1
-            return JSONNode(value: .object(members), location: start)
-        }
-        while true {
+        if leave(at: UInt8(ascii: "}")) { return JSONNode(value: .object(members), location: start) }
+        repeat {
             skipWhitespace()
             guard index < bytes.count else { throw error("the JSON text ends inside an object") }
             guard bytes[index] == UInt8(ascii: "\"") else {
@@ -160,19 +156,8 @@ public struct JSONParser {
             index += 1
             skipWhitespace()
             members.append((key, try parseValue()))
-            skipWhitespace()
-            guard index < bytes.count else { throw error("the JSON text ends inside an object") }
-            switch bytes[index] {
-            case UInt8(ascii: ","):
-                index += 1
-            case UInt8(ascii: "}"):
-                index += 1
-                depth -= 1
-                return JSONNode(value: .object(members), location: start)
-            default:
-                throw error("expected `,` or `}` but found \(describeByte(at: index))")
-            }
-        }
+        } while try !endsAfterElement(closer: UInt8(ascii: "}"), inside: "an object")
+        return JSONNode(value: .object(members), location: start)
     }
 
     private mutating func parseArray(_ start: TextLocation) throws(JSONSyntaxError) -> JSONNode {
@@ -180,27 +165,34 @@ public struct JSONParser {
         index += 1
         var elements: [JSONNode] = []
         skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
-            index += 1
-            depth -= 1
-            return JSONNode(value: .array(elements), location: start)
-        }
-        while true {
+        if leave(at: UInt8(ascii: "]")) { return JSONNode(value: .array(elements), location: start) }
+        repeat {
             skipWhitespace()
             elements.append(try parseValue())
-            skipWhitespace()
-            guard index < bytes.count else { throw error("the JSON text ends inside an array") }
-            switch bytes[index] {
-            case UInt8(ascii: ","):
-                index += 1
-            case UInt8(ascii: "]"):
-                index += 1
-                depth -= 1
-                return JSONNode(value: .array(elements), location: start)
-            default:
-                throw error("expected `,` or `]` but found \(describeByte(at: index))")
-            }
+        } while try !endsAfterElement(closer: UInt8(ascii: "]"), inside: "an array")
+        return JSONNode(value: .array(elements), location: start)
+    }
+
+    /// Past the closing bracket of the object or array being read, if it
+    /// comes next: the container `enter` opened is left.
+    private mutating func leave(at closer: UInt8) -> Bool {
+        guard index < bytes.count, bytes[index] == closer else { return false }
+        index += 1
+        depth -= 1
+        return true
+    }
+
+    /// After a member or an element: a comma goes on to the next one
+    /// (false), the closing bracket ends the container (true).
+    private mutating func endsAfterElement(closer: UInt8, inside container: String) throws(JSONSyntaxError) -> Bool {
+        skipWhitespace()
+        guard index < bytes.count else { throw error("the JSON text ends inside \(container)") }
+        if leave(at: closer) { return true }
+        guard bytes[index] == UInt8(ascii: ",") else {
+            throw error("expected `,` or `\(Character(Unicode.Scalar(closer)))` but found \(describeByte(at: index))")
         }
+        index += 1
+        return false
     }
 
     private mutating func expectWord(_ word: StaticString) throws(JSONSyntaxError) {

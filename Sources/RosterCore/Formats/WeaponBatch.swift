@@ -1,3 +1,5 @@
+import TextSafety
+
 /// Reads a batch of weapon assignments: one per line, either
 /// `NAME<TAB>WEAPON`, `NAME,WEAPON` (CSV quoting: `"Bot, Esq.",fire`) or
 /// an NDJSON object `{"name": …, "weapon": …}` (other keys are ignored, so
@@ -83,7 +85,7 @@ public enum WeaponBatch {
                        more: "expected NAME,WEAPON, but the line has \(cells.count) comma-separated cells (quote a name holding a comma: \"Bot, Esq.\",fire)")
         else { return }
         // A header, as `name,weapon` columns from a spreadsheet start.
-        let words = cells.map { $0.text.lowercased().trimmingSpaces() }
+        let words = cells.map { $0.text.lowercased().trimmingBlanks() }
         if words == ["name", "weapon"] { return }
         add(name: cells[0].text, nameAt: start, weapon: cells[1].text,
             weaponAt: TextLocation(line: number, column: cells[1].column), into: &parsed)

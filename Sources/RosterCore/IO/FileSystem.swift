@@ -176,6 +176,32 @@ public enum FileSystem {
         return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }
 
+    /// What is left to read from `descriptor`, an interrupted read tried
+    /// again; the errno of a read that fails. It stops once more than
+    /// `limit` bytes are in: the caller tells a file too large by a count
+    /// past its limit, rather than reading on for ever (`/dev/zero`).
+    public static func readToEnd(_ descriptor: Int32, limit: Int) -> Result<[UInt8], Errno> {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 16 << 10)
+        while bytes.count <= limit {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return .failure(Errno(code: errno))
+            }
+            if count == 0 { break }
+            bytes += chunk[..<count]
+        }
+        return .success(bytes)
+    }
+
+    /// The errno of a system call that failed, as an error.
+    public struct Errno: Error, Hashable, Sendable, CustomStringConvertible {
+        public let code: Int32
+        /// strerror's wording.
+        public var description: String { String(cString: strerror(code)) }
+    }
+
     public static func exists(_ path: String) -> Bool {
         access(path, F_OK) == 0
     }

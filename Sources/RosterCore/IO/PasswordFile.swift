@@ -51,14 +51,8 @@ enum PasswordFile {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 64 << 10)
-        while bytes.count < sizeLimit {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { break }
-            bytes.append(contentsOf: chunk[0..<count])
-        }
+        // What a failed read left unread is as good as absent.
+        let bytes = (try? FileSystem.readToEnd(descriptor, limit: sizeLimit).get()) ?? []
         return String(decoding: bytes.prefix(sizeLimit), as: UTF8.self)
     }
 }

@@ -28,7 +28,7 @@ extension CSVMonsterReader {
         let keys = Set(MonsterFields.keys)
         for character in cell where !(character.isLetter || character.isNumber || character == "_" || character == " ") {
             let parts = cell.split(separator: character, omittingEmptySubsequences: false)
-                .map { $0.lowercased().trimmingSpaces() }
+                .map { $0.lowercased().trimmingBlanks() }
             if parts.count >= 2, parts.allSatisfy(keys.contains) { return character }
         }
         return nil
@@ -65,7 +65,7 @@ extension CSVMonsterReader {
         // again, which would only follow from the misspelling.
         var suggested = Set<String>()
         let columns = cells.map { cell -> Int? in
-            let key = cell.text.lowercased().trimmingSpaces()
+            let key = cell.text.lowercased().trimmingBlanks()
             let place = location(of: cell.start, in: bytes, line: line)
             guard let index = MonsterFields.all.firstIndex(where: { $0.key == key }) else {
                 if unknownFields == .ignored { return nil }

@@ -343,12 +343,3 @@ struct CSVField {
     /// Where the cell starts, its opening quote included: what problems point at.
     var cellStart: Int
 }
-
-extension String {
-    func trimmingSpaces() -> String {
-        var scalars = Substring(self)
-        while scalars.first == " " || scalars.first == "\t" { scalars.removeFirst() }
-        while scalars.last == " " || scalars.last == "\t" { scalars.removeLast() }
-        return String(scalars)
-    }
-}

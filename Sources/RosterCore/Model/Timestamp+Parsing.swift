@@ -19,7 +19,7 @@ extension Timestamp {
     /// after the time (`2026-11-29 14:05 CET`) is taken when it is `UTC`,
     /// `GMT` or the local clock's own name for that moment.
     public init?(parsing text: String) {
-        let trimmed = text.trimmingSpaces()
+        let trimmed = text.trimmingBlanks()
         if trimmed.lowercased() == "now" {
             self = .now
             return
@@ -69,7 +69,7 @@ extension Timestamp {
     private static func zoneName(ending trimmed: String) -> (body: String, zone: String)? {
         guard let space = trimmed.lastIndex(of: " ") else { return nil }
         let zone = trimmed[trimmed.index(after: space)...]
-        let body = String(trimmed[..<space]).trimmingSpaces()
+        let body = String(trimmed[..<space]).trimmingBlanks()
         let isName = (1...6).contains(zone.count) && zone.allSatisfy { $0.isASCII && $0.isLetter }
         guard isName, !body.isEmpty else { return nil }
         return (body, String(zone))
@@ -97,7 +97,7 @@ extension Timestamp {
         default: return nil
         }
         guard let hours = digits(hoursText), let minutes = digits(minutesText) else { return nil }
-        let text = Substring(String(before).trimmingSpaces())
+        let text = Substring(String(before).trimmingBlanks())
         guard (0...23).contains(hours), (0...59).contains(minutes) else { return (text, nil) }
         return (text, (body[sign] == "+" ? 1 : -1) * (hours * 3600 + minutes * 60))
     }
@@ -166,7 +166,7 @@ extension Timestamp {
 
     private static func readingExact(_ text: String) -> Result<Timestamp, ValueProblem> {
         if let timestamp = Timestamp(iso8601: text) { return .success(timestamp.toTheMinute) }
-        let trimmed = text.trimmingSpaces()
+        let trimmed = text.trimmingBlanks()
         if let (_, zone) = zoneName(ending: trimmed), !isUTCName(zone) {
             return .failure(ValueProblem("\(Quote.code(text)) names its zone \(Quote.code(zone)), which means different things on different machines; write it in UTC, such as 2026-11-29T14:05:00Z, or with an offset such as +01:00"))
         }
@@ -188,11 +188,11 @@ extension Timestamp {
 
     private static func readingAsGiven(_ text: String) -> Result<Timestamp, ValueProblem> {
         if let timestamp = Timestamp(parsing: text) { return .success(timestamp.toTheMinute) }
-        if let (body, zone) = zoneName(ending: text.trimmingSpaces()), !isUTCName(zone),
+        if let (body, zone) = zoneName(ending: text.trimmingBlanks()), !isUTCName(zone),
            let (fields, offset) = parts(of: body), offset == nil, let clock = Timestamp(local: fields) {
             return .failure(ValueProblem("\(Quote.code(text)) names the zone \(Quote.code(zone)), but this clock (TZ) is on \(clock.localZone) then; give the time on this clock, or with an offset such as +01:00"))
         }
-        if let (fields, offset) = parts(of: text.trimmingSpaces()), offset == nil, isInClockGap(fields) {
+        if let (fields, offset) = parts(of: text.trimmingBlanks()), offset == nil, isInClockGap(fields) {
             let example = offsetBefore(fields).map { " such as \($0)" } ?? ""
             return .failure(ValueProblem("\(Quote.code(text)) does not exist on this clock: it falls in the time skipped when daylight-saving time begins; give a later time, or an offset\(example)"))
         }
@@ -209,7 +209,7 @@ extension Timestamp {
         case .success(let timestamp):
             return years.contains(timestamp.utcFields.year) ? result : .failure(range)
         case .failure:
-            let digits = text.trimmingSpaces().prefix { $0.isASCII && $0.isNumber }
+            let digits = text.trimmingBlanks().prefix { $0.isASCII && $0.isNumber }
             if let year = Int(digits), digits.count >= 4, !years.contains(year) { return .failure(range) }
             return result
         }

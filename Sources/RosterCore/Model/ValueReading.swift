@@ -44,26 +44,32 @@ public enum UnknownValue {
     }
 }
 
-extension WeaponType: ReadableValue {
-    public static func reading(_ text: String) -> Result<WeaponType, ValueProblem> {
-        WeaponType(parsing: text).map(Result.success) ?? .failure(unknown(text))
-    }
+/// A value chosen from a fixed set by its key (a weapon, a name colour):
+/// read in any reasonable spelling, and an unknown one answered with the
+/// choice it most likely meant, or else the whole set.
+public protocol KeyedChoice: ReadableValue, CaseIterable {
+    /// The stable key stored and exported: `ninja-star`, `blue`.
+    var key: String { get }
+    init?(parsing text: String)
+    /// The choice a misspelling most likely meant, to suggest (never to act on).
+    static func suggestion(for text: String) -> Self?
+    /// What one choice and the set are called in a sentence: `weapon`, `weapons`.
+    static var noun: (one: String, all: String) { get }
+}
 
-    private static func unknown(_ text: String) -> ValueProblem {
-        .unknown("weapon", text, suggestion: suggestion(for: text)?.key,
-                 otherwise: "the weapons are \(allCases.map(\.key).joined(separator: ", "))")
+extension KeyedChoice {
+    public static func reading(_ text: String) -> Result<Self, ValueProblem> {
+        Self(parsing: text).map(Result.success) ?? .failure(.unknown(noun.one, text, suggestion: suggestion(for: text)?.key,
+                                                                     otherwise: "the \(noun.all) are \(allCases.map(\.key).joined(separator: ", "))"))
     }
 }
 
-extension NameColor: ReadableValue {
-    public static func reading(_ text: String) -> Result<NameColor, ValueProblem> {
-        NameColor(parsing: text).map(Result.success) ?? .failure(unknown(text))
-    }
+extension WeaponType: KeyedChoice {
+    public static let noun = (one: "weapon", all: "weapons")
+}
 
-    private static func unknown(_ text: String) -> ValueProblem {
-        .unknown("colour", text, suggestion: suggestion(for: text)?.key,
-                 otherwise: "the colours are \(allCases.map(\.key).joined(separator: ", "))")
-    }
+extension NameColor: KeyedChoice {
+    public static let noun = (one: "colour", all: "colours")
 }
 
 extension Country: ReadableValue {

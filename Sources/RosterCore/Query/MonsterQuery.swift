@@ -100,12 +100,6 @@ public struct MonsterCondition: Sendable {
     public let field: QueryField
     public let comparison: Comparison
     public let value: Value
-
-    public init(field: QueryField, comparison: Comparison, value: Value) {
-        self.field = field
-        self.comparison = comparison
-        self.value = value
-    }
 }
 
 /// One field of `--sort`, ascending unless written with a leading `-`.

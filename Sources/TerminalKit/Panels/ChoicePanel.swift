@@ -10,7 +10,7 @@
 /// Keys: ←/→ or Tab/Shift-Tab move between buttons, the digits pick a
 /// choice directly, Enter presses the highlighted button, Esc closes.
 /// A click presses the button under it.
-public final class ChoicePanel: View {
+public final class ChoicePanel: DockedPanel {
     public struct Choice {
         public var title: String
         /// A narrow stand-in for the picture, drawn when there is no room
@@ -29,7 +29,6 @@ public final class ChoicePanel: View {
         }
     }
 
-    public var title = ""
     /// What `?` calls the panel's keys, when its title is a prompt rather
     /// than a name (`Weapon panel` for "Preferred way to kill").
     public var helpTitle = ""
@@ -40,21 +39,17 @@ public final class ChoicePanel: View {
     public private(set) var highlightedIndex = 0
     /// Rows given to pictures inside each button (0: glyphs only).
     public var pictureRows = 4
-    public var accentColor: Color = .cyan
     /// The frame of a button that is not highlighted.
     public var quietColor: Color = .brightBlack
 
     public var onChoose: ((Int) -> Void)?
-    public var onCancel: (() -> Void)?
     public var onChange: ((Int) -> Void)?
 
     private var buttonFrames: [Rect] = []
     private var columns = 1
-    private let hints = KeyHintBar()
 
     public init(configure: (ChoicePanel) -> Void = { _ in }) {
         super.init()
-        addSubview(hints)
         configure(self)
     }
 
@@ -170,19 +165,11 @@ public final class ChoicePanel: View {
             return Rect(x: area.x + column * (buttonWidth + 1), y: area.y + row * height,
                         width: buttonWidth, height: height)
         }
-        hints.frame = Rect(x: frame.x, y: frame.maxY - 1, width: frame.width, height: 1)
+        layoutHints()
     }
 
     public override func draw(in buffer: inout Buffer) {
-        buffer.fill(frame)
-        let rule = String(repeating: "─", count: max(0, frame.width))
-        buffer.write(rule, at: frame.origin, style: Style(foreground: accentColor))
-        if !title.isEmpty {
-            // Text in the terminal's own colours stays readable in every
-            // palette; the accent marks lines and glyphs only.
-            buffer.write(" \(title) ", at: Point(x: frame.x + 2, y: frame.y), width: frame.width - 4,
-                         style: Style().bold)
-        }
+        drawTitleRule(in: &buffer)
         for (index, rect) in buttonFrames.enumerated() {
             drawButton(index, in: rect, buffer: &buffer)
         }

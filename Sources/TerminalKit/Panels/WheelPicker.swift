@@ -9,7 +9,7 @@ import TextSafety
 /// ends, ←→ move between wheels, typing letters jumps to the first value
 /// that starts with them, Enter is Done and Esc cancels. The mouse wheel
 /// turns the wheel under the pointer; a click picks the value clicked.
-public final class WheelPicker: View {
+public final class WheelPicker: DockedPanel {
     public struct Column {
         public var title: String
         public var values: [String]
@@ -38,28 +38,23 @@ public final class WheelPicker: View {
         }
     }
 
-    public var title = ""
     public var columns: [Column] = []
     public private(set) var focusedColumn = 0
     /// Rows shown per wheel (odd: the chosen value sits in the middle).
     public var visibleRows = 5
-    public var accentColor: Color = .cyan
     public var toolbarButtons: [ToolbarButton] = []
 
     /// A wheel turned: (column, row).
     public var onChange: ((Int, Int) -> Void)?
     public var onDone: (() -> Void)?
-    public var onCancel: (() -> Void)?
 
     private var columnFrames: [Rect] = []
     private var buttonFrames: [Rect] = []
     private var typed = ""
     private var lastTypedAt = 0
-    private let hints = KeyHintBar()
 
     public init(configure: (WheelPicker) -> Void = { _ in }) {
         super.init()
-        addSubview(hints)
         configure(self)
     }
 
@@ -205,7 +200,7 @@ public final class WheelPicker: View {
             defer { x += width + gap }
             return Rect(x: x, y: frame.y + 2, width: min(width, max(0, frame.maxX - x)), height: shownRows)
         }
-        hints.frame = Rect(x: frame.x, y: frame.maxY - 1, width: frame.width, height: 1)
+        layoutHints()
         var buttonX = frame.x + 2
         buttonFrames = toolbarButtons.map { button in
             let rect = Rect(x: buttonX, y: frame.maxY - 2, width: DisplayWidth.of(" \(button.title) "), height: 1)
@@ -215,12 +210,7 @@ public final class WheelPicker: View {
     }
 
     public override func draw(in buffer: inout Buffer) {
-        buffer.fill(frame)
-        let rule = Style(foreground: accentColor)
-        buffer.write(String(repeating: "─", count: max(0, frame.width)), at: frame.origin, style: rule)
-        if !title.isEmpty {
-            buffer.write(" \(title) ", at: Point(x: frame.x + 2, y: frame.y), width: frame.width - 4, style: Style().bold)
-        }
+        drawTitleRule(in: &buffer)
         for (index, column) in columns.enumerated() where index < columnFrames.count {
             drawColumn(column, focused: index == focusedColumn, in: columnFrames[index], buffer: &buffer)
         }

@@ -31,11 +31,6 @@ public struct TmuxClient: Hashable, Sendable {
     /// The terminal outside, as it answered tmux's XTVERSION.
     public var outerTerminal: String
 
-    public init(allowsPassthrough: Bool, outerTerminal: String) {
-        self.allowsPassthrough = allowsPassthrough
-        self.outerTerminal = outerTerminal
-    }
-
     /// The first version of kitty that draws Unicode placeholders.
     static let placeholderKitty = [0, 28, 0]
 

@@ -15,17 +15,20 @@ extension RosterScreenHarness {
 
     /// The title between the top corners, without the border.
     var listTitle: String? {
-        guard let view = shownList else { return nil }
+        // Drawn first: a list just presented has its frame only then.
+        let buffer = screen
+        guard let view = shownList, view.frame.width >= 2 else { return nil }
         let frame = view.frame
-        let top = String(screen.text(row: frame.y).dropFirst(frame.x + 1).prefix(frame.width - 2))
+        let top = String(buffer.text(row: frame.y).dropFirst(frame.x + 1).prefix(frame.width - 2))
         return top.trimmingCharacters(in: CharacterSet(charactersIn: "─ "))
     }
 
     /// The filter line's text after `/ `, nil when the list shows none.
     var listFilterLine: String? {
-        guard let view = shownList else { return nil }
+        let buffer = screen
+        guard let view = shownList, view.frame.width >= 2 else { return nil }
         let frame = view.frame
-        let row = String(screen.text(row: frame.y + 1).dropFirst(frame.x + 1).prefix(frame.width - 2))
+        let row = String(buffer.text(row: frame.y + 1).dropFirst(frame.x + 1).prefix(frame.width - 2))
             .trimmingCharacters(in: .whitespaces)
         guard row.hasPrefix("/") else { return nil }
         return String(row.dropFirst()).trimmingCharacters(in: .whitespaces)

@@ -26,6 +26,8 @@ extension RosterScreenHarness {
         let harness: RosterScreenHarness
         /// The pane's title: "Details", or the monster's name while its Name row is scrolled out of sight.
         var title: String? {
+            // Drawn first: whether the pane is drawn, and where, is known only then.
+            _ = harness.screen
             let screen = harness.interface.screen
             guard screen.details.isDrawn else { return nil }
             let frame = screen.details.frame

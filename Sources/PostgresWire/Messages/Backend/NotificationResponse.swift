@@ -15,10 +15,4 @@ public struct PostgresNotification: Equatable, Sendable {
     public var processID: Int32
     public var channel: String
     public var payload: String
-
-    public init(processID: Int32, channel: String, payload: String) {
-        self.processID = processID
-        self.channel = channel
-        self.payload = payload
-    }
 }
