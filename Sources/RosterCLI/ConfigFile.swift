@@ -115,7 +115,9 @@ struct ConfigFile: Sendable, Equatable {
         guard bytes.withUnsafeBufferPointer(UTF8Validation.isValid) else { throw ConfigError(path: path, line: nil, "is not UTF-8 text") }
         var variables: [String: String] = [:]
         var seen: Set<String> = []
-        let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        // A byte-order mark, which some editors write first, is no part of the first key.
+        let text = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]
+        let lines = String(decoding: text, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
         for (index, rawLine) in lines.enumerated() {
             let number = index + 1
             var line = Substring(rawLine)

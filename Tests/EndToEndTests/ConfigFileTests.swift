@@ -68,6 +68,16 @@ struct ConfigFileTests {
         #expect(!FileManager.default.fileExists(atPath: sandbox.databasePath))
     }
 
+    @Test("a byte-order mark before the first key is no part of it")
+    func byteOrderMark() throws {
+        let sandbox = try Sandbox()
+        let roster = sandbox.directory.appendingPathComponent("marked.db").path
+        _ = try write("\u{FEFF}db = \"\(roster)\"\n", in: sandbox)
+        let run = try sandbox.roster(["list"], useDatabaseOption: false)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(FileManager.default.fileExists(atPath: roster))
+    }
+
     @Test("a NUL in a setting is refused: the file system stopped at it, so `db` made one file and checked another")
     func nulRefused() throws {
         let sandbox = try Sandbox()

@@ -51,6 +51,13 @@ struct QueryParserTests {
         #expect(caret != nil && caret == field)
     }
 
+    @Test("an id is any whole number in range, negative too, or a reference")
+    func ids() throws {
+        #expect(try QueryParser.conditions("id>-1").map(\.value) == [.range(lower: -1, upper: 0)])
+        #expect(try QueryParser.conditions("id=#7").map(\.value) == [.range(lower: 7, upper: 8)])
+        #expect(problem("id=seven")?.problem == "an id is a whole number from \(Int64.min) to \(Int64.max), not `seven`")
+    }
+
     @Test("a quote doubled inside a quoted value is one quote of it, as in SQL")
     func doubledQuote() throws {
         #expect(try QueryParser.conditions("name='O''Brien-Bot' and weapon=fire").map(\.value) == [.text("O'Brien-Bot"), .key("fire")])

@@ -67,8 +67,9 @@ extension PostgresRosterStore {
     static func sentence(_ text: String) -> String {
         var text = text
         if text.hasSuffix(".") { text.removeLast() }
-        guard let first = text.first, first.isUppercase,
-              text.dropFirst().first.map({ !$0.isUppercase }) ?? true else { return text }
+        // A first word with capitals inside (`PostgreSQL`, `SSL`) is a name, kept as it is.
+        let firstWord = text.prefix { $0 != " " }
+        guard let first = text.first, first.isUppercase, !firstWord.dropFirst().contains(where: \.isUppercase) else { return text }
         return first.lowercased() + text.dropFirst()
     }
 }

@@ -313,7 +313,8 @@ public enum QueryParser {
         case .name, .description, .icon:
             return .text(text)
         case .id:
-            guard let id = MonsterRules.id(in: text) else { throw ValueProblem(MonsterFields.idRule(not: Quote.code(text))) }
+            // A plain number, negative too (`id>-1`), or a reference (`#7`).
+            guard let id = Int64(text) ?? MonsterRules.id(in: text) else { throw ValueProblem(MonsterFields.idRule(not: Quote.code(text))) }
             return .range(lower: id, upper: id == Int64.max ? id : id + 1)
         case .weapon:
             return .key(try WeaponType.reading(text).get().key)
