@@ -59,7 +59,8 @@ struct FooterDetailsTests {
         #expect(top.contains("roster keys (↑↓ more, Esc closes)") || top.contains("roster keys (Esc closes)"), "\(top)")
     }
 
-    @Test("a focused text field's footer offers Ctrl-E at 120 and 80 columns", arguments: [(120, 35), (80, 24)])
+    @Test("a focused text field's footer offers Ctrl-E at 120, 80 and 60 columns, kept by its role over w, m and h",
+          arguments: sizes)
     func controlE(_ size: (Int, Int)) throws {
         let roster = try RosterScreenHarness(width: size.0, height: size.1)
         try roster.edit("Description")
@@ -67,5 +68,7 @@ struct FooterDetailsTests {
         #expect(roster.focused == "details: Description")
         #expect(roster.footer.keys.contains("Ctrl-E editor") || roster.footer.keys.contains("Ctrl-E open in your editor"),
                 "focused: \(roster.footer.keys)")
+        // Kept by role: what acts on the focused field first, then help.
+        #expect(roster.footer.keys.first == "Enter edit" && roster.footer.keys.contains("? help"), "\(roster.footer.keys)")
     }
 }

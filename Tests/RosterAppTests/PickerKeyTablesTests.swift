@@ -16,23 +16,33 @@ struct PickerKeyTablesTests {
         try SQLiteRosterStore.open(path: roster.path).monsters(offset: 0, limit: 100)
     }
 
-    @Test("“ the Magnificent” typed over the height wheel changes nothing and opens nothing", arguments: sizes)
-    func strayTypingOverTheHeightWheel(_ size: (Int, Int)) throws {
+    /// Opens `label`'s editor, types `text` over it, and checks what a
+    /// person would see: the same editor up, its `shown` state as it was,
+    /// no overlay, no new monster's form, and the database as it was.
+    @discardableResult
+    private func type(_ text: String, over label: String, size: (Int, Int),
+                      shown: (RosterScreenHarness) -> AnyHashable?) throws -> RosterScreenHarness {
         let roster = try RosterScreenHarness(width: size.0, height: size.1)
         let before = try everyMonster(roster)
-        try roster.edit("Height")
-        let wheel = try #require(roster.docked.first { $0 is WheelPicker } as? WheelPicker)
-        let shown = wheel.selection
-        roster.type(" the Magnificent")
-        #expect(roster.editingLabel == "Height", "the height wheel is still up: \(roster.text)")
-        #expect(wheel.selection == shown, "the wheels did not turn")
+        try roster.edit(label)
+        let state = shown(roster)
+        roster.type(text)
+        #expect(roster.editingLabel == label, "the \(label) editor is still up: \(roster.text)")
+        #expect(shown(roster) == state, "the \(label) picker did not move")
         #expect(roster.window.overlays.isEmpty, "no overlay opened")
         #expect(roster.interface.controller.draft == nil, "no new monster's form")
-        #expect(roster.footer.keys.contains { $0.hasPrefix("Esc") }, "the height panel's footer: \(roster.footer.keys)")
         #expect(try everyMonster(roster) == before, "the database is as it was")
+        return roster
+    }
+
+    @Test("“ the Magnificent” typed over the height wheel changes nothing and opens nothing", arguments: sizes)
+    func strayTypingOverTheHeightWheel(_ size: (Int, Int)) throws {
+        let roster = try type(" the Magnificent", over: "Height", size: size) { roster in
+            (roster.docked.first { $0 is WheelPicker } as? WheelPicker)?.selection
+        }
+        #expect(roster.footer.keys.contains { $0.hasPrefix("Esc") }, "the height panel's footer: \(roster.footer.keys)")
         roster.press(.escape)
         #expect(roster.editingLabel == nil)
-        #expect(try everyMonster(roster) == before)
     }
 
     @Test("a digit past the weapon panel's last choice picks nothing and goes no further", arguments: sizes)
@@ -69,19 +79,11 @@ struct PickerKeyTablesTests {
     @Test("the activation's picker offers Enter done and Esc cancel from its table; a stray letter other than n does nothing",
           arguments: sizes)
     func datePicker(_ size: (Int, Int)) throws {
-        let roster = try RosterScreenHarness(width: size.0, height: size.1)
-        let before = try everyMonster(roster)
-        try roster.edit("Activated")
-        let picker = try #require(roster.docked.first { $0 is DateTimePicker } as? DateTimePicker)
-        let shown = picker.value
-        roster.type("xuwh")
-        #expect(roster.editingLabel == "Activated")
-        #expect(picker.value == shown)
-        #expect(roster.window.overlays.isEmpty)
+        let roster = try type("xuwh", over: "Activated", size: size) { roster in
+            (roster.docked.first { $0 is DateTimePicker } as? DateTimePicker)?.value
+        }
         let offered = roster.window.activeBindingGroups.flatMap(\.bindings).map(\.help)
         #expect(offered.contains("done") && offered.contains("cancel") && offered.contains("now"), "\(offered)")
-        roster.press(.escape)
-        #expect(try everyMonster(roster) == before)
     }
 
     @Test("the help's scroll keys are offered only when it must scroll", arguments: sizes)

@@ -16,10 +16,19 @@ public final class KeyHintBar: View {
     public var messageEnding: String?
 
     /// The message as it is drawn over `width` columns: wrapped whole
-    /// after a one-column margin, its ending after it.
-    private func messageLines(width: Int) -> [String] {
+    /// after a one-column margin, its ending after it on the last row. The
+    /// ending is an offer (` · U redo`) and never splits across rows: when
+    /// it does not fit after the message's last words, those words give way,
+    /// cut with `…`.
+    public func messageLines(width: Int) -> [String] {
         guard let message else { return [] }
-        return TextWrapping.lines(message.text + (messageEnding ?? ""), width: max(1, width - 1))
+        let columns = max(1, width - 1)
+        var lines = TextWrapping.lines(message.text, width: columns)
+        guard let ending = messageEnding, !ending.isEmpty else { return lines }
+        let last = lines.popLast() ?? ""
+        let room = columns - DisplayWidth.of(ending)
+        lines.append((DisplayWidth.of(last) <= room ? last : DisplayWidth.truncate(last, to: max(0, room))) + ending)
+        return lines
     }
 
     /// Rows the bar needs at `width`: one for the keys, or as many as the
@@ -41,8 +50,9 @@ public final class KeyHintBar: View {
         }
         if let message {
             let ending = messageEnding ?? ""
-            let end = buffer.write(" " + message.text, at: frame.origin,
-                                   width: frame.width - DisplayWidth.of(ending), style: message.style)
+            let room = frame.width - DisplayWidth.of(ending)
+            let end = buffer.write(DisplayWidth.truncate(" " + message.text, to: room), at: frame.origin,
+                                   width: room, style: message.style)
             buffer.write(ending, at: Point(x: end, y: frame.y), width: frame.maxX - end, style: message.style)
             return
         }
