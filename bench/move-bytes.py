@@ -90,7 +90,7 @@ def tokens(data):
                 kind = "other"
             yield kind, seq
             i = j + 1
-        elif b == 0x0d:
+        elif b in (0x0d, 0x0a):
             yield "move", data[i:i + 1]
             i += 1
         elif b == 0x1b:
@@ -98,7 +98,7 @@ def tokens(data):
             i += 2
         else:
             j = i
-            while j < len(data) and data[j] not in (0x1b, 0x0d):
+            while j < len(data) and data[j] not in (0x1b, 0x0d, 0x0a):
                 j += 1
             yield "text", data[i:j]
             i = j
@@ -165,6 +165,8 @@ class Screen:
                     self.x = min(self.width - 1, self.x + w) if self.x + w < self.width else self.width
             elif seq == b"\r":
                 self.x = 0
+            elif seq == b"\n":
+                self.y = min(self.height - 1, self.y + 1)
             elif kind in ("move", "erase", "sgr"):
                 params, final = seq[2:-1].decode(), chr(seq[-1])
                 n = int(params) if params.isdigit() else 1

@@ -108,6 +108,30 @@ struct RendererScreenModelTests {
         let output = String(decoding: renderer.render(buffer, cursor: nil), as: UTF8.self)
         #expect(output == "\u{1B}[?2026h\rXbY\u{1B}[?2026l")
     }
+
+    @Test("a move to the row below is a line feed and a short move along it")
+    func lineFeed() {
+        var renderer = Renderer(colorDepth: .truecolor)
+        var buffer = Buffer(size: Size(width: 10, height: 2))
+        buffer.write("abcdef", at: .zero)
+        buffer.write("abcdef", at: Point(x: 0, y: 1))
+        _ = renderer.render(buffer, cursor: nil)
+        buffer.write("X", at: Point(x: 1, y: 0))
+        buffer.write("X", at: Point(x: 1, y: 1))
+        let output = String(decoding: renderer.render(buffer, cursor: nil), as: UTF8.self)
+        #expect(output == "\u{1B}[?2026h\u{1B}[1;2HX\n\u{1B}[DX\u{1B}[?2026l", "\(output.debugDescription)")
+    }
+
+    @Test("a row of pixels alternating two colours sets each colour once: the form chosen keeps the one the next cell needs")
+    func alternatingColours() {
+        var renderer = Renderer(colorDepth: .truecolor)
+        var buffer = Buffer(size: Size(width: 8, height: 1))
+        for x in 0..<6 {
+            buffer.set(Cell(" ", style: Style(background: x % 2 == 0 ? .rgb(255, 138, 31) : .rgb(30, 26, 46))), at: Point(x: x, y: 0))
+        }
+        let output = String(decoding: renderer.render(buffer, cursor: nil), as: UTF8.self)
+        #expect(output.components(separatedBy: ";2;").count - 1 == 2, "\(output.debugDescription)")
+    }
 }
 
 @Suite("Half blocks as real terminals draw them")

@@ -105,6 +105,8 @@ public final class FakeKonsole {
             let row = max(1, first), column = numbers.count > 1 ? max(1, numbers[1] ?? 1) : 1
             cursor = (min(width - 1, column - 1), min(height - 1, row - 1))
         case UInt8(ascii: "C"): cursor.column = min(width - 1, cursor.column + max(1, first))
+        case UInt8(ascii: "D"): cursor.column = max(0, cursor.column - max(1, first))
+        case UInt8(ascii: "G"): cursor.column = min(width - 1, max(1, first) - 1)
         case UInt8(ascii: "A"): cursor.row = max(0, cursor.row - max(1, first))
         case UInt8(ascii: "B"): cursor.row = min(height - 1, cursor.row + max(1, first))
         case UInt8(ascii: "X"):

@@ -5,7 +5,7 @@ import TerminalKit
 /// after many cheap updates equals the screen after one full repaint.
 ///
 /// It understands what the renderer may write: UTF-8 text (each character
-/// as wide as `width` says), carriage return, `CUP`, `CHA`, `CUU`, `CUD`,
+/// as wide as `width` says), carriage return, line feed, `CUP`, `CHA`, `CUU`, `CUD`,
 /// `CUF`, `CUB`, `ECH`, `EL`, `ED`, SGR (attributes on and off, 16, 256
 /// and 24-bit colours, `39`/`49`), and it skips other controls and
 /// strings (DEC private modes, kitty graphics). Erasing fills with the
@@ -60,6 +60,9 @@ public final class ScreenModelTerminal {
             switch token {
             case .text: break
             case .control(0x0D): cursor.column = 0
+            // Raw mode: a line feed keeps the column. On the last row it
+            // would scroll, which the renderer must never make happen.
+            case .control(0x0A) where cursor.row < height - 1: cursor.row += 1
             case .control(let byte): unknown.append("control \(byte)")
             case .controlSequence(let parameters, let final): control(String(decoding: parameters, as: UTF8.self), final: final)
             case .string: break

@@ -87,10 +87,10 @@ public enum KittyGraphics {
         return command(keys + ",q=1")
     }
 
-    /// Removes one placement from the screen; the image stays stored for
-    /// placing again.
-    public static func deletePlacement(imageID: UInt32, placementID: UInt32) -> [UInt8] {
-        command("a=d,d=i,i=\(imageID),p=\(placementID),q=2")
+    /// Removes one placement from the screen (every one of the image's when
+    /// `placementID` is nil); the image stays stored for placing again.
+    public static func deletePlacement(imageID: UInt32, placementID: UInt32?) -> [UInt8] {
+        command("a=d,d=i,i=\(imageID)" + (placementID.map { ",p=\($0)" } ?? "") + ",q=2")
     }
 
     /// Removes every placement of an image and frees its data.

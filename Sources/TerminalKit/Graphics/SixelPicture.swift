@@ -54,13 +54,16 @@ enum SixelPicture {
 }
 
 extension Image {
-    /// The picture as it shows in `cells` of `cellPixels` pixels each:
-    /// pixel art at the largest whole multiple that fits, centred,
+    /// The picture as it shows in `cells` of `cellPixels` pixels each
+    /// (only the part `visible` of them, when given): pixel art at the
+    /// largest whole multiple that fits, in square pixels, centred,
     /// transparent around it. For a terminal that would scale the picture
     /// itself: kitty scales smoothly (0.41 does; 0.26 did not), and pixel
-    /// art blurs; an image of exactly its placement's size it shows as it is.
-    public func framed(in cells: Size, cellPixels: Size) -> Image {
+    /// art blurs; an image of exactly its cells' size it shows as it is.
+    /// iTerm2 stretches an image to its cells, so art drawn two pixels a
+    /// cell stretched with any cell not twice as tall as wide (24 by 25.5).
+    public func framed(in cells: Size, cellPixels: Size, visible: Rect? = nil) -> Image {
         let frame = Rect(origin: .zero, size: cells)
-        return SixelPicture.pixels(of: self, frame: frame, visible: frame, cellSize: cellPixels)
+        return SixelPicture.pixels(of: self, frame: frame, visible: visible ?? frame, cellSize: cellPixels)
     }
 }

@@ -2,9 +2,10 @@
 /// track of the terminal's cursor and pen between frames.
 ///
 /// The changes go in screen order. Each cell is written in the form of
-/// its look that needs the least change of pen from the one before
-/// (`CellLook.cheapestForm`), so a half-block picture keeps a colour in
-/// the pen while the next cell can use it. Getting to the next change
+/// its look that needs the least change of pen from the one before, and
+/// for the next change after it (`CellLook.cheapestForm`), so a
+/// half-block picture keeps a colour in the pen while the next cell can
+/// use it. Getting to the next change
 /// takes the shortest cursor motion (`CursorMotion`), or writing again
 /// the few unchanged cells in between when that is shorter; the pen
 /// changes by the shortest SGR (`PenChange`). The terminal runs with
@@ -19,13 +20,14 @@ struct FrameWriter {
     /// The bytes that write `changes` of `buffer` in colours of `depth`.
     mutating func write(_ changes: [FrameDiff.Change], of buffer: Buffer, depth: ColorDepth) -> [UInt8] {
         var output = ""
-        for change in changes {
+        for (index, change) in changes.enumerated() {
             output += move(to: Point(x: change.x, y: change.y), in: buffer, depth: depth)
             switch change.step {
             case .erase(let command):
                 output += setPen(FrameDiff.eraser(pen), depth: depth) + command
             case .draw(let look):
-                let form = look.cheapestForm(pen: pen)
+                let next: CellLook? = if index + 1 < changes.count, case .draw(let following) = changes[index + 1].step { following } else { nil }
+                let form = look.cheapestForm(pen: pen, next: next)
                 output += setPen(form.style, depth: depth) + form.text
                 cursor = change.x + change.cells >= buffer.size.width ? nil : Point(x: change.x + change.cells, y: change.y)
             }

@@ -161,7 +161,7 @@ public struct CellPictureOutput: PictureOutput {
         case .inlineImages:
             let cells = Rect(x: placement.visible.x - placement.frame.x, y: placement.visible.y - placement.frame.y,
                              width: placement.visible.width, height: placement.visible.height)
-            guard let png = try? art.forCells(cells, of: placement.frame.size, cellPixels: cellPixels).encodePNG() else { return [] }
+            guard let png = try? art.framed(in: placement.frame.size, cellPixels: cellPixels, visible: cells).encodePNG() else { return [] }
             bytes = ITermInlineImages.show(png: png, columns: cells.width, rows: cells.height)
         }
         if encoded.count >= Self.encodingLimit { encoded.removeAll(keepingCapacity: true) }
