@@ -113,7 +113,6 @@ public enum CellLook: Hashable, Sendable {
     /// what the pen it leaves costs the `next` cell written, if any: of two
     /// ways to set one colour, the one that keeps the colour the next cell
     /// needs (a picture alternating two colours keeps both in the pen).
-    /// Looking further ahead saved under 1% more (`bench/move-bytes.py`).
     func cheapestForm(pen: Style, next: CellLook? = nil) -> (text: String, style: Style) {
         let forms = forms(pen: pen)
         // Every look has a form: the one of the cell it was made from.

@@ -5,11 +5,10 @@
 /// what an unknown position gets. From a known position a relative move
 /// is often shorter: carriage return to the first column, `CHA`
 /// (`ESC [colG`) along the row, `CUF`/`CUB` by a few cells, `CUU`/`CUD` up
-/// or down (line feed, a byte a row, for a few rows down), or one of those
-/// two combined. A line feed scrolls only on the last row, which a move
-/// down never starts from, and in raw mode (no `ONLCR`) keeps the column.
-/// `FrameWriter` also weighs rewriting the unchanged cells in between,
-/// which is cheaper still for a gap of a few plain characters.
+/// or down (a few rows down: line feeds, which in raw mode keep the column
+/// and scroll only from the last row, never a move down's start), or one
+/// of those two combined. `FrameWriter` also weighs rewriting the cells
+/// in between, cheaper still for a gap of a few plain characters.
 enum CursorMotion {
     /// The bytes that move the cursor from `from` (nil: unknown) to `to`,
     /// both 0-based; empty when it is already there.

@@ -2,12 +2,11 @@
 /// track of the terminal's cursor and pen between frames.
 ///
 /// The changes go in screen order. Each cell is written in the form of
-/// its look that needs the least change of pen from the one before, and
-/// for the next change after it (`CellLook.cheapestForm`), so a
-/// half-block picture keeps a colour in the pen while the next cell can
-/// use it. Getting to the next change
-/// takes the shortest cursor motion (`CursorMotion`), or writing again
-/// the few unchanged cells in between when that is shorter; the pen
+/// its look that needs the least change of pen from the one before and
+/// for the next change (`CellLook.cheapestForm`), so a half-block picture
+/// keeps a colour in the pen while the next cell can use it. Getting to
+/// the next change takes the shortest cursor motion (`CursorMotion`), or
+/// writing again the few unchanged cells in between when shorter; the pen
 /// changes by the shortest SGR (`PenChange`). The terminal runs with
 /// autowrap off, so writing the last column never scrolls; after it the
 /// cursor position is treated as unknown.
