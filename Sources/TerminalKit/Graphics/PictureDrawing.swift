@@ -91,11 +91,6 @@ public final class PictureDrawing {
         return Rect(x: rect.x + (rect.width - width) / 2, y: rect.y + (rect.height - height) / 2, width: width, height: height)
     }
 
-    /// The rows picture `name` gets in a button `width` columns wide: `rows` if it fits there.
-    public func rows(for name: String, width: Int, rows: Int) -> Int {
-        mode.showsPictures && frame(of: name, in: Rect(x: 0, y: 0, width: width, height: rows)) != nil ? rows : 0
-    }
-
     /// The kitty image to show `name` in `frame`, and its size in pixels:
     /// drawn at the frame's own pixels where the cell size is known, else
     /// the picture's file.

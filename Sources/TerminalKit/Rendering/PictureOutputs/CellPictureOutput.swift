@@ -149,7 +149,11 @@ public struct CellPictureOutput: PictureOutput {
         let bytes: [UInt8]
         switch encoding {
         case .sixel(let registers):
-            var pixels = SixelPicture.pixels(of: art, frame: placement.frame, visible: placement.visible, cellSize: cellPixels)
+            // Konsole 22.12 erases w / cell + 1 columns and h / cell + 1 rows
+            // for a sixel w × h pixels, h rounded up to whole bands: one row
+            // and column too many, and on the last row but one, a scroll.
+            var pixels = SixelPicture.pixels(of: art, frame: placement.frame, visible: placement.visible, cellSize: cellPixels,
+                                             underCells: deletesPictures)
             if let fill = transparentFill {
                 // The palette is made from the art as shown, background included.
                 art = art.flattened(onto: fill)
