@@ -6,7 +6,7 @@ import TerminalKit
 ///
 /// It understands what the renderer may write: UTF-8 text (each character
 /// as wide as `width` says), carriage return, line feed, `CUP`, `CHA`, `CUU`, `CUD`,
-/// `CUF`, `CUB`, `ECH`, `EL`, `ED`, SGR (attributes on and off, 16, 256
+/// `CUF`, `CUB`, `ECH`, `EL`, `ED`, `REP`, SGR (attributes on and off, 16, 256
 /// and 24-bit colours, `39`/`49`), and it skips other controls and
 /// strings (DEC private modes, kitty graphics). Erasing fills with the
 /// pen's background, as xterm does. Anything it does not know is
@@ -32,6 +32,8 @@ public final class ScreenModelTerminal {
     public private(set) var unknown: [String] = []
 
     private var pen = Cell()
+    /// What `REP` repeats.
+    private var lastCharacter: Character?
     private var pending: [UInt8] = []
     private let characterWidth: (Character) -> Int
 
@@ -97,6 +99,7 @@ public final class ScreenModelTerminal {
             }
             // Autowrap is off: the cursor stays on the last column.
             cursor.column = min(width - 1, cursor.column + columns)
+            lastCharacter = character
         }
     }
 
@@ -166,6 +169,8 @@ public final class ScreenModelTerminal {
             }
         case "m":
             sgr(numbers.map { $0 ?? 0 })
+        case "b":
+            if let lastCharacter { draw(String(repeating: String(lastCharacter), count: number(0, default: 1))) }
         default:
             unknown.append("CSI \(parameters)\(Character(Unicode.Scalar(final)))")
         }

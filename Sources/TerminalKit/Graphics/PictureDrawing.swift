@@ -77,10 +77,8 @@ public final class PictureDrawing {
         }
     }
 
-    /// The cells picture `name` takes in `rect`, nil when it does not fit
-    /// at 1×: as half blocks fit it (two pixels a cell), or, in kitty
-    /// where a cell's pixels are known, at the largest whole multiple they
-    /// allow (16 pixels of art need 2 columns of 8 pixels, not 16).
+    /// The cells picture `name` takes in `rect`, nil if it does not fit at 1×: as half blocks
+    /// fit it, or in kitty, where a cell's pixels are known, by those (16 need 2 columns of 8, not 16).
     public func frame(of name: String, in rect: Rect) -> Rect? {
         guard !rect.isEmpty, let image = library.image(named: name) else { return nil }
         if image.cellSize(fitting: rect.size).width > 0 { return image.cellRect(fitting: rect) }
