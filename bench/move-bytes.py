@@ -86,6 +86,8 @@ def tokens(data):
                 kind = "move"
             elif final in "XKJ":
                 kind = "erase"
+            elif final == "b":
+                kind = "repeat"
             else:
                 kind = "other"
             yield kind, seq
@@ -113,6 +115,7 @@ class Screen:
         self.cells = [[(" ", "", "", frozenset())] * width for _ in range(height)]
         self.x = self.y = 0
         self.fg, self.bg, self.attrs = "", "", frozenset()
+        self.last = " "
 
     def sgr(self, params):
         if ":" in params:
@@ -153,10 +156,13 @@ class Screen:
 
     def apply(self, data):
         for kind, seq in tokens(data):
+            if kind == "repeat":  # REP: the last character written, again
+                kind, seq = "text", self.last.encode() * (int(seq[2:-1] or b"1"))
             if kind == "text":
                 for ch in seq.decode("utf-8", "replace"):
                     if unicodedata.combining(ch):
                         continue
+                    self.last = ch
                     w = 2 if unicodedata.east_asian_width(ch) in "WF" else 1
                     if self.x < self.width:
                         self.cells[self.y][self.x] = (ch, self.fg, self.bg, self.attrs)
