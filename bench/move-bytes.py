@@ -86,11 +86,13 @@ def tokens(data):
                 kind = "move"
             elif final in "XKJ":
                 kind = "erase"
+            elif final == "b":
+                kind = "repeat"
             else:
                 kind = "other"
             yield kind, seq
             i = j + 1
-        elif b == 0x0d:
+        elif b in (0x0d, 0x0a):
             yield "move", data[i:i + 1]
             i += 1
         elif b == 0x1b:
@@ -98,7 +100,7 @@ def tokens(data):
             i += 2
         else:
             j = i
-            while j < len(data) and data[j] not in (0x1b, 0x0d):
+            while j < len(data) and data[j] not in (0x1b, 0x0d, 0x0a):
                 j += 1
             yield "text", data[i:j]
             i = j
@@ -113,6 +115,7 @@ class Screen:
         self.cells = [[(" ", "", "", frozenset())] * width for _ in range(height)]
         self.x = self.y = 0
         self.fg, self.bg, self.attrs = "", "", frozenset()
+        self.last = " "
 
     def sgr(self, params):
         if ":" in params:
@@ -153,10 +156,13 @@ class Screen:
 
     def apply(self, data):
         for kind, seq in tokens(data):
+            if kind == "repeat":  # REP: the last character written, again
+                kind, seq = "text", self.last.encode() * (int(seq[2:-1] or b"1"))
             if kind == "text":
                 for ch in seq.decode("utf-8", "replace"):
                     if unicodedata.combining(ch):
                         continue
+                    self.last = ch
                     w = 2 if unicodedata.east_asian_width(ch) in "WF" else 1
                     if self.x < self.width:
                         self.cells[self.y][self.x] = (ch, self.fg, self.bg, self.attrs)
@@ -165,6 +171,8 @@ class Screen:
                     self.x = min(self.width - 1, self.x + w) if self.x + w < self.width else self.width
             elif seq == b"\r":
                 self.x = 0
+            elif seq == b"\n":
+                self.y = min(self.height - 1, self.y + 1)
             elif kind in ("move", "erase", "sgr"):
                 params, final = seq[2:-1].decode(), chr(seq[-1])
                 n = int(params) if params.isdigit() else 1

@@ -257,6 +257,7 @@ struct StartupProbe {
                         session: TerminalSession) {
         guard let probe, probe.isComplete, !applied else { return }
         applied = true
+        renderer.repeatsCharacters = probe.repeatsCharacters
         if probe.truecolor, options.colorDepth != .none, options.colorDepth < .truecolor {
             renderer.colorDepth = .truecolor
             drawing.fallbackDepth = .truecolor

@@ -71,7 +71,7 @@ struct InlineImagesOnTerminalTests {
                         "\(context): the file is \(file.width)×\(file.height) pixels", sourceLocation: sourceLocation)
                 let art = try #require(library.image(forImageID: placement.imageID))
                 let cells = Rect(x: visible.x - placement.frame.x, y: visible.y - placement.frame.y, width: visible.width, height: visible.height)
-                let isVisiblePart = file == art.forCells(cells, of: placement.frame.size, cellPixels: cellPixels)
+                let isVisiblePart = file == art.framed(in: placement.frame.size, cellPixels: cellPixels, visible: cells)
                 #expect(isVisiblePart, "\(context): the file is not the picture's visible part", sourceLocation: sourceLocation)
                 for y in visible.y..<visible.maxY {
                     for x in visible.x..<visible.maxX {

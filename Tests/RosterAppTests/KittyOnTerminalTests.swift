@@ -69,6 +69,18 @@ struct RosterKittyOnTerminalTests {
         }
     }
 
+    @Test("the weapon panel keeps its five pictures at 100 and 90 columns, where kitty draws them in fewer cells than half blocks", arguments: [100, 90])
+    func narrowPanel(width: Int) throws {
+        let session = try Session(width: width, height: 40)
+        session.roster.interface.controller.pictures.cellPixels = Size(width: 8, height: 16)
+        session.draw()
+        let before = session.terminal.visiblePlacements.count
+        session.roster.press(.character("w"))
+        session.draw()
+        #expect(session.terminal.visiblePlacements.count == before + 5, "\(session.roster.interface.render().buffer.lines.suffix(14).joined(separator: "\n"))")
+        #expect(session.terminal.errors.isEmpty, "\(session.terminal.errors)")
+    }
+
     @Test("after Ctrl-Z and fg the pictures are placed again")
     func suspend() throws {
         let session = try Session()

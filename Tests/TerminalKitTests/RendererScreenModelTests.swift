@@ -59,6 +59,7 @@ struct RendererScreenModelTests {
             var random = SplitMix64(seed: seed &* 7919 &+ UInt64(depth.rawValue))
             let size = Size(width: Int.random(in: 1...30, using: &random), height: Int.random(in: 1...6, using: &random))
             var renderer = Renderer(colorDepth: depth)
+            renderer.repeatsCharacters = seed % 2 == 0
             let terminal = ScreenModelComparison.terminal(for: size)
             var buffer = Buffer(size: size)
             for frame in 0..<40 {
@@ -107,6 +108,42 @@ struct RendererScreenModelTests {
         buffer.write("XbYdef", at: .zero)
         let output = String(decoding: renderer.render(buffer, cursor: nil), as: UTF8.self)
         #expect(output == "\u{1B}[?2026h\rXbY\u{1B}[?2026l")
+    }
+
+    @Test("a run of one character is written once and repeated where the terminal repeats (REP)")
+    func repeats() {
+        var buffer = Buffer(size: Size(width: 20, height: 1))
+        buffer.write("ab" + String(repeating: "▀", count: 10) + "c", at: .zero, style: Style().reversed)
+        var repeating = Renderer(colorDepth: .truecolor)
+        repeating.repeatsCharacters = true
+        let output = String(decoding: repeating.render(buffer, cursor: nil), as: UTF8.self)
+        #expect(output.hasSuffix("ab▀\u{1B}[9bc\u{1B}[?2026l"), "\(output.debugDescription)")
+        var plain = Renderer(colorDepth: .truecolor)
+        #expect(!String(decoding: plain.render(buffer, cursor: nil), as: UTF8.self).contains("b▀\u{1B}"))
+    }
+
+    @Test("a move to the row below is a line feed and a short move along it")
+    func lineFeed() {
+        var renderer = Renderer(colorDepth: .truecolor)
+        var buffer = Buffer(size: Size(width: 10, height: 2))
+        buffer.write("abcdef", at: .zero)
+        buffer.write("abcdef", at: Point(x: 0, y: 1))
+        _ = renderer.render(buffer, cursor: nil)
+        buffer.write("X", at: Point(x: 1, y: 0))
+        buffer.write("X", at: Point(x: 1, y: 1))
+        let output = String(decoding: renderer.render(buffer, cursor: nil), as: UTF8.self)
+        #expect(output == "\u{1B}[?2026h\u{1B}[1;2HX\n\u{1B}[DX\u{1B}[?2026l", "\(output.debugDescription)")
+    }
+
+    @Test("a row of pixels alternating two colours sets each colour once: the form chosen keeps the one the next cell needs")
+    func alternatingColours() {
+        var renderer = Renderer(colorDepth: .truecolor)
+        var buffer = Buffer(size: Size(width: 8, height: 1))
+        for x in 0..<6 {
+            buffer.set(Cell(" ", style: Style(background: x % 2 == 0 ? .rgb(255, 138, 31) : .rgb(30, 26, 46))), at: Point(x: x, y: 0))
+        }
+        let output = String(decoding: renderer.render(buffer, cursor: nil), as: UTF8.self)
+        #expect(output.components(separatedBy: ";2;").count - 1 == 2, "\(output.debugDescription)")
     }
 }
 

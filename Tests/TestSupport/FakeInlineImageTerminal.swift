@@ -111,6 +111,8 @@ public final class FakeInlineImageTerminal {
             putCharacter()
             switch token {
             case .controlSequence(let parameters, let final): control(Array(parameters), final: final)
+            case .control(0x0D): cursor.column = 0
+            case .control(0x0A): cursor.row = min(height - 1, cursor.row + 1)
             case .string(UInt8(ascii: "]"), let body): operatingSystemCommand(Array(body))
             default: break
             }
@@ -139,6 +141,14 @@ public final class FakeInlineImageTerminal {
             cursor = (max(0, min(width - 1, column - 1)), max(0, min(height - 1, row - 1)))
         case UInt8(ascii: "C"):
             cursor.column = min(width - 1, cursor.column + max(1, (numbers.first ?? nil) ?? 1))
+        case UInt8(ascii: "D"):
+            cursor.column = max(0, cursor.column - max(1, (numbers.first ?? nil) ?? 1))
+        case UInt8(ascii: "G"):
+            cursor.column = min(width - 1, max(1, (numbers.first ?? nil) ?? 1) - 1)
+        case UInt8(ascii: "A"):
+            cursor.row = max(0, cursor.row - max(1, (numbers.first ?? nil) ?? 1))
+        case UInt8(ascii: "B"):
+            cursor.row = min(height - 1, cursor.row + max(1, (numbers.first ?? nil) ?? 1))
         case UInt8(ascii: "J"):
             let mode = (numbers.first ?? nil) ?? 0
             for row in 0..<height {

@@ -13,7 +13,11 @@ import TerminalKit
 /// - **A colour definition followed by `-` or `$` is lost** (its parser
 ///   resets on those first, as Konsole's source shows): the register
 ///   keeps the VT340 colour every sixel starts with.
-/// - **Painting it blanks the text** of the cells it covers.
+/// - **Painting it blanks the text** of the cells it covers, and it covers
+///   one column and one row more than it takes when they come out whole:
+///   `w / cell + 1` columns and `h / cell + 1` rows, `h` rounded up to a
+///   whole band of six pixels. The cursor then goes to its last row and a
+///   line feed follows, which scrolls the screen from the last row.
 /// - **A picture laid over the whole of an older one replaces it.**
 /// - **The kitty delete command** (`ESC _ G a=d … ESC \`) removes every
 ///   picture, sixel ones included; ED 2 clears the text and every picture.
@@ -25,6 +29,8 @@ public final class FakeKonsole {
     public let height: Int
     public let cellSize: (width: Int, height: Int)
     public private(set) var cursor: (column: Int, row: Int) = (0, 0)
+    /// How many times a picture scrolled the screen.
+    public private(set) var scrolls = 0
 
     /// One sixel as Konsole keeps it: where its top left cell is, and its
     /// pixels' colours, row by row.
@@ -105,6 +111,8 @@ public final class FakeKonsole {
             let row = max(1, first), column = numbers.count > 1 ? max(1, numbers[1] ?? 1) : 1
             cursor = (min(width - 1, column - 1), min(height - 1, row - 1))
         case UInt8(ascii: "C"): cursor.column = min(width - 1, cursor.column + max(1, first))
+        case UInt8(ascii: "D"): cursor.column = max(0, cursor.column - max(1, first))
+        case UInt8(ascii: "G"): cursor.column = min(width - 1, max(1, first) - 1)
         case UInt8(ascii: "A"): cursor.row = max(0, cursor.row - max(1, first))
         case UInt8(ascii: "B"): cursor.row = min(height - 1, cursor.row + max(1, first))
         case UInt8(ascii: "X"):
@@ -158,10 +166,8 @@ public final class FakeKonsole {
         var x = 0, band = 0, register = 0, right = 0, bottom = 0
         func paint(_ bits: UInt8, count: Int) {
             for _ in 0..<count {
-                for offset in 0..<6 where bits & (1 << offset) != 0 {
-                    set[(band * 6 + offset) * 4096 + x] = register
-                    bottom = max(bottom, band * 6 + offset + 1)
-                }
+                for offset in 0..<6 where bits & (1 << offset) != 0 { set[(band * 6 + offset) * 4096 + x] = register }
+                bottom = max(bottom, band * 6 + 6)
                 x += 1
                 right = max(right, x)
             }
@@ -206,8 +212,8 @@ public final class FakeKonsole {
             }
         }
         var picture = Picture(column: cursor.column, row: cursor.row, width: pictureWidth, height: pictureHeight, pixels: pixels)
-        picture.cellsWide = (pictureWidth + cellSize.width - 1) / cellSize.width
-        picture.cellsHigh = (pictureHeight + cellSize.height - 1) / cellSize.height
+        picture.cellsWide = pictureWidth / cellSize.width + 1
+        picture.cellsHigh = pictureHeight / cellSize.height + 1
         let cells = picture.cells
         for row in cells.rows where row < height {
             for column in cells.columns where column < width { text[row * width + column] = " " }
@@ -216,6 +222,12 @@ public final class FakeKonsole {
             old.cells.columns.clamped(to: cells.columns) == old.cells.columns && old.cells.rows.clamped(to: cells.rows) == old.cells.rows
         }
         pictures.append(picture)
-        cursor = (cursor.column, min(height - 1, cursor.row + picture.cellsHigh))
+        cursor = (0, min(height - 1, cursor.row + picture.cellsHigh - 1))
+        if cursor.row == height - 1 {
+            scrolls += 1
+            text = Array(text.dropFirst(width)) + Array(repeating: " ", count: width)
+        } else {
+            cursor.row += 1
+        }
     }
 }

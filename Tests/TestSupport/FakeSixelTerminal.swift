@@ -141,6 +141,10 @@ public final class FakeSixelTerminal {
             cursor = (min(width - 1, column - 1), min(height - 1, row - 1))
         case UInt8(ascii: "C"):
             cursor.column = min(width - 1, cursor.column + max(1, first))
+        case UInt8(ascii: "D"):
+            cursor.column = max(0, cursor.column - max(1, first))
+        case UInt8(ascii: "G"):
+            cursor.column = min(width - 1, max(1, first) - 1)
         case UInt8(ascii: "A"):
             cursor.row = max(0, cursor.row - max(1, first))
         case UInt8(ascii: "B"):

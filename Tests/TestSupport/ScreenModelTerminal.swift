@@ -5,8 +5,8 @@ import TerminalKit
 /// after many cheap updates equals the screen after one full repaint.
 ///
 /// It understands what the renderer may write: UTF-8 text (each character
-/// as wide as `width` says), carriage return, `CUP`, `CHA`, `CUU`, `CUD`,
-/// `CUF`, `CUB`, `ECH`, `EL`, `ED`, SGR (attributes on and off, 16, 256
+/// as wide as `width` says), carriage return, line feed, `CUP`, `CHA`, `CUU`, `CUD`,
+/// `CUF`, `CUB`, `ECH`, `EL`, `ED`, `REP`, SGR (attributes on and off, 16, 256
 /// and 24-bit colours, `39`/`49`), and it skips other controls and
 /// strings (DEC private modes, kitty graphics). Erasing fills with the
 /// pen's background, as xterm does. Anything it does not know is
@@ -32,6 +32,8 @@ public final class ScreenModelTerminal {
     public private(set) var unknown: [String] = []
 
     private var pen = Cell()
+    /// What `REP` repeats.
+    private var lastCharacter: Character?
     private var pending: [UInt8] = []
     private let characterWidth: (Character) -> Int
 
@@ -60,6 +62,9 @@ public final class ScreenModelTerminal {
             switch token {
             case .text: break
             case .control(0x0D): cursor.column = 0
+            // Raw mode: a line feed keeps the column. On the last row it
+            // would scroll, which the renderer must never make happen.
+            case .control(0x0A) where cursor.row < height - 1: cursor.row += 1
             case .control(let byte): unknown.append("control \(byte)")
             case .controlSequence(let parameters, let final): control(String(decoding: parameters, as: UTF8.self), final: final)
             case .string: break
@@ -94,6 +99,7 @@ public final class ScreenModelTerminal {
             }
             // Autowrap is off: the cursor stays on the last column.
             cursor.column = min(width - 1, cursor.column + columns)
+            lastCharacter = character
         }
     }
 
@@ -163,6 +169,8 @@ public final class ScreenModelTerminal {
             }
         case "m":
             sgr(numbers.map { $0 ?? 0 })
+        case "b":
+            if let lastCharacter { draw(String(repeating: String(lastCharacter), count: number(0, default: 1))) }
         default:
             unknown.append("CSI \(parameters)\(Character(Unicode.Scalar(final)))")
         }

@@ -1,4 +1,5 @@
 import RosterCore
+import TerminalKit
 
 /// The pictures a monster may have, and how a person names each one: the
 /// picture panel shows them, the plain roster reads them out ("a cat
@@ -37,5 +38,13 @@ enum MonsterPictures {
     /// other by its file's name.
     static func spoken(_ asset: String) -> String {
         all.first { $0.asset == asset }?.spoken ?? "the picture file \(asset)"
+    }
+}
+
+extension PictureDrawing {
+    /// The rows picture `name` gets in a panel's button `width` columns
+    /// wide: `rows` if it fits there at 1×, else none (the glyph is shown).
+    func rows(for name: String, width: Int, rows: Int) -> Int {
+        mode.showsPictures && frame(of: name, in: Rect(x: 0, y: 0, width: width, height: rows)) != nil ? rows : 0
     }
 }

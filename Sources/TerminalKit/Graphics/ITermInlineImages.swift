@@ -13,8 +13,8 @@
 ///
 /// Unlike a kitty placement, the picture becomes the content of its cells
 /// (`CellPictureOutput` keeps them in step with the frame). Pixel art is
-/// sent enlarged by a whole number to about the cells' real size
-/// (`Image.forCells`), so the terminal has little left to interpolate.
+/// sent at the cells' real size, enlarged by a whole number in square
+/// pixels (`Image.framed`), so the terminal has nothing to interpolate.
 public enum ITermInlineImages {
     /// Draws the PNG file `png` at the cursor over `columns × rows` cells.
     public static func show(png: [UInt8], columns: Int, rows: Int) -> [UInt8] {

@@ -33,20 +33,7 @@ public enum KittyGraphics {
     /// can read (behind tmux).
     public static func transmitPNG(_ png: [UInt8], imageID: UInt32, quiet: Int = 1) -> [UInt8] {
         precondition(imageID != 0, "kitty image ids start at 1")
-        let encoded = Base64.encode(png)
-        var output: [UInt8] = []
-        output.reserveCapacity(encoded.count + (encoded.count / chunkLimit + 1) * 32)
-        var start = 0
-        repeat {
-            let end = min(encoded.count, start + chunkLimit)
-            let more = end < encoded.count
-            let keys = start == 0
-                ? "a=t,f=100,i=\(imageID),q=\(quiet),m=\(more ? 1 : 0)"
-                : "m=\(more ? 1 : 0),q=\(quiet)"
-            output += command(keys, payload: encoded[start..<end])
-            start = end
-        } while start < encoded.count
-        return output
+        return chunked(png, keys: "a=t,f=100,i=\(imageID)", quiet: quiet)
     }
 
     /// Sends a PNG and shows it at once at the cursor, scaled to `columns ×
@@ -55,16 +42,20 @@ public enum KittyGraphics {
     /// twice. The terminal picks the id and answers nothing (`q=2`), since
     /// nobody will read its answer.
     public static func showPNG(_ png: [UInt8], columns: Int, rows: Int) -> [UInt8] {
+        chunked(png, keys: "a=T,f=100,c=\(max(1, columns)),r=\(max(1, rows)),C=1", quiet: 2)
+    }
+
+    /// The PNG in base64 chunks of at most `chunkLimit` bytes, `keys` on
+    /// the first, `m=1` on all but the last.
+    private static func chunked(_ png: [UInt8], keys: String, quiet: Int) -> [UInt8] {
         let encoded = Base64.encode(png)
         var output: [UInt8] = []
+        output.reserveCapacity(encoded.count + (encoded.count / chunkLimit + 1) * 32)
         var start = 0
         repeat {
             let end = min(encoded.count, start + chunkLimit)
-            let more = end < encoded.count
-            let keys = start == 0
-                ? "a=T,f=100,c=\(max(1, columns)),r=\(max(1, rows)),C=1,q=2,m=\(more ? 1 : 0)"
-                : "m=\(more ? 1 : 0),q=2"
-            output += command(keys, payload: encoded[start..<end])
+            let more = end < encoded.count ? 1 : 0
+            output += command(start == 0 ? "\(keys),q=\(quiet),m=\(more)" : "m=\(more),q=\(quiet)", payload: encoded[start..<end])
             start = end
         } while start < encoded.count
         return output
@@ -87,10 +78,10 @@ public enum KittyGraphics {
         return command(keys + ",q=1")
     }
 
-    /// Removes one placement from the screen; the image stays stored for
-    /// placing again.
-    public static func deletePlacement(imageID: UInt32, placementID: UInt32) -> [UInt8] {
-        command("a=d,d=i,i=\(imageID),p=\(placementID),q=2")
+    /// Removes one placement from the screen (every one of the image's when
+    /// `placementID` is nil); the image stays stored for placing again.
+    public static func deletePlacement(imageID: UInt32, placementID: UInt32?) -> [UInt8] {
+        command("a=d,d=i,i=\(imageID)" + (placementID.map { ",p=\($0)" } ?? "") + ",q=2")
     }
 
     /// Removes every placement of an image and frees its data.

@@ -32,37 +32,6 @@ extension Image {
         return Array(output.prefix(Int(byteCount)))
     }
 
-    /// The part of this picture that `cells` of `frame` show, drawn with
-    /// each cell `cellPixels` pixels wide and high, every pixel taken from
-    /// the art's nearest pixel (never blended), so the art's own pixels
-    /// stay square blocks of whole pixels when the picture is a whole
-    /// multiple of the art, as `Image.cellSize(fitting:)` makes it.
-    public func forCells(_ cells: Rect, of frame: Size, cellPixels: Size) -> Image {
-        let source = art
-        let cellWidth = max(1, cellPixels.width), cellHeight = max(1, cellPixels.height)
-        let outputWidth = max(0, cells.width) * cellWidth, outputHeight = max(0, cells.height) * cellHeight
-        guard outputWidth > 0, outputHeight > 0, frame.width > 0, frame.height > 0, source.width > 0, source.height > 0 else {
-            return Image(width: 0, height: 0, rgba: [])
-        }
-        // The whole picture's size in output pixels, to find each pixel's art pixel.
-        let wholeWidth = frame.width * cellWidth, wholeHeight = frame.height * cellHeight
-        let columns = (0..<outputWidth).map { x in min(source.width - 1, (cells.x * cellWidth + x) * source.width / wholeWidth) }
-        var bytes = [UInt8](repeating: 0, count: outputWidth * outputHeight * 4)
-        for y in 0..<outputHeight {
-            let artY = min(source.height - 1, (cells.y * cellHeight + y) * source.height / wholeHeight)
-            let rowStart = artY * source.width
-            for x in 0..<outputWidth {
-                let from = (rowStart + columns[x]) * 4
-                let to = (y * outputWidth + x) * 4
-                bytes[to] = source.rgba[from]
-                bytes[to + 1] = source.rgba[from + 1]
-                bytes[to + 2] = source.rgba[from + 2]
-                bytes[to + 3] = source.rgba[from + 3]
-            }
-        }
-        return Image(width: outputWidth, height: outputHeight, rgba: bytes)
-    }
-
     private static func writeMessage(_ image: png_image) -> String {
         var copy = image
         let message = String(cString: cpng_message(&copy))

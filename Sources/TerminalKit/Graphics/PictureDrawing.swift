@@ -39,7 +39,7 @@ public final class PictureDrawing {
     @discardableResult
     public func draw(_ name: String, in rect: Rect, into buffer: inout Buffer, slot: UInt32) -> Rect? {
         // Pixel art that does not fit at 1× is shown as its glyph, not shrunk.
-        guard !rect.isEmpty, let image = library.image(named: name), image.cellSize(fitting: rect.size).width > 0 else { return nil }
+        guard let fitted = frame(of: name, in: rect), let image = library.image(named: name) else { return nil }
         switch mode {
         case .text:
             return nil
@@ -64,7 +64,7 @@ public final class PictureDrawing {
         case .kittyGraphics, .sixel, .inlineImages:
             // Sixel and inline images are placed as kitty ones are; the
             // renderer paints them.
-            let frame = image.cellRect(fitting: rect)
+            let frame = fitted
             let (imageID, imageSize) = mode == .kittyGraphics
                 ? kittyImage(name, image: image, frame: frame)
                 : (library.imageID(named: name), Size(width: image.width, height: image.height))
@@ -75,6 +75,18 @@ public final class PictureDrawing {
             buffer.placements.append(PicturePlacement(imageID: imageID, placementID: slot, frame: frame, imageSize: imageSize))
             return frame
         }
+    }
+
+    /// The cells picture `name` takes in `rect`, nil if it does not fit at 1×: as half blocks
+    /// fit it, or in kitty, where a cell's pixels are known, by those (16 need 2 columns of 8, not 16).
+    public func frame(of name: String, in rect: Rect) -> Rect? {
+        guard !rect.isEmpty, let image = library.image(named: name) else { return nil }
+        if image.cellSize(fitting: rect.size).width > 0 { return image.cellRect(fitting: rect) }
+        guard mode == .kittyGraphics, let cell = cellPixels, cell.width > 0, cell.height > 0 else { return nil }
+        let art = image.art, multiple = min(rect.width * cell.width / art.width, rect.height * cell.height / art.height)
+        guard multiple > 0 else { return nil }
+        let width = (art.width * multiple - 1) / cell.width + 1, height = (art.height * multiple - 1) / cell.height + 1
+        return Rect(x: rect.x + (rect.width - width) / 2, y: rect.y + (rect.height - height) / 2, width: width, height: height)
     }
 
     /// The kitty image to show `name` in `frame`, and its size in pixels:

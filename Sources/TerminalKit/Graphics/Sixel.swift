@@ -42,17 +42,10 @@ public enum Sixel {
         return count
     }
 
-    /// The image as one sixel string, its colours reduced to at most
-    /// `registers` (`SixelPalette`). Pixels less than half opaque are left
-    /// transparent. Empty for an empty image.
-    public static func encode(_ image: Image, registers: Int) -> [UInt8] {
-        var palette = SixelPalette(image, registers: registers)
-        return encode(image, palette: &palette)
-    }
-
     /// The image as one sixel string in the registers of `palette`, made
     /// from the picture it is a crop or enlargement of; only the registers
-    /// it uses are defined.
+    /// it uses are defined. Pixels less than half opaque are left
+    /// transparent. Empty for an empty image.
     static func encode(_ image: Image, palette: inout SixelPalette) -> [UInt8] {
         guard image.width > 0, image.height > 0 else { return [] }
         let indices = palette.indices(of: image)

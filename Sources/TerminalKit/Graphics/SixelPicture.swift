@@ -10,8 +10,9 @@
 /// takes). Whatever lies outside the picture is transparent.
 enum SixelPicture {
     /// The pixels of `image` shown in `frame`, cut to `visible` (both in
-    /// cells), for cells `cellSize` pixels large.
-    static func pixels(of image: Image, frame: Rect, visible: Rect, cellSize: Size) -> Image {
+    /// cells), for cells `cellSize` pixels large; `underCells`: a pixel
+    /// narrower and in whole bands of six pixels shorter than the cells.
+    static func pixels(of image: Image, frame: Rect, visible: Rect, cellSize: Size, underCells: Bool = false) -> Image {
         let shown = visible.intersection(frame)
         guard !shown.isEmpty, cellSize.width > 0, cellSize.height > 0, image.width > 0, image.height > 0 else {
             return Image(width: 0, height: 0, rgba: [])
@@ -22,10 +23,10 @@ enum SixelPicture {
         // Where the scaled picture's top left lies, in the visible part's pixels.
         let left = (canvasWidth - scaled.width) / 2 - (shown.x - frame.x) * cellSize.width
         let top = (canvasHeight - scaled.height) / 2 - (shown.y - frame.y) * cellSize.height
-        let width = shown.width * cellSize.width
-        let height = shown.height * cellSize.height
+        let width = shown.width * cellSize.width - (underCells ? 1 : 0)
+        let height = underCells ? (shown.height * cellSize.height - 1) / 6 * 6 : shown.height * cellSize.height
         var rgba = [UInt8](repeating: 0, count: width * height * 4)
-        for y in max(0, top)..<min(height, top + scaled.height) {
+        for y in max(0, top)..<max(0, top, min(height, top + scaled.height)) {
             let sourceRow = (y - top) * scaled.width
             for x in max(0, left)..<min(width, left + scaled.width) {
                 let source = (sourceRow + x - left) * 4
@@ -54,13 +55,16 @@ enum SixelPicture {
 }
 
 extension Image {
-    /// The picture as it shows in `cells` of `cellPixels` pixels each:
-    /// pixel art at the largest whole multiple that fits, centred,
+    /// The picture as it shows in `cells` of `cellPixels` pixels each
+    /// (only the part `visible` of them, when given): pixel art at the
+    /// largest whole multiple that fits, in square pixels, centred,
     /// transparent around it. For a terminal that would scale the picture
     /// itself: kitty scales smoothly (0.41 does; 0.26 did not), and pixel
-    /// art blurs; an image of exactly its placement's size it shows as it is.
-    public func framed(in cells: Size, cellPixels: Size) -> Image {
+    /// art blurs; an image of exactly its cells' size it shows as it is.
+    /// iTerm2 stretches an image to its cells, so art drawn two pixels a
+    /// cell stretched with any cell not twice as tall as wide (24 by 25.5).
+    public func framed(in cells: Size, cellPixels: Size, visible: Rect? = nil) -> Image {
         let frame = Rect(origin: .zero, size: cells)
-        return SixelPicture.pixels(of: self, frame: frame, visible: frame, cellSize: cellPixels)
+        return SixelPicture.pixels(of: self, frame: frame, visible: visible ?? frame, cellSize: cellPixels)
     }
 }

@@ -109,13 +109,17 @@ public enum CellLook: Hashable, Sendable {
         }
     }
 
-    /// The form that costs least to write with the pen as it is.
-    func cheapestForm(pen: Style) -> (text: String, style: Style) {
+    /// The form that costs least to write with the pen as it is, counting
+    /// what the pen it leaves costs the `next` cell written, if any: of two
+    /// ways to set one colour, the one that keeps the colour the next cell
+    /// needs (a picture alternating two colours keeps both in the pen).
+    func cheapestForm(pen: Style, next: CellLook? = nil) -> (text: String, style: Style) {
         let forms = forms(pen: pen)
         // Every look has a form: the one of the cell it was made from.
         guard var best = forms.first else { return (" ", pen) }
         func cost(_ form: (text: String, style: Style)) -> Int {
-            PenChange.sequence(from: pen, to: form.style).utf8.count + form.text.utf8.count
+            let after = next.map { PenChange.sequence(from: form.style, to: $0.cheapestForm(pen: form.style).style).utf8.count }
+            return PenChange.sequence(from: pen, to: form.style).utf8.count + form.text.utf8.count + (after ?? 0)
         }
         var bestCost = cost(best)
         for form in forms.dropFirst() {

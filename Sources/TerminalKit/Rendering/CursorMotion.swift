@@ -5,10 +5,10 @@
 /// what an unknown position gets. From a known position a relative move
 /// is often shorter: carriage return to the first column, `CHA`
 /// (`ESC [colG`) along the row, `CUF`/`CUB` by a few cells, `CUU`/`CUD` up
-/// or down, or one of those two combined. Line feed is never used: it
-/// scrolls on the last row and means more than a move where the output
-/// is not raw. `FrameWriter` also weighs rewriting the unchanged cells in
-/// between, which is cheaper still for a gap of a few plain characters.
+/// or down (a few rows down: line feeds, which in raw mode keep the column
+/// and scroll only from the last row, never a move down's start), or one
+/// of those two combined. `FrameWriter` also weighs rewriting the cells
+/// in between, cheaper still for a gap of a few plain characters.
 enum CursorMotion {
     /// The bytes that move the cursor from `from` (nil: unknown) to `to`,
     /// both 0-based; empty when it is already there.
@@ -23,7 +23,9 @@ enum CursorMotion {
         if from.y == to.y {
             horizontal.forEach(consider)
         } else {
-            let vertical = from.y < to.y ? "\u{1B}[" + count(to.y - from.y) + "B" : "\u{1B}[" + count(from.y - to.y) + "A"
+            let down = to.y - from.y
+            let vertical = down > 0 ? (down < 4 ? String(repeating: "\n", count: down) : "\u{1B}[\(down)B")
+                : "\u{1B}[" + count(-down) + "A"
             if from.x == to.x {
                 consider(vertical)
             } else {

@@ -2,11 +2,12 @@
 /// track of the terminal's cursor and pen between frames.
 ///
 /// The changes go in screen order. Each cell is written in the form of
-/// its look that needs the least change of pen from the one before
-/// (`CellLook.cheapestForm`), so a half-block picture keeps a colour in
-/// the pen while the next cell can use it. Getting to the next change
-/// takes the shortest cursor motion (`CursorMotion`), or writing again
-/// the few unchanged cells in between when that is shorter; the pen
+/// its look that needs the least change of pen from the one before and
+/// for the next change (`CellLook.cheapestForm`), so a half-block picture
+/// keeps a colour in the pen while the next cell can use it. Getting to
+/// the next change takes the shortest cursor motion (`CursorMotion`), or
+/// writing again the few unchanged cells in between when shorter; a run of
+/// one character is written once and repeated (`REP`) where known to; the pen
 /// changes by the shortest SGR (`PenChange`). The terminal runs with
 /// autowrap off, so writing the last column never scrolls; after it the
 /// cursor position is treated as unknown.
@@ -15,21 +16,37 @@ struct FrameWriter {
     var cursor: Point?
     /// The style the terminal will draw the next text in.
     var pen: Style = .plain
+    /// The terminal repeats the character before with `REP` (`ESC [ n b`).
+    var repeats = false
 
     /// The bytes that write `changes` of `buffer` in colours of `depth`.
     mutating func write(_ changes: [FrameDiff.Change], of buffer: Buffer, depth: ColorDepth) -> [UInt8] {
-        var output = ""
-        for change in changes {
-            output += move(to: Point(x: change.x, y: change.y), in: buffer, depth: depth)
+        var output = "", run = (text: "", count: 0)  // the character written last, and how many more are due
+        func flush() {
+            let repeated = run.count > 0 ? "\u{1B}[\(run.count)b" : ""
+            output += repeated.utf8.count < run.count * run.text.utf8.count ? repeated : String(repeating: run.text, count: run.count)
+            run.count = 0
+        }
+        for (index, change) in changes.enumerated() {
+            let motion = move(to: Point(x: change.x, y: change.y), in: buffer, depth: depth)
             switch change.step {
             case .erase(let command):
-                output += setPen(FrameDiff.eraser(pen), depth: depth) + command
+                flush()
+                output += motion + setPen(FrameDiff.eraser(pen), depth: depth) + command
             case .draw(let look):
-                let form = look.cheapestForm(pen: pen)
-                output += setPen(form.style, depth: depth) + form.text
+                let next: CellLook? = if index + 1 < changes.count, case .draw(let following) = changes[index + 1].step { following } else { nil }
+                let form = look.cheapestForm(pen: pen, next: next)
+                if repeats, motion.isEmpty, change.cells == 1, form.text == run.text, form.text.unicodeScalars.count == 1, form.style == pen {
+                    run.count += 1
+                } else {
+                    flush()
+                    output += motion + setPen(form.style, depth: depth) + form.text
+                    run.text = form.text
+                }
                 cursor = change.x + change.cells >= buffer.size.width ? nil : Point(x: change.x + change.cells, y: change.y)
             }
         }
+        flush()
         return Array(output.utf8)
     }
 

@@ -27,6 +27,8 @@ public struct Renderer {
     /// Whether a frame should be drawn soon even if nothing changes: the
     /// terminal needs its pictures painted again.
     public var wantsFollowUpFrame: Bool { pictures?.wantsFollowUp ?? false }
+    /// The terminal repeats a character with `REP` (`TerminalProbe.repeatsCharacters`).
+    public var repeatsCharacters = false
 
     /// Forgets what the terminal shows: the next frame repaints everything
     /// (after a resize, a resume, or anything that may have drawn over us).
@@ -81,6 +83,7 @@ public struct Renderer {
         }
         if !changes.isEmpty {
             begin()
+            writer.repeats = repeatsCharacters
             output += writer.write(changes, of: buffer, depth: colorDepth)
         }
         let pictureBytes = pictures?.afterCells(buffer, previous: shown) ?? []

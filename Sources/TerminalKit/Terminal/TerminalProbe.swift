@@ -59,6 +59,11 @@ public struct TerminalProbe: Sendable {
     /// What the terminal calls itself (XTVERSION: `kitty(0.26.5)`,
     /// `WezTerm 20240203-…`, `tmux 3.3a`), when it says.
     public private(set) var terminalName: String?
+    /// The terminal is known by its name to repeat a character with `REP`
+    /// (`CSI n b`, ECMA-48), which not every terminal does.
+    public var repeatsCharacters: Bool {
+        ["kitty", "XTerm(", "WezTerm", "foot", "ghostty"].contains { terminalName?.hasPrefix($0) ?? false }
+    }
     /// The device attributes list 4: the terminal draws sixel images.
     public private(set) var sixel = false
     /// The colour registers XTSMGRAPHICS reported, if it answered.

@@ -31,21 +31,29 @@ struct ITermInlineImagesTests {
         #expect(terminal.cells[9][19] == .image(image: 0, column: 15, row: 7))
     }
 
-    @Test("the file is a PNG of the art enlarged by whole pixels to the cells' size, cut to the cells asked for")
+    @Test("the file is a PNG of the art enlarged by whole, square pixels to the cells' size, cut to the cells asked for")
     func file() throws {
-        // The 4×4 art on 4×2 cells (1×, two art rows a cell), cells 6×12 pixels.
-        let whole = Self.art.forCells(Rect(x: 0, y: 0, width: 4, height: 2), of: Size(width: 4, height: 2), cellPixels: Size(width: 6, height: 12))
-        #expect(whole.width == 24 && whole.height == 24)
+        // The 4×4 art on 4×2 cells of 6×13 pixels, not twice as tall as
+        // wide: 6× in square pixels (24×24), centred in 24×26 with a blank
+        // row above and below, never stretched to 6×6.5 (as iTerm2 showed
+        // 24 by 25.5).
+        let whole = Self.art.framed(in: Size(width: 4, height: 2), cellPixels: Size(width: 6, height: 13))
+        #expect(whole.width == 24 && whole.height == 26)
         let decoded = try Image.decodePNG(try whole.encodePNG())
         #expect(decoded == whole, "PNG round trip")
-        #expect(decoded.artScale == 6, "each art pixel is a 6×6 block: \(decoded.artScale)")
-        #expect(decoded.art == Self.art.art)
+        for y in 0..<26 {
+            for x in 0..<24 {
+                let expected = y == 0 || y == 25 ? RGBA(0, 0, 0, 0) : Self.art.art[x / 6, (y - 1) / 6]
+                #expect(whole[x, y] == expected, "pixel \(x),\(y)")
+            }
+        }
         // The right half of the bottom row of cells.
-        let part = Self.art.forCells(Rect(x: 2, y: 1, width: 2, height: 1), of: Size(width: 4, height: 2), cellPixels: Size(width: 6, height: 12))
-        #expect(part.width == 12 && part.height == 12)
-        for y in 0..<12 {
+        let part = Self.art.framed(in: Size(width: 4, height: 2), cellPixels: Size(width: 6, height: 13),
+                                   visible: Rect(x: 2, y: 1, width: 2, height: 1))
+        #expect(part.width == 12 && part.height == 13)
+        for y in 0..<13 {
             for x in 0..<12 {
-                #expect(part[x, y] == whole[x + 12, y + 12])
+                #expect(part[x, y] == whole[x + 12, y + 13])
             }
         }
     }

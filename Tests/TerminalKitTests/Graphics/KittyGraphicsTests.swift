@@ -44,6 +44,7 @@ struct KittyGraphicsTests {
     @Test("deleting a placement, an image, every placement, everything")
     func delete() {
         #expect(text(KittyGraphics.deletePlacement(imageID: 7, placementID: 3)) == "\u{1B}_Ga=d,d=i,i=7,p=3,q=2\u{1B}\\")
+        #expect(text(KittyGraphics.deletePlacement(imageID: 7, placementID: nil)) == "\u{1B}_Ga=d,d=i,i=7,q=2\u{1B}\\")
         #expect(text(KittyGraphics.deleteImage(imageID: 7)) == "\u{1B}_Ga=d,d=I,i=7,q=2\u{1B}\\")
         #expect(text(KittyGraphics.deleteAllPlacements()) == "\u{1B}_Ga=d,d=a,q=2\u{1B}\\")
         #expect(text(KittyGraphics.deleteEverything()) == "\u{1B}_Ga=d,d=A,q=2\u{1B}\\")

@@ -71,10 +71,10 @@ struct KittyPlacementsTests {
     @Test("a picture gone or wholly covered is deleted, and placed again when it comes back")
     func deleted() {
         #expect(text(KittyGraphics.update(from: [icon, weapon], to: [weapon]))
-                == "\u{1B}_Ga=d,d=i,i=1,p=1,q=2\u{1B}\\")
+                == "\u{1B}_Ga=d,d=i,i=1,q=2\u{1B}\\")
         let hidden = icon.clipped(to: .zero)
         #expect(!hidden.isVisible)
-        #expect(text(KittyGraphics.update(from: [icon], to: [hidden])) == "\u{1B}_Ga=d,d=i,i=1,p=1,q=2\u{1B}\\")
+        #expect(text(KittyGraphics.update(from: [icon], to: [hidden])) == "\u{1B}_Ga=d,d=i,i=1,q=2\u{1B}\\")
         #expect(text(KittyGraphics.update(from: [hidden], to: [icon]))
                 == "\u{1B}[3;5H\u{1B}_Ga=p,i=1,p=1,c=16,r=8,C=1,q=1\u{1B}\\")
         #expect(KittyGraphics.update(from: [hidden], to: [hidden]).isEmpty)
@@ -85,7 +85,7 @@ struct KittyPlacementsTests {
         let other = PicturePlacement(imageID: 2, placementID: 6, frame: Rect(x: 0, y: 0, width: 2, height: 1),
                                    imageSize: Size(width: 4, height: 4))
         #expect(text(KittyGraphics.update(from: [icon, weapon], to: [other]))
-                == "\u{1B}_Ga=d,d=i,i=1,p=1,q=2\u{1B}\\\u{1B}_Ga=d,d=i,i=2,p=5,q=2\u{1B}\\"
+                == "\u{1B}_Ga=d,d=i,i=1,q=2\u{1B}\\\u{1B}_Ga=d,d=i,i=2,p=5,q=2\u{1B}\\"
                 + "\u{1B}[1;1H\u{1B}_Ga=p,i=2,p=6,c=2,r=1,C=1,q=1\u{1B}\\")
     }
 }

@@ -80,8 +80,9 @@ struct KonsoleSixelTests {
         let konsole = FakeKonsole(width: 60, height: 20)
         var fixed = renderer(workarounds: true)
         konsole.write(fixed.render(frame(pictures: [(1, Point(x: 4, y: 2))]), cursor: nil))
-        #expect(konsole.picturePixels(columns: cells.columns, rows: cells.rows) == 128 * 128)
-        #expect(konsole.picturePixels(columns: cells.columns, rows: cells.rows) { Self.near($0, Self.background) } == transparent)
+        // A pixel narrower and in whole bands shorter than its cells (`exactCells`).
+        #expect(konsole.picturePixels(columns: cells.columns, rows: cells.rows) == 127 * 126)
+        #expect(konsole.picturePixels(columns: cells.columns, rows: cells.rows) { Self.near($0, Self.background) } > transparent * 9 / 10)
         #expect(Self.near(konsole.pictureColour(x: 4 * 8 + 64, y: 2 * 16 + 64), Self.background), "the ring's middle")
         #expect(Self.near(konsole.pictureColour(x: 4 * 8 + 20, y: 2 * 16 + 64), RGBA(230, 120, 170)), "the ring itself")
 
@@ -91,6 +92,20 @@ struct KonsoleSixelTests {
         before.write(plain.render(frame(pictures: [(1, Point(x: 4, y: 2))]), cursor: nil))
         #expect(before.picturePixels(columns: cells.columns, rows: cells.rows) { Self.near($0, Self.background) } == 0)
         #expect(!Self.near(before.pictureColour(x: 4 * 8 + 64, y: 2 * 16 + 64), Self.background))
+    }
+
+    @Test("a sixel on Konsole takes exactly its cells: the text right of it and below stays, and one ending on the last row but one does not scroll")
+    func exactCells() {
+        let konsole = FakeKonsole(width: 60, height: 20)
+        var renderer = renderer(workarounds: true)
+        var buffer = frame(pictures: [(1, Point(x: 4, y: 11))])
+        buffer.write("│", at: Point(x: 20, y: 12))
+        buffer.write("below", at: Point(x: 4, y: 19))
+        konsole.write(renderer.render(buffer, cursor: nil))
+        #expect(konsole.pictures.map { [$0.cells.columns.count, $0.cells.rows.count] } == [[16, 8]])
+        #expect(konsole.scrolls == 0, "the line feed after the picture stays above the last row")
+        #expect(konsole.line(12).dropFirst(20).hasPrefix("│"), "the box's right edge: \(konsole.line(12))")
+        #expect(konsole.line(19).dropFirst(4).hasPrefix("below"), "\(konsole.line(19))")
     }
 
     @Test("on xterm the same picture keeps its transparent pixels unset")

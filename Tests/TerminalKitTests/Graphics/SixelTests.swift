@@ -147,3 +147,12 @@ struct SixelTests {
         #expect(events == [.key(.character("x"))])
     }
 }
+
+extension Sixel {
+    /// The image in its own colours reduced to at most `registers`, as a
+    /// picture that is not a crop of another is sent.
+    static func encode(_ image: Image, registers: Int) -> [UInt8] {
+        var palette = SixelPalette(image, registers: registers)
+        return encode(image, palette: &palette)
+    }
+}

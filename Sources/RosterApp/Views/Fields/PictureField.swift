@@ -20,9 +20,10 @@ final class PictureField: DetailField {
                 }
             }
         }
-        // The pictures' 16×16 art fits a button at 1× (16 columns, 8 rows) or not at all.
+        // The pictures' 16×16 art fits a button at 1× (16 columns, 8 rows
+        // as half blocks, fewer in kitty) or not at all.
         panel.pictureRowsFitting = { [weak self] width in
-            self?.controller.pictures.mode.showsPictures == true && width >= 16 ? 8 : 0
+            self?.controller.pictures.rows(for: MonsterPictures.all[0].asset, width: width, rows: 8) ?? 0
         }
         panel.onChoose = { [weak self] index in
             guard let self else { return }

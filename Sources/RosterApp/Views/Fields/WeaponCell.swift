@@ -19,10 +19,11 @@ final class WeaponCell: DetailField {
                 }
             }
         }
-        // The weapons' 16×16 art fits a button at 1× (16 columns, 8 rows)
-        // or not at all: a narrower button shows the glyph beside the name.
+        // The weapons' 16×16 art fits a button at 1× (16 columns, 8 rows
+        // as half blocks; fewer columns in kitty, which draws the cells'
+        // own pixels) or not at all: then the glyph goes beside the name.
         panel.pictureRowsFitting = { [weak self] width in
-            self?.controller.pictures.mode.showsPictures == true && width >= 16 ? 8 : 0
+            self?.controller.pictures.rows(for: WeaponType.sword.imageAssetName, width: width, rows: 8) ?? 0
         }
         panel.onChoose = { [weak self] index in
             guard let self else { return }

@@ -149,7 +149,11 @@ public struct CellPictureOutput: PictureOutput {
         let bytes: [UInt8]
         switch encoding {
         case .sixel(let registers):
-            var pixels = SixelPicture.pixels(of: art, frame: placement.frame, visible: placement.visible, cellSize: cellPixels)
+            // Konsole 22.12 erases w / cell + 1 columns and h / cell + 1 rows
+            // for a sixel w × h pixels, h rounded up to whole bands: one row
+            // and column too many, and on the last row but one, a scroll.
+            var pixels = SixelPicture.pixels(of: art, frame: placement.frame, visible: placement.visible, cellSize: cellPixels,
+                                             underCells: deletesPictures)
             if let fill = transparentFill {
                 // The palette is made from the art as shown, background included.
                 art = art.flattened(onto: fill)
@@ -161,7 +165,7 @@ public struct CellPictureOutput: PictureOutput {
         case .inlineImages:
             let cells = Rect(x: placement.visible.x - placement.frame.x, y: placement.visible.y - placement.frame.y,
                              width: placement.visible.width, height: placement.visible.height)
-            guard let png = try? art.forCells(cells, of: placement.frame.size, cellPixels: cellPixels).encodePNG() else { return [] }
+            guard let png = try? art.framed(in: placement.frame.size, cellPixels: cellPixels, visible: cells).encodePNG() else { return [] }
             bytes = ITermInlineImages.show(png: png, columns: cells.width, rows: cells.height)
         }
         if encoded.count >= Self.encodingLimit { encoded.removeAll(keepingCapacity: true) }

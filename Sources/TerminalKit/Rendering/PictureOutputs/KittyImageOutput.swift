@@ -98,7 +98,9 @@ extension KittyGraphics {
         var output: [UInt8] = []
         var deleted = Set<PlacementKey>()
         for placement in old where placement.isVisible && after[placement.key] == nil && deleted.insert(placement.key).inserted {
-            output += deletePlacement(imageID: placement.imageID, placementID: placement.placementID)
+            // The last placement of its image goes without naming it: 4 bytes less.
+            let others = after.keys.contains { $0.imageID == placement.imageID }
+            output += deletePlacement(imageID: placement.imageID, placementID: others ? placement.placementID : nil)
         }
         var placed = Set<PlacementKey>()
         for placement in new where after[placement.key] == placement && placed.insert(placement.key).inserted {
