@@ -36,6 +36,14 @@ enum PostgresMonsterTable {
         UPDATE roster.monster SET \(dataFields.enumerated().map { "\($1.key) = $\($0 + 1)" }.joined(separator: ", ")),
         name_key = $\(dataFields.count + 1) WHERE id = $\(dataFields.count + 2)
         """
+    /// Binds, as arrays of one element per monster, `values(of:)` column
+    /// by column, then the ids: any number of monsters in one statement.
+    static let updateAll = """
+        UPDATE roster.monster m SET \(dataFields.map { "\($0.key) = u.\($0.key)" }.joined(separator: ", ")), name_key = u.name_key
+        FROM unnest(\(dataFields.indices.map { "$\($0 + 1)::text[]" }.joined(separator: ", ")), $\(dataFields.count + 1)::text[],
+            $\(dataFields.count + 2)::bigint[]) AS u(\(dataColumns), name_key, id)
+        WHERE m.id = u.id
+        """
     static let delete = "DELETE FROM roster.monster WHERE id = $1"
 
     /// The monster whose `columns` start at `first` in `row`. A row
