@@ -16,8 +16,8 @@ struct PostgresLargeWriteTests {
     @Test("set-weapon --where, edit --where, edit of 8,000 names and set-weapon --stdin of 12,000 lines on 20,000 monsters")
     func largeWritesFinishWholeAndUndo() throws {
         let roster = try LargeRoster()
-        // Ice-Bot is the one Fire monster of the six defaults.
-        let fire = Self.monsters + 1
+        // An import into a new database starts from an empty roster.
+        let fire = Self.monsters
 
         let armed = try roster.run(["set-weapon", "--where", "weapon=fire", "smoke"])
         #expect(armed.status == 0, "\(armed.stderr)")
@@ -48,8 +48,8 @@ struct PostgresLargeWriteTests {
     }
 }
 
-/// A PostgreSQL roster of the six defaults and 20,000 Fire monsters
-/// `Bulk-1`…, and what a test asks of it.
+/// A PostgreSQL roster of 20,000 Fire monsters `Bulk-1`…, imported into
+/// a new database, and what a test asks of it.
 private struct LargeRoster {
     let sandbox: Sandbox
     let cluster: PostgresCluster
@@ -62,7 +62,8 @@ private struct LargeRoster {
         sandbox = try Sandbox()
         cluster = try PostgresCluster.shared()
         uri = try cluster.makeDatabase()
-        database = String(uri.split(separator: "/").last?.split(separator: "?").first ?? "")
+        // postgresql://postgres@/NAME?host=…
+        database = String(uri.components(separatedBy: "@/").last?.prefix { $0 != "?" } ?? "")
         let csv = "name,weapon\n" + (1...PostgresLargeWriteTests.monsters).map { "Bulk-\($0),fire\n" }.joined()
         let importing = try run(["import", "-", "--mode", "upsert"], stdin: csv)
         guard importing.status == 0 else { throw PostgresCluster.Failure(description: "the import failed: \(importing.stderr)") }

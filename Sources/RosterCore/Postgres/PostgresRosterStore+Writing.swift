@@ -247,12 +247,17 @@ extension PostgresRosterStore {
             }
             return MonsterEdit(before: before, after: after)
         }
-        if !saved.isEmpty {
-            let rows = saved.map(PostgresMonsterTable.values(of:))
-            let columns = rows[0].indices.map { column in Self.arrayLiteral(rows.map { $0[column] }) }
-            later(PostgresMonsterTable.updateAll, columns + [Self.arrayLiteral(saved.map { String($0.id) })])
-        }
+        saveAllLater(saved.map { ($0.id, $0) })
         return edits
+    }
+
+    /// Saves each monster over the row of its id, all in one UPDATE sent
+    /// with the next statement; nothing for none.
+    func saveAllLater(_ monsters: [(id: Int64, monster: Monster)]) {
+        guard !monsters.isEmpty else { return }
+        let rows = monsters.map { PostgresMonsterTable.values(of: $0.monster) }
+        let columns = rows[0].indices.map { column in Self.arrayLiteral(rows.map { $0[column] }) }
+        later(PostgresMonsterTable.updateAll, columns + [Self.arrayLiteral(monsters.map { String($0.id) })])
     }
 
     /// Checks and saves `changes` to `before`, without a history entry.
