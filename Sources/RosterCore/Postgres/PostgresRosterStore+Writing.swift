@@ -239,7 +239,7 @@ extension PostgresRosterStore {
         let edits = try StoreWriteRules.edits(references, expecting: expected, monsterFor: { found[$0] }) { before in
             let after = try StoreWriteRules.edited(before, by: changes) { key in
                 if let earlier = renamed[key] { return earlier }
-                return try run(PostgresMonsterTable.selectByNameKey, [key]).rows.first.map { (row) throws(RosterError) in try PostgresMonsterTable.monster(from: row) }
+                return try monster(withNameKey: key)
             }
             if after != before {
                 saved.append(after)
@@ -260,11 +260,14 @@ extension PostgresRosterStore {
         later(PostgresMonsterTable.updateAll, columns + [Self.arrayLiteral(monsters.map { String($0.id) })])
     }
 
+    /// The monster whose stored key is `key`, if any: a new name's holder.
+    private func monster(withNameKey key: String) throws -> Monster? {
+        try run(PostgresMonsterTable.selectByNameKey, [key]).rows.first.map { (row) throws(RosterError) in try PostgresMonsterTable.monster(from: row) }
+    }
+
     /// Checks and saves `changes` to `before`, without a history entry.
     private func save(_ changes: MonsterChanges, to before: Monster) throws -> MonsterEdit {
-        let after = try StoreWriteRules.edited(before, by: changes) { key in
-            try run(PostgresMonsterTable.selectByNameKey, [key]).rows.first.map { (row) throws(RosterError) in try PostgresMonsterTable.monster(from: row) }
-        }
+        let after = try StoreWriteRules.edited(before, by: changes) { try monster(withNameKey: $0) }
         guard after != before else { return MonsterEdit(before: before, after: after) }
         later(PostgresMonsterTable.update, PostgresMonsterTable.values(of: after) + [String(before.id)])
         return MonsterEdit(before: before, after: after)
