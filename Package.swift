@@ -99,7 +99,7 @@ let package = Package(
         // The command line: declarative argument layer and the subcommands.
         .target(
             name: "RosterCLI",
-            dependencies: ["RosterCore", "TerminalKit", "RosterApp", "TextSafety"],
+            dependencies: ["RosterCore", "TerminalKit", "RosterApp", "TextSafety", "PostgresWire"],
             swiftSettings: directMetadataAccess
         ),
 

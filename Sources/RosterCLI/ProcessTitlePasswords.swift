@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import PostgresWire
 
 /// Keeps a password given on the command line out of `ps`.
 ///
@@ -14,9 +15,12 @@ import Glibc
 /// the first moments after exec the password itself: the safe places
 /// for a password remain `~/.pgpass` and `PGPASSWORD`.
 ///
-/// The password is found as PostgresWire's ConnectionURI finds it: after
-/// the scheme, before the first `?` and `/`, up to the last `@`, after the
-/// first `:`.
+/// The passwords are found by PostgresWire's own reading of a URI
+/// (`ConnectionURI.passwordRanges`): the user information's, and every
+/// parameter whose key decodes to `password`, `%70assword=` included, as
+/// libpq decodes keys. An argument that is not UTF-8 is hidden whole
+/// after the scheme: roster reads it repaired, so its passwords' places
+/// in the raw bytes are not known.
 public enum ProcessTitlePasswords {
     public static func hide() {
         let arguments = CommandLine.unsafeArgv
@@ -31,36 +35,17 @@ public enum ProcessTitlePasswords {
     }
 
     /// Where the passwords of a `postgresql://` or `postgres://` URI in
-    /// `argument` are (the URI may follow `--db=`): in the user
-    /// information, and in a `password=` parameter.
+    /// `argument` are (the URI may follow `--db=`).
     static func passwordRanges(in argument: [UInt8]) -> [Range<Int>] {
         for scheme in ["postgresql://", "postgres://"] {
             let marker = Array(scheme.utf8)
             guard argument.count >= marker.count,
                   let start = (0...(argument.count - marker.count)).first(where: { argument[$0..<$0 + marker.count].elementsEqual(marker) })
             else { continue }
-            let afterScheme = start + marker.count
-            let query = argument[afterScheme...].firstIndex(of: UInt8(ascii: "?"))
-            let authorityEnd = argument[afterScheme..<(query ?? argument.count)].firstIndex(of: UInt8(ascii: "/"))
-                ?? query ?? argument.count
-            var ranges: [Range<Int>] = []
-            if let at = argument[afterScheme..<authorityEnd].lastIndex(of: UInt8(ascii: "@")),
-               let colon = argument[afterScheme..<at].firstIndex(of: UInt8(ascii: ":")), colon + 1 < at {
-                ranges.append((colon + 1)..<at)
+            guard let uri = String(validating: argument[start...], as: UTF8.self) else {
+                return start + marker.count < argument.count ? [(start + marker.count)..<argument.count] : []
             }
-            if let query {
-                let key = Array("password=".utf8)
-                var parameterStart = query + 1
-                while parameterStart < argument.count {
-                    let parameterEnd = argument[parameterStart...].firstIndex(of: UInt8(ascii: "&")) ?? argument.count
-                    let parameter = argument[parameterStart..<parameterEnd]
-                    if parameter.starts(with: key), parameterStart + key.count < parameterEnd {
-                        ranges.append((parameterStart + key.count)..<parameterEnd)
-                    }
-                    parameterStart = parameterEnd + 1
-                }
-            }
-            return ranges
+            return ConnectionURI.passwordRanges(in: uri).map { (start + $0.lowerBound)..<(start + $0.upperBound) }
         }
         return []
     }

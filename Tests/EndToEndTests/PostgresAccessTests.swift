@@ -183,6 +183,41 @@ struct PostgresAccessTests {
         #expect(!stored.contains(password), "in the history: \(stored)")
 
         // The process title, while roster waits for its input.
+        try expectTitleHides(password, uri: uri, sandbox: sandbox)
+
+        // Every file roster wrote (its home, its settings, the export).
+        let files = FileManager.default.enumerator(atPath: sandbox.directory.path)
+        var read = 0
+        while let relative = files?.nextObject() as? String {
+            let path = sandbox.directory.appendingPathComponent(relative).path
+            guard let bytes = FileManager.default.contents(atPath: path) else { continue }
+            read += 1
+            #expect(!String(decoding: bytes, as: UTF8.self).contains(password), "in \(relative)")
+        }
+        #expect(read >= 1 && FileManager.default.fileExists(atPath: exportFile))
+    }
+
+    @Test("a password parameter whose key is percent-encoded stays out of ps, and out of a message")
+    func encodedPasswordKeyNeverShows() throws {
+        let password = "Key-Pw-27182"
+        let cluster = try DisposablePostgres(ownedWith: ["--scram", "alice", password])
+        try cluster.psql("CREATE DATABASE shared OWNER alice")
+        let sandbox = try Sandbox()
+        for key in ["%70assword", "pass%77ord", "%70%61%73%73%77%6F%72%64"] {
+            let uri = cluster.uri(database: "shared", user: "alice", extra: "\(key)=\(password)")
+            let listed = try sandbox.roster(uri: uri, ["list"])
+            #expect(listed.status == 0, "the password under \(key) was not used: \(listed.stderr)")
+            try expectTitleHides(password, uri: uri, sandbox: sandbox)
+        }
+        // An encoded '=': the whole parameter is its key, and is refused.
+        let refused = try sandbox.roster(uri: cluster.uri(database: "shared", user: "alice", extra: "password%3D\(password)"), ["list"])
+        #expect(refused.status == 64, "\(refused.stderr)")
+        #expect(refused.stderr.contains("has no value") && !refused.stderr.contains(password), "\(refused.stderr)")
+    }
+
+    /// Starts `roster --db URI import -` and, while it waits for its input,
+    /// reads its /proc/PID/cmdline and its line in ps: neither holds `password`.
+    private func expectTitleHides(_ password: String, uri: String, sandbox: Sandbox) throws {
         let process = Process()
         process.executableURL = Sandbox.binary
         process.arguments = ["--db", uri, "import", "-", "--mode", "upsert"]
@@ -208,17 +243,6 @@ struct PostgresAccessTests {
         try input.fileHandleForWriting.write(contentsOf: Data("Pw-Bot\tsword\n".utf8))
         try input.fileHandleForWriting.close()
         process.waitUntilExit()
-
-        // Every file roster wrote (its home, its settings, the export).
-        let files = FileManager.default.enumerator(atPath: sandbox.directory.path)
-        var read = 0
-        while let relative = files?.nextObject() as? String {
-            let path = sandbox.directory.appendingPathComponent(relative).path
-            guard let bytes = FileManager.default.contents(atPath: path) else { continue }
-            read += 1
-            #expect(!String(decoding: bytes, as: UTF8.self).contains(password), "in \(relative)")
-        }
-        #expect(read >= 1 && FileManager.default.fileExists(atPath: exportFile))
     }
 }
 

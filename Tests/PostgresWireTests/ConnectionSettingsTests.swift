@@ -88,6 +88,36 @@ import Testing
         for error in errors { #expect(!error.description.contains("hunter2")) }
     }
 
+    @Test func aMessageAboutAParameterNeverEchoesAPasswordItHolds() {
+        func message(_ uri: String) -> String {
+            do {
+                _ = try ConnectionSettings.resolve(uri: uri, environment: bare)
+                return "accepted"
+            } catch {
+                return error.description
+            }
+        }
+        // An encoded '=' leaves the whole parameter in its key.
+        let noValue = message("postgresql://alice@/misc?host=/tmp/x&password%3DS3cr3t-p%40ss")
+        #expect(noValue == "The URI's parameter number 2 has no value.")
+        let unknown = message("postgresql://h/db?%70assword%3DS3cr3t=1")
+        #expect(unknown.hasPrefix("The URI's parameter number 1 is not one roster knows"))
+        #expect(message("postgresql://h/db?sslmode") == "The URI's parameter \"sslmode\" has no value.")
+        #expect(message("postgresql://h/db?bogus=1").hasPrefix("The URI's parameter \"bogus\" is not one roster knows"))
+    }
+
+    @Test func thePasswordsFoundForPsAreThoseTheURIGives() throws {
+        for uri in ["postgresql://alice@/misc?host=/tmp/x&%70assword=S3cr3t-p%40ss", "postgresql://h/db?pass%77ord=pw",
+                    "postgresql://a:p%40ss@h/db", "postgresql://a:b@h/db?password=c%26d&user=e"] {
+            let given = try ConnectionSettings.resolve(uri: uri, environment: bare).password
+            let found = ConnectionURI.passwordRanges(in: uri).last.map { range in
+                let bytes = Array(uri.utf8)[range]
+                return try? ConnectionURI.decode(String(decoding: bytes, as: UTF8.self)[...], part: "password")
+            }
+            #expect(given != nil && found == given, "\(uri)")
+        }
+    }
+
     @Test func thePasswordFileIsReadOnlyWhenOthersCannotReadIt() throws {
         let home = try TemporaryFolder()
         let file = home.path + "/.pgpass"

@@ -20,6 +20,12 @@ struct ProcessTitlePasswordsTests {
         ("postgresql://alice:a:b@[::1]:5433/roster", "postgresql://alice:xxx@[::1]:5433/roster"),
         ("postgresql:///roster?host=/tmp/s&password=pw1&user=bob", "postgresql:///roster?host=/tmp/s&password=xxx&user=bob"),
         ("postgresql://a:b@h/r?password=cd", "postgresql://a:x@h/r?password=xx"),
+        // The key is decoded as the URI's reader decodes it, as libpq does.
+        ("postgresql://alice@/misc?host=/tmp/x&%70assword=S3cr3t-p%40ss", "postgresql://alice@/misc?host=/tmp/x&%70assword=xxxxxxxxxxxxx"),
+        ("postgresql://alice@/misc?pass%77ord=S3cr3t&user=bob", "postgresql://alice@/misc?pass%77ord=xxxxxx&user=bob"),
+        ("postgresql://h/db?%70%61%73%73%77%6F%72%64=pw", "postgresql://h/db?%70%61%73%73%77%6F%72%64=xx"),
+        // An encoded '=': refused, but hidden until roster has said so.
+        ("postgresql://alice@/misc?host=/tmp/x&password%3DS3cr3t", "postgresql://alice@/misc?host=/tmp/x&xxxxxxxxxxxxxxxxx"),
     ])
     func hides(argument: String, shown: String) {
         #expect(hidden(argument) == shown)
@@ -31,5 +37,10 @@ struct ProcessTitlePasswordsTests {
     ])
     func leaves(argument: String) {
         #expect(hidden(argument) == argument)
+    }
+
+    @Test func anArgumentThatIsNotUTF8IsHiddenWholeAfterTheScheme() {
+        let argument = Array("--db=postgresql://a:".utf8) + [0xFF] + Array("pw@h/db".utf8)
+        #expect(ProcessTitlePasswords.passwordRanges(in: argument) == [18..<argument.count])
     }
 }

@@ -99,11 +99,14 @@ public final class PostgresConnection {
 
     func send<M: WireMessage>(_ message: M) { message.encode(into: &outgoing) }
 
+    /// Sends what is queued. The server's answers that arrive meanwhile
+    /// (a large batch is answered while it is still being sent) are kept
+    /// in the read buffer, where the reads that follow find them.
     func flush() throws(PostgresError) {
         guard !outgoing.bytes.isEmpty else { return }
         defer { outgoing.bytes.removeAll(keepingCapacity: outgoing.bytes.capacity <= 1 << 20) }
         do {
-            try transport.write(outgoing.bytes)
+            try transport.write(outgoing.bytes, whileBlocked: { () throws(PostgresError) in _ = try self.readWithoutWaiting() })
         } catch {
             throw lose(error)
         }

@@ -3,8 +3,10 @@
 /// brackets; every part is percent-decoded; `?host=/folder` names a unix
 /// socket folder. Only one host: libpq's lists of hosts are refused in a
 /// sentence rather than half-supported, and so are parameters roster does
-/// not act on, so that nothing asked for is silently ignored.
-enum ConnectionURI {
+/// not act on, so that nothing asked for is silently ignored. Where its
+/// passwords are is found by the same cutting and decoding
+/// (`passwordRanges`), for the command line to hide them from `ps`.
+public enum ConnectionURI {
     /// The settings a URI gives, by libpq's keyword.
     struct Values: Equatable {
         var byKeyword: [String: String] = [:]
@@ -19,7 +21,20 @@ enum ConnectionURI {
     static let keywords: Set<String> = ["host", "hostaddr", "port", "dbname", "user", "password", "sslmode",
                                         "sslrootcert", "connect_timeout", "application_name"]
 
-    static func parse(_ uri: String) throws(PostgresError) -> Values {
+    /// A URI cut where libpq cuts it, nothing decoded yet: what `parse`
+    /// decodes, and where `passwordRanges` finds the passwords, so that
+    /// both read a URI alike.
+    struct Parts {
+        /// `user[:password]`, before the last `@` of the authority.
+        var credentials: Substring?
+        /// `host[:port]`.
+        var authority: Substring
+        var path: Substring?
+        /// Each `key[=value]` of the query, in order.
+        var parameters: [Substring]
+    }
+
+    static func parts(of uri: Substring) throws(PostgresError) -> Parts {
         let rest: Substring
         if uri.hasPrefix("postgresql://") {
             rest = uri.dropFirst("postgresql://".count)
@@ -28,16 +43,26 @@ enum ConnectionURI {
         } else {
             throw .invalidSettings("A PostgreSQL URI starts with postgresql:// or postgres://.")
         }
-        var values = Values()
         let (beforeQuery, query) = split(rest, at: "?")
-        var (authority, path) = split(beforeQuery, at: "/")
-
+        let (host, path) = split(beforeQuery, at: "/")
+        var authority = host
         // user[:password]@ comes before the host, ending at the last '@'
         // (an '@' in a password must be percent-encoded, but a stray one
         // should still not spill the password into the host name).
+        var credentials: Substring?
         if let at = authority.lastIndex(of: "@") {
-            let credentials = authority[..<at]
+            credentials = authority[..<at]
             authority = authority[authority.index(after: at)...]
+        }
+        return Parts(credentials: credentials, authority: authority, path: path,
+                     parameters: query?.split(separator: "&", omittingEmptySubsequences: true) ?? [])
+    }
+
+    static func parse(_ uri: String) throws(PostgresError) -> Values {
+        let parts = try parts(of: uri[...])
+        var values = Values()
+        let authority = parts.authority
+        if let credentials = parts.credentials {
             let (user, password) = split(credentials, at: ":")
             if !user.isEmpty { values["user"] = try decode(user, part: "user name") }
             if let password { values["password"] = try decode(password, part: "password") }
@@ -68,27 +93,60 @@ enum ConnectionURI {
         }
         if !hostPart.isEmpty { values["host"] = try decode(hostPart, part: "host") }
         if let portPart, !portPart.isEmpty { values["port"] = try decode(portPart, part: "port") }
-        if let path, !path.isEmpty { values["dbname"] = try decode(path, part: "database name") }
+        if let path = parts.path, !path.isEmpty { values["dbname"] = try decode(path, part: "database name") }
 
-        if let query {
-            for pair in query.split(separator: "&", omittingEmptySubsequences: true) {
-                let (rawKey, rawValue) = split(pair, at: "=")
-                guard let rawValue else {
-                    throw .invalidSettings("The URI's parameter \"\(try decode(rawKey, part: "parameter"))\" has no value.")
-                }
-                var key = try decode(rawKey, part: "parameter")
-                var value = try decode(rawValue, part: "parameter value")
-                if key == "ssl" && value == "true" {
-                    key = "sslmode"
-                    value = "require"
-                }
-                guard keywords.contains(key) else {
-                    throw .invalidSettings("The URI's parameter \"\(key)\" is not one roster knows (host, port, dbname, user, password, sslmode, sslrootcert, connect_timeout, application_name).")
-                }
-                values[key == "hostaddr" ? "host" : key] = value
+        for (position, pair) in parts.parameters.enumerated() {
+            let (rawKey, rawValue) = split(pair, at: "=")
+            var key = try decode(rawKey, part: "parameter")
+            guard let rawValue else {
+                throw .invalidSettings("The URI's \(named(key, position: position)) has no value.")
             }
+            var value = try decode(rawValue, part: "parameter value")
+            if key == "ssl" && value == "true" {
+                key = "sslmode"
+                value = "require"
+            }
+            guard keywords.contains(key) else {
+                throw .invalidSettings("The URI's \(named(key, position: position)) is not one roster knows (host, port, dbname, user, password, sslmode, sslrootcert, connect_timeout, application_name).")
+            }
+            values[key == "hostaddr" ? "host" : key] = value
         }
         return values
+    }
+
+    /// A parameter as a message names it: by its key when that is a plain
+    /// word, else by its position. A key can hold a password
+    /// (`password%3Dsecret`, an encoded `=`), and a message must not.
+    private static func named(_ key: String, position: Int) -> String {
+        let plainWord = !key.isEmpty && key.count <= 32 && !key.lowercased().contains("pass")
+            && key.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil || $0 == "_") }
+        return plainWord ? "parameter \"\(key)\"" : "parameter number \(position + 1)"
+    }
+
+    /// Where the URI's passwords are, as offsets into its UTF-8: the
+    /// user information's, and the value of every parameter whose key
+    /// `parse` decodes to `password` (`%70assword=` too). A parameter
+    /// without `=` whose text decodes to `password=…` is taken whole. A
+    /// URI `parse` cannot cut has none.
+    public static func passwordRanges(in uri: String) -> [Range<Int>] {
+        guard let parts = try? parts(of: uri[...]) else { return [] }
+        func offsets(_ part: Substring) -> Range<Int> {
+            uri.utf8.distance(from: uri.startIndex, to: part.startIndex)..<uri.utf8.distance(from: uri.startIndex, to: part.endIndex)
+        }
+        var ranges: [Range<Int>] = []
+        if let credentials = parts.credentials, let password = split(credentials, at: ":").1, !password.isEmpty {
+            ranges.append(offsets(password))
+        }
+        for pair in parts.parameters {
+            let (rawKey, rawValue) = split(pair, at: "=")
+            let key = try? decode(rawKey, part: "parameter")
+            if let rawValue {
+                if key == "password", !rawValue.isEmpty { ranges.append(offsets(rawValue)) }
+            } else if key?.hasPrefix("password=") == true {
+                ranges.append(offsets(pair))
+            }
+        }
+        return ranges
     }
 
     /// Splits at the first `separator`; the second part is nil when absent.

@@ -110,7 +110,10 @@ final class TLSSession {
 
     var hasPendingBytes: Bool { SSL_pending(ssl) > 0 }
 
-    func write(_ bytes: [UInt8]) throws(PostgresError) {
+    /// Sends every byte on the non-blocking socket. When OpenSSL cannot go
+    /// on, `wait` is told what for (POLLOUT, or POLLIN while it must read
+    /// first), and the same bytes are offered again, as OpenSSL requires.
+    func write(_ bytes: [UInt8], wait: (_ events: Int16) throws(PostgresError) -> Void) throws(PostgresError) {
         var offset = 0
         while offset < bytes.count {
             ERR_clear_error()
@@ -122,7 +125,11 @@ final class TLSSession {
                 offset += Int(written)
                 continue
             }
-            throw lost(SSL_get_error(ssl, written))
+            switch SSL_get_error(ssl, written) {
+            case SSL_ERROR_WANT_WRITE: try wait(Int16(POLLOUT))
+            case SSL_ERROR_WANT_READ: try wait(Int16(POLLIN))
+            case let failure: throw lost(failure)
+            }
         }
     }
 

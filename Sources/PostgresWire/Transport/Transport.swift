@@ -7,7 +7,9 @@ import Glibc
 /// the cheapest wait. Waits that have a deadline (the connect timeout)
 /// poll first; a caller that wants to wait on the terminal and the server
 /// together polls `fileDescriptor` itself, then reads what is pending
-/// without blocking.
+/// without blocking. A send never waits on the server alone: while the
+/// socket cannot take more, the server's answers are read meanwhile
+/// (see `write`), so no batch is too large to send.
 ///
 /// Every failure is thrown as `connectionLost`; while connecting, the
 /// connection turns it into `unreachable`.
@@ -87,23 +89,46 @@ final class Transport {
     func startTLS(_ session: TLSSession) { tls = session }
 
     /// Sends every byte, or throws: a short write is never left half-done.
-    func write(_ bytes: [UInt8]) throws(PostgresError) {
+    ///
+    /// The server answers a batch while it is still arriving and stops
+    /// reading once its answers fill the socket the other way; a client
+    /// that only wrote would then wait on the server for ever, and the
+    /// server on it. So whenever the socket cannot take more, this waits
+    /// for either direction, and when the server has sent something,
+    /// `readAnswers` reads and keeps it (libpq's pqSendSome does the same).
+    /// Without `readAnswers` (a goodbye, a few bytes) it only waits.
+    func write(_ bytes: [UInt8], whileBlocked readAnswers: (() throws(PostgresError) -> Void)? = nil) throws(PostgresError) {
         if let tls {
-            try tls.write(bytes)
+            let wasBlocking = isBlocking
+            setBlocking(false)
+            defer { setBlocking(wasBlocking) }
+            try tls.write(bytes) { (events) throws(PostgresError) in try waitToSend(events, readAnswers) }
             return
         }
         var offset = 0
         while offset < bytes.count {
             let sent = bytes.withUnsafeBytes { buffer -> Int in
                 guard let base = buffer.baseAddress else { return 0 }
-                return send(fileDescriptor, base + offset, buffer.count - offset, Int32(MSG_NOSIGNAL))
+                return send(fileDescriptor, base + offset, buffer.count - offset, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT))
             }
-            if sent < 0 {
-                if errno == EINTR { continue }
-                throw lost(systemReason())
+            if sent >= 0 {
+                offset += sent
+                continue
             }
-            offset += sent
+            if errno == EINTR { continue }
+            guard errno == EAGAIN || errno == EWOULDBLOCK else { throw lost(systemReason()) }
+            try waitToSend(Int16(POLLOUT), readAnswers)
         }
+    }
+
+    /// Waits until `events` (POLLOUT, or POLLIN when TLS must read before
+    /// it can write) or the server's answers arrive; reads the answers.
+    private func waitToSend(_ events: Int16, _ readAnswers: (() throws(PostgresError) -> Void)?) throws(PostgresError) {
+        var entry = pollfd(fd: fileDescriptor, events: events | (readAnswers == nil ? 0 : Int16(POLLIN)), revents: 0)
+        while poll(&entry, 1, -1) < 0 {
+            if errno != EINTR { throw lost(systemReason()) }
+        }
+        if let readAnswers, entry.revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 { try readAnswers() }
     }
 
     /// Reads at least one byte into `buffer`, waiting until the deadline.
@@ -126,8 +151,9 @@ final class Transport {
     /// Reads whatever has already arrived, without waiting: 0 when nothing has.
     func readAvailable(into buffer: UnsafeMutableRawBufferPointer) throws(PostgresError) -> Int {
         if let tls {
+            let wasBlocking = isBlocking
             setBlocking(false)
-            defer { setBlocking(true) }
+            defer { setBlocking(wasBlocking) }
             return try tls.read(into: buffer, mayWouldBlock: true)
         }
         while true {
@@ -160,7 +186,14 @@ final class Transport {
         }
     }
 
+    /// Whether the socket blocks: made non-blocking to connect with a
+    /// timeout, then blocking but for stretches that need it not to
+    /// (TLS's handshake and sends), kept so that nested stretches restore it.
+    private var isBlocking = false
+
     func setBlocking(_ blocking: Bool) {
+        guard blocking != isBlocking, !isClosed else { return }
+        isBlocking = blocking
         let flags = fcntl(fileDescriptor, F_GETFL)
         _ = fcntl(fileDescriptor, F_SETFL, blocking ? flags & ~O_NONBLOCK : flags | O_NONBLOCK)
     }

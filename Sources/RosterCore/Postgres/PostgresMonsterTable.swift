@@ -35,6 +35,15 @@ enum PostgresMonsterTable {
         name_key = CASE WHEN split_part(name_key, chr(10), 1) = $\(dataFields.count + 1) THEN name_key ELSE $\(dataFields.count + 1) END
         WHERE id = $\(dataFields.count + 2)
         """
+    /// Binds, as arrays of one element per monster, `values(of:)` column
+    /// by column, then the ids: any number of monsters in one statement.
+    static let updateAll = """
+        UPDATE roster.monster m SET \(dataFields.map { "\($0.key) = u.\($0.key)" }.joined(separator: ", ")),
+        name_key = CASE WHEN split_part(m.name_key, chr(10), 1) = u.name_key THEN m.name_key ELSE u.name_key END
+        FROM unnest(\(dataFields.indices.map { "$\($0 + 1)::text[]" }.joined(separator: ", ")), $\(dataFields.count + 1)::text[],
+            $\(dataFields.count + 2)::bigint[]) AS u(\(dataColumns), name_key, id)
+        WHERE m.id = u.id
+        """
     static let delete = "DELETE FROM roster.monster WHERE id = $1"
 
     /// The monster whose `columns` start at `first` in `row`. A row

@@ -150,6 +150,10 @@ extension PostgresRosterStore {
             for step in steps where step.after == nil {
                 later(PostgresMonsterTable.delete, [String(step.monsterID)])
             }
+            // The changes go in one UPDATE, then the additions, after the
+            // look-ups below: a change of many monsters is one statement.
+            var updated: [(id: Int64, monster: Monster)] = []
+            var added: [BoundStatement] = []
             for step in steps {
                 guard let after = step.after else { continue }
                 // A name another monster took since: refused by name.
@@ -159,9 +163,14 @@ extension PostgresRosterStore {
                     throw reversal.refused(
                         "the name \(Quote.code(after.name)) is now monster \(holder.id)’s\(try laterChangeWording(after: change.id, monster: holder.id))")
                 }
-                let sql = step.before == nil ? PostgresMonsterTable.insertWithID : PostgresMonsterTable.update
-                later(sql, PostgresMonsterTable.values(of: after) + [String(step.monsterID)])
+                if step.before == nil {
+                    added.append(BoundStatement(PostgresMonsterTable.insertWithID, PostgresMonsterTable.values(of: after) + [String(step.monsterID)]))
+                } else {
+                    updated.append((step.monsterID, after))
+                }
             }
+            saveAllLater(updated)
+            for addition in added { later(addition.sql, addition.parameters) }
             done = steps
         }
         later("UPDATE roster.history SET undone = $1 WHERE id = $2", [undoing ? "t" : "f", String(change.id)])

@@ -41,9 +41,7 @@ extension PostgresRosterStore {
                      expecting expected: ExpectedValues) throws(RosterError) -> [MonsterEdit] {
         do {
             return try write(commit: !dryRun, rehearse: dryRun) {
-                let references = try monsterIDs(matching: query).map { "#\($0)" }
-                let found = try lookUpAll(references, forUpdate: true)
-                let edits = try StoreWriteRules.edits(references, expecting: expected, monsterFor: { found[$0] }) { try save(changes, to: $0) }
+                let edits = try editAll(try monsterIDs(matching: query).map { "#\($0)" }, changes, expecting: expected)
                 try record(RecordedChange.edits(edits))
                 return edits
             }
@@ -74,8 +72,13 @@ extension PostgresRosterStore {
     private func assignWeapons(_ assignments: [WeaponAssignment], expecting expected: WeaponType? = nil) throws -> [WeaponChange] {
         let found = try lookUpAll(assignments.map(\.reference), forUpdate: true)
         let changes = try StoreWriteRules.weaponChanges(assignments, expecting: expected) { found[$0] }
-        for change in changes where change.isChange {
-            later("UPDATE roster.monster SET weapon = $1 WHERE id = $2", [change.weapon.key, String(change.monster.id)])
+        let changed = changes.filter(\.isChange)
+        if !changed.isEmpty {
+            // One statement for any number: weaponChanges gives each monster once.
+            later("""
+                UPDATE roster.monster m SET weapon = u.weapon
+                FROM unnest($1::bigint[], $2::text[]) AS u(id, weapon) WHERE m.id = u.id
+                """, [Self.arrayLiteral(changed.map { String($0.monster.id) }), Self.arrayLiteral(changed.map(\.weapon.key))])
         }
         return changes
     }
@@ -108,13 +111,17 @@ extension PostgresRosterStore {
         return found
     }
 
-    /// `{"a","b\"c"}`: a text array as PostgreSQL reads one, every element
-    /// quoted, so any text is an element and nothing else (it is bound as
-    /// a parameter, never spliced into SQL).
-    static func arrayLiteral(_ elements: [String]) -> String {
+    /// `{"a","b\"c",NULL}`: a text array as PostgreSQL reads one, every
+    /// element quoted, so any text is an element and nothing else (it is
+    /// bound as a parameter, never spliced into SQL); nil is NULL.
+    static func arrayLiteral(_ elements: [String?]) -> String {
         var text = "{"
         for (index, element) in elements.enumerated() {
             if index > 0 { text += "," }
+            guard let element else {
+                text += "NULL"
+                continue
+            }
             text += "\""
             for character in element.unicodeScalars {
                 if character == "\"" || character == "\\" { text += "\\" }
@@ -176,8 +183,7 @@ extension PostgresRosterStore {
                      expecting expected: ExpectedValues) throws(RosterError) -> [MonsterEdit] {
         do {
             return try write(commit: !dryRun, rehearse: dryRun) {
-                let found = try lookUpAll(references, forUpdate: true)
-                let edits = try StoreWriteRules.edits(references, expecting: expected, monsterFor: { found[$0] }) { try save(changes, to: $0) }
+                let edits = try editAll(references, changes, expecting: expected)
                 try record(RecordedChange.edits(edits))
                 return edits
             }
@@ -202,12 +208,50 @@ extension PostgresRosterStore {
         return edit
     }
 
+    /// Checks `changes` to every monster `references` name and saves them
+    /// all in one UPDATE, without a history entry: an edit of 200,000
+    /// monsters is one statement, not 200,000. A new name is checked
+    /// against the roster and against the names given earlier in the
+    /// batch, as an UPDATE sent with each look-up would have been.
+    private func editAll(_ references: [String], _ changes: MonsterChanges, expecting expected: ExpectedValues) throws -> [MonsterEdit] {
+        let found = try lookUpAll(references, forUpdate: true)
+        var renamed: [String: Monster] = [:]
+        var saved: [Monster] = []
+        let edits = try StoreWriteRules.edits(references, expecting: expected, monsterFor: { found[$0] }) { before in
+            let after = try StoreWriteRules.edited(before, by: changes) { key in
+                if let earlier = renamed[key] { return earlier }
+                return try holder(ofNameKey: key, besides: before)
+            }
+            if after != before {
+                saved.append(after)
+                renamed[MonsterRules.nameKey(after.name)] = after
+            }
+            return MonsterEdit(before: before, after: after)
+        }
+        saveAllLater(saved.map { ($0.id, $0) })
+        return edits
+    }
+
+    /// Saves each monster over the row of its id, all in one UPDATE sent
+    /// with the next statement; nothing for none.
+    func saveAllLater(_ monsters: [(id: Int64, monster: Monster)]) {
+        guard !monsters.isEmpty else { return }
+        let rows = monsters.map { PostgresMonsterTable.values(of: $0.monster) }
+        let columns = rows[0].indices.map { column in Self.arrayLiteral(rows.map { $0[column] }) }
+        later(PostgresMonsterTable.updateAll, columns + [Self.arrayLiteral(monsters.map { String($0.id) })])
+    }
+
+    /// The monster whose name reads as `key` (by its key, re-derived
+    /// where another program left it wrong), other than `monster` if
+    /// there is one: a new name's holder.
+    private func holder(ofNameKey key: String, besides monster: Monster) throws -> Monster? {
+        let holders = try monsters(ids: [], readingAs: [key], forUpdate: false)
+        return holders.first { $0.id != monster.id } ?? holders.first
+    }
+
     /// Checks and saves `changes` to `before`, without a history entry.
     private func save(_ changes: MonsterChanges, to before: Monster) throws -> MonsterEdit {
-        let after = try StoreWriteRules.edited(before, by: changes) { key in
-            let holders = try monsters(ids: [], readingAs: [key], forUpdate: false)
-            return holders.first { $0.id != before.id } ?? holders.first
-        }
+        let after = try StoreWriteRules.edited(before, by: changes) { try holder(ofNameKey: $0, besides: before) }
         guard after != before else { return MonsterEdit(before: before, after: after) }
         later(PostgresMonsterTable.update, PostgresMonsterTable.values(of: after) + [String(before.id)])
         return MonsterEdit(before: before, after: after)
