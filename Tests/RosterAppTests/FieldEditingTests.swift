@@ -251,12 +251,16 @@ struct NewFieldPickerTests {
         #expect(try roster.monster("Cat-Bot")?.origin == nil)
     }
 
-    @Test("activation: Now sets the current time to the minute and saves it")
+    @Test("activation: Now turns the wheels to the current time, to the minute, and Done saves it")
     func activationNow() throws {
         let roster = try RosterScreenHarness()
         try roster.edit("Activated")
         let before = Timestamp.now.secondsSince1970
+        let opened = try roster.monster("Cat-Bot")?.activated
         roster.press(.character("n"))
+        #expect(try roster.monster("Cat-Bot")?.activated == opened, "a letter alone saves nothing")
+        #expect(roster.editingLabel == "Activated")
+        roster.press(.enter)
         let saved = try #require(try roster.monster("Cat-Bot")?.activated)
         #expect(saved.utcFields.second == 0)
         #expect(saved.secondsSince1970 <= Timestamp.now.secondsSince1970, "never in the future")

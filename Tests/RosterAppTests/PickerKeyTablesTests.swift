@@ -45,6 +45,21 @@ struct PickerKeyTablesTests {
         #expect(roster.editingLabel == nil)
     }
 
+    @Test("“ the Magnificent” typed over the activation's picker saves nothing and opens nothing, though n turns it to now", arguments: sizes)
+    func strayTypingOverTheDatePicker(_ size: (Int, Int)) throws {
+        let roster = try RosterScreenHarness(width: size.0, height: size.1)
+        let before = try everyMonster(roster)
+        try roster.edit("Activated")
+        roster.type(" the Magnificent")
+        #expect(roster.editingLabel == "Activated", "the picker is still up: \(roster.text)")
+        #expect(roster.window.overlays.isEmpty, "no overlay opened")
+        #expect(roster.interface.controller.draft == nil, "no new monster's form")
+        #expect(try everyMonster(roster) == before, "the database is as it was")
+        roster.press(.escape)
+        #expect(roster.editingLabel == nil)
+        #expect(try everyMonster(roster) == before, "Esc keeps what was there")
+    }
+
     @Test("a digit past the weapon panel's last choice picks nothing and goes no further", arguments: sizes)
     func digitPastTheChoices(_ size: (Int, Int)) throws {
         let roster = try RosterScreenHarness(width: size.0, height: size.1)

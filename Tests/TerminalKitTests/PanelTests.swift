@@ -118,7 +118,7 @@ struct PanelTests {
         #expect(buffer.find("Minute") != nil && buffer.find("Now") != nil && buffer.find("Done") != nil)
     }
 
-    @Test("Now sets the current time to the minute, whatever the wheel's step, and finishes")
+    @Test("Now turns the wheels to the current time, to the minute, whatever the wheel's step; Done keeps it")
     func now() {
         var done: CalendarDateTime?
         let picker = DateTimePicker { picker in
@@ -126,6 +126,9 @@ struct PanelTests {
             picker.onDone = { done = $0 }
         }
         _ = picker.handle(key: .character("n"))
+        #expect(done == nil, "a letter never finishes the picker by itself")
+        #expect(picker.value == CalendarDateTime(year: 2026, month: 12, day: 31, hour: 23, minute: 58))
+        _ = picker.handle(key: .enter)
         #expect(done == CalendarDateTime(year: 2026, month: 12, day: 31, hour: 23, minute: 58))
     }
 

@@ -123,10 +123,13 @@ public final class DateTimePicker: View {
 
     /// What the Now button does: the current time to the minute, as the
     /// command line takes `now`, chosen at once.
+    /// Turns the wheels to now, to the minute. Done (Enter) keeps it: a
+    /// letter typed over the picker never saves by itself (" the
+    /// Magnificent" typed here saved an activation and then, with its
+    /// second n, opened a new monster's form).
     public func chooseNow() {
         value = now()
         rebuild()
-        onDone?(value)
     }
 
     /// The minute wheel's values: the steps of the interval, and the
