@@ -41,6 +41,21 @@ struct LostUpdateTests {
         #expect(roster.footer.message?.hasPrefix("changed Cat-Bot") == true)
     }
 
+    @Test("a clash told while the editor's bar covers the footer reads once, wrapped whole, never its first row twice",
+          arguments: [(80, 24), (120, 35)])
+    func clashToldOnce(_ size: (Int, Int)) throws {
+        let roster = try RosterScreenHarness(width: size.0, height: size.1)
+        try roster.edit("Description")
+        roster.press(.control("u")).type("Mine")
+        try otherProgram(roster) { other, cat in
+            _ = try other.edit(monsterID: cat.id, MonsterChanges(description: "Theirs, a longer description than the footer holds in one row"))
+        }
+        roster.press(.enter)
+        let bottom = roster.lines.suffix(KeyHintBar.maximumMessageRows).joined(separator: "\n")
+        #expect(bottom.components(separatedBy: "another program changed").count == 2, "told once: \(bottom)")
+        #expect(bottom.contains("Esc keeps") && bottom.contains("theirs"), "its end in sight: \(bottom)")
+    }
+
     @Test("Esc after the offer keeps the newer value; editing the text shown saves the text shown")
     func keepTheirs() throws {
         let roster = try RosterScreenHarness()

@@ -237,9 +237,13 @@ public final class Window: Responder {
         var covers: [(area: Rect, below: Int)] = []
         if let docked {
             for view in docked.views { view.render(into: &buffer) }
-            // What just happened stays in sight over the panel's bottom rows.
+            // What just happened stays in sight over the panel's bottom rows,
+            // as many as it needs: over a one-row bar (a text editor's) it
+            // also covers the footer's rows above, which hold the same
+            // message, rather than squeezing itself into one row under
+            // that footer's first, which read as the message twice.
             if let bar = messageBar, bar.message != nil, rowsCoveredAtBottom > 0 {
-                let rows = min(rowsCoveredAtBottom, bar.rowsNeeded(forWidth: size.width))
+                let rows = bar.rowsNeeded(forWidth: size.width)
                 bar.frame = Rect(x: 0, y: size.height - rows, width: size.width, height: rows)
                 bar.render(into: &buffer)
             }
