@@ -223,10 +223,10 @@ struct EditingInTerminalTests {
         #expect(screen.waitFor("Country"))
         try screen.type("fran")
         #expect(screen.waitUntil { $0.contains("France") })
-        // Next ► again: the activation picker; Now sets it and finishes.
+        // Next ► again: the activation picker; Now turns it to now, Enter keeps it.
         try screen.press("Tab")
         #expect(screen.waitFor("Minute"))
-        try screen.press("n")
+        try screen.press("n", "Enter")
         #expect(screen.waitUntil { !$0.contains("Minute") })
 
         // Colour: Shift-Tab back through the fields is a long way; use the list and Tab.
