@@ -9,45 +9,27 @@ import TextSafety
 /// Monsters are looked up with `FOR UPDATE` inside the write, all at once
 /// (`= ANY($1)`), so a batch of names is one round trip; the updates and
 /// the history travel with the COMMIT.
-extension PostgresRosterStore {
+extension PostgresRosterStore: RuleWritingStore {
+    /// A dry run rehearses: it reads in a read-only snapshot (see `write`).
+    func writeChange<T>(dryRun: Bool, _ body: () throws -> T) throws(RosterError) -> T {
+        try write(commit: !dryRun, rehearse: dryRun, body)
+    }
+
+    func monsterToChange(_ reference: String) throws -> Monster? { try lookUp(reference, forUpdate: true) }
+
     public func setWeapons(_ assignments: [WeaponAssignment], dryRun: Bool,
                            expecting expected: WeaponType?) throws(RosterError) -> [WeaponChange] {
-        do {
-            return try write(commit: !dryRun, rehearse: dryRun) {
-                let changes = try assignWeapons(assignments, expecting: expected)
-                try record(.weapons(changes))
-                return changes
-            }
-        } catch {
-            throw try withSuggestions(error)
-        }
+        try changeWeapons(assignments, dryRun: dryRun, expecting: expected)
     }
 
     public func setWeapon(_ weapon: WeaponType, matching query: MonsterQuery, dryRun: Bool,
                           expecting expected: WeaponType?) throws(RosterError) -> [WeaponChange] {
-        do {
-            return try write(commit: !dryRun, rehearse: dryRun) {
-                let assignments = try monsterIDs(matching: query).map { WeaponAssignment(reference: "#\($0)", weapon: weapon) }
-                let changes = try assignWeapons(assignments, expecting: expected)
-                try record(.weapons(changes))
-                return changes
-            }
-        } catch {
-            throw try withSuggestions(error)
-        }
+        try changeWeapons(to: weapon, matching: query, dryRun: dryRun, expecting: expected)
     }
 
     public func edit(matching query: MonsterQuery, _ changes: MonsterChanges, dryRun: Bool,
                      expecting expected: ExpectedValues) throws(RosterError) -> [MonsterEdit] {
-        do {
-            return try write(commit: !dryRun, rehearse: dryRun) {
-                let edits = try editAll(try monsterIDs(matching: query).map { "#\($0)" }, changes, expecting: expected)
-                try record(RecordedChange.edits(edits))
-                return edits
-            }
-        } catch {
-            throw try withSuggestions(error)
-        }
+        try changeMonsters(matching: query, changes, dryRun: dryRun, expecting: expected)
     }
 
     public func setWeapons(_ batch: WeaponBatch.Parsed, dryRun: Bool,
@@ -69,7 +51,7 @@ extension PostgresRosterStore {
         throw try withSuggestions(.problems(problems.sorted { ($0.location ?? origin) < ($1.location ?? origin) }))
     }
 
-    private func assignWeapons(_ assignments: [WeaponAssignment], expecting expected: WeaponType? = nil) throws -> [WeaponChange] {
+    func assignWeapons(_ assignments: [WeaponAssignment], expecting expected: WeaponType? = nil) throws -> [WeaponChange] {
         let found = try lookUpAll(assignments.map(\.reference), forUpdate: true)
         let changes = try StoreWriteRules.weaponChanges(assignments, expecting: expected) { found[$0] }
         let changed = changes.filter(\.isChange)
@@ -166,46 +148,17 @@ extension PostgresRosterStore {
 
     public func edit(_ reference: String, _ changes: MonsterChanges, dryRun: Bool,
                      expecting expected: ExpectedValues) throws(RosterError) -> MonsterEdit {
-        do {
-            return try write(commit: !dryRun, rehearse: dryRun) {
-                guard let before = try lookUp(reference, forUpdate: true) else {
-                    throw RosterError.monsterNotFound(reference, suggestion: nil)
-                }
-                try expected.check(before)
-                return try apply(changes, to: before)
-            }
-        } catch {
-            throw try withSuggestions(error)
-        }
+        try changeMonster(reference, changes, dryRun: dryRun, expecting: expected)
     }
 
     public func edit(_ references: [String], _ changes: MonsterChanges, dryRun: Bool,
                      expecting expected: ExpectedValues) throws(RosterError) -> [MonsterEdit] {
-        do {
-            return try write(commit: !dryRun, rehearse: dryRun) {
-                let edits = try editAll(references, changes, expecting: expected)
-                try record(RecordedChange.edits(edits))
-                return edits
-            }
-        } catch {
-            throw try withSuggestions(error)
-        }
+        try changeMonsters(references, changes, dryRun: dryRun, expecting: expected)
     }
 
     public func edit(monsterID: Int64, _ changes: MonsterChanges,
                      startingFrom original: Monster?) throws(RosterError) -> MonsterEdit? {
-        try write {
-            guard let before = try lookUp("#\(monsterID)", forUpdate: true) else { return nil }
-            if let original { try ExpectedValues(changes, startingFrom: original).check(before) }
-            return try apply(changes, to: before)
-        }
-    }
-
-    /// Checks, saves and records `changes` to `before`, inside the caller's write.
-    private func apply(_ changes: MonsterChanges, to before: Monster) throws -> MonsterEdit {
-        let edit = try save(changes, to: before)
-        try record(RecordedChange.edits([edit]))
-        return edit
+        try changeMonster(id: monsterID, changes, startingFrom: original)
     }
 
     /// Checks `changes` to every monster `references` name and saves them
@@ -213,7 +166,7 @@ extension PostgresRosterStore {
     /// monsters is one statement, not 200,000. A new name is checked
     /// against the roster and against the names given earlier in the
     /// batch, as an UPDATE sent with each look-up would have been.
-    private func editAll(_ references: [String], _ changes: MonsterChanges, expecting expected: ExpectedValues) throws -> [MonsterEdit] {
+    func editAll(_ references: [String], _ changes: MonsterChanges, expecting expected: ExpectedValues) throws -> [MonsterEdit] {
         let found = try lookUpAll(references, forUpdate: true)
         var renamed: [String: Monster] = [:]
         var saved: [Monster] = []
@@ -250,7 +203,7 @@ extension PostgresRosterStore {
     }
 
     /// Checks and saves `changes` to `before`, without a history entry.
-    private func save(_ changes: MonsterChanges, to before: Monster) throws -> MonsterEdit {
+    func save(_ changes: MonsterChanges, to before: Monster) throws -> MonsterEdit {
         let after = try StoreWriteRules.edited(before, by: changes) { try holder(ofNameKey: $0, besides: before) }
         guard after != before else { return MonsterEdit(before: before, after: after) }
         later(PostgresMonsterTable.update, PostgresMonsterTable.values(of: after) + [String(before.id)])

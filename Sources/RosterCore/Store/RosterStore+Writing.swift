@@ -29,7 +29,13 @@ public struct MonsterEdit: Hashable, Sendable {
     public var isChange: Bool { before != after }
 }
 
-extension SQLiteRosterStore {
+extension SQLiteRosterStore: RuleWritingStore {
+    func writeChange<T>(dryRun: Bool, _ body: () throws -> T) throws(RosterError) -> T {
+        try write(commit: !dryRun, body)
+    }
+
+    func monsterToChange(_ reference: String) throws -> Monster? { try lookUp(reference) }
+
     /// Gives each monster its weapon, all in one transaction: if any monster
     /// is missing, or one is given two different weapons, nothing changes
     /// and every such problem is reported.
@@ -38,16 +44,7 @@ extension SQLiteRosterStore {
     public func setWeapons(_ assignments: [WeaponAssignment], dryRun: Bool = false,
                            expecting expected: WeaponType? = nil) throws(RosterError) -> [WeaponChange] {
         if let unchanged = try unchangedWeapons(assignments, expecting: expected) { return unchanged }
-        do {
-            return try write(commit: !dryRun) {
-                let changes = try assignWeapons(assignments, expecting: expected)
-                try record(.weapons(changes))
-                return changes
-            }
-        } catch {
-            // Suggestions are looked for once the write lock is released.
-            throw try withSuggestions(error)
-        }
+        return try changeWeapons(assignments, dryRun: dryRun, expecting: expected)
     }
 
     /// What the assignments do when each monster already carries its
@@ -76,7 +73,7 @@ extension SQLiteRosterStore {
         }
     }
 
-    private func assignWeapons(_ assignments: [WeaponAssignment], expecting expected: WeaponType? = nil) throws -> [WeaponChange] {
+    func assignWeapons(_ assignments: [WeaponAssignment], expecting expected: WeaponType? = nil) throws -> [WeaponChange] {
         let changes = try StoreWriteRules.weaponChanges(assignments, expecting: expected, monsterFor: lookUp)
         let update = try database.cached(MonsterTable.updateWeapon)
         for change in changes where change.isChange {
@@ -138,15 +135,7 @@ extension SQLiteRosterStore {
     /// monster still holds those values (compare-and-set).
     public func edit(_ reference: String, _ changes: MonsterChanges, dryRun: Bool = false,
                      expecting expected: ExpectedValues = ExpectedValues()) throws(RosterError) -> MonsterEdit {
-        do {
-            return try write(commit: !dryRun) {
-                guard let before = try lookUp(reference) else { throw RosterError.monsterNotFound(reference, suggestion: nil) }
-                try expected.check(before)
-                return try apply(changes, to: before)
-            }
-        } catch {
-            throw try withSuggestions(error)
-        }
+        try changeMonster(reference, changes, dryRun: dryRun, expecting: expected)
     }
 
     /// Makes the same changes to every monster `references` names (each
@@ -154,46 +143,19 @@ extension SQLiteRosterStore {
     /// only if every one of them still holds those values.
     public func edit(_ references: [String], _ changes: MonsterChanges, dryRun: Bool = false,
                      expecting expected: ExpectedValues = ExpectedValues()) throws(RosterError) -> [MonsterEdit] {
-        do {
-            return try write(commit: !dryRun) {
-                let edits = try StoreWriteRules.edits(references, expecting: expected, monsterFor: lookUp) { try save(changes, to: $0) }
-                try record(RecordedChange.edits(edits))
-                return edits
-            }
-        } catch {
-            throw try withSuggestions(error)
-        }
+        try changeMonsters(references, changes, dryRun: dryRun, expecting: expected)
     }
 
+    // `write` re-derives keys another program left wrong before a name
+    // filter reads them, as it does before every write.
     public func setWeapon(_ weapon: WeaponType, matching query: MonsterQuery, dryRun: Bool = false,
                           expecting expected: WeaponType? = nil) throws(RosterError) -> [WeaponChange] {
-        do {
-            return try write(commit: !dryRun) {
-                // Keys another program left wrong are right before a name filter reads them.
-                if query.hasNameCondition { try rederiveNameKeysIfNeeded() }
-                let assignments = try monsterIDs(matching: query).map { WeaponAssignment(reference: "#\($0)", weapon: weapon) }
-                let changes = try assignWeapons(assignments, expecting: expected)
-                try record(.weapons(changes))
-                return changes
-            }
-        } catch {
-            throw try withSuggestions(error)
-        }
+        try changeWeapons(to: weapon, matching: query, dryRun: dryRun, expecting: expected)
     }
 
     public func edit(matching query: MonsterQuery, _ changes: MonsterChanges, dryRun: Bool = false,
                      expecting expected: ExpectedValues = ExpectedValues()) throws(RosterError) -> [MonsterEdit] {
-        do {
-            return try write(commit: !dryRun) {
-                if query.hasNameCondition { try rederiveNameKeysIfNeeded() }
-                let references = try monsterIDs(matching: query).map { "#\($0)" }
-                let edits = try StoreWriteRules.edits(references, expecting: expected, monsterFor: lookUp) { try save(changes, to: $0) }
-                try record(RecordedChange.edits(edits))
-                return edits
-            }
-        } catch {
-            throw try withSuggestions(error)
-        }
+        try changeMonsters(matching: query, changes, dryRun: dryRun, expecting: expected)
     }
 
     /// Changes some fields of the monster with this id: what the interface
@@ -203,23 +165,15 @@ extension SQLiteRosterStore {
     /// with `RosterError.changedSince` and the newer monster.
     public func edit(monsterID: Int64, _ changes: MonsterChanges,
                      startingFrom original: Monster? = nil) throws(RosterError) -> MonsterEdit? {
-        try write {
-            guard let before = try database.cached(MonsterTable.selectByID)
-                .firstRow([.integer(monsterID)], MonsterTable.monster(from:)) else { return nil }
-            if let original { try ExpectedValues(changes, startingFrom: original).check(before) }
-            return try apply(changes, to: before)
-        }
+        try changeMonster(id: monsterID, changes, startingFrom: original)
     }
 
-    /// Checks, saves and records `changes` to `before`, inside the caller's transaction.
-    private func apply(_ changes: MonsterChanges, to before: Monster) throws -> MonsterEdit {
-        let edit = try save(changes, to: before)
-        try record(RecordedChange.edits([edit]))
-        return edit
+    func editAll(_ references: [String], _ changes: MonsterChanges, expecting expected: ExpectedValues) throws -> [MonsterEdit] {
+        try StoreWriteRules.edits(references, expecting: expected, monsterFor: lookUp) { try save(changes, to: $0) }
     }
 
     /// Checks and saves `changes` to `before`, without a history entry.
-    private func save(_ changes: MonsterChanges, to before: Monster) throws -> MonsterEdit {
+    func save(_ changes: MonsterChanges, to before: Monster) throws -> MonsterEdit {
         let after = try StoreWriteRules.edited(before, by: changes) { key in
             try database.cached(MonsterTable.selectByNameKey).firstRow([.text(key)], MonsterTable.monster(from:))
         }

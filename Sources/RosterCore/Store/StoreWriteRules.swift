@@ -110,6 +110,112 @@ enum StoreWriteRules {
     }
 }
 
+/// A store that gives the steps of a change its own way (its write
+/// transaction, a monster looked up to be changed, rows saved) so that
+/// the changes made of nothing but those steps are written once, below:
+/// each store's public method hands its arguments on, and the two stores
+/// cannot drift apart on what a change checks, records or tells.
+protocol RuleWritingStore: RosterStore {
+    /// `body` as one write under the roster's lock; a dry run does and
+    /// checks everything, then takes it back.
+    func writeChange<T>(dryRun: Bool, _ body: () throws -> T) throws(RosterError) -> T
+    /// Inside the write: the monster `reference` names (an id or a name),
+    /// locked until the write ends where the store locks rows.
+    func monsterToChange(_ reference: String) throws -> Monster?
+    /// Inside the write: the changes `assignments` make, checked by
+    /// `weaponChanges` and saved, without a history entry.
+    func assignWeapons(_ assignments: [WeaponAssignment], expecting expected: WeaponType?) throws -> [WeaponChange]
+    /// Inside the write: `changes` checked (`edited`) and saved to every
+    /// monster `references` names, each once, without a history entry.
+    func editAll(_ references: [String], _ changes: MonsterChanges, expecting expected: ExpectedValues) throws -> [MonsterEdit]
+    /// Inside the write: `changes` checked (`edited`) and saved to
+    /// `before`, without a history entry.
+    func save(_ changes: MonsterChanges, to before: Monster) throws -> MonsterEdit
+    /// Inside the write: the history entry of a change; nothing for none.
+    func record(_ change: RecordedChange?) throws
+}
+
+extension RuleWritingStore {
+    /// A change as one write, with "did you mean" added to an unknown name
+    /// once the write (and its lock) has ended.
+    func change<T>(dryRun: Bool, _ body: () throws -> T) throws(RosterError) -> T {
+        do {
+            return try writeChange(dryRun: dryRun, body)
+        } catch {
+            throw try withSuggestions(error)
+        }
+    }
+
+    /// Each assignment, all or nothing, recorded as one change.
+    func changeWeapons(_ assignments: [WeaponAssignment], dryRun: Bool,
+                       expecting expected: WeaponType?) throws(RosterError) -> [WeaponChange] {
+        try change(dryRun: dryRun) { try assignRecorded(assignments, expecting: expected) }
+    }
+
+    /// `weapon` for every monster `query` matches, matched inside the
+    /// write (see `RosterStore.setWeapon(_:matching:)`).
+    func changeWeapons(to weapon: WeaponType, matching query: MonsterQuery, dryRun: Bool,
+                       expecting expected: WeaponType?) throws(RosterError) -> [WeaponChange] {
+        try change(dryRun: dryRun) {
+            try assignRecorded(try monsterIDs(matching: query).map { WeaponAssignment(reference: "#\($0)", weapon: weapon) },
+                               expecting: expected)
+        }
+    }
+
+    /// One monster's fields; with `expected`, only if it still holds them.
+    func changeMonster(_ reference: String, _ changes: MonsterChanges, dryRun: Bool,
+                       expecting expected: ExpectedValues) throws(RosterError) -> MonsterEdit {
+        try change(dryRun: dryRun) {
+            guard let before = try monsterToChange(reference) else { throw RosterError.monsterNotFound(reference, suggestion: nil) }
+            try expected.check(before)
+            return try apply(changes, to: before)
+        }
+    }
+
+    /// The same changes to every monster `references` names, recorded as one change.
+    func changeMonsters(_ references: [String], _ changes: MonsterChanges, dryRun: Bool,
+                        expecting expected: ExpectedValues) throws(RosterError) -> [MonsterEdit] {
+        try change(dryRun: dryRun) { try editAllRecorded(references, changes, expecting: expected) }
+    }
+
+    /// The same changes to every monster `query` matches, matched inside the write.
+    func changeMonsters(matching query: MonsterQuery, _ changes: MonsterChanges, dryRun: Bool,
+                        expecting expected: ExpectedValues) throws(RosterError) -> [MonsterEdit] {
+        try change(dryRun: dryRun) { try editAllRecorded(try monsterIDs(matching: query).map { "#\($0)" }, changes, expecting: expected) }
+    }
+
+    /// The interface's save of one field (see `RosterStore.edit(monsterID:)`):
+    /// nil when the monster is gone; with `original`, refused when the
+    /// fields being changed no longer hold its values.
+    func changeMonster(id: Int64, _ changes: MonsterChanges, startingFrom original: Monster?) throws(RosterError) -> MonsterEdit? {
+        try writeChange(dryRun: false) {
+            guard let before = try monsterToChange("#\(id)") else { return nil }
+            if let original { try ExpectedValues(changes, startingFrom: original).check(before) }
+            return try apply(changes, to: before)
+        }
+    }
+
+    private func assignRecorded(_ assignments: [WeaponAssignment], expecting expected: WeaponType?) throws -> [WeaponChange] {
+        let changes = try assignWeapons(assignments, expecting: expected)
+        try record(.weapons(changes))
+        return changes
+    }
+
+    private func editAllRecorded(_ references: [String], _ changes: MonsterChanges,
+                                 expecting expected: ExpectedValues) throws -> [MonsterEdit] {
+        let edits = try editAll(references, changes, expecting: expected)
+        try record(RecordedChange.edits(edits))
+        return edits
+    }
+
+    /// Checks, saves and records `changes` to `before`, inside the write.
+    private func apply(_ changes: MonsterChanges, to before: Monster) throws -> MonsterEdit {
+        let edit = try save(changes, to: before)
+        try record(RecordedChange.edits([edit]))
+        return edit
+    }
+}
+
 extension RosterStore {
     /// `error` with "did you mean" added to its first `suggestionLimit`
     /// unknown names, looked for in one pass once the write has ended
