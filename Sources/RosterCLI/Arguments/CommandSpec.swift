@@ -92,20 +92,6 @@ public struct ArgumentSpec: Sendable {
     /// Reads each text into the declared type; nil for text taken as it is (names).
     let reader: (@Sendable (String) -> Result<any Sendable, ArgumentProblem>)?
 
-    /// An argument taken as text: a name, a file.
-    public init(_ name: String, _ help: String, arity: Arity = .one, completion: CompletionSource = .none) {
-        self.init(name, help, arity: arity, completion: completion, reader: nil)
-    }
-
-    init(_ name: String, _ help: String, arity: Arity, completion: CompletionSource,
-         reader: (@Sendable (String) -> Result<any Sendable, ArgumentProblem>)?) {
-        self.name = name
-        self.help = help
-        self.arity = arity
-        self.completion = completion
-        self.reader = reader
-    }
-
     /// How many texts it needs at least.
     var minimumCount: Int {
         switch arity {
@@ -132,6 +118,13 @@ public protocol ArgumentDeclaration: Sendable {
 }
 
 extension ArgumentSpec: ArgumentDeclaration {
+    // Declared here, not in the type, so that the type keeps the
+    // memberwise init that `Argument` gives a reader.
+    /// An argument taken as text: a name, a file.
+    public init(_ name: String, _ help: String, arity: Arity = .one, completion: CompletionSource = .none) {
+        self.init(name: name, help: help, arity: arity, completion: completion, reader: nil)
+    }
+
     public var spec: ArgumentSpec { self }
 }
 
@@ -142,7 +135,7 @@ public struct Argument<Value: ExpressibleByArgument>: ArgumentDeclaration {
 
     /// `completion` defaults to what the type offers.
     public init(_ name: String, _ help: String, arity: ArgumentSpec.Arity = .one, completion: CompletionSource? = nil) {
-        spec = ArgumentSpec(name, help, arity: arity, completion: completion ?? Value.completion) { text in
+        spec = ArgumentSpec(name: name, help: help, arity: arity, completion: completion ?? Value.completion) { text in
             do throws(ArgumentProblem) {
                 return .success(ReadValue(value: try Value(argument: text)))
             } catch {
