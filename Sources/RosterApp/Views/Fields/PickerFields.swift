@@ -36,9 +36,7 @@ final class ColorField: DetailField {
 
     override func didBecomeFirstResponder() {
         // With marks the popover says whom a choice gives the colour.
-        menu.title = controller.hasMarks
-            ? "Colour for \(RosterSessionController.monsters(controller.marked.count, "marked monster", "marked monsters"))"
-            : "Name colour"
+        menu.title = panelTitle("Name colour", orFor: "Colour")
         modelChanged()
         menu.highlightCurrent()
     }

@@ -11,20 +11,8 @@ final class PictureField: DetailField {
         Theme.dress(panel)
         panel.title = "Picture"
         panel.helpTitle = "Picture panel"
-        panel.choices = MonsterPictures.all.enumerated().map { index, picture in
-            ChoicePanel.Choice(title: picture.title, glyph: "▣", style: Style(foreground: Theme.accent)) { [weak self] buffer, rect in
-                guard let self else { return }
-                if self.controller.pictures.draw(picture.asset, in: rect, into: &buffer,
-                                                 slot: PictureSlot.picturePanel + UInt32(index)) == nil {
-                    buffer.writeCentered("▣", in: rect, row: rect.height / 2, style: Style(foreground: Theme.accent).bold)
-                }
-            }
-        }
-        // The pictures' 16×16 art fits a button at 1× (16 columns, 8 rows
-        // as half blocks, fewer in kitty) or not at all.
-        panel.pictureRowsFitting = { [weak self] width in
-            self?.controller.pictures.rows(for: MonsterPictures.all[0].asset, width: width, rows: 8) ?? 0
-        }
+        self.showPictures(MonsterPictures.all.map { PictureChoice(title: $0.title, asset: $0.asset, glyph: "▣") },
+                           in: panel, firstSlot: PictureSlot.picturePanel)
         panel.onChoose = { [weak self] index in
             guard let self else { return }
             let picture = MonsterPictures.all[index]

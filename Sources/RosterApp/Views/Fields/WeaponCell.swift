@@ -10,21 +10,8 @@ final class WeaponCell: DetailField {
         panel.title = "Preferred way to kill"
         panel.helpTitle = "Weapon panel"
         Theme.dress(panel)
-        panel.choices = WeaponType.allCases.enumerated().map { index, weapon in
-            ChoicePanel.Choice(title: weapon.displayName, glyph: weapon.glyph, style: Style(foreground: Theme.accent)) { [weak self] buffer, rect in
-                guard let self else { return }
-                if self.controller.pictures.draw(weapon.imageAssetName, in: rect, into: &buffer,
-                                                 slot: PictureSlot.panel + UInt32(index)) == nil {
-                    buffer.writeCentered(weapon.glyph, in: rect, row: rect.height / 2, style: Style(foreground: Theme.accent).bold)
-                }
-            }
-        }
-        // The weapons' 16×16 art fits a button at 1× (16 columns, 8 rows
-        // as half blocks; fewer columns in kitty, which draws the cells'
-        // own pixels) or not at all: then the glyph goes beside the name.
-        panel.pictureRowsFitting = { [weak self] width in
-            self?.controller.pictures.rows(for: WeaponType.sword.imageAssetName, width: width, rows: 8) ?? 0
-        }
+        self.showPictures(WeaponType.allCases.map { PictureChoice(title: $0.displayName, asset: $0.imageAssetName, glyph: $0.glyph) },
+                           in: panel, firstSlot: PictureSlot.panel)
         panel.onChoose = { [weak self] index in
             guard let self else { return }
             let weapon = WeaponType.allCases[index]
@@ -56,9 +43,7 @@ final class WeaponCell: DetailField {
 
     override func didBecomeFirstResponder() {
         // With marks the panel says whom a choice gives the weapon.
-        panel.title = controller.hasMarks
-            ? "Weapon for \(RosterSessionController.monsters(controller.marked.count, "marked monster", "marked monsters"))"
-            : "Preferred way to kill"
+        panel.title = panelTitle("Preferred way to kill", orFor: "Weapon")
         modelChanged()
         panel.highlightCurrent()
     }
