@@ -9,17 +9,18 @@ import TextSafety
 /// Monsters are looked up with `FOR UPDATE` inside the write, all at once
 /// (`= ANY($1)`), so a batch of names is one round trip; the updates and
 /// the history travel with the COMMIT.
-extension PostgresRosterStore: RuleWritingStore {
-    /// A dry run rehearses: it reads in a read-only snapshot (see `write`).
-    func writeChange<T>(dryRun: Bool, _ body: () throws -> T) throws(RosterError) -> T {
-        try write(commit: !dryRun, rehearse: dryRun, body)
-    }
-
-    func monsterToChange(_ reference: String) throws -> Monster? { try lookUp(reference, forUpdate: true) }
-
+extension PostgresRosterStore {
     public func setWeapons(_ assignments: [WeaponAssignment], dryRun: Bool,
                            expecting expected: WeaponType?) throws(RosterError) -> [WeaponChange] {
-        try changeWeapons(assignments, dryRun: dryRun, expecting: expected)
+        do {
+            return try write(commit: !dryRun, rehearse: dryRun) {
+                let changes = try assignWeapons(assignments, expecting: expected)
+                try record(.weapons(changes))
+                return changes
+            }
+        } catch {
+            throw try withSuggestions(error)
+        }
     }
 
     public func setWeapon(_ weapon: WeaponType, matching query: MonsterQuery, dryRun: Bool,
@@ -238,4 +239,14 @@ extension PostgresRosterStore: RuleWritingStore {
             throw try withSuggestions(error)
         }
     }
+}
+
+/// The steps the changes written once in `StoreWriteRules` ask of this store.
+extension PostgresRosterStore: RuleWritingStore {
+    /// A dry run rehearses: it reads in a read-only snapshot (see `write`).
+    func writeChange<T>(dryRun: Bool, _ body: () throws -> T) throws(RosterError) -> T {
+        try write(commit: !dryRun, rehearse: dryRun, body)
+    }
+
+    func monsterToChange(_ reference: String) throws -> Monster? { try lookUp(reference, forUpdate: true) }
 }
