@@ -3,7 +3,7 @@ import TerminalKit
 
 /// The name colour: a popover list anchored at the name, each colour with
 /// its swatch. Choosing saves at once and closes it; Esc closes it.
-final class ColorField: DetailField {
+final class ColorField: ChoiceField {
     /// Where the popover hangs: the name's row.
     var anchor: () -> Rect = { .zero }
 
@@ -26,17 +26,17 @@ final class ColorField: DetailField {
         super.init(label: "Colour", controller: controller)
     }
 
-    override var editVerb: String { "choose colour" }
     override var spokenName: String { "name colour" }
     override var monsterField: MonsterField? { MonsterFields.nameColor }
     override var marksField: MonsterField? { MonsterFields.nameColor }
-    override var saveAgainHint: String { "choose yours again to save it over theirs, Esc keeps theirs" }
     override var inputView: View? { menu }
     override var inputViewPresentation: InputViewPresentation { .popover(anchor: anchor()) }
 
     override func didBecomeFirstResponder() {
         // With marks the popover says whom a choice gives the colour.
-        menu.title = panelTitle("Name colour", orFor: "Colour")
+        menu.title = controller.hasMarks
+            ? "Colour for \(RosterSessionController.monsters(controller.marked.count, "marked monster", "marked monsters"))"
+            : "Name colour"
         modelChanged()
         menu.highlightCurrent()
     }

@@ -6,7 +6,7 @@ import TerminalKit
 /// the weapons'), each drawn on its button; choosing one saves it at once
 /// and says so in the footer, Close or Esc changes nothing. A monster made
 /// with `n` gets its picture here rather than keeping the stand-in.
-final class PictureField: DetailField {
+final class PictureField: ChoiceField {
     private lazy var panel = ChoicePanel { panel in
         Theme.dress(panel)
         panel.title = "Picture"
@@ -29,9 +29,7 @@ final class PictureField: DetailField {
         super.init(label: "Picture", controller: controller)
     }
 
-    override var editVerb: String { "choose picture" }
     override var monsterField: MonsterField? { MonsterFields.icon }
-    override var saveAgainHint: String { "choose yours again to save it over theirs, Esc keeps theirs" }
     override var inputView: View? { panel }
 
     override func clashValue(_ current: Monster) -> String { MonsterPictures.spoken(current.icon) }

@@ -5,7 +5,7 @@ import TerminalKit
 /// field: it shows no cursor and takes no typed or pasted text. Becoming
 /// first responder slides up the weapon panel; choosing a weapon there
 /// saves it at once and slides the panel away; Close or Esc changes nothing.
-final class WeaponCell: DetailField {
+final class WeaponCell: ChoiceField {
     private lazy var panel = ChoicePanel { panel in
         panel.title = "Preferred way to kill"
         panel.helpTitle = "Weapon panel"
@@ -36,14 +36,14 @@ final class WeaponCell: DetailField {
         super.init(label: "Weapon", controller: controller)
     }
 
-    override var editVerb: String { "choose weapon" }
     override var monsterField: MonsterField? { MonsterFields.weapon }
-    override var saveAgainHint: String { "choose yours again to save it over theirs, Esc keeps theirs" }
     override var inputView: View? { panel }
 
     override func didBecomeFirstResponder() {
         // With marks the panel says whom a choice gives the weapon.
-        panel.title = panelTitle("Preferred way to kill", orFor: "Weapon")
+        panel.title = controller.hasMarks
+            ? "Weapon for \(RosterSessionController.monsters(controller.marked.count, "marked monster", "marked monsters"))"
+            : "Preferred way to kill"
         modelChanged()
         panel.highlightCurrent()
     }

@@ -1,10 +1,14 @@
 import RosterCore
 import TerminalKit
 
-/// What the fields whose panels choose among pictures (the weapon, the
-/// monster's picture) and the fields that give marked monsters a value
-/// have in common, so that each panel is dressed one way.
-extension DetailField {
+/// A field whose value is chosen among a few shown at once (the weapon
+/// panel's buttons, the picture panel's, the colour popover's list),
+/// never typed: a choice saves at once. After another program's change
+/// clashes with one, choosing it again is what saves it over theirs.
+class ChoiceField: DetailField {
+    override var editVerb: String { "choose \(label.lowercased())" }
+    override var saveAgainHint: String { "choose yours again to save it over theirs, Esc keeps theirs" }
+
     /// One picture a panel's button shows: its title, its image asset and
     /// the glyph drawn where no picture can be.
     struct PictureChoice {
@@ -31,12 +35,5 @@ extension DetailField {
         panel.pictureRowsFitting = { [weak self] width in
             self?.controller.pictures.rows(for: sample, width: width, rows: 8) ?? 0
         }
-    }
-
-    /// A panel's title: with marks, whom a choice gives the value
-    /// (`Weapon for 3 marked monsters`), else `title`.
-    func panelTitle(_ title: String, orFor valueName: String) -> String {
-        guard controller.hasMarks else { return title }
-        return "\(valueName) for \(RosterSessionController.monsters(controller.marked.count, "marked monster", "marked monsters"))"
     }
 }
