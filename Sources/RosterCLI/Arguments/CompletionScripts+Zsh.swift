@@ -14,13 +14,13 @@ extension CompletionScripts {
         }
     }
 
-    /// The same as `zshAction`, as a command to run in an action's braces.
+    /// The same as `zshAction`, as a command to run in an action's braces:
+    /// only fixed words differ, added by `compadd` rather than listed.
     func zshCommand(_ source: CompletionSource) -> String? {
         switch offer(source) {
         case .fixed(let words): "compadd -- \(words.joined(separator: " "))"
-        case .output(let query): "_\(function(query))"
-        case .files: "_files"
         case .none: nil
+        case .output, .files: zshAction(source)
         }
     }
 
