@@ -11,7 +11,7 @@ import TextSafety
 /// says why in the footer.
 extension RosterRootView {
     /// Keys that work in every state, above panels and overlays. `q`, `?`
-    /// and `a` are letters while text is being typed.
+    /// and `a` are letters while text is being typed; F1 is help there.
     static let priorityKeys = KeyTable<RosterRootView>([
         // The header's Set activation button. Over an overlay (the help,
         // the history) it still works, closing it, but the footer there
@@ -24,8 +24,10 @@ extension RosterRootView {
             guard root.isOverlayInFront else { return .hidden }
             return root.activationAvailability
         }, run: { $0.summon($0.activatedField) }),
-        // Over the help, `?` closes it, and says so.
-        .init(.character("?"), "?", "help", helpNow: { $0.isShowingHelp ? "close" : "help" }, run: { $0.toggleHelp() }),
+        // Over the help, `?` closes it, and says so. While text is typed
+        // `?` is a letter: F1 is help there, and the footer names it.
+        .init([.character("?"), .f1], "?", "help", helpNow: { $0.isShowingHelp ? "close" : "help" },
+              labelNow: { $0.window?.textConsumerHasKeyboard == true ? "F1" : "?" }, perform: { root, _ in root.toggleHelp() }),
         .init(.character("q"), "q", "quit", run: { $0.quitStatus = 0 }),
         .init(.control("c"), "Ctrl-C", "quit", footer: false, run: { $0.quitStatus = 130 }),
         .init(.control("z"), "Ctrl-Z", "suspend to the shell", footer: false, run: { $0.suspendRequested = true }),

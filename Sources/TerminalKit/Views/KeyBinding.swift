@@ -136,6 +136,8 @@ extension KeyEvent {
     public static let backspace = KeyEvent(.backspace)
     public static let delete = KeyEvent(.delete)
     public static let space = KeyEvent(.character(" "))
+    /// Help where `?` is a letter (a text field's).
+    public static let f1 = KeyEvent(.function(1))
 }
 
 extension KeyBinding {
