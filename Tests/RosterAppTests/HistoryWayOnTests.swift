@@ -48,14 +48,20 @@ struct HistoryWayOnTests {
         let message = try #require(roster.footer.message)
         #expect(message.hasPrefix("cannot undo #2"), "\(message)")
         #expect(roster.footerText.hasSuffix("· h, then u undoes #1 alone"), "the way on, whole: \(roster.footerText)")
+        // The why is drawn, not only told: a message longer than the
+        // footer's rows keeps its beginning in sight, cut on its last row.
+        #expect(roster.footerText.contains("Dog-Bot has been changed since by another program"), "\(roster.footerText)")
+        #expect(roster.footerText.hasPrefix("cannot undo #2"), "\(roster.footerText)")
         roster.press(.character("h"))
         #expect(roster.overlay?.title == "History · newest first")
         #expect(roster.highlightedHistoryRow?.hasPrefix("#1 ") == true, "\(roster.highlightedHistoryRow ?? "none")")
+        #expect(roster.overlay?.lines.first?.hasPrefix("#2 ") == true, "the newest is still in sight above it: \(roster.overlay?.lines ?? [])")
         roster.press(.character("u"))
         #expect(roster.overlay == nil, "taken back, the history closes")
         #expect(try roster.weaponInDatabase("Cat-Bot") == .sword, "#1 was undone on its own")
         #expect(try roster.weaponInDatabase("Dog-Bot") == .smoke, "the outside change is kept")
-        #expect(roster.footer.message?.hasPrefix("undid #1") == true, "\(roster.footer.message ?? "")")
+        #expect(roster.footer.message?.hasPrefix("undid") == true && roster.footer.message?.contains("Cat-Bot") == true,
+                "\(roster.footer.message ?? "")")
     }
 
     @Test("u in the history on a blocked change keeps it open, says why, and highlights the way on", arguments: sizes)

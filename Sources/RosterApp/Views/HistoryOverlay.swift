@@ -53,7 +53,10 @@ final class HistoryOverlay: View {
     func highlight(_ id: Int64?) {
         guard let index = entries.firstIndex(where: { $0.id == id }) else { return }
         highlighted = index
-        scrollOffset = Self.scrolled(offset: scrollOffset, highlighted: highlighted, rows: max(1, frame.height - 3))
+        // Before its first frame the overlay has no rows to scroll by: the
+        // drawing scrolls the highlighted row into sight then.
+        guard frame.height > 3 else { return }
+        scrollOffset = Self.scrolled(offset: scrollOffset, highlighted: highlighted, rows: frame.height - 3)
     }
 
     private func move(by step: Int) {
