@@ -67,6 +67,7 @@ struct PanelKeyTablesTests {
         try roster.edit("Height")
         let field = try #require(roster.interface.screen.details.editingField)
         #expect(DetailField.clearingKeys.bindings(for: field).isEmpty, "nothing to clear: the key is not the field's")
+        roster.press(.escape)
         try roster.edit("Weapon")
         let weapon = try #require(roster.interface.screen.details.editingField)
         #expect(DetailField.clearingKeys.bindings(for: weapon).isEmpty, "a weapon cannot be cleared")

@@ -48,7 +48,7 @@ struct TypingKeysTests {
         #expect(roster.overlay == nil, "? typed into the name opens nothing")
         #expect(roster.details.field("Name")?.value.hasSuffix("?") == true, "the name reads \(roster.details.field("Name")?.value ?? "")")
         roster.press(.f1)
-        #expect(roster.overlay?.title == "roster keys", "F1 opens the help over the name editor")
+        #expect(roster.overlay?.title.hasPrefix("roster keys") == true, "F1 opens the help over the name editor")
         #expect(roster.overlay?.shows("Enter") == true, "the help lists the editor's keys")
         roster.press(.escape)
         #expect(roster.overlay == nil)
@@ -85,7 +85,7 @@ struct TypingKeysTests {
         #expect(roster.popover != nil, "the colour list hangs at the name")
         expectKeepLeaveAndHelp(roster, help: "?", "the colour list")
         roster.press(.character("?"))
-        #expect(roster.overlay?.title == "roster keys", "? is help over the colour list")
+        #expect(roster.overlay?.title.hasPrefix("roster keys") == true, "? is help over the colour list")
     }
 
     @Test("a panel that shows its own keys gets no second row", arguments: sizes)

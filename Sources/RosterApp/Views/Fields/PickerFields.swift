@@ -92,7 +92,7 @@ class WheelField: DetailField {
     func unknownValueChanges() -> MonsterChanges? { nil }
 
     override var clearingChanges: MonsterChanges? {
-        guard controller.selected.map(displayedValue) != nil else { return nil }
+        guard controller.selected.flatMap(displayedValue) != nil else { return nil }
         return unknownValueChanges()
     }
 
