@@ -52,6 +52,16 @@ struct FooterRolesTests {
         }
     }
 
+    @Test("Esc then w typed fast over the drawer (read as Alt-w) closes it and opens the weapon panel, as typed slowly")
+    func escapeThenLetterOverTheDrawer() throws {
+        let roster = try RosterScreenHarness(width: 60, height: 20)
+        roster.press(.character("m"))
+        #expect(roster.list.isShown)
+        roster.press(KeyEvent(.character("w"), modifiers: .alt))
+        #expect(!roster.window.isPresenting(roster.interface.screen.listOverlay), "Esc closed the drawer")
+        #expect(roster.weaponPanel != nil, "w opened the weapon panel")
+    }
+
     @Test("the monster drawer's footer says how to close it and how to act", arguments: [(60, 20)])
     func drawer(_ size: (Int, Int)) throws {
         let roster = try RosterScreenHarness(width: size.0, height: size.1)
