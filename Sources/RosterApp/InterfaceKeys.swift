@@ -46,7 +46,7 @@ public enum InterfaceKeys {
             ("Tab", "next field"), ("Shift-Tab", "previous field"), ("click", "◄ Prev, Next ► or Done"),
         ]),
         Part(title: "Everywhere", keys: [
-            ("a", "activated"), ("?", "help"), ("q", "quit"), ("Ctrl-C", "quit"), ("Ctrl-Z", "suspend to the shell"),
+            ("a", "activated"), ("?", "help"), ("F1", "help"), ("q", "quit"), ("Ctrl-C", "quit"), ("Ctrl-Z", "suspend to the shell"),
         ]),
     ]
 }

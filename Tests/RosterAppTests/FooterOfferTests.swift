@@ -49,4 +49,17 @@ struct FooterOfferTests {
         bar.message = ("one two three four five six seven", Style())
         #expect(bar.messageLines(width: 21) == ["one two three four", "five six s… · U redo"])
     }
+
+    @Test("a message longer than the footer's rows keeps its beginning, its last row cut with … before the offer")
+    func messagePastTheRows() {
+        let bar = KeyHintBar()
+        bar.message = ("one two three four five six seven eight nine ten eleven twelve", Style())
+        bar.messageEnding = " · u"
+        let lines = bar.messageLines(width: 15)
+        #expect(lines.count == KeyHintBar.maximumMessageRows, "\(lines)")
+        #expect(lines.first == "one two three", "what happened stays in sight: \(lines)")
+        #expect(lines.last?.hasSuffix("… · u") == true, "\(lines)")
+        bar.messageEnding = nil
+        #expect(bar.messageLines(width: 15).last?.hasSuffix("…") == true, "cut, even with no offer")
+    }
 }

@@ -67,8 +67,8 @@ struct HistoryKeysTests {
         // The list still stands above the footer, cut short rather than covered.
         #expect(roster.header.contains("roster"))
         roster.press(.character("j"))
-        // Help stays in every footer (at 40 columns `q quit` gives way to
-        // what acts on the focused name: Enter edit, Ctrl-E editor).
+        // Help stays in every footer (at 40 columns Ctrl-E gives way to
+        // Enter, the way to the list and help).
         #expect(roster.footerText.contains("? help"), "the next key puts the footer's keys back: \(size)")
     }
 

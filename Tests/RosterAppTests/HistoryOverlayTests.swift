@@ -63,7 +63,7 @@ struct HistoryOverlayTests {
         #expect(roster.footer.message?.hasPrefix("undid") == true, "\(roster.footer.message ?? "")")
     }
 
-    @Test("declining changes nothing; Enter on the newest change says there is nothing after it")
+    @Test("declining changes nothing and keeps the history open; Enter on the newest change says there is nothing after it")
     func declineAndNewest() throws {
         let roster = try RosterScreenHarness(width: 120, height: 35)
         try set(roster, "Cat-Bot", .fire)
@@ -71,7 +71,8 @@ struct HistoryOverlayTests {
         roster.interface.poll()
         roster.press(.character("h"), .down, .enter, .character("n"))
         #expect(try roster.weaponInDatabase("Dog-Bot") == .smoke)
-        roster.press(.character("h"), .enter)
+        #expect(roster.overlay?.title == "History · newest first", "the question was asked over the history, which stays")
+        roster.press(.up, .enter)
         #expect(roster.footer.message == "nothing to take back: no change after #2 is in force", "\(roster.footer.message ?? "")")
     }
 

@@ -82,9 +82,13 @@ struct ResponderChainTests {
         root.becomeFirstResponder()
         field.becomeFirstResponder()
         _ = window.render()
-        #expect(window.dockedViews.count == 2)
-        #expect(panel.frame == Rect(x: 0, y: 15, width: 40, height: 5))
-        #expect(bar.frame == Rect(x: 0, y: 14, width: 40, height: 1))
+        // A panel that does not show the keys itself gets the window's row
+        // of key hints under it: the stack covers the screen's footer.
+        #expect(window.dockedViews.count == 3)
+        #expect(window.dockedViews.last === window.dockedKeyHints)
+        #expect(window.dockedKeyHints.frame == Rect(x: 0, y: 19, width: 40, height: 1))
+        #expect(panel.frame == Rect(x: 0, y: 14, width: 40, height: 5))
+        #expect(bar.frame == Rect(x: 0, y: 13, width: 40, height: 1))
         // The panel hears keys before the field does.
         window.dispatch(.key(.character("p")))
         #expect(bar.seen == [.character("p")], "the accessory is asked first")

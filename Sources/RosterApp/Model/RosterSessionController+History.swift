@@ -7,14 +7,43 @@ import TextSafety
 /// step brought back or changed, as after any other write.
 extension RosterSessionController {
     /// Takes back the newest change not undone yet, from any surface.
+    /// Refused, the footer offers the way on (`offerUndoAlone`).
     func undo() {
-        takeHistoryStep(then: .redo) { () throws(RosterError) in try store.undo() }
+        if !takeHistoryStep(then: .redo, { () throws(RosterError) in try store.undo() }) { offerUndoAlone() }
     }
 
     /// Takes back the change numbered `id`, chosen from the history; the
-    /// store refuses, naming the later change, when one touched its monsters.
-    func undo(change id: Int64) {
-        takeHistoryStep(then: .redo) { () throws(RosterError) in try store.undo(change: id, dryRun: false) }
+    /// store refuses, naming the later change, when one touched its
+    /// monsters, and the footer then offers the way on. True when it was
+    /// taken back.
+    @discardableResult
+    func undo(change id: Int64) -> Bool {
+        let taken = takeHistoryStep(then: .redo) { () throws(RosterError) in try store.undo(change: id, dryRun: false) }
+        if !taken { offerUndoAlone() }
+        return taken
+    }
+
+    /// How many of the newest changes a refused undo looks through for one
+    /// it could take back instead.
+    static let wayOnSearched = 20
+
+    /// After a refused undo: a change made outside the history blocks the
+    /// newest, and so `u`, for good. The way on is undoing a change on its
+    /// own whose monsters nothing later touched: the newest such change is
+    /// found by asking the store as the undo would (a dry run), offered in
+    /// the footer (`· h, then u undoes #12 alone`), and highlighted when
+    /// the history shows.
+    private func offerUndoAlone() {
+        guard status?.isError == true, serverLost == nil else { return }
+        var entries: [HistoryEntry] = []
+        reportingErrors { entries = try store.history(touching: nil, limit: Self.wayOnSearched) }
+        // An import's dry run would copy the whole roster: not offered.
+        let candidate = entries.first { entry in
+            entry.isOriginalChange && !entry.isUndone && !entry.isSnapshot
+                && (try? store.undo(change: entry.id, dryRun: true)) != nil
+        }
+        wayOn = candidate?.id
+        if let id = candidate?.id { followUp = .undoAlone(id) }
     }
 
     /// Puts back what undo took back most recently.
@@ -27,26 +56,34 @@ extension RosterSessionController {
     /// Takes back every change after `id` still in force (`later`, as the
     /// question named them), newest first, in one step as `undo N` does.
     /// When the history moved on since the question, nothing is undone.
-    func goBack(after id: Int64, undoing later: [Int64]) {
+    /// True when they were taken back.
+    @discardableResult
+    func goBack(after id: Int64, undoing later: [Int64]) -> Bool {
         var now: [Int64] = []
         reportingErrors {
             now = try store.history(touching: nil, limit: nil).filter { $0.id > id && $0.isOriginalChange && !$0.isUndone }.map(\.id)
         }
         guard now == later else {
             status = ("nothing was undone: the history changed since you asked; h shows it as it is now", true)
-            return
+            return false
         }
-        takeHistoryStep(then: .redo) { () throws(RosterError) in try store.undo(later.count, dryRun: false) }
+        let taken = takeHistoryStep(then: .redo) { () throws(RosterError) in try store.undo(later.count, dryRun: false) }
+        if !taken { offerUndoAlone() }
+        return taken
     }
 
-    private func takeHistoryStep(then followUp: FollowUp, _ step: () throws(RosterError) -> HistoryOutcome) {
+    /// True unless the step was refused or failed (the footer says why).
+    @discardableResult
+    private func takeHistoryStep(then followUp: FollowUp, _ step: () throws(RosterError) -> HistoryOutcome) -> Bool {
         // The details may be showing a monster being added: it is not on
         // the roster, so undo goes past it; drop it first.
         discardDraft()
+        wayOn = nil
         if let refused = refusedWhileLost() {
             status = ("nothing was \(followUp == .redo ? "undone" : "redone"): \(refused)", true)
-            return
+            return false
         }
+        var taken = false
         reportingErrors {
             let outcome = try step()
             status = (outcome.sentences.joined(separator: "; "), false)
@@ -55,6 +92,8 @@ extension RosterSessionController {
             let shown = outcome.steps.last?.revisions.first { $0.after != nil }?.monsterID
             didWrite(showing: shown, followUp: outcome.steps.isEmpty ? .undo : followUp)
             if outcome.steps.isEmpty { self.followUp = nil }
+            taken = true
         }
+        return taken
     }
 }

@@ -54,8 +54,12 @@ extension RosterSessionController {
                 tell("no \(what) was changed: the marked monsters are no longer on the roster", isError: true)
                 return
             }
+            let newestBefore = newestHistoryID()
             try write(monsters)
             didWrite()
+            // Every marked monster had the value already: nothing was
+            // recorded, and `u` would take back some other change.
+            if seenHistoryID == newestBefore { followUp = nil }
             written = true
         }
         return written
@@ -70,8 +74,8 @@ extension RosterSessionController {
             let changed = changes.filter(\.isChange).count
             let already = changes.count - changed
             if changed == 0 {
-                tell("all \(Self.monsters(changes.count, "marked monster", "marked monsters")) carry \(weapon.displayName) already",
-                     isError: false)
+                let all = changes.count == 1 ? "the marked monster carries" : "all \(Self.monsters(changes.count, "", "marked monsters")) carry"
+                tell("\(all) \(weapon.displayName) already", isError: false)
             } else {
                 let rest = already == 0 ? "" : " (\(MonsterListView.grouped(already)) carried it already)"
                 tell("gave \(Self.monsters(changed, "marked monster", "marked monsters")) \(weapon.displayName)\(rest)", isError: false)
@@ -93,8 +97,8 @@ extension RosterSessionController {
             let value = field.value(after) == .null ? nil : field.told(after)
             let whom = Self.monsters(changed, "marked monster", "marked monsters")
             if changed == 0 {
-                let all = Self.monsters(edits.count, "marked monster", "marked monsters")
-                tell("all \(all) have \(field.changeLabel) \(value ?? "unknown") already", isError: false)
+                let all = edits.count == 1 ? "the marked monster has" : "all \(Self.monsters(edits.count, "", "marked monsters")) have"
+                tell("\(all) \(field.changeLabel) \(value ?? "unknown") already", isError: false)
             } else {
                 let rest = edits.count == changed ? "" : " (\(MonsterListView.grouped(edits.count - changed)) had it already)"
                 if let value {

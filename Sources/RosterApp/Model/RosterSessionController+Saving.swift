@@ -78,6 +78,15 @@ extension RosterSessionController {
         return "another program changed \(current.name)\(what) after you began, so yours was not saved; \(again)"
     }
 
+    /// "another program had already changed Cat-Bot's weapon to Fire: the
+    /// roster holds what you chose".
+    static func sameChoice(from original: Monster, to current: Monster) -> String {
+        let fields = MonsterFields.dataFields.filter { $0.told(current) != $0.told(original) }
+        let told = fields.map { "\($0.key == "name_color" ? "name colour" : $0.changeLabel) to \($0.told(current))" }
+        let what = told.isEmpty ? "" : "'s " + told.joined(separator: " and its ")
+        return "another program had already changed \(current.name)\(what): the roster holds what you chose"
+    }
+
     private func write(_ changes: MonsterChanges, startingFrom original: Monster?,
                        announce: ((_ before: Monster, _ after: Monster) -> String)?) -> SaveOutcome {
         if let draft {
@@ -128,6 +137,13 @@ extension RosterSessionController {
             // tells it again over the sentence.
             reload()
             catchUp()
+            // Another program made the same choice first: the roster holds
+            // what the person chose, which is no clash, and no change of
+            // theirs for `u` to take back.
+            if changes.applied(to: current) == current {
+                status = (Self.sameChoice(from: base, to: current), false)
+                return .unchanged
+            }
             return .clashed(current: current)
         } catch {
             return .refused(refusal(error))

@@ -41,8 +41,16 @@ final class RosterSessionController {
     }
     /// What the change the status reports can be followed by: its undo,
     /// or, after an undo, the redo. The screen names the key for it.
-    enum FollowUp { case undo, redo }
+    enum FollowUp: Equatable {
+        case undo, redo
+        /// After a refused undo: the change that can be undone on its own.
+        case undoAlone(Int64)
+    }
     var followUp: FollowUp?
+    /// The change a refused undo offered to take back on its own: the
+    /// history highlights it when it opens (the offer in the footer goes
+    /// with the next key, this stays until the next undo).
+    var wayOn: Int64?
     /// Set while the server the roster is on is out of reach ("lost the
     /// server at …; reconnecting…"): shown in the footer whenever nothing
     /// newer is, until the store is back; every write is refused meanwhile.

@@ -134,9 +134,9 @@ final class DetailPane: View {
             if let field = pane.focusedField { pane.edit(field) }
         }),
         // As `git commit` and `gh` open a message: the focused text in the person's editor.
-        // It acts on what has the focus, as Enter does: a short footer keeps
-        // it before the screen's commands (`w`, `m`, `h` at 60 columns).
-        .init(.control("e"), "Ctrl-E", "open in your editor", brief: "editor", role: .act, when: { pane in
+        // The first of the commands a short footer keeps (before `w` and `h`
+        // at 60 columns); at 40, Enter, the way back (`m`) and help come first.
+        .init(.control("e"), "Ctrl-E", "open in your editor", brief: "editor", role: .command, footerPriority: 2, when: { pane in
             .when(pane.editingField == nil && pane.focusedField.map { $0.isEditable && $0.editsExternally } == true)
         }, run: { $0.focusedField?.editExternally() }),
         .init(.escape, "Esc", "back to list", brief: "list", helpNow: { $0.leaveHelp ?? "" },

@@ -48,6 +48,17 @@ final class HistoryOverlay: View {
 
     private var pageSize: Int { max(1, frame.height - 3) }
 
+    /// Highlights the change numbered `id`, if listed (the one a refused
+    /// undo offers to take back alone).
+    func highlight(_ id: Int64?) {
+        guard let index = entries.firstIndex(where: { $0.id == id }) else { return }
+        highlighted = index
+        // Before its first frame the overlay has no rows to scroll by: the
+        // drawing scrolls the highlighted row into sight then.
+        guard frame.height > 3 else { return }
+        scrollOffset = Self.scrolled(offset: scrollOffset, highlighted: highlighted, rows: frame.height - 3)
+    }
+
     private func move(by step: Int) {
         highlighted = max(0, min(entries.count - 1, highlighted + step))
         scrollOffset = Self.scrolled(offset: scrollOffset, highlighted: highlighted, rows: max(1, frame.height - 3))

@@ -50,7 +50,8 @@ final class MonsterListView: View {
         .init([.home, .character("g")], "Home/End", "first/last", footer: false, perform: { list, _ in list.controller.select(0) }),
         .init([.end, .character("G")], "Home/End", "first/last", footer: false,
               perform: { list, _ in list.controller.select(list.controller.list.count - 1) }),
-        .init(.character("/"), "/", "filter", role: .command, footerPriority: 1, run: { $0.openFilter() }),
+        .init(.character("/"), "/", "filter", role: .command, footerPriority: 1,
+              roleNow: { $0.controller.hasMarks ? .other : .command }, run: { $0.openFilter() }),
         // Labelled Esc, the way back from every overlay; Enter and m close it too.
         .init([.escape, .enter, .character("m")], "Esc", "close list", when: { .when($0.isOverlay) },
               perform: { list, _ in list.window?.dismiss(list) }),

@@ -11,7 +11,7 @@ import TextSafety
 /// says why in the footer.
 extension RosterRootView {
     /// Keys that work in every state, above panels and overlays. `q`, `?`
-    /// and `a` are letters while text is being typed.
+    /// and `a` are letters while text is being typed; F1 is help there.
     static let priorityKeys = KeyTable<RosterRootView>([
         // The header's Set activation button. Over an overlay (the help,
         // the history) it still works, closing it, but the footer there
@@ -24,8 +24,10 @@ extension RosterRootView {
             guard root.isOverlayInFront else { return .hidden }
             return root.activationAvailability
         }, run: { $0.summon($0.activatedField) }),
-        // Over the help, `?` closes it, and says so.
-        .init(.character("?"), "?", "help", helpNow: { $0.isShowingHelp ? "close" : "help" }, run: { $0.toggleHelp() }),
+        // Over the help, `?` closes it, and says so. While text is typed
+        // `?` is a letter: F1 is help there, and the footer names it.
+        .init([.character("?"), .f1], "?", "help", helpNow: { $0.isShowingHelp ? "close" : "help" },
+              labelNow: { $0.window?.textConsumerHasKeyboard == true ? "F1" : "?" }, perform: { root, _ in root.toggleHelp() }),
         .init(.character("q"), "q", "quit", run: { $0.quitStatus = 0 }),
         .init(.control("c"), "Ctrl-C", "quit", footer: false, run: { $0.quitStatus = 130 }),
         .init(.control("z"), "Ctrl-Z", "suspend to the shell", footer: false, run: { $0.suspendRequested = true }),
@@ -43,7 +45,7 @@ extension RosterRootView {
         .init(.character("w"), "w", "weapon", role: .command, footerPriority: 1,
               when: { $0.whileBrowsing(needing: $0.controller.selected) }, run: { $0.summon($0.weaponCell) }),
         // The list's own `/` keeps its place there; from the details it gives way first.
-        .init(.character("/"), "/", "filter", role: .command, when: { $0.whileBrowsing() }, run: { root in
+        .init(.character("/"), "/", "filter", role: .command, roleNow: { $0.roleBesideMarks }, when: { $0.whileBrowsing() }, run: { root in
             if root.isCollapsed {
                 root.showListOverlay()
                 root.listOverlay.openFilter()
@@ -51,10 +53,13 @@ extension RosterRootView {
                 root.list.openFilter()
             }
         }),
-        .init(.character("m"), "m", "show the monster list", brief: "monsters", role: .command, footerPriority: 1,
+        // Collapsed, the list is the level behind the details: `m` is the
+        // way back to it, kept in the shortest footer.
+        .init(.character("m"), "m", "show the monster list", brief: "monsters", role: .back, footerPriority: 1,
               when: { .when($0.isBrowsing && $0.isCollapsed) }, run: { $0.showListOverlay() }),
         // At 80 columns `n` gives way to undo, history and remove: the help lists it.
-        .init(.character("n"), "n", "new", role: .command, footerPriority: -2, when: { $0.whileBrowsing() }, run: { $0.addMonster() }),
+        .init(.character("n"), "n", "new", role: .command, footerPriority: -2, roleNow: { $0.roleBesideMarks },
+              when: { $0.whileBrowsing() }, run: { $0.addMonster() }),
         // The roster's history: any surface's change, another program's too.
         // Undo is one of the list's commands; redo is offered after an undo
         // (`· U redo`), and gives way first when the row is short.
@@ -66,7 +71,7 @@ extension RosterRootView {
               perform: { root, _ in root.controller.redo() }),
         // Kept at 80 columns: the one way to a change further back than `u`.
         .init(.character("h"), "h", "history: go back to a change", brief: "history", role: .command, footerPriority: 1,
-              when: { $0.whileBrowsing() }, run: { $0.showHistory() }),
+              roleNow: { $0.roleBesideMarks }, when: { $0.whileBrowsing() }, run: { $0.showHistory() }),
         .init([.character("x"), .delete], "x", "remove", role: .command, footerPriority: -1,
               when: { $0.whileBrowsing(needing: $0.controller.selectedOnRoster) }, perform: { root, _ in root.confirmRemoval() }),
         // The list's order, its marks and copying: see `+Arranging`,
@@ -108,6 +113,12 @@ extension RosterRootView {
         guard window?.isTooSmall == false, details.editingField == nil else { return .hidden }
         return needing(controller.selected)
     }
+
+    /// The role of a command that does not act on the marked monsters
+    /// (`n`, `h`, the filter): while some are marked it gives way in a
+    /// short footer to those that do (`w`, `x`) and to `u`, which takes
+    /// back what they did.
+    var roleBesideMarks: KeyBinding.Role { controller.hasMarks ? .other : .command }
 
     /// No field is being edited: the screen's commands apply.
     var isBrowsing: Bool { details.editingField == nil }

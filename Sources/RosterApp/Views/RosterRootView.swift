@@ -228,6 +228,8 @@ final class RosterRootView: View {
     }
 
     private var helpView: KeyHelpView?
+    /// The history overlay last shown (`h`).
+    weak var historyView: HistoryOverlay?
 
     /// Whether the help is the frontmost overlay.
     var isShowingHelp: Bool {
@@ -283,6 +285,9 @@ final class RosterRootView: View {
         let offer = switch controller.followUp {
         case .undo: " · u undo"
         case .redo: " · U redo"
+        // The way on past a refused undo: in the history, the change is
+        // highlighted; from the list, h shows it so.
+        case .undoAlone(let id): isShowingHistory ? " · u undoes #\(id) alone" : " · h, then u undoes #\(id) alone"
         case nil: ""
         }
         footer.message = (status.text, status.isError ? Theme.error : Theme.success)

@@ -29,14 +29,16 @@ public final class AccessoryBar: View {
     /// a field has only Done).
     private var movesBetweenFields: Bool { onPrevious != nil || onNext != nil }
 
-    public override var keyBindings: [KeyBinding] {
-        guard movesBetweenFields else { return [.mouse("click", "Done")] }
-        return [
-            KeyBinding(.backTab, "Shift-Tab", "previous field", footer: false, action: { [weak self] in self?.onPrevious?() }),
-            KeyBinding(.tab, "Tab", "next field", action: { [weak self] in self?.onNext?() }),
-            .mouse("click", "◄ Prev, Next ► or Done"),
-        ]
-    }
+    /// The bar's keys, declared once; moving between fields is available
+    /// only when there are fields to move along.
+    public static let keys = KeyTable<AccessoryBar>([
+        .init(.backTab, "Shift-Tab", "previous field", footer: false, when: { .when($0.movesBetweenFields) },
+              run: { $0.onPrevious?() }),
+        .init(.tab, "Tab", "next field", when: { .when($0.movesBetweenFields) }, run: { $0.onNext?() }),
+        .mouse("click", "◄ Prev, Next ► or Done", helpNow: { $0.movesBetweenFields ? "◄ Prev, Next ► or Done" : "Done" }),
+    ])
+
+    public override var keyBindings: [KeyBinding] { Self.keys.bindings(for: self) }
 
     public override func preferredHeight(forWidth width: Int) -> Int { 1 }
 

@@ -21,14 +21,21 @@ public final class ConfirmationPrompt: View {
 
     public override var keyBindingsTitle: String { "Confirm" }
 
-    public override var keyBindings: [KeyBinding] {
-        let yes: [KeyEvent] = [.character("y"), .character("Y")] + (defaultAnswer ? [.enter] : [])
-        let no: [KeyEvent] = [.character("n"), .character("N"), .escape] + (defaultAnswer ? [] : [.enter])
-        return [
-            KeyBinding(yes, defaultAnswer ? "Y" : "y", "yes", action: { [weak self] in self?.answer(true) }),
-            KeyBinding(no, defaultAnswer ? "n" : "N", defaultAnswer ? "no" : "no (Enter)", action: { [weak self] in self?.answer(false) }),
-        ]
-    }
+    /// The answers, declared once: the default answer's letter is shown
+    /// in capitals, and Enter gives it (an entry each way, one of the two
+    /// in force, as the default says).
+    public static let keys = KeyTable<ConfirmationPrompt>([
+        .init([.character("y"), .character("Y"), .enter], "Y", "yes", role: .act, when: { .when($0.defaultAnswer) },
+              perform: { prompt, _ in prompt.answer(true) }),
+        .init([.character("y"), .character("Y")], "y", "yes", role: .act, when: { .when(!$0.defaultAnswer) },
+              perform: { prompt, _ in prompt.answer(true) }),
+        .init([.character("n"), .character("N"), .escape], "n", "no", role: .back, when: { .when($0.defaultAnswer) },
+              perform: { prompt, _ in prompt.answer(false) }),
+        .init([.character("n"), .character("N"), .escape, .enter], "N", "no (Enter)", role: .back, when: { .when(!$0.defaultAnswer) },
+              perform: { prompt, _ in prompt.answer(false) }),
+    ])
+
+    public override var keyBindings: [KeyBinding] { Self.keys.bindings(for: self) }
 
     private func answer(_ yes: Bool) {
         window?.dismiss(self)

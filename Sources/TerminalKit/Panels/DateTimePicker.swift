@@ -191,6 +191,7 @@ public final class DateTimePicker: View {
     public override func handle(key: KeyEvent) -> Bool { wheels.handle(key: key) }
     public override var consumesText: Bool { wheels.consumesText }
     public override var stopsPrintableKeys: Bool { wheels.stopsPrintableKeys }
+    public override var showsKeyHints: Bool { wheels.showsKeyHints }
     public override func preferredHeight(forWidth width: Int) -> Int { wheels.preferredHeight(forWidth: width) }
     public override func layout() { wheels.frame = frame }
 }

@@ -19,6 +19,8 @@ public class DockedPanel: View {
         addSubview(hints)
     }
 
+    public override var showsKeyHints: Bool { true }
+
     /// Puts the key hints on the bottom row: each panel's `layout` calls it.
     func layoutHints() {
         hints.frame = Rect(x: frame.x, y: frame.maxY - 1, width: frame.width, height: 1)

@@ -97,6 +97,22 @@ extension KeyBinding {
     }
 }
 
+extension KeyBinding {
+    /// A priority binding as it stands while text is typed: its keys that
+    /// type nothing (F1 for help), still in the footer under the label the
+    /// owner gives for that state, and in the role its keys gave it; nil
+    /// when every key types (`q`).
+    var withoutTypedKeys: KeyBinding? {
+        let kept = keys.filter { !$0.isPrintable }
+        if kept.count == keys.count { return self }
+        guard !kept.isEmpty else { return nil }
+        var binding = KeyBinding(kept, label, help, brief: brief, footer: showsInFooter, role: keptRole, perform: perform)
+        binding.footerPriority = footerPriority
+        binding.availability = availability
+        return binding
+    }
+}
+
 extension KeyEvent {
     /// A key that types a character: text fields take these.
     public var isPrintable: Bool {
@@ -136,6 +152,8 @@ extension KeyEvent {
     public static let backspace = KeyEvent(.backspace)
     public static let delete = KeyEvent(.delete)
     public static let space = KeyEvent(.character(" "))
+    /// Help where `?` is a letter (a text field's).
+    public static let f1 = KeyEvent(.function(1))
 }
 
 extension KeyBinding {

@@ -15,19 +15,27 @@ public final class KeyHintBar: View {
     /// cut to make room for it.
     public var messageEnding: String?
 
-    /// The message as it is drawn over `width` columns: wrapped whole
-    /// after a one-column margin, its ending after it on the last row. The
-    /// ending is an offer (` · U redo`) and never splits across rows: when
-    /// it does not fit after the message's last words, those words give way,
-    /// cut with `…`.
+    /// The message as it is drawn over `width` columns: wrapped after a
+    /// one-column margin into at most `maximumMessageRows`, its ending
+    /// after it on the last row. The ending is an offer (` · U redo`, the
+    /// way on past a refusal) and never splits across rows: when it does
+    /// not fit after the message's last words, or the message goes on past
+    /// the last row, those words give way, cut with `…`. A message too
+    /// long for the rows keeps its beginning (what happened, and why) in
+    /// sight rather than shrinking to one row.
     public func messageLines(width: Int) -> [String] {
         guard let message else { return [] }
         let columns = max(1, width - 1)
         var lines = TextWrapping.lines(message.text, width: columns)
-        guard let ending = messageEnding, !ending.isEmpty else { return lines }
+        let ending = messageEnding ?? ""
+        let goesOn = lines.count > Self.maximumMessageRows
+        if goesOn { lines = Array(lines.prefix(Self.maximumMessageRows)) }
+        guard !ending.isEmpty || goesOn else { return lines }
         let last = lines.popLast() ?? ""
-        let room = columns - DisplayWidth.of(ending)
-        lines.append((DisplayWidth.of(last) <= room ? last : DisplayWidth.truncate(last, to: max(0, room))) + ending)
+        let room = max(0, columns - DisplayWidth.of(ending))
+        let shown = goesOn ? DisplayWidth.truncate(last + " …", to: room)
+            : DisplayWidth.of(last) <= room ? last : DisplayWidth.truncate(last, to: room)
+        lines.append(shown + ending)
         return lines
     }
 

@@ -25,12 +25,12 @@ public final class KeyRoute {
         self.textConsumerHasKeyboard = responders.contains { $0.consumesText }
     }
 
-    /// The priority bindings in force: all of them, except those on
-    /// printable keys while text is being typed.
+    /// The priority bindings in force: all of them, except, while text is
+    /// being typed, their printable keys (help keeps F1 where `?` types).
     var priorityBindings: [KeyBinding] {
-        window.rootView.priorityKeyBindings.filter { binding in
-            !(textConsumerHasKeyboard && binding.keys.allSatisfy(\.isPrintable))
-        }
+        let bindings = window.rootView.priorityKeyBindings
+        guard textConsumerHasKeyboard else { return bindings }
+        return bindings.compactMap(\.withoutTypedKeys)
     }
 
     /// The key tables in force, innermost first: what the footer and the

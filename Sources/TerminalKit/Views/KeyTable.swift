@@ -27,16 +27,21 @@ public struct KeyTable<Owner: AnyObject>: Sendable {
         let helpNow: (@Sendable (Owner) -> String)?
         /// A label that depends on the state (`1–5` for five choices).
         let labelNow: (@Sendable (Owner) -> String)?
+        /// A role that depends on the state: a command that does not act
+        /// on what the state is about (a filter while monsters are marked)
+        /// gives way in a short footer to those that do.
+        let roleNow: (@Sendable (Owner) -> KeyBinding.Role?)?
         let availability: @Sendable (Owner) -> KeyBinding.Availability
         let perform: @Sendable (Owner, KeyEvent) -> Void
 
         public init(_ keys: [KeyEvent], _ label: String, _ help: String, brief: String? = nil, footer: Bool = true,
                     role: KeyBinding.Role? = nil, footerPriority: Int = 0, helpNow: (@Sendable (Owner) -> String)? = nil,
-                    labelNow: (@Sendable (Owner) -> String)? = nil,
+                    labelNow: (@Sendable (Owner) -> String)? = nil, roleNow: (@Sendable (Owner) -> KeyBinding.Role?)? = nil,
                     when availability: @escaping @Sendable (Owner) -> KeyBinding.Availability = { _ in .available },
                     perform: @escaping @Sendable (Owner, KeyEvent) -> Void) {
             self.keys = keys
             self.labelNow = labelNow
+            self.roleNow = roleNow
             self.label = label
             self.help = help
             self.brief = brief
@@ -50,10 +55,11 @@ public struct KeyTable<Owner: AnyObject>: Sendable {
 
         public init(_ key: KeyEvent, _ label: String, _ help: String, brief: String? = nil, footer: Bool = true,
                     role: KeyBinding.Role? = nil, footerPriority: Int = 0, helpNow: (@Sendable (Owner) -> String)? = nil,
+                    roleNow: (@Sendable (Owner) -> KeyBinding.Role?)? = nil,
                     when availability: @escaping @Sendable (Owner) -> KeyBinding.Availability = { _ in .available },
                     run: @escaping @Sendable (Owner) -> Void) {
             self.init([key], label, help, brief: brief, footer: footer, role: role, footerPriority: footerPriority,
-                      helpNow: helpNow, when: availability, perform: { owner, _ in run(owner) })
+                      helpNow: helpNow, roleNow: roleNow, when: availability, perform: { owner, _ in run(owner) })
         }
 
         /// A line of help for the mouse: no keys, never in the footer.
@@ -77,7 +83,8 @@ public struct KeyTable<Owner: AnyObject>: Sendable {
             let help = entry.helpNow?(owner) ?? entry.help
             let label = entry.labelNow?(owner) ?? entry.label
             let perform = entry.perform
-            var binding = KeyBinding(entry.keys, label, help, brief: entry.brief, footer: entry.footer, role: entry.role,
+            let role = entry.roleNow.map { $0(owner) } ?? entry.role
+            var binding = KeyBinding(entry.keys, label, help, brief: entry.brief, footer: entry.footer, role: role,
                                      perform: { [weak owner] key in if let owner { perform(owner, key) } })
             binding.footerPriority = entry.footerPriority
             binding.availability = availability

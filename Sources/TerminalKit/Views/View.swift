@@ -129,4 +129,10 @@ open class View: Responder {
 
     /// The width this view wants when anchored as a popover.
     open var preferredWidth: Int { 20 }
+
+    /// Whether this view, docked as the last of the stack at the bottom,
+    /// shows the keys that work now itself (a docked panel's bottom row).
+    /// The stack covers the screen's footer: when its last view does not,
+    /// the window docks a row of key hints under it.
+    open var showsKeyHints: Bool { false }
 }

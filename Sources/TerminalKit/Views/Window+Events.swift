@@ -30,17 +30,17 @@ extension Window {
     }
 
     private func dispatch(key: KeyEvent) -> Bool {
-        if deliver(key) { return true }
         // Esc followed quickly by a key reads as Alt+key. When nothing
         // wants that combination, the person most likely pressed Esc and
-        // then the key: deliver them so.
-        if key.modifiers.contains(.alt) {
-            var plain = key
-            plain.modifiers.remove(.alt)
-            let escaped = deliver(.escape)
-            return deliver(plain) || escaped
-        }
-        return false
+        // then the key: deliver them so. A modal overlay, which keeps every
+        // key nobody took, must not keep this one: Esc then `w` over the
+        // monster drawer closes it and opens the weapon panel.
+        guard key.modifiers.contains(.alt) else { return deliver(key) }
+        if deliver(key, modalKeepsTheRest: false) { return true }
+        var plain = key
+        plain.modifiers.remove(.alt)
+        let escaped = deliver(.escape)
+        return deliver(plain) || escaped
     }
 
     /// The route keys take now (see `KeyRoute`): the frame's while a
@@ -89,7 +89,7 @@ extension Window {
     /// One route for the key, walked once: the priority bindings, then
     /// each responder in turn. Printable keys stop at a responder that
     /// consumes text or at a picker, handled or not.
-    private func deliver(_ key: KeyEvent) -> Bool {
+    private func deliver(_ key: KeyEvent, modalKeepsTheRest: Bool = true) -> Bool {
         let route = makeKeyRoute()
         let typing = key.isPrintable && route.textConsumerHasKeyboard
         if let binding = rootView.priorityKeyBindings.first(where: { $0.matches(key) }), !typing {
@@ -105,7 +105,7 @@ extension Window {
                 return true
             }
         }
-        return route.modalOverlay != nil
+        return modalKeepsTheRest && route.modalOverlay != nil
     }
 
     private func dispatch(paste text: String) -> Bool {

@@ -22,6 +22,11 @@ public final class Window: Responder {
     /// must stay in sight. The panel's own key hints show again at the next
     /// key, as the footer's do.
     public var messageBar: KeyHintBar?
+    /// The keys that work now, docked under a stack whose views do not
+    /// show them (an accessory bar alone, over a text field being typed
+    /// in or beside a popover): the stack covers the screen's footer, and
+    /// a person typing must still see how to keep, leave and get help.
+    public let dockedKeyHints = KeyHintBar()
     /// Who had focus before a responder with an input view took it, so
     /// that dismissing the panel gives focus back.
     private var focusToRestore: [(owner: Responder, previous: Responder?)] = []
@@ -165,7 +170,8 @@ public final class Window: Responder {
         if let hosted = hostedPopover, hosted !== popover, hosted.hostWindow === self { hosted.hostWindow = nil }
         popover?.hostWindow = self
         hostedPopover = popover
-        let views = [firstResponder?.inputAccessoryView, style == .docked ? firstResponder?.inputView : nil].compactMap { $0 }
+        var views = [firstResponder?.inputAccessoryView, style == .docked ? firstResponder?.inputView : nil].compactMap { $0 }
+        if let last = views.last, !last.showsKeyHints { views.append(dockedKeyHints) }
         guard !views.isEmpty else {
             docked?.dismiss(animated: shouldAnimate)
             if docked?.isGone == true { removeDocked() }

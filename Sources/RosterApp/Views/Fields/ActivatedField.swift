@@ -63,9 +63,8 @@ final class ActivatedField: DetailField {
     override var editVerb: String { "choose activation" }
     override var spokenName: String { "activation" }
 
-    override var keyBindings: [KeyBinding] {
-        guard controller.selected?.activated != nil else { return [] }
-        return [clearingBinding(MonsterChanges(activated: .some(nil)))]
+    override var clearingChanges: MonsterChanges? {
+        controller.selected?.activated == nil ? nil : MonsterChanges(activated: .some(nil))
     }
 
     override func didBecomeFirstResponder() {

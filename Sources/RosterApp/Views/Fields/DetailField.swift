@@ -111,14 +111,24 @@ class DetailField: View {
     /// Keeps the value being edited; false (with `problem` set) refuses it.
     func commitEditing() -> Bool { true }
 
-    /// ⌫ or Delete in a picker: saves `changes`, which make the value
-    /// unknown, and closes the picker. One binding for every picker field.
-    func clearingBinding(_ changes: MonsterChanges) -> KeyBinding {
-        KeyBinding([.backspace, .delete], "⌫", "clear", action: { [weak self] in
-            guard let self else { return }
-            self.cancelEditing()
-            if self.save(changes) { self.pane?.cancelEditing() }
-        })
+    /// The changes that make the value unknown, while it has one and the
+    /// field can be cleared (the wheels, the activation); nil otherwise.
+    var clearingChanges: MonsterChanges? { nil }
+
+    /// ⌫ or Delete in a picker: saves `clearingChanges` and closes the
+    /// picker. One table for every picker field, declared once; hidden
+    /// where there is nothing to clear, so the key goes on to the panel.
+    static let clearingKeys = KeyTable<DetailField>([
+        .init([.backspace, .delete], "⌫", "clear", when: { .when($0.clearingChanges != nil) },
+              perform: { field, _ in field.clear() }),
+    ])
+
+    override var keyBindings: [KeyBinding] { Self.clearingKeys.bindings(for: self) }
+
+    private func clear() {
+        guard let changes = clearingChanges else { return }
+        cancelEditing()
+        if save(changes) { pane?.cancelEditing() }
     }
 
     /// Puts back the value from before editing began.

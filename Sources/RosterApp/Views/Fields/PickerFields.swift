@@ -87,11 +87,11 @@ class WheelField: DetailField {
     /// The value shown when not editing.
     func displayedValue(_ monster: Monster) -> String? { nil }
     /// The changes that make the value unknown.
-    func clearingChanges() -> MonsterChanges? { nil }
+    func unknownValueChanges() -> MonsterChanges? { nil }
 
-    override var keyBindings: [KeyBinding] {
-        guard let clearing = clearingChanges(), controller.selected.map(displayedValue) != nil else { return [] }
-        return [clearingBinding(clearing)]
+    override var clearingChanges: MonsterChanges? {
+        guard controller.selected.flatMap(displayedValue) != nil else { return nil }
+        return unknownValueChanges()
     }
 
     override func didBecomeFirstResponder() {
@@ -177,7 +177,7 @@ final class HeightField: WheelField {
     override func wheelChanges() -> MonsterChanges? { MonsterChanges(height: .some(wheelHeight)) }
 
     override func displayedValue(_ monster: Monster) -> String? { monster.height?.displayName }
-    override func clearingChanges() -> MonsterChanges? { MonsterChanges(height: .some(nil)) }
+    override func unknownValueChanges() -> MonsterChanges? { MonsterChanges(height: .some(nil)) }
 }
 
 /// Country of origin on one wheel of every ISO 3166 country; typing a
@@ -211,5 +211,5 @@ final class OriginField: WheelField {
     override func wheelChanges() -> MonsterChanges? { MonsterChanges(origin: .some(wheelCountry?.code)) }
 
     override func displayedValue(_ monster: Monster) -> String? { monster.country?.description ?? monster.origin }
-    override func clearingChanges() -> MonsterChanges? { MonsterChanges(origin: .some(nil)) }
+    override func unknownValueChanges() -> MonsterChanges? { MonsterChanges(origin: .some(nil)) }
 }
