@@ -125,4 +125,22 @@ struct PostgresWeaponInOneTripTests {
         _ = try roster.setWeapons(assign("Cat-Bot", .fire))
         #expect(try state(admin) == [["fire", "1"]])
     }
+
+    @Test("a name filter's key check rides with the statement that trusts the keys; keys another program left go the long way")
+    func nameFilterKeyCheck() throws {
+        let database = try PostgresTestServer.shared().makeDatabase()
+        let admin = try PostgresTestServer.shared().adminConnection(database: database)
+        defer { admin.close() }
+        let roster = try store(database)
+        let named = MonsterQuery(conditions: try QueryParser.conditions("name=cat-bot"))
+        var ids: [Int64] = []
+        #expect(try roundTrips(roster) { ids = try roster.monsterIDs(matching: named) } == 1)
+        #expect(ids == [1])
+        // Renamed by psql, its key left: matched by its name, not its old key.
+        try admin.simpleQuery("UPDATE roster.monster SET name = 'Kit-Bot' WHERE id = 1")
+        #expect(try roster.monsterIDs(matching: named).isEmpty)
+        #expect(try roster.monsterIDs(matching: MonsterQuery(conditions: try QueryParser.conditions("name=kit-bot"))) == [1])
+        _ = try roster.setWeapon(.fire, matching: MonsterQuery(conditions: try QueryParser.conditions("name=Kit-Bot")), dryRun: false, expecting: nil)
+        #expect(try admin.query("SELECT weapon FROM roster.monster WHERE id = 1").firstValue == "fire")
+    }
 }
