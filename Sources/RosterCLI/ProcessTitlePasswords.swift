@@ -42,7 +42,10 @@ public enum ProcessTitlePasswords {
             guard argument.count >= marker.count,
                   let start = (0...(argument.count - marker.count)).first(where: { argument[$0..<$0 + marker.count].elementsEqual(marker) })
             else { continue }
-            guard let uri = String(validating: argument[start...], as: UTF8.self) else {
+            // Decoded, then compared: a repair would show as other bytes.
+            // (String(validating:) costs its generic set-up in every process.)
+            let uri = String(decoding: argument[start...], as: UTF8.self)
+            guard uri.utf8.elementsEqual(argument[start...]) else {
                 return start + marker.count < argument.count ? [(start + marker.count)..<argument.count] : []
             }
             return ConnectionURI.passwordRanges(in: uri).map { (start + $0.lowerBound)..<(start + $0.upperBound) }

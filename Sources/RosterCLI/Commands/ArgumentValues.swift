@@ -10,11 +10,13 @@ extension ReadableValue {
     /// The value `text` gives, or RosterCore's sentence. With `labelled`,
     /// the option goes before a sentence that does not say what it read
     /// (`--height: `40ft` is taller than a height can be; …`).
-    /// `expecting` says what to give instead of an empty text.
-    static func argument(_ text: String, labelled: Bool, expecting: String) throws(ArgumentProblem) -> Self {
+    /// `expecting` says what to give instead of an empty text; worked out
+    /// only then (a list of weapons joined was 2% of a whole `set-weapon`).
+    static func argument(_ text: String, labelled: Bool, expecting: @autoclosure () -> String) throws(ArgumentProblem) -> Self {
         if text.allSatisfy({ $0 == " " || $0 == "\t" }) {
             // An empty value is an unset variable or a slip, not a value to name in backticks.
-            throw ArgumentProblem { label in "\(label) is empty; give \(expecting)" }
+            let expected = expecting()
+            throw ArgumentProblem { label in "\(label) is empty; give \(expected)" }
         }
         switch reading(text) {
         case .success(let value):

@@ -8,7 +8,13 @@ public enum ChangeWording {
 
     /// `Cat-Bot: Sword → Fire`, one part per monster.
     public static func weapons(_ changes: [WeaponChange]) -> String {
-        listed(changes.filter(\.isChange).map { "\(Quote.name($0.monster.name)): \($0.monster.weapon.type.displayName) → \($0.weapon.displayName)" })
+        listed(changes.filter(\.isChange).map { weapon(of: $0.monster.name, from: $0.monster.weapon.type, to: $0.weapon) })
+    }
+
+    /// `Cat-Bot: Sword → Fire`: one monster's part of `weapons`, and the
+    /// whole of a change of one monster.
+    public static func weapon(of name: String, from before: WeaponType, to after: WeaponType) -> String {
+        "\(Quote.name(name)): \(before.displayName) → \(after.displayName)"
     }
 
     /// ``Cat-Bot: name `Cat-Bot` → `Kitty-Bot`, colour Default → Red``.

@@ -39,6 +39,17 @@ public enum Countries {
         }
     }()
 
+    /// Each country's two-letter code, as its two bytes, straight from
+    /// the file's lines that `table` reads (three or four fields).
+    static func forEachCode(_ body: (UInt8, UInt8) -> Void) {
+        guard let bytes = Assets.bytes(named: fileName) else { return }
+        for line in bytes.split(separator: UInt8(ascii: "\n")) where line.first != UInt8(ascii: "#") {
+            let tabs = line.lazy.filter { $0 == UInt8(ascii: "\t") }.count
+            guard tabs == 2 || tabs == 3, line.count > 2, line[line.startIndex + 2] == UInt8(ascii: "\t") else { continue }
+            body(line[line.startIndex], line[line.startIndex + 1])
+        }
+    }
+
     private static let byCode: [String: Country] = Dictionary(table.map { ($0.country.code, $0.country) },
                                                                uniquingKeysWith: { first, _ in first })
 

@@ -86,14 +86,14 @@ extension Countries {
         (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? Int(byte - UInt8(ascii: "A")) : nil
     }
 
-    /// One entry per pair of capital letters: whether a country has that code.
+    /// One entry per pair of capital letters: whether a country has that
+    /// code. Read from the file's first column alone: reading a monster
+    /// needs no country's name, and building `all` (every name folded and
+    /// sorted) was a tenth of a whole `set-weapon` process.
     private static let codeTable: [Bool] = {
         var table = [Bool](repeating: false, count: 26 * 26)
-        for country in all {
-            let letters = Array(country.code.utf8)
-            if letters.count == 2, let first = letterIndex(letters[0]), let second = letterIndex(letters[1]) {
-                table[first * 26 + second] = true
-            }
+        forEachCode { first, second in
+            if let first = letterIndex(first), let second = letterIndex(second) { table[first * 26 + second] = true }
         }
         return table
     }()

@@ -24,32 +24,47 @@ extension PostgresRosterStore {
     /// `keys` (the ones another program made read alike too), by id.
     /// `forUpdate` locks them for the write under way.
     func monsters(ids: [Int64], readingAs keys: [String], forUpdate: Bool) throws -> [Monster] {
-        let lock = forUpdate && !isRehearsing ? " FOR UPDATE" : ""
-        // The keys' monsters, their shadows too (a newline, then the id:
-        // below \u{0B}), gathered first, then read with the ids by the primary key.
-        let select = """
-            SELECT \(PostgresMonsterTable.columns) FROM roster.monster
-            WHERE id = ANY($1::bigint[] || ARRAY(SELECT m.id FROM unnest($2::text[]) AS k(key) JOIN roster.monster m
-                ON m.name_key >= k.key COLLATE "C" AND m.name_key < (k.key || chr(11)) COLLATE "C"))
-            ORDER BY id\(lock)
-            """
-        let parameters = ["{" + ids.map(String.init).joined(separator: ",") + "}", Self.arrayLiteral(keys)]
+        let lookup = lookupStatement(ids: ids, readingAs: keys, forUpdate: forUpdate)
         var rows: [[String?]]
         if keys.isEmpty {
-            rows = try run(select, parameters).rows
+            rows = try run(lookup.sql, lookup.parameters).rows
         } else {
-            let check = BoundStatement(PostgresSchema.nameKeysChecked, [String(NameFolding.revision)])
-            let batch = pending + [check, BoundStatement(select, parameters)]
+            let batch = pending + [nameKeysCheck, lookup]
             let results = try runBatch(batch)
             rows = results.last?.rows ?? []
             if results[batch.count - 2].firstValue != "t" {
                 if try correctNameKeys() {
-                    rows = try run(select, parameters).rows
+                    rows = try run(lookup.sql, lookup.parameters).rows
                 } else {
-                    return try monstersComparingNames(ids: ids, readingAs: keys, lock: lock)
+                    return try monstersComparingNames(ids: ids, readingAs: keys, lock: forUpdate && !isRehearsing ? " FOR UPDATE" : "")
                 }
             }
         }
+        return try monsters(from: rows, ids: ids, readingAs: keys)
+    }
+
+    /// Whether the stored keys can be trusted: "t" when every key was
+    /// checked since the last outside write (see `PostgresSchema.nameKeysChecked`).
+    var nameKeysCheck: BoundStatement { BoundStatement(PostgresSchema.nameKeysChecked, [String(NameFolding.revision)]) }
+
+    /// The statement `monsters(ids:readingAs:forUpdate:)` reads with,
+    /// trusting the stored keys. `forUpdate` locks the rows for the write
+    /// under way.
+    func lookupStatement(ids: [Int64], readingAs keys: [String], forUpdate: Bool) -> BoundStatement {
+        let lock = forUpdate && !isRehearsing ? " FOR UPDATE" : ""
+        // The keys' monsters, their shadows too (a newline, then the id:
+        // below \u{0B}), gathered first, then read with the ids by the primary key.
+        return BoundStatement("""
+            SELECT \(PostgresMonsterTable.columns) FROM roster.monster
+            WHERE id = ANY($1::bigint[] || ARRAY(SELECT m.id FROM unnest($2::text[]) AS k(key) JOIN roster.monster m
+                ON m.name_key >= k.key COLLATE "C" AND m.name_key < (k.key || chr(11)) COLLATE "C"))
+            ORDER BY id\(lock)
+            """, ["{" + ids.map(String.init).joined(separator: ",") + "}", Self.arrayLiteral(keys)])
+    }
+
+    /// The monsters among `rows` (read by `lookupStatement`) that one of
+    /// `ids` names or whose name reads as one of `keys`.
+    func monsters(from rows: [[String?]], ids: [Int64], readingAs keys: [String]) throws -> [Monster] {
         let wanted = Set(keys)
         return try rows.compactMap { (row) throws -> Monster? in
             let monster = try PostgresMonsterTable.monster(from: row)

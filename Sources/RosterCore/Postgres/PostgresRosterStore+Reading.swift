@@ -45,9 +45,20 @@ extension PostgresRosterStore {
             // Inside a write the matches are locked: a row another program
             // (psql, which takes no roster lock) changes meanwhile is
             // matched again as it is once that program commits.
+            let forUpdate = isWriting && !isRehearsing
+            func ids(_ rows: [[String?]]) -> [Int64] { rows.compactMap { ($0.first ?? nil).flatMap { Int64($0) } } }
+            if query.hasNameCondition, schemaVersion >= 6 {
+                // The keys' check rides with the statement that trusts
+                // them, one round trip; keys found unchecked, its answer
+                // is dropped and the names are matched the long way.
+                let trusting = QuerySQL(selecting: "id", from: "roster.monster", query, .postgres, forUpdate: forUpdate)
+                let batch = pending + [nameKeysCheck, BoundStatement(trusting.sql, trusting.parameters.map(\.text))]
+                let results = try runBatch(batch)
+                if results[batch.count - 2].firstValue == "t", let rows = results.last?.rows { return ids(rows) }
+            }
             let select = QuerySQL(selecting: "id", from: "roster.monster", query, .postgres,
-                                  namesMatchedBy: try namesMatchedByComparing(query), forUpdate: isWriting && !isRehearsing)
-            return try run(select.sql, select.parameters.map(\.text)).rows.compactMap { ($0.first ?? nil).flatMap { Int64($0) } }
+                                  namesMatchedBy: try namesMatchedByComparing(query), forUpdate: forUpdate)
+            return ids(try run(select.sql, select.parameters.map(\.text)).rows)
         }
     }
 

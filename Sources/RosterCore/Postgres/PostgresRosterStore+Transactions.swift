@@ -40,16 +40,7 @@ extension PostgresRosterStore {
             }
         }
         return try guarded {
-            pending = [
-                BoundStatement("BEGIN"),
-                // roster.writing: this change is roster's, announced with its
-                // history id; the outside-change trigger stays quiet. The
-                // settings come first in the row, so the lock waits no
-                // longer than the busy timeout; one statement, parsed once.
-                BoundStatement("""
-                    SELECT set_config('lock_timeout', $1, true), set_config('roster.writing', 'on', true), pg_advisory_xact_lock($2, $3)
-                    """, ["\(max(0, busyTimeoutMilliseconds))ms", String(PostgresSchema.LockKey.space), String(PostgresSchema.LockKey.write)]),
-            ]
+            pending = writeOpening
             let value: T
             do {
                 value = try body()
@@ -65,6 +56,20 @@ extension PostgresRosterStore {
             }
             return value
         }
+    }
+
+    /// How every write begins: BEGIN, then the write lock.
+    var writeOpening: [BoundStatement] {
+        [
+            BoundStatement("BEGIN"),
+            // roster.writing: this change is roster's, announced with its
+            // history id; the outside-change trigger stays quiet. The
+            // settings come first in the row, so the lock waits no
+            // longer than the busy timeout; one statement, parsed once.
+            BoundStatement("""
+                SELECT set_config('lock_timeout', $1, true), set_config('roster.writing', 'on', true), pg_advisory_xact_lock($2, $3)
+                """, ["\(max(0, busyTimeoutMilliseconds))ms", String(PostgresSchema.LockKey.space), String(PostgresSchema.LockKey.write)]),
+        ]
     }
 
     /// Reads in one snapshot (an export, a page of the list while others write).

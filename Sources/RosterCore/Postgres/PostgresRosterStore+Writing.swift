@@ -8,11 +8,13 @@ import TextSafety
 ///
 /// Monsters are looked up with `FOR UPDATE` inside the write, all at once
 /// (`= ANY($1)`), so a batch of names is one round trip; the updates and
-/// the history travel with the COMMIT.
+/// the history travel with the COMMIT. One monster named by name is
+/// given its weapon in one round trip in all (`setWeaponInOneTrip`).
 extension PostgresRosterStore {
     public func setWeapons(_ assignments: [WeaponAssignment], dryRun: Bool,
                            expecting expected: WeaponType?) throws(RosterError) -> [WeaponChange] {
         do {
+            if !dryRun, let changes = try setWeaponInOneTrip(assignments, expecting: expected) { return changes }
             return try write(commit: !dryRun, rehearse: dryRun) {
                 let changes = try assignWeapons(assignments, expecting: expected)
                 try record(.weapons(changes))
@@ -72,14 +74,26 @@ extension PostgresRosterStore {
     /// spelled exactly so, else it is refused naming them all.
     func lookUpAll(_ references: [String], forUpdate: Bool = false) throws -> [String: Monster] {
         guard !references.isEmpty else { return [:] }
+        let (ids, keys) = Self.idsAndKeys(references)
+        return try Self.resolve(references, among: try monsters(ids: ids, readingAs: keys, forUpdate: forUpdate))
+    }
+
+    /// The ids and folded names `references` give, apart.
+    static func idsAndKeys(_ references: [String]) -> (ids: [Int64], keys: [String]) {
         var ids: [Int64] = []
         var keys: [String] = []
         for reference in references {
             if let id = MonsterRules.id(in: reference) { ids.append(id) } else { keys.append(MonsterRules.nameKey(reference)) }
         }
+        return (ids, keys)
+    }
+
+    /// The monster each reference means among `monsters`, the ones its
+    /// ids and keys found, by reference.
+    static func resolve(_ references: [String], among monsters: [Monster]) throws -> [String: Monster] {
         var byID: [Int64: Monster] = [:]
         var byKey: [String: [Monster]] = [:]
-        for monster in try monsters(ids: ids, readingAs: keys, forUpdate: forUpdate) {
+        for monster in monsters {
             byID[monster.id] = monster
             byKey[MonsterRules.nameKey(monster.name), default: []].append(monster)
         }

@@ -1,19 +1,29 @@
 /// The server enters COPY: CopyInResponse (it waits for the client's data),
 /// CopyOutResponse (it sends data), CopyBothResponse (replication). Each
 /// gives the overall format and each column's (0 text, 1 binary).
-struct CopyResponse: WireRecord, Equatable, Sendable {
+struct CopyResponse: WireValue, Equatable, Sendable {
     var overallFormat: UInt8 = 0
     var columnFormats: [Int16] = []
-    static var layout: [WireField<Self>] { [.value(\.overallFormat), .list(\.columnFormats)] }
+
+    func write(to writer: inout MessageWriter) {
+        writer.int8(overallFormat)
+        writer.list(columnFormats)
+    }
+
+    static func read(from reader: inout MessageReader) throws(PostgresError) -> Self {
+        CopyResponse(overallFormat: try reader.int8(), columnFormats: try reader.list())
+    }
 }
 
 /// The three messages differ only in their type byte.
-protocol CopyResponseMessage: WireMessage, WireRecord {
-    var response: CopyResponse { get set }
+protocol CopyResponseMessage: WireMessage {
+    init(response: CopyResponse)
+    var response: CopyResponse { get }
 }
 
 extension CopyResponseMessage {
-    static var layout: [WireField<Self>] { [.value(\.response)] }
+    func write(to writer: inout MessageWriter) { response.write(to: &writer) }
+    static func read(from reader: inout MessageReader) throws(PostgresError) -> Self { Self(response: try .read(from: &reader)) }
 }
 
 struct CopyInResponse: CopyResponseMessage { static let typeCode = UInt8(ascii: "G"); var response = CopyResponse() }

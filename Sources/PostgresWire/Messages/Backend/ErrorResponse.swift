@@ -1,15 +1,19 @@
 /// An error (ErrorResponse) or a notice (NoticeResponse): the same list of
 /// fields, each a code byte and a string, ended by a zero byte.
-struct ErrorResponse: WireMessage, WireRecord {
+struct ErrorResponse: WireMessage {
     static let typeCode = UInt8(ascii: "E")
     var error = ServerError(fields: [:])
-    static var layout: [WireField<Self>] { [.value(\.error)] }
+
+    func write(to writer: inout MessageWriter) { error.write(to: &writer) }
+    static func read(from reader: inout MessageReader) throws(PostgresError) -> Self { ErrorResponse(error: try .read(from: &reader)) }
 }
 
-struct NoticeResponse: WireMessage, WireRecord {
+struct NoticeResponse: WireMessage {
     static let typeCode = UInt8(ascii: "N")
     var notice = ServerError(fields: [:])
-    static var layout: [WireField<Self>] { [.value(\.notice)] }
+
+    func write(to writer: inout MessageWriter) { notice.write(to: &writer) }
+    static func read(from reader: inout MessageReader) throws(PostgresError) -> Self { NoticeResponse(notice: try .read(from: &reader)) }
 }
 
 extension ServerError: WireValue {

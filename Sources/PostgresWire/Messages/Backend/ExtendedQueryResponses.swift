@@ -9,18 +9,26 @@ struct NoData: SignalMessage { static let typeCode = UInt8(ascii: "n") }
 struct PortalSuspended: SignalMessage { static let typeCode = UInt8(ascii: "s") }
 
 /// The types of a prepared statement's parameters, by OID.
-struct ParameterDescription: WireMessage, WireRecord {
+struct ParameterDescription: WireMessage {
     static let typeCode = UInt8(ascii: "t")
     var parameterTypes: [Int32] = []
-    static var layout: [WireField<Self>] { [.list(\.parameterTypes)] }
+
+    func write(to writer: inout MessageWriter) { writer.list(parameterTypes) }
+    static func read(from reader: inout MessageReader) throws(PostgresError) -> Self { ParameterDescription(parameterTypes: try reader.list()) }
 }
 
 /// The server speaks an older minor version, or not some options asked for.
-struct NegotiateProtocolVersion: WireMessage, WireRecord {
+struct NegotiateProtocolVersion: WireMessage {
     static let typeCode = UInt8(ascii: "v")
     var newestMinorVersion: Int32 = 0
     var unrecognizedOptions: [String] = []
-    static var layout: [WireField<Self>] {
-        [.value(\.newestMinorVersion), .list(\.unrecognizedOptions, countedAs: Int32.self)]
+
+    func write(to writer: inout MessageWriter) {
+        writer.int32(newestMinorVersion)
+        writer.list(unrecognizedOptions, countedAs: Int32.self)
+    }
+
+    static func read(from reader: inout MessageReader) throws(PostgresError) -> Self {
+        NegotiateProtocolVersion(newestMinorVersion: try reader.int32(), unrecognizedOptions: try reader.list(countedAs: Int32.self))
     }
 }

@@ -1,9 +1,11 @@
 /// The server is ready for the next query; says whether a transaction is
 /// open, and whether it has failed (every statement refused until ROLLBACK).
-struct ReadyForQuery: WireMessage, WireRecord {
+struct ReadyForQuery: WireMessage {
     static let typeCode = UInt8(ascii: "Z")
     var status = TransactionStatus.idle
-    static var layout: [WireField<Self>] { [.value(\.status)] }
+
+    func write(to writer: inout MessageWriter) { status.write(to: &writer) }
+    static func read(from reader: inout MessageReader) throws(PostgresError) -> Self { ReadyForQuery(status: try .read(from: &reader)) }
 }
 
 /// Where the session stands between queries.

@@ -2,7 +2,7 @@
 /// making a portal. roster sends every value as text (format 0) and asks
 /// for every result column as text, so that a value is never spliced into
 /// SQL and needs no type-specific encoding; nil is SQL NULL (length -1).
-struct Bind: WireMessage, WireRecord {
+struct Bind: WireMessage {
     static let typeCode = UInt8(ascii: "B")
     var portalName: String = ""
     var statementName: String = ""
@@ -10,8 +10,16 @@ struct Bind: WireMessage, WireRecord {
     var parameters: [[UInt8]?] = []
     var resultFormats: [Int16] = []
 
-    static var layout: [WireField<Self>] {
-        [.value(\.portalName), .value(\.statementName), .list(\.parameterFormats),
-         .nullableValues(\.parameters), .list(\.resultFormats)]
+    func write(to writer: inout MessageWriter) {
+        writer.cString(portalName)
+        writer.cString(statementName)
+        writer.list(parameterFormats)
+        writer.nullableValues(parameters)
+        writer.list(resultFormats)
+    }
+
+    static func read(from reader: inout MessageReader) throws(PostgresError) -> Self {
+        Bind(portalName: try reader.cString(), statementName: try reader.cString(), parameterFormats: try reader.list(),
+             parameters: try reader.nullableValues().map { $0.map { Array($0) } }, resultFormats: try reader.list())
     }
 }

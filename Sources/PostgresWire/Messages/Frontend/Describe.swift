@@ -1,6 +1,6 @@
 /// Extended protocol: asks for a statement's parameter and row description
 /// ('S') or a portal's row description ('P').
-struct Describe: WireMessage, WireRecord {
+struct Describe: WireMessage {
     static let typeCode = UInt8(ascii: "D")
 
     enum Target: UInt8, WireCode, Sendable {
@@ -10,5 +10,13 @@ struct Describe: WireMessage, WireRecord {
 
     var target = Target.statement
     var name = ""
-    static var layout: [WireField<Self>] { [.value(\.target), .value(\.name)] }
+
+    func write(to writer: inout MessageWriter) {
+        target.write(to: &writer)
+        writer.cString(name)
+    }
+
+    static func read(from reader: inout MessageReader) throws(PostgresError) -> Self {
+        Describe(target: try .read(from: &reader), name: try reader.cString())
+    }
 }

@@ -1,8 +1,16 @@
 /// Extended protocol: runs a portal, returning at most `maxRows` rows
 /// (0: all of them).
-struct Execute: WireMessage, WireRecord {
+struct Execute: WireMessage {
     static let typeCode = UInt8(ascii: "E")
     var portalName: String = ""
     var maxRows: Int32 = 0
-    static var layout: [WireField<Self>] { [.value(\.portalName), .value(\.maxRows)] }
+
+    func write(to writer: inout MessageWriter) {
+        writer.cString(portalName)
+        writer.int32(maxRows)
+    }
+
+    static func read(from reader: inout MessageReader) throws(PostgresError) -> Self {
+        Execute(portalName: try reader.cString(), maxRows: try reader.int32())
+    }
 }

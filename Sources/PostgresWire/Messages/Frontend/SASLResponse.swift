@@ -1,6 +1,8 @@
 /// A later SASL message from the client (SCRAM's client-final-message).
-struct SASLResponse: WireMessage, WireRecord {
+struct SASLResponse: WireMessage {
     static let typeCode = UInt8(ascii: "p")
     var data: [UInt8] = []
-    static var layout: [WireField<Self>] { [.rest(\.data)] }
+
+    func write(to writer: inout MessageWriter) { writer.raw(data) }
+    static func read(from reader: inout MessageReader) throws(PostgresError) -> Self { SASLResponse(data: Array(reader.rest())) }
 }

@@ -1,0 +1,146 @@
+import Testing
+import PostgresWire
+@testable import RosterCore
+
+/// `set-weapon NAME WEAPON` on PostgreSQL in one round trip after the
+/// start-up (see `PostgresRosterStore+WeaponInOneTrip`): the change and its
+/// history are those of the usual write, and every refusal is the usual
+/// one, with nothing half applied.
+@Suite("set-weapon on PostgreSQL in one round trip")
+struct PostgresWeaponInOneTripTests {
+    private func store(_ database: String, user: String = "postgres") throws -> PostgresRosterStore {
+        try PostgresRosterStore.open(uri: PostgresTestServer.shared().uri(database: database, user: user, applicationName: "tester-a"),
+                                     environment: [:])
+    }
+
+    private func assign(_ name: String, _ weapon: WeaponType) -> [WeaponAssignment] {
+        [WeaponAssignment(reference: name, weapon: weapon)]
+    }
+
+    /// What a request costs: the round trips `body` takes on `store`.
+    private func roundTrips(_ store: PostgresRosterStore, _ body: () throws -> Void) rethrows -> Int {
+        let before = store.connection.requestsSent
+        try body()
+        return store.connection.requestsSent - before
+    }
+
+    private func state(_ admin: PostgresConnection) throws -> [[String?]] {
+        try admin.query("SELECT weapon, (SELECT count(*) FROM roster.history) FROM roster.monster WHERE id = 1").rows
+    }
+
+    @Test("one round trip: the weapon, the entry and its row as the usual write words them, announced on the channel")
+    func oneRoundTrip() throws {
+        let database = try PostgresTestServer.shared().makeDatabase()
+        let admin = try PostgresTestServer.shared().adminConnection(database: database)
+        defer { admin.close() }
+        try admin.listen(PostgresRosterStore.notificationChannel)
+        let roster = try store(database)
+        var changes: [WeaponChange] = []
+        #expect(try roundTrips(roster) { changes = try roster.setWeapons(assign("Cat-Bot", .fire)) } == 1)
+        #expect(changes.map(\.monster.weapon.type) == [.sword] && changes.map(\.weapon) == [.fire])
+        let entry = try #require(try roster.history().first)
+        #expect(entry.line == "set-weapon Cat-Bot: Sword → Fire")
+        #expect(entry.author == "postgres on tester-a")
+        let revisions = try roster.revisions(of: entry)
+        var after = try #require(changes.first?.monster)
+        after.weapon = Weapon(.fire)
+        #expect(revisions == [MonsterRevision(monsterID: 1, before: changes.first?.monster, after: after)])
+        #expect(try admin.waitForNotifications(milliseconds: 2_000).map(\.payload) == [String(entry.id)])
+        // Undo takes it back as any change.
+        _ = try roster.undo()
+        #expect(try roster.find("Cat-Bot")?.weapon.type == .sword)
+    }
+
+    @Test("a name typed in another spelling: a second try under the stored name, the entry naming the monster as stored")
+    func anotherSpelling() throws {
+        let database = try PostgresTestServer.shared().makeDatabase()
+        let roster = try store(database)
+        #expect(try roundTrips(roster) { _ = try roster.setWeapons(assign("CAT-bot", .smoke)) } == 2)
+        #expect(try roster.history().first?.line == "set-weapon Cat-Bot: Sword → Smoke")
+        #expect(try roster.find("Cat-Bot")?.weapon.type == .smoke)
+    }
+
+    @Test("an unchanged weapon, an unknown name, a --from that no longer holds: told from the one round trip, nothing written")
+    func refusalsFromTheOneTrip() throws {
+        let database = try PostgresTestServer.shared().makeDatabase()
+        let admin = try PostgresTestServer.shared().adminConnection(database: database)
+        defer { admin.close() }
+        let roster = try store(database)
+        var unchanged: [WeaponChange] = []
+        #expect(try roundTrips(roster) { unchanged = try roster.setWeapons(assign("Cat-Bot", .sword)) } == 1)
+        #expect(unchanged.map(\.isChange) == [false])
+        #expect {
+            try roster.setWeapons(assign("Cat-Bto", .fire))
+        } throws: { error in
+            guard case RosterError.monsterNotFound("Cat-Bto", let suggestion) = error else { return false }
+            return suggestion == "Cat-Bot"
+        }
+        #expect {
+            try roster.setWeapons(assign("Cat-Bot", .fire), expecting: .smoke)
+        } throws: { error in
+            guard case RosterError.changedSince(let current, _) = error else { return false }
+            return current.weapon.type == .sword
+        }
+        #expect(try state(admin) == [["sword", "0"]])
+    }
+
+    @Test("names another program made read alike: the exact spelling in one round trip, any other refused, nothing written")
+    func namesReadingAlike() throws {
+        let database = try PostgresTestServer.shared().makeDatabase()
+        let admin = try PostgresTestServer.shared().adminConnection(database: database)
+        defer { admin.close() }
+        let roster = try store(database)
+        try admin.simpleQuery("INSERT INTO roster.monster (name, name_key, icon, weapon) VALUES ('cat-bot', 'bogus', 'unknown.png', 'smoke')")
+        // The outside write leaves the keys unchecked: the usual way corrects them.
+        _ = try roster.setWeapons(assign("cat-bot", .fire))
+        #expect(try roundTrips(roster) { _ = try roster.setWeapons(assign("Cat-Bot", .blowgun)) } == 1)
+        #expect(try admin.query("SELECT id, weapon FROM roster.monster WHERE id IN (1, 7) ORDER BY id").rows == [["1", "blowgun"], ["7", "fire"]])
+        #expect {
+            try roster.setWeapons(assign("CAT-BOT", .smoke))
+        } throws: { error in
+            guard case RosterError.namesReadAlike = error else { return false }
+            return true
+        }
+        #expect(try roster.history().map(\.line) == ["set-weapon Cat-Bot: Sword → Blowgun", "set-weapon cat-bot: Smoke → Fire"])
+    }
+
+    @Test("a failure anywhere in the batch (the history refusing the entry, a reader's refused write) changes nothing")
+    func nothingHalfApplied() throws {
+        let database = try PostgresTestServer.shared().makeDatabase()
+        let admin = try PostgresTestServer.shared().adminConnection(database: database)
+        defer { admin.close() }
+        let roster = try store(database)
+        try admin.simpleQuery("ALTER TABLE roster.history ADD CONSTRAINT refused CHECK (id < 0) NOT VALID")
+        #expect(throws: RosterError.self) { try roster.setWeapons(assign("Cat-Bot", .fire)) }
+        #expect(try state(admin) == [["sword", "0"]])
+        try admin.simpleQuery("ALTER TABLE roster.history DROP CONSTRAINT refused")
+        try admin.grantReading(to: "reader")
+        #expect {
+            try store(database, user: "reader").setWeapons(assign("Cat-Bot", .fire))
+        } throws: { error in
+            guard case RosterError.notPermitted = error else { return false }
+            return true
+        }
+        #expect(try state(admin) == [["sword", "0"]])
+        _ = try roster.setWeapons(assign("Cat-Bot", .fire))
+        #expect(try state(admin) == [["fire", "1"]])
+    }
+
+    @Test("a name filter's key check rides with the statement that trusts the keys; keys another program left go the long way")
+    func nameFilterKeyCheck() throws {
+        let database = try PostgresTestServer.shared().makeDatabase()
+        let admin = try PostgresTestServer.shared().adminConnection(database: database)
+        defer { admin.close() }
+        let roster = try store(database)
+        let named = MonsterQuery(conditions: try QueryParser.conditions("name=cat-bot"))
+        var ids: [Int64] = []
+        #expect(try roundTrips(roster) { ids = try roster.monsterIDs(matching: named) } == 1)
+        #expect(ids == [1])
+        // Renamed by psql, its key left: matched by its name, not its old key.
+        try admin.simpleQuery("UPDATE roster.monster SET name = 'Kit-Bot' WHERE id = 1")
+        #expect(try roster.monsterIDs(matching: named).isEmpty)
+        #expect(try roster.monsterIDs(matching: MonsterQuery(conditions: try QueryParser.conditions("name=kit-bot"))) == [1])
+        _ = try roster.setWeapon(.fire, matching: MonsterQuery(conditions: try QueryParser.conditions("name=Kit-Bot")), dryRun: false, expecting: nil)
+        #expect(try admin.query("SELECT weapon FROM roster.monster WHERE id = 1").firstValue == "fire")
+    }
+}
