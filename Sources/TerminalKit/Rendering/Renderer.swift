@@ -7,7 +7,7 @@
 /// one byte array for one `write`. Pictures (`Buffer.placements`) go in
 /// the same frame through the one `PictureOutput` the terminal's protocol
 /// uses: its bytes before the cells, the cells it says must be written
-/// again, its bytes after them. The renderer names no protocol. A full
+/// again, its bytes after them, then any cells those blanked. The renderer names no protocol. A full
 /// repaint clears with `ESC [H ESC [J` unless the output says otherwise:
 /// kitty frees every stored image on `ESC [2J`.
 public struct Renderer {
@@ -93,6 +93,10 @@ public struct Renderer {
             // Where a sixel or an inline image leaves the cursor differs
             // between terminals.
             writer.cursor = nil
+            if let blanked = pictures?.blankedByPainting, !blanked.isEmpty {
+                let again = FrameDiff.changes(from: buffer, to: buffer, depth: colorDepth) { x, y in blanked.contains { $0.contains(Point(x: x, y: y)) } }
+                output += writer.write(again, of: buffer, depth: colorDepth)
+            }
         }
         let wantsCursor = cursor.map { buffer.bounds.contains($0) } ?? false
         if drew || wantsCursor != cursorVisible || (wantsCursor && cursor != writer.cursor) {
