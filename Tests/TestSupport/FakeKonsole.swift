@@ -13,11 +13,11 @@ import TerminalKit
 /// - **A colour definition followed by `-` or `$` is lost** (its parser
 ///   resets on those first, as Konsole's source shows): the register
 ///   keeps the VT340 colour every sixel starts with.
-/// - **Painting it blanks the text** of the cells it covers, and it covers
-///   one column and one row more than it takes when they come out whole:
-///   `w / cell + 1` columns and `h / cell + 1` rows, `h` rounded up to a
-///   whole band of six pixels. The cursor then goes to its last row and a
-///   line feed follows, which scrolls the screen from the last row.
+/// - **Painting it blanks the text** of the cells it covers, `h` rounded
+///   up to a whole band of six pixels, and of the column right of them
+///   whatever its width (seen: a 16 × 34 pixel sixel on 8 × 17 cells
+///   blanked 3 columns and 3 rows; 28 to 32 pixels wide, 5 columns). The cursor then goes to its last row and a line feed follows,
+///   which scrolls the screen from the last row.
 /// - **A picture laid over the whole of an older one replaces it.**
 /// - **The kitty delete command** (`ESC _ G a=d … ESC \`) removes every
 ///   picture, sixel ones included; ED 2 clears the text and every picture.
@@ -212,11 +212,11 @@ public final class FakeKonsole {
             }
         }
         var picture = Picture(column: cursor.column, row: cursor.row, width: pictureWidth, height: pictureHeight, pixels: pixels)
-        picture.cellsWide = pictureWidth / cellSize.width + 1
-        picture.cellsHigh = pictureHeight / cellSize.height + 1
+        picture.cellsWide = (pictureWidth - 1) / cellSize.width + 1
+        picture.cellsHigh = (pictureHeight - 1) / cellSize.height + 1
         let cells = picture.cells
         for row in cells.rows where row < height {
-            for column in cells.columns where column < width { text[row * width + column] = " " }
+            for column in cells.columns.lowerBound...cells.columns.upperBound where column < width { text[row * width + column] = " " }
         }
         pictures.removeAll { old in
             old.cells.columns.clamped(to: cells.columns) == old.cells.columns && old.cells.rows.clamped(to: cells.rows) == old.cells.rows

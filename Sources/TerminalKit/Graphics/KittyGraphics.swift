@@ -67,8 +67,7 @@ public enum KittyGraphics {
     /// the same two ids moves or resizes the placement. `source`, in the
     /// image's pixels, shows only that part of it (a picture partly
     /// covered or partly off screen).
-    public static func place(imageID: UInt32, placementID: UInt32, columns: Int, rows: Int,
-                             source: Rect? = nil) -> [UInt8] {
+    public static func place(imageID: UInt32, placementID: UInt32, columns: Int, rows: Int, source: Rect? = nil) -> [UInt8] {
         precondition(imageID != 0 && placementID != 0, "kitty image and placement ids start at 1")
         var keys = "a=p,i=\(imageID),p=\(placementID)"
         if let source {
@@ -85,19 +84,13 @@ public enum KittyGraphics {
     }
 
     /// Removes every placement of an image and frees its data.
-    public static func deleteImage(imageID: UInt32) -> [UInt8] {
-        command("a=d,d=I,i=\(imageID),q=2")
-    }
+    public static func deleteImage(imageID: UInt32) -> [UInt8] { command("a=d,d=I,i=\(imageID),q=2") }
 
     /// Removes every placement from the screen, keeping the stored images.
-    public static func deleteAllPlacements() -> [UInt8] {
-        command("a=d,d=a,q=2")
-    }
+    public static func deleteAllPlacements() -> [UInt8] { command("a=d,d=a,q=2") }
 
     /// Removes every placement and frees every stored image.
-    public static func deleteEverything() -> [UInt8] {
-        command("a=d,d=A,q=2")
-    }
+    public static func deleteEverything() -> [UInt8] { command("a=d,d=A,q=2") }
 
     /// Asks whether the terminal can show images (a 1×1 RGB image, queried
     /// and not stored), then asks for the primary device attributes, which
@@ -137,9 +130,7 @@ public enum KittyGraphics {
         [0x1B, UInt8(ascii: "_"), UInt8(ascii: "G")] + Array(keys.utf8) + [UInt8(ascii: ";")] + payload + [0x1B, UInt8(ascii: "\\")]
     }
 
-    static func command(_ keys: String) -> [UInt8] {
-        [0x1B, UInt8(ascii: "_"), UInt8(ascii: "G")] + Array(keys.utf8) + [0x1B, UInt8(ascii: "\\")]
-    }
+    static func command(_ keys: String) -> [UInt8] { [0x1B, UInt8(ascii: "_"), UInt8(ascii: "G")] + Array(keys.utf8) + [0x1B, UInt8(ascii: "\\")] }
 
     /// The body of an APC string starting at `start`, up to its string
     /// terminator (`ESC \`, or BEL, which some terminals send), and the

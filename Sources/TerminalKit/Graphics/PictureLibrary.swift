@@ -42,14 +42,10 @@ public final class PictureLibrary {
     }
 
     /// `load` returns a picture's PNG bytes by name, or nil if there is none.
-    public init(load: @escaping (String) -> [UInt8]?) {
-        self.load = load
-    }
+    public init(load: @escaping (String) -> [UInt8]?) { self.load = load }
 
     /// The decoded picture, or nil if there is no such picture or it is damaged.
-    public func image(named name: String) -> Image? {
-        try? result(named: name).get()
-    }
+    public func image(named name: String) -> Image? { try? result(named: name).get() }
 
     /// Why a picture could not be shown, if it could not.
     public func failure(named name: String) -> ImageDecodingError? {
@@ -72,17 +68,12 @@ public final class PictureLibrary {
     /// The PNG bytes to transmit with `KittyGraphics.transmitPNG`; nil
     /// unless the picture decodes, so a terminal is never sent a file it
     /// cannot show.
-    public func pngBytes(named name: String) -> [UInt8]? {
-        guard image(named: name) != nil else { return nil }
-        return load(name)
-    }
+    public func pngBytes(named name: String) -> [UInt8]? { image(named: name) == nil ? nil : load(name) }
 
     /// The kitty image id for this picture: 1, 2, 3… in order of first
     /// asking, the same for the whole session. (The support query's id,
     /// `KittyGraphics.queryImageID`, is never handed out.)
-    public func imageID(named name: String) -> UInt32 {
-        imageID(for: ImageKey(name: name))
-    }
+    public func imageID(named name: String) -> UInt32 { imageID(for: ImageKey(name: name)) }
 
     /// The kitty image id for this picture drawn at `cells` of
     /// `cellPixels` each (pixel art at a whole multiple, centred, as sixel
@@ -115,10 +106,7 @@ public final class PictureLibrary {
 
     /// The decoded picture that has this image id, for pictures painted
     /// here rather than sent as the PNG (sixel, iTerm2's inline images).
-    public func image(forImageID id: UInt32) -> Image? {
-        guard let name = imageKeys[id]?.name else { return nil }
-        return image(named: name)
-    }
+    public func image(forImageID id: UInt32) -> Image? { imageKeys[id].flatMap { image(named: $0.name) } }
 
     private func result(named name: String) -> Result<Image, ImageDecodingError> {
         if let known = decoded[name] { return known }

@@ -52,25 +52,16 @@ struct SixelPalette {
         guard !colors.isEmpty else { return indices }
         for pixel in 0..<pixelCount where image.rgba[pixel * 4 + 3] >= 128 {
             let color = Self.opaque(image, pixel)
-            if let known = register[color] {
-                indices[pixel] = known
-            } else {
-                let closest = closestRegister(to: color)
-                register[color] = closest
-                indices[pixel] = closest
-            }
+            register[color] = register[color] ?? closestRegister(to: color)
+            indices[pixel] = register[color] ?? 0
         }
         return indices
     }
 
     private func closestRegister(to color: RGBA) -> Int {
         let lab = Oklab(color.red, color.green, color.blue)
-        var best = (register: 0, distance: Double.infinity)
-        for (index, candidate) in colors.enumerated() {
-            let distance = lab.distance(to: Oklab(candidate.red, candidate.green, candidate.blue))
-            if distance < best.distance { best = (index, distance) }
-        }
-        return best.register
+        let distances = colors.map { lab.distance(to: Oklab($0.red, $0.green, $0.blue)) }
+        return distances.indices.min { distances[$0] < distances[$1] } ?? 0
     }
 
     private static func opaque(_ image: Image, _ pixel: Int) -> RGBA {
@@ -87,9 +78,7 @@ struct SixelPalette {
 
         func merged(with other: Group) -> Group {
             let total = weight + other.weight
-            func mean(_ a: UInt8, _ b: UInt8) -> UInt8 {
-                UInt8((Int(a) * weight + Int(b) * other.weight + total / 2) / total)
-            }
+            func mean(_ a: UInt8, _ b: UInt8) -> UInt8 { UInt8((Int(a) * weight + Int(b) * other.weight + total / 2) / total) }
             return Group(color: RGBA(mean(color.red, other.color.red), mean(color.green, other.color.green),
                                      mean(color.blue, other.color.blue)),
                          weight: total, members: members + other.members)
@@ -126,14 +115,11 @@ struct SixelPalette {
             let box = boxes[index].sorted { channel($0.color) < channel($1.color) }
             let half = box.reduce(0) { $0 + $1.weight } / 2
             var running = 0
-            var cut = 1
-            for (position, group) in box.enumerated() {
+            let median = box.firstIndex { group in
                 running += group.weight
-                if running >= half {
-                    cut = max(1, min(box.count - 1, position + 1))
-                    break
-                }
+                return running >= half
             }
+            let cut = max(1, min(box.count - 1, (median ?? 0) + 1))
             boxes[index] = Array(box[..<cut])
             boxes.append(Array(box[cut...]))
         }

@@ -10,8 +10,7 @@
 /// takes). Whatever lies outside the picture is transparent.
 enum SixelPicture {
     /// The pixels of `image` shown in `frame`, cut to `visible` (both in
-    /// cells), for cells `cellSize` pixels large; `underCells`: a pixel
-    /// narrower and in whole bands of six pixels shorter than the cells.
+    /// cells), for cells `cellSize` pixels large (`underCells`: in bands of 6 pixels within them).
     static func pixels(of image: Image, frame: Rect, visible: Rect, cellSize: Size, underCells: Bool = false) -> Image {
         let shown = visible.intersection(frame)
         guard !shown.isEmpty, cellSize.width > 0, cellSize.height > 0, image.width > 0, image.height > 0 else {
@@ -23,7 +22,7 @@ enum SixelPicture {
         // Where the scaled picture's top left lies, in the visible part's pixels.
         let left = (canvasWidth - scaled.width) / 2 - (shown.x - frame.x) * cellSize.width
         let top = (canvasHeight - scaled.height) / 2 - (shown.y - frame.y) * cellSize.height
-        let width = shown.width * cellSize.width - (underCells ? 1 : 0)
+        let width = shown.width * cellSize.width
         let height = underCells ? (shown.height * cellSize.height - 1) / 6 * 6 : shown.height * cellSize.height
         var rgba = [UInt8](repeating: 0, count: width * height * 4)
         for y in max(0, top)..<max(0, top, min(height, top + scaled.height)) {
@@ -60,9 +59,8 @@ extension Image {
     /// largest whole multiple that fits, in square pixels, centred,
     /// transparent around it. For a terminal that would scale the picture
     /// itself: kitty scales smoothly (0.41 does; 0.26 did not), and pixel
-    /// art blurs; an image of exactly its cells' size it shows as it is.
-    /// iTerm2 stretches an image to its cells, so art drawn two pixels a
-    /// cell stretched with any cell not twice as tall as wide (24 by 25.5).
+    /// art blurs; an image of exactly its cells' size it shows as it is
+    /// (and iTerm2 stretches to them: square pixels keep the art square).
     public func framed(in cells: Size, cellPixels: Size, visible: Rect? = nil) -> Image {
         let frame = Rect(origin: .zero, size: cells)
         return SixelPicture.pixels(of: self, frame: frame, visible: visible ?? frame, cellSize: cellPixels)

@@ -62,10 +62,7 @@ public enum ColorConversion {
         var bestDistance = target.distance(to: labOfIndexed[Int(bestIndex) - 16])
         func consider(_ entry: (lab: Oklab, index: UInt8)) {
             let distance = target.distance(to: entry.lab)
-            if distance < bestDistance || (distance == bestDistance && entry.index < bestIndex) {
-                bestIndex = entry.index
-                bestDistance = distance
-            }
+            if distance < bestDistance || (distance == bestDistance && entry.index < bestIndex) { (bestIndex, bestDistance) = (entry.index, distance) }
         }
         let entries = indexedByLightness
         var low = 0, high = entries.count
@@ -105,23 +102,12 @@ public enum ColorConversion {
     /// The standard colour (0–15) nearest to an RGB value.
     public static func nearestANSI(_ color: (UInt8, UInt8, UInt8)) -> UInt8 {
         let target = Oklab(color.0, color.1, color.2)
-        var best = 0
-        var bestDistance = Double.infinity
-        for (index, entry) in ansiLab.enumerated() {
-            let distance = target.distance(to: entry)
-            if distance < bestDistance {
-                best = index
-                bestDistance = distance
-            }
-        }
-        return UInt8(best)
+        let distances = ansiLab.map { target.distance(to: $0) }
+        return UInt8(distances.indices.min { distances[$0] < distances[$1] } ?? 0)
     }
 
     /// Indices 16–255 in Oklab, in index order.
-    private static let labOfIndexed: [Oklab] = (16...255).map { index in
-        let (r, g, b) = rgb(ofIndexed: UInt8(index))
-        return Oklab(r, g, b)
-    }
+    private static let labOfIndexed: [Oklab] = (16...255).map { index in rgb(ofIndexed: UInt8(index)) }.map { Oklab($0.0, $0.1, $0.2) }
 
     /// The same, sorted by lightness (then index) for the search.
     private static let indexedByLightness: [(lab: Oklab, index: UInt8)] = labOfIndexed.enumerated()
@@ -133,7 +119,5 @@ public enum ColorConversion {
 
 extension Color {
     /// This colour as the given depth can show it (`ColorConversion`).
-    public func reduced(to depth: ColorDepth) -> Color {
-        ColorConversion.convert(self, to: depth)
-    }
+    public func reduced(to depth: ColorDepth) -> Color { ColorConversion.convert(self, to: depth) }
 }

@@ -7,7 +7,7 @@
 /// one byte array for one `write`. Pictures (`Buffer.placements`) go in
 /// the same frame through the one `PictureOutput` the terminal's protocol
 /// uses: its bytes before the cells, the cells it says must be written
-/// again, its bytes after them. The renderer names no protocol. A full
+/// again, its bytes after them, then any cells those blanked. The renderer names no protocol. A full
 /// repaint clears with `ESC [H ESC [J` unless the output says otherwise:
 /// kitty frees every stored image on `ESC [2J`.
 public struct Renderer {
@@ -29,6 +29,8 @@ public struct Renderer {
     public var wantsFollowUpFrame: Bool { pictures?.wantsFollowUp ?? false }
     /// The terminal repeats a character with `REP` (`TerminalProbe.repeatsCharacters`).
     public var repeatsCharacters = false
+    /// The terminal draws `▄` over a colour and `█` whole: all but mlterm 3.9 (`CellLook`).
+    public var blockGlyphs = true
 
     /// Forgets what the terminal shows: the next frame repaints everything
     /// (after a resize, a resume, or anything that may have drawn over us).
@@ -83,8 +85,8 @@ public struct Renderer {
         }
         if !changes.isEmpty {
             begin()
-            writer.repeats = repeatsCharacters
-            output += writer.write(changes, of: buffer, depth: colorDepth)
+            (writer.repeats, writer.blockGlyphs) = (repeatsCharacters, blockGlyphs)
+            output += writer.writeShorter(changes, of: buffer, depth: colorDepth)
         }
         let pictureBytes = pictures?.afterCells(buffer, previous: shown) ?? []
         if !pictureBytes.isEmpty {
@@ -93,6 +95,10 @@ public struct Renderer {
             // Where a sixel or an inline image leaves the cursor differs
             // between terminals.
             writer.cursor = nil
+            if let blanked = pictures?.blankedByPainting, !blanked.isEmpty {
+                let again = FrameDiff.changes(from: buffer, to: buffer, depth: colorDepth) { x, y in blanked.contains { $0.contains(Point(x: x, y: y)) } }
+                output += writer.write(again, of: buffer, depth: colorDepth)
+            }
         }
         let wantsCursor = cursor.map { buffer.bounds.contains($0) } ?? false
         if drew || wantsCursor != cursorVisible || (wantsCursor && cursor != writer.cursor) {

@@ -80,8 +80,8 @@ struct KonsoleSixelTests {
         let konsole = FakeKonsole(width: 60, height: 20)
         var fixed = renderer(workarounds: true)
         konsole.write(fixed.render(frame(pictures: [(1, Point(x: 4, y: 2))]), cursor: nil))
-        // A pixel narrower and in whole bands shorter than its cells (`exactCells`).
-        #expect(konsole.picturePixels(columns: cells.columns, rows: cells.rows) == 127 * 126)
+        // In whole bands shorter than its cells (`exactCells`).
+        #expect(konsole.picturePixels(columns: cells.columns, rows: cells.rows) == 128 * 126)
         #expect(konsole.picturePixels(columns: cells.columns, rows: cells.rows) { Self.near($0, Self.background) } > transparent * 9 / 10)
         #expect(Self.near(konsole.pictureColour(x: 4 * 8 + 64, y: 2 * 16 + 64), Self.background), "the ring's middle")
         #expect(Self.near(konsole.pictureColour(x: 4 * 8 + 20, y: 2 * 16 + 64), RGBA(230, 120, 170)), "the ring itself")
@@ -94,7 +94,7 @@ struct KonsoleSixelTests {
         #expect(!Self.near(before.pictureColour(x: 4 * 8 + 64, y: 2 * 16 + 64), Self.background))
     }
 
-    @Test("a sixel on Konsole takes exactly its cells: the text right of it and below stays, and one ending on the last row but one does not scroll")
+    @Test("a sixel on Konsole takes exactly its rows: the text below stays, one ending on the last row but one does not scroll, and the column right of it, which Konsole blanks, is written again in the same frame")
     func exactCells() {
         let konsole = FakeKonsole(width: 60, height: 20)
         var renderer = renderer(workarounds: true)
@@ -104,8 +104,12 @@ struct KonsoleSixelTests {
         konsole.write(renderer.render(buffer, cursor: nil))
         #expect(konsole.pictures.map { [$0.cells.columns.count, $0.cells.rows.count] } == [[16, 8]])
         #expect(konsole.scrolls == 0, "the line feed after the picture stays above the last row")
-        #expect(konsole.line(12).dropFirst(20).hasPrefix("│"), "the box's right edge: \(konsole.line(12))")
         #expect(konsole.line(19).dropFirst(4).hasPrefix("below"), "\(konsole.line(19))")
+        #expect(konsole.line(12).dropFirst(20).hasPrefix("│"), "the box's right edge: \(konsole.line(12))")
+        #expect(!renderer.wantsFollowUpFrame && renderer.render(buffer, cursor: nil).isEmpty, "nothing is left to do")
+        // A frame that paints nothing blanks nothing, and writes nothing again.
+        buffer.write("x", at: Point(x: 40, y: 1))
+        #expect(String(decoding: renderer.render(buffer, cursor: nil), as: UTF8.self).filter { $0 == "│" }.isEmpty)
     }
 
     @Test("on xterm the same picture keeps its transparent pixels unset")

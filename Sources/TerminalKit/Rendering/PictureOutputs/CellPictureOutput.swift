@@ -36,6 +36,7 @@ public struct CellPictureOutput: PictureOutput {
         didSet { if transparentFill != oldValue { startOver() } }
     }
     public private(set) var wantsFollowUp = false
+    public private(set) var blankedByPainting: [Rect] = []
     /// ED 2 for inline images: it is what takes them off in Konsole, which
     /// keeps them apart from the cells. ED 0 for sixel, as the renderer's.
     public var clearScreen: String {
@@ -126,6 +127,8 @@ public struct CellPictureOutput: PictureOutput {
             output += Array("\u{1B}[\(placement.visible.y + 1);\(placement.visible.x + 1)H".utf8)
             output += bytes
         }
+        // Konsole 22.12 also blanks the column right of each picture it paints, whatever its width.
+        blankedByPainting = deletesPictures ? toPaint.map { Rect(x: $0.visible.maxX, y: $0.visible.y, width: 1, height: $0.visible.height) } : []
         toPaint = []
         deleteFirst = false
         return output
@@ -149,9 +152,7 @@ public struct CellPictureOutput: PictureOutput {
         let bytes: [UInt8]
         switch encoding {
         case .sixel(let registers):
-            // Konsole 22.12 erases w / cell + 1 columns and h / cell + 1 rows
-            // for a sixel w × h pixels, h rounded up to whole bands: one row
-            // and column too many, and on the last row but one, a scroll.
+            // Konsole 22.12 takes a sixel h px tall, rounded up to bands of 6, for (h - 1) / cell + 1 rows.
             var pixels = SixelPicture.pixels(of: art, frame: placement.frame, visible: placement.visible, cellSize: cellPixels,
                                              underCells: deletesPictures)
             if let fill = transparentFill {

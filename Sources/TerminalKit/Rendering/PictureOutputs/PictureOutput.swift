@@ -35,6 +35,10 @@ public protocol PictureOutput {
     /// The cursor may be left anywhere.
     mutating func afterCells(_ buffer: Buffer, previous: Buffer?) -> [UInt8]
 
+    /// The cells `afterCells`' pictures blanked outside their own, for the
+    /// renderer to write again after them.
+    var blankedByPainting: [Rect] { get }
+
     /// Forgets what the terminal shows (a resize, a resume): the next
     /// frame, a full repaint, shows every picture again.
     mutating func forget()
@@ -61,6 +65,7 @@ extension PictureOutput {
     public mutating func beforeCells(_ buffer: Buffer, previous: Buffer?) -> [UInt8] { [] }
     public func mustRewrite(_ x: Int, _ y: Int) -> Bool { false }
     public mutating func afterCells(_ buffer: Buffer, previous: Buffer?) -> [UInt8] { [] }
+    public var blankedByPainting: [Rect] { [] }
     public mutating func forget() {}
     public mutating func removeAll() -> [UInt8] {
         forget()
