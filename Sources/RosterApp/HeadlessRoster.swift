@@ -70,9 +70,9 @@ public final class HeadlessRoster {
     /// (see `ChangeWatch`).
     public var changeWatch: ChangeWatch { controller.store.changeWatch }
 
-    /// Whether the list's names are being indexed on another thread: a
-    /// poll picks the index up when it is done.
-    public var isIndexingInBackground: Bool { controller.list.isIndexingInBackground }
+    /// Whether the list's names are being indexed on another thread, or
+    /// a sorted list's selection counted: a poll picks the result up.
+    public var isIndexingInBackground: Bool { controller.list.isIndexingInBackground || controller.list.isPlacingInBackground }
 
     /// Checks for changes by other programs; true when the screen must be redrawn.
     @discardableResult

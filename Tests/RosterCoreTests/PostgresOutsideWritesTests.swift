@@ -138,7 +138,7 @@ struct PostgresOutsideWritesTests {
         let database = try server.makeDatabase()
         let admin = try server.adminConnection(database: database)
         defer { admin.close() }
-        // Back to schema 1: no count of outside writes (schema 6 undone),
+        // Back to schema 1: no sort indexes (schema 7 undone), no count of outside writes (6),
         // the history numbered by a sequence (5), no weapon index (4), no
         // announcements of outside changes (2 and 3).
         try admin.simpleQuery("""
@@ -150,6 +150,8 @@ struct PostgresOutsideWritesTests {
             DROP TRIGGER monster_changed_outside ON roster.monster;
             DROP FUNCTION roster.announce_outside_change();
             DROP INDEX roster.monster_weapon;
+            DROP INDEX roster.monster_height_up, roster.monster_height_down, roster.monster_origin_up,
+                roster.monster_origin_down, roster.monster_activated_up, roster.monster_activated_down;
             UPDATE roster.roster_schema SET version = 1;
             DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'reader') THEN CREATE ROLE reader LOGIN; END IF; END $$;
             GRANT USAGE ON SCHEMA roster TO reader;
@@ -164,6 +166,11 @@ struct PostgresOutsideWritesTests {
         // Upgraded, it has what a new schema has.
         #expect(try admin.query("SELECT indexdef FROM pg_indexes WHERE schemaname = 'roster' AND indexname = 'monster_weapon'").firstValue
                 == "CREATE INDEX monster_weapon ON roster.monster USING btree (weapon, id)")
+        let indexes = "SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = 'roster' ORDER BY 1"
+        let fresh = try server.adminConnection(database: try server.makeDatabase())
+        defer { fresh.close() }
+        #expect(try admin.query(indexes).rows == fresh.query(indexes).rows)
+        #expect(try admin.query(indexes).rows.count >= 12)
         #expect(try admin.query("SELECT pg_get_triggerdef(oid) FROM pg_trigger WHERE tgname = 'monster_changed_outside'").firstValue?
                 .contains("WHEN ((current_setting('roster.writing'::text, true) IS DISTINCT FROM 'on'::text))") == true)
         // Upgraded, the history goes on from the counter.

@@ -19,7 +19,9 @@ import Synchronization
 /// what the list shows, and what the screen says it is filtered by.
 ///
 /// A sort (`order`) is asked of the store too, as `list --sort` asks it,
-/// so that both mean the same: its ids, turned into rows once, give the
+/// so that both mean the same. A store that pages by its indexes
+/// (PostgreSQL) gives the sorted list a window at a time (`SortedPages`);
+/// from any other, the ids in order, turned into rows once, give the
 /// order every filter's matches are shown in (`arranged`).
 final class MonsterListModel {
     /// Rosters up to this size are indexed at once, larger ones in the background.
@@ -40,6 +42,9 @@ final class MonsterListModel {
     /// The rows shown, in `order`, when there is one: the matches (or
     /// every row) as `sortedRows` places them.
     private var arranged: [Int32]?
+    /// The sorted list read a window at a time, when the store pages by
+    /// its indexes: then neither `sortedRows` nor `arranged` is made.
+    var pages: SortedPages?
     /// The filter read as an expression, when it reads as one that means something.
     private var expression: MonsterQuery?
     /// Why the filter, read as an expression, means nothing.
@@ -54,8 +59,15 @@ final class MonsterListModel {
     /// changes, and kept to `filterCacheLimit` rows in all.
     private var recentFilters: [String: [Int32]?] = [:]
     static let filterCacheLimit = 2_000_000
+    /// A sorted list of up to this many matches is put in order whole;
+    /// more are paged (a selective name filter paged would scan far for each window).
+    static let sortedMatchesLimit = 50_000
     private var window: [Int: Monster] = [:]
     private let mailbox = IndexMailbox()
+    /// Where the background count of an unsettled monster's place is
+    /// left, with the number of the count asked (only the newest counts).
+    let settledCount = PlaceMailbox()
+    var countsAsked = 0
     private var loadingGeneration = 0
     /// An index is being built on another thread (or its build failed
     /// and nothing will come): `takeFinishedIndex` has something to wait for.
@@ -64,7 +76,7 @@ final class MonsterListModel {
     /// background, and how many windows of rows were read: what a write
     /// costs the interface, counted (a field's own change costs neither).
     private(set) var indexBuilds = 0
-    private(set) var windowReads = 0
+    var windowReads = 0
 
     init(store: any RosterStore) throws(RosterError) {
         self.store = store
@@ -89,6 +101,11 @@ final class MonsterListModel {
     /// The monster at `position`, reading its window if it is not in memory.
     func monster(at position: Int) throws(RosterError) -> Monster? {
         guard position >= 0, position < count else { return nil }
+        if let pages {
+            if let kept = pages.monster(at: position) { return kept }
+            try loadPages(around: position, through: position + 1)
+            return self.pages?.monster(at: position)
+        }
         if let cached = window[position] { return cached }
         try load(around: position)
         return window[position]
@@ -97,6 +114,10 @@ final class MonsterListModel {
     /// Makes sure the rows in `range` are in memory, in as few queries as possible.
     func prefetch(_ range: Range<Int>) throws(RosterError) {
         let clamped = range.clamped(to: 0..<count)
+        if let pages {
+            guard !pages.isLoaded(clamped), let first = clamped.first else { return }
+            return try loadPages(around: first, through: clamped.upperBound)
+        }
         guard let missing = clamped.first(where: { window[$0] == nil }) else { return }
         try load(around: missing, through: clamped.upperBound)
     }
@@ -124,17 +145,27 @@ final class MonsterListModel {
         }
     }
 
-    /// The position of monster `id` in the list, if it is in it.
-    func position(of id: Int64) throws(RosterError) -> Int? {
+    /// The position of monster `id` in the list, if it is in it. With a
+    /// `guess`, a sorted list paged from the store may place a monster
+    /// deep in it there at once, and count its true place on another
+    /// thread (see `SortedPages`, `takeSettledShift`).
+    func position(of id: Int64, guess: Int? = nil) throws(RosterError) -> Int? {
         if let cached = window.first(where: { $0.value.id == id }) { return cached.key }
         guard let index else {
             return isFiltering ? nil : try store.position(of: id)
         }
         guard let row = index.row(of: id) else { return nil }
         if let arranged { return arranged.firstIndex(of: Int32(row)) }
-        guard let matches else { return row }
-        let low = Self.firstMatch(atOrAfter: row, in: matches)
-        return low < matches.count && matches[low] == Int32(row) ? low : nil
+        if let matches {
+            let low = Self.firstMatch(atOrAfter: row, in: matches)
+            guard low < matches.count, matches[low] == Int32(row) else { return nil }
+            if pages == nil { return low }
+        }
+        guard pages != nil else { return row }
+        let guessed = pages?.unsettled
+        let found = try pages?.position(of: id, from: store, guess: guess)
+        if let unsettled = pages?.unsettled, guessed.map({ $0 != unsettled }) ?? true { settleInBackground(unsettled.id) }
+        return found
     }
 
     /// Where monster `id`, on the roster but not matched by the filter,
@@ -200,6 +231,22 @@ final class MonsterListModel {
     /// and `sortedRows` is walked once.
     private func arrange() {
         guard let order, let index else {
+            arranged = nil
+            pages = nil
+            return
+        }
+        if store.pagesSortedWindows, let matches, matches.count <= Self.sortedMatchesLimit {
+            // A few matches are put in order by the store in one read.
+            let ids = matches.map { index.ids[Int($0)] }
+            let sorted = (try? store.monsterIDs(matching: MonsterQuery(conditions: [.idIn(ids)], order: [order]))) ?? []
+            arranged = sorted.compactMap { index.row(of: $0).map(Int32.init) }
+            pages = nil
+            return
+        }
+        if store.pagesSortedWindows {
+            let named = filterInForce.isEmpty ? [] : [MonsterCondition.nameContains(filterInForce)]
+            count = matches?.count ?? index.count
+            pages = SortedPages(query: MonsterQuery(conditions: expression?.conditions ?? named, order: [order]), count: count)
             arranged = nil
             return
         }
@@ -277,6 +324,7 @@ final class MonsterListModel {
     /// read again (`refresh`), as after any other change.
     func replace(_ monster: Monster) {
         for (position, cached) in window where cached.id == monster.id { window[position] = monster }
+        pages?.replace(monster)
     }
 
     /// Re-reads the roster after it changed (here or in another process).
@@ -339,24 +387,5 @@ final class MonsterListModel {
         applyFilter()
         if !isFiltering { count = built.count }
         return true
-    }
-}
-
-/// Where a background thread leaves the index it built.
-private final class IndexMailbox: Sendable {
-    let slot = Mutex<NameIndex?>(nil)
-    /// The newest request; older builds are thrown away.
-    let latest = Atomic<Int>(0)
-}
-
-extension RosterStore {
-    fileprivate func guardedIndex() throws(RosterError) -> NameIndex {
-        do {
-            return try NameIndex.load(from: self)
-        } catch let error as RosterError {
-            throw error
-        } catch {
-            throw .storage(path: name, DatabaseError(.SQLITE_ERROR, message: "\(error)"))
-        }
     }
 }

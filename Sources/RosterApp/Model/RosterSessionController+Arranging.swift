@@ -30,8 +30,10 @@ extension RosterSessionController {
     private func arrange(_ order: MonsterSortKey) {
         let keep = selectedOnRoster?.id
         list.setOrder(order)
-        if let keep, (try? list.position(of: keep)) != nil {
-            select(monsterID: keep)
+        // Deep in a paged list the monster is placed near where the
+        // selection was, and moves to its true place when counted.
+        if let keep, let position = (try? list.position(of: keep, guess: selection)) ?? nil {
+            select(position)
         } else {
             select(0)
         }

@@ -15,7 +15,13 @@ extension RosterSessionController {
     func pollForChanges(telling: Bool = true) -> Bool {
         let wasLost = serverLost
         var changed = list.takeFinishedIndex()
-        if changed { select(selection) }
+        var selected = selection
+        // A monster placed at a guess has been counted: it moves to its place.
+        if let shift = list.takeSettledShift() {
+            selected += shift
+            changed = true
+        }
+        if changed { select(selected) }
         // No later change to the file at the path would ever show, and
         // every save would go into the file nobody can find any more.
         if store.hasMoved {

@@ -201,7 +201,7 @@ extension RosterSessionController {
         seenHistoryID = newestHistoryID()
         if let id {
             reportingErrors {
-                if let position = try list.position(of: id) {
+                if let position = try list.position(of: id, guess: selection) {
                     select(position)
                     leftFilterNote = nil
                 } else if list.isFiltering, let hidden = try store.monster(id: id) {

@@ -124,7 +124,7 @@ final class RosterSessionController {
         reportingErrors {
             try list.refresh()
             guard let keep else { return }
-            if let position = try list.position(of: keep) {
+            if let position = try list.position(of: keep, guess: selection) {
                 selection = position
             } else if list.isFiltering, let moved = try store.monster(id: keep) {
                 leftFilter = moved
@@ -187,7 +187,7 @@ final class RosterSessionController {
         }
         var position = 0
         reportingErrors {
-            if let keep, let found = try list.position(of: keep) { position = found }
+            if let keep, let found = try list.position(of: keep, guess: selection) { position = found }
         }
         select(position)
     }

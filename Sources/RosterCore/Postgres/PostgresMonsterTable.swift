@@ -45,6 +45,16 @@ enum PostgresMonsterTable {
         WHERE m.id = u.id
         """
     static let delete = "DELETE FROM roster.monster WHERE id = $1"
+    /// Binds the ids as one array: any number of monsters in one statement.
+    static let deleteAll = "DELETE FROM roster.monster WHERE id = ANY($1::bigint[])"
+    /// Binds, as arrays of one element per monster, `values(of:)` column
+    /// by column, then the ids: `insertWithID` for any number of monsters
+    /// in one statement, in the arrays' order.
+    static let insertAllWithIDs = """
+        INSERT INTO roster.monster (\(dataColumns), name_key, id)
+        SELECT * FROM unnest(\(dataFields.indices.map { "$\($0 + 1)::text[]" }.joined(separator: ", ")), $\(dataFields.count + 1)::text[],
+            $\(dataFields.count + 2)::bigint[])
+        """
 
     /// The monster whose `columns` start at `first` in `row`. A row
     /// another program wrote past what the model allows reads as it does

@@ -66,11 +66,14 @@ extension PostgresRosterStore {
     /// `ids` names or whose name reads as one of `keys`.
     func monsters(from rows: [[String?]], ids: [Int64], readingAs keys: [String]) throws -> [Monster] {
         let wanted = Set(keys)
+        // A set: `set-weapon --where` asks for 200,000 ids, and looking
+        // each row up in the array took minutes.
+        let wantedIDs = Set(ids)
         return try rows.compactMap { (row) throws -> Monster? in
             let monster = try PostgresMonsterTable.monster(from: row)
             // A key that is right reads as the name, so this only drops a
             // row the ids found by an id alone.
-            return ids.contains(monster.id) || wanted.contains(MonsterRules.nameKey(monster.name)) ? monster : nil
+            return wantedIDs.contains(monster.id) || wanted.contains(MonsterRules.nameKey(monster.name)) ? monster : nil
         }
     }
 

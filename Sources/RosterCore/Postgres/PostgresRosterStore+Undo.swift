@@ -146,36 +146,56 @@ extension PostgresRosterStore {
                                             laterChange: { try laterChangeWording(after: change.id, monster: step.monsterID) })
             }
             // Removals first, then changes, then additions, so that a name
-            // freed by one is free for another.
-            for step in steps where step.after == nil {
-                later(PostgresMonsterTable.delete, [String(step.monsterID)])
-            }
-            // The changes go in one UPDATE, then the additions, after the
-            // look-ups below: a change of many monsters is one statement.
+            // freed by one is free for another: each one statement, however
+            // many monsters (undoing the removal of 20,000 was 20,000 INSERTs).
+            let removed = steps.filter { $0.after == nil }.map(\.monsterID)
+            if !removed.isEmpty { later(PostgresMonsterTable.deleteAll, [Self.arrayLiteral(removed.map { String($0) })]) }
+            let holders = try nameHolders(givenBy: steps)
+            let removedIDs = Set(removed)
             var updated: [(id: Int64, monster: Monster)] = []
-            var added: [BoundStatement] = []
+            var added: [(id: Int64, monster: Monster)] = []
             for step in steps {
                 guard let after = step.after else { continue }
                 // A name another monster took since: refused by name.
-                if MonsterRules.nameKey(after.name) != step.before.map({ MonsterRules.nameKey($0.name) }),
-                   let holder = try monsters(ids: [], readingAs: [MonsterRules.nameKey(after.name)], forUpdate: false).first,
-                   steps.first(where: { $0.monsterID == holder.id && $0.after == nil }) == nil {
+                if let holder = holders[MonsterRules.nameKey(after.name)], !removedIDs.contains(holder.id),
+                   MonsterRules.nameKey(after.name) != step.before.map({ MonsterRules.nameKey($0.name) }) {
                     throw reversal.refused(
                         "the name \(Quote.code(after.name)) is now monster \(holder.id)’s\(try laterChangeWording(after: change.id, monster: holder.id))")
                 }
-                if step.before == nil {
-                    added.append(BoundStatement(PostgresMonsterTable.insertWithID, PostgresMonsterTable.values(of: after) + [String(step.monsterID)]))
-                } else {
-                    updated.append((step.monsterID, after))
-                }
+                if step.before == nil { added.append((step.monsterID, after)) } else { updated.append((step.monsterID, after)) }
             }
             saveAllLater(updated)
-            for addition in added { later(addition.sql, addition.parameters) }
+            insertAllLater(added)
             done = steps
         }
         later("UPDATE roster.history SET undone = $1 WHERE id = $2", [undoing ? "t" : "f", String(change.id)])
         try recordChange(reversal.verb, summary: change.line, revisions: done, reverses: change.id, id: stepID)
         return reversal.step(revisions: done, dryRun: dryRun)
+    }
+
+    /// The monster holding each name the steps give that is not the name
+    /// the monster had (by key, the first by id), in one look-up.
+    private func nameHolders(givenBy steps: [MonsterRevision]) throws -> [String: Monster] {
+        let keys = steps.compactMap { step -> String? in
+            guard let after = step.after else { return nil }
+            let key = MonsterRules.nameKey(after.name)
+            return key == step.before.map({ MonsterRules.nameKey($0.name) }) ? nil : key
+        }
+        guard !keys.isEmpty else { return [:] }
+        var holders: [String: Monster] = [:]
+        for holder in try monsters(ids: [], readingAs: Array(Set(keys)), forUpdate: false) {
+            let key = MonsterRules.nameKey(holder.name)
+            if holders[key] == nil { holders[key] = holder }
+        }
+        return holders
+    }
+
+    /// Gives the monsters back with their ids, in one INSERT.
+    private func insertAllLater(_ monsters: [(id: Int64, monster: Monster)]) {
+        guard !monsters.isEmpty else { return }
+        let rows = monsters.map { PostgresMonsterTable.values(of: $0.monster) }
+        let columns = rows[0].indices.map { column in Self.arrayLiteral(rows.map { $0[column] }) }
+        later(PostgresMonsterTable.insertAllWithIDs, columns + [Self.arrayLiteral(monsters.map { String($0.id) })])
     }
 
     /// ` (bob on bob@desk)`: who made a change, when it was not you.

@@ -95,11 +95,23 @@ public struct MonsterCondition: Sendable {
         case range(lower: Int64, upper: Int64)
         /// Unknown (`none`).
         case unknown
+        /// One of these ids: the interface's matches, put in order by the store.
+        case ids([Int64])
     }
 
     public let field: QueryField
     public let comparison: Comparison
     public let value: Value
+
+    /// The monsters with these ids (nothing a person types).
+    public static func idIn(_ ids: [Int64]) -> MonsterCondition {
+        MonsterCondition(field: .id, comparison: .equal, value: .ids(ids))
+    }
+
+    /// `name~text`: what the interface's filter by part of a name finds.
+    public static func nameContains(_ text: String) -> MonsterCondition {
+        MonsterCondition(field: .name, comparison: .contains, value: .text(text))
+    }
 }
 
 /// One field of `--sort`, ascending unless written with a leading `-`.

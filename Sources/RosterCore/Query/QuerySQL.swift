@@ -59,7 +59,7 @@ struct QuerySQL {
         return (terms + ["id"]).joined(separator: ", ")
     }
 
-    private static func sortExpression(_ field: QueryField, _ dialect: Dialect) -> String {
+    static func sortExpression(_ field: QueryField, _ dialect: Dialect) -> String {
         switch field {
         case .id, .origin, .activated: field.key
         case .name: "name_key"
@@ -88,13 +88,28 @@ struct QuerySQL {
     /// Each key's place among the display names, as a CASE. The keys are
     /// the program's own words, not anything typed.
     private static func rank(_ column: String, _ names: [(key: String, display: String)]) -> String {
-        let ordered = names.sorted { $0.display.lowercased() < $1.display.lowercased() }
+        let ordered = ranked(names)
         let cases = ordered.enumerated().map { "WHEN '\($1.key)' THEN \($0)" }.joined(separator: " ")
         return "(CASE \(column) \(cases) END)"
     }
 
+    /// The keys in the order their display names sort.
+    private static func ranked(_ names: [(key: String, display: String)]) -> [(key: String, display: String)] {
+        names.sorted { $0.display.lowercased() < $1.display.lowercased() }
+    }
+
+    /// A weapon's or a colour's stored keys in the order `--sort` puts
+    /// them (by display name); nil for a field of other values.
+    static func rankedKeys(of field: QueryField) -> [String]? {
+        switch field {
+        case .weapon: ranked(WeaponType.allCases.map { ($0.key, $0.displayName) }).map(\.key)
+        case .nameColor: ranked(NameColor.allCases.map { ($0.key, $0.displayName) }).map(\.key)
+        default: nil
+        }
+    }
+
     /// Collects the parameters as the conditions are written.
-    private struct Builder {
+    struct Builder {
         let dialect: Dialect
         var parameters: [Parameter] = []
 
@@ -113,6 +128,8 @@ struct QuerySQL {
             let column = field.key
             let negated = condition.comparison == .notEqual
             switch condition.value {
+            case .ids(let ids):
+                return idIn(ids)
             case .unknown:
                 return "\(column) IS \(negated ? "NOT " : "")NULL"
             case .key(let key):

@@ -71,6 +71,17 @@ public protocol RosterStore: AnyObject {
     func monsters(ids: [Int64]) throws(RosterError) -> [Monster]
     /// How many monsters come before monster `id` in roster order, if it exists.
     func position(of id: Int64) throws(RosterError) -> Int?
+    /// Whether `monsters(matching:_:limit:)` reads a window of a sorted
+    /// list by an index, from a monster next to it: a sorted list need
+    /// then never read every id.
+    var pagesSortedWindows: Bool { get }
+    /// Up to `limit` of the monsters `query` matches, in its order (one
+    /// sort key), from where `window` says.
+    func monsters(matching query: MonsterQuery, _ window: SortedWindow, limit: Int) throws(RosterError) -> [Monster]
+    /// How many monsters `query` matches before monster `id` in its order
+    /// (`.before(id)`), or after it (`.after(id)`), counting no further
+    /// than `bound` when one is given.
+    func count(matching query: MonsterQuery, _ side: SortedWindow, upTo bound: Int?) throws(RosterError) -> Int
 
     // MARK: Writing
 

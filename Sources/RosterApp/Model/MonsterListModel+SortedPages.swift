@@ -1,0 +1,71 @@
+import RosterCore
+import Synchronization
+
+/// The sorted list on a store that pages by its indexes (PostgreSQL): rows
+/// read a window at a time through `SortedPages`, and the true place of a
+/// monster placed at a guess counted on another thread, so that a new
+/// sort at a million monsters shows its first frame without waiting for
+/// the count; and the mailboxes the background threads leave their
+/// results in.
+extension MonsterListModel {
+    /// Reads the rows from `position` through `end`, with padding around.
+    func loadPages(around position: Int, through end: Int) throws(RosterError) {
+        windowReads += 1
+        try pages?.load(max(0, position - Self.windowPadding / 2)..<(end + Self.windowPadding), from: store)
+    }
+
+    /// Counts where an unsettled monster truly stands, on a connection of
+    /// its own, leaving the count for `takeSettledShift`.
+    func settleInBackground(_ id: Int64) {
+        guard let query = pages?.query else { return }
+        let location = store.location
+        let counted = settledCount
+        countsAsked += 1
+        let counting = countsAsked
+        counted.slot.withLock { $0 = nil }
+        DetachedThread.run {
+            guard let reader = try? Self.backgroundReader(for: location),
+                  let before = try? reader.count(matching: query, .before(id), upTo: nil) else { return }
+            counted.slot.withLock { $0 = (counting, id, before) }
+        }
+    }
+
+    /// Whether a monster placed at a guess waits for its count.
+    var isPlacingInBackground: Bool { pages?.unsettled != nil }
+
+    /// The count of an unsettled monster, once it has come: every row
+    /// moves by the difference, which is returned for the selection to
+    /// move by too; nil while none has come.
+    func takeSettledShift() -> Int? {
+        guard let counted = settledCount.slot.withLock({ value -> (counting: Int, id: Int64, before: Int)? in
+            defer { value = nil }
+            return value
+        }), counted.counting == countsAsked else { return nil }
+        return pages?.settle(counted.id, before: counted.before)
+    }
+}
+
+/// Where the background count of a monster's place is left.
+final class PlaceMailbox: Sendable {
+    /// The number of the count asked, the monster, how many come before it.
+    let slot = Mutex<(counting: Int, id: Int64, before: Int)?>(nil)
+}
+
+/// Where a background thread leaves the index it built.
+final class IndexMailbox: Sendable {
+    let slot = Mutex<NameIndex?>(nil)
+    /// The newest request; older builds are thrown away.
+    let latest = Atomic<Int>(0)
+}
+
+extension RosterStore {
+    func guardedIndex() throws(RosterError) -> NameIndex {
+        do {
+            return try NameIndex.load(from: self)
+        } catch let error as RosterError {
+            throw error
+        } catch {
+            throw .storage(path: name, DatabaseError(.SQLITE_ERROR, message: "\(error)"))
+        }
+    }
+}
