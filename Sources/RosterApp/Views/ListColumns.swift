@@ -12,6 +12,11 @@ import TerminalKit
 /// and a name; a value too long for its column is cut with … as names
 /// are. Every value is drawn through the buffer, which shows control
 /// characters as visible escapes.
+///
+/// The split gives the list the width its chosen columns ask for
+/// (`listWidth(showing:)`) as far as the details keep their own room
+/// (`DetailPane.roomyWidth`), as ranger and lazygit widen a pane for
+/// what it shows: with no columns it stays the narrow list of names.
 public enum ListColumn: String, CaseIterable, Sendable {
     case weapon, height, origin, activated
 
@@ -68,6 +73,15 @@ public enum ListColumn: String, CaseIterable, Sendable {
     /// What the footer says the list shows: "weapon, height".
     static func named(_ columns: [ListColumn]) -> String {
         columns.isEmpty ? "names only" : columns.map { "\($0)" }.joined(separator: ", ")
+    }
+
+    /// How wide a list must be to show `columns` beside names as long as
+    /// `nameLimit`: its border, the glyph's three cells, the name column,
+    /// each column after a gap of two, and a cell before the right border.
+    /// None chosen: no width asked for.
+    static func listWidth(showing columns: [ListColumn]) -> Int {
+        guard !columns.isEmpty else { return 0 }
+        return 2 + 3 + nameLimit + columns.reduce(0) { $0 + 2 + $1.width } + 1
     }
 
     /// The columns of `chosen` that fit `width` cells after a name column

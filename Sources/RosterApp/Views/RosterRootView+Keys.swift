@@ -79,7 +79,7 @@ extension RosterRootView {
               when: { .when($0.isBrowsing && $0.aListHasKeyboard && $0.controller.selectedOnRoster != nil) },
               run: { $0.controller.toggleMark() }),
         .init(.escape, "Esc", "clear the marks", brief: "clear marks", footerPriority: 2,
-              when: { .when($0.isBrowsing && ($0.aListHasKeyboard || $0.isCollapsed) && $0.controller.hasMarks) },
+              when: { .when($0.isBrowsing && ($0.aListHasKeyboard || $0.isCollapsed) && $0.controller.hasAnyMarks) },
               run: { $0.controller.clearMarks() }),
         .init(.character("v"), "v", "columns beside the names", footer: false,
               when: { $0.whileBrowsing() }, run: { $0.controller.cycleColumns() }),
