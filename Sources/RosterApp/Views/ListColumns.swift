@@ -98,10 +98,14 @@ public enum ListColumn: String, CaseIterable, Sendable {
 }
 
 extension RosterSessionController {
-    /// `v`: the next set of columns.
-    func cycleColumns() {
+    /// `v`: the next set of columns. The footer says which of them the
+    /// list has room for at this size (`shown`), and which need a wider screen.
+    func cycleColumns(shown: ([ListColumn]) -> [ListColumn]) {
         let index = ListColumn.choices.firstIndex(of: listColumns) ?? 0
         listColumns = ListColumn.choices[(index + 1) % ListColumn.choices.count]
-        tell("the list shows \(ListColumn.named(listColumns)) where it has room", isError: false)
+        let fitting = shown(listColumns)
+        let missing = listColumns.filter { !fitting.contains($0) }
+        let rest = missing.isEmpty ? "" : "; \(ListColumn.named(missing)) \(missing.count == 1 ? "needs" : "need") a wider screen"
+        tell("the list shows \(ListColumn.named(fitting))\(rest)", isError: false)
     }
 }

@@ -111,9 +111,8 @@ final class MonsterListView: View {
             buffer.write(message, at: Point(x: rowsArea.x + 1, y: rowsArea.y), width: rowsArea.width - 2, style: Theme.label)
             return
         }
-        // Columns beside the names where they fit, after the longest name shown.
-        let nameWidth = min(ListColumn.nameLimit, shownRows.map { DisplayWidth.of($0.name) + 2 }.max() ?? 0)
-        let columns = ListColumn.fitting(controller.listColumns, width: rowsArea.width - 1, nameWidth: nameWidth)
+        let nameWidth = self.nameWidth
+        let columns = columnsFitting(controller.listColumns, listWidth: frame.width)
         for (row, monster) in shownRows.prefix(rowsArea.height).enumerated() {
             let position = scrollOffset + row
             let y = rowsArea.y + row
@@ -147,6 +146,15 @@ final class MonsterListView: View {
             buffer.restyle(line) { _ in Style(attributes: .reverse) }
         }
         drawPosition(in: &buffer)
+    }
+
+    /// Columns sit after the longest name shown (and a mark's two cells), up to `nameLimit`.
+    private var nameWidth: Int { min(ListColumn.nameLimit, shownRows.map { DisplayWidth.of($0.name) + 2 }.max() ?? 0) }
+
+    /// The columns of `columns` that fit beside the names shown, in a list `listWidth` wide.
+    func columnsFitting(_ columns: [ListColumn], listWidth: Int) -> [ListColumn] {
+        // Inside the border, a cell before the right one.
+        ListColumn.fitting(columns, width: listWidth - 3, nameWidth: nameWidth)
     }
 
     /// `12 of 1,000,000` in the bottom border.

@@ -82,7 +82,7 @@ extension RosterRootView {
               when: { .when($0.isBrowsing && ($0.aListHasKeyboard || $0.isCollapsed) && $0.controller.hasAnyMarks) },
               run: { $0.controller.clearMarks() }),
         .init(.character("v"), "v", "columns beside the names", footer: false,
-              when: { $0.whileBrowsing() }, run: { $0.controller.cycleColumns() }),
+              when: { $0.whileBrowsing() }, run: { $0.cycleColumns() }),
         .init(.character("y"), "y", "copy the name", footer: false,
               when: { $0.whileBrowsing(needing: $0.controller.selected) }, run: { $0.controller.copyName() }),
         .init(.character("Y"), "Y", "copy as JSON", footer: false,

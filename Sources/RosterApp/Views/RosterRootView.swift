@@ -316,6 +316,19 @@ final class RosterRootView: View {
         }
     }
 
+    /// `v`: the next columns; the footer says which fit the list at this
+    /// size, docked or the drawer, with the names it shows now.
+    func cycleColumns() {
+        // The drawer may not have read its rows yet: their names decide what fits.
+        let shownList = isCollapsed ? listOverlay : list
+        shownList.prepareFrame(frameHeight: frame.height - 1 - footerRows(frame))
+        controller.cycleColumns { [self] columns in
+            let wanted = ListColumn.listWidth(showing: columns)
+            let width = isCollapsed ? min(frame.width, max(40, wanted)) : Self.listWidth(bodyWidth: frame.width, columns: columns)
+            return shownList.columnsFitting(columns, listWidth: width)
+        }
+    }
+
     /// The docked list's width: three tenths of the screen, 40 at most,
     /// for names alone (below 80 columns it gives the details four
     /// columns, so that the monster's picture still fits beside its
