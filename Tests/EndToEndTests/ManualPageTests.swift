@@ -79,6 +79,24 @@ struct ManualPageTests {
         #expect(squeezed(run.stdout).contains("ROSTER_ACCESSIBLE"))
     }
 
+    @Test("ENVIRONMENT and FILES name what roster reads: ROSTER_ACCESSIBLE, XDG_CONFIG_HOME, VISUAL and EDITOR, config.toml")
+    func environmentAndFiles() throws {
+        let page = try rendered()
+        let environment = try #require(section(page, from: "ENVIRONMENT", indent: 0), "\(page)")
+        for variable in ["ROSTER_ACCESSIBLE", "XDG_CONFIG_HOME", "VISUAL, EDITOR", "ROSTER_DB", "ROSTER_COLUMNS"] {
+            let tags = environment.split(separator: "\n").map { String($0).trimmingCharacters(in: .whitespaces) }
+            #expect(tags.contains(variable), "\(variable) in ENVIRONMENT: \(environment)")
+        }
+        let files = try #require(section(page, from: "FILES", indent: 0), "\(page)")
+        #expect(files.contains("~/.config/roster/config.toml"), "\(files)")
+        #expect(squeezed(files).contains("roster help config lists every key"), "\(files)")
+        // Marked unbreakable in the source, as the page's other identifiers are.
+        let source = try String(contentsOfFile: pagePath, encoding: .utf8)
+        for identifier in ["\\%ROSTER_ACCESSIBLE", "\\%XDG_CONFIG_HOME", "\\%~/.config/roster/config.toml", "\\%VISUAL,"] {
+            #expect(source.contains(identifier), "\(identifier)")
+        }
+    }
+
     @Test("every command, argument and option that --help lists is in the manual, under its command")
     func sameAsHelp() throws {
         let page = try rendered()

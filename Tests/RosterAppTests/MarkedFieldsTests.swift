@@ -24,7 +24,9 @@ struct MarkedFieldsTests {
         let historyBefore = try roster.store.historyCount()
         try roster.edit("Colour")
         #expect(roster.screen.find("Colour for 2 marked monsters") != nil, "the popover says whom: \(roster.text)")
-        roster.press(.down, .enter)                       // from Fire-Bot's Red to Green
+        // Cat-Bot's Default and Explode-Bot's Red differ: nothing is
+        // ticked, the highlight starts at the top, Default; two down is Green.
+        roster.press(.down, .down, .enter)
         #expect(try roster.monster("Cat-Bot")?.nameColor == .green)
         #expect(try roster.monster("Explode-Bot")?.nameColor == .green)
         #expect(try roster.monster("Fire-Bot")?.nameColor == .red, "selected but not marked: unchanged")

@@ -42,7 +42,7 @@ struct MarkedMonstersTests {
         let historyBefore = try roster.store.historyCount()
         roster.press(.character("w"))
         let panel = try #require(roster.weaponPanel, "the weapon panel is showing: \(roster.text)")
-        #expect(panel.title == "Weapon for 2 marked monsters")
+        #expect(panel.title == "Weapon for 2 marked monsters, which differ")
         roster.type("3")
         #expect(try weapon(roster, "Cat-Bot") == .fire)
         #expect(try weapon(roster, "Explode-Bot") == .fire)

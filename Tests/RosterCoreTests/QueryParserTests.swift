@@ -140,6 +140,9 @@ struct QueryParserTests {
         #expect(problem("weapon<fire")?.problem == "< compares id, height and activated only; for weapon use = or !=")
         #expect(problem("name>=A")?.problem == ">= compares id, height and activated only; for name use = or != or ~")
         #expect(problem("weapon~fi")?.problem == "~ looks inside name, description and icon only; for weapon use = or !=")
+        // Height, id and activated take the comparisons as well as = and !=.
+        #expect(problem("height~5")?.problem == "~ looks inside name, description and icon only; for height use =, !=, <, <=, > or >=")
+        #expect(problem("activated~2020")?.problem.hasSuffix("for activated use =, !=, <, <=, > or >=") == true)
         #expect(problem("weapon fire")?.problem == "`weapon fire` has no comparison; write FIELD OP VALUE, such as weapon=fire")
         #expect(problem("weapon=")?.problem == "`weapon=` has no value; write FIELD OP VALUE, such as weapon=fire")
         #expect(problem("=fire")?.column == 1)

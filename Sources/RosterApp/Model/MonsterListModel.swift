@@ -49,6 +49,10 @@ final class MonsterListModel {
     private var expression: MonsterQuery?
     /// Why the filter, read as an expression, means nothing.
     private(set) var filterProblem: QueryError?
+    /// The filter in force before the letters typed now began to be read
+    /// as a name: where `wepon=`, broken, goes back to, rather than to
+    /// `wepon`, which was its own first letters and matched nothing.
+    private var filterBeforeName = ""
     private(set) var count = 0
     /// How many monsters the roster holds, whatever the filter.
     private(set) var total = 0
@@ -199,18 +203,47 @@ final class MonsterListModel {
                 filterInForce = text
                 applyFilter()
             } catch {
-                // The list stays as it was; the text stays as typed.
+                // The list stays as it was, unless what it showed was this
+                // text's own first letters read as a name; the text stays as typed.
+                if expression == nil, filterProblem == nil, !filterInForce.isEmpty, text.hasPrefix(filterInForce) {
+                    showAgain(filterBeforeName)
+                }
                 filterProblem = error
             }
             return
         }
         let narrowing = !filter.isEmpty && expression == nil && filterProblem == nil
             && Self.bytes(of: MonsterRules.nameKey(text), contain: MonsterRules.nameKey(filter))
+        let sameName = expression == nil && filterProblem == nil && !filterInForce.isEmpty
+            && (text.hasPrefix(filterInForce) || filterInForce.hasPrefix(text))
+        if !sameName { filterBeforeName = filterInForce }
         filter = text
         filterInForce = text
         expression = nil
         filterProblem = nil
         applyFilter(narrowing: narrowing)
+    }
+
+    /// Shows `earlier`, a filter that was in force, while the text typed
+    /// means nothing.
+    private func showAgain(_ earlier: String) {
+        expression = nil
+        filterInForce = earlier
+        if QueryParser.looksLikeExpression(earlier) {
+            // It meant something when it was in force; the roster cannot change that.
+            if let conditions = try? QueryParser.conditions(earlier) { expression = MonsterQuery(conditions: conditions) } else { filterInForce = "" }
+        }
+        applyFilter()
+    }
+
+    /// Whether monster `id` is among the rows the list shows: what marks
+    /// act on (one whose row is not indexed yet was added since, and is).
+    func shows(_ id: Int64) -> Bool {
+        guard isFiltering else { return true }
+        guard let index else { return false }
+        guard let matches, let row = index.row(of: id) else { return true }
+        let at = Self.firstMatch(atOrAfter: row, in: matches)
+        return at < matches.count && Int(matches[at]) == row
     }
 
     /// Whether the filter in force is an expression rather than part of a name.
@@ -302,11 +335,24 @@ final class MonsterListModel {
         }
         if filterProblem != nil { return }
         // Nil matches mean every row (unfiltered, or a filter all match).
-        let key = MonsterRules.nameKey(filter)
-        let found = recentFilters[key] ?? index.rows(matching: key, among: narrowing ? matches : nil)
+        let key = MonsterRules.nameKey(filterInForce)
+        let found = recentFilters[key] ?? Self.rows(in: index, holdingEvery: filterInForce, among: narrowing ? matches : nil)
         remember(found, for: key)
         matches = found
         count = found?.count ?? index.count
+    }
+
+    /// Plain words find names the way a person types them: each word a
+    /// part of the name, in any order, as fzf reads its terms, so `mini
+    /// tomato` and `tomato mini` find Mini-Tomato-Bot. One word is the
+    /// substring it always was. Each word searches only the rows the
+    /// words before it left.
+    private static func rows(in index: NameIndex, holdingEvery text: String, among candidates: [Int32]?) -> [Int32]? {
+        var rows = candidates
+        for word in text.split(whereSeparator: { $0 == " " || $0 == "\t" }) {
+            rows = index.rows(matching: MonsterRules.nameKey(String(word)), among: rows)
+        }
+        return rows
     }
 
     private func remember(_ found: [Int32]?, for key: String) {

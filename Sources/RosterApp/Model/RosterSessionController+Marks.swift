@@ -2,13 +2,49 @@ import RosterCore
 
 /// Acting on many monsters at once. Space marks the selected monster and
 /// moves on; the weapon panel, the colour popover, the height and origin
-/// wheels and remove then act on every marked monster as one change, through the same store calls as `set-weapon --where`
+/// wheels, the activation picker and remove then start from and act on
+/// every marked monster as one change, through the same store calls as `set-weapon --where`
 /// and `remove --where` (monsters named `#id`), so one undo takes it all
 /// back and the history shows one entry. Marks are ids: they survive
-/// filtering, sorting and other programs' changes; one whose monster has
-/// gone is dropped when the marks are next acted on. Esc clears them.
+/// sorting and other programs' changes; one whose monster has gone is
+/// dropped as soon as the change is seen. Esc clears them.
+///
+/// A filter hides marks, as ranger's does: the editors and remove act on
+/// the marked monsters the list shows, say how many the filter hides and
+/// that those stay as they are; with every mark hidden they act on the
+/// selected monster, as without marks, and say so.
 extension RosterSessionController {
-    var hasMarks: Bool { !marked.isEmpty }
+    /// Whether any monster is marked, in sight or not: Esc clears them.
+    var hasAnyMarks: Bool { !marked.isEmpty }
+    /// Whether marked monsters are in sight: the editors and remove act on them.
+    var hasMarks: Bool { marked.contains(where: list.shows) }
+    /// The marks in sight, and those the filter hides.
+    var markCounts: (inSight: Int, hidden: Int) {
+        let inSight = marked.count(where: list.shows)
+        return (inSight, marked.count - inSight)
+    }
+
+    /// Said as an editor opens while the filter hides marks: whom it acts on.
+    func tellHiddenMarks() {
+        let (inSight, hidden) = markCounts
+        guard hidden > 0 else { return }
+        let hiddenOnes = Self.monsters(hidden, "marked monster", "marked monsters")
+        if inSight > 0 {
+            tell("\(hiddenOnes) hidden by the filter \(hidden == 1 ? "stays as it is" : "stay as they are"); "
+                 + "this acts on the \(Self.monsters(inSight, "marked monster", "marked monsters")) in the list", isError: false)
+        } else if let monster = selectedOnRoster {
+            let hiddenAll = hidden == 1 ? "the marked monster is hidden by the filter and stays as it is"
+                : "the \(hiddenOnes) are all hidden by the filter and stay as they are"
+            tell("\(hiddenAll); this acts on \(monster.name) alone", isError: false)
+        }
+    }
+
+    /// Drops the marks of monsters no longer on the roster (another
+    /// program removed them): called when a change is seen.
+    func dropGoneMarks() {
+        guard !marked.isEmpty else { return }
+        reportingErrors { marked = Set(try store.monsters(ids: marked.sorted()).map(\.id)) }
+    }
 
     /// Marks the selected monster (or unmarks it) and moves to the next
     /// (Space), or stays (a click with a modifier).
@@ -29,12 +65,28 @@ extension RosterSessionController {
         "\(MonsterListView.grouped(count)) \(count == 1 ? one : many)"
     }
 
-    /// The marked monsters still on the roster, read in one go; the marks
-    /// of those that have gone are dropped.
+    /// The marked monsters still on the roster and in the list, read in
+    /// one go; the marks of those that have gone are dropped.
     private func markedMonsters() throws(RosterError) -> [Monster] {
         let present = try store.monsters(ids: marked.sorted()).sorted { $0.id < $1.id }
         marked = Set(present.map(\.id))
-        return present
+        return present.filter { list.shows($0.id) }
+    }
+
+    /// The marked monsters an editor starts from: those in the list.
+    func markedInSight() -> [Monster] {
+        var monsters: [Monster] = []
+        reportingErrors { monsters = try markedMonsters() }
+        return monsters
+    }
+
+    /// "; 1 marked monster hidden by the filter was left as it was", for
+    /// the sentence that tells what a write to the marks did.
+    func hiddenMarksNote() -> String {
+        let hidden = markCounts.hidden
+        guard hidden > 0 else { return "" }
+        return "; \(Self.monsters(hidden, "marked monster", "marked monsters")) hidden by the filter "
+            + (hidden == 1 ? "was left as it was" : "were left as they were")
     }
 
     /// What every write to the marked monsters shares: refused while the
@@ -56,6 +108,7 @@ extension RosterSessionController {
             }
             let newestBefore = newestHistoryID()
             try write(monsters)
+            if let told = status, !told.isError { status = (told.text + hiddenMarksNote(), false) }
             didWrite()
             // Every marked monster had the value already: nothing was
             // recorded, and `u` would take back some other change.
@@ -90,7 +143,9 @@ extension RosterSessionController {
     /// tells the value alone, as a colour is.
     @discardableResult
     func editMarked(_ changes: MonsterChanges, field: MonsterField, bare: Bool = false) -> Bool {
-        writingMarked(field.changeLabel) { monsters in
+        // "activated 2019-…" reads as a verb: the sentences say "activation".
+        let label = field === MonsterFields.activated ? "activation" : field.changeLabel
+        return writingMarked(label) { monsters in
             let edits = try store.edit(monsters.map { "#\($0.id)" }, changes, dryRun: false, expecting: ExpectedValues())
             let changed = edits.filter(\.isChange).count
             let after = changes.applied(to: monsters[0])
@@ -98,13 +153,13 @@ extension RosterSessionController {
             let whom = Self.monsters(changed, "marked monster", "marked monsters")
             if changed == 0 {
                 let all = edits.count == 1 ? "the marked monster has" : "all \(Self.monsters(edits.count, "", "marked monsters")) have"
-                tell("\(all) \(field.changeLabel) \(value ?? "unknown") already", isError: false)
+                tell("\(all) \(label) \(value ?? "unknown") already", isError: false)
             } else {
                 let rest = edits.count == changed ? "" : " (\(MonsterListView.grouped(edits.count - changed)) had it already)"
                 if let value {
-                    tell("gave \(whom) \(bare ? value : field.changeLabel + " " + value)\(rest)", isError: false)
+                    tell("gave \(whom) \(bare ? value : label + " " + value)\(rest)", isError: false)
                 } else {
-                    tell("made the \(field.changeLabel) of \(whom) unknown\(rest)", isError: false)
+                    tell("made the \(label) of \(whom) unknown\(rest)", isError: false)
                 }
             }
         }
@@ -112,11 +167,7 @@ extension RosterSessionController {
 
     /// The marked monsters as the question names them: their count, and
     /// the names while they are few.
-    func markedForRemoval() -> [Monster] {
-        var monsters: [Monster] = []
-        reportingErrors { monsters = try markedMonsters() }
-        return monsters
-    }
+    func markedForRemoval() -> [Monster] { markedInSight() }
 
     /// Removes `confirmed` (what the question showed), all or none, as one change.
     func removeMarked(_ confirmed: [Monster]) {
@@ -127,7 +178,7 @@ extension RosterSessionController {
         do {
             let removed = try store.remove(confirmed.map { "#\($0.id)" }, dryRun: false, confirmed: confirmed)
             marked.subtract(removed.map(\.id))
-            tell("removed \(Self.monsters(removed.count, "marked monster", "marked monsters"))", isError: false)
+            tell("removed \(Self.monsters(removed.count, "marked monster", "marked monsters"))\(hiddenMarksNote())", isError: false)
             didWrite()
         } catch .changedSinceAsked(let name) {
             tell("nothing was removed: \(RosterError.changedSinceAsked(name).description)", isError: true)

@@ -37,11 +37,14 @@ extension RosterSessionController {
                 serverLost = nil
                 lastDataVersion = version
                 reload()
+                dropGoneMarks()
                 changed = true
                 if telling { tellReconnected() } else if status?.isError == true { status = nil }
             } else if version != lastDataVersion {
                 lastDataVersion = version
                 reload()
+                // A marked monster another program removed stops being counted now, not at the next key.
+                dropGoneMarks()
                 changed = true
                 if telling {
                     tellChangesByOthers()

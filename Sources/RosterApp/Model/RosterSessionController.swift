@@ -178,8 +178,9 @@ final class RosterSessionController {
         // A filter that means nothing is told in the footer, and the
         // telling goes once it means something again.
         if let problem = list.filterProblem {
-            let shown = list.isFilterInForce ? "the list shows \(Quote.code(list.filterInForce))" : "the list shows every monster"
-            status = ("\(problem.description); \(shown)", true)
+            let shown = list.isFilterInForce ? "the list still shows \(Quote.code(list.filterInForce))" : "the list still shows every monster"
+            // After "did you mean `fire`?" a semicolon would read as the question's.
+            status = ("\(problem.description)\(problem.description.hasSuffix("?") ? " —" : ";") \(shown)", true)
             toldFilterProblem = status?.text
         } else if let told = toldFilterProblem {
             if status?.text == told { status = nil }

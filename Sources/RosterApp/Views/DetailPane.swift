@@ -214,6 +214,11 @@ final class DetailPane: View {
     /// label and a short value.
     static let minimumFieldsWidth = DetailField.labelWidth + 1 + 10
 
+    /// The pane's width that keeps the picture at 1× (16 columns and its
+    /// frame) beside fields whose values are as wide as the activation's
+    /// `2019-03-14 09:30 CEST`: what the list may not take from it.
+    static let roomyWidth = 2 + 2 + (16 + 2) + 2 + DetailField.labelWidth + 1 + 21
+
     /// The framed picture's cells: the art at the largest whole multiple
     /// (pixel art is never shrunk or stretched by a fraction) that leaves
     /// the fields their room and at least half the pane; none when even

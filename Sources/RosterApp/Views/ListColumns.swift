@@ -12,6 +12,11 @@ import TerminalKit
 /// and a name; a value too long for its column is cut with … as names
 /// are. Every value is drawn through the buffer, which shows control
 /// characters as visible escapes.
+///
+/// The split gives the list the width its chosen columns ask for
+/// (`listWidth(showing:)`) as far as the details keep their own room
+/// (`DetailPane.roomyWidth`), as ranger and lazygit widen a pane for
+/// what it shows: with no columns it stays the narrow list of names.
 public enum ListColumn: String, CaseIterable, Sendable {
     case weapon, height, origin, activated
 
@@ -70,6 +75,15 @@ public enum ListColumn: String, CaseIterable, Sendable {
         columns.isEmpty ? "names only" : columns.map { "\($0)" }.joined(separator: ", ")
     }
 
+    /// How wide a list must be to show `columns` beside names as long as
+    /// `nameLimit`: its border, the glyph's three cells, the name column,
+    /// each column after a gap of two, and a cell before the right border.
+    /// None chosen: no width asked for.
+    static func listWidth(showing columns: [ListColumn]) -> Int {
+        guard !columns.isEmpty else { return 0 }
+        return 2 + 3 + nameLimit + columns.reduce(0) { $0 + 2 + $1.width } + 1
+    }
+
     /// The columns of `chosen` that fit `width` cells after a name column
     /// of `nameWidth` and the glyph's three cells, each after a gap of two.
     static func fitting(_ chosen: [ListColumn], width: Int, nameWidth: Int) -> [ListColumn] {
@@ -84,10 +98,14 @@ public enum ListColumn: String, CaseIterable, Sendable {
 }
 
 extension RosterSessionController {
-    /// `v`: the next set of columns.
-    func cycleColumns() {
+    /// `v`: the next set of columns. The footer says which of them the
+    /// list has room for at this size (`shown`), and which need a wider screen.
+    func cycleColumns(shown: ([ListColumn]) -> [ListColumn]) {
         let index = ListColumn.choices.firstIndex(of: listColumns) ?? 0
         listColumns = ListColumn.choices[(index + 1) % ListColumn.choices.count]
-        tell("the list shows \(ListColumn.named(listColumns)) where it has room", isError: false)
+        let fitting = shown(listColumns)
+        let missing = listColumns.filter { !fitting.contains($0) }
+        let rest = missing.isEmpty ? "" : "; \(ListColumn.named(missing)) \(missing.count == 1 ? "needs" : "need") a wider screen"
+        tell("the list shows \(ListColumn.named(fitting))\(rest)", isError: false)
     }
 }

@@ -99,7 +99,7 @@ final class MonsterListView: View {
         buffer.fill(frame)
         let list = controller.list
         let title = Self.title(count: list.count, filtered: list.isFilterInForce, order: list.order,
-                               marks: controller.marked.count, width: frame.width - 6)
+                               marks: controller.marked.count, hiddenMarks: controller.markCounts.hidden, width: frame.width - 6)
         buffer.drawBox(frame, style: focused ? Theme.focusedBorder : Theme.border, title: title,
                        titleStyle: focused ? Theme.focusedTitle : Theme.title)
         if list.isWaitingForIndex {
@@ -112,9 +112,8 @@ final class MonsterListView: View {
             buffer.write(message, at: Point(x: rowsArea.x + 1, y: rowsArea.y), width: rowsArea.width - 2, style: Theme.label)
             return
         }
-        // Columns beside the names where they fit, after the longest name shown.
-        let nameWidth = min(ListColumn.nameLimit, shownRows.map { DisplayWidth.of($0.name) + 2 }.max() ?? 0)
-        let columns = ListColumn.fitting(controller.listColumns, width: rowsArea.width - 1, nameWidth: nameWidth)
+        let nameWidth = self.nameWidth
+        let columns = columnsFitting(controller.listColumns, listWidth: frame.width)
         for (row, monster) in shownRows.prefix(rowsArea.height).enumerated() {
             let position = scrollOffset + row
             let y = rowsArea.y + row
@@ -150,6 +149,15 @@ final class MonsterListView: View {
         drawPosition(in: &buffer)
     }
 
+    /// Columns sit after the longest name shown (and a mark's two cells), up to `nameLimit`.
+    private var nameWidth: Int { min(ListColumn.nameLimit, shownRows.map { DisplayWidth.of($0.name) + 2 }.max() ?? 0) }
+
+    /// The columns of `columns` that fit beside the names shown, in a list `listWidth` wide.
+    func columnsFitting(_ columns: [ListColumn], listWidth: Int) -> [ListColumn] {
+        // Inside the border, a cell before the right one.
+        ListColumn.fitting(columns, width: listWidth - 3, nameWidth: nameWidth)
+    }
+
     /// `12 of 1,000,000` in the bottom border.
     private func drawPosition(in buffer: inout Buffer) {
         let count = controller.list.count
@@ -161,17 +169,19 @@ final class MonsterListView: View {
     }
 
     /// "Monsters · 6 · sorted by height, tallest first · 2 marked", in
-    /// the longest form that fits `width` columns.
-    static func title(count: Int, filtered: Bool, order: MonsterSortKey?, marks: Int, width: Int) -> String {
+    /// the longest form that fits `width` columns; "3 marked, 1 hidden"
+    /// when the filter hides marks.
+    static func title(count: Int, filtered: Bool, order: MonsterSortKey?, marks: Int, hiddenMarks: Int = 0, width: Int) -> String {
         let counts = filtered ? ["Monsters · \(grouped(count)) found", "\(grouped(count)) found"]
             : ["Monsters · \(grouped(count))", grouped(count)]
         let orders = order.map { ["sorted \($0.shownOrder)", String($0.shownOrder.dropFirst(3)), $0.shownBriefly] } ?? [""]
-        let marked = marks == 0 ? [""] : ["\(grouped(marks)) marked", "\(grouped(marks))✓"]
+        let hidden = hiddenMarks == 0 ? "" : ", \(grouped(hiddenMarks)) hidden"
+        let marked = marks == 0 ? [""] : ["\(grouped(marks)) marked\(hidden)", "\(grouped(marks))✓\(hidden)", "\(grouped(marks))✓"]
         var candidates: [String] = []
-        // The order's words before the word Monsters: they say more.
+        // The order's words before the word Monsters, and the marks' too: they say more.
         for order in orders {
-            for count in counts {
-                for mark in marked { candidates.append(([count, order, mark].filter { !$0.isEmpty }).joined(separator: " · ")) }
+            for mark in marked {
+                for count in counts { candidates.append(([count, order, mark].filter { !$0.isEmpty }).joined(separator: " · ")) }
             }
         }
         return candidates.first { DisplayWidth.of($0) <= width } ?? candidates.last ?? ""

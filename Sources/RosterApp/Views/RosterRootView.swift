@@ -158,7 +158,9 @@ final class RosterRootView: View {
     func showListOverlay() {
         guard let window, !window.isPresenting(listOverlay) else { return }
         window.present(Overlay(listOverlay, takesFocus: true, placement: { [weak self] bounds in
-            Rect(x: 0, y: 1, width: min(bounds.width, 40), height: max(0, bounds.height - 1 - (self?.footerRows(bounds) ?? 1)))
+            // Over the details, the drawer may take the width its columns ask for.
+            let wanted = max(40, ListColumn.listWidth(showing: self?.controller.listColumns ?? []))
+            return Rect(x: 0, y: 1, width: min(bounds.width, wanted), height: max(0, bounds.height - 1 - (self?.footerRows(bounds) ?? 1)))
         }))
     }
 
@@ -213,7 +215,9 @@ final class RosterRootView: View {
             let monsters = controller.markedForRemoval()
             guard !monsters.isEmpty else { return }
             let names = monsters.count <= 3 ? ": " + monsters.map(\.name).joined(separator: ", ") : ""
-            let question = "Remove \(RosterSessionController.monsters(monsters.count, "marked monster", "marked monsters"))\(names)?"
+            let hidden = controller.markCounts.hidden
+            let stays = hidden == 0 ? "" : " (\(RosterSessionController.monsters(hidden, "marked monster", "marked monsters")) hidden by the filter \(hidden == 1 ? "stays" : "stay"))"
+            let question = "Remove \(RosterSessionController.monsters(monsters.count, "marked monster", "marked monsters"))\(names)?\(stays)"
             let prompt = ConfirmationPrompt(question, defaultAnswer: false,
                                             onConfirm: { [weak self] in self?.controller.removeMarked(monsters) })
             prompt.style = Theme.current.question
@@ -311,13 +315,33 @@ final class RosterRootView: View {
         if isCollapsed {
             details.frame = body
         } else {
-            // Below 80 columns the list gives the details four columns, so
-            // that the monster's picture still fits beside its fields.
-            let listWidth = max(body.width < 80 ? 20 : 24, min(40, body.width * 3 / 10))
-            let (left, right) = body.splitLeft(listWidth)
+            let (left, right) = body.splitLeft(Self.listWidth(bodyWidth: body.width, columns: controller.listColumns))
             list.frame = left
             details.frame = right
         }
+    }
+
+    /// `v`: the next columns; the footer says which fit the list at this
+    /// size, docked or the drawer, with the names it shows now.
+    func cycleColumns() {
+        // The drawer may not have read its rows yet: their names decide what fits.
+        let shownList = isCollapsed ? listOverlay : list
+        shownList.prepareFrame(frameHeight: frame.height - 1 - footerRows(frame))
+        controller.cycleColumns { [self] columns in
+            let wanted = ListColumn.listWidth(showing: columns)
+            let width = isCollapsed ? min(frame.width, max(40, wanted)) : Self.listWidth(bodyWidth: frame.width, columns: columns)
+            return shownList.columnsFitting(columns, listWidth: width)
+        }
+    }
+
+    /// The docked list's width: three tenths of the screen, 40 at most,
+    /// for names alone (below 80 columns it gives the details four
+    /// columns, so that the monster's picture still fits beside its
+    /// fields), or what the chosen columns ask for, as far as the details
+    /// keep `DetailPane.roomyWidth`.
+    static func listWidth(bodyWidth: Int, columns: [ListColumn]) -> Int {
+        let namesAlone = max(bodyWidth < 80 ? 20 : 24, min(40, bodyWidth * 3 / 10))
+        return max(namesAlone, min(ListColumn.listWidth(showing: columns), bodyWidth - DetailPane.roomyWidth))
     }
 
     override func draw(in buffer: inout Buffer) {

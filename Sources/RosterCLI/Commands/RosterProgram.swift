@@ -20,6 +20,9 @@ enum RosterProgram {
             ("PGHOST, PGPORT, PGUSER, PGDATABASE, PGPASSWORD, PGSSLMODE, PGSSLROOTCERT, PGAPPNAME", "what a postgresql:// roster's URI leaves out, as psql reads them"),
             ("XDG_DATA_HOME", "where the roster lives when neither --db nor ROSTER_DB is given: $XDG_DATA_HOME/roster/roster.db"),
             ("HOME", "without XDG_DATA_HOME, the roster is ~/.local/share/roster/roster.db"),
+            ("XDG_CONFIG_HOME", "where the settings are: $XDG_CONFIG_HOME/roster/config.toml, else ~/.config/roster/config.toml"),
+            ("ROSTER_ACCESSIBLE", "1 opens the plain, line-oriented roster for screen readers and braille displays, as browse --plain does"),
+            ("VISUAL, EDITOR", "the editor Ctrl-E opens a name or description in: VISUAL, else EDITOR, else vi, run by /bin/sh so that EDITOR=\"code --wait\" works"),
             ("NO_COLOR", "when set and not empty, no colour is used"),
             ("TERM", "the terminal's kind; dumb gives the line-oriented roster and no colour"),
             ("COLORTERM", "truecolor or 24bit allows 24-bit colour"),
@@ -30,7 +33,9 @@ enum RosterProgram {
         ],
         files: [
             ("~/.local/share/roster/roster.db",
-             "The roster, unless --db, ROSTER_DB or XDG_DATA_HOME say otherwise. Its WAL, roster.db-wal, and the WAL's index, roster.db-shm, stay beside it between commands and are part of the database: copy all three, or use roster export."),
+             "The roster, unless --db, ROSTER_DB, db in config.toml or XDG_DATA_HOME say otherwise. Its WAL, roster.db-wal, and the WAL's index, roster.db-shm, stay beside it between commands and are part of the database: copy all three, or use roster export."),
+            ("~/.config/roster/config.toml",
+             "Settings read at start, as TOML's key = value with strings quoted: db, animation, pictures, accessible, columns and theme, each under the variable it stands for (XDG_CONFIG_HOME moves the file). roster help config lists every key. An unknown key or a bad value is one sentence naming the file and the line."),
         ],
         seeAlso: [("sqlite3", 1)],
         keys: { InterfaceKeys.parts.map { part in (part.title, part.keys.map { (RosterProgram.inPrint($0.label), RosterProgram.inPrint($0.meaning)) }) } }

@@ -244,7 +244,8 @@ public enum QueryParser {
         }
         let valueStart = operatorStart + text.count
         if comparison == .contains, !field.isText {
-            throw fail("~ looks inside name, description and icon only; for \(field.key) use = or !=", at: operatorStart)
+            throw fail("~ looks inside name, description and icon only; for \(field.key) use \(field.isOrdered ? "=, !=, <, <=, > or >=" : "= or !=")",
+                       at: operatorStart)
         }
         if [.less, .lessOrEqual, .greater, .greaterOrEqual].contains(comparison), !field.isOrdered {
             throw fail("\(text) compares id, height and activated only; for \(field.key) use = or !=\(field.isText ? " or ~" : "")",

@@ -70,13 +70,12 @@ final class ActivatedField: DetailField {
     override func didBecomeFirstResponder() {
         pending = nil
         refusedAt = nil
-        openedAt = controller.selected?.activated.map(Self.calendarValue)
-        picker.setValue(calendarValue(for: controller.selected))
-    }
-
-    /// The wheels start at the monster's activation, or now.
-    func calendarValue(for monster: Monster?) -> CalendarDateTime {
-        Self.calendarValue(monster?.activated ?? Timestamp.now)
+        // The wheels start at the monster's activation, or now; with marks,
+        // at the first marked monster's, and the title says whom Done gives it.
+        let start = startingValue(\.activated)
+        picker.title = marksTitle("Activated", shared: start.shared) ?? "Activated"
+        openedAt = (start.value ?? nil).map(Self.calendarValue)
+        picker.setValue(Self.calendarValue((start.value ?? nil) ?? Timestamp.now))
     }
 
     override func commitEditing() -> Bool {
@@ -89,11 +88,14 @@ final class ActivatedField: DetailField {
             problem = Self.clockGapProblem
             return false
         }
-        guard timestamp != controller.selected?.activated else { return true }
+        // The marked monsters say themselves which of them had it already.
+        guard !marksAtStart.isEmpty || timestamp != controller.selected?.activated else { return true }
         return save(MonsterChanges(activated: .some(timestamp)))
     }
 
     override var monsterField: MonsterField? { MonsterFields.activated }
+    /// Done gives every marked monster in the list the activation, as one change.
+    override var marksField: MonsterField? { MonsterFields.activated }
 
     /// The field shows the newer value; the wheels stay where the person put them.
     override func clashed(current: Monster) {

@@ -44,7 +44,32 @@ class DetailField: View {
         problem = nil
         original = controller.selectedOnRoster
         ownChanges = nil
+        marksAtStart = honoursMarks && controller.hasMarks ? controller.markedInSight() : []
+        if honoursMarks { controller.tellHiddenMarks() }
         becomeFirstResponder()
+    }
+
+    /// The marked monsters in the list as the editor opened: it starts
+    /// from their value and acts on them all (empty: the selected monster).
+    var marksAtStart: [Monster] = []
+    /// Whether the editor acts on the marked monsters (a name is one monster's).
+    var honoursMarks: Bool { marksField != nil }
+
+    /// The value the editor starts from: the selected monster's, or the
+    /// first marked monster's, `shared` false when the marked monsters'
+    /// values differ (a panel then ticks none).
+    func startingValue<Value: Equatable>(_ read: (Monster) -> Value) -> (value: Value?, shared: Bool) {
+        guard let first = marksAtStart.first else { return (controller.selected.map(read), true) }
+        let value = read(first)
+        return (value, marksAtStart.allSatisfy { read($0) == value })
+    }
+
+    /// The editor's title while it acts on marks: "Weapon for 3 marked
+    /// monsters", "…, which differ" when their values do; nil without marks.
+    func marksTitle(_ what: String, shared: Bool) -> String? {
+        guard !marksAtStart.isEmpty else { return nil }
+        let whom = RosterSessionController.monsters(marksAtStart.count, "marked monster", "marked monsters")
+        return "\(what) for \(whom)\(shared || marksAtStart.count == 1 ? "" : ", which differ")"
     }
 
     /// Saves `changes` by compare-and-set from `original`, the one way
@@ -54,7 +79,7 @@ class DetailField: View {
     /// written: `clashed` shows it, the person's own value is kept in
     /// `ownChanges`, and saving again starts from the newer monster, on purpose.
     func save(_ changes: MonsterChanges, announce: ((_ before: Monster, _ after: Monster) -> String)? = nil) -> Bool {
-        if controller.hasMarks, let field = marksField {
+        if !marksAtStart.isEmpty, let field = marksField {
             // Every marked monster takes the value, as one change; there is
             // no one monster the editor started from to compare with.
             return controller.editMarked(changes, field: field, bare: field === MonsterFields.nameColor)

@@ -34,16 +34,15 @@ final class ColorField: ChoiceField {
 
     override func didBecomeFirstResponder() {
         // With marks the popover says whom a choice gives the colour.
-        menu.title = controller.hasMarks
-            ? "Colour for \(RosterSessionController.monsters(controller.marked.count, "marked monster", "marked monsters"))"
-            : "Name colour"
+        menu.title = marksTitle("Colour", shared: startingValue(\.nameColor).shared) ?? "Name colour"
         modelChanged()
         menu.highlightCurrent()
     }
 
-    /// The popover ticks the colour the monster has now.
+    /// The popover ticks the colour the monster has now, or the one every marked monster has.
     override func modelChanged() {
-        menu.currentIndex = controller.selected.flatMap { NameColor.allCases.firstIndex(of: $0.nameColor) }
+        let start = startingValue(\.nameColor)
+        menu.currentIndex = start.shared ? start.value.flatMap { NameColor.allCases.firstIndex(of: $0) } : nil
     }
 
     override func draw(in buffer: inout Buffer) {
@@ -97,13 +96,14 @@ class WheelField: DetailField {
     override func didBecomeFirstResponder() {
         loadWheels()
         pendingText = nil
-        wheels.title = controller.hasMarks
-            ? "\(label) for \(RosterSessionController.monsters(controller.marked.count, "marked monster", "marked monsters"))"
-            : label
+        wheels.title = marksTitle(label, shared: marksShareValue) ?? label
     }
 
+    /// Whether the marked monsters have one value (the wheels start at the first one's).
+    var marksShareValue: Bool { true }
+
     override func commitEditing() -> Bool {
-        if controller.hasMarks {
+        if !marksAtStart.isEmpty {
             // With marks, the wheels write once, when the value they were
             // turned to is kept (Done, Prev, Next), never as they turn; a
             // field passed through untouched gives the marked monsters nothing.
@@ -160,8 +160,10 @@ final class HeightField: WheelField {
         wheels.selection[0] == 0 ? nil : Height(feet: wheels.selection[0] - 1, inches: wheels.selection[1])
     }
 
+    override var marksShareValue: Bool { startingValue(\.height).shared }
+
     override func loadWheels() {
-        let height = controller.selected?.height
+        let height = startingValue(\.height).value ?? nil
         wheels.select(height.map { $0.feet + 1 } ?? 0, inColumn: 0, notify: false)
         wheels.select(height?.inches ?? 0, inColumn: 1, notify: false)
         wheels.focus(column: 0)
@@ -191,8 +193,10 @@ final class OriginField: WheelField {
         wheels.columns = [.init(title: "Country", values: [Self.unknown] + Countries.all.map(\.name), width: 32)]
     }
 
+    override var marksShareValue: Bool { startingValue(\.origin).shared }
+
     override func loadWheels() {
-        let row = controller.selected?.origin.flatMap { code in Countries.all.firstIndex { $0.code == code } }.map { $0 + 1 } ?? 0
+        let row = (startingValue(\.origin).value ?? nil).flatMap { code in Countries.all.firstIndex { $0.code == code } }.map { $0 + 1 } ?? 0
         wheels.select(row, inColumn: 0, notify: false)
     }
 

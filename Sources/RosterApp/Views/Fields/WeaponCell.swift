@@ -16,7 +16,7 @@ final class WeaponCell: ChoiceField {
             guard let self else { return }
             let weapon = WeaponType.allCases[index]
             // With marks, every marked monster takes it, as one change.
-            if self.controller.hasMarks {
+            if !self.marksAtStart.isEmpty {
                 if self.controller.setWeaponOfMarked(weapon) { self.pane?.finishEditing() }
                 return
             }
@@ -38,18 +38,20 @@ final class WeaponCell: ChoiceField {
 
     override var monsterField: MonsterField? { MonsterFields.weapon }
     override var inputView: View? { panel }
+    /// Marks take a weapon through `setWeaponOfMarked`, not `save`.
+    override var honoursMarks: Bool { true }
 
     override func didBecomeFirstResponder() {
         // With marks the panel says whom a choice gives the weapon.
-        panel.title = controller.hasMarks
-            ? "Weapon for \(RosterSessionController.monsters(controller.marked.count, "marked monster", "marked monsters"))"
-            : "Preferred way to kill"
+        panel.title = marksTitle("Weapon", shared: startingValue(\.weapon.type).shared) ?? "Preferred way to kill"
         modelChanged()
         panel.highlightCurrent()
     }
 
+    /// The weapon ticked: the monster's, or the one every marked monster carries.
     override func modelChanged() {
-        panel.currentIndex = controller.selected.flatMap { WeaponType.allCases.firstIndex(of: $0.weapon.type) }
+        let start = startingValue(\.weapon.type)
+        panel.currentIndex = start.shared ? start.value.flatMap { WeaponType.allCases.firstIndex(of: $0) } : nil
     }
 
     override func preferredHeight(forWidth width: Int) -> Int { 6 + problemRows(forWidth: width) }
