@@ -87,6 +87,12 @@ struct ConfigFile: Sendable, Equatable {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         if descriptor < 0 {
             let reason = errno
+            // A link whose file is gone (a dotfiles folder not checked
+            // out) is settings the person meant to have: without its `db`
+            // every command would quietly use another roster.
+            if reason == ENOENT, let target = FileSystem.linkTarget(path) {
+                throw ConfigError(path: path, line: nil, "is a link to \(Quote.code(target)), which is not there", isUnreadable: true)
+            }
             if reason == ENOENT || reason == ENOTDIR { return .none }
             // A folder on the way this user may not look into (HOME left
             // at another user's home, as `sudo -E` leaves it): there is no

@@ -39,9 +39,20 @@ public enum ProcessTitlePasswords {
     static func passwordRanges(in argument: [UInt8]) -> [Range<Int>] {
         for scheme in ["postgresql://", "postgres://"] {
             let marker = Array(scheme.utf8)
-            guard argument.count >= marker.count,
-                  let start = (0...(argument.count - marker.count)).first(where: { argument[$0..<$0 + marker.count].elementsEqual(marker) })
-            else { continue }
+            // By memchr and memcmp: an argument may be a 128 KB value,
+            // looked through on every start.
+            let found: Int? = argument.withUnsafeBytes { haystack -> Int? in
+                guard let base = haystack.baseAddress else { return nil }
+                var from = 0
+                while haystack.count - from >= marker.count {
+                    guard let hit = memchr(base + from, Int32(marker[0]), haystack.count - from) else { return nil }
+                    let at = base.distance(to: UnsafeRawPointer(hit))
+                    if haystack.count - at >= marker.count, memcmp(hit, marker, marker.count) == 0 { return at }
+                    from = at + 1
+                }
+                return nil
+            }
+            guard let start = found else { continue }
             // Decoded, then compared: a repair would show as other bytes.
             // (String(validating:) costs its generic set-up in every process.)
             let uri = String(decoding: argument[start...], as: UTF8.self)

@@ -117,6 +117,19 @@ struct ConfigFileTests {
         #expect(unreadable.stderr == "roster: the settings file \(file) cannot be read: Permission denied\n", "\(unreadable.stderr)")
     }
 
+    @Test("a settings file that is a link to nothing is told (66), not passed over: its db would have named another roster")
+    func danglingLink() throws {
+        let sandbox = try Sandbox()
+        let directory = sandbox.directory.appendingPathComponent(".config/roster")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let file = directory.appendingPathComponent("config.toml").path
+        #expect(symlink("../../dotfiles/roster.toml", file) == 0)
+        let run = try sandbox.roster(["list"], environment: ["HOME": sandbox.directory.path])
+        #expect(run.status == 66, "\(run.stderr)")
+        #expect(run.stderr == "roster: the settings file \(file) is a link to `../../dotfiles/roster.toml`, which is not there\n", "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: sandbox.databasePath))
+    }
+
     @Test("a settings file that is a FIFO is refused at once, not waited on")
     func fifoRefused() throws {
         let sandbox = try Sandbox()

@@ -26,6 +26,31 @@ struct TimeZoneNameTests {
         #expect(!run.stderr.contains("AAAAAAAA") && !run.stderr.contains("garbage"))
     }
 
+    @Test("a TZ glibc reads as neither a zone's file nor a rule is told by its offset, not by the letters it starts with",
+          arguments: ["Europe/../../etc/passwd", "Nowhere/Town", "../../../../etc/passwd"])
+    func neitherFileNorRule(_ zone: String) throws {
+        let sandbox = try Sandbox()
+        let edit = try sandbox.roster(["edit", "Ice-Bot", "--activated", "2026-11-29T14:05"], environment: ["TZ": zone])
+        #expect(edit.stderr.hasSuffix("→ 2026-11-29 14:05 UTC\n"), "\(edit.stderr)")
+    }
+
+    @Test("a rule's own names are kept: TZ=JST-9 is JST, nine hours ahead")
+    func ruleKeepsItsName() throws {
+        let sandbox = try Sandbox()
+        let edit = try sandbox.roster(["edit", "Ice-Bot", "--activated", "2026-11-29T14:05"], environment: ["TZ": "JST-9"])
+        #expect(edit.stderr.hasSuffix("→ 2026-11-29 14:05 JST\n"), "\(edit.stderr)")
+        #expect(try sandbox.sqlite("SELECT activated FROM monster WHERE id = 5") == "2026-11-29T05:05:00Z")
+    }
+
+    @Test("a rule whose offset passes 24 hours, which glibc cuts to 24 and so shows every time a day out, is set aside for UTC and told")
+    func offsetBeyondADay() throws {
+        let sandbox = try Sandbox()
+        let edit = try sandbox.roster(["edit", "Ice-Bot", "--activated", "2026-11-29T14:05"], environment: ["TZ": "UTC-25"])
+        #expect(edit.stderr.hasPrefix("roster: TZ names `UTC-25`, whose offset is beyond 24 hours; times are shown in UTC\n"), "\(edit.stderr)")
+        #expect(edit.stderr.hasSuffix("→ 2026-11-29 14:05 UTC\n"), "\(edit.stderr)")
+        #expect(try sandbox.sqlite("SELECT activated FROM monster WHERE id = 5") == "2026-11-29T14:05:00Z")
+    }
+
     @Test("a zone's own file keeps its name, even when TZ spells it", arguments: [("CET", "CET"), ("EST", "EST"), ("Europe/Paris", "CET")])
     func zoneFile(_ zone: String, _ name: String) throws {
         let sandbox = try Sandbox()

@@ -77,6 +77,23 @@ import Testing
         }
     }
 
+    @Test func aPartGivenTwiceIsRefusedNotGuessed() {
+        func message(_ uri: String) -> String {
+            do {
+                _ = try ConnectionSettings.resolve(uri: uri, environment: bare)
+                return "accepted"
+            } catch {
+                return error.description
+            }
+        }
+        // libpq takes the last: which database a command changes was a guess.
+        #expect(message("postgresql://h/team?dbname=test") == "The URI gives its database twice, the second time as its parameter \"dbname\"; give it once.")
+        #expect(message("postgresql:///team?host=/tmp&host=/run") == "The URI gives its host twice, the second time as its parameter \"host\"; give it once.")
+        #expect(message("postgresql://h/db?password=a&password=b") == "The URI gives its parameter number 2 twice; give it once.")
+        #expect(message("postgresql://a:b@h/db?password=c") == "The URI gives its parameter number 1 twice; give it once.")
+        #expect(message("postgresql:///team?host=/tmp&port=5433") == "accepted")
+    }
+
     @Test func aDescriptionNeverHoldsThePassword() throws {
         let settings = try ConnectionSettings.resolve(uri: "postgresql://alice:hunter2@db.example.org/roster", environment: bare)
         for text in [settings.description, "\(settings)", String(reflecting: settings), settings.serverDescription] {
@@ -108,7 +125,7 @@ import Testing
 
     @Test func thePasswordsFoundForPsAreThoseTheURIGives() throws {
         for uri in ["postgresql://alice@/misc?host=/tmp/x&%70assword=S3cr3t-p%40ss", "postgresql://h/db?pass%77ord=pw",
-                    "postgresql://a:p%40ss@h/db", "postgresql://a:b@h/db?password=c%26d&user=e"] {
+                    "postgresql://a:p%40ss@h/db", "postgresql://a@h/db?password=c%26d&application_name=e"] {
             let given = try ConnectionSettings.resolve(uri: uri, environment: bare).password
             let found = ConnectionURI.passwordRanges(in: uri).last.map { range in
                 let bytes = Array(uri.utf8)[range]

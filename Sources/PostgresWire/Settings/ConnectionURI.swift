@@ -95,6 +95,7 @@ public enum ConnectionURI {
         if let portPart, !portPart.isEmpty { values["port"] = try decode(portPart, part: "port") }
         if let path = parts.path, !path.isEmpty { values["dbname"] = try decode(path, part: "database name") }
 
+        var given = Set(values.byKeyword.keys)
         for (position, pair) in parts.parameters.enumerated() {
             let (rawKey, rawValue) = split(pair, at: "=")
             var key = try decode(rawKey, part: "parameter")
@@ -108,6 +109,13 @@ public enum ConnectionURI {
             }
             guard keywords.contains(key) else {
                 throw .invalidSettings("The URI's \(named(key, position: position)) is not one roster knows (host, port, dbname, user, password, sslmode, sslrootcert, connect_timeout, application_name).")
+            }
+            // Given twice, which one counts is a guess (libpq takes the
+            // last): a database or host named twice is refused.
+            guard given.insert(key).inserted else {
+                let part = ["dbname": "database", "host": "host", "port": "port", "user": "user name"][key]
+                throw .invalidSettings(part.map { "The URI gives its \($0) twice, the second time as its \(named(key, position: position)); give it once." }
+                    ?? "The URI gives its \(named(key, position: position)) twice; give it once.")
             }
             values[key == "hostaddr" ? "host" : key] = value
         }

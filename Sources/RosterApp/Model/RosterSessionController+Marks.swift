@@ -180,7 +180,7 @@ extension RosterSessionController {
             marked.subtract(removed.map(\.id))
             tell("removed \(Self.monsters(removed.count, "marked monster", "marked monsters"))\(hiddenMarksNote())", isError: false)
             didWrite()
-        } catch .changedSinceAsked(let name) {
+        } catch .changedSinceAsked(let name, _) {
             tell("nothing was removed: \(RosterError.changedSinceAsked(name).description)", isError: true)
             reload()
         } catch {

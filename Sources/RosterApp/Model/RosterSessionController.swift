@@ -239,7 +239,7 @@ final class RosterSessionController {
                 outcome = .alreadyGone
             }
             didWrite()
-        } catch .changedSinceAsked(let name) {
+        } catch .changedSinceAsked(let name, _) {
             // In `roster remove`'s words. The newer monster shows at once,
             // as after a poll, so that the person can look before asking again.
             status = (RosterError.changedSinceAsked(name).description, true)

@@ -92,7 +92,13 @@ extension WritingCommands {
         // The monsters confirmed, by id and as they were shown: one that
         // changed meanwhile (renamed, say, and another given its name)
         // stops the removal rather than removing one nobody confirmed.
-        let removed = try store.remove(references, confirmed: doomed)
+        let removed: [Monster]
+        do {
+            removed = try store.remove(references, confirmed: doomed)
+        } catch RosterError.changedSinceAsked(let name, _) where invocation[removeWithoutAsking] {
+            // With --yes nobody was asked: say what did happen.
+            throw RosterError.changedSinceAsked(name, asked: false)
+        }
         context.note("removed \(removed.map { Quote.name($0.name) }.joined(separator: ", "))")
         return .success
     }

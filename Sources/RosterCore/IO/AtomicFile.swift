@@ -143,10 +143,7 @@ public final class AtomicFile {
                 throw IOFailure(operation: "write", path: path, errno: EACCES,
                                 explanation: "\(current) is a symbolic link another user made in a shared folder, and roster does not follow it")
             }
-            var target = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-            let length = readlink(current, &target, target.count - 1)
-            guard length > 0 else { return current }
-            let destination = String(decoding: target.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            guard let destination = FileSystem.linkTarget(current) else { return current }
             if destination.hasPrefix("/") {
                 current = destination
             } else {

@@ -202,6 +202,15 @@ public enum FileSystem {
         public var description: String { String(cString: strerror(code)) }
     }
 
+    /// What the symbolic link at `path` points to, as written in it; nil
+    /// when `path` is no link.
+    public static func linkTarget(_ path: String) -> String? {
+        var target = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let length = readlink(path, &target, target.count - 1)
+        guard length > 0 else { return nil }
+        return String(decoding: target.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
     public static func exists(_ path: String) -> Bool {
         access(path, F_OK) == 0
     }

@@ -28,14 +28,21 @@ public enum EditDistance {
     /// of `word`, or nil.
     public static func closest<S: Sequence>(to word: String, among candidates: S) -> String? where S.Element == String {
         let folded = narrowed(word).lowercased()
+        let length = folded.unicodeScalars.count
+        let limit = max(1, min(3, length / 3))
         var best: (candidate: String, distance: Int)?
         for candidate in candidates {
-            let distance = between(folded, candidate.lowercased())
+            let lowered = candidate.lowercased()
+            // Lengths further apart than the limit are further apart than
+            // that by any alignment: a pasted 128 KB value would otherwise
+            // be aligned with every country's name, for seconds.
+            guard abs(lowered.unicodeScalars.count - length) <= limit else { continue }
+            let distance = between(folded, lowered)
             if distance < (best?.distance ?? Int.max) {
                 best = (candidate, distance)
             }
         }
-        guard let best, best.distance <= max(1, min(3, folded.unicodeScalars.count / 3)) else { return nil }
+        guard let best, best.distance <= limit else { return nil }
         return best.candidate
     }
 

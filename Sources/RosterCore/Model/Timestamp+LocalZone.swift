@@ -21,7 +21,7 @@ extension Timestamp {
         let parts = localParts
         let offset = Int(parts.tm_gmtoff)
         let name = parts.tm_zone.map { String(cString: $0) } ?? ""
-        if Self.isAbbreviation(name), !(Self.isUTCName(name) && offset != 0), !Self.isTakenFromTZ(name) {
+        if Self.isAbbreviation(name), !(Self.isUTCName(name) && offset != 0), !ZoneSetting.isMadeUp(name) {
             return name
         }
         guard offset != 0 else { return "UTC" }
@@ -40,14 +40,6 @@ extension Timestamp {
             localtime_r(&time, &parts)
         }
         return parts
-    }
-
-    /// Whether glibc made `name` up from `TZ` itself (`TZ=ABC`, a rule it
-    /// could not read, is UTC named `ABC`), rather than reading a zone's
-    /// file (`TZ=CET`, `TZ=EST`) or its UTC.
-    static func isTakenFromTZ(_ name: String) -> Bool {
-        guard let zone = FileSystem.environment("TZ"), zone == name, !isUTCName(name) else { return false }
-        return !FileSystem.exists("/usr/share/zoneinfo/" + zone)
     }
 
     /// Letters as zones are abbreviated (`CET`, `AEDT`, `ChST`), or

@@ -265,7 +265,9 @@ public enum QueryParser {
         } catch {
             // `weapon=fire or sword`: an `or` between values, which reads as no value at all.
             let typed = Array(value)
-            if let or = typed.indices.first(where: { String(typed[$0..<min($0 + 4, typed.count)]).lowercased() == " or " }) {
+            if let or = typed.indices.dropLast(3).first(where: { index in
+                typed[index] == " " && typed[index + 3] == " " && typed[index + 1].lowercased() == "o" && typed[index + 2].lowercased() == "r"
+            }) {
                 throw fail(noOr, at: first + or + 1)
             }
             throw fail(error.message, at: first, suggestion: error.suggestion)

@@ -56,8 +56,9 @@ public enum RosterError: Error, Sendable, CustomStringConvertible {
     /// Memory ran out for a large allocation (an import's buffers).
     case outOfMemory
     /// A monster changed (or another took its name) between the question
-    /// and the answer; nothing was done.
-    case changedSinceAsked(String)
+    /// and the answer, or, when nobody was asked (`--yes`), between roster
+    /// looking it up and removing it; nothing was done.
+    case changedSinceAsked(String, asked: Bool = true)
     /// The roster's server cannot be reached, or was lost part way: the
     /// sentence names the server (never a password). Try again later;
     /// nothing was changed.
@@ -141,9 +142,9 @@ public enum RosterError: Error, Sendable, CustomStringConvertible {
             return "the change did not fit in the roster database \(path): \(reason); nothing was changed"
         case .outOfMemory:
             return "there is not enough memory to finish (is ulimit -v too small?); nothing was changed"
-        case .changedSinceAsked(let name):
+        case .changedSinceAsked(let name, let asked):
             // The outcome first: a narrow footer cuts the end of the sentence.
-            return "\(name) was not removed: another program changed it after you were asked"
+            return "\(name) was not removed: another program changed it after \(asked ? "you were asked" : "roster looked it up")"
         case .serverUnavailable(let sentence), .serverRefused(let sentence), .invalidLocation(let sentence),
              .notOnServer(let sentence), .notPermitted(let sentence):
             // The client's sentences end with a full stop; the roster's do not.
