@@ -83,8 +83,6 @@ public enum RosterRunLoop {
         drawing.cellPixels = session.cellPixelSize
         var renderer = Renderer(colorDepth: options.colorDepth)
         renderer.pictures = drawing.mode.output(library: library, cellPixels: session.cellPixelSize)
-        // mlterm says so in its environment before its answers do (PictureQuirks).
-        renderer.blockGlyphs = options.environment("MLTERM") == nil
         // Forced pictures still ask the terminal: sixel for the number of
         // colour registers, sixel and inline images for its name
         // (`PictureQuirks`), and kitty images whether it shows them.
@@ -260,10 +258,6 @@ struct StartupProbe {
         guard let probe, probe.isComplete, !applied else { return }
         applied = true
         renderer.repeatsCharacters = probe.repeatsCharacters
-        if PictureQuirks(probe: probe).paintsAgainAfterRepaint, renderer.blockGlyphs {
-            renderer.blockGlyphs = false
-            renderer.invalidate()
-        }
         if probe.truecolor, options.colorDepth != .none, options.colorDepth < .truecolor {
             renderer.colorDepth = .truecolor
             drawing.fallbackDepth = .truecolor

@@ -8,10 +8,10 @@
 /// needing the least change of pen, so a half-block picture costs fewer
 /// colour changes. Only cells without attributes, or with reverse alone,
 /// take another form (bold can brighten a colour, underline shows on a
-/// space). Checked by screenshot in xterm, kitty, alacritty and mlterm;
-/// mlterm 3.9 alone draws `▄` over a colour with its upper half in the
-/// default background and `█` short of the cell, so those two forms are
-/// offered only with `blockGlyphs` (everywhere else).
+/// space). Checked by screenshot in xterm, kitty, alacritty and mlterm,
+/// which set two limits: `▄` over a colour is never chosen where the cell
+/// did not ask for it (mlterm 3.9 draws its upper half in the default
+/// background), and `█` is not used (mlterm draws it short of the cell).
 public enum CellLook: Hashable, Sendable {
     /// A cell drawn as it is: its text, style and width.
     case text(String, Style, UInt8)
@@ -60,16 +60,13 @@ public enum CellLook: Hashable, Sendable {
             self = .halves(top: Shade(foreground: style.foreground), bottom: background)
         } else if style.attributes.isEmpty, cell.text == "▄" {
             self = .halves(top: background, bottom: Shade(foreground: style.foreground))
-        } else if style.attributes.isEmpty, cell.text == "█" {
-            self = .halves(top: Shade(foreground: style.foreground), bottom: Shade(foreground: style.foreground))
-        } else if style.attributes == .reverse, blank || ["▀", "▄", "█"].contains(cell.text) {
+        } else if style.attributes == .reverse, blank || cell.text == "▀" || cell.text == "▄" {
             // Reversed, the glyph is drawn in the background colour and the
             // rest of the cell in the foreground colour.
             let rest = Shade(foreground: style.foreground)
             self = switch cell.text {
             case "▀": .halves(top: background, bottom: rest)
             case "▄": .halves(top: rest, bottom: background)
-            case "█": .halves(top: background, bottom: background)
             default: .halves(top: rest, bottom: rest)
             }
         } else {
@@ -82,8 +79,8 @@ public enum CellLook: Hashable, Sendable {
 
     /// The forms that show this look: the text to write and the pen to
     /// write it with, given the pen now (a space keeps its foreground and
-    /// its bold, which it does not show); `▄` over a colour and `█` only with `blockGlyphs`.
-    func forms(pen: Style, blockGlyphs: Bool = false) -> [(text: String, style: Style)] {
+    /// its bold, which it does not show).
+    func forms(pen: Style) -> [(text: String, style: Style)] {
         switch self {
         case .text(let text, let style, _):
             return [(text, style)]
@@ -97,14 +94,8 @@ public enum CellLook: Hashable, Sendable {
                 forms.append(("▀", Style(foreground: foreground, background: background)))
             }
             if let foreground = bottom.asForeground, let background = top.asBackground,
-               top == .defaultBackground || forms.isEmpty || blockGlyphs {
+               top == .defaultBackground || forms.isEmpty {
                 forms.append(("▄", Style(foreground: foreground, background: background)))
-            }
-            if blockGlyphs, top != bottom, let foreground = top.asForeground, let background = bottom.asBackground {
-                forms.append(("▄", Style(foreground: foreground, background: background, attributes: .reverse)))
-            } else if blockGlyphs, top == bottom {
-                if let colour = top.asForeground { forms.append(("█", Style(foreground: colour, background: pen.background))) }
-                if let colour = top.asBackground { forms.append(("█", Style(foreground: pen.foreground, background: colour, attributes: .reverse))) }
             }
             // Reversed, a colour the pen holds as foreground can show as a
             // background and the other way round, which often spares a
@@ -122,14 +113,12 @@ public enum CellLook: Hashable, Sendable {
     /// what the pen it leaves costs the `next` cell written, if any: of two
     /// ways to set one colour, the one that keeps the colour the next cell
     /// needs (a picture alternating two colours keeps both in the pen).
-    func cheapestForm(pen: Style, next: CellLook? = nil, blockGlyphs: Bool = false) -> (text: String, style: Style) {
-        let forms = forms(pen: pen, blockGlyphs: blockGlyphs)
+    func cheapestForm(pen: Style, next: CellLook? = nil) -> (text: String, style: Style) {
+        let forms = forms(pen: pen)
         // Every look has a form: the one of the cell it was made from.
         guard var best = forms.first else { return (" ", pen) }
         func cost(_ form: (text: String, style: Style)) -> Int {
-            let after = next.map {
-                PenChange.sequence(from: form.style, to: $0.cheapestForm(pen: form.style, blockGlyphs: blockGlyphs).style).utf8.count
-            }
+            let after = next.map { PenChange.sequence(from: form.style, to: $0.cheapestForm(pen: form.style).style).utf8.count }
             return PenChange.sequence(from: pen, to: form.style).utf8.count + form.text.utf8.count + (after ?? 0)
         }
         var bestCost = cost(best)

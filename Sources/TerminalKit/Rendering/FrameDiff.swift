@@ -20,12 +20,6 @@ struct FrameDiff {
         /// The cells it covers from `x`.
         var cells: Int
         var step: Step
-
-        /// A cell showing a colour of its own, not only the terminal's defaults.
-        var showsColour: Bool {
-            guard case .draw(.halves(let top, let bottom)) = step else { return false }
-            return ![top, bottom].allSatisfy { $0 == .defaultBackground || $0 == .defaultForeground }
-        }
     }
 
     enum Step {

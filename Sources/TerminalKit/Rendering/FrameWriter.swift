@@ -18,8 +18,6 @@ struct FrameWriter {
     var pen: Style = .plain
     /// The terminal repeats the character before with `REP` (`ESC [ n b`).
     var repeats = false
-    /// The terminal draws `▄` over a colour and `█` whole (`CellLook.forms`).
-    var blockGlyphs = false
 
     /// The bytes that write `changes` of `buffer` in colours of `depth`.
     mutating func write(_ changes: [FrameDiff.Change], of buffer: Buffer, depth: ColorDepth) -> [UInt8] {
@@ -37,7 +35,7 @@ struct FrameWriter {
                 output += motion + setPen(FrameDiff.eraser(pen), depth: depth) + command
             case .draw(let look):
                 let next: CellLook? = if index + 1 < changes.count, case .draw(let following) = changes[index + 1].step { following } else { nil }
-                let form = look.cheapestForm(pen: pen, next: next, blockGlyphs: blockGlyphs)
+                let form = look.cheapestForm(pen: pen, next: next)
                 if repeats, motion.isEmpty, change.cells == 1, form.text == run.text, form.text.unicodeScalars.count == 1, form.style == pen {
                     run.count += 1
                 } else {
@@ -52,25 +50,6 @@ struct FrameWriter {
         return Array(output.utf8)
     }
 
-    /// Writes `changes` twice from the same cursor and pen and keeps the
-    /// shorter, with the state it leaves: in screen order, and with the
-    /// cells of colours of their own (a half-block picture's) first and
-    /// `blockGlyphs`, so a picture's rows follow one another rather than
-    /// the text beside each, keeping their colours in the pen.
-    mutating func writeShorter(_ changes: [FrameDiff.Change], of buffer: Buffer, depth: ColorDepth) -> [UInt8] {
-        var inOrder = self
-        inOrder.blockGlyphs = false
-        let plain = inOrder.write(changes, of: buffer, depth: depth)
-        let colours = changes.filter(\.showsColour)
-        let reordered = colours.isEmpty ? plain : write(colours + changes.filter { !$0.showsColour }, of: buffer, depth: depth)
-        guard reordered.count < plain.count else {
-            inOrder.blockGlyphs = blockGlyphs
-            self = inOrder
-            return plain
-        }
-        return reordered
-    }
-
     /// Moves the cursor to `point` the cheapest way: a cursor motion, or,
     /// along the row, writing again the few unchanged cells in between
     /// when they need no change of pen and take fewer bytes.
@@ -83,7 +62,7 @@ struct FrameWriter {
         var x = current.x
         while x < point.x {
             let cell = buffer[x, point.y]
-            let form = CellLook(cell, depth: depth).cheapestForm(pen: pen, blockGlyphs: blockGlyphs)
+            let form = CellLook(cell, depth: depth).cheapestForm(pen: pen)
             guard !cell.isContinuation, form.style == pen, x + max(1, Int(cell.width)) <= point.x else { return motion }
             rewrite += form.text
             x += max(1, Int(cell.width))

@@ -29,8 +29,6 @@ public struct Renderer {
     public var wantsFollowUpFrame: Bool { pictures?.wantsFollowUp ?? false }
     /// The terminal repeats a character with `REP` (`TerminalProbe.repeatsCharacters`).
     public var repeatsCharacters = false
-    /// The terminal draws `▄` over a colour and `█` whole: all but mlterm 3.9 (`CellLook`).
-    public var blockGlyphs = true
 
     /// Forgets what the terminal shows: the next frame repaints everything
     /// (after a resize, a resume, or anything that may have drawn over us).
@@ -85,8 +83,8 @@ public struct Renderer {
         }
         if !changes.isEmpty {
             begin()
-            (writer.repeats, writer.blockGlyphs) = (repeatsCharacters, blockGlyphs)
-            output += writer.writeShorter(changes, of: buffer, depth: colorDepth)
+            writer.repeats = repeatsCharacters
+            output += writer.write(changes, of: buffer, depth: colorDepth)
         }
         let pictureBytes = pictures?.afterCells(buffer, previous: shown) ?? []
         if !pictureBytes.isEmpty {
