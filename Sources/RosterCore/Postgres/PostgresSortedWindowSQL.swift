@@ -114,14 +114,16 @@ struct PostgresSortedWindowSQL {
             let column = key.field.key
             var inOrder = key.descending ? Array(keys.reversed()) : keys
             if backward { inOrder.reverse() }
-            guard fromAnchor else { return inOrder.map { Arm(condition: "\(column) = '\($0)'", order: byID) } }
+            // The keys are the program's own words, written as SQL literals.
+            func literal(_ key: String) -> String { "'" + key + "'" }
+            guard fromAnchor else { return inOrder.map { Arm(condition: "\(column) = " + literal($0), order: byID) } }
             guard let anchorValue else { return [] }
             // The anchor's own run, then every key after it (the keys
             // are the program's own words; the anchor's is bound).
             let own = Arm(condition: "\(column) = \(anchorValue) AND id \(later) \(anchor)", order: byID)
             let place = "(CASE \(anchorValue) " + inOrder.enumerated().map { "WHEN '\($1)' THEN \($0)" }.joined(separator: " ") + " END)"
             return [own] + inOrder.enumerated().map { index, value in
-                Arm(condition: "\(column) = '\(value)' AND \(place) < \(index)", order: byID)
+                Arm(condition: "\(column) = " + literal(value) + " AND \(place) < \(index)", order: byID)
             }
         }
         let value = QuerySQL.sortExpression(key.field, .postgres)
