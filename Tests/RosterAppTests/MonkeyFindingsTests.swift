@@ -96,3 +96,19 @@ extension MonkeyFindingsTests {
         #expect(replay == nil, "\(replay.map { "\($0.failure)" } ?? "")")
     }
 }
+
+extension MonkeyFindingsTests {
+    @Test("a name being typed on a screen too small: the footer offers F1 for help, never ?, which is a letter there")
+    func helpWhileTypingOnATinyScreen() throws {
+        // seed 20261201, walk 5, step 1771: Enter at 69×24, resize 49×2, ?
+        let roster = try RosterScreenHarness(width: 69, height: 24)
+        roster.press(.enter)
+        #expect(roster.editingLabel == "Name")
+        roster.interface.resize(to: Size(width: 49, height: 2))
+        let offered = roster.window.footerBindings.flatMap(\.keys)
+        #expect(!offered.contains(.character("?")) && offered.contains(.f1), "\(offered)")
+        let replay = MonkeyWalk.play([.key(.enter), .resize(Size(width: 49, height: 2)), .key(.character("?"))],
+                                     start: Size(width: 69, height: 24))
+        #expect(replay == nil, "\(replay.map { "\($0.failure)" } ?? "")")
+    }
+}
