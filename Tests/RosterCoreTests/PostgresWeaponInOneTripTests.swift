@@ -8,6 +8,15 @@ import PostgresWire
 /// one, with nothing half applied.
 @Suite("set-weapon on PostgreSQL in one round trip")
 struct PostgresWeaponInOneTripTests {
+    /// A database of its own holding the default roster: its name, a
+    /// connection of the administrator's (the caller closes it), and
+    /// roster's store on it.
+    private func freshRoster() throws -> (database: String, admin: PostgresConnection, store: PostgresRosterStore) {
+        let server = try PostgresTestServer.shared()
+        let database = try server.makeDatabase()
+        return (database, try server.adminConnection(database: database), try store(database))
+    }
+
     private func store(_ database: String, user: String = "postgres") throws -> PostgresRosterStore {
         try PostgresRosterStore.open(uri: PostgresTestServer.shared().uri(database: database, user: user, applicationName: "tester-a"),
                                      environment: [:])
@@ -30,11 +39,9 @@ struct PostgresWeaponInOneTripTests {
 
     @Test("one round trip: the weapon, the entry and its row as the usual write words them, announced on the channel")
     func oneRoundTrip() throws {
-        let database = try PostgresTestServer.shared().makeDatabase()
-        let admin = try PostgresTestServer.shared().adminConnection(database: database)
+        let (_, admin, roster) = try freshRoster()
         defer { admin.close() }
         try admin.listen(PostgresRosterStore.notificationChannel)
-        let roster = try store(database)
         var changes: [WeaponChange] = []
         #expect(try roundTrips(roster) { changes = try roster.setWeapons(assign("Cat-Bot", .fire)) } == 1)
         #expect(changes.map(\.monster.weapon.type) == [.sword] && changes.map(\.weapon) == [.fire])
@@ -62,10 +69,8 @@ struct PostgresWeaponInOneTripTests {
 
     @Test("an unchanged weapon, an unknown name, a --from that no longer holds: told from the one round trip, nothing written")
     func refusalsFromTheOneTrip() throws {
-        let database = try PostgresTestServer.shared().makeDatabase()
-        let admin = try PostgresTestServer.shared().adminConnection(database: database)
+        let (_, admin, roster) = try freshRoster()
         defer { admin.close() }
-        let roster = try store(database)
         var unchanged: [WeaponChange] = []
         #expect(try roundTrips(roster) { unchanged = try roster.setWeapons(assign("Cat-Bot", .sword)) } == 1)
         #expect(unchanged.map(\.isChange) == [false])
@@ -86,10 +91,8 @@ struct PostgresWeaponInOneTripTests {
 
     @Test("names another program made read alike: the exact spelling in one round trip, any other refused, nothing written")
     func namesReadingAlike() throws {
-        let database = try PostgresTestServer.shared().makeDatabase()
-        let admin = try PostgresTestServer.shared().adminConnection(database: database)
+        let (_, admin, roster) = try freshRoster()
         defer { admin.close() }
-        let roster = try store(database)
         try admin.simpleQuery("INSERT INTO roster.monster (name, name_key, icon, weapon) VALUES ('cat-bot', 'bogus', 'unknown.png', 'smoke')")
         // The outside write leaves the keys unchecked: the usual way corrects them.
         _ = try roster.setWeapons(assign("cat-bot", .fire))
@@ -106,10 +109,8 @@ struct PostgresWeaponInOneTripTests {
 
     @Test("a failure anywhere in the batch (the history refusing the entry, a reader's refused write) changes nothing")
     func nothingHalfApplied() throws {
-        let database = try PostgresTestServer.shared().makeDatabase()
-        let admin = try PostgresTestServer.shared().adminConnection(database: database)
+        let (database, admin, roster) = try freshRoster()
         defer { admin.close() }
-        let roster = try store(database)
         try admin.simpleQuery("ALTER TABLE roster.history ADD CONSTRAINT refused CHECK (id < 0) NOT VALID")
         #expect(throws: RosterError.self) { try roster.setWeapons(assign("Cat-Bot", .fire)) }
         #expect(try state(admin) == [["sword", "0"]])
@@ -128,10 +129,8 @@ struct PostgresWeaponInOneTripTests {
 
     @Test("a name filter's key check rides with the statement that trusts the keys; keys another program left go the long way")
     func nameFilterKeyCheck() throws {
-        let database = try PostgresTestServer.shared().makeDatabase()
-        let admin = try PostgresTestServer.shared().adminConnection(database: database)
+        let (_, admin, roster) = try freshRoster()
         defer { admin.close() }
-        let roster = try store(database)
         let named = MonsterQuery(conditions: try QueryParser.conditions("name=cat-bot"))
         var ids: [Int64] = []
         #expect(try roundTrips(roster) { ids = try roster.monsterIDs(matching: named) } == 1)

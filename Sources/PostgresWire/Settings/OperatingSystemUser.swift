@@ -14,11 +14,12 @@ public enum OperatingSystemUser {
         }
         let uid = getuid()
         if let contents = readWholeFile(passwdPath) {
-            let text = String(decoding: contents, as: UTF8.self)
-            for line in text.split(separator: "\n") {
-                let fields = line.split(separator: ":", omittingEmptySubsequences: false)
-                if fields.count > 2, UInt32(fields[2]) == uid, !fields[0].isEmpty {
-                    return String(fields[0])
+            // As bytes: split as Characters, a long passwd file cost a
+            // `set-weapon` without USER several percent of its CPU.
+            for line in contents.split(separator: UInt8(ascii: "\n")) {
+                let fields = line.split(separator: UInt8(ascii: ":"), maxSplits: 3, omittingEmptySubsequences: false)
+                if fields.count > 2, UInt32(String(decoding: fields[2], as: UTF8.self)) == uid, !fields[0].isEmpty {
+                    return String(decoding: fields[0], as: UTF8.self)
                 }
             }
         }
