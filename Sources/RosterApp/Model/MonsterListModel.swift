@@ -336,23 +336,10 @@ final class MonsterListModel {
         if filterProblem != nil { return }
         // Nil matches mean every row (unfiltered, or a filter all match).
         let key = MonsterRules.nameKey(filterInForce)
-        let found = recentFilters[key] ?? Self.rows(in: index, holdingEvery: filterInForce, among: narrowing ? matches : nil)
+        let found = recentFilters[key] ?? index.rows(holdingEvery: filterInForce, among: narrowing ? matches : nil)
         remember(found, for: key)
         matches = found
         count = found?.count ?? index.count
-    }
-
-    /// Plain words find names the way a person types them: each word a
-    /// part of the name, in any order, as fzf reads its terms, so `mini
-    /// tomato` and `tomato mini` find Mini-Tomato-Bot. One word is the
-    /// substring it always was. Each word searches only the rows the
-    /// words before it left.
-    private static func rows(in index: NameIndex, holdingEvery text: String, among candidates: [Int32]?) -> [Int32]? {
-        var rows = candidates
-        for word in text.split(whereSeparator: { $0 == " " || $0 == "\t" }) {
-            rows = index.rows(matching: MonsterRules.nameKey(String(word)), among: rows)
-        }
-        return rows
     }
 
     private func remember(_ found: [Int32]?, for key: String) {

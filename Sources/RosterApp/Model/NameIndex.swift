@@ -74,6 +74,19 @@ struct NameIndex: Sendable {
         }
     }
 
+    /// Plain words find names the way a person types them: each word a
+    /// part of the name, in any order, as fzf reads its terms, so `mini
+    /// tomato` and `tomato mini` find Mini-Tomato-Bot. One word is the
+    /// substring it always was. Each word searches only the rows the
+    /// words before it left.
+    func rows(holdingEvery text: String, among candidates: [Int32]? = nil) -> [Int32]? {
+        var rows = candidates
+        for word in text.split(whereSeparator: { $0 == " " || $0 == "\t" }) {
+            rows = self.rows(matching: MonsterRules.nameKey(String(word)), among: rows)
+        }
+        return rows
+    }
+
     /// Whether the name in `haystack[start..<end]` contains `pattern`.
     @inline(__always)
     private static func contains(_ pattern: UnsafeBufferPointer<UInt8>, _ haystack: UnsafeBufferPointer<UInt8>,

@@ -107,8 +107,10 @@ final class MonsterListView: View {
             return
         }
         if list.count == 0 {
+            let words = list.filterInForce.split(separator: " ").count
             let message = !list.isFilterInForce ? "the roster is empty"
-                : list.isExpression ? "no monsters match \(Quote.code(list.filterInForce))" : "no names contain \(Quote.code(list.filterInForce))"
+                : list.isExpression ? "no monsters match \(Quote.code(list.filterInForce))"
+                : words > 1 ? "no names hold every word of \(Quote.code(list.filterInForce))" : "no names contain \(Quote.code(list.filterInForce))"
             buffer.write(message, at: Point(x: rowsArea.x + 1, y: rowsArea.y), width: rowsArea.width - 2, style: Theme.label)
             return
         }
