@@ -46,7 +46,33 @@ public final class CommandContext {
         if path.contains(":"), scheme == "postgres" || scheme == "postgresql", case .file = RosterLocation(path) {
             throw .invalidLocation("the roster's address starts like a PostgreSQL one but is not: write postgresql://HOST/DATABASE, with two slashes (for a file of that name, write ./ before it)")
         }
+        if let problem = Self.notAFilePath(path) { throw .invalidLocation(problem) }
         return path
+    }
+
+    /// Why `path`, not a PostgreSQL URI, cannot be taken as a file's path,
+    /// else nil. Taken as one, `host=/tmp/pg password=…` (libpq's keyword
+    /// form), `pg://x` or ` postgresql://…` made folders and a new roster
+    /// named after a password. The text is never repeated: it may hold one.
+    static func notAFilePath(_ path: String) -> String? {
+        if case .postgres = RosterLocation(path) { return nil }
+        let scalars = path.unicodeScalars
+        if scalars.contains(where: { $0.properties.generalCategory == .control }) {
+            return "the roster's location holds a control character, which no file name roster makes can hold"
+        }
+        if let first = scalars.first, let last = scalars.last,
+           first.properties.isWhitespace || last.properties.isWhitespace {
+            return "the roster's location starts or ends with a space, which is never meant: write it without"
+        }
+        let word = path.prefix { $0.isASCII && ($0.isLetter || $0.isNumber || "+.-_".contains($0)) }
+        let rest = path.dropFirst(word.count)
+        if !word.isEmpty, word.first?.isLetter == true, rest.hasPrefix("://") {
+            return "the roster's location is an address for another kind of server: roster reads files and postgresql://HOST/DATABASE (for a file of that name, write ./ before it)"
+        }
+        if !word.isEmpty, rest.drop { $0 == " " }.hasPrefix("=") {
+            return "the roster's location reads as libpq's key=value settings, which roster does not read: write postgresql://HOST/DATABASE (for a file of that name, write ./ before it)"
+        }
+        return nil
     }
 
     /// Where the roster is: a PostgreSQL database for a `postgresql://` or

@@ -76,7 +76,8 @@ struct ConfigFile: Sendable, Equatable {
     /// `~/.config/roster/config.toml`.
     static func path(environment: (String) -> String?) -> String? {
         if let folder = environment("XDG_CONFIG_HOME"), folder.hasPrefix("/") { return folder + "/roster/config.toml" }
-        return environment("HOME").map { $0 + "/.config/roster/config.toml" }
+        // A relative HOME is ignored too: it would read a file of the working folder's.
+        return environment("HOME").flatMap { $0.hasPrefix("/") ? $0 + "/.config/roster/config.toml" : nil }
     }
 
     /// The file at its place, or `none` when there is none.
@@ -113,7 +114,7 @@ struct ConfigFile: Sendable, Equatable {
         }
         // A settings file is a few lines: anything this long is something else.
         if bytes.count > 1 << 16 { throw ConfigError(path: path, line: nil, "is larger than 64 KiB; it holds a few `key = value` lines") }
-        return try parse(bytes, path: path, home: environment("HOME"))
+        return try parse(bytes, path: path, home: environment("HOME").flatMap { $0.hasPrefix("/") ? $0 : nil })
     }
 
     /// The settings `bytes` give.

@@ -43,6 +43,25 @@ struct CommandLineStumblesTests {
         #expect(String(decoding: sandbox.fileBytes(path) ?? Data(), as: UTF8.self).hasPrefix("id,name,"))
     }
 
+    @Test("M10: a location that is neither a file's path nor a PostgreSQL URI is refused (64) in one sentence, without its password, and makes nothing",
+          arguments: ["host=/tmp/pg dbname=h1 user=alice password=S3cretPW", " postgresql://postgres:S3cretPW@/h1",
+                      "postgresq://postgres:S3cretPW@/h1", "pg://x", "\n", "r.db\t", "mysql://alice:S3cretPW@h/db"])
+    func notAFilePath(location: String) throws {
+        let sandbox = try Sandbox()
+        let before = try FileManager.default.contentsOfDirectory(atPath: sandbox.directory.path)
+        // Run in the sandbox, where a relative path would have been made.
+        func roster(_ arguments: [String], environment: [String: String] = [:]) throws -> RosterRun {
+            try sandbox.run("/bin/sh", ["-c", #"cd "$0" && exec "$@""#, sandbox.directory.path, Sandbox.binary.path] + arguments,
+                            environment: environment)
+        }
+        for run in [try roster(["--db", location, "list"]), try roster(["list"], environment: ["ROSTER_DB": location])] {
+            #expect(run.status == 64, "\(run.stderr)")
+            #expect(run.stderr.hasPrefix("roster: the roster's location ") && run.stderr.filter { $0 == "\n" }.count == 1, "\(run.stderr)")
+            #expect(!run.stderr.contains("S3cretPW"))
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: sandbox.directory.path) == before)
+    }
+
     @Test("a mistyped PostgreSQL address is refused in one sentence, without its password, and makes no file",
           arguments: ["postgres:/team", "postgresql:/alice:hunter2@db.example.org/team", "Postgres:team"])
     func mistypedPostgresAddress(address: String) throws {

@@ -11,7 +11,7 @@ struct CompletionStumblesTests {
     func bashComplete(_ sandbox: Sandbox, _ words: [String]) throws -> [String] {
         let script = sandbox.directory.appendingPathComponent("completion.bash")
         try sandbox.roster(["completion", "bash"], useDatabaseOption: false).stdoutBytes.write(to: script)
-        let quoted = words.map { "'\($0)'" }.joined(separator: " ")
+        let quoted = words.map { "'" + $0.replacingOccurrences(of: "'", with: #"'\''"#) + "'" }.joined(separator: " ")
         let run = try sandbox.run("/bin/bash", ["-c", """
             cd '\(sandbox.directory.path)' && source completion.bash
             COMP_WORDS=(\(quoted)); COMP_CWORD=\(words.count - 1)
@@ -53,6 +53,28 @@ struct CompletionStumblesTests {
         #expect(try bashComplete(sandbox, ["roster", "add", "X", "--origin", #"United\ K"#]) == [#"United\ Kingdom"#])
         #expect(try bashComplete(sandbox, ["roster", "edit", "X", "--origin", "no"]).contains("none"))
         #expect(try bashComplete(sandbox, ["roster", "add", "X", "--origin", "JP"]) == ["JP"])
+    }
+
+    @Test("H2: bash quotes a planted name as the quote it completes in needs, so Enter runs nothing from it")
+    func bashPlantedNames() throws {
+        let sandbox = try Sandbox()
+        let names = [#"Boom$(touch P1)-Bot"#, #"Quo'$(touch P2)'te-Bot"#, #"Tick"$(touch P3)"-Bot"#,
+                     "Back`touch P4`-Bot", "Bang!-Bot", #"Slash\$(touch P5)-Bot"#]
+        for name in names { _ = try sandbox.roster("add", name, "--weapon", "fire") }
+        let db = sandbox.databasePath
+        for name in names {
+            for quote in ["\"", "'", ""] {
+                let offered = try bashComplete(sandbox, ["roster", "--db", db, "show", quote + name.prefix(3)])
+                #expect(offered.count == 1, "\(name) after \(quote): \(offered)")
+                // Readline puts the one match after the quote and closes it;
+                // the shell then reads the word as Enter would.
+                let word = quote + (offered.first ?? "") + quote
+                let read = try sandbox.run("/bin/bash", ["-c", "cd '\(sandbox.directory.path)' && printf '%s' \(word)"])
+                #expect(read.stdout == name, "\(name) after \(quote) completed as \(word)")
+            }
+        }
+        let planted = try FileManager.default.contentsOfDirectory(atPath: sandbox.directory.path).filter { $0.hasPrefix("P") }
+        #expect(planted.isEmpty, "commands in names ran: \(planted)")
     }
 
     /// What a line reads after one Tab in a real interactive zsh (driven

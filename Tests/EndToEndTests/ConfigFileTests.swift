@@ -179,4 +179,15 @@ struct ConfigFileTests {
         let fromVariable = try sandbox.rosterOnTerminal(["show", "Cat-Bot"], environment: ["ROSTER_PICTURES": "text"], columns: 60).output
         #expect(fromFile == fromVariable)
     }
+
+    @Test("a relative HOME is ignored, as a relative XDG_CONFIG_HOME is: no settings file under the working folder is read")
+    func relativeHome() throws {
+        let sandbox = try Sandbox()
+        let folder = sandbox.directory.appendingPathComponent("relative/.config/roster")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data("this is not a setting\n".utf8).write(to: folder.appendingPathComponent("config.toml"))
+        let run = try sandbox.run("/bin/sh", ["-c", #"cd "$0" && exec "$@""#, sandbox.directory.path, Sandbox.binary.path,
+                                              "--db", sandbox.databasePath, "list"], environment: ["HOME": "relative"])
+        #expect(run.status == 0, "\(run.stderr)")
+    }
 }

@@ -135,4 +135,24 @@ struct MonsterIDTests {
         _ = try sandbox.sqlite("DELETE FROM monster WHERE id = 9; INSERT INTO monster (id, name, name_key, icon, weapon) VALUES (20, 'D-Bot', 'd-bot', 'unknown.png', 'fire'); DELETE FROM monster WHERE id = 20;")
         #expect(try sandbox.roster("add", "E-Bot", "--weapon", "fire").stderr == "added E-Bot (id 21)\n")
     }
+
+    @Test("H4: a name of digits another program wrote, which reads as another monster's id, is refused by every command naming both; neither is touched")
+    func nameReadingAsAnID() throws {
+        let sandbox = try Sandbox()
+        #expect(try sandbox.roster("list").status == 0)
+        _ = try sandbox.sqlite("UPDATE monster SET name = '5' WHERE id = 1")
+        for command in [["show", "5"], ["remove", "5", "--yes"], ["set-weapon", "5", "sword"], ["edit", "5", "--description", "x"]] {
+            let run = try sandbox.roster(command)
+            #expect(run.status == 1, "\(command): \(run.stderr)")
+            #expect(run.stderr.contains("`Ice-Bot` (id 5)") && run.stderr.contains("monster 1")
+                    && run.stderr.contains("roster edit 1 --name"), "\(command): \(run.stderr)")
+        }
+        #expect(try sandbox.sqlite("SELECT group_concat(id || ':' || name || ':' || weapon || ':' || description, ' ') FROM monster WHERE id IN (1, 5)")
+                == "1:5:sword:MEE-OW 5:Ice-Bot:fire:Has A Chilling Effect")
+        // `#5` says it means an id; with no monster 7, `7` means the monster called so.
+        #expect(try sandbox.roster("show", "#5", "--format", "json").stdout.hasPrefix("{\"id\":5,"))
+        _ = try sandbox.sqlite("UPDATE monster SET name = '7' WHERE id = 1")
+        let named = try sandbox.roster("show", "7", "--format", "json")
+        #expect(named.stdout.hasPrefix("{\"id\":1,"), "\(named.stdout) \(named.stderr)")
+    }
 }

@@ -119,4 +119,23 @@ struct PostgresNamesReadingAlikeTests {
         #expect(try reader.setWeapons([WeaponAssignment(reference: "cat-bot", weapon: .fire)], dryRun: true).map(\.monster.id) == [7])
         #expect(try admin.query("SELECT name_key FROM roster.monster WHERE id = 7").firstValue == "bogus")
     }
+
+    @Test("H4: a name `#5` psql wrote, which reads as Ice-Bot's id, is refused naming both; neither is touched")
+    func nameReadingAsAnID() throws {
+        let server = try PostgresTestServer.shared()
+        let database = try server.makeDatabase()
+        let admin = try server.adminConnection(database: database)
+        defer { admin.close() }
+        let roster = try store(database)
+        #expect(try roster.count() == 6)
+        try admin.simpleQuery("UPDATE roster.monster SET name = '#5' WHERE id = 1")
+        func isBoth(_ error: any Error) -> Bool {
+            guard case RosterError.namesReadAlike(let sentence) = error else { return false }
+            return sentence.contains("`Ice-Bot` (id 5)") && sentence.contains("roster edit 1 --name")
+        }
+        #expect { try roster.find("#5") } throws: { isBoth($0) }
+        #expect { try roster.remove(["#5"], dryRun: false) } throws: { isBoth($0) }
+        #expect { try roster.setWeapons([WeaponAssignment(reference: "#5", weapon: .smoke)]) } throws: { isBoth($0) }
+        #expect(try admin.query("SELECT id, weapon FROM roster.monster WHERE id IN (1, 5) ORDER BY id").rows == [["1", "sword"], ["5", "fire"]])
+    }
 }

@@ -130,6 +130,8 @@ struct OpeningTests {
         #expect(DatabaseLocation.resolve(explicit: nil) { $0 == "HOME" ? "/home/u" : nil } == "/home/u/.local/share/roster/roster.db")
         // A relative XDG_DATA_HOME is ignored, as the spec says.
         #expect(DatabaseLocation.resolve(explicit: nil) { ["XDG_DATA_HOME": "rel", "HOME": "/h"][$0] } == "/h/.local/share/roster/roster.db")
+        // A relative HOME too: it made a roster under the working folder.
+        #expect(DatabaseLocation.resolve(explicit: nil) { ["HOME": "relative"][$0] }?.hasPrefix("/") != false)
     }
 }
 

@@ -56,17 +56,29 @@ extension CompletionScripts {
             _\(identifier)_passed
             COMPREPLY=()
             # The word as the shell will read it: after an opening quote
-            # (`"Bat `) readline completes inside the quotes, so the answer
-            # goes in as it is; otherwise (`Bat\\ `) backslashes are undone
-            # for matching and the answer is quoted as the shell needs.
-            local typed=$cur quoted=""
-            case $typed in \\"*|\\'*) quoted=1; typed=${typed:1} ;; *) typed=$(printf '%s' "$typed" | sed 's/\\\\\\(.\\)/\\1/g') ;; esac
+            # (`"Bat `) readline completes inside the quotes and closes
+            # them, so the answer is escaped as that quote needs; otherwise
+            # (`Bat\\ `) backslashes are undone for matching and the answer
+            # is quoted as the shell needs. A name is text another program
+            # may have written: put in raw, `"Boom$(touch x)` would run.
+            local typed=$cur quote="" q="'"
+            case $typed in \\"*|\\'*) quote=${typed:0:1}; typed=${typed:1} ;; *) typed=$(printf '%s' "$typed" | sed 's/\\\\\\(.\\)/\\1/g') ;; esac
             while IFS= read -r line; do
                 # A line shaped like an option is only safe after --.
                 [[ $line == -* && -z $ended ]] && continue
                 # Names match ignoring case, as roster reads them.
                 [[ ${line,,} == "${typed,,}"* ]] || continue
-                if [[ -n $quoted ]]; then COMPREPLY+=("$line"); else COMPREPLY+=("$(printf '%q' "$line")"); fi
+                if [[ $quote == "$q" ]]; then
+                    # Nothing is special inside '…' but ' itself: close, escape, reopen.
+                    line=${line//"$q"/"$q\\\\$q$q"}
+                elif [[ -n $quote ]]; then
+                    # Inside "…" \\ $ ` " keep their meaning, and ! is history's:
+                    # escape the four, and give ! in single quotes.
+                    line=${line//'\\'/'\\\\'}; line=${line//'$'/'\\$'}; line=${line//'`'/'\\`'}; line=${line//'"'/'\\"'}
+                    line=${line//'!'/"\\"'!'\\""}
+                fi
+                if [[ -n $quote ]]; then COMPREPLY+=("$line")
+                else COMPREPLY+=("$(printf '%q' "$line")"); fi
             done < <(\(program.name) "${passed[@]}" \(query.arguments))
         }
 

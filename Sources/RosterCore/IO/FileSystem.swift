@@ -225,7 +225,9 @@ public enum FileSystem {
     /// The user's home folder: `$HOME`, else the one `/etc/passwd` lists
     /// (read by roster itself: see `PasswordFile`).
     public static func homeDirectory() -> String? {
-        if let home = environment("HOME") { return home }
+        // A relative HOME is ignored, as a relative XDG_DATA_HOME is: it
+        // would put the roster under whatever folder the command runs in.
+        if let home = environment("HOME"), home.hasPrefix("/") { return home }
         guard let home = PasswordFile.entry(uid: getuid())?.home, home.hasPrefix("/") else { return nil }
         return home
     }
@@ -241,7 +243,7 @@ public enum DatabaseLocation {
         if let dataHome = environment("XDG_DATA_HOME"), dataHome.hasPrefix("/") {
             return dataHome + "/roster/roster.db"
         }
-        guard let home = environment("HOME") ?? FileSystem.homeDirectory() else { return nil }
+        guard let home = environment("HOME").flatMap({ $0.hasPrefix("/") ? $0 : nil }) ?? FileSystem.homeDirectory() else { return nil }
         return home + "/.local/share/roster/roster.db"
     }
 }

@@ -23,4 +23,16 @@ extension MonsterRules {
             + "as another program wrote them; name one by its id or by its exact spelling, "
             + "or rename one (roster edit \(candidates[candidates.count - 1].id) --name NEW)")
     }
+
+    /// The monster a reference names when it reads as an id (`5`, `#5`):
+    /// roster never names a monster so, but another program can, and then
+    /// `remove 5` must not guess. The same monster either way, or only one
+    /// of the two, is that monster; two different ones are refused naming
+    /// both and saying how to mean each.
+    static func oneMonster(_ reference: String, withID byID: Monster?, named byName: Monster?) throws(RosterError) -> Monster? {
+        guard let byID, let byName, byID.id != byName.id else { return byID ?? byName }
+        throw .namesReadAlike("\(Quote.code(reference)) reads both as the id of \(Quote.code(byID.name)) (id \(byID.id)) "
+            + "and as the name another program gave monster \(byName.id); write \(Quote.code(byID.name)) to mean the first, "
+            + "and rename the second to mean it (roster edit \(byName.id) --name NEW)")
+    }
 }

@@ -93,18 +93,13 @@ extension PostgresRosterStore {
         try guarded { try lookUp(reference) }
     }
 
-    /// The monster `reference` names: by id (`8`, `#8`), else by name
+    /// The monster `reference` names: by id (`8`, `#8`) or by name
     /// ignoring case, through its folded key, which is re-derived first
     /// when another program may have left it wrong (see
     /// `PostgresRosterStore+NameKeys`): roster never acts on another
     /// monster than the one named.
     func lookUp(_ reference: String, forUpdate: Bool = false) throws -> Monster? {
-        if let id = MonsterRules.id(in: reference) {
-            let lock = forUpdate && !isRehearsing ? " FOR UPDATE" : ""
-            return try run(PostgresMonsterTable.selectByID + lock, [String(id)]).rows.first
-                .map { (row) throws(RosterError) in try PostgresMonsterTable.monster(from: row) }
-        }
-        return try lookUpAll([reference], forUpdate: forUpdate)[reference]
+        try lookUpAll([reference], forUpdate: forUpdate)[reference]
     }
 
     func monster(withID id: Int64) throws -> Monster? {

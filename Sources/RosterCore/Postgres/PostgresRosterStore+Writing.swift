@@ -83,7 +83,9 @@ extension PostgresRosterStore {
         var ids: [Int64] = []
         var keys: [String] = []
         for reference in references {
-            if let id = MonsterRules.id(in: reference) { ids.append(id) } else { keys.append(MonsterRules.nameKey(reference)) }
+            // A name another program made of digits (`#5`) is looked for too.
+            if let id = MonsterRules.id(in: reference) { ids.append(id) }
+            keys.append(MonsterRules.nameKey(reference))
         }
         return (ids, keys)
     }
@@ -99,10 +101,11 @@ extension PostgresRosterStore {
         }
         var found: [String: Monster] = [:]
         for reference in references {
+            let byName = try MonsterRules.oneMonster(named: reference, among: byKey[MonsterRules.nameKey(reference)] ?? [])
             if let id = MonsterRules.id(in: reference) {
-                found[reference] = byID[id]
+                found[reference] = try MonsterRules.oneMonster(reference, withID: byID[id], named: byName)
             } else {
-                found[reference] = try MonsterRules.oneMonster(named: reference, among: byKey[MonsterRules.nameKey(reference)] ?? [])
+                found[reference] = byName
             }
         }
         return found

@@ -56,8 +56,9 @@ extension SQLiteRosterStore {
         try guarded { Int(try database.integer("SELECT count(*) FROM monster") ?? 0) }
     }
 
-    /// The monster with this id (`8` or `#8`), else with this name
-    /// (ignoring case). Names are never only digits, so the two cannot meet.
+    /// The monster with this id (`8` or `#8`), or with this name (ignoring
+    /// case). roster never makes a name that reads as an id, but another
+    /// program can: a reference meaning two monsters so is refused.
     public func find(_ reference: String) throws(RosterError) -> Monster? {
         try guarded { try lookUp(reference) }
     }
@@ -69,9 +70,13 @@ extension SQLiteRosterStore {
     }
 
     func lookUp(_ reference: String) throws -> Monster? {
-        if let id = MonsterRules.id(in: reference) {
-            return try database.cached(MonsterTable.selectByID).firstRow([.integer(id)], MonsterTable.monster(from:))
-        }
+        let named = try lookUpByName(reference)
+        guard let id = MonsterRules.id(in: reference) else { return named }
+        let withID = try database.cached(MonsterTable.selectByID).firstRow([.integer(id)], MonsterTable.monster(from:))
+        return try MonsterRules.oneMonster(reference, withID: withID, named: named)
+    }
+
+    func lookUpByName(_ reference: String) throws -> Monster? {
         let key = MonsterRules.nameKey(reference)
         // Keys another program may have left wrong (see `NameKeyCheck`).
         guard try checkNameKeys() else { return try monsterByComparingNames(key) }
