@@ -42,7 +42,9 @@ extension PostgresRosterStore {
             let own = connection.processID
             let announced = try connection.readPendingNotifications()
                 .contains { $0.channel == Self.notificationChannel && $0.processID != own }
-            if announced { announcedChange &+= 1 }
+            // A flood's older notifications made way for newer ones
+            // (the connection keeps a bounded number): something moved.
+            if announced || connection.notificationsDroppedBeforeLastRead > 0 { announcedChange &+= 1 }
             return announcedChange
         }
     }
