@@ -55,4 +55,39 @@ struct PostgresHostileInputTests {
         try admin.simpleQuery("UPDATE roster.monster SET description = 'planted' WHERE id = 1")
         #expect(try counter(of: watching, movedFrom: start) != start)
     }
+
+    @Test("an empty schema roster that another role owns is refused in one sentence and left untouched")
+    func schemaOwnedByAnother() throws {
+        let server = try PostgresTestServer.shared()
+        let database = try server.makeDatabase(schema: false)
+        let admin = try server.adminConnection(database: database)
+        defer { admin.close() }
+        try admin.simpleQuery("""
+            DO $$ BEGIN
+              IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'mallory') THEN CREATE ROLE mallory LOGIN; END IF;
+              IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'alice') THEN CREATE ROLE alice LOGIN; END IF;
+            END $$;
+            GRANT CREATE ON DATABASE \(database) TO mallory, alice;
+            CREATE SCHEMA roster AUTHORIZATION mallory;
+            GRANT USAGE, CREATE ON SCHEMA roster TO alice;
+            """)
+        // A superuser too: it may do anything, but mallory could still
+        // drop what it made in her schema.
+        for user in ["alice", "postgres"] {
+            #expect {
+                let store = try PostgresRosterStore.open(uri: server.uri(database: database, user: user), environment: [:])
+                _ = try store.monsters(matching: MonsterQuery())
+            } throws: { error in
+                guard case RosterError.serverRefused(let sentence) = error else { return false }
+                return sentence.contains("belongs to the role `mallory`") && sentence.contains("leaves it untouched")
+            }
+        }
+        #expect(try admin.query("SELECT count(*) FROM pg_class WHERE relnamespace = 'roster'::regnamespace").firstValue == "0")
+
+        // A schema owned by a role alice is a member of is hers to use.
+        try admin.simpleQuery("GRANT mallory TO alice")
+        defer { _ = try? admin.simpleQuery("REVOKE mallory FROM alice") }
+        let opened = try PostgresRosterStore.open(uri: server.uri(database: database, user: "alice"), environment: [:])
+        #expect(try opened.monsters(matching: MonsterQuery()).count == 6)
+    }
 }
