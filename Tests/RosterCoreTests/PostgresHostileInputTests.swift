@@ -90,4 +90,43 @@ struct PostgresHostileInputTests {
         let opened = try PostgresRosterStore.open(uri: server.uri(database: database, user: "alice"), environment: [:])
         #expect(try opened.monsters(matching: MonsterQuery()).count == 6)
     }
+
+    @Test("a database's search_path and isolation do not reach roster's statements: a function planted in public is never run, writes run READ COMMITTED")
+    func pinnedSettings() throws {
+        let server = try PostgresTestServer.shared()
+        let database = try server.makeDatabase()
+        let admin = try server.adminConnection(database: database)
+        defer { admin.close() }
+        try admin.simpleQuery("""
+            ALTER DATABASE \(database) SET search_path = public, pg_catalog;
+            ALTER DATABASE \(database) SET default_transaction_isolation = 'serializable';
+            CREATE FUNCTION public.set_config(text, text, boolean) RETURNS text LANGUAGE plpgsql AS
+              $$ BEGIN RAISE EXCEPTION 'public.set_config ran as %', current_user; END $$;
+            """)
+        let store = try store(database, as: "alice")
+        _ = try store.setWeapons([WeaponAssignment(reference: "Cat-Bot", weapon: .fire)])
+        #expect(try store.connection.query("SHOW search_path").firstValue == "pg_catalog, pg_temp")
+        #expect(try store.connection.query("SHOW transaction_isolation").firstValue == "read committed")
+    }
+
+    @Test("a read waits for a table lock no longer than the busy limit, then says the roster is busy")
+    func readWaitsOnlyTheBusyLimit() throws {
+        let server = try PostgresTestServer.shared()
+        let database = try server.makeDatabase()
+        let store = try store(database, as: "alice")
+        _ = try store.monsters(matching: MonsterQuery())
+        try store.setBusyTimeout(milliseconds: 300)
+        let holder = try server.adminConnection(database: database)
+        defer { holder.close() }
+        try holder.simpleQuery("BEGIN; LOCK TABLE roster.monster IN ACCESS EXCLUSIVE MODE")
+        let started = Date()
+        #expect {
+            try store.monsters(matching: MonsterQuery())
+        } throws: { error in
+            guard case RosterError.busy = error else { return false }
+            return true
+        }
+        #expect(Date().timeIntervalSince(started) < 3)
+        try holder.simpleQuery("ROLLBACK")
+    }
 }

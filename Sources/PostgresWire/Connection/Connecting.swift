@@ -84,6 +84,9 @@ extension PostgresConnection {
         var parameters: [(name: String, value: String)] = [("user", settings.user), ("database", settings.database),
                                                             ("client_encoding", "UTF8"), ("DateStyle", "ISO")]
         if let application = settings.applicationName { parameters.append(("application_name", application)) }
+        for name in settings.runtimeParameters.keys.sorted() {
+            if let value = settings.runtimeParameters[name] { parameters.append((name, value)) }
+        }
         StartupMessage(parameters: parameters).encode(into: &outgoing)
         try flush()
         var scram: SCRAMClient?

@@ -25,7 +25,11 @@ extension PostgresRosterStore {
             return .serverRefused(sentence(error.description))
         case .server(let failure):
             let state = failure.sqlState
-            if state == .lockNotAvailable { return .busy(path: server) }
+            // A lock wait past the busy limit, and a transaction the server
+            // gave up on for another's sake: try again, as for a busy file.
+            if state == .lockNotAvailable || state == .serializationFailure || state == .deadlockDetected {
+                return .busy(path: server)
+            }
             if state.errorClass == "08" || state == .adminShutdown || state == .crashShutdown || state == .cannotConnectNow {
                 return .serverUnavailable("lost the connection to PostgreSQL at \(server): \(failure.message)\(unchanged)")
             }
