@@ -4,8 +4,8 @@ import TextSafety
 /// How the PostgreSQL store turns its protocol client's errors into the
 /// roster's one-sentence errors.
 ///
-/// The SQLSTATE decides the exit code (a lost server 75, a lock wait 75,
-/// a refused permission read-only, names the server does not have 66);
+/// The SQLSTATE decides the exit code (a lost server 75, a lock wait or
+/// timeout 75, a refused permission or a read-only database 77, names the server does not have 66);
 /// the sentence names the server, database and role as given, never the
 /// password, and never trusts the server's text to name what was asked for.
 extension PostgresRosterStore {
@@ -27,7 +27,10 @@ extension PostgresRosterStore {
             let state = failure.sqlState
             // A lock wait past the busy limit, and a transaction the server
             // gave up on for another's sake: try again, as for a busy file.
-            if state == .lockNotAvailable || state == .serializationFailure || state == .deadlockDetected {
+            // A statement_timeout set on the database or role ends a
+            // statement the same way: busy too.
+            if state == .lockNotAvailable || state == .serializationFailure || state == .deadlockDetected
+                || state == .queryCanceled {
                 return .busy(path: server)
             }
             if state.errorClass == "08" || state == .adminShutdown || state == .crashShutdown || state == .cannotConnectNow {
@@ -40,9 +43,11 @@ extension PostgresRosterStore {
                     return .notPermitted("the roster at \(server) cannot be written: the database role \(Quote.code(settings.user)) may only read it (\(failure.message)); nothing was changed")
                 }
                 if writing {
-                    return .readOnly(path: server, reason: "the database role \(settings.user) may only read it (\(failure.message)); nothing was changed")
+                    // default_transaction_read_only, or a standby: no role may write.
+                    return .notPermitted("the roster at \(server) cannot be written: the database takes no writes (\(failure.message)); nothing was changed")
                 }
-                return .cannotOpen(path: server, reason: "the database role \(settings.user) may not read it (\(failure.message))")
+                // Reading a table, or making the schema: the server's words say which.
+                return .notPermitted("the roster at \(server) cannot be opened: the database role \(Quote.code(settings.user)) was refused (\(failure.message))")
             }
             // Names the person gave that the server does not have: said
             // with the names as given, not the server's text.
