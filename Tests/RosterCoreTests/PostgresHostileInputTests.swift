@@ -129,4 +129,20 @@ struct PostgresHostileInputTests {
         #expect(Date().timeIntervalSince(started) < 3)
         try holder.simpleQuery("ROLLBACK")
     }
+
+    @Test("monster ids run out (an import gave the largest): add says so in one sentence, not the server's nextval message")
+    func idsRunOut() throws {
+        let server = try PostgresTestServer.shared()
+        let database = try server.makeDatabase()
+        let admin = try server.adminConnection(database: database)
+        defer { admin.close() }
+        try admin.simpleQuery("SELECT setval('roster.monster_id', 9223372036854775807)")
+        let store = try store(database, as: "alice")
+        #expect {
+            try store.add(Monster(id: 0, name: "Late-Bot", description: "", icon: Monster.defaultIcon,
+                                  nameColor: .default, weapon: Weapon(.fire)), dryRun: false)
+        } throws: { error in
+            "\(error)".contains("has no monster id left to give") && !"\(error)".contains("nextval")
+        }
+    }
 }

@@ -33,6 +33,11 @@ extension PostgresRosterStore {
                 || state == .queryCanceled {
                 return .busy(path: server)
             }
+            // A sequence at its end: an import gave a monster the largest
+            // id, and ids are never given twice.
+            if state == SQLState("2200H") {
+                return .serverRefused("the roster at \(server) has no monster id left to give: its ids reached the largest PostgreSQL keeps (an imported monster with id 9223372036854775807 does that), and roster never gives an id twice\(unchanged)")
+            }
             if state.errorClass == "08" || state == .adminShutdown || state == .crashShutdown || state == .cannotConnectNow {
                 return .serverUnavailable("lost the connection to PostgreSQL at \(server): \(failure.message)\(unchanged)")
             }
