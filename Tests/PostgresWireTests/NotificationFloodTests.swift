@@ -9,22 +9,24 @@ import Testing
 @Suite struct NotificationFloodTests {
     private static let flood = 5_000
 
-    private func floodAndWait(_ notifier: PostgresConnection) throws {
+    /// A listener on `roster`, and a notifier that has sent it the flood.
+    private func flooded(_ cluster: TestCluster) throws -> (listener: PostgresConnection, notifier: PostgresConnection) {
+        let listener = try PostgresConnection.connect(cluster.settings())
+        let notifier = try PostgresConnection.connect(cluster.settings())
+        try listener.listen("roster")
         try notifier.simpleQuery("""
             DO $$ BEGIN FOR i IN 1..\(Self.flood) LOOP PERFORM pg_notify('roster', repeat('9', 7000) || i); END LOOP; END $$
             """)
+        return (listener, notifier)
     }
 
     @Test func aFloodDuringAQueryKeepsTheNewestAndCountsTheRest() throws {
         let cluster = try TestCluster()
-        let listener = try PostgresConnection.connect(cluster.settings())
-        let notifier = try PostgresConnection.connect(cluster.settings())
+        let (listener, notifier) = try flooded(cluster)
         defer {
             listener.close()
             notifier.close()
         }
-        try listener.listen("roster")
-        try floodAndWait(notifier)
         try notifier.notify("roster", payload: "x" + String(repeating: "é", count: 1500))
         // The server sends them all before this query's answer.
         try listener.simpleQuery("SELECT 1")
@@ -39,14 +41,11 @@ import Testing
 
     @Test func aFloodOnAnIdleListenerPassesThroughABufferOfOneRead() throws {
         let cluster = try TestCluster()
-        let listener = try PostgresConnection.connect(cluster.settings())
-        let notifier = try PostgresConnection.connect(cluster.settings())
+        let (listener, notifier) = try flooded(cluster)
         defer {
             listener.close()
             notifier.close()
         }
-        try listener.listen("roster")
-        try floodAndWait(notifier)
         var seen = 0
         var largestBuffer = 0
         let deadline = Deadline.now() + 60_000_000_000
