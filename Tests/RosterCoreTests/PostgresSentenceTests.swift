@@ -1,4 +1,5 @@
 import Testing
+import PostgresWire
 @testable import RosterCore
 
 /// The client's sentences in roster's voice: a lower-case first letter and
@@ -13,5 +14,19 @@ struct PostgresSentenceTests {
     ])
     func sentence(_ given: String, _ said: String) {
         #expect(PostgresRosterStore.sentence(given) == said)
+    }
+
+    private func mapped(_ state: String, writing: Bool) -> RosterError {
+        let failure = ServerError(fields: [UInt8(ascii: "C"): state, UInt8(ascii: "M"): "refused"])
+        return PostgresRosterStore.mapped(.server(failure), settings: ConnectionSettings(user: "alice"), writing: writing)
+    }
+
+    @Test("a statement timeout is busy; a read-only database and a refused read are refused permission, said as such")
+    func refusals() {
+        guard case .busy = mapped("57014", writing: false) else { Issue.record("statement_timeout is not busy"); return }
+        guard case .notPermitted(let readOnly) = mapped("25006", writing: true) else { Issue.record("read-only"); return }
+        #expect(readOnly.contains("the database takes no writes") && !readOnly.contains("may only read"))
+        guard case .notPermitted(let reading) = mapped("42501", writing: false) else { Issue.record("refused read"); return }
+        #expect(reading.contains("`alice` was refused") && !reading.contains("may not read it"))
     }
 }

@@ -80,10 +80,28 @@ extension PostgresConnection {
         return connection
     }
 
+    /// The server keeps an application_name's first 63 bytes, and a
+    /// longer one (10 KB) made it reset the connection: it is cut here,
+    /// between characters, before it is sent.
+    static func serverApplicationName(_ name: String) -> String {
+        let bytes = Array(name.utf8)
+        guard bytes.count > keptApplicationNameBytes else { return name }
+        var end = keptApplicationNameBytes
+        while end > 0, bytes[end] & 0xC0 == 0x80 { end -= 1 }
+        return String(decoding: bytes[..<end], as: UTF8.self)
+    }
+
+    private static let keptApplicationNameBytes = 63
+
     private func startSession(deadline: Deadline) throws(PostgresError) {
         var parameters: [(name: String, value: String)] = [("user", settings.user), ("database", settings.database),
                                                             ("client_encoding", "UTF8"), ("DateStyle", "ISO")]
-        if let application = settings.applicationName { parameters.append(("application_name", application)) }
+        if let application = settings.applicationName {
+            parameters.append(("application_name", Self.serverApplicationName(application)))
+        }
+        for name in settings.runtimeParameters.keys.sorted() {
+            if let value = settings.runtimeParameters[name] { parameters.append((name, value)) }
+        }
         StartupMessage(parameters: parameters).encode(into: &outgoing)
         try flush()
         var scram: SCRAMClient?

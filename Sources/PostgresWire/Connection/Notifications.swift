@@ -33,16 +33,52 @@ extension PostgresConnection {
         }
         // Everything that has arrived, up to the end of the stream: a
         // server that sent a last notice and closed is lost now, not at
-        // the next poll.
-        while try readWithoutWaiting() > 0 {}
-        while hasBufferedMessage {
-            if let event = try nextMessageEvent() {
-                throw lose(.protocolViolation("it sent \(event) to an idle session"))
+        // the next poll. A read at a time, each taken apart before the
+        // next, so a flood passes through a buffer of one read; and a
+        // bounded number of reads, so an endless one cannot hold the
+        // caller (the socket stays readable for its next call).
+        var reads = 0
+        while true {
+            while hasBufferedMessage {
+                if let event = try nextMessageEvent() {
+                    throw lose(.protocolViolation("it sent \(event) to an idle session"))
+                }
             }
+            reads += 1
+            guard reads <= Self.readsPerCall, try readWithoutWaiting() > 0 else { break }
         }
-        defer { notifications.removeAll() }
+        defer {
+            notifications.removeAll()
+            notificationsDroppedBeforeLastRead = droppedNotifications
+            droppedNotifications = 0
+        }
         return notifications
     }
+
+    /// Queues a notification for the next read. Any role may NOTIFY any
+    /// channel as often as it likes, so the queue is bounded: past
+    /// `keptNotifications` the oldest makes way (counted in
+    /// `notificationsDroppedBeforeLastRead`), and a payload is kept to its first
+    /// `keptPayloadBytes` bytes, cut between characters.
+    func keep(_ notification: PostgresNotification) {
+        if notifications.count >= Self.keptNotifications {
+            notifications.removeFirst()
+            droppedNotifications += 1
+        }
+        var kept = notification
+        let bytes = Array(kept.payload.utf8)
+        if bytes.count > Self.keptPayloadBytes {
+            // Back over continuation bytes (10xxxxxx) to a character's start.
+            var end = Self.keptPayloadBytes
+            while end > 0, bytes[end] & 0xC0 == 0x80 { end -= 1 }
+            kept.payload = String(decoding: bytes[..<end], as: UTF8.self)
+        }
+        notifications.append(kept)
+    }
+
+    static let keptNotifications = 256
+    static let keptPayloadBytes = 1024
+    static let readsPerCall = 1024
 
     /// Whether notifications (or other unasked messages) were already read
     /// off the socket, with the answer to a query: a `poll()` of

@@ -51,11 +51,20 @@ public final class PostgresConnection {
     public var requestsSent: Int { machine.requestsStarted }
     var transport: Transport
     var outgoing = MessageWriter()
+    /// Notifications not yet read, at most `keptNotifications` of them.
     var notifications: [PostgresNotification] = []
+    /// How many older notifications made way for newer ones since the
+    /// last read, and before it (what its caller missed).
+    var droppedNotifications = 0
+    public internal(set) var notificationsDroppedBeforeLastRead = 0
     /// Names prepared statements uniquely within the session.
     var preparedCount = 0
 
-    private var readBuffer: [UInt8] = Array(repeating: 0, count: 1 << 16)
+    private var readBuffer: [UInt8] = Array(repeating: 0, count: keptReadBuffer)
+    /// The read buffer's usual size; it grows for a large message only
+    /// while that message is in it.
+    static let keptReadBuffer = 1 << 16
+    var readBufferSize: Int { readBuffer.count }
     private var readStart = 0
     private var readEnd = 0
     /// Reads during start-up honour the connect timeout; later ones wait.
@@ -130,7 +139,7 @@ public final class PostgresConnection {
         let event = try placed(type: type, body: body)
         switch event {
         case .notice(let notice): noticeHandler?(notice)
-        case .notification(let notification): notifications.append(notification)
+        case .notification(let notification): keep(notification)
         case .parameterStatus(let name, let value): serverParameters[name] = value
         case .serverFatal(let error) where machine.state == .closed && isEstablished:
             // A FATAL error on an established session: the server is
@@ -244,6 +253,10 @@ public final class PostgresConnection {
         if readStart == readEnd {
             readStart = 0
             readEnd = 0
+            // A large answer's buffer is given back once it is read.
+            if readBuffer.count > Self.keptReadBuffer, count <= Self.keptReadBuffer {
+                readBuffer = Array(repeating: 0, count: Self.keptReadBuffer)
+            }
         }
         if readBuffer.count - readEnd >= max(count, 1 << 12) { return }
         if readStart > 0 {

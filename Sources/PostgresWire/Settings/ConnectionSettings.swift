@@ -38,6 +38,11 @@ public struct ConnectionSettings: Equatable, Sendable, CustomStringConvertible, 
     /// 0 waits forever. As libpq, 1 is taken as 2.
     public var connectTimeout: Int
     public var applicationName: String?
+    /// Run-time parameters the StartupMessage sets for the whole session
+    /// (`search_path`, `default_transaction_isolation`…): they take
+    /// effect before any statement, over what `ALTER DATABASE`/`ALTER
+    /// ROLE … SET` chose, and cost no round trip.
+    public var runtimeParameters: [String: String] = [:]
     /// Where the password came from, for messages that must explain a
     /// refusal without showing it.
     public var passwordSource: PasswordSource

@@ -4,8 +4,8 @@ import TextSafety
 /// How the PostgreSQL store turns its protocol client's errors into the
 /// roster's one-sentence errors.
 ///
-/// The SQLSTATE decides the exit code (a lost server 75, a lock wait 75,
-/// a refused permission read-only, names the server does not have 66);
+/// The SQLSTATE decides the exit code (a lost server 75, a lock wait or
+/// timeout 75, a refused permission or a read-only database 77, names the server does not have 66);
 /// the sentence names the server, database and role as given, never the
 /// password, and never trusts the server's text to name what was asked for.
 extension PostgresRosterStore {
@@ -25,7 +25,19 @@ extension PostgresRosterStore {
             return .serverRefused(sentence(error.description))
         case .server(let failure):
             let state = failure.sqlState
-            if state == .lockNotAvailable { return .busy(path: server) }
+            // A lock wait past the busy limit, and a transaction the server
+            // gave up on for another's sake: try again, as for a busy file.
+            // A statement_timeout set on the database or role ends a
+            // statement the same way: busy too.
+            if state == .lockNotAvailable || state == .serializationFailure || state == .deadlockDetected
+                || state == .queryCanceled {
+                return .busy(path: server)
+            }
+            // A sequence at its end: an import gave a monster the largest
+            // id, and ids are never given twice.
+            if state == SQLState("2200H") {
+                return .serverRefused("the roster at \(server) has no monster id left to give: its ids reached the largest PostgreSQL keeps (an imported monster with id 9223372036854775807 does that), and roster never gives an id twice\(unchanged)")
+            }
             if state.errorClass == "08" || state == .adminShutdown || state == .crashShutdown || state == .cannotConnectNow {
                 return .serverUnavailable("lost the connection to PostgreSQL at \(server): \(failure.message)\(unchanged)")
             }
@@ -36,9 +48,11 @@ extension PostgresRosterStore {
                     return .notPermitted("the roster at \(server) cannot be written: the database role \(Quote.code(settings.user)) may only read it (\(failure.message)); nothing was changed")
                 }
                 if writing {
-                    return .readOnly(path: server, reason: "the database role \(settings.user) may only read it (\(failure.message)); nothing was changed")
+                    // default_transaction_read_only, or a standby: no role may write.
+                    return .notPermitted("the roster at \(server) cannot be written: the database takes no writes (\(failure.message)); nothing was changed")
                 }
-                return .cannotOpen(path: server, reason: "the database role \(settings.user) may not read it (\(failure.message))")
+                // Reading a table, or making the schema: the server's words say which.
+                return .notPermitted("the roster at \(server) cannot be opened: the database role \(Quote.code(settings.user)) was refused (\(failure.message))")
             }
             // Names the person gave that the server does not have: said
             // with the names as given, not the server's text.

@@ -18,7 +18,8 @@ import PostgresWire
 /// try again (its back-off), and asking then connects and listens anew.
 extension PostgresRosterStore {
     /// A number that moves with every change anyone else makes: the
-    /// newest history id announced. The first call (and the first after
+    /// newest history id when listening began, stepped (wrapping) once for
+    /// each read that brought another session's notification. The first call (and the first after
     /// a reconnect) reads the history sequence and starts listening on
     /// the channel every write notifies; later calls only read the
     /// notifications that have arrived, without a round trip. This
@@ -35,11 +36,15 @@ extension PostgresRosterStore {
                 announcedChange = try integer("SELECT coalesce(max(id), 0) FROM roster.history") ?? 0
                 return announcedChange
             }
+            // Only whether the number moved matters. The payload is
+            // anyone's text (any role may NOTIFY), so it is not read: a
+            // payload of Int64.max once made the next step trap.
             let own = connection.processID
-            for notification in try connection.readPendingNotifications()
-            where notification.channel == Self.notificationChannel && notification.processID != own {
-                announcedChange = max(announcedChange + 1, Int64(notification.payload) ?? 0)
-            }
+            let announced = try connection.readPendingNotifications()
+                .contains { $0.channel == Self.notificationChannel && $0.processID != own }
+            // A flood's older notifications made way for newer ones
+            // (the connection keeps a bounded number): something moved.
+            if announced || connection.notificationsDroppedBeforeLastRead > 0 { announcedChange &+= 1 }
             return announcedChange
         }
     }

@@ -1,4 +1,5 @@
 import PostgresWire
+import TextSafety
 
 /// Opening a PostgreSQL roster: the server's encoding, roster's version
 /// marker, and the migrations that make or upgrade the schema, each in one
@@ -149,6 +150,7 @@ extension PostgresRosterStore {
                 [String(PostgresSchema.LockKey.space), String(PostgresSchema.LockKey.migration)])
         if try run("SELECT to_regclass('roster.roster_schema') IS NOT NULL").firstValue == "t" { return }
         if try schemaObjectCount() > 0 { throw RosterError.foreignSchema(server: name) }
+        try refuseSchemaOwnedByAnother()
         for migration in PostgresSchema.migrations { try connection.simpleQuery(migration.sql) }
         try run("UPDATE roster.roster_schema SET version = $1", [String(PostgresSchema.currentVersion)])
         try run(Self.noteNameKeysChecked, [String(NameFolding.revision)])
@@ -177,6 +179,7 @@ extension PostgresRosterStore {
                 let found = marked ? try markedVersion() ?? 0 : try schemaObjectCount() > 0 ? -1 : 0
                 if found < 0 { throw RosterError.foreignSchema(server: name) }
                 guard found < migration.version else { return }
+                if found == 0 { try refuseSchemaOwnedByAnother() }
                 try connection.simpleQuery(migration.sql)
                 if migration.version == 1 {
                     try connection.execute([try PostgresSchema.seedDefaultRoster()])
@@ -189,6 +192,25 @@ extension PostgresRosterStore {
         }
         // A roster made here holds only keys roster derived.
         if seeded > 0 { try connection.query(Self.noteNameKeysChecked, [String(NameFolding.revision)]) }
+    }
+
+    /// An empty schema `roster` that another role owns is refused, left
+    /// untouched: its owner could drop or change whatever roster made
+    /// in it. A role the connecting one was granted may own it (a team's
+    /// role), or a superuser (an administrator's schema made for the
+    /// team). Membership is read from the grants, not `pg_has_role`, for
+    /// which a superuser is a member of every role, mallory's too.
+    func refuseSchemaOwnedByAnother() throws {
+        let owner = try connection.query("""
+            WITH RECURSIVE granted(role) AS (
+                SELECT oid FROM pg_catalog.pg_roles WHERE rolname = current_user
+                UNION SELECT roleid FROM pg_catalog.pg_auth_members JOIN granted ON member = role)
+            SELECT pg_catalog.pg_get_userbyid(nspowner) FROM pg_catalog.pg_namespace
+            WHERE nspname = 'roster' AND nspowner NOT IN (SELECT role FROM granted)
+              AND NOT (SELECT rolsuper FROM pg_catalog.pg_roles WHERE oid = nspowner)
+            """).firstValue
+        guard let owner else { return }
+        throw RosterError.serverRefused("the schema roster in \(name) belongs to the role \(Quote.code(owner)), not to \(Quote.code(settings.user)) or a role it is a member of, so its owner could change or drop what roster made there; roster leaves it untouched (its owner may drop it, or give it to \(Quote.code(settings.user)))")
     }
 
     /// Notes that every name key is what its name gives (see `PostgresRosterStore+NameKeys`).

@@ -167,6 +167,7 @@ public final class PostgresRosterStore: RosterStore {
             var resolved = try ConnectionSettings.resolve(uri: uri, environment: environment)
             givenApplicationName = resolved.applicationName
             resolved.applicationName = resolved.applicationName ?? "roster"
+            resolved.runtimeParameters = pinnedParameters
             settings = resolved
         } catch {
             throw .invalidLocation(sentence(error.description))
@@ -182,6 +183,19 @@ public final class PostgresRosterStore: RosterStore {
                                         tellNewRoster: tellNewRoster)
         return try store.prepare(creating: creating) ? store : nil
     }
+
+    /// What roster's statements assume, whatever the database or role
+    /// was set to (`ALTER DATABASE … SET`): names resolve in pg_catalog
+    /// and this session's temporary tables only (everything of roster's
+    /// is qualified `roster.`), so no other role's table or function can
+    /// stand in for one; writes, serialised by roster's own lock, run
+    /// READ COMMITTED; and a read waits for a table lock no longer than
+    /// a write waits for roster's (then it is busy, exit 75).
+    static let pinnedParameters = [
+        "search_path": "pg_catalog, pg_temp",
+        "default_transaction_isolation": "read committed",
+        "lock_timeout": "\(RosterLimits.busyTimeoutMilliseconds)ms",
+    ]
 
     /// The variables libpq reads, from this process's environment.
     public static func processEnvironment() -> [String: String] {
@@ -308,8 +322,10 @@ public final class PostgresRosterStore: RosterStore {
 
     // MARK: The connection
 
+    /// Writes set it in their transaction; reads take the session's.
     public func setBusyTimeout(milliseconds: Int) throws(RosterError) {
         busyTimeoutMilliseconds = max(0, milliseconds)
+        try guarded { try run("SELECT set_config('lock_timeout', $1, false)", ["\(busyTimeoutMilliseconds)ms"]) }
     }
 
     /// A dry run rehearses in a transaction that is rolled back.
