@@ -77,15 +77,17 @@ import Testing
         }
     }
 
-    @Test func aPartGivenTwiceIsRefusedNotGuessed() {
-        func message(_ uri: String) -> String {
-            do {
-                _ = try ConnectionSettings.resolve(uri: uri, environment: bare)
-                return "accepted"
-            } catch {
-                return error.description
-            }
+    /// What resolving `uri` says: "accepted", or the refusal's sentence.
+    private func message(_ uri: String) -> String {
+        do {
+            _ = try ConnectionSettings.resolve(uri: uri, environment: bare)
+            return "accepted"
+        } catch {
+            return error.description
         }
+    }
+
+    @Test func aPartGivenTwiceIsRefusedNotGuessed() {
         // libpq takes the last: which database a command changes was a guess.
         #expect(message("postgresql://h/team?dbname=test") == "The URI gives its database twice, the second time as its parameter \"dbname\"; give it once.")
         #expect(message("postgresql:///team?host=/tmp&host=/run") == "The URI gives its host twice, the second time as its parameter \"host\"; give it once.")
@@ -106,14 +108,6 @@ import Testing
     }
 
     @Test func aMessageAboutAParameterNeverEchoesAPasswordItHolds() {
-        func message(_ uri: String) -> String {
-            do {
-                _ = try ConnectionSettings.resolve(uri: uri, environment: bare)
-                return "accepted"
-            } catch {
-                return error.description
-            }
-        }
         // An encoded '=' leaves the whole parameter in its key.
         let noValue = message("postgresql://alice@/misc?host=/tmp/x&password%3DS3cr3t-p%40ss")
         #expect(noValue == "The URI's parameter number 2 has no value.")

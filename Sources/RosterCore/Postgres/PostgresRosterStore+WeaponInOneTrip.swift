@@ -114,7 +114,8 @@ extension PostgresRosterStore {
         let weapons = WeaponType.allCases
         let summaries = weapons.map { ChangeWording.weapon(of: expectedName, from: $0, to: assignment.weapon) }
         let fields = PostgresMonsterTable.dataFields
-        let chosen = "nullif(current_setting('\(Self.chosenSetting)', true), '')::bigint"
+        let setting = "'" + Self.chosenSetting + "'"
+        let chosen = "nullif(current_setting(\(setting), true), '')::bigint"
         let bound = String(HistoryTable.bound)
         return [
             BoundStatement(Self.chooseSQL, [key, expectedName, assignment.weapon.key, assignment.reference, expected?.key,
