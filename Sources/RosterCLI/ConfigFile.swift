@@ -148,9 +148,6 @@ struct ConfigFile: Sendable, Equatable {
                 throw ConfigError(path: path, line: number, "\(Quote.code(key.name)) is set twice; keep one")
             }
             let value = try ConfigValue.reading(text[text.index(after: equals)...], for: key, path: path, line: number)
-            if case .text(let given) = value, given.utf8.contains(0) {
-                throw ConfigError(path: path, line: number, "\(Quote.code(key.name)) holds a NUL character, which no setting can")
-            }
             if case .text(let given) = value, key.name == "db", given.hasPrefix("~/"), let home {
                 variables[key.variable] = home + given.dropFirst()
             } else if let variable = key.asVariable(value) {
@@ -219,9 +216,18 @@ enum ConfigValue: Sendable, Equatable {
             }
             return .flag(word == "true")
         case .text, .choice, .columns:
-            guard let string = quotedString(text) else {
+            let string: String
+            switch quotedString(text) {
+            case .string(let read): string = read
+            case .unknownEscape(let escape):
+                throw ConfigError(path: path, line: line,
+                                  "\(Quote.code(key.name)) has the escape \(Quote.code(escape)), which TOML strings do not have; write the character itself")
+            case .notAString:
                 throw ConfigError(path: path, line: line,
                                   "\(Quote.code(key.name)) takes a string in double quotes, such as \(Quote.code(key.name + " = \"" + key.example + "\""))")
+            }
+            if string.utf8.contains(0) {
+                throw ConfigError(path: path, line: line, "\(Quote.code(key.name)) holds a NUL character, which no setting can")
             }
             if case .columns = key.kind, ListColumn.named(setting: string) == nil {
                 throw ConfigError(path: path, line: line, ConfigValue.columnsProblem(string))
@@ -264,34 +270,50 @@ enum ConfigValue: Sendable, Equatable {
                           "`db` is a relative path, which would name another roster in each folder; write it from / or ~/, such as `db = \"~/rosters/team.db\"`")
     }
 
-    /// The string a TOML basic string `"…"` holds (escapes \" \\ \t \n),
-    /// with only a comment after it; nil when it is not one.
-    static func quotedString(_ text: Substring) -> String? {
-        guard text.first == "\"" else { return nil }
+    /// What a written value is as a TOML basic string `"…"`.
+    enum QuotedString: Equatable {
+        case string(String)
+        /// An escape TOML does not define, or \u naming no character.
+        case unknownEscape(String)
+        /// Not a string in double quotes followed by at most a comment.
+        case notAString
+    }
+
+    /// The string a TOML basic string `"…"` holds, with TOML's escapes
+    /// (\b \t \n \f \r \" \\ \uXXXX \UXXXXXXXX), and only a comment after it.
+    static func quotedString(_ text: Substring) -> QuotedString {
+        guard text.first == "\"" else { return .notAString }
         var result = ""
         var index = text.index(after: text.startIndex)
         while index < text.endIndex {
             let character = text[index]
             if character == "\"" {
                 let rest = text[text.index(after: index)...].trimmingBlanks()
-                return rest.isEmpty || rest.first == "#" ? result : nil
+                return rest.isEmpty || rest.first == "#" ? .string(result) : .notAString
             }
-            if character == "\\" {
-                index = text.index(after: index)
-                guard index < text.endIndex else { return nil }
-                switch text[index] {
-                case "\"": result.append("\"")
-                case "\\": result.append("\\")
-                case "t": result.append("\t")
-                case "n": result.append("\n")
-                default: return nil
-                }
-            } else {
+            guard character == "\\" else {
                 result.append(character)
+                index = text.index(after: index)
+                continue
             }
             index = text.index(after: index)
+            guard index < text.endIndex else { return .notAString }
+            let simple: [Character: Character] = ["b": "\u{08}", "t": "\t", "n": "\n", "f": "\u{0C}", "r": "\r", "\"": "\"", "\\": "\\"]
+            if let escaped = simple[text[index]] {
+                result.append(escaped)
+                index = text.index(after: index)
+                continue
+            }
+            let digits = text[index] == "u" ? 4 : text[index] == "U" ? 8 : 0
+            let hex = text[text.index(after: index)...].prefix(digits)
+            guard digits > 0, hex.count == digits, hex.allSatisfy(\.isHexDigit),
+                  let value = UInt32(hex, radix: 16), let scalar = Unicode.Scalar(value) else {
+                return .unknownEscape("\\" + String(text[index...].prefix(digits == 0 ? 1 : digits + 1)))
+            }
+            result.unicodeScalars.append(scalar)
+            index = hex.endIndex
         }
-        return nil
+        return .notAString
     }
 }
 

@@ -58,6 +58,10 @@ struct ConfigFileTests {
         ("columns = \"weapon, hieght\"\n", ":1: `columns` names no column `hieght`; did you mean `height`? the columns are weapon, height, origin, activated, or all, or none"),
         ("columns = \"weapon,,origin\"\n", ":1: `columns` has an empty name between commas in `weapon,,origin`; write names such as \"weapon, origin\""),
         ("db = \"~other/x.db\"\n", ":1: `db` can start with ~/ for your own home folder, not with `~other`; write the whole path"),
+        // TOML's \u escape names a character; a NUL is refused for what it is, not as "no string".
+        ("columns = \"wea\\u0000pon\"\n", ":1: `columns` holds a NUL character, which no setting can"),
+        ("columns = \"wea\\xpon\"\n", ":1: `columns` has the escape `\\x`, which TOML strings do not have; write the character itself"),
+        ("columns = \"wea\\uD800pon\"\n", ":1: `columns` has the escape `\\uD800`, which TOML strings do not have; write the character itself"),
     ])
     func refused(_ text: String, _ message: String) throws {
         let sandbox = try Sandbox()
@@ -76,6 +80,17 @@ struct ConfigFileTests {
         let run = try sandbox.roster(["list"], useDatabaseOption: false)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(FileManager.default.fileExists(atPath: roster))
+    }
+
+    @Test("TOML's escapes in a string are read: \\u and \\U name a character")
+    func escapesRead() throws {
+        let sandbox = try Sandbox()
+        let place = sandbox.directory.appendingPathComponent("caf\u{E9}-\u{1F600}.db").path
+        let written = place.replacingOccurrences(of: "\u{E9}", with: "\\u00e9").replacingOccurrences(of: "\u{1F600}", with: "\\U0001F600")
+        _ = try write("db = \"\(written)\"\n", in: sandbox)
+        let run = try sandbox.roster(["list"], useDatabaseOption: false)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(FileManager.default.fileExists(atPath: place))
     }
 
     @Test("a NUL in a setting is refused: the file system stopped at it, so `db` made one file and checked another")

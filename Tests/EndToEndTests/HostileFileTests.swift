@@ -404,6 +404,23 @@ struct HostileFileTests {
         #expect(!run.stderr.contains("read-only"), "\(run.stderr)")
     }
 
+    @Test("a symbolic link in place of the -shm file is named as such, not called read-only")
+    func symlinkedSharedMemory() throws {
+        let sandbox = try Sandbox()
+        _ = try sandbox.roster("list")
+        _ = try sandbox.sqlite("PRAGMA wal_checkpoint(TRUNCATE)")
+        unlink(sandbox.databasePath + "-shm")
+        unlink(sandbox.databasePath + "-wal")
+        #expect(symlink(sandbox.directory.appendingPathComponent("elsewhere").path, sandbox.databasePath + "-shm") == 0)
+        let before = try Data(contentsOf: URL(fileURLWithPath: sandbox.databasePath))
+        #expect(try sandbox.roster("list").status == 0)
+        let run = try sandbox.roster("set-weapon", "Cat-Bot", "fire")
+        #expect(run.status == 74)
+        #expect(run.stderr.contains("roster.db-shm is a symbolic link"), "\(run.stderr)")
+        #expect(!run.stderr.contains("read-only"), "\(run.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: sandbox.databasePath)) == before)
+    }
+
     @Test("finding 17: an import that fills the disk says the change did not fit and nothing changed, not \"cannot open\"",
           .enabled(if: runsAsRoot, "needs root to mount a tmpfs in a private mount namespace (unshare -m)"))
     func importOnFullDisk() throws {

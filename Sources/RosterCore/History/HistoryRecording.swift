@@ -42,12 +42,18 @@ extension SQLiteRosterStore {
             .text(summary), .text(kind.rawValue), reverses.map(SQLValue.integer) ?? .null,
             counts.map { .integer(Int64($0.before)) } ?? .null, counts.map { .integer(Int64($0.after)) } ?? .null,
         ] + (try countValues())
-        if let id {
-            try database.cached(HistoryTable.insertEntryWithID).run([.integer(id)] + values)
-            return id
+        let id = try id ?? nextHistoryID()
+        try database.cached(HistoryTable.insertEntry).run([.integer(id)] + values)
+        return id
+    }
+
+    /// The id the next change gets: past every id the history holds or held.
+    func nextHistoryID() throws -> Int64 {
+        let highest = try database.cached(HistoryTable.highestGivenID).firstRow([]) { $0.int(0) } ?? 0
+        guard highest < Int64.max else {
+            throw RosterError.invalid([FieldProblem(field: "history", message: HistoryTable.noIDLeft)])
         }
-        try database.cached(HistoryTable.insertEntry).run(values)
-        return database.lastInsertedRowID
+        return max(0, highest) + 1
     }
 
     /// The count of monster rows written, as this change leaves it, and

@@ -43,10 +43,15 @@ enum HistoryTable {
     // The tables are created by version 3's and 6's migrations, frozen
     // in `ShippedMigrations`.
 
-    /// The id the next change gets: past every id the history holds or held.
-    static let nextID = """
-        (SELECT max(coalesce((SELECT max(id) FROM history), 0), coalesce((SELECT last FROM history_sequence), 0)) + 1)
+    /// The highest id the history holds or held: the next change gets
+    /// the one after it (see `SQLiteRosterStore.nextHistoryID`).
+    static let highestGivenID = """
+        SELECT max(coalesce((SELECT max(id) FROM history), 0), coalesce((SELECT last FROM history_sequence), 0))
         """
+
+    /// Change numbers go on from the highest: past 2^63-1 none is left
+    /// (only another program can have written so high a number).
+    static let noIDLeft = "no number is left for a new change: the roster's history already reaches #\(Int64.max)"
 
     /// Before the history is emptied: its ids stay given out.
     static let rememberLastID = """
@@ -55,12 +60,6 @@ enum HistoryTable {
 
     /// The last four columns are schema 5's (see `OutsideChanges`).
     static let insertEntry = """
-        INSERT INTO history (id, at, surface, command, file, summary, kind, reverses, count_before, count_after,
-            changes, outside_changes, outside_name, outside_kind)
-        VALUES (\(nextID), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-        """
-    /// `insertEntry` with the id first: a snapshot names its table before its entry exists.
-    static let insertEntryWithID = """
         INSERT INTO history (id, at, surface, command, file, summary, kind, reverses, count_before, count_after,
             changes, outside_changes, outside_name, outside_kind)
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)

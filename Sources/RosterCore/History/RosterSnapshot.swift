@@ -13,7 +13,7 @@ struct PendingSnapshot {
 extension SQLiteRosterStore {
     /// Copies the roster into the snapshot table of the next history entry.
     func beginSnapshot() throws -> PendingSnapshot {
-        let id = (try database.integer("SELECT \(HistoryTable.nextID)")) ?? 1
+        let id = try nextHistoryID()
         let table = HistoryTable.snapshotTable(id)
         // A table left by a history cleared outside roster would be in the way.
         try dropSnapshotTable(id)

@@ -69,11 +69,7 @@ public enum FileSystem {
     /// permissions.
     static func whyNotWritable(_ path: String, errno code: Int32) -> String? {
         if code == EMFILE || code == ENFILE { return "too many files are open (ulimit -n is too small)" }
-        var status = stat()
-        if lstat(path + "-wal", &status) == 0, (status.st_mode & S_IFMT) == S_IFLNK {
-            return "its write-ahead log \(path)-wal is a symbolic link, which SQLite will not use"
-        }
-        return companionNotWritable(path)
+        return companionIsLink(path) ?? companionNotWritable(path)
     }
 
     /// SQLite names the files it keeps beside a database by adding these.
@@ -130,6 +126,20 @@ public enum FileSystem {
     /// write-ahead log or shared-memory file is not: a roster shared by a
     /// group, whose `-wal` and `-shm` another member's roster made with
     /// their umask. Saying "read-only" would send the user to the wrong file.
+    /// Why SQLite would not open the roster's `-wal` or `-shm`: it is a
+    /// symbolic link, which SQLite does not follow for a database's own
+    /// files (another program or person made it; roster never does).
+    static func companionIsLink(_ path: String) -> String? {
+        for (suffix, role) in [("-wal", "write-ahead log"), ("-shm", "shared-memory file")] {
+            let companion = path + suffix
+            var status = stat()
+            guard lstat(companion, &status) == 0, (status.st_mode & S_IFMT) == S_IFLNK else { continue }
+            return "its \(role) \(companion) is a symbolic link, which SQLite does not follow for a database's own files; "
+                + "remove the link while no roster is running"
+        }
+        return nil
+    }
+
     static func companionNotWritable(_ path: String) -> String? {
         guard access(path, W_OK) == 0 else { return nil }
         for (suffix, role) in [("-wal", "write-ahead log"), ("-shm", "shared-memory file")] {

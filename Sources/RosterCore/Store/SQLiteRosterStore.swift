@@ -89,6 +89,7 @@ public final class SQLiteRosterStore: RosterStore {
     func explained(_ error: RosterError) -> RosterError {
         guard case .readOnly = error else { return error }
         if let readOnlyReason { return .cannotOpen(path: path, reason: readOnlyReason) }
+        if let reason = FileSystem.companionIsLink(path) { return .cannotOpen(path: path, reason: reason) }
         if let reason = FileSystem.companionNotWritable(path) { return .readOnly(path: path, reason: reason) }
         // The kernel says EROFS for a write asked of a read-only mount.
         if access(path, W_OK) != 0 && errno == EROFS {
