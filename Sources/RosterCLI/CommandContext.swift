@@ -44,6 +44,9 @@ public final class CommandContext {
         // a mistyped address may hold a password.
         let scheme = path.prefix { $0 != ":" }.lowercased()
         if path.contains(":"), scheme == "postgres" || scheme == "postgresql", case .file = RosterLocation(path) {
+            if path.dropFirst(scheme.count).hasPrefix("://") {
+                throw .invalidLocation("the roster's address names its scheme in capitals, which roster does not read: write postgresql:// in lower case (for a file of that name, write ./ before it)")
+            }
             throw .invalidLocation("the roster's address starts like a PostgreSQL one but is not: write postgresql://HOST/DATABASE, with two slashes (for a file of that name, write ./ before it)")
         }
         if let problem = Self.notAFilePath(path) { throw .invalidLocation(problem) }
@@ -72,7 +75,38 @@ public final class CommandContext {
         if !word.isEmpty, rest.drop { $0 == " " }.hasPrefix("=") {
             return "the roster's location reads as libpq's key=value settings, which roster does not read: write postgresql://HOST/DATABASE (for a file of that name, write ./ before it)"
         }
+        if looksLikeAnAddress(path) {
+            return "the roster's location looks like a mistyped server address: write postgresql://HOST/DATABASE (for a file of that name, write ./ before it)"
+        }
         return nil
+    }
+
+    /// Whether `path`, which is no URI roster reads, still reads as a
+    /// server's address (`postgresql//u:pw@h/r`, `jdbc:postgresql://…`,
+    /// `postgresql ://…`, `postgresql%3A%2F%2F…`, a fullwidth `ｐostgresql`):
+    /// taken as a file it made folders named after a password. A path
+    /// written from `/`, `./`, `../` or `~/` is always a file's.
+    static func looksLikeAnAddress(_ path: String) -> Bool {
+        if ["/", "./", "../", "~/"].contains(where: path.hasPrefix) { return false }
+        // Fullwidth forms read as the ASCII they stand for, case ignored,
+        // and percent-encoded separators read as what they encode.
+        var ascii = String.UnicodeScalarView()
+        for scalar in path.unicodeScalars {
+            let isFullwidth = (0xFF01...0xFF5E).contains(scalar.value)
+            ascii.append(isFullwidth ? Unicode.Scalar(scalar.value - 0xFEE0) ?? scalar : scalar)
+        }
+        let folded = String(ascii).lowercased()
+            .replacing("%3a", with: ":").replacing("%2f", with: "/").replacing("%40", with: "@")
+        if folded.contains("://") || folded.contains(":\\/") { return true }
+        let squeezed = folded.filter { !$0.isWhitespace && $0 != "\\" }
+        if squeezed.hasPrefix("postgres:") || squeezed.hasPrefix("postgresql:") || squeezed.hasPrefix("postgres//")
+            || squeezed.hasPrefix("postgresql//") || squeezed.hasPrefix("jdbc:") {
+            return true
+        }
+        // `user:password@host` in the first component is an address's, never a file's.
+        let first = folded.prefix { $0 != "/" }
+        if let colon = first.firstIndex(of: ":"), first[colon...].contains("@") { return true }
+        return false
     }
 
     /// Where the roster is: a PostgreSQL database for a `postgresql://` or

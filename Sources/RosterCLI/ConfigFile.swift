@@ -124,7 +124,8 @@ struct ConfigFile: Sendable, Equatable {
         var seen: Set<String> = []
         // A byte-order mark, which some editors write first, is no part of the first key.
         let text = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]
-        let lines = String(decoding: text, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        // "\r\n" is one Character in Swift: a file written on Windows is split at it too.
+        let lines = String(decoding: text, as: UTF8.self).split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
         for (index, rawLine) in lines.enumerated() {
             let number = index + 1
             var line = Substring(rawLine)
@@ -222,6 +223,9 @@ enum ConfigValue: Sendable, Equatable {
             case .unknownEscape(let escape):
                 throw ConfigError(path: path, line: line,
                                   "\(Quote.code(key.name)) has the escape \(Quote.code(escape)), which TOML strings do not have; write the character itself")
+            case .notAString where text.hasPrefix("\"\"\"") || text.hasPrefix("'"):
+                throw ConfigError(path: path, line: line,
+                                  "\(Quote.code(key.name)) is written as a TOML string roster does not read; write it on one line in double quotes, such as \(Quote.code(key.name + " = \"" + key.example + "\""))")
             case .notAString:
                 throw ConfigError(path: path, line: line,
                                   "\(Quote.code(key.name)) takes a string in double quotes, such as \(Quote.code(key.name + " = \"" + key.example + "\""))")

@@ -45,7 +45,11 @@ struct CommandLineStumblesTests {
 
     @Test("M10: a location that is neither a file's path nor a PostgreSQL URI is refused (64) in one sentence, without its password, and makes nothing",
           arguments: ["host=/tmp/pg dbname=h1 user=alice password=S3cretPW", " postgresql://postgres:S3cretPW@/h1",
-                      "postgresq://postgres:S3cretPW@/h1", "pg://x", "\n", "r.db\t", "mysql://alice:S3cretPW@h/db"])
+                      "postgresq://postgres:S3cretPW@/h1", "pg://x", "\n", "r.db\t", "mysql://alice:S3cretPW@h/db",
+                      // Stop 19's sweep: each made folders named after the password.
+                      "postgresql//u:S3cretPW@h/r", "jdbc:postgresql://h/r?password=S3cretPW", "postgresql ://u:S3cretPW@h/r",
+                      "postgresql\\://u:S3cretPW@h/r", "postgresql%3A%2F%2Fu:S3cretPW@h", "\u{FF50}ostgresql://u:S3cretPW@h/r",
+                      "u:S3cretPW@h/r"])
     func notAFilePath(location: String) throws {
         let sandbox = try Sandbox()
         let before = try FileManager.default.contentsOfDirectory(atPath: sandbox.directory.path)
@@ -60,6 +64,23 @@ struct CommandLineStumblesTests {
             #expect(!run.stderr.contains("S3cretPW"))
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: sandbox.directory.path) == before)
+    }
+
+    @Test("relative file names that only resemble an address are still files", arguments: ["postgres.db", "postgresql-team.db", "team@work.db", "a:b.db"])
+    func fileNamesStayFiles(name: String) throws {
+        let sandbox = try Sandbox()
+        let run = try sandbox.run("/bin/sh", ["-c", #"cd "$0" && exec "$@""#, sandbox.directory.path, Sandbox.binary.path,
+                                              "--db", name, "list"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(FileManager.default.fileExists(atPath: sandbox.directory.appendingPathComponent(name).path))
+    }
+
+    @Test("POSTGRESQL:// in capitals is told to be written in lower case, not to have two slashes")
+    func capitalScheme() throws {
+        let sandbox = try Sandbox()
+        let run = try sandbox.roster(["--db", "POSTGRESQL://u:S3cretPW@h/r", "list"], useDatabaseOption: false)
+        #expect(run.status == 64)
+        #expect(run.stderr == "roster: the roster's address names its scheme in capitals, which roster does not read: write postgresql:// in lower case (for a file of that name, write ./ before it)\n")
     }
 
     @Test("a mistyped PostgreSQL address is refused in one sentence, without its password, and makes no file",

@@ -61,6 +61,8 @@ struct ConfigFileTests {
         // TOML's \u escape names a character; a NUL is refused for what it is, not as "no string".
         ("columns = \"wea\\u0000pon\"\n", ":1: `columns` holds a NUL character, which no setting can"),
         ("columns = \"wea\\xpon\"\n", ":1: `columns` has the escape `\\x`, which TOML strings do not have; write the character itself"),
+        ("columns = \"\"\"weapon\"\"\"\n", ":1: `columns` is written as a TOML string roster does not read; write it on one line in double quotes, such as `columns = \"weapon, origin\"`"),
+        ("animation = true\r\ncolumns = \"weapn\"\r\n", ":2: `columns` names no column `weapn`; did you mean `weapon`? the columns are weapon, height, origin, activated, or all, or none"),
         ("columns = \"wea\\uD800pon\"\n", ":1: `columns` has the escape `\\uD800`, which TOML strings do not have; write the character itself"),
     ])
     func refused(_ text: String, _ message: String) throws {
@@ -77,6 +79,16 @@ struct ConfigFileTests {
         let sandbox = try Sandbox()
         let roster = sandbox.directory.appendingPathComponent("marked.db").path
         _ = try write("\u{FEFF}db = \"\(roster)\"\n", in: sandbox)
+        let run = try sandbox.roster(["list"], useDatabaseOption: false)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(FileManager.default.fileExists(atPath: roster))
+    }
+
+    @Test("a file with Windows line ends (CRLF) is read line by line")
+    func windowsLineEnds() throws {
+        let sandbox = try Sandbox()
+        let roster = sandbox.directory.appendingPathComponent("crlf.db").path
+        _ = try write("# made on Windows\r\ndb = \"\(roster)\"\r\nanimation = false\r\n", in: sandbox)
         let run = try sandbox.roster(["list"], useDatabaseOption: false)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(FileManager.default.fileExists(atPath: roster))

@@ -145,7 +145,7 @@ struct MonsterIDTests {
             let run = try sandbox.roster(command)
             #expect(run.status == 1, "\(command): \(run.stderr)")
             #expect(run.stderr.contains("`Ice-Bot` (id 5)") && run.stderr.contains("monster 1")
-                    && run.stderr.contains("roster edit 1 --name"), "\(command): \(run.stderr)")
+                    && run.stderr.contains("roster edit '#1' --name"), "\(command): \(run.stderr)")
         }
         #expect(try sandbox.sqlite("SELECT group_concat(id || ':' || name || ':' || weapon || ':' || description, ' ') FROM monster WHERE id IN (1, 5)")
                 == "1:5:sword:MEE-OW 5:Ice-Bot:fire:Has A Chilling Effect")
@@ -154,5 +154,12 @@ struct MonsterIDTests {
         _ = try sandbox.sqlite("UPDATE monster SET name = '7' WHERE id = 1")
         let named = try sandbox.roster("show", "7", "--format", "json")
         #expect(named.stdout.hasPrefix("{\"id\":1,"), "\(named.stdout) \(named.stderr)")
+        // Names crossing ids: the hint's own command must not be refused as ambiguous in turn.
+        _ = try sandbox.sqlite("UPDATE monster SET name = '5' WHERE id = 1; UPDATE monster SET name = '1' WHERE id = 5")
+        let crossed = try sandbox.roster("show", "5")
+        #expect(crossed.stderr.contains("roster edit '#1' --name NEW"), "\(crossed.stderr)")
+        let followed = try sandbox.roster("edit", "#1", "--name", "Uno-Bot")
+        #expect(followed.status == 0, "\(followed.stderr)")
+        #expect(try sandbox.sqlite("SELECT name FROM monster WHERE id = 1") == "Uno-Bot")
     }
 }

@@ -244,6 +244,21 @@ struct PostgresAccessTests {
         try input.fileHandleForWriting.close()
         process.waitUntilExit()
     }
+
+    @Test("a server with no connection free (53300) is passing: exit 75, the way busy is, not 74")
+    func noConnectionFree() throws {
+        let cluster = try DisposablePostgres.shared()
+        let database = try cluster.makeDatabase()
+        let sandbox = try Sandbox()
+        // A role allowed no connection gets the server's "too many connections" (53300),
+        // as every role does when max_connections is reached.
+        let role = "full_\(database)"
+        try cluster.psql("CREATE ROLE \(role) LOGIN CONNECTION LIMIT 0", database: database)
+        let run = try sandbox.roster(uri: cluster.uri(database: database, user: role), ["list"])
+        #expect(run.status == 75, "\(run.stderr)")
+        #expect(run.stderr.contains("every connection it allows is in use"), "\(run.stderr)")
+        #expect(run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")
+    }
 }
 
 /// A certificate authority, a server certificate it signs for 127.0.0.1,

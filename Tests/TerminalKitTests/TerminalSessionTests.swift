@@ -53,6 +53,17 @@ struct TerminalSessionTests {
         #expect(terminal.transcript.ends(with: showCursorThenMainScreen))
     }
 
+    @Test("a terminal reporting 65535 × 65535 cells is drawn at the largest size, not allocated whole")
+    func largestSize() throws {
+        let terminal = try PseudoTerminal(columns: 65535, rows: 65535)
+        let session = try TerminalSession(input: terminal.slave, output: terminal.slave)
+        #expect(session.size == TerminalSession.largestSize)
+        terminal.resize(columns: 9999, rows: 300)
+        #expect(session.size == Size(width: TerminalSession.largestSize.width, height: 300))
+        terminal.resize(columns: 1900, rows: 540)
+        #expect(session.size == Size(width: 1900, height: 540))
+    }
+
     @Test("with nothing to read, nextEvents returns nothing when its timeout passes")
     func timeout() throws {
         // The terminal must outlive the wait: a discarded one closes its

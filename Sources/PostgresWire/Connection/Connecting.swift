@@ -118,6 +118,11 @@ extension PostgresConnection {
                 return
             case .serverFatal(let error):
                 transport.close()
+                // Every connection the server allows in use: as passing as a busy file.
+                if error.sqlState == .tooManyConnections {
+                    throw .unreachable(server: settings.serverDescription,
+                                       reason: "every connection it allows is in use (SQLSTATE \(error.sqlState.code)); try again")
+                }
                 if [.cannotConnectNow, .adminShutdown, .crashShutdown].contains(error.sqlState) || error.sqlState.errorClass == "08" {
                     throw .unreachable(server: settings.serverDescription,
                                        reason: "the server is not accepting connections now (SQLSTATE \(error.sqlState.code))")

@@ -33,6 +33,6 @@ extension MonsterRules {
         guard let byID, let byName, byID.id != byName.id else { return byID ?? byName }
         throw .namesReadAlike("\(Quote.code(reference)) reads both as the id of \(Quote.code(byID.name)) (id \(byID.id)) "
             + "and as the name another program gave monster \(byName.id); write \(Quote.code(byID.name)) to mean the first, "
-            + "and rename the second to mean it (roster edit \(byName.id) --name NEW)")
+            + "and rename the second to mean it (roster edit '#\(byName.id)' --name NEW: a bare number may read as a name too)")
     }
 }

@@ -162,15 +162,27 @@ public final class TerminalSession {
         return result
     }
 
-    /// The window's size in cells, from TIOCGWINSZ (80×24 if it will not say).
+    /// The window's size in cells, from TIOCGWINSZ (80×24 if it will not
+    /// say), at most `largestSize`.
     public var size: Size {
         for descriptor in [outputDescriptor, inputDescriptor] {
             var window = winsize()
             if ioctl(descriptor, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0, window.ws_row > 0 {
-                return Size(width: Int(window.ws_col), height: Int(window.ws_row))
+                return Self.drawnSize(columns: Int(window.ws_col), rows: Int(window.ws_row))
             }
         }
         return Size(width: 80, height: 24)
+    }
+
+    /// The most cells drawn: beyond any real screen (an 8K display in a
+    /// 4-pixel font is about 1,900 × 540). A terminal, proxy or ssh client
+    /// can report 65535 × 65535; a frame that large took gigabytes and
+    /// minutes, deaf to q and Ctrl-C. Beyond it, the top left is drawn.
+    public static let largestSize = Size(width: 2000, height: 600)
+
+    /// `columns` × `rows` as drawn: each at most `largestSize`'s.
+    public static func drawnSize(columns: Int, rows: Int) -> Size {
+        Size(width: min(columns, largestSize.width), height: min(rows, largestSize.height))
     }
 
     /// A cell's size in pixels, from TIOCGWINSZ, when the terminal says
