@@ -76,7 +76,7 @@ struct DetailCommandsTests {
          "roster: unknown country `Atlantis-Under-The-Sea`; give a country's name or its ISO 3166 code, such as France or FR"),
         (["--height", "5ft13"], "roster: --height: `5ft13` has 13 inches after the feet; that part goes from 0 to 11"),
         (["--height", "31ft"], "roster: --height: `31ft` is taller than a height can be; the most is 30 ft 11 in"),
-        (["--height", "tall"], "roster: --height: `tall` is not a height; write one such as 5ft11in, 5'11\" or 71in"),
+        (["--height", "tall"], "roster: --height: `tall` is not a height; write one such as 5ft11in, 5'11\", 71in, 180cm or 1.8m"),
         (["--activated", "tomorrow"], "roster: --activated: `tomorrow` is not a valid date and time; write a date and time such as 2026-11-29T14:05 (local time), 2026-11-29 14:05 CET, 2026-11-29T13:05Z, 2026-11-29T14:05+01:00, now, today or yesterday"),
         (["--activated", "2026-02-30T10:00"], "roster: --activated: `2026-02-30T10:00` is not a valid date and time; write a date and time such as 2026-11-29T14:05 (local time), 2026-11-29 14:05 CET, 2026-11-29T13:05Z, 2026-11-29T14:05+01:00, now, today or yesterday"),
     ])

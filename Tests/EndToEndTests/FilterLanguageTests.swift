@@ -142,9 +142,11 @@ struct FilterLanguageTests {
         #expect(unasked.status == 64)
         #expect(try sandbox.sqlite("SELECT count(*) FROM monster") == "6")
         let dry = try sandbox.roster("remove", "--where", "colour=red", "--dry-run")
-        #expect(dry.stderr.contains("would remove Explode-Bot") && dry.stderr.contains("would remove Fire-Bot"), "\(dry.stderr)")
+        #expect(dry.stderr == "would remove Explode-Bot\nwould remove Fire-Bot\ndry run: would remove 2 monsters; nothing was changed\n",
+                "each on a line of its own, then how many: \(dry.stderr)")
         let run = try sandbox.roster("remove", "--where", "colour=red", "--yes")
         #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr == "removed Explode-Bot\nremoved Fire-Bot\n", "one a line, as the other --where commands: \(run.stderr)")
         #expect(try sandbox.sqlite("SELECT group_concat(name) FROM monster") == "Cat-Bot,Dog-Bot,Ice-Bot,Mini-Tomato-Bot")
         #expect(try sandbox.roster("undo").status == 0)
         #expect(try sandbox.sqlite("SELECT count(*) FROM monster") == "6")

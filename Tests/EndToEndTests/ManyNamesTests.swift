@@ -40,7 +40,7 @@ struct ManyNamesTests {
         let dry = try sandbox.roster(["remove"] + names + ["#1", "--dry-run"])
         #expect(dry.status == 0, "\(dry.stderr.prefix(300))")
         #expect(dry.stderr.hasPrefix("would remove Bot-0\nwould remove Bot-1\n"))
-        #expect(dry.stderr.hasSuffix("\nwould remove Bot-59999\ndry run: nothing was changed\n"))
+        #expect(dry.stderr.hasSuffix("\nwould remove Bot-59999\ndry run: would remove 60000 monsters; nothing was changed\n"))
         #expect(dry.stderr.split(separator: "\n").count == 60_001)
         let run = try sandbox.roster(["remove"] + names + ["#1", "--yes"])
         #expect(run.status == 0, "\(run.stderr.prefix(300))")

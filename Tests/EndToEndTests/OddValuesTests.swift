@@ -23,7 +23,7 @@ struct OddValuesTests {
         (["list", "--format", "tsv"], "roster: --format must be one of table, plain, json, ndjson, csv, not `tsv`; did you mean `plain`?"),
         (["edit", "Cat-Bot", "--weapon", ""], "roster: --weapon is empty; give a weapon: blowgun, ninja-star, fire, sword, smoke"),
         (["set-weapon", "Cat-Bot", ""], "roster: WEAPON is empty; give a weapon: blowgun, ninja-star, fire, sword, smoke"),
-        (["edit", "Cat-Bot", "--height", ""], "roster: --height is empty; give a height such as 5ft11in, 5'11\" or 71in"),
+        (["edit", "Cat-Bot", "--height", ""], "roster: --height is empty; give a height such as 5ft11in, 5'11\", 71in, 180cm or 1.8m"),
         (["edit", "Cat-Bot", "--activated", ""], "roster: --activated is empty; give a date and time such as 2026-11-29T14:05 (local time)"),
         (["list", "--format", ""], "roster: --format is empty; it must be one of table, plain, json, ndjson, csv"),
         (["import", "-", "--mode", " "], "roster: --mode is empty; it must be one of insert, upsert, replace"),

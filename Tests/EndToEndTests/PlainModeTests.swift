@@ -329,7 +329,7 @@ struct PlainModeTests {
             "Name colour number:",
             "Picture for Bat-Bot: 1 a cat robot, 2 a dog robot, 3 an exploding robot, 4 a fire robot, 5 an ice robot, 6 a little tomato robot, 7 the stand-in picture, 0 to keep the stand-in picture.",
             "Picture number:",
-            "Bat-Bot's height is unknown. Type a height such as 5ft11, 5'11\" or 71in, none to make it unknown, or nothing to keep the default.",
+            "Bat-Bot's height is unknown. Type a height such as 5ft11, 5'11\", 71in or 180cm, none to make it unknown, or nothing to keep the default.",
             "New height:",
             "Bat-Bot's origin is unknown. Type a country's name or code, such as France or FR, none to make it unknown, or nothing to keep the default.",
             "New origin:",

@@ -115,7 +115,7 @@ struct QuoteStyleTests {
         #expect(try sandbox.roster("set-weapon", "A; B", "smoke").stderr == "changed `A; B`: Fire → Smoke\n")
         #expect(try sandbox.roster("history", "--limit", "1").stdout.contains("\t`A; B`: Fire → Smoke\t"))
         let remove = try sandbox.roster("remove", "A; B", "Cat-Bot", "--dry-run")
-        #expect(remove.stderr == "would remove `A; B`\nwould remove Cat-Bot\ndry run: nothing was changed\n", "\(remove.stderr)")
+        #expect(remove.stderr == "would remove `A; B`\nwould remove Cat-Bot\ndry run: would remove 2 monsters; nothing was changed\n", "\(remove.stderr)")
         let missing = try sandbox.roster("show", "No`Such")
         #expect(missing.stderr.hasPrefix("roster: no monster is named ``No`Such``"), "\(missing.stderr)")
     }

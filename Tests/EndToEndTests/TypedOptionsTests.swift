@@ -52,7 +52,7 @@ struct TypedOptionsTests {
             "roster: unknown colour `bleu`; did you mean `blue`?",
             "roster: unknown country `Frnace`; did you mean `France`?",
             "roster: --height: `40ft` is taller than a height can be; the most is 30 ft 11 in",
-            "usage: roster edit NAME… [--where EXPR] [--name N] [--description D]",
+            "usage: roster edit NAME… [--where EXPR]… [--name N] [--description D]",
         ])
         #expect(try sandbox.sqlite("SELECT * FROM monster") == before)
     }

@@ -229,7 +229,7 @@ struct WritingCommandsTests {
         #expect(try sandbox.sqlite("SELECT count(*) FROM monster") == "6")
         let run = try sandbox.roster("remove", "Dog-Bot", "cat-bot", "-y")
         #expect(run.status == 0)
-        #expect(run.stderr == "removed Dog-Bot, Cat-Bot\n")
+        #expect(run.stderr == "removed Dog-Bot\nremoved Cat-Bot\n", "one a line, as set-weapon and edit list theirs")
         #expect(try sandbox.sqlite("SELECT count(*) FROM monster") == "4")
     }
 

@@ -20,6 +20,8 @@ struct FooterRolesTests {
     @Test("with two monsters marked, the list's footer keeps w, x and u, Esc and help", arguments: sizes)
     func listWithMarks(_ size: (Int, Int)) throws {
         let roster = try RosterScreenHarness(width: size.0, height: size.1)
+        // A change in the history, for u to take back.
+        roster.press(.character("w"), .character("3"), .escape)
         if roster.interface.screen.isCollapsed { roster.press(.character("m")) }
         roster.press(.space, .space)
         #expect(roster.interface.controller.marked.count == 2)
@@ -69,5 +71,26 @@ struct FooterRolesTests {
         let keys = labels(roster)
         #expect(keys.contains("Esc"), "\(roster.footer.keys)")
         #expect(keys.contains("?"), "\(roster.footer.keys)")
+    }
+
+    @Test("the monster drawer at 60×20 shows what fits of the keys that work there, by priority, as the list's footer does")
+    func drawerShowsWhatFits() throws {
+        let roster = try RosterScreenHarness(width: 60, height: 20)
+        roster.press(.character("m"))
+        // On first start, with nothing to undo.
+        #expect(roster.footerText == "Esc close  w weapon  n new  x remove  ? help  q quit", "\(roster.footerText)")
+        // After a change, u takes back what was done; the row has room for
+        // one of n and u, and u goes with what was just done.
+        roster.press(.escape, .character("w"), .character("3"), .escape, .character("m"))
+        roster.interface.controller.clearStatus()
+        #expect(roster.footerText == "Esc close  w weapon  u undo  x remove  ? help  q quit", "\(roster.footerText)")
+        // Each works there, as the list's keys do.
+        roster.press(.character("u"))
+        #expect(roster.footer.message?.hasPrefix("undid") == true, "\(roster.footer.message ?? "")")
+        #expect(roster.list.isShown, "the drawer stays")
+        roster.press(.character("x"))
+        #expect(roster.overlay?.shows("Remove Cat-Bot?") == true, "\(roster.overlay?.lines ?? [])")
+        roster.press(.escape, .character("n"))
+        #expect(roster.focused == "editing: Name", "n starts a new monster from the drawer: \(roster.focused)")
     }
 }

@@ -54,13 +54,28 @@ struct HistoryOverlayTests {
         try set(roster, "Ice-Bot", .sword)
         roster.interface.poll()
         roster.press(.character("h"), .down, .down, .enter)
-        #expect(roster.overlay?.shows("Take back the 2 changes after #1?") == true, "\(roster.text)")
+        #expect(roster.overlay?.shows("Take back the 2 changes after #1 (#2 and #3)?") == true, "\(roster.text)")
         #expect(try roster.weaponInDatabase("Ice-Bot") == .sword, "nothing yet")
         roster.press(.character("y"))
         #expect(try roster.weaponInDatabase("Ice-Bot") == .fire)
         #expect(try roster.weaponInDatabase("Dog-Bot") == .blowgun)
         #expect(try roster.weaponInDatabase("Cat-Bot") == .fire, "the chosen change stays")
         #expect(roster.footer.message?.hasPrefix("undid") == true, "\(roster.footer.message ?? "")")
+    }
+
+    @Test("the question says how many changes Enter takes back, and which", arguments: sizes)
+    func questionNamesTheChanges(_ size: Size) throws {
+        let roster = try RosterScreenHarness(width: size.width, height: size.height)
+        for weapon: WeaponType in [.fire, .smoke, .blowgun, .sword] { try set(roster, "Cat-Bot", weapon) }
+        roster.interface.poll()
+        roster.press(.character("h"), .down, .down, .down, .enter)
+        #expect(roster.overlay?.shows("Take back the 3 changes after #1 (#2–#4)?") == true, "\(roster.overlay?.lines ?? [])")
+        roster.press(.character("n"), .up, .up, .enter)
+        #expect(roster.overlay?.shows("Take back #4, the one change after #3?") == true, "\(roster.overlay?.lines ?? [])")
+        // Changes already undone are not among them; the rest are named, and past a few, counted.
+        #expect(RosterRootView.goBackQuestion(after: 6, undoing: [12, 10, 9, 8, 7]) == "Take back the 5 changes after #6 (#7–#10 and #12)?")
+        #expect(RosterRootView.goBackQuestion(after: 1, undoing: [2, 4, 6, 8, 10, 11])
+                == "Take back the 6 changes after #1 (#2, #4, #6, #8 and 2 more)?")
     }
 
     @Test("declining changes nothing and keeps the history open; Enter on the newest change says there is nothing after it")

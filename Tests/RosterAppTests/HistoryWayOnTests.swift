@@ -86,7 +86,7 @@ struct HistoryWayOnTests {
     func goingBackRefused(_ size: (Int, Int)) throws {
         let roster = try blockedRoster(size)
         roster.press(.character("h"), .down, .enter)
-        #expect(roster.overlay?.shows("Take back the change after #1?") == true, "\(roster.overlay?.lines ?? [])")
+        #expect(roster.overlay?.shows("Take back #2, the one change after #1?") == true, "\(roster.overlay?.lines ?? [])")
         roster.press(.character("y"))
         #expect(roster.overlay?.title == "History · newest first", "the history stays open")
         #expect(roster.footer.message?.hasPrefix("cannot undo #2") == true, "\(roster.footer.message ?? "")")

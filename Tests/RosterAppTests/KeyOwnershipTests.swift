@@ -69,11 +69,22 @@ struct KeyOwnershipTests {
         #expect(!roster.interface.takeSuspendRequest(), "once per press")
     }
 
-    @Test("q quits from a picker panel; in a text field it is a letter")
-    func qInPanels() throws {
+    @Test("q over a picker does nothing but say so, as no letter does there; Ctrl-C quits; in a text field q is a letter",
+          arguments: ["Weapon", "Height", "Colour", "Activated"])
+    func qInPanels(_ field: String) throws {
         let roster = try RosterScreenHarness()
-        roster.press(.character("w"), .character("q"))
-        #expect(roster.interface.quitStatus == 0)
+        try roster.edit(field)
+        roster.type("xyzq")
+        #expect(roster.interface.quitStatus == nil, "typing xyzq over the \(field) picker ends nothing")
+        #expect(roster.editingLabel == field, "the picker is still up")
+        #expect(roster.footer.message == "q does nothing here, as no letter does in a picker: Esc closes it, Ctrl-C quits",
+                "\(roster.footer.message ?? "no message")")
+        #expect(roster.footerText.contains("q does nothing here"), "in sight: \(roster.footerText)")
+        roster.press(.character("j"))
+        #expect(roster.footer.keys.contains("Ctrl-C quit"), "the footer names the way out: \(roster.footer.keys)")
+        #expect(!roster.footer.keys.contains("q quit"), "\(roster.footer.keys)")
+        roster.press(.control("c"))
+        #expect(roster.interface.quitStatus == 130)
         let typing = try RosterScreenHarness()
         try typing.edit("Name")
         typing.type("q")

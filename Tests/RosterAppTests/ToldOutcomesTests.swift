@@ -82,6 +82,32 @@ struct ToldOutcomesTests {
         #expect(roster.footer.message == "another program changed the roster: set-weapon Cat-Bot: Fire → Smoke; 2 more came before it, and the history lists them")
     }
 
+    @Test("another program's change found by a poll is told after the person's own save message, never in its place, until the next key",
+          arguments: sizes)
+    func newsAfterOwnMessage(_ size: Size) throws {
+        let roster = try RosterScreenHarness(width: size.width, height: size.height)
+        roster.press(.character("w"), .character("3"))
+        let own = "Cat-Bot now carries Fire"
+        #expect(roster.footer.message == own, "\(roster.footer.message ?? "no message")")
+        let other = try SQLiteRosterStore.open(path: roster.path)
+        _ = try other.edit(monsterID: try #require(try other.find("Dog-Bot")).id, MonsterChanges(weapon: .fire))
+        roster.interface.poll()
+        #expect(roster.footer.message == "\(own); meanwhile another program changed the roster: set-weapon Dog-Bot: Blowgun → Fire",
+                "\(roster.footer.message ?? "no message")")
+        #expect(roster.footerText.contains(own), "the person's own message is in sight: \(roster.footerText)")
+        // A second poll's news replaces the first news, never the person's message.
+        _ = try other.edit(monsterID: try #require(try other.find("Ice-Bot")).id, MonsterChanges(weapon: .smoke))
+        roster.interface.poll()
+        #expect(roster.footer.message == "\(own); meanwhile another program changed the roster: set-weapon Ice-Bot: Fire → Smoke",
+                "\(roster.footer.message ?? "no message")")
+        // The next key ends the person's message; news after it is told alone.
+        roster.press(.escape)
+        _ = try other.edit(monsterID: try #require(try other.find("Dog-Bot")).id, MonsterChanges(weapon: .sword))
+        roster.interface.poll()
+        #expect(roster.footer.message == "another program changed the roster: set-weapon Dog-Bot: Fire → Sword",
+                "\(roster.footer.message ?? "no message")")
+    }
+
     @Test("leaving the height wheels with Tab saves the height and says so in the footer, in sight above nothing")
     func tabSavesAndSays() throws {
         let roster = try RosterScreenHarness(width: 80, height: 24)

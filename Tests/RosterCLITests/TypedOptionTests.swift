@@ -68,7 +68,7 @@ struct TypedOptionTests {
         #expect(refusal("5ft13", as: Height.self, label: "--height")
                 == "--height: `5ft13` has 13 inches after the feet; that part goes from 0 to 11")
         #expect(refusal("tall", as: Height.self, label: "--height")
-                == "--height: `tall` is not a height; write one such as 5ft11in, 5'11\" or 71in")
+                == "--height: `tall` is not a height; write one such as 5ft11in, 5'11\", 71in, 180cm or 1.8m")
         #expect(try read(" NONE ", as: Height?.self).get() == nil)
     }
 

@@ -12,7 +12,7 @@ struct UsageLineTests {
         let formatter = HelpFormatter(parser: parser, width: 80)
         let list = try #require(parser.command(named: "list"))
         #expect(formatter.usageLines(for: list) == [
-            "roster list [--weapon W] [--where EXPR] [--sort FIELDS] [--fields FIELDS] [--format FORMAT] [--header] [--db PATH]",
+            "roster list [--weapon W] [--where EXPR]… [--sort FIELDS] [--fields FIELDS] [--format FORMAT] [--header] [--db PATH]",
         ])
         let setWeapon = try #require(parser.command(named: "set-weapon"))
         #expect(formatter.usageLines(for: setWeapon).allSatisfy { $0.hasSuffix(" [--db PATH]") })

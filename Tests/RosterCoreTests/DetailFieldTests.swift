@@ -24,10 +24,10 @@ struct DetailValueTests {
         ("5ft13", "`5ft13` has 13 inches after the feet; that part goes from 0 to 11"),
         ("31ft", "`31ft` is taller than a height can be; the most is 30 ft 11 in"),
         ("400in", "`400in` is taller than a height can be; the most is 30 ft 11 in"),
-        ("tall", "`tall` is not a height; write one such as 5ft11in, 5'11\" or 71in"),
-        ("5", "`5` is not a height; write one such as 5ft11in, 5'11\" or 71in"),
-        ("-1ft", "`-1ft` is not a height; write one such as 5ft11in, 5'11\" or 71in"),
-        ("99999ft", "`99999ft` is not a height; write one such as 5ft11in, 5'11\" or 71in"),
+        ("tall", "`tall` is not a height; write one such as 5ft11in, 5'11\", 71in, 180cm or 1.8m"),
+        ("5", "`5` is not a height; write one such as 5ft11in, 5'11\", 71in, 180cm or 1.8m"),
+        ("-1ft", "`-1ft` is not a height; write one such as 5ft11in, 5'11\", 71in, 180cm or 1.8m"),
+        ("99999ft", "`99999ft` is not a height; write one such as 5ft11in, 5'11\", 71in, 180cm or 1.8m"),
     ])
     func badHeight(_ text: String, _ message: String) {
         guard case .failure(let problem) = Height.reading(text) else {

@@ -42,7 +42,7 @@ struct DetailFormatTests {
         let lines = text(try Self.mixedRoster().export(.markdown)).split(separator: "\n")
         #expect(lines[0] == "| ID | Name | Description | Icon | Colour | Weapon | Height | Origin | Activated |")
         #expect(lines[1] == "| --: | --- | --- | --- | --- | --- | --- | --- | --- |")
-        #expect(lines[2] == "| 1 | Cat-Bot | MEE-OW | meetcatbot.png | default | † Sword | 2 ft 4 in | Japan | 2019-03-14 09&#58;30 UTC |")
+        #expect(lines[2] == "| 1 | Cat-Bot | MEE-OW | meetcatbot.png | default | † Sword | 2 ft 4 in | Japan | 2019-03-14 09:30 UTC |")
         #expect(lines[3] == "| 2 | Dog-Bot | BOW-WOW | meetdogbot.png | blue | ⇝ Blowgun |  |  |  |")
     }
 
@@ -115,7 +115,7 @@ struct DetailFormatTests {
             "2:8: height: `5ft13` has 13 inches after the feet; that part goes from 0 to 11",
             "2:14: origin: unknown country `Frnace`; did you mean `France`?",
             "2:21: activated: `2026-11-29T14:05` has no time zone; write it in UTC, such as 2026-11-29T14:05:00Z, or with an offset such as +01:00",
-            "3:8: height: `tall` is not a height; write one such as 5ft11in, 5'11\" or 71in",
+            "3:8: height: `tall` is not a height; write one such as 5ft11in, 5'11\", 71in, 180cm or 1.8m",
             "3:13: origin: unknown country `XX`; give a country's name or its ISO 3166 code, such as France or FR",
             "3:16: activated: `2026-02-30T10:00:00Z` is not a valid date and time; write it in UTC as YYYY-MM-DDTHH:MM:SSZ, such as 2026-11-29T14:05:00Z",
             "4:8: height: `31ft` is taller than a height can be; the most is 30 ft 11 in",
@@ -154,5 +154,19 @@ struct HostileExportTests {
         // Math, a citation and a dash to pandoc's default dialect.
         #expect(MarkdownTable.escaped("$x$ @3 a--b ...") == "&#36;x&#36; &#64;3 a&#45;&#45;b &#46;&#46;&#46;")
         #expect(MarkdownTable.escaped("&amp; C:\\x") == "&#38;amp&#59; C&#58;&#92;x")
+    }
+
+    @Test("a time is plain text; a colon or dot that could start a link, an emoji or a tag is still a reference")
+    func markdownTimesStayPlain() {
+        #expect(MarkdownTable.escaped("2019-03-14 09:30 UTC") == "2019-03-14 09:30 UTC")
+        #expect(MarkdownTable.escaped("at 9:30, 23:59") == "at 9:30, 23:59")
+        // Links: a scheme's colon, GFM's `www.` and an address.
+        #expect(MarkdownTable.escaped("http://x.io") == "http&#58;&#47;&#47;x.io")
+        #expect(MarkdownTable.escaped("javascript:alert(1)") == "javascript&#58;alert&#40;1&#41;")
+        #expect(MarkdownTable.escaped("see www.evil.com, WWW.x.io") == "see www&#46;evil.com, WWW&#46;x.io")
+        #expect(MarkdownTable.escaped("me@x.io <b>") == "me&#64;x.io &#60;b&#62;")
+        // `:100:` is an emoji to GFM and pandoc, even between digits.
+        #expect(MarkdownTable.escaped("5:100:3 09:30:00") == "5&#58;100:3 09&#58;30:00")
+        #expect(MarkdownTable.escaped(":30 9: 1:a") == "&#58;30 9&#58; 1&#58;a")
     }
 }

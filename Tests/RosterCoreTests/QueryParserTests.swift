@@ -23,6 +23,11 @@ struct QueryParserTests {
         #expect(try QueryParser.conditions("origin=Japan").first?.value == .key("JP"))
         #expect(try QueryParser.conditions("height>=5ft").first?.value == .range(lower: 60, upper: 61))
         #expect(try QueryParser.conditions("height<170cm").first?.value == .range(lower: 67, upper: 68))
+        // Metres as well as centimetres, a decimal part after a point or a comma.
+        #expect(try QueryParser.conditions("height>=1m").first?.value == .range(lower: 39, upper: 40))
+        #expect(try QueryParser.conditions("height>=1.8m").first?.value == .range(lower: 71, upper: 72))
+        #expect(problem("height>=tall")?.problem == "`tall` is not a height; write one such as 5ft11in, 5'11\", 71in, 180cm or 1.8m",
+                "the hint names the metric units a height takes")
         #expect(try QueryParser.conditions("origin=none").first?.value == .unknown)
         #expect(try QueryParser.conditions(#"description~"fire and ice""#).first?.value == .text("fire and ice"))
         #expect(try QueryParser.conditions(#"name~"Bot and""#).first?.value == .text("Bot and"))

@@ -403,6 +403,7 @@ struct NewFieldTests {
     @Test("heights are read in the usual spellings", arguments: [
         ("5ft11", 5, 11), ("5ft11in", 5, 11), ("5 ft 11 in", 5, 11), ("5'11\"", 5, 11), ("6ft", 6, 0),
         ("71in", 5, 11), ("0ft0in", 0, 0), ("30ft11in", 30, 11), ("5′11″", 5, 11),
+        ("180cm", 5, 11), ("170.5 cm", 5, 7), ("1m", 3, 3), ("1.8m", 5, 11), ("1,75 m", 5, 9), ("2 metres", 6, 7),
     ])
     func heights(_ text: String, _ feet: Int, _ inches: Int) throws {
         let height = try #require(Height(parsing: text))
@@ -410,7 +411,8 @@ struct NewFieldTests {
         #expect(Height(parsing: height.key) == height)
     }
 
-    @Test("impossible heights are refused", arguments: ["31ft", "5ft12", "tall", "", "5", "-1ft", "5ft11ft", "-1", "-0", "5-", "ft5"])
+    @Test("impossible heights are refused", arguments: ["31ft", "5ft12", "tall", "", "5", "-1ft", "5ft11ft", "-1", "-0", "5-", "ft5",
+                                                        "1.8", "1.m", "1.2.3m", "10m", "1.8mm", "m"])
     func badHeights(_ text: String) {
         #expect(Height(parsing: text) == nil)
     }

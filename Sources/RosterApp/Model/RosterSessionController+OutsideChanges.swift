@@ -46,10 +46,7 @@ extension RosterSessionController {
                 // A marked monster another program removed stops being counted now, not at the next key.
                 dropGoneMarks()
                 changed = true
-                if telling {
-                    tellChangesByOthers()
-                    if let status { self.status = (withFilterNote(status.text), status.isError) }
-                }
+                if telling { tellNews(withFilterNote(changesByOthers()), isError: false) }
             }
         }
         return changed || serverLost != wasLost
@@ -64,25 +61,23 @@ extension RosterSessionController {
     }
 
     /// "another program changed the roster: set-weapon Cat-Bot: Sword →
-    /// Fire". The change replaces the follow-up on offer: `u` would now
-    /// take back the other program's change, not the one it followed.
+    /// Fire", told as news (`tellNews`). It ends the follow-up on offer:
+    /// `u` would now take back the other program's change, not the one it
+    /// followed.
     ///
     /// On a roster a team shares the history says who: "alice on
     /// alice@laptop changed the roster: set-weapon Cat-Bot: Sword → Fire".
-    private func tellChangesByOthers() {
+    private func changesByOthers() -> String {
         let newest = (try? store.history(touching: nil, limit: Self.toldChanges + 1)) ?? []
         let unseen = newest.filter { $0.id > seenHistoryID }
         seenHistoryID = max(seenHistoryID, newest.first?.id ?? 0)
-        guard let latest = unseen.first else {
-            // Written without a history entry (another tool on the file).
-            status = ("another program changed the roster", false)
-            return
-        }
+        // Written without a history entry (another tool on the file).
+        guard let latest = unseen.first else { return "another program changed the roster" }
         let earlier = unseen.count > Self.toldChanges ? "; more changes came before it, and the history lists them"
             : unseen.count == 2 ? "; 1 more came before it, and the history lists it"
             : unseen.count > 2 ? "; \(unseen.count - 1) more came before it, and the history lists them" : ""
         let who = latest.author ?? "another program"
-        status = ("\(who) changed the roster: \(latest.line)\(earlier)", false)
+        return "\(who) changed the roster: \(latest.line)\(earlier)"
     }
 
     /// "reconnected to SERVER; 2 changes were made meanwhile, the latest
@@ -126,7 +121,7 @@ extension RosterSessionController {
     func noteShownMonsterGone(_ monster: Monster, wasEditing: Bool) {
         let gone = ((try? store.monster(id: monster.id)) ?? nil) == nil
         let what = gone ? "\(monster.name) was removed by another program" : "another program changed \(monster.name)"
-        status = (withFilterNote(wasEditing ? "\(what); the edit was put away unsaved" : what), true)
+        tellNews(withFilterNote(wasEditing ? "\(what); the edit was put away unsaved" : what), isError: true)
     }
 
     /// The session's last word on a roster file another program moved

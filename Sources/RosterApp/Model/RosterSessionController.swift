@@ -37,8 +37,17 @@ final class RosterSessionController {
     /// A line for the footer: what just happened, or what went wrong.
     /// Set by the controller's own files only (saving, history, changes from elsewhere).
     var status: (text: String, isError: Bool)? {
-        didSet { followUp = nil }
+        didSet {
+            followUp = nil
+            if !tellingNews { answer = status }
+        }
     }
+    /// The sentence that answers the person's own last key ("Cat-Bot now
+    /// carries Sword"): it stays until their next key, and news from
+    /// elsewhere is told after it (`tellNews`), never in its place.
+    private(set) var answer: (text: String, isError: Bool)?
+    /// Set while `tellNews` sets the status, which is then no answer.
+    private var tellingNews = false
     /// What the change the status reports can be followed by: its undo,
     /// or, after an undo, the redo. The screen names the key for it.
     enum FollowUp: Equatable {
@@ -261,6 +270,21 @@ final class RosterSessionController {
     /// Tells something that happened outside a save (an editor that failed).
     func tell(_ text: String, isError: Bool) {
         status = (text, isError)
+    }
+
+    /// Tells what happened elsewhere (another program's change, found by a
+    /// poll): after the answer to the person's own last key, which a poll
+    /// half a second later must not take away before it is read ("Cat-Bot
+    /// now carries Sword; meanwhile another program changed …"); in place
+    /// of older news.
+    func tellNews(_ text: String, isError: Bool) {
+        tellingNews = true
+        defer { tellingNews = false }
+        if let answer {
+            status = ("\(answer.text); meanwhile \(text)", answer.isError || isError)
+        } else {
+            status = (text, isError)
+        }
     }
 
     /// Runs a step whose failure should be shown in the footer rather

@@ -151,7 +151,7 @@ extension PlainSession {
             let now = monster.description.isEmpty ? "\(monster.name) has no description." : "\(monster.name)'s description is \(field.current(monster))."
             return "\(now) Type a new one, or nothing to keep \(keeping)."
         case .height:
-            return "\(monster.name)'s height is \(field.current(monster)). Type a height such as 5ft11, 5'11\" or 71in, none to make it unknown, or nothing to keep \(keeping)."
+            return "\(monster.name)'s height is \(field.current(monster)). Type a height such as 5ft11, 5'11\", 71in or 180cm, none to make it unknown, or nothing to keep \(keeping)."
         case .origin:
             return "\(monster.name)'s origin is \(field.current(monster)). Type a country's name or code, such as France or FR, none to make it unknown, or nothing to keep \(keeping)."
         case .activated:

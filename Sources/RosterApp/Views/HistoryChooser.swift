@@ -55,7 +55,33 @@ extension RosterRootView {
         return window.overlays.last?.view === historyView
     }
 
-    /// "Take back the 2 changes after #3?", asked over the history, then
+    /// "Take back the 3 changes after #6 (#7–#9)?": how many, and which,
+    /// so that going back never reads as taking back one change where it
+    /// takes back several. Runs of three or more numbers are written as
+    /// ranges; past a few names, the rest are counted.
+    static func goBackQuestion(after id: Int64, undoing later: [Int64]) -> String {
+        guard later.count > 1 else { return "Take back #\(later.first ?? id + 1), the one change after #\(id)?" }
+        var runs: [ClosedRange<Int64>] = []
+        for number in later.sorted() {
+            if let last = runs.last, last.upperBound + 1 == number {
+                runs[runs.count - 1] = last.lowerBound...number
+            } else {
+                runs.append(number...number)
+            }
+        }
+        let names: [(name: String, changes: Int)] = runs.flatMap { run in
+            run.count >= 3 ? [("#\(run.lowerBound)–#\(run.upperBound)", run.count)] : run.map { ("#\($0)", 1) }
+        }
+        let shownNames = 4
+        var shown = names.prefix(shownNames).map(\.name)
+        if names.count > shownNames {
+            shown.append("\(names.dropFirst(shownNames).reduce(0) { $0 + $1.changes }) more")
+        }
+        let list = shown.count > 1 ? shown.dropLast().joined(separator: ", ") + " and " + (shown.last ?? "") : shown.joined()
+        return "Take back the \(later.count) changes after #\(id) (\(list))?"
+    }
+
+    /// "Take back the 2 changes after #3 (#4 and #5)?", asked over the history, then
     /// the controller does it; refused, the history stays open.
     private func askToGoBack(to entry: HistoryEntry, among entries: [HistoryEntry], from overlay: HistoryOverlay) {
         guard let window else { return }
@@ -64,8 +90,7 @@ extension RosterRootView {
             controller.tell("nothing to take back: no change after #\(entry.id) is in force", isError: false)
             return
         }
-        let changes = later.count == 1 ? "the change" : "the \(later.count) changes"
-        let prompt = ConfirmationPrompt("Take back \(changes) after #\(entry.id)?", defaultAnswer: false,
+        let prompt = ConfirmationPrompt(Self.goBackQuestion(after: entry.id, undoing: later), defaultAnswer: false,
                                         onConfirm: { [weak self, weak overlay] in
             guard let self, let overlay else { return }
             if self.controller.goBack(after: entry.id, undoing: later) { self.window?.dismiss(overlay) } else { overlay.highlight(self.controller.wayOn) }

@@ -50,10 +50,11 @@ final class MonsterListView: View {
         .init([.home, .character("g")], "Home/End", "first/last", footer: false, perform: { list, _ in list.controller.select(0) }),
         .init([.end, .character("G")], "Home/End", "first/last", footer: false,
               perform: { list, _ in list.controller.select(list.controller.list.count - 1) }),
+        // With marks, and in the narrow drawer, it gives way to the keys that act on monsters.
         .init(.character("/"), "/", "filter", role: .command, footerPriority: 1,
-              roleNow: { $0.controller.hasMarks ? .other : .command }, run: { $0.openFilter() }),
+              roleNow: { $0.controller.hasMarks || $0.isOverlay ? .other : .command }, run: { $0.openFilter() }),
         // Labelled Esc, the way back from every overlay; Enter and m close it too.
-        .init([.escape, .enter, .character("m")], "Esc", "close list", when: { .when($0.isOverlay) },
+        .init([.escape, .enter, .character("m")], "Esc", "close list", brief: "close", when: { .when($0.isOverlay) },
               perform: { list, _ in list.window?.dismiss(list) }),
         // An empty list has nothing to open: Enter is not offered, and says why.
         .init(.enter, "Enter", "open the details", brief: "open", when: { list in

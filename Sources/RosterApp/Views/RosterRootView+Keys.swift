@@ -28,8 +28,15 @@ extension RosterRootView {
         // `?` is a letter: F1 is help there, and the footer names it.
         .init([.character("?"), .f1], "?", "help", helpNow: { $0.isShowingHelp ? "close" : "help" },
               labelNow: { $0.window?.textConsumerHasKeyboard == true ? "F1" : "?" }, perform: { root, _ in root.toggleHelp() }),
-        .init(.character("q"), "q", "quit", run: { $0.quitStatus = 0 }),
-        .init(.control("c"), "Ctrl-C", "quit", footer: false, run: { $0.quitStatus = 130 }),
+        // `q` quits only where no letter can be typed: in a text field it
+        // is a letter, and over a picker, whose letters do nothing, it does
+        // nothing too and says why. Ctrl-C quits from every state; the
+        // footer names it where `q` does not quit.
+        .init(.character("q"), "q", "quit", when: { $0.quitsByQ ? .available : .unavailable(RosterRootView.qOverPicker) },
+              run: { $0.quitStatus = 0 }),
+        .init(.control("c"), "Ctrl-C", "quit", role: .quit, footerPriority: -1, when: { .when(!$0.quitsByQ) },
+              run: { $0.quitStatus = 130 }),
+        .init(.control("c"), "Ctrl-C", "quit", footer: false, when: { .when($0.quitsByQ) }, run: { $0.quitStatus = 130 }),
         .init(.control("z"), "Ctrl-Z", "suspend to the shell", footer: false, run: { $0.suspendRequested = true }),
     ])
 
@@ -57,21 +64,26 @@ extension RosterRootView {
         // way back to it, kept in the shortest footer.
         .init(.character("m"), "m", "show the monster list", brief: "monsters", role: .back, footerPriority: 1,
               when: { .when($0.isBrowsing && $0.isCollapsed) }, run: { $0.showListOverlay() }),
-        // At 80 columns `n` gives way to undo, history and remove: the help lists it.
+        // At 80 columns `n` gives way to remove, and to undo and history once
+        // the history holds a change: the help lists it.
         .init(.character("n"), "n", "new", role: .command, footerPriority: -2, roleNow: { $0.roleBesideMarks },
               when: { $0.whileBrowsing() }, run: { $0.addMonster() }),
         // The roster's history: any surface's change, another program's too.
         // Undo is one of the list's commands; redo is offered after an undo
         // (`· U redo`), and gives way first when the row is short.
-        .init(.character("u"), "u", "undo", role: .command, footerPriority: -1, when: { $0.whileBrowsing() },
-              run: { $0.controller.undo() }),
+        // With an empty history `u` and `h` can only say so: they give way
+        // first, and `n` keeps its place at 80 columns.
+        .init(.character("u"), "u", "undo", role: .command, footerPriority: -1, roleNow: { $0.roleBesideHistory(.command) },
+              when: { $0.whileBrowsing() }, run: { $0.controller.undo() }),
         // Offered by the message after an undo (`· U redo`), where it works;
         // in the footer it would be offered where there is nothing to redo.
         .init([.character("U"), .control("r")], "U", "redo", footer: false, when: { $0.whileBrowsing() },
               perform: { root, _ in root.controller.redo() }),
         // Kept at 80 columns: the one way to a change further back than `u`.
+        // Narrower, the keys that act on the chosen monster come first.
         .init(.character("h"), "h", "history: go back to a change", brief: "history", role: .command, footerPriority: 1,
-              roleNow: { $0.roleBesideMarks }, when: { $0.whileBrowsing() }, run: { $0.showHistory() }),
+              roleNow: { $0.roleBesideHistory($0.isCollapsed ? .other : $0.roleBesideMarks) }, when: { $0.whileBrowsing() },
+              run: { $0.showHistory() }),
         .init([.character("x"), .delete], "x", "remove", role: .command, footerPriority: -1,
               when: { $0.whileBrowsing(needing: $0.controller.selectedOnRoster) }, perform: { root, _ in root.confirmRemoval() }),
         // The list's order, its marks and copying: see `+Arranging`,
@@ -99,6 +111,14 @@ extension RosterRootView {
         .mouse("wheel", "scroll the list", when: { .when($0.isBrowsing && !$0.isCollapsed) }),
     ])
 
+    /// Whether `q` quits now: not while a text field or a picker has the
+    /// keyboard (`KeyRoute.printableKeysStopped`), where letters are typed
+    /// or do nothing.
+    var quitsByQ: Bool { window?.keyRoute.printableKeysStopped != true }
+
+    /// Said when `q` is pressed over a picker.
+    static let qOverPicker = "q does nothing here, as no letter does in a picker: Esc closes it, Ctrl-C quits"
+
     /// An overlay other than the monster drawer (which is the list) is in front.
     var isOverlayInFront: Bool {
         guard let front = window?.overlays.last?.view else { return false }
@@ -119,6 +139,12 @@ extension RosterRootView {
     /// short footer to those that do (`w`, `x`) and to `u`, which takes
     /// back what they did.
     var roleBesideMarks: KeyBinding.Role { controller.hasMarks ? .other : .command }
+
+    /// The role of a history key (`u`, `h`): `role`, or `idle` while the
+    /// history is empty, where the key can only say so.
+    func roleBesideHistory(_ role: KeyBinding.Role) -> KeyBinding.Role {
+        controller.seenHistoryID == 0 ? .idle : role
+    }
 
     /// No field is being edited: the screen's commands apply.
     var isBrowsing: Bool { details.editingField == nil }

@@ -31,7 +31,9 @@ public struct OptionSpec: Sendable {
 
     /// In a usage line: `--format F` when required, `[--dry-run]` when not.
     var usageInLine: String {
-        isRequired ? usage : "[\(usage)]"
+        let once = isRequired ? usage : "[\(usage)]"
+        // `[--where EXPR]…`: given again, each one counts.
+        return isRepeatable ? once + "…" : once
     }
 
     var helpLabel: String {

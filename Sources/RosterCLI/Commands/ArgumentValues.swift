@@ -55,7 +55,7 @@ extension Country: ExpressibleByArgument {
 
 extension Height: ExpressibleByArgument {
     public init(argument: String) throws(ArgumentProblem) {
-        self = try .argument(argument, labelled: true, expecting: "a height such as 5ft11in, 5'11\" or 71in")
+        self = try .argument(argument, labelled: true, expecting: "a height such as \(Height.examples)")
     }
 }
 

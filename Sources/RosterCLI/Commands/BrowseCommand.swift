@@ -13,7 +13,8 @@ enum BrowseCommand {
             every key. / filters (a name, or weapon=fire and height>5ft), s and S sort as
             --sort does, Space marks monsters for w and x to act on all at once, v shows
             columns, y and Y copy a monster's name or JSON (OSC 52), and h opens the
-            history to go back to a change. Changes are saved at once, and changes made
+            history to go back to a change. q quits, except in a text field or a picker,
+            where it is a letter; Ctrl-C quits from anywhere. Changes are saved at once, and changes made
             by other programs (roster set-weapon in another terminal) show up within half
             a second.
             Motion is off with --no-animation or ROSTER_NO_ANIMATION=1. Pictures are real

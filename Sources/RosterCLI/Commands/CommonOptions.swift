@@ -38,7 +38,7 @@ enum CommonOptions {
         init(clearing: Bool) {
             let clear = clearing ? "; \(UnknownValue.word) makes it unknown" : ""
             height = Option("height", value: "H",
-                            "\(clearing ? "a new height" : "its height") in feet and inches, such as 5ft11, 5'11\" or 71in\(clear)",
+                            "\(clearing ? "a new height" : "its height") in feet and inches, such as 5ft11, 5'11\" or 71in, or in cm or m\(clear)",
                             completion: clearing ? nil : Height.completion)
             origin = Option("origin", value: "COUNTRY",
                             "\(clearing ? "a new country of origin" : "its country of origin"), by name or ISO 3166 code, such as France or FR\(clear)",

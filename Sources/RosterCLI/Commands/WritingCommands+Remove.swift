@@ -74,9 +74,10 @@ extension WritingCommands {
         // 20,000 names is a wall nobody reads (the dry run lists them all).
         let shown = doomed.prefix(doomed.count > 10 ? 8 : 10).map { Quote.name($0.name) }.joined(separator: ", ")
         let names = doomed.count > 10 ? "these \(doomed.count) monsters (\(shown) and \(doomed.count - 8) more)" : shown
+        // One a line, as set-weapon and edit list theirs, then the count.
         if dryRun {
             for monster in doomed { context.note("would remove \(Quote.name(monster.name))") }
-            context.note("dry run: nothing was changed")
+            context.note("dry run: would remove \(doomed.count) monster\(doomed.count == 1 ? "" : "s"); nothing was changed")
             return .success
         }
         if !invocation[removeWithoutAsking] {
@@ -99,7 +100,7 @@ extension WritingCommands {
             // With --yes nobody was asked: say what did happen.
             throw RosterError.changedSinceAsked(name, asked: false)
         }
-        context.note("removed \(removed.map { Quote.name($0.name) }.joined(separator: ", "))")
+        for monster in removed { context.note("removed \(Quote.name(monster.name))") }
         return .success
     }
 }

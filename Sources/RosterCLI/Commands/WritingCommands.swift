@@ -159,7 +159,7 @@ enum WritingCommands {
             name is refused with the list of them.
 
             Height, origin and activation may be left unknown. A height is feet and
-            inches (0 to 30 ft, 0 to 11 in): 5ft11, 5'11" or 71in. An origin is a
+            inches (0 to 30 ft, 0 to 11 in): 5ft11, 5'11" or 71in, or metric: 180cm, 1.8m. An origin is a
             country, by name or ISO 3166 code (France, FR, FRA); it is stored as the
             two-letter code. An activation is a date and time on your clock (TZ), such
             as 2026-11-29T14:05, or exact with Z or an offset (2026-11-29T13:05Z), or

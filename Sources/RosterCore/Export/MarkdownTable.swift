@@ -9,9 +9,12 @@ import TextSafety
 /// character reference (`&#60;`) is the one form every dialect reads as
 /// the character itself, so every ASCII punctuation mark and symbol in a
 /// cell is written as one. Only the ones no dialect reads as markup stay
-/// readable: a comma, and a single `-` or `.` between letters or digits
-/// (`Cat-Bot`, `meetcatbot.png`, `2019-03-14`). A newline becomes `<br>`
-/// and a tab a space.
+/// readable: a comma, a single `-` or `.` between letters or digits
+/// (`Cat-Bot`, `meetcatbot.png`, `2019-03-14`), except the `.` after a
+/// `www` (GFM links `www.example.com`), and a `:` between digits, as in
+/// a time (`09:30`), unless another `:` follows the digits (GFM and
+/// pandoc read `:100:` as an emoji). A newline becomes `<br>` and a tab
+/// a space.
 ///
 /// Values are written as people read them (`† Sword`, `6 ft 2 in`,
 /// `France`, `2026-11-29 14:05 UTC`); an unknown one is an empty cell.
@@ -57,9 +60,7 @@ enum MarkdownTable {
                         appendReference(part, to: &result, if: part.isASCII && !isLetterOrDigit(part))
                     }
                 } else {
-                    let before = index > 0 ? scalars[index - 1] : nil
-                    let after = index + 1 < scalars.count ? scalars[index + 1] : nil
-                    appendReference(scalar, to: &result, if: readsAsMarkup(scalar, before: before, after: after))
+                    appendReference(scalar, to: &result, if: readsAsMarkup(scalars, at: index))
                 }
             }
         }
@@ -75,19 +76,39 @@ enum MarkdownTable {
         }
     }
 
-    /// Whether some Markdown dialect could read `scalar` as markup here.
-    static func readsAsMarkup(_ scalar: Unicode.Scalar, before: Unicode.Scalar?, after: Unicode.Scalar?) -> Bool {
+    /// Whether some Markdown dialect could read the scalar at `index` as markup there.
+    static func readsAsMarkup(_ scalars: [Unicode.Scalar], at index: Int) -> Bool {
+        let scalar = scalars[index]
         guard scalar.isASCII, scalar != " ", !isLetterOrDigit(scalar) else { return false }
+        let before = index > 0 ? scalars[index - 1] : nil
+        let after = index + 1 < scalars.count ? scalars[index + 1] : nil
         switch scalar {
         case ",":
             return false
-        case "-", ".":
-            // `--` is a dash to pandoc and `...` an ellipsis; one between
-            // two word characters is only itself.
+        case "-":
+            // `--` is a dash to pandoc; one between two word characters is only itself.
             return !(isWordCharacter(before) && isWordCharacter(after))
+        case ".":
+            // `...` is an ellipsis, and `www.` starts a link in GFM.
+            return !(isWordCharacter(before) && isWordCharacter(after)) || followsWWW(scalars, at: index)
+        case ":":
+            // A time's `09:30` is only itself; `:100:` is an emoji.
+            guard isDigit(before), isDigit(after) else { return true }
+            let rest = scalars[(index + 1)...].drop { isDigit($0) }
+            return rest.first == ":"
         default:
             return true
         }
+    }
+
+    /// Whether the scalars before `index` end in `www`, in any case.
+    private static func followsWWW(_ scalars: [Unicode.Scalar], at index: Int) -> Bool {
+        index >= 3 && scalars[(index - 3)..<index].allSatisfy { $0 == "w" || $0 == "W" }
+    }
+
+    private static func isDigit(_ scalar: Unicode.Scalar?) -> Bool {
+        guard let scalar else { return false }
+        return (0x30...0x39).contains(scalar.value)
     }
 
     private static func isLetterOrDigit(_ scalar: Unicode.Scalar) -> Bool {

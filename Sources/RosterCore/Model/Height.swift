@@ -60,7 +60,8 @@ public struct Height: Hashable, Sendable, Comparable, CustomStringConvertible {
 
     /// Reads the usual ways of writing a height: `5ft11`, `5ft11in`,
     /// `5 ft 11 in`, `5'11"`, `5′11″`, `5’11”`, `5ft`, `71in`, `5-11`, and
-    /// centimetres to the nearest inch: `170cm` is 5ft7in.
+    /// metric ones to the nearest inch: `170cm` is 5ft7in, `1.8m` and
+    /// `1,8 m` are 5ft11in.
     public init?(parsing text: String) {
         guard case .success(let height) = Self.reading(text) else { return nil }
         self = height
@@ -103,7 +104,7 @@ public struct Height: Hashable, Sendable, Comparable, CustomStringConvertible {
     public static func reading(_ text: String) -> Result<Height, ValueProblem> {
         if let height = Height(key: text) { return .success(height) }
         guard let (feet, inches, inchesOnly) = components(of: text) else {
-            return .failure(ValueProblem("\(Quote.code(text)) is not a height; write one such as 5ft11in, 5'11\" or 71in"))
+            return .failure(ValueProblem("\(Quote.code(text)) is not a height; write one such as \(examples)"))
         }
         if inchesOnly || inches <= inchRange.upperBound, let height = Height(feet: feet, inches: inches) {
             return .success(height)
@@ -121,6 +122,7 @@ public struct Height: Hashable, Sendable, Comparable, CustomStringConvertible {
         let lowered = text.lowercased().filter { !$0.isWhitespace }
         // A height starts with its number: "-1" is not one foot.
         guard let first = lowered.first, first.isASCII, first.isNumber else { return nil }
+        if let inches = metricInches(lowered) { return (inches / 12, inches % 12, true) }
         var numbers: [Int] = []
         var units: [String] = []
         var digits = ""
@@ -149,17 +151,12 @@ public struct Height: Hashable, Sendable, Comparable, CustomStringConvertible {
         // Word processors turn ' and " into typographic quotes: 6’2”.
         let feetWords: Set<String> = ["ft", "feet", "foot", "'", "′", "’", "-"]
         let inchWords: Set<String> = ["in", "inch", "inches", "\"", "″", "''", "”", "’’", "′′"]
-        let centimetreWords: Set<String> = ["cm", "centimetre", "centimetres", "centimeter", "centimeters"]
         switch (numbers.count, units.count) {
         case (1, 1) where feetWords.contains(units[0]) && units[0] != "-":
             // "5-" is not a height; "-" only joins feet and inches (5-11).
             return (numbers[0], 0, false)
         case (1, 1) where inchWords.contains(units[0]):
             return (numbers[0] / 12, numbers[0] % 12, true)
-        case (1, 1) where centimetreWords.contains(units[0]):
-            // Most of the world writes heights in centimetres: to the nearest inch.
-            let inches = Int((Double(numbers[0]) / 2.54).rounded())
-            return (inches / 12, inches % 12, true)
         case (2, 1) where feetWords.contains(units[0]):
             return (numbers[0], numbers[1], false)
         case (2, 2) where feetWords.contains(units[0]) && inchWords.contains(units[1]):
@@ -169,5 +166,27 @@ public struct Height: Hashable, Sendable, Comparable, CustomStringConvertible {
         }
     }
 
-    public static let formHelp = "a height such as 5ft11, 5ft11in, 5'11\" or 71in (0 to 30 ft, 0 to 11 in)"
+    /// Most of the world writes heights in centimetres or metres: `text`
+    /// (lowered, without spaces) as one, to the nearest inch; nil when it
+    /// is no number with a metric unit. A decimal part takes a point or a
+    /// comma, as either is written (`1.75m`, `1,75m`).
+    private static func metricInches(_ lowered: String) -> Int? {
+        let number = lowered.prefix { $0.isASCII && ($0.isNumber || $0 == "." || $0 == ",") }
+        let centimetres: Double
+        switch lowered.dropFirst(number.count) {
+        case "cm", "centimetre", "centimetres", "centimeter", "centimeters": centimetres = 1
+        case "m", "metre", "metres", "meter", "meters": centimetres = 100
+        default: return nil
+        }
+        let parts = number.split(omittingEmptySubsequences: false) { $0 == "." || $0 == "," }
+        guard let whole = parts.first, (1...4).contains(whole.count), parts.count <= 2,
+              parts.count == 1 || (1...3).contains(parts[1].count),
+              let value = Double(parts.joined(separator: ".")) else { return nil }
+        return Int((value * centimetres / 2.54).rounded())
+    }
+
+    /// How heights may be written, for messages: `write one such as …`.
+    public static let examples = "5ft11in, 5'11\", 71in, 180cm or 1.8m"
+
+    public static let formHelp = "a height such as 5ft11, 5ft11in, 5'11\", 71in, 180cm or 1.8m (0 to 30 ft, 0 to 11 in)"
 }

@@ -29,9 +29,10 @@ public struct KeyBinding {
     /// the focus), the way back (Esc), help and quit, choosing (a panel's
     /// 1–5, a wheel's turn, which Enter also does), the screen's commands
     /// (`n` new, `u` undo); moving about and keys that jump elsewhere
-    /// (`other`) go first.
+    /// (`other`) go before them, and a key that can do nothing in this
+    /// state but say so (`idle`: undo with an empty history) first.
     public enum Role: Int, Comparable, Sendable {
-        case other, command, choose, quit, help, back, act
+        case idle, other, command, choose, quit, help, back, act
 
         public static func < (a: Role, b: Role) -> Bool { a.rawValue < b.rawValue }
     }

@@ -77,21 +77,29 @@ public final class KeyHintBar: View {
     /// words. They are kept by role (`KeyBinding.Role`): what acts in this
     /// state, choosing, the way back, help and quit stay longest; within a
     /// role the lowest `footerPriority` goes first and, among equals, the
-    /// outermost (the innermost come first and matter most). The order
-    /// shown stays the order given.
+    /// outermost (the innermost come first and matter most). Room a long
+    /// one left is then given back, highest ranked first, to shorter ones
+    /// that went before it and fit (`u undo` where `h history` did not).
+    /// The order shown stays the order given.
     static func fitting(_ bindings: [KeyBinding], width: Int) -> [(KeyBinding, String)] {
-        func columns(_ entries: [(KeyBinding, String)]) -> Int {
-            entries.reduce(0) { $0 + DisplayWidth.of($1.0.label) + 1 + DisplayWidth.of($1.1) + 2 } - 2
+        typealias Entry = (index: Int, binding: KeyBinding, words: String)
+        func columns(_ entries: [Entry]) -> Int {
+            entries.reduce(0) { $0 + DisplayWidth.of($1.binding.label) + 1 + DisplayWidth.of($1.words) + 2 } - 2
         }
-        let full = bindings.map { ($0, $0.help) }
-        if columns(full) <= width { return full }
-        var kept = bindings.map { ($0, $0.brief) }
+        let full: [Entry] = bindings.enumerated().map { ($0.offset, $0.element, $0.element.help) }
+        if columns(full) <= width { return full.map { ($0.binding, $0.words) } }
+        var kept: [Entry] = bindings.enumerated().map { ($0.offset, $0.element, $0.element.brief) }
+        var gone: [Entry] = []
         while columns(kept) > width, !kept.isEmpty {
-            let rank = { (index: Int) in (kept[index].0.keptRole.rawValue, kept[index].0.footerPriority) }
+            let rank = { (index: Int) in (kept[index].binding.keptRole.rawValue, kept[index].binding.footerPriority) }
             let lowest = kept.indices.map(rank).min { $0 < $1 } ?? (0, 0)
             let victim = kept.indices.last { rank($0) == lowest } ?? kept.count - 1
-            kept.remove(at: victim)
+            gone.append(kept.remove(at: victim))
         }
-        return kept
+        for entry in gone.reversed() where columns(kept + [entry]) <= width {
+            kept.append(entry)
+            kept.sort { $0.index < $1.index }
+        }
+        return kept.map { ($0.binding, $0.words) }
     }
 }

@@ -16,6 +16,11 @@ public final class KeyRoute {
     let modalOverlay: Overlay?
     /// A responder on the route consumes text: printable keys are its.
     public let textConsumerHasKeyboard: Bool
+    /// A responder on the route takes printable keys or keeps them (a text
+    /// field, or a picker whose letters do nothing): a priority binding on
+    /// a letter (`q`) would act where a person may only be typing. Never
+    /// below the minimum size, where only the priority bindings act.
+    public let printableKeysStopped: Bool
     private unowned let window: Window
 
     init(window: Window, responders: [Responder], modalOverlay: Overlay?) {
@@ -23,6 +28,7 @@ public final class KeyRoute {
         self.responders = responders
         self.modalOverlay = modalOverlay
         self.textConsumerHasKeyboard = responders.contains { $0.consumesText }
+        self.printableKeysStopped = !window.isTooSmall && responders.contains { $0.consumesText || $0.stopsPrintableKeys }
     }
 
     /// The priority bindings in force: all of them, except, while text is

@@ -47,8 +47,9 @@ open class Responder {
     /// keys that reach it stop here, handled or not, so that stray typing
     /// over a panel never becomes a command of the screen behind it
     /// (" the Magnificent" typed over a wheel opens nothing). Unlike a text
-    /// consumer it takes no text, so the window's priority keys (`q`, `?`)
-    /// still work above it.
+    /// consumer it takes no text, so the window's priority keys still work
+    /// above it; one on a letter may ask `KeyRoute.printableKeysStopped`
+    /// and give way, as the roster's `q` does.
     open var stopsPrintableKeys: Bool { false }
     /// The heading its keys get in the help screen.
     open var keyBindingsTitle: String { "" }

@@ -246,10 +246,16 @@ struct MonkeyWalk {
                 throw Failure(invariant: "Ctrl-C quits", detail: "Ctrl-C did not quit: \(stateDescription)")
             }
             screen.quitStatus = nil
-            if !window.textConsumerHasKeyboard {
+            // q quits where no letter is typed or kept; over a picker, whose
+            // letters do nothing, it does nothing too (and says so).
+            let route = window.keyRoute
+            if !route.textConsumerHasKeyboard {
                 window.dispatch(.key(.character("q")))
-                if screen.quitStatus != 0 {
-                    throw Failure(invariant: "q quits", detail: "q did not quit, and no text field has the keyboard: \(stateDescription)")
+                if !route.printableKeysStopped, screen.quitStatus != 0 {
+                    throw Failure(invariant: "q quits", detail: "q did not quit, and nothing has the letters: \(stateDescription)")
+                }
+                if route.printableKeysStopped, screen.quitStatus != nil {
+                    throw Failure(invariant: "q is a picker's letter", detail: "q quit over a picker: \(stateDescription)")
                 }
                 screen.quitStatus = nil
             }
