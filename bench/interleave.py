@@ -1,14 +1,14 @@
 #!/usr/bin/env python3
-"""Times two commands as whole processes, interleaved: A B A B …
+"""Times two commands (or more) as whole processes, interleaved: A B A B …
 
-Usage: interleave.py PAIRS A1 [A2 …] -- B1 [B2 …]
+Usage: interleave.py PAIRS A1 [A2 …] -- B1 [B2 …] [-- C1 [C2 …] …]
 
 Each side cycles through its commands, so a side given "set … sword" and
 "set … fire" really changes something on every run, and each run starts
 from the state the previous run of the same side left: what a script
 running many such commands in a row sees. Interleaving means both sides
-meet the same load on the machine; the order within a pair swaps every
-pair so that neither always runs first. Prints one JSON line with the
+meet the same load on the machine; the order within a round turns every
+round so that none always runs first. Prints one JSON line with the
 median, minimum and mean of each side, in seconds, and the median of its
 CPU time (user + system), the steadier figure on a shared machine.
 
@@ -29,19 +29,22 @@ def main():
     if len(arguments) < 4 or "--" not in arguments:
         sys.exit(__doc__)
     pairs = int(arguments[0])
-    split = arguments.index("--")
-    sides = [[shlex.split(c) for c in arguments[1:split]],
-             [shlex.split(c) for c in arguments[split + 1:]]]
+    sides = [[]]
+    for argument in arguments[1:]:
+        if argument == "--":
+            sides.append([])
+        else:
+            sides[-1].append(shlex.split(argument))
     if not all(sides):
         sys.exit(__doc__)
-    times = [[], []]
-    cpu = [[], []]
+    times = [[] for _ in sides]
+    cpu = [[] for _ in sides]
     with open(os.devnull, "wb") as devnull_file:
         devnull = devnull_file.fileno()
         warmup = 5
         for index in range(warmup + pairs):
-            order = (0, 1) if index % 2 == 0 else (1, 0)
-            for side in order:
+            turn = index % len(sides)
+            for side in list(range(turn, len(sides))) + list(range(turn)):
                 commands = sides[side]
                 elapsed, used, _ = spawn_and_wait(commands[index % len(commands)], devnull, "interleave.py")
                 if index >= warmup:

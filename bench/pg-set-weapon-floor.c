@@ -1,21 +1,21 @@
 /* The floor under `roster set-weapon` on PostgreSQL: the least a client
  * process can do for the same change on the same server, timed as a whole
- * process by bench/postgres.sh beside roster and psql.
+ * process by bench/set-weapon-floor.sh beside roster, psql, and the same
+ * statements sent through libpq (bench/pg-one-trip.c).
  *
- *   pg-set-weapon-floor SOCKET DATABASE update WEAPON   psql's work: one UPDATE
- *   pg-set-weapon-floor SOCKET DATABASE roster WEAPON   roster's whole transaction
+ *   pg-set-weapon-floor SOCKET DATABASE FILE
  *
  * A static C program that speaks just enough of PostgreSQL's protocol
  * (version 3) for a trusted unix socket, as the bench cluster is: the
- * start-up message, then its statements as one simple query, one round
- * trip, then Terminate. No library, no loader, no parsing of its own.
- * `roster` sends what a roster set-weapon makes the server do (the write
- * lock, the marker, the row read FOR UPDATE, the history entry and its
- * row, the UPDATE, the trimming of the history, the notification,
- * COMMIT), with the before-values read by the server instead of sent
- * back, so no answer is needed before the rest goes: no client could do
- * it in fewer round trips. Values are literals here, which roster never
- * does; this program measures, it is not a way to write a roster. */
+ * start-up message, then the statements of FILE as one simple query, one
+ * round trip, then Terminate. No library, no loader, no parsing of its
+ * own: what it costs is the server's work and the kernel's. The bench
+ * gives it psql's lone UPDATE, or roster's whole transaction with the
+ * before-values read by the server instead of sent back, so that no
+ * answer is needed before the rest goes: no client could do it in fewer
+ * round trips or with less of its own. Values are literals there, which
+ * roster never does; this program measures, it is not a way to write a
+ * roster. */
 #include <arpa/inet.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -69,20 +69,17 @@ static int until_ready(void) {
     }
 }
 
-static const char *weapons[] = {"blowgun", "ninja-star", "fire", "sword", "smoke"};
-
 int main(int argc, char **argv) {
-    if (argc != 5 || (strcmp(argv[3], "update") != 0 && strcmp(argv[3], "roster") != 0)) {
-        fprintf(stderr, "usage: pg-set-weapon-floor SOCKET DATABASE update|roster WEAPON\n");
+    if (argc != 4) {
+        fprintf(stderr, "usage: pg-set-weapon-floor SOCKET DATABASE FILE\n");
         return 64;
     }
-    const char *weapon = NULL;
-    for (size_t i = 0; i < sizeof weapons / sizeof *weapons; i++)
-        if (strcmp(argv[4], weapons[i]) == 0) weapon = weapons[i];
-    if (weapon == NULL) {
-        fprintf(stderr, "pg-set-weapon-floor: unknown weapon %s\n", argv[4]);
-        return 64;
-    }
+    static char sql[1 << 16];
+    FILE *file = fopen(argv[3], "r");
+    if (file == NULL) { perror(argv[3]); return 66; }
+    size_t sql_length = fread(sql, 1, sizeof sql - 1, file);
+    fclose(file);
+    sql[sql_length] = 0;
     struct sockaddr_un address = {.sun_family = AF_UNIX};
     snprintf(address.sun_path, sizeof address.sun_path, "%s", argv[1]);
     connection = socket(AF_UNIX, SOCK_STREAM, 0);
@@ -106,35 +103,10 @@ int main(int argc, char **argv) {
     put(message, length);
     if (until_ready()) return 1;
 
-    char sql[4096];
-    if (strcmp(argv[3], "update") == 0) {
-        snprintf(sql, sizeof sql, "UPDATE roster.monster SET weapon = '%s' WHERE name_key = 'cat-bot'", weapon);
-    } else {
-        snprintf(sql, sizeof sql,
-            "BEGIN;"
-            "SELECT set_config('lock_timeout', '5000ms', true), set_config('roster.writing', 'on', true), pg_advisory_xact_lock(1380930388, 1);"
-            "SELECT application, version FROM roster.roster_schema;"
-            "SELECT id, name, description, icon, name_color, weapon, height, origin, activated, name_key FROM roster.monster"
-            " WHERE name_key = 'cat-bot' FOR UPDATE;"
-            "INSERT INTO roster.history (client, surface, command, summary, kind) VALUES ('floor@vm', 'command line', 'set-weapon', 'Cat-Bot', 'rows');"
-            "INSERT INTO roster.history_row (change, position, monster, before_exists, after_exists, before_name, before_description, before_icon,"
-            " before_name_color, before_weapon, before_height, before_origin, before_activated, after_name, after_description, after_icon,"
-            " after_name_color, after_weapon, after_height, after_origin, after_activated)"
-            " SELECT (SELECT last_id FROM roster.history_counter), 0, id, true, true, name, description, icon, name_color, weapon, height, origin, activated,"
-            " name, description, icon, name_color, '%s', height, origin, activated FROM roster.monster WHERE name_key = 'cat-bot';"
-            "UPDATE roster.monster SET weapon = '%s' WHERE name_key = 'cat-bot';"
-            "DELETE FROM roster.history WHERE id <= (SELECT last_id FROM roster.history_counter) - 10000;"
-            "DELETE FROM roster.history_roster WHERE change <= (SELECT last_id FROM roster.history_counter) - 10000;"
-            "SELECT pg_notify('roster', (SELECT last_id FROM roster.history_counter)::text);"
-            "COMMIT",
-            weapon, weapon);
-    }
-    size_t size = strlen(sql) + 1;
-    message[0] = 'Q';
-    uint32_t query_length = htonl((uint32_t)(size + 4));
-    memcpy(message + 1, &query_length, 4);
-    memcpy(message + 5, sql, size);
-    put(message, size + 5);
+    uint32_t query_length = htonl((uint32_t)(sql_length + 1 + 4));
+    put("Q", 1);
+    put(&query_length, 4);
+    put(sql, sql_length + 1);
     int failed = until_ready();
     const char terminate[] = {'X', 0, 0, 0, 4};
     put(terminate, sizeof terminate);

@@ -3,6 +3,7 @@
 # server (a throwaway cluster from script/pg-cluster, on a unix socket),
 # interleaved, medians, with the 1-minute load beside every figure:
 #   set-weapon, a whole process      ≤ 0.6× psql running the same UPDATE
+#                                    (its floor: bench/set-weapon-floor.sh)
 #   import of COUNT monsters, CSV and NDJSON, into an empty roster (--mode replace)
 #                                    ≤ 1.2× psql's \copy of the CSV into a plain table,
 #                                    and the floor: psql's \copy into roster's own table
@@ -56,22 +57,9 @@ if wants set-weapon; then
         -- "$psql -X -q -h $cluster -p $port -U postgres -d small -c 'SELECT 1'" >"$WORK/pg-floor.json" || exit 1
     jq -r --arg load "$(load)" '"  floor: roster show (connect, one read) \(.results[0].median * 1000 | . * 100 | round / 100) ms, psql SELECT 1 \(.results[1].median * 1000 | . * 100 | round / 100) ms (load \($load))"' "$WORK/pg-floor.json"
     jq -r '"  CPU medians: roster set-weapon \(.results[0].cpu_median * 1000 | . * 100 | round / 100) ms, psql UPDATE \(.results[1].cpu_median * 1000 | . * 100 | round / 100) ms"' "$WORK/pg-set-weapon.json"
-    # The floor: bench/pg-set-weapon-floor.c, a static C program sending
-    # the same work in one round trip after the start-up (roster's whole
-    # transaction, and psql's lone UPDATE), with nothing of its own to do.
-    floor=$WORK/pg-set-weapon-floor
-    if cc -O2 -static -o "$floor" bench/pg-set-weapon-floor.c 2>"$WORK/floor.err"; then
-        socket="$cluster/.s.PGSQL.$port"
-        python3 bench/interleave.py "$pairs" \
-            "$ROSTER --db $(uri small) set-weapon Cat-Bot sword" "$ROSTER --db $(uri small) set-weapon Cat-Bot fire" \
-            -- "$floor $socket small roster sword" "$floor $socket small roster fire" >"$WORK/pg-set-weapon-floor.json" || exit 1
-        python3 bench/interleave.py "$pairs" "$floor $socket small update sword" "$floor $socket small update fire" \
-            -- "$(update sword)" "$(update fire)" >"$WORK/pg-update-floor.json" || exit 1
-        jq -r --arg load "$(load)" '"  floor, roster'"'"'s transaction in one round trip from C: \(.results[1].median * 1000 | . * 100 | round / 100) ms against roster'"'"'s \(.results[0].median * 1000 | . * 100 | round / 100) ms (load \($load))"' "$WORK/pg-set-weapon-floor.json"
-        jq -r --arg load "$(load)" '"  floor, the lone UPDATE from C: \(.results[0].median * 1000 | . * 100 | round / 100) ms against psql'"'"'s \(.results[1].median * 1000 | . * 100 | round / 100) ms (load \($load))"' "$WORK/pg-update-floor.json"
-    else
-        echo "  the floor needs a C compiler: $(head -1 "$WORK/floor.err")"
-    fi
+    # The floor under it (the same transaction from C, in one round
+    # trip, through libpq and from a static program) and what each
+    # statement costs the server: bench/set-weapon-floor.sh.
 fi
 
 # --- imports and exports of COUNT monsters -----------------------------

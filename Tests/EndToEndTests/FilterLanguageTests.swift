@@ -106,6 +106,28 @@ struct FilterLanguageTests {
         #expect(try sandbox.sqlite("SELECT count(*) FROM history") == "2", "nothing more was recorded")
     }
 
+    @Test("set-weapon --where and edit --where on many monsters tell the first ten, then how many more and where they are")
+    func manyMatchesToldInBrief() throws {
+        let sandbox = try Sandbox()
+        #expect(try sandbox.roster("list").status == 0)
+        _ = try sandbox.sqlite("""
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 14)
+            INSERT INTO monster (name, name_key, description, icon, name_color, weapon)
+            SELECT 'Many-' || i, 'many-' || i, '', 'unknown.png', 'default', 'sword' FROM n
+            """)
+        let run = try sandbox.roster("set-weapon", "--where", "weapon=sword", "fire")
+        #expect(run.status == 0, "\(run.stderr)")
+        let lines = run.stderr.split(separator: "\n")
+        #expect(lines.count == 11, "\(run.stderr)")
+        #expect(lines.first == "changed Cat-Bot: Sword → Fire")
+        #expect(lines.last == "… and 5 more (the first 10 are listed; `roster history --limit 1 --format json` lists every one)")
+        #expect(try sandbox.sqlite("SELECT count(*) FROM monster WHERE weapon = 'fire'") == "16")
+        let dry = try sandbox.roster("edit", "--where", "weapon=fire", "--colour", "red", "--dry-run")
+        #expect(dry.status == 0, "\(dry.stderr)")
+        #expect(dry.stderr.split(separator: "\n").suffix(2) == ["… and 6 more (the first 10 are listed)",
+                                                                 "dry run: 16 monsters would change; nothing was changed"], "\(dry.stderr)")
+    }
+
     @Test("edit --where changes every match the same way as one change one undo takes back; --dry-run lists each")
     func editWhere() throws {
         let sandbox = try Sandbox()

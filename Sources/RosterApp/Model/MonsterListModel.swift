@@ -392,7 +392,7 @@ final class MonsterListModel {
         mailbox.latest.store(generation, ordering: .relaxed)
         let location = store.location
         DetachedThread.run {
-            guard let reader = try? Self.backgroundReader(for: location), let built = try? NameIndex.load(from: reader) else { return }
+            guard let reader = try? Self.backgroundReader(for: location), let built = try? NameIndex.load(from: reader, expected: expected) else { return }
             // A newer request supersedes this one.
             guard mailbox.latest.load(ordering: .relaxed) == generation else { return }
             mailbox.slot.withLock { $0 = built }

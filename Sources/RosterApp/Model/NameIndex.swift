@@ -21,12 +21,14 @@ struct NameIndex: Sendable {
 
     var count: Int { ids.count }
 
-    /// Reads the whole roster's ids and name keys.
-    static func load(from store: any RosterStore) throws -> NameIndex {
+    /// Reads the whole roster's ids and name keys; `expected` is how many
+    /// the caller counted already (on a server, a count of a million rows
+    /// is a scan of its own, run while the first frame is being read).
+    static func load(from store: any RosterStore, expected counted: Int? = nil) throws -> NameIndex {
         var ids: [Int64] = []
         var keys: [UInt8] = []
         var starts: [UInt32] = []
-        let expected = try store.count()
+        let expected = try counted ?? store.count()
         ids.reserveCapacity(expected)
         starts.reserveCapacity(expected + 1)
         keys.reserveCapacity(expected * 12)

@@ -85,14 +85,16 @@ enum WritingCommands {
             context.note("\(Quote.name(only.monster.name)) already carries \(only.weapon.displayName); nothing changed")
             return .success
         }
+        var lines = ChangeLines(context: context, dryRun: dryRun)
         for change in changes {
             let name = Quote.name(change.monster.name)
             if change.isChange {
-                context.note("\(dryRun ? "would change" : "changed") \(name): \(change.monster.weapon.type.displayName) → \(change.weapon.displayName)")
+                lines.tell("\(dryRun ? "would change" : "changed") \(name): \(change.monster.weapon.type.displayName) → \(change.weapon.displayName)")
             } else {
-                context.note("\(name) already carries \(change.weapon.displayName)")
+                lines.tell("\(name) already carries \(change.weapon.displayName)")
             }
         }
+        lines.finish()
         if changed == 0 {
             context.note("nothing changed")
         } else if dryRun {
@@ -287,15 +289,17 @@ enum WritingCommands {
             context.note("no monsters match; nothing changed")
             return .success
         }
+        var lines = ChangeLines(context: context, dryRun: dryRun)
         for edit in edits {
             let name = Quote.name(edit.before.name)
             if edit.isChange {
                 let described = describeDifferences(edit.before, edit.after).joined(separator: ", ")
-                context.note("\(dryRun ? "would change" : "changed") \(name): \(described)")
+                lines.tell("\(dryRun ? "would change" : "changed") \(name): \(described)")
             } else {
-                context.note("\(name) already has those values")
+                lines.tell("\(name) already has those values")
             }
         }
+        lines.finish()
         let changed = edits.filter(\.isChange).count
         if changed == 0 {
             context.note("nothing changed")

@@ -41,7 +41,19 @@ extension PostgresRosterStore: HistoryReading {
                 """, entry)
         }
         let change = id.map { "\($0)" } ?? PostgresSchema.lastHistoryID
-        if !revisions.isEmpty {
+        if revisions.count == 1, let revision = revisions.first {
+            // One monster, the usual change: plain values, which a new
+            // server process plans in a fraction of the arrays' time.
+            let fields = PostgresMonsterTable.dataFields
+            let values: [String?] = ["0", String(revision.monsterID), revision.before == nil ? "f" : "t", revision.after == nil ? "f" : "t"]
+                + Self.sideValues(revision.before) + Self.sideValues(revision.after)
+            later("""
+                INSERT INTO roster.history_row (change, position, monster, before_exists, after_exists,
+                    \(fields.map { "before_\($0.key)" }.joined(separator: ", ")),
+                    \(fields.map { "after_\($0.key)" }.joined(separator: ", ")))
+                VALUES (\(change), \(values.indices.map { "$\($0 + 1)" }.joined(separator: ", ")))
+                """, values)
+        } else if !revisions.isEmpty {
             // Every revision in one statement, its columns as arrays: a
             // change of 200,000 monsters is one INSERT, not 400 of 500 rows.
             let fields = PostgresMonsterTable.dataFields

@@ -18,9 +18,8 @@ import Glibc
 /// order, and a crash or a lost connection leaves both or neither. To
 /// keep round trips few, the statements whose answers are not needed
 /// (`BEGIN` and the lock, the history rows, `COMMIT`) travel with the next
-/// statement that is; a `set-weapon` of one monster by name is one round
-/// trip after opening, its lookup and its writes sent together (see
-/// `setWeaponInOneTrip`).
+/// statement that is: a `set-weapon` is two round trips after opening,
+/// the lookup, then the writes with the COMMIT.
 public final class PostgresRosterStore: RosterStore {
     /// The session; replaced by a new one when the server was lost and
     /// is back (see `reconnectIfLost`).
