@@ -144,5 +144,14 @@ import Testing
         Bind(parameters: [[7], nil]).encode(into: &bind)
         #expect(bind.bytes == [UInt8(ascii: "B"), 0, 0, 0, 21, 0, 0, 0, 0, 0, 2, 0, 0, 0, 1, 7, 0xff, 0xff, 0xff, 0xff, 0, 0])
     }
+
+    @Test func describeAndCloseShareOneBodyUnderTheirOwnTypeBytes() {
+        var describe = MessageWriter()
+        Describe(target: .portal, name: "").encode(into: &describe)
+        #expect(describe.bytes == [UInt8(ascii: "D"), 0, 0, 0, 6, UInt8(ascii: "P"), 0])
+        var close = MessageWriter()
+        Close(target: .statement, name: "s1").encode(into: &close)
+        #expect(close.bytes == [UInt8(ascii: "C"), 0, 0, 0, 8, UInt8(ascii: "S"), UInt8(ascii: "s"), UInt8(ascii: "1"), 0])
+    }
 }
 

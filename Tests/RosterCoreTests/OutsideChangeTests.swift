@@ -128,6 +128,21 @@ struct OutsideChangeTests {
         #expect(try roster.store.monsterChangeCount() == 1)
     }
 
+    @Test("an import, its undo and its redo make the triggers again exactly as the migrations made them")
+    func triggersAsMigrated() throws {
+        let roster = try ImportRoster()
+        func triggerSQL() throws -> [String] {
+            try roster.store.database.prepare("SELECT sql FROM sqlite_schema WHERE type = 'trigger' ORDER BY name").rows { $0.text(0) }
+        }
+        let migrated = try triggerSQL()
+        #expect(migrated.count == OutsideChanges.triggerNames.count)
+        _ = try roster.importText(Self.file, mode: .replace)
+        #expect(try triggerSQL() == migrated)
+        _ = try roster.store.undo()
+        _ = try roster.store.redo()
+        #expect(try triggerSQL() == migrated)
+    }
+
     @Test("a refused or dry-run import leaves the triggers in place")
     func failedImportKeepsTriggers() throws {
         let roster = try ImportRoster()

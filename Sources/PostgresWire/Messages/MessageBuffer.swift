@@ -1,8 +1,8 @@
 /// The bytes of one message, written and read the way every message of
 /// protocol 3 lays them out: big-endian integers, NUL-terminated strings,
 /// and (after the start-up) a one-byte type and a four-byte length that
-/// counts itself but not the type. Messages declare or code only their
-/// bodies (MessageLayout); framing stays here.
+/// counts itself but not the type. Messages write and read only their
+/// bodies, field by field (`WireValue`); framing stays here.
 
 /// Builds outgoing messages into one growing buffer, so that several
 /// messages (a pipeline of Parse/Bind/Execute, many COPY chunks) leave in

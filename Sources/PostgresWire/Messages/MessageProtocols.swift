@@ -1,8 +1,7 @@
 /// What every message of protocol 3 is: a value with a type byte that
-/// writes its body and reads itself from one (most by declaring their
-/// fields: MessageLayout). Both directions can do both (as pgproto3's do),
-/// so that every message round-trips in the tests and a test can play the
-/// server's part.
+/// writes its body and reads itself from one, field by field (`WireValue`).
+/// Both directions can do both (as pgproto3's do), so that every message
+/// round-trips in the tests and a test can play the server's part.
 protocol WireMessage: WireValue, Equatable, Sendable {
     /// The type byte that starts the message on the wire.
     static var typeCode: UInt8 { get }

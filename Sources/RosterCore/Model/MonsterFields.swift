@@ -114,45 +114,53 @@ public enum MonsterFields {
         return negative ? -number : number
     }
 
-    public static let name = MonsterField(
-        key: "name", title: "Name", property: \.name,
-        kind: .text, isRequired: true,
-        value: { .text($0.name) },
-        assign: { monster, value in
-            monster.name = value.text
-            return nil
-        },
-        appendStored: { monster, layout in withUTF8Bytes(of: monster.name) { layout.append($0) } },
-        problem: { MonsterRules.nameProblem($0.name) },
+    // A name, a description and an icon are free text: assigned as given,
+    // stored as their UTF-8, judged only by their rules in `MonsterRules`.
+
+    public static let name = freeText(
+        key: "name", title: "Name", property: \.name, isRequired: true,
+        read: { $0.name }, write: { $0.name = $1 },
+        problem: { MonsterRules.nameProblem($0) },
         // Free text, quoted as a description is: a name may hold `, `.
-        told: { "\(Quote.code($0.name))" }
+        told: { "\(Quote.code($0))" }
     )
 
-    public static let description = MonsterField(
-        key: "description", title: "Description", property: \.description,
-        kind: .text, isRequired: false,
-        value: { .text($0.description) },
-        assign: { monster, value in
-            monster.description = value.text
-            return nil
-        },
-        appendStored: { monster, layout in withUTF8Bytes(of: monster.description) { layout.append($0) } },
-        problem: { MonsterRules.descriptionProblem($0.description) },
+    public static let description = freeText(
+        key: "description", title: "Description", property: \.description, isRequired: false,
+        read: { $0.description }, write: { $0.description = $1 },
+        problem: { MonsterRules.descriptionProblem($0) },
         // Quoted, since a description is free text; an empty one is none.
-        told: { $0.description.isEmpty ? "(none)" : "\(Quote.code($0.description))" }
+        told: { $0.isEmpty ? "(none)" : "\(Quote.code($0))" }
     )
 
-    public static let icon = MonsterField(
-        key: "icon", title: "Icon", property: \.icon,
-        kind: .text, isRequired: false,
-        value: { .text($0.icon) },
-        assign: { monster, value in
-            monster.icon = value.text
-            return nil
-        },
-        appendStored: { monster, layout in withUTF8Bytes(of: monster.icon) { layout.append($0) } },
-        problem: { MonsterRules.iconProblem($0.icon) }
+    public static let icon = freeText(
+        key: "icon", title: "Icon", property: \.icon, isRequired: false,
+        read: { $0.icon }, write: { $0.icon = $1 },
+        problem: { MonsterRules.iconProblem($0) }
     )
+
+    /// A field of free text, read and written through `read` and `write`
+    /// rather than its key path, which costs more on every row.
+    private static func freeText(
+        key: String, title: String, property: @escaping @autoclosure @Sendable () -> WritableKeyPath<Monster, String> & Sendable,
+        isRequired: Bool, read: @escaping @Sendable (Monster) -> String, write: @escaping @Sendable (inout Monster, String) -> Void,
+        problem: @escaping @Sendable (String) -> FieldProblem?, told: (@Sendable (String) -> String)? = nil
+    ) -> MonsterField {
+        var toldValue: (@Sendable (Monster) -> String)?
+        if let told { toldValue = { monster in told(read(monster)) } }
+        return MonsterField(
+            key: key, title: title, property: property(),
+            kind: .text, isRequired: isRequired,
+            value: { .text(read($0)) },
+            assign: { monster, value in
+                write(&monster, value.text)
+                return nil
+            },
+            appendStored: { monster, layout in withUTF8Bytes(of: read(monster)) { layout.append($0) } },
+            problem: { problem(read($0)) },
+            told: toldValue
+        )
+    }
 
     public static let nameColor = MonsterField(
         key: "name_color", title: "Colour", property: \.nameColor,

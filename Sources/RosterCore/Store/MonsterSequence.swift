@@ -12,21 +12,12 @@
 /// modes. (A program that bypasses roster and lets SQLite number its row
 /// may still reuse an id; roster never does, and never after it.)
 enum MonsterSequence {
-    static let createTriggers = """
-        CREATE TRIGGER monster_sequence_insert AFTER INSERT ON monster
-        WHEN NEW.id > (SELECT last FROM monster_sequence) BEGIN
-            UPDATE monster_sequence SET last = NEW.id;
-        END;
-        CREATE TRIGGER monster_sequence_update AFTER UPDATE OF id ON monster
-        WHEN NEW.id > (SELECT last FROM monster_sequence) BEGIN
-            UPDATE monster_sequence SET last = NEW.id;
-        END;
-        """
+    // Its triggers are migration 7's (`ShippedMigrations.version7Triggers`),
+    // made again with the counting ones after an import (`OutsideChanges`).
 
-    /// After a rewrite of the table without triggers.
-    static let coverHighestID = """
-        UPDATE monster_sequence SET last = max(last, coalesce((SELECT max(id) FROM monster), 0))
-        """
+    /// After a rewrite of the table without triggers: as migration 7 raised
+    /// it past a kept roster's ids.
+    static let coverHighestID = ShippedMigrations.version7Snapshot("monster")
 
     /// The highest id ever given: the next new monster's is one more.
     static let selectHighestGiven = """

@@ -117,6 +117,13 @@ enum ShippedMigrations {
         ALTER TABLE history ADD COLUMN outside_changes INTEGER NOT NULL DEFAULT 0;
         ALTER TABLE history ADD COLUMN outside_name TEXT;
         ALTER TABLE history ADD COLUMN outside_kind TEXT;
+        \(version5Triggers)
+        """
+
+    /// Version 5's triggers, which count every change to the monsters. An
+    /// import drops them and makes them again as this made them (see
+    /// `OutsideChanges`).
+    static let version5Triggers = """
         CREATE TRIGGER monster_counted_insert AFTER INSERT ON monster BEGIN
             UPDATE monster_changes SET count = count + 1, name = NEW.name, kind = 'added';
         END;
@@ -154,6 +161,16 @@ enum ShippedMigrations {
         INSERT INTO monster_sequence (id, last) VALUES (1, max(
             coalesce((SELECT max(id) FROM monster), 0),
             coalesce((SELECT max(monster) FROM history_row), 0)));
+        \(version7Triggers)
+        ALTER TABLE monster_changes ADD COLUMN keys_checked INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE monster_changes ADD COLUMN keys_fold INTEGER NOT NULL DEFAULT 0;
+        DROP INDEX IF EXISTS history_row_monster;
+        """
+
+    /// Version 7's triggers, which keep the highest id ever held. An
+    /// import drops them and makes them again as this made them (see
+    /// `MonsterSequence`).
+    static let version7Triggers = """
         CREATE TRIGGER monster_sequence_insert AFTER INSERT ON monster
         WHEN NEW.id > (SELECT last FROM monster_sequence) BEGIN
             UPDATE monster_sequence SET last = NEW.id;
@@ -162,9 +179,6 @@ enum ShippedMigrations {
         WHEN NEW.id > (SELECT last FROM monster_sequence) BEGIN
             UPDATE monster_sequence SET last = NEW.id;
         END;
-        ALTER TABLE monster_changes ADD COLUMN keys_checked INTEGER NOT NULL DEFAULT 0;
-        ALTER TABLE monster_changes ADD COLUMN keys_fold INTEGER NOT NULL DEFAULT 0;
-        DROP INDEX IF EXISTS history_row_monster;
         """
 
     /// Version 7's sequence, past the ids a kept roster holds.

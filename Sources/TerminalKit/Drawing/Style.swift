@@ -9,19 +9,15 @@ public enum Color: Hashable, Sendable {
     case indexed(UInt8)
     case rgb(UInt8, UInt8, UInt8)
 
+    // The colours the roster draws with, by name; the others are `.ansi(n)`.
     public static let black = Color.ansi(0)
     public static let red = Color.ansi(1)
     public static let green = Color.ansi(2)
     public static let yellow = Color.ansi(3)
     public static let blue = Color.ansi(4)
-    public static let magenta = Color.ansi(5)
     public static let cyan = Color.ansi(6)
-    public static let white = Color.ansi(7)
     public static let brightBlack = Color.ansi(8)
-    public static let brightRed = Color.ansi(9)
-    public static let brightGreen = Color.ansi(10)
     public static let brightBlue = Color.ansi(12)
-    public static let brightWhite = Color.ansi(15)
 }
 
 /// Text attributes a cell can carry.

@@ -87,27 +87,25 @@ extension KeyBinding {
     /// of the footer, whose label names the letter the text would take.
     /// Nil when every key types (or a mouse line, which is kept as it is).
     var withoutPrintableKeys: KeyBinding? {
-        let kept = keys.filter { !$0.isPrintable }
-        if kept.count == keys.count { return self }
-        guard !kept.isEmpty else { return nil }
-        var binding = KeyBinding(kept, label, help, brief: brief, footer: false, perform: perform)
-        binding.footerPriority = footerPriority
-        binding.role = role
-        binding.availability = availability
-        return binding
+        keepingKeysThatTypeNothing(footer: false, role: role)
     }
-}
 
-extension KeyBinding {
     /// A priority binding as it stands while text is typed: its keys that
     /// type nothing (F1 for help), still in the footer under the label the
     /// owner gives for that state, and in the role its keys gave it; nil
     /// when every key types (`q`).
     var withoutTypedKeys: KeyBinding? {
+        keepingKeysThatTypeNothing(footer: showsInFooter, role: keptRole)
+    }
+
+    /// The binding with only its keys that type nothing, shown in the
+    /// footer or not, in `role`: itself when no key types, nil when every
+    /// key does.
+    private func keepingKeysThatTypeNothing(footer: Bool, role: Role?) -> KeyBinding? {
         let kept = keys.filter { !$0.isPrintable }
         if kept.count == keys.count { return self }
         guard !kept.isEmpty else { return nil }
-        var binding = KeyBinding(kept, label, help, brief: brief, footer: showsInFooter, role: keptRole, perform: perform)
+        var binding = KeyBinding(kept, label, help, brief: brief, footer: footer, role: role, perform: perform)
         binding.footerPriority = footerPriority
         binding.availability = availability
         return binding
