@@ -86,15 +86,9 @@ enum WritingCommands {
             return .success
         }
         var lines = ChangeLines(context: context, dryRun: dryRun)
-        for change in changes {
-            let name = Quote.name(change.monster.name)
-            if change.isChange {
-                lines.tell("\(dryRun ? "would change" : "changed") \(name): \(change.monster.weapon.type.displayName) → \(change.weapon.displayName)")
-            } else {
-                lines.tell("\(name) already carries \(change.weapon.displayName)")
-            }
-        }
-        lines.finish()
+        lines.tell(each: changes, name: \.monster.name,
+                   change: { $0.isChange ? "\($0.monster.weapon.type.displayName) → \($0.weapon.displayName)" : nil },
+                   unchanged: { "already carries \($0.weapon.displayName)" })
         if changed == 0 {
             context.note("nothing changed")
         } else if dryRun {
@@ -290,16 +284,9 @@ enum WritingCommands {
             return .success
         }
         var lines = ChangeLines(context: context, dryRun: dryRun)
-        for edit in edits {
-            let name = Quote.name(edit.before.name)
-            if edit.isChange {
-                let described = describeDifferences(edit.before, edit.after).joined(separator: ", ")
-                lines.tell("\(dryRun ? "would change" : "changed") \(name): \(described)")
-            } else {
-                lines.tell("\(name) already has those values")
-            }
-        }
-        lines.finish()
+        lines.tell(each: edits, name: \.before.name,
+                   change: { $0.isChange ? describeDifferences($0.before, $0.after).joined(separator: ", ") : nil },
+                   unchanged: { _ in "already has those values" })
         let changed = edits.filter(\.isChange).count
         if changed == 0 {
             context.note("nothing changed")

@@ -1,3 +1,5 @@
+import TextSafety
+
 /// The lines a change of many monsters tells on stderr: one per monster up
 /// to `listed`, then how many more, and where the rest can be read.
 ///
@@ -27,6 +29,21 @@ struct ChangeLines {
         }
         told += 1
         context.note(line)
+    }
+
+    /// A line for each of `changes`: "changed NAME: WHAT" ("would change"
+    /// in a dry run) where `change` says what changed, else `unchanged`.
+    mutating func tell<Change>(each changes: [Change], name: (Change) -> String, change: (Change) -> String?,
+                               unchanged: (Change) -> String) {
+        for item in changes {
+            let quoted = Quote.name(name(item))
+            if let what = change(item) {
+                tell("\(dryRun ? "would change" : "changed") \(quoted): \(what)")
+            } else {
+                tell("\(quoted) \(unchanged(item))")
+            }
+        }
+        finish()
     }
 
     /// How many more there were, and where they are: the history entry
