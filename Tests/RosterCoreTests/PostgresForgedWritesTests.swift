@@ -78,8 +78,11 @@ struct PostgresForgedWritesTests {
         let database = try server.makeDatabase()
         let admin = try server.adminConnection(database: database)
         defer { admin.close() }
-        let roster = try store(database)
         let counted = try outsideWrites(admin)
+        // A weapon unchanged: the one-trip write's UPDATE changes no row.
+        _ = try store(database).setWeapons([WeaponAssignment(reference: "Cat-Bot", weapon: .sword)])
+        #expect(try outsideWrites(admin) == counted)
+        let roster = try store(database)
         _ = try roster.setWeapons([WeaponAssignment(reference: "Cat-Bot", weapon: .fire)])
         _ = try roster.setWeapons([WeaponAssignment(reference: "Cat-Bot", weapon: .smoke), WeaponAssignment(reference: "Dog-Bot", weapon: .smoke)])
         _ = try roster.edit("Dog-Bot", MonsterChanges(description: "WOOF"))

@@ -11,7 +11,17 @@
 /// has not written the newest history entry is noted (one row in
 /// `roster.unrecorded_write`, by a statement trigger), and a constraint
 /// trigger deferred to the commit counts it as an outside write unless
-/// by then it has written that entry. The history entry carries the
+/// by then it has written that entry.
+///
+/// A statement trigger fires for a statement that changed no row (roster's
+/// one-trip `set-weapon` runs its UPDATE for no monster when the weapon is
+/// unchanged), so the check also asks the server's count of the rows this
+/// session inserted, updated and deleted (`pg_stat_get_xact_tuples_*`,
+/// which may still hold the session's earlier transactions: then it
+/// counts, the safe way); with `track_counts` off it always counts. roster
+/// never truncates the monsters: a TRUNCATE is counted at once.
+///
+/// The history entry carries the
 /// transaction that wrote it (`xact`) and the role that logged in
 /// (`database_user`), both stamped by the server whatever the statement
 /// says and kept on every later update, so a program that writes an
@@ -77,7 +87,12 @@ extension PostgresSchema {
         CREATE FUNCTION roster.note_unrecorded_write() RETURNS trigger LANGUAGE plpgsql
             SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
         BEGIN
-            INSERT INTO roster.unrecorded_write (xact) VALUES (txid_current()) ON CONFLICT DO NOTHING;
+            IF TG_OP = 'TRUNCATE' THEN
+                UPDATE roster.roster_schema SET outside_writes = outside_writes + 1;
+                PERFORM pg_notify('roster', 'outside');
+            ELSE
+                INSERT INTO roster.unrecorded_write (xact) VALUES (txid_current()) ON CONFLICT DO NOTHING;
+            END IF;
             RETURN NULL;
         END
         $$;
@@ -85,7 +100,10 @@ extension PostgresSchema {
             SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
         BEGIN
             DELETE FROM roster.unrecorded_write WHERE xact = NEW.xact;
-            IF NOT roster.history_written_here() THEN
+            IF NOT roster.history_written_here()
+               AND (NOT current_setting('track_counts')::boolean
+                    OR pg_stat_get_xact_tuples_inserted('roster.monster'::regclass) + pg_stat_get_xact_tuples_updated('roster.monster'::regclass)
+                       + pg_stat_get_xact_tuples_deleted('roster.monster'::regclass) > 0) THEN
                 UPDATE roster.roster_schema SET outside_writes = outside_writes + 1;
                 PERFORM pg_notify('roster', 'outside');
             END IF;
