@@ -30,6 +30,15 @@ struct PostgresForgedWritesTests {
                                                                  database: database, connectTimeout: 10))
     }
 
+    /// A database of its own holding the default roster, with the
+    /// administrator's connection and the writer role "forger"'s (the
+    /// caller closes both).
+    private func rosterWithForger() throws -> (database: String, admin: PostgresConnection, forger: PostgresConnection) {
+        let server = try PostgresTestServer.shared()
+        let database = try server.makeDatabase()
+        return (database, try server.adminConnection(database: database), try writer("forger", database: database))
+    }
+
     /// Runs `sql` in one transaction that says it is roster's.
     private func claimingToBeRoster(_ connection: PostgresConnection, _ sql: String) throws {
         try connection.simpleQuery("BEGIN; SET LOCAL roster.writing = 'on'; \(sql); COMMIT")
@@ -41,12 +50,11 @@ struct PostgresForgedWritesTests {
 
     @Test("two names swapped under a forged roster.writing are counted, told to an open roster, and --where name= then finds the monster so named")
     func forgedSwap() throws {
-        let server = try PostgresTestServer.shared()
-        let database = try server.makeDatabase()
-        let admin = try server.adminConnection(database: database)
-        defer { admin.close() }
-        let forger = try writer("forger", database: database)
-        defer { forger.close() }
+        let (database, admin, forger) = try rosterWithForger()
+        defer {
+            admin.close()
+            forger.close()
+        }
         let roster = try store(database)
         let watching = try store(database, as: "tester-b")
         let before = try watching.changeCounter()
@@ -94,12 +102,11 @@ struct PostgresForgedWritesTests {
 
     @Test("an import is not undone over a change made since under a forged roster.writing, nor over a plain one")
     func importUndoRefused() throws {
-        let server = try PostgresTestServer.shared()
-        let database = try server.makeDatabase()
-        let admin = try server.adminConnection(database: database)
-        defer { admin.close() }
-        let forger = try writer("forger", database: database)
-        defer { forger.close() }
+        let (database, admin, forger) = try rosterWithForger()
+        defer {
+            admin.close()
+            forger.close()
+        }
         let roster = try store(database)
         func importOne(_ name: String) throws {
             _ = try roster.importMonsters(from: MonsterReader(input: ChunkedInput(bytes: Array("name,weapon\n\(name),sword\n".utf8), name: "new.csv"),
@@ -131,12 +138,11 @@ struct PostgresForgedWritesTests {
 
     @Test("a history entry a writer forges names the role that wrote it, on insert and on every later update")
     func forgedEntryAttributed() throws {
-        let server = try PostgresTestServer.shared()
-        let database = try server.makeDatabase()
-        let admin = try server.adminConnection(database: database)
-        defer { admin.close() }
-        let forger = try writer("forger", database: database)
-        defer { forger.close() }
+        let (database, admin, forger) = try rosterWithForger()
+        defer {
+            admin.close()
+            forger.close()
+        }
         _ = try store(database).setWeapons([WeaponAssignment(reference: "Cat-Bot", weapon: .fire)])
         try forger.simpleQuery("""
             INSERT INTO roster.history (client, surface, command, summary, kind, database_user, xact)
@@ -153,10 +159,11 @@ struct PostgresForgedWritesTests {
 
     @Test("a writer role can neither drop, replace nor switch off the triggers that tell its writes")
     func triggersHeld() throws {
-        let server = try PostgresTestServer.shared()
-        let database = try server.makeDatabase()
-        let forger = try writer("forger", database: database)
-        defer { forger.close() }
+        let (_, admin, forger) = try rosterWithForger()
+        defer {
+            admin.close()
+            forger.close()
+        }
         let attempts = [
             "DROP TRIGGER monster_changed_outside ON roster.monster",
             "DROP TRIGGER unrecorded_write_counted ON roster.unrecorded_write",
@@ -173,8 +180,6 @@ struct PostgresForgedWritesTests {
         for attempt in attempts {
             #expect(throws: PostgresError.self, "\(attempt)") { try forger.simpleQuery(attempt) }
         }
-        let admin = try server.adminConnection(database: database)
-        defer { admin.close() }
         #expect(try admin.query("""
             SELECT count(*) FROM pg_trigger WHERE NOT tgisinternal AND tgenabled = 'O'
               AND tgname IN ('monster_changed_outside', 'unrecorded_write_counted', 'history_author_stamped', 'history_author_kept')
