@@ -153,6 +153,13 @@ extension PostgresRosterStore {
         let keys = stale.map { taken.insert($0.key).inserted ? $0.key : NameRekeying.shadowKey($0.key, id: $0.id) }
         try run("UPDATE roster.monster AS m SET name_key = v.key FROM unnest($1::bigint[], $2::text[]) AS v(id, key) WHERE m.id = v.id",
                 [ids, Self.arrayLiteral(keys)])
+        // Since schema 8 a setting no longer passes these writes as
+        // roster's, and they write no history entry: they count as an
+        // outside write, counted now and noted, or every lookup after
+        // would find the keys unchecked and derive them again.
+        guard schemaVersion >= 8 else { return }
+        for statement in PostgresSchema.countUnrecordedWritesNow { later(statement) }
+        try run(Self.noteNameKeysChecked, [String(NameFolding.revision)])
     }
 
     /// `monsters(ids:readingAs:)` without trusting a key: every name read

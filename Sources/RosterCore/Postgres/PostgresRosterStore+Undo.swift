@@ -130,7 +130,13 @@ extension PostgresRosterStore {
             }
             let expected = undoing ? change.countAfter : change.countBefore
             let count = Int(try integer("SELECT count(*) FROM roster.monster") ?? 0)
-            if count != expected {
+            // Another program's change that kept the number of monsters
+            // is told by the count of outside writes (schema 8), which
+            // the swap's entry noted when it was written.
+            if try count != expected || schemaVersion >= 8 && integer("""
+                SELECT count(*) FROM roster.history h, roster.roster_schema s
+                WHERE h.id = $1 AND h.outside_writes IS NOT NULL AND h.outside_writes <> s.outside_writes
+                """, [String(lastSwap)]) != 0 {
                 throw reversal.refused("the roster has been changed since by another program")
             }
             try swapRoster(withSnapshotOf: change.id)

@@ -56,6 +56,8 @@ enum PostgresSchema {
                   sql: version6),
         Migration(version: 7, summary: "monsters by height, origin and activation in both directions, so that a sorted list is read a window at a time",
                   sql: version7),
+        Migration(version: 8, summary: "tell roster's writes from other programs' by the history entry written with them, not by a setting any session may make",
+                  sql: version8),
     ]
 
     static var currentVersion: Int32 { Int32(migrations.count) }
@@ -64,7 +66,9 @@ enum PostgresSchema {
     /// announcements, versions 3 and 4 make writes and filters cheaper,
     /// version 5 adds the history counter, version 6 the count of outside
     /// writes, without which lookups by name compare names instead of
-    /// trusting keys; see `PostgresNameKeys`; version 7 indexes sorts). Writes need version 5's
+    /// trusting keys; see `PostgresNameKeys`; version 7 indexes sorts;
+    /// version 8 stops trusting `roster.writing`, which roster still sets
+    /// for the older ones' trigger). Writes need version 5's
     /// counter: its owner runs the new roster once first, as
     /// docs/sharing.md says for every upgrade.
     static let oldestCompatibleVersion: Int32 = 1

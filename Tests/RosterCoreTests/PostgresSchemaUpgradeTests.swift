@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+import PostgresWire
+@testable import RosterCore
+
+/// A roster made by an older roster, holding data, upgraded on opening:
+/// it keeps every monster and history entry, and ends with exactly the
+/// schema a new roster gets (tables, columns, defaults, constraints,
+/// indexes, triggers and functions, compared as the server prints them).
+@Suite("A roster on PostgreSQL upgraded from an older schema")
+struct PostgresSchemaUpgradeTests {
+    /// A database with roster's schema as the shipped migrations up to
+    /// `version` make it, and the default roster.
+    static func roster(atVersion version: Int32) throws -> (database: String, admin: PostgresConnection) {
+        let server = try PostgresTestServer.shared()
+        let database = try server.makeDatabase(schema: false)
+        let admin = try server.adminConnection(database: database)
+        for migration in PostgresSchema.migrations where migration.version <= version {
+            try admin.simpleQuery(migration.sql)
+            if migration.version == 1 { try admin.execute([try PostgresSchema.seedDefaultRoster()]) }
+        }
+        try admin.query("UPDATE roster.roster_schema SET version = $1", [String(version)])
+        try admin.query(PostgresRosterStore.noteNameKeysChecked, [String(NameFolding.revision)])
+        return (database, admin)
+    }
+
+    @Test("schema 7 with changes, an added monster and an outside write is upgraded to 8, keeps them all, and matches a new roster's schema")
+    func sevenToEight() throws {
+        let (database, admin) = try Self.roster(atVersion: 7)
+        defer { admin.close() }
+        // What roster 7 wrote: a change and its history in one transaction
+        // that said it was roster's; then a monster added the same way, and
+        // a write of another program's.
+        try admin.simpleQuery("""
+            BEGIN; SET LOCAL roster.writing = 'on';
+            UPDATE roster.monster SET weapon = 'fire' WHERE id = 1;
+            INSERT INTO roster.history (client, surface, command, summary, kind)
+                VALUES ('tester-a', 'command line', 'set-weapon', 'Cat-Bot: Sword → Fire', 'rows');
+            INSERT INTO roster.history_row
+                SELECT (SELECT last_id FROM roster.history_counter), 0, id, true, true,
+                    name, description, icon, name_color, 'sword', height, origin, activated,
+                    name, description, icon, name_color, weapon, height, origin, activated
+                FROM roster.monster WHERE id = 1;
+            INSERT INTO roster.monster (name, name_key, icon, weapon) VALUES ('Old-Bot', 'old-bot', 'meetcatbot.png', 'smoke');
+            COMMIT;
+            UPDATE roster.monster SET description = 'from psql' WHERE id = 2;
+            """)
+        #expect(try admin.query("SELECT outside_writes FROM roster.roster_schema").firstValue == "1")
+        let monsters = "SELECT * FROM roster.monster ORDER BY id"
+        let history = "SELECT id, at, database_user, client, surface, command, summary, kind, undone FROM roster.history ORDER BY id"
+        let rows = "SELECT * FROM roster.history_row ORDER BY change, position"
+        let before = (try admin.query(monsters).rows, try admin.query(history).rows, try admin.query(rows).rows)
+
+        let roster = try PostgresRosterStore.open(uri: PostgresTestServer.shared().uri(database: database, applicationName: "tester-a"),
+                                                  environment: [:])
+        #expect(try admin.query("SELECT version, outside_writes FROM roster.roster_schema").rows == [["8", "1"]])
+        #expect(try admin.query(monsters).rows == before.0)
+        #expect(try admin.query(history).rows == before.1)
+        #expect(try admin.query(rows).rows == before.2)
+        #expect(try admin.query("SELECT xact, outside_writes FROM roster.history").rows == [[nil, nil]])
+
+        let fresh = try PostgresTestServer.shared().adminConnection(database: try PostgresTestServer.shared().makeDatabase())
+        defer { fresh.close() }
+        let upgraded = try admin.rosterSchemaShape()
+        #expect(upgraded == (try fresh.rosterSchemaShape()))
+        #expect(upgraded.contains { $0[0] == "trigger" && $0[1] == "unrecorded_write_counted" })
+
+        // The change roster 7 recorded is undone by the upgraded roster; the
+        // entry that undoes it is stamped with its transaction and the count.
+        _ = try roster.undo(1, dryRun: false)
+        #expect(try admin.query("SELECT weapon FROM roster.monster WHERE id = 1").firstValue == "sword")
+        #expect(try admin.query("SELECT command, xact IS NOT NULL, outside_writes FROM roster.history WHERE id = 2").rows
+                == [["undo", "t", "1"]])
+        #expect(try admin.query("SELECT outside_writes FROM roster.roster_schema").firstValue == "1")
+    }
+}
+
+extension PostgresConnection {
+    /// Everything roster's schema is made of, as the server prints it, by
+    /// kind and name: columns (type, default, nullability, collation),
+    /// constraints, indexes, triggers and functions. Columns are compared
+    /// by name, not position: a column dropped and added again by hand
+    /// keeps a gap.
+    func rosterSchemaShape() throws -> [[String?]] {
+        var shape: [[String?]] = []
+        for (kind, sql) in [
+            ("column", """
+                SELECT table_name || '.' || column_name, data_type || ' ' || coalesce(column_default, '') || ' ' || is_nullable
+                    || ' ' || coalesce(collation_name, '')
+                FROM information_schema.columns WHERE table_schema = 'roster' ORDER BY 1
+                """),
+            ("constraint", """
+                SELECT conrelid::regclass || '.' || conname, pg_get_constraintdef(oid)
+                FROM pg_constraint WHERE connamespace = 'roster'::regnamespace ORDER BY 1
+                """),
+            ("index", "SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = 'roster' ORDER BY 1"),
+            ("trigger", """
+                SELECT tgname, pg_get_triggerdef(oid) FROM pg_trigger
+                WHERE NOT tgisinternal AND tgrelid IN (SELECT oid FROM pg_class WHERE relnamespace = 'roster'::regnamespace) ORDER BY 1
+                """),
+            ("function", """
+                SELECT proname, pg_get_functiondef(oid) FROM pg_proc WHERE pronamespace = 'roster'::regnamespace ORDER BY 1
+                """),
+        ] {
+            shape += try query(sql).rows.map { [kind] + $0 }
+        }
+        return shape
+    }
+}
