@@ -112,7 +112,7 @@ struct MarksInSightTests {
         let roster = try marking([0, 4])                   // Cat-Bot, Ice-Bot
         roster.press(.character("/")).type("weapon!=fire").press(.enter)
         roster.press(.character("x"))
-        #expect(roster.text.contains("Remove 1 marked monster: Cat-Bot? (1 marked monster hidden by the filter stays)"), "\(roster.text)")
+        #expect(roster.text.contains("Remove 1 marked monster: Cat-Bot? (1 hidden mark stays)"), "\(roster.text)")
         roster.press(.character("y"))
         #expect(try roster.monster("Cat-Bot") == nil)
         #expect(try roster.monster("Ice-Bot") != nil, "hidden by the filter: kept")
