@@ -87,6 +87,7 @@ public final class HeadlessRoster {
         if let shown, controller.selected?.id != shown.id {
             letGo(of: shown, wasEditing: wasEditing)
         } else {
+            details.editingField?.followMarks()
             details.editingField?.modelChanged()
         }
         return true

@@ -66,7 +66,8 @@ struct PostgresSortedListTests {
         screen.split(separator: "\n").compactMap { line -> String? in
             guard line.hasPrefix("│"), let end = line.range(of: "││") else { return nil }
             let words = line[line.index(after: line.startIndex)..<end.lowerBound].split(separator: " ")
-            return words.count >= 2 ? String(words[1]) : nil
+            // A row is a glyph and a name; the headings' row starts with "Name".
+            return words.count >= 2 && words[0] != "Name" ? String(words[1]) : nil
         }
     }
 

@@ -15,7 +15,8 @@ struct ListColumnsWidthTests {
         let buffer = roster.screen
         let view: MonsterListView = roster.window.isPresenting(screen.listOverlay) ? screen.listOverlay : screen.list
         let frame = view.frame
-        let rows = ((frame.y + 1)..<(frame.maxY - 1)).map { y in
+        // The headings' row heads the rows; it is none of them.
+        let rows = ((frame.y + 1)..<(frame.maxY - 1)).filter { $0 != view.headingArea.y }.map { y in
             String(buffer.text(row: y).dropFirst(frame.x + 1).prefix(frame.width - 2))
         }.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
         return (rows, frame.width)
@@ -89,5 +90,22 @@ struct ListColumnsWidthTests {
         #expect(RosterRootView.listWidth(bodyWidth: 120, columns: []) == 36)
         #expect(RosterRootView.listWidth(bodyWidth: 200, columns: []) == 40)
         #expect(RosterRootView.listWidth(bodyWidth: 80, columns: ListColumn.allCases) == 24)
+    }
+
+    @Test("v's sentence follows a resize: what fits is said again for the new width, as v says it there")
+    func sentenceFollowsResize() throws {
+        func sentence(at size: Size) throws -> String? {
+            let fresh = try RosterScreenHarness(width: size.width, height: size.height)
+            return fresh.press(.character("v")).footer.message
+        }
+        let roster = try RosterScreenHarness(width: 120, height: 35)
+        roster.press(.character("v"))
+        #expect(roster.interface.controller.listColumns == ListColumn.allCases)
+        #expect(roster.footer.message == "the list shows weapon, height, activated; origin needs a wider screen", "\(roster.text)")
+        for size in [Size(width: 160, height: 35), Size(width: 80, height: 24), Size(width: 60, height: 20), Size(width: 200, height: 50)] {
+            roster.interface.resize(to: size)
+            #expect(roster.footer.message == (try sentence(at: size)), "\(size): \(roster.text)")
+        }
+        #expect(roster.footer.message == "the list shows weapon, height, origin, activated")
     }
 }

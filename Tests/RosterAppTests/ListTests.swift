@@ -88,13 +88,16 @@ struct ListTests {
             // Below the header bar, which is reversed too.
             return (1..<buffer.size.height).first { buffer[2, $0].style.attributes.contains(.reverse) }
         }
-        let visibleRows = 16 - 4
+        // The header bar, the list's top border and its headings above the
+        // rows; its bottom border and the footer below them.
+        let top = 3
+        let visibleRows = 16 - top - 2
         for _ in 0..<(visibleRows - 1) { roster.press(.down) }
-        #expect(rowOfSelection() == 2 + visibleRows - 1, "at the bottom row")
+        #expect(rowOfSelection() == top + visibleRows - 1, "at the bottom row")
         roster.press(.down)
-        #expect(rowOfSelection() == 2 + visibleRows / 2, "the list scrolled by half a page")
+        #expect(rowOfSelection() == top + visibleRows - visibleRows / 2, "the list scrolled by half a page")
         roster.press(.down)
-        #expect(rowOfSelection() == 2 + visibleRows / 2 + 1, "and the next step does not scroll")
+        #expect(rowOfSelection() == top + visibleRows - visibleRows / 2 + 1, "and the next step does not scroll")
     }
 
     @Test("/ filters by name as you type; Esc clears")

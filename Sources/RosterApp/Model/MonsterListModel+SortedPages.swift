@@ -1,13 +1,51 @@
 import RosterCore
 import Synchronization
 
-/// The sorted list on a store that pages by its indexes (PostgreSQL): rows
-/// read a window at a time through `SortedPages`, and the true place of a
+/// The sorted list. On a store that pages by its indexes (PostgreSQL):
+/// rows read a window at a time through `SortedPages`, and the true place of a
 /// monster placed at a guess counted on another thread, so that a new
 /// sort at a million monsters shows its first frame without waiting for
 /// the count; and the mailboxes the background threads leave their
 /// results in.
 extension MonsterListModel {
+    /// Puts the matches in `order`: a flag per row says which match,
+    /// and `sortedRows` is walked once.
+    func arrange() {
+        guard let order, let index else {
+            arranged = nil
+            pages = nil
+            return
+        }
+        if store.pagesSortedWindows, let matches, matches.count <= Self.sortedMatchesLimit {
+            // A few matches are put in order by the store in one read.
+            let ids = matches.map { index.ids[Int($0)] }
+            let sorted = (try? store.monsterIDs(matching: MonsterQuery(conditions: [.idIn(ids)], order: [order]))) ?? []
+            arranged = sorted.compactMap { index.row(of: $0).map(Int32.init) }
+            pages = nil
+            return
+        }
+        if store.pagesSortedWindows {
+            let named = filterInForce.isEmpty ? [] : [MonsterCondition.nameContains(filterInForce)]
+            count = matches?.count ?? index.count
+            pages = SortedPages(query: MonsterQuery(conditions: expression?.conditions ?? named, order: [order]), count: count)
+            arranged = nil
+            return
+        }
+        if sortedRows == nil {
+            let ids = (try? store.monsterIDs(matching: MonsterQuery(order: [order]))) ?? []
+            sortedRows = ids.compactMap { index.row(of: $0).map(Int32.init) }
+        }
+        let sorted = sortedRows ?? []
+        guard let matches else {
+            arranged = sorted
+            count = sorted.count
+            return
+        }
+        var matching = [Bool](repeating: false, count: index.count)
+        for row in matches { matching[Int(row)] = true }
+        arranged = sorted.filter { matching[Int($0)] }
+    }
+
     /// Reads the rows from `position` through `end`, with padding around.
     func loadPages(around position: Int, through end: Int) throws(RosterError) {
         windowReads += 1

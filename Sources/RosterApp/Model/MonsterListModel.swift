@@ -38,26 +38,27 @@ final class MonsterListModel {
     private(set) var order: MonsterSortKey?
     /// Every row of the index in `order`, read from the store once per
     /// order and index.
-    private var sortedRows: [Int32]?
+    var sortedRows: [Int32]?
     /// The rows shown, in `order`, when there is one: the matches (or
     /// every row) as `sortedRows` places them.
-    private var arranged: [Int32]?
+    var arranged: [Int32]?
     /// The sorted list read a window at a time, when the store pages by
     /// its indexes: then neither `sortedRows` nor `arranged` is made.
     var pages: SortedPages?
     /// The filter read as an expression, when it reads as one that means something.
-    private var expression: MonsterQuery?
+    private(set) var expression: MonsterQuery?
     /// Why the filter, read as an expression, means nothing.
     private(set) var filterProblem: QueryError?
     /// The filter in force before the letters typed now began to be read
     /// as a name: where `wepon=`, broken, goes back to, rather than to
     /// `wepon`, which was its own first letters and matched nothing.
     private var filterBeforeName = ""
-    private(set) var count = 0
+    /// How many rows the list shows: set as it is filtered, and by `arrange`.
+    var count = 0
     /// How many monsters the roster holds, whatever the filter.
     private(set) var total = 0
-    private var index: NameIndex?
-    private var matches: [Int32]?
+    private(set) var index: NameIndex?
+    private(set) var matches: [Int32]?
     /// The matches of the filters typed lately, so that ⌫ widens the list
     /// at once instead of reading every name again; emptied when the index
     /// changes, and kept to `filterCacheLimit` rows in all.
@@ -258,44 +259,6 @@ final class MonsterListModel {
         sortedRows = nil
         window.removeAll(keepingCapacity: true)
         arrange()
-    }
-
-    /// Puts the matches in `order`: a flag per row says which match,
-    /// and `sortedRows` is walked once.
-    private func arrange() {
-        guard let order, let index else {
-            arranged = nil
-            pages = nil
-            return
-        }
-        if store.pagesSortedWindows, let matches, matches.count <= Self.sortedMatchesLimit {
-            // A few matches are put in order by the store in one read.
-            let ids = matches.map { index.ids[Int($0)] }
-            let sorted = (try? store.monsterIDs(matching: MonsterQuery(conditions: [.idIn(ids)], order: [order]))) ?? []
-            arranged = sorted.compactMap { index.row(of: $0).map(Int32.init) }
-            pages = nil
-            return
-        }
-        if store.pagesSortedWindows {
-            let named = filterInForce.isEmpty ? [] : [MonsterCondition.nameContains(filterInForce)]
-            count = matches?.count ?? index.count
-            pages = SortedPages(query: MonsterQuery(conditions: expression?.conditions ?? named, order: [order]), count: count)
-            arranged = nil
-            return
-        }
-        if sortedRows == nil {
-            let ids = (try? store.monsterIDs(matching: MonsterQuery(order: [order]))) ?? []
-            sortedRows = ids.compactMap { index.row(of: $0).map(Int32.init) }
-        }
-        let sorted = sortedRows ?? []
-        guard let matches else {
-            arranged = sorted
-            count = sorted.count
-            return
-        }
-        var matching = [Bool](repeating: false, count: index.count)
-        for row in matches { matching[Int(row)] = true }
-        arranged = sorted.filter { matching[Int($0)] }
     }
 
     /// Whether `part`'s UTF-8 bytes lie within `whole`'s, as the name

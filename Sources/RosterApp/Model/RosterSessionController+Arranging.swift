@@ -45,8 +45,11 @@ extension MonsterSortKey {
     /// "by height, tallest first": what the list's title and the footer say.
     var shownOrder: String { "by \(shownField), \(shownDirection)" }
 
-    /// The shortest form for a narrow title: "height ↓".
-    var shownBriefly: String { "\(shownField) \(descending ? "↓" : "↑")" }
+    /// The shortest form for a narrow title: "height ▼".
+    var shownBriefly: String { "\(shownField) \(directionMark)" }
+
+    /// ▲ ascending, ▼ descending: in the narrow title and the list's column headings.
+    var directionMark: String { descending ? "▼" : "▲" }
 
     private var shownField: String {
         switch field {

@@ -103,7 +103,7 @@ extension RosterSessionController {
         reportingErrors {
             let monsters = try markedMonsters()
             guard !monsters.isEmpty else {
-                tell("no \(what) was changed: the marked monsters are no longer on the roster", isError: true)
+                tell("no \(what) was changed: the marked monsters have left the list", isError: true)
                 return
             }
             let newestBefore = newestHistoryID()

@@ -71,6 +71,9 @@ final class RosterSessionController {
     var lastDataVersion: Int64 = 0
     /// The footer's sentence about the filter, while it is the one shown.
     private var toldFilterProblem: String?
+    /// The footer's sentence about which columns fit (`v`): said again for
+    /// the new size after a resize, while it is the one shown.
+    var toldColumns: String?
     /// The newest change in the history the interface has seen: its own,
     /// or one it told. A poll tells those after it as other programs'.
     var seenHistoryID: Int64 = 0
@@ -187,9 +190,7 @@ final class RosterSessionController {
         // A filter that means nothing is told in the footer, and the
         // telling goes once it means something again.
         if let problem = list.filterProblem {
-            let shown = list.isFilterInForce ? "the list still shows \(Quote.code(list.filterInForce))" : "the list still shows every monster"
-            // After "did you mean `fire`?" a semicolon would read as the question's.
-            status = ("\(problem.description)\(problem.description.hasSuffix("?") ? " —" : ";") \(shown)", true)
+            status = (Self.filterRefusal(problem.description, inForce: list.filterInForce), true)
             toldFilterProblem = status?.text
         } else if let told = toldFilterProblem {
             if status?.text == told { status = nil }
@@ -200,6 +201,23 @@ final class RosterSessionController {
             if let keep, let found = try list.position(of: keep, guess: selection) { position = found }
         }
         select(position)
+    }
+
+    /// Enter on a filter that means nothing: the one in force stays, the
+    /// filter line shows it, and the footer says what was refused and why.
+    func refuseFilter() {
+        guard let problem = list.filterProblem else { return }
+        setFilter(list.filterInForce)
+        status = (Self.filterRefusal("refused \(problem.description)", inForce: list.filterInForce), true)
+    }
+
+    /// "…; did you mean `weapon`? — the list still shows `weapon=fire`",
+    /// the filter in force as it reads, without the space typed after it.
+    private static func filterRefusal(_ problem: String, inForce: String) -> String {
+        let filter = String(inForce.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+        let shown = filter.isEmpty ? "the list still shows every monster" : "the list still shows \(Quote.code(filter))"
+        // After "did you mean `fire`?" a semicolon would read as the question's.
+        return "\(problem)\(problem.hasSuffix("?") ? " —" : ";") \(shown)"
     }
 
     // MARK: Adding and removing

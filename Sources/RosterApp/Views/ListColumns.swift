@@ -60,6 +60,19 @@ public enum ListColumn: String, CaseIterable, Sendable {
         }
     }
 
+    /// The column's heading, over its values.
+    var heading: String { rawValue.prefix(1).uppercased() + rawValue.dropFirst() }
+
+    /// The field a sort by this column orders by.
+    var sortField: QueryField {
+        switch self {
+        case .weapon: .weapon
+        case .height: .height
+        case .origin: .origin
+        case .activated: .activated
+        }
+    }
+
     /// The value in the column, or an empty cell when unknown.
     func value(of monster: Monster) -> String {
         switch self {
@@ -98,14 +111,20 @@ public enum ListColumn: String, CaseIterable, Sendable {
 }
 
 extension RosterSessionController {
-    /// `v`: the next set of columns. The footer says which of them the
-    /// list has room for at this size (`shown`), and which need a wider screen.
+    /// `v`: the next set of columns, and which of them fit (`tellColumns`).
     func cycleColumns(shown: ([ListColumn]) -> [ListColumn]) {
         let index = ListColumn.choices.firstIndex(of: listColumns) ?? 0
         listColumns = ListColumn.choices[(index + 1) % ListColumn.choices.count]
+        tellColumns(shown: shown)
+    }
+
+    /// The footer says which of the chosen columns the list has room for
+    /// at this size (`shown`), and which need a wider screen.
+    func tellColumns(shown: ([ListColumn]) -> [ListColumn]) {
         let fitting = shown(listColumns)
         let missing = listColumns.filter { !fitting.contains($0) }
         let rest = missing.isEmpty ? "" : "; \(ListColumn.named(missing)) \(missing.count == 1 ? "needs" : "need") a wider screen"
         tell("the list shows \(ListColumn.named(fitting))\(rest)", isError: false)
+        toldColumns = status?.text
     }
 }

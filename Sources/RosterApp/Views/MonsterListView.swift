@@ -3,7 +3,9 @@ import RosterCore
 import TerminalKit
 
 /// The list of monsters: a glyph and a name in its colour per row, the
-/// selected row highlighted, a filter field on top while filtering.
+/// selected row highlighted, a filter field on top while filtering, and
+/// a row of headings over the name and the columns shown, the sort's
+/// column marked ▲ or ▼.
 /// Only the rows on screen are read from the store, before each frame
 /// (`prepareFrame`): drawing reads nothing, and a read that fails reaches
 /// the status line.
@@ -16,6 +18,8 @@ final class MonsterListView: View {
     var onOpen: (() -> Void)?
     private var scrollOffset = 0
     private var rowsArea = Rect.zero
+    /// The headings' row, over the rows; empty while there are no rows to head.
+    private(set) var headingArea = Rect.zero
     /// The rows on screen, read before the frame.
     private var shownRows: [Monster] = []
 
@@ -78,10 +82,13 @@ final class MonsterListView: View {
     /// The filter line shows while it is typed or applied.
     private var filterShown: Bool { filterField.isFirstResponder || controller.list.isFilterInForce }
 
+    /// The headings show over rows, not over a sentence that says there are none.
+    private var headingShown: Bool { controller.list.count > 0 && !controller.list.isWaitingForIndex }
+
     /// Scrolls to the selection and reads the rows a frame of this height
     /// shows. Called before drawing, never while.
     func prepareFrame(frameHeight: Int) {
-        let rows = max(0, frameHeight - 2 - (filterShown ? 1 : 0))
+        let rows = max(0, frameHeight - 2 - (filterShown ? 1 : 0) - (headingShown ? 1 : 0))
         keepSelectionVisible(height: max(1, rows))
         shownRows = controller.monsters(in: scrollOffset..<(scrollOffset + rows))
     }
@@ -92,7 +99,9 @@ final class MonsterListView: View {
         filterField.isClippedOut = !filterShown
         // One column in from the border, like the names below it.
         filterField.frame = filterShown ? inner.row(0).inset(left: 1, right: 1) : .zero
-        rowsArea = filterShown ? inner.inset(top: 1) : inner
+        let belowFilter = filterShown ? inner.inset(top: 1) : inner
+        headingArea = headingShown ? belowFilter.row(0) : .zero
+        rowsArea = headingShown ? belowFilter.inset(top: 1) : belowFilter
     }
 
     override func draw(in buffer: inout Buffer) {
@@ -117,6 +126,7 @@ final class MonsterListView: View {
         }
         let nameWidth = self.nameWidth
         let columns = columnsFitting(controller.listColumns, listWidth: frame.width)
+        drawHeadings(columns, nameWidth: nameWidth, in: &buffer)
         for (row, monster) in shownRows.prefix(rowsArea.height).enumerated() {
             let position = scrollOffset + row
             let y = rowsArea.y + row
@@ -152,6 +162,33 @@ final class MonsterListView: View {
         drawPosition(in: &buffer)
     }
 
+    /// "Name ▲  Weapon  Height": each heading where its column's values
+    /// start, cut as they are; the sort's column keeps its ▲ or ▼ when its
+    /// words are cut.
+    private func drawHeadings(_ columns: [ListColumn], nameWidth: Int, in buffer: inout Buffer) {
+        guard headingArea.height > 0 else { return }
+        let order = controller.list.order
+        let y = headingArea.y
+        func heading(_ words: String, sorting field: QueryField, at x: Int, width: Int) {
+            guard let order, order.field == field, width > 2 else {
+                buffer.write(words, at: Point(x: x, y: y), width: width, style: Self.headingStyle)
+                return
+            }
+            let end = buffer.write(words, at: Point(x: x, y: y), width: width - 2, style: Self.headingStyle)
+            buffer.write(" \(order.directionMark)", at: Point(x: end, y: y), style: Self.headingStyle)
+        }
+        let nameEnd = columns.isEmpty ? headingArea.maxX : headingArea.x + 3 + nameWidth
+        heading("Name", sorting: .name, at: headingArea.x + 3, width: nameEnd - headingArea.x - 3)
+        var x = nameEnd
+        for column in columns {
+            heading(column.heading, sorting: column.sortField, at: x + 2, width: column.width)
+            x += 2 + column.width
+        }
+    }
+
+    /// Headings in the list's own colours, set apart by weight.
+    private static let headingStyle = Theme.label.bold
+
     /// Columns sit after the longest name shown (and a mark's two cells), up to `nameLimit`.
     private var nameWidth: Int { min(ListColumn.nameLimit, shownRows.map { DisplayWidth.of($0.name) + 2 }.max() ?? 0) }
 
@@ -171,23 +208,31 @@ final class MonsterListView: View {
         buffer.write(text, at: Point(x: frame.maxX - 1 - width, y: frame.maxY - 1), style: Theme.label)
     }
 
-    /// "Monsters · 6 · sorted by height, tallest first · 2 marked", in
-    /// the longest form that fits `width` columns; "3 marked, 1 hidden"
-    /// when the filter hides marks.
+    /// "Monsters · 6 found · sorted by height, tallest first · 3 marked,
+    /// 1 hidden", in the longest form that fits `width` columns. Its facts
+    /// by priority: the marks, the marks the filter hides, the order, then
+    /// the count (the bottom border shows it too). Words shorten first,
+    /// the least important fact's first ("3✓", "height ▼", "6"); only when
+    /// the shortest words do not fit are facts dropped, least important first.
     static func title(count: Int, filtered: Bool, order: MonsterSortKey?, marks: Int, hiddenMarks: Int = 0, width: Int) -> String {
-        let counts = filtered ? ["Monsters · \(grouped(count)) found", "\(grouped(count)) found"]
-            : ["Monsters · \(grouped(count))", grouped(count)]
-        let orders = order.map { ["sorted \($0.shownOrder)", String($0.shownOrder.dropFirst(3)), $0.shownBriefly] } ?? [""]
-        let hidden = hiddenMarks == 0 ? "" : ", \(grouped(hiddenMarks)) hidden"
-        let marked = marks == 0 ? [""] : ["\(grouped(marks)) marked\(hidden)", "\(grouped(marks))✓\(hidden)", "\(grouped(marks))✓"]
-        var candidates: [String] = []
-        // The order's words before the word Monsters, and the marks' too: they say more.
-        for order in orders {
-            for mark in marked {
-                for count in counts { candidates.append(([count, order, mark].filter { !$0.isEmpty }).joined(separator: " · ")) }
-            }
+        // Each fact's forms, longest first, in priority order; none: not said.
+        var facts: [[String]] = [
+            marks == 0 ? [] : ["\(grouped(marks)) marked", "\(grouped(marks))✓"],
+            marks == 0 || hiddenMarks == 0 ? [] : ["\(grouped(hiddenMarks)) hidden"],
+            order.map { ["sorted \($0.shownOrder)", String($0.shownOrder.dropFirst(3)), $0.shownBriefly] } ?? [],
+            filtered ? ["Monsters · \(grouped(count)) found", "\(grouped(count)) found", grouped(count)]
+                : ["Monsters · \(grouped(count))", grouped(count)],
+        ]
+        func composed() -> String {
+            let (marked, hidden, sorted, counted) = (facts[0].first, facts[1].first, facts[2].first, facts[3].first)
+            let marksPart = [marked, hidden].compactMap { $0 }.joined(separator: ", ")
+            return [counted, sorted, marksPart.isEmpty ? nil : marksPart].compactMap { $0 }.joined(separator: " · ")
         }
-        return candidates.first { DisplayWidth.of($0) <= width } ?? candidates.last ?? ""
+        for fact in facts.indices.reversed() {
+            while DisplayWidth.of(composed()) > width, facts[fact].count > 1 { facts[fact].removeFirst() }
+        }
+        for fact in facts.indices.reversed() where DisplayWidth.of(composed()) > width { facts[fact] = [] }
+        return composed()
     }
 
     static func grouped(_ number: Int) -> String {
@@ -241,114 +286,5 @@ final class MonsterListView: View {
         default:
             return true
         }
-    }
-}
-
-/// The filter line above the list: `/ cat`, filtering as you type.
-/// Enter keeps the filter, Esc clears it; ↑↓ still move in the list.
-final class FilterField: View {
-    private let controller: RosterSessionController
-    private var model = TextFieldModel(limit: 64)
-
-    init(controller: RosterSessionController) {
-        self.controller = controller
-        super.init()
-    }
-
-    override var canBecomeFirstResponder: Bool { true }
-    override var keyBindingsTitle: String { "Filter" }
-
-    /// The filter's keys, declared once; the rest are the readline keys
-    /// of `TextFieldModel`, and letters are the filter's text.
-    static let keys = KeyTable<FilterField>([
-        .init(.enter, "Enter", "keep filter", run: { $0.accept() }),
-        .init(.escape, "Esc", "clear filter", brief: "clear", run: { $0.clear() }),
-        .init(.up, "↑↓", "move", run: { $0.controller.moveSelection(by: -1) }),
-        .init(.down, "↑↓", "move", footer: false, run: { $0.controller.moveSelection(by: 1) }),
-    ])
-
-    override var keyBindings: [KeyBinding] { Self.keys.bindings(for: self) }
-
-    /// Plain characters always belong to the filter; other keys it does
-    /// not use (Tab, Ctrl-C) go up the chain.
-    override var consumesText: Bool { true }
-
-    override func handle(key: KeyEvent) -> Bool {
-        if super.handle(key: key) { return true }
-        let before = model.text
-        guard model.handle(key) else { return false }
-        if model.text != before { typed() }
-        return true
-    }
-
-    override func handle(paste text: String) -> Bool {
-        model.insert(text)
-        typed()
-        return true
-    }
-
-    /// The first letters of an expression (`we`, `weap`, `weapon`) would
-    /// filter names for a moment and empty the list before `weapon=fire`
-    /// fills it again. While the text may still become a field's name the
-    /// list keeps the last filter that meant something, and the footer
-    /// says why; one letter more that is no field's (`wen`), or an
-    /// operator, filters again. Enter, or leaving the field, filters names
-    /// by such text, as typed.
-    private var isWaiting: Bool { model.text != controller.list.filter }
-
-    private func typed() {
-        guard QueryParser.mayBeginExpression(model.text) else { return controller.setFilter(model.text) }
-        // A problem told for the text before (`weapon=`) no longer holds.
-        if controller.list.filterProblem != nil { controller.setFilter(controller.list.filterInForce) }
-        controller.tell("\(Quote.code(model.text)) may begin a field's name; Enter filters names holding it", isError: false)
-    }
-
-    /// The filter may have been cleared elsewhere (a save that would have
-    /// hidden the monster): typing starts from the filter in force.
-    override func didBecomeFirstResponder() {
-        if model.text != controller.list.filter { model.setText(controller.list.filter) }
-    }
-
-    /// Keeps the filter; one that means nothing is refused, the field
-    /// stays open and the reason stays in the footer (a key press clears
-    /// the footer, so it is told again).
-    func accept() {
-        if isWaiting { controller.setFilter(model.text) }
-        if controller.list.filterProblem != nil {
-            controller.setFilter(model.text)
-            return
-        }
-        superview?.becomeFirstResponder()
-    }
-
-    /// Leaving the field another way (Tab, a click, a resize that hands
-    /// the typing to the list's overlay) keeps the first letters of a
-    /// field as the name filter they read as, and leaves the filter in
-    /// force, not the text that meant nothing.
-    override func didResignFirstResponder() {
-        if isWaiting { controller.setFilter(model.text) }
-        if controller.list.filterProblem != nil {
-            model.setText(controller.list.filterInForce)
-            controller.setFilter(controller.list.filterInForce)
-        }
-    }
-
-    func clear() {
-        model.setText("")
-        controller.setFilter("")
-        superview?.becomeFirstResponder()
-    }
-
-    override var textCursorPosition: Point? {
-        guard isFirstResponder else { return nil }
-        let shown = model.visible(width: frame.width - 3)
-        return Point(x: frame.x + 2 + shown.cursorColumn, y: frame.y)
-    }
-
-    override func draw(in buffer: inout Buffer) {
-        let shown = isFirstResponder ? model.visible(width: frame.width - 3) : (text: controller.list.filterInForce, cursorColumn: 0)
-        let x = buffer.write("/ ", at: frame.origin, style: Style(foreground: Theme.accent).bold)
-        buffer.write(shown.text, at: Point(x: x, y: frame.y), width: frame.maxX - x,
-                     style: isFirstResponder ? Style().underlined : Style())
     }
 }

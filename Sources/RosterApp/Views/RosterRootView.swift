@@ -110,6 +110,12 @@ final class RosterRootView: View {
     /// in event handling, so that drawing never moves the focus.
     func sizeChanged() {
         guard let window else { return }
+        defer {
+            // What `v` said fits was said for the old size.
+            if controller.toldColumns != nil, controller.status?.text == controller.toldColumns {
+                controller.tellColumns(shown: columnsFitting)
+            }
+        }
         isCollapsed = frame.width < Self.splitWidth
         list.isHidden = isCollapsed
         header.showsMonstersButton = isCollapsed
@@ -215,20 +221,30 @@ final class RosterRootView: View {
             let monsters = controller.markedForRemoval()
             guard !monsters.isEmpty else { return }
             let names = monsters.count <= 3 ? ": " + monsters.map(\.name).joined(separator: ", ") : ""
-            let hidden = controller.markCounts.hidden
-            let stays = hidden == 0 ? "" : " (\(RosterSessionController.monsters(hidden, "marked monster", "marked monsters")) hidden by the filter \(hidden == 1 ? "stays" : "stay"))"
-            let question = "Remove \(RosterSessionController.monsters(monsters.count, "marked monster", "marked monsters"))\(names)?\(stays)"
+            let question = "Remove \(RosterSessionController.monsters(monsters.count, "marked monster", "marked monsters"))\(names)?\(hiddenMarksStay)"
             let prompt = ConfirmationPrompt(question, defaultAnswer: false,
                                             onConfirm: { [weak self] in self?.controller.removeMarked(monsters) })
             prompt.style = Theme.current.question
-        window.present(Overlay(prompt, placement: ConfirmationPrompt.footerPlacement))
+            window.present(Overlay(prompt, placement: ConfirmationPrompt.footerPlacement))
             return
         }
         guard let monster = controller.selectedOnRoster else { return }
-        let prompt = ConfirmationPrompt("Remove \(monster.name)?", defaultAnswer: false,
+        // Every mark hidden by the filter: the question says it is about
+        // this monster alone and that the marks stay, as the editors do
+        // (in the question: the footer's sentence would be under it).
+        let whom = controller.hasAnyMarks ? "\(monster.name) alone" : monster.name
+        let prompt = ConfirmationPrompt("Remove \(whom)?\(hiddenMarksStay)", defaultAnswer: false,
                                         onConfirm: { [weak self] in self?.controller.remove(monster) })
         prompt.style = Theme.current.question
         window.present(Overlay(prompt, placement: ConfirmationPrompt.footerPlacement))
+    }
+
+    /// " (2 hidden marks stay)" after a removal's question, in the
+    /// title's words ("3 marked, 2 hidden"), short enough for one row.
+    private var hiddenMarksStay: String {
+        let hidden = controller.markCounts.hidden
+        guard hidden > 0 else { return "" }
+        return " (\(RosterSessionController.monsters(hidden, "hidden mark", "hidden marks")) \(hidden == 1 ? "stays" : "stay"))"
     }
 
     private var helpView: KeyHelpView?
@@ -324,14 +340,18 @@ final class RosterRootView: View {
     /// `v`: the next columns; the footer says which fit the list at this
     /// size, docked or the drawer, with the names it shows now.
     func cycleColumns() {
+        controller.cycleColumns(shown: columnsFitting)
+    }
+
+    /// The columns of `columns` the list (docked, or the drawer) has room
+    /// for at this size, beside the names it shows now.
+    private func columnsFitting(_ columns: [ListColumn]) -> [ListColumn] {
         // The drawer may not have read its rows yet: their names decide what fits.
         let shownList = isCollapsed ? listOverlay : list
         shownList.prepareFrame(frameHeight: frame.height - 1 - footerRows(frame))
-        controller.cycleColumns { [self] columns in
-            let wanted = ListColumn.listWidth(showing: columns)
-            let width = isCollapsed ? min(frame.width, max(40, wanted)) : Self.listWidth(bodyWidth: frame.width, columns: columns)
-            return shownList.columnsFitting(columns, listWidth: width)
-        }
+        let wanted = ListColumn.listWidth(showing: columns)
+        let width = isCollapsed ? min(frame.width, max(40, wanted)) : Self.listWidth(bodyWidth: frame.width, columns: columns)
+        return shownList.columnsFitting(columns, listWidth: width)
     }
 
     /// The docked list's width: three tenths of the screen, 40 at most,

@@ -4,7 +4,7 @@ import TerminalKit
 
 /// The list's own words, read inside its frame: the title on its top
 /// border ("Monsters · 6 · height, tallest first") and the filter line
-/// under it ("weapon=fire"), whichever list is shown (docked, or the
+/// under it ("weapon=fire"), the headings over its rows, whichever list is shown (docked, or the
 /// drawer of a narrow window).
 extension RosterScreenHarness {
     private var shownList: MonsterListView? {
@@ -32,6 +32,17 @@ extension RosterScreenHarness {
             .trimmingCharacters(in: .whitespaces)
         guard row.hasPrefix("/") else { return nil }
         return String(row.dropFirst()).trimmingCharacters(in: .whitespaces)
+    }
+
+    /// The headings over the list's rows as drawn ("Name ▲  Weapon
+    /// Height"), their gaps squeezed to two spaces; nil when the list
+    /// shows no heading row.
+    var listHeadings: String? {
+        let buffer = screen
+        guard let view = shownList, view.headingArea.height > 0 else { return nil }
+        let area = view.headingArea
+        let row = String(buffer.text(row: area.y).dropFirst(area.x).prefix(area.width)).trimmingCharacters(in: .whitespaces)
+        return row.replacingOccurrences(of: " {3,}", with: "  ", options: .regularExpression)
     }
 
     /// Opens the monster list where it is a drawer; a docked list is in sight.

@@ -69,7 +69,8 @@ extension RosterScreenHarness {
         var lines: [String] = []
         var selected: String?
         let frame = view.frame
-        for y in (frame.y + 1)..<max(frame.y + 1, frame.maxY - 1) {
+        // The headings' row ("Name  Weapon") heads the names; it is none of them.
+        for y in (frame.y + 1)..<max(frame.y + 1, frame.maxY - 1) where !(view.headingArea.height > 0 && y == view.headingArea.y) {
             let row = String(buffer.text(row: y).dropFirst(frame.x + 1).prefix(frame.width - 2))
             let trimmed = row.trimmingCharacters(in: .whitespaces)
             guard !trimmed.isEmpty, !trimmed.hasPrefix("/ ") else { continue }

@@ -73,9 +73,13 @@ final class ActivatedField: DetailField {
         // The wheels start at the monster's activation, or now; with marks,
         // at the first marked monster's, and the title says whom Done gives it.
         let start = startingValue(\.activated)
-        picker.title = marksTitle("Activated", shared: start.shared) ?? "Activated"
+        showTitle()
         openedAt = (start.value ?? nil).map(Self.calendarValue)
         picker.setValue(Self.calendarValue((start.value ?? nil) ?? Timestamp.now))
+    }
+
+    override func showTitle() {
+        picker.title = marksTitle("Activated", shared: startingValue(\.activated).shared) ?? "Activated"
     }
 
     override func commitEditing() -> Bool {
@@ -89,7 +93,7 @@ final class ActivatedField: DetailField {
             return false
         }
         // The marked monsters say themselves which of them had it already.
-        guard !marksAtStart.isEmpty || timestamp != controller.selected?.activated else { return true }
+        guard actsOnMarks || timestamp != controller.selected?.activated else { return true }
         return save(MonsterChanges(activated: .some(timestamp)))
     }
 

@@ -44,14 +44,37 @@ class DetailField: View {
         problem = nil
         original = controller.selectedOnRoster
         ownChanges = nil
-        marksAtStart = honoursMarks && controller.hasMarks ? controller.markedInSight() : []
+        marks = honoursMarks && controller.hasMarks ? controller.markedInSight() : []
+        actsOnMarks = !marks.isEmpty
+        marksWhenOpened = Set(marks.map(\.id))
         if honoursMarks { controller.tellHiddenMarks() }
         becomeFirstResponder()
     }
 
-    /// The marked monsters in the list as the editor opened: it starts
-    /// from their value and acts on them all (empty: the selected monster).
-    var marksAtStart: [Monster] = []
+    /// The marked monsters in the list the editor acts on: it starts from
+    /// their value and gives it to them all. Those of the list as the
+    /// editor opened, followed while it is open (`followMarks`).
+    var marks: [Monster] = []
+    /// Whether the editor opened on marks: it acts on the marked monsters
+    /// in the list even after every one of them has left it (a choice is
+    /// then refused), never on the selected monster instead.
+    private(set) var actsOnMarks = false
+    /// The marked monsters in the list as the editor opened: the title
+    /// says how the set changed since.
+    private var marksWhenOpened: Set<Int64> = []
+
+    /// After another program's change, which may take marked monsters
+    /// out of the list (a filter they no longer match, or removed) or
+    /// bring hidden ones into it: the editor acts on the marked monsters
+    /// in the list now, as a choice will, and its title says so.
+    func followMarks() {
+        guard actsOnMarks else { return }
+        marks = controller.markedInSight()
+        showTitle()
+    }
+
+    /// Puts the editor's title on its panel (whom it acts on, with marks).
+    func showTitle() {}
     /// Whether the editor acts on the marked monsters (a name is one monster's).
     var honoursMarks: Bool { marksField != nil }
 
@@ -59,17 +82,24 @@ class DetailField: View {
     /// first marked monster's, `shared` false when the marked monsters'
     /// values differ (a panel then ticks none).
     func startingValue<Value: Equatable>(_ read: (Monster) -> Value) -> (value: Value?, shared: Bool) {
-        guard let first = marksAtStart.first else { return (controller.selected.map(read), true) }
+        guard actsOnMarks else { return (controller.selected.map(read), true) }
+        // Every marked monster has left the list: nothing to start from.
+        guard let first = marks.first else { return (nil, false) }
         let value = read(first)
-        return (value, marksAtStart.allSatisfy { read($0) == value })
+        return (value, marks.allSatisfy { read($0) == value })
     }
 
     /// The editor's title while it acts on marks: "Weapon for 3 marked
-    /// monsters", "…, which differ" when their values do; nil without marks.
+    /// monsters", "…, which differ" when their values do, "; 1 left the
+    /// list" when the set changed while it was open; nil without marks.
     func marksTitle(_ what: String, shared: Bool) -> String? {
-        guard !marksAtStart.isEmpty else { return nil }
-        let whom = RosterSessionController.monsters(marksAtStart.count, "marked monster", "marked monsters")
-        return "\(what) for \(whom)\(shared || marksAtStart.count == 1 ? "" : ", which differ")"
+        guard actsOnMarks else { return nil }
+        let whom = marks.isEmpty ? "no marked monster" : RosterSessionController.monsters(marks.count, "marked monster", "marked monsters")
+        let now = Set(marks.map(\.id))
+        let left = marksWhenOpened.subtracting(now).count, came = now.subtracting(marksWhenOpened).count
+        let change = [left == 0 ? nil : "\(left) left the list", came == 0 ? nil : "\(came) came into it"].compactMap { $0 }
+        let changed = change.isEmpty ? "" : "; " + change.joined(separator: ", ")
+        return "\(what) for \(whom)\(shared || marks.count <= 1 ? "" : ", which differ")\(changed)"
     }
 
     /// Saves `changes` by compare-and-set from `original`, the one way
@@ -79,7 +109,7 @@ class DetailField: View {
     /// written: `clashed` shows it, the person's own value is kept in
     /// `ownChanges`, and saving again starts from the newer monster, on purpose.
     func save(_ changes: MonsterChanges, announce: ((_ before: Monster, _ after: Monster) -> String)? = nil) -> Bool {
-        if !marksAtStart.isEmpty, let field = marksField {
+        if actsOnMarks, let field = marksField {
             // Every marked monster takes the value, as one change; there is
             // no one monster the editor started from to compare with.
             return controller.editMarked(changes, field: field, bare: field === MonsterFields.nameColor)

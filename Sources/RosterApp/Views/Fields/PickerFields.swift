@@ -33,10 +33,14 @@ final class ColorField: ChoiceField {
     override var inputViewPresentation: InputViewPresentation { .popover(anchor: anchor()) }
 
     override func didBecomeFirstResponder() {
-        // With marks the popover says whom a choice gives the colour.
-        menu.title = marksTitle("Colour", shared: startingValue(\.nameColor).shared) ?? "Name colour"
+        showTitle()
         modelChanged()
         menu.highlightCurrent()
+    }
+
+    /// With marks the popover says whom a choice gives the colour.
+    override func showTitle() {
+        menu.title = marksTitle("Colour", shared: startingValue(\.nameColor).shared) ?? "Name colour"
     }
 
     /// The popover ticks the colour the monster has now, or the one every marked monster has.
@@ -96,6 +100,10 @@ class WheelField: DetailField {
     override func didBecomeFirstResponder() {
         loadWheels()
         pendingText = nil
+        showTitle()
+    }
+
+    override func showTitle() {
         wheels.title = marksTitle(label, shared: marksShareValue) ?? label
     }
 
@@ -103,7 +111,7 @@ class WheelField: DetailField {
     var marksShareValue: Bool { true }
 
     override func commitEditing() -> Bool {
-        if !marksAtStart.isEmpty {
+        if actsOnMarks {
             // With marks, the wheels write once, when the value they were
             // turned to is kept (Done, Prev, Next), never as they turn; a
             // field passed through untouched gives the marked monsters nothing.

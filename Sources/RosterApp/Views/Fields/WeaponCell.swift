@@ -16,7 +16,7 @@ final class WeaponCell: ChoiceField {
             guard let self else { return }
             let weapon = WeaponType.allCases[index]
             // With marks, every marked monster takes it, as one change.
-            if !self.marksAtStart.isEmpty {
+            if self.actsOnMarks {
                 if self.controller.setWeaponOfMarked(weapon) { self.pane?.finishEditing() }
                 return
             }
@@ -42,10 +42,14 @@ final class WeaponCell: ChoiceField {
     override var honoursMarks: Bool { true }
 
     override func didBecomeFirstResponder() {
-        // With marks the panel says whom a choice gives the weapon.
-        panel.title = marksTitle("Weapon", shared: startingValue(\.weapon.type).shared) ?? "Preferred way to kill"
+        showTitle()
         modelChanged()
         panel.highlightCurrent()
+    }
+
+    /// With marks the panel says whom a choice gives the weapon.
+    override func showTitle() {
+        panel.title = marksTitle("Weapon", shared: startingValue(\.weapon.type).shared) ?? "Preferred way to kill"
     }
 
     /// The weapon ticked: the monster's, or the one every marked monster carries.
