@@ -63,7 +63,8 @@ extension PostgresRosterStore {
         isWriting = true
         defer { isWriting = false }
         return try guarded {
-            var batch = writeOpening
+            var batch = openingWrite()
+            recordsEntry = true
             if readsMarker { batch.append(BoundStatement(PostgresSchema.readMarker)) }
             let checked = batch.count
             batch += [nameKeysCheck, lookupStatement(ids: [], readingAs: [key], forUpdate: true)]
@@ -71,6 +72,9 @@ extension PostgresRosterStore {
             let results: [QueryResult]
             do throws(PostgresError) {
                 results = try connection.execute(batch)
+            } catch where Self.meansLostConnection(error) {
+                // Lost with COMMIT sent: saved, told as usual from the history (see `settleLostCommit`).
+                return .done(try savedWeaponChanges(ofChange: try settleLostCommit(after: error)))
             } catch {
                 rollBack()
                 // No schema, or not roster's: made or refused the usual way.
@@ -97,6 +101,14 @@ extension PostgresRosterStore {
                 throw PostgresError.protocolViolation("it changed monster \(written.last.flatMap { $0 } ?? "?") where roster meant \(change.monster.id)")
             }
             return .done(changes)
+        }
+    }
+
+    /// The change a one-trip write saved, read back from its history entry.
+    private func savedWeaponChanges(ofChange id: Int64) throws -> [WeaponChange] {
+        try revisions(ofChange: id).compactMap { revision in
+            guard let before = revision.before, let after = revision.after else { return nil }
+            return WeaponChange(monster: before, weapon: after.weapon.type)
         }
     }
 

@@ -56,6 +56,8 @@ enum PostgresSchema {
                   sql: version6),
         Migration(version: 7, summary: "monsters by height, origin and activation in both directions, so that a sorted list is read a window at a time",
                   sql: version7),
+        Migration(version: 8, summary: "each history entry keeps the token its writer drew, so that a writer whose reply was lost can ask whether its change was saved",
+                  sql: version8),
     ]
 
     static var currentVersion: Int32 { Int32(migrations.count) }
@@ -64,7 +66,8 @@ enum PostgresSchema {
     /// announcements, versions 3 and 4 make writes and filters cheaper,
     /// version 5 adds the history counter, version 6 the count of outside
     /// writes, without which lookups by name compare names instead of
-    /// trusting keys; see `PostgresNameKeys`; version 7 indexes sorts). Writes need version 5's
+    /// trusting keys; see `PostgresNameKeys`; version 7 indexes sorts; version 8
+    /// keeps write tokens, which only a lost reply asks about). Writes need version 5's
     /// counter: its owner runs the new roster once first, as
     /// docs/sharing.md says for every upgrade.
     static let oldestCompatibleVersion: Int32 = 1
@@ -295,6 +298,20 @@ enum PostgresSchema {
             RETURN NULL;
         END
         $$;
+        """#
+
+    /// Version 8: each history entry keeps the token its writer drew for
+    /// the write (16 random bytes, in hex), taken from the transaction's
+    /// setting `roster.write_token` by the column's default, so that every
+    /// statement that records an entry carries it without naming it. A
+    /// writer whose connection is lost after it sent COMMIT connects again
+    /// and looks its token up: found, the change was saved; not found
+    /// (under the write lock, so the lost transaction has ended), it was
+    /// not. Entries written before this version, or by other programs, have none.
+    static let version8 = #"""
+        ALTER TABLE roster.history ADD COLUMN write_token text
+            DEFAULT nullif(current_setting('roster.write_token', true), '')
+            CHECK (char_length(write_token) <= 64);
         """#
 
     /// Whether every name key was checked since the last outside write, by
