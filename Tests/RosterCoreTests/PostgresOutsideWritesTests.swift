@@ -138,11 +138,12 @@ struct PostgresOutsideWritesTests {
         let database = try server.makeDatabase()
         let admin = try server.adminConnection(database: database)
         defer { admin.close() }
-        // Back to schema 1: no sort indexes (schema 7 undone), no count of outside writes (6),
+        // Back to schema 1: no write tokens (schema 8 undone), no sort indexes (7), no count of outside writes (6),
         // the history numbered by a sequence (5), no weapon index (4), no
         // announcements of outside changes (2 and 3).
         try admin.simpleQuery("""
             ALTER TABLE roster.roster_schema DROP COLUMN outside_writes, DROP COLUMN keys_checked, DROP COLUMN keys_fold;
+            ALTER TABLE roster.history DROP COLUMN write_token;
             CREATE SEQUENCE roster.history_id AS bigint OWNED BY roster.history.id;
             ALTER TABLE roster.history ALTER COLUMN id SET DEFAULT nextval('roster.history_id');
             DROP FUNCTION roster.next_history_id();
@@ -171,6 +172,11 @@ struct PostgresOutsideWritesTests {
         defer { fresh.close() }
         #expect(try admin.query(indexes).rows == fresh.query(indexes).rows)
         #expect(try admin.query(indexes).rows.count >= 12)
+        let columns = """
+            SELECT table_name, column_name, data_type, column_default FROM information_schema.columns
+            WHERE table_schema = 'roster' ORDER BY table_name, column_name
+            """
+        #expect(try admin.query(columns).rows == fresh.query(columns).rows)
         #expect(try admin.query("SELECT pg_get_triggerdef(oid) FROM pg_trigger WHERE tgname = 'monster_changed_outside'").firstValue?
                 .contains("WHEN ((current_setting('roster.writing'::text, true) IS DISTINCT FROM 'on'::text))") == true)
         // Upgraded, the history goes on from the counter.

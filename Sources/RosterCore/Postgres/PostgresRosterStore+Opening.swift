@@ -205,7 +205,7 @@ extension PostgresRosterStore {
         try refuseSchemaOthersCreateIn()
     }
 
-    /// An empty schema `roster` that another role owns is refused, left
+    /// An empty schema `roster` that another role owns is refused (77), left
     /// untouched: its owner could drop or change whatever roster made
     /// in it. A role the connecting one was granted may own it (a team's
     /// role), or a superuser (an administrator's schema made for the
@@ -221,7 +221,7 @@ extension PostgresRosterStore {
               AND NOT (SELECT rolsuper FROM pg_catalog.pg_roles WHERE oid = nspowner)
             """).firstValue
         guard let owner else { return }
-        throw RosterError.serverRefused("the schema roster in \(name) belongs to the role \(Quote.code(owner)), not to \(Quote.code(settings.user)) or a role it is a member of, so its owner could change or drop what roster made there; roster leaves it untouched (its owner may drop it, or give it to \(Quote.code(settings.user)))")
+        throw RosterError.notPermitted("the schema roster in \(name) belongs to the role \(Quote.code(owner)), not to \(Quote.code(settings.user)) or a role it is a member of, so its owner could change or drop what roster made there; roster leaves it untouched (its owner may drop it, or give it to \(Quote.code(settings.user)))")
     }
 
     /// An empty schema `roster` in which a role other than its owner (and
