@@ -56,7 +56,7 @@ struct PostgresHostileInputTests {
         #expect(try counter(of: watching, movedFrom: start) != start)
     }
 
-    @Test("an empty schema roster that another role owns is refused in one sentence and left untouched")
+    @Test("an empty schema roster that another role owns is refused in one sentence (77) and left untouched")
     func schemaOwnedByAnother() throws {
         let server = try PostgresTestServer.shared()
         let database = try server.makeDatabase(schema: false)
@@ -78,7 +78,7 @@ struct PostgresHostileInputTests {
                 let store = try PostgresRosterStore.open(uri: server.uri(database: database, user: user), environment: [:])
                 _ = try store.monsters(matching: MonsterQuery())
             } throws: { error in
-                guard case RosterError.serverRefused(let sentence) = error else { return false }
+                guard case RosterError.notPermitted(let sentence) = error else { return false }
                 return sentence.contains("belongs to the role `mallory`") && sentence.contains("leaves it untouched")
             }
         }

@@ -139,8 +139,8 @@ struct PostgresOutsideWritesTests {
         let database = try server.makeDatabase()
         let admin = try server.adminConnection(database: database)
         defer { admin.close() }
-        // Back to schema 1: no check of roster's writes by their history (schema 8 undone),
-        // no sort indexes (7), no count of outside writes (6),
+        // Back to schema 1: no write tokens (schema 9 undone), no check of roster's writes
+        // by their history (8), no sort indexes (7), no count of outside writes (6),
         // the history numbered by a sequence (5), no weapon index (4), no
         // announcements of outside changes (2 and 3).
         try admin.simpleQuery("""
@@ -153,6 +153,7 @@ struct PostgresOutsideWritesTests {
             ALTER TABLE roster.history DROP COLUMN xact, DROP COLUMN outside_writes;
             DROP FUNCTION roster.outside_write_count();
             ALTER TABLE roster.roster_schema DROP COLUMN outside_writes, DROP COLUMN keys_checked, DROP COLUMN keys_fold;
+            ALTER TABLE roster.history DROP COLUMN write_token;
             CREATE SEQUENCE roster.history_id AS bigint OWNED BY roster.history.id;
             ALTER TABLE roster.history ALTER COLUMN id SET DEFAULT nextval('roster.history_id');
             DROP FUNCTION roster.next_history_id();

@@ -11,7 +11,8 @@ import TextSafety
 extension PostgresRosterStore {
     /// The roster's sentence for a client error. "nothing was changed"
     /// only where something could have been: a write that lost its
-    /// server part way. A read, or a command that could not connect at
+    /// server part way (before its COMMIT was sent, or after it when the
+    /// write's token shows it was not saved: see `settleLostCommit`). A read, or a command that could not connect at
     /// all, names the server and says no more.
     static func mapped(_ error: PostgresError, settings: ConnectionSettings, writing: Bool) -> RosterError {
         let server = settings.description
@@ -38,7 +39,7 @@ extension PostgresRosterStore {
             if state == SQLState("2200H") {
                 return .serverRefused("the roster at \(server) has no monster id left to give: its ids reached the largest PostgreSQL keeps (an imported monster with id 9223372036854775807 does that), and roster never gives an id twice\(unchanged)")
             }
-            if state.errorClass == "08" || state == .adminShutdown || state == .crashShutdown || state == .cannotConnectNow {
+            if meansLostConnection(error) {
                 return .serverUnavailable("lost the connection to PostgreSQL at \(server): \(failure.message)\(unchanged)")
             }
             if state == .insufficientPrivilege || state == .readOnlySQLTransaction {
@@ -69,6 +70,18 @@ extension PostgresRosterStore {
                     + "(database \(settings.database)): \(failure.message)")
             }
             return .serverRefused("the roster at \(server) failed: \(failure.message) (SQLSTATE \(state.code))")
+        }
+    }
+
+    /// Whether `error` means the session is gone (a network cut, the
+    /// server or its process ended), not that a statement was refused.
+    static func meansLostConnection(_ error: PostgresError) -> Bool {
+        switch error {
+        case .connectionLost: return true
+        case .server(let failure):
+            let state = failure.sqlState
+            return state.errorClass == "08" || state == .adminShutdown || state == .crashShutdown || state == .cannotConnectNow
+        default: return false
         }
     }
 

@@ -27,6 +27,7 @@ extension PostgresRosterStore: HistoryReading {
     func recordChange(_ command: String, summary: String, revisions: [MonsterRevision], reverses: Int64? = nil,
                       file: String? = nil, kind: String = "rows", id: Int64? = nil,
                       counts: (before: Int, after: Int)? = nil) throws {
+        recordsEntry = true
         let entry: [String?] = [client, surface.rawValue, command, file, summary, kind, reverses.map(String.init),
                                 counts.map { String($0.before) }, counts.map { String($0.after) }]
         // The entry and its rows go before the change's writes still

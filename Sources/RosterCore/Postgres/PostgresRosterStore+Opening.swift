@@ -150,51 +150,62 @@ extension PostgresRosterStore {
                 [String(PostgresSchema.LockKey.space), String(PostgresSchema.LockKey.migration)])
         if try run("SELECT to_regclass('roster.roster_schema') IS NOT NULL").firstValue == "t" { return }
         if try schemaObjectCount() > 0 { throw RosterError.foreignSchema(server: name) }
-        try refuseSchemaOwnedByAnother()
+        try refuseSchemaOthersControl()
         for migration in PostgresSchema.migrations { try connection.simpleQuery(migration.sql) }
         try run("UPDATE roster.roster_schema SET version = $1", [String(PostgresSchema.currentVersion)])
         try run(Self.noteNameKeysChecked, [String(NameFolding.revision)])
     }
 
-    /// Runs each migration the schema lacks, each in one transaction with
-    /// its version bump, under the migration lock; the version is read
-    /// again under the lock, as another program may have migrated first.
+    /// Makes the schema, or runs each migration it lacks, under the
+    /// migration lock; the version is read again under the lock, as
+    /// another program may have migrated first. A new schema is made whole
+    /// in one transaction (every migration, the default roster, the noted
+    /// keys), so that nothing of it stays when any part fails, and it is
+    /// told only once that transaction has committed; an older schema takes
+    /// each migration in a transaction of its own with its version bump.
     func migrate() throws {
-        var seeded = 0
-        defer {
-            // Said once the schema's first transaction has committed: a
-            // mistyped database name would otherwise fill a new roster
-            // without a word, as a mistyped file name would.
-            if seeded > 0 {
-                tellNewRoster?("made a new roster in database \(settings.database) on \(settings.serverDescription), with the \(seeded) default monsters")
-            }
-        }
-        for migration in PostgresSchema.migrations {
-            var seeding = 0
-            try connection.transaction {
+        while true {
+            let (finished, seeded) = try connection.transaction { () throws -> (Bool, Int) in
                 try connection.query("SELECT pg_advisory_xact_lock($1, $2)",
                                      [String(PostgresSchema.LockKey.space), String(PostgresSchema.LockKey.migration)])
                 // Asked without a failing statement, which would abort the transaction.
                 let marked = try connection.query("SELECT to_regclass('roster.roster_schema') IS NOT NULL").firstValue == "t"
                 let found = marked ? try markedVersion() ?? 0 : try schemaObjectCount() > 0 ? -1 : 0
                 if found < 0 { throw RosterError.foreignSchema(server: name) }
-                guard found < migration.version else { return }
-                if found == 0 { try refuseSchemaOwnedByAnother() }
-                try connection.simpleQuery(migration.sql)
-                if migration.version == 1 {
-                    try connection.execute([try PostgresSchema.seedDefaultRoster()])
-                    seeding = try DefaultRoster.monsters().count
+                guard found < PostgresSchema.currentVersion else { return (true, 0) }
+                guard found == 0 else {
+                    let migration = PostgresSchema.migrations[Int(found)]
+                    try connection.simpleQuery(migration.sql)
+                    try connection.query("UPDATE roster.roster_schema SET version = $1", [String(migration.version)])
+                    return (false, 0)
                 }
-                try connection.query("UPDATE roster.roster_schema SET version = $1", [String(migration.version)])
+                try refuseSchemaOthersControl()
+                for migration in PostgresSchema.migrations { try connection.simpleQuery(migration.sql) }
+                try connection.execute([try PostgresSchema.seedDefaultRoster()])
+                try connection.query("UPDATE roster.roster_schema SET version = $1", [String(PostgresSchema.currentVersion)])
+                // A roster made here holds only keys roster derived.
+                try connection.query(Self.noteNameKeysChecked, [String(NameFolding.revision)])
+                return (true, try DefaultRoster.monsters().count)
             }
-            // Committed: the default roster is there.
-            seeded += seeding
+            // Said once the schema's transaction has committed: a mistyped
+            // database name would otherwise fill a new roster without a
+            // word, as a mistyped file name would.
+            if seeded > 0 {
+                tell?("made a new roster in database \(settings.database) on \(settings.serverDescription), with the \(seeded) default monsters")
+            }
+            if finished { return }
         }
-        // A roster made here holds only keys roster derived.
-        if seeded > 0 { try connection.query(Self.noteNameKeysChecked, [String(NameFolding.revision)]) }
     }
 
-    /// An empty schema `roster` that another role owns is refused, left
+    /// Refuses, leaving it untouched, an empty schema `roster` that
+    /// another role could change once roster has made its tables there:
+    /// one owned by another role, or one in which another role may create.
+    func refuseSchemaOthersControl() throws {
+        try refuseSchemaOwnedByAnother()
+        try refuseSchemaOthersCreateIn()
+    }
+
+    /// An empty schema `roster` that another role owns is refused (77), left
     /// untouched: its owner could drop or change whatever roster made
     /// in it. A role the connecting one was granted may own it (a team's
     /// role), or a superuser (an administrator's schema made for the
@@ -210,7 +221,30 @@ extension PostgresRosterStore {
               AND NOT (SELECT rolsuper FROM pg_catalog.pg_roles WHERE oid = nspowner)
             """).firstValue
         guard let owner else { return }
-        throw RosterError.serverRefused("the schema roster in \(name) belongs to the role \(Quote.code(owner)), not to \(Quote.code(settings.user)) or a role it is a member of, so its owner could change or drop what roster made there; roster leaves it untouched (its owner may drop it, or give it to \(Quote.code(settings.user)))")
+        throw RosterError.notPermitted("the schema roster in \(name) belongs to the role \(Quote.code(owner)), not to \(Quote.code(settings.user)) or a role it is a member of, so its owner could change or drop what roster made there; roster leaves it untouched (its owner may drop it, or give it to \(Quote.code(settings.user)))")
+    }
+
+    /// An empty schema `roster` in which a role other than its owner (and
+    /// the roles the connecting one was granted) may create is refused,
+    /// left untouched: that role could plant a function or table of the
+    /// name roster's schema uses (`announce_outside_change`), so that the
+    /// schema is half made, or roster runs code of its choosing. Read from
+    /// the schema's grants (PUBLIC too), not from `has_schema_privilege`,
+    /// for which a superuser holds every privilege.
+    func refuseSchemaOthersCreateIn() throws {
+        let creators = try connection.query("""
+            WITH RECURSIVE granted(role) AS (
+                SELECT oid FROM pg_catalog.pg_roles WHERE rolname = current_user
+                UNION SELECT roleid FROM pg_catalog.pg_auth_members JOIN granted ON member = role)
+            SELECT CASE WHEN a.grantee = 0 THEN 'PUBLIC' ELSE pg_catalog.pg_get_userbyid(a.grantee) END
+            FROM pg_catalog.pg_namespace n, pg_catalog.aclexplode(n.nspacl) a
+            WHERE n.nspname = 'roster' AND a.privilege_type = 'CREATE' AND a.grantee <> n.nspowner
+              AND a.grantee NOT IN (SELECT role FROM granted)
+            ORDER BY 1
+            """).rows.compactMap { $0.first ?? nil }
+        guard let first = creators.first else { return }
+        let others = creators.count > 1 ? " and \(creators.count - 1) other\(creators.count > 2 ? "s" : "")" : ""
+        throw RosterError.notPermitted("the schema roster in \(name) lets the role \(Quote.code(first))\(others) create in it besides its owner, so that role could plant what roster would then run or trust; roster leaves it untouched (its owner may revoke CREATE on schema roster, or drop it)")
     }
 
     /// Notes that every name key is what its name gives (see `PostgresRosterStore+NameKeys`).

@@ -40,12 +40,19 @@ extension PostgresRosterStore {
             }
         }
         return try guarded {
-            pending = writeOpening
+            pending = openingWrite()
             let value: T
             do {
                 value = try body()
                 if commit {
-                    let tag = try run("COMMIT").commandTag
+                    let tag: String?
+                    do {
+                        tag = try run("COMMIT").commandTag
+                    } catch let lost as PostgresError {
+                        // Saved despite the lost reply, or thrown (see `settleLostCommit`).
+                        _ = try settleLostCommit(after: lost)
+                        tag = "COMMIT"
+                    }
                     if tag == "ROLLBACK" { throw PostgresError.misuse("the transaction failed part way, so it was rolled back") }
                 } else {
                     try run("ROLLBACK")
@@ -58,17 +65,28 @@ extension PostgresRosterStore {
         }
     }
 
+    /// Starts a write: a new token for its history entry (see
+    /// `settleLostCommit`), and BEGIN with the write lock.
+    func openingWrite() -> [BoundStatement] {
+        writeToken = Self.newWriteToken()
+        recordsEntry = false
+        return writeOpening
+    }
+
     /// How every write begins: BEGIN, then the write lock.
     var writeOpening: [BoundStatement] {
         [
             BoundStatement("BEGIN"),
             // roster.writing: this change is roster's, announced with its
-            // history id; the outside-change trigger stays quiet. The
+            // history id; the outside-change trigger stays quiet.
+            // roster.write_token: its history entry's token. The
             // settings come first in the row, so the lock waits no
             // longer than the busy timeout; one statement, parsed once.
             BoundStatement("""
-                SELECT set_config('lock_timeout', $1, true), set_config('roster.writing', 'on', true), pg_advisory_xact_lock($2, $3)
-                """, ["\(max(0, busyTimeoutMilliseconds))ms", String(PostgresSchema.LockKey.space), String(PostgresSchema.LockKey.write)]),
+                SELECT set_config('lock_timeout', $1, true), set_config('roster.writing', 'on', true), \
+                set_config('roster.write_token', $4, true), pg_advisory_xact_lock($2, $3)
+                """, ["\(max(0, busyTimeoutMilliseconds))ms", String(PostgresSchema.LockKey.space), String(PostgresSchema.LockKey.write),
+                      writeToken]),
         ]
     }
 

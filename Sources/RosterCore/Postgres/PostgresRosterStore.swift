@@ -33,9 +33,17 @@ public final class PostgresRosterStore: RosterStore {
     /// How the history names this person's machine: the application_name
     /// given, else the OS user and host name.
     public let client: String
-    /// Told, once, when opening made the roster's schema and filled it
-    /// with the default roster: the command line says so on stderr.
-    let tellNewRoster: ((String) -> Void)?
+    /// Told what the person should hear beside the answer (the command
+    /// line says it on stderr): that opening made the roster's schema and
+    /// filled it with the default roster, once; that a change was saved
+    /// although the server's reply to it was lost.
+    let tell: ((String) -> Void)?
+    /// The token the write under way draws for its history entry (see
+    /// `PostgresSchema.version8` and `settleLostCommit`).
+    var writeToken = ""
+    /// Whether the write under way records a history entry (which then
+    /// holds `writeToken`).
+    var recordsEntry = false
     /// Whose changes `undo` and `redo` take back: your own by default.
     public var undoScope: UndoScope = .own
     var busyTimeoutMilliseconds = RosterLimits.busyTimeoutMilliseconds
@@ -93,9 +101,9 @@ public final class PostgresRosterStore: RosterStore {
     public var location: RosterLocation { .postgres(uri) }
 
     private init(connection: PostgresConnection, settings: ConnectionSettings, uri: String, client: String,
-                 tellNewRoster: ((String) -> Void)?) {
+                 tell: ((String) -> Void)?) {
         self.connection = connection
-        self.tellNewRoster = tellNewRoster
+        self.tell = tell
         self.settings = settings
         self.uri = uri
         self.client = client
@@ -112,14 +120,14 @@ public final class PostgresRosterStore: RosterStore {
     /// line's way: a `set-weapon` is then one round trip shorter); a schema
     /// that is missing, older, newer or not roster's is found then, before
     /// anything is changed (see `runReadingMarker`).
-    /// `tellNewRoster` hears, once, that the database had no roster and
-    /// now holds the default one.
+    /// `tell` hears, once, that the database had no roster and now holds
+    /// the default one, and that a change was saved although the reply was lost.
     public static func open(uri: String, environment: [String: String] = PostgresRosterStore.processEnvironment(),
                             markerWithFirstRequest: Bool = false,
-                            tellNewRoster: ((String) -> Void)? = nil) throws(RosterError) -> PostgresRosterStore {
+                            tell: ((String) -> Void)? = nil) throws(RosterError) -> PostgresRosterStore {
         guard let store = try open(uri: uri, environment: environment,
                                    creating: markerWithFirstRequest ? .withFirstRequest : .withDefaultRoster,
-                                   tellNewRoster: tellNewRoster) else {
+                                   tell: tell) else {
             // Not reached: a store that may create its schema always has one.
             throw .serverRefused("the roster's schema could not be made")
         }
@@ -137,8 +145,9 @@ public final class PostgresRosterStore: RosterStore {
     /// roster yet gets one that holds only what is imported: the schema is
     /// made by the import's own transaction, without the default monsters,
     /// so a failed import or a dry run leaves the database as it was.
-    public static func openForImport(uri: String, environment: [String: String] = PostgresRosterStore.processEnvironment()) throws(RosterError) -> PostgresRosterStore {
-        guard let store = try open(uri: uri, environment: environment, creating: .byImport) else {
+    public static func openForImport(uri: String, environment: [String: String] = PostgresRosterStore.processEnvironment(),
+                                     tell: ((String) -> Void)? = nil) throws(RosterError) -> PostgresRosterStore {
+        guard let store = try open(uri: uri, environment: environment, creating: .byImport, tell: tell) else {
             throw .serverRefused("the roster's schema could not be made")
         }
         return store
@@ -157,7 +166,7 @@ public final class PostgresRosterStore: RosterStore {
     }
 
     private static func open(uri: String, environment: [String: String], creating: Creating,
-                             tellNewRoster: ((String) -> Void)? = nil) throws(RosterError) -> PostgresRosterStore? {
+                             tell: ((String) -> Void)? = nil) throws(RosterError) -> PostgresRosterStore? {
         let settings: ConnectionSettings
         // The application_name given (URI or PGAPPNAME) names the person's
         // machine in the history; without one, the server sees "roster".
@@ -179,7 +188,7 @@ public final class PostgresRosterStore: RosterStore {
         }
         let client = givenApplicationName ?? machineName(environment: environment)
         let store = PostgresRosterStore(connection: connection, settings: settings, uri: uri, client: String(client.prefix(256)),
-                                        tellNewRoster: tellNewRoster)
+                                        tell: tell)
         return try store.prepare(creating: creating) ? store : nil
     }
 
@@ -276,7 +285,7 @@ public final class PostgresRosterStore: RosterStore {
     }
 
     /// Takes a try's new session, or counts the failed try for the back-off.
-    private func adopt(_ outcome: Result<PostgresConnection, PostgresError>) throws(RosterError) {
+    func adopt(_ outcome: Result<PostgresConnection, PostgresError>) throws(RosterError) {
         switch outcome {
         case .success(let session):
             connection = session

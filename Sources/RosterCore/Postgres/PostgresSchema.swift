@@ -58,6 +58,8 @@ enum PostgresSchema {
                   sql: version7),
         Migration(version: 8, summary: "tell roster's writes from other programs' by the history entry written with them, not by a setting any session may make",
                   sql: version8),
+        Migration(version: 9, summary: "each history entry keeps the token its writer drew, so that a writer whose reply was lost can ask whether its change was saved",
+                  sql: version9),
     ]
 
     static var currentVersion: Int32 { Int32(migrations.count) }
@@ -68,7 +70,8 @@ enum PostgresSchema {
     /// writes, without which lookups by name compare names instead of
     /// trusting keys; see `PostgresNameKeys`; version 7 indexes sorts;
     /// version 8 stops trusting `roster.writing`, which roster still sets
-    /// for the older ones' trigger). Writes need version 5's
+    /// for the older ones' trigger; version 9 keeps write tokens, which
+    /// only a lost reply asks about). Writes need version 5's
     /// counter: its owner runs the new roster once first, as
     /// docs/sharing.md says for every upgrade.
     static let oldestCompatibleVersion: Int32 = 1
@@ -299,6 +302,20 @@ enum PostgresSchema {
             RETURN NULL;
         END
         $$;
+        """#
+
+    /// Version 9: each history entry keeps the token its writer drew for
+    /// the write (16 random bytes, in hex), taken from the transaction's
+    /// setting `roster.write_token` by the column's default, so that every
+    /// statement that records an entry carries it without naming it. A
+    /// writer whose connection is lost after it sent COMMIT connects again
+    /// and looks its token up: found, the change was saved; not found
+    /// (under the write lock, so the lost transaction has ended), it was
+    /// not. Entries written before this version, or by other programs, have none.
+    static let version9 = #"""
+        ALTER TABLE roster.history ADD COLUMN write_token text
+            DEFAULT nullif(current_setting('roster.write_token', true), '')
+            CHECK (char_length(write_token) <= 64);
         """#
 
     /// Whether every name key was checked since the last outside write, by

@@ -295,16 +295,17 @@ public enum RosterLocation: Sendable, Hashable {
     /// import to make, holding only what it imports (a new file's import is
     /// built by the command line's `NewRoster`).
     ///
-    /// `tellNewRoster` hears, once, that a database with no roster was
-    /// given the default one (on the first request, which reads the
-    /// schema's marker). A new file is the caller's to tell: it knows
-    /// whether the file was there before.
-    public func open(forImport: Bool = false, tellNewRoster: ((String) -> Void)? = nil) throws(RosterError) -> any RosterStore {
+    /// `tell` hears, once, that a database with no roster was given the
+    /// default one (on the first request, which reads the schema's
+    /// marker), and that a change was saved although the server's reply
+    /// was lost. A new file is the caller's to tell: it knows whether the
+    /// file was there before.
+    public func open(forImport: Bool = false, tell: ((String) -> Void)? = nil) throws(RosterError) -> any RosterStore {
         switch self {
         case .file(let path): try SQLiteRosterStore.open(path: path)
         case .postgres(let uri):
-            forImport ? try PostgresRosterStore.openForImport(uri: uri)
-                : try PostgresRosterStore.open(uri: uri, markerWithFirstRequest: true, tellNewRoster: tellNewRoster)
+            forImport ? try PostgresRosterStore.openForImport(uri: uri, tell: tell)
+                : try PostgresRosterStore.open(uri: uri, markerWithFirstRequest: true, tell: tell)
         }
     }
 
