@@ -50,6 +50,18 @@ struct FileAloneTests {
         #expect(history.status == 0 && history.stdout.contains("Nova"), "\(history.stdout) \(history.stderr)")
     }
 
+    @Test("a change made in the plain roster is in the file alone once the roster has quit")
+    func copyAfterPlainRoster() throws {
+        let sandbox = try Sandbox()
+        #expect(try sandbox.roster("list").status == 0)
+        let plain = try sandbox.roster(["browse", "--plain"], stdin: "1\nweapon fire\nq\n", environment: ["TERM": "dumb"])
+        #expect(plain.status == 0, "\(plain.stderr)")
+        #expect(plain.stdout.contains("Cat-Bot now carries Fire."), "\(plain.stdout)")
+        let (copied, _) = try listOfCopy(sandbox)
+        let first = copied.stdout.split(separator: "\n").first ?? ""
+        #expect(first.hasPrefix("{\"id\":1,\"name\":\"Cat-Bot\"") && first.contains("\"weapon\":\"fire\""), "\(copied.stdout)")
+    }
+
     @Test("an existing 0-byte file becomes a roster with no monsters, and says so once")
     func existingEmptyFile() throws {
         let sandbox = try Sandbox()
