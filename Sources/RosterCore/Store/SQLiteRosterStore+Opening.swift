@@ -63,7 +63,7 @@ extension SQLiteRosterStore {
             // Held until the roster is whole: another roster that finds
             // the file still empty waits, rather than taking it for an
             // empty file of someone else's.
-            creation = RosterCreationLock.forMaking(path, patience: busyTimeoutMilliseconds)
+            creation = RosterCreationLock.forMaking(resolved, patience: busyTimeoutMilliseconds)
             // Made here, `0666` less the umask as any new file is: SQLite
             // would make it `0644` less the umask, never writable by a
             // group, and it gives the -wal and -shm the file's own mode,
@@ -80,7 +80,9 @@ extension SQLiteRosterStore {
         }
         // A roster that could not be made leaves no folders made for it.
         do throws(RosterError) {
-            return try open(state: state, path: path, madeHere: createdFile)
+            // Made here even when SQLite creates the file, as it does
+            // where `path` is the user's own link to a file not made yet.
+            return try open(state: state, path: path, madeHere: state == .missing)
         } catch {
             if createdFile { FileSystem.removeIfEmpty(path) }
             FileSystem.removeFolders(createdFolders)
@@ -182,7 +184,7 @@ extension SQLiteRosterStore {
         var withoutDefaults = false
         if identity.holdsNothing && !madeHere && !database.isReadOnly {
             // Perhaps another roster is making it at this moment.
-            RosterCreationLock.waitForMakers(path, patience: Self.busyTimeoutMilliseconds)
+            RosterCreationLock.waitForMakers((try? AtomicFile.followingLinks(path)) ?? path, patience: Self.busyTimeoutMilliseconds)
             identity = try readIdentity()
             withoutDefaults = identity.holdsNothing
         }
