@@ -8,9 +8,9 @@ static inline int roster_sqlite_disable_memory_statistics(void) {
 }
 
 /// sqlite3_db_config is variadic too. A connection that does not
-/// checkpoint when it closes leaves the WAL and its index in place for the
-/// next program, instead of copying its pages back into the database and
-/// deleting the WAL, with two more syncs, at the end of every command.
+/// checkpoint when it closes keeps the WAL file and its index in place for
+/// the next program, instead of deleting both at the end of every command
+/// (a read too); roster empties the WAL itself as it ends (`finishWAL`).
 static inline int roster_sqlite_keep_wal_on_close(sqlite3 *db) {
     return sqlite3_db_config(db, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, (int *)0);
 }

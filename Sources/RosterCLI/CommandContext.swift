@@ -126,7 +126,7 @@ public final class CommandContext {
         let store = try location.open(forImport: forImport) { [weak self] sentence in self?.note("roster: " + sentence) }
         openedStore = store
         if let newFile { madeNewRoster(at: newFile) }
-        for sentence in store.namesReadingAlike { note("roster: note: " + sentence) }
+        for sentence in store.notesOnOpening { note("roster: note: " + sentence) }
         return store
     }
 
@@ -143,7 +143,11 @@ public final class CommandContext {
         return store
     }
 
+    /// Ends the command's use of the roster: a file is left whole (its WAL
+    /// copied into it), a server's session ended.
     public func closeStore() {
+        rehearsalStore?.close()
+        openedStore?.close()
         rehearsalStore = nil
         openedStore = nil
     }

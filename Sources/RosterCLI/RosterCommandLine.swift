@@ -57,8 +57,8 @@ public enum RosterCommandLine {
         }
         if let setAside = ZoneSetting.setAsideUnreadable() { context.error(setAside) }
         let status = run(arguments, context: context)
-        // Closing lets SQLite checkpoint and remove the WAL file, as every
-        // well-behaved client does, rather than leaving it to the next one.
+        // Closing copies the WAL into the roster file, so that the file
+        // alone holds every change once roster exits.
         context.closeStore()
         do {
             try context.stdout.flush()

@@ -76,8 +76,11 @@ struct InteractiveTests {
     func fatalError() throws {
         let sandbox = try Sandbox()
         let roster = try open(sandbox)
-        // Another program wrecks the file under the running roster.
-        _ = try sandbox.sqlite("PRAGMA wal_checkpoint(TRUNCATE)")
+        // Another program changes the roster, which makes the running
+        // roster read the file again, and wrecks the file. (A wreck alone,
+        // with no change, is unseen while the pages it read stay cached:
+        // the file is whole and its WAL empty once `list` has ended.)
+        _ = try sandbox.sqlite("UPDATE monster SET description = 'Woof' WHERE id = 2; PRAGMA wal_checkpoint(TRUNCATE)")
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: sandbox.databasePath))
         try handle.write(contentsOf: Data(repeating: 0x41, count: 8192))
         try handle.close()

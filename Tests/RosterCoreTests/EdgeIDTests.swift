@@ -20,29 +20,39 @@ struct EdgeIDTests {
         Array(lines.joined(separator: "\n").utf8)
     }
 
-    @Test("replace: a record without an id after one with id 2^63−1 is refused as data, not a crash")
-    func replaceAfterLargestID() throws {
+    @Test("M12: a replace import with id 2^63−1 is refused in one sentence naming the line and the id, the roster is left as it was, and add still works")
+    func replaceWithLargestIDRefused() throws {
         let roster = try ImportRoster()
         let before = try roster.export(.json)
-        let file = ndjson(#"{"id":9223372036854775807,"name":"A","weapon":"sword"}"#, #"{"name":"B","weapon":"sword"}"#)
-        #expect(throws: RosterError.self) { try roster.importBytes(file, mode: .replace) }
-        do {
-            try roster.importBytes(file, mode: .replace)
-        } catch RosterError.problems(let problems, _, _) {
-            #expect(described(problems) == [
-                "2:1: id: no id is left for a new monster: the roster's ids already reach 9223372036854775807",
-            ])
-        }
+        let file = ndjson(#"{"name":"B","weapon":"sword"}"#, #"{"id":9223372036854775807,"name":"A","weapon":"sword"}"#)
+        #expect(roster.importProblems(String(decoding: file, as: UTF8.self), mode: .replace) == [
+            "2:7: id: an id is at most 9007199254740991 either side of 0, the largest every JSON reader keeps exact, not 9223372036854775807",
+        ])
         #expect(try roster.export(.json) == before)
+        #expect(try roster.store.database.integer("SELECT last FROM monster_sequence") == 6)
+        let added = try roster.store.add(Monster(id: 0, name: "Zed", description: "", icon: Monster.defaultIcon,
+                                                 nameColor: .default, weapon: Weapon(.fire)))
+        #expect(added.id == 7)
     }
 
-    @Test("replace: id 2^63−2 then a record without an id gets 2^63−1")
-    func replaceUsesTheLastID() throws {
+    @Test("replace: id 2^53−1, the largest an import takes, then a record without an id gets 2^53")
+    func replaceUsesTheNextID() throws {
         let roster = try ImportRoster()
-        let summary = try roster.importBytes(ndjson(#"{"id":9223372036854775806,"name":"A","weapon":"sword"}"#,
+        let summary = try roster.importBytes(ndjson(#"{"id":9007199254740991,"name":"A","weapon":"sword"}"#,
                                                     #"{"name":"B","weapon":"fire"}"#), mode: .replace)
         #expect(summary == ImportSummary(added: 2, removed: 6))
-        #expect(try roster.store.monsters().map(\.id) == [Self.largest - 1, Self.largest])
+        #expect(try roster.store.monsters().map(\.id) == [MonsterFields.largestExactID, MonsterFields.largestExactID + 1])
+    }
+
+    @Test("replace: a record without an id, in a roster whose planted ids reach 2^63−1, is refused as data, not a crash")
+    func replaceAfterPlantedLargestID() throws {
+        let roster = try ImportRoster()
+        try Self.plant(roster, id: Self.largest, name: "Max")
+        let before = try roster.export(.json)
+        #expect(roster.importProblems(#"{"name":"B","weapon":"sword"}"#, mode: .replace) == [
+            "1:1: id: no id is left for a new monster: the roster's ids already reach 9223372036854775807",
+        ])
+        #expect(try roster.export(.json) == before)
     }
 
     @Test("upsert into a roster holding id 2^63−1 updates that monster; a new name there is a located 65")
@@ -118,6 +128,14 @@ struct EdgeIDTests {
         #expect(try roster.store.edit(monsterID: -7, MonsterChanges(weapon: .fire), startingFrom: minus) != nil)
         #expect(try roster.store.resolve("Minus").weapon.type == .fire)
 
+        // An id beyond 2^53−1, planted by another program, is exported as
+        // it is, but an import refuses it rather than take it.
+        let copy = try ImportRoster()
+        let exported = try roster.export(.ndjson)
+        #expect(copy.importProblems(String(decoding: exported, as: UTF8.self), mode: .replace) == [
+            "1:7: id: an id is at most 9007199254740991 either side of 0, the largest every JSON reader keeps exact, not -9223372036854775808",
+        ])
+        #expect(try roster.store.remove(monsterID: Int64.min))
         for format in [ExportFormat.json, .ndjson, .csv] {
             let exported = try roster.export(format)
             let copy = try ImportRoster()

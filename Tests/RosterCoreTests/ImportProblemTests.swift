@@ -141,6 +141,24 @@ struct ImportProblemTests {
         ])
     }
 
+    @Test("M12: ids beyond 2^53 - 1 either side of 0 are refused in JSON and CSV, in one sentence; 2^53 - 1 itself is taken")
+    func idsBeyondExact() throws {
+        let (_, problems) = try readImport("""
+            [{"id": 9223372036854775807, "name": "A", "weapon": "fire"},
+             {"id": -9007199254740992, "name": "B", "weapon": "fire"},
+             {"id": 9007199254740991, "name": "C", "weapon": "fire"}]
+            """)
+        #expect(described(problems) == [
+            "1:9: id: an id is at most 9007199254740991 either side of 0, the largest every JSON reader keeps exact, not 9223372036854775807",
+            "2:9: id: an id is at most 9007199254740991 either side of 0, the largest every JSON reader keeps exact, not -9007199254740992",
+        ])
+        let (_, csv) = try readImport(header + "9007199254740992,A,,,,fire\r\n100000000000000000,B,,,,fire\r\n9007199254740991,C,,,,fire\r\n")
+        #expect(described(csv) == [
+            "2:1: id: an id is at most 9007199254740991 either side of 0, the largest every JSON reader keeps exact, not 9007199254740992",
+            "3:1: id: an id is at most 9007199254740991 either side of 0, the largest every JSON reader keeps exact, not 100000000000000000",
+        ])
+    }
+
     @Test("deep nesting is refused without exhausting the stack")
     func deepNesting() throws {
         let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)

@@ -17,6 +17,36 @@ struct NameFoldingTests {
         #expect(MonsterRules.nameKey(name) == "cat-bot", "\(name.unicodeScalars.map(\.value))")
     }
 
+    /// M13 of issue 23: the scripts the attacker named, each drawn as Cat-Bot.
+    @Test("look-alikes from Unicode's confusables key as Cat-Bot, in every script the attacker tried", arguments: [
+        "\u{13DF}\u{13AA}\u{13A2}-\u{13F4}o\u{13A2}",  // Cherokee ᏟᎪᎢ-ᏴoᎢ
+        "c\u{AB7A}\u{AB72}-Bot",  // Cherokee small letters cꭺꭲ-Bot
+        "\u{3F9}at-Bot", "\u{3F2}at-Bot",  // Greek lunate sigma Ϲ, ϲ
+        "C\u{15C5}t-\u{1472}ot",  // Canadian syllabics CᗅT-ᑲot
+        "\u{A4DA}\u{A4EE}\u{A4D4}-\u{A4D0}\u{A4F3}\u{A4D4}",  // Lisu ꓚꓮꓔ-ꓐꓳꓔ
+        "\u{1D04}\u{1D00}\u{1D1B}-\u{299}\u{1D0F}\u{1D1B}",  // small capitals ᴄᴀᴛ-ʙᴏᴛ
+    ])
+    func confusables(_ name: String) {
+        #expect(MonsterRules.nameKey(name) == "cat-bot", "\(name.unicodeScalars.map { String($0.value, radix: 16) })")
+    }
+
+    @Test("the zeros of other scripts key as the digit 0, and never as the letter O", arguments: [
+        "\u{7C0}", "\u{9E6}", "\u{B66}", "\u{3007}", "\u{118E0}",  // NKo, Bengali, Oriya, ideographic, Warang Citi
+    ])
+    func zeros(_ zero: String) {
+        #expect(MonsterRules.nameKey("Bot-" + zero) == "bot-0")
+        #expect(MonsterRules.nameKey("Bot-" + zero) != MonsterRules.nameKey("Bot-O"))
+    }
+
+    @Test("a letter folds only where every case of it is drawn alike, and never to a digit: Σ, Γ, Cyrillic б keep their keys")
+    func lettersThatStayApart() {
+        #expect(MonsterRules.nameKey("\u{3A3}-Bot") != MonsterRules.nameKey("o-Bot"))  // Σ, though σ is drawn as o
+        #expect(MonsterRules.nameKey("\u{393}-Bot") != MonsterRules.nameKey("y-Bot"))  // Γ, though γ is drawn as y
+        #expect(MonsterRules.nameKey("\u{3A3}-Bot") == MonsterRules.nameKey("\u{3C3}-Bot"))
+        #expect(MonsterRules.nameKey("\u{431}\u{431}") != "66")  // Cyrillic бб is not 66
+        #expect(MonsterRules.nameKey("Ice-Bot") != MonsterRules.nameKey("lce-Bot"))
+    }
+
     @Test("an accent typed precomposed (NFC) or as a combining mark (NFD, as macOS types it) is one name")
     func canonicalForms() {
         #expect(MonsterRules.nameKey("Caf\u{E9}") == MonsterRules.nameKey("Cafe\u{301}"))
@@ -96,7 +126,7 @@ struct NameFoldingTests {
 struct FoldRevisionTests {
     /// FNV-1a of `Data/name-folding.tsv` for each revision: a change to
     /// the table fails here until `NameFolding.revision` is bumped.
-    static let digests: [Int64: UInt64] = [2: 0x86eb_a741_65e5_db23]
+    static let digests: [Int64: UInt64] = [2: 0x86eb_a741_65e5_db23, 3: 0x0917_db6b_acf7_45e5]
 
     @Test("the revision names the table the binary carries")
     func revisionNamesTheTable() throws {
@@ -111,6 +141,30 @@ struct FoldRevisionTests {
     func turkishI() {
         #expect(MonsterRules.nameKey("İNCİ-Bot") == MonsterRules.nameKey("INCI-Bot"))
         #expect(MonsterRules.nameKey("ılık") == MonsterRules.nameKey("ilik"))
+    }
+
+    @Test("two monsters whose names fold 3 makes read alike (Cat-Bot, Cherokee ᏟᎪᎢ-Bot) both stay: each is found by its exact spelling, another spelling names both")
+    func namesThatNowReadAlike() throws {
+        let roster = try ImportRoster()
+        let cherokee = "\u{13DF}\u{13AA}\u{13A2}-Bot"
+        // As fold 2 keyed it: Cherokee capitals are their own lower case.
+        let other = try Database(path: roster.path, options: [.readWrite])
+        try other.execute("""
+            PRAGMA busy_timeout = 5000;
+            INSERT INTO monster (id, name, name_key, icon, weapon) VALUES (7, '\(cherokee)', '\(cherokee.lowercased())', 'unknown.png', 'fire');
+            UPDATE monster_changes SET keys_checked = count, keys_fold = 2;
+            """)
+        let store = try SQLiteRosterStore.open(path: roster.path)
+        #expect(try store.find(cherokee)?.id == 7)
+        #expect(try store.find("Cat-Bot")?.id == 1)
+        #expect(try store.count() == 7)
+        #expect {
+            _ = try store.find("CAT-BOT")
+        } throws: { error in
+            "\(error)".contains("Cat-Bot") && "\(error)".contains(cherokee)
+        }
+        // The later one is keyed by its id until renamed.
+        #expect(try store.database.integer("SELECT count(*) FROM monster WHERE name_key = 'cat-bot'") == 1)
     }
 
     @Test("a roster keyed by an older fold is keyed again before a lookup")

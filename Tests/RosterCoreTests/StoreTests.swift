@@ -46,11 +46,15 @@ struct OpeningTests {
         #expect(try temporary.open().count() == 5)
     }
 
-    @Test("an empty file becomes a roster")
+    @Test("an empty file that was there becomes a roster without the default monsters, and says so")
     func emptyFile() throws {
         let temporary = try TemporaryRoster()
         _ = FileManager.default.createFile(atPath: temporary.path, contents: Data())
-        #expect(try temporary.open().count() == 6)
+        let store = try temporary.open()
+        #expect(try store.count() == 0)
+        #expect(store.notesOnOpening.count == 1)
+        #expect(try store.database.integer("SELECT last FROM monster_sequence") == 0)
+        #expect(try temporary.open().notesOnOpening.isEmpty)
     }
 
     @Test("a file that is not a database is refused and left as it was")

@@ -130,7 +130,7 @@ struct MonsterDecoder {
                                  Country.unknown(text, suggestion: nil).message, unknownCountry: text))
             return
         }
-        if let message = field.assign(&monster, value) {
+        if let message = field.assign(&monster, value) ?? (index == Self.idIndex ? MonsterFields.idBeyondExact(monster.id) : nil) {
             failed = true
             refused |= 1 << UInt64(index)
             log.add(.value, at: locate(), field: field.key, message)

@@ -56,6 +56,17 @@ public enum MonsterFields {
         "an id is a whole number from \(Int64.min) to \(Int64.max), not \(given)"
     }
 
+    /// The largest id an import takes, either side of 0: 2^53 - 1, the
+    /// largest whole number every JSON reader keeps exact. A planted
+    /// 9223372036854775807 stopped every later add, even after undo.
+    public static let largestExactID: Int64 = 9_007_199_254_740_991
+
+    /// Why an imported id beyond `largestExactID` is refused, else nil.
+    public static func idBeyondExact(_ id: Int64) -> String? {
+        id.magnitude <= largestExactID.magnitude ? nil
+            : "an id is at most \(largestExactID) either side of 0, the largest every JSON reader keeps exact, not \(id)"
+    }
+
     /// A record (an import's, a line of a weapon batch) that lacks a
     /// required field: the same sentence in every format.
     public static func missing(_ key: String) -> String {
@@ -98,12 +109,12 @@ public enum MonsterFields {
     )
 
     /// The id written as `String(id)` writes it (`0`, `42`, `-7`, at most
-    /// 18 digits, so that it cannot overflow): a CSV import's ids, read
+    /// 15 digits, so that it is within `largestExactID`): a CSV import's ids, read
     /// without a String. Anything else is read the lenient way.
     static func storedID(_ bytes: UnsafeBufferPointer<UInt8>) -> Int64? {
         let negative = bytes.first == UInt8(ascii: "-")
         let digits = UnsafeBufferPointer(rebasing: bytes[(negative ? 1 : 0)...])
-        guard let first = digits.first, (1...18).contains(digits.count),
+        guard let first = digits.first, (1...15).contains(digits.count),
               first != UInt8(ascii: "0") || (digits.count == 1 && !negative) else { return nil }
         var number: Int64 = 0
         for byte in digits {

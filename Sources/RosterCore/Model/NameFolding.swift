@@ -3,11 +3,13 @@
 /// Names that a person cannot tell apart must not be two monsters:
 /// `Café` typed on macOS (NFD, `e` + U+0301) and on Linux (NFC, `é`),
 /// fullwidth `ＣＡＴ-ＢＯＴ`, `Сat-Bot` with a Cyrillic С, `Cat‐Bot` with
-/// U+2010. The key folds each scalar through `Data/name-folding.tsv`
-/// (compatibility forms, case, the look-alike letters of other scripts
-/// and dashes; made by `script/make-name-folding`, as the standard
-/// library has no compatibility folding and Foundation is not linked),
-/// then puts the result in NFC, which the standard library does give.
+/// U+2010, Cherokee `ᏟᎪᎢ`, Lisu `ꓚꓮꓔ`, small capitals `ᴄᴀᴛ`, NKo's
+/// zero `߀`. The key folds each scalar through `Data/name-folding.tsv`
+/// (compatibility forms, case, and what Unicode's confusables of UTS #39
+/// say each character is drawn as; made by `script/make-name-folding`,
+/// as the standard library has no compatibility folding and Foundation
+/// is not linked), then puts the result in NFC, which the standard
+/// library does give.
 /// Printable ASCII, nearly every name, is only lower-cased and never
 /// touches the table.
 enum NameFolding {
@@ -16,8 +18,9 @@ enum NameFolding {
     /// (`monster_changes.keys_fold`): a file keyed by another revision is
     /// keyed again before a lookup (see `NameKeyCheck`). Bumped with every
     /// change to the table; `NameFoldingTests` checks it names this one.
-    /// 1: Unicode 14. 2: the Turkish dotted İ folds to i.
-    static let revision: Int64 = 2
+    /// 1: Unicode 14. 2: the Turkish dotted İ folds to i. 3: look-alikes
+    /// from UTS #39's confusables (13.0.0), for every script.
+    static let revision: Int64 = 3
 
     /// Code point to the scalars it folds to.
     private static let table: [UInt32: [Unicode.Scalar]] = {

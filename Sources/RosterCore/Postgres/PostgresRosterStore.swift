@@ -95,6 +95,7 @@ public final class PostgresRosterStore: RosterStore {
     public var name: String { settings.description }
     public var filePath: String? { nil }
     public var namesReadingAlike: [String] { [] }
+    public var notesOnOpening: [String] { [] }
     public var hasMoved: Bool { false }
     /// A roster on a server has no file an export could be written over.
     public func ownFile(at path: String) -> RosterOwnFile? { nil }
@@ -110,6 +111,10 @@ public final class PostgresRosterStore: RosterStore {
     }
 
     deinit { connection.close() }
+
+    /// Ends the session politely as roster ends, rather than at whatever
+    /// moment the store is let go of.
+    public func close() { connection.close() }
 
     /// Connects to the roster at `uri` (completed from the PG* variables
     /// and the password file of `environment`, as psql does), making its

@@ -13,23 +13,20 @@ import Glibc
 /// mode a deferred transaction that later writes fails at once with
 /// `SQLITE_BUSY_SNAPSHOT`), and rolls back when its body throws.
 ///
-/// Closing does not checkpoint: the WAL and its index stay for the next
-/// program, which is what a script running one `roster` command after
-/// another wants (SQLite would otherwise copy the pages back, sync twice
-/// and delete the WAL at the end of every command, and the next command
-/// would create it again). The WAL is checkpointed when it grows past
-/// SQLite's `wal_autocheckpoint`, and by `checkpoint(ifWALExceeds:)`.
+/// Closing leaves the database file whole: `finishWAL()` (run by the
+/// store when a command or the interface ends) copies the WAL back into the
+/// file and truncates it to nothing, so that the file alone holds every
+/// acknowledged change once roster exits, and `cp roster.db backup.db`
+/// copies them all. SQLite's own checkpoint at close is turned off: it
+/// would delete the WAL and its index at the end of every command, even a
+/// read, and the next command would create both again; an empty WAL costs
+/// the next command nothing to replay. While a command runs, the WAL is
+/// checkpointed when it grows past SQLite's `wal_autocheckpoint`, and by
+/// `checkpoint(ifWALExceeds:)`.
 package final class Database {
     let handle: OpaquePointer
     package let path: String
     private var statementCache: [String: Statement] = [:]
-    /// Whether a write transaction on this connection committed a changed
-    /// row. One that changed nothing (a weapon set to the one already
-    /// carried) wrote nothing to the WAL, so it gives no reason to
-    /// checkpoint; schema changes alone do not count either, and leave the
-    /// checkpoint to the next command that changes rows.
-    package private(set) var hasCommittedWrite = false
-
     package struct OpenOptions: OptionSet, Sendable {
         package let rawValue: Int32
         package init(rawValue: Int32) { self.rawValue = rawValue }
@@ -150,7 +147,6 @@ package final class Database {
                 throw DatabaseError(.SQLITE_READONLY_DBMOVED, message: "the database file was moved, removed or replaced")
             }
             try execute(commit ? "COMMIT" : "ROLLBACK")
-            if commit && changedRows { hasCommittedWrite = true }
             return result
         } catch {
             if isInTransaction {
@@ -175,12 +171,35 @@ package final class Database {
     /// reader still on an older snapshot keeps the WAL, and a later
     /// command checkpoints instead.
     package func checkpoint(ifWALExceeds limit: Int) {
-        // An in-memory database (a dry run's copy) has no file and no WAL.
-        guard let name = sqlite3_db_filename(handle, "main"), name.pointee != 0,
-              let walPath = sqlite3_filename_wal(name) else { return }
-        var status = stat()
-        guard stat(walPath, &status) == 0, Int(status.st_size) > limit else { return }
+        guard let size = walSize, size > limit else { return }
         try? execute("PRAGMA busy_timeout = 0; PRAGMA wal_checkpoint(TRUNCATE)")
+    }
+
+    /// At the end of a command or of the interface: copies every frame of
+    /// the WAL into the database file and truncates the WAL, so that the
+    /// file alone is the whole roster. A WAL that is already empty (a
+    /// command that only read) costs one `stat`. Waits a moment for
+    /// another writer, never long: a roster still writing checkpoints when
+    /// it ends, and a reader on an older snapshot keeps the frames it
+    /// reads until its own end. A read-only connection cannot checkpoint
+    /// and is left as it is.
+    package func finishWAL() {
+        guard let size = walSize, size > 0, !isReadOnly, !isInTransaction else { return }
+        try? execute("PRAGMA busy_timeout = \(Self.finishingWaitMilliseconds); PRAGMA wal_checkpoint(TRUNCATE)")
+    }
+
+    /// How long `finishWAL` waits for a writer or a reader to get out of
+    /// the way: a write holds the lock for a few milliseconds.
+    static let finishingWaitMilliseconds = 200
+
+    /// The size of the WAL file in bytes; nil for a database without one
+    /// (a dry run's copy in memory) or when it is not there.
+    private var walSize: Int? {
+        guard let name = sqlite3_db_filename(handle, "main"), name.pointee != 0,
+              let walPath = sqlite3_filename_wal(name) else { return nil }
+        var status = stat()
+        guard stat(walPath, &status) == 0 else { return nil }
+        return Int(status.st_size)
     }
 
 }

@@ -25,6 +25,12 @@ public protocol RosterStore: AnyObject {
     var surface: ChangeSurface { get set }
     /// Sentences an upgrade of the roster found worth telling once.
     var namesReadingAlike: [String] { get }
+    /// Everything opening the roster found worth telling once, one
+    /// sentence each (`namesReadingAlike` among them).
+    var notesOnOpening: [String] { get }
+    /// Ends the use of this roster as a command or the interface ends,
+    /// leaving it whole for other programs (a file that `cp` copies whole).
+    func close()
 
     // MARK: Reading
 

@@ -7,7 +7,8 @@ import Glibc
 /// written to it: a file that is not a SQLite database, a truncated one, a
 /// SQLite database that is not a roster, or a roster from a newer version
 /// is refused and left byte for byte as it was. Only a missing file, an
-/// empty one, or an empty SQLite database becomes a new roster. A file
+/// empty one, or an empty SQLite database becomes a new roster, and only a
+/// missing one gets the default monsters (see `RosterCreationLock`). A file
 /// roster must not write (several names, another user's in a shared
 /// folder, a folder it cannot write) is opened read-only, and says why.
 extension SQLiteRosterStore {
@@ -39,6 +40,8 @@ extension SQLiteRosterStore {
         let state = try DatabaseFile.inspectSettled(path, patience: busyTimeoutMilliseconds)
         var createdFolders: [String] = []
         var createdFile = false
+        var creation: RosterCreationLock?
+        defer { creation?.release() }
         switch state {
         case .notSQLite: throw .notADatabase(path: path)
         case .truncated: throw .damaged(path: path)
@@ -57,6 +60,10 @@ extension SQLiteRosterStore {
                 FileSystem.removeFolders(createdFolders)
                 throw .cannotOpen(path: path, reason: "it does not exist yet, and it cannot be created in a folder that is read-only")
             }
+            // Held until the roster is whole: another roster that finds
+            // the file still empty waits, rather than taking it for an
+            // empty file of someone else's.
+            creation = RosterCreationLock.forMaking(resolved, patience: busyTimeoutMilliseconds)
             // Made here, `0666` less the umask as any new file is: SQLite
             // would make it `0644` less the umask, never writable by a
             // group, and it gives the -wal and -shm the file's own mode,
@@ -73,7 +80,9 @@ extension SQLiteRosterStore {
         }
         // A roster that could not be made leaves no folders made for it.
         do throws(RosterError) {
-            return try open(state: state, path: path)
+            // Made here even when SQLite creates the file, as it does
+            // where `path` is the user's own link to a file not made yet.
+            return try open(state: state, path: path, madeHere: state == .missing)
         } catch {
             if createdFile { FileSystem.removeIfEmpty(path) }
             FileSystem.removeFolders(createdFolders)
@@ -81,12 +90,12 @@ extension SQLiteRosterStore {
         }
     }
 
-    private static func open(state: DatabaseFile.State, path: String) throws(RosterError) -> SQLiteRosterStore {
+    private static func open(state: DatabaseFile.State, path: String, madeHere: Bool) throws(RosterError) -> SQLiteRosterStore {
         return try opening(path) {
             do {
                 let database = try Database(path: path, options: [.readWrite, .create])
                 let store = SQLiteRosterStore(database: database, path: path)
-                try store.prepareConnection()
+                try store.prepareConnection(madeHere: madeHere)
                 return store
             } catch let error as DatabaseError where state == .sqlite && (error.isReadOnly || error.primaryCode == SQLITE_CANTOPEN) {
                 // A WAL database in a folder we cannot write: SQLite cannot
@@ -165,11 +174,20 @@ extension SQLiteRosterStore {
         PRAGMA synchronous = FULL
         """
 
-    private func prepareConnection() throws {
+    /// `madeHere`: this roster created the file, which then gets the
+    /// default monsters; a file that was there, empty, gets none.
+    private func prepareConnection(madeHere: Bool = false) throws {
         try database.execute(Self.connectionSettings)
         // Read first: this is where a damaged or foreign file shows itself,
         // before anything could be written to it.
-        let identity = try readIdentity()
+        var identity = try readIdentity()
+        var withoutDefaults = false
+        if identity.holdsNothing && !madeHere && !database.isReadOnly {
+            // Perhaps another roster is making it at this moment.
+            RosterCreationLock.waitForMakers((try? AtomicFile.followingLinks(path)) ?? path, patience: Self.busyTimeoutMilliseconds)
+            identity = try readIdentity()
+            withoutDefaults = identity.holdsNothing
+        }
         if identity.applicationID == Schema.applicationID {
             if identity.version > Schema.currentVersion {
                 throw RosterError.newerDatabase(path: path, version: identity.version)
@@ -185,7 +203,11 @@ extension SQLiteRosterStore {
             try switchToWAL()
         }
         if identity.version < Schema.currentVersion {
-            try Schema.migrate(database)
+            let found = try Schema.migrate(database, withoutDefaultRoster: withoutDefaults)
+            if withoutDefaults && found == 0 {
+                emptyFileNote = "\(path) was empty, so it is now a roster with no monsters (the default monsters go only into a file roster creates); "
+                    + "if it was meant as a copy of a roster, copy that roster again while no roster runs"
+            }
             if identity.version < 4 && identity.version > 0 {
                 namesReadingAlike = try NameRekeying.collisions(in: database).map {
                     "\($0.name) (id \($0.id)) now reads as the same name as \($0.keptName) (id \($0.keptID)); "
@@ -220,6 +242,9 @@ extension SQLiteRosterStore {
         var version: Int32
         var objectCount: Int64
         var journalMode: String
+
+        /// An empty file, or a SQLite database with nothing in it.
+        var holdsNothing: Bool { applicationID == 0 && version == 0 && objectCount == 0 }
     }
 
     /// Plain pragmas, each read once: the same facts from the

@@ -20,6 +20,10 @@ public final class SQLiteRosterStore: RosterStore {
     /// another's, one sentence each: both are kept, and the command that
     /// upgraded the file tells of them once.
     public internal(set) var namesReadingAlike: [String] = []
+    /// Set when the roster was made in a file that was there, empty: one
+    /// sentence saying it has no monsters, and why.
+    var emptyFileNote: String?
+    public var notesOnOpening: [String] { (emptyFileNote.map { [$0] } ?? []) + namesReadingAlike }
     /// Why the file was opened read-only when it is not the file or its
     /// folder that forbids writing (no descriptors left, a symbolic link
     /// for the WAL): said instead of "read-only".
@@ -50,23 +54,19 @@ public final class SQLiteRosterStore: RosterStore {
     /// The version of the SQLite library the roster runs on (`3.40.1`).
     public static var sqliteVersion: String { String(cString: sqlite3_libversion()) }
 
-    /// A command that wrote checkpoints the WAL when it ends once the WAL
-    /// holds more than this (about 32 changed pages). Every program that
-    /// opens the roster reads the whole WAL back to rebuild its index (no
-    /// connection keeps that index alive between two commands, and SQLite
-    /// then forgets what was already checkpointed), so the WAL is kept
-    /// short. Each frame costs every later command about 3 µs before it
-    /// reads anything (a read-only command with 61 frames to replay took
-    /// 0.2 ms more CPU than with none); halving the WAL from 256 KiB
-    /// checkpoints every 11 changes instead of every 22, which did not
-    /// move the median of a changing `set-weapon`, while 64 KiB slowed it
-    /// by a seventh.
+    /// A refused import or a dry run empties the WAL at once when it holds
+    /// more than this: every program that opens the roster reads the whole
+    /// WAL back to rebuild its index, about 3 µs a frame. Every command
+    /// empties it as it ends anyway (`close()`).
     static let walCheckpointBytes = 128 << 10
 
-    deinit {
-        if database.hasCommittedWrite {
-            database.checkpoint(ifWALExceeds: Self.walCheckpointBytes)
-        }
+    deinit { close() }
+
+    /// Leaves the roster file whole as roster ends: every change is copied
+    /// from the WAL into the file, so that the file alone, copied while no
+    /// roster runs, is the whole roster (see `Database.finishWAL`).
+    public func close() {
+        database.finishWAL()
     }
 
     /// Runs `body`, turning SQLite's errors into the roster's.

@@ -66,8 +66,12 @@ public enum Schema {
     /// Each migration runs in its own transaction, with its version bump,
     /// so an interrupted upgrade leaves the file at the last version it
     /// finished. `target` is for tests that make files of older versions.
+    /// `withoutDefaultRoster`: a file that was there, empty, starts with no
+    /// monsters; they go in the transaction that made them, so no program
+    /// ever sees them.
     @discardableResult
-    static func migrate(_ database: Database, to target: Int32 = currentVersion) throws -> Int32 {
+    static func migrate(_ database: Database, to target: Int32 = currentVersion,
+                        withoutDefaultRoster: Bool = false) throws -> Int32 {
         var found: Int32 = 0
         for migration in migrations where migration.version <= target {
             try database.writeTransaction {
@@ -75,6 +79,9 @@ public enum Schema {
                 if migration.version == 1 { found = version }
                 guard version < migration.version else { return }
                 try migration.apply(database)
+                if migration.version == 1 && withoutDefaultRoster {
+                    try database.execute("DELETE FROM monster")
+                }
                 try database.execute("PRAGMA application_id = \(applicationID)")
                 try database.execute("PRAGMA user_version = \(migration.version)")
             }
