@@ -26,7 +26,8 @@ struct PostgresWriteOrderTests {
         do {
             let roster = try PostgresRosterStore.open(uri: server.uri(database: database, applicationName: "tester-a"), environment: [:])
             _ = try roster.setWeapons([WeaponAssignment(reference: "Cat-Bot", weapon: .fire)], dryRun: false, expecting: nil)
-            let added = try roster.add(Monster(id: 0, name: "Order-Bot", weapon: .sword), dryRun: false)
+            let added = try roster.add(Monster(id: 0, name: "Order-Bot", description: "", icon: "unknown.png", nameColor: .green,
+                                               weapon: Weapon(.sword)), dryRun: false)
             var changes = MonsterChanges()
             changes.description = "edited"
             _ = try roster.edit("Dog-Bot", changes, dryRun: false, expecting: ExpectedValues())
