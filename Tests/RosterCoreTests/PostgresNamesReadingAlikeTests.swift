@@ -131,7 +131,7 @@ struct PostgresNamesReadingAlikeTests {
         try admin.simpleQuery("UPDATE roster.monster SET name = '#5' WHERE id = 1")
         func isBoth(_ error: any Error) -> Bool {
             guard case RosterError.namesReadAlike(let sentence) = error else { return false }
-            return sentence.contains("`Ice-Bot` (id 5)") && sentence.contains("roster edit 1 --name")
+            return sentence.contains("`Ice-Bot` (id 5)") && sentence.contains("roster edit '#1' --name")
         }
         #expect { try roster.find("#5") } throws: { isBoth($0) }
         #expect { try roster.remove(["#5"], dryRun: false) } throws: { isBoth($0) }

@@ -307,14 +307,13 @@ struct PostgresReconnectTests {
         try admin.simpleQuery("CHECKPOINT")
         admin.close()
         try PostgresTestServer.script(["crash", folder])
-        // The write's batch, COMMIT included, went out on a session the
-        // client had not yet seen die, and the server cannot be asked: the
-        // client cannot know whether it arrived, and says so.
+        // The write's first request (its lookup) finds the session dead:
+        // COMMIT was never sent, so nothing was changed, and it says so.
         #expect {
             try store.setWeapons([WeaponAssignment(reference: "Cat-Bot", weapon: .fire)])
         } throws: { error in
             guard case RosterError.serverUnavailable(let sentence) = error else { return false }
-            return sentence.contains(folder) && sentence.contains("may or may not have been saved")
+            return sentence.contains(folder) && sentence.hasSuffix("nothing was changed")
         }
         #expect(throws: RosterError.self) { try store.count() }
         try PostgresTestServer.script(["start", folder, "--port", "5432"])

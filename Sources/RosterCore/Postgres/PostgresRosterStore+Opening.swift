@@ -180,8 +180,14 @@ extension PostgresRosterStore {
                     return (false, 0)
                 }
                 try refuseSchemaOthersControl()
-                for migration in PostgresSchema.migrations { try connection.simpleQuery(migration.sql) }
-                try connection.execute([try PostgresSchema.seedDefaultRoster()])
+                for migration in PostgresSchema.migrations {
+                    try connection.simpleQuery(migration.sql)
+                    // Seeded into version 1's tables, before version 8's
+                    // trigger would count the seed as another program's
+                    // write (it has no history entry) and so call the keys
+                    // unchecked, to be derived again by the first write.
+                    if migration.version == 1 { try connection.execute([try PostgresSchema.seedDefaultRoster()]) }
+                }
                 try connection.query("UPDATE roster.roster_schema SET version = $1", [String(PostgresSchema.currentVersion)])
                 // A roster made here holds only keys roster derived.
                 try connection.query(Self.noteNameKeysChecked, [String(NameFolding.revision)])
