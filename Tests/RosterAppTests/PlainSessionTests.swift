@@ -50,6 +50,8 @@ struct PlainSessionTests {
         #expect(PlainWording.count(1000) == "1,000")
         #expect(PlainWording.pageHeading(first: 1, last: 20, count: 1_000_000, filter: "", hasPrevious: false)
                 == "Monsters 1 to 20 of 1,000,000. Type next for the next page.")
+        #expect(PlainWording.pageHeading(first: 1, last: 2, count: 2, filter: "weapon=smoke", isExpression: true, hasPrevious: false)
+                == "Monsters 1 to 2 of 2 that match “weapon=smoke”.")
         #expect(PlainWording.sentence("Cat-Bot now carries Fire") == "Cat-Bot now carries Fire.")
         #expect(PlainWording.sentence("nothing to undo") == "Nothing to undo.")
         #expect(PlainWording.sentence("is it?") == "Is it?")
@@ -62,6 +64,15 @@ struct PlainSessionTests {
         #expect(session.lines.contains("Nothing was removed; Cat-Bot stays."))
         #expect(session.lines.last == "End of input; goodbye.")
         #expect(try session.store.find("Cat-Bot") != nil)
+    }
+
+    @Test("a filter that is an expression is read out as one, not as text the names contain")
+    func expressionFilterWording() throws {
+        let session = try Conversation(["filter weapon=smoke", "filter bot"])
+        #expect(try session.run() == 0)
+        #expect(session.lines.contains("Monster 1 of 1 that matches “weapon=smoke”."), "\(session.lines)")
+        #expect(!session.lines.contains { $0.contains("contain “weapon=smoke”") })
+        #expect(session.lines.contains { $0.hasPrefix("Monsters 1 to 6 of 6 whose names contain “bot”.") }, "\(session.lines)")
     }
 
     @Test("the end of input halfway through adding adds nothing")

@@ -24,7 +24,7 @@ struct PlainCommand: Sendable {
         PlainCommand(["next", "more"], "reads out the next page.") { session, _ in session.turnPage(by: 1) },
         PlainCommand(["previous", "p"], "reads out the previous page.") { session, _ in session.turnPage(by: -1) },
         PlainCommand(["filter", "f", "/"], argument: "TEXT",
-                     "lists only the monsters whose names contain TEXT; filter alone lists them all.") { session, text in
+                     "lists only the monsters whose names contain TEXT, or that match an expression such as weapon=fire or height>=5ft; filter alone lists them all.") { session, text in
             session.filter(text)
         },
         PlainCommand(["show", "choose"], argument: "NUMBER or NAME",

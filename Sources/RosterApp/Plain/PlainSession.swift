@@ -133,7 +133,7 @@ final class PlainSession {
         pageStart = max(0, min(pageStart, (count - 1) / Self.pageSize * Self.pageSize))
         let end = min(count, pageStart + Self.pageSize)
         say(PlainWording.pageHeading(first: pageStart + 1, last: end, count: count, filter: list.filter,
-                                     hasPrevious: pageStart > 0))
+                                     isExpression: list.isExpression, hasPrevious: pageStart > 0))
         do {
             try list.prefetch(pageStart..<end)
             for position in pageStart..<end {

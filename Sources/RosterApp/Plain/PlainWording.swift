@@ -93,9 +93,16 @@ enum PlainWording {
     }
 
     /// `Monsters 1 to 20 of 1,000,000. Type next for the next page.`
-    static func pageHeading(first: Int, last: Int, count total: Int, filter: String, hasPrevious: Bool) -> String {
+    /// A filter that is an expression (`weapon=smoke`) is said as one:
+    /// "whose names contain “weapon=smoke”" would be false.
+    static func pageHeading(first: Int, last: Int, count total: Int, filter: String, isExpression: Bool = false,
+                            hasPrevious: Bool) -> String {
         var text = first == last ? "Monster \(count(first)) of \(count(total))" : "Monsters \(count(first)) to \(count(last)) of \(count(total))"
-        if !filter.isEmpty { text += (first == last ? " whose name contains " : " whose names contain ") + quoted(filter) }
+        if isExpression {
+            text += (first == last ? " that matches " : " that match ") + quoted(filter)
+        } else if !filter.isEmpty {
+            text += (first == last ? " whose name contains " : " whose names contain ") + quoted(filter)
+        }
         text += "."
         if last < total { text += " Type next for the next page." }
         if hasPrevious { text += " Type previous for the previous page." }
