@@ -87,7 +87,8 @@ public final class CommandContext {
     /// taken as a file it made folders named after a password. A path
     /// written from `/`, `./`, `../` or `~/` is always a file's.
     static func looksLikeAnAddress(_ path: String) -> Bool {
-        if ["/", "./", "../", "~/"].contains(where: path.hasPrefix) { return false }
+        // `//u:pw@h/r` (an address without its scheme) is no file's path either.
+        if ["./", "../", "~/"].contains(where: path.hasPrefix) || (path.hasPrefix("/") && !path.hasPrefix("//")) { return false }
         // Fullwidth forms read as the ASCII they stand for, case ignored,
         // and percent-encoded separators read as what they encode.
         var ascii = String.UnicodeScalarView()
@@ -99,14 +100,17 @@ public final class CommandContext {
             .replacing("%3a", with: ":").replacing("%2f", with: "/").replacing("%40", with: "@")
         if folded.contains("://") || folded.contains(":\\/") { return true }
         let squeezed = folded.filter { !$0.isWhitespace && $0 != "\\" }
-        if squeezed.hasPrefix("postgres:") || squeezed.hasPrefix("postgresql:") || squeezed.hasPrefix("postgres//")
-            || squeezed.hasPrefix("postgresql//") || squeezed.hasPrefix("jdbc:") {
-            return true
+        if squeezed.hasPrefix("postgres:") || squeezed.hasPrefix("postgresql:") || squeezed.hasPrefix("jdbc:") { return true }
+        // The scheme, then a slip of the finger for its colon (`;` `.` `,` `'` a dash) before `//`.
+        for scheme in ["postgresql", "postgres"] where squeezed.hasPrefix(scheme) {
+            let slip = squeezed.dropFirst(scheme.count).prefix { !$0.isLetter && !$0.isNumber && $0 != "/" }
+            if slip.count <= 2, squeezed.dropFirst(scheme.count + slip.count).hasPrefix("//") { return true }
         }
-        // `user:password@host` in the first component is an address's, never a file's.
-        let first = folded.prefix { $0 != "/" }
-        if let colon = first.firstIndex(of: ":"), first[colon...].contains("@") { return true }
-        return false
+        // `user:password@host` in any component is an address's, never a file's.
+        return folded.split(separator: "/").contains { component in
+            guard let colon = component.firstIndex(of: ":") else { return false }
+            return component[colon...].contains("@")
+        }
     }
 
     /// Where the roster is: a PostgreSQL database for a `postgresql://` or

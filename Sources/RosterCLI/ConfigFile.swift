@@ -265,7 +265,9 @@ enum ConfigValue: Sendable, Equatable {
         if place.isEmpty {
             throw ConfigError(path: path, line: line, "`db` is empty; give the roster's path, or leave the line out")
         }
-        if place.hasPrefix("/") || place.hasPrefix("~/") || place.hasPrefix("postgresql:") || place.hasPrefix("postgres:") { return }
+        // A scheme in capitals is told as such where the address is read.
+        let scheme = place.prefix { $0 != ":" }.lowercased()
+        if place.hasPrefix("/") || place.hasPrefix("~/") || (place.contains(":") && (scheme == "postgresql" || scheme == "postgres")) { return }
         if place.hasPrefix("~") {
             throw ConfigError(path: path, line: line,
                               "`db` can start with ~/ for your own home folder, not with \(Quote.code(String(place.prefix { $0 != "/" }.prefix(40)))); write the whole path")

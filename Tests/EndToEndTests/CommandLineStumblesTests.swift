@@ -49,7 +49,10 @@ struct CommandLineStumblesTests {
                       // Stop 19's sweep: each made folders named after the password.
                       "postgresql//u:S3cretPW@h/r", "jdbc:postgresql://h/r?password=S3cretPW", "postgresql ://u:S3cretPW@h/r",
                       "postgresql\\://u:S3cretPW@h/r", "postgresql%3A%2F%2Fu:S3cretPW@h", "\u{FF50}ostgresql://u:S3cretPW@h/r",
-                      "u:S3cretPW@h/r"])
+                      "u:S3cretPW@h/r",
+                      // The re-check's: a slipped colon, a scheme without its colon, no scheme at all.
+                      "postgresql;//u:S3cretPW@h/r", "postgres.//u:S3cretPW@h/r", "postgresql\u{2010}//u:S3cretPW@h/r",
+                      "postgresql/u:S3cretPW@h/r", "//u:S3cretPW@h/r"])
     func notAFilePath(location: String) throws {
         let sandbox = try Sandbox()
         let before = try FileManager.default.contentsOfDirectory(atPath: sandbox.directory.path)

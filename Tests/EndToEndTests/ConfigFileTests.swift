@@ -84,6 +84,16 @@ struct ConfigFileTests {
         #expect(FileManager.default.fileExists(atPath: roster))
     }
 
+    @Test("db = \"POSTGRESQL://…\" is told to be written in lower case, not called a relative path")
+    func capitalSchemeInConfig() throws {
+        let sandbox = try Sandbox()
+        _ = try write("db = \"POSTGRESQL://u:S3cretPW@h/r\"\n", in: sandbox)
+        let run = try sandbox.roster(["list"], useDatabaseOption: false)
+        #expect(run.status == 64)
+        #expect(run.stderr.contains("names its scheme in capitals"), "\(run.stderr)")
+        #expect(!run.stderr.contains("S3cretPW"))
+    }
+
     @Test("a file with Windows line ends (CRLF) is read line by line")
     func windowsLineEnds() throws {
         let sandbox = try Sandbox()
