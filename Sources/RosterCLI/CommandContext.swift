@@ -72,7 +72,7 @@ public final class CommandContext {
         if !word.isEmpty, word.first?.isLetter == true, rest.hasPrefix("://") {
             return "the roster's location is an address for another kind of server: roster reads files and postgresql://HOST/DATABASE (for a file of that name, write ./ before it)"
         }
-        if !word.isEmpty, rest.drop { $0 == " " }.hasPrefix("=") {
+        if !word.isEmpty, rest.drop(while: { $0 == " " }).hasPrefix("=") {
             return "the roster's location reads as libpq's key=value settings, which roster does not read: write postgresql://HOST/DATABASE (for a file of that name, write ./ before it)"
         }
         if looksLikeAnAddress(path) {

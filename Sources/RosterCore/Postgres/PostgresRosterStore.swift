@@ -338,7 +338,7 @@ public final class PostgresRosterStore: RosterStore {
     /// Writes set it in their transaction; reads take the session's.
     public func setBusyTimeout(milliseconds: Int) throws(RosterError) {
         busyTimeoutMilliseconds = max(0, milliseconds)
-        try guarded { try run("SELECT set_config('lock_timeout', $1, false)", ["\(busyTimeoutMilliseconds)ms"]) }
+        _ = try guarded { try run("SELECT set_config('lock_timeout', $1, false)", ["\(busyTimeoutMilliseconds)ms"]) }
     }
 
     /// A dry run rehearses in a transaction that is rolled back.
