@@ -184,12 +184,12 @@ struct PostgresFaultTests {
         let sandbox = try Sandbox()
         let before = try sandbox.roster(uri: uri, ["export", "--format", "ndjson"])
         #expect(before.status == 0, "\(before.stderr)")
-        // Another session holds roster's write lock (the advisory lock every
-        // write takes first: "ROST", 1) and keeps it.
+        // Another session holds roster's write lock (the table lock every
+        // write takes first, on the history counter) and keeps it.
         let holder = Process()
         holder.executableURL = URL(fileURLWithPath: DisposablePostgres.psqlBinary)
         holder.arguments = ["-X", "-q", "-h", cluster.folder, "-p", String(cluster.port), "-U", "postgres", "-d", database,
-                            "-c", "SELECT pg_advisory_lock(\(0x524F_5354), 1)", "-c", "SELECT pg_sleep(120)"]
+                            "-c", "BEGIN", "-c", "LOCK TABLE roster.history_counter IN EXCLUSIVE MODE", "-c", "SELECT pg_sleep(120)"]
         holder.environment = ["PGAPPNAME": "lock-holder", "PATH": "/usr/bin:/bin"]
         holder.standardOutput = FileHandle.nullDevice
         holder.standardError = FileHandle.nullDevice
@@ -199,7 +199,7 @@ struct PostgresFaultTests {
             _ = try? cluster.psql("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'lock-holder'")
             holder.waitUntilExit()
         }
-        let held = "SELECT count(*) FROM pg_locks l JOIN pg_database d ON d.oid = l.database WHERE d.datname = '\(database)' AND l.locktype = 'advisory' AND l.granted"
+        let held = "SELECT count(*) FROM pg_locks l JOIN pg_database d ON d.oid = l.database WHERE d.datname = '\(database)' AND l.locktype = 'relation' AND l.mode = 'ExclusiveLock' AND l.granted"
         let deadline = Date().addingTimeInterval(20)
         while try cluster.psql(held) == "0", Date() < deadline { usleep(10_000) }
         #expect(try cluster.psql(held) == "1", "the other session never took the lock")

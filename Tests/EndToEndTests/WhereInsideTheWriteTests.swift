@@ -118,10 +118,10 @@ private struct Race {
             let database = String(uri.split(separator: "/")[2].split(separator: "?")[0])
             holder.executableURL = URL(fileURLWithPath: PostgresCluster.psql)
             holder.arguments = ["-X", "-q", "-h", cluster.folder, "-p", String(cluster.port), "-U", "postgres", "-d", database]
-            // roster's write lock: the two-key advisory lock ("ROST", 1);
+            // roster's write lock: the history counter's table lock;
             // or, as psql would, no roster lock and Ice-Bot's row changing.
             begin = otherProgramHoldsIceBot ? "BEGIN; UPDATE roster.monster SET weapon = 'sword' WHERE id = 5;\n"
-                                            : "BEGIN; SELECT pg_advisory_xact_lock(\(0x524F_5354), 1);\n"
+                                            : "BEGIN; LOCK TABLE roster.history_counter IN EXCLUSIVE MODE;\n"
         } else {
             holder.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
             holder.arguments = [sandbox.databasePath]
@@ -163,15 +163,15 @@ private struct Race {
 
     private func waitUntilHeld() throws -> Bool {
         guard uri != nil else { return try sandbox.waitUntilWriteLocked() }
-        return try waitFor { try sql("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND granted") != "0" }
+        return try waitFor { try sql("SELECT count(*) FROM pg_locks WHERE locktype = 'relation' AND mode = 'ExclusiveLock' AND granted") != "0" }
     }
 
-    /// Until `command` waits for the lock: on PostgreSQL an advisory lock
+    /// Until `command` waits for the lock: on PostgreSQL the write lock
     /// not yet granted; on a file, the command asleep in SQLite's busy
     /// handler with the roster open.
     private func waitUntilWaiting(_ command: Process) throws -> Bool {
         if uri != nil {
-            return try waitFor { try sql("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted") != "0" }
+            return try waitFor { try sql("SELECT count(*) FROM pg_locks WHERE locktype = 'relation' AND mode = 'ExclusiveLock' AND NOT granted") != "0" }
         }
         guard sandbox.waitUntilOpened(by: command) else { return false }
         return try waitFor {

@@ -20,14 +20,8 @@ struct PostgresForgedWritesTests {
         let server = try PostgresTestServer.shared()
         let admin = try server.adminConnection(database: database)
         defer { admin.close() }
-        try admin.simpleQuery("""
-            DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '\(role)') THEN CREATE ROLE \(role) LOGIN; END IF; END $$;
-            GRANT USAGE ON SCHEMA roster TO \(role);
-            GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA roster TO \(role);
-            GRANT USAGE, SELECT, UPDATE ON ALL SEQUENCES IN SCHEMA roster TO \(role);
-            """)
-        return try PostgresConnection.connect(ConnectionSettings(host: server.folder, port: server.port, user: role,
-                                                                 database: database, connectTimeout: 10))
+        try admin.grantWriting(to: role)
+        return try server.connection(as: role, database: database)
     }
 
     /// A database of its own holding the default roster, with the

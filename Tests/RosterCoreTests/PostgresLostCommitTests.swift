@@ -129,4 +129,15 @@ struct PostgresLostCommitTests {
         }
         #expect(try setup.weapon(of: "Dog-Bot") == "smoke")
     }
+
+    @Test("history --clear with its reply lost, the server still there: roster cannot tell (it records no entry), not that it could not ask")
+    func clearCannotTell() throws {
+        let setup = try Setup()
+        setup.proxy.arm(.afterCommit)
+        #expect { try setup.store.clearHistory() } throws: {
+            self.says("roster cannot tell whether it was", $0) && self.says("may or may not have been saved", $0)
+                && !self.says("could not ask", $0) && !self.says("nothing was changed", $0)
+        }
+        #expect(try setup.historyCount() == 0)
+    }
 }

@@ -6,7 +6,8 @@ import PostgresWire
 /// A roster made by an older roster, holding data, upgraded on opening:
 /// it keeps every monster and history entry, and ends with exactly the
 /// schema a new roster gets (tables, columns, defaults, constraints,
-/// indexes, triggers and functions, compared as the server prints them).
+/// indexes, triggers, functions and who may use them, compared as the
+/// server prints them).
 @Suite("A roster on PostgreSQL upgraded from an older schema")
 struct PostgresSchemaUpgradeTests {
     /// A database with roster's schema as the shipped migrations up to
@@ -73,12 +74,34 @@ struct PostgresSchemaUpgradeTests {
                 == [["undo", "t", "1"]])
         #expect(try admin.query("SELECT outside_writes FROM roster.roster_schema").firstValue == "1")
     }
+
+    @Test("schema 9 with rows a writer planted in unrecorded_write and a counter wound back is upgraded: the rows go, the next id is free, the schema is a new roster's")
+    func nineToTen() throws {
+        let (database, admin) = try Self.roster(atVersion: 9)
+        defer { admin.close() }
+        try admin.simpleQuery("""
+            INSERT INTO roster.history (client, surface, command, summary, kind) VALUES ('tester-a', 'command line', 'edit', 'x', 'rows');
+            UPDATE roster.history_counter SET last_id = 0;
+            INSERT INTO roster.unrecorded_write SELECT -g FROM generate_series(1, 50) g;
+            UPDATE roster.unrecorded_write SET xact = -xact + txid_current()
+            """)
+        #expect(try admin.query("SELECT count(*) FROM roster.unrecorded_write").firstValue == "50")
+        let roster = try PostgresRosterStore.open(uri: PostgresTestServer.shared().uri(database: database, applicationName: "tester-a"),
+                                                  environment: [:])
+        #expect(try admin.query("SELECT version FROM roster.roster_schema").firstValue == String(PostgresSchema.currentVersion))
+        #expect(try admin.query("SELECT count(*) FROM roster.unrecorded_write").firstValue == "0")
+        _ = try roster.setWeapons([WeaponAssignment(reference: "Cat-Bot", weapon: .fire)])
+        #expect(try admin.query("SELECT id FROM roster.history ORDER BY id").rows == [["1"], ["2"]])
+        let fresh = try PostgresTestServer.shared().adminConnection(database: try PostgresTestServer.shared().makeDatabase())
+        defer { fresh.close() }
+        #expect(try admin.rosterSchemaShape() == (try fresh.rosterSchemaShape()))
+    }
 }
 
 extension PostgresConnection {
     /// Everything roster's schema is made of, as the server prints it, by
     /// kind and name: columns (type, default, nullability, collation),
-    /// constraints, indexes, triggers and functions. Columns are compared
+    /// constraints, indexes, triggers, functions, grants and row security. Columns are compared
     /// by name, not position: a column dropped and added again by hand
     /// keeps a gap.
     func rosterSchemaShape() throws -> [[String?]] {
@@ -100,6 +123,14 @@ extension PostgresConnection {
                 """),
             ("function", """
                 SELECT proname, pg_get_functiondef(oid) FROM pg_proc WHERE pronamespace = 'roster'::regnamespace ORDER BY 1
+                """),
+            // Who may do what, and which tables shut rows to all but their owner.
+            ("access", """
+                SELECT relname, concat_ws(' ', relrowsecurity, relforcerowsecurity, relacl::text) FROM pg_class
+                WHERE relnamespace = 'roster'::regnamespace ORDER BY 1
+                """),
+            ("function access", """
+                SELECT proname, concat_ws(' ', proacl::text) FROM pg_proc WHERE pronamespace = 'roster'::regnamespace ORDER BY 1
                 """),
         ] {
             shape += try query(sql).rows.map { [kind] + $0 }

@@ -167,7 +167,7 @@ struct PostgresStoreTests {
         let holder = try server.adminConnection(database: database)
         defer { holder.close() }
         try holder.simpleQuery("BEGIN")
-        try holder.query("SELECT pg_advisory_xact_lock($1, $2)", [String(PostgresSchema.LockKey.space), String(PostgresSchema.LockKey.write)])
+        try holder.simpleQuery(PostgresSchema.writeLock)
         let roster = try store(database)
         try roster.setBusyTimeout(milliseconds: 200)
         let started = Date()

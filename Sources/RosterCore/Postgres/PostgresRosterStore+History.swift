@@ -91,7 +91,7 @@ extension PostgresRosterStore: HistoryReading {
     /// keep their order), before the monster writes waiting.
     private func beforeWaitingWrites(_ statements: [BoundStatement]) {
         guard !isRehearsing else { return }
-        let opening = Set(writeOpening.map(\.sql))
+        let opening = Set((writeOpening(locking: true) + writeOpening(locking: false)).map(\.sql))
         let start = pending.lastIndex { opening.contains($0.sql) || $0.sql.hasPrefix("INSERT INTO roster.history") }
         pending.insert(contentsOf: statements, at: start.map { $0 + 1 } ?? 0)
     }

@@ -22,8 +22,8 @@ extension PostgresRosterStore {
     public func importMonsters(from reader: MonsterReader, mode: ImportMode, dryRun: Bool,
                                progress: ((_ bytesRead: Int) -> Void)?) throws(RosterError) -> ImportSummary {
         do throws(RosterError) {
-            let summary = try write(commit: !dryRun) {
-                try makeSchemaForImport()
+            let summary = try write(commit: !dryRun, locking: !dryRun) {
+                try makeSchemaForImport(locking: !dryRun)
                 // An upsert finds monsters by key. A dry run may be a
                 // reader's, which cannot correct them.
                 if !dryRun { try correctNameKeysIfStale() }
@@ -51,8 +51,8 @@ extension PostgresRosterStore {
     public func previewImport(from reader: MonsterReader, mode: ImportMode, limit: Int,
                               progress: ((_ bytesRead: Int) -> Void)?) throws(RosterError) -> ImportPreview {
         do throws(RosterError) {
-            return try write(commit: false) {
-                try makeSchemaForImport()
+            return try write(commit: false, locking: false) {
+                try makeSchemaForImport(locking: false)
                 let summary = try load(from: reader, mode: mode, into: .rehearsal, progress: progress)
                 let differs = PostgresMonsterTable.dataFields.map { "b.\($0.key) IS DISTINCT FROM a.\($0.key)" }.joined(separator: " OR ")
                 // Before: the roster, only read; after: the dry run's copy.

@@ -16,9 +16,11 @@ import PostgresWire
 /// - found: the change was saved; the write answers as usual, and `tell`
 ///   says that the reply was lost but the change was saved;
 /// - not found: nothing was changed, which the usual sentence says (75);
-/// - the server still unreachable, or no entry to look for (a write that
-///   records none, an older schema): the change may or may not have been
-///   saved, and `roster history` tells which (75, never "nothing was changed").
+/// - the server still unreachable, or no entry to look for (an older
+///   schema): the change may or may not have been saved, and `roster
+///   history` tells which (75, never "nothing was changed");
+/// - a write that records no entry (`history --clear`): roster cannot
+///   tell, and says so rather than that it could not ask (75).
 /// A connection lost before COMMIT was sent needs none of this: the server
 /// rolls such a transaction back.
 extension PostgresRosterStore {
@@ -42,17 +44,23 @@ extension PostgresRosterStore {
         let uncertain = RosterError.serverUnavailable(
             "lost the connection to PostgreSQL at \(name) after the change was sent to be saved, and could not ask it again: "
                 + "the change may or may not have been saved; `roster history` shows whether it was, once the server answers")
-        guard recordsEntry else { throw uncertain }
+        // Clearing the history records no entry, so there is no token to
+        // look for: roster cannot tell, whether or not the server answers.
+        guard recordsEntry else {
+            throw RosterError.serverUnavailable(
+                "lost the connection to PostgreSQL at \(name) after the change was sent to be saved, and roster cannot tell whether it was "
+                    + "(this change leaves no history entry to look for): it may or may not have been saved; `roster history` shows which")
+        }
         let found: [[String?]]
         do {
             try adopt(Result { () throws(PostgresError) in try PostgresConnection.connect(settings) })
             found = try connection.execute([
                 BoundStatement("BEGIN"),
-                BoundStatement("SELECT set_config('lock_timeout', $1, true), pg_advisory_xact_lock($2, $3)",
-                               ["\(max(0, busyTimeoutMilliseconds))ms", String(PostgresSchema.LockKey.space), String(PostgresSchema.LockKey.write)]),
+                BoundStatement("SELECT set_config('lock_timeout', $1, true)", ["\(max(0, busyTimeoutMilliseconds))ms"]),
+                BoundStatement(PostgresSchema.writeLock),
                 BoundStatement("SELECT id FROM roster.history WHERE write_token = $1", [writeToken]),
                 BoundStatement("COMMIT"),
-            ])[2].rows
+            ])[3].rows
         } catch {
             rollBack()
             throw uncertain

@@ -143,11 +143,14 @@ extension PostgresRosterStore {
     /// lock), under the migration lock. Rolled back with the import, so a
     /// failed import or a dry run leaves no schema. Another program may
     /// have made it since the store opened: then the import goes into that
-    /// roster, as into any.
-    func makeSchemaForImport() throws {
+    /// roster, as into any. `locking`: the write lock is taken once the
+    /// schema is there (the write's opening could not lock a table that
+    /// did not exist yet).
+    func makeSchemaForImport(locking: Bool) throws {
         guard schemaMadeByImport else { return }
         try run("SELECT pg_advisory_xact_lock($1, $2)",
                 [String(PostgresSchema.LockKey.space), String(PostgresSchema.LockKey.migration)])
+        defer { if locking { later(PostgresSchema.writeLock) } }
         if try run("SELECT to_regclass('roster.roster_schema') IS NOT NULL").firstValue == "t" { return }
         if try schemaObjectCount() > 0 { throw RosterError.foreignSchema(server: name) }
         try refuseSchemaOthersControl()

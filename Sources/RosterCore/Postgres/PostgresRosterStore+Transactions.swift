@@ -3,7 +3,7 @@ import PostgresWire
 /// How the PostgreSQL store wraps its statements in transactions.
 ///
 /// A write is one transaction that takes the roster's write lock first
-/// (`pg_advisory_xact_lock`, waiting at most the busy timeout) and marks
+/// (`PostgresSchema.writeLock`, waiting at most the busy timeout) and marks
 /// itself as roster's (`roster.writing`) so the outside-change trigger
 /// stays quiet; its `BEGIN` and lock travel with its first statement that
 /// needs an answer. A rehearsal (a dry run) reads in a read-only snapshot
@@ -18,7 +18,11 @@ extension PostgresRosterStore {
     /// read-only snapshot, takes neither the write lock nor row locks, and
     /// drops the writes it would have sent, so a role that may only read
     /// can ask what a change would do, and nobody waits on it.
-    func write<T>(commit: Bool = true, rehearse: Bool = false, _ body: () throws -> T) throws(RosterError) -> T {
+    ///
+    /// `locking: false` is for an import's dry run, which writes only
+    /// temporary tables: it reads one snapshot instead of taking the write
+    /// lock, which needs a grant a reader lacks.
+    func write<T>(commit: Bool = true, rehearse: Bool = false, locking: Bool = true, _ body: () throws -> T) throws(RosterError) -> T {
         isWriting = !rehearse
         isRehearsing = rehearse
         defer {
@@ -40,7 +44,7 @@ extension PostgresRosterStore {
             }
         }
         return try guarded {
-            pending = openingWrite()
+            pending = openingWrite(locking: locking)
             let value: T
             do {
                 value = try body()
@@ -66,28 +70,30 @@ extension PostgresRosterStore {
     }
 
     /// Starts a write: a new token for its history entry (see
-    /// `settleLostCommit`), and BEGIN with the write lock.
-    func openingWrite() -> [BoundStatement] {
+    /// `settleLostCommit`), and BEGIN with the write lock (or, not
+    /// `locking`, a snapshot).
+    func openingWrite(locking: Bool = true) -> [BoundStatement] {
         writeToken = Self.newWriteToken()
         recordsEntry = false
-        return writeOpening
+        return writeOpening(locking: locking)
     }
 
-    /// How every write begins: BEGIN, then the write lock.
-    var writeOpening: [BoundStatement] {
+    /// How every write begins: BEGIN, then the write lock. An import into
+    /// a database that has no roster yet takes the lock once it has made
+    /// the schema (see `makeSchemaForImport`).
+    func writeOpening(locking: Bool) -> [BoundStatement] {
         [
-            BoundStatement("BEGIN"),
+            BoundStatement(locking ? "BEGIN" : "BEGIN ISOLATION LEVEL REPEATABLE READ"),
             // roster.writing: this change is roster's, announced with its
             // history id; the outside-change trigger stays quiet.
             // roster.write_token: its history entry's token. The
-            // settings come first in the row, so the lock waits no
-            // longer than the busy timeout; one statement, parsed once.
+            // settings come first, so the lock waits no longer than the
+            // busy timeout.
             BoundStatement("""
                 SELECT set_config('lock_timeout', $1, true), set_config('roster.writing', 'on', true), \
-                set_config('roster.write_token', $4, true), pg_advisory_xact_lock($2, $3)
-                """, ["\(max(0, busyTimeoutMilliseconds))ms", String(PostgresSchema.LockKey.space), String(PostgresSchema.LockKey.write),
-                      writeToken]),
-        ]
+                set_config('roster.write_token', $2, true)
+                """, ["\(max(0, busyTimeoutMilliseconds))ms", writeToken]),
+        ] + (locking && !schemaMadeByImport ? [BoundStatement(PostgresSchema.writeLock)] : [])
     }
 
     /// Reads in one snapshot (an export, a page of the list while others write).

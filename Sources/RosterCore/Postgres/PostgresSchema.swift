@@ -29,11 +29,18 @@ enum PostgresSchema {
     /// integer so that another application's locks cannot meet them.
     enum LockKey {
         static let space: Int32 = 0x524F_5354
-        /// Held by every write transaction until it ends: one writer at a time.
-        static let write: Int32 = 1
         /// Held by a migration, so that two programs do not both migrate.
         static let migration: Int32 = 2
     }
+
+    /// The write lock, held by every write transaction until it ends: one
+    /// writer at a time. A table lock, not an advisory one (key 1 of the
+    /// space above, up to this roster): any role that may connect can hold
+    /// an advisory lock, and so could block every write with no grant at
+    /// all. EXCLUSIVE mode on the counter needs `UPDATE` on it, which a
+    /// reader lacks, and it does not conflict with the plain reads a
+    /// reader (or a dry run) makes of the counter.
+    static let writeLock = "LOCK TABLE roster.history_counter IN EXCLUSIVE MODE"
 
     struct Migration {
         let version: Int32
@@ -60,6 +67,8 @@ enum PostgresSchema {
                   sql: version8),
         Migration(version: 9, summary: "each history entry keeps the token its writer drew, so that a writer whose reply was lost can ask whether its change was saved",
                   sql: version9),
+        Migration(version: 10, summary: "a writer role can neither hide its own change by deleting the entry written with it, nor touch the table of writes awaiting their check, nor wind the history's numbering back",
+                  sql: version10),
     ]
 
     static var currentVersion: Int32 { Int32(migrations.count) }
@@ -71,7 +80,8 @@ enum PostgresSchema {
     /// trusting keys; see `PostgresNameKeys`; version 7 indexes sorts;
     /// version 8 stops trusting `roster.writing`, which roster still sets
     /// for the older ones' trigger; version 9 keeps write tokens, which
-    /// only a lost reply asks about). Writes need version 5's
+    /// only a lost reply asks about; version 10 bounds what writers can do
+    /// to the bookkeeping). Writes need version 5's
     /// counter: its owner runs the new roster once first, as
     /// docs/sharing.md says for every upgrade.
     static let oldestCompatibleVersion: Int32 = 1

@@ -124,6 +124,24 @@ extension PostgresConnection {
             GRANT SELECT ON ALL SEQUENCES IN SCHEMA roster TO \(role);
             """)
     }
+
+    /// Makes the login role `role` and grants it what docs/sharing.md
+    /// lists for writing.
+    func grantWriting(to role: String) throws {
+        try simpleQuery("""
+            DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '\(role)') THEN CREATE ROLE \(role) LOGIN; END IF; END $$;
+            GRANT USAGE ON SCHEMA roster TO \(role);
+            GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA roster TO \(role);
+            GRANT USAGE, SELECT, UPDATE ON ALL SEQUENCES IN SCHEMA roster TO \(role);
+            """)
+    }
+}
+
+extension PostgresTestServer {
+    /// A connection to `database` as the login role `role`.
+    func connection(as role: String, database: String) throws -> PostgresConnection {
+        try PostgresConnection.connect(ConnectionSettings(host: folder, port: port, user: role, database: database, connectTimeout: 10))
+    }
 }
 
 /// The stores the store tests run against, each behaviour once per store.
