@@ -139,11 +139,14 @@ struct PostgresOutsideWritesTests {
         let database = try server.makeDatabase()
         let admin = try server.adminConnection(database: database)
         defer { admin.close() }
-        // Back to schema 1: no write tokens (schema 9 undone), no check of roster's writes
+        // Back to schema 1: no check of deleted entries (schema 10 undone), no write tokens (9), no check of roster's writes
         // by their history (8), no sort indexes (7), no count of outside writes (6),
         // the history numbered by a sequence (5), no weapon index (4), no
         // announcements of outside changes (2 and 3).
         try admin.simpleQuery("""
+            DROP TRIGGER history_entry_dropped ON roster.history;
+            DROP TRIGGER history_entry_renumbered ON roster.history;
+            DROP TRIGGER history_emptied ON roster.history;
             DROP TRIGGER monster_changed_outside ON roster.monster;
             DROP TABLE roster.unrecorded_write;
             DROP FUNCTION roster.count_unrecorded_write(), roster.note_unrecorded_write();

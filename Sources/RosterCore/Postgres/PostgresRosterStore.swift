@@ -12,7 +12,7 @@ import Glibc
 /// is; a database without the schema gets it, with the default roster.
 ///
 /// Every write is one transaction that first takes the roster's write
-/// lock (`pg_advisory_xact_lock`), waiting at most the busy timeout
+/// lock (`PostgresSchema.writeLock`), waiting at most the busy timeout
 /// (`lock_timeout`, then `RosterError.busy`), and records its history
 /// entry before it commits: one writer at a time, history order is commit
 /// order, and a crash or a lost connection leaves both or neither. To
