@@ -101,7 +101,8 @@ struct PostgresSchemaUpgradeTests {
 extension PostgresConnection {
     /// Everything roster's schema is made of, as the server prints it, by
     /// kind and name: columns (type, default, nullability, collation),
-    /// constraints, indexes, triggers, functions, grants and row security. Columns are compared
+    /// constraints, indexes, triggers, functions, what PUBLIC may use, and
+    /// row security. Columns are compared
     /// by name, not position: a column dropped and added again by hand
     /// keeps a gap.
     func rosterSchemaShape() throws -> [[String?]] {
@@ -124,13 +125,19 @@ extension PostgresConnection {
             ("function", """
                 SELECT proname, pg_get_functiondef(oid) FROM pg_proc WHERE pronamespace = 'roster'::regnamespace ORDER BY 1
                 """),
-            // Who may do what, and which tables shut rows to all but their owner.
+            // Which tables shut rows to all but their owner, and what
+            // PUBLIC may do (grants to named roles are the team's own).
             ("access", """
-                SELECT relname, concat_ws(' ', relrowsecurity, relforcerowsecurity, relacl::text) FROM pg_class
-                WHERE relnamespace = 'roster'::regnamespace ORDER BY 1
+                SELECT relname, concat_ws(' ', relrowsecurity, relforcerowsecurity,
+                    (SELECT string_agg(privilege_type, ',' ORDER BY privilege_type)
+                     FROM aclexplode(coalesce(relacl, acldefault(CASE relkind WHEN 'S' THEN 's' ELSE 'r' END::"char", relowner)))
+                     WHERE grantee = 0))
+                FROM pg_class WHERE relnamespace = 'roster'::regnamespace ORDER BY 1
                 """),
             ("function access", """
-                SELECT proname, concat_ws(' ', proacl::text) FROM pg_proc WHERE pronamespace = 'roster'::regnamespace ORDER BY 1
+                SELECT proname, (SELECT string_agg(privilege_type, ',' ORDER BY privilege_type)
+                                 FROM aclexplode(coalesce(proacl, acldefault('f', proowner))) WHERE grantee = 0)
+                FROM pg_proc WHERE pronamespace = 'roster'::regnamespace ORDER BY 1
                 """),
         ] {
             shape += try query(sql).rows.map { [kind] + $0 }
