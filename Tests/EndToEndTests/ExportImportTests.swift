@@ -212,8 +212,8 @@ struct ExportImportTests {
         let lines = table.split(separator: "\n")
         #expect(lines.count == 2 + 9)
         #expect(lines[0] == "| ID | Name | Description | Icon | Colour | Weapon | Height | Origin | Activated |")
-        #expect(table.contains("| 7 | Quote &#34;Bot&#34;, Esq&#46; | line one<br>line two | unknown.png | red | ♨ Fire |  |  |  |"))
-        #expect(table.contains("| 9 | &#45;Dash&#124;Pipe | &#60;script&#62;alert&#40;1&#41;&#60;&#47;script&#62; &#38; co |"))
+        #expect(table.contains("| 7 | Quote \"Bot\", Esq. | line one<br>line two | unknown.png | red | ♨ Fire |  |  |  |"))
+        #expect(table.contains("| 9 | -Dash&#124;Pipe | &#60;script&#62;alert(1)&#60;/script&#62; &#38; co |"))
     }
 
     @Test("a bulk load into an empty roster leaves the database in WAL mode, with everything stored")
