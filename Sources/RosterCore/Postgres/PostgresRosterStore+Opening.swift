@@ -143,17 +143,19 @@ extension PostgresRosterStore {
     /// lock), under the migration lock. Rolled back with the import, so a
     /// failed import or a dry run leaves no schema. Another program may
     /// have made it since the store opened: then the import goes into that
-    /// roster, as into any.
-    func makeSchemaForImport() throws {
-        guard schemaMadeByImport else { return }
+    /// roster, as into any. True when this import made it (the import
+    /// says so once it has committed, as a first run does).
+    func makeSchemaForImport() throws -> Bool {
+        guard schemaMadeByImport else { return false }
         try run("SELECT pg_advisory_xact_lock($1, $2)",
                 [String(PostgresSchema.LockKey.space), String(PostgresSchema.LockKey.migration)])
-        if try run("SELECT to_regclass('roster.roster_schema') IS NOT NULL").firstValue == "t" { return }
+        if try run("SELECT to_regclass('roster.roster_schema') IS NOT NULL").firstValue == "t" { return false }
         if try schemaObjectCount() > 0 { throw RosterError.foreignSchema(server: name) }
         try refuseSchemaOthersControl()
         for migration in PostgresSchema.migrations { try connection.simpleQuery(migration.sql) }
         try run("UPDATE roster.roster_schema SET version = $1", [String(PostgresSchema.currentVersion)])
         try run(Self.noteNameKeysChecked, [String(NameFolding.revision)])
+        return true
     }
 
     /// Makes the schema, or runs each migration it lacks, under the
