@@ -117,8 +117,8 @@ struct ColumnHiddenByNameTests {
     @Test("another program lengthens Cat-Bot's name at 120 columns: the activated column goes, and the footer says so once, after the news")
     func toldOnce() throws {
         let roster = try RosterScreenHarness(width: 120, height: 35)
-        roster.interface.controller.listColumns = ListColumn.allCases
-        roster.showList()
+        roster.showList().press(.character("v"))              // all four chosen
+        #expect(roster.interface.controller.listColumns == ListColumn.allCases)
         #expect(roster.interface.screen.columnsFitting(ListColumn.allCases) == [.weapon, .height, .activated])
         let other = try SQLiteRosterStore.open(path: roster.path)
         _ = try other.edit("Cat-Bot", MonsterChanges(name: "Cat-Bot-The-Longest"))
