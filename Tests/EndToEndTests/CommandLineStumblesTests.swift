@@ -30,6 +30,21 @@ struct CommandLineStumblesTests {
         #expect(sandbox.fileBytes(withMark)?.prefix(3) == Data([0xEF, 0xBB, 0xBF]))
     }
 
+    @Test("export -o FILE says on stderr what it wrote, in a line of its own; standard output stays empty, and nothing is said without -o")
+    func exportToFileIsTold() throws {
+        let sandbox = try Sandbox()
+        for (name, format) in [("roster.csv", "CSV"), ("roster.md", "Markdown"), ("roster.jsonl", "NDJSON"), ("roster.html", "HTML"), ("roster", "JSON")] {
+            let path = sandbox.directory.appendingPathComponent(name).path
+            let run = try sandbox.roster("export", "-o", path)
+            #expect(run.status == 0 && run.stdout.isEmpty, "\(name): \(run.stderr)")
+            #expect(run.stderr == "wrote 6 monsters to \(path) (\(format))\n", "\(name): \(run.stderr)")
+        }
+        let one = sandbox.directory.appendingPathComponent("fire.csv").path
+        #expect(try sandbox.roster("export", "--where", "name=Ice-Bot", "-o", one).stderr == "wrote 1 monster to \(one) (CSV)\n")
+        let piped = try sandbox.roster("export", "--format", "csv")
+        #expect(piped.status == 0 && piped.stderr.isEmpty, "\(piped.stderr)")
+    }
+
     @Test("export -o x.txt is refused in one sentence rather than filled with JSON, and nothing is written")
     func unknownExtension() throws {
         let sandbox = try Sandbox()

@@ -55,20 +55,25 @@ struct CompletionStumblesTests {
         #expect(try bashComplete(sandbox, ["roster", "add", "X", "--origin", "JP"]) == ["JP"])
     }
 
-    @Test("H2: bash quotes a planted name as the quote it completes in needs, so Enter runs nothing from it")
+    @Test("H2, L1: bash quotes a planted name as the quote it completes in needs, closed even when the name ends in a quote, so Enter runs nothing from it")
     func bashPlantedNames() throws {
         let sandbox = try Sandbox()
         let names = [#"Boom$(touch P1)-Bot"#, #"Quo'$(touch P2)'te-Bot"#, #"Tick"$(touch P3)"-Bot"#,
-                     "Back`touch P4`-Bot", "Bang!-Bot", #"Slash\$(touch P5)-Bot"#]
+                     "Back`touch P4`-Bot", "Bang!-Bot", #"Slash\$(touch P5)-Bot"#,
+                     // Ending in a quote: bash's readline does not close a quote after one.
+                     #"Bish"; touch P6; ""#, #"Bosh'$(touch P7)'"#, "Bz!"]
         for name in names { _ = try sandbox.roster("add", name, "--weapon", "fire") }
         let db = sandbox.databasePath
         for name in names {
             for quote in ["\"", "'", ""] {
                 let offered = try bashComplete(sandbox, ["roster", "--db", db, "show", quote + name.prefix(3)])
                 #expect(offered.count == 1, "\(name) after \(quote): \(offered)")
-                // Readline puts the one match after the quote and closes it;
-                // the shell then reads the word as Enter would.
-                let word = quote + (offered.first ?? "") + quote
+                // Readline puts the one match after the quote and closes it
+                // unless the match already ends in the quote's character
+                // (complete.c's append_to_match); the shell then reads the
+                // word as Enter would.
+                let match = offered.first ?? ""
+                let word = quote + match + (!quote.isEmpty && match.hasSuffix(quote) ? "" : quote)
                 let read = try sandbox.run("/bin/bash", ["-c", "cd '\(sandbox.directory.path)' && printf '%s' \(word)"])
                 #expect(read.stdout == name, "\(name) after \(quote) completed as \(word)")
             }

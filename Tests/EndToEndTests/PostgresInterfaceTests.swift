@@ -180,4 +180,30 @@ struct PostgresInterfaceTests {
         try screen.press("q")
         #expect(screen.waitForExit(timeout: 10) == 0, "\(screen.screen)")
     }
+
+    @Test("the weapon panel on two marks, another person's set-weapon meanwhile: the first choice is refused naming it, the same choice again saves it over theirs")
+    func marksClash() throws {
+        let cluster = try DisposablePostgres.shared()
+        let database = try cluster.makeDatabase()
+        let uri = cluster.uri(database: database)
+        let sandbox = try Sandbox()
+        #expect(try sandbox.roster(uri: uri, ["list"]).status == 0)
+        let screen = try open(uri, as: "alice@desk")
+        #expect(screen.waitFor("Monsters · 6"))
+        try screen.press("Space", "Space", "w")
+        #expect(screen.waitFor("Weapon for 2 marked monsters"), "\(screen.screen)")
+        #expect(try sandbox.roster(uri: uri, ["set-weapon", "Cat-Bot", "smoke"], environment: ["PGAPPNAME": "carol@ci"]).status == 0)
+        #expect(says(screen, "postgres on carol@ci changed the roster"), "\(screen.screen)")
+        func weapons() throws -> String {
+            try cluster.psql("SELECT string_agg(weapon, ' ' ORDER BY id) FROM roster.monster WHERE name IN ('Cat-Bot', 'Dog-Bot')", database: database)
+        }
+        try screen.press("3")
+        #expect(says(screen, "another program changed Cat-Bot's weapon to Smoke after you began, so yours was not saved"), "\(screen.screen)")
+        #expect(try weapons() == "smoke blowgun", "nothing written over carol's change")
+        try screen.press("3")
+        #expect(says(screen, "gave 2 marked monsters Fire"), "\(screen.screen)")
+        #expect(try weapons() == "fire fire")
+        try screen.press("q")
+        #expect(screen.waitForExit(timeout: 10) == 0, "\(screen.screen)")
+    }
 }

@@ -73,7 +73,7 @@ struct PostgresWordingTests {
                 "\(rejected.stderr)")
     }
 
-    @Test("a database without a roster gets the default one, said once on stderr; an import into one says nothing of default monsters")
+    @Test("a database without a roster gets the default one, said once on stderr; an import into one says it made a roster, as into a new file, but nothing of default monsters")
     func newRosterIsTold() throws {
         let cluster = try DisposablePostgres.shared()
         let sandbox = try Sandbox()
@@ -92,5 +92,11 @@ struct PostgresWordingTests {
         let run = try sandbox.roster(uri: cluster.uri(database: imported), ["import", "-"], stdin: Self.oneMonster)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(!run.stderr.contains("default monsters"), "\(run.stderr)")
+        #expect(run.stderr.hasPrefix("roster: made a new roster in database \(imported) on \(server)\nimported stdin: 1 added"), "\(run.stderr)")
+        let again = try sandbox.roster(uri: cluster.uri(database: imported), ["import", "-", "--mode", "upsert"], stdin: Self.oneMonster)
+        #expect(again.status == 0 && !again.stderr.contains("made a new roster"), "\(again.stderr)")
+        // A dry run leaves no roster behind, so it made none to tell.
+        let rehearsed = try sandbox.roster(uri: cluster.uri(database: try cluster.makeDatabase()), ["import", "-", "--dry-run"], stdin: Self.oneMonster)
+        #expect(rehearsed.status == 0 && !rehearsed.stderr.contains("made a new roster"), "\(rehearsed.stderr)")
     }
 }

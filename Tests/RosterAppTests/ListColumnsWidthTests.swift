@@ -109,3 +109,38 @@ struct ListColumnsWidthTests {
         #expect(roster.footer.message == "the list shows weapon, height, origin, activated")
     }
 }
+
+/// A column the list showed is not dropped without a word when a longer
+/// name takes its room: the footer says which went and why, once.
+@Suite("A column hidden by a longer name is told")
+struct ColumnHiddenByNameTests {
+    @Test("another program lengthens Cat-Bot's name at 120 columns: the activated column goes, and the footer says so once, after the news")
+    func toldOnce() throws {
+        let roster = try RosterScreenHarness(width: 120, height: 35)
+        roster.showList().press(.character("v"))              // all four chosen
+        #expect(roster.interface.controller.listColumns == ListColumn.allCases)
+        #expect(roster.interface.screen.columnsFitting(ListColumn.allCases) == [.weapon, .height, .activated])
+        let other = try SQLiteRosterStore.open(path: roster.path)
+        _ = try other.edit("Cat-Bot", MonsterChanges(name: "Cat-Bot-The-Longest"))
+        #expect(roster.interface.poll())
+        #expect(roster.interface.screen.columnsFitting(ListColumn.allCases) == [.weapon, .height])
+        let told = "the activated column is hidden: the names need its room; v chooses columns"
+        #expect(roster.footer.message?.hasSuffix("; " + told) == true, "\(roster.footer.message ?? "")")
+        roster.press(.down)
+        #expect(roster.footer.message?.contains("hidden") != true, "said once: \(roster.footer.message ?? "")")
+        // Back to the short name: the column comes back without a word.
+        _ = try other.edit("#1", MonsterChanges(name: "Cat-Bot"))
+        roster.interface.poll()
+        #expect(roster.interface.screen.columnsFitting(ListColumn.allCases) == [.weapon, .height, .activated])
+        #expect(roster.footer.message?.contains("hidden") != true, "\(roster.footer.message ?? "")")
+    }
+
+    @Test("v and a resize say what fits themselves: no second sentence about hidden columns")
+    func notForChoiceOrSize() throws {
+        let roster = try RosterScreenHarness(width: 160, height: 35)
+        roster.showList().press(.character("v"))
+        #expect(roster.footer.message?.hasPrefix("the list shows") == true, "\(roster.footer.message ?? "")")
+        roster.interface.resize(to: Size(width: 120, height: 35))
+        #expect(roster.footer.message?.contains("column is hidden") != true, "\(roster.footer.message ?? "")")
+    }
+}

@@ -17,6 +17,14 @@ struct ManualPageTextTests {
         #expect(filled.replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "\\&", with: "") == long)
     }
 
+    @Test("code between backticks is shown in bold, the manual page's way, not with its backticks; an unpaired backtick stays")
+    func codeInBold() {
+        #expect(ManualPage.escaped("`roster import` reads json back") == #"\fB\%roster \%import\fR reads json back"#)
+        #expect(ManualPage.escaped("(`--db`) or `x`.") == #"(\fB\%\-\-db\fR) or \fB\%x\fR."#)
+        #expect(ManualPage.escaped(".`x`") == #"\&.\fB\%x\fR"#)
+        #expect(ManualPage.escaped("a ` b") == "a ` b")
+    }
+
     @Test("identifiers are marked unbreakable, so that roff never hyphenates them; prose is left to it")
     func identifiersUnbreakable() {
         #expect(ManualPage.escaped("Set ROSTER_ACCESSIBLE to 1.") == #"Set \%ROSTER_ACCESSIBLE to 1."#)

@@ -71,4 +71,37 @@ struct CompareAndSetTests {
         }
         #expect(try roster.store.history().count == 1)
     }
+
+    @Test("a write to many checks each monster against its own starting value, inside the write: one changed elsewhere refuses it all",
+          arguments: StoreKind.allCases)
+    func eachMonsterItsOwn(kind: StoreKind) throws {
+        let roster = try TestRoster(kind)
+        let store = try roster.open()
+        let found = try store.monsters(ids: [1, 2]).sorted { $0.id < $1.id }  // Sword, Blowgun
+        _ = try roster.open().setWeapons([WeaponAssignment(reference: "#2", weapon: .smoke)])
+        let assignments = found.map { WeaponAssignment(reference: "#\($0.id)", weapon: .fire, expecting: $0.weapon.type) }
+        #expect {
+            try store.setWeapons(assignments, dryRun: false, expecting: nil)
+        } throws: { error in
+            guard case RosterError.changedSince(let current, let fields) = error else { return false }
+            return current.id == 2 && current.weapon.type == .smoke && fields == ["weapon"]
+        }
+        var expected = ExpectedValues()
+        for monster in found { expected.expect(MonsterChanges(origin: .some("FR")), of: monster) }
+        _ = try roster.open().edit("#1", MonsterChanges(origin: .some("DE")))
+        #expect {
+            try store.edit(["#1", "#2"], MonsterChanges(origin: .some("FR")), dryRun: false, expecting: expected)
+        } throws: { error in
+            guard case RosterError.changedSince(let current, let fields) = error else { return false }
+            return current.id == 1 && fields == ["origin"]
+        }
+        #expect(try store.monsters(ids: [1, 2]).sorted { $0.id < $1.id }.map(\.weapon.type) == [.sword, .smoke], "nothing written")
+        #expect(try store.monster(id: 2)?.origin == found[1].origin)
+        // Each as it is now: saved, as one change.
+        let now = try store.monsters(ids: [1, 2]).sorted { $0.id < $1.id }
+        let changes = try store.setWeapons(now.map { WeaponAssignment(reference: "#\($0.id)", weapon: .fire, expecting: $0.weapon.type) },
+                                           dryRun: false, expecting: nil)
+        #expect(changes.filter(\.isChange).count == 2)
+        #expect(try store.monsters(ids: [1, 2]).map(\.weapon.type) == [.fire, .fire])
+    }
 }

@@ -94,20 +94,44 @@ extension RosterSessionController {
     /// the rest (it tells what it did), the list read again. `what` names
     /// the field in the refusals ("no weapon was changed"). False, with
     /// the reason in the footer, when nothing was written.
-    private func writingMarked(_ what: String, _ write: ([Monster]) throws -> Void) -> Bool {
+    ///
+    /// A compare-and-set, as a single monster's save is: `foundAs` holds
+    /// each marked monster as the editor found it. When another program
+    /// changed `changes`' fields of any of them since (to something other
+    /// than the person's choice), nothing is written and the sentence
+    /// names them; `foundAs` then holds them as they are now, so the same
+    /// choice again saves it over theirs. `write` gets the rows just read
+    /// and must expect each to hold them still, inside its transaction.
+    private func writingMarked(_ what: String, _ changes: MonsterChanges, startingFrom foundAs: inout [Int64: Monster],
+                               again: String, _ write: ([Monster]) throws -> Void) -> Bool {
         if let refused = refusedWhileLost() {
             tell("no \(what) was changed: \(refused)", isError: true)
             return false
         }
         var written = false
         reportingErrors {
-            let monsters = try markedMonsters()
+            var monsters = try markedMonsters()
             guard !monsters.isEmpty else {
                 tell("no \(what) was changed: the marked monsters have left the list", isError: true)
                 return
             }
             let newestBefore = newestHistoryID()
-            try write(monsters)
+            if let clash = Self.marksClash(changes, from: foundAs, to: monsters, again: again) {
+                tell(clash, isError: true)
+                for monster in monsters { foundAs[monster.id] = monster }
+                return
+            }
+            do {
+                try write(monsters)
+            } catch RosterError.changedSince {
+                // Changed between the read above and the write's lock.
+                reload()
+                monsters = try markedMonsters()
+                tell(Self.marksClash(changes, from: foundAs, to: monsters, again: again)
+                     ?? "another program changed the marked monsters as you chose, so yours was not saved; \(again)", isError: true)
+                for monster in monsters { foundAs[monster.id] = monster }
+                return
+            }
             if let told = status, !told.isError { status = (told.text + hiddenMarksNote(), false) }
             didWrite()
             // Every marked monster had the value already: nothing was
@@ -118,12 +142,40 @@ extension RosterSessionController {
         return written
     }
 
-    /// Gives every marked monster `weapon`, as one change.
+    /// The sentence for marked monsters another program changed since the
+    /// editor found them (`foundAs`), in a field `changes` sets, to other
+    /// than the person's value; nil when there are none. One monster is
+    /// told as the single monster's panel tells it; several by count,
+    /// with their names while they are few.
+    static func marksClash(_ changes: MonsterChanges, from foundAs: [Int64: Monster], to current: [Monster],
+                           again: String) -> String? {
+        let fields = changes.fieldKeys.compactMap { MonsterFields.field($0) }
+        let clashing = current.filter { now in
+            guard let found = foundAs[now.id] else { return false }
+            let mine = changes.applied(to: now)
+            return fields.contains { $0.value(found) != $0.value(now) && $0.value(mine) != $0.value(now) }
+        }
+        guard let first = clashing.first, let found = foundAs[first.id] else { return nil }
+        if clashing.count == 1 { return clash(changes, from: found, to: first, again: again) }
+        let changed = fields.filter { field in clashing.contains { field.value($0) != foundAs[$0.id].map(field.value) } }
+        let label = changed.map { $0.key == "name_color" ? "name colour" : $0.changeLabel }.joined(separator: " and ")
+        let named = clashing.prefix(3).map { now in
+            "\(now.name) to \(changed.map { $0.told(now) }.joined(separator: " and "))"
+        }
+        let more = clashing.count > 3 ? " and \(MonsterListView.grouped(clashing.count - 3)) more" : ""
+        return "another program changed the \(label) of \(monsters(clashing.count, "marked monster", "marked monsters")) "
+            + "after you began (\(named.joined(separator: ", "))\(more)), so yours was not saved; \(again)"
+    }
+
+    /// Gives every marked monster `weapon`, as one change, unless another
+    /// program changed a marked monster's weapon since the panel found it
+    /// (`foundAs`, see `writingMarked`).
     @discardableResult
-    func setWeaponOfMarked(_ weapon: WeaponType) -> Bool {
-        writingMarked("weapon") { monsters in
-            let changes = try store.setWeapons(monsters.map { WeaponAssignment(reference: "#\($0.id)", weapon: weapon) },
-                                               dryRun: false, expecting: nil)
+    func setWeaponOfMarked(_ weapon: WeaponType, startingFrom foundAs: inout [Int64: Monster], again: String) -> Bool {
+        writingMarked("weapon", MonsterChanges(weapon: weapon), startingFrom: &foundAs, again: again) { monsters in
+            let changes = try store.setWeapons(monsters.map {
+                WeaponAssignment(reference: "#\($0.id)", weapon: weapon, expecting: $0.weapon.type)
+            }, dryRun: false, expecting: nil)
             let changed = changes.filter(\.isChange).count
             let already = changes.count - changed
             if changed == 0 {
@@ -140,13 +192,18 @@ extension RosterSessionController {
     /// undo takes back (`edit --where`'s store call): what the colour
     /// popover and the wheels do with marks. `field` words the value told
     /// ("gave 3 marked monsters Red", "… origin France (FR)"); `bare`
-    /// tells the value alone, as a colour is.
+    /// tells the value alone, as a colour is. Refused, as a weapon is,
+    /// when another program changed the field of a marked monster since
+    /// the editor found it (`foundAs`).
     @discardableResult
-    func editMarked(_ changes: MonsterChanges, field: MonsterField, bare: Bool = false) -> Bool {
+    func editMarked(_ changes: MonsterChanges, field: MonsterField, bare: Bool = false,
+                    startingFrom foundAs: inout [Int64: Monster], again: String) -> Bool {
         // "activated 2019-…" reads as a verb: the sentences say "activation".
         let label = field === MonsterFields.activated ? "activation" : field.changeLabel
-        return writingMarked(label) { monsters in
-            let edits = try store.edit(monsters.map { "#\($0.id)" }, changes, dryRun: false, expecting: ExpectedValues())
+        return writingMarked(label, changes, startingFrom: &foundAs, again: again) { monsters in
+            var expected = ExpectedValues()
+            for monster in monsters { expected.expect(changes, of: monster) }
+            let edits = try store.edit(monsters.map { "#\($0.id)" }, changes, dryRun: false, expecting: expected)
             let changed = edits.filter(\.isChange).count
             let after = changes.applied(to: monsters[0])
             let value = field.value(after) == .null ? nil : field.told(after)

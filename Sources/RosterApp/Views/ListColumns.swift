@@ -128,3 +128,31 @@ extension RosterSessionController {
         toldColumns = status?.text
     }
 }
+
+extension RosterRootView {
+    /// After an event: a chosen column the list showed and no longer has
+    /// room for, while neither the choice (`v`) nor the screen's size
+    /// changed, went because the names shown grew (a rename, another
+    /// program's, or scrolling to a longer name), as the columns' rule
+    /// says: names first, up to `ListColumn.nameLimit`. Said once as it
+    /// goes, after whatever the event itself said; a column coming back
+    /// needs no word.
+    func noticeColumnsHidden() {
+        let listShown = !isCollapsed || window?.isPresenting(listOverlay) == true
+        let shown = listShown && !controller.listColumns.isEmpty ? columnsFitting(controller.listColumns) : []
+        defer { columnsSeen = (controller.listColumns, frame.size, isCollapsed, shown) }
+        guard listShown, let seen = columnsSeen, seen.chosen == controller.listColumns, seen.size == frame.size,
+              seen.collapsed == isCollapsed else { return }
+        let hidden = seen.shown.filter { !shown.contains($0) }
+        guard !hidden.isEmpty else { return }
+        let names = hidden.map(\.rawValue)
+        let listed = names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and " + names[names.count - 1]
+        let sentence = hidden.count == 1 ? "the \(listed) column is hidden: the names need its room; v chooses columns"
+            : "the \(listed) columns are hidden: the names need their room; v chooses columns"
+        if let told = controller.status {
+            controller.tell("\(told.text); \(sentence)", isError: told.isError)
+        } else {
+            controller.tell(sentence, isError: false)
+        }
+    }
+}

@@ -80,6 +80,11 @@ extension CompletionScripts {
                 if [[ -n $quote ]]; then COMPREPLY+=("$line")
                 else COMPREPLY+=("$(printf '%q' "$line")"); fi
             done < <(\(program.name) "${passed[@]}" \(query.arguments))
+            # Readline closes the quote after the one match, unless the
+            # match already ends in that quote's character (an escaped \\"
+            # at a name's end, or the ' that reopens after one): then the
+            # word would stay open and Enter would ask for more lines.
+            if [[ -n $quote && ${#COMPREPLY[@]} == 1 && ${COMPREPLY[0]} == *"$quote" ]]; then COMPREPLY[0]+=$quote; fi
         }
 
 

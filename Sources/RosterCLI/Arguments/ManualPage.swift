@@ -200,18 +200,35 @@ struct ManualPage {
         "\\fB" + escaped(text) + "\\fR"
     }
 
-    /// Text that roff prints as it is.
+    /// Text that roff prints as it is, with code between backticks
+    /// (`` `roster import` ``) in bold, as manual pages show what is typed
+    /// (man-pages(7)), not with its backticks.
     static func escaped(_ text: String) -> String {
         // A line starting with . or ' would be read as a request.
         text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-            let escaped = line.split(separator: " ", omittingEmptySubsequences: false).map { word in
-                // An identifier (ROSTER_ACCESSIBLE, roster.db, --db) is
-                // marked unbreakable with \%: roff would hyphenate it as a
-                // dictionary does, and a reader could not copy it whole.
-                (isIdentifier(word) ? "\\%" : "") + escapedCharacters(word)
-            }.joined(separator: " ")
+            let escaped = codeSpans(line).map { span in
+                span.isCode ? "\\fB" + escapedWords(span.text, allUnbreakable: true) + "\\fR" : escapedWords(span.text)
+            }.joined()
             return escaped.hasPrefix(".") || escaped.hasPrefix("'") ? "\\&" + escaped : escaped
         }.joined(separator: "\n")
+    }
+
+    /// A line's text and its code, the parts between paired backticks; a
+    /// line whose backticks do not pair keeps them as written.
+    private static func codeSpans(_ line: Substring) -> [(text: Substring, isCode: Bool)] {
+        let parts = line.split(separator: "`", omittingEmptySubsequences: false)
+        guard parts.count >= 3, parts.count % 2 == 1 else { return [(line, false)] }
+        return parts.enumerated().map { index, part in (text: part, isCode: index % 2 == 1) }
+    }
+
+    /// Words escaped one by one. An identifier (ROSTER_ACCESSIBLE,
+    /// roster.db, --db), and every word of code, is marked unbreakable
+    /// with \%: roff would hyphenate it as a dictionary does, and a reader
+    /// could not copy it whole.
+    private static func escapedWords(_ text: Substring, allUnbreakable: Bool = false) -> String {
+        text.split(separator: " ", omittingEmptySubsequences: false).map { word in
+            ((allUnbreakable && !word.isEmpty) || isIdentifier(word) ? "\\%" : "") + escapedCharacters(word)
+        }.joined(separator: " ")
     }
 
     /// Whether `word` reads as a name to type rather than prose: it holds

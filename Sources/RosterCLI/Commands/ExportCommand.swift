@@ -20,8 +20,10 @@ enum ExportCommand {
         name: "export",
         abstract: "write the whole roster as JSON, NDJSON, CSV, Markdown or HTML",
         discussion: """
-            Writes to standard output, or with -o to FILE. Missing folders on the way to
-            FILE are created, as they are for the database (--db). A file is written
+            Writes to standard output, or with -o to FILE, saying on stderr how many
+            monsters it wrote there ("wrote 6 monsters to roster.csv (CSV)"). Missing
+            folders on the way to FILE are created, as they are for the database (--db).
+            A file is written
             beside its target under a temporary name and renamed into place when
             complete, so an export that fails or is interrupted never leaves a
             half-written file. A device or FIFO (-o /dev/stdout) is written to as it is;
@@ -84,7 +86,12 @@ enum ExportCommand {
         let progress = context.progressBar(total: query.conditions.isEmpty ? try store.count() : nil, unit: "monsters")
         defer { progress?.finish() }
         var options = ExportOptions(neutralizeFormulas: !invocation[raw], byteOrderMark: invocation[byteOrderMark])
-        options.progress = progress.map { bar in { bar.update($0) } }
+        // The last report is the whole count: the file's line tells it.
+        var exported = 0
+        options.progress = { done in
+            exported = done
+            progress?.update(done)
+        }
         options.query = query
 
         guard let path = invocation[output], path != "-" else {
@@ -154,6 +161,10 @@ enum ExportCommand {
             return [ENOSPC, EIO, EFBIG].contains(error.errno) ? .ioError : .cannotCreate
         }
         written = true
+        // Standard output stays the data's alone; a file written says so on
+        // stderr, as an import says what it read.
+        progress?.finish()
+        context.note("wrote \(exported == 1 ? "1 monster" : "\(exported) monsters") to \(path) (\(format.spokenName))")
         return .success
     }
 }
@@ -176,6 +187,17 @@ extension CommandContext {
 }
 
 extension ExportFormat {
+    /// How a sentence names the format: `CSV`, `Markdown`.
+    var spokenName: String {
+        switch self {
+        case .json: "JSON"
+        case .ndjson: "NDJSON"
+        case .csv: "CSV"
+        case .markdown: "Markdown"
+        case .html: "HTML"
+        }
+    }
+
     /// The format a file's extension names (`roster.csv`, `notes.MD`), or
     /// nil for a name without one this export writes, so that
     /// `export -o roster.csv` never puts JSON in a .csv file.

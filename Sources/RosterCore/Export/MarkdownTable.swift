@@ -7,14 +7,20 @@ import TextSafety
 /// `<img src=x onerror=…>` after it as a live tag, and pandoc's default
 /// reads `$…$` as math, `@3` as a citation and `--` as a dash. A
 /// character reference (`&#60;`) is the one form every dialect reads as
-/// the character itself, so every ASCII punctuation mark and symbol in a
-/// cell is written as one. Only the ones no dialect reads as markup stay
-/// readable: a comma, a single `-` or `.` between letters or digits
-/// (`Cat-Bot`, `meetcatbot.png`, `2019-03-14`), except the `.` after a
-/// `www` (GFM links `www.example.com`), and a `:` between digits, as in
-/// a time (`09:30`), unless another `:` follows the digits (GFM and
-/// pandoc read `:100:` as an emoji). A newline becomes `<br>` and a tab
-/// a space.
+/// the character itself, so every ASCII mark that some dialect reads as
+/// markup in a cell's inline text is written as one: `|` (the cell's
+/// edge), `\`, `` ` ``, `*`, `_`, `~`, `^`, `$`, `@`, `&`, `<`, `>`, `[`,
+/// `]`, `{`, `}`. The marks no dialect reads as markup inside a table
+/// cell stay as written, so a sentence reads as one (`BOOM!`, `Don't`,
+/// `(yes)`, `5/10`, `50%`, `#1`): a cell is inline text, so the marks
+/// that act only at the start of a line (`#`, `+`, `-`, `1.`) act there
+/// never. Some act only in company: `!` only before `[` (an image), `-`,
+/// `.`, `=` and `+` only doubled (a dash, an ellipsis, pandoc's and
+/// markdown-it's `==mark==` and `++insert++`), `.` also after a `www`
+/// (GFM links `www.example.com`), and `:` except between digits, as in a
+/// time (`09:30`), unless another `:` follows the digits (GFM and pandoc
+/// read `:100:` as an emoji; a scheme's colon starts a link). A newline
+/// becomes `<br>` and a tab a space.
 ///
 /// Values are written as people read them (`† Sword`, `6 ft 2 in`,
 /// `France`, `2026-11-29 14:05 UTC`); an unknown one is an empty cell.
@@ -83,14 +89,18 @@ enum MarkdownTable {
         let before = index > 0 ? scalars[index - 1] : nil
         let after = index + 1 < scalars.count ? scalars[index + 1] : nil
         switch scalar {
-        case ",":
+        case ",", "?", "'", "\"", ";", "%", "/", "(", ")", "#":
             return false
-        case "-":
-            // `--` is a dash to pandoc; one between two word characters is only itself.
-            return !(isWordCharacter(before) && isWordCharacter(after))
+        case "!":
+            // `![` starts an image; `[` is a reference anyway, but say why.
+            return after == "["
+        case "-", "=", "+":
+            // `--` is a dash to pandoc, `==` and `++` mark text in some
+            // dialects; one alone is only itself.
+            return before == scalar || after == scalar
         case ".":
             // `...` is an ellipsis, and `www.` starts a link in GFM.
-            return !(isWordCharacter(before) && isWordCharacter(after)) || followsWWW(scalars, at: index)
+            return before == "." || after == "." || followsWWW(scalars, at: index)
         case ":":
             // A time's `09:30` is only itself; `:100:` is an emoji.
             guard isDigit(before), isDigit(after) else { return true }
@@ -116,10 +126,5 @@ enum MarkdownTable {
         case 0x30...0x39, 0x41...0x5A, 0x61...0x7A: true
         default: false
         }
-    }
-
-    private static func isWordCharacter(_ scalar: Unicode.Scalar?) -> Bool {
-        guard let scalar else { return false }
-        return isLetterOrDigit(scalar) || (!scalar.isASCII && scalar.properties.isAlphabetic)
     }
 }

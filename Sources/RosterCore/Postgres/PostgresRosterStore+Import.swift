@@ -22,8 +22,9 @@ extension PostgresRosterStore {
     public func importMonsters(from reader: MonsterReader, mode: ImportMode, dryRun: Bool,
                                progress: ((_ bytesRead: Int) -> Void)?) throws(RosterError) -> ImportSummary {
         do throws(RosterError) {
+            var madeSchema = false
             let summary = try write(commit: !dryRun, locking: !dryRun) {
-                try makeSchemaForImport(locking: !dryRun)
+                madeSchema = try makeSchemaForImport(locking: !dryRun)
                 // An upsert finds monsters by key. A dry run may be a
                 // reader's, which cannot correct them.
                 if !dryRun { try correctNameKeysIfStale() }
@@ -41,7 +42,12 @@ extension PostgresRosterStore {
                 }
                 return summary
             }
-            if !dryRun { schemaMadeByImport = false }
+            if !dryRun {
+                schemaMadeByImport = false
+                // Said once committed, as a first run says it: a mistyped
+                // database name would otherwise fill a new roster unseen.
+                if madeSchema { tell?("made a new roster in database \(settings.database) on \(settings.serverDescription)") }
+            }
             return summary
         } catch {
             throw SQLiteRosterStore.withCountrySuggestions(error)
@@ -52,7 +58,7 @@ extension PostgresRosterStore {
                               progress: ((_ bytesRead: Int) -> Void)?) throws(RosterError) -> ImportPreview {
         do throws(RosterError) {
             return try write(commit: false, locking: false) {
-                try makeSchemaForImport(locking: false)
+                _ = try makeSchemaForImport(locking: false)
                 let summary = try load(from: reader, mode: mode, into: .rehearsal, progress: progress)
                 let differs = PostgresMonsterTable.dataFields.map { "b.\($0.key) IS DISTINCT FROM a.\($0.key)" }.joined(separator: " OR ")
                 // Before: the roster, only read; after: the dry run's copy.

@@ -145,18 +145,20 @@ extension PostgresRosterStore {
     /// have made it since the store opened: then the import goes into that
     /// roster, as into any. `locking`: the write lock is taken once the
     /// schema is there (the write's opening could not lock a table that
-    /// did not exist yet).
-    func makeSchemaForImport(locking: Bool) throws {
-        guard schemaMadeByImport else { return }
+    /// did not exist yet). True when this import made the schema (the
+    /// import says so once it has committed, as a first run does).
+    func makeSchemaForImport(locking: Bool) throws -> Bool {
+        guard schemaMadeByImport else { return false }
         try run("SELECT pg_advisory_xact_lock($1, $2)",
                 [String(PostgresSchema.LockKey.space), String(PostgresSchema.LockKey.migration)])
         defer { if locking { later(PostgresSchema.writeLock) } }
-        if try run("SELECT to_regclass('roster.roster_schema') IS NOT NULL").firstValue == "t" { return }
+        if try run("SELECT to_regclass('roster.roster_schema') IS NOT NULL").firstValue == "t" { return false }
         if try schemaObjectCount() > 0 { throw RosterError.foreignSchema(server: name) }
         try refuseSchemaOthersControl()
         for migration in PostgresSchema.migrations { try connection.simpleQuery(migration.sql) }
         try run("UPDATE roster.roster_schema SET version = $1", [String(PostgresSchema.currentVersion)])
         try run(Self.noteNameKeysChecked, [String(NameFolding.revision)])
+        return true
     }
 
     /// Makes the schema, or runs each migration it lacks, under the

@@ -42,12 +42,24 @@ public struct ExpectedValues: Hashable, Sendable {
         return nil
     }
 
-    public var isEmpty: Bool { values.isEmpty }
+    /// Field key to the value it must still hold, for one monster by id:
+    /// an edit of many whose monsters started from different values (the
+    /// interface's marks) checks each against its own.
+    public private(set) var valuesByMonster: [Int64: [String: FieldValue]] = [:]
+
+    /// Expects the fields `changes` sets to still hold `original`'s values
+    /// in that monster alone, beside what is expected of every monster.
+    public mutating func expect(_ changes: MonsterChanges, of original: Monster) {
+        valuesByMonster[original.id] = ExpectedValues(changes, startingFrom: original).values
+    }
+
+    public var isEmpty: Bool { values.isEmpty && valuesByMonster.isEmpty }
 
     /// The keys, in field order, whose values `current` no longer holds.
     func mismatches(in current: Monster) -> [String] {
-        MonsterFields.all.compactMap { field in
-            guard let expected = values[field.key] else { return nil }
+        let own = valuesByMonster[current.id] ?? [:]
+        return MonsterFields.all.compactMap { field in
+            guard let expected = own[field.key] ?? values[field.key] else { return nil }
             return field.value(current) == expected ? nil : field.key
         }
     }

@@ -6,11 +6,16 @@ public struct WeaponAssignment: Hashable, Sendable {
     public let reference: String
     public let weapon: WeaponType
     public let location: TextLocation?
+    /// The weapon the monster must still carry, checked inside the write
+    /// (compare-and-set per monster, as the interface's marks need when
+    /// their weapons differ); nil checks nothing beyond the batch's own.
+    public let expected: WeaponType?
 
-    public init(reference: String, weapon: WeaponType, location: TextLocation? = nil) {
+    public init(reference: String, weapon: WeaponType, location: TextLocation? = nil, expecting expected: WeaponType? = nil) {
         self.reference = reference
         self.weapon = weapon
         self.location = location
+        self.expected = expected
     }
 }
 
@@ -63,7 +68,7 @@ extension SQLiteRosterStore: RuleWritingStore {
                 var changes: [WeaponChange] = []
                 for assignment in assignments {
                     guard let monster = try lookUp(assignment.reference), monster.weapon.type == assignment.weapon,
-                          expected == nil || expected == assignment.weapon else { return nil }
+                          (assignment.expected ?? expected).map({ $0 == assignment.weapon }) ?? true else { return nil }
                     if !changes.contains(where: { $0.monster.id == monster.id }) {
                         changes.append(WeaponChange(monster: monster, weapon: assignment.weapon))
                     }

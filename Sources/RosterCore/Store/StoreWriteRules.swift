@@ -30,7 +30,7 @@ enum StoreWriteRules {
                 }
                 continue
             }
-            if let expected, monster.weapon.type != expected {
+            if let expected = assignment.expected ?? expected, monster.weapon.type != expected {
                 throw RosterError.changedSince(current: monster, fields: ["weapon"])
             }
             chosen[monster.id] = assignment.weapon

@@ -47,6 +47,7 @@ class DetailField: View {
         marks = honoursMarks && controller.hasMarks ? controller.markedInSight() : []
         actsOnMarks = !marks.isEmpty
         marksWhenOpened = Set(marks.map(\.id))
+        marksFoundAs = Dictionary(marks.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         if honoursMarks { controller.tellHiddenMarks() }
         becomeFirstResponder()
     }
@@ -62,6 +63,11 @@ class DetailField: View {
     /// The marked monsters in the list as the editor opened: the title
     /// says how the set changed since.
     private var marksWhenOpened: Set<Int64> = []
+    /// Each marked monster as the editor found it (as it opened, as it
+    /// came into the list, or as a refused choice found it): a choice is
+    /// refused when another program changed the field since, as a single
+    /// monster's is (compare-and-set), and saves over theirs when made again.
+    var marksFoundAs: [Int64: Monster] = [:]
 
     /// After another program's change, which may take marked monsters
     /// out of the list (a filter they no longer match, or removed) or
@@ -70,6 +76,7 @@ class DetailField: View {
     func followMarks() {
         guard actsOnMarks else { return }
         marks = controller.markedInSight()
+        for monster in marks where marksFoundAs[monster.id] == nil { marksFoundAs[monster.id] = monster }
         showTitle()
     }
 
@@ -112,7 +119,11 @@ class DetailField: View {
         if actsOnMarks, let field = marksField {
             // Every marked monster takes the value, as one change; there is
             // no one monster the editor started from to compare with.
-            return controller.editMarked(changes, field: field, bare: field === MonsterFields.nameColor)
+            let saved = controller.editMarked(changes, field: field, bare: field === MonsterFields.nameColor,
+                                              startingFrom: &marksFoundAs, again: saveAgainHint)
+            // Refused: the editor shows the marked monsters as they are now.
+            if !saved { followMarks(); modelChanged() }
+            return saved
         }
         switch controller.save(changes, startingFrom: original, describing: spokenName, again: saveAgainHint, announce: announce) {
         case .saved, .unchanged:

@@ -17,7 +17,13 @@ final class WeaponCell: ChoiceField {
             let weapon = WeaponType.allCases[index]
             // With marks, every marked monster takes it, as one change.
             if self.actsOnMarks {
-                if self.controller.setWeaponOfMarked(weapon) { self.pane?.finishEditing() }
+                if self.controller.setWeaponOfMarked(weapon, startingFrom: &self.marksFoundAs, again: self.saveAgainHint) {
+                    self.pane?.finishEditing()
+                } else {
+                    // Refused: the panel ticks what the marked monsters carry now.
+                    self.followMarks()
+                    self.modelChanged()
+                }
                 return
             }
             // Saved like every other field; the status line says what it
