@@ -30,7 +30,7 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
         case .busy: "the database is busy with another writer; try again"
         case .noPermission: "a PostgreSQL server refused the role: a wrong password, pg_hba.conf rejecting it, or a write by a role that may only read"
         case .hangup: "the terminal went away (SIGHUP) while the interactive roster was open"
-        case .interrupted: "interrupted by Ctrl-C or SIGINT"
+        case .interrupted: "interrupted by Ctrl-C or SIGINT (the full-screen roster reads Ctrl-C as a key: it quits as q does, with 0)"
         case .terminated: "ended by SIGTERM while the interactive roster was open"
         }
     }

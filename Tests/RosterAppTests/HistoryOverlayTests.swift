@@ -63,6 +63,37 @@ struct HistoryOverlayTests {
         #expect(roster.footer.message?.hasPrefix("undid") == true, "\(roster.footer.message ?? "")")
     }
 
+    @Test("Home/End, g/G and PgUp/PgDn move the highlight to the newest and oldest change, and by a page, as in the list",
+          arguments: sizes)
+    func endsAndPages(_ size: Size) throws {
+        let roster = try RosterScreenHarness(width: size.width, height: size.height)
+        for index in 0..<40 { try set(roster, "Cat-Bot", index % 2 == 0 ? .fire : .smoke) }
+        roster.interface.poll()
+        roster.press(.character("h"))
+        let overlay = try #require(roster.window.overlays.last?.view as? HistoryOverlay)
+        roster.press(.end)
+        #expect(overlay.highlighted == 39, "End: the oldest")
+        let oldestShown = try rows(roster)
+        #expect(oldestShown.contains { $0.hasPrefix("#1 ") }, "the oldest is in sight: \(oldestShown)")
+        roster.press(.home)
+        #expect(overlay.highlighted == 0, "Home: the newest")
+        let newestShown = try rows(roster)
+        #expect(newestShown.first?.hasPrefix("#40") == true, "\(newestShown)")
+        roster.press(.character("G"))
+        #expect(overlay.highlighted == 39, "G")
+        roster.press(.character("g"))
+        #expect(overlay.highlighted == 0, "g")
+        roster.press(.pageDown)
+        let page = overlay.highlighted
+        #expect(page > 1, "PgDn moves by a page: \(page)")
+        roster.press(.pageUp)
+        #expect(overlay.highlighted == 0, "PgUp")
+        roster.press(.control("f"))
+        #expect(overlay.highlighted == page, "Ctrl-F as PgDn")
+        roster.press(.control("b"))
+        #expect(overlay.highlighted == 0, "Ctrl-B as PgUp")
+    }
+
     @Test("the question says how many changes Enter takes back, and which", arguments: sizes)
     func questionNamesTheChanges(_ size: Size) throws {
         let roster = try RosterScreenHarness(width: size.width, height: size.height)

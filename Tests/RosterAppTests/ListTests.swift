@@ -37,7 +37,7 @@ struct ListTests {
         #expect(fieldFooter.contains("Enter edit") && fieldFooter.contains("Esc list") && fieldFooter.contains("q quit"), "\(fieldFooter)")
         roster.press(.escape, .character("/")).type("fi").press(.enter)
         let filterFooter = roster.footer.keys
-        #expect(filterFooter.contains("/ filter") && filterFooter.contains("Esc clear"), "\(filterFooter)")
+        #expect(filterFooter.contains("/ filter") && filterFooter.contains("Esc clear filter"), "\(filterFooter)")
     }
 
     @Test("arrows, vim keys, Home and End move the selection and the details follow")
@@ -144,7 +144,7 @@ struct ListTests {
         #expect(roster.interface.quitStatus == 0)
         let interrupted = try RosterScreenHarness()
         interrupted.press(.control("c"))
-        #expect(interrupted.interface.quitStatus == 130)
+        #expect(interrupted.interface.quitStatus == 0, "Ctrl-C read as a key quits as q does")
     }
 
     @Test("a change made by another program shows on the next poll")

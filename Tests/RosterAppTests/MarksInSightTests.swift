@@ -93,6 +93,25 @@ struct MarksInSightTests {
                 "\(roster.footer.message ?? "")")
     }
 
+    @Test("the footer's sentence about the marks is said again when a mark leaves the list under the panel, never left stale",
+          arguments: sizes)
+    func hiddenMarkSentenceFollows(_ size: Size) throws {
+        let roster = try marking([0, 1, 4], size: size)    // Cat-Bot, Dog-Bot, Ice-Bot (Fire)
+        roster.press(.character("/")).type("weapon!=fire").press(.enter)
+        roster.press(.character("w"))
+        #expect(roster.footer.message == "1 marked monster hidden by the filter stays as it is; this acts on the 2 marked monsters in the list",
+                "\(roster.footer.message ?? "")")
+        let other = try SQLiteRosterStore.open(path: roster.path)
+        _ = try other.edit(monsterID: try #require(try other.find("Dog-Bot")).id, MonsterChanges(weapon: .fire))
+        roster.interface.poll()
+        #expect(roster.weaponPanel?.title == "Weapon for 1 marked monster; 1 left the list", "\(roster.weaponPanel?.title ?? "")")
+        let message = try #require(roster.footer.message)
+        #expect(message.hasPrefix("2 marked monsters hidden by the filter stay as they are; this acts on the 1 marked monster in the list"),
+                "\(message)")
+        #expect(!message.contains("the 2 marked monsters in the list"), "the stale count is gone: \(message)")
+        #expect(message.contains("meanwhile"), "the other program's change is told after it: \(message)")
+    }
+
     @Test("every mark hidden: the panel acts on the selected monster alone, and says so")
     func allMarksHidden() throws {
         let roster = try marking([1, 4])                   // Dog-Bot, Ice-Bot

@@ -57,6 +57,18 @@ struct PlainSessionTests {
         #expect(PlainWording.sentence("is it?") == "Is it?")
     }
 
+    @Test("a colour inside a sentence is in lower case, as the other values there are; in a numbered choice it keeps its label")
+    func colourInASentence() throws {
+        func detailsSay(_ colour: NameColor) -> [String] {
+            let monster = Monster(id: 1, name: "Cat-Bot", description: "", icon: Monster.defaultIcon, nameColor: colour, weapon: Weapon(.sword))
+            return PlainWording.details(monster, number: 1, of: 1)
+        }
+        #expect(detailsSay(.default).contains("Its name colour is the default."), "\(detailsSay(.default))")
+        #expect(detailsSay(.red).contains("Its name colour is red."), "\(detailsSay(.red))")
+        #expect(!detailsSay(.blue).joined().contains("Blue"), "\(detailsSay(.blue))")
+        #expect(PlainWording.numberedChoices(NameColor.allCases.map(\.displayName), keeping: "Red").hasPrefix("1 Default, 2 Red"))
+    }
+
     @Test("removing defaults to no, and the end of input in the middle of a question changes nothing")
     func removeDefaultsToNo() throws {
         let session = try Conversation(["1", "remove", "", "remove"])

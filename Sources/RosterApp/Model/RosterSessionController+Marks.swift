@@ -24,19 +24,32 @@ extension RosterSessionController {
         return (inSight, marked.count - inSight)
     }
 
-    /// Said as an editor opens while the filter hides marks: whom it acts on.
+    /// Said as an editor opens while the filter hides marks: whom it acts
+    /// on. Said again when another program's change moves marks in or out
+    /// of the list while it shows, as the editor's title follows them.
     func tellHiddenMarks() {
+        let onMarks = hasMarks
+        guard let sentence = hiddenMarksSentence(onMarks: onMarks) else { return }
+        tell(sentence, isError: false, restated: { [weak self] in self?.hiddenMarksSentence(onMarks: onMarks) })
+    }
+
+    /// Whom an editor acts on with marks hidden: the marked monsters in
+    /// the list (`onMarks`, as the editor opened on them), else the
+    /// selected monster alone; nil when no mark is hidden.
+    private func hiddenMarksSentence(onMarks: Bool) -> String? {
         let (inSight, hidden) = markCounts
-        guard hidden > 0 else { return }
+        guard hidden > 0 else { return nil }
         let hiddenOnes = Self.monsters(hidden, "marked monster", "marked monsters")
-        if inSight > 0 {
-            tell("\(hiddenOnes) hidden by the filter \(hidden == 1 ? "stays as it is" : "stay as they are"); "
-                 + "this acts on the \(Self.monsters(inSight, "marked monster", "marked monsters")) in the list", isError: false)
-        } else if let monster = selectedOnRoster {
-            let hiddenAll = hidden == 1 ? "the marked monster is hidden by the filter and stays as it is"
-                : "the \(hiddenOnes) are all hidden by the filter and stay as they are"
-            tell("\(hiddenAll); this acts on \(monster.name) alone", isError: false)
+        let stay = hidden == 1 ? "stays as it is" : "stay as they are"
+        if onMarks {
+            guard inSight > 0 else { return "\(hiddenOnes) hidden by the filter \(stay); no marked monster is left in the list to act on" }
+            return "\(hiddenOnes) hidden by the filter \(stay); this acts on the \(Self.monsters(inSight, "marked monster", "marked monsters")) in the list"
         }
+        guard let monster = selectedOnRoster else { return nil }
+        let hiddenAll = hidden == 1 ? "the marked monster is hidden by the filter and stays as it is"
+            : "the \(hiddenOnes) are all hidden by the filter and stay as they are"
+        // A mark back in sight: the editor still acts on the one monster, but "all hidden" no longer holds.
+        return inSight == 0 ? "\(hiddenAll); this acts on \(monster.name) alone" : "this acts on \(monster.name) alone, not on the marks"
     }
 
     /// Drops the marks of monsters no longer on the roster (another

@@ -46,6 +46,7 @@ extension RosterSessionController {
                 // A marked monster another program removed stops being counted now, not at the next key.
                 dropGoneMarks()
                 changed = true
+                restateAnswer()
                 if telling { tellNews(withFilterNote(changesByOthers()), isError: false) }
             }
         }

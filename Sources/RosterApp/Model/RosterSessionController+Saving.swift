@@ -211,7 +211,21 @@ extension RosterSessionController {
             }
         }
         if let status { self.status = (withFilterNote(status.text), status.isError) }
+        toldWithTheWrite()
         if status?.isError == false { self.followUp = followUp }
+    }
+
+    /// What the store said while it wrote ("… before it answered, but the
+    /// change was saved"), after the write's own sentence. Saving it, the
+    /// store connected again, and its change counter starts afresh: the
+    /// interface counts from there, so that its own change is not told as
+    /// another program's ("meanwhile another program changed the roster",
+    /// which would also take away its `u undo`).
+    private func toldWithTheWrite() {
+        guard let note = heardFromStore else { return }
+        heardFromStore = nil
+        if let status { self.status = ("\(status.text); \(note)", status.isError) } else { status = (note, false) }
+        if let version = try? store.changeCounter() { lastDataVersion = version }
     }
 
     /// After the interface's own change to a field of the selected monster
@@ -222,6 +236,7 @@ extension RosterSessionController {
         list.replace(written)
         if selectedRow?.id == written.id { selectedRow = written }
         seenHistoryID = newestHistoryID()
+        toldWithTheWrite()
         if status?.isError == false { followUp = .undo }
     }
 

@@ -39,9 +39,18 @@ final class RosterSessionController {
     var status: (text: String, isError: Bool)? {
         didSet {
             followUp = nil
-            if !tellingNews { answer = status }
+            if !tellingNews {
+                answer = status
+                if !restating { restatement = nil }
+            }
         }
     }
+    /// How the answer states its facts afresh when they change under it
+    /// ("this acts on the 2 marked monsters in the list" after one of them
+    /// left the list): nil when it can no longer be said. Given by a
+    /// sentence that states such facts (`tell(_:isError:restated:)`).
+    private var restatement: (() -> String?)?
+    private var restating = false
     /// The sentence that answers the person's own last key ("Cat-Bot now
     /// carries Sword"): it stays until their next key, and news from
     /// elsewhere is told after it (`tellNews`), never in its place.
@@ -77,6 +86,9 @@ final class RosterSessionController {
     /// The newest change in the history the interface has seen: its own,
     /// or one it told. A poll tells those after it as other programs'.
     var seenHistoryID: Int64 = 0
+    /// What the store said during the write under way (`RosterStore.tell`),
+    /// until the write's sentence takes it along.
+    var heardFromStore: String?
     /// An error the session cannot go on after (the file is damaged or
     /// gone): the run loop ends, restores the terminal and reports it.
     var fatalError: RosterError?
@@ -93,6 +105,8 @@ final class RosterSessionController {
         lastDataVersion = try store.changeCounter()
         seenHistoryID = newestHistoryID()
         select(0)
+        // What the store says beside a write's answer goes with that answer, in the footer.
+        store.tell = { [weak self] sentence in self?.heardFromStore = sentence }
     }
 
     // MARK: Selection
@@ -288,6 +302,29 @@ final class RosterSessionController {
     /// Tells something that happened outside a save (an editor that failed).
     func tell(_ text: String, isError: Bool) {
         status = (text, isError)
+    }
+
+    /// Tells a sentence of facts that may change while it shows (how many
+    /// marked monsters the filter hides): `restated` says it again from
+    /// the facts as they are then, or nil when it no longer holds.
+    func tell(_ text: String, isError: Bool, restated: @escaping () -> String?) {
+        status = (text, isError)
+        restatement = restated
+    }
+
+    /// The facts changed (another program's change was read): an answer
+    /// that states them is said again as they are now, or dropped, before
+    /// any news is told after it. A stale sentence never stays in sight.
+    func restateAnswer() {
+        guard let restatement, let answer, status?.text == answer.text else { return }
+        restating = true
+        defer { restating = false }
+        if let text = restatement() {
+            if text != answer.text { status = (text, answer.isError) }
+        } else {
+            status = nil
+            self.restatement = nil
+        }
     }
 
     /// Tells what happened elsewhere (another program's change, found by a

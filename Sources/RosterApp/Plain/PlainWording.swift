@@ -119,13 +119,20 @@ enum PlainWording {
         }
         lines.append(monster.description.isEmpty ? "It has no description." : "Its description is \(quoted(monster.description)).")
         lines.append("It carries \(monster.weapon.type.displayName).")
-        lines.append("Its name colour is \(monster.nameColor.displayName).")
+        lines.append("Its name colour is \(spokenColour(monster.nameColor)).")
         lines.append("Its picture is \(MonsterPictures.spoken(monster.icon)).")
         lines.append(monster.height.map { "It is \($0.displayName) tall." } ?? "Its height is unknown.")
         lines.append(monster.country.map { "It comes from \(country($0))." }
             ?? monster.origin.map { "Its origin is \($0)." } ?? "Its origin is unknown.")
         lines.append(monster.activated.map { "It was activated on \($0.localDisplay)." } ?? "Its activation is unknown.")
         return lines
+    }
+
+    /// A colour inside a sentence, in lower case as speech has it ("Its
+    /// name colour is red."), the default one as what it is; as a choice
+    /// in a numbered list it keeps its label's capital ("2 Red").
+    static func spokenColour(_ colour: NameColor) -> String {
+        colour == .default ? "the default" : colour.displayName.lowercased()
     }
 
     /// `1 Blowgun, 2 Ninja Star, 3 Fire, 4 Sword, 5 Smoke, 0 to keep Smoke.`

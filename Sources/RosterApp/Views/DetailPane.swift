@@ -74,9 +74,15 @@ final class DetailPane: View {
         endEditing(field)
     }
 
+    /// Told when editing ends with a choice, Done or Esc, after the focus
+    /// went back to where it was in the window: the screen may take it one
+    /// step further (the monster drawer an editor was summoned from).
+    var onEditingEnded: (() -> Void)?
+
     /// The focus goes back where it was before editing began.
     private func endEditing(_ field: DetailField) {
         if !field.resignFirstResponder() { becomeFirstResponder() }
+        onEditingEnded?()
     }
 
     /// Drops whatever was being edited without saving: the monster being

@@ -20,7 +20,7 @@ final class FilterField: View {
     /// of `TextFieldModel`, and letters are the filter's text.
     static let keys = KeyTable<FilterField>([
         .init(.enter, "Enter", "keep filter", run: { $0.accept() }),
-        .init(.escape, "Esc", "clear filter", brief: "clear", run: { $0.clear() }),
+        .init(.escape, "Esc", "clear filter", run: { $0.clear() }),
         .init(.up, "↑↓", "move", run: { $0.controller.moveSelection(by: -1) }),
         .init(.down, "↑↓", "move", footer: false, run: { $0.controller.moveSelection(by: 1) }),
     ])

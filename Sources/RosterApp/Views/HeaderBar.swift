@@ -2,9 +2,12 @@ import TerminalKit
 
 /// The top bar: the program, how many monsters, and where the file is,
 /// with the "≡ Monsters" button in a narrow window and the toolbar's
-/// "Set activation" button when there is room, after the count, so that
-/// it reads as a button and not as the roster's status (no ⏱: fonts
-/// draw it two cells wide or not at all, as in alacritty and xterm).
+/// "a · set activation date…" button when there is room, after the count.
+/// It says what it is: something you set (a verb, and `…` for the picker
+/// it opens, as a menu item that asks more), what (the chosen monster's
+/// activation date, the details' Activated field) and its key, as the
+/// footer names keys; "Set activation" alone read as switching something
+/// on. No ⏱: fonts draw it two cells wide or not at all (alacritty, xterm).
 final class HeaderBar: View {
     weak var controller: RosterSessionController?
     var showsMonstersButton = false
@@ -14,7 +17,7 @@ final class HeaderBar: View {
     private var activationFrame = Rect.zero
     private var countX = 0
 
-    private static let monstersLabel = " ≡ Monsters ", rosterLabel = " roster ", activationLabel = " Set activation "
+    private static let monstersLabel = " ≡ Monsters ", rosterLabel = " roster ", activationLabel = " a · set activation date… "
 
     /// The buttons' places, for drawing and for clicks alike.
     override func layout() {

@@ -32,9 +32,11 @@ final class HistoryOverlay: View {
     static let keys = KeyTable<HistoryOverlay>([
         .init([.up, .character("k")], "↑↓", "move", perform: { overlay, _ in overlay.move(by: -1) }),
         .init([.down, .character("j")], "↑↓", "move", footer: false, perform: { overlay, _ in overlay.move(by: 1) }),
-        .init([.pageUp, .pageDown], "PgUp/PgDn", "page", footer: false, perform: { overlay, key in
-            overlay.move(by: key == .pageUp ? -overlay.pageSize : overlay.pageSize)
-        }),
+        // Paging and the ends, as in the list.
+        .init([.pageUp, .control("b")], "PgUp/PgDn", "page", footer: false, perform: { overlay, _ in overlay.move(by: -overlay.pageSize) }),
+        .init([.pageDown, .control("f")], "PgUp/PgDn", "page", footer: false, perform: { overlay, _ in overlay.move(by: overlay.pageSize) }),
+        .init([.home, .character("g")], "Home/End", "newest/oldest", footer: false, perform: { overlay, _ in overlay.move(by: -overlay.entries.count) }),
+        .init([.end, .character("G")], "Home/End", "newest/oldest", footer: false, perform: { overlay, _ in overlay.move(by: overlay.entries.count) }),
         .init(.enter, "Enter", "back to this change", brief: "back to here", run: { overlay in
             overlay.onGoBack?(overlay.entries[overlay.highlighted])
         }),

@@ -65,7 +65,7 @@ final class MonsterListView: View {
             guard !list.isOverlay else { return .hidden }
             return list.controller.list.count > 0 ? .available : .unavailable(list.controller.whyNoMonster)
         }, run: { $0.onOpen?() }),
-        .init(.escape, "Esc", "clear filter", brief: "clear", when: { .when($0.controller.list.isFiltering) },
+        .init(.escape, "Esc", "clear filter", when: { .when($0.controller.list.isFiltering) },
               run: { $0.filterField.clear() }),
     ])
 

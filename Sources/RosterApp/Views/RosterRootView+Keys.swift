@@ -13,7 +13,7 @@ extension RosterRootView {
     /// Keys that work in every state, above panels and overlays. `q`, `?`
     /// and `a` are letters while text is being typed; F1 is help there.
     static let priorityKeys = KeyTable<RosterRootView>([
-        // The header's Set activation button. Over an overlay (the help,
+        // The header's activation button ("a · set activation date…"). Over an overlay (the help,
         // the history) it still works, closing it, but the footer there
         // names the overlay's keys; the monster drawer is the list.
         .init(.character("a"), "a", "activated", footerPriority: 1, when: { root in
@@ -31,12 +31,14 @@ extension RosterRootView {
         // `q` quits only where no letter can be typed: in a text field it
         // is a letter, and over a picker, whose letters do nothing, it does
         // nothing too and says why. Ctrl-C quits from every state; the
-        // footer names it where `q` does not quit.
+        // footer names it where `q` does not quit. Read as a key (raw
+        // mode), Ctrl-C is a way to quit as `q` is, and ends with 0; 130
+        // is kept for a SIGINT sent to the process (the run loop's signal).
         .init(.character("q"), "q", "quit", when: { $0.quitsByQ ? .available : .unavailable(RosterRootView.qOverPicker) },
               run: { $0.quitStatus = 0 }),
         .init(.control("c"), "Ctrl-C", "quit", role: .quit, footerPriority: -1, when: { .when(!$0.quitsByQ) },
-              run: { $0.quitStatus = 130 }),
-        .init(.control("c"), "Ctrl-C", "quit", footer: false, when: { .when($0.quitsByQ) }, run: { $0.quitStatus = 130 }),
+              run: { $0.quitStatus = 0 }),
+        .init(.control("c"), "Ctrl-C", "quit", footer: false, when: { .when($0.quitsByQ) }, run: { $0.quitStatus = 0 }),
         .init(.control("z"), "Ctrl-Z", "suspend to the shell", footer: false, run: { $0.suspendRequested = true }),
     ])
 
@@ -128,7 +130,7 @@ extension RosterRootView {
     /// `a`: the activation's editor, from anywhere but an editor. Over a
     /// picker it is a stray letter that does nothing (" the Magnificent"
     /// typed over the height wheel must not set an activation); the
-    /// header's Set activation button still summons it from there.
+    /// header's activation button still summons it from there.
     var activationAvailability: KeyBinding.Availability {
         guard window?.isTooSmall == false, details.editingField == nil else { return .hidden }
         return needing(controller.selected)

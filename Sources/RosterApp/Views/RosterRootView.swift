@@ -35,8 +35,11 @@ final class RosterRootView: View {
     private var listLostFocusToCollapse = false
     /// Whether the split was collapsed at the last resize.
     private(set) var isCollapsed = false
-    /// Set when the user asked to quit: the exit status (0 for `q`, 130
-    /// for Ctrl-C, as the shell reports an interrupted program).
+    /// An editor was summoned from the monster drawer: ending it opens the drawer again.
+    private var drawerAwaitsEditor = false
+    /// Set when the user asked to quit: the exit status, 0 for `q` and
+    /// for Ctrl-C read as a key (a SIGINT sent to the process is 130,
+    /// from the run loop, as the shell reports an interrupted program).
     var quitStatus: Int32?
     /// Ctrl-Z was pressed: the run loop hands the terminal back to the shell.
     var suspendRequested = false
@@ -76,6 +79,7 @@ final class RosterRootView: View {
         for view in [header, list, details, footer] as [View] { addSubview(view) }
         list.onOpen = { [weak self] in self?.details.focus(0) }
         details.onLeave = { [weak self] in self?.focusList() }
+        details.onEditingEnded = { [weak self] in self?.returnToDrawer() }
     }
 
     var isTooSmall: Bool {
@@ -165,6 +169,7 @@ final class RosterRootView: View {
     }
 
     func showListOverlay() {
+        drawerAwaitsEditor = false
         guard let window, !window.isPresenting(listOverlay) else { return }
         window.present(Overlay(listOverlay, takesFocus: true, placement: { [weak self] bounds in
             // Over the details, the drawer may take the width its columns ask for.
@@ -177,16 +182,27 @@ final class RosterRootView: View {
     /// (a key, a toolbar button): overlays close, a field being edited
     /// keeps its value as Next would, and when the editing ends the focus
     /// goes back where it came from.
+    /// The monster drawer closes for the panel; the focus came from it, so it opens again after.
     func summon(_ field: DetailField?) {
         guard let field, let window, !window.isTooSmall, controller.selected != nil else { return }
+        let fromDrawer = isCollapsed && window.overlays.last?.view === listOverlay
         window.dismissAllOverlays()
         details.edit(field)
+        drawerAwaitsEditor = fromDrawer && details.editingField != nil
+    }
+
+    /// Back to the drawer an ended editor was summoned from (or the docked list, the split opened).
+    private func returnToDrawer() {
+        guard drawerAwaitsEditor else { return }
+        drawerAwaitsEditor = false
+        if isCollapsed { showListOverlay() } else { list.becomeFirstResponder() }
     }
 
     /// Tab order: the list, then each detail field, then round again.
     func moveFocus(by step: Int) {
         // From the monster drawer, Tab goes on into the details it covered.
         if isCollapsed { window?.dismissAllOverlays() }
+        drawerAwaitsEditor = false
         let stops = (isCollapsed ? 0 : 1) + details.fields.count
         var current = 0
         if details.hasFocus { current = (isCollapsed ? 0 : 1) + details.focusedIndex }
@@ -209,6 +225,7 @@ final class RosterRootView: View {
     func addMonster() {
         // From the monster drawer too: the new monster's form is the details.
         window?.dismissAllOverlays()
+        drawerAwaitsEditor = false
         controller.beginDraft()
         details.edit(nameField)
     }

@@ -37,7 +37,7 @@ public final class PostgresRosterStore: RosterStore {
     /// line says it on stderr): that opening made the roster's schema and
     /// filled it with the default roster, once; that a change was saved
     /// although the server's reply to it was lost.
-    let tell: ((String) -> Void)?
+    public var tell: ((String) -> Void)?
     /// The token the write under way draws for its history entry (see
     /// `PostgresSchema.version8` and `settleLostCommit`).
     var writeToken = ""

@@ -28,6 +28,12 @@ public protocol RosterStore: AnyObject {
     /// Everything opening the roster found worth telling once, one
     /// sentence each (`namesReadingAlike` among them).
     var notesOnOpening: [String] { get }
+    /// Told, during a request, what the person should hear beside its
+    /// answer: that a change was saved although the server's reply to it
+    /// was lost (`PostgresRosterStore.settleLostCommit`). Whoever shows
+    /// the answers listens: the command line on stderr, the interface in
+    /// its footer, with the answer.
+    var tell: ((String) -> Void)? { get set }
     /// Ends the use of this roster as a command or the interface ends,
     /// leaving it whole for other programs (a file that `cp` copies whole).
     func close()

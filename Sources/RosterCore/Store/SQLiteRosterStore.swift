@@ -24,6 +24,10 @@ public final class SQLiteRosterStore: RosterStore {
     /// sentence saying it has no monsters, and why.
     var emptyFileNote: String?
     public var notesOnOpening: [String] { (emptyFileNote.map { [$0] } ?? []) + namesReadingAlike }
+    /// A file's write has nothing to tell beside its answer (it commits in
+    /// this process, or fails and says so): never called, kept as every
+    /// store keeps it.
+    public var tell: ((String) -> Void)?
     /// Why the file was opened read-only when it is not the file or its
     /// folder that forbids writing (no descriptors left, a symbolic link
     /// for the WAL): said instead of "read-only".

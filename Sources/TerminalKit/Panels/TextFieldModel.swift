@@ -1,6 +1,10 @@
 import TextSafety
-/// The editing state of a one-line text field: its text and cursor, and
-/// the keys every terminal user expects (those of readline and emacs).
+/// The editing state of a text field: its text and cursor, and the keys
+/// every terminal user expects (those of readline and emacs). Shown on
+/// one scrolling line (`visible`) or wrapped between words in a box of
+/// several rows (`wrapped`), where ↑/↓ and Home/End move by the rows
+/// drawn (`moveVertically`, `moveToRowEdge`): the box's owner knows its
+/// width, so it sends those keys there.
 ///
 /// ←/→, Home/End, Ctrl-A/E move; Backspace/Delete, Ctrl-K (to end),
 /// Ctrl-U (to start), Ctrl-W (word before) delete; printable characters
@@ -13,6 +17,9 @@ public struct TextFieldModel: Hashable, Sendable {
     public private(set) var cursor: Int
     /// Longest value allowed, in characters.
     public var limit: Int?
+    /// The column moving up and down keeps to, over rows shorter than it;
+    /// any other key forgets it.
+    private var goalColumn: Int?
 
     public init(_ text: String = "", limit: Int? = nil) {
         self.characters = Array(text)
@@ -29,6 +36,7 @@ public struct TextFieldModel: Hashable, Sendable {
 
     /// Applies an editing key; false when the key is not an editing key.
     public mutating func handle(_ key: KeyEvent) -> Bool {
+        goalColumn = nil
         if key.modifiers == .control, case .character(let letter) = key.code {
             return handleControl(letter)
         }
@@ -126,40 +134,125 @@ public struct TextFieldModel: Hashable, Sendable {
         return (shown, beforeCursor)
     }
 
-    /// The text wrapped by cells over rows of `width` columns, at most
-    /// `rows` of them, scrolled so that the cursor's row is in view, and
-    /// the cursor's place in them: an editing box of several rows. A
-    /// newline breaks the row (it is not shown).
+    /// The text wrapped over rows of `width` columns, at most `rows` of
+    /// them, and the cursor's place in them: an editing box of several
+    /// rows. Rows break between words, as the value is shown when not
+    /// edited (a word longer than a row breaks where the row ends); a
+    /// newline breaks the row (it is not shown). The box shows the start
+    /// of the text whenever the cursor's row is among the first `rows`;
+    /// else it ends at the cursor's row, showing as much as fits above it.
     public func wrapped(width: Int, rows limit: Int) -> (rows: [String], cursor: Point) {
         guard width > 0, limit > 0 else { return ([""], Point(x: 0, y: 0)) }
-        var rows = [""]
-        var used = 0
-        var cursorPoint = Point(x: 0, y: 0)
-        for (index, character) in characters.enumerated() {
-            let columns = character == "\n" ? 0 : DisplayWidth.asDrawn(character)
-            if used + columns > width - (index == cursor ? 1 : 0) && used > 0 {
-                rows.append("")
-                used = 0
-            }
-            if index == cursor { cursorPoint = Point(x: used, y: rows.count - 1) }
+        let ranges = rowRanges(width: width)
+        let cursorPoint = place(of: cursor, in: ranges, width: width)
+        let first = max(0, cursorPoint.y - limit + 1)
+        // The spaces a row breaks at are not drawn: they would run past its end.
+        let shown = (first..<min(ranges.count, first + limit)).map { row in
+            var text = String(characters[ranges[row]].filter { $0 != "\n" })
+            while text.last == " " { text.removeLast() }
+            return text
+        }
+        return (shown, Point(x: cursorPoint.x, y: cursorPoint.y - first))
+    }
+
+    /// The rows of `wrapped`, as ranges of `characters`: a row holds the
+    /// spaces it breaks after (they hang past its end, unseen) and the
+    /// newline that ends it. When the text ends exactly at a row's end,
+    /// an empty row follows for the cursor at the end.
+    func rowRanges(width: Int) -> [Range<Int>] {
+        var rows: [Range<Int>] = []
+        var start = 0, used = 0, index = 0
+        // Where the next row starts if the word under way does not fit: after the last space.
+        var afterSpace: Int?
+        while index < characters.count {
+            let character = characters[index]
             if character == "\n" {
-                rows.append("")
-                used = 0
+                rows.append(start..<index + 1)
+                (start, used, afterSpace, index) = (index + 1, 0, nil, index + 1)
                 continue
             }
-            rows[rows.count - 1].append(character)
-            used += columns
-        }
-        if cursor >= characters.count {
-            if used >= width {
-                rows.append("")
-                used = 0
+            let columns = DisplayWidth.asDrawn(character)
+            if character == " " {
+                used += columns
+                index += 1
+                afterSpace = index
+                continue
             }
-            cursorPoint = Point(x: used, y: rows.count - 1)
+            if used + columns > width, used > 0 {
+                if let breakAt = afterSpace, breakAt > start {
+                    rows.append(start..<breakAt)
+                    used = characters[breakAt..<index].reduce(0) { $0 + DisplayWidth.asDrawn($1) }
+                    start = breakAt
+                } else {
+                    // A word longer than the row: it breaks where the row ends.
+                    rows.append(start..<index)
+                    (start, used) = (index, 0)
+                }
+                afterSpace = nil
+                continue
+            }
+            used += columns
+            index += 1
         }
-        let first = max(0, min(cursorPoint.y - limit + 1, rows.count - limit))
-        let shown = Array(rows[first..<min(rows.count, first + limit)])
-        return (shown, Point(x: cursorPoint.x, y: cursorPoint.y - first))
+        rows.append(start..<characters.count)
+        if used >= width, characters.last != "\n" { rows.append(characters.count..<characters.count) }
+        return rows
+    }
+
+    /// The row of `ranges` that shows `position`, and its column there:
+    /// where one row ends and the next begins, the next one.
+    private func place(of position: Int, in ranges: [Range<Int>], width: Int) -> Point {
+        let row = ranges.firstIndex { position < $0.upperBound } ?? ranges.count - 1
+        let start = ranges[row].lowerBound
+        let column = characters[start..<max(start, position)].reduce(0) { $0 + DisplayWidth.asDrawn($1) }
+        // On a space that hangs past the row's end: at its last column.
+        return Point(x: min(column, width - 1), y: row)
+    }
+
+    /// The cursor one row up or down in the box `wrapped` draws at
+    /// `width`, at the column it had (kept over rows shorter than it, as
+    /// editors keep it); past the first row it goes to the start, past
+    /// the last to the end.
+    public mutating func moveVertically(by step: Int, width: Int) {
+        guard width > 0 else { return }
+        let ranges = rowRanges(width: width)
+        let here = place(of: cursor, in: ranges, width: width)
+        let column = goalColumn ?? here.x
+        let target = here.y + step
+        if target < 0 {
+            cursor = 0
+        } else if target >= ranges.count {
+            cursor = characters.count
+        } else {
+            cursor = position(atColumn: column, of: target, in: ranges)
+        }
+        goalColumn = column
+    }
+
+    /// Home and End in the box: the start or the end of the cursor's row.
+    public mutating func moveToRowEdge(end: Bool, width: Int) {
+        guard width > 0 else { return }
+        let ranges = rowRanges(width: width)
+        let row = place(of: cursor, in: ranges, width: width).y
+        goalColumn = nil
+        cursor = end ? position(atColumn: Int.max, of: row, in: ranges) : ranges[row].lowerBound
+    }
+
+    /// The position nearest `column` in row `row`, never past its end: a
+    /// row that wraps ends before the next row's first character, one
+    /// that ends a paragraph before its newline.
+    private func position(atColumn column: Int, of row: Int, in ranges: [Range<Int>]) -> Int {
+        let range = ranges[row]
+        let isLast = row == ranges.count - 1
+        let last = isLast ? range.upperBound : max(range.lowerBound, range.upperBound - 1)
+        var position = range.lowerBound, used = 0
+        while position < last {
+            let columns = DisplayWidth.asDrawn(characters[position])
+            if used + columns > column { break }
+            used += columns
+            position += 1
+        }
+        return position
     }
 
     /// How many rows `wrapped` fills at `width`, uncapped.

@@ -94,6 +94,17 @@ final class TextEntryField: DetailField {
 
     override func handle(key: KeyEvent) -> Bool {
         if super.handle(key: key) { return true }
+        // In a box of several rows, ↑↓ and Home/End move by the rows as drawn.
+        if lines > 1, isFirstResponder, key.modifiers.isEmpty {
+            let width = max(1, frame.inset(left: Self.labelWidth + 1).width)
+            switch key.code {
+            case .up: model.moveVertically(by: -1, width: width); return true
+            case .down: model.moveVertically(by: 1, width: width); return true
+            case .home: model.moveToRowEdge(end: false, width: width); return true
+            case .end: model.moveToRowEdge(end: true, width: width); return true
+            default: break
+            }
+        }
         if model.handle(key) {
             problem = nil
             return true
