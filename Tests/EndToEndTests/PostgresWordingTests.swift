@@ -93,4 +93,20 @@ struct PostgresWordingTests {
         #expect(run.status == 0, "\(run.stderr)")
         #expect(!run.stderr.contains("default monsters"), "\(run.stderr)")
     }
+
+    @Test("programs starting on a new database at once all succeed, and only the one that made the roster says so")
+    func racingFirstRuns() throws {
+        let cluster = try DisposablePostgres.shared()
+        let sandbox = try Sandbox()
+        for round in 0..<5 {
+            let database = try cluster.makeDatabase()
+            let script = (0..<4).map { _ in "\"\(Sandbox.binary.path)\" --db '\(cluster.uri(database: database))' list >/dev/null &" }
+                .joined(separator: "\n") + "\nfor job in $(jobs -p); do wait $job || echo failed; done"
+            let run = try sandbox.run("/bin/bash", ["-c", script])
+            #expect(run.stdout.isEmpty, "round \(round): \(run.stdout) \(run.stderr)")
+            let made = run.stderr.split(separator: "\n").filter { $0.hasPrefix("roster: made a new roster in database \(database) ") }
+            #expect(made.count == 1, "round \(round): \(run.stderr)")
+            #expect(try sandbox.roster(uri: cluster.uri(database: database), ["list", "--format", "ndjson"]).stdout.split(separator: "\n").count == 6)
+        }
+    }
 }
