@@ -126,10 +126,10 @@ public final class CommandContext {
     public func store(forImport: Bool = false) throws(RosterError) -> any RosterStore {
         if let openedStore { return openedStore }
         let location = try databaseLocation()
-        let newFile: String? = if case .file(let path) = location, !FileSystem.exists(path) { path } else { nil }
+        // The store says when it made the roster (one of several programs
+        // starting on a new roster at once).
         let store = try location.open(forImport: forImport) { [weak self] sentence in self?.note("roster: " + sentence) }
         openedStore = store
-        if let newFile { madeNewRoster(at: newFile) }
         for sentence in store.notesOnOpening { note("roster: note: " + sentence) }
         return store
     }

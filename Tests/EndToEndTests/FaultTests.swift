@@ -150,9 +150,10 @@ struct FaultTests {
         #expect(try sandbox.sqlite("SELECT weapon FROM monster WHERE id = 1") == "sword")
     }
 
-    @Test("several processes creating the same new roster at once all succeed with one default roster")
+    @Test("several processes creating the same new roster at once all succeed with one default roster, and only its maker says it made it")
     func concurrentCreation() throws {
-        // The race is narrow: try it many times.
+        // The race is narrow: try it many times. Every process finds the
+        // file missing; only the one whose transaction built it made it.
         for round in 0..<15 {
             let sandbox = try Sandbox()
             let script = (0..<6).map { _ in "\"\(Sandbox.binary.path)\" --db \"\(sandbox.databasePath)\" list >/dev/null &" }
@@ -160,6 +161,8 @@ struct FaultTests {
             let run = try sandbox.run("/bin/bash", ["-c", script])
             #expect(run.stdout.isEmpty, "round \(round): \(run.stdout) \(run.stderr)")
             #expect(try sandbox.sqlite("SELECT count(*), max(height) FROM monster") == "6|5ft9in")
+            let made = run.stderr.split(separator: "\n").filter { $0 == "roster: made a new roster at \(sandbox.databasePath)" }
+            #expect(made.count == 1, "round \(round): \(run.stderr)")
         }
     }
 

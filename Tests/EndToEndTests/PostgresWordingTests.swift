@@ -99,4 +99,22 @@ struct PostgresWordingTests {
         let rehearsed = try sandbox.roster(uri: cluster.uri(database: try cluster.makeDatabase()), ["import", "-", "--dry-run"], stdin: Self.oneMonster)
         #expect(rehearsed.status == 0 && !rehearsed.stderr.contains("made a new roster"), "\(rehearsed.stderr)")
     }
+
+    @Test("programs starting on a new database at once all succeed, and only the one that made the roster says so")
+    func racingFirstRuns() throws {
+        let cluster = try DisposablePostgres.shared()
+        let sandbox = try Sandbox()
+        // The race is narrow (2 rounds in 20 once called the new roster
+        // "not roster's" for the one that lost): try it many times.
+        for round in 0..<12 {
+            let database = try cluster.makeDatabase()
+            let script = (0..<4).map { _ in "\"\(Sandbox.binary.path)\" --db '\(cluster.uri(database: database))' list >/dev/null &" }
+                .joined(separator: "\n") + "\nfor job in $(jobs -p); do wait $job || echo failed; done"
+            let run = try sandbox.run("/bin/bash", ["-c", script])
+            #expect(run.stdout.isEmpty, "round \(round): \(run.stdout) \(run.stderr)")
+            let made = run.stderr.split(separator: "\n").filter { $0.hasPrefix("roster: made a new roster in database \(database) ") }
+            #expect(made.count == 1, "round \(round): \(run.stderr)")
+            #expect(try sandbox.roster(uri: cluster.uri(database: database), ["list", "--format", "ndjson"]).stdout.split(separator: "\n").count == 6)
+        }
+    }
 }

@@ -26,7 +26,7 @@ struct EdgeIDTests {
         let before = try roster.export(.json)
         let file = ndjson(#"{"name":"B","weapon":"sword"}"#, #"{"id":9223372036854775807,"name":"A","weapon":"sword"}"#)
         #expect(roster.importProblems(String(decoding: file, as: UTF8.self), mode: .replace) == [
-            "2:7: id: an id is at most 9007199254740991 either side of 0, the largest every JSON reader keeps exact, not 9223372036854775807",
+            "2:7: id: an id is a whole number at most 9007199254740991 either side of 0, the largest every JSON reader keeps exact, not 9223372036854775807",
         ])
         #expect(try roster.export(.json) == before)
         #expect(try roster.store.database.integer("SELECT last FROM monster_sequence") == 6)
@@ -133,7 +133,7 @@ struct EdgeIDTests {
         let copy = try ImportRoster()
         let exported = try roster.export(.ndjson)
         #expect(copy.importProblems(String(decoding: exported, as: UTF8.self), mode: .replace) == [
-            "1:7: id: an id is at most 9007199254740991 either side of 0, the largest every JSON reader keeps exact, not -9223372036854775808",
+            "1:7: id: an id is a whole number at most 9007199254740991 either side of 0, the largest every JSON reader keeps exact, not -9223372036854775808",
         ])
         #expect(try roster.store.remove(monsterID: Int64.min))
         for format in [ExportFormat.json, .ndjson, .csv] {

@@ -58,7 +58,7 @@ struct ImportModeTests {
             "3:1: id: the id 123 is also used at line 2, column 1",
         ])
         #expect(roster.importProblems("name,id,weapon\nA,abc,sword\nB,7,sword\nC,7,sword\n\"D\",\"7\",fire\n", mode: .replace) == [
-            "2:3: id: an id is a whole number from -9223372036854775808 to 9223372036854775807, not `abc`",
+            "2:3: id: an id is a whole number at most 9007199254740991 either side of 0, the largest every JSON reader keeps exact, not `abc`",
             "4:3: id: the id 7 is also used at line 3, column 3",
             "5:5: id: the id 7 is also used at line 3, column 3",
         ])

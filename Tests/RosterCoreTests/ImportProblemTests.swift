@@ -128,34 +128,39 @@ struct ImportProblemTests {
              {"id": 1\(String(repeating: "0", count: 80)), "name": "E", "weapon": "fire"}]
             """)
         #expect(described(problems) == [
-            "1:9: id: an id is a whole number from -9223372036854775808 to 9223372036854775807, not 99999999999999999999",
-            "2:9: id: an id is a whole number from -9223372036854775808 to 9223372036854775807, not 1e400",
-            "3:9: id: an id is a whole number from -9223372036854775808 to 9223372036854775807, not 1.5",
-            "4:9: id: an id is a whole number from -9223372036854775808 to 9223372036854775807, not 1\(String(repeating: "0", count: 80))",
+            "1:9: id: an id is a whole number at most 9007199254740991 either side of 0, the largest every JSON reader keeps exact, not 99999999999999999999",
+            "2:9: id: an id is a whole number at most 9007199254740991 either side of 0, the largest every JSON reader keeps exact, not 1e400",
+            "3:9: id: an id is a whole number at most 9007199254740991 either side of 0, the largest every JSON reader keeps exact, not 1.5",
+            "4:9: id: an id is a whole number at most 9007199254740991 either side of 0, the largest every JSON reader keeps exact, not 1\(String(repeating: "0", count: 80))",
         ])
         let (_, csv) = try readImport(header + "12345678901234567890123,A,,,,fire\r\n-9223372036854775809,B,,,,fire\r\n1e3,C,,,,fire\r\n")
         #expect(described(csv) == [
-            "2:1: id: an id is a whole number from -9223372036854775808 to 9223372036854775807, not `12345678901234567890123`",
-            "3:1: id: an id is a whole number from -9223372036854775808 to 9223372036854775807, not `-9223372036854775809`",
-            "4:1: id: an id is a whole number from -9223372036854775808 to 9223372036854775807, not `1e3`",
+            "2:1: id: an id is a whole number at most 9007199254740991 either side of 0, the largest every JSON reader keeps exact, not 12345678901234567890123",
+            "3:1: id: an id is a whole number at most 9007199254740991 either side of 0, the largest every JSON reader keeps exact, not -9223372036854775809",
+            "4:1: id: an id is a whole number at most 9007199254740991 either side of 0, the largest every JSON reader keeps exact, not `1e3`",
         ])
     }
 
-    @Test("M12: ids beyond 2^53 - 1 either side of 0 are refused in JSON and CSV, in one sentence; 2^53 - 1 itself is taken")
+    @Test("M12: ids beyond 2^53 - 1 either side of 0 are refused in JSON and CSV, in one sentence naming that bound, past 2^63 - 1 too; 2^53 - 1 itself is taken")
     func idsBeyondExact() throws {
         let (_, problems) = try readImport("""
             [{"id": 9223372036854775807, "name": "A", "weapon": "fire"},
              {"id": -9007199254740992, "name": "B", "weapon": "fire"},
-             {"id": 9007199254740991, "name": "C", "weapon": "fire"}]
+             {"id": 9007199254740991, "name": "C", "weapon": "fire"},
+             {"id": 9223372036854775808, "name": "D", "weapon": "fire"}]
             """)
+        // Past 2^63 − 1 too, the sentence names the bound roster keeps,
+        // not the widest integer it reads.
         #expect(described(problems) == [
-            "1:9: id: an id is at most 9007199254740991 either side of 0, the largest every JSON reader keeps exact, not 9223372036854775807",
-            "2:9: id: an id is at most 9007199254740991 either side of 0, the largest every JSON reader keeps exact, not -9007199254740992",
+            "1:9: id: an id is a whole number at most 9007199254740991 either side of 0, the largest every JSON reader keeps exact, not 9223372036854775807",
+            "2:9: id: an id is a whole number at most 9007199254740991 either side of 0, the largest every JSON reader keeps exact, not -9007199254740992",
+            "4:9: id: an id is a whole number at most 9007199254740991 either side of 0, the largest every JSON reader keeps exact, not 9223372036854775808",
         ])
-        let (_, csv) = try readImport(header + "9007199254740992,A,,,,fire\r\n100000000000000000,B,,,,fire\r\n9007199254740991,C,,,,fire\r\n")
+        let (_, csv) = try readImport(header + "9007199254740992,A,,,,fire\r\n100000000000000000,B,,,,fire\r\n9007199254740991,C,,,,fire\r\n9223372036854775808,D,,,,fire\r\n")
         #expect(described(csv) == [
-            "2:1: id: an id is at most 9007199254740991 either side of 0, the largest every JSON reader keeps exact, not 9007199254740992",
-            "3:1: id: an id is at most 9007199254740991 either side of 0, the largest every JSON reader keeps exact, not 100000000000000000",
+            "2:1: id: an id is a whole number at most 9007199254740991 either side of 0, the largest every JSON reader keeps exact, not 9007199254740992",
+            "3:1: id: an id is a whole number at most 9007199254740991 either side of 0, the largest every JSON reader keeps exact, not 100000000000000000",
+            "5:1: id: an id is a whole number at most 9007199254740991 either side of 0, the largest every JSON reader keeps exact, not 9223372036854775808",
         ])
     }
 

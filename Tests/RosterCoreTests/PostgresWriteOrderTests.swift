@@ -7,8 +7,9 @@ import PostgresWire
 /// writes, so that schema 8's statement trigger on monster finds the
 /// entry of this transaction in its `WHEN` and calls no function: written
 /// after, each write paid about 4 ms in the new server process every
-/// command gets. Another program's UPDATE still calls them. (`add`
-/// still inserts its monster first, for the id the server gives it.)
+/// command gets. Another program's UPDATE still calls them. `add` draws
+/// its id before it writes, so that its entry, which names the id, goes
+/// first too.
 @Suite("roster's own writes on PostgreSQL call no outside-change function")
 struct PostgresWriteOrderTests {
     static let calls = """
@@ -16,7 +17,7 @@ struct PostgresWriteOrderTests {
         WHERE schemaname = 'roster' AND funcname IN ('note_unrecorded_write', 'count_unrecorded_write')
         """
 
-    @Test("set-weapon, edit and remove call neither trigger function; an UPDATE from another program calls both")
+    @Test("set-weapon, edit, remove and add call neither trigger function; an UPDATE from another program calls both")
     func ownWritesCallNoTriggerFunction() throws {
         let server = try PostgresTestServer.shared()
         let database = try server.makeDatabase()
@@ -31,6 +32,12 @@ struct PostgresWriteOrderTests {
             changes.description = "edited"
             _ = try roster.edit("Dog-Bot", changes, dryRun: false, expecting: ExpectedValues())
             _ = try roster.remove(["Ice-Bot"], dryRun: false, confirmed: nil)
+            var newcomer = MonsterFields.blank
+            newcomer.name = "Order-Bot"
+            let added = try roster.add(newcomer, dryRun: false)
+            // The id drawn is the one the monster and its history entry got.
+            #expect(try roster.monsters(ids: [added.id]).map(\.name) == ["Order-Bot"])
+            #expect(try roster.revisions(of: try #require(roster.history(touching: nil, limit: 1).first)).map(\.monsterID) == [added.id])
         }
         // Another program's write, in a session that ends: both functions run.
         let other = try server.adminConnection(database: database)

@@ -86,7 +86,7 @@ enum ImportCommand {
             Limits: files up to \(ChunkedInput.sizeLimit >> 30) GiB; one record (a CSV row, a JSON object, a line)
             up to \(ChunkedInput.recordLimit / 1024) KiB; names up to \(MonsterRules.nameLimit) characters, without control
             characters; descriptions up to \(MonsterRules.descriptionLimit) characters (newline and tab allowed);
-            icons up to \(MonsterRules.iconLimit) characters; ids from -2^63 to 2^63-1; JSON nested at
+            icons up to \(MonsterRules.iconLimit) characters; ids at most 2^53-1 either side of 0; JSON nested at
             most \(JSONParser.maximumDepth) levels, numbers at most \(JSONParser.maximumNumberLength) characters. The first \(ProblemLog.limit)
             problems are listed; all are counted.
 

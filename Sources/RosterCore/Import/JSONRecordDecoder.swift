@@ -40,7 +40,7 @@ enum JSONRecordDecoder {
             case (.integer, .number(let text)):
                 guard let number = Int64(text) else {
                     decoder.noteRefused(index)
-                    log.add(.value, at: value.location, field: key, MonsterFields.idRule(not: text))
+                    log.add(.value, at: value.location, field: key, MonsterFields.importedIDRule(not: text))
                     continue
                 }
                 decoder.set(index, .integer(number), log: &log) { value.location }

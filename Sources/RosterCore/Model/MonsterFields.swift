@@ -50,10 +50,19 @@ public enum MonsterFields {
     private static let synonyms = ["country": "origin", "countryoforigin": "origin", "activation": "activated",
                                    "activatedat": "activated", "activationdate": "activated"]
 
-    /// Why a value is not an id (`given` as the input wrote it): the same
-    /// sentence for a CSV cell, a JSON number of any size, and a negative id.
+    /// Why a value is not an id a filter can name (`given` as it was
+    /// written): a stored id may be any integer SQLite keeps, one another
+    /// program wrote included.
     public static func idRule(not given: String) -> String {
         "an id is a whole number from \(Int64.min) to \(Int64.max), not \(given)"
+    }
+
+    /// Why a value is not an id an import takes (`given` as the input wrote
+    /// it): the same sentence for a CSV cell, a JSON number of any size or
+    /// form, and a whole number past the bound, naming the bound roster
+    /// keeps (`largestExactID`), not the widest integer it could read.
+    public static func importedIDRule(not given: String) -> String {
+        "an id is a whole number at most \(largestExactID) either side of 0, the largest every JSON reader keeps exact, not \(given)"
     }
 
     /// The largest id an import takes, either side of 0: 2^53 - 1, the
@@ -63,8 +72,7 @@ public enum MonsterFields {
 
     /// Why an imported id beyond `largestExactID` is refused, else nil.
     public static func idBeyondExact(_ id: Int64) -> String? {
-        id.magnitude <= largestExactID.magnitude ? nil
-            : "an id is at most \(largestExactID) either side of 0, the largest every JSON reader keeps exact, not \(id)"
+        id.magnitude <= largestExactID.magnitude ? nil : importedIDRule(not: "\(id)")
     }
 
     /// A record (an import's, a line of a weapon batch) that lacks a
@@ -96,9 +104,13 @@ public enum MonsterFields {
                     monster.id = number
                     return nil
                 }
-                return idRule(not: "\(Quote.code(text))")
+                // A whole number too wide to read is told as the
+                // numbers past the bound are, without quotes.
+                let digits = text.hasPrefix("-") ? text.dropFirst() : Substring(text)
+                let wholeNumber = !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber }
+                return importedIDRule(not: wholeNumber ? text : Quote.code(text))
             default:
-                return idRule(not: value.text)
+                return importedIDRule(not: value.text)
             }
         },
         assignStored: { monster, bytes in

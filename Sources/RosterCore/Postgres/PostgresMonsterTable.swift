@@ -17,13 +17,8 @@ enum PostgresMonsterTable {
     static let selectAll = "SELECT \(columns) FROM roster.monster ORDER BY id"
     static let selectByWeapon = "SELECT \(columns) FROM roster.monster WHERE weapon = $1 ORDER BY id"
     static let selectByID = "SELECT \(columns) FROM roster.monster WHERE id = $1"
-    /// Binds `values(of:)`; the id comes from the monster sequence.
-    static let insert = """
-        INSERT INTO roster.monster (\(dataColumns), name_key) VALUES (\(parameters(from: 1, count: dataFields.count + 1)))
-        RETURNING id
-        """
-    /// Binds `values(of:)`, then the id (undo and redo give a monster back
-    /// the id it had).
+    /// Binds `values(of:)`, then the id: drawn from the monster sequence
+    /// first by `add`, the id a monster had for undo and redo.
     static let insertWithID = """
         INSERT INTO roster.monster (\(dataColumns), name_key, id) VALUES (\(parameters(from: 1, count: dataFields.count + 2)))
         """

@@ -30,19 +30,17 @@ extension PostgresRosterStore: HistoryReading {
         recordsEntry = true
         let entry: [String?] = [client, surface.rawValue, command, file, summary, kind, reverses.map(String.init),
                                 counts.map { String($0.before) }, counts.map { String($0.after) }]
-        // The entry and its rows go before the change's writes still
-        // waiting: schema 8's trigger on monster then finds the entry
-        // written by this transaction and calls no function (written
-        // after, it cost every write about 4 ms in a new server process).
+        // The entry and its rows go in the queue's history part, before
+        // the change's writes still waiting (see `StatementQueue`).
         var recorded: [BoundStatement] = []
-        func queue(_ sql: String, _ parameters: [String?]) { recorded.append(BoundStatement(sql, parameters)) }
+        func enqueue(_ sql: String, _ parameters: [String?]) { recorded.append(BoundStatement(sql, parameters)) }
         if let id {
-            queue("""
+            enqueue("""
                 INSERT INTO roster.history (id, client, surface, command, file, summary, kind, reverses, count_before, count_after)
                 VALUES ($10, $1, $2, $3, $4, $5, $6, $7, $8, $9)
                 """, entry + [String(id)])
         } else {
-            queue("""
+            enqueue("""
                 INSERT INTO roster.history (client, surface, command, file, summary, kind, reverses, count_before, count_after)
                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
                 """, entry)
@@ -54,7 +52,7 @@ extension PostgresRosterStore: HistoryReading {
             let fields = PostgresMonsterTable.dataFields
             let values: [String?] = ["0", String(revision.monsterID), revision.before == nil ? "f" : "t", revision.after == nil ? "f" : "t"]
                 + Self.sideValues(revision.before) + Self.sideValues(revision.after)
-            queue("""
+            enqueue("""
                 INSERT INTO roster.history_row (change, position, monster, before_exists, after_exists,
                     \(fields.map { "before_\($0.key)" }.joined(separator: ", ")),
                     \(fields.map { "after_\($0.key)" }.joined(separator: ", ")))
@@ -70,7 +68,7 @@ extension PostgresRosterStore: HistoryReading {
                           Self.arrayLiteral(revisions.map { $0.before == nil ? "f" : "t" }),
                           Self.arrayLiteral(revisions.map { $0.after == nil ? "f" : "t" })]
                 + (0..<(2 * fields.count)).map { column in Self.arrayLiteral(sides.map { $0[column] }) }
-            queue("""
+            enqueue("""
                 INSERT INTO roster.history_row (change, position, monster, before_exists, after_exists,
                     \(fields.map { "before_\($0.key)" }.joined(separator: ", ")),
                     \(fields.map { "after_\($0.key)" }.joined(separator: ", ")))
@@ -78,22 +76,12 @@ extension PostgresRosterStore: HistoryReading {
                     \((5..<(5 + 2 * fields.count)).map { "$\($0)::text[]" }.joined(separator: ", ")))
                 """, arrays)
         }
-        beforeWaitingWrites(recorded)
+        if !isRehearsing { queue.queueHistory(recorded) }
         // The history keeps the newest changes: at most `bound` entries
         // (fewer when `history --clear` or an older schema's sequence left a gap).
         later("DELETE FROM roster.history WHERE id <= \(change) - $1", [String(HistoryTable.bound)])
         later("DELETE FROM roster.history_roster WHERE change <= \(change) - $1", [String(HistoryTable.bound)])
         later("SELECT pg_notify($1, (\(change))::text)", [Self.notificationChannel])
-    }
-
-    /// Puts `statements` among those waiting to go, after the
-    /// transaction's opening and any history already waiting (entries
-    /// keep their order), before the monster writes waiting.
-    private func beforeWaitingWrites(_ statements: [BoundStatement]) {
-        guard !isRehearsing else { return }
-        let opening = Set((writeOpening(locking: true) + writeOpening(locking: false)).map(\.sql))
-        let start = pending.lastIndex { opening.contains($0.sql) || $0.sql.hasPrefix("INSERT INTO roster.history") }
-        pending.insert(contentsOf: statements, at: start.map { $0 + 1 } ?? 0)
     }
 
     /// One side of a revision: the data fields as text, or NULLs.

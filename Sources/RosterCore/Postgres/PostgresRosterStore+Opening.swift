@@ -112,7 +112,13 @@ extension PostgresRosterStore {
     /// The schema's version; nil when there is no schema `roster`, or an
     /// empty one (a database administrator may make it for roster); throws
     /// `foreignSchema` when it holds things but no marker of roster's.
-    func markedVersion() throws -> Int32? {
+    ///
+    /// Each statement sees what was committed when it began: another
+    /// roster building the schema may commit between the marker's read and
+    /// the count of what the schema holds. Its tables and marker appear
+    /// together, so tables without a marker are read for the marker once
+    /// more before the schema is called another's (`objectsSeen`).
+    func markedVersion(objectsSeen: Bool = false) throws -> Int32? {
         do {
             let result = try connection.query(PostgresSchema.readMarker)
             guard result.rows.count == 1, let row = result.rows.first, row.count == 2,
@@ -124,8 +130,9 @@ extension PostgresRosterStore {
             guard case .server(let server) = error else { throw error }
             switch server.sqlState {
             case let state where Self.meansNoMarker(state):
-                if try schemaObjectCount() > 0 { throw RosterError.foreignSchema(server: name) }
-                return nil
+                guard try schemaObjectCount() > 0 else { return nil }
+                if objectsSeen { throw RosterError.foreignSchema(server: name) }
+                return try markedVersion(objectsSeen: true)
             default:
                 throw error
             }
@@ -151,7 +158,7 @@ extension PostgresRosterStore {
         guard schemaMadeByImport else { return false }
         try run("SELECT pg_advisory_xact_lock($1, $2)",
                 [String(PostgresSchema.LockKey.space), String(PostgresSchema.LockKey.migration)])
-        defer { if locking { later(PostgresSchema.writeLock) } }
+        defer { if locking { queue.queueOpening(BoundStatement(PostgresSchema.writeLock)) } }
         if try run("SELECT to_regclass('roster.roster_schema') IS NOT NULL").firstValue == "t" { return false }
         if try schemaObjectCount() > 0 { throw RosterError.foreignSchema(server: name) }
         try refuseSchemaOthersControl()

@@ -154,18 +154,20 @@ extension PostgresRosterStore {
                 else { throw RosterError.damaged(path: name) }
                 id = next
             } else {
-                do {
-                    guard let given = try run(PostgresMonsterTable.insert, PostgresMonsterTable.values(of: monster))
-                        .firstValue.flatMap({ Int64($0) }) else { throw RosterError.damaged(path: name) }
-                    id = given
-                } catch let error as PostgresError {
-                    if case .server(let failure) = error, failure.sqlState == .uniqueViolation { throw RosterError.nameTaken(monster.name) }
-                    throw error
-                }
+                // Drawn before the monster is written, so that its history
+                // entry, which names the id, goes first, as every other
+                // write's does (see `StatementQueue`): the same three
+                // round trips as an INSERT … RETURNING id sent first, with
+                // no check queued for the commit.
+                guard let drawn = try integer("SELECT nextval('roster.monster_id')") else { throw RosterError.damaged(path: name) }
+                id = drawn
             }
             var added = monster
             added.id = id
             try record(.addition(added))
+            // Sent with the COMMIT. The name was looked up under the write
+            // lock, which every roster takes.
+            later(PostgresMonsterTable.insertWithID, PostgresMonsterTable.values(of: added) + [String(id)])
             return added
         }
     }

@@ -47,8 +47,15 @@ public final class PostgresRosterStore: RosterStore {
     /// Whose changes `undo` and `redo` take back: your own by default.
     public var undoScope: UndoScope = .own
     var busyTimeoutMilliseconds = RosterLimits.busyTimeoutMilliseconds
-    /// Statements sent with the next one that needs an answer.
-    var pending: [BoundStatement] = []
+    /// Statements sent with the next one that needs an answer, in the
+    /// order their parts go (see `StatementQueue`).
+    var queue = StatementQueue()
+    /// The statements waiting, in order. Set whole, they are how a
+    /// transaction opens (`BEGIN`, the write lock), or nothing (`[]`).
+    var pending: [BoundStatement] {
+        get { queue.statements }
+        set { queue = StatementQueue(opening: newValue) }
+    }
     /// Whether the statement being run is part of a write (a refused
     /// permission is then "cannot be written", not "cannot be read").
     var isWriting = false
@@ -315,7 +322,7 @@ public final class PostgresRosterStore: RosterStore {
     /// caller's to include), with the version marker's read the first
     /// time; one result per statement.
     func runBatch(_ batch: [BoundStatement]) throws -> [QueryResult] {
-        pending = []
+        queue = StatementQueue()
         let batch = isRehearsingOnCopies ? batch.map { BoundStatement(rehearsed($0.sql), $0.parameters) } : batch
         if markerUnread { return try runReadingMarker(batch) }
         return try connection.execute(batch)
@@ -325,7 +332,7 @@ public final class PostgresRosterStore: RosterStore {
     /// A rehearsal drops it: such statements are the change's writes.
     func later(_ sql: String, _ parameters: [String?] = []) {
         guard !isRehearsing else { return }
-        pending.append(BoundStatement(sql, parameters))
+        queue.queueWrite(BoundStatement(sql, parameters))
     }
 
     /// The first column of the first row, as a whole number.

@@ -310,11 +310,13 @@ public enum RosterLocation: Sendable, Hashable {
     /// `tell` hears, once, that a database with no roster was given the
     /// default one (on the first request, which reads the schema's
     /// marker), and that a change was saved although the server's reply
-    /// was lost. A new file is the caller's to tell: it knows whether the
-    /// file was there before.
+    /// was lost; and that a file was given a new roster by this open. Each
+    /// is decided inside the transaction that built the roster, so that of
+    /// several programs starting on a new roster at once only the one that
+    /// made it says so.
     public func open(forImport: Bool = false, tell: ((String) -> Void)? = nil) throws(RosterError) -> any RosterStore {
         switch self {
-        case .file(let path): try SQLiteRosterStore.open(path: path)
+        case .file(let path): try SQLiteRosterStore.open(path: path, tell: tell)
         case .postgres(let uri):
             forImport ? try PostgresRosterStore.openForImport(uri: uri, tell: tell)
                 : try PostgresRosterStore.open(uri: uri, markerWithFirstRequest: true, tell: tell)

@@ -12,8 +12,13 @@ import Glibc
 /// roster must not write (several names, another user's in a shared
 /// folder, a folder it cannot write) is opened read-only, and says why.
 extension SQLiteRosterStore {
-    /// Opens (creating if needed) the roster at `path`.
-    public static func open(path: String) throws(RosterError) -> SQLiteRosterStore {
+    /// Opens (creating if needed) the roster at `path`. `tell` hears
+    /// "made a new roster at …" when this open made the roster: when its
+    /// own transaction found the file without a schema and built one, not
+    /// when the file merely was missing a moment before. Several programs
+    /// that start on a new file at once all find it missing; only the one
+    /// whose transaction built the roster made it.
+    public static func open(path: String, tell: ((String) -> Void)? = nil) throws(RosterError) -> SQLiteRosterStore {
         try checkLength(of: path)
         // SQLite follows a symbolic link by reading it and opening where it
         // leads, so the kernel's `fs.protected_symlinks` never sees it: a
@@ -82,7 +87,9 @@ extension SQLiteRosterStore {
         do throws(RosterError) {
             // Made here even when SQLite creates the file, as it does
             // where `path` is the user's own link to a file not made yet.
-            return try open(state: state, path: path, madeHere: state == .missing)
+            let store = try open(state: state, path: path, madeHere: state == .missing)
+            if store.builtDefaultRoster { tell?("made a new roster at \(path)") }
+            return store
         } catch {
             if createdFile { FileSystem.removeIfEmpty(path) }
             FileSystem.removeFolders(createdFolders)
@@ -204,6 +211,8 @@ extension SQLiteRosterStore {
         }
         if identity.version < Schema.currentVersion {
             let found = try Schema.migrate(database, withoutDefaultRoster: withoutDefaults)
+            // Version 0 was found inside the transaction that built version 1.
+            builtDefaultRoster = found == 0 && !withoutDefaults
             if withoutDefaults && found == 0 {
                 emptyFileNote = "\(path) was empty, so it is now a roster with no monsters (the default monsters go only into a file roster creates); "
                     + "if it was meant as a copy of a roster, copy that roster again while no roster runs"

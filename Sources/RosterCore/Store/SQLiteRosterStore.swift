@@ -23,6 +23,9 @@ public final class SQLiteRosterStore: RosterStore {
     /// Set when the roster was made in a file that was there, empty: one
     /// sentence saying it has no monsters, and why.
     var emptyFileNote: String?
+    /// Whether this connection built the roster, with its default monsters,
+    /// in a file that held none (see `open(path:tell:)`).
+    var builtDefaultRoster = false
     public var notesOnOpening: [String] { (emptyFileNote.map { [$0] } ?? []) + namesReadingAlike }
     /// A file's write has nothing to tell beside its answer (it commits in
     /// this process, or fails and says so): never called, kept as every
