@@ -6,8 +6,9 @@ Usage: move-bytes.py ROSTER DB [kitty|blocks] [COLUMNS ROWS] [DEPTH]
 Opens the interactive roster on DB (the six default monsters are what
 matters: each has its own icon) on a pseudo-terminal of the given size,
 walks down through the monsters and back up as bench/interactive.py's
-picture walk does, and prints, for the middle move back up (onto a
-monster seen before), every run of the frame: the cursor motion that
+picture walk does, and prints, for the largest move back up (onto a
+monster seen before: what a target "under N bytes" is about), every
+run of the frame: the cursor motion that
 starts it, the pen changes, the text written, and their bytes; then the
 totals by kind. DEPTH is truecolor (default), 256 or 16.
 
@@ -442,8 +443,9 @@ def main():
     os.waitpid(pid, 0)
     print(f"{PICTURES} {SIZE[0]}×{SIZE[1]} {DEPTH}: bytes per move down "
           f"{[len(m) for m in moves[:5]]}, back up {[len(m) for m in moves[5:]]}")
-    frame = moves[7]
-    print(f"the third move back up, {len(frame)} bytes:")
+    shown = max(range(5, 10), key=lambda index: len(moves[index]))
+    frame = moves[shown]
+    print(f"the largest move back up (move {shown - 4} of 5), {len(frame)} bytes:")
     totals = {}
     run = []
 
@@ -478,7 +480,7 @@ def main():
         pair_count, pair_bytes = pair_floor(screens[index], screens[index + 1])
         with_motion.append(bounds[-1] - colour_bytes + max(colour_bytes, pair_bytes) + motion)
         in_order.append(screen_order_floor(screens[index], screens[index + 1]) + motion + 16 + graphics)
-        if index == 7:
+        if index == shown:
             print(f"lower bound of that move: {changed} cells changed, glyphs {glyph_bytes} B, "
                   f"{colours} colours {colour_bytes} B, + 19 B sync and one SGR + {graphics} B kitty = {bounds[-1]} B "
                   f"(sent {len(frame)})")
