@@ -491,6 +491,11 @@ def main():
     print(f"lower bounds with motion and pens: down {with_motion[:5]}, back up {with_motion[5:]}")
     print(f"least a writer in screen order sends (the renderer's forms and pens, the best pen for each cell over the "
           f"whole frame, the least motion, no REP): down {in_order[:5]}, back up {in_order[5:]}")
+    # The renderer is one such writer: a least above what it sent means
+    # the model above has gone wrong, and every least here is suspect.
+    for index, least in enumerate(in_order):
+        if least > len(moves[index]):
+            print(f"  WRONG: move {index + 1}'s least in screen order, {least} B, is more than the {len(moves[index])} B sent")
     print(f"CPU per move (user+sys, roster process, {len(cpu_moves)} moves): {1000 * cpu_per_move:.3f} ms")
 
 

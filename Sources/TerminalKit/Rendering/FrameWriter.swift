@@ -3,8 +3,9 @@
 ///
 /// The changes go in screen order. Each cell is written in the form of
 /// its look that needs the least change of pen from the one before and
-/// for the next change (`CellLook.cheapestForm`), so a half-block picture
-/// keeps a colour in the pen while the next cell can use it. Getting to
+/// for the next change of another look (`CellLook.cheapestForm`), so a
+/// half-block picture keeps a colour in the pen while a later cell can
+/// use it. Getting to
 /// the next change takes the shortest cursor motion (`CursorMotion`), or
 /// writing again the few unchanged cells in between when shorter; a run of
 /// one character is written once and repeated (`REP`) where known to; the pen
@@ -34,8 +35,7 @@ struct FrameWriter {
                 flush()
                 output += motion + setPen(FrameDiff.eraser(pen), depth: depth) + command
             case .draw(let look):
-                let next: CellLook? = if index + 1 < changes.count, case .draw(let following) = changes[index + 1].step { following } else { nil }
-                let form = look.cheapestForm(pen: pen, next: next)
+                let form = look.cheapestForm(pen: pen, next: nextOtherLook(after: index, in: changes))
                 if repeats, motion.isEmpty, change.cells == 1, form.text == run.text, form.text.unicodeScalars.count == 1, form.style == pen {
                     run.count += 1
                 } else {
@@ -48,6 +48,21 @@ struct FrameWriter {
         }
         flush()
         return Array(output.utf8)
+    }
+
+    /// The look of the first change after `index` that looks otherwise,
+    /// nil past an erase or the end. Cells that look alike are written
+    /// in one pen, so a form is weighed against the change that needs
+    /// another: a picture drawn at twice its size alternates its colours
+    /// every two cells, and keeps both in the pen only when the choice
+    /// looks past the second.
+    private func nextOtherLook(after index: Int, in changes: [FrameDiff.Change]) -> CellLook? {
+        guard case .draw(let look) = changes[index].step else { return nil }
+        for change in changes[(index + 1)...] {
+            guard case .draw(let following) = change.step else { return nil }
+            if following != look { return following }
+        }
+        return nil
     }
 
     /// Moves the cursor to `point` the cheapest way: a cursor motion, or,
