@@ -23,6 +23,7 @@ struct FrameWriter {
     /// The bytes that write `changes` of `buffer` in colours of `depth`.
     mutating func write(_ changes: [FrameDiff.Change], of buffer: Buffer, depth: ColorDepth) -> [UInt8] {
         var output = "", run = (text: "", count: 0)  // the character written last, and how many more are due
+        var following = (index: 0, look: CellLook?.none)  // the next change of another look, and where it is
         func flush() {
             let repeated = run.count > 0 ? "\u{1B}[\(run.count)b" : ""
             output += repeated.utf8.count < run.count * run.text.utf8.count ? repeated : String(repeating: run.text, count: run.count)
@@ -35,7 +36,9 @@ struct FrameWriter {
                 flush()
                 output += motion + setPen(FrameDiff.eraser(pen), depth: depth) + command
             case .draw(let look):
-                let form = look.cheapestForm(pen: pen, next: nextOtherLook(after: index, in: changes))
+                // Cells alike share it, so a long run is looked through once.
+                if following.index <= index { following = nextOtherLook(after: index, in: changes) }
+                let form = look.cheapestForm(pen: pen, next: following.look)
                 if repeats, motion.isEmpty, change.cells == 1, form.text == run.text, form.text.unicodeScalars.count == 1, form.style == pen {
                     run.count += 1
                 } else {
@@ -50,19 +53,19 @@ struct FrameWriter {
         return Array(output.utf8)
     }
 
-    /// The look of the first change after `index` that looks otherwise,
-    /// nil past an erase or the end. Cells that look alike are written
+    /// The first change after `index` that looks otherwise, and its look:
+    /// nil at an erase or past the end. Cells that look alike are written
     /// in one pen, so a form is weighed against the change that needs
     /// another: a picture drawn at twice its size alternates its colours
     /// every two cells, and keeps both in the pen only when the choice
     /// looks past the second.
-    private func nextOtherLook(after index: Int, in changes: [FrameDiff.Change]) -> CellLook? {
-        guard case .draw(let look) = changes[index].step else { return nil }
-        for change in changes[(index + 1)...] {
-            guard case .draw(let following) = change.step else { return nil }
-            if following != look { return following }
+    private func nextOtherLook(after index: Int, in changes: [FrameDiff.Change]) -> (index: Int, look: CellLook?) {
+        guard case .draw(let look) = changes[index].step else { return (index + 1, nil) }
+        for other in (index + 1)..<changes.count {
+            guard case .draw(let following) = changes[other].step else { return (other, nil) }
+            if following != look { return (other, following) }
         }
-        return nil
+        return (changes.count, nil)
     }
 
     /// Moves the cursor to `point` the cheapest way: a cursor motion, or,
