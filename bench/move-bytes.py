@@ -6,8 +6,9 @@ Usage: move-bytes.py ROSTER DB [kitty|blocks] [COLUMNS ROWS] [DEPTH]
 Opens the interactive roster on DB (the six default monsters are what
 matters: each has its own icon) on a pseudo-terminal of the given size,
 walks down through the monsters and back up as bench/interactive.py's
-picture walk does, and prints, for the middle move back up (onto a
-monster seen before), every run of the frame: the cursor motion that
+picture walk does, and prints, for the largest move back up (onto a
+monster seen before: what a target "under N bytes" is about), every
+run of the frame: the cursor motion that
 starts it, the pen changes, the text written, and their bytes; then the
 totals by kind. DEPTH is truecolor (default), 256 or 16.
 
@@ -19,6 +20,13 @@ picture cells set once (its SGR parameters and a separator), plus the 16
 bytes of the synchronized-output markers and one "ESC [ m" (and, with
 kitty, the frame's picture commands as sent). Cursor
 motion is left out, so no encoding of that move can be shorter.
+
+Last, for every move, the least a writer in screen order could send
+with the renderer's forms and pen changes (CellLook, PenChange): the
+changed cells in screen order, each in the form that gives the shortest
+total over the whole frame (a shortest path over pens), plus the least
+cursor motion and the synchronized-output markers, without REP. Issue
+27 asks of the writer what this says it can reach.
 """
 import os, pty, select, sys, time, unicodedata
 
@@ -203,8 +211,8 @@ class Screen:
 
     def look(self, x, y):
         text, fg, bg, attrs = self.cells[y][x]
-        fgs, bgs = ("fg:" + fg) if fg else "default-fg", ("bg:" + bg) if bg else "default-bg"
-        colour = lambda value, default: value.split(":", 1)[1] if ":" in value else default
+        # A colour is the same look as foreground or as background.
+        fg, bg = colour(fg), colour(bg)
         fgc, bgc = (fg or "default-fg"), (bg or "default-bg")
         if text == " " and not attrs & {4, 7}:
             return ("halves", bgc, bgc)
@@ -217,14 +225,13 @@ class Screen:
         return ("text", text, fg, bg, attrs)
 
 
-def colour_key(code):
-    """A colour set as foreground or background is one colour: its key
-    and the fewest bytes that set it (parameters and a separator)."""
-    if code.count(";") >= 2:
-        value = code.split(";", 2)[2]
+def colour_key(key):
+    """A colour (as `colour` gives it) and the fewest bytes that set it
+    (parameters and a separator)."""
+    if ";" in key:
+        value = key.split(";", 1)[1]
         return value, 5 + len(value) + 1
-    n = int(code)
-    return ("bright" if n >= 90 else "") + str(n % 10), 3
+    return key, 3  # 3x, 4x or 9x: two digits and a separator
 
 
 def motion_floor(before, after):
@@ -277,6 +284,109 @@ def pair_floor(before, after):
     size = lambda c: 3 if c.startswith("default") else colour_key(c)[1]
     costs = sorted(min(size(c) for c in pair) for pair in pairs)
     return len(pairs), sum(costs[:-1])
+
+
+def colour(code):
+    """A colour as the pen holds it, the same as foreground or background:
+    "2;r;g;b", "5;n", an ANSI index 0-15, or "" for the default."""
+    if not code:
+        return ""
+    if code.startswith(("38;", "48;")):
+        return code[3:]
+    n = int(code)
+    return str(n % 10 + (8 if n >= 90 else 0))
+
+
+def sgr_code(value, foreground):
+    if ";" in value:
+        return ("38;" if foreground else "48;") + value
+    n = int(value)
+    return str((30 if foreground else 40) + n if n < 8 else (90 if foreground else 100) + n - 8)
+
+
+def pen_change(pen, wanted):
+    """The bytes of the renderer's shortest SGR from one pen to another
+    (PenChange: starting over or changing what differs, at most ten
+    parameters a sequence)."""
+    if pen == wanted:
+        return 0
+    (fg, bg, attrs), (wfg, wbg, wattrs) = pen, wanted
+
+    def size(codes):
+        total, parameters = 0, 0
+        for code in codes:
+            count = code.count(";") + 1
+            if parameters == 0 or parameters + count > 10:
+                total += 3 if parameters == 0 else 3 + 1  # "ESC [" … "m", or "m ESC ["
+                parameters = 0
+            else:
+                total += 1
+            total += len(code)
+            parameters += count
+        return total
+
+    adding = lambda a: [str(c) for c in sorted(a)]
+    fresh = ["0"] + adding(wattrs) + ([sgr_code(wfg, True)] if wfg else []) + ([sgr_code(wbg, False)] if wbg else [])
+    removed, kept = attrs - wattrs, attrs & wattrs
+    delta = []
+    if removed & {1, 2}:
+        delta.append("22")
+        kept = kept - {1, 2}
+    delta += [str(c + 20) for c in sorted(removed & {3, 4, 7})]
+    delta += adding(wattrs - kept)
+    if wfg != fg:
+        delta.append(sgr_code(wfg, True) if wfg else "39")
+    if wbg != bg:
+        delta.append(sgr_code(wbg, False) if wbg else "49")
+    return min(size(delta), size(fresh))
+
+
+def forms(look, pen):
+    """The forms the renderer may write a look in (CellLook.forms): text
+    and the pen it needs."""
+    if look[0] == "text":
+        _, text, fg, bg, attrs = look
+        return [(len(text.encode()), (fg, bg, frozenset(attrs)))]
+    top, bottom = look[1], look[2]
+    as_fg = lambda s: None if s == "default-bg" else "" if s == "default-fg" else s
+    as_bg = lambda s: None if s == "default-fg" else "" if s == "default-bg" else s
+    same = as_fg(top) == as_fg(bottom) and as_bg(top) == as_bg(bottom)
+    found = []
+    if same and as_bg(top) is not None:
+        found.append((1, (pen[0], as_bg(top), pen[2] - {4, 7})))
+    if as_fg(top) is not None and as_bg(bottom) is not None:
+        found.append((3, (as_fg(top), as_bg(bottom), frozenset())))
+    if as_fg(bottom) is not None and as_bg(top) is not None and (top == "default-bg" or not found):
+        found.append((3, (as_fg(bottom), as_bg(top), frozenset())))
+    if same and as_fg(top) is not None:
+        found.append((1, (as_fg(top), pen[1], frozenset({7}))))
+    elif as_fg(bottom) is not None and as_bg(top) is not None:
+        found.append((3, (as_fg(bottom), as_bg(top), frozenset({7}))))
+    return found
+
+
+def screen_order_floor(before, after):
+    """The least bytes of pens and glyphs any writer in screen order
+    spends on a move with the renderer's forms and pens: every changed
+    cell in screen order, each in whichever of its forms gives the
+    shortest total over the whole frame (a shortest path over pens,
+    which the renderer does not compute: it looks one cell ahead). The
+    pen starts as the frame before left it. Motion and REP are left out."""
+    start = (colour(before.fg), colour(before.bg), frozenset(before.attrs))
+    costs = {start: 0}
+    for y in range(after.height):
+        for x in range(after.width):
+            new = after.look(x, y)
+            if before.look(x, y) == new or after.cells[y][x][0] == "":
+                continue
+            following = {}
+            for pen, cost in costs.items():
+                for glyph, wanted in forms(new, pen):
+                    total = cost + pen_change(pen, wanted) + glyph
+                    if total < following.get(wanted, total + 1):
+                        following[wanted] = total
+            costs = following
+    return min(costs.values())
 
 
 def lower_bound(before, after):
@@ -333,8 +443,9 @@ def main():
     os.waitpid(pid, 0)
     print(f"{PICTURES} {SIZE[0]}×{SIZE[1]} {DEPTH}: bytes per move down "
           f"{[len(m) for m in moves[:5]]}, back up {[len(m) for m in moves[5:]]}")
-    frame = moves[7]
-    print(f"the third move back up, {len(frame)} bytes:")
+    shown = max(range(5, 10), key=lambda index: len(moves[index]))
+    frame = moves[shown]
+    print(f"the largest move back up (move {shown - 4} of 5), {len(frame)} bytes:")
     totals = {}
     run = []
 
@@ -359,7 +470,7 @@ def main():
                 glyphs[name] = glyphs.get(name, 0) + len(ch.encode())
     print("totals: " + ", ".join(f"{k} {v}" for k, v in sorted(totals.items(), key=lambda kv: -kv[1])))
     print("text by glyph: " + ", ".join(f"{k!r} {v}" for k, v in sorted(glyphs.items(), key=lambda kv: -kv[1])))
-    bounds, with_motion = [], []
+    bounds, with_motion, in_order = [], [], []
     for index, frame in enumerate(moves):
         changed, glyph_bytes, colour_bytes, colours = lower_bound(screens[index], screens[index + 1])
         runs, motion, tight_motion = motion_floor(screens[index], screens[index + 1])
@@ -368,7 +479,8 @@ def main():
         bounds.append(glyph_bytes + colour_bytes + 16 + 3 + graphics)
         pair_count, pair_bytes = pair_floor(screens[index], screens[index + 1])
         with_motion.append(bounds[-1] - colour_bytes + max(colour_bytes, pair_bytes) + motion)
-        if index == 7:
+        in_order.append(screen_order_floor(screens[index], screens[index + 1]) + motion + 16 + graphics)
+        if index == shown:
             print(f"lower bound of that move: {changed} cells changed, glyphs {glyph_bytes} B, "
                   f"{colours} colours {colour_bytes} B, + 19 B sync and one SGR + {graphics} B kitty = {bounds[-1]} B "
                   f"(sent {len(frame)})")
@@ -377,6 +489,13 @@ def main():
                   f"(with 1-byte backspace and line feed {tight_motion} B of motion)")
     print(f"lower bounds per move: down {bounds[:5]}, back up {bounds[5:]}")
     print(f"lower bounds with motion and pens: down {with_motion[:5]}, back up {with_motion[5:]}")
+    print(f"least a writer in screen order sends (the renderer's forms and pens, the best pen for each cell over the "
+          f"whole frame, the least motion, no REP): down {in_order[:5]}, back up {in_order[5:]}")
+    # The renderer is one such writer: a least above what it sent means
+    # the model above has gone wrong, and every least here is suspect.
+    for index, least in enumerate(in_order):
+        if least > len(moves[index]):
+            print(f"  WRONG: move {index + 1}'s least in screen order, {least} B, is more than the {len(moves[index])} B sent")
     print(f"CPU per move (user+sys, roster process, {len(cpu_moves)} moves): {1000 * cpu_per_move:.3f} ms")
 
 

@@ -145,6 +145,18 @@ struct RendererScreenModelTests {
         let output = String(decoding: renderer.render(buffer, cursor: nil), as: UTF8.self)
         #expect(output.components(separatedBy: ";2;").count - 1 == 2, "\(output.debugDescription)")
     }
+
+    @Test("pixels two cells wide alternating two colours (a picture at twice its size) set each colour once")
+    func alternatingWidePixels() {
+        var renderer = Renderer(colorDepth: .truecolor)
+        var buffer = Buffer(size: Size(width: 14, height: 1))
+        for x in 0..<12 {
+            buffer.set(Cell(" ", style: Style(background: x / 2 % 2 == 0 ? .rgb(158, 220, 245) : .rgb(79, 159, 208))),
+                       at: Point(x: x, y: 0))
+        }
+        let output = String(decoding: renderer.render(buffer, cursor: nil), as: UTF8.self)
+        #expect(output.components(separatedBy: ";2;").count - 1 == 2, "\(output.debugDescription)")
+    }
 }
 
 @Suite("Half blocks as real terminals draw them")

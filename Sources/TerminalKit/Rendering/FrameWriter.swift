@@ -3,8 +3,9 @@
 ///
 /// The changes go in screen order. Each cell is written in the form of
 /// its look that needs the least change of pen from the one before and
-/// for the next change (`CellLook.cheapestForm`), so a half-block picture
-/// keeps a colour in the pen while the next cell can use it. Getting to
+/// for the next change of another look (`CellLook.cheapestForm`), so a
+/// half-block picture keeps a colour in the pen while a later cell can
+/// use it. Getting to
 /// the next change takes the shortest cursor motion (`CursorMotion`), or
 /// writing again the few unchanged cells in between when shorter; a run of
 /// one character is written once and repeated (`REP`) where known to; the pen
@@ -22,6 +23,7 @@ struct FrameWriter {
     /// The bytes that write `changes` of `buffer` in colours of `depth`.
     mutating func write(_ changes: [FrameDiff.Change], of buffer: Buffer, depth: ColorDepth) -> [UInt8] {
         var output = "", run = (text: "", count: 0)  // the character written last, and how many more are due
+        var following = (index: 0, look: CellLook?.none)  // the next change of another look, and where it is
         func flush() {
             let repeated = run.count > 0 ? "\u{1B}[\(run.count)b" : ""
             output += repeated.utf8.count < run.count * run.text.utf8.count ? repeated : String(repeating: run.text, count: run.count)
@@ -34,8 +36,9 @@ struct FrameWriter {
                 flush()
                 output += motion + setPen(FrameDiff.eraser(pen), depth: depth) + command
             case .draw(let look):
-                let next: CellLook? = if index + 1 < changes.count, case .draw(let following) = changes[index + 1].step { following } else { nil }
-                let form = look.cheapestForm(pen: pen, next: next)
+                // Cells alike share it, so a long run is looked through once.
+                if following.index <= index { following = nextOtherLook(after: index, in: changes) }
+                let form = look.cheapestForm(pen: pen, next: following.look)
                 if repeats, motion.isEmpty, change.cells == 1, form.text == run.text, form.text.unicodeScalars.count == 1, form.style == pen {
                     run.count += 1
                 } else {
@@ -48,6 +51,21 @@ struct FrameWriter {
         }
         flush()
         return Array(output.utf8)
+    }
+
+    /// The first change after `index` that looks otherwise, and its look:
+    /// nil at an erase or past the end. Cells that look alike are written
+    /// in one pen, so a form is weighed against the change that needs
+    /// another: a picture drawn at twice its size alternates its colours
+    /// every two cells, and keeps both in the pen only when the choice
+    /// looks past the second.
+    private func nextOtherLook(after index: Int, in changes: [FrameDiff.Change]) -> (index: Int, look: CellLook?) {
+        guard case .draw(let look) = changes[index].step else { return (index + 1, nil) }
+        for other in (index + 1)..<changes.count {
+            guard case .draw(let following) = changes[other].step else { return (other, nil) }
+            if following != look { return (other, following) }
+        }
+        return (changes.count, nil)
     }
 
     /// Moves the cursor to `point` the cheapest way: a cursor motion, or,
