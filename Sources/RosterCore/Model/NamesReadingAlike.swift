@@ -21,7 +21,7 @@ extension MonsterRules {
         let list = listed.count == 2 ? listed.joined(separator: " and ") : listed.joined(separator: ", ")
         throw .namesReadAlike("\(candidates.count) monsters have names that read as \(Quote.code(reference)): \(list)\(more), "
             + "as another program wrote them; name one by its id or by its exact spelling, "
-            + "or rename one (roster edit \(candidates[candidates.count - 1].id) --name NEW)")
+            + "or rename one (roster edit '#\(candidates[candidates.count - 1].id)' --name NEW)")
     }
 
     /// The monster a reference names when it reads as an id (`5`, `#5`):
@@ -32,7 +32,7 @@ extension MonsterRules {
     static func oneMonster(_ reference: String, withID byID: Monster?, named byName: Monster?) throws(RosterError) -> Monster? {
         guard let byID, let byName, byID.id != byName.id else { return byID ?? byName }
         throw .namesReadAlike("\(Quote.code(reference)) reads both as the id of \(Quote.code(byID.name)) (id \(byID.id)) "
-            + "and as the name another program gave monster \(byName.id); write \(Quote.code(byID.name)) to mean the first, "
+            + "and as the name another program gave monster \(byName.id); write '#\(byID.id)' to mean the first, "
             + "and rename the second to mean it (roster edit '#\(byName.id)' --name NEW: a bare number may read as a name too)")
     }
 }
