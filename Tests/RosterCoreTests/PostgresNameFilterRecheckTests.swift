@@ -42,6 +42,8 @@ struct PostgresNameFilterRecheckTests {
         let roster = try store(database)
         _ = try roster.count()
         try admin.simpleQuery("INSERT INTO roster.monster (name, name_key, icon, weapon) VALUES ('ꓚat-Bot', 'zz-old', 'unknown.png', 'smoke')")
+        // Its key derived again, in a write of its own.
+        _ = try roster.find("Cat-Bot")
         return (roster, admin)
     }
 
@@ -116,6 +118,22 @@ struct PostgresNameFilterRecheckTests {
         #expect(try roster.find("ꓚat-Bot")?.id == 7)
         #expect(try roster.find("Cat-Bot")?.id == 1)
         #expect(try admin.query("SELECT name_key FROM roster.monster WHERE id IN (1, 7) ORDER BY id").rows == [["cat-bot"], ["cat-bot\n7"]])
+    }
+
+    @Test("a look-alike psql added after the removal still refuses its undo, naming it")
+    func undoRefusedByALaterLookAlike() throws {
+        let (roster, admin) = try rosterWithPair()
+        defer { admin.close() }
+        _ = try roster.remove(["#7"], dryRun: false)
+        let removal = try #require(Int64(try admin.query("SELECT max(id) FROM roster.history").firstValue ?? ""))
+        try admin.simpleQuery("INSERT INTO roster.monster (name, name_key, icon, weapon) VALUES ('ꓚAT-BOT', 'zz-new', 'unknown.png', 'fire')")
+        _ = try roster.find("Cat-Bot")
+        #expect {
+            try roster.undo(change: removal, dryRun: false)
+        } throws: { error in
+            guard case RosterError.historyRefused(let sentence) = error else { return false }
+            return sentence.contains("is now monster") && sentence.contains("by another program")
+        }
     }
 
     @Test("an upsert of a name reading as both of a pair is refused at its line; the exact spelling updates that one")

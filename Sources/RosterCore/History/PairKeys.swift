@@ -11,9 +11,10 @@
 ///
 /// So a name given back that reads as a monster already there (or one
 /// given back before it, by id) is keyed under the pair rule, unless the
-/// holder got that name from a change in the history after this one, or
-/// is spelled exactly so: then the name was taken since, and the undo is
-/// refused naming the holder and the change, as before.
+/// holder may have got that name since (a change in the history after
+/// this one named it, or another program wrote the roster since), or is
+/// spelled exactly so: then the undo is refused naming the holder and
+/// the change, as before.
 struct PairKeys {
     /// Why a monster's name cannot be given back: `holder`, the monster
     /// that has it now, and the sentence's tail naming how it got it.
@@ -32,8 +33,8 @@ struct PairKeys {
 
     /// `holders`: the monsters there now whose names read as a name the
     /// steps give, and that the steps do not remove. `laterChange`: how a
-    /// change after this one gave a holder its name (`, by #14 add …`),
-    /// nil when none in the history did.
+    /// holder may have got its name since (`, by #14 add …`, ` by another
+    /// program`), nil when it had it when the change was made.
     init(holders: [Monster], steps: [MonsterRevision], laterChange: (Monster) throws -> String?) throws {
         var claimed: [String: Monster] = [:]
         for holder in holders.sorted(by: { $0.id < $1.id }) where claimed[MonsterRules.nameKey(holder.name)] == nil {

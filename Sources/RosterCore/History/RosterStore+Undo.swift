@@ -138,9 +138,12 @@ extension SQLiteRosterStore {
             for step in steps where step.after == nil {
                 try database.cached(MonsterTable.delete).run(.integer(step.monsterID))
             }
+            // With no write since the change but the history's, a holder
+            // no later change named was there when it was made.
+            let outsideSince = try outsideChange(after: change.id) != nil
             let pairKeys = try PairKeys(holders: try nameHolders(givenBy: steps), steps: steps) { holder in
                 let wording = try laterChangeWording(after: change.id, monster: holder.id)
-                return wording == Self.outsideHistory ? nil : wording
+                return wording == Self.outsideHistory && !outsideSince ? nil : wording
             }
             for step in steps {
                 guard let after = step.after else { continue }

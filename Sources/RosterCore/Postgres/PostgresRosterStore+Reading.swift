@@ -53,7 +53,12 @@ extension PostgresRosterStore {
             // (psql, which takes no roster lock) changes meanwhile is
             // matched again as it is once that program commits.
             let forUpdate = isWriting && !isRehearsing
+            // `name=…` alone: the lookup that resolves it finds (and locks)
+            // the rows, in one round trip; nothing is left to ask.
+            let namesOnly = query.order.isEmpty && !query.conditions.isEmpty
+                && query.conditions.allSatisfy { $0.field == .name && $0.comparison == .equal }
             let query = try resolvingNames(query, forUpdate: forUpdate)
+            if namesOnly, let named = Self.idsNamedOnly(by: query) { return named }
             func ids(_ rows: [[String?]]) -> [Int64] { rows.compactMap { ($0.first ?? nil).flatMap { Int64($0) } } }
             let names = try namesMatchedByComparing(query)
             if names == nil, NameRecheck.needed(for: query) {
@@ -68,6 +73,19 @@ extension PostgresRosterStore {
             let select = QuerySQL(selecting: "id", from: "roster.monster", query, .postgres, namesMatchedBy: names, forUpdate: forUpdate)
             return ids(try run(select.sql, select.parameters.map(\.text)).rows)
         }
+    }
+
+    /// The ids a query of resolved names alone matches (its only conditions
+    /// the ids `name=` made, no sort): the ids every one of them holds, in
+    /// roster order; nil for any other query.
+    static func idsNamedOnly(by query: MonsterQuery) -> [Int64]? {
+        guard query.order.isEmpty, !query.conditions.isEmpty else { return nil }
+        var common: Set<Int64>?
+        for condition in query.conditions {
+            guard condition.field == .id, condition.comparison == .equal, case .ids(let ids) = condition.value else { return nil }
+            common = common.map { $0.intersection(ids) } ?? Set(ids)
+        }
+        return common.map { $0.sorted() }
     }
 
     /// Calls `body` with each row `query` asks for as the server sent it,

@@ -160,9 +160,15 @@ extension PostgresRosterStore {
             let removedIDs = Set(removed)
             var updated: [(id: Int64, monster: Monster)] = []
             var added: [(id: Int64, monster: Monster)] = []
+            // With no outside write since the change (schema 8 counts
+            // them), a holder no later change named was there when it was made.
+            let outsideSince = try schemaVersion < 8 || integer("""
+                SELECT count(*) FROM roster.history h, roster.roster_schema s
+                WHERE h.id = $1 AND (h.outside_writes IS NULL OR h.outside_writes <> s.outside_writes)
+                """, [String(change.id)]) != 0
             let pairKeys = try PairKeys(holders: holders.filter { !removedIDs.contains($0.id) }, steps: steps) { holder in
                 let wording = try laterChangeWording(after: change.id, monster: holder.id)
-                return wording == PairKeys.byAnotherProgram ? nil : wording
+                return wording == PairKeys.byAnotherProgram && !outsideSince ? nil : wording
             }
             for step in steps {
                 guard let after = step.after else { continue }
