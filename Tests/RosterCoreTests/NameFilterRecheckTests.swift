@@ -16,6 +16,15 @@ struct NameFilterRecheckTests {
         try database.execute(sql)
     }
 
+    /// Swaps the names of monsters 1 and 2, keys left as they were, then
+    /// marks every key checked, as sqlite3 can.
+    private func swapUnseen(_ roster: ImportRoster) throws {
+        try otherProgram(roster, """
+            UPDATE monster SET name = CASE id WHEN 1 THEN 'Dog-Bot' ELSE 'Cat-Bot' END WHERE id IN (1, 2);
+            UPDATE monster_changes SET keys_checked = count, keys_fold = \(NameFolding.revision);
+            """)
+    }
+
     private func query(_ text: String) throws -> MonsterQuery {
         MonsterQuery(conditions: try QueryParser.conditions([text]))
     }
@@ -40,10 +49,7 @@ struct NameFilterRecheckTests {
     func swappedWithKeysMarkedChecked() throws {
         let roster = try ImportRoster()
         _ = try roster.store.setWeapons([WeaponAssignment(reference: "Cat-Bot", weapon: .fire)])
-        try otherProgram(roster, """
-            UPDATE monster SET name = CASE id WHEN 1 THEN 'Dog-Bot' ELSE 'Cat-Bot' END WHERE id IN (1, 2);
-            UPDATE monster_changes SET keys_checked = count, keys_fold = \(NameFolding.revision);
-            """)
+        try swapUnseen(roster)
         // `~` streams its matches, each checked against its name.
         #expect(try roster.store.monsterIDs(matching: query("name ~ cat")) == [2])
         #expect(try roster.store.monsters(matching: query("name ~ dog")).map(\.id) == [1])
@@ -60,10 +66,7 @@ struct NameFilterRecheckTests {
     func containsAfterSwapInAList() throws {
         let roster = try ImportRoster()
         _ = try roster.store.count()
-        try otherProgram(roster, """
-            UPDATE monster SET name = CASE id WHEN 1 THEN 'Dog-Bot' ELSE 'Cat-Bot' END WHERE id IN (1, 2);
-            UPDATE monster_changes SET keys_checked = count, keys_fold = \(NameFolding.revision);
-            """)
+        try swapUnseen(roster)
         var options = ExportOptions()
         options.query = MonsterQuery(conditions: try QueryParser.conditions(["name~cat"]), fields: [MonsterFields.all[0], MonsterFields.all[1]])
         let lines = String(decoding: try roster.export(.ndjson, options: options), as: UTF8.self)
@@ -74,10 +77,7 @@ struct NameFilterRecheckTests {
     func lookupAfterSwap() throws {
         let roster = try ImportRoster()
         _ = try roster.store.count()
-        try otherProgram(roster, """
-            UPDATE monster SET name = CASE id WHEN 1 THEN 'Dog-Bot' ELSE 'Cat-Bot' END WHERE id IN (1, 2);
-            UPDATE monster_changes SET keys_checked = count, keys_fold = \(NameFolding.revision);
-            """)
+        try swapUnseen(roster)
         #expect(try roster.store.find("Cat-Bot")?.id == 2)
         #expect(try roster.store.remove(["Dog-Bot"], dryRun: true).map(\.id) == [1])
     }

@@ -34,6 +34,17 @@ struct PostgresNameFilterRecheckTests {
         try admin.simpleQuery("UPDATE roster.roster_schema SET keys_checked = outside_writes, keys_fold = \(NameFolding.revision)")
     }
 
+    /// A new roster of its own, its monsters 1 and 2 then swapped unseen.
+    private func rosterSwappedUnseen() throws -> (roster: PostgresRosterStore, admin: PostgresConnection) {
+        let server = try PostgresTestServer.shared()
+        let database = try server.makeDatabase()
+        let admin = try server.adminConnection(database: database)
+        let roster = try store(database)
+        _ = try roster.count()
+        try swapUnseen(admin)
+        return (roster, admin)
+    }
+
     /// A roster with the Lisu `ꓚat-Bot` (id 7) inserted by psql beside `Cat-Bot` (id 1).
     private func rosterWithPair() throws -> (roster: PostgresRosterStore, admin: PostgresConnection) {
         let server = try PostgresTestServer.shared()
@@ -68,25 +79,15 @@ struct PostgresNameFilterRecheckTests {
 
     @Test("name= alone after such a swap finds the monster named so now")
     func equalsAfterSwap() throws {
-        let server = try PostgresTestServer.shared()
-        let database = try server.makeDatabase()
-        let admin = try server.adminConnection(database: database)
+        let (roster, admin) = try rosterSwappedUnseen()
         defer { admin.close() }
-        let roster = try store(database)
-        _ = try roster.count()
-        try swapUnseen(admin)
         #expect(try roster.monsters(matching: query("name = Cat-Bot")).map(\.id) == [2])
     }
 
     @Test("a lookup by name after such a swap finds the monster named so now")
     func lookupAfterSwap() throws {
-        let server = try PostgresTestServer.shared()
-        let database = try server.makeDatabase()
-        let admin = try server.adminConnection(database: database)
+        let (roster, admin) = try rosterSwappedUnseen()
         defer { admin.close() }
-        let roster = try store(database)
-        _ = try roster.count()
-        try swapUnseen(admin)
         #expect(try roster.find("Cat-Bot")?.id == 2)
         #expect(try roster.remove(["Dog-Bot"], dryRun: true).map(\.id) == [1])
     }
