@@ -142,7 +142,7 @@ struct NameFilterRecheckTests {
         #expect {
             try roster.store.edit("ꓚat-Bot", MonsterChanges(name: "ꓚAT-Bot"), dryRun: false, expecting: ExpectedValues())
         } throws: { error in
-            (error as? RosterError)?.description.contains("`ꓚAT-Bot` reads as `Cat-Bot`") == true
+            (error as? RosterError)?.description.contains("`ꓚAT-Bot` reads as `Cat-Bot` (id 1), which is already on the roster") == true
         }
         #expect {
             try roster.store.find("CAT-BOT")

@@ -164,7 +164,7 @@ struct PostgresNameFilterRecheckTests {
         #expect {
             try roster.edit("ꓚat-Bot", MonsterChanges(name: "ꓚAT-Bot"), dryRun: false, expecting: ExpectedValues())
         } throws: { error in
-            (error as? RosterError)?.description.contains("`ꓚAT-Bot` reads as `Cat-Bot`") == true
+            (error as? RosterError)?.description.contains("`ꓚAT-Bot` reads as `Cat-Bot` (id 1), which is already on the roster") == true
         }
     }
 

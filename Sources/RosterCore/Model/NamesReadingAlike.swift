@@ -24,6 +24,13 @@ extension MonsterRules {
             + "or rename one (roster edit '#\(candidates[candidates.count - 1].id)' --name NEW)")
     }
 
+    /// Why `monster`, one of a look-alike pair, cannot take `name`, another
+    /// spelling of its own name: it reads as the other's too.
+    static func respelledSentence(_ name: String, of monster: Monster, readingAs other: Monster) -> String {
+        "\(Quote.code(name)) reads as \(Quote.code(other.name)) (id \(other.id)), which is already on the roster (\(sameNameRule)); "
+            + "give \(Quote.code(monster.name)) a name of its own (roster edit '#\(monster.id)' --name NEW)"
+    }
+
     /// The monster a reference names when it reads as an id (`5`, `#5`):
     /// roster never names a monster so, but another program can, and then
     /// `remove 5` must not guess. The same monster either way, or only one

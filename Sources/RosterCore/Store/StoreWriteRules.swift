@@ -69,6 +69,9 @@ enum StoreWriteRules {
         // new spelling "already exists".
         if after.name != before.name, let existing = try monsterNamed(MonsterRules.nameKey(after.name)),
            existing.id != before.id {
+            if MonsterRules.nameKey(after.name) == MonsterRules.nameKey(before.name) {
+                throw RosterError.namesReadAlike(MonsterRules.respelledSentence(after.name, of: before, readingAs: existing))
+            }
             throw RosterError.nameTaken(after.name, existing: existing.name)
         }
         return after
