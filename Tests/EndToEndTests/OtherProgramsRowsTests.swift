@@ -49,7 +49,7 @@ struct OtherProgramsRowsTests {
         #expect(try sandbox.sqlite("SELECT group_concat(id || ':' || weapon, ' ') FROM monster WHERE id >= 7") == "7:blowgun 8:sword")
         let other = try sandbox.roster("remove", "TWIN-BOT", "--yes")
         #expect(other.status == 1)
-        #expect(other.stderr == "roster: 2 monsters have names that read as `TWIN-BOT`: `twin-bot` (id 7) and `Twin-Bot` (id 8), as another program wrote them; name one by its id or by its exact spelling, or rename one (roster edit 8 --name NEW)\n",
+        #expect(other.stderr == "roster: 2 monsters have names that read as `TWIN-BOT`: `twin-bot` (id 7) and `Twin-Bot` (id 8), as another program wrote them; name one by its id or by its exact spelling, or rename one (roster edit '#8' --name NEW)\n",
                 "\(other.stderr)")
         #expect(try sandbox.sqlite("SELECT count(*) FROM monster WHERE id >= 7") == "2")
     }

@@ -99,8 +99,8 @@ struct NameFoldingTests {
         let store = try temporary.open()
         #expect(try store.database.integer("PRAGMA user_version") == Int64(Schema.currentVersion))
         #expect(store.namesReadingAlike == [
-            "Cafe\u{301} (id 8) now reads as the same name as Caf\u{E9} (id 7); its id still finds it: rename one (roster edit 8 --name NEW)",
-            "ＣＡＴ-ＢＯＴ (id 9) now reads as the same name as Cat-Bot (id 1); its id still finds it: rename one (roster edit 9 --name NEW)",
+            "Cafe\u{301} (id 8) now reads as the same name as Caf\u{E9} (id 7); its id still finds it: rename one (roster edit '#8' --name NEW)",
+            "ＣＡＴ-ＢＯＴ (id 9) now reads as the same name as Cat-Bot (id 1); its id still finds it: rename one (roster edit '#9' --name NEW)",
         ])
         #expect(try store.count() == 10)
         // Each is found by its exact spelling; another spelling of the two

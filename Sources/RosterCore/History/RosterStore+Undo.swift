@@ -138,11 +138,23 @@ extension SQLiteRosterStore {
             for step in steps where step.after == nil {
                 try database.cached(MonsterTable.delete).run(.integer(step.monsterID))
             }
+            // With no write since the change but the history's, a holder
+            // no later change named was there when it was made.
+            let outsideSince = try outsideChange(after: change.id) != nil
+            let pairKeys = try PairKeys(holders: try nameHolders(givenBy: steps), steps: steps) { holder in
+                let wording = try laterChangeWording(after: change.id, monster: holder.id)
+                return wording == Self.outsideHistory && !outsideSince ? nil : wording
+            }
             for step in steps {
                 guard let after = step.after else { continue }
+                if let taken = pairKeys.taken[step.monsterID] {
+                    throw reversal.refused("the name \(Quote.code(after.name)) is now monster \(taken.holder)’s\(taken.wording)")
+                }
                 let sql = step.before == nil ? MonsterTable.insertWithID : MonsterTable.update
+                var values = MonsterTable.values(of: after)
+                if let key = pairKeys.keys[step.monsterID] { values[values.count - 1] = .text(key) }
                 if let error = DatabaseError.thrown(by: { () throws(DatabaseError) in
-                    try database.cached(sql).run(MonsterTable.values(of: after) + [.integer(step.monsterID)])
+                    try database.cached(sql).run(values + [.integer(step.monsterID)])
                 }) {
                     guard error.isUniqueViolation else { throw error }
                     throw reversal.refused(try nameClashWording(after.name, since: change.id))
@@ -180,7 +192,18 @@ extension SQLiteRosterStore {
     }
 
     /// Who changed a monster when the history does not say.
-    static let outsideHistory = " by another program"
+    static let outsideHistory = PairKeys.byAnotherProgram
+
+    /// The monsters there now whose names read as a name the steps give
+    /// (look-alikes too), other than the monsters the steps give names.
+    private func nameHolders(givenBy steps: [MonsterRevision]) throws -> [Monster] {
+        let givenNames = Set(steps.map(\.monsterID))
+        var holders: [Monster] = []
+        for key in Set(steps.compactMap { $0.after.map { MonsterRules.nameKey($0.name) } }) {
+            holders += try monstersReadingAs(key).filter { !givenNames.contains($0.id) }
+        }
+        return holders
+    }
 
     /// A change made outside the history blocks undo for good, since undo
     /// takes the newest change first: the refusal says how to go on.

@@ -21,7 +21,14 @@ extension MonsterRules {
         let list = listed.count == 2 ? listed.joined(separator: " and ") : listed.joined(separator: ", ")
         throw .namesReadAlike("\(candidates.count) monsters have names that read as \(Quote.code(reference)): \(list)\(more), "
             + "as another program wrote them; name one by its id or by its exact spelling, "
-            + "or rename one (roster edit \(candidates[candidates.count - 1].id) --name NEW)")
+            + "or rename one (roster edit '#\(candidates[candidates.count - 1].id)' --name NEW)")
+    }
+
+    /// Why `monster`, one of a look-alike pair, cannot take `name`, another
+    /// spelling of its own name: it reads as the other's too.
+    static func respelledSentence(_ name: String, of monster: Monster, readingAs other: Monster) -> String {
+        "\(Quote.code(name)) reads as \(Quote.code(other.name)) (id \(other.id)), which is already on the roster (\(sameNameRule)); "
+            + "give \(Quote.code(monster.name)) a name of its own (roster edit '#\(monster.id)' --name NEW)"
     }
 
     /// The monster a reference names when it reads as an id (`5`, `#5`):
@@ -32,7 +39,7 @@ extension MonsterRules {
     static func oneMonster(_ reference: String, withID byID: Monster?, named byName: Monster?) throws(RosterError) -> Monster? {
         guard let byID, let byName, byID.id != byName.id else { return byID ?? byName }
         throw .namesReadAlike("\(Quote.code(reference)) reads both as the id of \(Quote.code(byID.name)) (id \(byID.id)) "
-            + "and as the name another program gave monster \(byName.id); write \(Quote.code(byID.name)) to mean the first, "
+            + "and as the name another program gave monster \(byName.id); write '#\(byID.id)' to mean the first, "
             + "and rename the second to mean it (roster edit '#\(byName.id)' --name NEW: a bare number may read as a name too)")
     }
 }

@@ -83,7 +83,9 @@ enum PostgresMonsterTable {
 
     /// The values bound by `insert` and `update` (before the id): the data
     /// fields as text, then the name's key.
-    static func values(of monster: Monster) -> [String?] {
+    /// `key`, when given, is stored instead of the name's own key: a
+    /// look-alike pair's second monster is keyed by its id (`PairKeys`).
+    static func values(of monster: Monster, key: String? = nil) -> [String?] {
         var values: [String?] = dataFields.map { field in
             switch field.value(monster) {
             case .integer(let number): String(number)
@@ -91,7 +93,7 @@ enum PostgresMonsterTable {
             case .null: nil
             }
         }
-        values.append(MonsterRules.nameKey(monster.name))
+        values.append(key ?? MonsterRules.nameKey(monster.name))
         return values
     }
 }

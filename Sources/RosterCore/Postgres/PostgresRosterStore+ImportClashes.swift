@@ -61,7 +61,40 @@ extension PostgresRosterStore {
                                              MonsterRules.nameTakenSentence(row[1] ?? "", by: row[2] ?? "") + "; use --mode upsert to update it"))
             }
         case .upsert:
-            break
+            // A name that reads as both monsters of a look-alike pair
+            // another program made (`Cat-Bot`, and `ꓚat-Bot` keyed by its
+            // id after it): spelled exactly as one, it updates that one
+            // (its row takes that monster's stored key); spelled as
+            // neither, it is refused at its line naming both, never
+            // matched to the one that holds the plain key.
+            var readingAlike: [(ordinal: String, name: String, monsters: [Monster], keys: [String])] = []
+            for row in try run("""
+                SELECT ordinal, name, id, stored, name_key FROM (
+                    SELECT i.ordinal, i.name, m.id, m.name AS stored, m.name_key, count(*) OVER (PARTITION BY i.ordinal) AS matches
+                    FROM import_rows i JOIN roster.monster m
+                      ON m.name_key >= i.name_key COLLATE "C" AND m.name_key < (i.name_key || chr(11)) COLLATE "C") x
+                WHERE matches > 1 ORDER BY ordinal, id
+                """).rows {
+                guard let ordinal = row[0], let name = row[1], let id = row[2].flatMap({ Int64($0) }),
+                      let stored = row[3], let key = row[4] else { continue }
+                var monster = MonsterFields.blank
+                monster.id = id
+                monster.name = stored
+                if readingAlike.last?.ordinal != ordinal { readingAlike.append((ordinal, name, [], [])) }
+                readingAlike[readingAlike.count - 1].monsters.append(monster)
+                readingAlike[readingAlike.count - 1].keys.append(key)
+            }
+            for record in readingAlike {
+                let meant: Monster?
+                do {
+                    meant = try MonsterRules.oneMonster(named: record.name, among: record.monsters)
+                } catch {
+                    problems.add(InputProblem(.conflict, at: place(record.ordinal, \.name), field: "name", error.description))
+                    continue
+                }
+                guard let meant, let index = record.monsters.firstIndex(where: { $0.id == meant.id }) else { continue }
+                try run("UPDATE import_rows SET name_key = $1 WHERE ordinal = $2::bigint", [record.keys[index], record.ordinal])
+            }
         }
         if mode != .replace {
             // A record that adds a monster must give every field one needs.

@@ -40,7 +40,23 @@ extension PostgresRosterStore {
                 }
             }
         }
-        return try monsters(from: rows, ids: ids, readingAs: keys)
+        let found = try monsters(from: rows, ids: ids, readingAs: keys)
+        // A row the keys found whose name no longer reads so: another
+        // program renamed it and left its key, yet the count says every
+        // key was checked (a history entry written and deleted, planted
+        // transaction ids: issue 23's H3b). The keys are derived again and
+        // the lookup made again, or the names compared; the row is never
+        // taken by its stale key.
+        guard found.stale else { return found.monsters }
+        if try correctNameKeys() { return try monsters(from: try run(lookup.sql, lookup.parameters).rows, ids: ids, readingAs: keys).monsters }
+        return try monstersComparingNames(ids: ids, readingAs: keys, lock: forUpdate && !isRehearsing ? " FOR UPDATE" : "")
+    }
+
+    /// `query` with its `name=` and `name!=` conditions made conditions
+    /// on the ids those names mean (`MonsterQuery.resolvingNames`), locked
+    /// for the write under way when `forUpdate`.
+    func resolvingNames(_ query: MonsterQuery, forUpdate: Bool = false) throws -> MonsterQuery {
+        try query.resolvingNames { try monsters(ids: [], readingAs: [MonsterRules.nameKey($0)], forUpdate: forUpdate) }
     }
 
     /// Whether the stored keys can be trusted: "t" when every key was
@@ -74,18 +90,22 @@ extension PostgresRosterStore {
     }
 
     /// The monsters among `rows` (read by `lookupStatement`) that one of
-    /// `ids` names or whose name reads as one of `keys`.
-    func monsters(from rows: [[String?]], ids: [Int64], readingAs keys: [String]) throws -> [Monster] {
+    /// `ids` names or whose name reads as one of `keys`, and whether a row
+    /// was dropped: one the keys found though its name reads otherwise.
+    func monsters(from rows: [[String?]], ids: [Int64], readingAs keys: [String]) throws -> (monsters: [Monster], stale: Bool) {
         let wanted = Set(keys)
         // A set: `set-weapon --where` asks for 200,000 ids, and looking
         // each row up in the array took minutes.
         let wantedIDs = Set(ids)
-        return try rows.compactMap { (row) throws -> Monster? in
+        var stale = false
+        let found = try rows.compactMap { (row) throws -> Monster? in
             let monster = try PostgresMonsterTable.monster(from: row)
-            // A key that is right reads as the name, so this only drops a
-            // row the ids found by an id alone.
-            return wantedIDs.contains(monster.id) || wanted.contains(MonsterRules.nameKey(monster.name)) ? monster : nil
+            if wantedIDs.contains(monster.id) || wanted.contains(MonsterRules.nameKey(monster.name)) { return monster }
+            // Found by a key its name does not give.
+            stale = true
+            return nil
         }
+        return (found, stale)
     }
 
     /// Makes every key right, when the roster can be written: in the write
@@ -107,7 +127,7 @@ extension PostgresRosterStore {
         return ids
     }
 
-    private func correctNameKeys() throws -> Bool {
+    func correctNameKeys() throws -> Bool {
         guard schemaVersion >= 6, !isRehearsing else { return false }
         if isWriting {
             try rederiveNameKeys()

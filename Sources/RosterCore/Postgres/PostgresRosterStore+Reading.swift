@@ -12,14 +12,21 @@ extension PostgresRosterStore {
     /// Streams the rows, so memory stays flat however large the roster.
     /// Errors thrown by `body` come out as they are.
     public func forEachMonster(matching query: MonsterQuery, _ body: (Monster) throws -> Void) throws {
-        try guarded {}
+        let query = try guarded { try resolvingNames(query) }
+        let names = try guarded { try namesMatchedByComparing(query) }
         let select = QuerySQL(selecting: PostgresMonsterTable.columns, from: "roster.monster", query.allFields, .postgres,
-                              namesMatchedBy: try guarded { try namesMatchedByComparing(query) })
+                              namesMatchedBy: names)
         try readMarkerIfUnread()
         let batch = pending
         pending = []
         do {
             if !batch.isEmpty { try connection.execute(batch) }
+            if names == nil, NameRecheck.needed(for: query) {
+                let count = MonsterFields.all.count
+                return try forEachCheckedRow(matching: query.allFields, columns: PostgresMonsterTable.columns, count: count) { row in
+                    try body(try PostgresMonsterTable.monster(from: row.texts(count)))
+                }
+            }
             try connection.query(select.sql, select.parameters.map(\.text)) { row in
                 try body(try PostgresMonsterTable.monster(from: row))
             }
@@ -46,36 +53,61 @@ extension PostgresRosterStore {
             // (psql, which takes no roster lock) changes meanwhile is
             // matched again as it is once that program commits.
             let forUpdate = isWriting && !isRehearsing
+            // `name=…` alone: the lookup that resolves it finds (and locks)
+            // the rows, in one round trip; nothing is left to ask.
+            let namesOnly = query.order.isEmpty && !query.conditions.isEmpty
+                && query.conditions.allSatisfy { $0.field == .name && $0.comparison == .equal }
+            let query = try resolvingNames(query, forUpdate: forUpdate)
+            if namesOnly, let named = Self.idsNamedOnly(by: query) { return named }
             func ids(_ rows: [[String?]]) -> [Int64] { rows.compactMap { ($0.first ?? nil).flatMap { Int64($0) } } }
-            if query.hasNameCondition, schemaVersion >= 6 {
-                // The keys' check rides with the statement that trusts
-                // them, one round trip; keys found unchecked, its answer
-                // is dropped and the names are matched the long way.
-                let trusting = QuerySQL(selecting: "id", from: "roster.monster", query, .postgres, forUpdate: forUpdate)
-                let batch = pending + [nameKeysCheck, BoundStatement(trusting.sql, trusting.parameters.map(\.text))]
-                let results = try runBatch(batch)
-                if results[batch.count - 2].firstValue == "t", let rows = results.last?.rows { return ids(rows) }
+            let names = try namesMatchedByComparing(query)
+            if names == nil, NameRecheck.needed(for: query) {
+                try readMarkerIfUnread()
+                if !pending.isEmpty { _ = try runBatch(pending) }
+                var found: [Int64] = []
+                try forEachCheckedRow(matching: query, columns: "id", count: 1, forUpdate: forUpdate) { row in
+                    if let id = Int64(String(decoding: row.bytes(0), as: UTF8.self)) { found.append(id) }
+                }
+                return found
             }
-            let select = QuerySQL(selecting: "id", from: "roster.monster", query, .postgres,
-                                  namesMatchedBy: try namesMatchedByComparing(query), forUpdate: forUpdate)
+            let select = QuerySQL(selecting: "id", from: "roster.monster", query, .postgres, namesMatchedBy: names, forUpdate: forUpdate)
             return ids(try run(select.sql, select.parameters.map(\.text)).rows)
         }
+    }
+
+    /// The ids a query of resolved names alone matches (its only conditions
+    /// the ids `name=` made, no sort): the ids every one of them holds, in
+    /// roster order; nil for any other query.
+    static func idsNamedOnly(by query: MonsterQuery) -> [Int64]? {
+        guard query.order.isEmpty, !query.conditions.isEmpty else { return nil }
+        var common: Set<Int64>?
+        for condition in query.conditions {
+            guard condition.field == .id, condition.comparison == .equal, case .ids(let ids) = condition.value else { return nil }
+            common = common.map { $0.intersection(ids) } ?? Set(ids)
+        }
+        return common.map { $0.sorted() }
     }
 
     /// Calls `body` with each row `query` asks for as the server sent it,
     /// in its order, with the query's fields as columns. A row with
     /// another number of columns is damage, as it is for `forEachMonster`.
     func forEachRow(matching query: MonsterQuery, _ body: (PostgresMonsterRow) throws -> Void) throws {
+        let query = try guarded { try resolvingNames(query) }
         let fields = query.recordFields
-        try guarded {}
+        let names = try guarded { try namesMatchedByComparing(query) }
         let select = QuerySQL(selecting: fields.map(\.key).joined(separator: ", "), from: "roster.monster", query, .postgres,
-                              namesMatchedBy: try guarded { try namesMatchedByComparing(query) })
+                              namesMatchedBy: names)
         try readMarkerIfUnread()
         let batch = pending
         pending = []
         let columnCount = fields.count
         do {
             if !batch.isEmpty { try connection.execute(batch) }
+            if names == nil, NameRecheck.needed(for: query) {
+                return try forEachCheckedRow(matching: query, columns: fields.map(\.key).joined(separator: ", "), count: columnCount) { row in
+                    try body(PostgresMonsterRow(columns: row))
+                }
+            }
             try connection.query(select.sql, select.parameters.map(\.text), eachRowBytes: { columns in
                 guard columns.count == columnCount else { throw RosterError.damaged(path: "a row of roster.monster") }
                 try body(PostgresMonsterRow(columns: columns))

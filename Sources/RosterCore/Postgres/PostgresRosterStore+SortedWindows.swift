@@ -8,8 +8,8 @@ extension PostgresRosterStore {
     public var pagesSortedWindows: Bool { true }
 
     public func monsters(matching query: MonsterQuery, _ window: SortedWindow, limit: Int) throws(RosterError) -> [Monster] {
-        let asked = query.allFields
         return try guarded {
+            let asked = try resolvingNames(query.allFields)
             let names = try namesMatchedByComparing(asked)
             let reading: PostgresSortedWindowSQL.Reading
             switch window {
@@ -42,8 +42,8 @@ extension PostgresRosterStore {
     }
 
     public func count(matching query: MonsterQuery, _ side: SortedWindow, upTo bound: Int?) throws(RosterError) -> Int {
-        let asked = MonsterQuery(conditions: query.conditions, order: query.order)
         return try guarded {
+            let asked = try resolvingNames(MonsterQuery(conditions: query.conditions, order: query.order))
             let reading: PostgresSortedWindowSQL.Reading
             switch side {
             case .after(let id), .before(let id):

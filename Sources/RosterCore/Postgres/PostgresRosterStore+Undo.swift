@@ -160,18 +160,26 @@ extension PostgresRosterStore {
             let removedIDs = Set(removed)
             var updated: [(id: Int64, monster: Monster)] = []
             var added: [(id: Int64, monster: Monster)] = []
+            // With no outside write since the change (schema 8 counts
+            // them), a holder no later change named was there when it was made.
+            let outsideSince = try schemaVersion < 8 || integer("""
+                SELECT count(*) FROM roster.history h, roster.roster_schema s
+                WHERE h.id = $1 AND (h.outside_writes IS NULL OR h.outside_writes <> s.outside_writes)
+                """, [String(change.id)]) != 0
+            let pairKeys = try PairKeys(holders: holders.filter { !removedIDs.contains($0.id) }, steps: steps) { holder in
+                let wording = try laterChangeWording(after: change.id, monster: holder.id)
+                return wording == PairKeys.byAnotherProgram && !outsideSince ? nil : wording
+            }
             for step in steps {
                 guard let after = step.after else { continue }
                 // A name another monster took since: refused by name.
-                if let holder = holders[MonsterRules.nameKey(after.name)], !removedIDs.contains(holder.id),
-                   MonsterRules.nameKey(after.name) != step.before.map({ MonsterRules.nameKey($0.name) }) {
-                    throw reversal.refused(
-                        "the name \(Quote.code(after.name)) is now monster \(holder.id)’s\(try laterChangeWording(after: change.id, monster: holder.id))")
+                if let taken = pairKeys.taken[step.monsterID] {
+                    throw reversal.refused("the name \(Quote.code(after.name)) is now monster \(taken.holder)’s\(taken.wording)")
                 }
                 if step.before == nil { added.append((step.monsterID, after)) } else { updated.append((step.monsterID, after)) }
             }
-            saveAllLater(updated)
-            insertAllLater(added)
+            saveAllLater(updated, keys: pairKeys.keys)
+            insertAllLater(added, keys: pairKeys.keys)
             done = steps
         }
         later("UPDATE roster.history SET undone = $1 WHERE id = $2", [undoing ? "t" : "f", String(change.id)])
@@ -179,27 +187,22 @@ extension PostgresRosterStore {
         return reversal.step(revisions: done, dryRun: dryRun)
     }
 
-    /// The monster holding each name the steps give that is not the name
-    /// the monster had (by key, the first by id), in one look-up.
-    private func nameHolders(givenBy steps: [MonsterRevision]) throws -> [String: Monster] {
+    /// The monsters whose names read as a name the steps give that is not
+    /// the name the monster had (look-alikes too), in one look-up.
+    private func nameHolders(givenBy steps: [MonsterRevision]) throws -> [Monster] {
         let keys = steps.compactMap { step -> String? in
             guard let after = step.after else { return nil }
             let key = MonsterRules.nameKey(after.name)
             return key == step.before.map({ MonsterRules.nameKey($0.name) }) ? nil : key
         }
-        guard !keys.isEmpty else { return [:] }
-        var holders: [String: Monster] = [:]
-        for holder in try monsters(ids: [], readingAs: Array(Set(keys)), forUpdate: false) {
-            let key = MonsterRules.nameKey(holder.name)
-            if holders[key] == nil { holders[key] = holder }
-        }
-        return holders
+        guard !keys.isEmpty else { return [] }
+        return try monsters(ids: [], readingAs: Array(Set(keys)), forUpdate: false)
     }
 
     /// Gives the monsters back with their ids, in one INSERT.
-    private func insertAllLater(_ monsters: [(id: Int64, monster: Monster)]) {
+    private func insertAllLater(_ monsters: [(id: Int64, monster: Monster)], keys: [Int64: String]) {
         guard !monsters.isEmpty else { return }
-        let rows = monsters.map { PostgresMonsterTable.values(of: $0.monster) }
+        let rows = monsters.map { PostgresMonsterTable.values(of: $0.monster, key: keys[$0.id]) }
         let columns = rows[0].indices.map { column in Self.arrayLiteral(rows.map { $0[column] }) }
         later(PostgresMonsterTable.insertAllWithIDs, columns + [Self.arrayLiteral(monsters.map { String($0.id) })])
     }
@@ -218,7 +221,7 @@ extension PostgresRosterStore {
               AND (EXISTS (SELECT 1 FROM roster.history_row r WHERE r.change = h.id AND r.monster = $2) OR h.kind <> 'rows')
             ORDER BY h.id DESC LIMIT 1
             """, [String(id), String(monster)]).rows.first.map(Self.entry(from:)).map(toldHere)
-        guard let later else { return " by another program" }
+        guard let later else { return PairKeys.byAnotherProgram }
         return ", by #\(later.id) \(later.line)\(Self.by(later))"
     }
 

@@ -213,9 +213,9 @@ extension PostgresRosterStore {
 
     /// Saves each monster over the row of its id, all in one UPDATE sent
     /// with the next statement; nothing for none.
-    func saveAllLater(_ monsters: [(id: Int64, monster: Monster)]) {
+    func saveAllLater(_ monsters: [(id: Int64, monster: Monster)], keys: [Int64: String] = [:]) {
         guard !monsters.isEmpty else { return }
-        let rows = monsters.map { PostgresMonsterTable.values(of: $0.monster) }
+        let rows = monsters.map { PostgresMonsterTable.values(of: $0.monster, key: keys[$0.id]) }
         let columns = rows[0].indices.map { column in Self.arrayLiteral(rows.map { $0[column] }) }
         later(PostgresMonsterTable.updateAll, columns + [Self.arrayLiteral(monsters.map { String($0.id) })])
     }

@@ -133,6 +133,29 @@ extension MonsterQuery {
     /// name keys, which another program may have left wrong.
     var hasNameCondition: Bool { conditions.contains { $0.field == .name } }
 
+    /// This query with each `name=X` and `name!=X` made a condition on
+    /// the id of the monster `X` names, found as a lookup by name finds
+    /// it: `monstersReadingAs(X)` gives every monster whose current name
+    /// reads as `X` (each row re-checked by its name, never trusted by a
+    /// stored key another program may have left behind), and of two that
+    /// read alike the one spelled exactly so is meant, else the filter is
+    /// refused naming both (`MonsterRules.oneMonster`). So `=` means on
+    /// every surface what a name means to `show` and `remove NAME`, and
+    /// `remove --where 'name = ꓚat-Bot'` never takes `Cat-Bot` with it.
+    func resolvingNames(_ monstersReadingAs: (String) throws -> [Monster]) throws -> MonsterQuery {
+        guard conditions.contains(where: { $0.field == .name && $0.comparison != .contains }) else { return self }
+        var resolved = self
+        resolved.conditions = try conditions.map { condition in
+            guard condition.field == .name, condition.comparison != .contains, case .text(let text) = condition.value else {
+                return condition
+            }
+            let named = try MonsterRules.oneMonster(named: text, among: monstersReadingAs(text))
+            return MonsterCondition(field: .id, comparison: condition.comparison == .notEqual ? .notEqual : .equal,
+                                    value: .ids(named.map { [$0.id] } ?? []))
+        }
+        return resolved
+    }
+
     /// Whether `name` meets every name condition, by the key the name
     /// gives now: what the SQL asks of a right key, for a roster whose keys
     /// cannot be trusted.

@@ -129,7 +129,7 @@ struct QuerySQL {
             let negated = condition.comparison == .notEqual
             switch condition.value {
             case .ids(let ids):
-                return idIn(ids)
+                return negated ? "NOT (\(idIn(ids)))" : idIn(ids)
             case .unknown:
                 return "\(column) IS \(negated ? "NOT " : "")NULL"
             case .key(let key):

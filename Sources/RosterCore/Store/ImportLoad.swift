@@ -202,8 +202,13 @@ struct ImportLoad {
                 counts.added += 1
                 return Self.incompleteNewMonster(record)
             }
-            let key = record.nameKey
-            if let existing = try database.cached(MonsterTable.selectByNameKey).firstRow([.text(key)], MonsterTable.monster(from:)) {
+            let existing: Monster?
+            do {
+                existing = try Self.monster(named: record.monster.name, keyed: record.nameKey, in: database)
+            } catch let error as RosterError {
+                return InputProblem(.conflict, at: record.nameLocation, field: "name", error.description)
+            }
+            if let existing {
                 if let added = addedOrdinal(of: existing.id) {
                     return LoadedRecords.duplicateName(record, earlier: loadedRecords[added].name.location, spelledThere: existing.name)
                 }
@@ -242,6 +247,17 @@ struct ImportLoad {
             }
         }
         return nil
+    }
+
+    /// The stored monster a record's name means: the one whose name reads
+    /// so, or of a look-alike pair another program made the one spelled
+    /// exactly so; a name reading as both and spelled as neither is
+    /// refused naming both (`MonsterRules.oneMonster`), never matched to
+    /// the one that holds the key.
+    static func monster(named name: String, keyed key: String, in database: Database) throws -> Monster? {
+        let readingAlike = try database.cached(MonsterTable.selectByNameKeyAndShadows)
+            .rows([.text(key), .text(key + "\u{0B}")], MonsterTable.monster(from:))
+        return try MonsterRules.oneMonster(named: name, among: readingAlike)
     }
 
     /// Where in `loadedRecords` the monster this import added with `id` is,

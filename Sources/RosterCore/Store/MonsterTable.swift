@@ -37,10 +37,16 @@ enum MonsterTable {
         return "INSERT INTO monster (\(dataColumns), name_key, id) VALUES "
             + Array(repeating: row, count: rows).joined(separator: ", ")
     }
-    /// Binds `values(of:)`, then the id.
+    /// Binds `values(of:)`, then the id. A name that still reads the same
+    /// keeps its stored key, as on PostgreSQL: it may be keyed by its id
+    /// after the name's key (`NameRekeying.shadowKey`), the other monster
+    /// of a look-alike pair holding the key itself, and writing the plain
+    /// key over it would collide with that monster's.
     static let update = """
-        UPDATE monster SET \(dataFields.map { "\($0.key) = ?" }.joined(separator: ", ")), name_key = ?
-        WHERE id = ?
+        UPDATE monster SET \(dataFields.enumerated().map { "\($1.key) = ?\($0 + 1)" }.joined(separator: ", ")),
+        name_key = CASE WHEN substr(name_key, 1, instr(name_key || char(10), char(10)) - 1) = ?\(dataFields.count + 1)
+            THEN name_key ELSE ?\(dataFields.count + 1) END
+        WHERE id = ?\(dataFields.count + 2)
         """
     static let updateWeapon = "UPDATE monster SET weapon = ? WHERE id = ?"
     static let delete = "DELETE FROM monster WHERE id = ?"

@@ -69,13 +69,50 @@ extension SQLiteRosterStore {
         return ids
     }
 
-    /// The monster whose name reads as `key`, found by comparing names:
+    /// Every monster whose current name reads as `key` (look-alikes
+    /// another program made too), by id. The rows the keys find are
+    /// re-checked by their names: another program can rename monsters and
+    /// leave their keys, then set `keys_checked` as if they were right
+    /// (issue 23's H3b). A row whose name no longer reads as its key
+    /// means the keys are wrong: they are derived again and the lookup
+    /// made again, or, where the roster cannot be written now, the names
+    /// are compared instead. Never is a monster found by a stale key.
+    func monstersReadingAs(_ key: String) throws -> [Monster] {
+        guard try checkNameKeys() else { return try monstersByComparingNames(key) }
+        func byKey() throws -> [Monster] {
+            try database.cached(MonsterTable.selectByNameKeyAndShadows)
+                .rows([.text(key), .text(key + "\u{0B}")], MonsterTable.monster(from:))
+        }
+        let found = try byKey()
+        guard found.contains(where: { MonsterRules.nameKey($0.name) != key }) else { return found }
+        return try correctNameKeysNow() ? byKey() : monstersByComparingNames(key)
+    }
+
+    /// Derives every key again now, whatever the count says, where the
+    /// roster can be written: in the write under way, or in a write of
+    /// its own outside a transaction. False when it cannot be (a
+    /// read-only roster, a read's snapshot).
+    func correctNameKeysNow() throws -> Bool {
+        guard !database.isReadOnly else { return false }
+        if isWriting {
+            try NameRekeying.rederive(in: database)
+            return true
+        }
+        guard !database.isInTransaction else { return false }
+        try database.writeTransaction {
+            try NameRekeying.rederive(in: database)
+            try noteNameKeysChecked()
+        }
+        return true
+    }
+
+    /// The monsters whose names read as `key`, found by comparing names:
     /// for a roster whose keys cannot be trusted or corrected.
-    func monsterByComparingNames(_ key: String) throws -> Monster? {
-        var found: Monster?
+    func monstersByComparingNames(_ key: String) throws -> [Monster] {
+        var found: [Monster] = []
         try database.cached(MonsterTable.selectAll).forEachRow { row in
-            guard found == nil, MonsterRules.nameKey(row.text(1)) == key else { return }
-            found = try MonsterTable.monster(from: row)
+            guard MonsterRules.nameKey(row.text(1)) == key else { return }
+            found.append(try MonsterTable.monster(from: row))
         }
         return found
     }

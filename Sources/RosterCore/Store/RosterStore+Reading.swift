@@ -32,8 +32,15 @@ extension SQLiteRosterStore {
     /// The ids of the monsters `query` matches, in its order.
     public func monsterIDs(matching query: MonsterQuery) throws(RosterError) -> [Int64] {
         try guarded {
-            let select = QuerySQL(selecting: "id", from: "monster", query, .sqlite, namesMatchedBy: try namesMatchedByComparing(query))
-            return try database.cached(select.sql).rows(select.parameters.map(\.sqlValue)) { $0.int(0) }
+            let query = try resolvingNames(query)
+            let names = try namesMatchedByComparing(query)
+            guard names == nil, NameRecheck.needed(for: query) else {
+                let select = QuerySQL(selecting: "id", from: "monster", query, .sqlite, namesMatchedBy: names)
+                return try database.cached(select.sql).rows(select.parameters.map(\.sqlValue)) { $0.int(0) }
+            }
+            var ids: [Int64] = []
+            try forEachCheckedRow(matching: query, columns: "id") { ids.append($0.int(0)) }
+            return ids
         }
     }
 
@@ -46,10 +53,47 @@ extension SQLiteRosterStore {
             if query.isEverything {
                 return try database.cached(MonsterTable.selectAll).forEachRow([], body)
             }
+            let query = try resolvingNames(query)
             let columns = query.recordFields.map(\.key).joined(separator: ", ")
-            let select = QuerySQL(selecting: columns, from: "monster", query, .sqlite, namesMatchedBy: try namesMatchedByComparing(query))
-            try database.cached(select.sql).forEachRow(select.parameters.map(\.sqlValue), body)
+            let names = try namesMatchedByComparing(query)
+            guard names == nil, NameRecheck.needed(for: query) else {
+                let select = QuerySQL(selecting: columns, from: "monster", query, .sqlite, namesMatchedBy: names)
+                return try database.cached(select.sql).forEachRow(select.parameters.map(\.sqlValue), body)
+            }
+            try forEachCheckedRow(matching: query, columns: columns, body)
         }
+    }
+
+    /// The rows a filter by name matches through the stored keys, each
+    /// checked against its name (`NameRecheck`), then the rows a stale key
+    /// hid, by id. `columns` come first; the check's own follow them.
+    private func forEachCheckedRow(matching query: MonsterQuery, columns: String, _ body: (Row) throws -> Void) throws {
+        let select = QuerySQL(selecting: columns + ", " + NameRecheck.columns, from: "monster", query, .sqlite)
+        let count = Int32(columns.split(separator: ",").count)
+        var check = NameRecheck()
+        try database.cached(select.sql).forEachRow(select.parameters.map(\.sqlValue)) { row in
+            if check.admits(name: row.text(count), storedKey: row.text(count + 1)) { try body(row) }
+        }
+        guard check.foundStale else { return }
+        let hidden = try staleRowsMatching(query)
+        guard !hidden.isEmpty else { return }
+        let again = QuerySQL(selecting: columns, from: "monster", query, .sqlite, namesMatchedBy: hidden)
+        try database.prepare(again.sql).forEachRow(again.parameters.map(\.sqlValue), body)
+    }
+
+    /// The ids of the rows whose stored keys are stale and whose names now
+    /// meet `query`'s name conditions; the keys are corrected meanwhile
+    /// where the roster may be written.
+    private func staleRowsMatching(_ query: MonsterQuery) throws -> [Int64] {
+        var hidden: [Int64] = []
+        try database.prepare("SELECT id, name, name_key FROM monster ORDER BY id").forEachRow { row in
+            let name = row.text(1)
+            if !NameRecheck.keyIsRight(name: name, storedKey: row.text(2)), query.nameConditionsHold(for: name) {
+                hidden.append(row.int(0))
+            }
+        }
+        _ = try correctNameKeysNow()
+        return hidden
     }
 
     public func count() throws(RosterError) -> Int {
@@ -77,12 +121,14 @@ extension SQLiteRosterStore {
     }
 
     func lookUpByName(_ reference: String) throws -> Monster? {
-        let key = MonsterRules.nameKey(reference)
         // Keys another program may have left wrong (see `NameKeyCheck`).
-        guard try checkNameKeys() else { return try monsterByComparingNames(key) }
-        let readingAlike = try database.cached(MonsterTable.selectByNameKeyAndShadows)
-            .rows([.text(key), .text(key + "\u{0B}")], MonsterTable.monster(from:))
-        return try MonsterRules.oneMonster(named: reference, among: readingAlike)
+        try MonsterRules.oneMonster(named: reference, among: try monstersReadingAs(MonsterRules.nameKey(reference)))
+    }
+
+    /// `query` with its `name=` and `name!=` conditions made conditions
+    /// on the ids those names mean (`MonsterQuery.resolvingNames`).
+    func resolvingNames(_ query: MonsterQuery) throws -> MonsterQuery {
+        try query.resolvingNames { try monstersReadingAs(MonsterRules.nameKey($0)) }
     }
 
     /// A name close to `reference`, to suggest when nothing matched.

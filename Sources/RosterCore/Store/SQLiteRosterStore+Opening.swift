@@ -220,7 +220,7 @@ extension SQLiteRosterStore {
             if identity.version < 4 && identity.version > 0 {
                 namesReadingAlike = try NameRekeying.collisions(in: database).map {
                     "\($0.name) (id \($0.id)) now reads as the same name as \($0.keptName) (id \($0.keptID)); "
-                        + "its id still finds it: rename one (roster edit \($0.id) --name NEW)"
+                        + "its id still finds it: rename one (roster edit '#\($0.id)' --name NEW)"
                 }
             }
         }

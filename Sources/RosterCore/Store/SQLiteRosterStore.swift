@@ -41,6 +41,9 @@ public final class SQLiteRosterStore: RosterStore {
     /// What other programs changed since the newest history entry, as the
     /// current write transaction found it; the entry it records keeps it.
     var outsideChangeAtStart: OutsideChange?
+    /// Whether a write transaction of `write` is under way: a key found
+    /// wrong is then derived again in it.
+    var isWriting = false
 
     /// How long a write waits for another writer before giving up as busy.
     public static let busyTimeoutMilliseconds = 5000
@@ -119,7 +122,9 @@ public final class SQLiteRosterStore: RosterStore {
     /// everything is done and checked, then rolled back.
     func write<T>(commit: Bool = true, _ body: () throws -> T) throws(RosterError) -> T {
         try guarded {
-            try database.writeTransaction(commit: commit) {
+            isWriting = true
+            defer { isWriting = false }
+            return try database.writeTransaction(commit: commit) {
                 // A name given to the file since it was opened, checked
                 // under the write lock.
                 if commit, let reason = database.ownPaths.main.flatMap(LinkedFiles.reason) {

@@ -62,8 +62,16 @@ enum StoreWriteRules {
         let after = changes.applied(to: before)
         let problems = after.problems.filter { changes.sets($0.field) }
         guard problems.isEmpty else { throw RosterError.invalid(problems) }
-        if after != before, MonsterRules.nameKey(after.name) != MonsterRules.nameKey(before.name),
-           let existing = try monsterNamed(MonsterRules.nameKey(after.name)) {
+        // Asked whenever the name changes, not only its key: a monster of
+        // a look-alike pair another program made (`ꓚat-Bot`, keyed by its
+        // id after `Cat-Bot`'s key) reads as the other under any new
+        // spelling of its own, and is told which one, not that its own
+        // new spelling "already exists".
+        if after.name != before.name, let existing = try monsterNamed(MonsterRules.nameKey(after.name)),
+           existing.id != before.id {
+            if MonsterRules.nameKey(after.name) == MonsterRules.nameKey(before.name) {
+                throw RosterError.namesReadAlike(MonsterRules.respelledSentence(after.name, of: before, readingAs: existing))
+            }
             throw RosterError.nameTaken(after.name, existing: existing.name)
         }
         return after
