@@ -162,8 +162,11 @@ enum ExportCommand {
         }
         written = true
         // Standard output stays the data's alone; a file written says so on
-        // stderr, as an import says what it read.
+        // stderr, as an import says what it read. A pipe or a device named
+        // as the file (`-o /dev/stdout`) is standard output by another
+        // name, and stays as quiet.
         progress?.finish()
+        guard stat(path, &target) == 0, (target.st_mode & S_IFMT) == S_IFREG else { return .success }
         context.note("wrote \(exported == 1 ? "1 monster" : "\(exported) monsters") to \(path) (\(format.spokenName))")
         return .success
     }
