@@ -74,6 +74,10 @@ struct ExportImportTests {
         let nested = sandbox.directory.appendingPathComponent("missing/folder/roster.json").path
         let made = try sandbox.roster("export", "-o", nested)
         #expect(made.status == 0, "\(made.stderr)")
+        let folder = sandbox.directory.appendingPathComponent("missing/folder").path
+        #expect(made.stderr == "wrote 6 monsters to \(nested) (JSON), in the new folder \(folder)\n", "the new folder is said")
+        #expect(try sandbox.roster("export", "-o", nested).stderr == "wrote 6 monsters to \(nested) (JSON)\n",
+                "a folder that was there is not new")
         #expect(try sandbox.roster(["import", nested, "--mode", "replace", "--dry-run"]).status == 0)
         let file = sandbox.directory.appendingPathComponent("plain-file")
         try Data("x".utf8).write(to: file)

@@ -23,6 +23,7 @@ enum ExportCommand {
             Writes to standard output, or with -o to FILE, saying on stderr how many
             monsters it wrote there ("wrote 6 monsters to roster.csv (CSV)"). Missing
             folders on the way to FILE are created, as they are for the database (--db).
+            The line then names the new folder ("…, in the new folder out/2026").
             A file is written
             beside its target under a temporary name and renamed into place when
             complete, so an export that fails or is interrupted never leaves a
@@ -167,8 +168,21 @@ enum ExportCommand {
         // name, and stays as quiet.
         progress?.finish()
         guard stat(path, &target) == 0, (target.st_mode & S_IFMT) == S_IFREG else { return .success }
-        context.note("wrote \(exported == 1 ? "1 monster" : "\(exported) monsters") to \(path) (\(format.spokenName))")
+        // Folders made on the way are said, once: a mistyped folder name
+        // would otherwise hold the export where nobody looks for it.
+        let newFolder = createdFolders.isEmpty ? "" : ", in the new folder \(Self.folder(of: path))"
+        context.note("wrote \(exported == 1 ? "1 monster" : "\(exported) monsters") to \(path) (\(format.spokenName))\(newFolder)")
         return .success
+    }
+}
+
+extension ExportCommand {
+    /// The folder that holds `path`, spelled as the person spelled it
+    /// (`nodir/sub` for `nodir/sub/x.csv`).
+    static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        let folder = String(path[..<slash])
+        return folder.isEmpty ? "/" : folder
     }
 }
 
