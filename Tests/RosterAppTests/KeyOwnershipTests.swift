@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TerminalKit
 @testable import RosterApp
@@ -147,6 +148,18 @@ struct KeyOwnershipTests {
         roster.press(.escape)
         #expect(roster.editingLabel == nil)
         #expect(roster.docked.isEmpty)
+    }
+
+    @Test("the README's key table names the header's activation button as the header shows it")
+    func readmeNamesTheButton() throws {
+        let roster = try RosterScreenHarness(width: 120, height: 35)
+        let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../README.md").standardizedFileURL
+        let text = try String(contentsOf: readme, encoding: .utf8)
+        let row = try #require(text.split(separator: "\n").first { $0.hasPrefix("| `a` |") }, "the key table has a row for a")
+        let button = "a · set activation date…"
+        #expect(roster.header.contains(button), "\(roster.header)")
+        #expect(row.contains(button) && !row.contains("Activated button"), "\(row)")
     }
 
     @Test("a from help and from the Monsters overlay closes them and opens the activation editor")

@@ -40,6 +40,20 @@ struct RemovalLostUpdateTests {
         #expect(roster.footer.message == "removed Dog-Bot")
     }
 
+    @Test("marked monsters, one changed elsewhere after x: y removes none, and the footer says so in one sentence, once")
+    func markedChangedAfterTheQuestion() throws {
+        let roster = try RosterScreenHarness(width: 120, height: 35)
+        roster.press(.character(" "), .character(" "), .character("x"))
+        #expect(roster.text.contains("Remove 2 marked monsters: Cat-Bot, Dog-Bot?"), "\(roster.text)")
+        try otherProgram(roster.path) { other, dog in
+            _ = try other.edit(monsterID: dog.id, MonsterChanges(weapon: .smoke))
+        }
+        roster.press(.character("y"))
+        #expect(try roster.store.count() == 6, "nothing was removed")
+        #expect(roster.footer.message == "nothing was removed: another program changed Dog-Bot after you were asked",
+                "\(roster.footer.message ?? "")")
+    }
+
     @Test("a monster renamed elsewhere after x is not removed by y")
     func renamedAfterTheQuestion() throws {
         let roster = try RosterScreenHarness()

@@ -251,7 +251,8 @@ extension RosterSessionController {
             tell("removed \(Self.monsters(removed.count, "marked monster", "marked monsters"))\(hiddenMarksNote())", isError: false)
             didWrite()
         } catch .changedSinceAsked(let name, _) {
-            tell("nothing was removed: \(RosterError.changedSinceAsked(name).description)", isError: true)
+            // One sentence, the outcome first: all or none, so none.
+            tell("nothing was removed: another program changed \(name) after you were asked", isError: true)
             reload()
         } catch {
             reportingErrors { throw error }

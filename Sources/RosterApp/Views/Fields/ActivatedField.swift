@@ -36,7 +36,7 @@ final class ActivatedField: DetailField {
     }
 
     /// The field's one editor, whether opened from the field or summoned
-    /// from elsewhere (`a`, the header's Activated button).
+    /// from elsewhere (`a`, the header's "a · set activation date…" button).
     static func makePicker() -> DateTimePicker {
         DateTimePicker { picker in
             picker.title = "Activated"
