@@ -45,6 +45,38 @@ struct HistoryOverlayTests {
         }
     }
 
+    @Test("#9 and #10 line up: the numbers are right-aligned, so every change starts in one column", arguments: sizes)
+    func numbersLineUp(_ size: Size) throws {
+        let roster = try RosterScreenHarness(width: size.width, height: size.height)
+        for index in 0..<10 { try set(roster, "Cat-Bot", index % 2 == 0 ? .fire : .smoke) }
+        roster.interface.poll()
+        roster.press(.character("h"))
+        let screen = roster.screen
+        let lines = (0..<size.height).map { screen.text(row: $0) }
+        let ten = try #require(lines.first { $0.contains("#10  set-weapon") }, "\(roster.text)")
+        let nine = try #require(lines.first { $0.contains("#9  set-weapon") }, "\(roster.text)")
+        func column(_ line: String) -> Int? {
+            line.range(of: "set-weapon").map { line.distance(from: line.startIndex, to: $0.lowerBound) }
+        }
+        #expect(column(ten) != nil && column(ten) == column(nine), "\(ten)\n\(nine)")
+        #expect(nine.contains(" #9  set-weapon"), "the number is padded on its left: \(nine)")
+    }
+
+    @Test("a change of picture is told by the pictures' names, in the footer and the history, as the details name them")
+    func picturesByName() throws {
+        let roster = try RosterScreenHarness(width: 120, height: 35)
+        let other = try SQLiteRosterStore.open(path: roster.path)
+        _ = try other.edit(monsterID: try #require(try other.find("Dog-Bot")).id, MonsterChanges(icon: "meetcatbot.png"))
+        roster.interface.poll()
+        let message = roster.footer.message ?? ""
+        #expect(message.contains("edit Dog-Bot: picture Dog robot → Cat robot") && !message.contains(".png"), "\(message)")
+        roster.press(.character("h"))
+        let shown = try rows(roster)
+        #expect(shown.first?.contains("edit Dog-Bot: picture Dog robot → Cat robot") == true, "\(shown)")
+        #expect(MonsterPictures.toldByName("edit Dog-Bot: icon mine.png → meetdogbot.png, colour Default → Red.")
+                == "edit Dog-Bot: picture mine.png → Dog robot, colour Default → Red.", "a picture of its own keeps its file's name")
+    }
+
     @Test("Enter asks, then takes back every change after the chosen one; the chosen one stays; one U puts the newest back",
           arguments: sizes)
     func goBack(_ size: Size) throws {

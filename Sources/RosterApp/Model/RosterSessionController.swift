@@ -38,6 +38,10 @@ final class RosterSessionController {
     /// Set by the controller's own files only (saving, history, changes from elsewhere).
     var status: (text: String, isError: Bool)? {
         didSet {
+            // The history's words name pictures by file; the interface by what they show.
+            if let told = status, case let named = MonsterPictures.toldByName(told.text), named != told.text {
+                status = (named, told.isError)
+            }
             followUp = nil
             if !tellingNews {
                 answer = status

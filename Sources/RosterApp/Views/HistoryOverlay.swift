@@ -67,15 +67,24 @@ final class HistoryOverlay: View {
     }
 
     /// One row: `#12  set-weapon Cat-Bot: Sword → Fire  · 2026-12-06 11:05 UTC · alice`:
-    /// what first, as a narrow screen cuts from the right.
-    static func row(_ entry: HistoryEntry) -> String {
-        var text = "#\(entry.id)  \(entry.line)"
+    /// what first, as a narrow screen cuts from the right. The numbers are
+    /// right-aligned to `numberWidth` (the widest listed), so that `#9`
+    /// and `#10` start their changes in the same column.
+    static func row(_ entry: HistoryEntry, numberWidth: Int = 0) -> String {
+        let number = "#\(entry.id)"
+        let padding = String(repeating: " ", count: max(0, numberWidth - number.count))
+        var text = padding + number + "  " + MonsterPictures.toldByName(entry.line)
         if entry.isUndone { text += " (undone)" }
         return text + "  · \(entry.at.localDisplay) · " + (entry.author ?? entry.surface.rawValue)
     }
 
     override var preferredWidth: Int {
-        max(60, (entries.prefix(50).map { DisplayWidth.of(Self.row($0)) }.max() ?? 0) + 4)
+        max(60, (entries.prefix(50).map { DisplayWidth.of(Self.row($0, numberWidth: numberWidth)) }.max() ?? 0) + 4)
+    }
+
+    /// The widest `#N` listed: the rows' numbers are padded to it.
+    private var numberWidth: Int {
+        entries.map { "#\($0.id)".count }.max() ?? 0
     }
 
     override func preferredHeight(forWidth width: Int) -> Int { entries.count + 3 }
@@ -87,10 +96,11 @@ final class HistoryOverlay: View {
         let rows = max(1, inner.height - 1)
         // Drawing only reads: the scroll is worked out, not stored.
         let top = Self.scrolled(offset: scrollOffset, highlighted: highlighted, rows: rows)
+        let numberWidth = numberWidth
         for (index, entry) in entries.enumerated().dropFirst(top).prefix(rows) {
             let row = inner.row(index - top)
             let style = entry.isUndone || !entry.isOriginalChange ? Theme.label : Style()
-            buffer.write(" " + Self.row(entry), at: row.origin, width: row.width, style: style)
+            buffer.write(" " + Self.row(entry, numberWidth: numberWidth), at: row.origin, width: row.width, style: style)
             if index == highlighted { buffer.restyle(row) { $0.reversed.bold } }
         }
         let hint = entries.count > rows ? "\(highlighted + 1)/\(entries.count)" : ""
