@@ -54,8 +54,55 @@ struct LongDescriptionTests {
         let field = try #require(roster.interface.screen.details.fields.first { $0.label == "Description" })
         #expect(field.frame.height > 2, "over several rows")
         let cursor = try #require(roster.cursor)
-        #expect(cursor.y == field.frame.maxY - 1, "the cursor on the box's last row")
+        #expect(roster.screen.text(row: cursor.y).contains("will not say why."), "the cursor on the text's last row: \(cursor)\n\(roster.text)")
         roster.type(" Really.").press(.enter)
         #expect(try roster.monster("Cat-Bot")?.description == Self.long + " Really.")
+    }
+
+    static let longer = "A loyal dog robot that fetches the paper, guards the garden gate all night, wags a steel tail at every visitor, barks at the moon whenever it is full, buries spare bolts under the roses, chews through the cables of the vacuum cleaner, then sniffs at everything and blames the cat."
+
+    @Test("a description of nearly 300 characters takes the rows the pane has left at 120×35: whole, no …")
+    func longerShownWhole() throws {
+        let roster = try RosterScreenHarness(width: 120, height: 35) { store in
+            _ = try store.edit("Cat-Bot", MonsterChanges(description: Self.longer))
+        }
+        let shown = try #require(roster.details.field("Description"))
+        #expect(shown.value == Self.longer, "whole, no …: \(shown.value)")
+        #expect(roster.details.field("Picture") != nil, "every field below it still shows")
+    }
+
+    @Test("the description is edited in a box as wide as the pane, under its label", arguments: [Size(width: 120, height: 35), Size(width: 80, height: 24)])
+    func editedAcrossThePane(_ size: Size) throws {
+        let roster = try RosterScreenHarness(width: size.width, height: size.height) { store in
+            _ = try store.edit("Cat-Bot", MonsterChanges(description: Self.longer))
+        }
+        try roster.edit("Description")
+        _ = roster.screen
+        let pane = roster.interface.screen.details
+        let field = try #require(pane.fields.first { $0.label == "Description" })
+        #expect(field.frame.width == pane.frame.width - 4, "the pane's width inside its border: \(field.frame) in \(pane.frame)")
+        let label = roster.screen.text(row: field.frame.y)
+        #expect(label.contains("► Description"), "the label keeps its row: \(label)")
+        let cursor = try #require(roster.cursor)
+        #expect(cursor.y > field.frame.y && cursor.x >= field.frame.x, "the cursor is in the box under the label")
+        roster.press(.backspace).type("!").press(.enter)
+        #expect(try roster.monster("Cat-Bot")?.description == Self.longer.dropLast() + "!")
+    }
+
+    @Test("a text longer than its box says what is out of sight above and below it, on the label's row")
+    func outOfSightIsSaid() throws {
+        // Lines of their own: more than the box has rows, within the 280 characters allowed.
+        let text = (1...30).map { "line \($0)" }.joined(separator: "\n")
+        let roster = try RosterScreenHarness(width: 80, height: 24) { store in
+            _ = try store.edit("Cat-Bot", MonsterChanges(description: text))
+        }
+        try roster.edit("Description")
+        let field = try #require(roster.interface.screen.details.fields.first { $0.label == "Description" })
+        let atEnd = roster.screen.text(row: field.frame.y)
+        #expect(atEnd.contains("↑ ") && atEnd.contains("more lines") && !atEnd.contains("↓"), "the start is above: \(atEnd)")
+        for _ in 0..<40 { roster.press(.up) }
+        let atStart = roster.screen.text(row: field.frame.y)
+        #expect(atStart.contains("↓ ") && !atStart.contains("↑"), "the end is below: \(atStart)")
+        #expect(TextEntryField.outOfSight(above: 3, below: 1) == "↑ 3 more lines · ↓ 1 more line")
     }
 }

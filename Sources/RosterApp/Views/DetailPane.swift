@@ -166,18 +166,27 @@ final class DetailPane: View {
         // that the rows below the picture still line up with each other.
         func fitsBeside(_ field: DetailField) -> Bool { beside.width - DetailField.labelWidth - 1 >= field.minimumValueWidth }
         var below = beside
-        func area(at top: Int, for field: DetailField) -> Rect { top < besideUntil ? beside : below }
+        // A long text edited in a box as wide as the pane goes below the picture, across it.
+        func area(at top: Int, for field: DetailField) -> Rect {
+            field.editsAcrossPane ? inner : top < besideUntil ? beside : below
+        }
+        // A field's rows: those it keeps, and up to `grow` more of those
+        // that show it whole (a long description).
+        func rows(of field: DetailField, width: Int, grow: Int) -> Int {
+            let kept = field.preferredHeight(forWidth: width)
+            return grow > 0 ? min(field.wholeHeight(forWidth: width), kept + grow) : kept
+        }
         // A blank row between fields when they all fit with one.
-        func stack(gap: Int) -> (tops: [Int], heights: [Int]) {
+        func stack(gap: Int, grow: Int = 0) -> (tops: [Int], heights: [Int]) {
             var tops: [Int] = [], heights: [Int] = []
             var y = inner.y
             for field in fields {
-                var height = field.preferredHeight(forWidth: area(at: y, for: field).width)
+                var height = rows(of: field, width: area(at: y, for: field).width, grow: grow)
                 // A field that would reach past the picture's side, or needs
                 // more room than there is beside it, goes below it, whole.
-                if y < besideUntil, y + height > besideUntil || !fitsBeside(field) {
+                if y < besideUntil, y + height > besideUntil || !fitsBeside(field) || field.editsAcrossPane {
                     y = besideUntil
-                    height = field.preferredHeight(forWidth: area(at: y, for: field).width)
+                    height = rows(of: field, width: area(at: y, for: field).width, grow: grow)
                 }
                 tops.append(y)
                 heights.append(height)
@@ -185,10 +194,32 @@ final class DetailPane: View {
             }
             return (tops, heights)
         }
+        func fits(_ stacked: (tops: [Int], heights: [Int])) -> Bool {
+            guard let last = stacked.tops.indices.last else { return true }
+            return stacked.tops[last] + stacked.heights[last] <= inner.maxY
+        }
+        // A long text gets every row the pane has left, with a blank row
+        // between fields unless dropping them shows more of it; it is cut
+        // (with …) only when the pane truly has no more rows.
         func stackFitting() -> (tops: [Int], heights: [Int]) {
-            let spaced = stack(gap: 1)
-            guard let last = spaced.tops.indices.last, spaced.tops[last] + spaced.heights[last] > inner.maxY else { return spaced }
-            return stack(gap: 0)
+            let growable = fields.map { field in
+                max(field.wholeHeight(forWidth: inner.width), field.wholeHeight(forWidth: beside.width))
+                    - min(field.preferredHeight(forWidth: inner.width), field.preferredHeight(forWidth: beside.width))
+            }.max() ?? 0
+            var best: (tops: [Int], heights: [Int])?, bestGrow = -1
+            for gap in [1, 0] {
+                let kept = stack(gap: gap)
+                guard fits(kept), let last = kept.tops.indices.last else { continue }
+                var grow = min(growable, inner.maxY - kept.tops[last] - kept.heights[last])
+                var grown = stack(gap: gap, grow: grow)
+                while grow > 0, !fits(grown) {
+                    grow -= 1
+                    grown = stack(gap: gap, grow: grow)
+                }
+                if grow > bestGrow { (best, bestGrow) = (grown, grow) }
+                if grow >= growable { break }
+            }
+            return best ?? stack(gap: 0)
         }
         var (tops, heights) = stackFitting()
         if zip(fields, tops).contains(where: { field, top in top >= besideUntil && !fitsBeside(field) }) {

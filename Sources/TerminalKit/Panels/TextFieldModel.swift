@@ -255,6 +255,15 @@ public struct TextFieldModel: Hashable, Sendable {
         return position
     }
 
+    /// The rows of the text out of sight of `wrapped`'s box of `limit`
+    /// rows, above and below it: what the box's owner says is there.
+    public func rowsOutOfSight(width: Int, rows limit: Int) -> (above: Int, below: Int) {
+        guard width > 0, limit > 0 else { return (0, 0) }
+        let ranges = rowRanges(width: width)
+        let first = max(0, place(of: cursor, in: ranges, width: width).y - limit + 1)
+        return (first, max(0, ranges.count - first - limit))
+    }
+
     /// How many rows `wrapped` fills at `width`, uncapped.
     public func rowCount(width: Int) -> Int {
         wrapped(width: width, rows: Int.max / 2).rows.count

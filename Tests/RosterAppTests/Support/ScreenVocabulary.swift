@@ -41,8 +41,10 @@ extension RosterScreenHarness {
             guard let field = details.fields.first(where: { $0.label == label }) else { return nil }
             let buffer = harness.screen
             guard field.isDrawn else { return nil }
-            let valueX = field.frame.x + DetailField.labelWidth + 1
-            let rows = (field.frame.y..<field.frame.maxY).map { y in
+            // A long text is edited in a box under its label, across the pane.
+            let across = field.editsAcrossPane
+            let valueX = across ? field.frame.x : field.frame.x + DetailField.labelWidth + 1
+            let rows = ((across ? field.frame.y + 1 : field.frame.y)..<field.frame.maxY).map { y in
                 String(buffer.text(row: y).dropFirst(valueX).prefix(max(0, field.frame.maxX - valueX)))
                     .trimmingCharacters(in: .whitespaces)
             }

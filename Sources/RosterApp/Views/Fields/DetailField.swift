@@ -219,6 +219,14 @@ class DetailField: View {
 
     override func preferredHeight(forWidth width: Int) -> Int { 1 + problemRows(forWidth: width) }
 
+    /// The rows that show the value whole: more than `preferredHeight` for
+    /// a long text, which the pane gives whatever rows it has left.
+    func wholeHeight(forWidth width: Int) -> Int { preferredHeight(forWidth: width) }
+
+    /// Whether the field is edited in a box as wide as the pane, under its
+    /// label (a long text): the pane then puts it below the picture.
+    var editsAcrossPane: Bool { false }
+
     /// Rows the refusal's reason takes under the value, wrapped.
     func problemRows(forWidth width: Int) -> Int {
         guard let problem else { return 0 }

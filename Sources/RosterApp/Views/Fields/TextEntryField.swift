@@ -16,8 +16,9 @@ final class TextEntryField: DetailField {
     private let read: (Monster) -> String
     private let change: (String) -> MonsterChanges
     private let valueStyle: (Monster) -> Style
-    /// Rows the value may take when shown (a description is shown whole up
-    /// to this many) and when edited: 1 for a one-line field.
+    /// Rows the value keeps however little room the pane has (a longer
+    /// description takes the rows the pane has left, `wholeHeight`), and
+    /// the editing box's: 1 for a one-line field.
     private let lines: Int
     private let limit: Int
     private var model = TextFieldModel()
@@ -96,7 +97,7 @@ final class TextEntryField: DetailField {
         if super.handle(key: key) { return true }
         // In a box of several rows, ↑↓ and Home/End move by the rows as drawn.
         if lines > 1, isFirstResponder, key.modifiers.isEmpty {
-            let width = max(1, frame.inset(left: Self.labelWidth + 1).width)
+            let width = editingBox.width
             switch key.code {
             case .up: model.moveVertically(by: -1, width: width); return true
             case .down: model.moveVertically(by: 1, width: width); return true
@@ -134,62 +135,93 @@ final class TextEntryField: DetailField {
     }
 
     override func preferredHeight(forWidth width: Int) -> Int {
-        // While editing, one line of text with the reason for a refusal
-        // under it, in the rows the value had, so nothing below moves.
-        let valueWidth = max(1, width - Self.labelWidth - 1)
-        if isFirstResponder {
-            // The box grows with the text, up to the field's rows, and scrolls past them.
-            let editing = lines > 1 ? max(min(lines, Self.steadyRows), min(lines, model.rowCount(width: valueWidth))) : 1
-            return editing + problemRows(forWidth: width)
-        }
-        // Short values keep the same rows from monster to monster (moving
-        // the selection then redraws no field below); a long one takes more.
-        let shown = controller.selected.map { displayedRows(read($0), width: valueWidth).count } ?? 1
-        return max(min(lines, Self.steadyRows), min(lines, shown)) + problemRows(forWidth: width)
+        height(forWidth: width, upTo: lines)
     }
 
-    /// The value wrapped into the field's rows. In a field of several rows a
-    /// newline (descriptions may hold them) breaks the line rather than
-    /// showing as `\n`.
-    private func displayedRows(_ text: String, width: Int) -> [String] {
+    override func wholeHeight(forWidth width: Int) -> Int {
+        height(forWidth: width, upTo: lines > 1 ? Int.max / 2 : 1)
+    }
+
+    /// A text of several lines is edited in a box across the pane, under its label.
+    override var editsAcrossPane: Bool { lines > 1 && isFirstResponder }
+
+    /// The rows the field takes with its text given up to `most` rows.
+    private func height(forWidth width: Int, upTo most: Int) -> Int {
+        let valueWidth = max(1, width - Self.labelWidth - 1)
+        if editsAcrossPane {
+            // The label's row, then the box: it grows with the text, and
+            // scrolls past the rows it is given.
+            let editing = max(min(lines, Self.steadyRows), min(most, model.rowCount(width: max(1, width))))
+            return 1 + editing + problemRows(forWidth: width)
+        }
+        // While editing a one-line field, one line of text with the reason
+        // for a refusal under it.
+        if isFirstResponder { return 1 + problemRows(forWidth: width) }
+        // Short values keep the same rows from monster to monster (moving
+        // the selection then redraws no field below); a long one takes more.
+        let shown = controller.selected.map { displayedRows(read($0), width: valueWidth, rows: Int.max / 2).count } ?? 1
+        return max(min(lines, Self.steadyRows), min(most, shown)) + problemRows(forWidth: width)
+    }
+
+    /// The value wrapped into `rows` rows, the last cut with … when it
+    /// needs more. In a field of several rows a newline (descriptions may
+    /// hold them) breaks the line rather than showing as `\n`.
+    private func displayedRows(_ text: String, width: Int, rows limit: Int) -> [String] {
         guard lines > 1 else { return TextWrapping.lines(SafeText.escaped(text), width: width, limit: 1) }
         var rows: [String] = []
         for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
             rows += TextWrapping.lines(SafeText.escaped(String(paragraph)), width: width)
         }
-        if rows.count > lines {
-            rows = Array(rows.prefix(lines))
-            rows[lines - 1] = DisplayWidth.truncate(rows[lines - 1] + " …", to: width)
+        if rows.count > limit {
+            rows = Array(rows.prefix(max(1, limit)))
+            rows[rows.count - 1] = DisplayWidth.truncate(rows[rows.count - 1] + " …", to: width)
         }
         return rows
     }
 
-    override var textCursorPosition: Point? {
-        guard isFirstResponder else { return nil }
+    /// Where the text is edited: across the field under its label for a
+    /// text of several lines, else the value's column.
+    private var editingBox: Rect {
+        let rows = max(1, frame.height - problemRows(forWidth: frame.width) - (lines > 1 ? 1 : 0))
+        if lines > 1 { return Rect(x: frame.x, y: frame.y + 1, width: max(1, frame.width), height: rows) }
         let valueArea = frame.inset(left: Self.labelWidth + 1)
-        if lines > 1 {
-            let box = model.wrapped(width: max(1, valueArea.width), rows: editingRows)
-            return Point(x: valueArea.x + box.cursor.x, y: valueArea.y + box.cursor.y)
-        }
-        let shown = model.visible(width: max(1, valueArea.width))
-        return Point(x: valueArea.x + shown.cursorColumn, y: valueArea.y)
+        return Rect(x: valueArea.x, y: valueArea.y, width: max(1, valueArea.width), height: 1)
     }
 
-    /// The editing box's rows: those the field was given, less a refusal's reason.
-    private var editingRows: Int {
-        max(1, frame.height - problemRows(forWidth: frame.width))
+    override var textCursorPosition: Point? {
+        guard isFirstResponder else { return nil }
+        let box = editingBox
+        if lines > 1 {
+            let wrapped = model.wrapped(width: box.width, rows: box.height)
+            return Point(x: box.x + wrapped.cursor.x, y: box.y + wrapped.cursor.y)
+        }
+        let shown = model.visible(width: box.width)
+        return Point(x: box.x + shown.cursorColumn, y: box.y)
+    }
+
+    /// `↑ 3 more lines · ↓ 1 more line`: the text out of sight of the box.
+    static func outOfSight(above: Int, below: Int) -> String {
+        func lines(_ count: Int) -> String { count == 1 ? "1 more line" : "\(count) more lines" }
+        return [above > 0 ? "↑ " + lines(above) : nil, below > 0 ? "↓ " + lines(below) : nil]
+            .compactMap { $0 }.joined(separator: " · ")
     }
 
     override func draw(in buffer: inout Buffer) {
         let valueArea = drawLabel(in: &buffer)
         if isFirstResponder, lines > 1 {
-            // A box as wide as the value's column, over the rows the text
-            // takes (up to the field's), scrolled to keep the cursor in it.
-            let box = model.wrapped(width: max(1, valueArea.width), rows: editingRows)
-            buffer.fill(Rect(x: valueArea.x, y: valueArea.y, width: valueArea.width, height: editingRows), style: Theme.highlight)
-            for (row, text) in box.rows.enumerated() {
-                buffer.write(SafeText.escaped(text), at: Point(x: valueArea.x, y: valueArea.y + row), width: valueArea.width, style: Theme.highlight)
+            // A box as wide as the pane under the label, over the rows the
+            // text takes (up to those the pane has), scrolled to keep the
+            // cursor in it; the label's row says what is out of sight, as
+            // a scroll bar would.
+            let box = editingBox
+            let wrapped = model.wrapped(width: box.width, rows: box.height)
+            buffer.fill(box, style: Theme.highlight)
+            for (row, text) in wrapped.rows.enumerated() {
+                buffer.write(SafeText.escaped(text), at: Point(x: box.x, y: box.y + row), width: box.width, style: Theme.highlight)
             }
+            let hidden = model.rowsOutOfSight(width: box.width, rows: box.height)
+            let note = Self.outOfSight(above: hidden.above, below: hidden.below)
+            buffer.write(note, at: Point(x: max(valueArea.x, frame.maxX - DisplayWidth.of(note)), y: frame.y), width: valueArea.width, style: Theme.label)
             drawProblem(in: &buffer, valueArea: valueArea)
             return
         }
@@ -204,7 +236,7 @@ final class TextEntryField: DetailField {
         }
         guard let monster = controller.selected else { return }
         let text = read(monster)
-        let rows = displayedRows(text, width: valueArea.width)
+        let rows = displayedRows(text, width: valueArea.width, rows: max(1, frame.height - problemRows(forWidth: frame.width)))
         for (row, line) in rows.enumerated() {
             buffer.write(line, at: Point(x: valueArea.x, y: valueArea.y + row), width: valueArea.width, style: valueStyle(monster))
         }
@@ -212,7 +244,7 @@ final class TextEntryField: DetailField {
             buffer.write(Self.absent, at: valueArea.origin, width: valueArea.width, style: Theme.label)
         }
         let width = min(valueArea.width, max(4, rows.map(DisplayWidth.of).max() ?? 0))
-        markValue(Rect(x: valueArea.x, y: valueArea.y, width: width, height: max(1, min(lines, rows.count))), in: &buffer)
+        markValue(Rect(x: valueArea.x, y: valueArea.y, width: width, height: max(1, rows.count)), in: &buffer)
         drawProblem(in: &buffer, valueArea: valueArea)
     }
 }
