@@ -91,13 +91,14 @@ struct FieldEditingTests {
         #expect(try roster.monster("Cat-Bot")?.nameColor == .blue, "Esc changes nothing")
     }
 
-    @Test("editing a description keeps its rows, so the fields below it stay put")
+    @Test("typing in the description's box (across the pane, below the picture) keeps the fields below it in place")
     func descriptionKeepsItsRows() throws {
         let roster = try RosterScreenHarness()
+        try roster.edit("Description")
         _ = roster.screen
         let colour = roster.interface.screen.colorField
         let before = colour.frame
-        try roster.edit("Description")
+        roster.type(" woof")
         _ = roster.screen
         #expect(colour.frame == before)
         roster.press(.escape)

@@ -37,15 +37,26 @@ struct PictureFieldTests {
 
 @Suite("Long descriptions")
 struct LongDescriptionTests {
+    /// The roster at `width`×`height`, Cat-Bot described by `description`.
+    private func harness(width: Int, height: Int, catBotDescription description: String) throws -> RosterScreenHarness {
+        try RosterScreenHarness(width: width, height: height) { store in
+            _ = try store.edit("Cat-Bot", MonsterChanges(description: description))
+        }
+    }
+
+    /// The roster at 120×35 with Cat-Bot described by `text`, which the details show whole.
+    private func shownWholeAt120(_ text: String) throws -> RosterScreenHarness {
+        let roster = try harness(width: 120, height: 35, catBotDescription: text)
+        let shown = try #require(roster.details.field("Description"))
+        #expect(shown.value == text, "whole, no …: \(shown.value)")
+        return roster
+    }
+
     static let long = "A small robot that purrs when its batteries are full and hisses when they are not; it sleeps in boxes far too small for it, and it will not say why."
 
     @Test("a long description is shown whole where the pane has room, and edited in a box of several rows with the cursor at its end")
     func shownWholeAndEditedOverRows() throws {
-        let roster = try RosterScreenHarness(width: 120, height: 35) { store in
-            _ = try store.edit("Cat-Bot", MonsterChanges(description: Self.long))
-        }
-        let shown = try #require(roster.details.field("Description"))
-        #expect(shown.value == Self.long, "whole, no …: \(shown.value)")
+        let roster = try shownWholeAt120(Self.long)
 
         try roster.edit("Description")
         let editing = try #require(roster.details.field("Description"))
@@ -63,19 +74,13 @@ struct LongDescriptionTests {
 
     @Test("a description of nearly 300 characters takes the rows the pane has left at 120×35: whole, no …")
     func longerShownWhole() throws {
-        let roster = try RosterScreenHarness(width: 120, height: 35) { store in
-            _ = try store.edit("Cat-Bot", MonsterChanges(description: Self.longer))
-        }
-        let shown = try #require(roster.details.field("Description"))
-        #expect(shown.value == Self.longer, "whole, no …: \(shown.value)")
+        let roster = try shownWholeAt120(Self.longer)
         #expect(roster.details.field("Picture") != nil, "every field below it still shows")
     }
 
     @Test("the description is edited in a box as wide as the pane, under its label", arguments: [Size(width: 120, height: 35), Size(width: 80, height: 24)])
     func editedAcrossThePane(_ size: Size) throws {
-        let roster = try RosterScreenHarness(width: size.width, height: size.height) { store in
-            _ = try store.edit("Cat-Bot", MonsterChanges(description: Self.longer))
-        }
+        let roster = try harness(width: size.width, height: size.height, catBotDescription: Self.longer)
         try roster.edit("Description")
         _ = roster.screen
         let pane = roster.interface.screen.details
@@ -93,9 +98,7 @@ struct LongDescriptionTests {
     func outOfSightIsSaid() throws {
         // Lines of their own: more than the box has rows, within the 280 characters allowed.
         let text = (1...30).map { "line \($0)" }.joined(separator: "\n")
-        let roster = try RosterScreenHarness(width: 80, height: 24) { store in
-            _ = try store.edit("Cat-Bot", MonsterChanges(description: text))
-        }
+        let roster = try harness(width: 80, height: 24, catBotDescription: text)
         try roster.edit("Description")
         let field = try #require(roster.interface.screen.details.fields.first { $0.label == "Description" })
         let atEnd = roster.screen.text(row: field.frame.y)

@@ -84,7 +84,8 @@ struct WhereFocusGoesTests {
 /// on the start of a text that fits.
 @Suite("The description's editing box")
 struct DescriptionBoxTests {
-    static let text = "A loyal robot dog who guards the corner of the lab and barks at strangers"
+    /// Over two rows even in the box across the pane at 120 columns.
+    static let text = "A loyal robot dog who guards the corner of the lab and barks at strangers, then sleeps in a basket by the door"
 
     @Test("editing keeps words whole and the start in sight; ↑ moves the cursor up a row as drawn",
           arguments: [(120, 35), (80, 24), (60, 20)])
