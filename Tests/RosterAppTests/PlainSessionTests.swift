@@ -104,6 +104,19 @@ struct PlainSessionTests {
         #expect(session.lines.contains("Monsters 1 to 6 of 6."))
     }
 
+    @Test("another program's change of picture is read out by what the pictures show, not their files")
+    func pictureChangeSpoken() throws {
+        let session = try Conversation(["1", "list"])
+        session.beforeEachAnswer = { answered in
+            guard answered == 1, let other = try? SQLiteRosterStore.open(path: session.store.name),
+                  let dog = try? other.find("Dog-Bot") else { return }
+            _ = try? other.edit(monsterID: dog.id, MonsterChanges(icon: "meetcatbot.png"))
+        }
+        try session.run()
+        #expect(session.lines.contains("Another program changed the roster: edit Dog-Bot: picture a dog robot to a cat robot."),
+                "\(session.lines)")
+    }
+
     @Test("a monster another program removes while it is being edited is not edited, nor is the one in its place")
     func removedWhileAsking() throws {
         let session = try Conversation(["1", "weapon", "3"])

@@ -43,9 +43,10 @@ enum MonsterPictures {
     /// `text` with each change of picture that the roster's own words tell
     /// by file (`icon unknown.png → meetdogbot.png`, in a history entry)
     /// told as the interface names pictures (`picture Stand-in picture →
-    /// Dog robot`). The command line keeps the file names: they are what
-    /// `--icon` takes and what `export` writes.
-    static func toldByName(_ text: String) -> String {
+    /// Dog robot`), or as `naming` names them (the plain roster speaks
+    /// them: `a dog robot`). The command line keeps the file names: they
+    /// are what `--icon` takes and what `export` writes.
+    static func toldByName(_ text: String, naming: (String) -> String = name) -> String {
         let label = "icon ", arrow = " → "
         guard text.contains(label), text.contains(".png" + arrow) else { return text }
         var result = ""
@@ -55,7 +56,7 @@ enum MonsterPictures {
             let after = rest[start.upperBound...]
             if let before = asset(at: after), after[before.end...].hasPrefix(arrow),
                let now = asset(at: after[after.index(before.end, offsetBy: arrow.count)...]) {
-                result += "picture \(name(before.name)) → \(name(now.name))"
+                result += "picture \(naming(before.name)) → \(naming(now.name))"
                 rest = after[now.end...]
             } else {
                 result += label

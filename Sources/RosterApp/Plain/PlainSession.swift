@@ -224,7 +224,8 @@ final class PlainSession {
         let unseen = newest.filter { $0.id > seenHistoryID }
         seenHistoryID = max(seenHistoryID, newest.first?.id ?? 0)
         for entry in unseen.prefix(Self.announcedChanges).reversed() {
-            say("Another program changed the roster: \(PlainWording.spoken(entry.line)).")
+            let told = MonsterPictures.toldByName(entry.line, naming: MonsterPictures.spoken)
+            say("Another program changed the roster: \(PlainWording.spoken(told)).")
         }
         if unseen.count > Self.announcedChanges {
             say("Another program made more changes; history lists them all.")
