@@ -115,7 +115,9 @@ class WheelField: DetailField {
             // With marks, the wheels write once, when the value they were
             // turned to is kept (Done, Prev, Next), never as they turn; a
             // field passed through untouched gives the marked monsters nothing.
-            guard pendingText != nil, let changes = wheelChanges() else { return true }
+            // After a refusal, Enter with the wheels where they were saves
+            // the person's value over the other program's.
+            guard let changes = ownChanges ?? (pendingText == nil ? nil : wheelChanges()) else { return true }
             pendingText = nil
             return save(changes)
         }
