@@ -181,7 +181,7 @@ struct PostgresInterfaceTests {
         #expect(screen.waitForExit(timeout: 10) == 0, "\(screen.screen)")
     }
 
-    @Test("the weapon panel on two marks, another person's set-weapon meanwhile: the first choice is refused naming it, the same choice again saves it over theirs")
+    @Test("the weapon panel on two marks, another person's set-weapon meanwhile: the first choice is refused naming who and what, the same choice again saves it over theirs")
     func marksClash() throws {
         let cluster = try DisposablePostgres.shared()
         let database = try cluster.makeDatabase()
@@ -198,7 +198,7 @@ struct PostgresInterfaceTests {
             try cluster.psql("SELECT string_agg(weapon, ' ' ORDER BY id) FROM roster.monster WHERE name IN ('Cat-Bot', 'Dog-Bot')", database: database)
         }
         try screen.press("3")
-        #expect(says(screen, "another program changed Cat-Bot's weapon to Smoke after you began, so yours was not saved"), "\(screen.screen)")
+        #expect(says(screen, "postgres on carol@ci changed Cat-Bot's weapon to Smoke after you began, so yours was not saved"), "\(screen.screen)")
         #expect(try weapons() == "smoke blowgun", "nothing written over carol's change")
         try screen.press("3")
         #expect(says(screen, "gave 2 marked monsters Fire"), "\(screen.screen)")

@@ -139,7 +139,7 @@ class DetailField: View {
         case .clashed(let current):
             original = current
             ownChanges = changes
-            problem = "another program saved \(clashValue(current)); \(saveAgainHint)"
+            problem = "\(controller.whoChanged(current)) saved \(clashValue(current)); \(saveAgainHint)"
             clashed(current: current)
             return false
         case .monsterGone, .savedOutOfFilter:
