@@ -155,5 +155,6 @@ struct ColumnHiddenByNameTests {
         let message = roster.footer.message ?? ""
         #expect(message.hasSuffix("the activated column is hidden: the names need its room; v chooses columns"), "\(message)")
         #expect(!message.contains("the list shows"), "the stale sentence is gone: \(message)")
+        #expect(message.hasPrefix("another program changed the roster: edit Cat-Bot"), "no \"meanwhile\" left over: \(message)")
     }
 }

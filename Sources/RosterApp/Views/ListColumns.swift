@@ -153,7 +153,9 @@ extension RosterRootView {
         // keeping what was said after it (another program's news).
         var before = controller.status
         if let told = before, let columns = controller.toldColumns, told.text.hasPrefix(columns) {
-            let after = told.text.dropFirst(columns.count).drop { $0 == ";" || $0 == " " }
+            // "meanwhile" was said of v's sentence, which goes.
+            var after = told.text.dropFirst(columns.count).drop { $0 == ";" || $0 == " " }
+            if after.hasPrefix("meanwhile ") { after = after.dropFirst("meanwhile ".count) }
             before = after.isEmpty ? nil : (String(after), told.isError)
             controller.toldColumns = nil
         }
