@@ -215,27 +215,14 @@ struct PostgresInterfaceTests {
         let uri = cluster.uri(database: database)
         let sandbox = try Sandbox()
         #expect(try sandbox.roster(uri: uri, ["list"]).status == 0)
-        let program = try ProgramOnTerminal("/usr/bin/setsid",
-                                            arguments: ["--ctty", "--wait", Sandbox.binary.path, "--db", uri, "browse", "--plain"],
-                                            environment: ["HOME": sandbox.directory.path, "TZ": "UTC", "TERM": "dumb"],
-                                            translatingNewlines: false)
-        let terminal = program.terminal
-        #expect(terminal.waitFor("Command: "))
-        func answer(_ line: String, until shown: String) -> String {
-            let mark = terminal.transcript.count
-            terminal.type(line + "\n")
-            let seen = terminal.waitFor(shown, after: mark, seconds: 20)
-            let said = String(decoding: terminal.transcript[mark...], as: UTF8.self)
-            #expect(seen, "after \(line): \(said)")
-            return said
-        }
-        _ = answer("1", until: "Command: ")
-        _ = answer("weapon", until: "Weapon number: ")
+        let plain = try PlainRosterOnTerminal(uri: uri, sandbox: sandbox)
+        _ = plain.answer("1", until: "Command: ")
+        _ = plain.answer("weapon", until: "Weapon number: ")
         #expect(try sandbox.roster(uri: uri, ["set-weapon", "Cat-Bot", "smoke"], environment: ["PGAPPNAME": "carol@ci"]).status == 0)
-        let refused = answer("3", until: "Weapon number: ")
+        let refused = plain.answer("3", until: "Weapon number: ")
         #expect(refused.contains("on carol@ci changed Cat-Bot's weapon to"), "\(refused)")
         #expect(!refused.contains("nother program changed Cat-Bot's"), "\(refused)")
-        _ = answer("", until: "Command: ")
-        _ = answer("quit", until: "Goodbye.")
+        _ = plain.answer("", until: "Command: ")
+        _ = plain.answer("quit", until: "Goodbye.")
     }
 }
