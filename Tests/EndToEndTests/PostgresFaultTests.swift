@@ -129,23 +129,11 @@ struct PostgresFaultTests {
         let uri = cluster.uri(database: database)
         let sandbox = try Sandbox()
         #expect(try sandbox.roster(uri: uri, ["list"]).status == 0)
-        let program = try ProgramOnTerminal("/usr/bin/setsid",
-                                            arguments: ["--ctty", "--wait", Sandbox.binary.path, "--db", uri, "browse", "--plain"],
-                                            environment: ["HOME": sandbox.directory.path, "TZ": "UTC", "TERM": "dumb"],
-                                            translatingNewlines: false)
-        let terminal = program.terminal
-        #expect(terminal.waitFor("Command: "))
-        func answer(_ line: String, until shown: String) -> String {
-            let mark = terminal.transcript.count
-            terminal.type(line + "\n")
-            let seen = terminal.waitFor(shown, after: mark, seconds: 20)
-            let said = String(decoding: terminal.transcript[mark...], as: UTF8.self)
-            #expect(seen, "after \(line): \(said)")
-            return said
-        }
-        #expect(answer("1", until: "Command: ").contains("Cat-Bot is number 1"))
+        let plain = try PlainRosterOnTerminal(uri: uri, sandbox: sandbox)
+        let terminal = plain.terminal
+        #expect(plain.answer("1", until: "Command: ").contains("Cat-Bot is number 1"))
         try cluster.crash()
-        let whileDown = answer("weapon", until: "Weapon number: ")
+        let whileDown = plain.answer("weapon", until: "Weapon number: ")
         #expect(!whileDown.contains("no longer on the roster"), "\(whileDown)")
         // Out of reach, in either words: the lost connection itself, or the
         // background's first attempt to connect again, whichever is told first.
@@ -172,7 +160,7 @@ struct PostgresFaultTests {
             }
         }
         #expect(saved, "\(terminal.transcriptText.suffix(600))")
-        _ = answer("quit", until: "Goodbye.")
+        _ = plain.answer("quit", until: "Goodbye.")
         #expect(try cluster.psql("SELECT weapon FROM roster.monster WHERE name = 'Cat-Bot'", database: database) == "fire")
     }
 

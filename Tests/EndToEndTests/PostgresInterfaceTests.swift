@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The full-screen roster on a shared PostgreSQL roster, as two people
 /// see it: each in a tmux pane of its own, running the built binary
@@ -181,7 +182,7 @@ struct PostgresInterfaceTests {
         #expect(screen.waitForExit(timeout: 10) == 0, "\(screen.screen)")
     }
 
-    @Test("the weapon panel on two marks, another person's set-weapon meanwhile: the first choice is refused naming it, the same choice again saves it over theirs")
+    @Test("the weapon panel on two marks, another person's set-weapon meanwhile: the first choice is refused naming who and what, the same choice again saves it over theirs")
     func marksClash() throws {
         let cluster = try DisposablePostgres.shared()
         let database = try cluster.makeDatabase()
@@ -198,12 +199,30 @@ struct PostgresInterfaceTests {
             try cluster.psql("SELECT string_agg(weapon, ' ' ORDER BY id) FROM roster.monster WHERE name IN ('Cat-Bot', 'Dog-Bot')", database: database)
         }
         try screen.press("3")
-        #expect(says(screen, "another program changed Cat-Bot's weapon to Smoke after you began, so yours was not saved"), "\(screen.screen)")
+        #expect(says(screen, "postgres on carol@ci changed Cat-Bot's weapon to Smoke after you began, so yours was not saved"), "\(screen.screen)")
         #expect(try weapons() == "smoke blowgun", "nothing written over carol's change")
         try screen.press("3")
         #expect(says(screen, "gave 2 marked monsters Fire"), "\(screen.screen)")
         #expect(try weapons() == "fire fire")
         try screen.press("q")
         #expect(screen.waitForExit(timeout: 10) == 0, "\(screen.screen)")
+    }
+
+    @Test("the plain roster on a shared roster: a clash names who changed the monster, as the news of their change does")
+    func plainClashNamesWho() throws {
+        let cluster = try DisposablePostgres.shared()
+        let database = try cluster.makeDatabase()
+        let uri = cluster.uri(database: database)
+        let sandbox = try Sandbox()
+        #expect(try sandbox.roster(uri: uri, ["list"]).status == 0)
+        let plain = try PlainRosterOnTerminal(uri: uri, sandbox: sandbox)
+        _ = plain.answer("1", until: "Command: ")
+        _ = plain.answer("weapon", until: "Weapon number: ")
+        #expect(try sandbox.roster(uri: uri, ["set-weapon", "Cat-Bot", "smoke"], environment: ["PGAPPNAME": "carol@ci"]).status == 0)
+        let refused = plain.answer("3", until: "Weapon number: ")
+        #expect(refused.contains("on carol@ci changed Cat-Bot's weapon to"), "\(refused)")
+        #expect(!refused.contains("nother program changed Cat-Bot's"), "\(refused)")
+        _ = plain.answer("", until: "Command: ")
+        _ = plain.answer("quit", until: "Goodbye.")
     }
 }

@@ -78,4 +78,25 @@ struct AsSeenTests {
         roster.press(.escape)
         #expect(roster.focused.hasPrefix("details") && !roster.list.isShown)
     }
+
+    @Test("Esc in the drawer, as in the list: the filter first (said in the footer), then the marks, then the drawer closes",
+          arguments: [Size(width: 60, height: 20), Size(width: 80, height: 24)])
+    func escInTheDrawerClearsTheFilterFirst(_ size: Size) throws {
+        let roster = try RosterScreenHarness(width: size.width, height: size.height)
+        roster.showList().press(.character(" "))          // marks Cat-Bot
+        roster.press(.character("/")).type("bot").press(.enter)
+        #expect(roster.interface.controller.list.isFiltering)
+        roster.press(.escape)
+        #expect(!roster.interface.controller.list.isFiltering, "Esc cleared the filter")
+        #expect(roster.footer.message == "cleared the filter", "\(roster.footer.message ?? "")")
+        #expect(roster.list.isShown, "the list is still up: \(roster.focused)")
+        roster.press(.escape)
+        #expect(!roster.interface.controller.hasAnyMarks, "then Esc cleared the mark")
+        #expect(roster.footer.message == "cleared 1 mark", "\(roster.footer.message ?? "")")
+        #expect(roster.list.isShown, "the list is still up: \(roster.focused)")
+        if size.width == 60 {
+            roster.press(.escape)
+            #expect(!roster.list.isShown, "only then does Esc close the drawer")
+        }
+    }
 }

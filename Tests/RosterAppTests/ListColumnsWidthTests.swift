@@ -143,4 +143,18 @@ struct ColumnHiddenByNameTests {
         roster.interface.resize(to: Size(width: 120, height: 35))
         #expect(roster.footer.message?.contains("column is hidden") != true, "\(roster.footer.message ?? "")")
     }
+
+    @Test("v's sentence then a longer name: the hidden column's sentence replaces \"the list shows … activated\", whose facts changed")
+    func staleSentenceReplaced() throws {
+        let roster = try RosterScreenHarness(width: 120, height: 35)
+        roster.showList().press(.character("v"))
+        #expect(roster.footer.message == "the list shows weapon, height, activated; origin needs a wider screen")
+        let other = try SQLiteRosterStore.open(path: roster.path)
+        _ = try other.edit("Cat-Bot", MonsterChanges(name: "Cat-Bot-The-Longest"))
+        #expect(roster.interface.poll())
+        let message = roster.footer.message ?? ""
+        #expect(message.hasSuffix("the activated column is hidden: the names need its room; v chooses columns"), "\(message)")
+        #expect(!message.contains("the list shows"), "the stale sentence is gone: \(message)")
+        #expect(message.hasPrefix("another program changed the roster: edit Cat-Bot"), "no \"meanwhile\" left over: \(message)")
+    }
 }

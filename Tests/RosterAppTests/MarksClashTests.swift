@@ -99,4 +99,29 @@ struct MarksClashTests {
         roster.type("fra").press(.down, .up, .enter)
         #expect(try roster.monster("Cat-Bot")?.origin == "FR" && roster.monster("Dog-Bot")?.origin == "FR", "\(roster.footer.message ?? "")")
     }
+
+    /// The repro of the new user's trial: the second Enter, the wheels
+    /// left where they were, closed the wheel and saved nothing, silently.
+    @Test("a wheel on marks refused once: Enter again, the wheels untouched, saves the same choice over theirs and says so",
+          arguments: ["Origin", "Height"])
+    func wheelEnterAgainSaves(_ label: String) throws {
+        let roster = try markingCatAndDog(Size(width: 120, height: 35))
+        try roster.edit(label)
+        let origin = label == "Origin"
+        if origin { roster.type("ger") } else { roster.press(.down) }     // Germany; 2 ft 4 in → 3 ft 4 in
+        try otherProgram(roster, changes: "Dog-Bot", origin ? MonsterChanges(origin: .some("ES"))
+                         : MonsterChanges(height: .some(Height(feet: 6, inches: 0))), seen: true)
+        roster.press(.enter)
+        #expect(roster.footer.message?.contains("so yours was not saved") == true, "\(roster.footer.message ?? "")")
+        roster.press(.enter)
+        let cat = try #require(try roster.monster("Cat-Bot")), dog = try #require(try roster.monster("Dog-Bot"))
+        if origin {
+            #expect(cat.origin == "DE" && dog.origin == "DE", "\(roster.footer.message ?? "")")
+            #expect(roster.footer.message?.hasPrefix("gave 2 marked monsters origin Germany") == true, "\(roster.footer.message ?? "")")
+        } else {
+            #expect(cat.height == Height(feet: 3, inches: 4) && dog.height == Height(feet: 3, inches: 4), "\(roster.footer.message ?? "")")
+            #expect(roster.footer.message?.hasPrefix("gave 2 marked monsters height 3 ft 4 in") == true, "\(roster.footer.message ?? "")")
+        }
+        #expect(roster.editingLabel == nil, "the wheel closes once saved: \(roster.text)")
+    }
 }

@@ -74,4 +74,22 @@ struct NarrowFooterTests {
         roster.press(.escape)
         #expect(!roster.footerText.contains("Esc close"), "\(size): \(roster.footerText)")
     }
+
+    @Test("60×20: a message of several rows under the weapon panel leaves every button whole above it")
+    func longMessageKeepsButtons() throws {
+        let roster = try RosterScreenHarness(width: 60, height: 20)
+        try roster.edit("Weapon")
+        let other = try SQLiteRosterStore.open(path: roster.path)
+        _ = try other.edit("Cat-Bot", MonsterChanges(weapon: .smoke))
+        roster.type("3")                                  // refused: a sentence of several rows
+        _ = roster.screen
+        let bar = try #require(roster.window.messageBar)
+        #expect(bar.rowsNeeded(forWidth: 60) >= 2, "\(roster.text)")
+        let panel = try #require(roster.weaponPanel)
+        #expect(!panel.buttonRects.isEmpty)
+        for button in panel.buttonRects {
+            #expect(button.intersection(bar.frame).isEmpty, "button \(button) under the message \(bar.frame):\n\(roster.text)")
+            #expect(button.maxY <= bar.frame.y, "\(button) \(bar.frame)")
+        }
+    }
 }

@@ -129,7 +129,7 @@ extension RosterSessionController {
                 return
             }
             let newestBefore = newestHistoryID()
-            if let clash = Self.marksClash(changes, from: foundAs, to: monsters, again: again) {
+            if let clash = Self.marksClash(changes, from: foundAs, to: monsters, by: whoChanged, again: again) {
                 tell(clash, isError: true)
                 for monster in monsters { foundAs[monster.id] = monster }
                 return
@@ -140,7 +140,7 @@ extension RosterSessionController {
                 // Changed between the read above and the write's lock.
                 reload()
                 monsters = try markedMonsters()
-                tell(Self.marksClash(changes, from: foundAs, to: monsters, again: again)
+                tell(Self.marksClash(changes, from: foundAs, to: monsters, by: whoChanged, again: again)
                      ?? "another program changed the marked monsters as you chose, so yours was not saved; \(again)", isError: true)
                 for monster in monsters { foundAs[monster.id] = monster }
                 return
@@ -161,7 +161,7 @@ extension RosterSessionController {
     /// told as the single monster's panel tells it; several by count,
     /// with their names while they are few.
     static func marksClash(_ changes: MonsterChanges, from foundAs: [Int64: Monster], to current: [Monster],
-                           again: String) -> String? {
+                           by who: (Monster) -> String = { _ in "another program" }, again: String) -> String? {
         let fields = changes.fieldKeys.compactMap { MonsterFields.field($0) }
         let clashing = current.filter { now in
             guard let found = foundAs[now.id] else { return false }
@@ -169,14 +169,17 @@ extension RosterSessionController {
             return fields.contains { $0.value(found) != $0.value(now) && $0.value(mine) != $0.value(now) }
         }
         guard let first = clashing.first, let found = foundAs[first.id] else { return nil }
-        if clashing.count == 1 { return clash(changes, from: found, to: first, again: again) }
+        if clashing.count == 1 { return clash(changes, from: found, to: first, by: who(first), again: again) }
+        // One name when one person made them all, as the news says.
+        let whom = Set(clashing.map(who))
+        let subject = whom.count == 1 ? whom.first ?? "another program" : "other programs"
         let changed = fields.filter { field in clashing.contains { field.value($0) != foundAs[$0.id].map(field.value) } }
         let label = changed.map { $0.key == "name_color" ? "name colour" : $0.changeLabel }.joined(separator: " and ")
         let named = clashing.prefix(3).map { now in
             "\(now.name) to \(changed.map { $0.told(now) }.joined(separator: " and "))"
         }
         let more = clashing.count > 3 ? " and \(MonsterListView.grouped(clashing.count - 3)) more" : ""
-        return "another program changed the \(label) of \(monsters(clashing.count, "marked monster", "marked monsters")) "
+        return "\(subject) changed the \(label) of \(monsters(clashing.count, "marked monster", "marked monsters")) "
             + "after you began (\(named.joined(separator: ", "))\(more)), so yours was not saved; \(again)"
     }
 

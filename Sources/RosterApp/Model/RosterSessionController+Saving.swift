@@ -59,23 +59,33 @@ extension RosterSessionController {
         case .refused(let sentence):
             status = ("\(what) not saved: \(sentence)", true)
         case .clashed(let current):
-            status = (Self.clash(changes, from: original ?? current, to: current, again: again), true)
+            status = (Self.clash(changes, from: original ?? current, to: current, by: whoChanged(current), again: again), true)
         case .saved, .unchanged, .monsterGone, .savedOutOfFilter:
             break
         }
         return outcome
     }
 
+    /// Who made the latest change to `monster`, where the store knows it
+    /// (on a shared roster the history says: "postgres on alice@laptop"),
+    /// as the news of another program's change names them; else
+    /// "another program".
+    func whoChanged(_ monster: Monster) -> String {
+        ((try? store.history(touching: "#\(monster.id)", limit: 1))?.first?.author) ?? "another program"
+    }
+
     /// "another program changed Cat-Bot's weapon to Smoke after you began,
-    /// so yours was not saved; …": the plain roster's sentence.
-    static func clash(_ changes: MonsterChanges, from original: Monster, to current: Monster, again: String) -> String {
+    /// so yours was not saved; …": the plain roster's sentence, naming
+    /// who (`by`) where the store knows it.
+    static func clash(_ changes: MonsterChanges, from original: Monster, to current: Monster,
+                      by who: String = "another program", again: String) -> String {
         // The fields the person's value differs in from the newer one, that
         // the other program changed.
         let mine = changes.applied(to: current)
         let fields = MonsterFields.dataFields.filter { $0.told(mine) != $0.told(current) && $0.told(current) != $0.told(original) }
         let told = fields.map { "\($0.key == "name_color" ? "name colour" : $0.changeLabel) to \($0.told(current))" }
         let what = told.isEmpty ? "" : "'s " + told.joined(separator: " and its ")
-        return "another program changed \(current.name)\(what) after you began, so yours was not saved; \(again)"
+        return "\(who) changed \(current.name)\(what) after you began, so yours was not saved; \(again)"
     }
 
     /// "another program had already changed Cat-Bot's weapon to Fire: the

@@ -122,7 +122,7 @@ extension PlainSession {
         case .refused(let refusal): return refusal
         case .clashed(let newer):
             original = newer
-            return "another program changed \(newer.name)'s \(field.label) to \(field.current(newer)) after you were asked, "
+            return "\(controller.whoChanged(newer)) changed \(newer.name)'s \(field.label) to \(field.current(newer)) after you were asked, "
                 + "so yours was not saved; give the same answer again to save yours over it"
         }
         if let status = controller.status {

@@ -91,9 +91,13 @@ final class FilterField: View {
         }
     }
 
+    /// Esc: the filter goes, and the footer says so when one was in
+    /// force (as clearing the marks says "cleared 2 marks").
     func clear() {
+        let hadFilter = controller.list.isFiltering
         model.setText("")
         controller.setFilter("")
+        if hadFilter { controller.tell("cleared the filter", isError: false) }
         superview?.becomeFirstResponder()
     }
 

@@ -149,7 +149,17 @@ extension RosterRootView {
         let listed = names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and " + names[names.count - 1]
         let sentence = hidden.count == 1 ? "the \(listed) column is hidden: the names need its room; v chooses columns"
             : "the \(listed) columns are hidden: the names need their room; v chooses columns"
-        if let told = controller.status {
+        // What `v` said the list shows no longer holds: this replaces it,
+        // keeping what was said after it (another program's news).
+        var before = controller.status
+        if let told = before, let columns = controller.toldColumns, told.text.hasPrefix(columns) {
+            // "meanwhile" was said of v's sentence, which goes.
+            var after = told.text.dropFirst(columns.count).drop { $0 == ";" || $0 == " " }
+            if after.hasPrefix("meanwhile ") { after = after.dropFirst("meanwhile ".count) }
+            before = after.isEmpty ? nil : (String(after), told.isError)
+            controller.toldColumns = nil
+        }
+        if let told = before {
             controller.tell("\(told.text); \(sentence)", isError: told.isError)
         } else {
             controller.tell(sentence, isError: false)

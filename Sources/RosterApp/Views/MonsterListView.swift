@@ -57,16 +57,25 @@ final class MonsterListView: View {
         // With marks, and in the narrow drawer, it gives way to the keys that act on monsters.
         .init(.character("/"), "/", "filter", role: .command, footerPriority: 1,
               roleNow: { $0.controller.hasMarks || $0.isOverlay ? .other : .command }, run: { $0.openFilter() }),
+        // The drawer is the list: Esc clears the filter, then the marks,
+        // and only then closes it.
+        .init(.escape, "Esc", "clear filter", when: { .when($0.controller.list.isFiltering) },
+              run: { $0.filterField.clear() }),
         // Labelled Esc, the way back from every overlay; Enter and m close it too.
-        .init([.escape, .enter, .character("m")], "Esc", "close list", brief: "close", when: { .when($0.isOverlay) },
+        .init([.escape, .enter, .character("m")], "Esc", "close list", brief: "close",
+              when: { .when($0.isOverlay && !$0.controller.hasAnyMarks) },
               perform: { list, _ in list.window?.dismiss(list) }),
+        .init([.enter, .character("m")], "Enter", "close list", footer: false,
+              when: { .when($0.isOverlay && $0.controller.hasAnyMarks) },
+              perform: { list, _ in list.window?.dismiss(list) }),
+        // Here, not further on: the window closes an overlay that lets Esc by.
+        .init(.escape, "Esc", "clear the marks", brief: "clear marks", footerPriority: 2,
+              when: { .when($0.isOverlay && $0.controller.hasAnyMarks) }, run: { $0.controller.clearMarks() }),
         // An empty list has nothing to open: Enter is not offered, and says why.
         .init(.enter, "Enter", "open the details", brief: "open", when: { list in
             guard !list.isOverlay else { return .hidden }
             return list.controller.list.count > 0 ? .available : .unavailable(list.controller.whyNoMonster)
         }, run: { $0.onOpen?() }),
-        .init(.escape, "Esc", "clear filter", when: { .when($0.controller.list.isFiltering) },
-              run: { $0.filterField.clear() }),
     ])
 
     override var keyBindings: [KeyBinding] { Self.keys.bindings(for: self) }

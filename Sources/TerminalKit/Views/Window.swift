@@ -211,7 +211,22 @@ public final class Window: Responder {
 
     /// Rows at the bottom of the screen the docked views cover now: views
     /// keep what is being edited above this line.
-    public var rowsCoveredAtBottom: Int { docked?.visibleHeight(in: bounds) ?? 0 }
+    public var rowsCoveredAtBottom: Int {
+        guard let docked else { return 0 }
+        let area = dockingArea
+        let visible = docked.visibleHeight(in: area)
+        return visible == 0 ? 0 : visible + bounds.maxY - area.maxY
+    }
+
+    /// Where the docked stack lies: the screen, less the rows a message of
+    /// several rows (`messageBar`) needs beyond the panel's own last row,
+    /// its key hints, which the message stands in for. A two-row message
+    /// on a short screen would otherwise cover the panel's last buttons.
+    private var dockingArea: Rect {
+        guard docked != nil, let bar = messageBar, bar.message != nil else { return bounds }
+        let extra = min(bar.rowsNeeded(forWidth: size.width) - 1, bounds.height / 3)
+        return extra > 0 ? bounds.inset(bottom: extra) : bounds
+    }
 
     /// Whether a popover input view is up.
     public var popoverIsShowing: Bool { popoverView != nil }
@@ -234,7 +249,7 @@ public final class Window: Responder {
         // (the footer's keys) may depend on another's size (a help screen
         // that scrolls), and a frame must not depend on the one before.
         rootView.frame = bounds
-        docked?.layout(in: bounds)
+        docked?.layout(in: dockingArea)
         for overlay in overlays { overlay.view.frame = overlay.placement(bounds) }
         rootView.render(into: &buffer)
         if isTooSmall { return (buffer, nil) }

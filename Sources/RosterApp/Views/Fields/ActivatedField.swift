@@ -30,6 +30,10 @@ final class ActivatedField: DetailField {
                 self.pending = value
                 self.ownChanges = nil
             }
+            // Done on the value it opened at saves nothing: said, not met with silence.
+            if !self.actsOnMarks, self.ownChanges == nil, value == self.openedAt, let monster = self.controller.selected {
+                self.controller.tell("\(monster.name)'s activation stays \(MonsterFields.activated.told(monster))", isError: false)
+            }
             self.pane?.finishEditing()
         }
         picker.onCancel = { [weak self] in self?.pane?.cancelEditing() }

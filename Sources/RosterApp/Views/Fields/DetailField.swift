@@ -121,7 +121,10 @@ class DetailField: View {
             // no one monster the editor started from to compare with.
             let saved = controller.editMarked(changes, field: field, bare: field === MonsterFields.nameColor,
                                               startingFrom: &marksFoundAs, again: saveAgainHint)
-            // Refused: the editor shows the marked monsters as they are now.
+            // Refused: the editor shows the marked monsters as they are now,
+            // and keeps the person's value: the same choice again (Enter on
+            // a wheel left where it was) saves it over theirs.
+            ownChanges = saved ? nil : changes
             if !saved { followMarks(); modelChanged() }
             return saved
         }
@@ -136,7 +139,7 @@ class DetailField: View {
         case .clashed(let current):
             original = current
             ownChanges = changes
-            problem = "another program saved \(clashValue(current)); \(saveAgainHint)"
+            problem = "\(controller.whoChanged(current)) saved \(clashValue(current)); \(saveAgainHint)"
             clashed(current: current)
             return false
         case .monsterGone, .savedOutOfFilter:

@@ -66,7 +66,11 @@ class WheelField: DetailField {
         super.init(label: label, controller: controller)
         wheels.title = label
         Theme.dress(wheels)
-        wheels.onDone = { [weak self] in self?.pane?.finishEditing() }
+        wheels.onDone = { [weak self] in
+            guard let self else { return }
+            self.tellIfKept()
+            self.pane?.finishEditing()
+        }
         wheels.onCancel = { [weak self] in self?.pane?.cancelEditing() }
         wheels.onChange = { [weak self] _, _ in
             // A value turned to replaces one refused as changed since.
@@ -115,7 +119,9 @@ class WheelField: DetailField {
             // With marks, the wheels write once, when the value they were
             // turned to is kept (Done, Prev, Next), never as they turn; a
             // field passed through untouched gives the marked monsters nothing.
-            guard pendingText != nil, let changes = wheelChanges() else { return true }
+            // After a refusal, Enter with the wheels where they were saves
+            // the person's value over the other program's.
+            guard let changes = ownChanges ?? (pendingText == nil ? nil : wheelChanges()) else { return true }
             pendingText = nil
             return save(changes)
         }
@@ -124,6 +130,14 @@ class WheelField: DetailField {
         guard let changes = ownChanges ?? currentChanges() else { return true }
         pendingText = nil
         return save(changes)
+    }
+
+    /// Done on the wheels as they opened saves nothing: the footer says
+    /// the value stays, so the keypress is not met with silence. (Passing
+    /// through with Prev or Next says nothing.)
+    private func tellIfKept() {
+        guard !actsOnMarks, ownChanges == nil, currentChanges() == nil, let monster = controller.selected else { return }
+        controller.tell("\(monster.name)'s \(spokenName) stays \(displayedValue(monster) ?? "unknown")", isError: false)
     }
 
     /// The changes that give the value on the wheels, whatever the

@@ -49,7 +49,7 @@ final class TextEntryField: DetailField {
     /// the readline keys of `TextFieldModel`.
     static let keys = KeyTable<TextEntryField>([
         .init(.enter, "Enter", "done", run: { $0.pane?.finishEditing() }),
-        .init(.escape, "Esc", "cancel", run: { $0.pane?.cancelEditing() }),
+        .init(.escape, "Esc", "cancel", run: { $0.discardTyped() }),
         // As `git commit` and `gh` open a message (End still goes to the end of the line).
         // A command of the field: kept in a short footer over moving about.
         .init(.control("e"), "Ctrl-E", "open in your editor", brief: "editor", role: .command,
@@ -128,6 +128,15 @@ final class TextEntryField: DetailField {
 
     /// The person's text stays in the box: it is what Enter saves.
     override func clashed(current: Monster) {}
+
+    /// Esc: the typed text goes, and the footer says so when there was
+    /// any (a new monster's form says its own sentence as it goes).
+    private func discardTyped() {
+        if controller.draft == nil, let monster = controller.selected, model.text != read(monster) {
+            controller.tell("left \(monster.name)'s \(spokenName) as it was", isError: false)
+        }
+        pane?.cancelEditing()
+    }
 
     override func cancelEditing() {
         super.cancelEditing()
