@@ -178,6 +178,9 @@ extension PostgresRosterStore {
                 }
                 if step.before == nil { added.append((step.monsterID, after)) } else { updated.append((step.monsterID, after)) }
             }
+            for holder in pairKeys.holderKeys {
+                later("UPDATE roster.monster SET name_key = $2 WHERE id = $1 AND name_key <> $2", [String(holder.id), holder.key])
+            }
             saveAllLater(updated, keys: pairKeys.keys)
             insertAllLater(added, keys: pairKeys.keys)
             done = steps
