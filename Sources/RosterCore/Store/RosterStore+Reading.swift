@@ -68,9 +68,9 @@ extension SQLiteRosterStore {
     /// checked against its name (`NameRecheck`), then the rows a stale key
     /// hid, by id. `columns` come first; the check's own follow them.
     private func forEachCheckedRow(matching query: MonsterQuery, columns: String, _ body: (Row) throws -> Void) throws {
-        let select = QuerySQL(selecting: columns + ", " + NameRecheck.columns, from: "monster", query, .sqlite)
+        let select = QuerySQL(selecting: columns + ", " + NameRecheck.columns, from: "monster", query, .sqlite, checkingNames: true)
         let count = Int32(columns.split(separator: ",").count)
-        var check = NameRecheck()
+        var check = NameRecheck(query)
         try database.cached(select.sql).forEachRow(select.parameters.map(\.sqlValue)) { row in
             if check.admits(name: row.text(count), storedKey: row.text(count + 1)) { try body(row) }
         }
