@@ -167,8 +167,11 @@ struct QuerySQL {
                 let wanted = isName ? needle : "lower(\(needle))"
                 let byKey = dialect == .sqlite ? "instr(\(haystack), \(wanted)) > 0" : "strpos(\(haystack), \(wanted)) > 0"
                 guard isName, checkingNames, !text.isEmpty else { return byKey }
-                let pattern = placeholder(.text("%" + Self.likeEscaped(text) + "%"))
-                return "(\(byKey) OR name \(dialect == .sqlite ? "LIKE" : "ILIKE") \(pattern) ESCAPE '\\')"
+                // ASCII's case alone on both stores, as SQLite's lower()
+                // folds; PostgreSQL's under "C" costs half its ILIKE.
+                let spelled = placeholder(.text(text))
+                return dialect == .sqlite ? "(\(byKey) OR instr(lower(name), lower(\(spelled))) > 0)"
+                    : "(\(byKey) OR strpos(lower(name COLLATE \"C\"), lower(\(spelled) COLLATE \"C\")) > 0)"
             case .notEqual where isName:
                 return "(\(column) < \(placeholder(.text(value))) OR \(column) >= \(placeholder(.text(value + "\u{0B}"))))"
             case .notEqual:
@@ -177,16 +180,6 @@ struct QuerySQL {
                 guard isName else { return "\(column) = \(placeholder(.text(value)))" }
                 return "(\(column) >= \(placeholder(.text(value))) AND \(column) < \(placeholder(.text(value + "\u{0B}"))))"
             }
-        }
-
-        /// `text` with LIKE's wildcards and its escape taken literally.
-        static func likeEscaped(_ text: String) -> String {
-            var escaped = ""
-            for character in text.unicodeScalars {
-                if character == "%" || character == "_" || character == "\\" { escaped.unicodeScalars.append("\\") }
-                escaped.unicodeScalars.append(character)
-            }
-            return escaped
         }
 
         /// `id` is one of `ids`, bound as one parameter.
