@@ -1,0 +1,32 @@
+import Foundation
+import Testing
+import PostgresWire
+@testable import RosterCore
+
+/// A history row another role wrote with the largest bigint as its id
+/// leaves no number for a new change: every write says so in the file's
+/// sentence (65), not as the server's "bigint out of range" (attack20's L19).
+@Suite("A PostgreSQL history at the largest id says no number is left")
+struct PostgresHistoryIDsExhaustedTests {
+    @Test("a history row with id 9223372036854775807: set-weapon says no number is left, and changes nothing")
+    func historyAtTheLargestID() throws {
+        let server = try PostgresTestServer.shared()
+        let database = try server.makeDatabase()
+        let admin = try server.adminConnection(database: database)
+        defer { admin.close() }
+        let roster = try PostgresRosterStore.open(uri: server.uri(database: database, user: "postgres", applicationName: "tester-a"),
+                                                  environment: [:])
+        _ = try roster.count()
+        try admin.simpleQuery("""
+            INSERT INTO roster.history (id, client, surface, command, summary, kind)
+            VALUES (9223372036854775807, 'x', 'command line', 'edit', 'x', 'rows')
+            """)
+        #expect {
+            try roster.setWeapons([WeaponAssignment(reference: "Dog-Bot", weapon: .fire)], dryRun: false, expecting: nil)
+        } throws: { error in
+            guard case RosterError.invalid(let problems) = error else { return false }
+            return problems.first?.message == HistoryTable.noIDLeft
+        }
+        #expect(try roster.monster(id: 2)?.weapon.type == .blowgun)
+    }
+}
