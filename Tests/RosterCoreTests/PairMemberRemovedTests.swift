@@ -83,3 +83,42 @@ struct PostgresPairMemberRemovedTests {
         }
     }
 }
+
+/// The undo of a pair member's removal after an unrelated outside write:
+/// the holder is spelled otherwise, and roster cannot tell it was there
+/// before, so the refusal says exactly that (attack20's L22).
+@Suite("Undo of a pair member's removal after an outside write says why it cannot tell")
+struct PairUndoAfterOutsideWriteTests {
+    private static func refusedTruly(_ error: any Error) -> Bool {
+        guard case RosterError.historyRefused(let sentence) = error else { return false }
+        return sentence.contains("reads as `Cat-Bot` (id 1), and another program wrote the roster since, so roster cannot tell it was there before")
+    }
+
+    @Test("a file")
+    func onAFile() throws {
+        let roster = try ImportRoster()
+        _ = try roster.store.count()
+        let other = try Database(path: roster.path, options: [.readWrite])
+        try other.execute("INSERT INTO monster (id, name, name_key, icon, weapon) VALUES (7, 'ꓚat-Bot', 'old-key', 'unknown.png', 'smoke')")
+        _ = try roster.store.find("ꓚat-Bot")
+        _ = try roster.store.remove(["#7"], dryRun: false, confirmed: nil)
+        try other.execute("UPDATE monster SET description = 'x' WHERE id = 3")
+        #expect { try roster.store.undo(1, dryRun: false) } throws: { Self.refusedTruly($0) }
+    }
+
+    @Test("PostgreSQL")
+    func onPostgres() throws {
+        let server = try PostgresTestServer.shared()
+        let database = try server.makeDatabase()
+        let admin = try server.adminConnection(database: database)
+        defer { admin.close() }
+        let roster = try PostgresRosterStore.open(uri: server.uri(database: database, user: "postgres", applicationName: "tester-a"),
+                                                  environment: [:])
+        _ = try roster.count()
+        try admin.simpleQuery("INSERT INTO roster.monster (name, name_key, icon, weapon) VALUES ('ꓚat-Bot', 'zz-old', 'unknown.png', 'smoke')")
+        _ = try roster.find("ꓚat-Bot")
+        _ = try roster.remove(["#7"], dryRun: false, confirmed: nil)
+        try admin.simpleQuery("UPDATE roster.monster SET description = 'x' WHERE id = 3")
+        #expect { try roster.undo(1, dryRun: false) } throws: { Self.refusedTruly($0) }
+    }
+}

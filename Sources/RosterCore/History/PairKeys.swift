@@ -1,3 +1,5 @@
+import TextSafety
+
 /// Which key an undo or a redo stores each name it gives back under.
 ///
 /// Another program can leave two monsters whose names read alike
@@ -24,7 +26,18 @@ struct PairKeys {
     /// that has it now, and the sentence's tail naming how it got it.
     struct Taken {
         let holder: Int64
+        let holderName: String
         let wording: String
+        /// Spelled otherwise, and only another program's writes since
+        /// could have given it: roster cannot tell it was there before.
+        let uncertain: Bool
+
+        /// Why `name` cannot be given back, in one clause.
+        func sentence(_ name: String) -> String {
+            guard uncertain else { return "the name \(Quote.code(name)) is now monster \(holder)’s\(wording)" }
+            return "the name \(Quote.code(name)) reads as \(Quote.code(holderName)) (id \(holder)), and another program "
+                + "wrote the roster since, so roster cannot tell it was there before"
+        }
     }
 
     /// Who gave a name when the history does not say.
@@ -78,16 +91,22 @@ struct PairKeys {
         holderKeys.sort { ($0.key.contains("\n") ? 0 : 1, $0.id) < ($1.key.contains("\n") ? 0 : 1, $1.id) }
     }
 
-    /// The first holder that may have got the name since the change, or
-    /// that is spelled exactly as the name given back.
+    /// A holder that may have got the name since the change, or that is
+    /// spelled exactly as the name given back.
     private static func blocking(_ holders: [Monster], name: String,
                                  laterChange: (Monster) throws -> String?) throws -> Taken? {
+        // A holder known to have got the name first; else the newest of
+        // those roster cannot tell about, the likeliest to be new.
+        var uncertain: Taken?
         for holder in holders {
             let exact = holder.name.unicodeScalars.elementsEqual(name.unicodeScalars)
             if let wording = try laterChange(holder) ?? (exact ? byAnotherProgram : nil) {
-                return Taken(holder: holder.id, wording: wording)
+                let taken = Taken(holder: holder.id, holderName: holder.name, wording: wording,
+                                  uncertain: !exact && wording == byAnotherProgram)
+                guard taken.uncertain else { return taken }
+                uncertain = taken
             }
         }
-        return nil
+        return uncertain
     }
 }

@@ -147,7 +147,7 @@ extension SQLiteRosterStore {
             }
             if let taken = steps.lazy.compactMap({ step in pairKeys.taken[step.monsterID].map { (step, $0) } }).first,
                let after = taken.0.after {
-                throw reversal.refused("the name \(Quote.code(after.name)) is now monster \(taken.1.holder)’s\(taken.1.wording)")
+                throw reversal.refused(taken.1.sentence(after.name))
             }
             for holder in pairKeys.holderKeys {
                 try database.cached("UPDATE monster SET name_key = ?1 WHERE id = ?2 AND name_key <> ?1")

@@ -174,7 +174,7 @@ extension PostgresRosterStore {
                 guard let after = step.after else { continue }
                 // A name another monster took since: refused by name.
                 if let taken = pairKeys.taken[step.monsterID] {
-                    throw reversal.refused("the name \(Quote.code(after.name)) is now monster \(taken.holder)’s\(taken.wording)")
+                    throw reversal.refused(taken.sentence(after.name))
                 }
                 if step.before == nil { added.append((step.monsterID, after)) } else { updated.append((step.monsterID, after)) }
             }
