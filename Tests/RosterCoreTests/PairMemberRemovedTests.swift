@@ -21,6 +21,23 @@ enum PairMemberRemoved {
         return false
     }
 
+    /// A roster file with the Lisu `ꓚat-Bot` (id 7) inserted beside
+    /// `Cat-Bot` by another connection, its key derived again; that connection.
+    static func filePair() throws -> (ImportRoster, Database) {
+        let roster = try ImportRoster()
+        _ = try roster.store.count()
+        let other = try Database(path: roster.path, options: [.readWrite])
+        try other.execute("INSERT INTO monster (id, name, name_key, icon, weapon) VALUES (7, 'ꓚat-Bot', 'old-key', 'unknown.png', 'smoke')")
+        _ = try roster.store.find("ꓚat-Bot")
+        return (roster, other)
+    }
+
+    /// The same pair planted by psql on PostgreSQL.
+    static func plantPair(_ roster: PostgresRosterStore, _ admin: PostgresConnection) throws {
+        try admin.simpleQuery("INSERT INTO roster.monster (name, name_key, icon, weapon) VALUES ('ꓚat-Bot', 'zz-old', 'unknown.png', 'smoke')")
+        _ = try roster.find("ꓚat-Bot")
+    }
+
     static func importing(_ text: String, mode: ImportMode, into store: any RosterStore) throws -> ImportSummary {
         let reader = try MonsterReader(input: ChunkedInput(bytes: Array(text.utf8), name: "input", chunkSize: 1 << 20), format: nil, raw: false)
         return try store.importMonsters(from: reader, mode: mode, dryRun: false, progress: nil)
@@ -54,11 +71,7 @@ enum PairMemberRemoved {
 struct FilePairMemberRemovedTests {
     @Test("add, edit --name, import insert refused; upsert updates; undo of the removal keys id 1 plainly")
     func removedLowerMember() throws {
-        let roster = try ImportRoster()
-        _ = try roster.store.count()
-        let other = try Database(path: roster.path, options: [.readWrite])
-        try other.execute("INSERT INTO monster (id, name, name_key, icon, weapon) VALUES (7, 'ꓚat-Bot', 'old-key', 'unknown.png', 'smoke')")
-        _ = try roster.store.find("ꓚat-Bot")
+        let (roster, _) = try PairMemberRemoved.filePair()
         try PairMemberRemoved.check(roster.store) { id in
             try roster.store.database.cached("SELECT name_key FROM monster WHERE id = ?").firstRow([.integer(id)]) { $0.text(0) }
         }
@@ -69,15 +82,9 @@ struct FilePairMemberRemovedTests {
 struct PostgresPairMemberRemovedTests {
     @Test("add, edit --name, import insert refused; upsert updates; undo of the removal keys id 1 plainly")
     func removedLowerMember() throws {
-        let server = try PostgresTestServer.shared()
-        let database = try server.makeDatabase()
-        let admin = try server.adminConnection(database: database)
+        let (roster, admin) = try PostgresTestServer.freshRoster()
         defer { admin.close() }
-        let roster = try PostgresRosterStore.open(uri: server.uri(database: database, user: "postgres", applicationName: "tester-a"),
-                                                  environment: [:])
-        _ = try roster.count()
-        try admin.simpleQuery("INSERT INTO roster.monster (name, name_key, icon, weapon) VALUES ('ꓚat-Bot', 'zz-old', 'unknown.png', 'smoke')")
-        _ = try roster.find("ꓚat-Bot")
+        try PairMemberRemoved.plantPair(roster, admin)
         try PairMemberRemoved.check(roster) { id in
             try admin.query("SELECT name_key FROM roster.monster WHERE id = \(id)").rows.first?.first ?? nil
         }
@@ -96,11 +103,7 @@ struct PairUndoAfterOutsideWriteTests {
 
     @Test("a file")
     func onAFile() throws {
-        let roster = try ImportRoster()
-        _ = try roster.store.count()
-        let other = try Database(path: roster.path, options: [.readWrite])
-        try other.execute("INSERT INTO monster (id, name, name_key, icon, weapon) VALUES (7, 'ꓚat-Bot', 'old-key', 'unknown.png', 'smoke')")
-        _ = try roster.store.find("ꓚat-Bot")
+        let (roster, other) = try PairMemberRemoved.filePair()
         _ = try roster.store.remove(["#7"], dryRun: false, confirmed: nil)
         try other.execute("UPDATE monster SET description = 'x' WHERE id = 3")
         #expect { try roster.store.undo(1, dryRun: false) } throws: { Self.refusedTruly($0) }
@@ -108,15 +111,9 @@ struct PairUndoAfterOutsideWriteTests {
 
     @Test("PostgreSQL")
     func onPostgres() throws {
-        let server = try PostgresTestServer.shared()
-        let database = try server.makeDatabase()
-        let admin = try server.adminConnection(database: database)
+        let (roster, admin) = try PostgresTestServer.freshRoster()
         defer { admin.close() }
-        let roster = try PostgresRosterStore.open(uri: server.uri(database: database, user: "postgres", applicationName: "tester-a"),
-                                                  environment: [:])
-        _ = try roster.count()
-        try admin.simpleQuery("INSERT INTO roster.monster (name, name_key, icon, weapon) VALUES ('ꓚat-Bot', 'zz-old', 'unknown.png', 'smoke')")
-        _ = try roster.find("ꓚat-Bot")
+        try PairMemberRemoved.plantPair(roster, admin)
         _ = try roster.remove(["#7"], dryRun: false, confirmed: nil)
         try admin.simpleQuery("UPDATE roster.monster SET description = 'x' WHERE id = 3")
         #expect { try roster.undo(1, dryRun: false) } throws: { Self.refusedTruly($0) }

@@ -10,13 +10,8 @@ import PostgresWire
 struct PostgresHistoryIDsExhaustedTests {
     @Test("a history row with id 9223372036854775807: set-weapon says no number is left, and changes nothing")
     func historyAtTheLargestID() throws {
-        let server = try PostgresTestServer.shared()
-        let database = try server.makeDatabase()
-        let admin = try server.adminConnection(database: database)
+        let (roster, admin) = try PostgresTestServer.freshRoster()
         defer { admin.close() }
-        let roster = try PostgresRosterStore.open(uri: server.uri(database: database, user: "postgres", applicationName: "tester-a"),
-                                                  environment: [:])
-        _ = try roster.count()
         try admin.simpleQuery("""
             INSERT INTO roster.history (id, client, surface, command, summary, kind)
             VALUES (9223372036854775807, 'x', 'command line', 'edit', 'x', 'rows')

@@ -32,13 +32,8 @@ struct StaleKeyMissTests {
 
     @Test("PostgreSQL: a writer that kept its history entry renamed Dog-Bot; name = Wuf-Bot finds it")
     func onPostgres() throws {
-        let server = try PostgresTestServer.shared()
-        let database = try server.makeDatabase()
-        let admin = try server.adminConnection(database: database)
+        let (roster, admin) = try PostgresTestServer.freshRoster()
         defer { admin.close() }
-        let roster = try PostgresRosterStore.open(uri: server.uri(database: database, user: "postgres", applicationName: "tester-a"),
-                                                  environment: [:])
-        _ = try roster.count()
         try admin.simpleQuery("UPDATE roster.monster SET name = 'Wuf-Bot' WHERE id = 2")
         try admin.simpleQuery("UPDATE roster.roster_schema SET keys_checked = outside_writes, keys_fold = \(NameFolding.revision)")
         #expect(try roster.monsterIDs(matching: query("name = Wuf-Bot")) == [2])
