@@ -215,7 +215,7 @@ struct HistoryTests {
             try roster.store.undo()
         } throws: { error in
             guard case RosterError.historyRefused(let sentence) = error else { return false }
-            return sentence.contains("the name `Dog-Bot` is now monster 7’s") && sentence.hasSuffix("nothing was undone")
+            return sentence.contains("the name `Dog-Bot` reads as `DOG-BOT` (id 7), and another program wrote the roster since") && sentence.hasSuffix("nothing was undone")
         }
     }
 

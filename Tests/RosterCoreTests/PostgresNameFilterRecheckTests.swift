@@ -133,7 +133,7 @@ struct PostgresNameFilterRecheckTests {
             try roster.undo(change: removal, dryRun: false)
         } throws: { error in
             guard case RosterError.historyRefused(let sentence) = error else { return false }
-            return sentence.contains("is now monster") && sentence.contains("by another program")
+            return sentence.contains("reads as `ꓚAT-BOT` (id 8), and another program wrote the roster since")
         }
     }
 

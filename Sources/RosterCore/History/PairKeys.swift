@@ -1,3 +1,5 @@
+import TextSafety
+
 /// Which key an undo or a redo stores each name it gives back under.
 ///
 /// Another program can leave two monsters whose names read alike
@@ -14,20 +16,39 @@
 /// holder may have got that name since (a change in the history after
 /// this one named it, or another program wrote the roster since), or is
 /// spelled exactly so: then the undo is refused naming the holder and
-/// the change, as before.
+/// the change, as before. Under the pair rule the lowest id among the
+/// holders and the monsters given back gets the plain key, the others
+/// their shadow keys, holders re-keyed where that moves the plain key:
+/// given back under its shadow, a pair's lower member left nobody on the
+/// plain key, and checks by the plain key then let a third name alike in.
 struct PairKeys {
     /// Why a monster's name cannot be given back: `holder`, the monster
     /// that has it now, and the sentence's tail naming how it got it.
     struct Taken {
         let holder: Int64
+        let holderName: String
         let wording: String
+        /// Spelled otherwise, and only another program's writes since
+        /// could have given it: roster cannot tell it was there before.
+        let uncertain: Bool
+
+        /// Why `name` cannot be given back, in one clause.
+        func sentence(_ name: String) -> String {
+            guard uncertain else { return "the name \(Quote.code(name)) is now monster \(holder)’s\(wording)" }
+            return "the name \(Quote.code(name)) reads as \(Quote.code(holderName)) (id \(holder)), and another program "
+                + "wrote the roster since, so roster cannot tell it was there before"
+        }
     }
 
     /// Who gave a name when the history does not say.
     static let byAnotherProgram = " by another program"
 
-    /// The key to store for a monster given back as one of a pair, by id.
+    /// The key to store for each monster given back whose name reads as
+    /// another's, by id.
     private(set) var keys: [Int64: String] = [:]
+    /// The keys to store for monsters already there, shadow keys first so
+    /// that the plain key is free before it is given.
+    private(set) var holderKeys: [(id: Int64, key: String)] = []
     /// The monsters whose names are taken, by id.
     private(set) var taken: [Int64: Taken] = [:]
 
@@ -36,31 +57,56 @@ struct PairKeys {
     /// holder may have got its name since (`, by #14 add …`, ` by another
     /// program`), nil when it had it when the change was made.
     init(holders: [Monster], steps: [MonsterRevision], laterChange: (Monster) throws -> String?) throws {
-        var claimed: [String: Monster] = [:]
-        for holder in holders.sorted(by: { $0.id < $1.id }) where claimed[MonsterRules.nameKey(holder.name)] == nil {
-            claimed[MonsterRules.nameKey(holder.name)] = holder
+        // A monster the steps remove or rename holds no name here: its
+        // own step keys it.
+        let moving = Set(steps.filter { step in
+            step.after.map { MonsterRules.nameKey($0.name) } != step.before.map { MonsterRules.nameKey($0.name) }
+        }.map(\.monsterID))
+        var holdersByKey: [String: [Monster]] = [:]
+        for holder in holders.sorted(by: { $0.id < $1.id })
+        where !moving.contains(holder.id) && !(holdersByKey[MonsterRules.nameKey(holder.name)] ?? []).contains(where: { $0.id == holder.id }) {
+            holdersByKey[MonsterRules.nameKey(holder.name), default: []].append(holder)
         }
-        var givenBack: Set<Int64> = []
-        // By id, so that of two given back the lower keeps the plain key.
+        var givenBack: [String: [Int64]] = [:]
         for step in steps.sorted(by: { $0.monsterID < $1.monsterID }) {
             guard let after = step.after else { continue }
             let key = MonsterRules.nameKey(after.name)
             guard key != step.before.map({ MonsterRules.nameKey($0.name) }) else { continue }
-            guard let holder = claimed[key], holder.id != step.monsterID else {
-                var named = after
-                named.id = step.monsterID
-                claimed[key] = named
-                givenBack.insert(step.monsterID)
+            let others = (holdersByKey[key] ?? []).filter { $0.id != step.monsterID }
+            if let blocking = try Self.blocking(others, name: after.name, laterChange: laterChange) {
+                taken[step.monsterID] = blocking
                 continue
             }
-            if !givenBack.contains(holder.id) {
-                let exact = holder.name.unicodeScalars.elementsEqual(after.name.unicodeScalars)
-                if let wording = try laterChange(holder) ?? (exact ? Self.byAnotherProgram : nil) {
-                    taken[step.monsterID] = Taken(holder: holder.id, wording: wording)
-                    continue
-                }
-            }
-            keys[step.monsterID] = NameRekeying.shadowKey(key, id: step.monsterID)
+            givenBack[key, default: []].append(step.monsterID)
         }
+        for (key, ids) in givenBack {
+            let holderIDs = (holdersByKey[key] ?? []).map(\.id).filter { !ids.contains($0) }
+            guard ids.count > 1 || !holderIDs.isEmpty else { continue }
+            let lowest = (ids + holderIDs).min() ?? ids[0]
+            for id in ids { keys[id] = id == lowest ? key : NameRekeying.shadowKey(key, id: id) }
+            for id in holderIDs {
+                holderKeys.append((id, id == lowest ? key : NameRekeying.shadowKey(key, id: id)))
+            }
+        }
+        holderKeys.sort { ($0.key.contains("\n") ? 0 : 1, $0.id) < ($1.key.contains("\n") ? 0 : 1, $1.id) }
+    }
+
+    /// A holder that may have got the name since the change, or that is
+    /// spelled exactly as the name given back.
+    private static func blocking(_ holders: [Monster], name: String,
+                                 laterChange: (Monster) throws -> String?) throws -> Taken? {
+        // A holder known to have got the name first; else the newest of
+        // those roster cannot tell about, the likeliest to be new.
+        var uncertain: Taken?
+        for holder in holders {
+            let exact = holder.name.unicodeScalars.elementsEqual(name.unicodeScalars)
+            if let wording = try laterChange(holder) ?? (exact ? byAnotherProgram : nil) {
+                let taken = Taken(holder: holder.id, holderName: holder.name, wording: wording,
+                                  uncertain: !exact && wording == byAnotherProgram)
+                guard taken.uncertain else { return taken }
+                uncertain = taken
+            }
+        }
+        return uncertain
     }
 }

@@ -145,11 +145,16 @@ extension SQLiteRosterStore {
                 let wording = try laterChangeWording(after: change.id, monster: holder.id)
                 return wording == Self.outsideHistory && !outsideSince ? nil : wording
             }
+            if let taken = steps.lazy.compactMap({ step in pairKeys.taken[step.monsterID].map { (step, $0) } }).first,
+               let after = taken.0.after {
+                throw reversal.refused(taken.1.sentence(after.name))
+            }
+            for holder in pairKeys.holderKeys {
+                try database.cached("UPDATE monster SET name_key = ?1 WHERE id = ?2 AND name_key <> ?1")
+                    .run(.text(holder.key), .integer(holder.id))
+            }
             for step in steps {
                 guard let after = step.after else { continue }
-                if let taken = pairKeys.taken[step.monsterID] {
-                    throw reversal.refused("the name \(Quote.code(after.name)) is now monster \(taken.holder)’s\(taken.wording)")
-                }
                 let sql = step.before == nil ? MonsterTable.insertWithID : MonsterTable.update
                 var values = MonsterTable.values(of: after)
                 if let key = pairKeys.keys[step.monsterID] { values[values.count - 1] = .text(key) }

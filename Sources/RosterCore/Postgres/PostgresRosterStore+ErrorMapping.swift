@@ -39,6 +39,12 @@ extension PostgresRosterStore {
             if state == SQLState("2200H") {
                 return .serverRefused("the roster at \(server) has no monster id left to give: its ids reached the largest PostgreSQL keeps (an imported monster with id 9223372036854775807 does that), and roster never gives an id twice\(unchanged)")
             }
+            // The history's counter past the largest bigint (a history row
+            // another role wrote with id 9223372036854775807): said as a
+            // file says it, not as the server's "bigint out of range".
+            if state == SQLState("22003"), failure.fields[UInt8(ascii: "W")]?.contains("next_history_id") == true {
+                return .invalid([FieldProblem(field: "history", message: HistoryTable.noIDLeft)])
+            }
             if meansLostConnection(error) {
                 return .serverUnavailable("lost the connection to PostgreSQL at \(server): \(failure.message)\(unchanged)")
             }

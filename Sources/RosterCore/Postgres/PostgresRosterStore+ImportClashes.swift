@@ -54,8 +54,12 @@ extension PostgresRosterStore {
             }
         case .insert:
             for row in try run("""
-                SELECT i.ordinal, i.name, m.name, count(*) OVER () FROM import_rows i JOIN roster.monster m ON m.name_key = i.name_key
-                WHERE i.ordinal = (SELECT min(ordinal) FROM import_rows d WHERE d.name_key = i.name_key) ORDER BY i.ordinal LIMIT $1
+                SELECT ordinal, name, stored, count(*) OVER () FROM (
+                    SELECT DISTINCT ON (i.ordinal) i.ordinal, i.name, m.name AS stored FROM import_rows i JOIN roster.monster m
+                      ON m.name_key >= i.name_key COLLATE "C" AND m.name_key < (i.name_key || chr(11)) COLLATE "C"
+                    WHERE i.ordinal = (SELECT min(ordinal) FROM import_rows d WHERE d.name_key = i.name_key)
+                    ORDER BY i.ordinal, m.id) x
+                ORDER BY ordinal LIMIT $1
                 """, [limit]).rows.counted(by: countUnlisted) {
                 problems.add(InputProblem(.conflict, at: place(row[0], \.name), field: "name",
                                              MonsterRules.nameTakenSentence(row[1] ?? "", by: row[2] ?? "") + "; use --mode upsert to update it"))
@@ -67,13 +71,17 @@ extension PostgresRosterStore {
             // (its row takes that monster's stored key); spelled as
             // neither, it is refused at its line naming both, never
             // matched to the one that holds the plain key.
+            // A name read by one monster alone that holds only a shadow
+            // key (its pair's other member removed) updates that one too,
+            // as on a file, rather than adding a third name alike.
             var readingAlike: [(ordinal: String, name: String, monsters: [Monster], keys: [String])] = []
             for row in try run("""
                 SELECT ordinal, name, id, stored, name_key FROM (
-                    SELECT i.ordinal, i.name, m.id, m.name AS stored, m.name_key, count(*) OVER (PARTITION BY i.ordinal) AS matches
+                    SELECT i.ordinal, i.name, m.id, m.name AS stored, m.name_key, i.name_key AS given,
+                      count(*) OVER (PARTITION BY i.ordinal) AS matches
                     FROM import_rows i JOIN roster.monster m
                       ON m.name_key >= i.name_key COLLATE "C" AND m.name_key < (i.name_key || chr(11)) COLLATE "C") x
-                WHERE matches > 1 ORDER BY ordinal, id
+                WHERE matches > 1 OR name_key <> given ORDER BY ordinal, id
                 """).rows {
                 guard let ordinal = row[0], let name = row[1], let id = row[2].flatMap({ Int64($0) }),
                       let stored = row[3], let key = row[4] else { continue }

@@ -23,7 +23,13 @@ extension PostgresRosterStore {
     /// Every monster named by one of `ids`, or whose name reads as one of
     /// `keys` (the ones another program made read alike too), by id.
     /// `forUpdate` locks them for the write under way.
-    func monsters(ids: [Int64], readingAs keys: [String], forUpdate: Bool) throws -> [Monster] {
+    ///
+    /// A key none matched whose name was given (`spelled`) is looked at
+    /// once more: a row spelled so ignoring case whose key is not the
+    /// name's was renamed by a writer that left its key and passed as
+    /// roster (sharing.md): the keys are derived again, or the names
+    /// compared. Only a miss pays for that scan.
+    func monsters(ids: [Int64], readingAs keys: [String], spelled: [String] = [], forUpdate: Bool) throws -> [Monster] {
         let lookup = lookupStatement(ids: ids, readingAs: keys, forUpdate: forUpdate)
         var rows: [[String?]]
         if keys.isEmpty {
@@ -47,7 +53,19 @@ extension PostgresRosterStore {
         // transaction ids: issue 23's H3b). The keys are derived again and
         // the lookup made again, or the names compared; the row is never
         // taken by its stale key.
-        guard found.stale else { return found.monsters }
+        let foundKeys = Set(found.monsters.map { MonsterRules.nameKey($0.name) })
+        let missed = found.stale ? [] : spelled.filter { MonsterRules.id(in: $0) == nil && !foundKeys.contains(MonsterRules.nameKey($0)) }
+        guard found.stale || !missed.isEmpty else { return found.monsters }
+        if !found.stale {
+            let wanted = Set(keys)
+            let renamed = try run("""
+                SELECT \(PostgresMonsterTable.columns) FROM roster.monster
+                WHERE lower(name) = ANY(ARRAY(SELECT lower(s) FROM unnest($1::text[]) AS s)) ORDER BY id
+                """, [Self.arrayLiteral(missed)]).rows
+                .map { (row) throws(RosterError) in try PostgresMonsterTable.monster(from: row) }
+                .filter { wanted.contains(MonsterRules.nameKey($0.name)) }
+            guard !renamed.isEmpty else { return found.monsters }
+        }
         if try correctNameKeys() { return try monsters(from: try run(lookup.sql, lookup.parameters).rows, ids: ids, readingAs: keys).monsters }
         return try monstersComparingNames(ids: ids, readingAs: keys, lock: forUpdate && !isRehearsing ? " FOR UPDATE" : "")
     }
@@ -56,7 +74,7 @@ extension PostgresRosterStore {
     /// on the ids those names mean (`MonsterQuery.resolvingNames`), locked
     /// for the write under way when `forUpdate`.
     func resolvingNames(_ query: MonsterQuery, forUpdate: Bool = false) throws -> MonsterQuery {
-        try query.resolvingNames { try monsters(ids: [], readingAs: [MonsterRules.nameKey($0)], forUpdate: forUpdate) }
+        try query.resolvingNames { try monsters(ids: [], readingAs: [MonsterRules.nameKey($0)], spelled: [$0], forUpdate: forUpdate) }
     }
 
     /// Whether the stored keys can be trusted: "t" when every key was

@@ -12,8 +12,8 @@ extension PostgresRosterStore {
     func forEachCheckedRow(matching query: MonsterQuery, columns: String, count: Int, forUpdate: Bool = false,
                            _ body: (DataRowBytes) throws -> Void) throws {
         let select = QuerySQL(selecting: columns + ", " + NameRecheck.columns, from: "roster.monster", query, .postgres,
-                              forUpdate: forUpdate)
-        var check = NameRecheck()
+                              forUpdate: forUpdate, checkingNames: true)
+        var check = NameRecheck(query)
         try connection.query(rehearsed(select.sql), select.parameters.map(\.text), eachRowBytes: { row in
             guard row.count == count + 2 else { throw RosterError.damaged(path: "a row of roster.monster") }
             let name = String(decoding: row.bytes(count), as: UTF8.self)

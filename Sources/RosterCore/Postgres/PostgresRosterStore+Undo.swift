@@ -174,9 +174,12 @@ extension PostgresRosterStore {
                 guard let after = step.after else { continue }
                 // A name another monster took since: refused by name.
                 if let taken = pairKeys.taken[step.monsterID] {
-                    throw reversal.refused("the name \(Quote.code(after.name)) is now monster \(taken.holder)’s\(taken.wording)")
+                    throw reversal.refused(taken.sentence(after.name))
                 }
                 if step.before == nil { added.append((step.monsterID, after)) } else { updated.append((step.monsterID, after)) }
+            }
+            for holder in pairKeys.holderKeys {
+                later("UPDATE roster.monster SET name_key = $2 WHERE id = $1 AND name_key <> $2", [String(holder.id), holder.key])
             }
             saveAllLater(updated, keys: pairKeys.keys)
             insertAllLater(added, keys: pairKeys.keys)

@@ -81,7 +81,7 @@ extension PostgresRosterStore {
     func lookUpAll(_ references: [String], forUpdate: Bool = false) throws -> [String: Monster] {
         guard !references.isEmpty else { return [:] }
         let (ids, keys) = Self.idsAndKeys(references)
-        return try Self.resolve(references, among: try monsters(ids: ids, readingAs: keys, forUpdate: forUpdate))
+        return try Self.resolve(references, among: try monsters(ids: ids, readingAs: keys, spelled: references, forUpdate: forUpdate))
     }
 
     /// The ids and folded names `references` give, apart.

@@ -22,6 +22,17 @@ struct NameRecheck {
 
     /// Whether a row was dropped for a stale key.
     private(set) var foundStale = false
+    /// The folded texts `name~` asks for: a row the stored name matched
+    /// (ignoring case, `QuerySQL`'s `checkingNames`) whose right key holds
+    /// one not is dropped.
+    private var contained: [String] = []
+
+    init(_ query: MonsterQuery) {
+        contained = query.conditions.compactMap { condition in
+            guard condition.field == .name, condition.comparison == .contains, case .text(let text) = condition.value else { return nil }
+            return MonsterRules.nameKey(text)
+        }
+    }
 
     /// Whether `storedKey` is what `name` gives now (the key itself, or
     /// the key then a newline and the id, for a look-alike pair's second).
@@ -34,7 +45,10 @@ struct NameRecheck {
 
     /// Whether the row may be passed on; notes a stale one.
     mutating func admits(name: String, storedKey: String) -> Bool {
-        if Self.keyIsRight(name: name, storedKey: storedKey) { return true }
+        if Self.keyIsRight(name: name, storedKey: storedKey) {
+            let plain = storedKey.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+            return contained.allSatisfy { $0.isEmpty || plain.contains($0) }
+        }
         foundStale = true
         return false
     }

@@ -29,6 +29,11 @@ struct QuerySQL {
 
     /// `SELECT columns FROM table WHERE … ORDER BY …` for `query`.
     ///
+    /// `checkingNames`: a reading whose rows `NameRecheck` checks. Its
+    /// `name~` matches the stored name ignoring case too, so a row renamed
+    /// by a program that left its key is matched (and its stale key seen);
+    /// the check drops a row its right key does not match.
+    ///
     /// `namesMatchedBy`: the ids whose names the query's name conditions
     /// match, worked out by comparing names where the stored keys cannot
     /// be trusted (see `NameKeyCheck`); those conditions are then this one
@@ -36,8 +41,8 @@ struct QuerySQL {
     /// write): a row another program changes meanwhile is matched again
     /// as it is once that program commits, never acted on as it was.
     init(selecting columns: String, from table: String, _ query: MonsterQuery, _ dialect: Dialect,
-         namesMatchedBy ids: [Int64]? = nil, forUpdate: Bool = false) {
-        var builder = Builder(dialect: dialect)
+         namesMatchedBy ids: [Int64]? = nil, forUpdate: Bool = false, checkingNames: Bool = false) {
+        var builder = Builder(dialect: dialect, checkingNames: checkingNames)
         var conditions = query.conditions.filter { ids == nil || $0.field != .name }.map { builder.condition($0) }
         if let ids { conditions.append(builder.idIn(ids)) }
         var sql = "SELECT \(columns) FROM \(table)"
@@ -111,6 +116,7 @@ struct QuerySQL {
     /// Collects the parameters as the conditions are written.
     struct Builder {
         let dialect: Dialect
+        var checkingNames = false
         var parameters: [Parameter] = []
 
         mutating func placeholder(_ parameter: Parameter) -> String {
@@ -159,7 +165,13 @@ struct QuerySQL {
                                                  : "split_part(name_key, chr(10), 1)"
                 let haystack = isName ? keyPart : "lower(\(column))"
                 let wanted = isName ? needle : "lower(\(needle))"
-                return dialect == .sqlite ? "instr(\(haystack), \(wanted)) > 0" : "strpos(\(haystack), \(wanted)) > 0"
+                let byKey = dialect == .sqlite ? "instr(\(haystack), \(wanted)) > 0" : "strpos(\(haystack), \(wanted)) > 0"
+                guard isName, checkingNames, !text.isEmpty else { return byKey }
+                // ASCII's case alone on both stores, as SQLite's lower()
+                // folds; PostgreSQL's under "C" costs half its ILIKE.
+                let spelled = placeholder(.text(text))
+                return dialect == .sqlite ? "(\(byKey) OR instr(lower(name), lower(\(spelled))) > 0)"
+                    : "(\(byKey) OR strpos(lower(name COLLATE \"C\"), lower(\(spelled) COLLATE \"C\")) > 0)"
             case .notEqual where isName:
                 return "(\(column) < \(placeholder(.text(value))) OR \(column) >= \(placeholder(.text(value + "\u{0B}"))))"
             case .notEqual:

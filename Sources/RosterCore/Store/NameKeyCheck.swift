@@ -77,13 +77,25 @@ extension SQLiteRosterStore {
     /// means the keys are wrong: they are derived again and the lookup
     /// made again, or, where the roster cannot be written now, the names
     /// are compared instead. Never is a monster found by a stale key.
-    func monstersReadingAs(_ key: String) throws -> [Monster] {
+    ///
+    /// A miss is looked at once more when the name was given
+    /// (`spelled`): a row spelled so ignoring ASCII case whose key is not
+    /// the name's was renamed by another program that left its key (and
+    /// said the keys were checked): the keys are derived again, or the
+    /// names compared. Only a miss pays for that scan.
+    func monstersReadingAs(_ key: String, spelled: String? = nil) throws -> [Monster] {
         guard try checkNameKeys() else { return try monstersByComparingNames(key) }
         func byKey() throws -> [Monster] {
             try database.cached(MonsterTable.selectByNameKeyAndShadows)
                 .rows([.text(key), .text(key + "\u{0B}")], MonsterTable.monster(from:))
         }
         let found = try byKey()
+        if found.isEmpty, let spelled, MonsterRules.id(in: spelled) == nil {
+            let renamed = try database.cached("SELECT \(MonsterTable.columns) FROM monster WHERE name = ? COLLATE NOCASE ORDER BY id")
+                .rows([.text(spelled)], MonsterTable.monster(from:))
+                .filter { MonsterRules.nameKey($0.name) == key }
+            guard renamed.isEmpty else { return try correctNameKeysNow() ? byKey() : renamed }
+        }
         guard found.contains(where: { MonsterRules.nameKey($0.name) != key }) else { return found }
         return try correctNameKeysNow() ? byKey() : monstersByComparingNames(key)
     }

@@ -68,9 +68,9 @@ extension SQLiteRosterStore {
     /// checked against its name (`NameRecheck`), then the rows a stale key
     /// hid, by id. `columns` come first; the check's own follow them.
     private func forEachCheckedRow(matching query: MonsterQuery, columns: String, _ body: (Row) throws -> Void) throws {
-        let select = QuerySQL(selecting: columns + ", " + NameRecheck.columns, from: "monster", query, .sqlite)
+        let select = QuerySQL(selecting: columns + ", " + NameRecheck.columns, from: "monster", query, .sqlite, checkingNames: true)
         let count = Int32(columns.split(separator: ",").count)
-        var check = NameRecheck()
+        var check = NameRecheck(query)
         try database.cached(select.sql).forEachRow(select.parameters.map(\.sqlValue)) { row in
             if check.admits(name: row.text(count), storedKey: row.text(count + 1)) { try body(row) }
         }
@@ -122,13 +122,13 @@ extension SQLiteRosterStore {
 
     func lookUpByName(_ reference: String) throws -> Monster? {
         // Keys another program may have left wrong (see `NameKeyCheck`).
-        try MonsterRules.oneMonster(named: reference, among: try monstersReadingAs(MonsterRules.nameKey(reference)))
+        try MonsterRules.oneMonster(named: reference, among: try monstersReadingAs(MonsterRules.nameKey(reference), spelled: reference))
     }
 
     /// `query` with its `name=` and `name!=` conditions made conditions
     /// on the ids those names mean (`MonsterQuery.resolvingNames`).
     func resolvingNames(_ query: MonsterQuery) throws -> MonsterQuery {
-        try query.resolvingNames { try monstersReadingAs(MonsterRules.nameKey($0)) }
+        try query.resolvingNames { try monstersReadingAs(MonsterRules.nameKey($0), spelled: $0) }
     }
 
     /// A name close to `reference`, to suggest when nothing matched.
@@ -162,11 +162,12 @@ extension SQLiteRosterStore {
                 guard !key.isEmpty else { continue }
                 let index = try whole ?? NameIndex(names: neighbours(of: key))
                 // The lookup by name key found nothing, yet the table holds
-                // this very name: the file's index (or its keys) disagree
-                // with its rows. Acting on it could lose data; suggesting
-                // the name would only confuse.
+                // this very name: never called damaged (the file is sound).
                 if MonsterRules.id(in: reference) == nil, index.contains(key: key), try nameKeysAreChecked() {
-                    throw RosterError.damaged(path: path)
+                    // Keys another program left and said were checked
+                    // (the name is spelled otherwise than asked): derived
+                    // again, the next lookup finds it; the name is offered.
+                    _ = try correctNameKeysNow()
                 }
                 found[reference] = index.suggestion(for: reference)
             }

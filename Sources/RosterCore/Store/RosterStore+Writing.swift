@@ -114,8 +114,7 @@ extension SQLiteRosterStore: RuleWritingStore {
         let problems = monster.problems
         guard problems.isEmpty else { throw .invalid(problems) }
         return try write(commit: !dryRun) {
-            if let existing = try database.cached(MonsterTable.selectByNameKey)
-                .firstRow([.text(MonsterRules.nameKey(monster.name))], MonsterTable.monster(from:)) {
+            if let existing = try nameHolders(ofKey: MonsterRules.nameKey(monster.name)).first {
                 throw RosterError.nameTaken(monster.name, existing: existing.name)
             }
             // One past every id the roster ever held (see `MonsterSequence`).
@@ -177,10 +176,18 @@ extension SQLiteRosterStore: RuleWritingStore {
         try StoreWriteRules.edits(references, expecting: expected, monsterFor: lookUp) { try save(changes, to: $0) }
     }
 
+    /// The monsters keyed `key`, and those of a look-alike pair keyed by
+    /// their ids after it, by id: a name is taken if any holds it, the
+    /// plain key alone missing a pair whose lower member was removed.
+    func nameHolders(ofKey key: String) throws -> [Monster] {
+        try database.cached(MonsterTable.selectByNameKeyAndShadows)
+            .rows([.text(key), .text(key + "\u{0B}")], MonsterTable.monster(from:))
+    }
+
     /// Checks and saves `changes` to `before`, without a history entry.
     func save(_ changes: MonsterChanges, to before: Monster) throws -> MonsterEdit {
         let after = try StoreWriteRules.edited(before, by: changes) { key in
-            try database.cached(MonsterTable.selectByNameKey).firstRow([.text(key)], MonsterTable.monster(from:))
+            try nameHolders(ofKey: key).first { $0.id != before.id }
         }
         guard after != before else { return MonsterEdit(before: before, after: after) }
         do {

@@ -186,3 +186,17 @@ final class TestRoster {
                                             environment: [:])
     }
 }
+
+extension PostgresTestServer {
+    /// A new database holding a new roster (the six defaults) and a
+    /// superuser connection to it, as psql has: the other program.
+    static func freshRoster() throws -> (roster: PostgresRosterStore, admin: PostgresConnection) {
+        let server = try shared()
+        let database = try server.makeDatabase()
+        let admin = try server.adminConnection(database: database)
+        let roster = try PostgresRosterStore.open(uri: server.uri(database: database, user: "postgres", applicationName: "tester-a"),
+                                                  environment: [:])
+        _ = try roster.count()
+        return (roster, admin)
+    }
+}
