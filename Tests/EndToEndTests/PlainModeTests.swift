@@ -122,13 +122,13 @@ struct PlainModeTests {
         #expect(try sandbox.sqlite("SELECT description FROM monster WHERE id = 2") == "Good boy")
         roster.answer("edit", shows: "Which of Hound-Bot's fields? 1 name, 2 description, 3 weapon, 4 name colour, 5 picture, 6 height, 7 origin, 8 activation, 0 to keep everything as it is.\nField number: ")
         roster.answer("5", shows: "1 a cat robot, 2 a dog robot, 3 an exploding robot, 4 a fire robot, 5 an ice robot, 6 a little tomato robot, 7 the stand-in picture, 0 to keep a dog robot.\nPicture number: ")
-        roster.answer("1", shows: "Changed Hound-Bot: icon meetdogbot.png to meetcatbot.png.\nCommand: ")
+        roster.answer("1", shows: "Changed Hound-Bot: picture a dog robot to a cat robot.\nCommand: ")
         #expect(try sandbox.sqlite("SELECT icon FROM monster WHERE id = 2") == "meetcatbot.png")
 
         // Undo and redo, in the history's words.
-        roster.answer("undo", shows: "Undid edit Hound-Bot: icon meetdogbot.png to meetcatbot.png.\nCommand: ")
+        roster.answer("undo", shows: "Undid edit Hound-Bot: picture a dog robot to a cat robot.\nCommand: ")
         #expect(try sandbox.sqlite("SELECT icon FROM monster WHERE id = 2") == "meetdogbot.png")
-        roster.answer("redo", shows: "Redid edit Hound-Bot: icon meetdogbot.png to meetcatbot.png.\nCommand: ")
+        roster.answer("redo", shows: "Redid edit Hound-Bot: picture a dog robot to a cat robot.\nCommand: ")
         #expect(try sandbox.sqlite("SELECT icon FROM monster WHERE id = 2") == "meetcatbot.png")
 
         // A change by another program is told before the next prompt.
@@ -309,13 +309,13 @@ struct PlainModeTests {
             "New description:",
             "Changed Boom-Bot: description “Tick, tick, BOOM!” to “Loud”.",
             "Command:",
-            "Changed Boom-Bot: icon meetexplodebot.png to meetfirebot.png.",
+            "Changed Boom-Bot: picture an exploding robot to a fire robot.",
             "Command:",
-            "Undid edit Boom-Bot: icon meetexplodebot.png to meetfirebot.png.",
+            "Undid edit Boom-Bot: picture an exploding robot to a fire robot.",
             "Command:",
-            "Redid edit Boom-Bot: icon meetexplodebot.png to meetfirebot.png.",
+            "Redid edit Boom-Bot: picture an exploding robot to a fire robot.",
             "Command:",
-            "Undid edit Boom-Bot: icon meetexplodebot.png to meetfirebot.png.",
+            "Undid edit Boom-Bot: picture an exploding robot to a fire robot.",
             "Command:",
             "There is no command or monster called “boom-bt”. Did you mean the monster Boom-Bot?",
             "Command:",

@@ -36,10 +36,13 @@ final class RosterSessionController {
     var selectedOnRoster: Monster? { draft == nil ? selectedRow : nil }
     /// A line for the footer: what just happened, or what went wrong.
     /// Set by the controller's own files only (saving, history, changes from elsewhere).
+    /// How a sentence names a picture: as the details show it ("Dog
+    /// robot"), or as the plain roster reads it out ("a dog robot").
+    var pictureNaming: (String) -> String = MonsterPictures.name
     var status: (text: String, isError: Bool)? {
         didSet {
             // The history's words name pictures by file; the interface by what they show.
-            if let told = status, case let named = MonsterPictures.toldByName(told.text), named != told.text {
+            if let told = status, case let named = MonsterPictures.toldByName(told.text, naming: pictureNaming), named != told.text {
                 status = (named, told.isError)
             }
             followUp = nil

@@ -48,6 +48,7 @@ final class PlainSession {
 
     init(controller: RosterSessionController, console: PlainConsole) {
         self.controller = controller
+        controller.pictureNaming = MonsterPictures.spoken
         self.console = console
         seenHistoryID = newestHistoryID()
     }
