@@ -213,7 +213,9 @@ struct HugePixelSizeTests {
         let run = try sandbox.rosterOnTerminalWithErrors(["show", "Cat-Bot"], environment: ["TERM": "xterm-256color"],
                                                          answers: answers, pixels: (65535, 65535))
         #expect(run.status == 0, "\(run.errors)")
-        #expect(Date().timeIntervalSince(start) < 5, "took \(Date().timeIntervalSince(start)) s")
+        // The bug took 35–60 s; a debug build on a loaded machine takes
+        // up to about 6 s for the same work, so the bound sits between.
+        #expect(Date().timeIntervalSince(start) < 20, "took \(Date().timeIntervalSince(start)) s")
         #expect(run.output.utf8.count < 4 << 20, "\(run.output.utf8.count) bytes")
     }
 }

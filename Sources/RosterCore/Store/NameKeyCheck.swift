@@ -94,7 +94,16 @@ extension SQLiteRosterStore {
             let renamed = try database.cached("SELECT \(MonsterTable.columns) FROM monster WHERE name = ? COLLATE NOCASE ORDER BY id")
                 .rows([.text(spelled)], MonsterTable.monster(from:))
                 .filter { MonsterRules.nameKey($0.name) == key }
-            guard renamed.isEmpty else { return try correctNameKeysNow() ? byKey() : renamed }
+            guard !renamed.isEmpty else { return found }
+            // A row whose stored key is right, yet the lookup by key missed
+            // it: the file's index disagrees with its rows (a bad disk or
+            // copy). Acting on it could lose data: told as damage.
+            let storedKey = try database.cached("SELECT name_key FROM monster WHERE id = ?")
+            for monster in renamed {
+                let stored = try storedKey.firstRow([.integer(monster.id)]) { $0.text(0) }
+                if stored == key || stored == NameRekeying.shadowKey(key, id: monster.id) { throw RosterError.damaged(path: path) }
+            }
+            return try correctNameKeysNow() ? byKey() : renamed
         }
         guard found.contains(where: { MonsterRules.nameKey($0.name) != key }) else { return found }
         return try correctNameKeysNow() ? byKey() : monstersByComparingNames(key)
