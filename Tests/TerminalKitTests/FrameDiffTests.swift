@@ -30,6 +30,25 @@ struct FrameDiffTests {
         #expect(rewritten.map { [$0.x, $0.y] } == [[0, 1], [1, 1]], "cells a picture left are written whatever they held")
     }
 
+    @Test("an erase inside a row ends at the last blank that changed, not at the end of the blanks")
+    func eraseEndsWithTheChange() {
+        var before = Buffer(size: Size(width: 40, height: 1))
+        before.write("Mini-Tomato-Bot", at: Point(x: 2, y: 0))
+        before.write("│", at: Point(x: 39, y: 0))
+        var after = Buffer(size: before.size)
+        after.write("Ice-Bot", at: Point(x: 2, y: 0))
+        after.write("│", at: Point(x: 39, y: 0))
+        let changes = FrameDiff.changes(from: before, to: after, depth: .truecolor)
+        guard let erase = changes.last, case .erase(let command) = erase.step else {
+            Issue.record("no erase: \(changes)")
+            return
+        }
+        // "Mini-Tomato-Bot" ended at column 16: the 8 cells from 9 are
+        // what changed; the 22 after them were blank already.
+        #expect([erase.x, erase.cells] == [9, 8])
+        #expect(command == "\u{1B}[8X")
+    }
+
     /// A frame of pictures and text over the last one, with a few pieces
     /// of the last one left as they were.
     static func frame(after last: Buffer?, _ random: inout SplitMix64, size: Size, depth: ColorDepth) -> Buffer {

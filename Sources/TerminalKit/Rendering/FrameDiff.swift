@@ -89,23 +89,26 @@ struct FrameDiff {
     }
 
     /// The erase that blanks the run of blank cells starting at (x, y),
-    /// when it is shorter than writing the spaces that changed. An erase
+    /// when it is shorter than writing the spaces that changed: `EL` when
+    /// the run reaches the row's end, else `ECH` up to the last cell that
+    /// changed (those after it are blank on screen already). An erase
     /// fills with the pen's background and, in some terminals, its reverse
     /// and underline, so the writer does it with `eraser`'s pen.
     private func erasure(from x: Int, _ y: Int) -> (cells: Int, command: String)? {
         var end = x
-        var changed = 0
+        var changed = 0, lastChanged = x
         while end < buffer.size.width {
             let cell = buffer[end, y]
             let look = CellLook(cell, depth: depth)
             // Cells a picture covered are written, never erased: not every
             // terminal erases sixel pixels or inline images with ECH or EL.
             guard !cell.isContinuation, look.isErased, !mustRewrite(end, y) else { break }
-            if !isShown(look, cell, at: end, y) { changed += 1 }
+            if !isShown(look, cell, at: end, y) { (changed, lastChanged) = (changed + 1, end) }
             end += 1
         }
-        let command = end == buffer.size.width ? "\u{1B}[K" : "\u{1B}[\(end - x)X"
+        let cells = end == buffer.size.width ? end - x : lastChanged + 1 - x
+        let command = end == buffer.size.width ? "\u{1B}[K" : "\u{1B}[\(cells)X"
         guard command.utf8.count < changed else { return nil }
-        return (end - x, command)
+        return (cells, command)
     }
 }
