@@ -82,14 +82,14 @@ struct InteractiveTests {
         // it: a roster that read a change committed before the wreck kept
         // good pages and never saw the wreck. (A wreck alone, with no
         // change, is unseen while the pages read stay cached.) The one
-        // sqlite3 session read its pages before the wreck and keeps them,
-        // so it commits into the wrecked file without noticing; the change
-        // stays in the WAL, and the pages it did not touch, page 1 among
-        // them, are read from the wrecked file.
+        // sqlite3 session reads every page before the wreck (quick_check)
+        // and keeps them, so it commits into the wrecked file without
+        // noticing; the change stays in the WAL, and the pages it did not
+        // touch, page 1 among them, are read from the wrecked file.
         let wreck = "head -c 8192 /dev/zero | tr '\\000' A | dd of='\(sandbox.databasePath)' bs=8192 count=1 conv=notrunc status=none"
-        let session = try sandbox.run("/usr/bin/sqlite3", [sandbox.databasePath, "SELECT count(*) FROM monster", ".shell \(wreck)",
+        let session = try sandbox.run("/usr/bin/sqlite3", [sandbox.databasePath, "PRAGMA quick_check", ".shell \(wreck)",
                                                           "UPDATE monster SET description = 'Woof' WHERE id = 2"])
-        #expect(session.status == 0 && session.stdout == "6\n", "the change was committed over the wreck: \(session.stderr)")
+        #expect(session.status == 0 && session.stdout == "ok\n", "the change was committed over the wreck: \(session.stderr)")
         roster.terminal.type(Self.down)
         #expect(roster.waitForChange() == .exited(74))
         #expect(roster.terminal.settings == roster.settingsBefore)
