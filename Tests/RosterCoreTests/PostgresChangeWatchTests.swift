@@ -88,9 +88,7 @@ struct PostgresChangeWatchTests {
         let database = try server.makeDatabase()
         let admin = try server.adminConnection(database: database)
         defer { admin.close() }
-        try admin.simpleQuery("""
-            DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'shouter') THEN CREATE ROLE shouter LOGIN; END IF; END $$
-            """)
+        try admin.makeLoginRole("shouter")
         let shouter = try server.connection(as: "shouter", database: database)
         defer { shouter.close() }
         let watching = try store(database, as: "watcher")

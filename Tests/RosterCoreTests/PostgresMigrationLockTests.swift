@@ -15,9 +15,7 @@ struct PostgresMigrationLockTests {
         let database = try server.makeDatabase(schema: false)
         let admin = try server.adminConnection(database: database)
         defer { admin.close() }
-        try admin.simpleQuery("""
-            DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'lurker') THEN CREATE ROLE lurker LOGIN; END IF; END $$
-            """)
+        try admin.makeLoginRole("lurker")
         let lurker = try server.connection(as: "lurker", database: database)
         defer { lurker.close() }
         _ = try lurker.query("SELECT pg_advisory_lock(\(PostgresSchema.LockKey.space), \(PostgresSchema.LockKey.migration))")
