@@ -45,7 +45,7 @@ extension RosterError {
         case .monsterNotFound, .nameTaken, .newerDatabase, .foreignDatabase, .foreignSchema, .historyRefused, .changedSince, .changedSinceAsked, .namesReadAlike: .failure
         case .invalid, .unreadableValue: .dataError
         case .notADatabase, .damaged, .readOnly, .cannotOpen, .storage, .full, .serverRefused: .ioError
-        case .serverUnavailable: .busy
+        case .serverUnavailable, .heldUp: .busy
         case .invalidLocation: .usage
         case .outOfMemory: .osError
         case .busy: .busy

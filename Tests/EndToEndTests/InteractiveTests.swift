@@ -76,14 +76,20 @@ struct InteractiveTests {
     func fatalError() throws {
         let sandbox = try Sandbox()
         let roster = try open(sandbox)
-        // Another program changes the roster, which makes the running
-        // roster read the file again, and wrecks the file. (A wreck alone,
-        // with no change, is unseen while the pages it read stay cached:
-        // the file is whole and its WAL empty once `list` has ended.)
-        _ = try sandbox.sqlite("UPDATE monster SET description = 'Woof' WHERE id = 2; PRAGMA wal_checkpoint(TRUNCATE)")
-        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: sandbox.databasePath))
-        try handle.write(contentsOf: Data(repeating: 0x41, count: 8192))
-        try handle.close()
+        // Another program wrecks the file's first pages, then commits a
+        // change, which makes the running roster read the file again.
+        // The wreck comes first, so no roster can read the change without
+        // it: a roster that read a change committed before the wreck kept
+        // good pages and never saw the wreck. (A wreck alone, with no
+        // change, is unseen while the pages read stay cached.) The one
+        // sqlite3 session reads every page before the wreck (quick_check)
+        // and keeps them, so it commits into the wrecked file without
+        // noticing; the change stays in the WAL, and the pages it did not
+        // touch, page 1 among them, are read from the wrecked file.
+        let wreck = "head -c 8192 /dev/zero | tr '\\000' A | dd of='\(sandbox.databasePath)' bs=8192 count=1 conv=notrunc status=none"
+        let session = try sandbox.run("/usr/bin/sqlite3", [sandbox.databasePath, "PRAGMA quick_check", ".shell \(wreck)",
+                                                          "UPDATE monster SET description = 'Woof' WHERE id = 2"])
+        #expect(session.status == 0 && session.stdout == "ok\n", "the change was committed over the wreck: \(session.stderr)")
         roster.terminal.type(Self.down)
         #expect(roster.waitForChange() == .exited(74))
         #expect(roster.terminal.settings == roster.settingsBefore)

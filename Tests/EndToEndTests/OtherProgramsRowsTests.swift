@@ -49,9 +49,32 @@ struct OtherProgramsRowsTests {
         #expect(try sandbox.sqlite("SELECT group_concat(id || ':' || weapon, ' ') FROM monster WHERE id >= 7") == "7:blowgun 8:sword")
         let other = try sandbox.roster("remove", "TWIN-BOT", "--yes")
         #expect(other.status == 1)
-        #expect(other.stderr == "roster: 2 monsters have names that read as `TWIN-BOT`: `twin-bot` (id 7) and `Twin-Bot` (id 8), as another program wrote them; name one by its id or by its exact spelling, or rename one (roster edit '#8' --name NEW)\n",
+        #expect(other.stderr == "roster: 2 monsters have names that read as `TWIN-BOT`: `twin-bot` (id 7) and `Twin-Bot` (id 8); name one by its id or by its exact spelling, or rename one (roster edit '#8' --name NEW)\n",
                 "\(other.stderr)")
         #expect(try sandbox.sqlite("SELECT count(*) FROM monster WHERE id >= 7") == "2")
+    }
+
+    @Test("add, and import's insert, of a name that reads as both of a pair say the name is taken by both, not to name one by its id; an upsert is told to spell one")
+    func newNameReadingAsPair() throws {
+        let sandbox = try Sandbox()
+        #expect(try sandbox.roster("add", "twin-bot", "--weapon", "fire").status == 0)
+        _ = try sandbox.sqlite("INSERT INTO monster (name, name_key, icon, weapon) VALUES ('Twin-Bot', 'bogus', 'unknown.png', 'smoke')")
+        let taken = "the name `TWIN-BOT` reads as `twin-bot` (id 7) and `Twin-Bot` (id 8), already on the roster "
+            + "(names are compared ignoring case, width and look-alike letters); choose a name that does not"
+        let add = try sandbox.roster("add", "TWIN-BOT", "--weapon", "sword")
+        #expect(add.status == 1)
+        #expect(add.stderr == "roster: \(taken)\n", "\(add.stderr)")
+        let broken = try sandbox.roster("add", "TWIN-BOT", "--weapon", "sword", "--icon", "x")
+        #expect(broken.status == 65)
+        #expect(broken.stderr.contains(taken), "\(broken.stderr)")
+        let insert = try sandbox.roster(["import", "-", "--format", "csv"], stdin: "name,weapon\nTWIN-BOT,sword\n")
+        #expect(insert.status != 0)
+        #expect(insert.stderr.contains(taken), "\(insert.stderr)")
+        let upsert = try sandbox.roster(["import", "-", "--format", "csv", "--mode", "upsert"], stdin: "name,weapon\nTWIN-BOT,sword\n")
+        #expect(upsert.status != 0)
+        #expect(upsert.stderr.contains("spell it exactly as the one to update, or rename one"), "\(upsert.stderr)")
+        #expect(!(add.stderr + insert.stderr + upsert.stderr).contains("by its id"))
+        #expect(try sandbox.sqlite("SELECT count(*) FROM monster") == "8")
     }
 }
 

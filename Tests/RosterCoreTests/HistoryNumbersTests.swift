@@ -8,7 +8,8 @@ import Testing
 /// failing with SQLite's "datatype mismatch" (the +1 overflowed to a real).
 @Suite("History numbers at the end of what SQLite stores")
 struct HistoryNumbersTests {
-    static let refusal = "no number is left for a new change: the roster's history already reaches #9223372036854775807"
+    static let refusal = "no number is left for a new change: the roster's history already reaches #9223372036854775807, "
+        + "a number another program wrote; `roster history --clear` empties the history and numbers changes on from roster's own"
 
     /// A history entry with id `id`, written as another program could.
     static func plantEntry(_ roster: ImportRoster, id: Int64) throws {
@@ -54,5 +55,22 @@ struct HistoryNumbersTests {
         try Self.plantEntry(roster, id: .max - 1)
         _ = try roster.store.setWeapons([WeaponAssignment(reference: "Cat-Bot", weapon: .fire)])
         #expect(try roster.store.history().map(\.id).max() == .max)
+    }
+
+    @Test("history --clear after an entry numbered 2^63−1 gives the numbers a way on, after the last roster gave",
+          arguments: [Int64.max, HistoryTable.countedBound + 1])
+    func clearGivesNumbersBack(planted: Int64) throws {
+        let roster = try ImportRoster()
+        _ = try roster.store.setWeapons([WeaponAssignment(reference: "Cat-Bot", weapon: .fire)])
+        _ = try roster.store.setWeapons([WeaponAssignment(reference: "Dog-Bot", weapon: .fire)])
+        let given = try #require(try roster.store.history().map(\.id).max())
+        try Self.plantEntry(roster, id: planted)
+        #expect(try roster.store.clearHistory() == 3)
+        _ = try roster.store.setWeapons([WeaponAssignment(reference: "Ice-Bot", weapon: .sword)])
+        #expect(try roster.store.history().map(\.id) == [given + 1])
+        // A clear within the bound still keeps every number given.
+        #expect(try roster.store.clearHistory() == 1)
+        _ = try roster.store.setWeapons([WeaponAssignment(reference: "Ice-Bot", weapon: .fire)])
+        #expect(try roster.store.history().map(\.id) == [given + 2])
     }
 }

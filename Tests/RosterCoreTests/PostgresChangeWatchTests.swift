@@ -81,4 +81,34 @@ struct PostgresChangeWatchTests {
         #expect(readable(try socket(watching), within: 2000))
         #expect(try watching.changeCounter() > (again ?? 0))
     }
+
+    @Test("a NOTIFY roster from a role that may only connect moves nothing; a change the data shows does, after the store's own writes too")
+    func bareNotification() throws {
+        let server = try PostgresTestServer.shared()
+        let database = try server.makeDatabase()
+        let admin = try server.adminConnection(database: database)
+        defer { admin.close() }
+        try admin.makeLoginRole("shouter")
+        let shouter = try server.connection(as: "shouter", database: database)
+        defer { shouter.close() }
+        let watching = try store(database, as: "watcher")
+        let other = try store(database, as: "other")
+        let start = try watching.changeCounter()
+        // Its own change, then a shout: the shout is read, and nothing moves.
+        _ = try watching.setWeapons([WeaponAssignment(reference: "Cat-Bot", weapon: .fire)])
+        #expect(try watching.changeCounter() == start)
+        for payload in ["outside", "999", String(Int64.max)] {
+            try shouter.simpleQuery("NOTIFY roster, '\(payload)'")
+            #expect(readable(try socket(watching), within: 2000))
+            #expect(try watching.changeCounter() == start, "a NOTIFY roster, '\(payload)' was told as a change")
+        }
+        // Another's change, and another program's write, are.
+        _ = try other.setWeapons([WeaponAssignment(reference: "Dog-Bot", weapon: .fire)])
+        #expect(readable(try socket(watching), within: 2000))
+        let moved = try watching.changeCounter()
+        #expect(moved != start)
+        try admin.simpleQuery("UPDATE roster.monster SET description = 'psst' WHERE id = 3")
+        #expect(readable(try socket(watching), within: 2000))
+        #expect(try watching.changeCounter() != moved)
+    }
 }

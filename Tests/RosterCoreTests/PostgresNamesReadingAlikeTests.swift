@@ -54,8 +54,8 @@ struct PostgresNamesReadingAlikeTests {
         #expect {
             try roster.add(monster("TWIN-BOT"), dryRun: false)
         } throws: { error in
-            guard case RosterError.nameTaken = error else { return false }
-            return true
+            guard case RosterError.namesReadAlike(let sentence) = error else { return false }
+            return sentence.hasPrefix("the name `TWIN-BOT` reads as `twin-bot` (id 7) and `Twin-Bot` (id 8), already on the roster")
         }
         #expect(try roster.count() == 8)
     }

@@ -134,9 +134,7 @@ struct PostgresWriterBoundsTests {
         let database = try server.makeDatabase()
         let admin = try server.adminConnection(database: database)
         defer { admin.close() }
-        try admin.simpleQuery("""
-            DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'passerby') THEN CREATE ROLE passerby LOGIN; END IF; END $$
-            """)
+        try admin.makeLoginRole("passerby")
         try admin.grantReading(to: "onlooker")
         let passerby = try server.connection(as: "passerby", database: database)
         let onlooker = try server.connection(as: "onlooker", database: database)

@@ -183,9 +183,23 @@ enum WritingCommands {
            let problem = MonsterRules.iconAvailabilityProblem(icon) {
             broken.append(problem)
         }
-        let existing = try MonsterRules.nameProblem(draft.name) == nil ? invocation.store().find(draft.name) : nil
-        if let existing {
-            let taken = RosterError.nameTaken(draft.name, existing: existing.name)
+        var taken: RosterError?
+        do {
+            let existing = try MonsterRules.nameProblem(draft.name) == nil ? invocation.store().find(draft.name) : nil
+            taken = existing.map { RosterError.nameTaken(draft.name, existing: $0.name) }
+        } catch RosterError.namesReadAlike {
+            // The name reads as several monsters': a look-up asks which
+            // one is meant, but a new name is simply taken. The store's
+            // own check of the name says so, naming them.
+            var nameOnly = MonsterFields.blank
+            nameOnly.name = draft.name
+            do {
+                _ = try invocation.store().add(nameOnly, dryRun: true)
+            } catch let refusal as RosterError {
+                taken = refusal
+            }
+        }
+        if let taken {
             if unreadable.isEmpty && broken.isEmpty { throw taken }
             broken.append(FieldProblem(field: "name", message: taken.description))
         }

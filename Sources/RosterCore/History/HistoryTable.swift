@@ -50,12 +50,24 @@ enum HistoryTable {
         """
 
     /// Change numbers go on from the highest: past 2^63-1 none is left
-    /// (only another program can have written so high a number).
-    static let noIDLeft = "no number is left for a new change: the roster's history already reaches #\(Int64.max)"
+    /// (only another program can have written so high a number), until
+    /// `history --clear` gives the numbers a way on (`countedBound`).
+    static let noIDLeft = "no number is left for a new change: the roster's history already reaches #\(Int64.max), "
+        + "a number another program wrote; `roster history --clear` empties the history and numbers changes on from roster's own"
 
-    /// Before the history is emptied: its ids stay given out.
+    /// The highest change number roster keeps given out across a clear:
+    /// 2^53 - 1, as for monster ids. Counting one a change, no roster
+    /// gets near it; a number past it was written (or a counter wound to
+    /// it) by another program, which could leave no number for any later
+    /// change. A clear forgets such numbers, so the numbering goes on
+    /// from the highest one within the bound: numbers roster gave are
+    /// still never given twice.
+    static let countedBound = MonsterFields.largestExactID
+
+    /// Before the history is emptied: its ids stay given out, up to `countedBound`.
     static let rememberLastID = """
-        UPDATE history_sequence SET last = max(last, coalesce((SELECT max(id) FROM history), 0))
+        UPDATE history_sequence SET last = max(CASE WHEN last <= \(countedBound) THEN last ELSE 0 END,
+            coalesce((SELECT max(id) FROM history WHERE id <= \(countedBound)), 0))
         """
 
     /// The last four columns are schema 5's (see `OutsideChanges`).
@@ -79,6 +91,18 @@ enum HistoryTable {
             monster, \(fields.map { "after_\($0.key)" }.joined(separator: ", "))
         FROM history_row WHERE change = ? ORDER BY position
         """
+
+    /// Whether entry `h` of `table` still stands among the entries after
+    /// `after` (a placeholder or a number): not a change undone since,
+    /// nor an undo or redo of such a change. Those left the roster as it
+    /// was, so the undo or redo of an import made before them may swap
+    /// the whole roster back. Both stores ask it the same way.
+    static func stillStanding(_ table: String, after: String) -> String {
+        """
+        NOT (h.reverses IS NULL AND h.undone) \
+        AND NOT EXISTS (SELECT 1 FROM \(table) o WHERE o.id = h.reverses AND o.id > \(after) AND o.undone)
+        """
+    }
 
     /// The table holding the roster from before change `id`.
     static func snapshotTable(_ id: Int64) -> String { "history_roster_\(id)" }

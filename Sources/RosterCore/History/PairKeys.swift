@@ -43,6 +43,18 @@ struct PairKeys {
     /// Who gave a name when the history does not say.
     static let byAnotherProgram = " by another program"
 
+    /// Whether a change whose revision of a monster took it from the name
+    /// `before` to `after` (nil: it did not exist on that side) gave it a
+    /// name reading as `key`, or spelled it anew. A change that kept the
+    /// name (a set-weapon, the undo of one) gave nothing: the monster had
+    /// the name already, so roster's own later writes to a pair's other
+    /// member do not stand in the way of giving a removed member back.
+    static func gaveName(readingAs key: String, before: String?, after: String?) -> Bool {
+        guard let after, MonsterRules.nameKey(after) == key else { return false }
+        guard let before else { return true }
+        return !before.unicodeScalars.elementsEqual(after.unicodeScalars)
+    }
+
     /// The key to store for each monster given back whose name reads as
     /// another's, by id.
     private(set) var keys: [Int64: String] = [:]

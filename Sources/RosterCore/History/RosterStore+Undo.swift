@@ -114,6 +114,14 @@ extension SQLiteRosterStore {
             if let outside = try outsideChange(after: lastSwap) {
                 throw reversal.refused(outside.sentence(after: undoing ? "the import" : "the import was undone"))
             }
+            // Nor may a change since still stand (one chosen by its number
+            // has later ones); changes undone since left the roster as it was.
+            if let later = try database.cached("""
+                SELECT \(HistoryTable.entryColumns) FROM history h WHERE h.id > ?1
+                AND \(HistoryTable.stillStanding("history", after: "?1")) ORDER BY h.id DESC LIMIT 1
+                """).firstRow([.integer(lastSwap)], Self.entry(from:)).map(toldHere) {
+                throw reversal.refused("the roster has been changed since, by #\(later.id) \(later.line)")
+            }
             // A file's changes from before the count began (schema 5) are
             // checked by the number of monsters only.
             let expected = undoing ? change.countAfter : change.countBefore
@@ -139,11 +147,10 @@ extension SQLiteRosterStore {
                 try database.cached(MonsterTable.delete).run(.integer(step.monsterID))
             }
             // With no write since the change but the history's, a holder
-            // no later change named was there when it was made.
+            // no later change gave its name was there when it was made.
             let outsideSince = try outsideChange(after: change.id) != nil
             let pairKeys = try PairKeys(holders: try nameHolders(givenBy: steps), steps: steps) { holder in
-                let wording = try laterChangeWording(after: change.id, monster: holder.id)
-                return wording == Self.outsideHistory && !outsideSince ? nil : wording
+                try nameGivenWording(after: change.id, to: holder) ?? (outsideSince ? Self.outsideHistory : nil)
             }
             if let taken = steps.lazy.compactMap({ step in pairKeys.taken[step.monsterID].map { (step, $0) } }).first,
                let after = taken.0.after {
@@ -198,6 +205,27 @@ extension SQLiteRosterStore {
 
     /// Who changed a monster when the history does not say.
     static let outsideHistory = PairKeys.byAnotherProgram
+
+    /// `, by #14 edit …`: the newest change after `id` (not its own undo
+    /// or redo) that gave `holder` the name it has (see
+    /// `PairKeys.gaveName`), or an import or its undo or redo, which
+    /// rewrote every monster; nil when none did.
+    private func nameGivenWording(after id: Int64, to holder: Monster) throws -> String? {
+        let key = MonsterRules.nameKey(holder.name)
+        let givers = try database.cached("""
+            SELECT change, before_exists, after_exists, before_name, after_name FROM history_row WHERE monster = ?1 AND change > ?2
+            AND change NOT IN (SELECT id FROM history WHERE reverses = ?2)
+            """).rows([.integer(holder.id), .integer(id)]) { row in
+            PairKeys.gaveName(readingAs: key, before: row.int(1) == 1 ? row.optionalText(3) : nil,
+                              after: row.int(2) == 1 ? row.optionalText(4) : nil) ? row.int(0) : nil
+        }.compactMap { $0 }
+        let wholeRoster = try database.cached("""
+            SELECT max(h.id) FROM history h WHERE h.id > ?1 AND (h.reverses IS NULL OR h.reverses <> ?1)
+            AND (h.kind <> 'rows' OR EXISTS (SELECT 1 FROM history o WHERE o.id = h.reverses AND o.kind <> 'rows'))
+            """).firstRow([.integer(id)]) { $0.isNull(0) ? nil : $0.int(0) } ?? nil
+        guard let giver = (givers + [wholeRoster].compactMap { $0 }).max(), let entry = try entry(id: giver) else { return nil }
+        return ", by #\(entry.id) \(entry.line)"
+    }
 
     /// The monsters there now whose names read as a name the steps give
     /// (look-alikes too), other than the monsters the steps give names.

@@ -134,13 +134,24 @@ extension PostgresRosterStore: HistoryReading {
     }
 
     /// Empties the history (its rows and kept rosters go with it); its ids
-    /// stay given out, as the sequence goes on.
+    /// stay given out, as the counter goes on, up to the bound a clear
+    /// keeps (`HistoryTable.countedBound`): a counter another program
+    /// wound past it goes back to the highest number within it.
     public func clearHistory() throws(RosterError) -> Int {
         try write {
+            if schemaVersion >= 5 { later(Self.rememberLastID) }
             later("DELETE FROM roster.history_roster")
             return Int(try integer("WITH gone AS (DELETE FROM roster.history RETURNING 1) SELECT count(*) FROM gone") ?? 0)
         }
     }
+
+    /// The counter as `clearHistory` leaves it: what it and the history
+    /// hold within `HistoryTable.countedBound`, the greater.
+    static let rememberLastID = """
+        UPDATE roster.history_counter SET last_id = greatest(
+            CASE WHEN last_id <= \(HistoryTable.countedBound) THEN last_id ELSE 0 END,
+            (SELECT coalesce(max(id), 0) FROM roster.history WHERE id <= \(HistoryTable.countedBound)))
+        """
 
     // MARK: Inside a transaction
 

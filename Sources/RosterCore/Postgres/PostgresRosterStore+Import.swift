@@ -37,6 +37,11 @@ extension PostgresRosterStore {
                                          counts: (snapshot.countBefore, snapshot.countBefore + summary.added - summary.removed))
                         try dropOldSnapshots()
                     } else {
+                        // A replace rewrote every row to change nothing: put
+                        // back the rows as they were, or the rewrite, with no
+                        // entry, would count as another program's write
+                        // (and an undo of the import before would be refused).
+                        if mode == .replace { later("ROLLBACK TO SAVEPOINT import_apply") }
                         later("DELETE FROM roster.history_roster WHERE change = $1", [String(snapshot.id)])
                     }
                 }

@@ -53,16 +53,36 @@ extension PostgresRosterStore {
                                              "the id \(row[1] ?? "") is also used \(LoadedRecords.place(place(row[2], \.id)))"))
             }
         case .insert:
-            for row in try run("""
-                SELECT ordinal, name, stored, count(*) OVER () FROM (
-                    SELECT DISTINCT ON (i.ordinal) i.ordinal, i.name, m.name AS stored FROM import_rows i JOIN roster.monster m
+            let taken = try run("""
+                SELECT ordinal, name, stored, holders, count(*) OVER () FROM (
+                    SELECT DISTINCT ON (i.ordinal) i.ordinal, i.name, m.name AS stored, count(*) OVER (PARTITION BY i.ordinal) AS holders
+                    FROM import_rows i JOIN roster.monster m
                       ON m.name_key >= i.name_key COLLATE "C" AND m.name_key < (i.name_key || chr(11)) COLLATE "C"
                     WHERE i.ordinal = (SELECT min(ordinal) FROM import_rows d WHERE d.name_key = i.name_key)
                     ORDER BY i.ordinal, m.id) x
                 ORDER BY ordinal LIMIT $1
-                """, [limit]).rows.counted(by: countUnlisted) {
-                problems.add(InputProblem(.conflict, at: place(row[0], \.name), field: "name",
-                                             MonsterRules.nameTakenSentence(row[1] ?? "", by: row[2] ?? "") + "; use --mode upsert to update it"))
+                """, [limit]).rows.counted(by: countUnlisted)
+            // A name that reads as several monsters' (a look-alike pair) is
+            // told as the file tells it, naming each.
+            let several = taken.filter { ($0[3].flatMap { Int($0) } ?? 0) > 1 }.compactMap { $0[0] }
+            var holders: [String: [Monster]] = [:]
+            if !several.isEmpty {
+                for row in try run("""
+                    SELECT i.ordinal, m.id, m.name FROM import_rows i JOIN roster.monster m
+                      ON m.name_key >= i.name_key COLLATE "C" AND m.name_key < (i.name_key || chr(11)) COLLATE "C"
+                    WHERE i.ordinal = ANY($1::bigint[]) ORDER BY i.ordinal, m.id
+                    """, [Self.arrayLiteral(several)]).rows {
+                    guard let ordinal = row[0], let id = row[1].flatMap({ Int64($0) }), let name = row[2] else { continue }
+                    var monster = MonsterFields.blank
+                    monster.id = id
+                    monster.name = name
+                    holders[ordinal, default: []].append(monster)
+                }
+            }
+            for row in taken {
+                let sentence = row[0].flatMap { holders[$0] }.map { MonsterRules.newNameReadsAsSeveral(row[1] ?? "", $0) }
+                    ?? MonsterRules.nameTakenSentence(row[1] ?? "", by: row[2] ?? "") + "; use --mode upsert to update it"
+                problems.add(InputProblem(.conflict, at: place(row[0], \.name), field: "name", sentence))
             }
         case .upsert:
             // A name that reads as both monsters of a look-alike pair
@@ -95,7 +115,7 @@ extension PostgresRosterStore {
             for record in readingAlike {
                 let meant: Monster?
                 do {
-                    meant = try MonsterRules.oneMonster(named: record.name, among: record.monsters)
+                    meant = try MonsterRules.oneMonster(named: record.name, among: record.monsters, use: .updatingRecord)
                 } catch {
                     problems.add(InputProblem(.conflict, at: place(record.ordinal, \.name), field: "name", error.description))
                     continue

@@ -12,6 +12,15 @@ import PostgresWire
 /// trip. An idle interface therefore never wakes, and a change shows as
 /// soon as it is announced.
 ///
+/// A notification is a hint to look, never a fact: any role that may
+/// connect can send `NOTIFY roster`. So when another session's arrives,
+/// the store reads what would show a change (one round trip): an entry
+/// newer than the newest seen that this store did not write (its own are
+/// known by their write tokens, schema 9), the count of outside writes
+/// moved (schema 6), or the newest entry gone (a cleared history). Only
+/// then does the number move; a notification that nothing in the data
+/// bears out is dropped unseen.
+///
 /// The socket ending (the server stopped, crashed or was cut off) is how
 /// an idle interface learns it lost the server: `changeCounter()` then
 /// throws `serverUnavailable`, `changeWatch` says when the store will
@@ -33,7 +42,9 @@ extension PostgresRosterStore {
                 isListening = true
                 // The newest entry, which every schema version has (a
                 // reader may be on one older than the counter's).
-                announcedChange = try integer("SELECT coalesce(max(id), 0) FROM roster.history") ?? 0
+                ownTokensSinceSeen = []
+                _ = try dataMoved()
+                announcedChange = seenNewestEntry
                 return announcedChange
             }
             // Only whether the number moved matters. The payload is
@@ -43,10 +54,39 @@ extension PostgresRosterStore {
             let announced = try connection.readPendingNotifications()
                 .contains { $0.channel == Self.notificationChannel && $0.processID != own }
             // A flood's older notifications made way for newer ones
-            // (the connection keeps a bounded number): something moved.
-            if announced || connection.notificationsDroppedBeforeLastRead > 0 { announcedChange &+= 1 }
+            // (the connection keeps a bounded number): something may have moved.
+            if announced || connection.notificationsDroppedBeforeLastRead > 0, try dataMoved() { announcedChange &+= 1 }
             return announcedChange
         }
+    }
+
+    /// Reads what shows a change by others since the last look, and
+    /// remembers it: whether anything moved.
+    private func dataMoved() throws -> Bool {
+        let tokens = Self.arrayLiteral(ownTokensSinceSeen)
+        let row = try run("""
+            SELECT (SELECT coalesce(max(id), 0) FROM roster.history),
+                   (SELECT to_jsonb(s) ->> 'outside_writes' FROM roster.roster_schema s),
+                   (SELECT count(*) FROM roster.history h WHERE h.id > $1
+                      AND (to_jsonb(h) ->> 'write_token' IS NULL OR to_jsonb(h) ->> 'write_token' <> ALL($2::text[])))
+            """, [String(seenNewestEntry), tokens]).rows.first
+        let newest = row?[0].flatMap { Int64($0) } ?? 0
+        let outside = row?[1] ?? nil
+        let othersWrote = (row?[2].flatMap { Int64($0) } ?? 0) > 0
+        let moved = othersWrote || newest < seenNewestEntry || outside != seenOutsideWrites
+        seenNewestEntry = newest
+        seenOutsideWrites = outside
+        ownTokensSinceSeen = []
+        return moved
+    }
+
+    /// A write of this store's own has committed: its entry, found by its
+    /// token, is not another's change (see `dataMoved`).
+    func noteOwnWrite() {
+        guard isListening, recordsEntry else { return }
+        // Bounded: past it, an own entry forgotten is only looked at again.
+        if ownTokensSinceSeen.count >= 1_000 { ownTokensSinceSeen.removeFirst() }
+        ownTokensSinceSeen.append(writeToken)
     }
 
     /// The socket while listening; now, when a notification was read

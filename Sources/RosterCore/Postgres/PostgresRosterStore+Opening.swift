@@ -156,8 +156,7 @@ extension PostgresRosterStore {
     /// import says so once it has committed, as a first run does).
     func makeSchemaForImport(locking: Bool) throws -> Bool {
         guard schemaMadeByImport else { return false }
-        try run("SELECT pg_advisory_xact_lock($1, $2)",
-                [String(PostgresSchema.LockKey.space), String(PostgresSchema.LockKey.migration)])
+        try takeMigrationLock { sql, values in _ = try run(sql, values) }
         defer { if locking { queue.queueOpening(BoundStatement(PostgresSchema.writeLock)) } }
         if try run("SELECT to_regclass('roster.roster_schema') IS NOT NULL").firstValue == "t" { return false }
         if try schemaObjectCount() > 0 { throw RosterError.foreignSchema(server: name) }
@@ -178,8 +177,7 @@ extension PostgresRosterStore {
     func migrate() throws {
         while true {
             let (finished, seeded) = try connection.transaction { () throws -> (Bool, Int) in
-                try connection.query("SELECT pg_advisory_xact_lock($1, $2)",
-                                     [String(PostgresSchema.LockKey.space), String(PostgresSchema.LockKey.migration)])
+                try takeMigrationLock { sql, values in _ = try connection.query(sql, values) }
                 // Asked without a failing statement, which would abort the transaction.
                 let marked = try connection.query("SELECT to_regclass('roster.roster_schema') IS NOT NULL").firstValue == "t"
                 let found = marked ? try markedVersion() ?? 0 : try schemaObjectCount() > 0 ? -1 : 0

@@ -58,6 +58,7 @@ extension PostgresRosterStore {
                         tag = "COMMIT"
                     }
                     if tag == "ROLLBACK" { throw PostgresError.misuse("the transaction failed part way, so it was rolled back") }
+                    noteOwnWrite()
                 } else {
                     try run("ROLLBACK")
                 }

@@ -124,7 +124,8 @@ extension PostgresRosterStore {
             // last undo or redo): the whole roster is swapped back.
             let lastSwap = try integer("SELECT max(id) FROM roster.history WHERE id = $1 OR reverses = $1", [String(change.id)]) ?? change.id
             if let later = try run("""
-                SELECT \(Self.entryColumns) FROM roster.history WHERE id > $1 AND id <> $2 ORDER BY id DESC LIMIT 1
+                SELECT \(Self.entryColumns) FROM roster.history h WHERE id > $1 AND id <> $2
+                AND \(HistoryTable.stillStanding("roster.history", after: "$1")) ORDER BY id DESC LIMIT 1
                 """, [String(lastSwap), stepID.map(String.init)]).rows.first.map(Self.entry(from:)).map(toldHere) {
                 throw reversal.refused("the roster has been changed since, by #\(later.id) \(later.line)\(Self.by(later))")
             }
@@ -167,8 +168,7 @@ extension PostgresRosterStore {
                 WHERE h.id = $1 AND (h.outside_writes IS NULL OR h.outside_writes <> s.outside_writes)
                 """, [String(change.id)]) != 0
             let pairKeys = try PairKeys(holders: holders.filter { !removedIDs.contains($0.id) }, steps: steps) { holder in
-                let wording = try laterChangeWording(after: change.id, monster: holder.id)
-                return wording == PairKeys.byAnotherProgram && !outsideSince ? nil : wording
+                try nameGivenWording(after: change.id, to: holder) ?? (outsideSince ? PairKeys.byAnotherProgram : nil)
             }
             for step in steps {
                 guard let after = step.after else { continue }
@@ -225,6 +225,31 @@ extension PostgresRosterStore {
             ORDER BY h.id DESC LIMIT 1
             """, [String(id), String(monster)]).rows.first.map(Self.entry(from:)).map(toldHere)
         guard let later else { return PairKeys.byAnotherProgram }
+        return ", by #\(later.id) \(later.line)\(Self.by(later))"
+    }
+
+    /// `, by #14 edit … (bob on bob@desk)`: the newest change after `id`
+    /// (not its own undo or redo) that gave `holder` the name it has (see
+    /// `PairKeys.gaveName`), or an import or its undo or redo, which
+    /// rewrote every monster; nil when none did.
+    private func nameGivenWording(after id: Int64, to holder: Monster) throws -> String? {
+        let key = MonsterRules.nameKey(holder.name)
+        let rows = try run("""
+            SELECT r.change, r.before_exists, r.after_exists, r.before_name, r.after_name
+            FROM roster.history_row r JOIN roster.history h ON h.id = r.change
+            WHERE r.monster = $2 AND r.change > $1 AND (h.reverses IS NULL OR h.reverses <> $1)
+            UNION ALL
+            SELECT max(h.id), NULL, NULL, NULL, NULL FROM roster.history h
+            WHERE h.id > $1 AND (h.reverses IS NULL OR h.reverses <> $1)
+              AND (h.kind <> 'rows' OR EXISTS (SELECT 1 FROM roster.history o WHERE o.id = h.reverses AND o.kind <> 'rows'))
+            """, [String(id), String(holder.id)]).rows
+        let givers = rows.compactMap { row -> Int64? in
+            guard let change = row[0].flatMap({ Int64($0) }) else { return nil }
+            // The whole-roster row has no sides.
+            if row[1] == nil { return change }
+            return PairKeys.gaveName(readingAs: key, before: row[1] == "t" ? row[3] : nil, after: row[2] == "t" ? row[4] : nil) ? change : nil
+        }
+        guard let giver = givers.max(), let later = try entry(id: giver) else { return nil }
         return ", by #\(later.id) \(later.line)\(Self.by(later))"
     }
 

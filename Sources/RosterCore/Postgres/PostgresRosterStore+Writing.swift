@@ -144,7 +144,9 @@ extension PostgresRosterStore {
         return try write(commit: !dryRun, rehearse: dryRun) {
             // The name is looked up first, under the write lock, so that a
             // taken name is told by the name it reads as.
-            if let existing = try monsters(ids: [], readingAs: [MonsterRules.nameKey(monster.name)], forUpdate: false).first {
+            let holders = try monsters(ids: [], readingAs: [MonsterRules.nameKey(monster.name)], forUpdate: false)
+            if holders.count > 1 { throw RosterError.namesReadAlike(MonsterRules.newNameReadsAsSeveral(monster.name, holders)) }
+            if let existing = holders.first {
                 throw RosterError.nameTaken(monster.name, existing: existing.name)
             }
             let id: Int64

@@ -79,6 +79,13 @@ public final class PostgresRosterStore: RosterStore {
     /// and the newest change announced.
     var isListening = false
     var announcedChange: Int64 = 0
+    /// What the roster's data showed when `changeCounter` last looked
+    /// (see `PostgresRosterStore+Listening`): the newest history id, the
+    /// count of outside writes, and the tokens of this store's own writes
+    /// committed since.
+    var seenNewestEntry: Int64 = 0
+    var seenOutsideWrites: String?
+    var ownTokensSinceSeen: [String] = []
     /// How deep in `guarded` the store is: only the outermost call may
     /// reconnect, never one inside a transaction.
     private var depth = 0

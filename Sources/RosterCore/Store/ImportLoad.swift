@@ -204,7 +204,7 @@ struct ImportLoad {
             }
             let existing: Monster?
             do {
-                existing = try Self.monster(named: record.monster.name, keyed: record.nameKey, in: database)
+                existing = try Self.monster(named: record.monster.name, keyed: record.nameKey, in: database, mode: mode)
             } catch let error as RosterError {
                 return InputProblem(.conflict, at: record.nameLocation, field: "name", error.description)
             }
@@ -253,11 +253,15 @@ struct ImportLoad {
     /// so, or of a look-alike pair another program made the one spelled
     /// exactly so; a name reading as both and spelled as neither is
     /// refused naming both (`MonsterRules.oneMonster`), never matched to
-    /// the one that holds the key.
-    static func monster(named name: String, keyed key: String, in database: Database) throws -> Monster? {
+    /// the one that holds the key. A record to insert that reads as
+    /// several is refused as a new name, not asked to name one of them.
+    static func monster(named name: String, keyed key: String, in database: Database, mode: ImportMode) throws -> Monster? {
         let readingAlike = try database.cached(MonsterTable.selectByNameKeyAndShadows)
             .rows([.text(key), .text(key + "\u{0B}")], MonsterTable.monster(from:))
-        return try MonsterRules.oneMonster(named: name, among: readingAlike)
+        if mode == .insert, readingAlike.count > 1 {
+            throw RosterError.namesReadAlike(MonsterRules.newNameReadsAsSeveral(name, readingAlike))
+        }
+        return try MonsterRules.oneMonster(named: name, among: readingAlike, use: .updatingRecord)
     }
 
     /// Where in `loadedRecords` the monster this import added with `id` is,

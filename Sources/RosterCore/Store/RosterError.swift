@@ -74,10 +74,15 @@ public enum RosterError: Error, Sendable, CustomStringConvertible {
     case invalidLocation(String)
     /// The database has a schema named `roster` that is not roster's.
     case foreignSchema(server: String)
-    /// A name that reads as several monsters' names, which another program
-    /// wrote so (roster itself never lets two names read alike): the
-    /// sentence lists them by id. Nothing is done to any of them.
+    /// A name that reads as several monsters' names (roster itself never
+    /// lets two names read alike now; another program, or a roster whose
+    /// fold read fewer letters alike, may have): the sentence lists them
+    /// by id. Nothing is done to any of them.
     case namesReadAlike(String)
+    /// Another session held a lock roster needed (the PostgreSQL schema's
+    /// migration lock) past the busy timeout: the sentence says who.
+    /// Try again later; nothing was changed.
+    case heldUp(String)
     /// The server refused the role: a wrong password, `pg_hba.conf`
     /// rejecting it, or a write by a role that may only read. The sentence
     /// names the server and the role, never the password.
@@ -146,7 +151,7 @@ public enum RosterError: Error, Sendable, CustomStringConvertible {
             // The outcome first: a narrow footer cuts the end of the sentence.
             return "\(name) was not removed: another program changed it after \(asked ? "you were asked" : "roster looked it up")"
         case .serverUnavailable(let sentence), .serverRefused(let sentence), .invalidLocation(let sentence),
-             .notOnServer(let sentence), .notPermitted(let sentence):
+             .notOnServer(let sentence), .notPermitted(let sentence), .heldUp(let sentence):
             // The client's sentences end with a full stop; the roster's do not.
             return sentence.hasSuffix(".") ? String(sentence.dropLast()) : sentence
         case .foreignSchema(let server):

@@ -114,7 +114,9 @@ extension SQLiteRosterStore: RuleWritingStore {
         let problems = monster.problems
         guard problems.isEmpty else { throw .invalid(problems) }
         return try write(commit: !dryRun) {
-            if let existing = try nameHolders(ofKey: MonsterRules.nameKey(monster.name)).first {
+            let holders = try nameHolders(ofKey: MonsterRules.nameKey(monster.name))
+            if holders.count > 1 { throw RosterError.namesReadAlike(MonsterRules.newNameReadsAsSeveral(monster.name, holders)) }
+            if let existing = holders.first {
                 throw RosterError.nameTaken(monster.name, existing: existing.name)
             }
             // One past every id the roster ever held (see `MonsterSequence`).

@@ -114,11 +114,19 @@ final class PostgresTestServer: @unchecked Sendable {
 }
 
 extension PostgresConnection {
-    /// Makes the login role `role` (once per cluster: roles are the
-    /// cluster's) and grants it what docs/sharing.md lists for reading.
-    func grantReading(to role: String) throws {
+    /// Makes the login role `role`, once per cluster (roles are the
+    /// cluster's), granted nothing: it may only connect.
+    func makeLoginRole(_ role: String) throws {
         try simpleQuery("""
-            DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '\(role)') THEN CREATE ROLE \(role) LOGIN; END IF; END $$;
+            DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '\(role)') THEN CREATE ROLE \(role) LOGIN; END IF; END $$
+            """)
+    }
+
+    /// Makes the login role `role` and grants it what docs/sharing.md
+    /// lists for reading.
+    func grantReading(to role: String) throws {
+        try makeLoginRole(role)
+        try simpleQuery("""
             GRANT USAGE ON SCHEMA roster TO \(role);
             GRANT SELECT ON ALL TABLES IN SCHEMA roster TO \(role);
             GRANT SELECT ON ALL SEQUENCES IN SCHEMA roster TO \(role);
@@ -128,8 +136,8 @@ extension PostgresConnection {
     /// Makes the login role `role` and grants it what docs/sharing.md
     /// lists for writing.
     func grantWriting(to role: String) throws {
+        try makeLoginRole(role)
         try simpleQuery("""
-            DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '\(role)') THEN CREATE ROLE \(role) LOGIN; END IF; END $$;
             GRANT USAGE ON SCHEMA roster TO \(role);
             GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA roster TO \(role);
             GRANT USAGE, SELECT, UPDATE ON ALL SEQUENCES IN SCHEMA roster TO \(role);
