@@ -126,11 +126,14 @@ final class TextEntryField: DetailField {
         save(change(model.text))
     }
 
+    override var typedText: String? { isFirstResponder ? model.text : nil }
+
     /// The person's text stays in the box: it is what Enter saves.
     override func clashed(current: Monster) {}
 
     /// Esc: the typed text goes, and the footer says so when there was
-    /// any (a new monster's form says its own sentence as it goes).
+    /// any (a new monster's form says its own sentence as it goes:
+    /// `DetailPane.cancelEditing`).
     private func discardTyped() {
         if controller.draft == nil, let monster = controller.selected, model.text != read(monster) {
             controller.tell("left \(monster.name)'s \(spokenName) as it was", isError: false)
