@@ -69,6 +69,18 @@ struct EveryKeyToldTests {
         #expect(try roster.store.monsters().count == 6)
     }
 
+    @Test("N to going back in the history: the footer says nothing was taken back, naming what stays")
+    func goingBackDeclined() throws {
+        let roster = try RosterScreenHarness(width: 120, height: 35)
+        roster.press(.character("w")).type("3")
+        roster.press(.character("w")).type("4")
+        roster.press(.character("h"), .character("G"), .enter)
+        #expect(roster.overlay?.shows("Take back #2, the one change after #1?") == true, "\(roster.text)")
+        roster.press(.character("n"))
+        #expect(roster.footer.message == "nothing was taken back: #2 stays", "\(roster.footer.message ?? "")")
+        #expect(try roster.weaponInDatabase("Cat-Bot") == .sword)
+    }
+
     @Test("at 40 columns a remove question for marks wraps, its y / N whole on its last row")
     func narrowQuestionKeepsItsKeys() throws {
         let roster = try markingCatAndDog(Size(width: 40, height: 12))

@@ -97,7 +97,8 @@ extension RosterRootView {
             guard let self, let overlay else { return }
             if self.controller.goBack(after: entry.id, undoing: later) { self.window?.dismiss(overlay) } else { overlay.highlight(self.controller.wayOn) }
         }, onDecline: { [weak self] in
-            self?.controller.tell("nothing was taken back: the changes after #\(entry.id) stay", isError: false)
+            let stay = later.count == 1 ? "#\(later[0]) stays" : "the \(later.count) changes after #\(entry.id) stay"
+            self?.controller.tell("nothing was taken back: \(stay)", isError: false)
         })
         prompt.style = Theme.current.question
         window.present(Overlay(prompt, placement: prompt.footerPlacement))
