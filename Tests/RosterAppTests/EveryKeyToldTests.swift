@@ -33,6 +33,17 @@ struct EveryKeyToldTests {
         #expect(try roster.store.historyCount() == changes)
     }
 
+    @Test("Enter on a name or description as it was: the footer says it stays, and nothing is written", arguments: ["Name", "Description"])
+    func textKept(_ label: String) throws {
+        let roster = try RosterScreenHarness(width: 120, height: 35)
+        let changes = try roster.store.historyCount()
+        try roster.edit(label)
+        roster.press(.enter)
+        #expect(roster.footer.message == "Cat-Bot's \(label.lowercased()) stays as it was", "\(roster.footer.message ?? "")")
+        #expect(roster.editingLabel == nil)
+        #expect(try roster.store.historyCount() == changes)
+    }
+
     @Test("Done on a wheel or the activation picker on marks, never turned: the marked monsters' values stay as they were",
           arguments: [("Height", "heights"), ("Origin", "origins"), ("Activated", "activations")])
     func marksKept(_ label: String, _ plural: String) throws {
