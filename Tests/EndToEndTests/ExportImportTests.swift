@@ -75,7 +75,12 @@ struct ExportImportTests {
         let made = try sandbox.roster("export", "-o", nested)
         #expect(made.status == 0, "\(made.stderr)")
         let folder = sandbox.directory.appendingPathComponent("missing/folder").path
-        #expect(made.stderr == "wrote 6 monsters to \(nested) (JSON), in the new folder \(folder)\n", "the new folder is said")
+        let outer = sandbox.directory.appendingPathComponent("missing").path
+        #expect(made.stderr == "wrote 6 monsters to \(nested) (JSON), in the 2 new folders \(outer) to \(folder)\n",
+                "both new folders are said: \(made.stderr)")
+        let deeper = sandbox.directory.appendingPathComponent("missing/folder/more/roster.json").path
+        #expect(try sandbox.roster("export", "-o", deeper).stderr
+                == "wrote 6 monsters to \(deeper) (JSON), in the new folder \(sandbox.directory.appendingPathComponent("missing/folder/more").path)\n")
         #expect(try sandbox.roster("export", "-o", nested).stderr == "wrote 6 monsters to \(nested) (JSON)\n",
                 "a folder that was there is not new")
         #expect(try sandbox.roster(["import", nested, "--mode", "replace", "--dry-run"]).status == 0)

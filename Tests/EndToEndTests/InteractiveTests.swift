@@ -168,7 +168,9 @@ struct InteractiveTests {
             try screen.type("ice")   // `ic` may still become `icon=`: the list waits
             #expect(screen.waitFor("1 found"))
             try screen.press("Enter")   // keeps the filter; the list has the keys
-            #expect(screen.waitUntil { $0.contains("1 found") && $0.contains("Esc close") }, "\(screen.screen)")
+            // One Esc in the footer, saying what it does now: it clears the filter first.
+            #expect(screen.waitUntil { $0.contains("1 found") && $0.contains("Esc clear filter") && !$0.contains("Esc close") },
+                    "\(screen.screen)")
             try screen.press("Enter")   // closes the list
             #expect(screen.waitUntil { !$0.contains("1 found") }, "Enter closed the list: \(screen.screen)")
             try screen.type("q")

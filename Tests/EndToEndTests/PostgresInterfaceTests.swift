@@ -19,6 +19,17 @@ struct PostgresInterfaceTests {
                               environment: ["HOME": home, "LANG": "C.UTF-8", "PGAPPNAME": person])
     }
 
+    /// A roster of its own in a new database of the shared throwaway
+    /// cluster, made by a first `list`.
+    func newRoster() throws -> (DisposablePostgres, String, String, Sandbox) {
+        let cluster = try DisposablePostgres.shared()
+        let database = try cluster.makeDatabase()
+        let uri = cluster.uri(database: database)
+        let sandbox = try Sandbox()
+        #expect(try sandbox.roster(uri: uri, ["list"]).status == 0)
+        return (cluster, database, uri, sandbox)
+    }
+
     /// Waits until the screen says `text`, read as one line: the footer
     /// wraps a long sentence over rows.
     func says(_ screen: TmuxDriver, _ text: String, timeout: TimeInterval = 5) -> Bool {
@@ -184,11 +195,7 @@ struct PostgresInterfaceTests {
 
     @Test("the weapon panel on two marks, another person's set-weapon meanwhile: the first choice is refused naming who and what, the same choice again saves it over theirs")
     func marksClash() throws {
-        let cluster = try DisposablePostgres.shared()
-        let database = try cluster.makeDatabase()
-        let uri = cluster.uri(database: database)
-        let sandbox = try Sandbox()
-        #expect(try sandbox.roster(uri: uri, ["list"]).status == 0)
+        let (cluster, database, uri, sandbox) = try newRoster()
         let screen = try open(uri, as: "alice@desk")
         #expect(screen.waitFor("Monsters · 6"))
         try screen.press("Space", "Space", "w")
@@ -202,19 +209,35 @@ struct PostgresInterfaceTests {
         #expect(says(screen, "postgres on carol@ci changed Cat-Bot's weapon to Smoke after you began, so yours was not saved"), "\(screen.screen)")
         #expect(try weapons() == "smoke blowgun", "nothing written over carol's change")
         try screen.press("3")
-        #expect(says(screen, "gave 2 marked monsters Fire"), "\(screen.screen)")
+        #expect(says(screen, "gave 2 marked monsters Fire; saved over Cat-Bot's Smoke from postgres on carol@ci"), "\(screen.screen)")
         #expect(try weapons() == "fire fire")
+        try screen.press("q")
+        #expect(screen.waitForExit(timeout: 10) == 0, "\(screen.screen)")
+    }
+
+    @Test("a remove refused after another person's change names who, for one monster and for marks")
+    func removalRefusedNamesWho() throws {
+        let (cluster, database, uri, sandbox) = try newRoster()
+        let screen = try open(uri, as: "alice@desk")
+        #expect(screen.waitFor("Monsters · 6"))
+        try screen.press("x")
+        #expect(says(screen, "Remove Cat-Bot?"), "\(screen.screen)")
+        #expect(try sandbox.roster(uri: uri, ["set-weapon", "Cat-Bot", "smoke"], environment: ["PGAPPNAME": "carol@ci"]).status == 0)
+        try screen.press("y")
+        #expect(says(screen, "Cat-Bot was not removed: postgres on carol@ci changed it after you were asked"), "\(screen.screen)")
+        try screen.press("Space", "Space", "x")
+        #expect(says(screen, "Remove 2 marked monsters: Cat-Bot, Dog-Bot?"), "\(screen.screen)")
+        #expect(try sandbox.roster(uri: uri, ["set-weapon", "Dog-Bot", "fire"], environment: ["PGAPPNAME": "carol@ci"]).status == 0)
+        try screen.press("y")
+        #expect(says(screen, "nothing was removed: postgres on carol@ci changed Dog-Bot after you were asked"), "\(screen.screen)")
+        #expect(try cluster.psql("SELECT count(*) FROM roster.monster", database: database) == "6")
         try screen.press("q")
         #expect(screen.waitForExit(timeout: 10) == 0, "\(screen.screen)")
     }
 
     @Test("the plain roster on a shared roster: a clash names who changed the monster, as the news of their change does")
     func plainClashNamesWho() throws {
-        let cluster = try DisposablePostgres.shared()
-        let database = try cluster.makeDatabase()
-        let uri = cluster.uri(database: database)
-        let sandbox = try Sandbox()
-        #expect(try sandbox.roster(uri: uri, ["list"]).status == 0)
+        let (_, _, uri, sandbox) = try newRoster()
         let plain = try PlainRosterOnTerminal(uri: uri, sandbox: sandbox)
         _ = plain.answer("1", until: "Command: ")
         _ = plain.answer("weapon", until: "Weapon number: ")

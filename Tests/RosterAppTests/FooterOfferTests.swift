@@ -4,8 +4,9 @@ import TerminalKit
 @testable import RosterCore
 
 /// A long footer message wraps, and the offer it ends with (` · U redo`,
-/// ` · u undo`) stays whole on its last row: the lead saw "· U" on one row
-/// and "redo" on the next at 80 columns. The message gives way, cut with …
+/// ` · u undo`) stays whole: the lead saw "· U" on one row and "redo" on
+/// the next at 80 columns. Neither is cut: the offer goes on a row of its
+/// own when it does not fit after the message's last words.
 @Suite("A footer message's offer never splits")
 struct FooterOfferTests {
     /// The footer's rows that hold the message, as drawn.
@@ -36,30 +37,33 @@ struct FooterOfferTests {
         }
     }
 
-    @Test("the message's last words give way to the offer, cut with …")
-    func cutMessage() {
+    @Test("the message is never cut for the offer: the offer goes on a row of its own when it does not fit after it")
+    func offerOnItsOwnRow() {
         let bar = KeyHintBar()
         bar.message = ("abcdefghijklmnop", Style())
         bar.messageEnding = " · U redo"
         // Together they would wrap between “U” and “redo” at 20 columns.
         #expect(TextWrapping.lines("abcdefghijklmnop · U redo", width: 20) == ["abcdefghijklmnop · U", "redo"])
-        #expect(bar.messageLines(width: 21) == ["abcdefghij… · U redo"])
-        // Where the offer fits after the message, nothing is cut.
+        #expect(bar.messageLines(width: 21) == ["abcdefghijklmnop", "· U redo"])
+        // Where the offer fits after the message, it goes there.
         #expect(bar.messageLines(width: 40) == ["abcdefghijklmnop · U redo"])
         bar.message = ("one two three four five six seven", Style())
-        #expect(bar.messageLines(width: 21) == ["one two three four", "five six s… · U redo"])
+        #expect(bar.messageLines(width: 21) == ["one two three four", "five six seven", "· U redo"])
+        #expect(bar.messageLines(width: 25) == ["one two three four five", "six seven · U redo"])
     }
 
-    @Test("a message longer than the footer's rows keeps its beginning, its last row cut with … before the offer")
+    @Test("only a message longer than the rows it is given is cut: its beginning stays, the last row cut with … before the offer")
     func messagePastTheRows() {
         let bar = KeyHintBar()
         bar.message = ("one two three four five six seven eight nine ten eleven twelve", Style())
         bar.messageEnding = " · u"
-        let lines = bar.messageLines(width: 15)
-        #expect(lines.count == KeyHintBar.maximumMessageRows, "\(lines)")
+        #expect(bar.messageLines(width: 15).joined(separator: " ") == "one two three four five six seven eight nine ten eleven twelve · u",
+                "whole within the footer's rows: \(bar.messageLines(width: 15))")
+        let lines = bar.messageLines(width: 15, rows: 3)
+        #expect(lines.count == 3, "\(lines)")
         #expect(lines.first == "one two three", "what happened stays in sight: \(lines)")
         #expect(lines.last?.hasSuffix("… · u") == true, "\(lines)")
         bar.messageEnding = nil
-        #expect(bar.messageLines(width: 15).last?.hasSuffix("…") == true, "cut, even with no offer")
+        #expect(bar.messageLines(width: 15, rows: 3).last?.hasSuffix("…") == true, "cut, even with no offer")
     }
 }

@@ -45,7 +45,8 @@ struct MarksClashTests {
         roster.type("3")
         #expect(try roster.weaponInDatabase("Cat-Bot") == .fire)
         #expect(try roster.weaponInDatabase("Dog-Bot") == .fire)
-        #expect(roster.footer.message == "gave 2 marked monsters Fire", "\(roster.footer.message ?? "")")
+        #expect(roster.footer.message == "gave 2 marked monsters Fire; saved over Cat-Bot's Smoke from another program",
+                "\(roster.footer.message ?? "")")
         #expect(roster.weaponPanel == nil, "closed once saved")
         #expect(try roster.store.historyCount() == historyBefore + 1, "one change")
     }

@@ -35,7 +35,7 @@ struct ToldOutcomesTests {
 
         roster.press(.character("4"))
         #expect(try roster.weaponInDatabase("Cat-Bot") == .sword)
-        #expect(roster.footer.message == "Cat-Bot now carries Sword")
+        #expect(roster.footer.message == "Cat-Bot now carries Sword; saved over Smoke from another program")
     }
 
     @Test("a clash in the name editor keeps the person's text in the box, says whose name it is now, and Enter saves the text shown")
@@ -54,7 +54,8 @@ struct ToldOutcomesTests {
         #expect(roster.editingLabel == "Name")
         #expect(try roster.monster("Tom-Bot") != nil, "nothing written over the other program's name")
         #expect(roster.details.field("Name")?.value.hasPrefix("Kitty-Bot") == true, "the box still shows what Enter would save")
-        #expect(roster.footer.message == "another program changed Tom-Bot's name to `Tom-Bot` after you began, so yours was not saved; "
+        // The monster as it was called, and what it is called now.
+        #expect(roster.footer.message == "another program changed Cat-Bot's name to `Tom-Bot` after you began, so yours was not saved; "
                 + "Enter saves yours over it, Esc keeps theirs")
 
         roster.press(.enter)

@@ -39,45 +39,6 @@ enum MonsterPictures {
     static func spoken(_ asset: String) -> String {
         all.first { $0.asset == asset }?.spoken ?? "the picture file \(asset)"
     }
-
-    /// `text` with each change of picture that the roster's own words tell
-    /// by file (`icon unknown.png → meetdogbot.png`, in a history entry)
-    /// told as the interface names pictures (`picture Stand-in picture →
-    /// Dog robot`), or as `naming` names them (the plain roster speaks
-    /// them: `a dog robot`). The command line keeps the file names: they
-    /// are what `--icon` takes and what `export` writes.
-    static func toldByName(_ text: String, naming: (String) -> String = name) -> String {
-        let label = "icon ", arrow = " → "
-        guard text.contains(label), text.contains(".png" + arrow) else { return text }
-        var result = ""
-        var rest = Substring(text)
-        while let start = rest.firstRange(of: label) {
-            result += rest[..<start.lowerBound]
-            let after = rest[start.upperBound...]
-            if let before = asset(at: after), after[before.end...].hasPrefix(arrow),
-               let now = asset(at: after[after.index(before.end, offsetBy: arrow.count)...]) {
-                result += "picture \(naming(before.name)) → \(naming(now.name))"
-                rest = after[now.end...]
-            } else {
-                result += label
-                rest = after
-            }
-        }
-        return result + rest
-    }
-
-    /// The picture file named at the start of `text`, and where its name ends.
-    private static func asset(at text: Substring) -> (name: String, end: String.Index)? {
-        var end = text.startIndex
-        while end < text.endIndex, text[end].isASCII, text[end].isLetter || text[end].isNumber || "-_.".contains(text[end]) {
-            end = text.index(after: end)
-        }
-        // A full stop after the name ends the sentence, not the name.
-        while end > text.startIndex, text[text.index(before: end)] == ".", !text[..<end].hasSuffix(".png") { end = text.index(before: end) }
-        let name = String(text[..<end])
-        guard name.count > 4, name.hasSuffix(".png") else { return nil }
-        return (name, end)
-    }
 }
 
 extension PictureDrawing {

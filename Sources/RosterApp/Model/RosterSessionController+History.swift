@@ -86,7 +86,7 @@ extension RosterSessionController {
         var taken = false
         reportingErrors {
             let outcome = try step()
-            status = (outcome.sentences.joined(separator: "; "), false)
+            status = (told(outcome, undoing: followUp == .redo), false)
             // The details show a monster the step brought back or changed
             // (the one whose removal was undone), as after any other write.
             let shown = outcome.steps.last?.revisions.first { $0.after != nil }?.monsterID

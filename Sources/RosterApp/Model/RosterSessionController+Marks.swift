@@ -1,5 +1,14 @@
 import RosterCore
 
+/// The marked monsters as an editor found them (as it opened, as they
+/// came into the list, or as a refused choice found them), by id; and,
+/// after a refusal, those another program had changed, with who did it:
+/// the same choice again saves over theirs and says so.
+struct MarksFoundAs {
+    var monsters: [Int64: Monster] = [:]
+    var theirs: [(monster: Monster, who: String)] = []
+}
+
 /// Acting on many monsters at once. Space marks the selected monster and
 /// moves on; the weapon panel, the colour popover, the height and origin
 /// wheels, the activation picker and remove then start from and act on
@@ -115,7 +124,7 @@ extension RosterSessionController {
     /// names them; `foundAs` then holds them as they are now, so the same
     /// choice again saves it over theirs. `write` gets the rows just read
     /// and must expect each to hold them still, inside its transaction.
-    private func writingMarked(_ what: String, _ changes: MonsterChanges, startingFrom foundAs: inout [Int64: Monster],
+    private func writingMarked(_ what: String, _ changes: MonsterChanges, startingFrom found: inout MarksFoundAs,
                                again: String, _ write: ([Monster]) throws -> Void) -> Bool {
         if let refused = refusedWhileLost() {
             tell("no \(what) was changed: \(refused)", isError: true)
@@ -129,9 +138,17 @@ extension RosterSessionController {
                 return
             }
             let newestBefore = newestHistoryID()
-            if let clash = Self.marksClash(changes, from: foundAs, to: monsters, by: whoChanged, again: again) {
-                tell(clash, isError: true)
-                for monster in monsters { foundAs[monster.id] = monster }
+            // Refused: the marked monsters as they are now are what the
+            // same choice again starts from, and the ones another program
+            // changed are remembered, so that saving over them says so.
+            func refuse(_ sentence: String?) {
+                tell(sentence ?? "another program changed the marked monsters as you chose, so yours was not saved; \(again)",
+                     isError: true)
+                found.theirs = Self.clashing(changes, from: found.monsters, to: monsters).map { (monster: $0, who: whoChanged($0)) }
+                for monster in monsters { found.monsters[monster.id] = monster }
+            }
+            if let clash = Self.marksClash(changes, from: found.monsters, to: monsters, by: whoChanged, again: again) {
+                refuse(clash)
                 return
             }
             do {
@@ -140,12 +157,13 @@ extension RosterSessionController {
                 // Changed between the read above and the write's lock.
                 reload()
                 monsters = try markedMonsters()
-                tell(Self.marksClash(changes, from: foundAs, to: monsters, by: whoChanged, again: again)
-                     ?? "another program changed the marked monsters as you chose, so yours was not saved; \(again)", isError: true)
-                for monster in monsters { foundAs[monster.id] = monster }
+                refuse(Self.marksClash(changes, from: found.monsters, to: monsters, by: whoChanged, again: again))
                 return
             }
-            if let told = status, !told.isError { status = (told.text + hiddenMarksNote(), false) }
+            if let told = status, !told.isError {
+                status = (told.text + Self.savedOver(found.theirs, changes) + hiddenMarksNote(), false)
+            }
+            found.theirs = []
             didWrite()
             // Every marked monster had the value already: nothing was
             // recorded, and `u` would take back some other change.
@@ -163,11 +181,7 @@ extension RosterSessionController {
     static func marksClash(_ changes: MonsterChanges, from foundAs: [Int64: Monster], to current: [Monster],
                            by who: (Monster) -> String = { _ in "another program" }, again: String) -> String? {
         let fields = changes.fieldKeys.compactMap { MonsterFields.field($0) }
-        let clashing = current.filter { now in
-            guard let found = foundAs[now.id] else { return false }
-            let mine = changes.applied(to: now)
-            return fields.contains { $0.value(found) != $0.value(now) && $0.value(mine) != $0.value(now) }
-        }
+        let clashing = clashing(changes, from: foundAs, to: current)
         guard let first = clashing.first, let found = foundAs[first.id] else { return nil }
         if clashing.count == 1 { return clash(changes, from: found, to: first, by: who(first), again: again) }
         // One name when one person made them all, as the news says.
@@ -183,11 +197,40 @@ extension RosterSessionController {
             + "after you began (\(named.joined(separator: ", "))\(more)), so yours was not saved; \(again)"
     }
 
+    /// The marked monsters (as they are now) whose field `changes` sets
+    /// another program changed since the editor found them, to other than
+    /// the person's value.
+    static func clashing(_ changes: MonsterChanges, from foundAs: [Int64: Monster], to current: [Monster]) -> [Monster] {
+        let fields = changes.fieldKeys.compactMap { MonsterFields.field($0) }
+        return current.filter { now in
+            guard let found = foundAs[now.id] else { return false }
+            let mine = changes.applied(to: now)
+            return fields.contains { $0.value(found) != $0.value(now) && $0.value(mine) != $0.value(now) }
+        }
+    }
+
+    /// "; saved over Cat-Bot's Smoke from another program": after a
+    /// refusal, the same choice again replaced what another program had
+    /// saved (`theirs`, as the refusal found them), as a single monster's
+    /// second choice says. Empty when it replaced nothing of theirs.
+    static func savedOver(_ theirs: [(monster: Monster, who: String)], _ changes: MonsterChanges) -> String {
+        let fields = changes.fieldKeys.compactMap { MonsterFields.field($0) }
+        let replaced = theirs.filter { changes.applied(to: $0.monster) != $0.monster }
+        guard !replaced.isEmpty else { return "" }
+        let values = replaced.prefix(3).map { their in
+            "\(their.monster.name)'s \(fields.map { $0.told(their.monster) }.joined(separator: " and "))"
+        }
+        let more = replaced.count > 3 ? " and \(MonsterListView.grouped(replaced.count - 3)) more" : ""
+        let whom = Set(replaced.map(\.who))
+        let who = whom.count == 1 ? whom.first ?? "another program" : "other programs"
+        return "; saved over \(values.joined(separator: ", "))\(more) from \(who)"
+    }
+
     /// Gives every marked monster `weapon`, as one change, unless another
     /// program changed a marked monster's weapon since the panel found it
     /// (`foundAs`, see `writingMarked`).
     @discardableResult
-    func setWeaponOfMarked(_ weapon: WeaponType, startingFrom foundAs: inout [Int64: Monster], again: String) -> Bool {
+    func setWeaponOfMarked(_ weapon: WeaponType, startingFrom foundAs: inout MarksFoundAs, again: String) -> Bool {
         writingMarked("weapon", MonsterChanges(weapon: weapon), startingFrom: &foundAs, again: again) { monsters in
             let changes = try store.setWeapons(monsters.map {
                 WeaponAssignment(reference: "#\($0.id)", weapon: weapon, expecting: $0.weapon.type)
@@ -213,7 +256,7 @@ extension RosterSessionController {
     /// the editor found it (`foundAs`).
     @discardableResult
     func editMarked(_ changes: MonsterChanges, field: MonsterField, bare: Bool = false,
-                    startingFrom foundAs: inout [Int64: Monster], again: String) -> Bool {
+                    startingFrom foundAs: inout MarksFoundAs, again: String) -> Bool {
         // "activated 2019-…" reads as a verb: the sentences say "activation".
         let label = field === MonsterFields.activated ? "activation" : field.changeLabel
         return writingMarked(label, changes, startingFrom: &foundAs, again: again) { monsters in
@@ -254,8 +297,10 @@ extension RosterSessionController {
             tell("removed \(Self.monsters(removed.count, "marked monster", "marked monsters"))\(hiddenMarksNote())", isError: false)
             didWrite()
         } catch .changedSinceAsked(let name, _) {
-            // One sentence, the outcome first: all or none, so none.
-            tell("nothing was removed: another program changed \(name) after you were asked", isError: true)
+            // One sentence, the outcome first: all or none, so none. Who
+            // changed it is named where the store knows, as a clash does.
+            let who = confirmed.first { $0.name == name }.map { whoChanged(monsterID: $0.id) } ?? "another program"
+            tell("nothing was removed: \(who) changed \(name) after you were asked", isError: true)
             reload()
         } catch {
             reportingErrors { throw error }

@@ -78,7 +78,7 @@ extension RosterSessionController {
             : unseen.count == 2 ? "; 1 more came before it, and the history lists it"
             : unseen.count > 2 ? "; \(unseen.count - 1) more came before it, and the history lists them" : ""
         let who = latest.author ?? "another program"
-        return "\(who) changed the roster: \(latest.line)\(earlier)"
+        return "\(who) changed the roster: \(told(latest))\(earlier)"
     }
 
     /// "reconnected to SERVER; 2 changes were made meanwhile, the latest
@@ -88,21 +88,22 @@ extension RosterSessionController {
         let newest = (try? store.history(touching: nil, limit: Self.toldChanges + 1)) ?? []
         let unseen = newest.filter { $0.id > seenHistoryID }
         seenHistoryID = max(seenHistoryID, newest.first?.id ?? 0)
-        status = (Self.reconnected(to: store.name, meanwhile: unseen), false)
+        status = (Self.reconnected(to: store.name, meanwhile: unseen, telling: told), false)
     }
 
     /// The sentence for a server that is back, given the history entries
     /// made meanwhile, newest first (up to `toldChanges` + 1 of them).
-    static func reconnected(to server: String, meanwhile unseen: [HistoryEntry]) -> String {
+    static func reconnected(to server: String, meanwhile unseen: [HistoryEntry],
+                            telling told: (HistoryEntry) -> String = \.line) -> String {
         guard let latest = unseen.first else {
             return "reconnected to \(server); the history has no change made meanwhile"
         }
         let who = latest.author.map { " by \($0)" } ?? ""
         guard unseen.count > 1 else {
-            return "reconnected to \(server); 1 change was made meanwhile\(who): \(latest.line)"
+            return "reconnected to \(server); 1 change was made meanwhile\(who): \(told(latest))"
         }
         let count = unseen.count > toldChanges ? "more than \(toldChanges) changes" : "\(unseen.count) changes"
-        return "reconnected to \(server); \(count) were made meanwhile, the latest\(who): \(latest.line); history lists them"
+        return "reconnected to \(server); \(count) were made meanwhile, the latest\(who): \(told(latest)); history lists them"
     }
 
     /// Changes counted before "more changes came before it" stops counting.

@@ -71,7 +71,12 @@ extension RosterSessionController {
     /// as the news of another program's change names them; else
     /// "another program".
     func whoChanged(_ monster: Monster) -> String {
-        ((try? store.history(touching: "#\(monster.id)", limit: 1))?.first?.author) ?? "another program"
+        whoChanged(monsterID: monster.id)
+    }
+
+    /// Who made the latest change to the monster numbered `id` (`whoChanged`).
+    func whoChanged(monsterID id: Int64) -> String {
+        ((try? store.history(touching: "#\(id)", limit: 1))?.first?.author) ?? "another program"
     }
 
     /// "another program changed Cat-Bot's weapon to Smoke after you began,
@@ -82,19 +87,27 @@ extension RosterSessionController {
         // The fields the person's value differs in from the newer one, that
         // the other program changed.
         let mine = changes.applied(to: current)
-        let fields = MonsterFields.dataFields.filter { $0.told(mine) != $0.told(current) && $0.told(current) != $0.told(original) }
-        let told = fields.map { "\($0.key == "name_color" ? "name colour" : $0.changeLabel) to \($0.told(current))" }
-        let what = told.isEmpty ? "" : "'s " + told.joined(separator: " and its ")
-        return "\(who) changed \(current.name)\(what) after you began, so yours was not saved; \(again)"
+        let fields = MonsterFields.dataFields.filter { field in
+            // A new name is told whenever there is one: the sentence calls
+            // the monster by the name the person knew, then says the new one.
+            field.told(current) != field.told(original) && (field.told(mine) != field.told(current) || field === MonsterFields.name)
+        }
+        return "\(who) changed \(changedFields(fields, from: original, to: current)) after you began, so yours was not saved; \(again)"
     }
 
     /// "another program had already changed Cat-Bot's weapon to Fire: the
     /// roster holds what you chose".
     static func sameChoice(from original: Monster, to current: Monster) -> String {
         let fields = MonsterFields.dataFields.filter { $0.told(current) != $0.told(original) }
+        return "another program had already changed \(changedFields(fields, from: original, to: current)): the roster holds what you chose"
+    }
+
+    /// "Dog-Bot's name to `Dog-Bot-X` and its weapon to Smoke": the
+    /// monster by the name it had (`original`), each of `fields` by its
+    /// value now.
+    private static func changedFields(_ fields: [MonsterField], from original: Monster, to current: Monster) -> String {
         let told = fields.map { "\($0.key == "name_color" ? "name colour" : $0.changeLabel) to \($0.told(current))" }
-        let what = told.isEmpty ? "" : "'s " + told.joined(separator: " and its ")
-        return "another program had already changed \(current.name)\(what): the roster holds what you chose"
+        return original.name + (told.isEmpty ? "" : "'s " + told.joined(separator: " and its "))
     }
 
     private func write(_ changes: MonsterChanges, startingFrom original: Monster?,
@@ -134,7 +147,7 @@ extension RosterSessionController {
                 return .unchanged
             }
             // In the command line's words, so that every surface says the same.
-            status = (announce?(edit.before, edit.after) ?? "changed \(ChangeWording.edit(edit.before, edit.after))", false)
+            status = (announce?(edit.before, edit.after) ?? "changed \(ChangeWording.edit(edit.before, edit.after, pictures: pictureNaming))", false)
             if edit.before.name == edit.after.name, !list.isExpression, list.order == nil {
                 didWriteField(edit.after)
                 return .saved

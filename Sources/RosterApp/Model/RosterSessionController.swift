@@ -25,6 +25,11 @@ final class RosterSessionController {
     /// Text a copy key put aside for the clipboard, until the run loop
     /// sends it to the terminal (`takeClipboard`).
     var pendingCopy: String?
+    /// How a sentence names a picture: as the details show it ("Dog
+    /// robot"), or as the plain roster reads it out ("a dog robot"). The
+    /// history's words name pictures by file; the interface words a
+    /// change of picture from its rows (`+ChangeTelling`).
+    var pictureNaming: (String) -> String = MonsterPictures.name
     /// The columns the list shows beside names, where it has room (`v`).
     var listColumns: [ListColumn] = []
 
@@ -36,15 +41,8 @@ final class RosterSessionController {
     var selectedOnRoster: Monster? { draft == nil ? selectedRow : nil }
     /// A line for the footer: what just happened, or what went wrong.
     /// Set by the controller's own files only (saving, history, changes from elsewhere).
-    /// How a sentence names a picture: as the details show it ("Dog
-    /// robot"), or as the plain roster reads it out ("a dog robot").
-    var pictureNaming: (String) -> String = MonsterPictures.name
     var status: (text: String, isError: Bool)? {
         didSet {
-            // The history's words name pictures by file; the interface by what they show.
-            if let told = status, case let named = MonsterPictures.toldByName(told.text, naming: pictureNaming), named != told.text {
-                status = (named, told.isError)
-            }
             followUp = nil
             if !tellingNews {
                 answer = status
@@ -255,6 +253,15 @@ final class RosterSessionController {
         return draft != nil
     }
 
+    /// Esc on a new monster's form: it was never added, and the footer
+    /// says so, naming it as typed ("did not add `Foo-Bot`; nothing was
+    /// saved"), so that the form going away is not met with silence.
+    func tellDraftDiscarded(typedName: String?) {
+        let typed = typedName ?? ""
+        let whom = typed.allSatisfy { $0 == " " } ? "the new monster" : Quote.code(typed)
+        tell("did not add \(whom); nothing was saved", isError: false)
+    }
+
     /// How a removal the person confirmed ended.
     enum RemovalOutcome: Equatable {
         case removed
@@ -288,9 +295,10 @@ final class RosterSessionController {
             }
             didWrite()
         } catch .changedSinceAsked(let name, _) {
-            // In `roster remove`'s words. The newer monster shows at once,
-            // as after a poll, so that the person can look before asking again.
-            status = (RosterError.changedSinceAsked(name).description, true)
+            // In `roster remove`'s words, naming who where the store knows
+            // it, as a clash does. The newer monster shows at once, as
+            // after a poll, so that the person can look before asking again.
+            status = (RosterError.notRemoved(name, by: whoChanged(monsterID: confirmed.id)), true)
             outcome = .changedSinceAsked
             reload()
             catchUp()
@@ -301,6 +309,14 @@ final class RosterSessionController {
         return outcome
     }
 
+
+    /// Adds `words` to the footer's sentence, keeping what follows it up (`· u undo`).
+    func amendStatus(_ words: String) {
+        guard let told = status else { return }
+        let kept = followUp
+        status = (told.text + words, told.isError)
+        followUp = kept
+    }
 
     func clearStatus() {
         status = nil

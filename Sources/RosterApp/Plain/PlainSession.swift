@@ -225,7 +225,7 @@ final class PlainSession {
         let unseen = newest.filter { $0.id > seenHistoryID }
         seenHistoryID = max(seenHistoryID, newest.first?.id ?? 0)
         for entry in unseen.prefix(Self.announcedChanges).reversed() {
-            let told = MonsterPictures.toldByName(entry.line, naming: MonsterPictures.spoken)
+            let told = controller.told(entry)
             say("Another program changed the roster: \(PlainWording.spoken(told)).")
         }
         if unseen.count > Self.announcedChanges {

@@ -65,8 +65,11 @@ final class DetailPane: View {
     /// never given a name is discarded.
     func cancelEditing() {
         guard let field = editingField else { return }
+        // A new monster's name lives only in its editor until it is added.
+        let typedName = field === nameField ? field.typedText : nil
         field.cancelEditing()
         if controller.discardDraft() {
+            controller.tellDraftDiscarded(typedName: typedName)
             window?.makeFirstResponder(self)
             if leaveHelp != nil { onLeave?() }
             return

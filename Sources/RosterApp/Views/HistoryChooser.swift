@@ -23,7 +23,9 @@ extension RosterRootView {
             controller.tell("the history is empty: no change to undo", isError: false)
             return
         }
-        let overlay = HistoryOverlay(entries: entries)
+        // Worded as the interface names pictures, read once, never while drawing.
+        let overlay = HistoryOverlay(entries: entries, lines: Dictionary(entries.map { ($0.id, controller.told($0)) },
+                                                                         uniquingKeysWith: { first, _ in first }))
         overlay.onClose = { [weak self, weak overlay] in
             guard let overlay else { return }
             self?.window?.dismiss(overlay)
@@ -94,8 +96,11 @@ extension RosterRootView {
                                         onConfirm: { [weak self, weak overlay] in
             guard let self, let overlay else { return }
             if self.controller.goBack(after: entry.id, undoing: later) { self.window?.dismiss(overlay) } else { overlay.highlight(self.controller.wayOn) }
+        }, onDecline: { [weak self] in
+            let stay = later.count == 1 ? "#\(later[0]) stays" : "the \(later.count) changes after #\(entry.id) stay"
+            self?.controller.tell("nothing was taken back: \(stay)", isError: false)
         })
         prompt.style = Theme.current.question
-        window.present(Overlay(prompt, placement: ConfirmationPrompt.footerPlacement))
+        window.present(Overlay(prompt, placement: prompt.footerPlacement))
     }
 }

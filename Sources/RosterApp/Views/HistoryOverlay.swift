@@ -21,8 +21,13 @@ final class HistoryOverlay: View {
     var onUndoOne: ((HistoryEntry) -> Void)?
     var onClose: (() -> Void)?
 
-    init(entries: [HistoryEntry]) {
+    /// Each change's words, by its number, as the interface tells them
+    /// (pictures by name); an entry missing here is told in its own line.
+    let lines: [Int64: String]
+
+    init(entries: [HistoryEntry], lines: [Int64: String] = [:]) {
         self.entries = entries
+        self.lines = lines
         super.init()
     }
 
@@ -70,16 +75,16 @@ final class HistoryOverlay: View {
     /// what first, as a narrow screen cuts from the right. The numbers are
     /// right-aligned to `numberWidth` (the widest listed), so that `#9`
     /// and `#10` start their changes in the same column.
-    static func row(_ entry: HistoryEntry, numberWidth: Int = 0) -> String {
+    static func row(_ entry: HistoryEntry, told: String? = nil, numberWidth: Int = 0) -> String {
         let number = "#\(entry.id)"
         let padding = String(repeating: " ", count: max(0, numberWidth - number.count))
-        var text = padding + number + "  " + MonsterPictures.toldByName(entry.line)
+        var text = padding + number + "  " + (told ?? entry.line)
         if entry.isUndone { text += " (undone)" }
         return text + "  · \(entry.at.localDisplay) · " + (entry.author ?? entry.surface.rawValue)
     }
 
     override var preferredWidth: Int {
-        max(60, (entries.prefix(50).map { DisplayWidth.of(Self.row($0, numberWidth: numberWidth)) }.max() ?? 0) + 4)
+        max(60, (entries.prefix(50).map { DisplayWidth.of(Self.row($0, told: lines[$0.id], numberWidth: numberWidth)) }.max() ?? 0) + 4)
     }
 
     /// The widest `#N` listed: the rows' numbers are padded to it.
@@ -100,7 +105,7 @@ final class HistoryOverlay: View {
         for (index, entry) in entries.enumerated().dropFirst(top).prefix(rows) {
             let row = inner.row(index - top)
             let style = entry.isUndone || !entry.isOriginalChange ? Theme.label : Style()
-            buffer.write(" " + Self.row(entry, numberWidth: numberWidth), at: row.origin, width: row.width, style: style)
+            buffer.write(" " + Self.row(entry, told: lines[entry.id], numberWidth: numberWidth), at: row.origin, width: row.width, style: style)
             if index == highlighted { buffer.restyle(row) { $0.reversed.bold } }
         }
         let hint = entries.count > rows ? "\(highlighted + 1)/\(entries.count)" : ""

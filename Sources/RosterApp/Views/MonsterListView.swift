@@ -62,11 +62,13 @@ final class MonsterListView: View {
         .init(.escape, "Esc", "clear filter", when: { .when($0.controller.list.isFiltering) },
               run: { $0.filterField.clear() }),
         // Labelled Esc, the way back from every overlay; Enter and m close it too.
+        // While Esc clears the filter or the marks first, the footer names
+        // only that: one Esc entry, saying what Esc does now.
         .init([.escape, .enter, .character("m")], "Esc", "close list", brief: "close",
-              when: { .when($0.isOverlay && !$0.controller.hasAnyMarks) },
+              when: { .when($0.isOverlay && !$0.escClearsFirst) },
               perform: { list, _ in list.window?.dismiss(list) }),
         .init([.enter, .character("m")], "Enter", "close list", footer: false,
-              when: { .when($0.isOverlay && $0.controller.hasAnyMarks) },
+              when: { .when($0.isOverlay && $0.escClearsFirst) },
               perform: { list, _ in list.window?.dismiss(list) }),
         // Here, not further on: the window closes an overlay that lets Esc by.
         .init(.escape, "Esc", "clear the marks", brief: "clear marks", footerPriority: 2,
@@ -79,6 +81,9 @@ final class MonsterListView: View {
     ])
 
     override var keyBindings: [KeyBinding] { Self.keys.bindings(for: self) }
+
+    /// Whether Esc clears something (the filter, then the marks) before it closes the drawer.
+    private var escClearsFirst: Bool { controller.list.isFiltering || controller.hasAnyMarks }
 
     // MARK: Filter
 

@@ -188,10 +188,12 @@ final class RosterRootView: View {
             guard !monsters.isEmpty else { return }
             let names = monsters.count <= 3 ? ": " + monsters.map(\.name).joined(separator: ", ") : ""
             let question = "Remove \(RosterSessionController.monsters(monsters.count, "marked monster", "marked monsters"))\(names)?\(hiddenMarksStay)"
+            let whom = monsters.count == 1 ? "the marked monster stays" : "the \(monsters.count) marked monsters stay"
             let prompt = ConfirmationPrompt(question, defaultAnswer: false,
-                                            onConfirm: { [weak self] in self?.controller.removeMarked(monsters) })
+                                            onConfirm: { [weak self] in self?.controller.removeMarked(monsters) },
+                                            onDecline: { [weak self] in self?.controller.tell("nothing was removed; \(whom)", isError: false) })
             prompt.style = Theme.current.question
-            window.present(Overlay(prompt, placement: ConfirmationPrompt.footerPlacement))
+            window.present(Overlay(prompt, placement: prompt.footerPlacement))
             return
         }
         guard let monster = controller.selectedOnRoster else { return }
@@ -199,10 +201,12 @@ final class RosterRootView: View {
         // this monster alone and that the marks stay, as the editors do
         // (in the question: the footer's sentence would be under it).
         let whom = controller.hasAnyMarks ? "\(monster.name) alone" : monster.name
+        // No, as yes, is told: the plain roster's "Nothing was removed; Cat-Bot stays."
         let prompt = ConfirmationPrompt("Remove \(whom)?\(hiddenMarksStay)", defaultAnswer: false,
-                                        onConfirm: { [weak self] in self?.controller.remove(monster) })
+                                        onConfirm: { [weak self] in self?.controller.remove(monster) },
+                                        onDecline: { [weak self] in self?.controller.tell("nothing was removed; \(monster.name) stays", isError: false) })
         prompt.style = Theme.current.question
-        window.present(Overlay(prompt, placement: ConfirmationPrompt.footerPlacement))
+        window.present(Overlay(prompt, placement: prompt.footerPlacement))
     }
 
     /// " (2 hidden marks stay)" after a removal's question, in the
@@ -243,10 +247,12 @@ final class RosterRootView: View {
 
     // MARK: Layout and drawing
 
-    /// The footer's rows at this screen's width: an overlay stands above
-    /// them all, so that a message of several rows is read whole.
+    /// The footer's rows at this screen's size: an overlay stands above
+    /// them all, so that a message of several rows is read whole. A long
+    /// message leaves the header and three rows above it (at 40×12, a
+    /// sentence of 300 characters is read whole until the next key).
     func footerRows(_ screen: Rect) -> Int {
-        footer.rowsNeeded(forWidth: screen.width)
+        min(footer.rowsNeeded(forWidth: screen.width), max(1, screen.height - 4))
     }
 
     /// What a frame needs from the store, read before drawing: the lists'
@@ -254,7 +260,7 @@ final class RosterRootView: View {
     func prepareFrame() {
         guard !isTooSmall, let window else { return }
         updateFooterMessage()
-        let height = frame.height - 1 - footer.rowsNeeded(forWidth: frame.width)
+        let height = frame.height - 1 - footerRows(frame)
         if !isCollapsed { list.prepareFrame(frameHeight: height) }
         if window.isPresenting(listOverlay) { listOverlay.prepareFrame(frameHeight: height) }
     }
@@ -291,7 +297,7 @@ final class RosterRootView: View {
         for view in [header, details, footer] as [View] { view.isClippedOut = tooSmall }
         guard !tooSmall else { return }
         let (top, rest) = frame.splitTop(1)
-        let (body, bottom) = rest.splitBottom(footer.rowsNeeded(forWidth: frame.width))
+        let (body, bottom) = rest.splitBottom(footerRows(frame))
         header.frame = top
         footer.frame = bottom
         if isCollapsed {

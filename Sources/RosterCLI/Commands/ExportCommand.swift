@@ -23,7 +23,8 @@ enum ExportCommand {
             Writes to standard output, or with -o to FILE, saying on stderr how many
             monsters it wrote there ("wrote 6 monsters to roster.csv (CSV)"). Missing
             folders on the way to FILE are created, as they are for the database (--db).
-            The line then names the new folder ("…, in the new folder out/2026").
+            The line then names the new folders ("…, in the new folder out/2026";
+            "…, in the 2 new folders out to out/2026" when out was made too).
             A file is written
             beside its target under a temporary name and renamed into place when
             complete, so an export that fails or is interrupted never leaves a
@@ -170,13 +171,28 @@ enum ExportCommand {
         guard stat(path, &target) == 0, (target.st_mode & S_IFMT) == S_IFREG else { return .success }
         // Folders made on the way are said, once: a mistyped folder name
         // would otherwise hold the export where nobody looks for it.
-        let newFolder = createdFolders.isEmpty ? "" : ", in the new folder \(Self.folder(of: path))"
+        let newFolder = Self.newFolders(createdFolders.count, holding: path)
         context.note("wrote \(exported == 1 ? "1 monster" : "\(exported) monsters") to \(path) (\(format.spokenName))\(newFolder)")
         return .success
     }
 }
 
 extension ExportCommand {
+    /// ", in the new folder out/2026", or, when `count` folders were
+    /// made on the way, ", in the 3 new folders a to a/b/c": the
+    /// outermost made and the one that holds `path`, as spelled.
+    static func newFolders(_ count: Int, holding path: String) -> String {
+        guard count > 0 else { return "" }
+        let inner = folder(of: path)
+        guard count > 1 else { return ", in the new folder \(inner)" }
+        var outer = inner
+        for _ in 1..<count {
+            while outer.count > 1, outer.hasSuffix("/") { outer.removeLast() }
+            outer = folder(of: outer)
+        }
+        return ", in the \(count) new folders \(outer) to \(inner)"
+    }
+
     /// The folder that holds `path`, spelled as the person spelled it
     /// (`nodir/sub` for `nodir/sub/x.csv`).
     static func folder(of path: String) -> String {

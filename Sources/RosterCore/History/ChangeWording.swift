@@ -18,14 +18,18 @@ public enum ChangeWording {
     }
 
     /// ``Cat-Bot: name `Cat-Bot` → `Kitty-Bot`, colour Default → Red``.
-    public static func edit(_ before: Monster, _ after: Monster) -> String {
-        "\(Quote.name(before.name)): " + differences(before, after).joined(separator: ", ")
+    /// With `pictures`, a change of picture names each picture as it
+    /// says (`picture Dog robot → Cat robot`, as the interface shows
+    /// them), rather than by file (`icon meetdogbot.png → meetcatbot.png`,
+    /// what `--icon` takes and what the history keeps).
+    public static func edit(_ before: Monster, _ after: Monster, pictures: ((String) -> String)? = nil) -> String {
+        "\(Quote.name(before.name)): " + differences(before, after, pictures: pictures).joined(separator: ", ")
     }
 
     /// ``Cat-Bot: colour Default → Red; Dog-Bot: colour Blue → Red``: one
     /// part per monster, the first few named (`edit --where`).
-    public static func edits(_ pairs: [(before: Monster, after: Monster)]) -> String {
-        listed(pairs.map { edit($0.before, $0.after) })
+    public static func edits(_ pairs: [(before: Monster, after: Monster)], pictures: ((String) -> String)? = nil) -> String {
+        listed(pairs.map { edit($0.before, $0.after, pictures: pictures) })
     }
 
     /// `Bat-Bot (id 7)`.
@@ -45,9 +49,12 @@ public enum ChangeWording {
 
     /// ``name `Cat-Bot` → `Kitty-Bot` ``, `colour Default → Red`…: each field
     /// that differs, in field order, as `MonsterField.told` tells it.
-    public static func differences(_ before: Monster, _ after: Monster) -> [String] {
+    public static func differences(_ before: Monster, _ after: Monster, pictures: ((String) -> String)? = nil) -> [String] {
         MonsterFields.dataFields.compactMap { field in
             guard field.differs(before, after) else { return nil }
+            if let pictures, field === MonsterFields.icon {
+                return "picture \(pictures(before.icon)) → \(pictures(after.icon))"
+            }
             var was = field.told(before), now = field.told(after)
             // A rounded form (minutes) that hides the change: the exact values.
             if was == now, let exactly = field.toldExactly {

@@ -88,6 +88,13 @@ public enum RosterError: Error, Sendable, CustomStringConvertible {
     /// names the server and the role, never the password.
     case notPermitted(String)
 
+    /// "Cat-Bot was not removed: another program changed it after you
+    /// were asked", the outcome first; `who` names the other program
+    /// where the store knows it ("postgres on carol@ci").
+    public static func notRemoved(_ name: String, asked: Bool = true, by who: String = "another program") -> String {
+        "\(name) was not removed: \(who) changed it after \(asked ? "you were asked" : "roster looked it up")"
+    }
+
     public var description: String {
         switch self {
         case .monsterNotFound(let reference, let suggestion):
@@ -148,8 +155,7 @@ public enum RosterError: Error, Sendable, CustomStringConvertible {
         case .outOfMemory:
             return "there is not enough memory to finish (is ulimit -v too small?); nothing was changed"
         case .changedSinceAsked(let name, let asked):
-            // The outcome first: a narrow footer cuts the end of the sentence.
-            return "\(name) was not removed: another program changed it after \(asked ? "you were asked" : "roster looked it up")"
+            return Self.notRemoved(name, asked: asked)
         case .serverUnavailable(let sentence), .serverRefused(let sentence), .invalidLocation(let sentence),
              .notOnServer(let sentence), .notPermitted(let sentence), .heldUp(let sentence):
             // The client's sentences end with a full stop; the roster's do not.

@@ -1,4 +1,4 @@
-/// A question asked on one row (the footer's): `y` confirms, `n` or Esc
+/// A question asked in the footer's place (one row, more where it wraps): `y` confirms, `n` or Esc
 /// declines, and Enter gives the default answer, shown in capitals
 /// (`y / N`). A question whose yes destroys something defaults to no, as
 /// the command line's `[y/N]` does. Shown as a modal overlay, so nothing
@@ -42,13 +42,35 @@ public final class ConfirmationPrompt: View {
         if yes { onConfirm?() } else { onDecline?() }
     }
 
-    public override func draw(in buffer: inout Buffer) {
-        buffer.fill(frame, style: style)
-        buffer.write(" " + question + (defaultAnswer ? "  Y / n" : "  y / N"), at: frame.origin, width: frame.width, style: style.bold)
+    /// The answers as drawn after the question: `y / N`.
+    private var answers: String { defaultAnswer ? "Y / n" : "y / N" }
+
+    /// The question and its answers over `width` columns: the question
+    /// wraps between words, and the answers follow it whole, on its last
+    /// row when they fit there, else on a row of their own. The keys
+    /// that answer are never cut.
+    public func lines(width: Int) -> [String] {
+        let columns = max(1, width - 1)
+        var lines = TextWrapping.lines(question, width: columns)
+        if let last = lines.last, DisplayWidth.of(last) + 2 + DisplayWidth.of(answers) <= columns {
+            lines[lines.count - 1] = last + "  " + answers
+        } else {
+            lines.append(answers)
+        }
+        return lines
     }
 
-    /// The bottom row of the screen.
-    public static func footerPlacement(_ bounds: Rect) -> Rect {
-        Rect(x: 0, y: max(0, bounds.maxY - 1), width: bounds.width, height: min(1, bounds.height))
+    public override func draw(in buffer: inout Buffer) {
+        buffer.fill(frame, style: style)
+        for (row, line) in lines(width: frame.width).prefix(frame.height).enumerated() {
+            buffer.write(" " + line, at: Point(x: frame.x, y: frame.y + row), width: frame.width, style: style.bold)
+        }
+    }
+
+    /// The screen's bottom rows, as many as the question needs (its
+    /// answers always in sight).
+    public func footerPlacement(_ bounds: Rect) -> Rect {
+        let rows = min(bounds.height, lines(width: bounds.width).count)
+        return Rect(x: 0, y: max(0, bounds.maxY - rows), width: bounds.width, height: rows)
     }
 }

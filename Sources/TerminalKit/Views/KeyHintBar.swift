@@ -1,42 +1,46 @@
 /// A one-row bar listing the keys that work right now, read from the
 /// window's active key tables: `↑↓ move  Enter choose  ? help  q quit`.
-/// A message too long for one row (a refusal and its reason) takes up to
-/// `maximumMessageRows`, so that its end is read, not cut.
+/// A message too long for one row (a refusal and its reason) wraps over
+/// as many rows as it needs, up to `maximumMessageRows`, so that it is
+/// read whole, not cut.
 public final class KeyHintBar: View {
-    public static let maximumMessageRows = 3
+    public static let maximumMessageRows = 8
 
     /// The default colours: a grey is unreadable on some terminals' default background.
     public var style = Style()
     public var keyStyle = Style().bold
     /// Text shown instead of the hints (a confirmation question, an error).
     public var message: (text: String, style: Style)?
-    /// Kept in sight at the end of the message however narrow the bar
-    /// (` · u undo`: the key that follows the message up); the message is
-    /// cut to make room for it.
+    /// Kept in sight, whole, at the end of the message however narrow
+    /// the bar (` · u undo`: the key that follows the message up).
     public var messageEnding: String?
 
-    /// The message as it is drawn over `width` columns: wrapped after a
-    /// one-column margin into at most `maximumMessageRows`, its ending
-    /// after it on the last row. The ending is an offer (` · U redo`, the
-    /// way on past a refusal) and never splits across rows: when it does
-    /// not fit after the message's last words, or the message goes on past
-    /// the last row, those words give way, cut with `…`. A message too
-    /// long for the rows keeps its beginning (what happened, and why) in
-    /// sight rather than shrinking to one row.
-    public func messageLines(width: Int) -> [String] {
+    /// The message as it is drawn over `width` columns and at most `rows`
+    /// rows: wrapped between words after a one-column margin, its ending
+    /// after it. The ending is an offer (` · U redo`, the way on past a
+    /// refusal) and never splits: it goes on the message's last row when
+    /// it fits there, else on a row of its own. Only a message longer than
+    /// the rows is cut, keeping its beginning (what happened, and why),
+    /// with `…` and the ending on the last row.
+    public func messageLines(width: Int, rows: Int = maximumMessageRows) -> [String] {
         guard let message else { return [] }
         let columns = max(1, width - 1)
-        var lines = TextWrapping.lines(message.text, width: columns)
+        let limit = max(1, rows)
+        let text = TextWrapping.lines(message.text, width: columns)
         let ending = messageEnding ?? ""
-        let goesOn = lines.count > Self.maximumMessageRows
-        if goesOn { lines = Array(lines.prefix(Self.maximumMessageRows)) }
-        guard !ending.isEmpty || goesOn else { return lines }
-        let last = lines.popLast() ?? ""
+        var lines = text
+        if !ending.isEmpty {
+            if let last = lines.last, DisplayWidth.of(last) + DisplayWidth.of(ending) <= columns {
+                lines[lines.count - 1] = last + ending
+            } else {
+                lines.append(String(ending.drop { $0 == " " }))
+            }
+        }
+        guard lines.count > limit else { return lines }
+        var cut = Array(text.prefix(limit))
         let room = max(0, columns - DisplayWidth.of(ending))
-        let shown = goesOn ? DisplayWidth.truncate(last + " …", to: room)
-            : DisplayWidth.of(last) <= room ? last : DisplayWidth.truncate(last, to: room)
-        lines.append(shown + ending)
-        return lines
+        cut[limit - 1] = DisplayWidth.truncate(cut[limit - 1] + " …", to: room) + ending
+        return cut
     }
 
     /// Rows the bar needs at `width`: one for the keys, or as many as the
@@ -47,21 +51,10 @@ public final class KeyHintBar: View {
 
     public override func draw(in buffer: inout Buffer) {
         buffer.fill(frame, style: style)
-        if let message, frame.height > 1 {
-            let lines = messageLines(width: frame.width)
-            if lines.count <= frame.height {
-                for (row, line) in lines.enumerated() {
-                    buffer.write(" " + line, at: Point(x: frame.x, y: frame.y + row), width: frame.width, style: message.style)
-                }
-                return
-            }
-        }
         if let message {
-            let ending = messageEnding ?? ""
-            let room = frame.width - DisplayWidth.of(ending)
-            let end = buffer.write(DisplayWidth.truncate(" " + message.text, to: room), at: frame.origin,
-                                   width: room, style: message.style)
-            buffer.write(ending, at: Point(x: end, y: frame.y), width: frame.maxX - end, style: message.style)
+            for (row, line) in messageLines(width: frame.width, rows: frame.height).enumerated() {
+                buffer.write(" " + line, at: Point(x: frame.x, y: frame.y + row), width: frame.width, style: message.style)
+            }
             return
         }
         var x = frame.x + 1

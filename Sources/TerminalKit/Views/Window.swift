@@ -264,7 +264,7 @@ public final class Window: Responder {
             // message, rather than squeezing itself into one row under
             // that footer's first, which read as the message twice.
             if let bar = messageBar, bar.message != nil, rowsCoveredAtBottom > 0 {
-                let rows = bar.rowsNeeded(forWidth: size.width)
+                let rows = min(bar.rowsNeeded(forWidth: size.width), max(1, size.height - 4))
                 bar.frame = Rect(x: 0, y: size.height - rows, width: size.width, height: rows)
                 bar.render(into: &buffer)
             }

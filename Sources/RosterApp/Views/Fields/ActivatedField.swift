@@ -31,8 +31,8 @@ final class ActivatedField: DetailField {
                 self.ownChanges = nil
             }
             // Done on the value it opened at saves nothing: said, not met with silence.
-            if !self.actsOnMarks, self.ownChanges == nil, value == self.openedAt, let monster = self.controller.selected {
-                self.controller.tell("\(monster.name)'s activation stays \(MonsterFields.activated.told(monster))", isError: false)
+            if self.ownChanges == nil, value == self.openedAt {
+                self.tellKept { MonsterFields.activated.told($0) }
             }
             self.pane?.finishEditing()
         }

@@ -17,6 +17,9 @@ class DetailField: View {
     /// The monster as the editor found it: a save is refused, not written
     /// over, when another program changed the field since (compare-and-set).
     var original: Monster?
+    /// After such a refusal, the other program's value and who saved it:
+    /// a save then says it replaced them ("saved over Smoke from another program").
+    var replacing: (value: String, who: String)?
     /// After such a refusal, the person's own value: the field shows the
     /// newer one, Enter saves this, Esc keeps the newer one, and choosing
     /// another value drops it.
@@ -47,7 +50,8 @@ class DetailField: View {
         marks = honoursMarks && controller.hasMarks ? controller.markedInSight() : []
         actsOnMarks = !marks.isEmpty
         marksWhenOpened = Set(marks.map(\.id))
-        marksFoundAs = Dictionary(marks.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        marksFoundAs = MarksFoundAs(monsters: Dictionary(marks.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }))
+        replacing = nil
         if honoursMarks { controller.tellHiddenMarks() }
         becomeFirstResponder()
     }
@@ -67,7 +71,7 @@ class DetailField: View {
     /// came into the list, or as a refused choice found it): a choice is
     /// refused when another program changed the field since, as a single
     /// monster's is (compare-and-set), and saves over theirs when made again.
-    var marksFoundAs: [Int64: Monster] = [:]
+    var marksFoundAs = MarksFoundAs()
 
     /// After another program's change, which may take marked monsters
     /// out of the list (a filter they no longer match, or removed) or
@@ -76,7 +80,7 @@ class DetailField: View {
     func followMarks() {
         guard actsOnMarks else { return }
         marks = controller.markedInSight()
-        for monster in marks where marksFoundAs[monster.id] == nil { marksFoundAs[monster.id] = monster }
+        for monster in marks where marksFoundAs.monsters[monster.id] == nil { marksFoundAs.monsters[monster.id] = monster }
         showTitle()
     }
 
@@ -129,9 +133,14 @@ class DetailField: View {
             return saved
         }
         switch controller.save(changes, startingFrom: original, describing: spokenName, again: saveAgainHint, announce: announce) {
-        case .saved, .unchanged:
+        case .saved:
+            // After a refusal, what this save replaced is said.
+            if let replacing { controller.amendStatus("; saved over \(replacing.value) from \(replacing.who)") }
+            fallthrough
+        case .unchanged:
             problem = nil
             ownChanges = nil
+            replacing = nil
             return true
         case .refused(let sentence):
             problem = sentence
@@ -139,6 +148,7 @@ class DetailField: View {
         case .clashed(let current):
             original = current
             ownChanges = changes
+            replacing = (clashValue(current), controller.whoChanged(current))
             problem = "\(controller.whoChanged(current)) saved \(clashValue(current)); \(saveAgainHint)"
             clashed(current: current)
             return false
@@ -146,6 +156,21 @@ class DetailField: View {
             // The details have let go of the monster and its editor.
             problem = nil
             return false
+        }
+    }
+
+    /// Done on a picker as it opened saves nothing, and the footer says
+    /// the value stays, so the keypress is not met with silence: "Cat-Bot's
+    /// height stays 2 ft 4 in" (`shown` tells the value), or with marks
+    /// "the 3 marked monsters' heights stay as they were".
+    func tellKept(shown: (Monster) -> String) {
+        if actsOnMarks {
+            guard !marks.isEmpty else { return }
+            let sentence = marks.count == 1 ? "the marked monster's \(spokenName) stays as it was"
+                : "the \(MonsterListView.grouped(marks.count)) marked monsters' \(spokenName)s stay as they were"
+            controller.tell(sentence, isError: false)
+        } else if let monster = controller.selected {
+            controller.tell("\(monster.name)'s \(spokenName) stays \(shown(monster))", isError: false)
         }
     }
 
@@ -170,6 +195,9 @@ class DetailField: View {
     /// a picker the newer value, text the person's own (never saving text
     /// that is not shown).
     func clashed(current: Monster) { modelChanged() }
+
+    /// The text typed into the field while it is edited (a text field's); nil for a picker.
+    var typedText: String? { nil }
 
     /// Whether Ctrl-E opens the value in the person's own editor.
     var editsExternally: Bool { false }
@@ -204,6 +232,7 @@ class DetailField: View {
     func cancelEditing() {
         problem = nil
         ownChanges = nil
+        replacing = nil
     }
 
     /// The monster being edited changed elsewhere (same monster, new

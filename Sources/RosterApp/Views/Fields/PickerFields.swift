@@ -15,7 +15,11 @@ final class ColorField: ChoiceField {
             guard let self else { return }
             // Refused, the popover stays open with the reason, and the
             // colour still highlighted: Enter chooses it again.
-            if self.save(MonsterChanges(nameColor: NameColor.allCases[index])) {
+            let color = NameColor.allCases[index]
+            // A choice always says what became of it, the colour it had included.
+            if self.save(MonsterChanges(nameColor: color), announce: { before, after in
+                before == after ? "\(after.name)'s name colour stays \(color.displayName)" : "changed \(ChangeWording.edit(before, after))"
+            }) {
                 self.pane?.finishEditing()
             }
         }
@@ -132,12 +136,12 @@ class WheelField: DetailField {
         return save(changes)
     }
 
-    /// Done on the wheels as they opened saves nothing: the footer says
-    /// the value stays, so the keypress is not met with silence. (Passing
-    /// through with Prev or Next says nothing.)
+    /// Done on the wheels as they opened saves nothing, and says so
+    /// (`tellKept`); with marks, wheels never turned. (Passing through
+    /// with Prev or Next says nothing.)
     private func tellIfKept() {
-        guard !actsOnMarks, ownChanges == nil, currentChanges() == nil, let monster = controller.selected else { return }
-        controller.tell("\(monster.name)'s \(spokenName) stays \(displayedValue(monster) ?? "unknown")", isError: false)
+        guard ownChanges == nil, actsOnMarks ? pendingText == nil : currentChanges() == nil else { return }
+        tellKept { self.displayedValue($0) ?? "unknown" }
     }
 
     /// The changes that give the value on the wheels, whatever the

@@ -48,7 +48,7 @@ final class TextEntryField: DetailField {
     /// The keys while the text is edited, declared once; the rest are
     /// the readline keys of `TextFieldModel`.
     static let keys = KeyTable<TextEntryField>([
-        .init(.enter, "Enter", "done", run: { $0.pane?.finishEditing() }),
+        .init(.enter, "Enter", "done", run: { $0.done() }),
         .init(.escape, "Esc", "cancel", run: { $0.discardTyped() }),
         // As `git commit` and `gh` open a message (End still goes to the end of the line).
         // A command of the field: kept in a short footer over moving about.
@@ -126,11 +126,26 @@ final class TextEntryField: DetailField {
         save(change(model.text))
     }
 
+    override var typedText: String? { isFirstResponder ? model.text : nil }
+
     /// The person's text stays in the box: it is what Enter saves.
     override func clashed(current: Monster) {}
 
+    /// Enter: saves the text; Enter on the text as it was saves nothing,
+    /// and the footer says so, as a picker confirmed as it opened does
+    /// (passing through with Prev or Next says nothing).
+    private func done() {
+        let monster = controller.draft == nil && ownChanges == nil ? controller.selected : nil
+        let kept = monster.map { model.text == read($0) } ?? false
+        pane?.finishEditing()
+        if kept, !isFirstResponder, let monster {
+            controller.tell("\(monster.name)'s \(spokenName) stays as it was", isError: false)
+        }
+    }
+
     /// Esc: the typed text goes, and the footer says so when there was
-    /// any (a new monster's form says its own sentence as it goes).
+    /// any (a new monster's form says its own sentence as it goes:
+    /// `DetailPane.cancelEditing`).
     private func discardTyped() {
         if controller.draft == nil, let monster = controller.selected, model.text != read(monster) {
             controller.tell("left \(monster.name)'s \(spokenName) as it was", isError: false)

@@ -1,0 +1,47 @@
+import RosterCore
+
+/// How the interface tells a change from the history: in the history's
+/// own words, except that a change of picture names the pictures as the
+/// details show them ("picture Dog robot → Cat robot"), or as the plain
+/// roster reads them out ("a dog robot"): `pictureNaming`. The history
+/// keeps file names (`icon meetdogbot.png → meetcatbot.png`), which
+/// `--icon` takes and the command line's `history` shows.
+///
+/// The wording comes from the change's recorded rows, each monster before
+/// and after, never from its summary's text: a description that reads
+/// "icon a.png → b.png" is a description, and is told as one.
+extension RosterSessionController {
+    /// `entry`'s line (`edit Dog-Bot: picture Dog robot → Cat robot`).
+    /// Only an entry whose summary names the icon field can hold a
+    /// change of picture: the rows of the others are not read.
+    func told(_ entry: HistoryEntry) -> String {
+        guard !entry.isSnapshot, entry.summary.contains(MonsterFields.icon.changeLabel + " "),
+              let revisions = try? store.revisions(of: entry) else { return entry.line }
+        // An undo's rows go the other way from the change it repeats the words of.
+        return told(entry, revisions: revisions, reversed: entry.command == "undo")
+    }
+
+    /// `entry`'s line worded from `revisions` (taken the other way when
+    /// `reversed`), when they change a picture; else its line as stored.
+    func told(_ entry: HistoryEntry, revisions: [MonsterRevision], reversed: Bool) -> String {
+        let pairs = revisions.compactMap { revision in
+            revision.before.flatMap { before in
+                revision.after.map { after in reversed ? (before: after, after: before) : (before: before, after: after) }
+            }
+        }
+        guard pairs.contains(where: { $0.before.icon != $0.after.icon }) else { return entry.line }
+        let summary = ChangeWording.edits(pairs, pictures: pictureNaming)
+        // Only `edit` changes a picture: an undo or redo of one repeats its words.
+        return entry.reverses == nil ? "\(entry.title) \(summary)" : "\(entry.title) edit \(summary)"
+    }
+
+    /// What an undo or redo did, step by step ("undid edit Dog-Bot:
+    /// picture Cat robot → Dog robot"), as `HistoryStep.sentence` says it
+    /// with the pictures named.
+    func told(_ outcome: HistoryOutcome, undoing: Bool) -> String {
+        let steps = outcome.steps.map { step in
+            "\(undoing ? "undid" : "redid") \(told(step.change, revisions: step.revisions, reversed: undoing))"
+        }
+        return (steps + (outcome.shortfall.map { [$0] } ?? [])).joined(separator: "; ")
+    }
+}
