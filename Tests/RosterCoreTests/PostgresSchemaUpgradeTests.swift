@@ -96,6 +96,31 @@ struct PostgresSchemaUpgradeTests {
         defer { fresh.close() }
         #expect(try admin.rosterSchemaShape() == (try fresh.rosterSchemaShape()))
     }
+
+    @Test("schema 10 is upgraded to 11 counting no outside write: keys checked since the last outside write are taken as derived from their names, the others derived again before a lookup")
+    func tenToEleven() throws {
+        func open(_ database: String) throws -> PostgresRosterStore {
+            try PostgresRosterStore.open(uri: PostgresTestServer.shared().uri(database: database, applicationName: "tester-a"), environment: [:])
+        }
+        func stale(_ admin: PostgresConnection) throws -> String? {
+            try admin.query("SELECT count(*) FROM roster.monster WHERE keyed_name IS DISTINCT FROM name").firstValue
+        }
+        let (checked, admin) = try Self.roster(atVersion: 10)
+        defer { admin.close() }
+        let outside = try admin.query("SELECT outside_writes FROM roster.roster_schema").firstValue
+        _ = try open(checked)
+        #expect(try admin.query("SELECT version, outside_writes FROM roster.roster_schema").rows == [[String(PostgresSchema.currentVersion), outside]])
+        #expect(try stale(admin) == "0")
+
+        let (renamed, other) = try Self.roster(atVersion: 10)
+        defer { other.close() }
+        try other.simpleQuery("UPDATE roster.monster SET name = 'Wuf-Bot' WHERE id = 2")
+        let roster = try open(renamed)
+        #expect(try stale(other) == "6")
+        #expect(try roster.find("wuf-bot")?.id == 2)
+        #expect(try stale(other) == "0")
+        #expect(try other.rosterSchemaShape() == (try admin.rosterSchemaShape()))
+    }
 }
 
 extension PostgresConnection {

@@ -12,8 +12,8 @@ extension PostgresRosterStore {
     func forEachCheckedRow(matching query: MonsterQuery, columns: String, count: Int, forUpdate: Bool = false,
                            _ body: (DataRowBytes) throws -> Void) throws {
         let select = QuerySQL(selecting: columns + ", " + NameRecheck.columns, from: "roster.monster", query, .postgres,
-                              forUpdate: forUpdate, checkingNames: true)
-        var check = NameRecheck(query)
+                              forUpdate: forUpdate)
+        var check = NameRecheck()
         try connection.query(rehearsed(select.sql), select.parameters.map(\.text), eachRowBytes: { row in
             guard row.count == count + 2 else { throw RosterError.damaged(path: "a row of roster.monster") }
             let name = String(decoding: row.bytes(count), as: UTF8.self)
@@ -35,7 +35,7 @@ extension PostgresRosterStore {
             guard let id = row[0].flatMap({ Int64($0) }), let name = row[1], let key = row[2] else { return }
             if !NameRecheck.keyIsRight(name: name, storedKey: key), query.nameConditionsHold(for: name) { hidden.append(id) }
         }
-        _ = try correctNameKeys()
+        _ = try correctNameKeys(all: true)
         return hidden
     }
 }
