@@ -9,20 +9,14 @@ import Testing
 /// its name now, beside any other that reads alike, never by a stale key.
 @Suite("A file's keys another program left stale are found by keyed_name")
 struct KeyedNameTests {
-    private func query(_ text: String, sort: QueryField? = nil) throws -> MonsterQuery {
-        MonsterQuery(conditions: try QueryParser.conditions([text]), order: sort.map { [MonsterSortKey(field: $0, descending: false)] } ?? [])
-    }
+    private func query(_ text: String, sort: QueryField? = nil) throws -> MonsterQuery { try KeyedNames.query(text, sort: sort) }
+    private func readsAsTwo(_ error: any Error) -> Bool { KeyedNames.readsAsTwo(error) }
 
     /// Renames monster `id` as another program would, leaving its key, and
     /// marks every key checked.
     private func rename(_ id: Int64, to name: String, in roster: ImportRoster) throws {
         let other = try Database(path: roster.path, options: [.readWrite])
         try other.execute("UPDATE monster SET name = '\(name)' WHERE id = \(id); UPDATE monster_changes SET keys_checked = count")
-    }
-
-    private func readsAsTwo(_ error: any Error) -> Bool {
-        guard case RosterError.namesReadAlike(let sentence) = error else { return false }
-        return sentence.contains("`Cat-Bot` (id 1)") && sentence.contains("`CAT-BOT` (id 2)")
     }
 
     @Test("a monster renamed to read as Cat-Bot is seen beside it: remove cat-bot is refused naming both, CAT-BOT removes it alone")
@@ -88,5 +82,18 @@ struct KeyedNameTests {
         #expect(try reader.monsterIDs(matching: query("name ~ fire")) == [])
         let other = try Database(path: roster.path, options: [.readOnly])
         #expect(try other.integer("SELECT count(*) FROM monster WHERE keyed_name IS NOT name") == 2)
+    }
+}
+
+/// What the keyed-name tests of both stores ask.
+enum KeyedNames {
+    static func query(_ text: String, sort: QueryField? = nil) throws -> MonsterQuery {
+        MonsterQuery(conditions: try QueryParser.conditions([text]), order: sort.map { [MonsterSortKey(field: $0, descending: false)] } ?? [])
+    }
+
+    /// The refusal of a name that reads as Cat-Bot (id 1) and CAT-BOT (id 2).
+    static func readsAsTwo(_ error: any Error) -> Bool {
+        guard case RosterError.namesReadAlike(let sentence) = error else { return false }
+        return sentence.contains("`Cat-Bot` (id 1)") && sentence.contains("`CAT-BOT` (id 2)")
     }
 }

@@ -9,18 +9,12 @@ import PostgresWire
 /// `keys_checked` as if every key were checked).
 @Suite("A PostgreSQL roster's keys another program left stale are found by keyed_name")
 struct PostgresKeyedNameTests {
-    private func query(_ text: String, sort: QueryField? = nil) throws -> MonsterQuery {
-        MonsterQuery(conditions: try QueryParser.conditions([text]), order: sort.map { [MonsterSortKey(field: $0, descending: false)] } ?? [])
-    }
+    private func query(_ text: String, sort: QueryField? = nil) throws -> MonsterQuery { try KeyedNames.query(text, sort: sort) }
+    private func readsAsTwo(_ error: any Error) -> Bool { KeyedNames.readsAsTwo(error) }
 
     private func rename(_ id: Int64, to name: String, _ admin: PostgresConnection) throws {
         try admin.simpleQuery("UPDATE roster.monster SET name = '\(name)' WHERE id = \(id)")
         try admin.simpleQuery("UPDATE roster.roster_schema SET keys_checked = outside_writes, keys_fold = \(NameFolding.revision)")
-    }
-
-    private func readsAsTwo(_ error: any Error) -> Bool {
-        guard case RosterError.namesReadAlike(let sentence) = error else { return false }
-        return sentence.contains("`Cat-Bot` (id 1)") && sentence.contains("`CAT-BOT` (id 2)")
     }
 
     @Test("a monster psql renamed to read as Cat-Bot is seen beside it: remove cat-bot is refused naming both, CAT-BOT removes it alone")

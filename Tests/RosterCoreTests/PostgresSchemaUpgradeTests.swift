@@ -47,7 +47,7 @@ struct PostgresSchemaUpgradeTests {
             UPDATE roster.monster SET description = 'from psql' WHERE id = 2;
             """)
         #expect(try admin.query("SELECT outside_writes FROM roster.roster_schema").firstValue == "1")
-        let monsters = "SELECT * FROM roster.monster ORDER BY id"
+        let monsters = "SELECT \(PostgresMonsterTable.columns), name_key FROM roster.monster ORDER BY id"
         let history = "SELECT id, at, database_user, client, surface, command, summary, kind, undone FROM roster.history ORDER BY id"
         let rows = "SELECT * FROM roster.history_row ORDER BY change, position"
         let before = (try admin.query(monsters).rows, try admin.query(history).rows, try admin.query(rows).rows)

@@ -231,14 +231,20 @@ extension PostgresRosterStore {
             try run("UPDATE roster.monster AS m SET name_key = v.key FROM unnest($1::bigint[], $2::text[]) AS v(id, key) WHERE m.id = v.id",
                     [ids, Self.arrayLiteral(keys)])
         }
-        if keyedNames {
+        if keyedNames, let rows {
+            // By id: the planner cannot tell how few rows differ, and would scan.
+            try run("UPDATE roster.monster SET keyed_name = name WHERE id = ANY($1::bigint[]) AND keyed_name IS DISTINCT FROM name",
+                    ["{" + rows.map { String($0.id) }.joined(separator: ",") + "}"])
+        } else if keyedNames {
             try run("UPDATE roster.monster SET keyed_name = name WHERE keyed_name IS DISTINCT FROM name")
         }
-        // Since schema 8 a setting no longer passes these writes as
+        // On schemas 8 to 10 a setting no longer passes these writes as
         // roster's, and they write no history entry: they count as an
         // outside write, counted now and noted, or every lookup after
-        // would find the keys unchecked and derive them again.
-        guard schemaVersion >= 8, !stale.isEmpty || keyedNames else { return }
+        // would find the keys unchecked and derive them again. Since
+        // schema 11 the count is not what says so: a write's own entry
+        // covers them, and a read's write of its own counts once.
+        guard schemaVersion >= 8, !keyedNames, !stale.isEmpty else { return }
         for statement in PostgresSchema.countUnrecordedWritesNow { later(statement) }
         try run(Self.noteNameKeysChecked, [String(NameFolding.revision)])
     }

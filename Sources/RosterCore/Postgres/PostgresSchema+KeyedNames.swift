@@ -22,8 +22,13 @@ extension PostgresSchema {
 
     /// Whether every stored key can be trusted: derived by the fold of
     /// `$1`, and no row's name other than the one its key was derived from.
+    /// Asked as the first such row by id, which the partial index answers:
+    /// asked with `NOT EXISTS`, the planner, which cannot tell how few rows
+    /// differ, scanned the table for one (102 ms at 200,000 rows, against
+    /// 0.01 ms).
     static let keyedNamesChecked = """
-        SELECT s.keys_fold = $1 AND NOT EXISTS (SELECT FROM roster.monster WHERE keyed_name IS DISTINCT FROM name)
+        SELECT s.keys_fold = $1
+            AND (SELECT id FROM roster.monster WHERE keyed_name IS DISTINCT FROM name ORDER BY id LIMIT 1) IS NULL
         FROM roster.roster_schema s
         """
 

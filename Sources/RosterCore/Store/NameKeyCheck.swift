@@ -176,8 +176,20 @@ extension NameRekeying {
     /// Derives again the keys of `rows` (the rows of the monster table
     /// whose keys may be stale) from their names, and notes each name as
     /// the one its key was derived from. Returns how many keys changed.
+    ///
+    /// No monster changes as anyone sees it, so the count of changes and
+    /// the last one noted (`OutsideChanges`) are left as they were: the
+    /// rename another program made stays the change it is told as.
     @discardableResult
     static func rederive(_ rows: [Keyed], in database: Database) throws -> Int {
+        let noted = try database.prepare("SELECT count, name, kind FROM monster_changes")
+            .firstRow { [SQLValue.integer($0.int(0)), $0.isNull(1) ? .null : .text($0.text(1)), $0.isNull(2) ? .null : .text($0.text(2))] }
+        let changed = try rekey(rows, in: database)
+        if let noted { try database.prepare("UPDATE monster_changes SET count = ?, name = ?, kind = ?").run(noted) }
+        return changed
+    }
+
+    private static func rekey(_ rows: [Keyed], in database: Database) throws -> Int {
         var stale: [(id: Int64, key: String)] = []
         let keyed = try database.prepare("UPDATE monster SET keyed_name = name WHERE id = ? AND keyed_name IS NOT name")
         for row in rows {
