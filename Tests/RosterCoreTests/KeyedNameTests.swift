@@ -64,6 +64,14 @@ struct KeyedNameTests {
         #expect(try roster.store.find("zed-bot")?.id == 7)
     }
 
+    @Test("roster's own writes leave every row keyed from its name: add, rename, each import, remove, undo and redo")
+    func ownWritesKeyed() throws {
+        let roster = try ImportRoster()
+        try KeyedNames.ownWrites(roster.store)
+        #expect(try roster.store.count() == 9)
+        #expect(try roster.store.database.integer("SELECT count(*) FROM monster WHERE keyed_name IS NOT name") == 0)
+    }
+
     @Test("a roster that cannot be written folds the renamed rows in memory: found by their names now, the file unchanged")
     func readOnlyRoster() throws {
         let roster = try ImportRoster()
@@ -87,6 +95,27 @@ struct KeyedNameTests {
 
 /// What the keyed-name tests of both stores ask.
 enum KeyedNames {
+    /// Every kind of write roster makes to the monsters: add, rename,
+    /// import in each mode, remove, and their undos and redos.
+    static func ownWrites(_ store: any RosterStore) throws {
+        func importing(_ text: String, _ mode: ImportMode) throws {
+            let reader = try MonsterReader(input: ChunkedInput(bytes: Array(text.utf8), name: "input", chunkSize: 1 << 20), format: nil, raw: false)
+            _ = try store.importMonsters(from: reader, mode: mode)
+        }
+        _ = try store.add(Monster(id: 0, name: "New-Bot", description: "", icon: "meetcatbot.png", nameColor: .default, weapon: Weapon(.fire)))
+        _ = try store.edit("Dog-Bot", MonsterChanges(name: "Wolf-Bot"))
+        try importing("name,weapon\nImp-Bot,fire\n", .insert)
+        try importing("name,weapon\nImp-Bot,smoke\nUp-Bot,sword\n", .upsert)
+        _ = try store.undo()
+        _ = try store.redo()
+        _ = try store.remove(["Cat-Bot"])
+        _ = try store.undo()
+        try importing("name,weapon\nRe-Bot,fire\nWolf-Bot,smoke\n", .replace)
+        _ = try store.undo()
+        _ = try store.redo()
+        _ = try store.undo()
+    }
+
     static func query(_ text: String, sort: QueryField? = nil) throws -> MonsterQuery {
         MonsterQuery(conditions: try QueryParser.conditions([text]), order: sort.map { [MonsterSortKey(field: $0, descending: false)] } ?? [])
     }

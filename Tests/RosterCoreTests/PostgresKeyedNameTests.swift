@@ -53,6 +53,15 @@ struct PostgresKeyedNameTests {
         #expect(try admin.query("SELECT count(*) FROM roster.monster WHERE keyed_name IS DISTINCT FROM name").firstValue == "0")
     }
 
+    @Test("roster's own writes leave every row keyed from its name: add, rename, each import, remove, undo and redo")
+    func ownWritesKeyed() throws {
+        let (roster, admin) = try PostgresTestServer.freshRoster()
+        defer { admin.close() }
+        try KeyedNames.ownWrites(roster)
+        #expect(try roster.count() == 9)
+        #expect(try admin.query("SELECT count(*) FROM roster.monster WHERE keyed_name IS DISTINCT FROM name").firstValue == "0")
+    }
+
     @Test("a role that may only read folds the rows psql wrote, found by their names now, and changes nothing")
     func reader() throws {
         let server = try PostgresTestServer.shared()
