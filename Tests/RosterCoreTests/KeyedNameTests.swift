@@ -16,7 +16,7 @@ struct KeyedNameTests {
     /// marks every key checked.
     private func rename(_ id: Int64, to name: String, in roster: ImportRoster) throws {
         let other = try Database(path: roster.path, options: [.readWrite])
-        try other.execute("UPDATE monster SET name = '\(name)' WHERE id = \(id); UPDATE monster_changes SET keys_checked = count")
+        try other.execute("UPDATE monster SET name = '\(name)' WHERE id = \(id); UPDATE monster_changes SET keys_checked = count, keys_fold = \(NameFolding.revision)")
     }
 
     @Test("a monster renamed to read as Cat-Bot is seen beside it: remove cat-bot is refused naming both, CAT-BOT removes it alone")
