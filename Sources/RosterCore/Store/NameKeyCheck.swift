@@ -37,16 +37,18 @@ extension SQLiteRosterStore {
         try database.cached(Self.selectStaleKeyed).rows { NameRekeying.Keyed(id: $0.int(0), name: $0.text(1), storedKey: $0.text(2)) }
     }
 
-    /// Whether every stored key can be trusted.
+    /// Whether every stored key can be trusted: one statement, as every
+    /// write and lookup asks it.
     func nameKeysAreChecked() throws -> Bool {
-        guard try foldIsCurrent() else { return false }
-        return try database.cached("SELECT NOT EXISTS (SELECT 1 FROM monster WHERE keyed_name IS NOT name)")
-            .firstRow([]) { $0.int(0) == 1 } ?? true
+        try database.cached("""
+            SELECT keys_fold = ? AND NOT EXISTS (SELECT 1 FROM monster WHERE keyed_name IS NOT name) FROM monster_changes
+            """).firstRow([.integer(NameFolding.revision)]) { $0.int(0) == 1 } ?? true
     }
 
     /// Inside a write transaction: derives again the keys of the rows
     /// another program wrote (every key, for a new fold).
     func rederiveNameKeysIfNeeded() throws {
+        guard try !nameKeysAreChecked() else { return }
         guard try foldIsCurrent() else {
             try NameRekeying.rederive(try database.prepare(NameRekeying.selectAll).rows([], NameRekeying.Keyed.init(row:)), in: database)
             try noteNameKeysChecked()
