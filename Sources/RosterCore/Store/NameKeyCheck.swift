@@ -122,6 +122,19 @@ extension SQLiteRosterStore {
         return try correctNameKeysNow() ? byKey() : monstersByComparingNames(key)
     }
 
+    /// A lookup by `key` found nothing, yet the roster holds a name that
+    /// reads so. A row stored under that key, read past the index, means
+    /// the file's index disagrees with its rows (a bad disk or copy):
+    /// acting on it could lose data, so it is told as damage. Otherwise
+    /// a program that writes keys itself left a wrong one beside its name:
+    /// every key is derived again, so that the next lookup finds it.
+    func lookUpMissed(_ key: String) throws {
+        let stored = try database.cached("SELECT count(*) FROM monster NOT INDEXED WHERE name_key >= ?1 AND name_key < ?2")
+            .firstRow([.text(key), .text(key + "\u{0B}")]) { $0.int(0) } ?? 0
+        if stored > 0 { throw RosterError.damaged(path: path) }
+        _ = try correctNameKeysNow()
+    }
+
     /// Derives every key again now, whatever `keyed_name` says, where the
     /// roster can be written: in the write under way, or in a write of
     /// its own outside a transaction. False when it cannot be (a

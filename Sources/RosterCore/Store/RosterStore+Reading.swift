@@ -161,6 +161,7 @@ extension SQLiteRosterStore {
                 let key = MonsterRules.nameKey(reference)
                 guard !key.isEmpty else { continue }
                 let index = try whole ?? NameIndex(names: neighbours(of: key))
+                if MonsterRules.id(in: reference) == nil, index.contains(key: key) { try lookUpMissed(key) }
                 found[reference] = index.suggestion(for: reference)
             }
             return found
