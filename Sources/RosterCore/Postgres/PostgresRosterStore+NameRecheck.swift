@@ -1,9 +1,10 @@
 import PostgresWire
 
 /// A filter by name on the server, its matches checked against their
-/// names as they stream (`NameRecheck`): a key another program left stale
-/// while the bookkeeping says every key was checked never passes a row on,
-/// and the rows such keys hid are read after, by id. Only matched rows
+/// names as they stream (`NameRecheck`): a key a program wrote itself
+/// that its name does not give never passes a row on, and the rows such
+/// keys hid are read after, by id. (Keys left stale by a rename are
+/// derived again before the reading: `PostgresRosterStore+NameKeys`.) Only matched rows
 /// are folded, so `--where name~…` over a million rows still streams.
 extension PostgresRosterStore {
     /// Calls `body` with each row `query` matches, `count` columns of
