@@ -88,6 +88,7 @@ struct KeyedNameTests {
         #expect(try reader.monsterIDs(matching: query("name ~ bot")) == [1, 2, 3, 4, 5, 6])
         #expect(try reader.monsterIDs(matching: query("name ~ wuf")) == [4])
         #expect(try reader.monsterIDs(matching: query("name ~ fire")) == [])
+        #expect(try KeyedNames.nameKeys(reader)[4] == "wuf-bot", "the interface's index of names")
         let other = try Database(path: roster.path, options: [.readOnly])
         #expect(try other.integer("SELECT count(*) FROM monster WHERE keyed_name IS NOT name") == 2)
     }
@@ -95,6 +96,13 @@ struct KeyedNameTests {
 
 /// What the keyed-name tests of both stores ask.
 enum KeyedNames {
+    /// The keys the interface indexes names by, by id.
+    static func nameKeys(_ store: any RosterStore) throws -> [Int64: String] {
+        var keys: [Int64: String] = [:]
+        try store.forEachNameKey { id, key in keys[id] = String(decoding: key, as: UTF8.self) }
+        return keys
+    }
+
     /// Every kind of write roster makes to the monsters: add, rename,
     /// import in each mode, remove, and their undos and redos.
     static func ownWrites(_ store: any RosterStore) throws {

@@ -78,6 +78,7 @@ struct PostgresKeyedNameTests {
         #expect { try reader.find("cat-bot") } throws: { readsAsTwo($0) }
         #expect(try reader.monsterIDs(matching: query("name ~ wuf")) == [4])
         #expect(try reader.monsterIDs(matching: query("name ~ fire")) == [])
+        #expect(try KeyedNames.nameKeys(reader)[4] == "wuf-bot", "the interface's index of names")
         #expect(try admin.query("SELECT count(*) FROM roster.monster WHERE keyed_name IS DISTINCT FROM name").firstValue == "2")
     }
 }

@@ -188,6 +188,11 @@ extension NameRekeying {
 
     static let selectAll = "SELECT id, name, name_key FROM monster ORDER BY id"
 
+    /// Each row's key as its name gives it now, by id.
+    static func folded(_ rows: [Keyed]) -> [Int64: String] {
+        Dictionary(rows.map { ($0.id, MonsterRules.nameKey($0.name)) }, uniquingKeysWith: { first, _ in first })
+    }
+
     /// Derives again the keys of `rows` (the rows of the monster table
     /// whose keys may be stale) from their names, and notes each name as
     /// the one its key was derived from. Returns how many keys changed.

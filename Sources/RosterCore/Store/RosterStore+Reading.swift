@@ -207,11 +207,18 @@ extension SQLiteRosterStore {
 extension SQLiteRosterStore {
     /// Calls `body` with each monster's id and folded name, in roster order,
     /// without making strings: for building in-memory name indexes.
+    /// A roster that cannot be written now gives the rows whose keys may
+    /// be stale by their names folded here.
     public func forEachNameKey(_ body: (Int64, UnsafeBufferPointer<UInt8>) throws -> Void) throws {
         try passingThrough {
-            _ = try checkNameKeys()
+            let folded = try checkNameKeys() ? [:] : NameRekeying.folded(try foldIsCurrent() ? staleKeyedRows()
+                                                                       : database.prepare(NameRekeying.selectAll).rows([], NameRekeying.Keyed.init(row:)))
             try database.cached("SELECT id, name_key FROM monster ORDER BY id").forEachRow { row in
-                try row.withUTF8(1) { key in try body(row.int(0), key) }
+                if var key = folded[row.int(0)] {
+                    try key.withUTF8 { try body(row.int(0), $0) }
+                } else {
+                    try row.withUTF8(1) { key in try body(row.int(0), key) }
+                }
             }
         }
     }
