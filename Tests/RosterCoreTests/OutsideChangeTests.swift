@@ -190,6 +190,9 @@ struct OutsideChangeTests {
             DROP TABLE history_sequence;
             DROP TABLE monster_sequence;
             DROP INDEX monster_weapon;
+            DROP INDEX monster_stale_key;
+            ALTER TABLE monster DROP COLUMN keyed_name;
+            ALTER TABLE history_roster_1 DROP COLUMN keyed_name;
             PRAGMA user_version = 4;
             """)
         let reopened = try SQLiteRosterStore.open(path: roster.path)

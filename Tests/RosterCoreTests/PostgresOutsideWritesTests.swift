@@ -139,11 +139,13 @@ struct PostgresOutsideWritesTests {
         let database = try server.makeDatabase()
         let admin = try server.adminConnection(database: database)
         defer { admin.close() }
-        // Back to schema 1: no check of deleted entries (schema 10 undone), no write tokens (9), no check of roster's writes
+        // Back to schema 1: no keyed names (schema 11 undone), no check of deleted entries (10), no write tokens (9), no check of roster's writes
         // by their history (8), no sort indexes (7), no count of outside writes (6),
         // the history numbered by a sequence (5), no weapon index (4), no
         // announcements of outside changes (2 and 3).
         try admin.simpleQuery("""
+            DROP INDEX roster.monster_stale_key;
+            ALTER TABLE roster.monster DROP COLUMN keyed_name;
             DROP TRIGGER history_entry_dropped ON roster.history;
             DROP TRIGGER history_entry_renumbered ON roster.history;
             DROP TRIGGER history_emptied ON roster.history;

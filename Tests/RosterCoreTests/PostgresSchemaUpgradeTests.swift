@@ -47,7 +47,7 @@ struct PostgresSchemaUpgradeTests {
             UPDATE roster.monster SET description = 'from psql' WHERE id = 2;
             """)
         #expect(try admin.query("SELECT outside_writes FROM roster.roster_schema").firstValue == "1")
-        let monsters = "SELECT * FROM roster.monster ORDER BY id"
+        let monsters = "SELECT \(PostgresMonsterTable.columns), name_key FROM roster.monster ORDER BY id"
         let history = "SELECT id, at, database_user, client, surface, command, summary, kind, undone FROM roster.history ORDER BY id"
         let rows = "SELECT * FROM roster.history_row ORDER BY change, position"
         let before = (try admin.query(monsters).rows, try admin.query(history).rows, try admin.query(rows).rows)
@@ -95,6 +95,31 @@ struct PostgresSchemaUpgradeTests {
         let fresh = try PostgresTestServer.shared().adminConnection(database: try PostgresTestServer.shared().makeDatabase())
         defer { fresh.close() }
         #expect(try admin.rosterSchemaShape() == (try fresh.rosterSchemaShape()))
+    }
+
+    @Test("schema 10 is upgraded to 11 counting no outside write: keys checked since the last outside write are taken as derived from their names, the others derived again before a lookup")
+    func tenToEleven() throws {
+        func open(_ database: String) throws -> PostgresRosterStore {
+            try PostgresRosterStore.open(uri: PostgresTestServer.shared().uri(database: database, applicationName: "tester-a"), environment: [:])
+        }
+        func stale(_ admin: PostgresConnection) throws -> String? {
+            try admin.query("SELECT count(*) FROM roster.monster WHERE keyed_name IS DISTINCT FROM name").firstValue
+        }
+        let (checked, admin) = try Self.roster(atVersion: 10)
+        defer { admin.close() }
+        let outside = try admin.query("SELECT outside_writes FROM roster.roster_schema").firstValue
+        _ = try open(checked)
+        #expect(try admin.query("SELECT version, outside_writes FROM roster.roster_schema").rows == [[String(PostgresSchema.currentVersion), outside]])
+        #expect(try stale(admin) == "0")
+
+        let (renamed, other) = try Self.roster(atVersion: 10)
+        defer { other.close() }
+        try other.simpleQuery("UPDATE roster.monster SET name = 'Wuf-Bot' WHERE id = 2")
+        let roster = try open(renamed)
+        #expect(try stale(other) == "6")
+        #expect(try roster.find("wuf-bot")?.id == 2)
+        #expect(try stale(other) == "0")
+        #expect(try other.rosterSchemaShape() == (try admin.rosterSchemaShape()))
     }
 }
 

@@ -37,7 +37,7 @@ struct ShippedSchemaTests {
         return try database.prepare("SELECT name FROM pragma_table_info('\(table)') ORDER BY cid").rows { $0.text(0) }
     }
 
-    @Test("each version's file upgrades to a fresh file's schema and keeps its data", arguments: 1...6)
+    @Test("each version's file upgrades to a fresh file's schema and keeps its data", arguments: [1, 2, 3, 4, 5, 6, 8])
     func upgrade(_ version: Int) throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("roster-fixture-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -74,7 +74,7 @@ struct ShippedSchemaTests {
         }
     }
 
-    @Test("a monster added to an upgraded file never gets the id of one removed before the upgrade", arguments: 3...6)
+    @Test("a monster added to an upgraded file never gets the id of one removed before the upgrade", arguments: [3, 4, 5, 6, 8])
     func idsAfterUpgrade(_ version: Int) throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("roster-fixture-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -86,6 +86,29 @@ struct ShippedSchemaTests {
         let added = try store.add(Monster(id: 0, name: "New-Bot", description: "", icon: "unknown.png",
                                           nameColor: .default, weapon: Weapon(.fire)))
         #expect(added.id == 10)
+    }
+
+    @Test("schema 9 takes the keys of a file whose count says every key was checked as derived from their names, counting no change; the others are derived again before a lookup")
+    func keyedNamesAfterUpgrade() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("roster-fixture-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let checked = folder.appendingPathComponent("checked.db").path
+        let renamed = folder.appendingPathComponent("renamed.db").path
+        for path in [checked, renamed] {
+            try FileManager.default.copyItem(atPath: Self.fixtures.appendingPathComponent("roster-v8.db").path, toPath: path)
+        }
+        func count(_ sql: String, _ path: String) throws -> Int64? { try Database(path: path, options: [.readOnly]).integer(sql) }
+        let stale = "SELECT count(*) FROM monster WHERE keyed_name IS NOT name"
+        _ = try SQLiteRosterStore.open(path: checked)
+        #expect(try count(stale, checked) == 0)
+        #expect(try count("SELECT count FROM monster_changes", checked) == 6)
+
+        try Database(path: renamed, options: [.readWrite]).execute("UPDATE monster SET name = 'Wuf-Bot' WHERE id = 2")
+        let store = try SQLiteRosterStore.open(path: renamed)
+        #expect(try count(stale, renamed) == 8)
+        #expect(try store.find("wuf-bot")?.id == 2)
+        #expect(try count(stale, renamed) == 0)
     }
 
     @Test("a fresh roster holds Data/default-roster.json's monsters, which the frozen first migrations wrote")

@@ -157,7 +157,7 @@ extension SQLiteRosterStore {
                 throw reversal.refused(taken.1.sentence(after.name))
             }
             for holder in pairKeys.holderKeys {
-                try database.cached("UPDATE monster SET name_key = ?1 WHERE id = ?2 AND name_key <> ?1")
+                try database.cached("UPDATE monster SET name_key = ?1, keyed_name = name WHERE id = ?2 AND name_key <> ?1")
                     .run(.text(holder.key), .integer(holder.id))
             }
             for step in steps {

@@ -17,39 +17,53 @@ enum PostgresMonsterTable {
     static let selectAll = "SELECT \(columns) FROM roster.monster ORDER BY id"
     static let selectByWeapon = "SELECT \(columns) FROM roster.monster WHERE weapon = $1 ORDER BY id"
     static let selectByID = "SELECT \(columns) FROM roster.monster WHERE id = $1"
+    /// Every statement that writes a key writes the name it was derived
+    /// from beside it (`keyed_name`, schema 11, see
+    /// `PostgresRosterStore+NameKeys`): `keyed` is false on an older
+    /// schema, which a role that may not migrate it still writes.
+
     /// Binds `values(of:)`, then the id: drawn from the monster sequence
     /// first by `add`, the id a monster had for undo and redo.
-    static let insertWithID = """
-        INSERT INTO roster.monster (\(dataColumns), name_key, id) VALUES (\(parameters(from: 1, count: dataFields.count + 2)))
+    static func insertWithID(keyed: Bool) -> String {
         """
+        INSERT INTO roster.monster (\(dataColumns), name_key, id\(keyed ? ", keyed_name" : "")) \
+        VALUES (\(parameters(from: 1, count: dataFields.count + 2))\(keyed ? ", $1" : ""))
+        """
+    }
     /// Binds `values(of:)`, then the id. A name that still reads the same
     /// keeps its stored key: it may be keyed by its id after the name's key
     /// (`NameRekeying.shadowKey`), another monster holding the key itself.
-    static let update = """
+    static func update(keyed: Bool) -> String {
+        """
         UPDATE roster.monster SET \(dataFields.enumerated().map { "\($1.key) = $\($0 + 1)" }.joined(separator: ", ")),
-        name_key = CASE WHEN split_part(name_key, chr(10), 1) = $\(dataFields.count + 1) THEN name_key ELSE $\(dataFields.count + 1) END
+        name_key = CASE WHEN split_part(name_key, chr(10), 1) = $\(dataFields.count + 1) THEN name_key ELSE $\(dataFields.count + 1) END\(keyed ? ", keyed_name = $1" : "")
         WHERE id = $\(dataFields.count + 2)
         """
+    }
     /// Binds, as arrays of one element per monster, `values(of:)` column
     /// by column, then the ids: any number of monsters in one statement.
-    static let updateAll = """
+    static func updateAll(keyed: Bool) -> String {
+        """
         UPDATE roster.monster m SET \(dataFields.map { "\($0.key) = u.\($0.key)" }.joined(separator: ", ")),
-        name_key = CASE WHEN split_part(m.name_key, chr(10), 1) = u.name_key THEN m.name_key ELSE u.name_key END
+        name_key = CASE WHEN split_part(m.name_key, chr(10), 1) = u.name_key THEN m.name_key ELSE u.name_key END\(keyed ? ", keyed_name = u.name" : "")
         FROM unnest(\(dataFields.indices.map { "$\($0 + 1)::text[]" }.joined(separator: ", ")), $\(dataFields.count + 1)::text[],
             $\(dataFields.count + 2)::bigint[]) AS u(\(dataColumns), name_key, id)
         WHERE m.id = u.id
         """
+    }
     static let delete = "DELETE FROM roster.monster WHERE id = $1"
     /// Binds the ids as one array: any number of monsters in one statement.
     static let deleteAll = "DELETE FROM roster.monster WHERE id = ANY($1::bigint[])"
     /// Binds, as arrays of one element per monster, `values(of:)` column
     /// by column, then the ids: `insertWithID` for any number of monsters
     /// in one statement, in the arrays' order.
-    static let insertAllWithIDs = """
-        INSERT INTO roster.monster (\(dataColumns), name_key, id)
-        SELECT * FROM unnest(\(dataFields.indices.map { "$\($0 + 1)::text[]" }.joined(separator: ", ")), $\(dataFields.count + 1)::text[],
-            $\(dataFields.count + 2)::bigint[])
+    static func insertAllWithIDs(keyed: Bool) -> String {
         """
+        INSERT INTO roster.monster (\(dataColumns), name_key, id\(keyed ? ", keyed_name" : ""))
+        SELECT *\(keyed ? ", u.name" : "") FROM unnest(\(dataFields.indices.map { "$\($0 + 1)::text[]" }.joined(separator: ", ")), $\(dataFields.count + 1)::text[],
+            $\(dataFields.count + 2)::bigint[]) AS u(\(dataColumns), name_key, id)
+        """
+    }
 
     /// The monster whose `columns` start at `first` in `row`. A row
     /// another program wrote past what the model allows reads as it does

@@ -52,11 +52,13 @@ extension PostgresRosterStore {
     func apply(_ mode: ImportMode, to target: ImportTarget, someWithoutID: Bool) throws -> ImportSummary {
         let data = PostgresMonsterTable.dataColumns
         let table = target.table
+        // Each key written with the name it was derived from (schema 11).
+        let keyed = keyedNames ? ", keyed_name" : "", name = keyedNames ? ", name" : ""
         var summary = ImportSummary()
         switch mode {
         case .insert:
             summary.added = try run("""
-                INSERT INTO \(table) (\(data), name_key) SELECT \(data), name_key FROM import_rows ORDER BY ordinal
+                INSERT INTO \(table) (\(data), name_key\(keyed)) SELECT \(data), name_key\(name) FROM import_rows ORDER BY ordinal
                 """).rowCount ?? 0
         case .upsert:
             // Only the fields the file gives change; the name stays as stored.
@@ -73,7 +75,7 @@ extension PostgresRosterStore {
                 """).rowCount ?? 0
             summary.unchanged = Int(matched) - summary.updated
             summary.added = try run("""
-                INSERT INTO \(table) (\(data), name_key) SELECT \(data), name_key FROM import_rows i
+                INSERT INTO \(table) (\(data), name_key\(keyed)) SELECT \(data), name_key\(name) FROM import_rows i
                 WHERE NOT EXISTS (SELECT 1 FROM \(table) m WHERE m.name_key = i.name_key) ORDER BY ordinal
                 """).rowCount ?? 0
         case .replace:
@@ -104,7 +106,7 @@ extension PostgresRosterStore {
             }
             later("DELETE FROM \(table)")
             let total = try run("""
-                INSERT INTO \(table) (id, \(data), name_key) SELECT id, \(data), name_key FROM import_rows
+                INSERT INTO \(table) (id, \(data), name_key\(keyed)) SELECT id, \(data), name_key\(name) FROM import_rows
                 """).rowCount ?? 0
             let same = PostgresMonsterTable.dataFields.map { "NOT (m.\($0.key) IS DISTINCT FROM p.\($0.key))" }.joined(separator: " AND ")
             let counts = previous == 0 ? nil : try run("""

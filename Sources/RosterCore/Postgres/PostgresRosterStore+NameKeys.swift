@@ -7,30 +7,31 @@ import PostgresWire
 /// rename a monster and leave the old key. Trusted as stored, such a key
 /// finds the wrong monster, or none, and lets a name be added twice.
 ///
-/// So keys are re-derived before a lookup trusts them, as in the file
-/// (`NameKeyCheck`): the outside-change trigger counts every write another
-/// program makes (schema 6, `roster_schema.outside_writes`), and
-/// `keys_checked` is the count at which every key was last found to match
-/// its name. The check rides with the lookup's own statement (one round
-/// trip). When it fails, a write re-derives the keys in its transaction,
-/// under the write lock; a read does so in a write of its own; a role
-/// that may only read, a dry run, or a schema older than 6 compares names
-/// instead, over the whole table. Two names that then read alike keep
-/// both monsters, the later keyed by its id (`NameRekeying.shadowKey`), and
-/// `MonsterRules.oneMonster` says which one a name means: the exact
-/// spelling, else a refusal naming both.
+/// So, as in the file (`NameKeyCheck`), every row holds the name its key
+/// was derived from (`keyed_name`, schema 11), written by roster with
+/// every key and left as it was (or NULL) by other programs; the partial
+/// index `monster_stale_key` holds the rows where it is not the name. The
+/// check rides with the lookup's own statement (one round trip): a probe
+/// of that index, and the fold's revision (`keys_fold`). When it fails, a
+/// write derives those rows' keys again in its transaction, under the
+/// write lock; a read does so in a write of its own; a role that may only
+/// read, or a dry run, folds those few rows here and trusts the others'
+/// keys. Two names that then read alike keep both monsters, the later
+/// keyed by its id (`NameRekeying.shadowKey`), and `MonsterRules.oneMonster`
+/// says which one a name means: the exact spelling, else a refusal naming
+/// both. A schema older than 11 (a role that may not migrate it) has no
+/// `keyed_name`: there the count of outside writes (schema 6) says when
+/// every key must be derived again, or every name compared.
 extension PostgresRosterStore {
+    /// Whether the schema keeps the name each key was derived from.
+    var keyedNames: Bool { schemaVersion >= 11 }
+
     /// Every monster named by one of `ids`, or whose name reads as one of
     /// `keys` (the ones another program made read alike too), by id.
     /// `forUpdate` locks them for the write under way.
-    ///
-    /// A key none matched whose name was given (`spelled`) is looked at
-    /// once more: a row spelled so ignoring case whose key is not the
-    /// name's was renamed by a writer that left its key and passed as
-    /// roster (sharing.md): the keys are derived again, or the names
-    /// compared. Only a miss pays for that scan.
-    func monsters(ids: [Int64], readingAs keys: [String], spelled: [String] = [], forUpdate: Bool) throws -> [Monster] {
+    func monsters(ids: [Int64], readingAs keys: [String], forUpdate: Bool) throws -> [Monster] {
         let lookup = lookupStatement(ids: ids, readingAs: keys, forUpdate: forUpdate)
+        let lock = forUpdate && !isRehearsing ? " FOR UPDATE" : ""
         var rows: [[String?]]
         if keys.isEmpty {
             rows = try run(lookup.sql, lookup.parameters).rows
@@ -41,45 +42,63 @@ extension PostgresRosterStore {
             if results[batch.count - 2].firstValue != "t" {
                 if try correctNameKeys() {
                     rows = try run(lookup.sql, lookup.parameters).rows
+                } else if let stale = try staleKeyedRows() {
+                    // Found by their folded names, the others by their keys.
+                    let staleIDs = Set(stale.map(\.id))
+                    let wanted = Set(keys)
+                    let named = stale.filter { wanted.contains(MonsterRules.nameKey($0.name)) }.map(\.id)
+                    func id(_ row: [String?]) -> Int64 { (row.first ?? nil).flatMap { Int64($0) } ?? 0 }
+                    rows = rows.filter { !staleIDs.contains(id($0)) }
+                    if !named.isEmpty {
+                        let select = "SELECT \(PostgresMonsterTable.columns) FROM roster.monster WHERE id = ANY($1::bigint[]) ORDER BY id" + lock
+                        rows += try run(select, ["{" + named.map(String.init).joined(separator: ",") + "}"]).rows
+                        rows.sort { id($0) < id($1) }
+                    }
                 } else {
-                    return try monstersComparingNames(ids: ids, readingAs: keys, lock: forUpdate && !isRehearsing ? " FOR UPDATE" : "")
+                    return try monstersComparingNames(ids: ids, readingAs: keys, lock: lock)
                 }
             }
         }
         let found = try monsters(from: rows, ids: ids, readingAs: keys)
-        // A row the keys found whose name no longer reads so: another
-        // program renamed it and left its key, yet the count says every
-        // key was checked (a history entry written and deleted, planted
-        // transaction ids: issue 23's H3b). The keys are derived again and
-        // the lookup made again, or the names compared; the row is never
-        // taken by its stale key.
-        let foundKeys = Set(found.monsters.map { MonsterRules.nameKey($0.name) })
-        let missed = found.stale ? [] : spelled.filter { MonsterRules.id(in: $0) == nil && !foundKeys.contains(MonsterRules.nameKey($0)) }
-        guard found.stale || !missed.isEmpty else { return found.monsters }
-        if !found.stale {
-            let wanted = Set(keys)
-            let renamed = try run("""
-                SELECT \(PostgresMonsterTable.columns) FROM roster.monster
-                WHERE lower(name) = ANY(ARRAY(SELECT lower(s) FROM unnest($1::text[]) AS s)) ORDER BY id
-                """, [Self.arrayLiteral(missed)]).rows
-                .map { (row) throws(RosterError) in try PostgresMonsterTable.monster(from: row) }
-                .filter { wanted.contains(MonsterRules.nameKey($0.name)) }
-            guard !renamed.isEmpty else { return found.monsters }
-        }
-        if try correctNameKeys() { return try monsters(from: try run(lookup.sql, lookup.parameters).rows, ids: ids, readingAs: keys).monsters }
-        return try monstersComparingNames(ids: ids, readingAs: keys, lock: forUpdate && !isRehearsing ? " FOR UPDATE" : "")
+        // A row the keys found whose name does not read so: a program that
+        // writes `name_key` itself (and `keyed_name` with it, or on a
+        // schema without it) left a key no name gives. Every key is derived
+        // again and the lookup made again, or the names compared; the row
+        // is never taken by a wrong key.
+        guard found.stale else { return found.monsters }
+        if try correctNameKeys(all: true) { return try monsters(from: try run(lookup.sql, lookup.parameters).rows, ids: ids, readingAs: keys).monsters }
+        return try monstersComparingNames(ids: ids, readingAs: keys, lock: lock)
     }
 
     /// `query` with its `name=` and `name!=` conditions made conditions
     /// on the ids those names mean (`MonsterQuery.resolvingNames`), locked
     /// for the write under way when `forUpdate`.
     func resolvingNames(_ query: MonsterQuery, forUpdate: Bool = false) throws -> MonsterQuery {
-        try query.resolvingNames { try monsters(ids: [], readingAs: [MonsterRules.nameKey($0)], spelled: [$0], forUpdate: forUpdate) }
+        try query.resolvingNames { try monsters(ids: [], readingAs: [MonsterRules.nameKey($0)], forUpdate: forUpdate) }
     }
 
-    /// Whether the stored keys can be trusted: "t" when every key was
-    /// checked since the last outside write (see `PostgresSchema.nameKeysChecked`).
-    var nameKeysCheck: BoundStatement { BoundStatement(PostgresSchema.nameKeysChecked, [String(NameFolding.revision)]) }
+    /// Whether the stored keys can be trusted: "t" when no row's name is
+    /// other than the one its key was derived from (`PostgresSchema.keyedNamesChecked`),
+    /// or, on a schema without `keyed_name`, when every key was checked
+    /// since the last outside write (`PostgresSchema.nameKeysChecked`).
+    var nameKeysCheck: BoundStatement {
+        BoundStatement(keyedNames ? PostgresSchema.keyedNamesChecked : PostgresSchema.nameKeysChecked, [String(NameFolding.revision)])
+    }
+
+    /// The rows whose keys may be stale, on a roster whose keys were
+    /// derived by today's fold and which keeps `keyed_name`; nil when every
+    /// key is in doubt (another fold, an older schema).
+    func staleKeyedRows() throws -> [NameRekeying.Keyed]? {
+        guard keyedNames, try run("SELECT keys_fold = $1 FROM roster.roster_schema", [String(NameFolding.revision)]).firstValue == "t" else {
+            return nil
+        }
+        var stale: [NameRekeying.Keyed] = []
+        try connection.query(rehearsed(PostgresSchema.selectStaleKeyed)) { row in
+            guard let id = row[0].flatMap({ Int64($0) }), let name = row[1], let key = row[2] else { return }
+            stale.append(NameRekeying.Keyed(id: id, name: name, storedKey: key))
+        }
+        return stale
+    }
 
     /// The statement `monsters(ids:readingAs:forUpdate:)` reads with,
     /// trusting the stored keys. `forUpdate` locks the rows for the write
@@ -126,17 +145,23 @@ extension PostgresRosterStore {
         return (found, stale)
     }
 
-    /// Makes every key right, when the roster can be written: in the write
-    /// under way, or in one of its own outside a transaction. False when it
-    /// cannot be (a reader, a dry run, a read's snapshot, an old schema).
-    /// For a filter on names (`--where name=…`): nil when the stored keys
+    /// For a filter on names (`--where name~…`): nil when the stored keys
     /// can be trusted (corrected first where this role may write), else
-    /// the ids whose names meet the query's name conditions, found by
-    /// comparing names, for `QuerySQL` to match instead of the keys.
+    /// the ids whose names meet the query's name conditions, for `QuerySQL`
+    /// to match instead of the keys: by their keys for the rows whose keys
+    /// are right, by their names folded here for the few that may be
+    /// stale (or for every row, where every key is in doubt).
     func namesMatchedByComparing(_ query: MonsterQuery) throws -> [Int64]? {
         guard query.hasNameCondition else { return nil }
-        if schemaVersion >= 6, try run(PostgresSchema.nameKeysChecked, [String(NameFolding.revision)]).firstValue == "t" { return nil }
+        if schemaVersion >= 6, try run(nameKeysCheck.sql, nameKeysCheck.parameters).firstValue == "t" { return nil }
         if try correctNameKeys() { return nil }
+        if let stale = try staleKeyedRows() {
+            let names = MonsterQuery(conditions: query.conditions.filter { $0.field == .name })
+            let staleKeys = QuerySQL.StaleKeys(ids: stale.map(\.id), matching: stale.filter { names.nameConditionsHold(for: $0.name) }.map(\.id),
+                                               all: false)
+            let select = QuerySQL(selecting: "id", from: "roster.monster", names, .postgres, staleKeys: staleKeys)
+            return try run(select.sql, select.parameters.map(\.text)).rows.compactMap { ($0.first ?? nil).flatMap { Int64($0) } }
+        }
         var ids: [Int64] = []
         try connection.query(rehearsed("SELECT id, name FROM roster.monster ORDER BY id")) { row in
             guard let id = row[0].flatMap({ Int64($0) }), let name = row[1] else { return }
@@ -145,14 +170,18 @@ extension PostgresRosterStore {
         return ids
     }
 
-    func correctNameKeys() throws -> Bool {
+    /// Makes the keys right, when the roster can be written: in the write
+    /// under way, or in one of its own outside a transaction; those of the
+    /// rows another program wrote, or with `all` every one. False when it
+    /// cannot be (a reader, a dry run, a read's snapshot, an old schema).
+    func correctNameKeys(all: Bool = false) throws -> Bool {
         guard schemaVersion >= 6, !isRehearsing else { return false }
         if isWriting {
-            try rederiveNameKeys()
+            try rederiveNameKeys(all: all)
             return true
         }
         guard connection.transactionStatus == .idle else { return false }
-        let corrected = Result { () throws(RosterError) in try write { try rederiveNameKeys() } }
+        let corrected = Result { () throws(RosterError) in try write { try rederiveNameKeys(all: all) } }
         if case .failure(let error) = corrected {
             if Self.isPermissionRefusal(error) { return false }
             throw error
@@ -160,42 +189,62 @@ extension PostgresRosterStore {
         return true
     }
 
-    /// Inside a write: re-derives the keys another program may have left
-    /// wrong, when the count says one did. For a write that finds monsters
-    /// by key without a lookup (an import).
+    /// Inside a write: derives again the keys another program may have
+    /// left wrong. For a write that finds monsters by key without a lookup
+    /// (an import).
     func correctNameKeysIfStale() throws {
-        guard schemaVersion >= 6, isWriting,
-              try run(PostgresSchema.nameKeysChecked, [String(NameFolding.revision)]).firstValue != "t" else { return }
+        guard schemaVersion >= 6, isWriting, try run(nameKeysCheck.sql, nameKeysCheck.parameters).firstValue != "t" else { return }
         try rederiveNameKeys()
     }
 
     /// Inside a write, under the write lock: notes the count first, which
     /// locks the marker's row, so that another program's write that ends
     /// meanwhile counts after it and is checked next time; then derives
-    /// every key again and writes the ones that differ.
-    private func rederiveNameKeys() throws {
+    /// again the keys of the rows whose names are not those their keys
+    /// were derived from (every row's, with `all`, for another fold, or on
+    /// a schema without `keyed_name`) and writes the ones that differ,
+    /// each with its name as the one it was derived from.
+    private func rederiveNameKeys(all: Bool = false) throws {
+        let rows = all ? nil : try staleKeyedRows()
         try run(Self.noteNameKeysChecked, [String(NameFolding.revision)])
-        var stale: [(id: Int64, key: String)] = []
-        try connection.query("SELECT id, name, name_key FROM roster.monster ORDER BY id") { row in
-            guard let id = row[0].flatMap({ Int64($0) }), let name = row[1], let stored = row[2] else { return }
-            let key = MonsterRules.nameKey(name)
-            if stored != key && stored != NameRekeying.shadowKey(key, id: id) { stale.append((id, key)) }
+        var checked: [NameRekeying.Keyed] = rows ?? []
+        if rows == nil {
+            try connection.query("SELECT id, name, name_key FROM roster.monster ORDER BY id") { row in
+                guard let id = row[0].flatMap({ Int64($0) }), let name = row[1], let stored = row[2] else { return }
+                checked.append(NameRekeying.Keyed(id: id, name: name, storedKey: stored))
+            }
         }
-        guard !stale.isEmpty else { return }
-        let ids = "{" + stale.map { String($0.id) }.joined(separator: ",") + "}"
-        // Out of the way first, so that no new key meets an old one about
-        // to change (a swap of two names).
-        try run("UPDATE roster.monster SET name_key = chr(10) || id WHERE id = ANY($1::bigint[])", [ids])
-        var taken = Set(try run("SELECT name_key FROM roster.monster WHERE name_key = ANY($1::text[])",
-                                [Self.arrayLiteral(stale.map(\.key))]).rows.compactMap { $0.first ?? nil })
-        let keys = stale.map { taken.insert($0.key).inserted ? $0.key : NameRekeying.shadowKey($0.key, id: $0.id) }
-        try run("UPDATE roster.monster AS m SET name_key = v.key FROM unnest($1::bigint[], $2::text[]) AS v(id, key) WHERE m.id = v.id",
-                [ids, Self.arrayLiteral(keys)])
-        // Since schema 8 a setting no longer passes these writes as
+        guard !checked.isEmpty else { return }
+        var stale: [(id: Int64, key: String)] = []
+        for row in checked {
+            let key = MonsterRules.nameKey(row.name)
+            if row.storedKey != key && row.storedKey != NameRekeying.shadowKey(key, id: row.id) { stale.append((row.id, key)) }
+        }
+        if !stale.isEmpty {
+            let ids = "{" + stale.map { String($0.id) }.joined(separator: ",") + "}"
+            // Out of the way first, so that no new key meets an old one
+            // about to change (a swap of two names).
+            try run("UPDATE roster.monster SET name_key = chr(10) || id WHERE id = ANY($1::bigint[])", [ids])
+            var taken = Set(try run("SELECT name_key FROM roster.monster WHERE name_key = ANY($1::text[])",
+                                    [Self.arrayLiteral(stale.map(\.key))]).rows.compactMap { $0.first ?? nil })
+            let keys = stale.map { taken.insert($0.key).inserted ? $0.key : NameRekeying.shadowKey($0.key, id: $0.id) }
+            try run("UPDATE roster.monster AS m SET name_key = v.key FROM unnest($1::bigint[], $2::text[]) AS v(id, key) WHERE m.id = v.id",
+                    [ids, Self.arrayLiteral(keys)])
+        }
+        if keyedNames, let rows {
+            // By id: the planner cannot tell how few rows differ, and would scan.
+            try run("UPDATE roster.monster SET keyed_name = name WHERE id = ANY($1::bigint[]) AND keyed_name IS DISTINCT FROM name",
+                    ["{" + rows.map { String($0.id) }.joined(separator: ",") + "}"])
+        } else if keyedNames {
+            try run("UPDATE roster.monster SET keyed_name = name WHERE keyed_name IS DISTINCT FROM name")
+        }
+        // On schemas 8 to 10 a setting no longer passes these writes as
         // roster's, and they write no history entry: they count as an
         // outside write, counted now and noted, or every lookup after
-        // would find the keys unchecked and derive them again.
-        guard schemaVersion >= 8 else { return }
+        // would find the keys unchecked and derive them again. Since
+        // schema 11 the count is not what says so: a write's own entry
+        // covers them, and a read's write of its own counts once.
+        guard schemaVersion >= 8, !keyedNames, !stale.isEmpty else { return }
         for statement in PostgresSchema.countUnrecordedWritesNow { later(statement) }
         try run(Self.noteNameKeysChecked, [String(NameFolding.revision)])
     }

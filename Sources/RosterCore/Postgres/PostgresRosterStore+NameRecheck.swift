@@ -1,9 +1,10 @@
 import PostgresWire
 
 /// A filter by name on the server, its matches checked against their
-/// names as they stream (`NameRecheck`): a key another program left stale
-/// while the bookkeeping says every key was checked never passes a row on,
-/// and the rows such keys hid are read after, by id. Only matched rows
+/// names as they stream (`NameRecheck`): a key a program wrote itself
+/// that its name does not give never passes a row on, and the rows such
+/// keys hid are read after, by id. (Keys left stale by a rename are
+/// derived again before the reading: `PostgresRosterStore+NameKeys`.) Only matched rows
 /// are folded, so `--where name~…` over a million rows still streams.
 extension PostgresRosterStore {
     /// Calls `body` with each row `query` matches, `count` columns of
@@ -12,8 +13,8 @@ extension PostgresRosterStore {
     func forEachCheckedRow(matching query: MonsterQuery, columns: String, count: Int, forUpdate: Bool = false,
                            _ body: (DataRowBytes) throws -> Void) throws {
         let select = QuerySQL(selecting: columns + ", " + NameRecheck.columns, from: "roster.monster", query, .postgres,
-                              forUpdate: forUpdate, checkingNames: true)
-        var check = NameRecheck(query)
+                              forUpdate: forUpdate)
+        var check = NameRecheck()
         try connection.query(rehearsed(select.sql), select.parameters.map(\.text), eachRowBytes: { row in
             guard row.count == count + 2 else { throw RosterError.damaged(path: "a row of roster.monster") }
             let name = String(decoding: row.bytes(count), as: UTF8.self)
@@ -35,7 +36,7 @@ extension PostgresRosterStore {
             guard let id = row[0].flatMap({ Int64($0) }), let name = row[1], let key = row[2] else { return }
             if !NameRecheck.keyIsRight(name: name, storedKey: key), query.nameConditionsHold(for: name) { hidden.append(id) }
         }
-        _ = try correctNameKeys()
+        _ = try correctNameKeys(all: true)
         return hidden
     }
 }

@@ -197,6 +197,10 @@ extension PostgresRosterStore {
                     // write (it has no history entry) and so call the keys
                     // unchecked, to be derived again by the first write.
                     if migration.version == 1 { try connection.execute([try PostgresSchema.seedDefaultRoster()]) }
+                    // A roster made here holds only keys roster derived:
+                    // noted before version 11 takes the keys of a roster
+                    // so noted as derived from their names.
+                    if migration.version == 6 { try connection.query(Self.noteNameKeysChecked, [String(NameFolding.revision)]) }
                 }
                 try connection.query("UPDATE roster.roster_schema SET version = $1", [String(PostgresSchema.currentVersion)])
                 // A roster made here holds only keys roster derived.

@@ -185,13 +185,16 @@ extension PostgresRosterStore {
         }
     }
 
+    /// The rows whose keys may be stale (`keyed_name`, see
+    /// `PostgresRosterStore+NameKeys`) by their names folded here.
     public func forEachNameKey(_ body: (Int64, UnsafeBufferPointer<UInt8>) throws -> Void) throws {
         try guarded {}
         try readMarkerIfUnread()
         do {
+            let folded = try guarded { NameRekeying.folded(try staleKeyedRows() ?? []) }
             try connection.query("SELECT id, name_key FROM roster.monster ORDER BY id") { row in
                 guard let id = row[0].flatMap({ Int64($0) }), let key = row[1] else { return }
-                try withUTF8Bytes(of: key) { bytes in try body(id, bytes) }
+                try withUTF8Bytes(of: folded[id] ?? key) { bytes in try body(id, bytes) }
             }
         } catch let error as PostgresError {
             throw Self.mapped(error, settings: settings, writing: false)

@@ -179,7 +179,8 @@ extension PostgresRosterStore {
                 if step.before == nil { added.append((step.monsterID, after)) } else { updated.append((step.monsterID, after)) }
             }
             for holder in pairKeys.holderKeys {
-                later("UPDATE roster.monster SET name_key = $2 WHERE id = $1 AND name_key <> $2", [String(holder.id), holder.key])
+                later("UPDATE roster.monster SET name_key = $2\(keyedNames ? ", keyed_name = name" : "") WHERE id = $1 AND name_key <> $2",
+                      [String(holder.id), holder.key])
             }
             saveAllLater(updated, keys: pairKeys.keys)
             insertAllLater(added, keys: pairKeys.keys)
@@ -207,7 +208,7 @@ extension PostgresRosterStore {
         guard !monsters.isEmpty else { return }
         let rows = monsters.map { PostgresMonsterTable.values(of: $0.monster, key: keys[$0.id]) }
         let columns = rows[0].indices.map { column in Self.arrayLiteral(rows.map { $0[column] }) }
-        later(PostgresMonsterTable.insertAllWithIDs, columns + [Self.arrayLiteral(monsters.map { String($0.id) })])
+        later(PostgresMonsterTable.insertAllWithIDs(keyed: keyedNames), columns + [Self.arrayLiteral(monsters.map { String($0.id) })])
     }
 
     /// ` (bob on bob@desk)`: who made a change, when it was not you.
@@ -261,7 +262,9 @@ extension PostgresRosterStore {
         let columns = "id, name, name_key, description, icon, name_color, weapon, height, origin, activated"
         later("CREATE TEMPORARY TABLE roster_swap ON COMMIT DROP AS SELECT \(columns) FROM roster.monster")
         later("DELETE FROM roster.monster")
-        later("INSERT INTO roster.monster (\(columns)) SELECT \(columns) FROM roster.history_roster WHERE change = $1", [String(id)])
+        // Its keys were roster's when it was kept: each from its name.
+        let keyed = keyedNames ? ", keyed_name" : "", name = keyedNames ? ", name" : ""
+        later("INSERT INTO roster.monster (\(columns)\(keyed)) SELECT \(columns)\(name) FROM roster.history_roster WHERE change = $1", [String(id)])
         later("DELETE FROM roster.history_roster WHERE change = $1", [String(id)])
         try run("INSERT INTO roster.history_roster (change, \(columns)) SELECT $1, \(columns) FROM roster_swap", [String(id)])
         try run("DROP TABLE roster_swap")

@@ -81,7 +81,7 @@ extension PostgresRosterStore {
     func lookUpAll(_ references: [String], forUpdate: Bool = false) throws -> [String: Monster] {
         guard !references.isEmpty else { return [:] }
         let (ids, keys) = Self.idsAndKeys(references)
-        return try Self.resolve(references, among: try monsters(ids: ids, readingAs: keys, spelled: references, forUpdate: forUpdate))
+        return try Self.resolve(references, among: try monsters(ids: ids, readingAs: keys, forUpdate: forUpdate))
     }
 
     /// The ids and folded names `references` give, apart.
@@ -169,7 +169,7 @@ extension PostgresRosterStore {
             try record(.addition(added))
             // Sent with the COMMIT. The name was looked up under the write
             // lock, which every roster takes.
-            later(PostgresMonsterTable.insertWithID, PostgresMonsterTable.values(of: added) + [String(id)])
+            later(PostgresMonsterTable.insertWithID(keyed: keyedNames), PostgresMonsterTable.values(of: added) + [String(id)])
             return added
         }
     }
@@ -219,7 +219,7 @@ extension PostgresRosterStore {
         guard !monsters.isEmpty else { return }
         let rows = monsters.map { PostgresMonsterTable.values(of: $0.monster, key: keys[$0.id]) }
         let columns = rows[0].indices.map { column in Self.arrayLiteral(rows.map { $0[column] }) }
-        later(PostgresMonsterTable.updateAll, columns + [Self.arrayLiteral(monsters.map { String($0.id) })])
+        later(PostgresMonsterTable.updateAll(keyed: keyedNames), columns + [Self.arrayLiteral(monsters.map { String($0.id) })])
     }
 
     /// The monster whose name reads as `key` (by its key, re-derived
@@ -234,7 +234,7 @@ extension PostgresRosterStore {
     func save(_ changes: MonsterChanges, to before: Monster) throws -> MonsterEdit {
         let after = try StoreWriteRules.edited(before, by: changes) { try holder(ofNameKey: $0, besides: before) }
         guard after != before else { return MonsterEdit(before: before, after: after) }
-        later(PostgresMonsterTable.update, PostgresMonsterTable.values(of: after) + [String(before.id)])
+        later(PostgresMonsterTable.update(keyed: keyedNames), PostgresMonsterTable.values(of: after) + [String(before.id)])
         return MonsterEdit(before: before, after: after)
     }
 

@@ -69,6 +69,8 @@ enum PostgresSchema {
                   sql: version9),
         Migration(version: 10, summary: "a writer role can neither hide its own change by deleting the entry written with it, nor touch the table of writes awaiting their check, nor wind the history's numbering back",
                   sql: version10),
+        Migration(version: 11, summary: "remember the name each key was derived from, so that keys another program left stale are found in one probe",
+                  sql: version11),
     ]
 
     static var currentVersion: Int32 { Int32(migrations.count) }
@@ -81,7 +83,8 @@ enum PostgresSchema {
     /// version 8 stops trusting `roster.writing`, which roster still sets
     /// for the older ones' trigger; version 9 keeps write tokens, which
     /// only a lost reply asks about; version 10 bounds what writers can do
-    /// to the bookkeeping). Writes need version 5's
+    /// to the bookkeeping; version 11 finds stale keys in one probe,
+    /// without which lookups compare names). Writes need version 5's
     /// counter: its owner runs the new roster once first, as
     /// docs/sharing.md says for every upgrade.
     static let oldestCompatibleVersion: Int32 = 1

@@ -27,24 +27,42 @@ struct QuerySQL {
     let sql: String
     let parameters: [Parameter]
 
+    /// The rows whose stored keys may be stale (see `NameKeyCheck`), on a
+    /// roster whose keys cannot be derived again now: their names were
+    /// folded by the store, and the query's name conditions hold for
+    /// `matching`. `all`: every key is in doubt (keyed by another fold).
+    struct StaleKeys: Equatable {
+        let ids: [Int64]
+        let matching: [Int64]
+        let all: Bool
+    }
+
     /// `SELECT columns FROM table WHERE … ORDER BY …` for `query`.
     ///
-    /// `checkingNames`: a reading whose rows `NameRecheck` checks. Its
-    /// `name~` matches the stored name ignoring case too, so a row renamed
-    /// by a program that left its key is matched (and its stale key seen);
-    /// the check drops a row its right key does not match.
-    ///
     /// `namesMatchedBy`: the ids whose names the query's name conditions
-    /// match, worked out by comparing names where the stored keys cannot
-    /// be trusted (see `NameKeyCheck`); those conditions are then this one
-    /// set of ids. `forUpdate` locks the rows found (PostgreSQL, inside a
-    /// write): a row another program changes meanwhile is matched again
-    /// as it is once that program commits, never acted on as it was.
+    /// match, worked out by comparing names; those conditions are then
+    /// this one set of ids. `staleKeys`: the rows whose keys cannot be
+    /// trusted are matched by their folded names, the others by their
+    /// keys, in one reading, so that a sort orders them all. `forUpdate`
+    /// locks the rows found (PostgreSQL, inside a write): a row another
+    /// program changes meanwhile is matched again as it is once that
+    /// program commits, never acted on as it was.
     init(selecting columns: String, from table: String, _ query: MonsterQuery, _ dialect: Dialect,
-         namesMatchedBy ids: [Int64]? = nil, forUpdate: Bool = false, checkingNames: Bool = false) {
-        var builder = Builder(dialect: dialect, checkingNames: checkingNames)
+         namesMatchedBy matched: [Int64]? = nil, staleKeys: StaleKeys? = nil, forUpdate: Bool = false) {
+        var builder = Builder(dialect: dialect)
+        let ids = matched ?? staleKeys.flatMap { $0.all ? $0.matching : nil }
         var conditions = query.conditions.filter { ids == nil || $0.field != .name }.map { builder.condition($0) }
         if let ids { conditions.append(builder.idIn(ids)) }
+        if ids == nil, let staleKeys, !staleKeys.ids.isEmpty {
+            // The name conditions hold by key for rows whose keys are
+            // right, by folded name for the others.
+            let names = query.conditions.indices.filter { query.conditions[$0].field == .name }
+            if !names.isEmpty {
+                let byKey = names.map { conditions[$0] }.joined(separator: " AND ")
+                let combined = "((\(byKey) AND NOT \(builder.idIn(staleKeys.ids))) OR \(builder.idIn(staleKeys.matching)))"
+                conditions = conditions.indices.filter { !names.contains($0) }.map { conditions[$0] } + [combined]
+            }
+        }
         var sql = "SELECT \(columns) FROM \(table)"
         if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
         sql += " ORDER BY " + Self.order(query.order, dialect)
@@ -116,7 +134,6 @@ struct QuerySQL {
     /// Collects the parameters as the conditions are written.
     struct Builder {
         let dialect: Dialect
-        var checkingNames = false
         var parameters: [Parameter] = []
 
         mutating func placeholder(_ parameter: Parameter) -> String {
@@ -165,13 +182,7 @@ struct QuerySQL {
                                                  : "split_part(name_key, chr(10), 1)"
                 let haystack = isName ? keyPart : "lower(\(column))"
                 let wanted = isName ? needle : "lower(\(needle))"
-                let byKey = dialect == .sqlite ? "instr(\(haystack), \(wanted)) > 0" : "strpos(\(haystack), \(wanted)) > 0"
-                guard isName, checkingNames, !text.isEmpty else { return byKey }
-                // ASCII's case alone on both stores, as SQLite's lower()
-                // folds; PostgreSQL's under "C" costs half its ILIKE.
-                let spelled = placeholder(.text(text))
-                return dialect == .sqlite ? "(\(byKey) OR instr(lower(name), lower(\(spelled))) > 0)"
-                    : "(\(byKey) OR strpos(lower(name COLLATE \"C\"), lower(\(spelled) COLLATE \"C\")) > 0)"
+                return dialect == .sqlite ? "instr(\(haystack), \(wanted)) > 0" : "strpos(\(haystack), \(wanted)) > 0"
             case .notEqual where isName:
                 return "(\(column) < \(placeholder(.text(value))) OR \(column) >= \(placeholder(.text(value + "\u{0B}"))))"
             case .notEqual:

@@ -311,8 +311,8 @@ struct ImportLoad {
             let previousMax = byName ? try database.integer("SELECT coalesce(max(id), 0) FROM temp.import_previous") ?? 0 : 0
             var fresh = Self.successor(of: max(0, previousMax, try database.integer(MonsterSequence.selectHighestGiven) ?? 0))
             let write = try database.prepare("""
-                INSERT INTO monster (\(MonsterTable.dataColumns), name_key, id)
-                SELECT \(MonsterTable.dataColumns), name_key, ? FROM temp.import_deferred WHERE rowid = ?
+                INSERT INTO monster (\(MonsterTable.dataColumns), name_key, id, keyed_name)
+                SELECT \(MonsterTable.dataColumns), name_key, ?, name FROM temp.import_deferred WHERE rowid = ?
                 """)
             try database.prepare("""
                 SELECT rowid, name_key, name_line, name_column, id_line, id_column FROM temp.import_deferred ORDER BY rowid

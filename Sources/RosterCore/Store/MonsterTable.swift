@@ -22,20 +22,25 @@ enum MonsterTable {
     /// that newline, so the range holds nothing else.
     static let selectByNameKeyAndShadows = "SELECT \(columns) FROM monster WHERE name_key >= ?1 AND name_key < ?2 ORDER BY id"
     static let selectByID = "SELECT \(columns) FROM monster WHERE id = ?"
-    /// Binds `values(of:)`.
+    /// Binds `values(of:)`. Every statement that writes a key writes the
+    /// name it was derived from beside it (`keyed_name`, see `NameKeyCheck`):
+    /// the name's own parameter again (the name is the first data field).
     static let insert = """
-        INSERT INTO monster (\(dataColumns), name_key) VALUES (\(placeholders(dataFields.count + 1)))
+        INSERT INTO monster (\(dataColumns), name_key, keyed_name) VALUES (\(placeholders(dataFields.count + 1)), ?1)
         """
     /// Binds `values(of:)`, then the id (NULL lets SQLite choose one).
     static let insertWithID = """
-        INSERT INTO monster (\(dataColumns), name_key, id) VALUES (\(placeholders(dataFields.count + 2)))
+        INSERT INTO monster (\(dataColumns), name_key, id, keyed_name) VALUES (\(placeholders(dataFields.count + 2)), ?1)
         """
     /// `insertWithID` for `rows` rows in one statement: each row's
     /// values, then its id, one row after another.
     static func insertWithID(rows: Int) -> String {
-        let row = "(\(placeholders(dataFields.count + 2)))"
-        return "INSERT INTO monster (\(dataColumns), name_key, id) VALUES "
-            + Array(repeating: row, count: rows).joined(separator: ", ")
+        let width = dataFields.count + 2
+        return "INSERT INTO monster (\(dataColumns), name_key, id, keyed_name) VALUES "
+            + (0..<rows).map { row in
+                let first = row * width + 1
+                return "(" + (first..<first + width).map { "?\($0)" }.joined(separator: ", ") + ", ?\(first))"
+            }.joined(separator: ", ")
     }
     /// Binds `values(of:)`, then the id. A name that still reads the same
     /// keeps its stored key, as on PostgreSQL: it may be keyed by its id
@@ -45,7 +50,7 @@ enum MonsterTable {
     static let update = """
         UPDATE monster SET \(dataFields.enumerated().map { "\($1.key) = ?\($0 + 1)" }.joined(separator: ", ")),
         name_key = CASE WHEN substr(name_key, 1, instr(name_key || char(10), char(10)) - 1) = ?\(dataFields.count + 1)
-            THEN name_key ELSE ?\(dataFields.count + 1) END
+            THEN name_key ELSE ?\(dataFields.count + 1) END, keyed_name = ?1
         WHERE id = ?\(dataFields.count + 2)
         """
     static let updateWeapon = "UPDATE monster SET weapon = ? WHERE id = ?"

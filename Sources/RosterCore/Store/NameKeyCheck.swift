@@ -8,45 +8,67 @@
 /// Kitty-Bot` called the file damaged, and a monster inserted with a key
 /// roster did not compute could be added twice.
 ///
-/// So keys are re-derived from the names before any lookup uses them,
-/// whenever another program may have written the table: the file counts
-/// every write to it (`monster_changes.count`, see `OutsideChanges`), and
-/// `keys_checked` (schema 7) is the count at which every key was last
-/// found to match its name, `keys_fold` the revision of the fold that
-/// derived them (`NameFolding.revision`: a new fold changes keys too).
-/// When either differs, the table is read once,
-/// every key that is not what its name gives is derived again (in one
-/// write transaction; two names that now read alike keep both monsters,
-/// the later one keyed by its id, as schema 4's upgrade does), and the
-/// count is noted. A roster opened read-only cannot be corrected: its
-/// lookups by name then compare names, not stored keys.
+/// So every row holds the name its key was derived from (`keyed_name`,
+/// schema 9), which roster writes with every key and other programs leave
+/// as it was: a row whose name is not its `keyed_name` (or NULL, a row
+/// another program inserted) may hold a stale key, and the partial index
+/// `monster_stale_key` finds those rows in one probe, however large the
+/// roster. Before any lookup uses the keys, a writer derives those rows'
+/// keys again in its write transaction (two names that now read alike
+/// keep both monsters, the later one keyed by its id, as schema 4's
+/// upgrade does, so both are seen where the name is asked for); a roster
+/// that cannot be written now (opened read-only, or inside a read's
+/// snapshot) folds those few rows in memory and trusts the others' keys.
+/// `keys_fold` is the revision of the fold the keys were derived by
+/// (`NameFolding.revision`): a new fold changes every key, so then every
+/// row is derived again, or, read-only, every name compared.
 extension SQLiteRosterStore {
-    /// Whether every key was checked at the table's current count.
-    func nameKeysAreChecked() throws -> Bool {
-        try database.cached("SELECT count = keys_checked AND keys_fold = ? FROM monster_changes")
+    /// The rows whose keys may be stale, by id (one probe of `monster_stale_key`).
+    static let selectStaleKeyed = "SELECT id, name, name_key FROM monster WHERE keyed_name IS NOT name ORDER BY id"
+
+    /// Whether the keys were derived by today's fold.
+    func foldIsCurrent() throws -> Bool {
+        try database.cached("SELECT keys_fold = ? FROM monster_changes")
             .firstRow([.integer(NameFolding.revision)]) { $0.int(0) == 1 } ?? true
     }
 
-    /// Inside a write transaction: re-derives the keys if another program
-    /// may have written the table since they were last checked.
+    /// The rows whose keys another program may have left stale.
+    func staleKeyedRows() throws -> [NameRekeying.Keyed] {
+        try database.cached(Self.selectStaleKeyed).rows { NameRekeying.Keyed(id: $0.int(0), name: $0.text(1), storedKey: $0.text(2)) }
+    }
+
+    /// Whether every stored key can be trusted: one statement, as every
+    /// write and lookup asks it.
+    func nameKeysAreChecked() throws -> Bool {
+        try database.cached("""
+            SELECT keys_fold = ? AND NOT EXISTS (SELECT 1 FROM monster WHERE keyed_name IS NOT name) FROM monster_changes
+            """).firstRow([.integer(NameFolding.revision)]) { $0.int(0) == 1 } ?? true
+    }
+
+    /// Inside a write transaction: derives again the keys of the rows
+    /// another program wrote (every key, for a new fold).
     func rederiveNameKeysIfNeeded() throws {
         guard try !nameKeysAreChecked() else { return }
-        try NameRekeying.rederive(in: database)
-        try noteNameKeysChecked()
+        guard try foldIsCurrent() else {
+            try NameRekeying.rederive(try database.prepare(NameRekeying.selectAll).rows([], NameRekeying.Keyed.init(row:)), in: database)
+            try noteNameKeysChecked()
+            return
+        }
+        let stale = try staleKeyedRows()
+        guard !stale.isEmpty else { return }
+        try NameRekeying.rederive(stale, in: database)
     }
 
     /// Inside a write transaction whose keys are all right: notes the
-    /// count. Writes nothing when it is already noted (a change that
-    /// changed nothing stays one).
+    /// fold that derived them. Writes nothing when it is already noted
+    /// (a change that changed nothing stays one).
     func noteNameKeysChecked() throws {
-        try database.cached("""
-            UPDATE monster_changes SET keys_checked = count, keys_fold = ?1 WHERE keys_checked != count OR keys_fold != ?1
-            """).run(.integer(NameFolding.revision))
+        try database.cached("UPDATE monster_changes SET keys_fold = ?1 WHERE keys_fold != ?1").run(.integer(NameFolding.revision))
     }
 
-    /// Before a lookup by name outside a transaction: corrects the keys
-    /// when they need it and the roster can be written. Returns whether
-    /// the keys can be trusted.
+    /// Before a lookup by name: corrects the keys when they need it and
+    /// the roster can be written now. Returns whether every stored key can
+    /// be trusted.
     func checkNameKeys() throws -> Bool {
         if try nameKeysAreChecked() { return true }
         guard !database.isReadOnly, !database.isInTransaction else { return false }
@@ -54,74 +76,81 @@ extension SQLiteRosterStore {
         return true
     }
 
-    /// For a filter on names (`--where name=…`): nil when the stored keys
-    /// can be trusted (corrected first where the roster can be written),
-    /// else the ids whose names meet the query's name conditions, found by
-    /// comparing names, for `QuerySQL` to match instead of the keys.
-    func namesMatchedByComparing(_ query: MonsterQuery) throws -> [Int64]? {
-        guard query.hasNameCondition else { return nil }
-        if try nameKeysAreChecked() { return nil }
-        if !database.isInTransaction, try checkNameKeys() { return nil }
-        var ids: [Int64] = []
-        try database.cached("SELECT id, name FROM monster ORDER BY id").forEachRow { row in
-            if query.nameConditionsHold(for: row.text(1)) { ids.append(row.int(0)) }
-        }
-        return ids
+    /// For a filter on names (`--where name~…`) on a roster whose keys
+    /// cannot be corrected now: nil when the stored keys can be trusted
+    /// (corrected first where the roster can be written); else the rows
+    /// whose keys may be stale, and those of them whose names meet the
+    /// query's name conditions, folded here, for `QuerySQL` to match
+    /// instead of their keys. `all` when every key is in doubt (a new fold).
+    func staleKeysMatching(_ query: MonsterQuery) throws -> QuerySQL.StaleKeys? {
+        guard query.hasNameCondition, !(try checkNameKeys()) else { return nil }
+        let rows = try foldIsCurrent() ? staleKeyedRows() : database.cached(NameRekeying.selectAll).rows([], NameRekeying.Keyed.init(row:))
+        return QuerySQL.StaleKeys(ids: rows.map(\.id), matching: rows.filter { query.nameConditionsHold(for: $0.name) }.map(\.id),
+                                  all: !(try foldIsCurrent()))
     }
 
     /// Every monster whose current name reads as `key` (look-alikes
-    /// another program made too), by id. The rows the keys find are
-    /// re-checked by their names: another program can rename monsters and
-    /// leave their keys, then set `keys_checked` as if they were right
-    /// (issue 23's H3b). A row whose name no longer reads as its key
-    /// means the keys are wrong: they are derived again and the lookup
-    /// made again, or, where the roster cannot be written now, the names
-    /// are compared instead. Never is a monster found by a stale key.
-    ///
-    /// A miss is looked at once more when the name was given
-    /// (`spelled`): a row spelled so ignoring ASCII case whose key is not
-    /// the name's was renamed by another program that left its key (and
-    /// said the keys were checked): the keys are derived again, or the
-    /// names compared. Only a miss pays for that scan.
-    func monstersReadingAs(_ key: String, spelled: String? = nil) throws -> [Monster] {
-        guard try checkNameKeys() else { return try monstersByComparingNames(key) }
+    /// another program made too), by id. The rows whose keys may be stale
+    /// are derived again first, or, where the roster cannot be written
+    /// now, folded here instead of trusted. The rows the keys find are
+    /// re-checked by their names too: a program that writes `name_key`
+    /// itself (and `keyed_name` with it) can leave a key no name gives; a
+    /// row found so means the keys are wrong: every key is derived again
+    /// and the lookup made again, or the names compared. Never is a
+    /// monster found by a stale key.
+    func monstersReadingAs(_ key: String) throws -> [Monster] {
         func byKey() throws -> [Monster] {
             try database.cached(MonsterTable.selectByNameKeyAndShadows)
                 .rows([.text(key), .text(key + "\u{0B}")], MonsterTable.monster(from:))
         }
-        let found = try byKey()
-        if found.isEmpty, let spelled, MonsterRules.id(in: spelled) == nil {
-            let renamed = try database.cached("SELECT \(MonsterTable.columns) FROM monster WHERE name = ? COLLATE NOCASE ORDER BY id")
-                .rows([.text(spelled)], MonsterTable.monster(from:))
-                .filter { MonsterRules.nameKey($0.name) == key }
-            guard !renamed.isEmpty else { return found }
-            // A row whose stored key is right, yet the lookup by key missed
-            // it: the file's index disagrees with its rows (a bad disk or
-            // copy). Acting on it could lose data: told as damage.
-            let storedKey = try database.cached("SELECT name_key FROM monster WHERE id = ?")
-            for monster in renamed {
-                let stored = try storedKey.firstRow([.integer(monster.id)]) { $0.text(0) }
-                if stored == key || stored == NameRekeying.shadowKey(key, id: monster.id) { throw RosterError.damaged(path: path) }
+        var found: [Monster]
+        if try checkNameKeys() {
+            found = try byKey()
+        } else {
+            guard try foldIsCurrent() else { return try monstersByComparingNames(key) }
+            let stale = try staleKeyedRows()
+            let staleIDs = Set(stale.map(\.id))
+            found = try byKey().filter { !staleIDs.contains($0.id) }
+            for row in stale where MonsterRules.nameKey(row.name) == key {
+                if let monster = try database.cached(MonsterTable.selectByID).firstRow([.integer(row.id)], MonsterTable.monster(from:)) {
+                    found.append(monster)
+                }
             }
-            return try correctNameKeysNow() ? byKey() : renamed
+            found.sort { $0.id < $1.id }
         }
         guard found.contains(where: { MonsterRules.nameKey($0.name) != key }) else { return found }
         return try correctNameKeysNow() ? byKey() : monstersByComparingNames(key)
     }
 
-    /// Derives every key again now, whatever the count says, where the
+    /// A lookup by `key` found nothing, yet the roster holds a name that
+    /// reads so. A row stored under that key, read past the index, means
+    /// the file's index disagrees with its rows (a bad disk or copy):
+    /// acting on it could lose data, so it is told as damage. Otherwise
+    /// a program that writes keys itself left a wrong one beside its name:
+    /// every key is derived again, so that the next lookup finds it.
+    func lookUpMissed(_ key: String) throws {
+        let stored = try database.cached("SELECT count(*) FROM monster NOT INDEXED WHERE name_key >= ?1 AND name_key < ?2")
+            .firstRow([.text(key), .text(key + "\u{0B}")]) { $0.int(0) } ?? 0
+        if stored > 0 { throw RosterError.damaged(path: path) }
+        _ = try correctNameKeysNow()
+    }
+
+    /// Derives every key again now, whatever `keyed_name` says, where the
     /// roster can be written: in the write under way, or in a write of
     /// its own outside a transaction. False when it cannot be (a
     /// read-only roster, a read's snapshot).
     func correctNameKeysNow() throws -> Bool {
         guard !database.isReadOnly else { return false }
+        func rederiveAll() throws {
+            try NameRekeying.rederive(try database.prepare(NameRekeying.selectAll).rows([], NameRekeying.Keyed.init(row:)), in: database)
+        }
         if isWriting {
-            try NameRekeying.rederive(in: database)
+            try rederiveAll()
             return true
         }
         guard !database.isInTransaction else { return false }
         try database.writeTransaction {
-            try NameRekeying.rederive(in: database)
+            try rederiveAll()
             try noteNameKeysChecked()
         }
         return true
@@ -140,16 +169,56 @@ extension SQLiteRosterStore {
 }
 
 extension NameRekeying {
-    /// Re-derives every key in the monster table that is not what its name
-    /// gives now. Returns how many changed.
+    /// A row as the key check reads it.
+    struct Keyed {
+        let id: Int64
+        let name: String
+        let storedKey: String
+
+        init(id: Int64, name: String, storedKey: String) {
+            self.id = id
+            self.name = name
+            self.storedKey = storedKey
+        }
+
+        init(row: Row) {
+            self.init(id: row.int(0), name: row.text(1), storedKey: row.text(2))
+        }
+    }
+
+    static let selectAll = "SELECT id, name, name_key FROM monster ORDER BY id"
+
+    /// Each row's key as its name gives it now, by id.
+    static func folded(_ rows: [Keyed]) -> [Int64: String] {
+        Dictionary(rows.map { ($0.id, MonsterRules.nameKey($0.name)) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// Derives again the keys of `rows` (the rows of the monster table
+    /// whose keys may be stale) from their names, and notes each name as
+    /// the one its key was derived from. Returns how many keys changed.
+    ///
+    /// No monster changes as anyone sees it, so the count of changes and
+    /// the last one noted (`OutsideChanges`) are left as they were: the
+    /// rename another program made stays the change it is told as.
     @discardableResult
-    static func rederive(in database: Database) throws -> Int {
+    static func rederive(_ rows: [Keyed], in database: Database) throws -> Int {
+        let noted = try database.prepare("SELECT count, name, kind FROM monster_changes")
+            .firstRow { [SQLValue.integer($0.int(0)), $0.isNull(1) ? .null : .text($0.text(1)), $0.isNull(2) ? .null : .text($0.text(2))] }
+        let changed = try rekey(rows, in: database)
+        if let noted { try database.prepare("UPDATE monster_changes SET count = ?, name = ?, kind = ?").run(noted) }
+        return changed
+    }
+
+    private static func rekey(_ rows: [Keyed], in database: Database) throws -> Int {
         var stale: [(id: Int64, key: String)] = []
-        try database.prepare("SELECT id, name, name_key FROM monster ORDER BY id").forEachRow { row in
-            let id = row.int(0)
-            let key = MonsterRules.nameKey(row.text(1))
-            let stored = row.text(2)
-            if stored != key && stored != shadowKey(key, id: id) { stale.append((id, key)) }
+        let keyed = try database.prepare("UPDATE monster SET keyed_name = name WHERE id = ? AND keyed_name IS NOT name")
+        for row in rows {
+            let key = MonsterRules.nameKey(row.name)
+            if row.storedKey != key && row.storedKey != shadowKey(key, id: row.id) {
+                stale.append((row.id, key))
+            } else {
+                try keyed.run(.integer(row.id))
+            }
         }
         guard !stale.isEmpty else { return 0 }
         // Out of the way first, so that no new key meets an old one about
@@ -157,7 +226,7 @@ extension NameRekeying {
         let clear = try database.prepare("UPDATE monster SET name_key = char(10) || id WHERE id = ?")
         for row in stale { try clear.run(.integer(row.id)) }
         let holder = try database.prepare("SELECT id FROM monster WHERE name_key = ?")
-        let update = try database.prepare("UPDATE monster SET name_key = ? WHERE id = ?")
+        let update = try database.prepare("UPDATE monster SET name_key = ?, keyed_name = name WHERE id = ?")
         for row in stale {
             let taken = try holder.firstRow([.text(row.key)]) { $0.int(0) } != nil
             try update.run(.text(taken ? shadowKey(row.key, id: row.id) : row.key), .integer(row.id))

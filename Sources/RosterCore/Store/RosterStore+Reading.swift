@@ -33,9 +33,9 @@ extension SQLiteRosterStore {
     public func monsterIDs(matching query: MonsterQuery) throws(RosterError) -> [Int64] {
         try guarded {
             let query = try resolvingNames(query)
-            let names = try namesMatchedByComparing(query)
-            guard names == nil, NameRecheck.needed(for: query) else {
-                let select = QuerySQL(selecting: "id", from: "monster", query, .sqlite, namesMatchedBy: names)
+            let stale = try staleKeysMatching(query)
+            guard stale == nil, NameRecheck.needed(for: query) else {
+                let select = QuerySQL(selecting: "id", from: "monster", query, .sqlite, staleKeys: stale)
                 return try database.cached(select.sql).rows(select.parameters.map(\.sqlValue)) { $0.int(0) }
             }
             var ids: [Int64] = []
@@ -55,9 +55,9 @@ extension SQLiteRosterStore {
             }
             let query = try resolvingNames(query)
             let columns = query.recordFields.map(\.key).joined(separator: ", ")
-            let names = try namesMatchedByComparing(query)
-            guard names == nil, NameRecheck.needed(for: query) else {
-                let select = QuerySQL(selecting: columns, from: "monster", query, .sqlite, namesMatchedBy: names)
+            let stale = try staleKeysMatching(query)
+            guard stale == nil, NameRecheck.needed(for: query) else {
+                let select = QuerySQL(selecting: columns, from: "monster", query, .sqlite, staleKeys: stale)
                 return try database.cached(select.sql).forEachRow(select.parameters.map(\.sqlValue), body)
             }
             try forEachCheckedRow(matching: query, columns: columns, body)
@@ -68,9 +68,9 @@ extension SQLiteRosterStore {
     /// checked against its name (`NameRecheck`), then the rows a stale key
     /// hid, by id. `columns` come first; the check's own follow them.
     private func forEachCheckedRow(matching query: MonsterQuery, columns: String, _ body: (Row) throws -> Void) throws {
-        let select = QuerySQL(selecting: columns + ", " + NameRecheck.columns, from: "monster", query, .sqlite, checkingNames: true)
+        let select = QuerySQL(selecting: columns + ", " + NameRecheck.columns, from: "monster", query, .sqlite)
         let count = Int32(columns.split(separator: ",").count)
-        var check = NameRecheck(query)
+        var check = NameRecheck()
         try database.cached(select.sql).forEachRow(select.parameters.map(\.sqlValue)) { row in
             if check.admits(name: row.text(count), storedKey: row.text(count + 1)) { try body(row) }
         }
@@ -86,7 +86,7 @@ extension SQLiteRosterStore {
     /// where the roster may be written.
     private func staleRowsMatching(_ query: MonsterQuery) throws -> [Int64] {
         var hidden: [Int64] = []
-        try database.prepare("SELECT id, name, name_key FROM monster ORDER BY id").forEachRow { row in
+        try database.prepare(NameRekeying.selectAll).forEachRow { row in
             let name = row.text(1)
             if !NameRecheck.keyIsRight(name: name, storedKey: row.text(2)), query.nameConditionsHold(for: name) {
                 hidden.append(row.int(0))
@@ -122,13 +122,13 @@ extension SQLiteRosterStore {
 
     func lookUpByName(_ reference: String) throws -> Monster? {
         // Keys another program may have left wrong (see `NameKeyCheck`).
-        try MonsterRules.oneMonster(named: reference, among: try monstersReadingAs(MonsterRules.nameKey(reference), spelled: reference))
+        try MonsterRules.oneMonster(named: reference, among: try monstersReadingAs(MonsterRules.nameKey(reference)))
     }
 
     /// `query` with its `name=` and `name!=` conditions made conditions
     /// on the ids those names mean (`MonsterQuery.resolvingNames`).
     func resolvingNames(_ query: MonsterQuery) throws -> MonsterQuery {
-        try query.resolvingNames { try monstersReadingAs(MonsterRules.nameKey($0), spelled: $0) }
+        try query.resolvingNames { try monstersReadingAs(MonsterRules.nameKey($0)) }
     }
 
     /// A name close to `reference`, to suggest when nothing matched.
@@ -161,14 +161,7 @@ extension SQLiteRosterStore {
                 let key = MonsterRules.nameKey(reference)
                 guard !key.isEmpty else { continue }
                 let index = try whole ?? NameIndex(names: neighbours(of: key))
-                // The lookup by name key found nothing, yet the table holds
-                // this very name: never called damaged (the file is sound).
-                if MonsterRules.id(in: reference) == nil, index.contains(key: key), try nameKeysAreChecked() {
-                    // Keys another program left and said were checked
-                    // (the name is spelled otherwise than asked): derived
-                    // again, the next lookup finds it; the name is offered.
-                    _ = try correctNameKeysNow()
-                }
+                if MonsterRules.id(in: reference) == nil, index.contains(key: key) { try lookUpMissed(key) }
                 found[reference] = index.suggestion(for: reference)
             }
             return found
@@ -214,11 +207,18 @@ extension SQLiteRosterStore {
 extension SQLiteRosterStore {
     /// Calls `body` with each monster's id and folded name, in roster order,
     /// without making strings: for building in-memory name indexes.
+    /// A roster that cannot be written now gives the rows whose keys may
+    /// be stale by their names folded here.
     public func forEachNameKey(_ body: (Int64, UnsafeBufferPointer<UInt8>) throws -> Void) throws {
         try passingThrough {
-            _ = try checkNameKeys()
+            let folded = try checkNameKeys() ? [:] : NameRekeying.folded(try foldIsCurrent() ? staleKeyedRows()
+                                                                       : database.prepare(NameRekeying.selectAll).rows([], NameRekeying.Keyed.init(row:)))
             try database.cached("SELECT id, name_key FROM monster ORDER BY id").forEachRow { row in
-                try row.withUTF8(1) { key in try body(row.int(0), key) }
+                if var key = folded[row.int(0)] {
+                    try key.withUTF8 { try body(row.int(0), $0) }
+                } else {
+                    try row.withUTF8(1) { key in try body(row.int(0), key) }
+                }
             }
         }
     }

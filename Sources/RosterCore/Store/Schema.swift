@@ -46,6 +46,10 @@ public enum Schema {
             for table in try snapshotTables(in: database) { try database.execute(ShippedMigrations.version7Snapshot(table)) }
         },
         Migration(version: 8, summary: "index monsters by weapon, so that a filter by weapon reads only its monsters", sql: ShippedMigrations.version8),
+        Migration(version: 9, summary: "remember the name each key was derived from, so that keys another program left stale are found in one probe") { database in
+            try database.execute(ShippedMigrations.version9)
+            for table in try snapshotTables(in: database) { try database.execute(ShippedMigrations.version9Snapshot(table)) }
+        },
     ]
 
     public static var currentVersion: Int32 { Int32(migrations.count) }

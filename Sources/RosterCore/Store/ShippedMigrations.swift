@@ -192,4 +192,29 @@ enum ShippedMigrations {
     static let version8 = """
         CREATE INDEX IF NOT EXISTS monster_weapon ON monster (weapon);
         """
+
+    /// Version 9: the name each key was derived from (`keyed_name`, see
+    /// `NameKeyCheck`), which roster sets whenever it writes a key and
+    /// other programs leave as it was (or NULL, in a row they insert), and
+    /// an index of the rows where it is not the name: the rows whose keys
+    /// another program may have left stale, found in one probe. The
+    /// keys of a file whose bookkeeping said every key was checked are
+    /// taken as derived from their names; the others are derived again
+    /// by the first write. The count's update trigger is set aside while
+    /// the column is filled, so the upgrade counts as no change.
+    static let version9 = """
+        ALTER TABLE monster ADD COLUMN keyed_name TEXT;
+        DROP TRIGGER monster_counted_update;
+        UPDATE monster SET keyed_name = name WHERE (SELECT count = keys_checked FROM monster_changes);
+        CREATE TRIGGER monster_counted_update AFTER UPDATE ON monster BEGIN
+            UPDATE monster_changes SET count = count + 1, name = NEW.name, kind = 'changed';
+        END;
+        CREATE INDEX monster_stale_key ON monster (id) WHERE keyed_name IS NOT name;
+        """
+
+    /// Version 9's column in a roster kept for undoing an import, left
+    /// NULL: its keys are checked when it becomes the roster again.
+    static func version9Snapshot(_ table: String) -> String {
+        "ALTER TABLE \(table) ADD COLUMN keyed_name TEXT"
+    }
 }
