@@ -44,10 +44,17 @@ make_roster() {
     local db=$1 count=$2
     rm -f "$db" "$db-wal" "$db-shm"
     "$ROSTER" --db "$db" list >/dev/null
+    # Rows as roster writes them: from schema 9 each keeps the name its key
+    # was derived from, else every bot would be a row another program
+    # renamed, its key derived again by the first command.
+    local keyed="" keyed_value=""
+    if [[ -n $(sqlite3 "$db" "SELECT 1 FROM pragma_table_info('monster') WHERE name = 'keyed_name'") ]]; then
+        keyed=", keyed_name" keyed_value=", 'Bot-' || i"
+    fi
     sqlite3 "$db" "
         WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < $count)
-        INSERT INTO monster (name, name_key, description, icon, name_color, weapon)
-        SELECT 'Bot-' || i, 'bot-' || i, 'A bot made for measuring, number ' || i, 'unknown.png',
+        INSERT INTO monster (name, name_key$keyed, description, icon, name_color, weapon)
+        SELECT 'Bot-' || i, 'bot-' || i$keyed_value, 'A bot made for measuring, number ' || i, 'unknown.png',
                CASE i % 4 WHEN 0 THEN 'default' WHEN 1 THEN 'red' WHEN 2 THEN 'green' ELSE 'blue' END,
                CASE i % 5 WHEN 0 THEN 'blowgun' WHEN 1 THEN 'ninja-star' WHEN 2 THEN 'fire' WHEN 3 THEN 'sword' ELSE 'smoke' END
         FROM n;

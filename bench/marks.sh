@@ -17,9 +17,10 @@ db=$WORK/marks.db
 count=${1:-1000000}
 echo "making a roster of $count monsters…" >&2
 make_roster "$db" "$count"
-# make_roster's rows come from the sqlite3 shell, so the first write after
-# it re-derives a million name keys (NameRekeying, about 1 s of a debug
-# build): a cost paid once per roster another program filled, not a cost
-# of marking. A lookup by name pays it here, before the measure.
+# make_roster's rows come from the sqlite3 shell, which the triggers count
+# as another program's writes: whatever the first command after it checks
+# once (the name keys) is a cost paid once per roster another program
+# filled, not a cost of marking. A lookup by name pays it here, before the
+# measure.
 "$ROSTER" --db "$db" show Bot-1 >/dev/null
 python3 bench/marks.py "$ROSTER" "$db" "${2:-10000}"

@@ -23,8 +23,8 @@ uri="postgresql://postgres@/bench?host=$cluster&port=$port"
 echo "making a roster of $count monsters on PostgreSQL…" >&2
 # The same bots as make_roster, weapons in runs of seven as interactive.sh gives them.
 "${psql[@]}" -d bench -c "
-    INSERT INTO roster.monster (name, name_key, description, icon, name_color, weapon)
-    SELECT 'Bot-' || i, 'bot-' || i, 'A bot made for measuring, number ' || i, 'unknown.png',
+    INSERT INTO roster.monster (name, name_key, keyed_name, description, icon, name_color, weapon)
+    SELECT 'Bot-' || i, 'bot-' || i, 'Bot-' || i, 'A bot made for measuring, number ' || i, 'unknown.png',
            CASE i % 4 WHEN 0 THEN 'default' WHEN 1 THEN 'red' WHEN 2 THEN 'green' ELSE 'blue' END,
            CASE ((i + 6) / 7) % 5 WHEN 0 THEN 'blowgun' WHEN 1 THEN 'ninja-star' WHEN 2 THEN 'fire' WHEN 3 THEN 'sword' ELSE 'smoke' END
     FROM generate_series(1, $count) AS i;" -c "VACUUM ANALYZE roster.monster" >/dev/null || exit 1
