@@ -129,4 +129,20 @@ struct NameFilterTests {
             }
         }
     }
+
+    @Test("a monster's row is found by its id whatever gaps removals left, and an id not held finds none")
+    func rowsOfIDsWithGaps() {
+        var random = SeededGenerator(seed: 29)
+        let extremes: [Int64] = [.min, .min + 1, -3, 0, 1, 2, .max - 1, .max]
+        for _ in 0..<500 {
+            var ids = Set((0..<Int.random(in: 0...12, using: &random)).map { _ in Int64.random(in: -4...40, using: &random) })
+            if Bool.random(using: &random) { ids.insert(extremes.randomElement(using: &random) ?? 0) }
+            let sorted = ids.sorted()
+            let index = NameIndex(ids: sorted, keys: Array(repeating: 0x0A, count: sorted.count),
+                                  starts: (0...sorted.count).map(UInt32.init))
+            for id in extremes + (-6...42).map(Int64.init) {
+                #expect(index.row(of: id) == sorted.firstIndex(of: id), "\(id) among \(sorted)")
+            }
+        }
+    }
 }

@@ -180,9 +180,18 @@ struct NameIndex: Sendable {
         return true
     }
 
-    /// The row of monster `id`, if it is in the index.
+    /// The row of monster `id`, if it is in the index. Ids ascend without
+    /// repeats, so row `r` holds an id at least `r` above the first and at
+    /// least `count - 1 - r` below the last: the search runs only between
+    /// those bounds, as wide as the gaps removals left (one row where
+    /// there are none). A sort change turns every id of a million into
+    /// its row this way.
     func row(of id: Int64) -> Int? {
-        var low = 0, high = ids.count
+        guard let first = ids.first, let last = ids.last, id >= first, id <= last else { return nil }
+        // The distances to the ends, as unsigned: ids may span all of Int64.
+        let aboveFirst = UInt64(bitPattern: id &- first), belowLast = UInt64(bitPattern: last &- id)
+        var low = belowLast < UInt64(ids.count) ? ids.count - 1 - Int(belowLast) : 0
+        var high = aboveFirst < UInt64(ids.count) ? Int(aboveFirst) + 1 : ids.count
         while low < high {
             let middle = (low + high) / 2
             if ids[middle] < id { low = middle + 1 } else { high = middle }
