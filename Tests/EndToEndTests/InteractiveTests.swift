@@ -100,13 +100,19 @@ struct InteractiveTests {
         #expect(message.lowerBound > restored.lowerBound, "the message follows the restore")
     }
 
-    @Test("what a person sees in tmux: panel, choice saved, a change from another program, a narrow window, Ctrl-Z and fg")
-    func tmux() throws {
-        let sandbox = try Sandbox()
+    /// roster in a tmux pane on the sandbox's roster, showing its first frame.
+    func inTmux(_ sandbox: Sandbox) throws -> TmuxDriver {
         _ = try sandbox.roster("list")
         let screen = try TmuxDriver(command: "\(Sandbox.binary.path) --db \(sandbox.databasePath)",
                                     environment: ["HOME": sandbox.directory.path, "LANG": "C.UTF-8"])
         #expect(screen.waitFor("Monsters · 6"))
+        return screen
+    }
+
+    @Test("what a person sees in tmux: panel, choice saved, a change from another program, a narrow window, Ctrl-Z and fg")
+    func tmux() throws {
+        let sandbox = try Sandbox()
+        let screen = try inTmux(sandbox)
         try screen.press("Down", "Down")
         #expect(screen.waitFor("Tick, tick, BOOM!"), "Explode-Bot's details follow the selection")
         try screen.press("Tab", "Tab", "Tab", "Tab")
@@ -131,6 +137,26 @@ struct InteractiveTests {
         let status = screen.waitForExit(timeout: 10)
         let pane = (try? screen.tmux(["display-message", "-p", "-t", screen.target, "#{pane_dead} #{pane_dead_status}"])) ?? ""
         #expect(status == 0, "\(screen.screen) \(pane)")
+    }
+
+    @Test("roster list and history in another terminal leave the screen's news and u undo as they were; a sqlite3 UPDATE is told at once")
+    func readersChangeNothing() throws {
+        let sandbox = try Sandbox()
+        let screen = try inTmux(sandbox)
+        try screen.press("w", "3")
+        #expect(screen.waitFor("Cat-Bot now carries Fire · u undo"), "\(screen.screen)")
+        // Each command empties the WAL as it ends, which the open roster sees as a commit.
+        _ = try sandbox.roster("list")
+        _ = try sandbox.roster("history")
+        Thread.sleep(forTimeInterval: 1)
+        #expect(!screen.screen.contains("another program"), "\(screen.screen)")
+        #expect(screen.screen.contains("Cat-Bot now carries Fire · u undo"), "\(screen.screen)")
+
+        _ = try sandbox.sqlite("UPDATE monster SET description = 'Woof' WHERE name = 'Dog-Bot'")
+        #expect(screen.waitFor("another program changed the roster", timeout: 1), "\(screen.screen)")
+        #expect(!screen.screen.contains("u undo"), "\(screen.screen)")
+        try screen.press("q")
+        #expect(screen.waitForExit(timeout: 10) == 0)
     }
 
     @Test("in a tmux pane, as over ssh with TMUX gone and TERM overridden, or with ROSTER_PICTURES=kitty, the pane's title never changes",

@@ -235,6 +235,28 @@ struct PostgresInterfaceTests {
         #expect(screen.waitForExit(timeout: 10) == 0, "\(screen.screen)")
     }
 
+    @Test("a refused undo of a change of picture names the pictures as the details do, and who made the later change")
+    func refusalNamesPictures() throws {
+        let cluster = try DisposablePostgres.shared()
+        let database = try cluster.makeDatabase()
+        let uri = cluster.uri(database: database)
+        let sandbox = try Sandbox()
+        #expect(try sandbox.roster(uri: uri, ["list"]).status == 0)
+        let screen = try open(uri, as: "alice@desk")
+        #expect(screen.waitFor("Monsters · 6"))
+        #expect(try sandbox.roster(uri: uri, ["edit", "Dog-Bot", "--icon", "meetcatbot.png"], environment: ["PGAPPNAME": "alice@desk"]).status == 0)
+        #expect(try sandbox.roster(uri: uri, ["edit", "Dog-Bot", "--icon", "meetdogbot.png"], environment: ["PGAPPNAME": "carol@ci"]).status == 0)
+        #expect(says(screen, "carol@ci changed the roster"), "\(screen.screen)")
+        try screen.press("Escape", "h")
+        #expect(says(screen, "picture Cat robot → Dog robot"), "\(screen.screen)")
+        try screen.press("Down", "u")
+        #expect(says(screen, "cannot undo #1 edit Dog-Bot: picture Dog robot → Cat robot: Dog-Bot has been changed since, "
+                     + "by #2 edit Dog-Bot: picture Cat robot → Dog robot (postgres on carol@ci); nothing was undone"), "\(screen.screen)")
+        #expect(try cluster.psql("SELECT icon FROM roster.monster WHERE name = 'Dog-Bot'", database: database) == "meetdogbot.png")
+        try screen.press("q")
+        #expect(screen.waitForExit(timeout: 10) == 0, "\(screen.screen)")
+    }
+
     @Test("the plain roster on a shared roster: a clash names who changed the monster, as the news of their change does")
     func plainClashNamesWho() throws {
         let (_, _, uri, sandbox) = try newRoster()

@@ -197,4 +197,16 @@ struct EveryKeyToldTests {
         #expect(rows.dropFirst().first?.contains("undo edit Dog-Bot:") == true && rows.dropFirst().first?.contains("picture Dog robot → Cat robot") == true,
                 "\(rows)")
     }
+
+    @Test("a refused undo of a change of picture names the pictures as the details do, its own and the later change's")
+    func refusalNamesPictures() throws {
+        let roster = try RosterScreenHarness(width: 120, height: 35)
+        try otherProgram(roster, changes: "Dog-Bot", MonsterChanges(icon: "meetcatbot.png"))
+        try otherProgram(roster, changes: "Dog-Bot", MonsterChanges(icon: "meetdogbot.png"))
+        roster.interface.poll()
+        roster.press(.escape, .character("h"), .down, .character("u"))
+        #expect(roster.footer.message == "cannot undo #1 edit Dog-Bot: picture Dog robot → Cat robot: Dog-Bot has been changed since, "
+                + "by #2 edit Dog-Bot: picture Cat robot → Dog robot; nothing was undone", "\(roster.footer.message ?? "")")
+        #expect(try roster.monster("Dog-Bot")?.icon == "meetdogbot.png")
+    }
 }

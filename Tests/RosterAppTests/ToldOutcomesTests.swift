@@ -10,6 +10,13 @@ import TerminalKit
 struct ToldOutcomesTests {
     static let sizes = [Size(width: 120, height: 35), Size(width: 80, height: 24), Size(width: 60, height: 20)]
 
+    /// The roster at `size` after w 3 gave Cat-Bot Fire, and what the footer said.
+    private func firingCatBot(_ size: Size) throws -> (RosterScreenHarness, String) {
+        let roster = try RosterScreenHarness(width: size.width, height: size.height)
+        roster.press(.character("w"), .character("3"))
+        return (roster, "Cat-Bot now carries Fire")
+    }
+
     /// Another connection to the same file, as a script would have.
     private func otherProgram(_ roster: RosterScreenHarness, saves changes: MonsterChanges) throws {
         let other = try SQLiteRosterStore.open(path: roster.path)
@@ -83,12 +90,33 @@ struct ToldOutcomesTests {
         #expect(roster.footer.message == "another program changed the roster: set-weapon Cat-Bot: Fire → Smoke; 2 more came before it, and the history lists them")
     }
 
+    @Test("another command that only reads the file (its closing checkpoint moves data_version) tells nothing, and u undo stays on offer; a real change is told",
+          arguments: sizes)
+    func readerChangesNothing(_ size: Size) throws {
+        let (roster, own) = try firingCatBot(size)
+        #expect(roster.footerText == own + " · u undo", "\(roster.footerText)")
+        // As `roster list` and `roster history` do: read, then empty the WAL as they end.
+        for _ in 0..<2 {
+            let reader = try SQLiteRosterStore.open(path: roster.path)
+            _ = try reader.monsters()
+            _ = try reader.history(touching: nil, limit: 20)
+            reader.close()
+            roster.interface.poll()
+            #expect(roster.footer.message == own, "\(roster.footer.message ?? "no message")")
+            #expect(roster.footerText == own + " · u undo", "\(roster.footerText)")
+        }
+        // A change that records no history entry, as the sqlite3 shell's, is still told.
+        let other = try Database(path: roster.path, options: .readWrite)
+        try other.execute("UPDATE monster SET description = 'Woof' WHERE name = 'Dog-Bot'")
+        roster.interface.poll()
+        #expect(roster.footer.message == "\(own); meanwhile another program changed the roster", "\(roster.footer.message ?? "no message")")
+        #expect(!roster.footerText.contains("u undo"), "u would take back the other program's change: \(roster.footerText)")
+    }
+
     @Test("another program's change found by a poll is told after the person's own save message, never in its place, until the next key",
           arguments: sizes)
     func newsAfterOwnMessage(_ size: Size) throws {
-        let roster = try RosterScreenHarness(width: size.width, height: size.height)
-        roster.press(.character("w"), .character("3"))
-        let own = "Cat-Bot now carries Fire"
+        let (roster, own) = try firingCatBot(size)
         #expect(roster.footer.message == own, "\(roster.footer.message ?? "no message")")
         let other = try SQLiteRosterStore.open(path: roster.path)
         _ = try other.edit(monsterID: try #require(try other.find("Dog-Bot")).id, MonsterChanges(weapon: .fire))

@@ -196,7 +196,7 @@ struct HistoryTests {
         #expect {
             try roster.store.undo()
         } throws: { error in
-            guard case RosterError.historyRefused(let sentence) = error else { return false }
+            guard case RosterError.historyRefused(let sentence, _) = error else { return false }
             return sentence == "cannot undo #1 set-weapon Cat-Bot: Sword → Fire: Cat-Bot has been changed since by another program; nothing was undone; to undo it, set it back as #1 left it; to go past it, `roster history --clear` starts the history afresh"
         }
         #expect(try roster.export(.json) == before)
@@ -214,7 +214,7 @@ struct HistoryTests {
         #expect {
             try roster.store.undo()
         } throws: { error in
-            guard case RosterError.historyRefused(let sentence) = error else { return false }
+            guard case RosterError.historyRefused(let sentence, _) = error else { return false }
             return sentence.contains("the name `Dog-Bot` reads as `DOG-BOT` (id 7), and another program wrote the roster since") && sentence.hasSuffix("nothing was undone")
         }
     }
@@ -229,7 +229,7 @@ struct HistoryTests {
         #expect {
             try other.store.undo()
         } throws: { error in
-            guard case RosterError.historyRefused(let sentence) = error else { return false }
+            guard case RosterError.historyRefused(let sentence, _) = error else { return false }
             return sentence == "cannot undo #1 set-weapon Cat-Bot: Sword → Fire: Cat-Bot has been changed since, by #2 edit Cat-Bot: description `MEE-OW` → `later`; nothing was undone"
         }
     }
@@ -244,7 +244,7 @@ struct HistoryTests {
         #expect {
             try roster.store.undo()
         } throws: { error in
-            guard case RosterError.historyRefused(let sentence) = error else { return false }
+            guard case RosterError.historyRefused(let sentence, _) = error else { return false }
             return sentence == "cannot undo #1 set-weapon Cat-Bot: Sword → Fire: Cat-Bot has been changed since by another program; nothing was undone; to undo it, set it back as #1 left it; to go past it, `roster history --clear` starts the history afresh"
         }
     }
@@ -257,7 +257,7 @@ struct HistoryTests {
         #expect {
             try roster.store.undo()
         } throws: { error in
-            guard case RosterError.historyRefused(let sentence) = error else { return false }
+            guard case RosterError.historyRefused(let sentence, _) = error else { return false }
             return sentence == "cannot undo #1 set-weapon Cat-Bot: Sword → Fire: Cat-Bot (now Kitty-Bot) has been changed since by another program; nothing was undone; to undo it, set it back as #1 left it; to go past it, `roster history --clear` starts the history afresh"
         }
     }
@@ -291,7 +291,7 @@ struct HistoryTests {
         #expect {
             try roster.store.undo()
         } throws: { error in
-            guard case RosterError.historyRefused(let sentence) = error else { return false }
+            guard case RosterError.historyRefused(let sentence, _) = error else { return false }
             return sentence.contains("only for the last \(HistoryTable.keptSnapshots) imports")
         }
     }

@@ -117,7 +117,7 @@ struct NameFilterRecheckTests {
         #expect {
             try roster.store.undo(change: removal, dryRun: false)
         } throws: { error in
-            guard case RosterError.historyRefused(let sentence) = error else { return false }
+            guard case RosterError.historyRefused(let sentence, _) = error else { return false }
             return sentence.contains("is now monster 1’s, by #")
         }
     }

@@ -26,7 +26,7 @@ struct OutsideChangeTests {
         do {
             try body()
             return nil
-        } catch RosterError.historyRefused(let sentence) {
+        } catch RosterError.historyRefused(let sentence, _) {
             return sentence
         } catch {
             return "unexpected error: \(error)"

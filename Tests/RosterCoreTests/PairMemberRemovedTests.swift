@@ -97,7 +97,7 @@ struct PostgresPairMemberRemovedTests {
 @Suite("Undo of a pair member's removal after an outside write says why it cannot tell")
 struct PairUndoAfterOutsideWriteTests {
     private static func refusedTruly(_ error: any Error) -> Bool {
-        guard case RosterError.historyRefused(let sentence) = error else { return false }
+        guard case RosterError.historyRefused(let sentence, _) = error else { return false }
         return sentence.contains("reads as `Cat-Bot` (id 1), and another program wrote the roster since, so roster cannot tell it was there before")
     }
 

@@ -110,7 +110,7 @@ struct PostgresForgedWritesTests {
             do {
                 _ = try roster.undo(1, dryRun: false)
                 return false
-            } catch RosterError.historyRefused(let sentence) {
+            } catch RosterError.historyRefused(let sentence, _) {
                 return sentence.contains("changed since by another program")
             } catch {
                 return false

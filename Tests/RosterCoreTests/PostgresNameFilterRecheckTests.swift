@@ -132,7 +132,7 @@ struct PostgresNameFilterRecheckTests {
         #expect {
             try roster.undo(change: removal, dryRun: false)
         } throws: { error in
-            guard case RosterError.historyRefused(let sentence) = error else { return false }
+            guard case RosterError.historyRefused(let sentence, _) = error else { return false }
             return sentence.contains("reads as `ꓚAT-BOT` (id 8), and another program wrote the roster since")
         }
     }

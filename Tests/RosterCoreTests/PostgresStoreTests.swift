@@ -149,7 +149,7 @@ struct PostgresStoreTests {
         #expect {
             try alice.undo()
         } throws: { error in
-            guard case RosterError.historyRefused(let sentence) = error else { return false }
+            guard case RosterError.historyRefused(let sentence, _) = error else { return false }
             return sentence.hasPrefix("cannot undo #") && sentence.contains("Cat-Bot has been changed since, by #")
                 && sentence.contains("edit Cat-Bot") && sentence.contains("(postgres on bob-desk)")
                 && sentence.hasSuffix("nothing was undone")

@@ -208,14 +208,14 @@ struct StoreContractTests {
         ]
         for (id, sentence) in refusals {
             #expect { try store.undo(change: id) } throws: { error in
-                guard case RosterError.historyRefused(let said) = error else { return false }
+                guard case RosterError.historyRefused(let said, _) = error else { return false }
                 return said == sentence
             }
         }
         // A change whose monster was changed since is refused, changing nothing.
         _ = try store.setWeapons([WeaponAssignment(reference: "Dog-Bot", weapon: .fire)])
         #expect { try store.undo(change: 3) } throws: { error in
-            guard case RosterError.historyRefused(let said) = error else { return false }
+            guard case RosterError.historyRefused(let said, _) = error else { return false }
             return said.hasPrefix("cannot undo #3 set-weapon Dog-Bot: Blowgun → Smoke: Dog-Bot has been changed since")
         }
         #expect(try store.find("Dog-Bot")?.weapon.type == .fire)

@@ -53,7 +53,7 @@ struct UndoAfterOwnWritesTests {
         #expect {
             try store.undo(change: removal, dryRun: false)
         } throws: { error in
-            guard case RosterError.historyRefused(let sentence) = error else { return false }
+            guard case RosterError.historyRefused(let sentence, _) = error else { return false }
             return sentence.contains("is now monster 2’s, by #") && sentence.contains("edit")
         }
     }
@@ -92,7 +92,7 @@ struct UndoAfterOwnWritesTests {
         #expect {
             try store.undo(change: importID, dryRun: false)
         } throws: { error in
-            guard case RosterError.historyRefused(let sentence) = error else { return false }
+            guard case RosterError.historyRefused(let sentence, _) = error else { return false }
             return sentence.contains("the roster has been changed since, by #\(importID + 1) set-weapon Zed-Bot")
         }
         #expect(try store.find("Zed-Bot")?.weapon.type == .smoke)

@@ -35,6 +35,17 @@ extension RosterSessionController {
         return entry.reverses == nil ? "\(entry.title) \(summary)" : "\(entry.title) edit \(summary)"
     }
 
+    /// A refusal to undo or redo with each change it names (`#5 edit
+    /// Dog-Bot: icon …`, by the change's line) told as `told(_:)` tells
+    /// it, from the change's rows: the store gives the changes it named.
+    func told(refusal sentence: String, citing entries: [HistoryEntry]) -> String {
+        entries.reduce(sentence) { text, entry in
+            let worded = told(entry)
+            guard worded != entry.line else { return text }
+            return text.replacing("#\(entry.id) \(entry.line)", with: "#\(entry.id) \(worded)")
+        }
+    }
+
     /// What an undo or redo did, step by step ("undid edit Dog-Bot:
     /// picture Cat robot → Dog robot"), as `HistoryStep.sentence` says it
     /// with the pictures named.

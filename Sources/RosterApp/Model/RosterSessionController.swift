@@ -382,6 +382,7 @@ final class RosterSessionController {
                 // A save refused because the file went away in the moment
                 // since the last poll: the session ends as the poll would.
                 fatalError = .readOnly(path: store.name, reason: Self.fileMovedReason)
+            case .historyRefused(let sentence, let cited): status = (told(refusal: sentence, citing: cited), true)
             default: status = (error.description, true)
             }
         } catch {

@@ -9,7 +9,7 @@ enum ChosenChange {
         if let reversed = entry.reverses {
             throw RosterError.historyRefused("cannot undo #\(id): it is the \(entry.command) of #\(reversed); u and U step through those")
         }
-        if entry.isUndone { throw RosterError.historyRefused("cannot undo #\(id) \(entry.line): it is undone already") }
+        if entry.isUndone { throw RosterError.historyRefused("cannot undo #\(id) \(entry.line): it is undone already", citing: [entry]) }
         return entry
     }
 }

@@ -57,6 +57,24 @@ extension HistoryReading {
 struct Reversal {
     let change: HistoryEntry
     let undoing: Bool
+    /// The later changes its wording has named (`cite`).
+    private let cited = Cited()
+
+    init(change: HistoryEntry, undoing: Bool) {
+        self.change = change
+        self.undoing = undoing
+    }
+
+    private final class Cited {
+        var entries: [HistoryEntry] = []
+    }
+
+    /// `#14 edit Cat-Bot: …`, a later change as a refusal names it; the
+    /// refusal carries it (see `RosterError.historyRefused`).
+    func cite(_ entry: HistoryEntry) -> String {
+        cited.entries.append(entry)
+        return "#\(entry.id) \(entry.line)"
+    }
 
     var verb: String { undoing ? "undo" : "redo" }
 
@@ -69,7 +87,7 @@ struct Reversal {
 
     /// A refusal: the refusal's start, the reason, and that nothing changed.
     func refused(_ reason: String, _ advice: String = "") -> RosterError {
-        .historyRefused("\(refusal): \(reason); nothing was \(verb)ne\(advice)")
+        .historyRefused("\(refusal): \(reason); nothing was \(verb)ne\(advice)", citing: [change] + cited.entries)
     }
 
     /// Refuses an import whose roster from before is no longer kept.

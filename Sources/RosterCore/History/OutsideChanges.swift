@@ -38,6 +38,19 @@ enum OutsideChanges {
         """
 }
 
+/// What an open interface compares to learn whether the roster changed:
+/// the newest history entry (a change through roster adds one, undo and
+/// redo too; a cleared history loses it, and ids are never given twice)
+/// and the count of changes to the monsters (another program's, which
+/// add no entry). A commit that moves neither, as a checkpoint, changed
+/// nothing anyone sees.
+struct DataMark: Hashable {
+    var newestEntry: Int64
+    var monsterChanges: Int64
+
+    static let select = "SELECT (SELECT coalesce(max(id), 0) FROM history), (SELECT count FROM monster_changes)"
+}
+
 /// Rows of the monster table that another program changed: how many, and
 /// the latest of them.
 struct OutsideChange: Hashable {
@@ -67,6 +80,12 @@ extension SQLiteRosterStore {
             guard !row.isNull(3), row.int(0) != row.int(3) else { return nil }
             return OutsideChange(rows: row.int(0) - row.int(3), latestName: row.optionalText(1), latestKind: row.optionalText(2))
         } ?? nil
+    }
+
+    /// What shows that the roster changed (see `DataMark`), read in one
+    /// statement; nil when the file has no count to read.
+    func dataMark() -> DataMark? {
+        try? database.cached(DataMark.select).firstRow { DataMark(newestEntry: $0.int(0), monsterChanges: $0.int(1)) }
     }
 
     /// The count the triggers keep, now.

@@ -120,14 +120,14 @@ extension SQLiteRosterStore {
                 SELECT \(HistoryTable.entryColumns) FROM history h WHERE h.id > ?1
                 AND \(HistoryTable.stillStanding("history", after: "?1")) ORDER BY h.id DESC LIMIT 1
                 """).firstRow([.integer(lastSwap)], Self.entry(from:)).map(toldHere) {
-                throw reversal.refused("the roster has been changed since, by #\(later.id) \(later.line)")
+                throw reversal.refused("the roster has been changed since, by \(reversal.cite(later))")
             }
             // A file's changes from before the count began (schema 5) are
             // checked by the number of monsters only.
             let expected = undoing ? change.countAfter : change.countBefore
             let count = Int(try database.integer("SELECT count(*) FROM monster") ?? 0)
             if count != expected {
-                throw reversal.refused("the roster has been changed since\(try laterChangeWording(after: change.id, monster: nil))")
+                throw reversal.refused("the roster has been changed since\(try laterChangeWording(after: change.id, monster: nil, citing: reversal))")
             }
             try uncounted { try swapRoster(withSnapshotOf: change.id) }
         } else {
@@ -138,7 +138,7 @@ extension SQLiteRosterStore {
                 let current = try database.cached(MonsterTable.selectByID)
                     .firstRow([.integer(step.monsterID)], MonsterTable.monster(from:))
                 try reversal.checkUnchanged(step, now: current,
-                                            laterChange: { try laterChangeWording(after: change.id, monster: step.monsterID) },
+                                            laterChange: { try laterChangeWording(after: change.id, monster: step.monsterID, citing: reversal) },
                                             advice: { $0 == Self.outsideHistory && undoing ? Self.wayOnPastOutsideChange(change) : "" })
             }
             // Removals first, then changes, then additions, so that a
@@ -150,7 +150,7 @@ extension SQLiteRosterStore {
             // no later change gave its name was there when it was made.
             let outsideSince = try outsideChange(after: change.id) != nil
             let pairKeys = try PairKeys(holders: try nameHolders(givenBy: steps), steps: steps) { holder in
-                try nameGivenWording(after: change.id, to: holder) ?? (outsideSince ? Self.outsideHistory : nil)
+                try nameGivenWording(after: change.id, to: holder, citing: reversal) ?? (outsideSince ? Self.outsideHistory : nil)
             }
             if let taken = steps.lazy.compactMap({ step in pairKeys.taken[step.monsterID].map { (step, $0) } }).first,
                let after = taken.0.after {
@@ -169,7 +169,7 @@ extension SQLiteRosterStore {
                     try database.cached(sql).run(values + [.integer(step.monsterID)])
                 }) {
                     guard error.isUniqueViolation else { throw error }
-                    throw reversal.refused(try nameClashWording(after.name, since: change.id))
+                    throw reversal.refused(try nameClashWording(after.name, since: change.id, citing: reversal))
                 }
             }
             done = steps
@@ -181,7 +181,7 @@ extension SQLiteRosterStore {
 
     /// `, by #14 edit Cat-Bot: …`, the newest later change that touched
     /// the monster (or any monster); or who else it must have been.
-    private func laterChangeWording(after id: Int64, monster: Int64?) throws -> String {
+    private func laterChangeWording(after id: Int64, monster: Int64?, citing reversal: Reversal) throws -> String {
         var later: Int64? = nil
         if let monster {
             // The undo and redo of this same change left the monster as it
@@ -200,7 +200,7 @@ extension SQLiteRosterStore {
         guard let later, let entry = try entry(id: later) else {
             return Self.outsideHistory
         }
-        return ", by #\(entry.id) \(entry.line)"
+        return ", by \(reversal.cite(entry))"
     }
 
     /// Who changed a monster when the history does not say.
@@ -210,7 +210,7 @@ extension SQLiteRosterStore {
     /// or redo) that gave `holder` the name it has (see
     /// `PairKeys.gaveName`), or an import or its undo or redo, which
     /// rewrote every monster; nil when none did.
-    private func nameGivenWording(after id: Int64, to holder: Monster) throws -> String? {
+    private func nameGivenWording(after id: Int64, to holder: Monster, citing reversal: Reversal) throws -> String? {
         let key = MonsterRules.nameKey(holder.name)
         let givers = try database.cached("""
             SELECT change, before_exists, after_exists, before_name, after_name FROM history_row WHERE monster = ?1 AND change > ?2
@@ -224,7 +224,7 @@ extension SQLiteRosterStore {
             AND (h.kind <> 'rows' OR EXISTS (SELECT 1 FROM history o WHERE o.id = h.reverses AND o.kind <> 'rows'))
             """).firstRow([.integer(id)]) { $0.isNull(0) ? nil : $0.int(0) } ?? nil
         guard let giver = (givers + [wholeRoster].compactMap { $0 }).max(), let entry = try entry(id: giver) else { return nil }
-        return ", by #\(entry.id) \(entry.line)"
+        return ", by \(reversal.cite(entry))"
     }
 
     /// The monsters there now whose names read as a name the steps give
@@ -245,11 +245,11 @@ extension SQLiteRosterStore {
     }
 
     /// "the name `Cat-Bot` is now monster 9’s, given by #15 add Cat-Bot (id 9)".
-    private func nameClashWording(_ name: String, since id: Int64) throws -> String {
+    private func nameClashWording(_ name: String, since id: Int64, citing reversal: Reversal) throws -> String {
         guard let holder = try database.cached(MonsterTable.selectByNameKey)
             .firstRow([.text(MonsterRules.nameKey(name))], MonsterTable.monster(from:)) else {
             return "the name \(Quote.code(name)) is taken"
         }
-        return "the name \(Quote.code(name)) is now monster \(holder.id)’s\(try laterChangeWording(after: id, monster: holder.id))"
+        return "the name \(Quote.code(name)) is now monster \(holder.id)’s\(try laterChangeWording(after: id, monster: holder.id, citing: reversal))"
     }
 }

@@ -55,7 +55,8 @@ extension PostgresRosterStore {
             let change = try ChosenChange.check(try entry(id: id), id: id)
             if undoScope == .own, try run("SELECT 1 FROM roster.history WHERE id = $1\(mine("", parameter: 2))",
                                           [String(id)] + mineValues).rows.isEmpty {
-                throw RosterError.historyRefused("cannot undo #\(id) \(change.line): someone else made it; --all-users takes back the team's changes")
+                throw RosterError.historyRefused("cannot undo #\(id) \(change.line): someone else made it; --all-users takes back the team's changes",
+                                                 citing: [change])
             }
             return HistoryOutcome(steps: [try reverse(change, undoing: true, dryRun: dryRun)], shortfall: nil)
         }
@@ -127,7 +128,7 @@ extension PostgresRosterStore {
                 SELECT \(Self.entryColumns) FROM roster.history h WHERE id > $1 AND id <> $2
                 AND \(HistoryTable.stillStanding("roster.history", after: "$1")) ORDER BY id DESC LIMIT 1
                 """, [String(lastSwap), stepID.map(String.init)]).rows.first.map(Self.entry(from:)).map(toldHere) {
-                throw reversal.refused("the roster has been changed since, by #\(later.id) \(later.line)\(Self.by(later))")
+                throw reversal.refused("the roster has been changed since, by \(reversal.cite(later))\(Self.by(later))")
             }
             let expected = undoing ? change.countAfter : change.countBefore
             let count = Int(try integer("SELECT count(*) FROM roster.monster") ?? 0)
@@ -150,7 +151,7 @@ extension PostgresRosterStore {
             let byID = Dictionary(current.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
             for step in steps {
                 try reversal.checkUnchanged(step, now: byID[step.monsterID],
-                                            laterChange: { try laterChangeWording(after: change.id, monster: step.monsterID) })
+                                            laterChange: { try laterChangeWording(after: change.id, monster: step.monsterID, citing: reversal) })
             }
             // Removals first, then changes, then additions, so that a name
             // freed by one is free for another: each one statement, however
@@ -168,7 +169,7 @@ extension PostgresRosterStore {
                 WHERE h.id = $1 AND (h.outside_writes IS NULL OR h.outside_writes <> s.outside_writes)
                 """, [String(change.id)]) != 0
             let pairKeys = try PairKeys(holders: holders.filter { !removedIDs.contains($0.id) }, steps: steps) { holder in
-                try nameGivenWording(after: change.id, to: holder) ?? (outsideSince ? PairKeys.byAnotherProgram : nil)
+                try nameGivenWording(after: change.id, to: holder, citing: reversal) ?? (outsideSince ? PairKeys.byAnotherProgram : nil)
             }
             for step in steps {
                 guard let after = step.after else { continue }
@@ -218,7 +219,7 @@ extension PostgresRosterStore {
 
     /// `, by #14 edit Cat-Bot: … (bob on bob@desk)`: the newest later
     /// change that touched the monster, and who made it.
-    private func laterChangeWording(after id: Int64, monster: Int64) throws -> String {
+    private func laterChangeWording(after id: Int64, monster: Int64, citing reversal: Reversal) throws -> String {
         let later = try run("""
             SELECT \(Self.entryColumns) FROM roster.history h
             WHERE h.id > $1 AND (h.reverses IS NULL OR h.reverses <> $1)
@@ -226,14 +227,14 @@ extension PostgresRosterStore {
             ORDER BY h.id DESC LIMIT 1
             """, [String(id), String(monster)]).rows.first.map(Self.entry(from:)).map(toldHere)
         guard let later else { return PairKeys.byAnotherProgram }
-        return ", by #\(later.id) \(later.line)\(Self.by(later))"
+        return ", by \(reversal.cite(later))\(Self.by(later))"
     }
 
     /// `, by #14 edit … (bob on bob@desk)`: the newest change after `id`
     /// (not its own undo or redo) that gave `holder` the name it has (see
     /// `PairKeys.gaveName`), or an import or its undo or redo, which
     /// rewrote every monster; nil when none did.
-    private func nameGivenWording(after id: Int64, to holder: Monster) throws -> String? {
+    private func nameGivenWording(after id: Int64, to holder: Monster, citing reversal: Reversal) throws -> String? {
         let key = MonsterRules.nameKey(holder.name)
         let rows = try run("""
             SELECT r.change, r.before_exists, r.after_exists, r.before_name, r.after_name
@@ -251,7 +252,7 @@ extension PostgresRosterStore {
             return PairKeys.gaveName(readingAs: key, before: row[1] == "t" ? row[3] : nil, after: row[2] == "t" ? row[4] : nil) ? change : nil
         }
         guard let giver = givers.max(), let later = try entry(id: giver) else { return nil }
-        return ", by #\(later.id) \(later.line)\(Self.by(later))"
+        return ", by \(reversal.cite(later))\(Self.by(later))"
     }
 
     /// The roster kept for change `id` becomes the roster, and the roster

@@ -45,7 +45,10 @@ public enum RosterError: Error, Sendable, CustomStringConvertible {
     /// An input file cannot be read (it is missing, a folder, unreadable).
     case cannotRead(path: String, reason: String)
     /// Undo or redo would overwrite work done since: the sentence says whose.
-    case historyRefused(String)
+    /// `citing` holds the changes it names, each as `#12 ` and its line,
+    /// so that an interface can tell them as it tells its history (a
+    /// change of picture by the pictures' names rather than by files).
+    case historyRefused(String, citing: [HistoryEntry] = [])
     /// The monster was changed by someone else since the caller read it
     /// (`current` is how it is now; `fields` the keys that differ from
     /// what the caller started from). Nothing was saved.
@@ -140,7 +143,7 @@ public enum RosterError: Error, Sendable, CustomStringConvertible {
             return "interrupted"
         case .cannotRead(let path, let reason):
             return "cannot read \(path): \(reason)"
-        case .historyRefused(let sentence), .namesReadAlike(let sentence):
+        case .historyRefused(let sentence, _), .namesReadAlike(let sentence):
             return sentence
         case .changedSince(let current, let fields):
             let now = fields.compactMap { key in

@@ -44,6 +44,11 @@ public final class SQLiteRosterStore: RosterStore {
     /// Whether a write transaction of `write` is under way: a key found
     /// wrong is then derived again in it.
     var isWriting = false
+    /// What `changeCounter` last saw: the file's `data_version`, what the
+    /// roster's data showed (see `DataMark`), and the number it gives.
+    var seenDataVersion: Int64?
+    var seenData: DataMark?
+    var announcedChange: Int64 = 0
 
     /// How long a write waits for another writer before giving up as busy.
     public static let busyTimeoutMilliseconds = 5000
@@ -124,19 +129,26 @@ public final class SQLiteRosterStore: RosterStore {
         try guarded {
             isWriting = true
             defer { isWriting = false }
-            return try database.writeTransaction(commit: commit) {
+            var marks: (before: DataMark?, after: DataMark?)?
+            let result = try database.writeTransaction(commit: commit) {
                 // A name given to the file since it was opened, checked
                 // under the write lock.
                 if commit, let reason = database.ownPaths.main.flatMap(LinkedFiles.reason) {
                     throw RosterError.readOnly(path: path, reason: reason)
                 }
                 outsideChangeAtStart = try outsideChangeSinceNewestEntry()
+                let before = seenDataVersion == nil ? nil : dataMark()
                 try rederiveNameKeysIfNeeded()
                 let result = try body()
                 // roster's own writes keep every key right.
                 try noteNameKeysChecked()
+                if commit, seenDataVersion != nil { marks = (before, dataMark()) }
                 return result
             }
+            // This store's own change is not another program's; one made
+            // before it and not looked at yet still is.
+            if let marks, marks.before == seenData { seenData = marks.after }
+            return result
         }
     }
 
@@ -152,14 +164,28 @@ public final class SQLiteRosterStore: RosterStore {
     /// is then nobody's roster, and every write is refused.
     public var hasMoved: Bool { database.fileHasMoved }
 
-    /// Counts changes made by any connection (`PRAGMA data_version`):
-    /// when it moves, the roster changed. Empties the notifier first: a
-    /// write after this look wakes the watcher again.
+    /// A number that moves when another program changed the roster.
+    /// `PRAGMA data_version` says another connection committed, one cheap
+    /// statement a look; only then is the data read (`DataMark`), and the
+    /// number moves only when it shows a change: a command's closing
+    /// checkpoint (`Database.finishWAL`) moves `data_version` and nothing
+    /// else. Empties the notifier first: a write after this look wakes
+    /// the watcher again.
     public func changeCounter() throws(RosterError) -> Int64 {
         if changeNotifier?.drain() == true {
             settlingUntil = MonotonicMilliseconds.now() + FileChangeNotifier.settlingMilliseconds
         }
-        return try guarded { try database.integer("PRAGMA data_version") ?? 0 }
+        return try guarded {
+            let version = try database.integer("PRAGMA data_version") ?? 0
+            guard version != seenDataVersion else { return announcedChange }
+            let first = seenDataVersion == nil
+            let mark = dataMark()
+            // Data that cannot be read (an older file opened read-only) shows nothing: any commit counts.
+            if !first, mark == nil || mark != seenData { announcedChange &+= 1 }
+            seenDataVersion = version
+            seenData = mark
+            return announcedChange
+        }
     }
 
     /// How an interface learns of other programs' changes: when the kernel
