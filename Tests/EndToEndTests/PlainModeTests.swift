@@ -27,10 +27,18 @@ struct PlainModeTests {
             tcsetattr(program.terminal.slave, TCSANOW, &settings)
         }
 
-        /// Types `line` and Enter, and waits until the terminal shows
-        /// it echoed, then `shown` after it.
+        /// Waits until the roster asks (the terminal ends with a prompt's
+        /// ": "), then types `line` and Enter, and waits until the terminal
+        /// shows it echoed, then `shown` after it. Typed while a page is
+        /// still being written, the echo would land inside the page.
         @discardableResult
         func answer(_ line: String, shows shown: String, sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
+            let asking = Date().addingTimeInterval(20)
+            while Date() < asking {
+                // A prompt, and nothing more coming: not a line's "21: " cut at a read.
+                if terminal.transcript.suffix(2).elementsEqual(Array(": ".utf8)), terminal.drain(milliseconds: 50) == 0 { break }
+                terminal.drain(milliseconds: 20)
+            }
             let mark = terminal.transcript.count
             terminal.type(line + "\n")
             let echoed = terminal.waitFor(line + "\n", after: mark)
