@@ -118,8 +118,9 @@ extension SQLiteRosterStore {
             }
             found.sort { $0.id < $1.id }
         }
-        guard found.contains(where: { MonsterRules.nameKey($0.name) != key }) else { return found }
-        return try correctNameKeysNow() ? byKey() : monstersByComparingNames(key)
+        func readsAsKey(_ monster: Monster) -> Bool { MonsterRules.nameKey(monster.name).utf8.elementsEqual(key.utf8) }
+        guard !found.allSatisfy(readsAsKey) else { return found }
+        return try correctNameKeysNow() ? byKey().filter(readsAsKey) : monstersByComparingNames(key)
     }
 
     /// A lookup by `key` found nothing, yet the roster holds a name that
@@ -214,7 +215,7 @@ extension NameRekeying {
         let keyed = try database.prepare("UPDATE monster SET keyed_name = name WHERE id = ? AND keyed_name IS NOT name")
         for row in rows {
             let key = MonsterRules.nameKey(row.name)
-            if row.storedKey != key && row.storedKey != shadowKey(key, id: row.id) {
+            if !isKeyed(row.storedKey, as: key, id: row.id) {
                 stale.append((row.id, key))
             } else {
                 try keyed.run(.integer(row.id))
