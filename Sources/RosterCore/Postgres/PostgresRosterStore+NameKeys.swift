@@ -153,8 +153,15 @@ extension PostgresRosterStore {
     /// to match instead of the keys: by their keys for the rows whose keys
     /// are right, by their names folded here for the few that may be
     /// stale (or for every row, where every key is in doubt).
+    /// A sort by name alone has the keys corrected where this role may
+    /// write (one probe when none is stale), else trusts them.
     func namesMatchedByComparing(_ query: MonsterQuery) throws -> [Int64]? {
-        guard query.hasNameCondition else { return nil }
+        guard query.hasNameCondition else {
+            if query.sortsByName, schemaVersion >= 6, try run(nameKeysCheck.sql, nameKeysCheck.parameters).firstValue != "t" {
+                _ = try correctNameKeys()
+            }
+            return nil
+        }
         if schemaVersion >= 6, try run(nameKeysCheck.sql, nameKeysCheck.parameters).firstValue == "t" { return nil }
         if try correctNameKeys() { return nil }
         if let stale = try staleKeyedRows() {

@@ -82,7 +82,10 @@ extension SQLiteRosterStore {
     /// whose keys may be stale, and those of them whose names meet the
     /// query's name conditions, folded here, for `QuerySQL` to match
     /// instead of their keys. `all` when every key is in doubt (a new fold).
+    /// A sort by name alone has the keys corrected where they can be (one
+    /// probe when none is stale), else trusts them.
     func staleKeysMatching(_ query: MonsterQuery) throws -> QuerySQL.StaleKeys? {
+        if query.sortsByName, !query.hasNameCondition { _ = try checkNameKeys() }
         guard query.hasNameCondition, !(try checkNameKeys()) else { return nil }
         let rows = try foldIsCurrent() ? staleKeyedRows() : database.cached(NameRekeying.selectAll).rows([], NameRekeying.Keyed.init(row:))
         return QuerySQL.StaleKeys(ids: rows.map(\.id), matching: rows.filter { query.nameConditionsHold(for: $0.name) }.map(\.id),
