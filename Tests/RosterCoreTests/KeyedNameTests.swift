@@ -51,6 +51,16 @@ struct KeyedNameTests {
                 == ["Aal-Bot", "Cat-Bot", "Dog-Bot", "Explode-Bot", "Fire-Bot", "Ärgel-Bot"])
     }
 
+    @Test("a list sorted by name, without a filter on names, puts a monster another program renamed in its place")
+    func sortedWithoutANameFilter() throws {
+        let roster = try ImportRoster()
+        try rename(5, to: "Aaa-Bot", in: roster)
+        let sorted = MonsterQuery(conditions: [], order: [MonsterSortKey(field: .name)])
+        #expect(try roster.store.monsters(matching: sorted).map(\.id) == [5, 1, 2, 3, 4, 6])
+        #expect(try roster.store.monsterIDs(matching: MonsterQuery(conditions: [], order: [MonsterSortKey(field: .name, descending: true)]))
+                == [6, 4, 3, 2, 1, 5])
+    }
+
     @Test("a write derives again only the keys of rows another program wrote, and each keeps the name it was derived from")
     func onlyStaleRowsRekeyed() throws {
         let roster = try ImportRoster()

@@ -53,6 +53,15 @@ struct PostgresKeyedNameTests {
         #expect(try admin.query("SELECT count(*) FROM roster.monster WHERE keyed_name IS DISTINCT FROM name").firstValue == "0")
     }
 
+    @Test("a list sorted by name, without a filter on names, puts a monster psql renamed in its place")
+    func sortedWithoutANameFilter() throws {
+        let (roster, admin) = try PostgresTestServer.freshRoster()
+        defer { admin.close() }
+        try rename(5, to: "Aaa-Bot", admin)
+        #expect(try roster.monsters(matching: MonsterQuery(conditions: [], order: [MonsterSortKey(field: .name)])).map(\.id) == [5, 1, 2, 3, 4, 6])
+        #expect(try admin.query("SELECT count(*) FROM roster.monster WHERE keyed_name IS DISTINCT FROM name").firstValue == "0")
+    }
+
     @Test("roster's own writes leave every row keyed from its name: add, rename, each import, remove, undo and redo")
     func ownWritesKeyed() throws {
         let (roster, admin) = try PostgresTestServer.freshRoster()

@@ -121,6 +121,22 @@ struct PostgresSchemaUpgradeTests {
         #expect(try stale(other) == "0")
         #expect(try other.rosterSchemaShape() == (try admin.rosterSchemaShape()))
     }
+
+    @Test("schema 10 whose writer set keys_checked after a rename is upgraded trusting only the keys SQL can check: the renamed monster is found by its name")
+    func tenToElevenForgedCount() throws {
+        let (database, admin) = try Self.roster(atVersion: 10)
+        defer { admin.close() }
+        try admin.simpleQuery("UPDATE roster.monster SET name = '\u{FF23}\u{FF21}\u{FF34}-bot' WHERE id = 2")
+        try admin.simpleQuery("UPDATE roster.monster SET name = 'Wuf-Bot' WHERE id = 4")
+        try admin.simpleQuery("UPDATE roster.roster_schema SET keys_checked = outside_writes")
+        let roster = try PostgresRosterStore.open(uri: PostgresTestServer.shared().uri(database: database, applicationName: "tester-a"), environment: [:])
+        #expect(try admin.query("SELECT id FROM roster.monster WHERE keyed_name IS DISTINCT FROM name ORDER BY id").rows == [["2"], ["4"]])
+        #expect { try roster.find("CAT-BOT") } throws: { error in
+            guard case RosterError.namesReadAlike = error else { return false }
+            return true
+        }
+        #expect(try roster.find("wuf-bot")?.id == 4)
+    }
 }
 
 extension PostgresConnection {

@@ -64,11 +64,12 @@ public enum MonsterRules {
         asciiLowercased(name) ?? NameFolding.key(name)
     }
 
-    /// `name.lowercased()` when the name is all ASCII, made byte by byte
-    /// (a bulk import keys a million names); nil otherwise.
+    /// `name.lowercased()` when the name is all printable ASCII, made
+    /// byte by byte (a bulk import keys a million names); nil otherwise
+    /// (a control folds as `NameFolding` says).
     private static func asciiLowercased(_ name: String) -> String? {
         withUTF8Bytes(of: name) { bytes -> String? in
-            guard !ByteScan.containsNonASCII(bytes) else { return nil }
+            guard !ByteScan.containsNonASCII(bytes), !bytes.contains(where: { $0 < 0x20 || $0 == 0x7F }) else { return nil }
             return String(unsafeUninitializedCapacity: bytes.count) { buffer in
                 for index in bytes.indices {
                     let byte = bytes[index]

@@ -1,3 +1,5 @@
+import TextSafety
+
 /// When two names are the same name: the fold behind `MonsterRules.nameKey`.
 ///
 /// Names that a person cannot tell apart must not be two monsters:
@@ -12,6 +14,13 @@
 /// library does give.
 /// Printable ASCII, nearly every name, is only lower-cased and never
 /// touches the table.
+///
+/// A key holds no control character: a lookup reads the keys from a
+/// key up to the key and U+000B, where a look-alike pair's second is
+/// keyed (the key, a newline, its id), so a key holding a TAB or a
+/// newline would be found for another name. Roster's own names hold no
+/// controls; another program's read as they are shown (`SafeText`):
+/// `Cat-Bot<TAB>Evil` keys as `cat-bot\tevil`.
 enum NameFolding {
     static let tableName = "name-folding.tsv"
     /// Which table the keys were derived with, kept in the roster file
@@ -19,8 +28,10 @@ enum NameFolding {
     /// keyed again before a lookup (see `NameKeyCheck`). Bumped with every
     /// change to the table; `NameFoldingTests` checks it names this one.
     /// 1: Unicode 14. 2: the Turkish dotted İ folds to i. 3: look-alikes
-    /// from UTS #39's confusables (13.0.0), for every script.
-    static let revision: Int64 = 3
+    /// from UTS #39's confusables (13.0.0), for every script. 4: no key
+    /// holds a control; ǅ folds to d ž (caron, not breve), the Arabic
+    /// presentation forms of alef with madda as alef with madda.
+    static let revision: Int64 = 4
 
     /// Code point to the scalars it folds to.
     private static let table: [UInt32: [Unicode.Scalar]] = {
@@ -50,7 +61,11 @@ enum NameFolding {
             if scalar.isASCII {
                 // ASCII's lower case is A–Z to a–z, without the Unicode tables.
                 let value = scalar.value
-                folded.append(value &- 0x41 < 26 ? Unicode.Scalar(UInt8(value | 0x20)) : scalar)
+                if value < 0x20 || value == 0x7F {
+                    folded.append(contentsOf: SafeText.visibleEscape(for: scalar).unicodeScalars)
+                } else {
+                    folded.append(value &- 0x41 < 26 ? Unicode.Scalar(UInt8(value | 0x20)) : scalar)
+                }
             } else if let mapped = table[scalar.value] {
                 folded.append(contentsOf: mapped)
             } else {

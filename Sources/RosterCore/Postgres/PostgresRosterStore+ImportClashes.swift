@@ -58,6 +58,7 @@ extension PostgresRosterStore {
                     SELECT DISTINCT ON (i.ordinal) i.ordinal, i.name, m.name AS stored, count(*) OVER (PARTITION BY i.ordinal) AS holders
                     FROM import_rows i JOIN roster.monster m
                       ON m.name_key >= i.name_key COLLATE "C" AND m.name_key < (i.name_key || chr(11)) COLLATE "C"
+                        AND (m.name_key = i.name_key OR m.name_key = i.name_key || chr(10) || m.id)
                     WHERE i.ordinal = (SELECT min(ordinal) FROM import_rows d WHERE d.name_key = i.name_key)
                     ORDER BY i.ordinal, m.id) x
                 ORDER BY ordinal LIMIT $1
@@ -70,6 +71,7 @@ extension PostgresRosterStore {
                 for row in try run("""
                     SELECT i.ordinal, m.id, m.name FROM import_rows i JOIN roster.monster m
                       ON m.name_key >= i.name_key COLLATE "C" AND m.name_key < (i.name_key || chr(11)) COLLATE "C"
+                        AND (m.name_key = i.name_key OR m.name_key = i.name_key || chr(10) || m.id)
                     WHERE i.ordinal = ANY($1::bigint[]) ORDER BY i.ordinal, m.id
                     """, [Self.arrayLiteral(several)]).rows {
                     guard let ordinal = row[0], let id = row[1].flatMap({ Int64($0) }), let name = row[2] else { continue }
@@ -100,11 +102,14 @@ extension PostgresRosterStore {
                     SELECT i.ordinal, i.name, m.id, m.name AS stored, m.name_key, i.name_key AS given,
                       count(*) OVER (PARTITION BY i.ordinal) AS matches
                     FROM import_rows i JOIN roster.monster m
-                      ON m.name_key >= i.name_key COLLATE "C" AND m.name_key < (i.name_key || chr(11)) COLLATE "C") x
+                      ON m.name_key >= i.name_key COLLATE "C" AND m.name_key < (i.name_key || chr(11)) COLLATE "C"
+                        AND (m.name_key = i.name_key OR m.name_key = i.name_key || chr(10) || m.id)) x
                 WHERE matches > 1 OR name_key <> given ORDER BY ordinal, id
                 """).rows {
                 guard let ordinal = row[0], let name = row[1], let id = row[2].flatMap({ Int64($0) }),
                       let stored = row[3], let key = row[4] else { continue }
+                // A key another program wrote beside a name that reads otherwise is not this name's.
+                guard MonsterRules.nameKey(stored) == MonsterRules.nameKey(name) else { continue }
                 var monster = MonsterFields.blank
                 monster.id = id
                 monster.name = stored

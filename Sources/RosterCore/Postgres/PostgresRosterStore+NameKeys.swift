@@ -114,6 +114,7 @@ extension PostgresRosterStore {
             return BoundStatement("""
                 SELECT \(PostgresMonsterTable.columns) FROM roster.monster
                 WHERE name_key >= $1::text COLLATE "C" AND name_key < ($1::text || chr(11)) COLLATE "C"
+                AND (name_key = $1::text OR name_key = $1::text || chr(10) || id)
                 ORDER BY id\(lock)
                 """, [keys[0]])
         }
@@ -121,7 +122,8 @@ extension PostgresRosterStore {
         return BoundStatement("""
             SELECT \(PostgresMonsterTable.columns) FROM roster.monster
             WHERE id = ANY($1::bigint[] || ARRAY(SELECT m.id FROM unnest($2::text[]) AS k(key) JOIN roster.monster m
-                ON m.name_key >= k.key COLLATE "C" AND m.name_key < (k.key || chr(11)) COLLATE "C"))
+                ON m.name_key >= k.key COLLATE "C" AND m.name_key < (k.key || chr(11)) COLLATE "C"
+                AND (m.name_key = k.key OR m.name_key = k.key || chr(10) || m.id)))
             ORDER BY id\(lock)
             """, ["{" + ids.map(String.init).joined(separator: ",") + "}", Self.arrayLiteral(keys)])
     }
@@ -151,8 +153,15 @@ extension PostgresRosterStore {
     /// to match instead of the keys: by their keys for the rows whose keys
     /// are right, by their names folded here for the few that may be
     /// stale (or for every row, where every key is in doubt).
+    /// A sort by name alone has the keys corrected where this role may
+    /// write (one probe when none is stale), else trusts them.
     func namesMatchedByComparing(_ query: MonsterQuery) throws -> [Int64]? {
-        guard query.hasNameCondition else { return nil }
+        guard query.hasNameCondition else {
+            if query.sortsByName, schemaVersion >= 6, try run(nameKeysCheck.sql, nameKeysCheck.parameters).firstValue != "t" {
+                _ = try correctNameKeys()
+            }
+            return nil
+        }
         if schemaVersion >= 6, try run(nameKeysCheck.sql, nameKeysCheck.parameters).firstValue == "t" { return nil }
         if try correctNameKeys() { return nil }
         if let stale = try staleKeyedRows() {
@@ -218,7 +227,7 @@ extension PostgresRosterStore {
         var stale: [(id: Int64, key: String)] = []
         for row in checked {
             let key = MonsterRules.nameKey(row.name)
-            if row.storedKey != key && row.storedKey != NameRekeying.shadowKey(key, id: row.id) { stale.append((row.id, key)) }
+            if !NameRekeying.isKeyed(row.storedKey, as: key, id: row.id) { stale.append((row.id, key)) }
         }
         if !stale.isEmpty {
             let ids = "{" + stale.map { String($0.id) }.joined(separator: ",") + "}"

@@ -133,6 +133,10 @@ extension MonsterQuery {
     /// name keys, which another program may have left wrong.
     var hasNameCondition: Bool { conditions.contains { $0.field == .name } }
 
+    /// Whether the rows are sorted by name: by the stored keys too, so a
+    /// writer derives the stale ones again first, as before a lookup.
+    var sortsByName: Bool { order.contains { $0.field == .name } }
+
     /// This query with each `name=X` and `name!=X` made a condition on
     /// the id of the monster `X` names, found as a lookup by name finds
     /// it: `monstersReadingAs(X)` gives every monster whose current name

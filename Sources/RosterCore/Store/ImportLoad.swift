@@ -258,6 +258,7 @@ struct ImportLoad {
     static func monster(named name: String, keyed key: String, in database: Database, mode: ImportMode) throws -> Monster? {
         let readingAlike = try database.cached(MonsterTable.selectByNameKeyAndShadows)
             .rows([.text(key), .text(key + "\u{0B}")], MonsterTable.monster(from:))
+            .filter { MonsterRules.nameKey($0.name) == key }
         if mode == .insert, readingAlike.count > 1 {
             throw RosterError.namesReadAlike(MonsterRules.newNameReadsAsSeveral(name, readingAlike))
         }

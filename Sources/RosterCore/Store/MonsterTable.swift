@@ -20,7 +20,13 @@ enum MonsterTable {
     /// were keyed by id after it (`NameRekeying.shadowKey`): bind the key
     /// and the key followed by U+000B. Keys hold no control character but
     /// that newline, so the range holds nothing else.
-    static let selectByNameKeyAndShadows = "SELECT \(columns) FROM monster WHERE name_key >= ?1 AND name_key < ?2 ORDER BY id"
+    /// The range reads the index; only the key itself and each row's own
+    /// shadow of it (`NameRekeying.shadowKey`) are kept, so that a key
+    /// another program wrote inside the range is never taken for the name.
+    static let selectByNameKeyAndShadows = """
+        SELECT \(columns) FROM monster WHERE name_key >= ?1 AND name_key < ?2
+        AND (name_key = ?1 OR name_key = ?1 || char(10) || id) ORDER BY id
+        """
     static let selectByID = "SELECT \(columns) FROM monster WHERE id = ?"
     /// Binds `values(of:)`. Every statement that writes a key writes the
     /// name it was derived from beside it (`keyed_name`, see `NameKeyCheck`):

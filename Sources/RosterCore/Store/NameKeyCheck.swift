@@ -82,7 +82,10 @@ extension SQLiteRosterStore {
     /// whose keys may be stale, and those of them whose names meet the
     /// query's name conditions, folded here, for `QuerySQL` to match
     /// instead of their keys. `all` when every key is in doubt (a new fold).
+    /// A sort by name alone has the keys corrected where they can be (one
+    /// probe when none is stale), else trusts them.
     func staleKeysMatching(_ query: MonsterQuery) throws -> QuerySQL.StaleKeys? {
+        if query.sortsByName, !query.hasNameCondition { _ = try checkNameKeys() }
         guard query.hasNameCondition, !(try checkNameKeys()) else { return nil }
         let rows = try foldIsCurrent() ? staleKeyedRows() : database.cached(NameRekeying.selectAll).rows([], NameRekeying.Keyed.init(row:))
         return QuerySQL.StaleKeys(ids: rows.map(\.id), matching: rows.filter { query.nameConditionsHold(for: $0.name) }.map(\.id),
@@ -118,8 +121,9 @@ extension SQLiteRosterStore {
             }
             found.sort { $0.id < $1.id }
         }
-        guard found.contains(where: { MonsterRules.nameKey($0.name) != key }) else { return found }
-        return try correctNameKeysNow() ? byKey() : monstersByComparingNames(key)
+        func readsAsKey(_ monster: Monster) -> Bool { MonsterRules.nameKey(monster.name).utf8.elementsEqual(key.utf8) }
+        guard !found.allSatisfy(readsAsKey) else { return found }
+        return try correctNameKeysNow() ? byKey().filter(readsAsKey) : monstersByComparingNames(key)
     }
 
     /// A lookup by `key` found nothing, yet the roster holds a name that
@@ -214,7 +218,7 @@ extension NameRekeying {
         let keyed = try database.prepare("UPDATE monster SET keyed_name = name WHERE id = ? AND keyed_name IS NOT name")
         for row in rows {
             let key = MonsterRules.nameKey(row.name)
-            if row.storedKey != key && row.storedKey != shadowKey(key, id: row.id) {
+            if !isKeyed(row.storedKey, as: key, id: row.id) {
                 stale.append((row.id, key))
             } else {
                 try keyed.run(.integer(row.id))

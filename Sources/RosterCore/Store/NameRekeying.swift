@@ -19,6 +19,14 @@ enum NameRekeying {
 
     static func shadowKey(_ key: String, id: Int64) -> String { key + "\n" + String(id) }
 
+    /// Whether `storedKey` is `key`, or the row's shadow of it, byte for
+    /// byte, as the index compares them: a key another program wrote in
+    /// another normal form (NFD) is canonically equivalent to the name's,
+    /// so String's `==` would keep it, and no lookup would ever find it.
+    static func isKeyed(_ storedKey: String, as key: String, id: Int64) -> Bool {
+        storedKey.utf8.elementsEqual(key.utf8) || storedKey.utf8.elementsEqual(shadowKey(key, id: id).utf8)
+    }
+
     /// Re-keys the names that are not plain ASCII (whose keys did not
     /// change) in `table`, and returns the names that now collide.
     @discardableResult
