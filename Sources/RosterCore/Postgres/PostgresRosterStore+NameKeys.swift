@@ -36,10 +36,12 @@ extension PostgresRosterStore {
         if keys.isEmpty {
             rows = try run(lookup.sql, lookup.parameters).rows
         } else {
-            let batch = pending + [nameKeysCheck, lookup]
-            let results = try runBatch(batch)
+            // The check is made for the schema the marker finds, read
+            // with the first request: an older one has no `keyed_name`.
+            let queued = pending
+            let results = try runBatch(queued + [nameKeysCheck, lookup], rebuilt: { queued + [self.nameKeysCheck, lookup] })
             rows = results.last?.rows ?? []
-            if results[batch.count - 2].firstValue != "t" {
+            if results[results.count - 2].firstValue != "t" {
                 if try correctNameKeys() {
                     rows = try run(lookup.sql, lookup.parameters).rows
                 } else if let stale = try staleKeyedRows() {
@@ -153,7 +155,7 @@ extension PostgresRosterStore {
     /// stale (or for every row, where every key is in doubt).
     func namesMatchedByComparing(_ query: MonsterQuery) throws -> [Int64]? {
         guard query.hasNameCondition else { return nil }
-        if schemaVersion >= 6, try run(nameKeysCheck.sql, nameKeysCheck.parameters).firstValue == "t" { return nil }
+        if try runVersioned({ nameKeysCheck }).firstValue == "t" && schemaVersion >= 6 { return nil }
         if try correctNameKeys() { return nil }
         if let stale = try staleKeyedRows() {
             let names = MonsterQuery(conditions: query.conditions.filter { $0.field == .name })
@@ -193,7 +195,7 @@ extension PostgresRosterStore {
     /// left wrong. For a write that finds monsters by key without a lookup
     /// (an import).
     func correctNameKeysIfStale() throws {
-        guard schemaVersion >= 6, isWriting, try run(nameKeysCheck.sql, nameKeysCheck.parameters).firstValue != "t" else { return }
+        guard isWriting, try runVersioned({ nameKeysCheck }).firstValue != "t", schemaVersion >= 6 else { return }
         try rederiveNameKeys()
     }
 
