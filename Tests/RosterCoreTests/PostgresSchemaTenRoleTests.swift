@@ -63,4 +63,27 @@ struct PostgresSchemaTenRoleTests {
         #expect(throws: RosterError.self) { try open().setWeapons([WeaponAssignment(reference: "Dog-Bot", weapon: .fire)]) }
         #expect(try admin.query("SELECT version FROM roster.roster_schema").firstValue == "10")
     }
+
+    @Test("a reader's open transaction holds off the owner's upgrade: 75 naming the reader, nothing changed; ended, the upgrade runs")
+    func readerHoldsOffTheUpgrade() throws {
+        let (database, admin) = try Self.schemaTen()
+        defer { admin.close() }
+        let server = try PostgresTestServer.shared()
+        let reader = try server.connection(as: "ten_reader", database: database)
+        defer { reader.close() }
+        try reader.simpleQuery("BEGIN; SELECT count(*) FROM roster.monster")
+        let started = Date()
+        #expect {
+            _ = try Self.command(database, "postgres").find("Cat-Bot")
+        } throws: { error in
+            guard case RosterError.heldUp(let sentence) = error else { return false }
+            return sentence.contains("cannot be upgraded now: the role `ten_reader` (server process ")
+                && sentence.contains("in a transaction still open") && sentence.contains("nothing was changed")
+        }
+        #expect(Date().timeIntervalSince(started) < 15, "roster waited past its bound")
+        #expect(try admin.query("SELECT version FROM roster.roster_schema").firstValue == "10")
+        try reader.simpleQuery("COMMIT")
+        #expect(try Self.command(database, "postgres").find("Cat-Bot")?.id == 1)
+        #expect(try admin.query("SELECT version FROM roster.roster_schema").firstValue == String(PostgresSchema.currentVersion))
+    }
 }

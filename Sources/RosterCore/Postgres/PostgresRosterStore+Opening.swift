@@ -188,7 +188,7 @@ extension PostgresRosterStore {
                 guard found < PostgresSchema.currentVersion else { return (true, 0) }
                 guard found == 0 else {
                     let migration = PostgresSchema.migrations[Int(found)]
-                    try connection.simpleQuery(migration.sql)
+                    try upgradeWaitingForTables(migration.sql)
                     try connection.query("UPDATE roster.roster_schema SET version = $1", [String(migration.version)])
                     return (false, 0)
                 }
