@@ -19,20 +19,7 @@ struct PairBackupRestoreTests {
     @Test("export then import --mode replace gives back the same roster, pair and keys, on both stores and in every format",
           arguments: StoreKind.allCases, [ExportFormat.json, .csv, .ndjson])
     func restored(kind: StoreKind, format: ExportFormat) throws {
-        let store: any RosterStore
-        var admin: PostgresConnection?
-        var kept: Any?
-        switch kind {
-        case .sqlite:
-            let (roster, other) = try PairMemberRemoved.filePair()
-            store = roster.store
-            kept = (roster, other)
-        case .postgres:
-            let (roster, connection) = try PostgresTestServer.freshRoster()
-            try PairMemberRemoved.plantPair(roster, connection)
-            store = roster
-            admin = connection
-        }
+        let (store, kept, admin) = try PairMemberRemoved.pairStore(kind)
         defer { admin?.close() }
         _ = kept
         let backup = try export(store, format)
@@ -52,6 +39,9 @@ struct PairBackupRestoreTests {
         }
         #expect(throws: RosterError.self) {
             try PairMemberRemoved.importing("id,name,weapon\n3,Cat-Bot,fire\n4,Cat-Bot,fire\n", mode: .replace, into: store)
+        }
+        #expect(throws: RosterError.self) {
+            try PairMemberRemoved.importing("id,name,weapon\n3,Zed-Bot,fire\n4,ZED-BOT,fire\n", mode: .replace, into: store)
         }
         #expect(try export(store, format) == backup)
     }
