@@ -32,6 +32,20 @@ enum PairMemberRemoved {
         return (roster, other)
     }
 
+    /// The pair on a store of `kind`; `kept` holds what the store needs
+    /// alive, `admin` (PostgreSQL) is to be closed.
+    static func pairStore(_ kind: StoreKind) throws -> (store: any RosterStore, kept: Any, admin: PostgresConnection?) {
+        switch kind {
+        case .sqlite:
+            let (roster, other) = try filePair()
+            return (roster.store, (roster, other), nil)
+        case .postgres:
+            let (roster, connection) = try PostgresTestServer.freshRoster()
+            try plantPair(roster, connection)
+            return (roster, roster, connection)
+        }
+    }
+
     /// The same pair planted by psql on PostgreSQL.
     static func plantPair(_ roster: PostgresRosterStore, _ admin: PostgresConnection) throws {
         try admin.simpleQuery("INSERT INTO roster.monster (name, name_key, icon, weapon) VALUES ('ꓚat-Bot', 'zz-old', 'unknown.png', 'smoke')")

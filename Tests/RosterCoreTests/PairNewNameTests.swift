@@ -16,20 +16,7 @@ struct PairNewNameTests {
     @Test("add and import --mode insert say the name is taken by both; upsert says to spell one; nothing changes",
           arguments: StoreKind.allCases)
     func newNameTaken(kind: StoreKind) throws {
-        let store: any RosterStore
-        var admin: PostgresConnection?
-        var kept: Any?
-        switch kind {
-        case .sqlite:
-            let (roster, other) = try PairMemberRemoved.filePair()
-            store = roster.store
-            kept = (roster, other)
-        case .postgres:
-            let (roster, connection) = try PostgresTestServer.freshRoster()
-            try PairMemberRemoved.plantPair(roster, connection)
-            store = roster
-            admin = connection
-        }
+        let (store, kept, admin) = try PairMemberRemoved.pairStore(kind)
         defer { admin?.close() }
         _ = kept
         #expect { try store.add(PairMemberRemoved.monster("CAT-BOT"), dryRun: false) } throws: { error in

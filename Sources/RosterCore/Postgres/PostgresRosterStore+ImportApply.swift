@@ -104,6 +104,16 @@ extension PostgresRosterStore {
                     WHERE i.ordinal = n.ordinal
                     """, [String(highest)])
             }
+            // Names that read alike, spelled otherwise, kept as the
+            // roster they were exported from kept them (see `ImportLoad.pairKeys`).
+            if !someWithoutID {
+                later("""
+                    UPDATE import_rows i SET name_key = i.name_key || chr(10) || i.id
+                    FROM (SELECT name_key, min(id) AS lowest FROM import_rows GROUP BY name_key
+                          HAVING count(*) > 1 AND count(DISTINCT convert_to(translate(name, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz'), 'UTF8')) = count(*)) g
+                    WHERE i.name_key = g.name_key AND i.id <> g.lowest
+                    """)
+            }
             later("DELETE FROM \(table)")
             let total = try run("""
                 INSERT INTO \(table) (id, \(data), name_key\(keyed)) SELECT id, \(data), name_key\(name) FROM import_rows

@@ -33,6 +33,58 @@ extension PostgresRosterStore {
         try query("RELEASE SAVEPOINT migration_lock", [])
     }
 
+    /// Runs a migration of an existing schema, which takes its tables'
+    /// locks (`ALTER TABLE` waits for every other session's, a reader's
+    /// open transaction too); held past the busy timeout, throws `heldUp`
+    /// naming a session that holds one, as for the migration lock. The
+    /// wait runs under a savepoint, so the transaction stays usable for
+    /// the look-up.
+    func upgradeWaitingForTables(_ sql: String) throws {
+        try connection.simpleQuery("SAVEPOINT upgrade_tables")
+        do {
+            try connection.simpleQuery(sql)
+        } catch PostgresError.server(let failure) where failure.sqlState == .lockNotAvailable {
+            try connection.simpleQuery("ROLLBACK TO SAVEPOINT upgrade_tables")
+            if let heldUp = try tablesHeldUp() { throw heldUp }
+            throw PostgresError.server(failure)
+        }
+        try connection.simpleQuery("RELEASE SAVEPOINT upgrade_tables")
+    }
+
+    /// The sentence for roster's tables locked by another session, or nil
+    /// when they were let go meanwhile.
+    private func tablesHeldUp() throws -> RosterError? {
+        let holder = try connection.query("""
+            SELECT a.usename, l.pid, a.application_name, count(*) OVER ()
+            FROM (SELECT DISTINCT pid FROM pg_catalog.pg_locks
+                  WHERE locktype = 'relation' AND granted AND pid <> pg_catalog.pg_backend_pid()
+                    AND database = (SELECT oid FROM pg_catalog.pg_database WHERE datname = current_database())
+                    AND relation IN (SELECT c.oid FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
+                                     WHERE n.nspname = 'roster')) l
+            LEFT JOIN pg_catalog.pg_stat_activity a ON a.pid = l.pid
+            ORDER BY l.pid LIMIT 1
+            """).rows.first
+        guard let holder else { return nil }
+        let others = (holder[3].flatMap { Int($0) } ?? 1) - 1
+        let besides = others > 0 ? " and \(others) other session\(others > 1 ? "s" : "")" : ""
+        return .heldUp("the roster at \(name) cannot be upgraded now: \(Self.session(holder))\(besides) "
+            + "has held roster's tables, in a transaction still open, longer than roster waits for a lock (\(busyTimeoutWording)); "
+            + "nothing was changed; try again once it ends its transaction, or have an administrator end that session")
+    }
+
+    /// A session as `pg_stat_activity` shows it: role, server process,
+    /// application (untrusted text, quoted).
+    static func session(_ row: [String?]) -> String {
+        let role = row[0].map { Quote.code($0) } ?? "unknown to this role"
+        let application = row[2].flatMap { $0.isEmpty ? nil : ", application \(Quote.code($0))" } ?? ""
+        return "the role \(role) (server process \(row[1] ?? "?")\(application))"
+    }
+
+    /// The busy timeout, in words.
+    var busyTimeoutWording: String {
+        busyTimeoutMilliseconds % 1000 == 0 ? "\(busyTimeoutMilliseconds / 1000) s" : "\(busyTimeoutMilliseconds) ms"
+    }
+
     /// The sentence for a migration lock another session holds, or nil
     /// when it was let go meanwhile.
     private func migrationLockHeldUp(_ keys: [String?]) throws -> RosterError? {
@@ -44,11 +96,8 @@ extension PostgresRosterStore {
             LIMIT 1
             """, keys).rows.first
         guard let holder else { return nil }
-        let role = holder[0].map { Quote.code($0) } ?? "unknown to this role"
-        let application = holder[2].flatMap { $0.isEmpty ? nil : ", application \(Quote.code($0))" } ?? ""
-        let wait = busyTimeoutMilliseconds % 1000 == 0 ? "\(busyTimeoutMilliseconds / 1000) s" : "\(busyTimeoutMilliseconds) ms"
-        return .heldUp("the roster at \(name) cannot be made or upgraded now: the role \(role) (server process \(holder[1] ?? "?")\(application)) "
-            + "has held roster's schema lock longer than roster waits for a lock (\(wait)); nothing was changed; "
+        return .heldUp("the roster at \(name) cannot be made or upgraded now: \(Self.session(holder)) "
+            + "has held roster's schema lock longer than roster waits for a lock (\(busyTimeoutWording)); nothing was changed; "
             + "try again once it lets go, or have an administrator end that session")
     }
 }

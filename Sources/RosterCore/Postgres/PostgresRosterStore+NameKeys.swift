@@ -36,10 +36,12 @@ extension PostgresRosterStore {
         if keys.isEmpty {
             rows = try run(lookup.sql, lookup.parameters).rows
         } else {
-            let batch = pending + [nameKeysCheck, lookup]
-            let results = try runBatch(batch)
+            // The check is made for the schema the marker finds, read
+            // with the first request: an older one has no `keyed_name`.
+            let queued = pending
+            let results = try runBatch(queued + [nameKeysCheck, lookup], rebuilt: { queued + [self.nameKeysCheck, lookup] })
             rows = results.last?.rows ?? []
-            if results[batch.count - 2].firstValue != "t" {
+            if results[results.count - 2].firstValue != "t" {
                 if try correctNameKeys() {
                     rows = try run(lookup.sql, lookup.parameters).rows
                 } else if let stale = try staleKeyedRows() {
@@ -88,12 +90,13 @@ extension PostgresRosterStore {
     /// The rows whose keys may be stale, on a roster whose keys were
     /// derived by today's fold and which keeps `keyed_name`; nil when every
     /// key is in doubt (another fold, an older schema).
-    func staleKeyedRows() throws -> [NameRekeying.Keyed]? {
-        guard keyedNames, try run("SELECT keys_fold = $1 FROM roster.roster_schema", [String(NameFolding.revision)]).firstValue == "t" else {
-            return nil
-        }
+    /// `locking` locks them for the write under way, read as they lock;
+    /// `forced` reads them whatever the fold.
+    func staleKeyedRows(locking: Bool = false, forced: Bool = false) throws -> [NameRekeying.Keyed]? {
+        guard keyedNames else { return nil }
+        if !forced, try run("SELECT keys_fold = $1 FROM roster.roster_schema", [String(NameFolding.revision)]).firstValue != "t" { return nil }
         var stale: [NameRekeying.Keyed] = []
-        try connection.query(rehearsed(PostgresSchema.selectStaleKeyed)) { row in
+        try connection.query(rehearsed(PostgresSchema.selectStaleKeyed + (locking && !isRehearsing ? " FOR UPDATE" : ""))) { row in
             guard let id = row[0].flatMap({ Int64($0) }), let name = row[1], let key = row[2] else { return }
             stale.append(NameRekeying.Keyed(id: id, name: name, storedKey: key))
         }
@@ -157,12 +160,12 @@ extension PostgresRosterStore {
     /// write (one probe when none is stale), else trusts them.
     func namesMatchedByComparing(_ query: MonsterQuery) throws -> [Int64]? {
         guard query.hasNameCondition else {
-            if query.sortsByName, schemaVersion >= 6, try run(nameKeysCheck.sql, nameKeysCheck.parameters).firstValue != "t" {
+            if query.sortsByName, try runVersioned({ nameKeysCheck }).firstValue != "t", schemaVersion >= 6 {
                 _ = try correctNameKeys()
             }
             return nil
         }
-        if schemaVersion >= 6, try run(nameKeysCheck.sql, nameKeysCheck.parameters).firstValue == "t" { return nil }
+        if try runVersioned({ nameKeysCheck }).firstValue == "t" && schemaVersion >= 6 { return nil }
         if try correctNameKeys() { return nil }
         if let stale = try staleKeyedRows() {
             let names = MonsterQuery(conditions: query.conditions.filter { $0.field == .name })
@@ -202,33 +205,52 @@ extension PostgresRosterStore {
     /// left wrong. For a write that finds monsters by key without a lookup
     /// (an import).
     func correctNameKeysIfStale() throws {
-        guard schemaVersion >= 6, isWriting, try run(nameKeysCheck.sql, nameKeysCheck.parameters).firstValue != "t" else { return }
+        guard isWriting, try runVersioned({ nameKeysCheck }).firstValue != "t", schemaVersion >= 6 else { return }
         try rederiveNameKeys()
     }
 
-    /// Inside a write, under the write lock: notes the count first, which
-    /// locks the marker's row, so that another program's write that ends
-    /// meanwhile counts after it and is checked next time; then derives
-    /// again the keys of the rows whose names are not those their keys
-    /// were derived from (every row's, with `all`, for another fold, or on
-    /// a schema without `keyed_name`) and writes the ones that differ,
-    /// each with its name as the one it was derived from.
+    /// Inside a write, under the write lock: derives again the keys of the
+    /// rows whose names are not those their keys were derived from (every
+    /// row's, with `all`, for another fold, or on a schema without
+    /// `keyed_name`) and writes the ones that differ, each with its name
+    /// as the one it was derived from; and notes the keys checked.
+    ///
+    /// Locks are taken rows first, then the marker's row: another
+    /// program's transaction that renamed one of these rows takes the
+    /// marker's row as it commits (its trigger counts the write), so
+    /// taking the marker first would deadlock with it, and lose its
+    /// rename. The rows are read again as they lock, the outside rename
+    /// committed. On a schema without `keyed_name` the count is what says
+    /// which writes were checked: there the marker is noted first, so
+    /// that a write that ends meanwhile counts after it.
     private func rederiveNameKeys(all: Bool = false) throws {
-        let rows = all ? nil : try staleKeyedRows()
-        try run(Self.noteNameKeysChecked, [String(NameFolding.revision)])
-        var checked: [NameRekeying.Keyed] = rows ?? []
-        if rows == nil {
+        if !pending.isEmpty { _ = try runBatch(pending) }
+        if !keyedNames { try run(Self.noteNameKeysChecked, [String(NameFolding.revision)]) }
+        let lockedStale = all ? nil : try staleKeyedRows(locking: true)
+        var checked: [NameRekeying.Keyed] = lockedStale ?? []
+        if lockedStale == nil {
             try connection.query("SELECT id, name, name_key FROM roster.monster ORDER BY id") { row in
                 guard let id = row[0].flatMap({ Int64($0) }), let name = row[1], let stored = row[2] else { return }
                 checked.append(NameRekeying.Keyed(id: id, name: name, storedKey: stored))
             }
         }
-        guard !checked.isEmpty else { return }
-        var stale: [(id: Int64, key: String)] = []
-        for row in checked {
-            let key = MonsterRules.nameKey(row.name)
-            if !NameRekeying.isKeyed(row.storedKey, as: key, id: row.id) { stale.append((row.id, key)) }
+        var stale = Self.staleKeys(checked)
+        var keyedStale: [Int64] = lockedStale?.map(\.id) ?? []
+        if lockedStale == nil, keyedNames {
+            // The rows to write, locked and read again as they lock.
+            let lockedKeyed = try staleKeyedRows(locking: true, forced: true) ?? []
+            keyedStale = lockedKeyed.map(\.id)
+            let differing = Set(stale.map(\.id)).subtracting(keyedStale)
+            let select = "SELECT id, name, name_key FROM roster.monster WHERE id = ANY($1::bigint[]) ORDER BY id FOR UPDATE"
+            let locked = differing.isEmpty ? [] : try run(select, ["{" + differing.map(String.init).joined(separator: ",") + "}"]).rows
+                .compactMap { row -> NameRekeying.Keyed? in
+                    guard let id = row[0].flatMap({ Int64($0) }), let name = row[1], let stored = row[2] else { return nil }
+                    return NameRekeying.Keyed(id: id, name: name, storedKey: stored)
+                }
+            let relocked = differing.union(keyedStale)
+            stale = Self.staleKeys(checked.filter { !relocked.contains($0.id) } + lockedKeyed + locked)
         }
+        if keyedNames { try run(Self.noteNameKeysChecked, [String(NameFolding.revision)]) }
         if !stale.isEmpty {
             let ids = "{" + stale.map { String($0.id) }.joined(separator: ",") + "}"
             // Out of the way first, so that no new key meets an old one
@@ -237,15 +259,22 @@ extension PostgresRosterStore {
             var taken = Set(try run("SELECT name_key FROM roster.monster WHERE name_key = ANY($1::text[])",
                                     [Self.arrayLiteral(stale.map(\.key))]).rows.compactMap { $0.first ?? nil })
             let keys = stale.map { taken.insert($0.key).inserted ? $0.key : NameRekeying.shadowKey($0.key, id: $0.id) }
+            // A shadow key another row holds (one another program wrote
+            // with its `keyed_name`, so not among these): every key is
+            // derived again, as the file does, not a raw refusal of a
+            // duplicate key.
+            let shadows = zip(stale, keys).filter { $0.0.key != $0.1 }.map(\.1)
+            if !all, !shadows.isEmpty, try run("SELECT 1 FROM roster.monster WHERE name_key = ANY($1::text[]) LIMIT 1",
+                                              [Self.arrayLiteral(shadows)]).rows.count > 0 {
+                return try rederiveNameKeys(all: true)
+            }
             try run("UPDATE roster.monster AS m SET name_key = v.key FROM unnest($1::bigint[], $2::text[]) AS v(id, key) WHERE m.id = v.id",
                     [ids, Self.arrayLiteral(keys)])
         }
-        if keyedNames, let rows {
+        if keyedNames, !keyedStale.isEmpty {
             // By id: the planner cannot tell how few rows differ, and would scan.
             try run("UPDATE roster.monster SET keyed_name = name WHERE id = ANY($1::bigint[]) AND keyed_name IS DISTINCT FROM name",
-                    ["{" + rows.map { String($0.id) }.joined(separator: ",") + "}"])
-        } else if keyedNames {
-            try run("UPDATE roster.monster SET keyed_name = name WHERE keyed_name IS DISTINCT FROM name")
+                    ["{" + keyedStale.map(String.init).joined(separator: ",") + "}"])
         }
         // On schemas 8 to 10 a setting no longer passes these writes as
         // roster's, and they write no history entry: they count as an
@@ -256,6 +285,16 @@ extension PostgresRosterStore {
         guard schemaVersion >= 8, !keyedNames, !stale.isEmpty else { return }
         for statement in PostgresSchema.countUnrecordedWritesNow { later(statement) }
         try run(Self.noteNameKeysChecked, [String(NameFolding.revision)])
+    }
+
+    /// The rows among `checked` whose stored key is neither the key their
+    /// name gives nor its shadow, with the key it gives, by id (the lowest
+    /// id of two that read alike gets the plain key).
+    private static func staleKeys(_ checked: [NameRekeying.Keyed]) -> [(id: Int64, key: String)] {
+        checked.sorted { $0.id < $1.id }.compactMap { row in
+            let key = MonsterRules.nameKey(row.name)
+            return NameRekeying.isKeyed(row.storedKey, as: key, id: row.id) ? nil : (row.id, key)
+        }
     }
 
     /// `monsters(ids:readingAs:)` without trusting a key: every name read

@@ -61,8 +61,11 @@ extension PostgresRosterStore {
     /// after it ran, and what ran before it is rolled back (every write
     /// sends BEGIN first). The schema is then opened the long way (made,
     /// migrated, or refused in one sentence), and the batch sent again.
-    /// Returns the batch's results, one per statement (the marker's left out).
-    func runReadingMarker(_ batch: [BoundStatement]) throws -> [QueryResult] {
+    /// Returns the batch's results, one per statement (the marker's left
+    /// out). `rebuilt` makes the batch again for the version found, for a
+    /// batch built for the newest schema (see `runBatch`): a role that may
+    /// not upgrade an older one works on it, as the release before did.
+    func runReadingMarker(_ batch: [BoundStatement], rebuilt: (() -> [BoundStatement])? = nil) throws -> [QueryResult] {
         var withMarker = batch
         withMarker.insert(BoundStatement(PostgresSchema.readMarker), at: batch.count - 1)
         let answered: Result<[QueryResult], PostgresError> = Result { () throws(PostgresError) in try connection.execute(withMarker) }
@@ -83,7 +86,7 @@ extension PostgresRosterStore {
         if connection.transactionStatus != .idle { try connection.simpleQuery("ROLLBACK") }
         markerUnread = false
         _ = try prepareSchema(creating: .withDefaultRoster)
-        return try connection.execute(batch)
+        return try connection.execute(rebuilt?() ?? batch)
     }
 
     /// For a request that does not go through `run` (a streamed read): the
@@ -185,7 +188,7 @@ extension PostgresRosterStore {
                 guard found < PostgresSchema.currentVersion else { return (true, 0) }
                 guard found == 0 else {
                     let migration = PostgresSchema.migrations[Int(found)]
-                    try connection.simpleQuery(migration.sql)
+                    try upgradeWaitingForTables(migration.sql)
                     try connection.query("UPDATE roster.roster_schema SET version = $1", [String(migration.version)])
                     return (false, 0)
                 }

@@ -327,12 +327,31 @@ public final class PostgresRosterStore: RosterStore {
 
     /// Sends `batch` in one round trip (the statements pending are the
     /// caller's to include), with the version marker's read the first
-    /// time; one result per statement.
-    func runBatch(_ batch: [BoundStatement]) throws -> [QueryResult] {
+    /// time; one result per statement. `rebuilt` makes the batch again for
+    /// the schema's version, for a batch whose statements depend on it
+    /// (built before the marker was read, for the newest schema): when the
+    /// marker finds an older one, that batch is sent in its place.
+    func runBatch(_ batch: [BoundStatement], rebuilt: (() -> [BoundStatement])? = nil) throws -> [QueryResult] {
         queue = StatementQueue()
-        let batch = isRehearsingOnCopies ? batch.map { BoundStatement(rehearsed($0.sql), $0.parameters) } : batch
-        if markerUnread { return try runReadingMarker(batch) }
-        return try connection.execute(batch)
+        let onCopies = isRehearsingOnCopies
+        func prepared(_ batch: [BoundStatement]) -> [BoundStatement] {
+            onCopies ? batch.map { BoundStatement(rehearsed($0.sql), $0.parameters) } : batch
+        }
+        if markerUnread {
+            let remade: (() -> [BoundStatement])? = rebuilt.map { make in { prepared(make()) } }
+            return try runReadingMarker(prepared(batch), rebuilt: remade)
+        }
+        return try connection.execute(prepared(batch))
+    }
+
+    /// `run` for a statement that depends on the schema's version, made
+    /// again when the marker read with it finds an older one.
+    @discardableResult
+    func runVersioned(_ statement: () -> BoundStatement) throws -> QueryResult {
+        let queued = pending
+        return try withoutActuallyEscaping(statement) { statement in
+            try runBatch(queued + [statement()], rebuilt: { queued + [statement()] }).last ?? QueryResult()
+        }
     }
 
     /// Adds a statement whose answer is not needed to the next round trip.

@@ -299,6 +299,7 @@ struct ImportLoad {
 
     /// Writes what had to wait and builds the indexes; the problems found doing so.
     mutating func finish(problems: inout ProblemLog) throws {
+        let everyIDGiven = deferredCount == 0
         if deferredCount > 0 {
             let byName = previousCount > 0
             if byName {
@@ -340,20 +341,28 @@ struct ImportLoad {
             // Without ids for every record the import fails; the names
             // written so far are still checked for clashes below.
         }
-        try buildIndexes(problems: &problems)
+        try buildIndexes(problems: &problems, pairsKept: mode == .replace && everyIDGiven)
     }
 
     /// Builds the indexes a bulk load dropped; the duplicate names, when
-    /// the unique one fails.
-    private func buildIndexes(problems: inout ProblemLog) throws {
+    /// the unique one fails. `pairsKept`: names that read alike, spelled
+    /// otherwise, are kept as roster keeps them (`pairKeys`) before the
+    /// names used twice are told.
+    private func buildIndexes(problems: inout ProblemLog, pairsKept: Bool) throws {
         guard bulk else { return }
         // Building an index sorts every key: let SQLite sort with two
         // helper threads (the reading thread is done by now).
         try database.execute("PRAGMA threads = 2")
         defer { try? database.execute("PRAGMA threads = 0") }
+        var pairsKeyed = !pairsKept
         for sql in droppedIndexes {
-            if let error = DatabaseError.thrown(by: { () throws(DatabaseError) in try database.execute(sql) }) {
+            while let error = DatabaseError.thrown(by: { () throws(DatabaseError) in try database.execute(sql) }) {
                 guard error.isUniqueViolation else { throw error }
+                guard pairsKeyed else {
+                    pairsKeyed = true
+                    try database.execute(LoadedRecords.pairKeys)
+                    continue
+                }
                 try loadedRecords.duplicateNames(in: database, into: &problems)
                 return
             }
