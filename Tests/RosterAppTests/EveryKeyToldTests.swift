@@ -68,16 +68,30 @@ struct EveryKeyToldTests {
         #expect(roster.footer.message == "did not add the new monster; nothing was saved", "\(roster.footer.message ?? "")")
     }
 
-    @Test("N, Esc or Enter to a remove question: the footer says nothing was removed, for one monster and for marks",
-          arguments: [KeyEvent.character("n"), .escape, .enter])
+    /// Only `y` removes: every other key answers no, `q` too, which does not quit there.
+    @Test("any key but y to a remove question (n, Esc, Enter, q, an arrow…): the footer says nothing was removed, for one monster and for marks",
+          arguments: [KeyEvent.character("n"), .escape, .enter, .character("q"), .character("x"), .character("?"), .down, .tab, .backspace])
     func removalDeclined(_ answer: KeyEvent) throws {
         let roster = try RosterScreenHarness(width: 120, height: 35)
         roster.press(.character("x"), answer)
-        #expect(roster.overlay == nil)
+        #expect(roster.interface.quitStatus == nil, "the roster is still open")
+        #expect(roster.overlay == nil, "the question is answered: \(roster.text)")
         #expect(roster.footer.message == "nothing was removed; Cat-Bot stays", "\(roster.footer.message ?? "")")
         roster.press(.character(" "), .character(" "), .character("x"), answer)
         #expect(roster.footer.message == "nothing was removed; the 2 marked monsters stay", "\(roster.footer.message ?? "")")
         #expect(try roster.store.monsters().count == 6)
+    }
+
+    @Test("a paste over a remove question answers no too; Ctrl-C there quits, removing nothing; Y removes as y does")
+    func removalPasteCtrlCAndCapitalY() throws {
+        let roster = try RosterScreenHarness(width: 120, height: 35)
+        roster.press(.character("x")).paste("yes")
+        #expect(roster.footer.message == "nothing was removed; Cat-Bot stays", "\(roster.footer.message ?? "")")
+        roster.press(.character("x"), .character("Y"))
+        #expect(try roster.monster("Cat-Bot") == nil)
+        roster.press(.character("x"), .control("c"))
+        #expect(roster.interface.quitStatus == 0)
+        #expect(try roster.store.monsters().count == 5)
     }
 
     @Test("N to going back in the history: the footer says nothing was taken back, naming what stays")

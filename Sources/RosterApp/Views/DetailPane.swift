@@ -17,9 +17,10 @@ final class DetailPane: View {
     private(set) var focusedIndex = 0
     /// Esc: give the focus back to the list.
     var onLeave: (() -> Void)?
-    /// What Esc does here, in the footer and help; nil where the details
-    /// are the bottom level (a narrow window) and Esc has nowhere to go.
-    var leaveHelp: String? = "back to list"
+    /// Whether the list is a drawer over the details (a narrow window):
+    /// Esc opens it, unless there are marks for Esc to clear first, and a
+    /// new monster's form discarded leaves the focus here.
+    var listIsDrawer = false
     private var pictureArea = Rect.zero
     /// The field that shows the monster's name. While it is in sight the
     /// pane's title says "Details" rather than the name again; scrolled
@@ -67,11 +68,12 @@ final class DetailPane: View {
         guard let field = editingField else { return }
         // A new monster's name lives only in its editor until it is added.
         let typedName = field === nameField ? field.typedText : nil
+        field.tellEscaped()
         field.cancelEditing()
         if controller.discardDraft() {
             controller.tellDraftDiscarded(typedName: typedName)
             window?.makeFirstResponder(self)
-            if leaveHelp != nil { onLeave?() }
+            if !listIsDrawer { onLeave?() }
             return
         }
         endEditing(field)
@@ -148,8 +150,11 @@ final class DetailPane: View {
         .init(.control("e"), "Ctrl-E", "open in your editor", brief: "editor", role: .command, footerPriority: 2, when: { pane in
             .when(pane.editingField == nil && pane.focusedField.map { $0.isEditable && $0.editsExternally } == true)
         }, run: { $0.focusedField?.editExternally() }),
-        .init(.escape, "Esc", "back to list", brief: "list", helpNow: { $0.leaveHelp ?? "" },
-              when: { .when($0.editingField == nil && $0.leaveHelp != nil) }, run: { $0.onLeave?() }),
+        .init(.escape, "Esc", "back to list", brief: "list",
+              when: { .when($0.editingField == nil && !$0.listIsDrawer) }, run: { $0.onLeave?() }),
+        // Where the list is a drawer, `m` offers it in the footer; Esc opens it too.
+        .init(.escape, "Esc", "open the list", footer: false,
+              when: { .when($0.editingField == nil && $0.listIsDrawer && !$0.controller.hasAnyMarks) }, run: { $0.onLeave?() }),
     ])
 
     override var keyBindings: [KeyBinding] { Self.keys.bindings(for: self) }

@@ -126,9 +126,9 @@ final class RosterRootView: View {
         isCollapsed = frame.width < Self.splitWidth
         list.isHidden = isCollapsed
         header.showsMonstersButton = isCollapsed
-        // Collapsed, the details are where Esc ends: the list is a drawer
-        // over them (m), not a level below.
-        details.leaveHelp = isCollapsed ? nil : "back to list"
+        // Collapsed, the list is a drawer over the details (m): Esc opens
+        // it, the level the details go back to, once the marks are cleared.
+        details.listIsDrawer = isCollapsed
         if isCollapsed {
             if listHasKeyboard {
                 // The list is behind its button now: the details take the
@@ -192,8 +192,7 @@ final class RosterRootView: View {
             let prompt = ConfirmationPrompt(question, defaultAnswer: false,
                                             onConfirm: { [weak self] in self?.controller.removeMarked(monsters) },
                                             onDecline: { [weak self] in self?.controller.tell("nothing was removed; \(whom)", isError: false) })
-            prompt.style = Theme.current.question
-            window.present(Overlay(prompt, placement: prompt.footerPlacement))
+            present(removalQuestion: prompt, in: window)
             return
         }
         guard let monster = controller.selectedOnRoster else { return }
@@ -205,6 +204,13 @@ final class RosterRootView: View {
         let prompt = ConfirmationPrompt("Remove \(whom)?\(hiddenMarksStay)", defaultAnswer: false,
                                         onConfirm: { [weak self] in self?.controller.remove(monster) },
                                         onDecline: { [weak self] in self?.controller.tell("nothing was removed; \(monster.name) stays", isError: false) })
+        present(removalQuestion: prompt, in: window)
+    }
+
+    /// A removal's question in the footer's place: only `y` removes, and
+    /// any other key (`q`, Esc, an arrow) answers no, and says so.
+    private func present(removalQuestion prompt: ConfirmationPrompt, in window: Window) {
+        prompt.otherKeysDecline = true
         prompt.style = Theme.current.question
         window.present(Overlay(prompt, placement: prompt.footerPlacement))
     }

@@ -37,6 +37,10 @@ public final class ChoicePanel: DockedPanel {
     public var currentIndex: Int?
     /// The keyboard highlight; `choices.count` is the Close button.
     public private(set) var highlightedIndex = 0
+    /// Whether the person moved the highlight or picked a button directly
+    /// (a digit, a click) since it was put on the current value: Enter on
+    /// it untouched is no choice.
+    public private(set) var moved = false
     /// Rows given to pictures inside each button (0: glyphs only).
     public var pictureRows = 4
     /// The frame of a button that is not highlighted.
@@ -56,6 +60,7 @@ public final class ChoicePanel: DockedPanel {
     /// Puts the highlight on the current value, as when the panel opens.
     public func highlightCurrent() {
         highlightedIndex = currentIndex ?? 0
+        moved = false
     }
 
     public var closeIndex: Int { choices.count }
@@ -92,6 +97,7 @@ public final class ChoicePanel: DockedPanel {
         guard case .character(let character) = key.code, let digit = character.wholeNumberValue,
               digit >= 1, digit <= panel.choices.count else { return }
         panel.highlightedIndex = digit - 1
+        panel.moved = true
         panel.press(digit - 1)
     }
 
@@ -100,6 +106,7 @@ public final class ChoicePanel: DockedPanel {
 
     private func moveHighlight(by step: Int) {
         let count = choices.count + 1
+        moved = true
         highlightedIndex = ((highlightedIndex + step) % count + count) % count
         if highlightedIndex < choices.count { onChange?(highlightedIndex) }
     }
@@ -118,6 +125,7 @@ public final class ChoicePanel: DockedPanel {
         guard case .press(button: 0) = event.kind else { return frame.contains(event.position) }
         if let index = buttonFrames.firstIndex(where: { $0.contains(event.position) }) {
             highlightedIndex = index
+            moved = true
             press(index)
         }
         return true

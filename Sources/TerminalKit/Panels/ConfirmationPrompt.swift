@@ -1,7 +1,8 @@
 /// A question asked in the footer's place (one row, more where it wraps): `y` confirms, `n` or Esc
 /// declines, and Enter gives the default answer, shown in capitals
 /// (`y / N`). A question whose yes destroys something defaults to no, as
-/// the command line's `[y/N]` does. Shown as a modal overlay, so nothing
+/// the command line's `[y/N]` does, and may take every other key as no
+/// (`otherKeysDecline`). Shown as a modal overlay, so nothing
 /// else happens until it is answered (only quitting, which changes nothing).
 public final class ConfirmationPrompt: View {
     public let question: String
@@ -36,6 +37,27 @@ public final class ConfirmationPrompt: View {
     ])
 
     public override var keyBindings: [KeyBinding] { Self.keys.bindings(for: self) }
+
+    /// Whether every key but the answers' own answers no (a removal's
+    /// question: anything but `y` keeps the monster, and says so). The
+    /// letters are then its own, `q` too: only a priority key on another
+    /// key (Ctrl-C) acts above it.
+    public var otherKeysDecline = false
+
+    public override var consumesText: Bool { otherKeysDecline }
+
+    public override func handle(key: KeyEvent) -> Bool {
+        if super.handle(key: key) { return true }
+        guard otherKeysDecline else { return false }
+        answer(false)
+        return true
+    }
+
+    public override func handle(paste text: String) -> Bool {
+        guard otherKeysDecline else { return false }
+        answer(false)
+        return true
+    }
 
     private func answer(_ yes: Bool) {
         window?.dismiss(self)

@@ -130,6 +130,7 @@ public final class DateTimePicker: View {
     public func chooseNow() {
         value = now()
         rebuild()
+        onChange?(value)
     }
 
     /// The minute wheel's values: the steps of the interval, and the

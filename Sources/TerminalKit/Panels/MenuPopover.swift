@@ -21,6 +21,9 @@ public final class MenuPopover: View {
     public var items: [Item] = []
     public var currentIndex: Int?
     public private(set) var highlightedIndex = 0
+    /// Whether the person moved the highlight or clicked an item since it
+    /// was put on the current value: Enter on it untouched is no choice.
+    public private(set) var moved = false
     public var accentColor: Color = .cyan
     public var onChoose: ((Int) -> Void)?
     public var onCancel: (() -> Void)?
@@ -32,6 +35,7 @@ public final class MenuPopover: View {
 
     public func highlightCurrent() {
         highlightedIndex = currentIndex ?? 0
+        moved = false
     }
 
     public override var keyBindingsTitle: String { title.isEmpty ? "Menu" : title }
@@ -51,6 +55,7 @@ public final class MenuPopover: View {
 
     private func move(by step: Int) {
         guard !items.isEmpty else { return }
+        moved = true
         highlightedIndex = ((highlightedIndex + step) % items.count + items.count) % items.count
     }
 
@@ -80,6 +85,7 @@ public final class MenuPopover: View {
         let index = event.position.y - frame.y - 1
         if items.indices.contains(index) {
             highlightedIndex = index
+            moved = true
             onChoose?(index)
         }
         return true

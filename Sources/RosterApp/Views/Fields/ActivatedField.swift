@@ -3,8 +3,10 @@ import TerminalKit
 
 /// When the monster was activated: a date-time picker on the local wall
 /// clock (`TZ`), minutes in steps of five, with Now (to the minute) and
-/// Done. The moment is saved in UTC. Opened and confirmed without a turn,
-/// it saves nothing: a moment off the steps, or with seconds, is kept.
+/// Done. The moment is saved in UTC. Opened and confirmed without a turn
+/// or Now, it saves nothing and says so: a moment off the steps, or with
+/// seconds, is kept, an unknown one stays unknown (the wheels open at now
+/// only to start from), and marks that differ keep theirs.
 final class ActivatedField: DetailField {
     static let minuteInterval = 5
     static let clockGapProblem = "the clocks skip that time when they go forward"
@@ -16,11 +18,18 @@ final class ActivatedField: DetailField {
     private var refusedAt: CalendarDateTime?
     /// What the wheels showed when the picker opened: Done there changes nothing.
     private var openedAt: CalendarDateTime?
+    /// Whether the wheels were turned, or Now pressed, since the picker opened.
+    private var touched = false
+    /// Whether the picker opened on marked monsters whose activations differ:
+    /// the wheels start at the first one's, and a value turned to and back
+    /// there is still a choice for them all.
+    private var marksDiffer = false
 
     init(controller: RosterSessionController) {
         picker = ActivatedField.makePicker()
         super.init(label: "Activated", controller: controller)
         picker.onChange = { [weak self] value in
+            self?.touched = true
             self?.pending = value
             self?.ownChanges = nil
         }
@@ -30,8 +39,9 @@ final class ActivatedField: DetailField {
                 self.pending = value
                 self.ownChanges = nil
             }
-            // Done on the value it opened at saves nothing: said, not met with silence.
-            if self.ownChanges == nil, value == self.openedAt {
+            // Done untouched, or on the value it opened at, saves nothing:
+            // said, not met with silence.
+            if self.ownChanges == nil, !self.touched || (value == self.openedAt && !self.marksDiffer) {
                 self.tellKept { MonsterFields.activated.told($0) }
             }
             self.pane?.finishEditing()
@@ -78,8 +88,10 @@ final class ActivatedField: DetailField {
         // at the first marked monster's, and the title says whom Done gives it.
         let start = startingValue(\.activated)
         showTitle()
+        marksDiffer = !start.shared
         openedAt = (start.value ?? nil).map(Self.calendarValue)
         picker.setValue(Self.calendarValue((start.value ?? nil) ?? Timestamp.now))
+        touched = false
     }
 
     override func showTitle() {
@@ -90,7 +102,7 @@ final class ActivatedField: DetailField {
         // After a refusal (another program changed the activation), Done
         // saves the person's own, a clearing included, over the newer value.
         if let ownChanges { return save(ownChanges) }
-        guard let pending, pending != openedAt else { return true }
+        guard touched, let pending, pending != openedAt || marksDiffer else { return true }
         self.pending = nil
         guard let timestamp = Self.timestamp(pending) else {
             problem = Self.clockGapProblem
@@ -110,6 +122,8 @@ final class ActivatedField: DetailField {
         pending = nil
         refusedAt = picker.value
     }
+
+    override var changedInEditor: Bool { touched }
 
     override func cancelEditing() {
         super.cancelEditing()

@@ -9,6 +9,17 @@ class ChoiceField: DetailField {
     override var editVerb: String { "choose \(label.lowercased())" }
     override var saveAgainHint: String { "choose yours again to save it over theirs, Esc keeps theirs" }
 
+    /// Enter on a list opened on marked monsters whose values differ, its
+    /// highlight never moved: the highlight sits on the first choice, no
+    /// one's value, so nothing was chosen. Nothing is written and the
+    /// footer says the values stay, as the wheels do; true when so.
+    func keptUntouched(moved: Bool, shared: Bool) -> Bool {
+        guard actsOnMarks, !moved, !shared, ownChanges == nil else { return false }
+        tellKept { _ in "" }
+        pane?.finishEditing()
+        return true
+    }
+
     /// One picture a panel's button shows: its title, its image asset and
     /// the glyph drawn where no picture can be.
     struct PictureChoice {

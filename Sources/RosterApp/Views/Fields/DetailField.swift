@@ -174,6 +174,38 @@ class DetailField: View {
         }
     }
 
+    /// Whether the editor shows a value the person chose and has not kept
+    /// (a wheel turned): Esc then says the value stays as it was.
+    var changedInEditor: Bool { false }
+
+    /// Esc out of an editor, told: after a clash, that theirs was kept
+    /// ("kept theirs: Cat-Bot's weapon stays Smoke, as another program
+    /// saved it"); after a value turned to, that the monster's stays
+    /// ("left Cat-Bot's height as it was"). A new monster's form says its
+    /// own sentence as it goes.
+    func tellEscaped() {
+        guard controller.draft == nil else { return }
+        let clashed = ownChanges != nil || replacing != nil
+        guard clashed || changedInEditor else { return }
+        let stay = clashed ? "stays as it is now" : "as it was"
+        if actsOnMarks {
+            guard !marks.isEmpty else { return }
+            let whose = marks.count == 1 ? "the marked monster's \(spokenName)"
+                : "the \(MonsterListView.grouped(marks.count)) marked monsters' \(spokenName)s"
+            let sentence = clashed ? "kept theirs: \(whose) \(marks.count == 1 ? stay : "stay as they are now")"
+                : "left \(whose) \(marks.count == 1 ? stay : "as they were")"
+            controller.tell(sentence, isError: false)
+        } else if let monster = controller.selected {
+            if !clashed {
+                controller.tell("left \(monster.name)'s \(spokenName) \(stay)", isError: false)
+            } else if let replacing {
+                controller.tell("kept theirs: \(monster.name)'s \(spokenName) stays \(replacing.value), as \(replacing.who) saved it", isError: false)
+            } else {
+                controller.tell("kept theirs: \(monster.name)'s \(spokenName) \(stay)", isError: false)
+            }
+        }
+    }
+
     /// How the person saves their value over another program's, in the
     /// clash's sentence.
     var saveAgainHint: String { "Enter saves yours over it, Esc keeps theirs" }

@@ -7,12 +7,12 @@ final class ColorField: ChoiceField {
     /// Where the popover hangs: the name's row.
     var anchor: () -> Rect = { .zero }
 
-    private lazy var menu = MenuPopover { [weak self] menu in
+    private lazy var menu: MenuPopover = MenuPopover { [weak self] menu in
         menu.title = "Name colour"
         Theme.dress(menu)
         menu.items = NameColor.allCases.map { MenuPopover.Item($0.displayName, swatch: Theme.swatch($0) ?? Theme.name) }
         menu.onChoose = { index in
-            guard let self else { return }
+            guard let self, !self.keptUntouched(moved: self.menu.moved, shared: self.startingValue(\.nameColor).shared) else { return }
             // Refused, the popover stays open with the reason, and the
             // colour still highlighted: Enter chooses it again.
             let color = NameColor.allCases[index]
@@ -152,6 +152,8 @@ class WheelField: DetailField {
     override func clashed(current: Monster) {
         pendingText = nil
     }
+
+    override var changedInEditor: Bool { pendingText != nil }
 
     override func cancelEditing() {
         super.cancelEditing()

@@ -147,10 +147,12 @@ final class TextEntryField: DetailField {
     /// any (a new monster's form says its own sentence as it goes:
     /// `DetailPane.cancelEditing`).
     private func discardTyped() {
-        if controller.draft == nil, let monster = controller.selected, model.text != read(monster) {
-            controller.tell("left \(monster.name)'s \(spokenName) as it was", isError: false)
-        }
         pane?.cancelEditing()
+    }
+
+    override var changedInEditor: Bool {
+        guard let monster = controller.selected else { return false }
+        return model.text != read(monster)
     }
 
     override func cancelEditing() {

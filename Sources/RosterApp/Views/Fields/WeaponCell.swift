@@ -6,21 +6,23 @@ import TerminalKit
 /// first responder slides up the weapon panel; choosing a weapon there
 /// saves it at once and slides the panel away; Close or Esc changes nothing.
 final class WeaponCell: ChoiceField {
-    private lazy var panel = ChoicePanel { panel in
+    private lazy var panel: ChoicePanel = ChoicePanel { panel in
         panel.title = "Preferred way to kill"
         panel.helpTitle = "Weapon panel"
         Theme.dress(panel)
         self.showPictures(WeaponType.allCases.map { PictureChoice(title: $0.displayName, asset: $0.imageAssetName, glyph: $0.glyph) },
                            in: panel, firstSlot: PictureSlot.panel)
         panel.onChoose = { [weak self] index in
-            guard let self else { return }
+            guard let self, !self.keptUntouched(moved: self.panel.moved, shared: self.startingValue(\.weapon.type).shared) else { return }
             let weapon = WeaponType.allCases[index]
             // With marks, every marked monster takes it, as one change.
             if self.actsOnMarks {
                 if self.controller.setWeaponOfMarked(weapon, startingFrom: &self.marksFoundAs, again: self.saveAgainHint) {
                     self.pane?.finishEditing()
                 } else {
-                    // Refused: the panel ticks what the marked monsters carry now.
+                    // Refused: the panel ticks what the marked monsters carry
+                    // now, and Esc says theirs was kept.
+                    self.ownChanges = MonsterChanges(weapon: weapon)
                     self.followMarks()
                     self.modelChanged()
                 }
