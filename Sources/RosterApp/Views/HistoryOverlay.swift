@@ -7,8 +7,8 @@ import TerminalKit
 /// the surface). It scrolls as the list does.
 ///
 /// Enter goes back to the highlighted change: every change after it
-/// that is still in force is taken back, newest first, as that many `u`
-/// would, after asking (the store refuses as `undo` refuses). `u` takes
+/// that is still in force is taken back, whoever made it, newest first,
+/// after asking (`GoingBack`; the store refuses as `undo` refuses). `u` takes
 /// back the highlighted change alone, as before. The overlay only shows
 /// and asks; the controller does the work and the footer tells it.
 final class HistoryOverlay: View {
