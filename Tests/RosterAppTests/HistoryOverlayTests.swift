@@ -112,6 +112,33 @@ struct HistoryOverlayTests {
         #expect(GoingBack(after: 2, history: try other.history()).rows.isEmpty, "nothing after #2 is in force now")
     }
 
+    @Test("narrower than its rows, the overlay shows the highlighted change whole under a rule, wrapped; wide enough, no rule",
+          arguments: sizes)
+    func highlightedChangeWhole(_ size: Size) throws {
+        let roster = try RosterScreenHarness(width: size.width, height: size.height)
+        try set(roster, "Cat-Bot", .fire)
+        try set(roster, "Dog-Bot", .smoke)
+        roster.interface.poll()
+        roster.press(.character("h"))
+        let overlay = try #require(roster.window.overlays.last?.view as? HistoryOverlay)
+        let whole = overlay.entries.map { HistoryOverlay.row($0, told: overlay.lines[$0.id]) }
+        for highlighted in [0, 1] {
+            let shown = try rows(roster)
+            // Laid out once drawn: a row is cut when it and its margins are wider than the overlay.
+            let cut = whole.contains { DisplayWidth.of($0) + 3 > overlay.frame.width }
+            let rule = shown.firstIndex { $0.hasPrefix("──") }
+            if cut {
+                let below = try #require(rule.map { shown[($0 + 1)...] }, "a rule above the change: \(shown)")
+                let words = { (text: String) in text.split(separator: " ") }
+                #expect(words(below.joined(separator: " ")) == words(whole[highlighted]), "\(shown)")
+                #expect(shown.contains { $0.hasSuffix("…") }, "the list's rows are cut: \(shown)")
+            } else {
+                #expect(rule == nil, "every row whole, nothing below them: \(shown)")
+            }
+            roster.press(.down)
+        }
+    }
+
     @Test("Home/End, g/G and PgUp/PgDn move the highlight to the newest and oldest change, and by a page, as in the list",
           arguments: sizes)
     func endsAndPages(_ size: Size) throws {
