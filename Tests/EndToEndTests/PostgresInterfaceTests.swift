@@ -139,6 +139,28 @@ struct PostgresInterfaceTests {
         #expect(screen.waitForExit(timeout: 10) == 0, "\(screen.screen)")
     }
 
+    @Test("h, then Enter, on a shared roster: every change after the chosen one is taken back, whoever made it, as the question lists them")
+    func goBackTakesEveryonesChanges() throws {
+        let (cluster, database, uri, sandbox) = try newRoster()
+        let alice = ["PGAPPNAME": "alice@desk"], bob = ["PGAPPNAME": "bob@laptop"]
+        #expect(try sandbox.roster(uri: uri, ["set-weapon", "Cat-Bot", "fire"], environment: bob).status == 0)
+        #expect(try sandbox.roster(uri: uri, ["set-weapon", "Cat-Bot", "smoke"], environment: alice).status == 0)
+        #expect(try sandbox.roster(uri: uri, ["edit", "Cat-Bot", "--height", "5ft1"], environment: bob).status == 0)
+        let screen = try open(uri, as: "alice@desk")
+        #expect(screen.waitFor("Monsters · 6"))
+        try screen.press("h")
+        #expect(screen.waitFor("set-weapon Cat-Bot: Sword → Fire"), "\(screen.screen)")
+        try screen.press("Down", "Down", "Enter")
+        #expect(says(screen, "Take back the 2 changes after #1 (#2 and #3)?"), "\(screen.screen)")
+        try screen.press("y")
+        // Bob's height, then alice's weapon: both undone in one step; bob's Fire stays.
+        #expect(says(screen, "undid edit Cat-Bot"), "\(screen.screen)")
+        #expect(try cluster.psql("SELECT weapon FROM roster.monster WHERE name = 'Cat-Bot'", database: database) == "fire")
+        #expect(try cluster.psql("SELECT count(*) FROM roster.history WHERE reverses IS NULL AND undone", database: database) == "2")
+        try screen.press("q")
+        #expect(screen.waitForExit(timeout: 10) == 0, "\(screen.screen)")
+    }
+
     @Test("the server crashes: the footer says so, a write is refused in a sentence, and when it is back the footer clears and shows what changed meanwhile")
     func reconnecting() throws {
         let cluster = try DisposablePostgres(ownedWith: [])

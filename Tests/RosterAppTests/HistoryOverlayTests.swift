@@ -93,6 +93,52 @@ struct HistoryOverlayTests {
         #expect(roster.footer.message?.hasPrefix("undid") == true, "\(roster.footer.message ?? "")")
     }
 
+    @Test("a redo after the chosen change counts among what Enter takes back: it is named, and the change it put back is undone",
+          arguments: sizes)
+    func goBackTakesBackARedo(_ size: Size) throws {
+        let roster = try RosterScreenHarness(width: size.width, height: size.height)
+        try set(roster, "Cat-Bot", .fire)
+        let other = try SQLiteRosterStore.open(path: roster.path)
+        _ = try other.undo()
+        _ = try other.redo()
+        try set(roster, "Dog-Bot", .smoke)
+        roster.interface.poll()
+        // #4 Dog-Bot, #3 the redo of #1, #2 its undo: back to #2, when Cat-Bot had its Sword.
+        roster.press(.character("h"), .down, .down, .enter)
+        #expect(roster.overlay?.shows("Take back the 2 changes after #2 (#3 and #4)?") == true, "\(roster.overlay?.lines ?? [])")
+        roster.press(.character("y"))
+        #expect(try roster.weaponInDatabase("Dog-Bot") == .blowgun)
+        #expect(try roster.weaponInDatabase("Cat-Bot") == .sword, "the redone change is undone again")
+        #expect(GoingBack(after: 2, history: try other.history()).rows.isEmpty, "nothing after #2 is in force now")
+    }
+
+    @Test("narrower than its rows, the overlay shows the highlighted change whole under a rule, wrapped; wide enough, no rule",
+          arguments: sizes)
+    func highlightedChangeWhole(_ size: Size) throws {
+        let roster = try RosterScreenHarness(width: size.width, height: size.height)
+        try set(roster, "Cat-Bot", .fire)
+        try set(roster, "Dog-Bot", .smoke)
+        roster.interface.poll()
+        roster.press(.character("h"))
+        let overlay = try #require(roster.window.overlays.last?.view as? HistoryOverlay)
+        let whole = overlay.entries.map { HistoryOverlay.row($0, told: overlay.lines[$0.id]) }
+        for highlighted in [0, 1] {
+            let shown = try rows(roster)
+            // Laid out once drawn: a row is cut when it and its margins are wider than the overlay.
+            let cut = whole.contains { DisplayWidth.of($0) + 3 > overlay.frame.width }
+            let rule = shown.firstIndex { $0.hasPrefix("──") }
+            if cut {
+                let below = try #require(rule.map { shown[($0 + 1)...] }, "a rule above the change: \(shown)")
+                let words = { (text: String) in text.split(separator: " ") }
+                #expect(words(below.joined(separator: " ")) == words(whole[highlighted]), "\(shown)")
+                #expect(shown.contains { $0.hasSuffix("…") }, "the list's rows are cut: \(shown)")
+            } else {
+                #expect(rule == nil, "every row whole, nothing below them: \(shown)")
+            }
+            roster.press(.down)
+        }
+    }
+
     @Test("Home/End, g/G and PgUp/PgDn move the highlight to the newest and oldest change, and by a page, as in the list",
           arguments: sizes)
     func endsAndPages(_ size: Size) throws {

@@ -222,6 +222,27 @@ struct StoreContractTests {
         #expect(try store.historyCount() == 5)
     }
 
+    @Test("undoing several chosen changes (the interface's going back): in order, each seeing the ones before it taken back; one refused, none is",
+          arguments: kinds)
+    func undoChosenChanges(kind: StoreKind) throws {
+        let roster = try TestRoster(kind)
+        let store = try roster.open()
+        _ = try store.setWeapons([WeaponAssignment(reference: "Cat-Bot", weapon: .fire)])
+        _ = try store.setWeapons([WeaponAssignment(reference: "Cat-Bot", weapon: .smoke)])
+        _ = try store.edit("Cat-Bot", MonsterChanges(description: "Sooty"))
+        // #2 alone is refused (#3 changed Cat-Bot since), and with it #3: nothing changes.
+        #expect { try store.undo(changes: [2, 3]) } throws: { error in
+            guard case RosterError.historyRefused(let said, _) = error else { return false }
+            return said.hasPrefix("cannot undo #2 set-weapon Cat-Bot: Fire → Smoke: Cat-Bot has been changed since")
+        }
+        #expect(try store.find("Cat-Bot")?.description == "Sooty")
+        // Newest first, #2 sees #3 taken back.
+        #expect(try store.undo(changes: [3, 2]).steps.map(\.change.id) == [3, 2])
+        #expect(try store.find("Cat-Bot")?.weapon.type == .fire)
+        #expect(try store.find("Cat-Bot")?.description != "Sooty")
+        #expect(try store.historyCount() == 5)
+    }
+
     @Test("import in each mode, all or nothing, and dry runs that change nothing", arguments: kinds)
     func importModes(kind: StoreKind) throws {
         let roster = try TestRoster(kind)

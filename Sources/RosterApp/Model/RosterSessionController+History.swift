@@ -51,27 +51,33 @@ extension RosterSessionController {
         takeHistoryStep(then: .undo) { () throws(RosterError) in try store.redo() }
     }
 
-    /// Says what the step did in the history's own words ("undid
-    /// set-weapon Cat-Bot: Sword → Fire"), or why it did nothing.
-    /// Takes back every change after `id` still in force (`later`, as the
-    /// question named them), newest first, in one step as `undo N` does.
-    /// When the history moved on since the question, nothing is undone.
-    /// True when they were taken back.
+    /// What going back to the change numbered `id` takes back, read from
+    /// the whole history (a redo can put back a change from long before);
+    /// nil when the history could not be read (the footer says why).
+    func goingBack(after id: Int64) -> GoingBack? {
+        var history: [HistoryEntry]?
+        reportingErrors { history = try store.history(touching: nil, limit: nil) }
+        return history.map { GoingBack(after: id, history: $0) }
+    }
+
+    /// Takes back what going back to `id` takes (`asked`, as the question
+    /// named it), whoever made it, newest first, in one step with undo's
+    /// refusals. When the history moved on since the question, nothing is
+    /// undone. True when they were taken back.
     @discardableResult
-    func goBack(after id: Int64, undoing later: [Int64]) -> Bool {
-        var now: [Int64] = []
-        reportingErrors {
-            now = try store.history(touching: nil, limit: nil).filter { $0.id > id && $0.isOriginalChange && !$0.isUndone }.map(\.id)
-        }
-        guard now == later else {
+    func goBack(after id: Int64, asked: GoingBack) -> Bool {
+        guard let now = goingBack(after: id) else { return false }
+        guard now == asked else {
             status = ("nothing was undone: the history changed since you asked; h shows it as it is now", true)
             return false
         }
-        let taken = takeHistoryStep(then: .redo) { () throws(RosterError) in try store.undo(later.count, dryRun: false) }
+        let taken = takeHistoryStep(then: .redo) { () throws(RosterError) in try store.undo(changes: asked.changes, dryRun: false) }
         if !taken { offerUndoAlone() }
         return taken
     }
 
+    /// Says what the step did in the history's own words ("undid
+    /// set-weapon Cat-Bot: Sword → Fire"), or why it did nothing.
     /// True unless the step was refused or failed (the footer says why).
     @discardableResult
     private func takeHistoryStep(then followUp: FollowUp, _ step: () throws(RosterError) -> HistoryOutcome) -> Bool {

@@ -3,7 +3,8 @@ import TerminalKit
 
 /// `h`: the history overlay (`HistoryOverlay`), and what its keys do.
 /// Enter asks, then takes back every change after the chosen one that is
-/// still in force (`RosterSessionController.goBack`); `u` there undoes
+/// still in force, whoever made it (`GoingBack`,
+/// `RosterSessionController.goBack`); `u` there undoes
 /// the chosen change alone, refused, naming the later change, when one
 /// touched its monsters. Either way the footer says what happened.
 extension RosterRootView {
@@ -38,7 +39,7 @@ extension RosterRootView {
         }
         overlay.onGoBack = { [weak self, weak overlay] entry in
             guard let self, let overlay else { return }
-            self.askToGoBack(to: entry, among: entries, from: overlay)
+            self.askToGoBack(to: entry, from: overlay)
         }
         overlay.highlight(controller.wayOn)
         historyView = overlay
@@ -85,9 +86,9 @@ extension RosterRootView {
 
     /// "Take back the 2 changes after #3 (#4 and #5)?", asked over the history, then
     /// the controller does it; refused, the history stays open.
-    private func askToGoBack(to entry: HistoryEntry, among entries: [HistoryEntry], from overlay: HistoryOverlay) {
-        guard let window else { return }
-        let later = entries.filter { $0.id > entry.id && $0.isOriginalChange && !$0.isUndone }.map(\.id)
+    private func askToGoBack(to entry: HistoryEntry, from overlay: HistoryOverlay) {
+        guard let window, let goingBack = controller.goingBack(after: entry.id) else { return }
+        let later = goingBack.rows
         guard !later.isEmpty else {
             controller.tell("nothing to take back: no change after #\(entry.id) is in force", isError: false)
             return
@@ -95,7 +96,7 @@ extension RosterRootView {
         let prompt = ConfirmationPrompt(Self.goBackQuestion(after: entry.id, undoing: later), defaultAnswer: false,
                                         onConfirm: { [weak self, weak overlay] in
             guard let self, let overlay else { return }
-            if self.controller.goBack(after: entry.id, undoing: later) { self.window?.dismiss(overlay) } else { overlay.highlight(self.controller.wayOn) }
+            if self.controller.goBack(after: entry.id, asked: goingBack) { self.window?.dismiss(overlay) } else { overlay.highlight(self.controller.wayOn) }
         }, onDecline: { [weak self] in
             let stay = later.count == 1 ? "#\(later[0]) stays" : "the \(later.count) changes after #\(entry.id) stay"
             self?.controller.tell("nothing was taken back: \(stay)", isError: false)

@@ -4,11 +4,14 @@ import TerminalKit
 /// `h`: the roster's recent changes, newest first, one a row: its
 /// number, when, what it did to which monsters (in the history's own
 /// words), and who made it (the database user on a shared roster, else
-/// the surface). It scrolls as the list does.
+/// the surface). It scrolls as the list does. Narrower than its longest
+/// row, a row is cut with "…", so the overlay then keeps its last rows
+/// for the highlighted change whole, wrapped, under a rule: as the
+/// details under the roster show the highlighted monster.
 ///
 /// Enter goes back to the highlighted change: every change after it
-/// that is still in force is taken back, newest first, as that many `u`
-/// would, after asking (the store refuses as `undo` refuses). `u` takes
+/// that is still in force is taken back, whoever made it, newest first,
+/// after asking (`GoingBack`; the store refuses as `undo` refuses). `u` takes
 /// back the highlighted change alone, as before. The overlay only shows
 /// and asks; the controller does the work and the footer tells it.
 final class HistoryOverlay: View {
@@ -53,7 +56,29 @@ final class HistoryOverlay: View {
 
     override var keyBindings: [KeyBinding] { Self.keys.bindings(for: self) }
 
-    private var pageSize: Int { max(1, frame.height - 3) }
+    private var pageSize: Int { listRows }
+
+    /// How many changes show at the overlay's height: all but the border,
+    /// the row of the place (`3/40`) and the highlighted change's lines.
+    private var listRows: Int { max(1, frame.height - 3 - detailShown) }
+
+    /// The highlighted change's lines at the overlay's size: a list row
+    /// is left at the least.
+    private var detailShown: Int { min(detailLines(width: frame.width), max(0, frame.height - 4)) }
+
+    /// The most lines the highlighted change is wrapped into.
+    static let detailLimit = 3
+
+    /// Lines kept for the highlighted change whole at an overlay `width`
+    /// wide: none when every row fits; else as many as the longest wraps
+    /// into, so that the list does not jump as the highlight moves.
+    private func detailLines(width: Int) -> Int {
+        let numberWidth = numberWidth
+        // Each row is written after a space, inside the border.
+        guard entries.contains(where: { DisplayWidth.of(Self.row($0, told: lines[$0.id], numberWidth: numberWidth)) + 1 > width - 2 })
+        else { return 0 }
+        return entries.map { TextWrapping.lines(Self.row($0, told: lines[$0.id]), width: width - 4, limit: Self.detailLimit).count }.max() ?? 0
+    }
 
     /// Highlights the change numbered `id`, if listed (the one a refused
     /// undo offers to take back alone).
@@ -63,12 +88,12 @@ final class HistoryOverlay: View {
         // Before its first frame the overlay has no rows to scroll by: the
         // drawing scrolls the highlighted row into sight then.
         guard frame.height > 3 else { return }
-        scrollOffset = Self.scrolled(offset: scrollOffset, highlighted: highlighted, rows: frame.height - 3)
+        scrollOffset = Self.scrolled(offset: scrollOffset, highlighted: highlighted, rows: listRows)
     }
 
     private func move(by step: Int) {
         highlighted = max(0, min(entries.count - 1, highlighted + step))
-        scrollOffset = Self.scrolled(offset: scrollOffset, highlighted: highlighted, rows: max(1, frame.height - 3))
+        scrollOffset = Self.scrolled(offset: scrollOffset, highlighted: highlighted, rows: listRows)
     }
 
     /// One row: `#12  set-weapon Cat-Bot: Sword → Fire  · 2026-12-06 11:05 UTC · alice`:
@@ -92,13 +117,14 @@ final class HistoryOverlay: View {
         entries.map { "#\($0.id)".count }.max() ?? 0
     }
 
-    override func preferredHeight(forWidth width: Int) -> Int { entries.count + 3 }
+    override func preferredHeight(forWidth width: Int) -> Int { entries.count + 3 + detailLines(width: width) }
 
     override func draw(in buffer: inout Buffer) {
         buffer.fill(frame)
         buffer.drawBox(frame, style: Style(foreground: Theme.current.overlayFrame), title: "History · newest first", titleStyle: Style().bold)
         let inner = frame.inset(by: 1)
-        let rows = max(1, inner.height - 1)
+        let detail = detailShown
+        let rows = listRows
         // Drawing only reads: the scroll is worked out, not stored.
         let top = Self.scrolled(offset: scrollOffset, highlighted: highlighted, rows: rows)
         let numberWidth = numberWidth
@@ -109,7 +135,17 @@ final class HistoryOverlay: View {
             if index == highlighted { buffer.restyle(row) { $0.reversed.bold } }
         }
         let hint = entries.count > rows ? "\(highlighted + 1)/\(entries.count)" : ""
-        buffer.write(hint, at: Point(x: inner.maxX - DisplayWidth.of(hint) - 1, y: inner.maxY - 1), style: Theme.label)
+        let hintRow = inner.maxY - 1 - detail
+        if detail > 0, entries.indices.contains(highlighted) {
+            buffer.write("├" + String(repeating: "─", count: inner.width) + "┤", at: Point(x: frame.x, y: hintRow),
+                         style: Style(foreground: Theme.current.overlayFrame))
+            let whole = Self.row(entries[highlighted], told: lines[entries[highlighted].id])
+            for (index, line) in TextWrapping.lines(whole, width: inner.width - 2, limit: detail).enumerated() {
+                _ = buffer.write(line, at: Point(x: inner.x + 1, y: hintRow + 1 + index), width: inner.width - 2)
+            }
+        }
+        let hintText = hint.isEmpty || detail == 0 ? hint : " \(hint) "
+        buffer.write(hintText, at: Point(x: inner.maxX - DisplayWidth.of(hintText) - 1, y: hintRow), style: Theme.label)
     }
 
     /// The first row shown so that the highlighted one is in sight.
@@ -121,7 +157,9 @@ final class HistoryOverlay: View {
 
     override func handle(mouse event: MouseEvent) -> Bool {
         guard case .press(button: 0) = event.kind else { return true }
-        let index = scrollOffset + event.position.y - frame.y - 1
+        let row = event.position.y - frame.y - 1
+        guard row < listRows else { return true }
+        let index = scrollOffset + row
         if entries.indices.contains(index) { highlighted = index }
         return true
     }

@@ -57,9 +57,17 @@ extension SQLiteRosterStore {
     /// still as it left it (later changes to other monsters do not stand
     /// in its way), and refused, naming the later change, otherwise.
     public func undo(change id: Int64, dryRun: Bool = false) throws(RosterError) -> HistoryOutcome {
+        try undo(changes: [id], dryRun: dryRun)
+    }
+
+    /// Undoes the changes numbered `ids`, in that order, in one step: each
+    /// as `undo(change:)` would, seeing the ones before it taken back; one
+    /// refused, none is.
+    public func undo(changes ids: [Int64], dryRun: Bool = false) throws(RosterError) -> HistoryOutcome {
         try write(commit: !dryRun) {
-            let change = try ChosenChange.check(try entry(id: id), id: id)
-            return HistoryOutcome(steps: [try reverse(change, undoing: true, dryRun: dryRun)], shortfall: nil)
+            HistoryOutcome(steps: try ids.map { id in
+                try reverse(try ChosenChange.check(try entry(id: id), id: id), undoing: true, dryRun: dryRun)
+            }, shortfall: nil)
         }
     }
 

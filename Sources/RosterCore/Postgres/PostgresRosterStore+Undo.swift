@@ -62,6 +62,18 @@ extension PostgresRosterStore {
         }
     }
 
+    /// Undoes the changes numbered `ids`, in that order, in one step,
+    /// whoever made them (they were named, as `--all-users` names the
+    /// team's): each as `undo(change:)` would, seeing the ones before it
+    /// taken back; one refused, none is.
+    public func undo(changes ids: [Int64], dryRun: Bool) throws(RosterError) -> HistoryOutcome {
+        try write(commit: !dryRun) {
+            HistoryOutcome(steps: try ids.map { id in
+                try reverse(try ChosenChange.check(try entry(id: id), id: id), undoing: true, dryRun: dryRun)
+            }, shortfall: nil)
+        }
+    }
+
     // MARK: Choosing
 
     /// `AND database_user = session_user AND client = $n` for your own changes.

@@ -156,6 +156,9 @@ public protocol RosterStore: AnyObject {
     /// Undoes the change numbered `id`, which need not be the newest:
     /// refused, naming the later change, when one touched its monsters.
     func undo(change id: Int64, dryRun: Bool) throws(RosterError) -> HistoryOutcome
+    /// Undoes the changes numbered `ids`, in that order, in one step,
+    /// whoever made them; one refused, none is.
+    func undo(changes ids: [Int64], dryRun: Bool) throws(RosterError) -> HistoryOutcome
 
     // MARK: The connection
 
@@ -286,6 +289,10 @@ extension RosterStore {
 
     public func undo(change id: Int64, dryRun: Bool = false) throws(RosterError) -> HistoryOutcome {
         try undo(change: id, dryRun: dryRun)
+    }
+
+    public func undo(changes ids: [Int64], dryRun: Bool = false) throws(RosterError) -> HistoryOutcome {
+        try undo(changes: ids, dryRun: dryRun)
     }
 }
 
