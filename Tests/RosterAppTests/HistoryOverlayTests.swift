@@ -139,6 +139,24 @@ struct HistoryOverlayTests {
         }
     }
 
+    @Test("a change with a long description shows whole under the rule, its time and author too, where the overlay has the rows",
+          arguments: [Size(width: 80, height: 24), Size(width: 80, height: 35)])
+    func longChangeWhole(_ size: Size) throws {
+        let roster = try RosterScreenHarness(width: size.width, height: size.height)
+        let other = try SQLiteRosterStore.open(path: roster.path)
+        let long = "A very long description that goes on and on about the robot and its many habits, far wider than any overlay, "
+            + "and then some more about where it sleeps and what it eats"
+        _ = try other.edit(monsterID: try #require(try other.find("Dog-Bot")).id, MonsterChanges(description: long))
+        roster.interface.poll()
+        roster.press(.character("h"))
+        let overlay = try #require(roster.window.overlays.last?.view as? HistoryOverlay)
+        let whole = HistoryOverlay.row(overlay.entries[0], told: overlay.lines[overlay.entries[0].id])
+        let shown = try rows(roster)
+        let below = try #require(shown.firstIndex { $0.hasPrefix("──") }.map { shown[($0 + 1)...] }, "a rule: \(shown)")
+        let words = { (text: String) in text.split(separator: " ") }
+        #expect(words(below.joined(separator: " ")) == words(whole), "\(shown)")
+    }
+
     @Test("Home/End, g/G and PgUp/PgDn move the highlight to the newest and oldest change, and by a page, as in the list",
           arguments: sizes)
     func endsAndPages(_ size: Size) throws {

@@ -62,12 +62,17 @@ final class HistoryOverlay: View {
     /// the row of the place (`3/40`) and the highlighted change's lines.
     private var listRows: Int { max(1, frame.height - 3 - detailShown) }
 
-    /// The highlighted change's lines at the overlay's size: a list row
-    /// is left at the least.
-    private var detailShown: Int { min(detailLines(width: frame.width), max(0, frame.height - 4)) }
+    /// The highlighted change's lines at the overlay's size: the list
+    /// keeps half its rows (or as many as it has changes, if fewer), the
+    /// change takes what is left.
+    private var detailShown: Int {
+        let listKeeps = min(entries.count, max(1, (frame.height - 3) / 2))
+        return min(detailLines(width: frame.width), max(0, frame.height - 3 - listKeeps))
+    }
 
-    /// The most lines the highlighted change is wrapped into.
-    static let detailLimit = 3
+    /// The most lines the highlighted change is wrapped into: a long
+    /// description, old and new, fits whole; an import's summary may not.
+    static let detailLimit = 12
 
     /// Lines kept for the highlighted change whole at an overlay `width`
     /// wide: none when every row fits; else as many as the longest wraps
