@@ -106,6 +106,21 @@ struct EveryKeyToldTests {
         #expect(try roster.weaponInDatabase("Cat-Bot") == .sword)
     }
 
+    @Test("any key but y over \"Take back …?\" (an arrow, q, a letter) answers no and says so, as the remove question does",
+          arguments: [KeyEvent.down, .character("q"), .character("z"), .tab])
+    func goingBackOtherKeys(_ key: KeyEvent) throws {
+        let roster = try RosterScreenHarness(width: 80, height: 24)
+        roster.press(.character("w")).type("3")
+        roster.press(.character("w")).type("4")
+        roster.press(.character("h"), .character("G"), .enter)
+        #expect(roster.overlay?.shows("Take back #2, the one change after #1?") == true, "\(roster.text)")
+        roster.press(key)
+        #expect(roster.overlay?.shows("Take back") != true, "the question is answered: \(roster.text)")
+        #expect(roster.footer.message == "nothing was taken back: #2 stays", "\(roster.footer.message ?? "")")
+        #expect(roster.interface.quitStatus == nil, "q answered the question; it did not quit")
+        #expect(try roster.weaponInDatabase("Cat-Bot") == .sword)
+    }
+
     @Test("at 40 columns a remove question for marks wraps, its y / N whole on its last row")
     func narrowQuestionKeepsItsKeys() throws {
         let roster = try markingCatAndDog(Size(width: 40, height: 12))

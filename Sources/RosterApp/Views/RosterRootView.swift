@@ -192,7 +192,7 @@ final class RosterRootView: View {
             let prompt = ConfirmationPrompt(question, defaultAnswer: false,
                                             onConfirm: { [weak self] in self?.controller.removeMarked(monsters) },
                                             onDecline: { [weak self] in self?.controller.tell("nothing was removed; \(whom)", isError: false) })
-            present(removalQuestion: prompt, in: window)
+            present(question: prompt, in: window)
             return
         }
         guard let monster = controller.selectedOnRoster else { return }
@@ -204,12 +204,13 @@ final class RosterRootView: View {
         let prompt = ConfirmationPrompt("Remove \(whom)?\(hiddenMarksStay)", defaultAnswer: false,
                                         onConfirm: { [weak self] in self?.controller.remove(monster) },
                                         onDecline: { [weak self] in self?.controller.tell("nothing was removed; \(monster.name) stays", isError: false) })
-        present(removalQuestion: prompt, in: window)
+        present(question: prompt, in: window)
     }
 
-    /// A removal's question in the footer's place: only `y` removes, and
-    /// any other key (`q`, Esc, an arrow) answers no, and says so.
-    private func present(removalQuestion prompt: ConfirmationPrompt, in window: Window) {
+    /// A question whose yes undoes something (a removal, going back in
+    /// the history), in the footer's place: only `y` does it, and any
+    /// other key (`q`, Esc, an arrow) answers no, and says so.
+    func present(question prompt: ConfirmationPrompt, in window: Window) {
         prompt.otherKeysDecline = true
         prompt.style = Theme.current.question
         window.present(Overlay(prompt, placement: prompt.footerPlacement))
