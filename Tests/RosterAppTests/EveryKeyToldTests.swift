@@ -238,4 +238,18 @@ struct EveryKeyToldTests {
                 + "by #2 edit Dog-Bot: picture Cat robot → Dog robot; nothing was undone", "\(roster.footer.message ?? "")")
         #expect(try roster.monster("Dog-Bot")?.icon == "meetdogbot.png")
     }
+
+    @Test("redo ended by a later change of picture names the pictures as the details do, not by file")
+    func redoEndedNamesPictures() throws {
+        let roster = try RosterScreenHarness(width: 80, height: 24)
+        roster.press(.character("w")).type("3")
+        roster.press(.character("u"))
+        #expect(roster.footer.message?.hasPrefix("undid set-weapon Cat-Bot") == true, "\(roster.footer.message ?? "")")
+        try otherProgram(roster, changes: "Dog-Bot", MonsterChanges(icon: "meetcatbot.png"))
+        roster.interface.poll()
+        roster.press(.character("U"))
+        #expect(roster.footer.message == "nothing to redo: #3 edit Dog-Bot: picture Dog robot → Cat robot was made after the last undo",
+                "\(roster.footer.message ?? "")")
+        #expect(roster.footer.message?.contains(".png") == false)
+    }
 }
