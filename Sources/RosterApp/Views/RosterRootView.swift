@@ -167,13 +167,15 @@ final class RosterRootView: View {
     override var priorityKeyBindings: [KeyBinding] { Self.priorityKeys.bindings(for: self) }
     override var keyBindings: [KeyBinding] { Self.keys.bindings(for: self) }
 
-    /// `n`: a new monster, named first; Esc before its first Done discards it.
+    /// `n`: a new monster, named first; Esc before its first Done discards
+    /// it. From the monster drawer too: the new monster's form is the
+    /// details, and when it ends, added or not, the drawer opens again.
     func addMonster() {
-        // From the monster drawer too: the new monster's form is the details.
+        let fromDrawer = isCollapsed && window?.overlays.last?.view === listOverlay
         window?.dismissAllOverlays()
-        drawerAwaitsEditor = false
         controller.beginDraft()
         details.edit(nameField)
+        drawerAwaitsEditor = fromDrawer && details.editingField != nil
     }
 
     /// `x` or Delete: removes the selected monster once the footer's
