@@ -162,12 +162,15 @@ class DetailField: View {
     /// Done on a picker as it opened saves nothing, and the footer says
     /// the value stays, so the keypress is not met with silence: "Cat-Bot's
     /// height stays 2 ft 4 in" (`shown` tells the value), or with marks
-    /// "the 3 marked monsters' heights stay as they were".
+    /// "the 3 marked monsters' heights stay 2 ft 4 in" where they share
+    /// it, "… stay as they were" where they differ.
     func tellKept(shown: (Monster) -> String) {
         if actsOnMarks {
-            guard !marks.isEmpty else { return }
-            let sentence = marks.count == 1 ? "the marked monster's \(spokenName) stays as it was"
-                : "the \(MonsterListView.grouped(marks.count)) marked monsters' \(spokenName)s stay as they were"
+            guard let first = marks.first else { return }
+            let value = shown(first)
+            let shared = marks.allSatisfy { shown($0) == value }
+            let sentence = marks.count == 1 ? "the marked monster's \(spokenName) stays \(value)"
+                : "the \(MonsterListView.grouped(marks.count)) marked monsters' \(spokenName)s stay \(shared ? value : "as they were")"
             controller.tell(sentence, isError: false)
         } else if let monster = controller.selected {
             controller.tell("\(monster.name)'s \(spokenName) stays \(shown(monster))", isError: false)
