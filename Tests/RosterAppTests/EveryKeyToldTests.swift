@@ -133,6 +133,26 @@ struct EveryKeyToldTests {
         #expect(try roster.store.monsters().count == 4)
     }
 
+    @Test("a rename refused for a 60-character name where the pane is short: the reason beside the field reads from its first word, long names cut in the middle",
+          arguments: [Size(width: 60, height: 20), Size(width: 40, height: 12)])
+    func longNameRefusalReadFromItsStart(_ size: Size) throws {
+        let long = "Mini-Tomato-Bot-The-Magnificent-Destroyer-Of-Worlds-And-Cake"
+        let roster = try RosterScreenHarness(width: size.width, height: size.height) { _ = try $0.edit("Ice-Bot", MonsterChanges(name: long)) }
+        try roster.edit("Name")
+        roster.press(.control("u")).type(long.uppercased()).press(.enter)
+        #expect(roster.editingLabel == "Name", "refused, the editor stays open")
+        #expect(try roster.monster("Cat-Bot") != nil)
+        let value = try #require(roster.details.field("Name")?.value)
+        if size.height < 20 {
+            // No row for it beside the field: the footer's message under the panel has it whole.
+            let shown = roster.lines.joined(separator: " ").split(separator: " ").joined(separator: " ")
+            #expect(shown.contains("name not saved: `MINI-TOMATO") && shown.contains("look-alike letters)"), "\(roster.text)")
+            return
+        }
+        #expect(value.contains("✗ `MINI-TOMA…-AND-CAKE` reads as `Mini-Toma…And-Cake`, which is already on the roster"),
+                "the reason from its first word, its names cut in the middle: \(value)")
+    }
+
     @Test("a long sentence wraps whole at 40 columns, the offer after it whole: never cut with …")
     func longMessageWrapsWhole() throws {
         let roster = try RosterScreenHarness(width: 40, height: 12)

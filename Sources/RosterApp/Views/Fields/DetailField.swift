@@ -318,10 +318,17 @@ class DetailField: View {
         }
     }
 
-    /// The refused value's reason, wrapped whole on the field's last rows.
+    /// The rows the reason takes as drawn: those it needs, or those the
+    /// field has below its first row, when the pane gives it fewer.
+    var problemRowsShown: Int { min(problemRows(forWidth: frame.width), max(0, frame.height - 1)) }
+
+    /// The refused value's reason, wrapped on the field's last rows. Where
+    /// the pane gives it fewer rows than it needs, its long names are
+    /// shortened in the middle (`TextWrapping.fitted`), so that what
+    /// happened is still read from its first word, never cut off at the top.
     func drawProblem(in buffer: inout Buffer, valueArea: Rect) {
         guard let problem else { return }
-        let lines = TextWrapping.lines("✗ " + problem, width: max(1, valueArea.width))
+        let lines = TextWrapping.fitted("✗ " + problem, width: max(1, valueArea.width), rows: problemRowsShown)
         let top = frame.maxY - lines.count
         for (row, line) in lines.enumerated() where top + row > frame.y {
             buffer.write(line, at: Point(x: valueArea.x, y: top + row), width: valueArea.width, style: Theme.error)
