@@ -32,7 +32,6 @@ public final class HeadlessRoster {
         controller.letGo = { [weak self] monster, told in self?.letGo(of: monster, wasEditing: true, telling: !told) }
         // A key that cannot work now says why, where outcomes are told.
         window.onUnavailableKey = { [weak controller] reason in controller?.tell(reason, isError: true) }
-        screen.noticeColumnsHidden()
     }
 
     /// An error that ends the session, once one has happened.
@@ -55,9 +54,7 @@ public final class HeadlessRoster {
         // A new key press replaces the last message in the footer.
         if case .key = event { controller.clearStatus() }
         if case .mouse(let mouse) = event, case .press = mouse.kind { controller.clearStatus() }
-        let handled = window.dispatch(event)
-        screen.noticeColumnsHidden()
-        return handled
+        return window.dispatch(event)
     }
 
     /// A smaller or larger terminal. Panels and overlays stay as they are
@@ -67,7 +64,6 @@ public final class HeadlessRoster {
         window.resize(to: size)
         screen.frame = window.bounds
         screen.sizeChanged()
-        screen.noticeColumnsHidden()
     }
 
     /// When to look for other programs' changes next: the store's answer
@@ -94,7 +90,6 @@ public final class HeadlessRoster {
             details.editingField?.followMarks()
             details.editingField?.modelChanged()
         }
-        screen.noticeColumnsHidden()
         return true
     }
 

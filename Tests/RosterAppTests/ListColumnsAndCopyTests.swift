@@ -16,7 +16,7 @@ struct ListColumnsAndCopyTests {
         roster.press(.character("v"))
         // The footer says what the list has room for at this size, and what needs more.
         let said = size.width == 80 ? "the list shows names only; weapon, height, origin, activated need a wider screen"
-            : "the list shows weapon, height, activated; origin needs a wider screen"
+            : "the list shows weapon, height; origin, activated need a wider screen"
         #expect(roster.footer.message == said, "\(roster.footer.message ?? "")")
         roster.showList()
         let lines = roster.list.lines

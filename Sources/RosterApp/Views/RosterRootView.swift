@@ -43,9 +43,6 @@ final class RosterRootView: View {
     var quitStatus: Int32?
     /// Ctrl-Z was pressed: the run loop hands the terminal back to the shell.
     var suspendRequested = false
-    /// The columns the list showed after the last event, and for which
-    /// choice and size (`noticeColumnsHidden`).
-    var columnsSeen: (chosen: [ListColumn], size: Size, collapsed: Bool, shown: [ListColumn])?
 
     init(controller: RosterSessionController) {
         self.controller = controller
@@ -325,11 +322,9 @@ final class RosterRootView: View {
     }
 
     /// The columns of `columns` the list (docked, or the drawer) has room
-    /// for at this size, beside the names it shows now.
+    /// for at this size.
     func columnsFitting(_ columns: [ListColumn]) -> [ListColumn] {
-        // The drawer may not have read its rows yet: their names decide what fits.
         let shownList = isCollapsed ? listOverlay : list
-        shownList.prepareFrame(frameHeight: frame.height - 1 - footerRows(frame))
         let wanted = ListColumn.listWidth(showing: columns)
         let width = isCollapsed ? min(frame.width, max(40, wanted)) : Self.listWidth(bodyWidth: frame.width, columns: columns)
         return shownList.columnsFitting(columns, listWidth: width)
