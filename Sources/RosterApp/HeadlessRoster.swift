@@ -74,13 +74,18 @@ public final class HeadlessRoster {
     /// a sorted list's selection counted: a poll picks the result up.
     public var isIndexingInBackground: Bool { controller.list.isIndexingInBackground || controller.list.isPlacingInBackground }
 
+    /// Whether tmux is being asked how it passes a copy on: a poll picks
+    /// the answer up.
+    public var isAskingTmux: Bool { controller.clipboard.isAsking }
+
     /// Checks for changes by other programs; true when the screen must be redrawn.
     @discardableResult
     public func poll() -> Bool {
         let details = screen.details
         let shown = details.hasFocus ? controller.selectedOnRoster : nil
         let wasEditing = details.editingField != nil
-        guard controller.pollForChanges() else { return false }
+        let toldCopy = controller.takeClipboardAnswer()
+        guard controller.pollForChanges() else { return toldCopy }
         // Another program removed the monster the details were busy with:
         // an editor for a monster that is no longer the one shown must not
         // save to whichever monster took its place, nor may the next Enter.
