@@ -32,7 +32,6 @@ public final class HeadlessRoster {
         controller.letGo = { [weak self] monster, told in self?.letGo(of: monster, wasEditing: true, telling: !told) }
         // A key that cannot work now says why, where outcomes are told.
         window.onUnavailableKey = { [weak controller] reason in controller?.tell(reason, isError: true) }
-        screen.noticeColumnsHidden()
     }
 
     /// An error that ends the session, once one has happened.
@@ -55,9 +54,7 @@ public final class HeadlessRoster {
         // A new key press replaces the last message in the footer.
         if case .key = event { controller.clearStatus() }
         if case .mouse(let mouse) = event, case .press = mouse.kind { controller.clearStatus() }
-        let handled = window.dispatch(event)
-        screen.noticeColumnsHidden()
-        return handled
+        return window.dispatch(event)
     }
 
     /// A smaller or larger terminal. Panels and overlays stay as they are
@@ -67,7 +64,6 @@ public final class HeadlessRoster {
         window.resize(to: size)
         screen.frame = window.bounds
         screen.sizeChanged()
-        screen.noticeColumnsHidden()
     }
 
     /// When to look for other programs' changes next: the store's answer
@@ -78,13 +74,18 @@ public final class HeadlessRoster {
     /// a sorted list's selection counted: a poll picks the result up.
     public var isIndexingInBackground: Bool { controller.list.isIndexingInBackground || controller.list.isPlacingInBackground }
 
+    /// Whether tmux is being asked how it passes a copy on: a poll picks
+    /// the answer up.
+    public var isAskingTmux: Bool { controller.clipboard.isAsking }
+
     /// Checks for changes by other programs; true when the screen must be redrawn.
     @discardableResult
     public func poll() -> Bool {
         let details = screen.details
         let shown = details.hasFocus ? controller.selectedOnRoster : nil
         let wasEditing = details.editingField != nil
-        guard controller.pollForChanges() else { return false }
+        let toldCopy = controller.takeClipboardAnswer()
+        guard controller.pollForChanges() else { return toldCopy }
         // Another program removed the monster the details were busy with:
         // an editor for a monster that is no longer the one shown must not
         // save to whichever monster took its place, nor may the next Enter.
@@ -94,7 +95,6 @@ public final class HeadlessRoster {
             details.editingField?.followMarks()
             details.editingField?.modelChanged()
         }
-        screen.noticeColumnsHidden()
         return true
     }
 

@@ -93,6 +93,9 @@ public enum RosterRunLoop {
         startup.apply(to: drawing, renderer: &renderer, options: options, session: session)
         let interface = try HeadlessRoster(store: store, size: session.size, animations: options.animations,
                                             pictures: drawing, listColumns: options.listColumns)
+        // Inside tmux, how it passes a copy on is asked at once, on another thread.
+        interface.controller.clipboard = .asking(environment: options.environment)
+        interface.controller.clipboard.askAgain()
         // Pictures placed with the kitty protocol outlive the alternate
         // screen in some terminals: take them away on the way out.
         defer {
@@ -198,9 +201,9 @@ public enum RosterRunLoop {
         case .now: pollAt = max(now, lastPoll + shortestPollGap)
         case .serverLost(let retryAt): pollAt = max(retryAt, lastPoll + shortestPollGap)
         }
-        // A large roster's names are indexed on another thread, whose
-        // result only a poll picks up.
-        if interface.isIndexingInBackground { pollAt = min(pollAt ?? nextPoll, nextPoll) }
+        // A large roster's names are indexed on another thread, and tmux
+        // is asked how it passes a copy on: only a poll picks either up.
+        if interface.isIndexingInBackground || interface.isAskingTmux { pollAt = min(pollAt ?? nextPoll, nextPoll) }
         return (watched, pollAt)
     }
 }

@@ -6,12 +6,18 @@ import Testing
 /// buffer, which `tmux show-buffer` prints, byte for byte.
 @Suite("Copying a monster to the clipboard, in tmux")
 struct ClipboardInTmuxTests {
-    @Test("y copies the selected monster's name, Y its JSON as export writes it; the footer says so")
-    func copyInTmux() throws {
+    /// The default roster, open in a tmux of its own at this size.
+    private static func roster(width: Int, height: Int) throws -> (Sandbox, TmuxDriver) {
         let sandbox = try Sandbox()
         _ = try sandbox.roster("list")
-        let screen = try TmuxDriver(width: 120, height: 35, command: "\(Sandbox.binary.path) --db \(sandbox.databasePath) --no-animation",
+        let screen = try TmuxDriver(width: width, height: height, command: "\(Sandbox.binary.path) --db \(sandbox.databasePath) --no-animation",
                                     environment: ["HOME": sandbox.directory.path, "LANG": "C.UTF-8"])
+        return (sandbox, screen)
+    }
+
+    @Test("y copies the selected monster's name, Y its JSON as export writes it; the footer says so")
+    func copyInTmux() throws {
+        let (sandbox, screen) = try Self.roster(width: 120, height: 35)
         try screen.tmux(["set-option", "-s", "set-clipboard", "on"])
         #expect(screen.waitFor("Monsters · 6"))
         try screen.press("Down")
@@ -27,4 +33,25 @@ struct ClipboardInTmuxTests {
         try screen.press("q")
         #expect(screen.waitForExit(timeout: 10) == 0)
     }
+
+    @Test("under tmux's default set-clipboard, external, y says tmux dropped the name and how to let it through; after set -s set-clipboard on, it copies")
+    func tmuxDefaultDropsIt() throws {
+        let (sandbox, screen) = try Self.roster(width: 80, height: 24)
+        #expect(try screen.tmux(["show-options", "-gv", "set-clipboard"]).hasPrefix("external"))
+        #expect(screen.waitFor("Monsters · 6"))
+        try screen.press("y")
+        #expect(screen.waitFor("lets it through"), "\(screen.screen)")
+        #expect(screen.screen.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+                    .contains("sent Cat-Bot's name for the clipboard, but tmux dropped it: its set-clipboard is external"), "\(screen.screen)")
+        #expect(!screen.screen.contains("copied"), "\(screen.screen)")
+        #expect(try !screen.tmux(["show-buffer"]).contains("Cat-Bot"), "no paste buffer holds it")
+        try screen.tmux(["set-option", "-s", "set-clipboard", "on"])
+        try screen.press("y")
+        #expect(screen.waitFor("copied Cat-Bot's name to the clipboard"), "\(screen.screen)")
+        #expect(try screen.tmux(["show-buffer"]) == "Cat-Bot")
+        try screen.press("q")
+        #expect(screen.waitForExit(timeout: 10) == 0)
+        withExtendedLifetime(sandbox) {}
+    }
 }
+

@@ -68,15 +68,16 @@ struct AsSeenTests {
         roster.press(.escape)
         #expect(roster.focused == "Monsters overlay")
 
-        // n: a new monster's form; Esc discards it and goes back to the details, not the drawer.
+        // n: a new monster's form; Esc discards it and goes back where n was pressed, the drawer.
         roster.press(.character("n"))
         #expect(roster.focused == "editing: Name" && !roster.list.isShown)
         roster.press(.escape)
+        #expect(roster.focused == "Monsters overlay", "\(roster.focused)")
+        #expect(roster.list.isShown)
+        // Esc in the drawer goes back one level: it closes onto the details.
+        roster.press(.escape)
         #expect(roster.focused.hasPrefix("details"), "\(roster.focused)")
         #expect(!roster.list.isShown)
-        // Esc in the details goes back one level: to the drawer, the list.
-        roster.press(.escape)
-        #expect(roster.focused == "Monsters overlay", "\(roster.focused)")
     }
 
     @Test("Esc in the drawer, as in the list: the filter first (said in the footer), then the marks, then the drawer closes",

@@ -106,6 +106,21 @@ struct EveryKeyToldTests {
         #expect(try roster.weaponInDatabase("Cat-Bot") == .sword)
     }
 
+    @Test("any key but y over \"Take back …?\" (an arrow, q, a letter) answers no and says so, as the remove question does",
+          arguments: [KeyEvent.down, .character("q"), .character("z"), .tab])
+    func goingBackOtherKeys(_ key: KeyEvent) throws {
+        let roster = try RosterScreenHarness(width: 80, height: 24)
+        roster.press(.character("w")).type("3")
+        roster.press(.character("w")).type("4")
+        roster.press(.character("h"), .character("G"), .enter)
+        #expect(roster.overlay?.shows("Take back #2, the one change after #1?") == true, "\(roster.text)")
+        roster.press(key)
+        #expect(roster.overlay?.shows("Take back") != true, "the question is answered: \(roster.text)")
+        #expect(roster.footer.message == "nothing was taken back: #2 stays", "\(roster.footer.message ?? "")")
+        #expect(roster.interface.quitStatus == nil, "q answered the question; it did not quit")
+        #expect(try roster.weaponInDatabase("Cat-Bot") == .sword)
+    }
+
     @Test("at 40 columns a remove question for marks wraps, its y / N whole on its last row")
     func narrowQuestionKeepsItsKeys() throws {
         let roster = try markingCatAndDog(Size(width: 40, height: 12))
@@ -116,6 +131,26 @@ struct EveryKeyToldTests {
         #expect(question.lines.joined(separator: " ") == "Remove 2 marked monsters: Cat-Bot, Dog-Bot?  y / N", "\(question.lines)")
         roster.press(.character("y"))
         #expect(try roster.store.monsters().count == 4)
+    }
+
+    @Test("a rename refused for a 60-character name where the pane is short: the reason beside the field reads from its first word, long names cut in the middle",
+          arguments: [Size(width: 60, height: 20), Size(width: 40, height: 12)])
+    func longNameRefusalReadFromItsStart(_ size: Size) throws {
+        let long = "Mini-Tomato-Bot-The-Magnificent-Destroyer-Of-Worlds-And-Cake"
+        let roster = try RosterScreenHarness(width: size.width, height: size.height) { _ = try $0.edit("Ice-Bot", MonsterChanges(name: long)) }
+        try roster.edit("Name")
+        roster.press(.control("u")).type(long.uppercased()).press(.enter)
+        #expect(roster.editingLabel == "Name", "refused, the editor stays open")
+        #expect(try roster.monster("Cat-Bot") != nil)
+        let value = try #require(roster.details.field("Name")?.value)
+        if size.height < 20 {
+            // No row for it beside the field: the footer's message under the panel has it whole.
+            let shown = roster.lines.joined(separator: " ").split(separator: " ").joined(separator: " ")
+            #expect(shown.contains("name not saved: `MINI-TOMATO") && shown.contains("look-alike letters)"), "\(roster.text)")
+            return
+        }
+        #expect(value.contains("✗ `MINI-TOMA…-AND-CAKE` reads as `Mini-Toma…And-Cake`, which is already on the roster"),
+                "the reason from its first word, its names cut in the middle: \(value)")
     }
 
     @Test("a long sentence wraps whole at 40 columns, the offer after it whole: never cut with …")
@@ -222,5 +257,19 @@ struct EveryKeyToldTests {
         #expect(roster.footer.message == "cannot undo #1 edit Dog-Bot: picture Dog robot → Cat robot: Dog-Bot has been changed since, "
                 + "by #2 edit Dog-Bot: picture Cat robot → Dog robot; nothing was undone", "\(roster.footer.message ?? "")")
         #expect(try roster.monster("Dog-Bot")?.icon == "meetdogbot.png")
+    }
+
+    @Test("redo ended by a later change of picture names the pictures as the details do, not by file")
+    func redoEndedNamesPictures() throws {
+        let roster = try RosterScreenHarness(width: 80, height: 24)
+        roster.press(.character("w")).type("3")
+        roster.press(.character("u"))
+        #expect(roster.footer.message?.hasPrefix("undid set-weapon Cat-Bot") == true, "\(roster.footer.message ?? "")")
+        try otherProgram(roster, changes: "Dog-Bot", MonsterChanges(icon: "meetcatbot.png"))
+        roster.interface.poll()
+        roster.press(.character("U"))
+        #expect(roster.footer.message == "nothing to redo: #3 edit Dog-Bot: picture Dog robot → Cat robot was made after the last undo",
+                "\(roster.footer.message ?? "")")
+        #expect(roster.footer.message?.contains(".png") == false)
     }
 }

@@ -1,3 +1,4 @@
+import Synchronization
 import Testing
 import TerminalKit
 import TextSafety
@@ -16,7 +17,7 @@ struct ListColumnsAndCopyTests {
         roster.press(.character("v"))
         // The footer says what the list has room for at this size, and what needs more.
         let said = size.width == 80 ? "the list shows names only; weapon, height, origin, activated need a wider screen"
-            : "the list shows weapon, height, activated; origin needs a wider screen"
+            : "the list shows weapon, height; origin, activated need a wider screen"
         #expect(roster.footer.message == said, "\(roster.footer.message ?? "")")
         roster.showList()
         let lines = roster.list.lines
@@ -74,7 +75,38 @@ struct ListColumnsAndCopyTests {
         #expect(ClipboardSequence.base64(Array(shown.utf8)) == Array(body), "the clipboard holds the name as the screen shows it")
         #expect(ClipboardSequence.base64(Array(name.utf8)) != Array(body), "not the raw name")
         #expect(!shown.unicodeScalars.contains(where: SafeText.needsEscape))
-        #expect(roster.footer.message == "copied the name as shown, its control characters as visible escapes; Y copies it exactly, as JSON",
+        #expect(roster.footer.message == "copied the name as shown to the clipboard, its control characters as visible escapes; Y copies it exactly, as JSON",
                 "\(roster.footer.message ?? "")")
+    }
+
+    @Test("inside a tmux whose set-clipboard is external, y says the name was sent and dropped, and how to let it through; once tmux says on, copied",
+          arguments: sizes)
+    func tmuxDropsTheCopy(_ size: Size) throws {
+        let roster = try RosterScreenHarness(width: size.width, height: size.height)
+        let setting = Mutex("external")
+        roster.interface.controller.clipboard = ClipboardReach(insideTmux: true, ask: { setting.withLock { $0 } }, runElsewhere: { $0() })
+        roster.showList().press(.down, .character("y"))
+        #expect(roster.footer.message == "sent Dog-Bot's name for the clipboard, but tmux dropped it: its set-clipboard is external; "
+                + "`tmux set -s set-clipboard on` lets it through", "\(roster.footer.message ?? "")")
+        #expect(roster.interface.takeClipboardSequence() != nil, "sent all the same")
+        setting.withLock { $0 = "on" }
+        roster.press(.character("y"))
+        #expect(roster.footer.message == "copied Dog-Bot's name to the clipboard", "\(roster.footer.message ?? "")")
+    }
+
+    @Test("inside tmux before it answers, Y says the JSON was sent through tmux; its answer, read by the next poll, says what became of it")
+    func tmuxAnswersLater() throws {
+        let roster = try RosterScreenHarness(width: 120, height: 35)
+        let waiting = Mutex<[@Sendable () -> Void]>([])
+        roster.interface.controller.clipboard = ClipboardReach(insideTmux: true, ask: { "off" }, runElsewhere: { work in waiting.withLock { $0.append(work) } })
+        roster.press(.character("Y"))
+        #expect(roster.footer.message == "sent Cat-Bot as JSON for the clipboard through tmux, which passes it on only with set-clipboard on",
+                "\(roster.footer.message ?? "")")
+        #expect(roster.interface.isAskingTmux)
+        for work in waiting.withLock({ $0 }) { work() }
+        #expect(roster.interface.poll(), "the answer is drawn")
+        #expect(roster.footer.message == "sent Cat-Bot as JSON for the clipboard, but tmux dropped it: its set-clipboard is off; "
+                + "`tmux set -s set-clipboard on` lets it through", "\(roster.footer.message ?? "")")
+        #expect(!roster.interface.isAskingTmux)
     }
 }

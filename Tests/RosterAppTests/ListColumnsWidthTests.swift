@@ -101,7 +101,7 @@ struct ListColumnsWidthTests {
         let roster = try RosterScreenHarness(width: 120, height: 35)
         roster.press(.character("v"))
         #expect(roster.interface.controller.listColumns == ListColumn.allCases)
-        #expect(roster.footer.message == "the list shows weapon, height, activated; origin needs a wider screen", "\(roster.text)")
+        #expect(roster.footer.message == "the list shows weapon, height; origin, activated need a wider screen", "\(roster.text)")
         for size in [Size(width: 160, height: 35), Size(width: 80, height: 24), Size(width: 60, height: 20), Size(width: 200, height: 50)] {
             roster.interface.resize(to: size)
             #expect(roster.footer.message == (try sentence(at: size)), "\(size): \(roster.text)")
@@ -110,51 +110,52 @@ struct ListColumnsWidthTests {
     }
 }
 
-/// A column the list showed is not dropped without a word when a longer
-/// name takes its room: the footer says which went and why, once.
-@Suite("A column hidden by a longer name is told")
-struct ColumnHiddenByNameTests {
-    @Test("another program lengthens Cat-Bot's name at 120 columns: the activated column goes, and the footer says so once, after the news")
-    func toldOnce() throws {
-        let roster = try RosterScreenHarness(width: 120, height: 35)
-        roster.showList().press(.character("v"))              // all four chosen
-        #expect(roster.interface.controller.listColumns == ListColumn.allCases)
-        #expect(roster.interface.screen.columnsFitting(ListColumn.allCases) == [.weapon, .height, .activated])
-        let other = try SQLiteRosterStore.open(path: roster.path)
-        _ = try other.edit("Cat-Bot", MonsterChanges(name: "Cat-Bot-The-Longest"))
-        #expect(roster.interface.poll())
-        #expect(roster.interface.screen.columnsFitting(ListColumn.allCases) == [.weapon, .height])
-        let told = "the activated column is hidden: the names need its room; v chooses columns"
-        #expect(roster.footer.message?.hasSuffix("; " + told) == true, "\(roster.footer.message ?? "")")
-        roster.press(.down)
-        #expect(roster.footer.message?.contains("hidden") != true, "said once: \(roster.footer.message ?? "")")
-        // Back to the short name: the column comes back without a word.
-        _ = try other.edit("#1", MonsterChanges(name: "Cat-Bot"))
-        roster.interface.poll()
-        #expect(roster.interface.screen.columnsFitting(ListColumn.allCases) == [.weapon, .height, .activated])
-        #expect(roster.footer.message?.contains("hidden") != true, "\(roster.footer.message ?? "")")
+/// Which columns the list shows depends on its width and the choice
+/// alone: a filter, a longer name or a scroll never swaps one column for
+/// another under the person.
+@Suite("The columns stay as chosen, whatever names are shown")
+struct ColumnsStayPutTests {
+    /// The list's headings row, as drawn: "Name ▲  Weapon  Height".
+    private static func headings(_ roster: RosterScreenHarness) -> String {
+        let screen = roster.interface.screen
+        let view: MonsterListView = roster.window.isPresenting(screen.listOverlay) ? screen.listOverlay : screen.list
+        let row = roster.screen.text(row: view.headingArea.y)
+        return String(row.dropFirst(view.frame.x).prefix(view.frame.width))
     }
 
-    @Test("v and a resize say what fits themselves: no second sentence about hidden columns")
-    func notForChoiceOrSize() throws {
-        let roster = try RosterScreenHarness(width: 160, height: 35)
-        roster.showList().press(.character("v"))
-        #expect(roster.footer.message?.hasPrefix("the list shows") == true, "\(roster.footer.message ?? "")")
-        roster.interface.resize(to: Size(width: 120, height: 35))
-        #expect(roster.footer.message?.contains("column is hidden") != true, "\(roster.footer.message ?? "")")
+    private static func words(_ headings: String) -> [String] {
+        headings.split(whereSeparator: { !$0.isLetter }).map(String.init).filter { ["Name", "Weapon", "Height", "Origin", "Activated"].contains($0) }
     }
 
-    @Test("v's sentence then a longer name: the hidden column's sentence replaces \"the list shows … activated\", whose facts changed")
-    func staleSentenceReplaced() throws {
+    @Test("all four chosen: a filter to short names, then cleared, shows the same columns in the same places", arguments: [
+        Size(width: 120, height: 35), Size(width: 60, height: 20),
+    ])
+    func filterClearedKeepsColumns(_ size: Size) throws {
+        let roster = try RosterScreenHarness(width: size.width, height: size.height)
+        roster.showList().press(.character("v"))
+        let before = Self.headings(roster)
+        #expect(Self.words(before) == ["Name", "Weapon", "Height"], "\(before)")
+        roster.press(.character("/")).type("cat")
+        #expect(roster.list.lines.count == 1, "\(roster.list.lines)")
+        #expect(Self.headings(roster) == before, "filtered to Cat-Bot: \(Self.headings(roster))")
+        roster.press(.escape)
+        roster.showList()
+        #expect(roster.list.lines.count == 6, "\(roster.list.lines)")
+        #expect(Self.headings(roster) == before, "cleared: \(Self.headings(roster))")
+    }
+
+    @Test("another program lengthens Cat-Bot's name at 120 columns: the columns stay, and nothing need be said of them")
+    func longerNameKeepsColumns() throws {
         let roster = try RosterScreenHarness(width: 120, height: 35)
         roster.showList().press(.character("v"))
-        #expect(roster.footer.message == "the list shows weapon, height, activated; origin needs a wider screen")
+        let before = Self.headings(roster)
         let other = try SQLiteRosterStore.open(path: roster.path)
-        _ = try other.edit("Cat-Bot", MonsterChanges(name: "Cat-Bot-The-Longest"))
+        _ = try other.edit("Cat-Bot", MonsterChanges(name: "Cat-Bot-The-Longest-Of-All-The-Cats-Ever"))
         #expect(roster.interface.poll())
-        let message = roster.footer.message ?? ""
-        #expect(message.hasSuffix("the activated column is hidden: the names need its room; v chooses columns"), "\(message)")
-        #expect(!message.contains("the list shows"), "the stale sentence is gone: \(message)")
-        #expect(message.hasPrefix("another program changed the roster: edit Cat-Bot"), "no \"meanwhile\" left over: \(message)")
+        #expect(Self.headings(roster) == before, "\(Self.headings(roster))")
+        #expect(roster.footer.message?.contains("column") != true, "\(roster.footer.message ?? "")")
+        // The long name is cut with … in the name column; its weapon stays aligned.
+        let row = try #require(roster.list.lines.first { $0.hasPrefix("Cat-Bot-The") }, "\(roster.list.lines)")
+        #expect(row.contains("…") && row.contains("Sword"), "\(row)")
     }
 }

@@ -47,7 +47,7 @@ struct SameChoiceWordingTests {
         roster.press(.space)
         #expect(roster.interface.controller.marked.count == 1, "Cat-Bot is marked")
         roster.press(.character("w"), .character("4"))
-        #expect(roster.footer.message == "the marked monster carries Sword already", "\(roster.footer.message ?? "")")
+        #expect(roster.footer.message == "the marked monster's weapon stays Sword", "\(roster.footer.message ?? "")")
         #expect(!roster.footerText.contains("u undo"), "\(roster.footerText)")
         // A real change to the marks still offers its undo.
         roster.press(.character("w"), .character("3"))

@@ -50,6 +50,29 @@ struct UntouchedPickersTests {
         #expect(try roster.store.historyCount() == history + 1)
     }
 
+    @Test("the weapon panel or colour list on 3 marked monsters that share a value: Enter as it opened writes nothing, offers no undo, and says the value stays",
+          arguments: [Size(width: 120, height: 35), Size(width: 80, height: 24), Size(width: 60, height: 20)])
+    func sharedValueUntouched(_ size: Size) throws {
+        let roster = try RosterScreenHarness(width: size.width, height: size.height) { store in
+            for name in ["Cat-Bot", "Dog-Bot", "Explode-Bot"] { _ = try store.edit(name, MonsterChanges(nameColor: .red, weapon: .fire)) }
+        }
+        roster.showList().press(.character(" "), .character(" "), .character(" "))
+        #expect(roster.interface.controller.marked.count == 3)
+        let history = try roster.store.historyCount()
+        roster.press(.character("w"), .enter)
+        #expect(roster.footer.message == "the 3 marked monsters' weapons stay Fire", "\(roster.footer.message ?? "")")
+        #expect(!roster.footerText.contains("u undo"), "\(roster.footerText)")
+        #expect(try roster.store.historyCount() == history, "nothing written")
+        #expect(roster.weaponPanel == nil, "the panel closed")
+        // The colour list hangs from the Name field, Tabbed to from the docked list.
+        guard !roster.interface.screen.isCollapsed else { return }
+        try roster.edit("Colour")
+        roster.press(.enter)
+        #expect(roster.footer.message == "the 3 marked monsters' name colours stay Red", "\(roster.footer.message ?? "")")
+        #expect(!roster.footerText.contains("u undo"), "\(roster.footerText)")
+        #expect(try roster.store.historyCount() == history, "nothing written")
+    }
+
     @Test("the Activated picker on marks that differ, the first unknown: Enter untouched keeps theirs; a wheel turned and back gives it")
     func activationOnMarksUntouched() throws {
         let roster = try markingCatAndDog { _ = try $0.edit("Cat-Bot", MonsterChanges(activated: .some(nil))) }

@@ -26,6 +26,23 @@ struct WhereFocusGoesTests {
         #expect(roster.focused.hasPrefix("details"), "\(roster.focused)")
     }
 
+    @Test("at 40 and 60 columns, n from the drawer and Esc: the new monster is not added, and the focus is back in the drawer, told",
+          arguments: [Size(width: 40, height: 12), Size(width: 60, height: 20)])
+    func newMonsterDiscardedFromTheDrawer(_ size: Size) throws {
+        let roster = try RosterScreenHarness(width: size.width, height: size.height)
+        roster.press(.character("m"), .character("j"))
+        #expect(roster.focused == "Monsters overlay")
+        roster.press(.character("n"))
+        #expect(roster.focused == "editing: Name", "\(roster.text)")
+        roster.type("Foo-Bot").press(.escape)
+        #expect(roster.footer.message == "did not add `Foo-Bot`; nothing was saved", "\(roster.footer.message ?? "")")
+        #expect(roster.focused == "Monsters overlay", "back where n was pressed: \(roster.focused)")
+        #expect(roster.list.isShown && roster.list.selected == "Dog-Bot", "\(roster.text)")
+        // The list's keys work there: j moves on.
+        roster.press(.character("j"))
+        #expect(roster.list.selected == "Explode-Bot", "\(roster.text)")
+    }
+
     @Test("at 60×20, w from the details goes back to the details, and Tab from the drawer does not bring the drawer back")
     func summonedElsewhere() throws {
         let roster = try RosterScreenHarness(width: 60, height: 20)

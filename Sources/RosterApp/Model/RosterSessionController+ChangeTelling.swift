@@ -53,6 +53,8 @@ extension RosterSessionController {
         let steps = outcome.steps.map { step in
             "\(undoing ? "undid" : "redid") \(told(step.change, revisions: step.revisions, reversed: undoing))"
         }
-        return (steps + (outcome.shortfall.map { [$0] } ?? [])).joined(separator: "; ")
+        // The shortfall ("nothing to redo: #3 edit Dog-Bot: …") names its changes as a refusal does.
+        let shortfall = outcome.shortfall.map { told(refusal: $0, citing: outcome.citing) }
+        return (steps + (shortfall.map { [$0] } ?? [])).joined(separator: "; ")
     }
 }

@@ -151,6 +151,15 @@ extension RosterSessionController {
                 refuse(clash)
                 return
             }
+            // Every marked monster has the value already (a panel confirmed
+            // on the value they share): nothing is written, nothing offered
+            // to undo, and the footer says the value stays.
+            if monsters.allSatisfy({ changes.applied(to: $0) == $0 }) {
+                tell(Self.keptSentence(changes, of: monsters), isError: false)
+                found.theirs = []
+                written = true
+                return
+            }
             do {
                 try write(monsters)
             } catch RosterError.changedSince {
@@ -171,6 +180,18 @@ extension RosterSessionController {
             written = true
         }
         return written
+    }
+
+    /// "the 3 marked monsters' weapons stay Fire": marked monsters that
+    /// all have the value `changes` gives already.
+    static func keptSentence(_ changes: MonsterChanges, of monsters: [Monster]) -> String {
+        let fields = changes.fieldKeys.compactMap { MonsterFields.field($0) }
+        let what = fields.map { field in
+            field === MonsterFields.nameColor ? "name colour" : field === MonsterFields.activated ? "activation" : field.changeLabel
+        }.joined(separator: " and ")
+        let value = monsters.first.map { first in fields.map { $0.told(first) }.joined(separator: " and ") } ?? ""
+        return monsters.count == 1 ? "the marked monster's \(what) stays \(value)"
+            : "the \(MonsterListView.grouped(monsters.count)) marked monsters' \(what)s stay \(value)"
     }
 
     /// The sentence for marked monsters another program changed since the

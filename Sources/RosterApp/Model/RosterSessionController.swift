@@ -25,6 +25,9 @@ final class RosterSessionController {
     /// Text a copy key put aside for the clipboard, until the run loop
     /// sends it to the terminal (`takeClipboard`).
     var pendingCopy: String?
+    /// What is known of where a copy goes: the terminal, or a tmux that
+    /// passes it on or drops it.
+    var clipboard = ClipboardReach.terminal
     /// How a sentence names a picture: as the details show it ("Dog
     /// robot"), or as the plain roster reads it out ("a dog robot"). The
     /// history's words name pictures by file; the interface words a

@@ -73,7 +73,9 @@ final class DetailPane: View {
         if controller.discardDraft() {
             controller.tellDraftDiscarded(typedName: typedName)
             window?.makeFirstResponder(self)
-            if !listIsDrawer { onLeave?() }
+            // Back where `n` was pressed: the list, or the monster drawer
+            // of a narrow screen (`onEditingEnded` opens it again).
+            if listIsDrawer { onEditingEnded?() } else { onLeave?() }
             return
         }
         endEditing(field)

@@ -101,7 +101,6 @@ extension RosterRootView {
             let stay = later.count == 1 ? "#\(later[0]) stays" : "the \(later.count) changes after #\(entry.id) stay"
             self?.controller.tell("nothing was taken back: \(stay)", isError: false)
         })
-        prompt.style = Theme.current.question
-        window.present(Overlay(prompt, placement: prompt.footerPlacement))
+        present(question: prompt, in: window)
     }
 }

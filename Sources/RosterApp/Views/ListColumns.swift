@@ -7,11 +7,13 @@ import TerminalKit
 /// `v` steps through what is shown: nothing but glyph and name, all four,
 /// then each alone. The start is `columns` in config.toml
 /// (`ROSTER_COLUMNS`), else nothing. Only the columns that fit are
-/// drawn, left to right, after a name column as wide as the longest name
-/// on screen (at most `nameLimit`), so that a narrow list stays a glyph
-/// and a name; a value too long for its column is cut with … as names
-/// are. Every value is drawn through the buffer, which shows control
-/// characters as visible escapes.
+/// drawn, left to right, after a name column of `nameLimit` cells, so
+/// that a narrow list stays a glyph and a name. Which fit depends on the
+/// list's width alone, never on the names in sight: a filter, a scroll
+/// or a rename never swaps one column for another under the person. The
+/// name column takes whatever room the columns shown leave; a value too
+/// long for its column is cut with … as names are. Every value is drawn
+/// through the buffer, which shows control characters as visible escapes.
 ///
 /// The split gives the list the width its chosen columns ask for
 /// (`listWidth(showing:)`) as far as the details keep their own room
@@ -47,7 +49,8 @@ public enum ListColumn: String, CaseIterable, Sendable {
     /// What `v` steps through, starting from none.
     static let choices: [[ListColumn]] = [[], allCases, [.weapon], [.height], [.origin], [.activated]]
 
-    /// The widest a name column grows before its names are cut.
+    /// The room a name column keeps before any column is shown beside it:
+    /// a name of 18 cells shows whole, with a mark's two cells before it.
     static let nameLimit = 20
 
     /// The column's width in cells.
@@ -97,16 +100,25 @@ public enum ListColumn: String, CaseIterable, Sendable {
         return 2 + 3 + nameLimit + columns.reduce(0) { $0 + 2 + $1.width } + 1
     }
 
-    /// The columns of `chosen` that fit `width` cells after a name column
-    /// of `nameWidth` and the glyph's three cells, each after a gap of two.
-    static func fitting(_ chosen: [ListColumn], width: Int, nameWidth: Int) -> [ListColumn] {
-        var used = 3 + nameWidth
+    /// The columns of `chosen` that fit `width` cells after the glyph's
+    /// three cells and a name column of `nameLimit`, each after a gap of
+    /// two; one that does not fit is skipped and the next tried. The same
+    /// for the same width, whatever names the list shows.
+    static func fitting(_ chosen: [ListColumn], width: Int) -> [ListColumn] {
+        var used = 3 + nameLimit
         var shown: [ListColumn] = []
         for column in chosen where used + 2 + column.width <= width {
             shown.append(column)
             used += 2 + column.width
         }
         return shown
+    }
+
+    /// The name column's width in a list `width` cells wide (inside its
+    /// border, less the glyph's three cells) showing `shown`: the room
+    /// the columns leave, at least `nameLimit`.
+    static func nameWidth(width: Int, showing shown: [ListColumn]) -> Int {
+        max(nameLimit, width - 3 - shown.reduce(0) { $0 + 2 + $1.width })
     }
 }
 
@@ -126,43 +138,5 @@ extension RosterSessionController {
         let rest = missing.isEmpty ? "" : "; \(ListColumn.named(missing)) \(missing.count == 1 ? "needs" : "need") a wider screen"
         tell("the list shows \(ListColumn.named(fitting))\(rest)", isError: false)
         toldColumns = status?.text
-    }
-}
-
-extension RosterRootView {
-    /// After an event: a chosen column the list showed and no longer has
-    /// room for, while neither the choice (`v`) nor the screen's size
-    /// changed, went because the names shown grew (a rename, another
-    /// program's, or scrolling to a longer name), as the columns' rule
-    /// says: names first, up to `ListColumn.nameLimit`. Said once as it
-    /// goes, after whatever the event itself said; a column coming back
-    /// needs no word.
-    func noticeColumnsHidden() {
-        let listShown = !isCollapsed || window?.isPresenting(listOverlay) == true
-        let shown = listShown && !controller.listColumns.isEmpty ? columnsFitting(controller.listColumns) : []
-        defer { columnsSeen = (controller.listColumns, frame.size, isCollapsed, shown) }
-        guard listShown, let seen = columnsSeen, seen.chosen == controller.listColumns, seen.size == frame.size,
-              seen.collapsed == isCollapsed else { return }
-        let hidden = seen.shown.filter { !shown.contains($0) }
-        guard !hidden.isEmpty else { return }
-        let names = hidden.map(\.rawValue)
-        let listed = names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and " + names[names.count - 1]
-        let sentence = hidden.count == 1 ? "the \(listed) column is hidden: the names need its room; v chooses columns"
-            : "the \(listed) columns are hidden: the names need their room; v chooses columns"
-        // What `v` said the list shows no longer holds: this replaces it,
-        // keeping what was said after it (another program's news).
-        var before = controller.status
-        if let told = before, let columns = controller.toldColumns, told.text.hasPrefix(columns) {
-            // "meanwhile" was said of v's sentence, which goes.
-            var after = told.text.dropFirst(columns.count).drop { $0 == ";" || $0 == " " }
-            if after.hasPrefix("meanwhile ") { after = after.dropFirst("meanwhile ".count) }
-            before = after.isEmpty ? nil : (String(after), told.isError)
-            controller.toldColumns = nil
-        }
-        if let told = before {
-            controller.tell("\(told.text); \(sentence)", isError: told.isError)
-        } else {
-            controller.tell(sentence, isError: false)
-        }
     }
 }

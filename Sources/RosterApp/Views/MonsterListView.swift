@@ -145,8 +145,8 @@ final class MonsterListView: View {
             buffer.write(message, at: Point(x: rowsArea.x + 1, y: rowsArea.y), width: rowsArea.width - 2, style: Theme.label)
             return
         }
-        let nameWidth = self.nameWidth
         let columns = columnsFitting(controller.listColumns, listWidth: frame.width)
+        let nameWidth = ListColumn.nameWidth(width: frame.width - 3, showing: columns)
         drawHeadings(columns, nameWidth: nameWidth, in: &buffer)
         for (row, monster) in shownRows.prefix(rowsArea.height).enumerated() {
             let position = scrollOffset + row
@@ -210,13 +210,10 @@ final class MonsterListView: View {
     /// Headings in the list's own colours, set apart by weight.
     private static let headingStyle = Theme.label.bold
 
-    /// Columns sit after the longest name shown (and a mark's two cells), up to `nameLimit`.
-    private var nameWidth: Int { min(ListColumn.nameLimit, shownRows.map { DisplayWidth.of($0.name) + 2 }.max() ?? 0) }
-
-    /// The columns of `columns` that fit beside the names shown, in a list `listWidth` wide.
+    /// The columns of `columns` that fit a list `listWidth` wide, whatever names it shows.
     func columnsFitting(_ columns: [ListColumn], listWidth: Int) -> [ListColumn] {
         // Inside the border, a cell before the right one.
-        ListColumn.fitting(columns, width: listWidth - 3, nameWidth: nameWidth)
+        ListColumn.fitting(columns, width: listWidth - 3)
     }
 
     /// `12 of 1,000,000` in the bottom border.

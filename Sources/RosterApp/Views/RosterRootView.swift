@@ -43,9 +43,6 @@ final class RosterRootView: View {
     var quitStatus: Int32?
     /// Ctrl-Z was pressed: the run loop hands the terminal back to the shell.
     var suspendRequested = false
-    /// The columns the list showed after the last event, and for which
-    /// choice and size (`noticeColumnsHidden`).
-    var columnsSeen: (chosen: [ListColumn], size: Size, collapsed: Bool, shown: [ListColumn])?
 
     init(controller: RosterSessionController) {
         self.controller = controller
@@ -167,13 +164,15 @@ final class RosterRootView: View {
     override var priorityKeyBindings: [KeyBinding] { Self.priorityKeys.bindings(for: self) }
     override var keyBindings: [KeyBinding] { Self.keys.bindings(for: self) }
 
-    /// `n`: a new monster, named first; Esc before its first Done discards it.
+    /// `n`: a new monster, named first; Esc before its first Done discards
+    /// it. From the monster drawer too: the new monster's form is the
+    /// details, and when it ends, added or not, the drawer opens again.
     func addMonster() {
-        // From the monster drawer too: the new monster's form is the details.
+        let fromDrawer = isCollapsed && window?.overlays.last?.view === listOverlay
         window?.dismissAllOverlays()
-        drawerAwaitsEditor = false
         controller.beginDraft()
         details.edit(nameField)
+        drawerAwaitsEditor = fromDrawer && details.editingField != nil
     }
 
     /// `x` or Delete: removes the selected monster once the footer's
@@ -192,7 +191,7 @@ final class RosterRootView: View {
             let prompt = ConfirmationPrompt(question, defaultAnswer: false,
                                             onConfirm: { [weak self] in self?.controller.removeMarked(monsters) },
                                             onDecline: { [weak self] in self?.controller.tell("nothing was removed; \(whom)", isError: false) })
-            present(removalQuestion: prompt, in: window)
+            present(question: prompt, in: window)
             return
         }
         guard let monster = controller.selectedOnRoster else { return }
@@ -204,12 +203,13 @@ final class RosterRootView: View {
         let prompt = ConfirmationPrompt("Remove \(whom)?\(hiddenMarksStay)", defaultAnswer: false,
                                         onConfirm: { [weak self] in self?.controller.remove(monster) },
                                         onDecline: { [weak self] in self?.controller.tell("nothing was removed; \(monster.name) stays", isError: false) })
-        present(removalQuestion: prompt, in: window)
+        present(question: prompt, in: window)
     }
 
-    /// A removal's question in the footer's place: only `y` removes, and
-    /// any other key (`q`, Esc, an arrow) answers no, and says so.
-    private func present(removalQuestion prompt: ConfirmationPrompt, in window: Window) {
+    /// A question whose yes undoes something (a removal, going back in
+    /// the history), in the footer's place: only `y` does it, and any
+    /// other key (`q`, Esc, an arrow) answers no, and says so.
+    func present(question prompt: ConfirmationPrompt, in window: Window) {
         prompt.otherKeysDecline = true
         prompt.style = Theme.current.question
         window.present(Overlay(prompt, placement: prompt.footerPlacement))
@@ -322,11 +322,9 @@ final class RosterRootView: View {
     }
 
     /// The columns of `columns` the list (docked, or the drawer) has room
-    /// for at this size, beside the names it shows now.
+    /// for at this size.
     func columnsFitting(_ columns: [ListColumn]) -> [ListColumn] {
-        // The drawer may not have read its rows yet: their names decide what fits.
         let shownList = isCollapsed ? listOverlay : list
-        shownList.prepareFrame(frameHeight: frame.height - 1 - footerRows(frame))
         let wanted = ListColumn.listWidth(showing: columns)
         let width = isCollapsed ? min(frame.width, max(40, wanted)) : Self.listWidth(bodyWidth: frame.width, columns: columns)
         return shownList.columnsFitting(columns, listWidth: width)

@@ -99,8 +99,9 @@ enum BrowseCommand {
         if pictures == nil || pictures == .kittyGraphics, PictureChoice.insideMultiplexer(environment) {
             pictures = PictureChoice.insideMultiplexer(depth: depth, tmux: TmuxClient.ask(environment: environment))
         }
-        // The interface reads the terminal's names, and the editor Ctrl-E runs (git's fallback order).
-        let passedOn = (ITermInlineImages.environmentNames + ["VISUAL", "EDITOR", "TMPDIR"])
+        // The interface reads the terminal's names, the editor Ctrl-E runs
+        // (git's fallback order), and whether it is inside tmux (a copy's words).
+        let passedOn = (ITermInlineImages.environmentNames + ["VISUAL", "EDITOR", "TMPDIR", "TMUX"])
             .reduce(into: [String: String]()) { $0[$1] = environment($1) }
         let options = RosterRunLoop.Options(
             animations: !noAnimation && environment("ROSTER_NO_ANIMATION") == nil,

@@ -78,12 +78,14 @@ public enum ChangeWording {
     /// (`later`, by `author` when the store names someone else) after the
     /// last undo, or after the undo of `undone` when a newer undo came
     /// between.
+    /// The sentence cites the changes it names (`Shortfall.citing`).
     static func redoEnded(by later: HistoryEntry, author: String? = nil, redone: HistoryEntry?,
-                          afterLastUndo: Bool, undone: HistoryEntry?) -> String {
-        if let redone { return "nothing to redo: the last change undone, #\(redone.id) \(redone.line), was redone" }
+                          afterLastUndo: Bool, undone: HistoryEntry?) -> Shortfall {
+        if let redone { return Shortfall("nothing to redo: the last change undone, #\(redone.id) \(redone.line), was redone", citing: [redone]) }
         let made = "#\(later.id) \(later.line)\(author.map { " (\($0))" } ?? "") was made after"
-        if afterLastUndo { return "nothing to redo: \(made) the last undo" }
-        return "nothing to redo: \(made) \(undone.map { "#\($0.id) \($0.line) was undone" } ?? "the last undo")"
+        if afterLastUndo { return Shortfall("nothing to redo: \(made) the last undo", citing: [later]) }
+        guard let undone else { return Shortfall("nothing to redo: \(made) the last undo", citing: [later]) }
+        return Shortfall("nothing to redo: \(made) #\(undone.id) \(undone.line) was undone", citing: [later, undone])
     }
 
     /// `undid set-weapon Cat-Bot: Sword → Fire`: what undo and redo say,

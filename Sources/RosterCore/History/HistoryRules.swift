@@ -121,14 +121,29 @@ struct Reversal {
     /// Undoes or redoes up to `count` changes in turn: `next` gives the
     /// next one, or nil and why there is none; `thenNone` says it once
     /// some were done.
-    static func steps(_ count: Int, thenNone: String, next: () throws -> (HistoryEntry?, String),
+    static func steps(_ count: Int, thenNone: String, next: () throws -> (HistoryEntry?, Shortfall),
                       reverse: (HistoryEntry) throws -> HistoryStep) throws -> HistoryOutcome {
         var steps: [HistoryStep] = []
         while steps.count < count {
             let (change, none) = try next()
-            guard let change else { return HistoryOutcome(steps: steps, shortfall: steps.isEmpty ? none : thenNone) }
+            guard let change else {
+                return steps.isEmpty ? HistoryOutcome(steps: steps, shortfall: none.sentence, citing: none.citing)
+                    : HistoryOutcome(steps: steps, shortfall: thenNone)
+            }
             steps.append(try reverse(change))
         }
         return HistoryOutcome(steps: steps, shortfall: nil)
+    }
+}
+
+/// Why undo or redo has nothing to take, and the changes the sentence
+/// names (`HistoryOutcome.citing`).
+struct Shortfall {
+    let sentence: String
+    var citing: [HistoryEntry] = []
+
+    init(_ sentence: String, citing: [HistoryEntry] = []) {
+        self.sentence = sentence
+        self.citing = citing
     }
 }

@@ -28,6 +28,10 @@ public struct HistoryOutcome: Hashable, Sendable {
     public let steps: [HistoryStep]
     /// Why it stopped short of the count asked for: `nothing to undo`.
     public let shortfall: String?
+    /// The changes the shortfall names, each as `#3 ` and its line
+    /// (redo ended by a later change): an interface words them its own
+    /// way, as it does a refusal's (`RosterError.historyRefused`).
+    public var citing: [HistoryEntry] = []
 
     /// Every sentence to show, the shortfall last.
     public var sentences: [String] { steps.map(\.sentence) + (shortfall.map { [$0] } ?? []) }
@@ -37,7 +41,7 @@ extension SQLiteRosterStore {
     /// Undoes the newest `count` changes that are not undone.
     public func undo(_ count: Int = 1, dryRun: Bool = false) throws(RosterError) -> HistoryOutcome {
         try write(commit: !dryRun) {
-            try Reversal.steps(count, thenNone: "nothing more to undo", next: { (try newestDoneChange(), "nothing to undo") }) {
+            try Reversal.steps(count, thenNone: "nothing more to undo", next: { (try newestDoneChange(), Shortfall("nothing to undo")) }) {
                 try reverse($0, undoing: true, dryRun: dryRun)
             }
         }
@@ -80,22 +84,22 @@ extension SQLiteRosterStore {
     }
 
     /// The change undone most recently, or why there is none to redo.
-    private func redoCandidate() throws -> (HistoryEntry?, String) {
+    private func redoCandidate() throws -> (HistoryEntry?, Shortfall) {
         let undone = try database.cached("""
             SELECT e.id, max(u.id) FROM history e JOIN history u ON u.reverses = e.id AND u.command = 'undo'
             WHERE e.undone = 1 AND e.reverses IS NULL GROUP BY e.id ORDER BY 2 DESC LIMIT 1
             """).firstRow([]) { (change: $0.int(0), undo: $0.int(1)) }
-        guard let undone else { return (nil, "nothing to redo") }
+        guard let undone else { return (nil, Shortfall("nothing to redo")) }
         if let later = try database.cached("""
             SELECT \(HistoryTable.entryColumns) FROM history WHERE reverses IS NULL AND id > ? ORDER BY id DESC LIMIT 1
             """).firstRow([.integer(undone.undo)], Self.entry(from:)).map(toldHere) {
             return (nil, try redoEndedWording(by: later, undone: undone))
         }
-        return (try entry(id: undone.change), "nothing to redo")
+        return (try entry(id: undone.change), Shortfall("nothing to redo"))
     }
 
     /// Why a new change `later` ended redo (see `ChangeWording.redoEnded`).
-    private func redoEndedWording(by later: HistoryEntry, undone: (change: Int64, undo: Int64)) throws -> String {
+    private func redoEndedWording(by later: HistoryEntry, undone: (change: Int64, undo: Int64)) throws -> Shortfall {
         let newestStep = try database.cached("""
             SELECT \(HistoryTable.entryColumns) FROM history WHERE reverses IS NOT NULL AND id > ? ORDER BY id DESC LIMIT 1
             """).firstRow([.integer(later.id)], Self.entry(from:))

@@ -19,7 +19,7 @@ extension PostgresRosterStore {
     public func undo(_ count: Int, dryRun: Bool) throws(RosterError) -> HistoryOutcome {
         let nothing = undoScope == .own ? "of yours to undo" : "to undo"
         return try reversing(count, dryRun: dryRun) {
-            try Reversal.steps(count, thenNone: "nothing more \(nothing)", next: { (try newestDoneChange(), "nothing \(nothing)") }) {
+            try Reversal.steps(count, thenNone: "nothing more \(nothing)", next: { (try newestDoneChange(), Shortfall("nothing \(nothing)")) }) {
                 try reverse($0, undoing: true, dryRun: dryRun)
             }
         }
@@ -90,14 +90,14 @@ extension PostgresRosterStore {
             """, mineValues).rows.first.map(Self.entry(from:)).map(toldHere)
     }
 
-    private func redoCandidate() throws -> (HistoryEntry?, String) {
+    private func redoCandidate() throws -> (HistoryEntry?, Shortfall) {
         let row = try run("""
             SELECT e.id, max(u.id) FROM roster.history e
             JOIN roster.history u ON u.reverses = e.id AND u.command = 'undo'\(mine("u.", parameter: 1))
             WHERE e.undone AND e.reverses IS NULL GROUP BY e.id ORDER BY 2 DESC LIMIT 1
             """, mineValues).rows.first
         guard let row, let change = row[0].flatMap({ Int64($0) }), let undo = row[1].flatMap({ Int64($0) }) else {
-            return (nil, "nothing to redo")
+            return (nil, Shortfall("nothing to redo"))
         }
         if let later = try run("""
             SELECT \(Self.entryColumns) FROM roster.history
@@ -105,13 +105,13 @@ extension PostgresRosterStore {
             """, mineValues + [String(undo)]).rows.first.map(Self.entry(from:)).map(toldHere) {
             return (nil, try redoEndedWording(by: later, undone: (change, undo)))
         }
-        return (try entry(id: change), "nothing to redo")
+        return (try entry(id: change), Shortfall("nothing to redo"))
     }
 
     /// Why a new change `later` ended redo, in the file's words (see
     /// `ChangeWording.redoEnded`): among your own changes, or the team's
     /// (naming who made it) with `.everyone`.
-    private func redoEndedWording(by later: HistoryEntry, undone: (change: Int64, undo: Int64)) throws -> String {
+    private func redoEndedWording(by later: HistoryEntry, undone: (change: Int64, undo: Int64)) throws -> Shortfall {
         let newestStep = try run("""
             SELECT \(Self.entryColumns) FROM roster.history
             WHERE reverses IS NOT NULL AND id > $\(mineValues.count + 1)\(mine("", parameter: 1)) ORDER BY id DESC LIMIT 1

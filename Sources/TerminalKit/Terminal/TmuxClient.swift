@@ -70,6 +70,17 @@ public struct TmuxClient: Hashable, Sendable {
         return TmuxClient(displayed: String(decoding: output, as: UTF8.self))
     }
 
+    /// tmux's `set-clipboard` (`on`, `external`, `off`): with `on` tmux
+    /// keeps a program's OSC 52 copy and passes it on to the terminal,
+    /// otherwise it drops it. Nil outside tmux (`TMUX` unset) or when tmux
+    /// does not answer within `patience` milliseconds.
+    public static func clipboardSetting(environment: (String) -> String?, patience: Int = 500) -> String? {
+        guard environment("TMUX") != nil,
+              let output = POSIXCalls.output(of: ["tmux", "show-options", "-gv", "set-clipboard"], patience: patience) else { return nil }
+        let setting = String(decoding: output, as: UTF8.self)[...].trimmingCharacters(in: " \n")
+        return setting.isEmpty ? nil : setting
+    }
+
     /// `bytes` wrapped for tmux to pass to the terminal outside: every ESC
     /// inside doubled, the whole in `DCS tmux; … ST`.
     public static func wrap(_ bytes: [UInt8]) -> [UInt8] {

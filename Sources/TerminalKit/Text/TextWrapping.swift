@@ -45,6 +45,33 @@ public enum TextWrapping {
         return lines
     }
 
+    /// At most `rows` lines of `text`, the whole sentence kept where it
+    /// can be: when it wraps to more, each word longer than a few cells
+    /// (a long name, quoted or not) is shortened in its middle with …,
+    /// more and more, and only then are the last lines cut, as `limit` does.
+    public static func fitted(_ text: String, width: Int, rows: Int) -> [String] {
+        var wrapped = lines(text, width: width)
+        guard wrapped.count > rows else { return wrapped }
+        var shortened = text
+        // A shortened word fits a line, so that no name is broken across two.
+        for keep in [24, 16, 10].map({ max(3, min($0, width)) }) {
+            shortened = text.split(separator: " ", omittingEmptySubsequences: false)
+                .map { word in DisplayWidth.of(String(word)) > keep ? middleCut(String(word), to: keep) : String(word) }
+                .joined(separator: " ")
+            wrapped = lines(shortened, width: width)
+            if wrapped.count <= rows { return wrapped }
+        }
+        return lines(shortened, width: width, limit: rows)
+    }
+
+    /// `word` as its first and last characters with … between, in about
+    /// `keep` cells: `` `Mini-Tomat…-Magnificent` ``.
+    static func middleCut(_ word: String, to keep: Int) -> String {
+        let head = (keep - 1) / 2
+        let tail = keep - 1 - head
+        return String(word.prefix(head)) + "…" + String(word.suffix(tail))
+    }
+
     /// Lines made of whole phrases, as many to a line as fit: a short
     /// sentence ("Press q to quit.") is never broken across lines; a phrase
     /// longer than a line is wrapped at its spaces.

@@ -15,7 +15,7 @@ class ChoiceField: DetailField {
     /// footer says the values stay, as the wheels do; true when so.
     func keptUntouched(moved: Bool, shared: Bool) -> Bool {
         guard actsOnMarks, !moved, !shared, ownChanges == nil else { return false }
-        tellKept { _ in "" }
+        tellKept { [monsterField] monster in monsterField?.told(monster) ?? "" }
         pane?.finishEditing()
         return true
     }

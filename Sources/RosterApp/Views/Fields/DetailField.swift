@@ -162,12 +162,15 @@ class DetailField: View {
     /// Done on a picker as it opened saves nothing, and the footer says
     /// the value stays, so the keypress is not met with silence: "Cat-Bot's
     /// height stays 2 ft 4 in" (`shown` tells the value), or with marks
-    /// "the 3 marked monsters' heights stay as they were".
+    /// "the 3 marked monsters' heights stay 2 ft 4 in" where they share
+    /// it, "… stay as they were" where they differ.
     func tellKept(shown: (Monster) -> String) {
         if actsOnMarks {
-            guard !marks.isEmpty else { return }
-            let sentence = marks.count == 1 ? "the marked monster's \(spokenName) stays as it was"
-                : "the \(MonsterListView.grouped(marks.count)) marked monsters' \(spokenName)s stay as they were"
+            guard let first = marks.first else { return }
+            let value = shown(first)
+            let shared = marks.allSatisfy { shown($0) == value }
+            let sentence = marks.count == 1 ? "the marked monster's \(spokenName) stays \(value)"
+                : "the \(MonsterListView.grouped(marks.count)) marked monsters' \(spokenName)s stay \(shared ? value : "as they were")"
             controller.tell(sentence, isError: false)
         } else if let monster = controller.selected {
             controller.tell("\(monster.name)'s \(spokenName) stays \(shown(monster))", isError: false)
@@ -315,10 +318,17 @@ class DetailField: View {
         }
     }
 
-    /// The refused value's reason, wrapped whole on the field's last rows.
+    /// The rows the reason takes as drawn: those it needs, or those the
+    /// field has below its first row, when the pane gives it fewer.
+    var problemRowsShown: Int { min(problemRows(forWidth: frame.width), max(0, frame.height - 1)) }
+
+    /// The refused value's reason, wrapped on the field's last rows. Where
+    /// the pane gives it fewer rows than it needs, its long names are
+    /// shortened in the middle (`TextWrapping.fitted`), so that what
+    /// happened is still read from its first word, never cut off at the top.
     func drawProblem(in buffer: inout Buffer, valueArea: Rect) {
         guard let problem else { return }
-        let lines = TextWrapping.lines("✗ " + problem, width: max(1, valueArea.width))
+        let lines = TextWrapping.fitted("✗ " + problem, width: max(1, valueArea.width), rows: problemRowsShown)
         let top = frame.maxY - lines.count
         for (row, line) in lines.enumerated() where top + row > frame.y {
             buffer.write(line, at: Point(x: valueArea.x, y: top + row), width: valueArea.width, style: Theme.error)

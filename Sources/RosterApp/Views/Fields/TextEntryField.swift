@@ -208,7 +208,7 @@ final class TextEntryField: DetailField {
     /// Where the text is edited: across the field under its label for a
     /// text of several lines, else the value's column.
     private var editingBox: Rect {
-        let rows = max(1, frame.height - problemRows(forWidth: frame.width) - (lines > 1 ? 1 : 0))
+        let rows = max(1, frame.height - problemRowsShown - (lines > 1 ? 1 : 0))
         if lines > 1 { return Rect(x: frame.x, y: frame.y + 1, width: max(1, frame.width), height: rows) }
         let valueArea = frame.inset(left: Self.labelWidth + 1)
         return Rect(x: valueArea.x, y: valueArea.y, width: max(1, valueArea.width), height: 1)
@@ -262,7 +262,7 @@ final class TextEntryField: DetailField {
         }
         guard let monster = controller.selected else { return }
         let text = read(monster)
-        let rows = displayedRows(text, width: valueArea.width, rows: max(1, frame.height - problemRows(forWidth: frame.width)))
+        let rows = displayedRows(text, width: valueArea.width, rows: max(1, frame.height - problemRowsShown))
         for (row, line) in rows.enumerated() {
             buffer.write(line, at: Point(x: valueArea.x, y: valueArea.y + row), width: valueArea.width, style: valueStyle(monster))
         }

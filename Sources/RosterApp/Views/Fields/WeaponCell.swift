@@ -78,7 +78,7 @@ final class WeaponCell: ChoiceField {
         }
         // The reason a choice was refused goes under the box.
         drawProblem(in: &buffer, valueArea: valueArea)
-        let reasonRows = problemRows(forWidth: frame.width)
+        let reasonRows = problemRowsShown
         let box = Rect(x: valueArea.x, y: valueArea.y + 1, width: min(valueArea.width, 28),
                        height: min(5, frame.height - 1 - reasonRows))
         guard box.height >= 3 else {
