@@ -155,14 +155,17 @@ extension PostgresRosterStore {
             // A temporary table is never analysed by autovacuum: without
             // statistics the clash queries would be planned for a tiny table.
             try run("ANALYZE import_rows")
-            reader.report(try clashes(mode: mode, places: places))
+            reader.report(try clashes(mode: mode, places: places, table: target.table))
             guard reader.log.isEmpty else { throw SQLiteRosterStore.problemsError(reader) }
         }
         guard mode == .replace else {
             later("CREATE INDEX ON import_rows (name_key)")
+            try rekeyRowsNamedOtherwise(in: target, mode: mode)
             try refuseClashes()
             return try apply(mode, to: target, someWithoutID: someWithoutID)
         }
+        // Only a record without an id is matched to a monster by its key.
+        if someWithoutID { try rekeyRowsNamedOtherwise(in: target, mode: mode) }
         if !reader.log.isEmpty { try refuseClashes() }
         later("SAVEPOINT import_apply")
         do {
