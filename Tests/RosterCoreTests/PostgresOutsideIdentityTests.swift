@@ -88,12 +88,18 @@ struct PostgresOutsideIdentityTests {
         #expect(try add("Uu-Bot") == 42)
     }
 
-    @Test("a replace import's own ids move the sequence before they go in, and a failed one never lets an id be given twice")
+    @Test("a replace import's own ids move the sequence before they go in, and a refused one gives them back")
     func replaceImportIDs() throws {
         let (roster, psql, admin) = try rosterWithWriter()
         defer { psql.close(); admin.close() }
         #expect(try roster.importMonsters(from: records(#"[{"id":100,"name":"Hundred-Bot","icon":"meetcatbot.png","weapon":"fire"}]"#),
                                           mode: .replace) == ImportSummary(added: 1, removed: 6))
+        #expect(try admin.query("SELECT last_value FROM roster.monster_id").firstValue == "100")
+        // Refused (a name twice) after its new ids moved the sequence: they are given back.
+        #expect(throws: RosterError.self) {
+            try roster.importMonsters(from: records(#"[{"name":"A-Bot","icon":"meetcatbot.png","weapon":"fire"},{"name":"a-bot","icon":"meetcatbot.png","weapon":"fire"}]"#),
+                                      mode: .replace)
+        }
         #expect(try admin.query("SELECT last_value FROM roster.monster_id").firstValue == "100")
         #expect(try roster.add(Monster(id: 0, name: "Next-Bot", description: "", icon: "meetcatbot.png", nameColor: .default,
                                        weapon: Weapon(.fire))).id == 101)

@@ -115,9 +115,8 @@ extension PostgresRosterStore {
             }
             later("DELETE FROM \(table)")
             // The sequence past the file's ids before they go in: schema
-            // 12's trigger then moves it for none of them. Moved even if
-            // the import then fails (a sequence is not rolled back): ids
-            // skipped, never given twice.
+            // 12's trigger then moves it for none of them. (A sequence is
+            // not rolled back: `load` gives it back if the rows are refused.)
             try run(Self.advanceIDs(target.sequence, past: "SELECT max(id) FROM import_rows"))
             let total = try run("""
                 INSERT INTO \(table) (id, \(data), name_key\(keyed)) SELECT id, \(data), name_key\(name) FROM import_rows
