@@ -86,6 +86,8 @@ struct PostgresOutsideIdentityTests {
                 == ImportSummary(added: 1))
         #expect(try roster.find("Vv-Bot")?.id == 41)
         #expect(try add("Uu-Bot") == 42)
+        // Two programs inserting at once take turns (a lock of roster's own key space).
+        #expect(PostgresSchema.version12.contains("pg_advisory_xact_lock(\(PostgresSchema.LockKey.space), \(PostgresSchema.LockKey.outsideIDs))"))
     }
 
     @Test("a replace import's own ids move the sequence before they go in, and a refused one gives them back")

@@ -12,7 +12,13 @@
 /// trigger's `WHEN` reads the sequence itself (a built-in function, no
 /// trigger function called for an id the sequence gave, which is every id
 /// roster draws); its function runs as the schema's owner, so a writer
-/// without `UPDATE` on the sequence still moves it. A replace import,
+/// without `UPDATE` on the sequence still moves it. The function moves it
+/// to the highest id the table holds (after the statement, so a bulk
+/// insert moves it once, and its other rows find it moved), under an advisory lock (key 3 of roster's
+/// space) held to the end of the writer's transaction: two programs
+/// inserting at once could otherwise each set the sequence to their own
+/// id, the lower last. Only other programs' inserts past the sequence
+/// take that lock; roster's never do. A replace import,
 /// whose rows carry their ids, moves the sequence past them before it
 /// inserts them (see `apply`), so that a million rows call nothing. The
 /// sequence starts past every id the roster and its history hold.
@@ -31,8 +37,13 @@ extension PostgresSchema {
         CREATE FUNCTION roster.keep_monster_ids_past() RETURNS trigger LANGUAGE plpgsql
             SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
         BEGIN
-            PERFORM setval('roster.monster_id', NEW.id) FROM roster.monster_id s
-            WHERE NEW.id > s.last_value OR (NOT s.is_called AND NEW.id >= s.last_value);
+            IF NEW.id <= (SELECT s.last_value FROM roster.monster_id s WHERE s.is_called) THEN
+                RETURN NULL;
+            END IF;
+            PERFORM pg_advisory_xact_lock(1380930388, 3);
+            PERFORM setval('roster.monster_id', m.id)
+            FROM (SELECT greatest(NEW.id, (SELECT max(id) FROM roster.monster)) AS id) m, roster.monster_id s
+            WHERE m.id > s.last_value OR (NOT s.is_called AND m.id >= s.last_value);
             RETURN NULL;
         END
         $$;

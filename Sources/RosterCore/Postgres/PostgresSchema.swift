@@ -31,6 +31,9 @@ enum PostgresSchema {
         static let space: Int32 = 0x524F_5354
         /// Held by a migration, so that two programs do not both migrate.
         static let migration: Int32 = 2
+        /// Held by schema 12's trigger while another program's insert
+        /// moves the monster id sequence (written as 3 in its SQL).
+        static let outsideIDs: Int32 = 3
     }
 
     /// The write lock, held by every write transaction until it ends: one
