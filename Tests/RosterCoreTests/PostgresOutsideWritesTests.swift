@@ -139,11 +139,14 @@ struct PostgresOutsideWritesTests {
         let database = try server.makeDatabase()
         let admin = try server.adminConnection(database: database)
         defer { admin.close() }
-        // Back to schema 1: no keyed names (schema 11 undone), no check of deleted entries (10), no write tokens (9), no check of roster's writes
+        // Back to schema 1: no triggers keeping ids and keys (schema 12 undone), no keyed names (11), no check of deleted entries (10), no write tokens (9), no check of roster's writes
         // by their history (8), no sort indexes (7), no count of outside writes (6),
         // the history numbered by a sequence (5), no weapon index (4), no
         // announcements of outside changes (2 and 3).
         try admin.simpleQuery("""
+            DROP TRIGGER monster_key_written_alone ON roster.monster;
+            DROP TRIGGER monster_id_past_sequence ON roster.monster;
+            DROP FUNCTION roster.forget_keyed_name(), roster.keep_monster_ids_past();
             DROP INDEX roster.monster_stale_key;
             ALTER TABLE roster.monster DROP COLUMN keyed_name;
             DROP TRIGGER history_entry_dropped ON roster.history;

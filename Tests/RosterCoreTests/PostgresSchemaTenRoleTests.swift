@@ -15,6 +15,9 @@ struct PostgresSchemaTenRoleTests {
         let database = try server.makeDatabase()
         let admin = try server.adminConnection(database: database)
         try admin.simpleQuery("""
+            DROP TRIGGER monster_key_written_alone ON roster.monster;
+            DROP TRIGGER monster_id_past_sequence ON roster.monster;
+            DROP FUNCTION roster.forget_keyed_name(), roster.keep_monster_ids_past();
             DROP INDEX roster.monster_stale_key;
             ALTER TABLE roster.monster DROP COLUMN keyed_name;
             UPDATE roster.roster_schema SET version = 10;

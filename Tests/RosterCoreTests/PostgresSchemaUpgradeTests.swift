@@ -137,6 +137,22 @@ struct PostgresSchemaUpgradeTests {
         }
         #expect(try roster.find("wuf-bot")?.id == 4)
     }
+
+    @Test("schema 11 holding an id psql wrote past the sequence is upgraded: the sequence goes past it, a key then rewritten alone is marked, the schema is a new roster's")
+    func elevenToTwelve() throws {
+        let (database, admin) = try Self.roster(atVersion: 11)
+        defer { admin.close() }
+        try admin.simpleQuery("INSERT INTO roster.monster (id, name, name_key, icon, weapon) VALUES (20, 'Zz-Bot', 'uuid-20', 'meetcatbot.png', 'fire')")
+        let roster = try PostgresRosterStore.open(uri: PostgresTestServer.shared().uri(database: database, applicationName: "tester-a"), environment: [:])
+        #expect(try admin.query("SELECT version FROM roster.roster_schema").firstValue == String(PostgresSchema.currentVersion))
+        let added = try roster.add(Monster(id: 0, name: "New-Bot", description: "", icon: "meetcatbot.png", nameColor: .default, weapon: Weapon(.fire)))
+        #expect(added.id == 21)
+        try admin.simpleQuery("UPDATE roster.monster SET name_key = 'new-bot-x' WHERE id = 21")
+        #expect(try admin.query("SELECT keyed_name FROM roster.monster WHERE id = 21").rows == [[nil]])
+        let fresh = try PostgresTestServer.shared().adminConnection(database: try PostgresTestServer.shared().makeDatabase())
+        defer { fresh.close() }
+        #expect(try admin.rosterSchemaShape() == (try fresh.rosterSchemaShape()))
+    }
 }
 
 extension PostgresConnection {

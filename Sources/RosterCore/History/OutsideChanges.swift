@@ -22,12 +22,14 @@
 /// writes to the table without them, and a crash leaves them in place.
 enum OutsideChanges {
     static let triggerNames = ["monster_counted_insert", "monster_counted_update", "monster_counted_delete",
-                               "monster_sequence_insert", "monster_sequence_update"]
+                               "monster_sequence_insert", "monster_sequence_update",
+                               "monster_key_written_alone"]
 
-    /// The triggers as migrations 5 and 7 made them: an import that drops
+    /// The triggers as migrations 5, 7 and 10 made them: an import that drops
     /// them must leave the file as a fresh one would be, and a migration
     /// that changes one names its new text here.
     static let createTriggers = ShippedMigrations.version5Triggers + "\n" + ShippedMigrations.version7Triggers
+        + "\n" + ShippedMigrations.version10Triggers
 
     static let dropTriggers = triggerNames.map { "DROP TRIGGER IF EXISTS \($0);" }.joined(separator: "\n")
 

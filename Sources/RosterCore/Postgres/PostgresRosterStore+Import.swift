@@ -155,21 +155,35 @@ extension PostgresRosterStore {
             // A temporary table is never analysed by autovacuum: without
             // statistics the clash queries would be planned for a tiny table.
             try run("ANALYZE import_rows")
-            reader.report(try clashes(mode: mode, places: places))
+            reader.report(try clashes(mode: mode, places: places, table: target.table))
             guard reader.log.isEmpty else { throw SQLiteRosterStore.problemsError(reader) }
         }
         guard mode == .replace else {
             later("CREATE INDEX ON import_rows (name_key)")
+            try rekeyRowsNamedOtherwise(in: target, mode: mode)
             try refuseClashes()
             return try apply(mode, to: target, someWithoutID: someWithoutID)
         }
+        // Only a record without an id is matched to a monster by its key.
+        if someWithoutID { try rekeyRowsNamedOtherwise(in: target, mode: mode) }
         if !reader.log.isEmpty { try refuseClashes() }
+        // The sequence moves past the file's ids before they go in (see
+        // `apply`), and is not rolled back with them.
+        let sequence = try run("SELECT last_value, is_called FROM \(target.sequence)").rows.first ?? []
         later("SAVEPOINT import_apply")
         do {
             return try apply(mode, to: target, someWithoutID: someWithoutID)
         } catch PostgresError.server(let failure) where failure.sqlState == .uniqueViolation {
             // A name or an id the file uses twice: said at its places.
             try run("ROLLBACK TO SAVEPOINT import_apply")
+            // A refused import uses up no id: the sequence goes back, unless
+            // another program took an id past where it was meanwhile.
+            if sequence.count == 2, let last = sequence[0], let called = sequence[1] {
+                try run("""
+                    SELECT setval('\(target.sequence)', $1::bigint, $2::boolean) FROM \(target.sequence) s
+                    WHERE s.last_value > $1::bigint AND NOT EXISTS (SELECT 1 FROM \(target.table) WHERE id > $1::bigint)
+                    """, [last, called])
+            }
             try refuseClashes()
             throw PostgresError.server(failure)
         }

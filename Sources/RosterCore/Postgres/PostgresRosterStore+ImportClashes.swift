@@ -16,12 +16,13 @@ extension PostgresRosterStore {
         var id: [TextLocation] = []
     }
 
-    /// Every clash of the file with itself or the roster, at its place.
+    /// Every clash of the file with itself or the roster (`table`: the
+    /// roster, or a dry run's copy of it), at its place.
     /// Each kind lists at most as many as the report keeps (a file of a
     /// million duplicates must not fill memory with them), and counts the
     /// rest: each query's last column, `count(*) OVER ()`, is how many
     /// rows it found before its LIMIT.
-    func clashes(mode: ImportMode, places: ImportPlaces) throws -> ProblemLog {
+    func clashes(mode: ImportMode, places: ImportPlaces, table: String) throws -> ProblemLog {
         var problems = ProblemLog()
         let limit = String(ProblemLog.limit)
         /// Counts the clashes of one kind that `rows` found but did not list.
@@ -56,7 +57,7 @@ extension PostgresRosterStore {
             let taken = try run("""
                 SELECT ordinal, name, stored, holders, count(*) OVER () FROM (
                     SELECT DISTINCT ON (i.ordinal) i.ordinal, i.name, m.name AS stored, count(*) OVER (PARTITION BY i.ordinal) AS holders
-                    FROM import_rows i JOIN roster.monster m
+                    FROM import_rows i JOIN \(table) m
                       ON m.name_key >= i.name_key COLLATE "C" AND m.name_key < (i.name_key || chr(11)) COLLATE "C"
                         AND (m.name_key = i.name_key OR m.name_key = i.name_key || chr(10) || m.id)
                     WHERE i.ordinal = (SELECT min(ordinal) FROM import_rows d WHERE d.name_key = i.name_key)
@@ -69,7 +70,7 @@ extension PostgresRosterStore {
             var holders: [String: [Monster]] = [:]
             if !several.isEmpty {
                 for row in try run("""
-                    SELECT i.ordinal, m.id, m.name FROM import_rows i JOIN roster.monster m
+                    SELECT i.ordinal, m.id, m.name FROM import_rows i JOIN \(table) m
                       ON m.name_key >= i.name_key COLLATE "C" AND m.name_key < (i.name_key || chr(11)) COLLATE "C"
                         AND (m.name_key = i.name_key OR m.name_key = i.name_key || chr(10) || m.id)
                     WHERE i.ordinal = ANY($1::bigint[]) ORDER BY i.ordinal, m.id
@@ -101,7 +102,7 @@ extension PostgresRosterStore {
                 SELECT ordinal, name, id, stored, name_key FROM (
                     SELECT i.ordinal, i.name, m.id, m.name AS stored, m.name_key, i.name_key AS given,
                       count(*) OVER (PARTITION BY i.ordinal) AS matches
-                    FROM import_rows i JOIN roster.monster m
+                    FROM import_rows i JOIN \(table) m
                       ON m.name_key >= i.name_key COLLATE "C" AND m.name_key < (i.name_key || chr(11)) COLLATE "C"
                         AND (m.name_key = i.name_key OR m.name_key = i.name_key || chr(10) || m.id)) x
                 WHERE matches > 1 OR name_key <> given ORDER BY ordinal, id
@@ -135,7 +136,7 @@ extension PostgresRosterStore {
             for row in try run("""
                 SELECT i.ordinal, i.given, count(*) OVER () FROM import_rows i
                 WHERE NOT i.stand_in AND (i.given & $1) <> $1
-                  AND NOT EXISTS (SELECT 1 FROM roster.monster m WHERE m.name_key = i.name_key)
+                  AND NOT EXISTS (SELECT 1 FROM \(table) m WHERE m.name_key = i.name_key)
                 ORDER BY i.ordinal LIMIT $2
                 """, [String(required), limit]).rows.counted(by: countUnlisted) {
                 guard let ordinal = row[0].flatMap({ Int($0) }), let given = row[1].flatMap({ Int64($0) }) else { continue }

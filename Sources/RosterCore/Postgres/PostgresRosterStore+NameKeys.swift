@@ -254,8 +254,11 @@ extension PostgresRosterStore {
         if !stale.isEmpty {
             let ids = "{" + stale.map { String($0.id) }.joined(separator: ",") + "}"
             // Out of the way first, so that no new key meets an old one
-            // about to change (a swap of two names).
-            try run("UPDATE roster.monster SET name_key = chr(10) || id WHERE id = ANY($1::bigint[])", [ids])
+            // about to change (a swap of two names); `keyed_name` goes with
+            // it, as the key is no name's (schema 12's trigger then has
+            // nothing to mark), and comes back with the derived key.
+            let forget = keyedNames ? ", keyed_name = NULL" : ""
+            try run("UPDATE roster.monster SET name_key = chr(10) || id\(forget) WHERE id = ANY($1::bigint[])", [ids])
             var taken = Set(try run("SELECT name_key FROM roster.monster WHERE name_key = ANY($1::text[])",
                                     [Self.arrayLiteral(stale.map(\.key))]).rows.compactMap { $0.first ?? nil })
             let keys = stale.map { taken.insert($0.key).inserted ? $0.key : NameRekeying.shadowKey($0.key, id: $0.id) }
@@ -268,8 +271,10 @@ extension PostgresRosterStore {
                                               [Self.arrayLiteral(shadows)]).rows.count > 0 {
                 return try rederiveNameKeys(all: true)
             }
-            try run("UPDATE roster.monster AS m SET name_key = v.key FROM unnest($1::bigint[], $2::text[]) AS v(id, key) WHERE m.id = v.id",
-                    [ids, Self.arrayLiteral(keys)])
+            let keyed = keyedNames ? ", keyed_name = m.name" : ""
+            try run("""
+                UPDATE roster.monster AS m SET name_key = v.key\(keyed) FROM unnest($1::bigint[], $2::text[]) AS v(id, key) WHERE m.id = v.id
+                """, [ids, Self.arrayLiteral(keys)])
         }
         if keyedNames, !keyedStale.isEmpty {
             // By id: the planner cannot tell how few rows differ, and would scan.

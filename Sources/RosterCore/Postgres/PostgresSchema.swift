@@ -31,6 +31,9 @@ enum PostgresSchema {
         static let space: Int32 = 0x524F_5354
         /// Held by a migration, so that two programs do not both migrate.
         static let migration: Int32 = 2
+        /// Held by schema 12's trigger while another program's insert
+        /// moves the monster id sequence (written as 3 in its SQL).
+        static let outsideIDs: Int32 = 3
     }
 
     /// The write lock, held by every write transaction until it ends: one
@@ -71,6 +74,8 @@ enum PostgresSchema {
                   sql: version10),
         Migration(version: 11, summary: "remember the name each key was derived from, so that keys another program left stale are found in one probe",
                   sql: version11),
+        Migration(version: 12, summary: "an id another program writes moves the id sequence past it, and a key it rewrites alone is derived again",
+                  sql: version12),
     ]
 
     static var currentVersion: Int32 { Int32(migrations.count) }
@@ -84,7 +89,9 @@ enum PostgresSchema {
     /// for the older ones' trigger; version 9 keeps write tokens, which
     /// only a lost reply asks about; version 10 bounds what writers can do
     /// to the bookkeeping; version 11 finds stale keys in one probe,
-    /// without which lookups compare names). Writes need version 5's
+    /// without which lookups compare names; version 12 keeps the id
+    /// sequence past ids other programs write, and marks keys they
+    /// rewrite alone). Writes need version 5's
     /// counter: its owner runs the new roster once first, as
     /// docs/sharing.md says for every upgrade.
     static let oldestCompatibleVersion: Int32 = 1

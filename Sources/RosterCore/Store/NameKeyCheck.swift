@@ -226,8 +226,9 @@ extension NameRekeying {
         }
         guard !stale.isEmpty else { return 0 }
         // Out of the way first, so that no new key meets an old one about
-        // to change (a swap of two names).
-        let clear = try database.prepare("UPDATE monster SET name_key = char(10) || id WHERE id = ?")
+        // to change (a swap of two names); `keyed_name` goes with it, as
+        // the key is no name's (and schema 10's trigger has nothing to mark).
+        let clear = try database.prepare("UPDATE monster SET name_key = char(10) || id, keyed_name = NULL WHERE id = ?")
         for row in stale { try clear.run(.integer(row.id)) }
         let holder = try database.prepare("SELECT id FROM monster WHERE name_key = ?")
         let update = try database.prepare("UPDATE monster SET name_key = ?, keyed_name = name WHERE id = ?")

@@ -50,6 +50,8 @@ public enum Schema {
             try database.execute(ShippedMigrations.version9)
             for table in try snapshotTables(in: database) { try database.execute(ShippedMigrations.version9Snapshot(table)) }
         },
+        Migration(version: 10, summary: "mark a key another program rewrote without its name as stale, so that roster derives it again before a lookup",
+                  sql: ShippedMigrations.version10),
     ]
 
     public static var currentVersion: Int32 { Int32(migrations.count) }
