@@ -1,4 +1,5 @@
 import RosterCore
+import TextSafety
 
 /// How the interface tells a change from the history: in the history's
 /// own words, except that a change of picture names the pictures as the
@@ -54,5 +55,19 @@ extension RosterSessionController {
             "\(undoing ? "undid" : "redid") \(told(step.change, revisions: step.revisions, reversed: undoing))"
         }
         return (steps + (outcome.shortfall.map { [$0] } ?? [])).joined(separator: "; ")
+    }
+
+    /// `message` as the footer and the plain roster show it: one complete
+    /// sentence (`Sentence`), its first word kept as written when it is a
+    /// monster's name spelled so (`eve now carries Fire.`). The last
+    /// answer is kept, since the footer asks on every frame; nothing is
+    /// asked of a server that is out of reach.
+    func sentence(_ message: String) -> String {
+        if let last = lastSentence, last.message == message { return last.sentence }
+        let sentence = Sentence.completed(message) { [self] word in
+            serverLost == nil && ((try? store.find(word)) ?? nil)?.name == word
+        }
+        if serverLost == nil { lastSentence = (message, sentence) }
+        return sentence
     }
 }

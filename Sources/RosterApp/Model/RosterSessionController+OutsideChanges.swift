@@ -66,8 +66,8 @@ extension RosterSessionController {
     /// `u` would now take back the other program's change, not the one it
     /// followed.
     ///
-    /// On a roster a team shares the history says who: "alice on
-    /// alice@laptop changed the roster: set-weapon Cat-Bot: Sword → Fire".
+    /// On a roster a team shares the history says who: "the roster was
+    /// changed by alice on alice@laptop: set-weapon Cat-Bot: Sword → Fire".
     private func changesByOthers() -> String {
         let newest = (try? store.history(touching: nil, limit: Self.toldChanges + 1)) ?? []
         let unseen = newest.filter { $0.id > seenHistoryID }
@@ -77,8 +77,10 @@ extension RosterSessionController {
         let earlier = unseen.count > Self.toldChanges ? "; more changes came before it, and the history lists them"
             : unseen.count == 2 ? "; 1 more came before it, and the history lists it"
             : unseen.count > 2 ? "; \(unseen.count - 1) more came before it, and the history lists them" : ""
-        let who = latest.author ?? "another program"
-        return "\(who) changed the roster: \(told(latest))\(earlier)"
+        // The author is a role and a client, written as they are: the
+        // sentence begins with roster's words, which take its capital.
+        guard let who = latest.author else { return "another program changed the roster: \(told(latest))\(earlier)" }
+        return "the roster was changed by \(who): \(told(latest))\(earlier)"
     }
 
     /// "reconnected to SERVER; 2 changes were made meanwhile, the latest
@@ -122,7 +124,7 @@ extension RosterSessionController {
     /// Says why the details let go of a monster by themselves.
     func noteShownMonsterGone(_ monster: Monster, wasEditing: Bool) {
         let gone = ((try? store.monster(id: monster.id)) ?? nil) == nil
-        let what = gone ? "\(monster.name) was removed by another program" : "another program changed \(monster.name)"
+        let what = gone ? "another program removed \(monster.name)" : "another program changed \(monster.name)"
         tellNews(withFilterNote(wasEditing ? "\(what); the edit was put away unsaved" : what), isError: true)
     }
 

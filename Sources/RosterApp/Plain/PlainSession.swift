@@ -80,7 +80,7 @@ final class PlainSession {
 
     /// A message from the controller or the store, as a sentence.
     func tell(_ message: String) {
-        say(PlainWording.sentence(message))
+        say(controller.sentence(PlainWording.spoken(message)))
     }
 
     /// Asks, after telling what other programs changed meanwhile. Nil when
