@@ -258,6 +258,23 @@ struct PostgresInterfaceTests {
         #expect(screen.waitForExit(timeout: 10) == 0, "\(screen.screen)")
     }
 
+    @Test("a change a writer role makes in psql is told in the footer as one sentence naming the role and the program")
+    func psqlChangeNamesTheRole() throws {
+        let (cluster, database, uri, _) = try newRoster()
+        try cluster.psql("""
+            DO $$ BEGIN IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'alice') THEN CREATE ROLE alice LOGIN; END IF; END $$;
+            GRANT USAGE ON SCHEMA roster TO alice;
+            GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA roster TO alice;
+            GRANT USAGE, SELECT, UPDATE ON ALL SEQUENCES IN SCHEMA roster TO alice;
+            """, database: database)
+        let screen = try open(uri, as: "bob@desk")
+        #expect(screen.waitFor("Monsters · 6"))
+        try cluster.psql("UPDATE roster.monster SET weapon = 'fire' WHERE name = 'Cat-Bot'", database: database, user: "alice")
+        #expect(says(screen, "Another program (`psql`, logged in as alice) changed the roster."), "\(screen.screen)")
+        try screen.press("q")
+        #expect(screen.waitForExit(timeout: 10) == 0, "\(screen.screen)")
+    }
+
     @Test("a refused undo of a change of picture names the pictures as the details do, and who made the later change")
     func refusalNamesPictures() throws {
         let cluster = try DisposablePostgres.shared()

@@ -62,9 +62,10 @@ extension RosterSessionController {
     }
 
     /// "another program changed the roster: set-weapon Cat-Bot: Sword →
-    /// Fire", told as news (`tellNews`). It ends the follow-up on offer:
-    /// `u` would now take back the other program's change, not the one it
-    /// followed.
+    /// Fire", or, written without roster on a server, "another program
+    /// (`psql`, logged in as alice) changed the roster", told as news
+    /// (`tellNews`). It ends the follow-up on offer: `u` would now take
+    /// back the other program's change, not the one it followed.
     ///
     /// On a roster a team shares the history says who: "the roster was
     /// changed by alice on alice@laptop: set-weapon Cat-Bot: Sword → Fire".
@@ -72,8 +73,9 @@ extension RosterSessionController {
         let newest = (try? store.history(touching: nil, limit: Self.toldChanges + 1)) ?? []
         let unseen = newest.filter { $0.id > seenHistoryID }
         seenHistoryID = max(seenHistoryID, newest.first?.id ?? 0)
-        // Written without a history entry (another tool on the file).
-        guard let latest = unseen.first else { return "another program changed the roster" }
+        // Written without a history entry (psql, another tool on the
+        // file): named where the server could tell who.
+        guard let latest = unseen.first else { return "\(outsideWriterDescribed) changed the roster" }
         let earlier = unseen.count > Self.toldChanges ? "; more changes came before it, and the history lists them"
             : unseen.count == 2 ? "; 1 more came before it, and the history lists it"
             : unseen.count > 2 ? "; \(unseen.count - 1) more came before it, and the history lists them" : ""
@@ -106,6 +108,13 @@ extension RosterSessionController {
         }
         let count = unseen.count > toldChanges ? "more than \(toldChanges) changes" : "\(unseen.count) changes"
         return "reconnected to \(server); \(count) were made meanwhile, the latest\(who): \(told(latest)); history lists them"
+    }
+
+    /// Who wrote without roster, as a sentence names them: ``another
+    /// program (`psql`, logged in as alice)`` on a server that could tell
+    /// (`RosterStore.outsideWriter`), else `another program`.
+    var outsideWriterDescribed: String {
+        store.outsideWriter?.described ?? "another program"
     }
 
     /// Changes counted before "more changes came before it" stops counting.

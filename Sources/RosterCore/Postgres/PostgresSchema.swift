@@ -71,6 +71,8 @@ enum PostgresSchema {
                   sql: version10),
         Migration(version: 11, summary: "remember the name each key was derived from, so that keys another program left stale are found in one probe",
                   sql: version11),
+        Migration(version: 12, summary: "note the role and program of the latest outside write, so that an open roster can say who changed it",
+                  sql: version12),
     ]
 
     static var currentVersion: Int32 { Int32(migrations.count) }
@@ -84,7 +86,8 @@ enum PostgresSchema {
     /// for the older ones' trigger; version 9 keeps write tokens, which
     /// only a lost reply asks about; version 10 bounds what writers can do
     /// to the bookkeeping; version 11 finds stale keys in one probe,
-    /// without which lookups compare names). Writes need version 5's
+    /// without which lookups compare names; version 12 names who made the
+    /// latest outside write, without which it is told unnamed). Writes need version 5's
     /// counter: its owner runs the new roster once first, as
     /// docs/sharing.md says for every upgrade.
     static let oldestCompatibleVersion: Int32 = 1
