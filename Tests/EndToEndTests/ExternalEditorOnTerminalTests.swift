@@ -35,7 +35,7 @@ struct ExternalEditorOnTerminalTests {
         try screen.press("Enter")
         #expect(screen.waitFor("Purrs in binary"), "\(screen.screen)")
         #expect(screen.waitFor("Monsters · 6"), "the roster is drawn whole again: \(screen.screen)")
-        #expect(screen.waitFor("changed Cat-Bot: description"), "the save is told: \(screen.screen)")
+        #expect(screen.waitFor("Changed Cat-Bot: description"), "the save is told: \(screen.screen)")
         #expect(try sandbox.sqlite("SELECT description FROM monster WHERE name = 'Cat-Bot'") == "Purrs in binary")
         let edited = try String(contentsOfFile: sandbox.directory.path + "/edited-file", encoding: .utf8)
             .trimmingCharacters(in: .whitespacesAndNewlines)

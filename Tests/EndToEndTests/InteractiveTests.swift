@@ -144,13 +144,13 @@ struct InteractiveTests {
         let sandbox = try Sandbox()
         let screen = try inTmux(sandbox)
         try screen.press("w", "3")
-        #expect(screen.waitFor("Cat-Bot now carries Fire · u undo"), "\(screen.screen)")
+        #expect(screen.waitFor("Cat-Bot now carries Fire. · u undo"), "\(screen.screen)")
         // Each command empties the WAL as it ends, which the open roster sees as a commit.
         _ = try sandbox.roster("list")
         _ = try sandbox.roster("history")
         Thread.sleep(forTimeInterval: 1)
-        #expect(!screen.screen.contains("another program"), "\(screen.screen)")
-        #expect(screen.screen.contains("Cat-Bot now carries Fire · u undo"), "\(screen.screen)")
+        #expect(!screen.screen.lowercased().contains("another program"), "\(screen.screen)")
+        #expect(screen.screen.contains("Cat-Bot now carries Fire. · u undo"), "\(screen.screen)")
 
         _ = try sandbox.sqlite("UPDATE monster SET description = 'Woof' WHERE name = 'Dog-Bot'")
         #expect(screen.waitFor("another program changed the roster", timeout: 1), "\(screen.screen)")

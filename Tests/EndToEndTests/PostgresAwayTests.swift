@@ -93,7 +93,7 @@ struct PostgresAwayTests {
         try link.point(at: silent.folder)
         try cutOff("alice@away", on: cluster)
         let server = "\(link.path)/.s.PGSQL.\(cluster.port) (database \(database), user postgres)"
-        #expect(interface.says(screen, "lost the server at \(server); reconnecting…"), "\(screen.screen)")
+        #expect(interface.says(screen, "Lost the server at \(server); reconnecting…"), "\(screen.screen)")
 
         // Each try now waits the whole connect timeout; keys do not.
         var slowest: TimeInterval = 0
@@ -112,12 +112,12 @@ struct PostgresAwayTests {
         #expect(try sandbox.roster(uri: cluster.uri(database: database), ["set-weapon", "Dog-Bot", "smoke"], environment: bob).status == 0)
 
         try link.point(at: cluster.folder)
-        let told = "reconnected to \(server); 2 changes were made meanwhile, the latest by postgres on bob@laptop: set-weapon Dog-Bot: Blowgun → Smoke; history lists them"
+        let told = "Reconnected to \(server); 2 changes were made meanwhile, the latest by postgres on bob@laptop: set-weapon Dog-Bot: Blowgun → Smoke; history lists them."
         #expect(interface.says(screen, told, timeout: Double(connectTimeout) + 10), "\(screen.screen)")
         #expect(screen.screen.contains("≋ Dog-Bot") && screen.screen.contains("♨ Cat-Bot"), "\(screen.screen)")
         // Said once: the next key takes it away, and nothing says "lost".
         try screen.press("j")
-        #expect(screen.waitUntil { !PostgresInterfaceTests.flowing($0).contains("reconnected to") }, "\(screen.screen)")
+        #expect(screen.waitUntil { !PostgresInterfaceTests.flowing($0).contains("Reconnected to") }, "\(screen.screen)")
         #expect(!screen.screen.contains("reconnecting"), "\(screen.screen)")
 
         // Away again: Ctrl-C ends the roster at once, mid-try.

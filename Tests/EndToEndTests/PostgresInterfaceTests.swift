@@ -90,15 +90,16 @@ struct PostgresInterfaceTests {
         #expect(bob.waitFor("♨ Cat-Bot", timeout: 1), "\(bob.screen)")
         let seenAfter = Date().timeIntervalSince(chosen)
         #expect(seenAfter < 1, "shown after \(seenAfter) s")
-        #expect(says(bob, "postgres on alice@desk changed the roster: set-weapon Cat-Bot: Sword → Fire", timeout: 1), "\(bob.screen)")
+        #expect(says(bob, "The roster was changed by postgres on alice@desk: set-weapon Cat-Bot: Sword → Fire.", timeout: 1), "\(bob.screen)")
         // Alice's own change is hers: her footer does not call it someone else's.
         Thread.sleep(forTimeInterval: 0.3)
-        #expect(!alice.screen.contains("changed the roster"), "\(alice.screen)")
+        #expect(!alice.screen.contains("was changed by"), "\(alice.screen)")
 
         // And back the other way, from the command line as a third person.
         #expect(try sandbox.roster(uri: uri, ["set-weapon", "Dog-Bot", "smoke"], environment: ["PGAPPNAME": "carol@ci"]).status == 0)
-        #expect(says(alice, "postgres on carol@ci changed the roster: set-weapon Dog-Bot: Blowgun → Smoke", timeout: 1), "\(alice.screen)")
-        #expect(says(bob, "postgres on carol@ci changed the roster: set-weapon Dog-Bot: Blowgun → Smoke", timeout: 1), "\(bob.screen)")
+        // Told after her own answer, which stays: "…; meanwhile the roster was changed by…".
+        #expect(says(alice, "the roster was changed by postgres on carol@ci: set-weapon Dog-Bot: Blowgun → Smoke.", timeout: 1), "\(alice.screen)")
+        #expect(says(bob, "The roster was changed by postgres on carol@ci: set-weapon Dog-Bot: Blowgun → Smoke.", timeout: 1), "\(bob.screen)")
 
         for screen in [alice, bob] {
             try screen.press("q")
@@ -125,7 +126,7 @@ struct PostgresInterfaceTests {
         // `u` in the overlay undoes the chosen change alone (Enter would
         // take back every change after it).
         try screen.press("Down", "Down", "u")
-        #expect(says(screen, "undid set-weapon Cat-Bot: Sword → Fire"), "\(screen.screen)")
+        #expect(says(screen, "Undid set-weapon Cat-Bot: Sword → Fire"), "\(screen.screen)")
         #expect(try cluster.psql("SELECT string_agg(weapon, ' ' ORDER BY id) FROM roster.monster WHERE name IN ('Cat-Bot', 'Dog-Bot', 'Ice-Bot')",
                                  database: database) == "sword smoke sword")
 
@@ -133,7 +134,7 @@ struct PostgresInterfaceTests {
         try screen.press("h")
         #expect(screen.waitFor("set-weapon Ice-Bot: Fire → Sword"), "\(screen.screen)")
         try screen.press("Down", "u")
-        #expect(says(screen, "cannot undo #3 set-weapon Ice-Bot: Fire → Sword: someone else made it"), "\(screen.screen)")
+        #expect(says(screen, "Cannot undo #3 set-weapon Ice-Bot: Fire → Sword: someone else made it"), "\(screen.screen)")
         #expect(try cluster.psql("SELECT weapon FROM roster.monster WHERE name = 'Ice-Bot'", database: database) == "sword")
         try screen.press("q")
         #expect(screen.waitForExit(timeout: 10) == 0, "\(screen.screen)")
@@ -154,7 +155,7 @@ struct PostgresInterfaceTests {
         #expect(says(screen, "Take back the 2 changes after #1 (#2 and #3)?"), "\(screen.screen)")
         try screen.press("y")
         // Bob's height, then alice's weapon: both undone in one step; bob's Fire stays.
-        #expect(says(screen, "undid edit Cat-Bot"), "\(screen.screen)")
+        #expect(says(screen, "Undid edit Cat-Bot"), "\(screen.screen)")
         #expect(try cluster.psql("SELECT weapon FROM roster.monster WHERE name = 'Cat-Bot'", database: database) == "fire")
         #expect(try cluster.psql("SELECT count(*) FROM roster.history WHERE reverses IS NULL AND undone", database: database) == "2")
         try screen.press("q")
@@ -174,7 +175,7 @@ struct PostgresInterfaceTests {
         #expect(screen.waitFor("Monsters · 6"))
 
         try cluster.crash()
-        let lost = "lost the server at \(cluster.folder)/.s.PGSQL.\(cluster.port) (database \(database), user postgres); reconnecting…"
+        let lost = "Lost the server at \(cluster.folder)/.s.PGSQL.\(cluster.port) (database \(database), user postgres); reconnecting…"
         #expect(says(screen, lost, timeout: 2), "\(screen.screen)")
         // The screen stays, and a write is refused in one sentence, asking
         // nothing of the server.
@@ -182,7 +183,7 @@ struct PostgresInterfaceTests {
         try screen.press("w")
         #expect(screen.waitFor("✕ Close"))
         try screen.press("3")
-        #expect(says(screen, "weapon not saved: the server at \(cluster.folder)/.s.PGSQL.\(cluster.port) (database \(database), user postgres) is out of reach; roster is reconnecting by itself, so try again in a moment"), "\(screen.screen)")
+        #expect(says(screen, "Weapon not saved: the server at \(cluster.folder)/.s.PGSQL.\(cluster.port) (database \(database), user postgres) is out of reach; roster is reconnecting by itself, so try again in a moment"), "\(screen.screen)")
         try screen.press("Escape")
         // A key clears the refusal; the lost server is still said.
         #expect(says(screen, lost), "\(screen.screen)")
@@ -192,7 +193,7 @@ struct PostgresInterfaceTests {
         #expect(try sandbox.roster(uri: uri, ["set-weapon", "Dog-Bot", "smoke"], environment: ["PGAPPNAME": "bob@laptop"]).status == 0)
         // Told as made meanwhile, or as a change after the reconnect, whichever it was.
         #expect(screen.waitUntil(timeout: 20) { Self.flowing($0).contains("by postgres on bob@laptop: set-weapon Dog-Bot: Blowgun → Smoke")
-            || Self.flowing($0).contains("postgres on bob@laptop changed the roster: set-weapon Dog-Bot: Blowgun → Smoke") }, "\(screen.screen)")
+            || Self.flowing($0).contains("The roster was changed by postgres on bob@laptop: set-weapon Dog-Bot: Blowgun → Smoke.") }, "\(screen.screen)")
         #expect(!screen.screen.contains("reconnecting"), "\(screen.screen)")
         #expect(screen.screen.contains("≋ Dog-Bot"), "\(screen.screen)")
         // Writing works again.
@@ -208,9 +209,9 @@ struct PostgresInterfaceTests {
         #expect(screen.waitFor("reconnecting…", timeout: 2), "\(screen.screen)")
         try cluster.restart()
         let server = "\(cluster.folder)/.s.PGSQL.\(cluster.port) (database \(database), user postgres)"
-        #expect(says(screen, "reconnected to \(server); the history has no change made meanwhile", timeout: 20), "\(screen.screen)")
+        #expect(says(screen, "Reconnected to \(server); the history has no change made meanwhile", timeout: 20), "\(screen.screen)")
         #expect(!screen.screen.contains("reconnecting…"), "\(screen.screen)")
-        #expect(!screen.screen.contains("changed the roster"), "\(screen.screen)")
+        #expect(!screen.screen.contains("was changed by"), "\(screen.screen)")
         try screen.press("q")
         #expect(screen.waitForExit(timeout: 10) == 0, "\(screen.screen)")
     }
@@ -223,15 +224,15 @@ struct PostgresInterfaceTests {
         try screen.press("Space", "Space", "w")
         #expect(screen.waitFor("Weapon for 2 marked monsters"), "\(screen.screen)")
         #expect(try sandbox.roster(uri: uri, ["set-weapon", "Cat-Bot", "smoke"], environment: ["PGAPPNAME": "carol@ci"]).status == 0)
-        #expect(says(screen, "postgres on carol@ci changed the roster"), "\(screen.screen)")
+        #expect(says(screen, "The roster was changed by postgres on carol@ci"), "\(screen.screen)")
         func weapons() throws -> String {
             try cluster.psql("SELECT string_agg(weapon, ' ' ORDER BY id) FROM roster.monster WHERE name IN ('Cat-Bot', 'Dog-Bot')", database: database)
         }
         try screen.press("3")
-        #expect(says(screen, "postgres on carol@ci changed Cat-Bot's weapon to Smoke after you began, so yours was not saved"), "\(screen.screen)")
+        #expect(says(screen, "After you began, postgres on carol@ci changed Cat-Bot's weapon to Smoke, so yours was not saved"), "\(screen.screen)")
         #expect(try weapons() == "smoke blowgun", "nothing written over carol's change")
         try screen.press("3")
-        #expect(says(screen, "gave 2 marked monsters Fire; saved over Cat-Bot's Smoke from postgres on carol@ci"), "\(screen.screen)")
+        #expect(says(screen, "Gave 2 marked monsters Fire; saved over Cat-Bot's Smoke from postgres on carol@ci"), "\(screen.screen)")
         #expect(try weapons() == "fire fire")
         try screen.press("q")
         #expect(screen.waitForExit(timeout: 10) == 0, "\(screen.screen)")
@@ -251,8 +252,25 @@ struct PostgresInterfaceTests {
         #expect(says(screen, "Remove 2 marked monsters: Cat-Bot, Dog-Bot?"), "\(screen.screen)")
         #expect(try sandbox.roster(uri: uri, ["set-weapon", "Dog-Bot", "fire"], environment: ["PGAPPNAME": "carol@ci"]).status == 0)
         try screen.press("y")
-        #expect(says(screen, "nothing was removed: postgres on carol@ci changed Dog-Bot after you were asked"), "\(screen.screen)")
+        #expect(says(screen, "Nothing was removed: postgres on carol@ci changed Dog-Bot after you were asked"), "\(screen.screen)")
         #expect(try cluster.psql("SELECT count(*) FROM roster.monster", database: database) == "6")
+        try screen.press("q")
+        #expect(screen.waitForExit(timeout: 10) == 0, "\(screen.screen)")
+    }
+
+    @Test("a change a writer role makes in psql is told in the footer as one sentence naming the role and the program")
+    func psqlChangeNamesTheRole() throws {
+        let (cluster, database, uri, _) = try newRoster()
+        try cluster.psql("""
+            DO $$ BEGIN IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'alice') THEN CREATE ROLE alice LOGIN; END IF; END $$;
+            GRANT USAGE ON SCHEMA roster TO alice;
+            GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA roster TO alice;
+            GRANT USAGE, SELECT, UPDATE ON ALL SEQUENCES IN SCHEMA roster TO alice;
+            """, database: database)
+        let screen = try open(uri, as: "bob@desk")
+        #expect(screen.waitFor("Monsters · 6"))
+        try cluster.psql("UPDATE roster.monster SET weapon = 'fire' WHERE name = 'Cat-Bot'", database: database, user: "alice")
+        #expect(says(screen, "Another program (`psql`, logged in as alice) changed the roster."), "\(screen.screen)")
         try screen.press("q")
         #expect(screen.waitForExit(timeout: 10) == 0, "\(screen.screen)")
     }
@@ -268,11 +286,11 @@ struct PostgresInterfaceTests {
         #expect(screen.waitFor("Monsters · 6"))
         #expect(try sandbox.roster(uri: uri, ["edit", "Dog-Bot", "--icon", "meetcatbot.png"], environment: ["PGAPPNAME": "alice@desk"]).status == 0)
         #expect(try sandbox.roster(uri: uri, ["edit", "Dog-Bot", "--icon", "meetdogbot.png"], environment: ["PGAPPNAME": "carol@ci"]).status == 0)
-        #expect(says(screen, "carol@ci changed the roster"), "\(screen.screen)")
+        #expect(says(screen, "The roster was changed by postgres on carol@ci"), "\(screen.screen)")
         try screen.press("Escape", "h")
         #expect(says(screen, "picture Cat robot → Dog robot"), "\(screen.screen)")
         try screen.press("Down", "u")
-        #expect(says(screen, "cannot undo #1 edit Dog-Bot: picture Dog robot → Cat robot: Dog-Bot has been changed since, "
+        #expect(says(screen, "Cannot undo #1 edit Dog-Bot: picture Dog robot → Cat robot: Dog-Bot has been changed since, "
                      + "by #2 edit Dog-Bot: picture Cat robot → Dog robot (postgres on carol@ci); nothing was undone"), "\(screen.screen)")
         #expect(try cluster.psql("SELECT icon FROM roster.monster WHERE name = 'Dog-Bot'", database: database) == "meetdogbot.png")
         try screen.press("q")

@@ -42,7 +42,7 @@ struct PostgresSortedListTests {
             try #require(names.count == 60_006)
             let place = try #require(names.firstIndex(of: "Cat-Bot"))
             try screen.press("s")
-            #expect(screen.waitFor("sorted by \(order)"), "\(screen.screen)")
+            #expect(screen.waitFor("Sorted by \(order)"), "\(screen.screen)")
             let number = "\(Self.grouped(place + 1))/60,006"
             #expect(screen.waitFor(number, timeout: 5), "by \(order), Cat-Bot is number \(place + 1): \(screen.screen)")
             // The rows shown are a run of the command line's list, Cat-Bot among them.

@@ -161,7 +161,7 @@ struct EveryKeyToldTests {
         roster.press(.control("u")).type(text).press(.enter)
         let message = try #require(roster.footer.message)
         #expect(message == "changed Cat-Bot: description `MEE-OW` → `\(text)`", "\(message)")
-        #expect(roster.footerText == message + " · u undo", "\(roster.text)")
+        #expect(roster.footerText == "Changed" + message.dropFirst(7) + ". · u undo", "\(roster.text)")
     }
 
     @Test("the 60-column drawer with a filter offers one Esc, which clears the filter; then one, which closes it")
@@ -184,7 +184,7 @@ struct EveryKeyToldTests {
         try otherProgram(roster, changes: "Cat-Bot", MonsterChanges(name: "Cat-Bot-X"))
         roster.press(.control("u")).type("Kitty-Bot").press(.enter)
         let message = try #require(roster.footer.message)
-        #expect(message.hasPrefix("another program changed Cat-Bot's name to `Cat-Bot-X` after you began, so yours was not saved"),
+        #expect(message.hasPrefix("after you began, another program changed Cat-Bot's name to `Cat-Bot-X`, so yours was not saved"),
                 "\(message)")
         roster.press(.enter)
         #expect(try roster.monster("Kitty-Bot") != nil)

@@ -97,7 +97,7 @@ struct ExternalEditorTests {
         #expect(try roster.monster("Tom-Bot") != nil, "the other program's name is kept")
         #expect(roster.editingLabel == "Name")
         #expect(roster.details.field("Name")?.value.hasPrefix("Kitty-Bot") == true, "the box shows what Enter would save")
-        #expect(roster.footer.message?.hasPrefix("another program changed Cat-Bot's name to `Tom-Bot`") == true,
+        #expect(roster.footer.message?.hasPrefix("after you began, another program changed Cat-Bot's name to `Tom-Bot`") == true,
                 "\(roster.footer.message ?? "no message")")
         roster.press(.enter)
         #expect(try roster.monster("Kitty-Bot") != nil)

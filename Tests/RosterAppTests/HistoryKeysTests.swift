@@ -15,11 +15,11 @@ struct HistoryKeysTests {
         roster.press(.character("j"), .character("x"), .character("y"))
         #expect(try roster.store.monsters().count == 5)
         #expect(roster.footer.message == "removed Dog-Bot")
-        #expect(roster.footerText.contains("removed Dog-Bot · u undo"))
+        #expect(roster.footerText.contains("Removed Dog-Bot. · u undo"))
 
         roster.press(.character("u"))
         #expect(try roster.store.monsters() == before, "the same monster, id included")
-        #expect(roster.footerText.contains("undid remove Dog-Bot"))
+        #expect(roster.footerText.contains("Undid remove Dog-Bot"))
         #expect(roster.footerText.contains("· U redo"))
         #expect(roster.list.lines.contains("Dog-Bot"))
         #expect(roster.details.field("Name")?.value == "Dog-Bot", "the monster brought back is the one shown")
@@ -37,7 +37,7 @@ struct HistoryKeysTests {
         let roster = try RosterScreenHarness()
         roster.press(.character("w")).type("3")
         #expect(try roster.weaponInDatabase("Cat-Bot") == .fire)
-        #expect(roster.footerText.contains("Cat-Bot now carries Fire · u undo"))
+        #expect(roster.footerText.contains("Cat-Bot now carries Fire. · u undo"))
         roster.press(.character("u"))
         #expect(try roster.weaponInDatabase("Cat-Bot") == .sword)
 
@@ -54,7 +54,7 @@ struct HistoryKeysTests {
     func importRefusalInFooter() throws {
         let roster = try refusedImportUndo(width: 100, height: 30)
         let footer = roster.footerText
-        #expect(footer.contains("cannot undo #1 import roster.csv: Fire-Bot was changed by another program"), "\(footer)")
+        #expect(footer.contains("Cannot undo #1 import roster.csv: Fire-Bot was changed by another program"), "\(footer)")
         #expect(try roster.store.resolve("Cat-Bot").description == "From the file", "nothing was undone")
     }
 
@@ -62,7 +62,7 @@ struct HistoryKeysTests {
           arguments: [(40, 12), (60, 20), (80, 24)])
     func refusalWrapsAtNarrowWidths(_ size: (Int, Int)) throws {
         let roster = try refusedImportUndo(width: size.0, height: size.1)
-        #expect(roster.footerText.hasSuffix("Fire-Bot was changed by another program after the import; nothing was undone"),
+        #expect(roster.footerText.hasSuffix("Fire-Bot was changed by another program after the import; nothing was undone."),
                 "\(size): \(roster.lines.suffix(KeyHintBar.maximumMessageRows))")
         // The list still stands above the footer, cut short rather than covered.
         #expect(roster.header.contains("roster"))
@@ -90,7 +90,7 @@ struct HistoryKeysTests {
     func otherProgramTakesTheOfferBack() throws {
         let roster = try RosterScreenHarness()
         roster.press(.character("j"), .character("x"), .character("y"))
-        #expect(roster.footerText.contains("removed Dog-Bot · u undo"))
+        #expect(roster.footerText.contains("Removed Dog-Bot. · u undo"))
         let other = try SQLiteRosterStore.open(path: roster.path)
         _ = try other.setWeapons([WeaponAssignment(reference: "Cat-Bot", weapon: .fire)])
         roster.interface.poll()
@@ -115,9 +115,9 @@ struct HistoryKeysTests {
         #expect(try roster.weaponInDatabase("Cat-Bot") == .sword)
         let message = try #require(roster.footer.message)
         #expect(message.hasPrefix("undid set-weapon") && message.count > 60, "\(message)")
-        #expect(roster.footerText == message + " · U redo", "the sentence whole, the offer after it: \(roster.footerText)")
+        #expect(roster.footerText == "Undid" + message.dropFirst(5) + ". · U redo", "the sentence whole, the offer after it: \(roster.footerText)")
         roster.press(.character("U"))
-        #expect(roster.footerText.hasSuffix(" and 2 more · u undo"), "\(roster.footerText)")
+        #expect(roster.footerText.hasSuffix(" and 2 more. · u undo"), "\(roster.footerText)")
     }
 
     @Test("u while a name is typed is a letter of the name, not an undo")

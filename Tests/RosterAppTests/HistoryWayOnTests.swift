@@ -51,7 +51,7 @@ struct HistoryWayOnTests {
         // The why is drawn, not only told: a message longer than the
         // footer's rows keeps its beginning in sight, cut on its last row.
         #expect(roster.footerText.contains("Dog-Bot has been changed since by another program"), "\(roster.footerText)")
-        #expect(roster.footerText.hasPrefix("cannot undo #2"), "\(roster.footerText)")
+        #expect(roster.footerText.hasPrefix("Cannot undo #2"), "\(roster.footerText)")
         roster.press(.character("h"))
         #expect(roster.overlay?.title == "History · newest first")
         #expect(roster.highlightedHistoryRow?.hasPrefix("#1 ") == true, "\(roster.highlightedHistoryRow ?? "none")")

@@ -78,9 +78,9 @@ struct KeyOwnershipTests {
         roster.type("xyzq")
         #expect(roster.interface.quitStatus == nil, "typing xyzq over the \(field) picker ends nothing")
         #expect(roster.editingLabel == field, "the picker is still up")
-        #expect(roster.footer.message == "q does nothing here, as no letter does in a picker: Esc closes it, Ctrl-C quits",
+        #expect(roster.footer.message == "the q key does nothing here, as no letter does in a picker: Esc closes it, Ctrl-C quits",
                 "\(roster.footer.message ?? "no message")")
-        #expect(roster.footerText.contains("q does nothing here"), "in sight: \(roster.footerText)")
+        #expect(roster.footerText.contains("The q key does nothing here"), "in sight: \(roster.footerText)")
         roster.press(.character("j"))
         #expect(roster.footer.keys.contains("Ctrl-C quit"), "the footer names the way out: \(roster.footer.keys)")
         #expect(!roster.footer.keys.contains("q quit"), "\(roster.footer.keys)")
@@ -181,7 +181,7 @@ struct KeyOwnershipTests {
         _ = try SQLiteRosterStore.open(path: roster.path).remove(["Dog-Bot"])
         #expect(roster.interface.poll())
         #expect(roster.window.firstResponder === roster.interface.screen.list)
-        #expect(roster.footerText.contains("Dog-Bot was removed by another program"))
+        #expect(roster.footerText.contains("Another program removed Dog-Bot"))
         roster.press(.enter)
         #expect(roster.editingLabel == nil, "Enter edits nothing of another monster")
     }
@@ -195,7 +195,7 @@ struct KeyOwnershipTests {
         #expect(roster.interface.poll())
         #expect(roster.editingLabel == nil && roster.docked.isEmpty)
         #expect(roster.window.firstResponder === roster.interface.screen.list)
-        #expect(roster.footerText.contains("Dog-Bot was removed by another program; the edit was put away unsaved"))
+        #expect(roster.footerText.contains("Another program removed Dog-Bot; the edit was put away unsaved"))
     }
 
     @Test("a name's refusal sentence wraps whole inside a narrow pane", arguments: [100, 60, 44])

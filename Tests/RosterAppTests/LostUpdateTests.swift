@@ -32,7 +32,7 @@ struct LostUpdateTests {
         let field = try #require(roster.details.field("Description"))
         #expect(field.value.hasPrefix("Mine"), "the box shows what Enter saves: \(field.value)")
         #expect(field.value.contains("✗ another program saved `Theirs`; Enter saves yours over it, Esc keeps theirs"), "\(field.value)")
-        #expect(roster.footer.message == "another program changed Cat-Bot's description to `Theirs` after you began, "
+        #expect(roster.footer.message == "after you began, another program changed Cat-Bot's description to `Theirs`, "
                 + "so yours was not saved; Enter saves yours over it, Esc keeps theirs")
 
         roster.press(.enter)
@@ -101,7 +101,7 @@ struct LostUpdateTests {
         try otherProgram(roster) { other, _ in _ = try other.remove(["Cat-Bot"]) }
         roster.press(.enter)
         #expect(roster.editingLabel == nil)
-        #expect(roster.footer.message == "Cat-Bot was removed by another program; the edit was put away unsaved")
+        #expect(roster.footer.message == "another program removed Cat-Bot; the edit was put away unsaved")
         #expect(try roster.monster("Cat-Bot") == nil)
         #expect(try roster.store.count() == 5)
     }

@@ -36,7 +36,7 @@ struct MarksClashTests {
         try otherProgram(roster, changes: "Cat-Bot", MonsterChanges(weapon: .smoke), seen: seen)
         let historyBefore = try roster.store.historyCount()
         roster.type("3")                                  // Fire
-        #expect(roster.footer.message == "another program changed Cat-Bot's weapon to Smoke after you began, so yours was not saved; "
+        #expect(roster.footer.message == "after you began, another program changed Cat-Bot's weapon to Smoke, so yours was not saved; "
                 + "choose yours again to save it over theirs, Esc keeps theirs", "\(roster.footer.message ?? "")")
         #expect(try roster.weaponInDatabase("Cat-Bot") == .smoke, "theirs stays")
         #expect(try roster.weaponInDatabase("Dog-Bot") == .blowgun, "all or nothing: the other mark is not written either")
@@ -58,7 +58,7 @@ struct MarksClashTests {
         try otherProgram(roster, changes: "Cat-Bot", MonsterChanges(weapon: .smoke), seen: true)
         try otherProgram(roster, changes: "Dog-Bot", MonsterChanges(weapon: .fire), seen: false)
         roster.type("2")                                  // Ninja Star
-        #expect(roster.footer.message == "another program changed the weapon of 2 marked monsters after you began "
+        #expect(roster.footer.message == "after you began, another program changed the weapon of 2 marked monsters "
                 + "(Cat-Bot to Smoke, Dog-Bot to Fire), so yours was not saved; choose yours again to save it over theirs, Esc keeps theirs",
                 "\(roster.footer.message ?? "")")
         #expect(try roster.weaponInDatabase("Cat-Bot") == .smoke && roster.weaponInDatabase("Dog-Bot") == .fire)
@@ -93,7 +93,7 @@ struct MarksClashTests {
         roster.type("fra").press(.down, .up)
         try otherProgram(roster, changes: "Dog-Bot", MonsterChanges(origin: .some("DE")), seen: true)
         roster.press(.enter)
-        #expect(roster.footer.message?.hasPrefix("another program changed Dog-Bot's origin to Germany (DE) after you began, so yours was not saved; ")
+        #expect(roster.footer.message?.hasPrefix("after you began, another program changed Dog-Bot's origin to Germany (DE), so yours was not saved; ")
                 == true, "\(roster.footer.message ?? "")")
         #expect(try roster.monster("Cat-Bot")?.origin == "JP" && roster.monster("Dog-Bot")?.origin == "DE")
         #expect(roster.editingLabel == "Origin", "the wheel stays open: \(roster.text)")

@@ -96,7 +96,7 @@ struct PickerLostUpdateTests {
         // The footer, in sight below the panel, says what happened and how to go on.
         let named = ["Colour": "name colour"][edit.label] ?? edit.label.lowercased()
         let footer = try #require(roster.footer.message)
-        #expect(footer.hasPrefix("another program changed Cat-Bot's \(named) to \(edit.shownTheirs) after you began, so yours was not saved; "),
+        #expect(footer.hasPrefix("after you began, another program changed Cat-Bot's \(named) to \(edit.shownTheirs), so yours was not saved; "),
                 "\(footer)")
         let again = ["Colour", "Weapon"].contains(edit.label) ? "choose yours again to save it over theirs" : "Enter saves yours over it"
         #expect(footer.contains(again), "\(footer)")

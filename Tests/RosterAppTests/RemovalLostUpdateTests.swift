@@ -81,7 +81,7 @@ struct RemovalLostUpdateTests {
         roster.press(.character("y"))
         #expect(try roster.store.count() == 5, "only the other program's removal")
         #expect(try roster.monster("Explode-Bot") != nil, "the monster selected after the poll stays")
-        #expect(roster.footer.message == "Dog-Bot was removed by another program")
+        #expect(roster.footer.message == "another program removed Dog-Bot")
     }
 
     @Test("the plain roster: a monster changed elsewhere after the question stays, and asking again removes it")

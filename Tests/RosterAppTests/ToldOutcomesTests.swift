@@ -33,12 +33,12 @@ struct ToldOutcomesTests {
         roster.press(.character("4"))
         #expect(try roster.weaponInDatabase("Cat-Bot") == .smoke, "the other program's choice is kept")
         #expect(roster.weaponPanel != nil, "the panel stays up with the offer")
-        #expect(roster.footer.message == "another program changed Cat-Bot's weapon to Smoke after you began, so yours was not saved; "
+        #expect(roster.footer.message == "after you began, another program changed Cat-Bot's weapon to Smoke, so yours was not saved; "
                 + "choose yours again to save it over theirs, Esc keeps theirs")
-        #expect(roster.footerText.contains("another program changed"), "the footer row shows it: \(roster.text)")
+        #expect(roster.footerText.contains("After you began, another program changed"), "the footer row shows it: \(roster.text)")
         // A poll after the clash does not tell the same change over the sentence.
         roster.interface.poll()
-        #expect(roster.footer.message?.hasPrefix("another program changed Cat-Bot's weapon") == true)
+        #expect(roster.footer.message?.hasPrefix("after you began, another program changed Cat-Bot's weapon") == true)
 
         roster.press(.character("4"))
         #expect(try roster.weaponInDatabase("Cat-Bot") == .sword)
@@ -62,7 +62,7 @@ struct ToldOutcomesTests {
         #expect(try roster.monster("Tom-Bot") != nil, "nothing written over the other program's name")
         #expect(roster.details.field("Name")?.value.hasPrefix("Kitty-Bot") == true, "the box still shows what Enter would save")
         // The monster as it was called, and what it is called now.
-        #expect(roster.footer.message == "another program changed Cat-Bot's name to `Tom-Bot` after you began, so yours was not saved; "
+        #expect(roster.footer.message == "after you began, another program changed Cat-Bot's name to `Tom-Bot`, so yours was not saved; "
                 + "Enter saves yours over it, Esc keeps theirs")
 
         roster.press(.enter)
@@ -77,7 +77,7 @@ struct ToldOutcomesTests {
         try otherProgram(roster, saves: MonsterChanges(weapon: .fire))
         roster.interface.poll()
         #expect(roster.footer.message == "another program changed the roster: set-weapon Cat-Bot: Sword → Fire")
-        #expect(roster.footerText.contains("another program"), "in sight: \(roster.text)")
+        #expect(roster.footerText.contains("Another program"), "in sight: \(roster.text)")
         // Several at once: the newest, and how many came before it.
         try otherProgram(roster, saves: MonsterChanges(weapon: .smoke))
         try otherProgram(roster, saves: MonsterChanges(weapon: .blowgun))
@@ -94,7 +94,7 @@ struct ToldOutcomesTests {
           arguments: sizes)
     func readerChangesNothing(_ size: Size) throws {
         let (roster, own) = try firingCatBot(size)
-        #expect(roster.footerText == own + " · u undo", "\(roster.footerText)")
+        #expect(roster.footerText == own + ". · u undo", "\(roster.footerText)")
         // As `roster list` and `roster history` do: read, then empty the WAL as they end.
         for _ in 0..<2 {
             let reader = try SQLiteRosterStore.open(path: roster.path)
@@ -103,7 +103,7 @@ struct ToldOutcomesTests {
             reader.close()
             roster.interface.poll()
             #expect(roster.footer.message == own, "\(roster.footer.message ?? "no message")")
-            #expect(roster.footerText == own + " · u undo", "\(roster.footerText)")
+            #expect(roster.footerText == own + ". · u undo", "\(roster.footerText)")
         }
         // A change that records no history entry, as the sqlite3 shell's, is still told.
         let other = try Database(path: roster.path, options: .readWrite)
@@ -145,7 +145,7 @@ struct ToldOutcomesTests {
         #expect(roster.editingLabel == "Origin")
         #expect(try roster.monster("Cat-Bot")?.height == Height(feet: 1, inches: 4))
         #expect(roster.footer.message == "changed Cat-Bot: height 2 ft 4 in → 1 ft 4 in")
-        #expect(roster.footerText.contains("changed Cat-Bot"), "the footer row shows it: \(roster.text)")
+        #expect(roster.footerText.contains("Changed Cat-Bot"), "the footer row shows it: \(roster.text)")
     }
 
     @Test("letters that mean nothing in a picker do nothing there", arguments: ["Height", "Origin", "Weapon", "Colour"])

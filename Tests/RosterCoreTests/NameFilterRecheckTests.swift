@@ -82,15 +82,26 @@ struct NameFilterRecheckTests {
         #expect(try roster.store.remove(["Dog-Bot"], dryRun: true).map(\.id) == [1])
     }
 
-    @Test("name= spelled exactly as one of a look-alike pair takes that one only; spelled as neither, it is refused naming both")
+    @Test("name= spelled exactly as one of a look-alike pair takes that one only; spelled as neither, a reading takes both and != leaves both out, an action is refused naming both")
     func exactSpellingOfAPair() throws {
         let roster = try rosterWithPair()
         #expect(try roster.store.monsters(matching: query("name = ꓚat-Bot")).map(\.id) == [7])
         #expect(try roster.store.monsters(matching: query("name = Cat-Bot")).map(\.id) == [1])
         #expect(try roster.store.monsterIDs(matching: query("name != ꓚat-Bot")) == [1, 2, 3, 4, 5, 6])
+        #expect(try roster.store.monsterIDs(matching: query("name = CAT-BOT")) == [1, 7])
+        #expect(try roster.store.monsters(matching: query("name != cat-bot")).map(\.id) == [2, 3, 4, 5, 6])
         #expect {
-            try roster.store.monsterIDs(matching: query("name = CAT-BOT"))
+            try roster.store.monsters(matching: query("name = CAT-BOT").acting)
         } throws: { readAlike($0)?.contains("`Cat-Bot` (id 1) and `ꓚat-Bot` (id 7)") == true }
+        let before = try roster.store.monsters()
+        let writes: [() throws -> Void] = [
+            { _ = try roster.store.setWeapon(.fire, matching: query("name != cat-bot"), dryRun: false, expecting: nil) },
+            { _ = try roster.store.edit(matching: query("name = cat-bot"), MonsterChanges(nameColor: .red), dryRun: false) },
+        ]
+        for write in writes {
+            #expect { try write() } throws: { readAlike($0)?.contains("`Cat-Bot` (id 1) and `ꓚat-Bot` (id 7)") == true }
+        }
+        #expect(try roster.store.monsters() == before, "nothing was changed")
         #expect(try roster.store.monsterIDs(matching: query("name ~ at-bo")) == [1, 7])
     }
 

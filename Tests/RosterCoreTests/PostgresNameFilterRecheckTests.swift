@@ -92,15 +92,18 @@ struct PostgresNameFilterRecheckTests {
         #expect(try roster.remove(["Dog-Bot"], dryRun: true).map(\.id) == [1])
     }
 
-    @Test("name= spelled exactly as one of a look-alike pair takes that one only; spelled as neither, it is refused naming both")
+    @Test("name= spelled exactly as one of a look-alike pair takes that one only; spelled as neither, a reading takes both and != neither, an action is refused naming both")
     func exactSpellingOfAPair() throws {
         let (roster, admin) = try rosterWithPair()
         defer { admin.close() }
         #expect(try roster.monsters(matching: query("name = ꓚat-Bot")).map(\.id) == [7])
         #expect(try roster.monsterIDs(matching: query("name = Cat-Bot")) == [1])
+        #expect(try roster.monsterIDs(matching: query("name = CAT-BOT")) == [1, 7])
+        #expect(try roster.monsterIDs(matching: query("name != CAT-BOT")) == [2, 3, 4, 5, 6])
         #expect {
-            try roster.monsterIDs(matching: query("name = CAT-BOT"))
+            try roster.setWeapon(.fire, matching: query("name = CAT-BOT"), dryRun: false, expecting: nil)
         } throws: { readAlike($0)?.contains("`Cat-Bot` (id 1) and `ꓚat-Bot` (id 7)") == true }
+        #expect(try roster.monsters(matching: query("weapon = fire")).map(\.id) == [5], "nothing was changed")
         #expect(try roster.remove(try roster.monsterIDs(matching: query("name = ꓚat-Bot")).map { "#\($0)" }, dryRun: false).map(\.id) == [7])
         #expect(try roster.count() == 6)
     }

@@ -87,8 +87,9 @@ struct PostgresOutsideWritesTests {
         _ = try roster.setWeapons([WeaponAssignment(reference: "Dog-Bot", weapon: .fire)])
         #expect(try calls() == before, "roster's own set-weapon called a trigger's function")
         try roster.connection.simpleQuery("UPDATE roster.monster SET weapon = 'smoke' WHERE id = 1")
-        // Noted by the statement's trigger, counted and announced at the commit.
-        #expect(try calls() == before + 2, "an outside write must still be announced")
+        // Noted by the statement's trigger, counted and announced at the
+        // commit, and who made it stamped beside the count (schema 12).
+        #expect(try calls() == before + 3, "an outside write must still be announced")
     }
 
     @Test("the ids of a weapon filter, the interface's question, come from the weapon index alone")
@@ -139,11 +140,14 @@ struct PostgresOutsideWritesTests {
         let database = try server.makeDatabase()
         let admin = try server.adminConnection(database: database)
         defer { admin.close() }
-        // Back to schema 1: no triggers keeping ids and keys (schema 12 undone), no keyed names (11), no check of deleted entries (10), no write tokens (9), no check of roster's writes
+        // Back to schema 1: no outside writer (schema 13 undone), no triggers keeping ids and keys (12), no keyed names (11), no check of deleted entries (10), no write tokens (9), no check of roster's writes
         // by their history (8), no sort indexes (7), no count of outside writes (6),
         // the history numbered by a sequence (5), no weapon index (4), no
         // announcements of outside changes (2 and 3).
         try admin.simpleQuery("""
+            DROP TRIGGER outside_writer_stamped ON roster.roster_schema;
+            DROP FUNCTION roster.stamp_outside_writer();
+            ALTER TABLE roster.roster_schema DROP COLUMN outside_writer, DROP COLUMN outside_program;
             DROP TRIGGER monster_key_written_alone ON roster.monster;
             DROP TRIGGER monster_id_past_sequence ON roster.monster;
             DROP FUNCTION roster.forget_keyed_name(), roster.keep_monster_ids_past();

@@ -11,17 +11,7 @@ struct PostgresSchemaTenRoleTests {
     /// A database holding the default roster at schema 10, a writer and
     /// a reader granted what docs/sharing.md lists.
     static func schemaTen() throws -> (database: String, admin: PostgresConnection) {
-        let server = try PostgresTestServer.shared()
-        let database = try server.makeDatabase()
-        let admin = try server.adminConnection(database: database)
-        try admin.simpleQuery("""
-            DROP TRIGGER monster_key_written_alone ON roster.monster;
-            DROP TRIGGER monster_id_past_sequence ON roster.monster;
-            DROP FUNCTION roster.forget_keyed_name(), roster.keep_monster_ids_past();
-            DROP INDEX roster.monster_stale_key;
-            ALTER TABLE roster.monster DROP COLUMN keyed_name;
-            UPDATE roster.roster_schema SET version = 10;
-            """)
+        let (database, admin) = try PostgresSchemaUpgradeTests.roster(atVersion: 10)
         try admin.grantWriting(to: "ten_writer")
         try admin.grantReading(to: "ten_reader")
         return (database, admin)

@@ -49,10 +49,6 @@ final class MonsterListModel {
     private(set) var expression: MonsterQuery?
     /// Why the filter, read as an expression, means nothing.
     private(set) var filterProblem: QueryError?
-    /// Why the store refused the expression, which means something: a
-    /// `name=` that reads as several monsters' names, in the command line's
-    /// sentence naming them. The list shows none of them, and says this.
-    private(set) var expressionRefusal: String?
     /// The filter in force before the letters typed now began to be read
     /// as a name: where `wepon=`, broken, goes back to, rather than to
     /// `wepon`, which was its own first letters and matched nothing.
@@ -279,7 +275,6 @@ final class MonsterListModel {
     /// rows can match.
     private func applyFilter(narrowing: Bool = false) {
         window.removeAll(keepingCapacity: true)
-        expressionRefusal = nil
         defer { arrange() }
         guard isFiltering else {
             matches = nil
@@ -293,13 +288,9 @@ final class MonsterListModel {
         }
         if let expression {
             // The store finds the ids (its indexes serve it); the rows are
-            // where the index holds them, in roster order.
-            var ids: [Int64] = []
-            do throws(RosterError) {
-                ids = try store.monsterIDs(matching: expression)
-            } catch {
-                if case .namesReadAlike(let sentence) = error { expressionRefusal = sentence }
-            }
+            // where the index holds them, in roster order. A `name=` that
+            // reads as several monsters' names finds them all, as `list` does.
+            let ids = (try? store.monsterIDs(matching: expression)) ?? []
             var rows = ids.compactMap { index.row(of: $0).map(Int32.init) }
             rows.sort()
             matches = rows

@@ -1,4 +1,5 @@
 import RosterCore
+import TextSafety
 
 /// How the interface tells a change from the history: in the history's
 /// own words, except that a change of picture names the pictures as the
@@ -56,5 +57,19 @@ extension RosterSessionController {
         // The shortfall ("nothing to redo: #3 edit Dog-Bot: …") names its changes as a refusal does.
         let shortfall = outcome.shortfall.map { told(refusal: $0, citing: outcome.citing) }
         return (steps + (shortfall.map { [$0] } ?? [])).joined(separator: "; ")
+    }
+
+    /// `message` as the footer and the plain roster show it: one complete
+    /// sentence (`Sentence`), its first word kept as written when it is a
+    /// monster's name spelled so (`eve now carries Fire.`). The last
+    /// answer is kept, since the footer asks on every frame; nothing is
+    /// asked of a server that is out of reach.
+    func sentence(_ message: String) -> String {
+        if let last = lastSentence, last.message == message { return last.sentence }
+        let sentence = Sentence.completed(message) { [self] word in
+            serverLost == nil && ((try? store.find(word)) ?? nil)?.name == word
+        }
+        if serverLost == nil { lastSentence = (message, sentence) }
+        return sentence
     }
 }

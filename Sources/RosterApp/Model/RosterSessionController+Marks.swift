@@ -214,8 +214,8 @@ extension RosterSessionController {
             "\(now.name) to \(changed.map { $0.told(now) }.joined(separator: " and "))"
         }
         let more = clashing.count > 3 ? " and \(MonsterListView.grouped(clashing.count - 3)) more" : ""
-        return "\(subject) changed the \(label) of \(monsters(clashing.count, "marked monster", "marked monsters")) "
-            + "after you began (\(named.joined(separator: ", "))\(more)), so yours was not saved; \(again)"
+        return "after you began, \(subject) changed the \(label) of \(monsters(clashing.count, "marked monster", "marked monsters")) "
+            + "(\(named.joined(separator: ", "))\(more)), so yours was not saved; \(again)"
     }
 
     /// The marked monsters (as they are now) whose field `changes` sets

@@ -62,23 +62,27 @@ extension RosterSessionController {
     }
 
     /// "another program changed the roster: set-weapon Cat-Bot: Sword →
-    /// Fire", told as news (`tellNews`). It ends the follow-up on offer:
-    /// `u` would now take back the other program's change, not the one it
-    /// followed.
+    /// Fire", or, written without roster on a server, "another program
+    /// (`psql`, logged in as alice) changed the roster", told as news
+    /// (`tellNews`). It ends the follow-up on offer: `u` would now take
+    /// back the other program's change, not the one it followed.
     ///
-    /// On a roster a team shares the history says who: "alice on
-    /// alice@laptop changed the roster: set-weapon Cat-Bot: Sword → Fire".
+    /// On a roster a team shares the history says who: "the roster was
+    /// changed by alice on alice@laptop: set-weapon Cat-Bot: Sword → Fire".
     private func changesByOthers() -> String {
         let newest = (try? store.history(touching: nil, limit: Self.toldChanges + 1)) ?? []
         let unseen = newest.filter { $0.id > seenHistoryID }
         seenHistoryID = max(seenHistoryID, newest.first?.id ?? 0)
-        // Written without a history entry (another tool on the file).
-        guard let latest = unseen.first else { return "another program changed the roster" }
+        // Written without a history entry (psql, another tool on the
+        // file): named where the server could tell who.
+        guard let latest = unseen.first else { return "\(outsideWriterDescribed) changed the roster" }
         let earlier = unseen.count > Self.toldChanges ? "; more changes came before it, and the history lists them"
             : unseen.count == 2 ? "; 1 more came before it, and the history lists it"
             : unseen.count > 2 ? "; \(unseen.count - 1) more came before it, and the history lists them" : ""
-        let who = latest.author ?? "another program"
-        return "\(who) changed the roster: \(told(latest))\(earlier)"
+        // The author is a role and a client, written as they are: the
+        // sentence begins with roster's words, which take its capital.
+        guard let who = latest.author else { return "another program changed the roster: \(told(latest))\(earlier)" }
+        return "the roster was changed by \(who): \(told(latest))\(earlier)"
     }
 
     /// "reconnected to SERVER; 2 changes were made meanwhile, the latest
@@ -106,6 +110,13 @@ extension RosterSessionController {
         return "reconnected to \(server); \(count) were made meanwhile, the latest\(who): \(told(latest)); history lists them"
     }
 
+    /// Who wrote without roster, as a sentence names them: ``another
+    /// program (`psql`, logged in as alice)`` on a server that could tell
+    /// (`RosterStore.outsideWriter`), else `another program`.
+    var outsideWriterDescribed: String {
+        store.outsideWriter?.described ?? "another program"
+    }
+
     /// Changes counted before "more changes came before it" stops counting.
     private static let toldChanges = 9
 
@@ -122,7 +133,7 @@ extension RosterSessionController {
     /// Says why the details let go of a monster by themselves.
     func noteShownMonsterGone(_ monster: Monster, wasEditing: Bool) {
         let gone = ((try? store.monster(id: monster.id)) ?? nil) == nil
-        let what = gone ? "\(monster.name) was removed by another program" : "another program changed \(monster.name)"
+        let what = gone ? "another program removed \(monster.name)" : "another program changed \(monster.name)"
         tellNews(withFilterNote(wasEditing ? "\(what); the edit was put away unsaved" : what), isError: true)
     }
 

@@ -79,8 +79,8 @@ extension RosterSessionController {
         ((try? store.history(touching: "#\(id)", limit: 1))?.first?.author) ?? "another program"
     }
 
-    /// "another program changed Cat-Bot's weapon to Smoke after you began,
-    /// so yours was not saved; …": the plain roster's sentence, naming
+    /// "after you began, another program changed Cat-Bot's weapon to
+    /// Smoke, so yours was not saved; …": the plain roster's sentence, naming
     /// who (`by`) where the store knows it.
     static func clash(_ changes: MonsterChanges, from original: Monster, to current: Monster,
                       by who: String = "another program", again: String) -> String {
@@ -92,7 +92,8 @@ extension RosterSessionController {
             // the monster by the name the person knew, then says the new one.
             field.told(current) != field.told(original) && (field.told(mine) != field.told(current) || field === MonsterFields.name)
         }
-        return "\(who) changed \(changedFields(fields, from: original, to: current)) after you began, so yours was not saved; \(again)"
+        // Begun with roster's words: `who` is a role, written as it is.
+        return "after you began, \(who) changed \(changedFields(fields, from: original, to: current)), so yours was not saved; \(again)"
     }
 
     /// "another program had already changed Cat-Bot's weapon to Fire: the

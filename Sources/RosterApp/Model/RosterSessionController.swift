@@ -94,6 +94,8 @@ final class RosterSessionController {
     /// The newest change in the history the interface has seen: its own,
     /// or one it told. A poll tells those after it as other programs'.
     var seenHistoryID: Int64 = 0
+    /// The last message made a sentence, and the sentence (`sentence(_:)`).
+    var lastSentence: (message: String, sentence: String)?
     /// What the store said during the write under way (`RosterStore.tell`),
     /// until the write's sentence takes it along.
     var heardFromStore: String?
@@ -293,7 +295,7 @@ final class RosterSessionController {
                 status = ("removed \(confirmed.name)", false)
                 outcome = .removed
             } else {
-                status = ("\(confirmed.name) was removed by another program", true)
+                status = ("another program removed \(confirmed.name)", true)
                 outcome = .alreadyGone
             }
             didWrite()

@@ -80,7 +80,7 @@ final class PlainSession {
 
     /// A message from the controller or the store, as a sentence.
     func tell(_ message: String) {
-        say(PlainWording.sentence(message))
+        say(controller.sentence(PlainWording.spoken(message)))
     }
 
     /// Asks, after telling what other programs changed meanwhile. Nil when
@@ -231,7 +231,7 @@ final class PlainSession {
         if unseen.count > Self.announcedChanges {
             say("Another program made more changes; history lists them all.")
         } else if unseen.isEmpty, list.total != totalBefore {
-            say("Another program changed the roster; it now holds \(PlainWording.monsters(list.total)).")
+            tell("\(controller.outsideWriterDescribed) changed the roster; it now holds \(PlainWording.monsters(list.total))")
         }
         if let chosenID, isGone(chosenID) {
             say("The monster you chose is no longer on the roster.")

@@ -6,14 +6,11 @@ import RosterCore
 /// the lines around it. Messages the controller and the store already
 /// word (the command line's words) are only made into sentences here.
 enum PlainWording {
-    /// `now carries Fire` → `Now carries Fire.`: a message as a sentence,
-    /// in the words speech reads well (`spoken`).
+    /// `now carries Fire` → `Now carries Fire.`: a message as a sentence
+    /// (`Sentence`, as the full-screen roster's footer shows it), in the
+    /// words speech reads well (`spoken`).
     static func sentence(_ message: String) -> String {
-        let message = spoken(message)
-        guard let first = message.first else { return message }
-        var text = first.isLowercase ? first.uppercased() + message.dropFirst() : message
-        if let last = text.last, !".?!".contains(last) { text += "." }
-        return text
+        Sentence.completed(spoken(message))
     }
 
     /// A message in the command line's words made to be heard: values in

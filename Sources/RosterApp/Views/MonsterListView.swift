@@ -130,13 +130,6 @@ final class MonsterListView: View {
             buffer.write("indexing names…", at: rowsArea.origin, width: rowsArea.width, style: Theme.label)
             return
         }
-        if list.count == 0, let refusal = list.expressionRefusal {
-            // As the command line refuses it: the monsters the name reads as, named.
-            for (row, line) in TextWrapping.lines(refusal, width: max(1, rowsArea.width - 2)).prefix(rowsArea.height).enumerated() {
-                buffer.write(line, at: Point(x: rowsArea.x + 1, y: rowsArea.y + row), width: rowsArea.width - 2, style: Theme.label)
-            }
-            return
-        }
         if list.count == 0 {
             let words = list.filterInForce.split(separator: " ").count
             let message = !list.isFilterInForce ? "the roster is empty"

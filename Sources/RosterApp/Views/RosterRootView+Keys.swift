@@ -119,7 +119,7 @@ extension RosterRootView {
     var quitsByQ: Bool { window?.keyRoute.printableKeysStopped != true }
 
     /// Said when `q` is pressed over a picker.
-    static let qOverPicker = "q does nothing here, as no letter does in a picker: Esc closes it, Ctrl-C quits"
+    static let qOverPicker = "the q key does nothing here, as no letter does in a picker: Esc closes it, Ctrl-C quits"
 
     /// An overlay other than the monster drawer (which is the list) is in front.
     var isOverlayInFront: Bool {

@@ -288,7 +288,9 @@ final class RosterRootView: View {
         case .undoAlone(let id): isShowingHistory ? " · u undoes #\(id) alone" : " · h, then u undoes #\(id) alone"
         case nil: ""
         }
-        footer.message = (status.text, status.isError ? Theme.error : Theme.success)
+        // One complete sentence (a capital, a full stop), as the plain
+        // roster tells it; the key that follows it up comes after the stop.
+        footer.message = (controller.sentence(status.text), status.isError ? Theme.error : Theme.success)
         footer.messageEnding = offer
         panelMessage.message = footer.message
         panelMessage.messageEnding = offer

@@ -40,7 +40,7 @@ extension WritingCommands {
         var references = invocation.positionals
         var matched: [Monster]?
         if !invocation.values(QueryOptions.filter).isEmpty {
-            let found = try store.monsters(matching: try invocation.query())
+            let found = try store.monsters(matching: try invocation.query().acting)
             references = found.map { "#\($0.id)" }
             matched = found
             if references.isEmpty {

@@ -24,13 +24,20 @@ extension MonsterRules {
     static func oneMonster(named reference: String, among candidates: [Monster],
                            use: NameUse = .reference) throws(RosterError) -> Monster? {
         guard candidates.count > 1 else { return candidates.first }
-        // Spelled exactly so: scalar for scalar, since Swift's `==` holds
-        // `Café` in NFC and in NFD equal, and those are two monsters here.
-        let exact = candidates.filter { $0.name.unicodeScalars.elementsEqual(reference.unicodeScalars) }
-        if exact.count == 1 { return exact[0] }
+        if let exact = spelledExactly(reference, among: candidates) { return exact }
         let way = use == .reference ? "name one by its id or by its exact spelling" : "spell it exactly as the one to update"
         throw .namesReadAlike("\(candidates.count) monsters have names that read as \(Quote.code(reference)): \(listed(candidates)); "
             + "\(way), or rename one (roster edit '#\(candidates[candidates.count - 1].id)' --name NEW)")
+    }
+
+    /// The one of `candidates` spelled exactly as `reference` (the only
+    /// candidate counts as such), if there is one: scalar for scalar,
+    /// since Swift's `==` holds `Café` in NFC and in NFD equal, and those
+    /// are two monsters here.
+    static func spelledExactly(_ reference: String, among candidates: [Monster]) -> Monster? {
+        guard candidates.count > 1 else { return candidates.first }
+        let exact = candidates.filter { $0.name.unicodeScalars.elementsEqual(reference.unicodeScalars) }
+        return exact.count == 1 ? exact[0] : nil
     }
 
     /// Why a new monster (an add, an import's inserted record) cannot be

@@ -64,16 +64,23 @@ extension PostgresRosterStore {
     /// remembers it: whether anything moved.
     private func dataMoved() throws -> Bool {
         let tokens = Self.arrayLiteral(ownTokensSinceSeen)
+        // Who made the latest outside write (schema 12): read through
+        // `to_jsonb` too, so that a roster on schema 11 answers NULL.
         let row = try run("""
             SELECT (SELECT coalesce(max(id), 0) FROM roster.history),
                    (SELECT to_jsonb(s) ->> 'outside_writes' FROM roster.roster_schema s),
                    (SELECT count(*) FROM roster.history h WHERE h.id > $1
-                      AND (to_jsonb(h) ->> 'write_token' IS NULL OR to_jsonb(h) ->> 'write_token' <> ALL($2::text[])))
+                      AND (to_jsonb(h) ->> 'write_token' IS NULL OR to_jsonb(h) ->> 'write_token' <> ALL($2::text[]))),
+                   (SELECT to_jsonb(s) ->> 'outside_writer' FROM roster.roster_schema s),
+                   (SELECT to_jsonb(s) ->> 'outside_program' FROM roster.roster_schema s)
             """, [String(seenNewestEntry), tokens]).rows.first
         let newest = row?[0].flatMap { Int64($0) } ?? 0
         let outside = row?[1] ?? nil
         let othersWrote = (row?[2].flatMap { Int64($0) } ?? 0) > 0
         let moved = othersWrote || newest < seenNewestEntry || outside != seenOutsideWrites
+        if outside != seenOutsideWrites, seenOutsideWrites != nil {
+            outsideWriter = (row?[3] ?? nil).map { OutsideWriter(role: $0, program: row?[4] ?? nil) }
+        }
         seenNewestEntry = newest
         seenOutsideWrites = outside
         ownTokensSinceSeen = []

@@ -85,6 +85,7 @@ public final class PostgresRosterStore: RosterStore {
     /// committed since.
     var seenNewestEntry: Int64 = 0
     var seenOutsideWrites: String?
+    public internal(set) var outsideWriter: OutsideWriter?
     var ownTokensSinceSeen: [String] = []
     /// How deep in `guarded` the store is: only the outermost call may
     /// reconnect, never one inside a transaction.

@@ -76,6 +76,8 @@ enum PostgresSchema {
                   sql: version11),
         Migration(version: 12, summary: "an id another program writes moves the id sequence past it, and a key it rewrites alone is derived again",
                   sql: version12),
+        Migration(version: 13, summary: "note the role and program of the latest outside write, so that an open roster can say who changed it",
+                  sql: version13),
     ]
 
     static var currentVersion: Int32 { Int32(migrations.count) }
@@ -91,7 +93,8 @@ enum PostgresSchema {
     /// to the bookkeeping; version 11 finds stale keys in one probe,
     /// without which lookups compare names; version 12 keeps the id
     /// sequence past ids other programs write, and marks keys they
-    /// rewrite alone). Writes need version 5's
+    /// rewrite alone; version 13 names who made the latest outside write,
+    /// without which it is told unnamed). Writes need version 5's
     /// counter: its owner runs the new roster once first, as
     /// docs/sharing.md says for every upgrade.
     static let oldestCompatibleVersion: Int32 = 1

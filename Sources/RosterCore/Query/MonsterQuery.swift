@@ -20,6 +20,16 @@ public struct MonsterQuery: Sendable {
     public var order: [MonsterSortKey]
     /// The fields each record carries, in this order; nil for every field.
     public var fields: [MonsterField]?
+    /// What the matches are for, which decides what a name reading as
+    /// several monsters' means (see `resolvingNames`).
+    public var purpose: Purpose = .reading
+
+    /// Reading the matches (`list`, `export`, the interface's `/`), or
+    /// acting on each of them (`remove`, `set-weapon` and `edit --where`).
+    public enum Purpose: Sendable {
+        case reading
+        case acting
+    }
 
     public init(conditions: [MonsterCondition] = [], order: [MonsterSortKey] = [], fields: [MonsterField]? = nil) {
         self.conditions = conditions
@@ -43,6 +53,14 @@ public struct MonsterQuery: Sendable {
     public var allFields: MonsterQuery {
         var query = self
         query.fields = nil
+        return query
+    }
+
+    /// This query for acting on each match: a name reading as several
+    /// monsters', spelled as none of them, is refused.
+    public var acting: MonsterQuery {
+        var query = self
+        query.purpose = .acting
         return query
     }
 
@@ -138,14 +156,16 @@ extension MonsterQuery {
     var sortsByName: Bool { order.contains { $0.field == .name } }
 
     /// This query with each `name=X` and `name!=X` made a condition on
-    /// the id of the monster `X` names, found as a lookup by name finds
-    /// it: `monstersReadingAs(X)` gives every monster whose current name
+    /// the ids of the monsters `X` names, found as a lookup by name finds
+    /// them: `monstersReadingAs(X)` gives every monster whose current name
     /// reads as `X` (each row re-checked by its name, never trusted by a
     /// stored key another program may have left behind), and of two that
-    /// read alike the one spelled exactly so is meant, else the filter is
-    /// refused naming both (`MonsterRules.oneMonster`). So `=` means on
-    /// every surface what a name means to `show` and `remove NAME`, and
-    /// `remove --where 'name = ꓚat-Bot'` never takes `Cat-Bot` with it.
+    /// read alike the one spelled exactly so is meant. Spelled as neither,
+    /// a reading takes (or, with `!=`, leaves out) every one of them, as
+    /// `=` ignores case; an action is refused naming each
+    /// (`MonsterRules.oneMonster`), so that `remove --where 'name = ꓚat-Bot'`
+    /// never takes `Cat-Bot` with it and no command acts on a monster a
+    /// person did not name.
     func resolvingNames(_ monstersReadingAs: (String) throws -> [Monster]) throws -> MonsterQuery {
         guard conditions.contains(where: { $0.field == .name && $0.comparison != .contains }) else { return self }
         var resolved = self
@@ -153,9 +173,13 @@ extension MonsterQuery {
             guard condition.field == .name, condition.comparison != .contains, case .text(let text) = condition.value else {
                 return condition
             }
-            let named = try MonsterRules.oneMonster(named: text, among: monstersReadingAs(text))
+            let candidates = try monstersReadingAs(text)
+            let named: [Monster] = switch purpose {
+            case .acting: try MonsterRules.oneMonster(named: text, among: candidates).map { [$0] } ?? []
+            case .reading: MonsterRules.spelledExactly(text, among: candidates).map { [$0] } ?? candidates
+            }
             return MonsterCondition(field: .id, comparison: condition.comparison == .notEqual ? .notEqual : .equal,
-                                    value: .ids(named.map { [$0.id] } ?? []))
+                                    value: .ids(named.map(\.id)))
         }
         return resolved
     }

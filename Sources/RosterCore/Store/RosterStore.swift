@@ -171,6 +171,10 @@ public protocol RosterStore: AnyObject {
     func changeCounter() throws(RosterError) -> Int64
     /// When to ask `changeCounter()` again: see `ChangeWatch`.
     var changeWatch: ChangeWatch { get }
+    /// Who made the latest write without roster that `changeCounter()`
+    /// found moved, where the store can tell (a server's role); nil for
+    /// a file, whose writers have no name, and before any such write.
+    var outsideWriter: OutsideWriter? { get }
     /// Whether `path` names one of the roster's own files (the database,
     /// its log, the log's index, a journal), which an export must never
     /// be written over; nil for any other file. Make the folders on the

@@ -165,7 +165,7 @@ extension RuleWritingStore {
     func changeWeapons(to weapon: WeaponType, matching query: MonsterQuery, dryRun: Bool,
                        expecting expected: WeaponType?) throws(RosterError) -> [WeaponChange] {
         try change(dryRun: dryRun) {
-            try assignRecorded(try monsterIDs(matching: query).map { WeaponAssignment(reference: "#\($0)", weapon: weapon) },
+            try assignRecorded(try monsterIDs(matching: query.acting).map { WeaponAssignment(reference: "#\($0)", weapon: weapon) },
                                expecting: expected)
         }
     }
@@ -189,7 +189,7 @@ extension RuleWritingStore {
     /// The same changes to every monster `query` matches, matched inside the write.
     func changeMonsters(matching query: MonsterQuery, _ changes: MonsterChanges, dryRun: Bool,
                         expecting expected: ExpectedValues) throws(RosterError) -> [MonsterEdit] {
-        try change(dryRun: dryRun) { try editAllRecorded(try monsterIDs(matching: query).map { "#\($0)" }, changes, expecting: expected) }
+        try change(dryRun: dryRun) { try editAllRecorded(try monsterIDs(matching: query.acting).map { "#\($0)" }, changes, expecting: expected) }
     }
 
     /// The interface's save of one field (see `RosterStore.edit(monsterID:)`):

@@ -88,14 +88,15 @@ final class DisposablePostgres: @unchecked Sendable {
         return name
     }
 
-    /// Runs SQL with the real psql binary as the superuser and returns its
-    /// unaligned output; a failing statement throws with psql's complaint.
+    /// Runs SQL with the real psql binary as the superuser (or the login
+    /// role `user`) and returns its unaligned output; a failing statement
+    /// throws with psql's complaint.
     @discardableResult
-    func psql(_ sql: String, database: String = "postgres") throws -> String {
+    func psql(_ sql: String, database: String = "postgres", user: String = "postgres") throws -> String {
         let output = "/tmp/roster-e2e-psql-\(UUID().uuidString)"
         defer { unlink(output); unlink(output + ".err") }
         let command = [Self.psqlBinary, "-X", "-q", "-At", "-v", "ON_ERROR_STOP=1", "-h", folder, "-p", String(port),
-                       "-U", "postgres", "-d", database, "-c", sql].map(Self.quoted).joined(separator: " ")
+                       "-U", user, "-d", database, "-c", sql].map(Self.quoted).joined(separator: " ")
         let status = runWithoutInheritedDescriptors("\(command) </dev/null >\(Self.quoted(output)) 2>\(Self.quoted(output + ".err"))")
         let text = FileManager.default.contents(atPath: output).map { String(decoding: $0, as: UTF8.self) } ?? ""
         guard status == 0 else {

@@ -1,0 +1,97 @@
+import Foundation
+import Testing
+import PostgresWire
+@testable import RosterCore
+
+/// Schema 13 names who made the latest write without roster: the role
+/// that logged in (the server's word) and the program it said it was
+/// (its own). A roster at schema 12, upgraded by its owner, keeps every
+/// role of docs/sharing.md working, before and after.
+@Suite("Who changed a PostgreSQL roster without roster")
+struct PostgresOutsideWriterTests {
+    /// A store for `user`, as the interface opens one.
+    private func store(_ database: String, user: String) throws -> PostgresRosterStore {
+        try PostgresRosterStore.open(uri: PostgresTestServer.shared().uri(database: database, user: user, applicationName: "watcher"),
+                                     environment: [:])
+    }
+
+    /// `store`'s change counter once it has moved from `before`, or nil
+    /// when it had not after two seconds.
+    private func moved(_ store: PostgresRosterStore, from before: Int64) throws -> Int64? {
+        let deadline = Date().addingTimeInterval(2)
+        while Date() < deadline {
+            let now = try store.changeCounter()
+            if now != before { return now }
+            usleep(5_000)
+        }
+        return nil
+    }
+
+    /// Runs `sql` as the login role `role`, whose session calls itself `program`.
+    private func write(_ sql: String, as role: String, program: String, _ database: String) throws {
+        let connection = try PostgresTestServer.shared().connection(as: role, database: database)
+        defer { connection.close() }
+        try connection.simpleQuery("SET application_name = '\(program)'; \(sql)")
+    }
+
+    @Test("schema 12 upgraded to 13: a reader that may not upgrade hears an outside write unnamed on 12; after the owner's upgrade a writer's psql change is named by role and program, and the schema is a new roster's")
+    func twelveToThirteen() throws {
+        let (database, admin) = try PostgresSchemaUpgradeTests.roster(atVersion: 12)
+        defer { admin.close() }
+        try admin.grantWriting(to: "alice")
+        try admin.grantReading(to: "ci_reader")
+
+        // Schema 12: the reader cannot upgrade it, and still hears the change, unnamed.
+        let reader = try store(database, user: "ci_reader")
+        #expect(try admin.query("SELECT version FROM roster.roster_schema").firstValue == "12")
+        let first = try reader.changeCounter()
+        try write("UPDATE roster.monster SET weapon = 'fire' WHERE id = 1", as: "alice", program: "psql", database)
+        #expect(try moved(reader, from: first) != nil)
+        #expect(reader.outsideWriter == nil)
+
+        // The owner's roster upgrades it.
+        let watcher = try store(database, user: "postgres")
+        #expect(try admin.query("SELECT version FROM roster.roster_schema").firstValue == "13")
+        let fresh = try PostgresTestServer.shared().adminConnection(database: try PostgresTestServer.shared().makeDatabase())
+        defer { fresh.close() }
+        #expect(try admin.rosterSchemaShape() == (try fresh.rosterSchemaShape()))
+
+        let before = try watcher.changeCounter()
+        try write("UPDATE roster.monster SET weapon = 'smoke' WHERE id = 2", as: "alice", program: "psql", database)
+        let after = try #require(try moved(watcher, from: before), "the outside write is heard")
+        #expect(watcher.outsideWriter == OutsideWriter(role: "alice", program: "psql"))
+        #expect(watcher.outsideWriter?.described == "another program (`psql`, logged in as alice)")
+        #expect(try admin.query("SELECT outside_writer, outside_program FROM roster.roster_schema").rows == [["alice", "psql"]])
+
+        // A NOTIFY names nobody: any role may send one, and nothing moved.
+        try write("NOTIFY roster, 'outside'", as: "ci_reader", program: "forger", database)
+        #expect(try moved(watcher, from: after) == nil)
+        #expect(watcher.outsideWriter == OutsideWriter(role: "alice", program: "psql"))
+
+        // A session acting as another role (SET ROLE), under roster's own
+        // name, is still the role that logged in.
+        try admin.grantWriting(to: "bob")
+        try admin.simpleQuery("GRANT bob TO alice")
+        try write("SET ROLE bob; DELETE FROM roster.monster WHERE id = 6", as: "alice", program: "roster", database)
+        _ = try #require(try moved(watcher, from: after), "the second outside write is heard")
+        #expect(watcher.outsideWriter == OutsideWriter(role: "alice", program: "roster"))
+
+        // A writer granted UPDATE on the marker cannot name someone else.
+        try write("UPDATE roster.roster_schema SET outside_writer = 'bob', outside_program = 'roster'",
+                  as: "alice", program: "psql", database)
+        #expect(try admin.query("SELECT outside_writer, outside_program FROM roster.roster_schema").rows == [["alice", "roster"]])
+
+        // roster's own writes name no outside writer; the reader still reads on 13.
+        let writer = try store(database, user: "alice")
+        _ = try writer.setWeapons([WeaponAssignment(reference: "Ice-Bot", weapon: .sword)])
+        #expect(try admin.query("SELECT outside_writes FROM roster.roster_schema").firstValue == "3")
+        #expect(try reader.find("Ice-Bot")?.weapon.type == .sword)
+    }
+
+    @Test("a program's own name is quoted and its control characters made visible; an empty one is left out")
+    func describedSafely() {
+        #expect(OutsideWriter(role: "alice", program: "").described == "another program (logged in as alice)")
+        #expect(OutsideWriter(role: "alice", program: "x`) changed\u{1B}[2J").described
+                == "another program (``x`) changed\\e[2J``, logged in as alice)")
+    }
+}
