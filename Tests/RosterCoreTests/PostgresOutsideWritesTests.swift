@@ -88,7 +88,7 @@ struct PostgresOutsideWritesTests {
         #expect(try calls() == before, "roster's own set-weapon called a trigger's function")
         try roster.connection.simpleQuery("UPDATE roster.monster SET weapon = 'smoke' WHERE id = 1")
         // Noted by the statement's trigger, counted and announced at the
-        // commit, and who made it stamped beside the count (schema 12).
+        // commit, and who made it stamped beside the count (schema 13).
         #expect(try calls() == before + 3, "an outside write must still be announced")
     }
 
