@@ -25,11 +25,51 @@ struct PostgresHistoryIDsExhaustedTests {
         #expect(try roster.monster(id: 2)?.weapon.type == .blowgun)
     }
 
+    @Test("an entry planted at 2^53−2: the next change is #2^53−1, the one after (an import too) is refused with nothing written, until history --clear")
+    func historyAtTheLargestExactNumber() throws {
+        let (roster, admin) = try PostgresTestServer.freshRoster()
+        defer { admin.close() }
+        _ = try roster.setWeapons([WeaponAssignment(reference: "Cat-Bot", weapon: .fire)], dryRun: false, expecting: nil)
+        let given = try #require(try roster.history(touching: nil, limit: nil).map(\.id).max())
+        try admin.simpleQuery("""
+            INSERT INTO roster.history (id, client, surface, command, summary, kind)
+            VALUES (9007199254740990, 'x', 'command line', 'edit', 'x', 'rows')
+            """)
+        _ = try roster.setWeapons([WeaponAssignment(reference: "Fire-Bot", weapon: .fire)], dryRun: false, expecting: nil)
+        #expect(try roster.history(touching: nil, limit: nil).map(\.id).max() == 9_007_199_254_740_991)
+        let refusedAsData: (any Error) -> Bool = { error in
+            guard case RosterError.invalid(let problems) = error else { return false }
+            return problems.first?.message == HistoryTable.noIDLeft
+        }
+        #expect(performing: {
+            try roster.setWeapons([WeaponAssignment(reference: "Dog-Bot", weapon: .fire)], dryRun: false, expecting: nil)
+        }, throws: refusedAsData)
+        #expect(performing: {
+            let text = #"{"name":"Zed-Bot","weapon":"sword"}"#
+            _ = try roster.importMonsters(from: MonsterReader(input: ChunkedInput(bytes: Array(text.utf8), name: "z.json"),
+                                                              format: .ndjson, raw: false), mode: .replace)
+        }, throws: refusedAsData)
+        #expect(try roster.monster(id: 2)?.weapon.type == .blowgun)
+        #expect(try roster.monsters().count == 6)
+        #expect(try roster.history(touching: nil, limit: nil).map(\.id).max() == 9_007_199_254_740_991)
+        #expect(try integer(admin, "SELECT last_id FROM roster.history_counter") == 9_007_199_254_740_991)
+        // A clear gives the numbers a way on, after the last roster counted to.
+        _ = try roster.clearHistory()
+        _ = try roster.setWeapons([WeaponAssignment(reference: "Dog-Bot", weapon: .fire)], dryRun: false, expecting: nil)
+        #expect(try roster.history(touching: nil, limit: nil).map(\.id) == [given + 1])
+    }
+
+    private func integer(_ connection: PostgresConnection, _ sql: String) throws -> Int64? {
+        try connection.simpleQuery(sql).first?.firstValue.flatMap { Int64($0) }
+    }
+
     /// What a writer granted docs/sharing.md's recipe can do in psql.
     static let windings = [
         "UPDATE roster.history_counter SET last_id = 9223372036854775807",
         "INSERT INTO roster.history (id, client, surface, command, summary, kind) VALUES (9223372036854775807, 'x', 'command line', 'edit', 'x', 'rows')",
         "UPDATE roster.history_counter SET last_id = 9007199254740992",
+        "UPDATE roster.history_counter SET last_id = 9007199254740991",
+        "INSERT INTO roster.history (id, client, surface, command, summary, kind) VALUES (9007199254740991, 'x', 'command line', 'edit', 'x', 'rows')",
     ]
 
     @Test("a writer winds the counter to the end: writes say no number is left, until history --clear numbers them on from roster's own",
@@ -46,14 +86,13 @@ struct PostgresHistoryIDsExhaustedTests {
         _ = try roster.setWeapons([WeaponAssignment(reference: "Cat-Bot", weapon: .fire)], dryRun: false, expecting: nil)
         let given = try #require(try roster.history(touching: nil, limit: nil).map(\.id).max())
         try winder.simpleQuery(winding)
-        if winding.contains("9223372036854775807") {
-            #expect {
-                try roster.setWeapons([WeaponAssignment(reference: "Dog-Bot", weapon: .fire)], dryRun: false, expecting: nil)
-            } throws: { error in
-                guard case RosterError.invalid(let problems) = error else { return false }
-                return problems.first?.message == HistoryTable.noIDLeft
-            }
+        #expect {
+            try roster.setWeapons([WeaponAssignment(reference: "Dog-Bot", weapon: .fire)], dryRun: false, expecting: nil)
+        } throws: { error in
+            guard case RosterError.invalid(let problems) = error else { return false }
+            return problems.first?.message == HistoryTable.noIDLeft
         }
+        #expect(try roster.monster(id: 2)?.weapon.type == .blowgun)
         _ = try roster.clearHistory()
         _ = try roster.setWeapons([WeaponAssignment(reference: "Dog-Bot", weapon: .fire)], dryRun: false, expecting: nil)
         #expect(try roster.history(touching: nil, limit: nil).map(\.id) == [given + 1])
