@@ -90,4 +90,26 @@ struct PostgresKeyedNameTests {
         #expect(try KeyedNames.nameKeys(reader)[4] == "wuf-bot", "the interface's index of names")
         #expect(try admin.query("SELECT count(*) FROM roster.monster WHERE keyed_name IS DISTINCT FROM name").firstValue == "2")
     }
+
+    @Test("a role that may only read sorts by name the rows psql renamed by their names now: list, the ids, and export")
+    func readerSortsByName() throws {
+        let server = try PostgresTestServer.shared()
+        let database = try server.makeDatabase()
+        let admin = try server.adminConnection(database: database)
+        defer { admin.close() }
+        try admin.grantReading(to: "reader")
+        _ = try PostgresRosterStore.open(uri: server.uri(database: database, user: "postgres", applicationName: "tester-a"), environment: [:]).count()
+        try rename(5, to: "Aaa-Bot", admin)
+        let reader = try PostgresRosterStore.open(uri: server.uri(database: database, user: "reader", applicationName: "tester-a"), environment: [:])
+        let byName = MonsterQuery(conditions: [], order: [MonsterSortKey(field: .name)])
+        #expect(try reader.monsters(matching: byName).map(\.id) == [5, 1, 2, 3, 4, 6])
+        #expect(try reader.monsterIDs(matching: MonsterQuery(conditions: [], order: [MonsterSortKey(field: .name, descending: true)]))
+                == [6, 4, 3, 2, 1, 5])
+        #expect(try reader.monsterIDs(matching: query("name ~ -bot", sort: .name)) == [5, 1, 2, 3, 4, 6])
+        let output = ByteOutput()
+        _ = try reader.appendRecords(.jsonLine, matching: byName, to: output, before: nil)
+        try output.flush()
+        #expect(String(decoding: output.collected, as: UTF8.self).split(separator: "\n").first?.contains("Aaa-Bot") == true)
+        #expect(try admin.query("SELECT count(*) FROM roster.monster WHERE keyed_name IS DISTINCT FROM name").firstValue == "1")
+    }
 }

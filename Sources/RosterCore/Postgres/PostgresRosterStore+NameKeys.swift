@@ -182,6 +182,23 @@ extension PostgresRosterStore {
         return ids
     }
 
+    /// For a sort by name, after `namesMatchedByComparing` corrected the
+    /// keys where this role may: none when the stored keys can be trusted;
+    /// else the keys the names of the rows whose keys may be stale give
+    /// now (every row's, where every key is in doubt), by id, for
+    /// `QuerySQL` to sort those rows by, as the name filter folds them.
+    func keysSortingStaleRows(_ query: MonsterQuery) throws -> [(id: Int64, key: String)] {
+        guard query.sortsByName else { return [] }
+        if try runVersioned({ nameKeysCheck }).firstValue == "t" && schemaVersion >= 6 { return [] }
+        if let stale = try staleKeyedRows() { return stale.map { ($0.id, MonsterRules.nameKey($0.name)) } }
+        var keys: [(id: Int64, key: String)] = []
+        try connection.query(rehearsed("SELECT id, name FROM roster.monster ORDER BY id")) { row in
+            guard let id = row[0].flatMap({ Int64($0) }), let name = row[1] else { return }
+            keys.append((id, MonsterRules.nameKey(name)))
+        }
+        return keys
+    }
+
     /// Makes the keys right, when the roster can be written: in the write
     /// under way, or in one of its own outside a transaction; those of the
     /// rows another program wrote, or with `all` every one. False when it
