@@ -27,7 +27,8 @@ struct OwnShadowKeyTests {
         let other = try Database(path: roster.path, options: [.readWrite])
         try other.execute("""
             INSERT INTO monster (id, name, name_key, icon, weapon, keyed_name)
-            VALUES (9, 'Zed-Bot', 'zed-bot' || char(10) || '7', 'meetcatbot.png', 'fire', 'Zed-Bot')
+            VALUES (9, 'Zed-Bot', 'zed-bot' || char(10) || '7', 'meetcatbot.png', 'fire', 'Zed-Bot');
+            UPDATE monster_changes SET keys_checked = count, keys_fold = \(NameFolding.revision)
             """)
         #expect(try roster.store.monsterIDs(matching: try filter) == [9])
         #expect(try other.prepare("SELECT name_key FROM monster WHERE id = 9").firstRow { $0.text(0) } == "zed-bot")
