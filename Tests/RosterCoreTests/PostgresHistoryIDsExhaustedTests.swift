@@ -8,6 +8,12 @@ import PostgresWire
 /// sentence (65), not as the server's "bigint out of range" (attack20's L19).
 @Suite("A PostgreSQL history at the largest id says no number is left")
 struct PostgresHistoryIDsExhaustedTests {
+    /// A change refused as data: no number is left for it.
+    static func refusedAsData(_ error: any Error) -> Bool {
+        guard case RosterError.invalid(let problems) = error else { return false }
+        return problems.first?.message == HistoryTable.noIDLeft
+    }
+
     @Test("a history row with id 9223372036854775807: set-weapon says no number is left, and changes nothing")
     func historyAtTheLargestID() throws {
         let (roster, admin) = try PostgresTestServer.freshRoster()
@@ -16,12 +22,9 @@ struct PostgresHistoryIDsExhaustedTests {
             INSERT INTO roster.history (id, client, surface, command, summary, kind)
             VALUES (9223372036854775807, 'x', 'command line', 'edit', 'x', 'rows')
             """)
-        #expect {
+        #expect(performing: {
             try roster.setWeapons([WeaponAssignment(reference: "Dog-Bot", weapon: .fire)], dryRun: false, expecting: nil)
-        } throws: { error in
-            guard case RosterError.invalid(let problems) = error else { return false }
-            return problems.first?.message == HistoryTable.noIDLeft
-        }
+        }, throws: Self.refusedAsData)
         #expect(try roster.monster(id: 2)?.weapon.type == .blowgun)
     }
 
@@ -37,18 +40,14 @@ struct PostgresHistoryIDsExhaustedTests {
             """)
         _ = try roster.setWeapons([WeaponAssignment(reference: "Fire-Bot", weapon: .fire)], dryRun: false, expecting: nil)
         #expect(try roster.history(touching: nil, limit: nil).map(\.id).max() == 9_007_199_254_740_991)
-        let refusedAsData: (any Error) -> Bool = { error in
-            guard case RosterError.invalid(let problems) = error else { return false }
-            return problems.first?.message == HistoryTable.noIDLeft
-        }
         #expect(performing: {
             try roster.setWeapons([WeaponAssignment(reference: "Dog-Bot", weapon: .fire)], dryRun: false, expecting: nil)
-        }, throws: refusedAsData)
+        }, throws: Self.refusedAsData)
         #expect(performing: {
             let text = #"{"name":"Zed-Bot","weapon":"sword"}"#
             _ = try roster.importMonsters(from: MonsterReader(input: ChunkedInput(bytes: Array(text.utf8), name: "z.json"),
                                                               format: .ndjson, raw: false), mode: .replace)
-        }, throws: refusedAsData)
+        }, throws: Self.refusedAsData)
         #expect(try roster.monster(id: 2)?.weapon.type == .blowgun)
         #expect(try roster.monsters().count == 6)
         #expect(try roster.history(touching: nil, limit: nil).map(\.id).max() == 9_007_199_254_740_991)
@@ -86,12 +85,9 @@ struct PostgresHistoryIDsExhaustedTests {
         _ = try roster.setWeapons([WeaponAssignment(reference: "Cat-Bot", weapon: .fire)], dryRun: false, expecting: nil)
         let given = try #require(try roster.history(touching: nil, limit: nil).map(\.id).max())
         try winder.simpleQuery(winding)
-        #expect {
+        #expect(performing: {
             try roster.setWeapons([WeaponAssignment(reference: "Dog-Bot", weapon: .fire)], dryRun: false, expecting: nil)
-        } throws: { error in
-            guard case RosterError.invalid(let problems) = error else { return false }
-            return problems.first?.message == HistoryTable.noIDLeft
-        }
+        }, throws: Self.refusedAsData)
         #expect(try roster.monster(id: 2)?.weapon.type == .blowgun)
         _ = try roster.clearHistory()
         _ = try roster.setWeapons([WeaponAssignment(reference: "Dog-Bot", weapon: .fire)], dryRun: false, expecting: nil)
