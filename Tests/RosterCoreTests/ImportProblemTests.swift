@@ -261,17 +261,22 @@ struct ImportProblemTests {
         #expect(described(other) == ["1:12: format: this JSON is not a roster export: `format` must be `roster`"])
     }
 
-    @Test("duplicate names within a file, ignoring case, are reported at each repeat")
+    @Test("duplicate names within a file, ignoring case, are reported at each repeat; a replace giving every id keeps them as a roster keeps them")
     func duplicateNamesInFile() throws {
         let roster = try ImportRoster()
         let csv = header + "1,Zed-Bot,,,,sword\r\n2,ZED-BOT,,,,fire\r\n3,Ant-Bot,,,,fire\r\n4,zed-bot,,,,smoke\r\n"
-        for mode in ImportMode.allCases {
+        for mode in [ImportMode.insert, .upsert] {
             #expect(roster.importProblems(csv, mode: mode) == [
                 "3:3: name: `ZED-BOT` reads as `Zed-Bot`, which is already used at line 2, column 3 (names are compared ignoring case, width and look-alike letters)",
                 "5:3: name: `zed-bot` reads as `Zed-Bot`, which is already used at line 2, column 3 (names are compared ignoring case, width and look-alike letters)",
             ], "mode \(mode)")
         }
         #expect(try roster.store.count() == 6)
+        // A backup of a roster another program left such names in.
+        #expect(roster.importProblems(csv, mode: .replace) == [])
+        let keys = try KeyedNames.nameKeys(roster.store)
+        #expect([keys[1], keys[2], keys[4]] == ["zed-bot", NameRekeying.shadowKey("zed-bot", id: 2), NameRekeying.shadowKey("zed-bot", id: 4)])
+        #expect(try roster.store.find("ZED-BOT")?.id == 2)
     }
 
     @Test("a record with a bad value still has its other values checked, and its name and id compared")

@@ -40,9 +40,50 @@ struct PairBackupRestoreTests {
         #expect(throws: RosterError.self) {
             try PairMemberRemoved.importing("id,name,weapon\n3,Cat-Bot,fire\n4,Cat-Bot,fire\n", mode: .replace, into: store)
         }
+        #expect(try export(store, format) == backup)
+    }
+
+    @Test("a pair differing only in case, made by another program's rename, is restored by export then import --mode replace",
+          arguments: StoreKind.allCases, [ExportFormat.json, .csv])
+    func caseOnlyPairRestored(kind: StoreKind, format: ExportFormat) throws {
+        let store: any RosterStore
+        var kept: [Any] = []
+        var admin: PostgresConnection?
+        defer { admin?.close() }
+        switch kind {
+        case .sqlite:
+            let roster = try ImportRoster()
+            _ = try roster.store.count()
+            try Database(path: roster.path, options: [.readWrite]).execute("UPDATE monster SET name = 'CAT-BOT' WHERE id = 2")
+            (store, kept) = (roster.store, [roster])
+        case .postgres:
+            let (roster, connection) = try PostgresTestServer.freshRoster()
+            try connection.simpleQuery("UPDATE roster.monster SET name = 'CAT-BOT' WHERE id = 2")
+            (store, admin) = (roster, connection)
+        }
+        #expect(try store.find("CAT-BOT")?.id == 2)
+        let backup = try export(store, format)
+        #expect(backup.contains("CAT-BOT") && backup.contains("Cat-Bot"))
+        var targets = [store]
+        if kind == .sqlite {
+            let fresh = try ImportRoster()
+            kept.append(fresh)
+            targets.append(fresh.store)
+        }
+        for target in targets {
+            _ = try PairMemberRemoved.importing(backup, mode: .replace, into: target)
+            #expect(try export(target, format) == backup)
+            let keys = try KeyedNames.nameKeys(target)
+            #expect(keys[1] == "cat-bot")
+            #expect(keys[2] == NameRekeying.shadowKey("cat-bot", id: 2))
+            #expect(try target.find("CAT-BOT")?.id == 2)
+            #expect(try target.find("Cat-Bot")?.id == 1)
+        }
+        // The same name typed twice is still refused, and the roster stays.
         #expect(throws: RosterError.self) {
-            try PairMemberRemoved.importing("id,name,weapon\n3,Zed-Bot,fire\n4,ZED-BOT,fire\n", mode: .replace, into: store)
+            try PairMemberRemoved.importing("id,name,weapon\n3,Zed-Bot,fire\n4,Zed-Bot,fire\n", mode: .replace, into: store)
         }
         #expect(try export(store, format) == backup)
+        _ = kept
     }
 }

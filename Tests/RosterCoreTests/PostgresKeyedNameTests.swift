@@ -72,17 +72,23 @@ struct PostgresKeyedNameTests {
         #expect(try admin.query("SELECT count(*) FROM roster.monster WHERE keyed_name IS DISTINCT FROM name").firstValue == "0")
     }
 
-    @Test("a role that may only read folds the rows psql wrote, found by their names now, and changes nothing")
-    func reader() throws {
+    /// A new roster whose monsters psql renamed as `renames` say, opened
+    /// by a role that may only read it; the administrator's connection.
+    private func readerRoster(renaming renames: [(Int64, String)]) throws -> (reader: PostgresRosterStore, admin: PostgresConnection) {
         let server = try PostgresTestServer.shared()
         let database = try server.makeDatabase()
         let admin = try server.adminConnection(database: database)
-        defer { admin.close() }
         try admin.grantReading(to: "reader")
         _ = try PostgresRosterStore.open(uri: server.uri(database: database, user: "postgres", applicationName: "tester-a"), environment: [:]).count()
-        try rename(4, to: "Ｗuf-Bot", admin)
-        try rename(2, to: "CAT-BOT", admin)
+        for (id, name) in renames { try rename(id, to: name, admin) }
         let reader = try PostgresRosterStore.open(uri: server.uri(database: database, user: "reader", applicationName: "tester-a"), environment: [:])
+        return (reader, admin)
+    }
+
+    @Test("a role that may only read folds the rows psql wrote, found by their names now, and changes nothing")
+    func reader() throws {
+        let (reader, admin) = try readerRoster(renaming: [(4, "Ｗuf-Bot"), (2, "CAT-BOT")])
+        defer { admin.close() }
         #expect(try reader.find("wuf-bot")?.id == 4)
         #expect(try reader.find("Fire-Bot") == nil)
         #expect { try reader.find("cat-bot") } throws: { readsAsTwo($0) }
@@ -90,5 +96,21 @@ struct PostgresKeyedNameTests {
         #expect(try reader.monsterIDs(matching: query("name ~ fire")) == [])
         #expect(try KeyedNames.nameKeys(reader)[4] == "wuf-bot", "the interface's index of names")
         #expect(try admin.query("SELECT count(*) FROM roster.monster WHERE keyed_name IS DISTINCT FROM name").firstValue == "2")
+    }
+
+    @Test("a role that may only read sorts by name the rows psql renamed by their names now: list, the ids, and export")
+    func readerSortsByName() throws {
+        let (reader, admin) = try readerRoster(renaming: [(5, "Aaa-Bot")])
+        defer { admin.close() }
+        let byName = MonsterQuery(conditions: [], order: [MonsterSortKey(field: .name)])
+        #expect(try reader.monsters(matching: byName).map(\.id) == [5, 1, 2, 3, 4, 6])
+        #expect(try reader.monsterIDs(matching: MonsterQuery(conditions: [], order: [MonsterSortKey(field: .name, descending: true)]))
+                == [6, 4, 3, 2, 1, 5])
+        #expect(try reader.monsterIDs(matching: query("name ~ -bot", sort: .name)) == [5, 1, 2, 3, 4, 6])
+        let output = ByteOutput()
+        _ = try reader.appendRecords(.jsonLine, matching: byName, to: output, before: nil)
+        try output.flush()
+        #expect(String(decoding: output.collected, as: UTF8.self).split(separator: "\n").first?.contains("Aaa-Bot") == true)
+        #expect(try admin.query("SELECT count(*) FROM roster.monster WHERE keyed_name IS DISTINCT FROM name").firstValue == "1")
     }
 }

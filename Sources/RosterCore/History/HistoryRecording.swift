@@ -47,10 +47,11 @@ extension SQLiteRosterStore {
         return id
     }
 
-    /// The id the next change gets: past every id the history holds or held.
+    /// The id the next change gets: past every id the history holds or
+    /// held, and at most `HistoryTable.largestNumber`.
     func nextHistoryID() throws -> Int64 {
         let highest = try database.cached(HistoryTable.highestGivenID).firstRow([]) { $0.int(0) } ?? 0
-        guard highest < Int64.max else {
+        guard highest < HistoryTable.largestNumber else {
             throw RosterError.invalid([FieldProblem(field: "history", message: HistoryTable.noIDLeft)])
         }
         return max(0, highest) + 1
@@ -83,11 +84,15 @@ extension SQLiteRosterStore {
     private func trimHistory(newest id: Int64) throws {
         let oldestKept = id - Int64(HistoryTable.bound) + 1
         guard oldestKept > 1 else { return }
-        let snapshots = try database.cached("SELECT id FROM history WHERE id < ? AND kind = 'snapshot'")
-            .rows([.integer(oldestKept)]) { $0.int(0) }
+        // Numbered past `countedBound` (after a number another program
+        // wrote), the entries within it stay: they hold the numbers roster
+        // counted to, which `history --clear` keeps given.
+        let floor = id > HistoryTable.countedBound ? HistoryTable.countedBound : 0
+        let snapshots = try database.cached("SELECT id FROM history WHERE id < ? AND id > ? AND kind = 'snapshot'")
+            .rows([.integer(oldestKept), .integer(floor)]) { $0.int(0) }
         for snapshot in snapshots { try dropSnapshotTable(snapshot) }
-        try database.cached("DELETE FROM history_row WHERE change < ?").run(.integer(oldestKept))
-        try database.cached("DELETE FROM history WHERE id < ?").run(.integer(oldestKept))
+        try database.cached("DELETE FROM history_row WHERE change < ? AND change > ?").run(.integer(oldestKept), .integer(floor))
+        try database.cached("DELETE FROM history WHERE id < ? AND id > ?").run(.integer(oldestKept), .integer(floor))
     }
 
     /// Only the newest imports keep their earlier rosters.

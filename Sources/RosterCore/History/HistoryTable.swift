@@ -49,20 +49,28 @@ enum HistoryTable {
         SELECT max(coalesce((SELECT max(id) FROM history), 0), coalesce((SELECT last FROM history_sequence), 0))
         """
 
-    /// Change numbers go on from the highest: past 2^63-1 none is left
-    /// (only another program can have written so high a number), until
-    /// `history --clear` gives the numbers a way on (`countedBound`).
-    static let noIDLeft = "no number is left for a new change: the roster's history already reaches #\(Int64.max), "
-        + "a number another program wrote; `roster history --clear` empties the history and numbers changes on from roster's own"
+    /// The largest change number roster gives: 2^53 - 1, as for monster
+    /// ids, the largest whole number every JSON reader keeps exact (a
+    /// reader of `history --format json` would take two changes past it
+    /// for one). Counting one a change, no roster gets near it: only a
+    /// number another program wrote leads there, and then no number is
+    /// left until `history --clear` gives the numbers a way on (`countedBound`).
+    static let largestNumber = MonsterFields.largestExactID
+
+    static let noIDLeft = "no number is left for a new change: the roster's history already reaches #\(largestNumber), "
+        + "the largest whole number every JSON reader keeps exact, after a number another program wrote; "
+        + "`roster history --clear` empties the history and numbers changes on from roster's own"
 
     /// The highest change number roster keeps given out across a clear:
-    /// 2^53 - 1, as for monster ids. Counting one a change, no roster
+    /// 2^52, half of `largestNumber`. Counting one a change, no roster
     /// gets near it; a number past it was written (or a counter wound to
-    /// it) by another program, which could leave no number for any later
-    /// change. A clear forgets such numbers, so the numbering goes on
-    /// from the highest one within the bound: numbers roster gave are
-    /// still never given twice.
-    static let countedBound = MonsterFields.largestExactID
+    /// it) by another program, or given after such a number. A clear
+    /// forgets those, so the numbering goes on from the highest one
+    /// within the bound, and numbers roster counted to are still never
+    /// given twice. (Were the bound `largestNumber` itself, a number
+    /// planted just below it would leave, once roster gave the last, no
+    /// number for any change even after a clear.)
+    static let countedBound: Int64 = 1 << 52
 
     /// Before the history is emptied: its ids stay given out, up to `countedBound`.
     static let rememberLastID = """

@@ -40,9 +40,12 @@ extension PostgresRosterStore {
                 return .serverRefused("the roster at \(server) has no monster id left to give: its ids reached the largest PostgreSQL keeps (an imported monster with id 9223372036854775807 does that), and roster never gives an id twice\(unchanged)")
             }
             // The history's counter past the largest bigint (a history row
-            // another role wrote with id 9223372036854775807): said as a
-            // file says it, not as the server's "bigint out of range".
-            if state == SQLState("22003"), failure.fields[UInt8(ascii: "W")]?.contains("next_history_id") == true {
+            // another role wrote with id 9223372036854775807), or a change
+            // number past the largest roster gives (`recordChange`'s
+            // check): said as a file says it, not as the server's
+            // "bigint out of range" or the cast that refused it.
+            if state == SQLState("22003") && failure.fields[UInt8(ascii: "W")]?.contains("next_history_id") == true
+                || state == SQLState("22P02") && failure.message.contains(Self.noNumberLeftMark) {
                 return .invalid([FieldProblem(field: "history", message: HistoryTable.noIDLeft)])
             }
             if meansLostConnection(error) {

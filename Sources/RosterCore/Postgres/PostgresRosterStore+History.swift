@@ -46,6 +46,10 @@ extension PostgresRosterStore: HistoryReading {
                 """, entry)
         }
         let change = id.map { "\($0)" } ?? PostgresSchema.lastHistoryID
+        // Past `HistoryTable.largestNumber` the change is refused, its
+        // entry and writes rolled back: the cast fails, and names why.
+        enqueue("SELECT (CASE WHEN \(change) <= \(HistoryTable.largestNumber) THEN '0' ELSE $1 END)::int",
+                [Self.noNumberLeftMark])
         if revisions.count == 1, let revision = revisions.first {
             // One monster, the usual change: plain values, which a new
             // server process plans in a fraction of the arrays' time.
@@ -79,10 +83,18 @@ extension PostgresRosterStore: HistoryReading {
         if !isRehearsing { queue.queueHistory(recorded) }
         // The history keeps the newest changes: at most `bound` entries
         // (fewer when `history --clear` or an older schema's sequence left a gap).
-        later("DELETE FROM roster.history WHERE id <= \(change) - $1", [String(HistoryTable.bound)])
-        later("DELETE FROM roster.history_roster WHERE change <= \(change) - $1", [String(HistoryTable.bound)])
+        // Numbered past `countedBound` (after a number another program
+        // wrote), the entries within it stay: they hold the numbers roster
+        // counted to, which `history --clear` keeps given.
+        func counted(_ column: String) -> String { "(\(column) > \(HistoryTable.countedBound) OR \(change) <= \(HistoryTable.countedBound))" }
+        later("DELETE FROM roster.history WHERE id <= \(change) - $1 AND \(counted("id"))", [String(HistoryTable.bound)])
+        later("DELETE FROM roster.history_roster WHERE change <= \(change) - $1 AND \(counted("change"))", [String(HistoryTable.bound)])
         later("SELECT pg_notify($1, (\(change))::text)", [Self.notificationChannel])
     }
+
+    /// What the server's refusal of a change number past the largest
+    /// quotes (`invalid input syntax for type integer: "…"`).
+    static let noNumberLeftMark = "no number is left for a new change"
 
     /// One side of a revision: the data fields as text, or NULLs.
     private static func sideValues(_ monster: Monster?) -> [String?] {

@@ -109,7 +109,7 @@ extension PostgresRosterStore {
                 later("""
                     UPDATE import_rows i SET name_key = i.name_key || chr(10) || i.id
                     FROM (SELECT name_key, min(id) AS lowest FROM import_rows GROUP BY name_key
-                          HAVING count(*) > 1 AND count(DISTINCT convert_to(translate(name, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz'), 'UTF8')) = count(*)) g
+                          HAVING count(*) > 1 AND count(DISTINCT convert_to(name, 'UTF8')) = count(*)) g
                     WHERE i.name_key = g.name_key AND i.id <> g.lowest
                     """)
             }

@@ -182,6 +182,23 @@ extension PostgresRosterStore {
         return ids
     }
 
+    /// For a sort by name, after `namesMatchedByComparing` corrected the
+    /// keys where this role may: none when the stored keys can be trusted;
+    /// else the keys the names of the rows whose keys may be stale give
+    /// now (every row's, where every key is in doubt), by id, for
+    /// `QuerySQL` to sort those rows by, as the name filter folds them.
+    func keysSortingStaleRows(_ query: MonsterQuery) throws -> [(id: Int64, key: String)] {
+        guard query.sortsByName else { return [] }
+        if try runVersioned({ nameKeysCheck }).firstValue == "t" && schemaVersion >= 6 { return [] }
+        if let stale = try staleKeyedRows() { return stale.map { ($0.id, MonsterRules.nameKey($0.name)) } }
+        var keys: [(id: Int64, key: String)] = []
+        try connection.query(rehearsed("SELECT id, name FROM roster.monster ORDER BY id")) { row in
+            guard let id = row[0].flatMap({ Int64($0) }), let name = row[1] else { return }
+            keys.append((id, MonsterRules.nameKey(name)))
+        }
+        return keys
+    }
+
     /// Makes the keys right, when the roster can be written: in the write
     /// under way, or in one of its own outside a transaction; those of the
     /// rows another program wrote, or with `all` every one. False when it
@@ -240,7 +257,7 @@ extension PostgresRosterStore {
             // The rows to write, locked and read again as they lock.
             let lockedKeyed = try staleKeyedRows(locking: true, forced: true) ?? []
             keyedStale = lockedKeyed.map(\.id)
-            let differing = Set(stale.map(\.id)).subtracting(keyedStale)
+            let differing = Set(stale.map(\.row.id)).subtracting(keyedStale)
             let select = "SELECT id, name, name_key FROM roster.monster WHERE id = ANY($1::bigint[]) ORDER BY id FOR UPDATE"
             let locked = differing.isEmpty ? [] : try run(select, ["{" + differing.map(String.init).joined(separator: ",") + "}"]).rows
                 .compactMap { row -> NameRekeying.Keyed? in
@@ -252,34 +269,41 @@ extension PostgresRosterStore {
         }
         if keyedNames { try run(Self.noteNameKeysChecked, [String(NameFolding.revision)]) }
         if !stale.isEmpty {
-            let ids = "{" + stale.map { String($0.id) }.joined(separator: ",") + "}"
-            // Out of the way first, so that no new key meets an old one
-            // about to change (a swap of two names); `keyed_name` goes with
-            // it, as the key is no name's (schema 12's trigger then has
-            // nothing to mark), and comes back with the derived key.
-            let forget = keyedNames ? ", keyed_name = NULL" : ""
-            try run("UPDATE roster.monster SET name_key = chr(10) || id\(forget) WHERE id = ANY($1::bigint[])", [ids])
-            var taken = Set(try run("SELECT name_key FROM roster.monster WHERE name_key = ANY($1::text[])",
-                                    [Self.arrayLiteral(stale.map(\.key))]).rows.compactMap { $0.first ?? nil })
-            let keys = stale.map { taken.insert($0.key).inserted ? $0.key : NameRekeying.shadowKey($0.key, id: $0.id) }
+            var holders: [String: Int64] = [:]
+            for row in try run("SELECT name_key, id FROM roster.monster WHERE name_key = ANY($1::text[])",
+                               [Self.arrayLiteral(stale.map(\.key))]).rows {
+                if let key = row[0], let id = row[1].flatMap({ Int64($0) }) { holders[key] = id }
+            }
+            let keys = NameRekeying.newKeys(stale) { holders[$0] }
             // A shadow key another row holds (one another program wrote
             // with its `keyed_name`, so not among these): every key is
             // derived again, as the file does, not a raw refusal of a
             // duplicate key.
-            let shadows = zip(stale, keys).filter { $0.0.key != $0.1 }.map(\.1)
-            if !all, !shadows.isEmpty, try run("SELECT 1 FROM roster.monster WHERE name_key = ANY($1::text[]) LIMIT 1",
-                                              [Self.arrayLiteral(shadows)]).rows.count > 0 {
+            let staleIDs = Set(stale.map(\.row.id))
+            let shadows = zip(stale, keys.keys).filter { $0.0.key != $0.1 }.map(\.1)
+            if !all, !shadows.isEmpty, try run("SELECT 1 FROM roster.monster WHERE name_key = ANY($1::text[]) AND NOT id = ANY($2::bigint[]) LIMIT 1",
+                                              [Self.arrayLiteral(shadows), Self.idArray(staleIDs)]).rows.count > 0 {
                 return try rederiveNameKeys(all: true)
             }
-            let keyed = keyedNames ? ", keyed_name = m.name" : ""
+            // One write a row, key and name together. Only a row holding
+            // the key another of them gets (a swap of two names) is moved
+            // out of the way first, so that no new key meets an old one
+            // about to change; its `keyed_name` goes with it, as the key is
+            // no name's (schema 12's trigger then has nothing to mark).
+            if !keys.inTheWay.isEmpty {
+                let forget = keyedNames ? ", keyed_name = NULL" : ""
+                try run("UPDATE roster.monster SET name_key = chr(10) || id\(forget) WHERE id = ANY($1::bigint[])", [Self.idArray(keys.inTheWay)])
+            }
             try run("""
-                UPDATE roster.monster AS m SET name_key = v.key\(keyed) FROM unnest($1::bigint[], $2::text[]) AS v(id, key) WHERE m.id = v.id
-                """, [ids, Self.arrayLiteral(keys)])
+                UPDATE roster.monster AS m SET name_key = v.key\(keyedNames ? ", keyed_name = m.name" : "")
+                FROM unnest($1::bigint[], $2::text[]) AS v(id, key) WHERE m.id = v.id
+                """, [Self.idArray(stale.map(\.row.id)), Self.arrayLiteral(keys.keys)])
+            keyedStale.removeAll { staleIDs.contains($0) }
         }
         if keyedNames, !keyedStale.isEmpty {
             // By id: the planner cannot tell how few rows differ, and would scan.
             try run("UPDATE roster.monster SET keyed_name = name WHERE id = ANY($1::bigint[]) AND keyed_name IS DISTINCT FROM name",
-                    ["{" + keyedStale.map(String.init).joined(separator: ",") + "}"])
+                    [Self.idArray(keyedStale)])
         }
         // On schemas 8 to 10 a setting no longer passes these writes as
         // roster's, and they write no history entry: they count as an
@@ -295,11 +319,16 @@ extension PostgresRosterStore {
     /// The rows among `checked` whose stored key is neither the key their
     /// name gives nor its shadow, with the key it gives, by id (the lowest
     /// id of two that read alike gets the plain key).
-    private static func staleKeys(_ checked: [NameRekeying.Keyed]) -> [(id: Int64, key: String)] {
+    private static func staleKeys(_ checked: [NameRekeying.Keyed]) -> [NameRekeying.Stale] {
         checked.sorted { $0.id < $1.id }.compactMap { row in
             let key = MonsterRules.nameKey(row.name)
-            return NameRekeying.isKeyed(row.storedKey, as: key, id: row.id) ? nil : (row.id, key)
+            return NameRekeying.isKeyed(row.storedKey, as: key, id: row.id) ? nil : (row, key)
         }
+    }
+
+    /// Ids as a PostgreSQL array literal, for `$n::bigint[]`.
+    private static func idArray<S: Sequence<Int64>>(_ ids: S) -> String {
+        "{" + ids.map(String.init).joined(separator: ",") + "}"
     }
 
     /// `monsters(ids:readingAs:)` without trusting a key: every name read

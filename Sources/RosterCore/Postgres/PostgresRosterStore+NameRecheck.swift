@@ -8,7 +8,7 @@ import PostgresWire
 /// are folded, so `--where name~…` over a million rows still streams.
 extension PostgresRosterStore {
     /// Calls `body` with each row `query` matches, `count` columns of
-    /// `columns` first and the check's two after them; then with the rows
+    /// `columns` first and the check's three after them; then with the rows
     /// stale keys hid (those have only `columns`). `forUpdate` locks them.
     func forEachCheckedRow(matching query: MonsterQuery, columns: String, count: Int, forUpdate: Bool = false,
                            _ body: (DataRowBytes) throws -> Void) throws {
@@ -16,9 +16,10 @@ extension PostgresRosterStore {
                               forUpdate: forUpdate)
         var check = NameRecheck()
         try connection.query(rehearsed(select.sql), select.parameters.map(\.text), eachRowBytes: { row in
-            guard row.count == count + 2 else { throw RosterError.damaged(path: "a row of roster.monster") }
-            let name = String(decoding: row.bytes(count), as: UTF8.self)
-            if check.admits(name: name, storedKey: String(decoding: row.bytes(count + 1), as: UTF8.self)) { try body(row) }
+            guard row.count == count + 3,
+                  let id = Int64(String(decoding: row.bytes(count), as: UTF8.self)) else { throw RosterError.damaged(path: "a row of roster.monster") }
+            let name = String(decoding: row.bytes(count + 1), as: UTF8.self)
+            if check.admits(id: id, name: name, storedKey: String(decoding: row.bytes(count + 2), as: UTF8.self)) { try body(row) }
         })
         guard check.foundStale else { return }
         let hidden = try staleRowsMatching(query)
@@ -34,7 +35,7 @@ extension PostgresRosterStore {
         var hidden: [Int64] = []
         try connection.query(rehearsed("SELECT id, name, name_key FROM roster.monster ORDER BY id")) { row in
             guard let id = row[0].flatMap({ Int64($0) }), let name = row[1], let key = row[2] else { return }
-            if !NameRecheck.keyIsRight(name: name, storedKey: key), query.nameConditionsHold(for: name) { hidden.append(id) }
+            if !NameRecheck.keyIsRight(name: name, storedKey: key, id: id), query.nameConditionsHold(for: name) { hidden.append(id) }
         }
         _ = try correctNameKeys(all: true)
         return hidden

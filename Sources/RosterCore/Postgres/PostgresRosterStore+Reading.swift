@@ -15,7 +15,7 @@ extension PostgresRosterStore {
         let query = try guarded { try resolvingNames(query) }
         let names = try guarded { try namesMatchedByComparing(query) }
         let select = QuerySQL(selecting: PostgresMonsterTable.columns, from: "roster.monster", query.allFields, .postgres,
-                              namesMatchedBy: names)
+                              namesMatchedBy: names, sortingStale: try guarded { try keysSortingStaleRows(query) })
         try readMarkerIfUnread()
         let batch = pending
         pending = []
@@ -70,7 +70,9 @@ extension PostgresRosterStore {
                 }
                 return found
             }
-            let select = QuerySQL(selecting: "id", from: "roster.monster", query, .postgres, namesMatchedBy: names, forUpdate: forUpdate)
+            let sortingStale = forUpdate ? [] : try keysSortingStaleRows(query)
+            let select = QuerySQL(selecting: "id", from: "roster.monster", query, .postgres, namesMatchedBy: names,
+                                  sortingStale: sortingStale, forUpdate: forUpdate)
             return ids(try run(select.sql, select.parameters.map(\.text)).rows)
         }
     }
@@ -96,7 +98,7 @@ extension PostgresRosterStore {
         let fields = query.recordFields
         let names = try guarded { try namesMatchedByComparing(query) }
         let select = QuerySQL(selecting: fields.map(\.key).joined(separator: ", "), from: "roster.monster", query, .postgres,
-                              namesMatchedBy: names)
+                              namesMatchedBy: names, sortingStale: try guarded { try keysSortingStaleRows(query) })
         try readMarkerIfUnread()
         let batch = pending
         pending = []

@@ -11,8 +11,9 @@
 /// meets the conditions now (`staleRowsMatching`), corrects the keys where
 /// it may write, and reads those rows in a second pass, by id.
 struct NameRecheck {
-    /// The trailing columns a checked reading adds: the name and its stored key.
-    static let columns = "name, name_key"
+    /// The trailing columns a checked reading adds: the id, the name and
+    /// its stored key.
+    static let columns = "id, name, name_key"
 
     /// Whether a reading of `query` needs the check: it filters by name
     /// through the stored keys.
@@ -21,18 +22,17 @@ struct NameRecheck {
     /// Whether a row was dropped for a wrong key.
     private(set) var foundStale = false
 
-    /// Whether `storedKey` is what `name` gives now (the key itself, or
-    /// the key then a newline and the id, for a look-alike pair's second).
-    static func keyIsRight(name: String, storedKey: String) -> Bool {
-        let key = MonsterRules.nameKey(name)
-        guard storedKey.utf8.starts(with: key.utf8) else { return false }
-        let rest = storedKey.utf8.dropFirst(key.utf8.count)
-        return rest.isEmpty || rest.first == UInt8(ascii: "\n")
+    /// Whether `storedKey` is what `name` gives now, byte for byte: the
+    /// key itself, or, for a look-alike pair's second, that row's own
+    /// shadow of it (the key, a newline and its id). Another row's shadow
+    /// is a key no roster gave this row.
+    static func keyIsRight(name: String, storedKey: String, id: Int64) -> Bool {
+        NameRekeying.isKeyed(storedKey, as: MonsterRules.nameKey(name), id: id)
     }
 
     /// Whether the row may be passed on; notes a stale one.
-    mutating func admits(name: String, storedKey: String) -> Bool {
-        if Self.keyIsRight(name: name, storedKey: storedKey) { return true }
+    mutating func admits(id: Int64, name: String, storedKey: String) -> Bool {
+        if Self.keyIsRight(name: name, storedKey: storedKey, id: id) { return true }
         foundStale = true
         return false
     }

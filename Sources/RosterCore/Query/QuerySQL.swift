@@ -47,8 +47,13 @@ struct QuerySQL {
     /// locks the rows found (PostgreSQL, inside a write): a row another
     /// program changes meanwhile is matched again as it is once that
     /// program commits, never acted on as it was.
+    ///
+    /// `sortingStale` (PostgreSQL): the keys the names of the rows whose
+    /// stored keys may be stale give now, by id, for a role that cannot
+    /// correct them: a sort by name orders those rows by these keys.
     init(selecting columns: String, from table: String, _ query: MonsterQuery, _ dialect: Dialect,
-         namesMatchedBy matched: [Int64]? = nil, staleKeys: StaleKeys? = nil, forUpdate: Bool = false) {
+         namesMatchedBy matched: [Int64]? = nil, staleKeys: StaleKeys? = nil, sortingStale: [(id: Int64, key: String)] = [],
+         forUpdate: Bool = false) {
         var builder = Builder(dialect: dialect)
         let ids = matched ?? staleKeys.flatMap { $0.all ? $0.matching : nil }
         var conditions = query.conditions.filter { ids == nil || $0.field != .name }.map { builder.condition($0) }
@@ -64,19 +69,27 @@ struct QuerySQL {
             }
         }
         var sql = "SELECT \(columns) FROM \(table)"
+        let sortsStale = dialect == .postgres && query.sortsByName && !sortingStale.isEmpty
+        if sortsStale {
+            let ids = builder.placeholder(.text(PostgresRosterStore.arrayLiteral(sortingStale.map { String($0.id) })))
+            let keys = builder.placeholder(.text(PostgresRosterStore.arrayLiteral(sortingStale.map(\.key))))
+            sql += " LEFT JOIN unnest(CAST(\(ids) AS bigint[]), CAST(\(keys) AS text[])) AS stale(stale_id, stale_key)"
+                + " ON stale.stale_id = \(table).id"
+        }
         if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
-        sql += " ORDER BY " + Self.order(query.order, dialect)
+        sql += " ORDER BY " + Self.order(query.order, dialect, nameKey: sortsStale ? "coalesce(stale.stale_key, name_key) COLLATE \"C\"" : "name_key")
         if forUpdate, dialect == .postgres { sql += " FOR UPDATE" }
         self.sql = sql
         parameters = builder.parameters
     }
 
     /// The sort keys, then the id for ties (unless the id is a key).
-    private static func order(_ keys: [MonsterSortKey], _ dialect: Dialect) -> String {
+    private static func order(_ keys: [MonsterSortKey], _ dialect: Dialect, nameKey: String) -> String {
         var terms: [String] = []
         for key in keys {
             let direction = key.descending ? "DESC" : "ASC"
-            terms.append("\(sortExpression(key.field, dialect)) \(direction)\(key.field.isNullable ? " NULLS LAST" : "")")
+            let expression = key.field == .name ? nameKey : sortExpression(key.field, dialect)
+            terms.append("\(expression) \(direction)\(key.field.isNullable ? " NULLS LAST" : "")")
             if key.field == .id { return terms.joined(separator: ", ") }
         }
         return (terms + ["id"]).joined(separator: ", ")

@@ -104,17 +104,16 @@ struct LoadedRecords {
 
     /// A replace import whose records all give their ids restores a
     /// roster, and a roster keeps the names another program made read
-    /// alike (`Cat-Bot`, and `ꓚat-Bot` with a Lisu ꓚ): of such names,
-    /// spelled otherwise than by ASCII case, the lowest id keeps the plain
-    /// key, the others their shadow keys (`NameRekeying.shadowKey`), as
-    /// the roster had them when it was exported. A name spelled the same
-    /// twice, or but for ASCII case (`Zed-Bot`, `ZED-BOT`: the same name
-    /// typed twice), is still the same name used twice, and so is any name
-    /// of an insert or an upsert. SQLite's `lower` changes ASCII only.
+    /// alike (`Cat-Bot`, and `ꓚat-Bot` with a Lisu ꓚ, or `CAT-BOT`): of
+    /// such names, spelled otherwise, the lowest id keeps the plain key,
+    /// the others their shadow keys (`NameRekeying.shadowKey`), as the
+    /// roster had them when it was exported. A name spelled exactly the
+    /// same twice is still the same name used twice, and so is any name of
+    /// an insert or an upsert.
     static let pairKeys = """
         UPDATE monster SET name_key = name_key || char(10) || id
         WHERE id IN (SELECT m.id FROM monster m JOIN (SELECT name_key, min(id) AS lowest FROM monster GROUP BY name_key
-                                                      HAVING count(*) > 1 AND count(DISTINCT CAST(lower(name) AS BLOB)) = count(*)) g
+                                                      HAVING count(*) > 1 AND count(DISTINCT CAST(name AS BLOB)) = count(*)) g
                      ON g.name_key = m.name_key WHERE m.id <> g.lowest)
         """
 }

@@ -214,28 +214,28 @@ extension NameRekeying {
     }
 
     private static func rekey(_ rows: [Keyed], in database: Database) throws -> Int {
-        var stale: [(id: Int64, key: String)] = []
+        var stale: [Stale] = []
         let keyed = try database.prepare("UPDATE monster SET keyed_name = name WHERE id = ? AND keyed_name IS NOT name")
         for row in rows {
             let key = MonsterRules.nameKey(row.name)
             if !isKeyed(row.storedKey, as: key, id: row.id) {
-                stale.append((row.id, key))
+                stale.append((row, key))
             } else {
                 try keyed.run(.integer(row.id))
             }
         }
         guard !stale.isEmpty else { return 0 }
-        // Out of the way first, so that no new key meets an old one about
-        // to change (a swap of two names); `keyed_name` goes with it, as
-        // the key is no name's (and schema 10's trigger has nothing to mark).
-        let clear = try database.prepare("UPDATE monster SET name_key = char(10) || id, keyed_name = NULL WHERE id = ?")
-        for row in stale { try clear.run(.integer(row.id)) }
         let holder = try database.prepare("SELECT id FROM monster WHERE name_key = ?")
+        let keys = try newKeys(stale) { key in try holder.firstRow([.text(key)]) { $0.int(0) } }
+        // One write a row, key and name together. Only a row holding the
+        // key another of them gets (a swap of two names) is moved out of
+        // the way first, so that no new key meets an old one about to change;
+        // its `keyed_name` goes with it, as the key is no name's (and schema
+        // 10's trigger has nothing to mark).
+        let clear = try database.prepare("UPDATE monster SET name_key = char(10) || id, keyed_name = NULL WHERE id = ?")
+        for id in keys.inTheWay { try clear.run(.integer(id)) }
         let update = try database.prepare("UPDATE monster SET name_key = ?, keyed_name = name WHERE id = ?")
-        for row in stale {
-            let taken = try holder.firstRow([.text(row.key)]) { $0.int(0) } != nil
-            try update.run(.text(taken ? shadowKey(row.key, id: row.id) : row.key), .integer(row.id))
-        }
+        for (stale, key) in zip(stale, keys.keys) { try update.run(.text(key), .integer(stale.row.id)) }
         return stale.count
     }
 }

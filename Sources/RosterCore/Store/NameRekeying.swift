@@ -27,6 +27,26 @@ enum NameRekeying {
         storedKey.utf8.elementsEqual(key.utf8) || storedKey.utf8.elementsEqual(shadowKey(key, id: id).utf8)
     }
 
+    /// A row whose stored key its name does not give, and the key it gives.
+    typealias Stale = (row: Keyed, key: String)
+
+    /// The keys `stale` (by id) get: each the key its name gives, or,
+    /// where a row outside them holds it or a lower id of them gets it,
+    /// its shadow; and the ids of those of them whose stored key another
+    /// of them gets, which must be moved out of the way before it is
+    /// written. `holder` finds the row holding a key now.
+    static func newKeys(_ stale: [Stale], holder: (String) throws -> Int64?) rethrows -> (keys: [String], inTheWay: [Int64]) {
+        let staleIDs = Set(stale.map(\.row.id))
+        var given = Set<[UInt8]>()
+        let keys = try stale.map { row, key in
+            let heldOutside = try holder(key).map { !staleIDs.contains($0) } ?? false
+            let chosen = heldOutside || given.contains(Array(key.utf8)) ? shadowKey(key, id: row.id) : key
+            given.insert(Array(chosen.utf8))
+            return chosen
+        }
+        return (keys, stale.filter { given.contains(Array($0.row.storedKey.utf8)) }.map(\.row.id))
+    }
+
     /// Re-keys the names that are not plain ASCII (whose keys did not
     /// change) in `table`, and returns the names that now collide.
     @discardableResult

@@ -72,7 +72,7 @@ extension SQLiteRosterStore {
         let count = Int32(columns.split(separator: ",").count)
         var check = NameRecheck()
         try database.cached(select.sql).forEachRow(select.parameters.map(\.sqlValue)) { row in
-            if check.admits(name: row.text(count), storedKey: row.text(count + 1)) { try body(row) }
+            if check.admits(id: row.int(count), name: row.text(count + 1), storedKey: row.text(count + 2)) { try body(row) }
         }
         guard check.foundStale else { return }
         let hidden = try staleRowsMatching(query)
@@ -88,7 +88,7 @@ extension SQLiteRosterStore {
         var hidden: [Int64] = []
         try database.prepare(NameRekeying.selectAll).forEachRow { row in
             let name = row.text(1)
-            if !NameRecheck.keyIsRight(name: name, storedKey: row.text(2)), query.nameConditionsHold(for: name) {
+            if !NameRecheck.keyIsRight(name: name, storedKey: row.text(2), id: row.int(0)), query.nameConditionsHold(for: name) {
                 hidden.append(row.int(0))
             }
         }
