@@ -38,7 +38,7 @@ struct PostgresSortedWindowTests {
     @Test("every order both ways, filtered or not: pages read forward, backward, from either end and by offset are the sorted list, and each monster's place is its index in it")
     func windowsAreTheSortedList() throws {
         let store = try filledStore()
-        #expect(store.pagesSortedWindows)
+        #expect(store.pagesSortedWindows(for: MonsterQuery(order: [MonsterSortKey(field: .height, descending: false)])))
         let filters: [[MonsterCondition]] = [[], try QueryParser.conditions("weapon!=fire"), [MonsterCondition.nameContains("win-1")]]
         for field in Self.orders {
             for descending in [false, true] {

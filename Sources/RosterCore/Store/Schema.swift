@@ -50,6 +50,8 @@ public enum Schema {
             try database.execute(ShippedMigrations.version9)
             for table in try snapshotTables(in: database) { try database.execute(ShippedMigrations.version9Snapshot(table)) }
         },
+        Migration(version: 10, summary: "index monsters by height, origin and activation, so that a sorted list is read a window at a time",
+                  sql: ShippedMigrations.version10),
     ]
 
     public static var currentVersion: Int32 { Int32(migrations.count) }

@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+
+/// The interface's sorted list on a roster file of 60,000 monsters, read
+/// a window at a time by schema 10's indexes: what the list shows agrees
+/// with `list --sort` row for row in every order the key steps through
+/// and turned round, the selected monster keeps its place with the right
+/// number in the border, and End reaches the last row.
+@Suite("The interface's sorted list on a file")
+struct FileSortedListTests {
+    @Test("s and S through every order: the selected monster keeps its true place and its neighbours as list --sort orders them; End shows the last")
+    func sortedListAgreesWithTheCommandLine() throws {
+        let sandbox = try Sandbox()
+        #expect(try sandbox.roster(["list"]).status == 0)
+        _ = try sandbox.sqlite("""
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 60000)
+            INSERT INTO monster (name, name_key, keyed_name, description, icon, weapon, height, origin, activated)
+            SELECT 'Bot-' || i, 'bot-' || i, 'Bot-' || i, '', 'unknown.png',
+                   CASE i % 5 WHEN 0 THEN 'blowgun' WHEN 1 THEN 'ninja-star' WHEN 2 THEN 'fire' WHEN 3 THEN 'sword' ELSE 'smoke' END,
+                   CASE WHEN i % 3 = 0 THEN NULL ELSE ((i % 40 + 1) / 12) || 'ft' || ((i % 40 + 1) % 12) || 'in' END,
+                   CASE WHEN i % 4 = 0 THEN NULL ELSE substr('JPGBUSFR', i % 4 * 2 + 1, 2) END,
+                   CASE WHEN i % 5 = 0 THEN NULL ELSE '2020-01-' || printf('%02d', i % 28 + 1) || 'T10:00:00Z' END
+            FROM n;
+            PRAGMA wal_checkpoint(TRUNCATE);
+            """)
+        let screen = try TmuxDriver(width: 100, height: 30, command: "\(Sandbox.binary.path) --db '\(sandbox.databasePath)'",
+                                    environment: ["HOME": sandbox.directory.path, "LANG": "C.UTF-8"])
+        #expect(screen.waitFor("60,006", timeout: 10), "\(screen.screen)")
+        try screen.press("/")
+        try screen.type("cat-bot")
+        #expect(screen.waitFor("1 found", timeout: 10), "\(screen.screen)")
+        for _ in 0..<7 { try screen.press("BSpace") }
+        #expect(screen.waitFor("Monsters · 60,006"), "\(screen.screen)")
+        try screen.press("Escape")
+        for order in ["name", "weapon", "height", "origin", "activated", "id"] {
+            for turned in [false, true] {
+                let sort = (turned ? "-" : "") + order
+                let names = try sandbox.roster(["list", "--sort", sort, "--fields", "name", "--format", "plain"]).stdout
+                    .split(separator: "\n").map(String.init)
+                try #require(names.count == 60_006)
+                let place = try #require(names.firstIndex(of: "Cat-Bot"))
+                try screen.press(turned ? "S" : "s")
+                let number = "\(PostgresSortedListTests.grouped(place + 1))/60,006"
+                #expect(screen.waitFor(number, timeout: 5), "by \(sort), Cat-Bot is number \(place + 1): \(screen.screen)")
+                let shown = PostgresSortedListTests.shownNames(screen.screen)
+                let first = try #require(names.firstIndex(of: shown.first ?? ""), "\(screen.screen)")
+                #expect(shown.contains("Cat-Bot") && shown == Array(names[first..<min(names.count, first + shown.count)]),
+                        "by \(sort): \(screen.screen)")
+            }
+        }
+        // By height, tallest first, End shows the monsters of no known height, the last by id.
+        let byHeight = try sandbox.roster(["list", "--sort", "-height", "--fields", "name", "--format", "plain"]).stdout
+            .split(separator: "\n").map(String.init)
+        try screen.press("s")
+        try screen.press("s")
+        try screen.press("s")
+        try screen.press("S")
+        #expect(screen.waitFor("tallest first"), "\(screen.screen)")
+        try screen.press("End")
+        #expect(screen.waitFor("60,006/60,006"), "\(screen.screen)")
+        let last = PostgresSortedListTests.shownNames(screen.screen)
+        #expect(!last.isEmpty && last == Array(byHeight.suffix(last.count)), "\(screen.screen)")
+        try screen.press("q")
+        #expect(screen.waitForExit(timeout: 10) == 0, "\(screen.screen)")
+    }
+}
