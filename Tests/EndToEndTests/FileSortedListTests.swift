@@ -26,26 +26,14 @@ struct FileSortedListTests {
         let screen = try TmuxDriver(width: 100, height: 30, command: "\(Sandbox.binary.path) --db '\(sandbox.databasePath)'",
                                     environment: ["HOME": sandbox.directory.path, "LANG": "C.UTF-8"])
         #expect(screen.waitFor("60,006", timeout: 10), "\(screen.screen)")
-        try screen.press("/")
-        try screen.type("cat-bot")
-        #expect(screen.waitFor("1 found", timeout: 10), "\(screen.screen)")
-        for _ in 0..<7 { try screen.press("BSpace") }
-        #expect(screen.waitFor("Monsters · 60,006"), "\(screen.screen)")
-        try screen.press("Escape")
+        try SortedListScreen.chooseCatBot(screen, total: "60,006")
         for order in ["name", "weapon", "height", "origin", "activated", "id"] {
             for turned in [false, true] {
                 let sort = (turned ? "-" : "") + order
                 let names = try sandbox.roster(["list", "--sort", sort, "--fields", "name", "--format", "plain"]).stdout
                     .split(separator: "\n").map(String.init)
                 try #require(names.count == 60_006)
-                let place = try #require(names.firstIndex(of: "Cat-Bot"))
-                try screen.press(turned ? "S" : "s")
-                let number = "\(PostgresSortedListTests.grouped(place + 1))/60,006"
-                #expect(screen.waitFor(number, timeout: 5), "by \(sort), Cat-Bot is number \(place + 1): \(screen.screen)")
-                let shown = PostgresSortedListTests.shownNames(screen.screen)
-                let first = try #require(names.firstIndex(of: shown.first ?? ""), "\(screen.screen)")
-                #expect(shown.contains("Cat-Bot") && shown == Array(names[first..<min(names.count, first + shown.count)]),
-                        "by \(sort): \(screen.screen)")
+                try SortedListScreen.expectCatBotInPlace(screen, after: turned ? "S" : "s", names: names, total: "60,006", order: sort)
             }
         }
         // By height, tallest first, End shows the monsters of no known height, the last by id.
@@ -56,11 +44,6 @@ struct FileSortedListTests {
         try screen.press("s")
         try screen.press("S")
         #expect(screen.waitFor("tallest first"), "\(screen.screen)")
-        try screen.press("End")
-        #expect(screen.waitFor("60,006/60,006"), "\(screen.screen)")
-        let last = PostgresSortedListTests.shownNames(screen.screen)
-        #expect(!last.isEmpty && last == Array(byHeight.suffix(last.count)), "\(screen.screen)")
-        try screen.press("q")
-        #expect(screen.waitForExit(timeout: 10) == 0, "\(screen.screen)")
+        try SortedListScreen.expectEndShowsTheLast(screen, names: byHeight, total: "60,006")
     }
 }

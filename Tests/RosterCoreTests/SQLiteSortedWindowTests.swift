@@ -26,33 +26,6 @@ struct SQLiteSortedWindowTests {
         return folder
     }
 
-    /// Every window of `query` read forward, backward, by offset, and
-    /// around each monster placed, against the full sort's ids.
-    private func expectWindowsMatchTheFullSort(_ store: SQLiteRosterStore, _ query: MonsterQuery, _ label: String) throws {
-        let expected = try store.monsterIDs(matching: query)
-        let count = expected.count
-        var forward = SortedPages(query: query, count: count)
-        for start in stride(from: 0, to: count, by: 7) { try forward.load(start..<(start + 7), from: store) }
-        #expect((0..<count).map { forward.monster(at: $0)?.id } == expected, "\(label), forward")
-        var backward = SortedPages(query: query, count: count)
-        for end in stride(from: count, to: 0, by: -7) { try backward.load(max(0, end - 7)..<end, from: store) }
-        #expect((0..<count).map { backward.monster(at: $0)?.id } == expected, "\(label), backward")
-        for start in [count / 3, count / 2 + 1, count - 4] where start >= 0 {
-            var jumped = SortedPages(query: query, count: count)
-            let middle = start..<min(count, start + 5)
-            try jumped.load(middle, from: store)
-            #expect(middle.map { jumped.monster(at: $0)?.id } == middle.map { expected[$0] }, "\(label), by offset \(start)")
-        }
-        for (place, id) in expected.enumerated() where place % 3 == 1 || place == count - 1 {
-            var placed = SortedPages(query: query, count: count)
-            #expect(try placed.position(of: id, from: store) == place, "\(label), place of \(id)")
-            let around = max(0, place - 9)..<min(count, place + 9)
-            #expect(around.map { placed.monster(at: $0)?.id } == around.map { expected[$0] }, "\(label), around \(id)")
-            #expect(try store.count(matching: query, .after(id), upTo: nil) == count - 1 - place, "\(label), after \(id)")
-            #expect(try store.count(matching: query, .before(id), upTo: 5) == min(5, place), "\(label), 5 before \(id)")
-        }
-    }
-
     @Test("every order both ways, filtered or not: pages read forward, backward, from either end and by offset are the full sort, ties by id and unknown values last")
     func windowsAreTheSortedList() throws {
         let folder = try folder()
@@ -62,13 +35,8 @@ struct SQLiteSortedWindowTests {
                                              [MonsterCondition.nameContains("win-1")]]
         #expect(store.pagesSortedWindows(for: MonsterQuery(order: [MonsterSortKey(field: .height)])))
         #expect(!store.pagesSortedWindows(for: MonsterQuery(order: [MonsterSortKey(field: .height), MonsterSortKey(field: .name)])))
-        for field in Self.orders {
-            for descending in [false, true] {
-                for conditions in filters {
-                    let query = MonsterQuery(conditions: conditions, order: [MonsterSortKey(field: field, descending: descending)])
-                    try expectWindowsMatchTheFullSort(store, query, "\(descending ? "-" : "")\(field.key) where \(conditions.count) conditions")
-                }
-            }
+        for (query, label) in SortedWindowChecks.queries(Self.orders, filters) {
+            try SortedWindowChecks.expectWindowsMatchTheFullSort(store, query, label)
         }
     }
 
@@ -88,13 +56,9 @@ struct SQLiteSortedWindowTests {
             UPDATE monster SET name = 'Aaa-Bot' WHERE id = 40;
             """)
         #expect(try store.monsterIDs(matching: MonsterQuery(conditions: [.nameContains("bot")])).count == 8, "the six default bots, Aaa-Bot and Outside-Bot")
-        for field in Self.orders {
-            for descending in [false, true] {
-                for conditions in [[], [MonsterCondition.nameContains("bot")], [MonsterCondition.nameContains("win-")]] {
-                    let query = MonsterQuery(conditions: conditions, order: [MonsterSortKey(field: field, descending: descending)])
-                    try expectWindowsMatchTheFullSort(store, query, "after changes, \(descending ? "-" : "")\(field.key), \(conditions)")
-                }
-            }
+        let filters = [[], [MonsterCondition.nameContains("bot")], [MonsterCondition.nameContains("win-")]]
+        for (query, label) in SortedWindowChecks.queries(Self.orders, filters) {
+            try SortedWindowChecks.expectWindowsMatchTheFullSort(store, query, "after changes, \(label)")
         }
     }
 
@@ -113,17 +77,12 @@ struct SQLiteSortedWindowTests {
                    CASE WHEN i % 5 = 0 THEN NULL ELSE '2020-01-' || printf('%02d', i % 28 + 1) || 'T10:00:00Z' END
             FROM n;
             """)
-        for field in [QueryField.name, .weapon, .height, .origin, .activated, .id] {
-            for descending in [false, true] {
-                for conditions in [[], try QueryParser.conditions("weapon=fire")] {
-                    let query = MonsterQuery(conditions: conditions, order: [MonsterSortKey(field: field, descending: descending)])
-                    let count = try store.monsterIDs(matching: query).count
-                    var pages = SortedPages(query: query, count: count)
-                    try pages.load(0..<40, from: store)
-                    try pages.load((count - 40)..<count, from: store)
-                    for id: Int64 in [2500, 2502, 2504] { _ = try pages.position(of: id, from: store) }
-                }
-            }
+        for (query, _) in SortedWindowChecks.queries([.name, .weapon, .height, .origin, .activated, .id], [[], try QueryParser.conditions("weapon=fire")]) {
+            let count = try store.monsterIDs(matching: query).count
+            var pages = SortedPages(query: query, count: count)
+            try pages.load(0..<40, from: store)
+            try pages.load((count - 40)..<count, from: store)
+            for id: Int64 in [2500, 2502, 2504] { _ = try pages.position(of: id, from: store) }
         }
         let windows = store.database.cachedStatements.filter { $0.contains("INDEXED BY") && !$0.contains("OFFSET") }
         #expect(windows.count > 20)
