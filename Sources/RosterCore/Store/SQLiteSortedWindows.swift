@@ -56,8 +56,7 @@ struct SQLiteSortedWindows {
         if let keys = QuerySQL.rankedKeys(of: key.field) {
             let index = try hint(key.field == .weapon ? "monster_weapon" : nil)
             let ordered = key.descending ? Array(keys.reversed()) : keys
-            // The keys are the program's own words, written as SQL literals.
-            return ordered.map { Segment(condition: "\(key.field.key) = '\($0)'", index: index, byValue: false) }
+            return ordered.map { Segment(condition: keyCondition($0), index: index, byValue: false) }
         }
         let indexName: String? = switch key.field {
         case .name: "monster_name_key"
@@ -73,6 +72,10 @@ struct SQLiteSortedWindows {
         return [Segment(condition: "\(key.field.key) IS NOT NULL", index: try hint(indexName), byValue: true),
                 Segment(condition: "\(key.field.key) IS NULL", index: "NOT INDEXED", byValue: false)]
     }
+
+    /// The rows of one weapon or colour. The keys are the program's own
+    /// words, written as SQL literals.
+    private func keyCondition(_ stored: String) -> String { key.field.key + " = " + "'" + stored + "'" }
 
     /// `INDEXED BY` the index when the file has it (another program may
     /// have dropped it), else by id from the table.
@@ -99,7 +102,7 @@ struct SQLiteSortedWindows {
             }
         guard let (value, unknown, ranked) = found else { return nil }
         if let ranked {
-            guard let segment = segments.firstIndex(where: { $0.condition == "\(key.field.key) = '\(ranked)'" }) else { return nil }
+            guard let segment = segments.firstIndex(where: { $0.condition == keyCondition(ranked) }) else { return nil }
             return Anchor(id: id, segment: segment, value: nil)
         }
         return Anchor(id: id, segment: unknown ? segments.count - 1 : 0, value: unknown ? nil : value)
