@@ -9,8 +9,9 @@ million monsters):
   - its peak resident memory (VmHWM) after a session of use,
   - the bytes written to the terminal for moving the selection one row,
   - the time from each filter keystroke to the end of the frame it causes,
-  - the time from each sort change (`s`, the next order) to the end of the
-    frame it causes, measured last (the filter typed before still in force),
+  - the time from each sort change (`s`, the next order, then `S`, turned
+    round, for every order) to the end of the frame it causes, measured
+    last (the filter typed before still in force),
   - the bytes for moving onto a monster with another picture: with kitty
     images (when its picture was sent before) and with half blocks.
 Frames end with the synchronized-output end marker, ESC [ ? 2026 l.
@@ -160,11 +161,14 @@ def main():
     os.write(fd, b"\x1b")
     read_until(fd, FRAME_END, 2)
     sorts = []
-    for _ in range(4):
-        sent = time.monotonic()
-        os.write(fd, b"s")
-        _, ended = read_until(fd, FRAME_END, 15)
-        sorts.append((ended - sent) * 1000 if ended else float("inf"))
+    # Every order the key steps through (name, weapon, height, origin,
+    # activated, id), each then turned round.
+    for _ in range(6):
+        for key in (b"s", b"S"):
+            sent = time.monotonic()
+            os.write(fd, key)
+            _, ended = read_until(fd, FRAME_END, 15)
+            sorts.append((ended - sent) * 1000 if ended else float("inf"))
     os.write(fd, b"\x1b")
     time.sleep(0.1)
     os.write(fd, b"q")

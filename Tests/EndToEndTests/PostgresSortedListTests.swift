@@ -27,12 +27,7 @@ struct PostgresSortedListTests {
         #expect(screen.waitFor("60,006", timeout: 10), "\(screen.screen)")
         // A filter finds Cat-Bot once the names are indexed in the
         // background (a sort waits for them too); cleared, Cat-Bot stays chosen.
-        try screen.press("/")
-        try screen.type("cat-bot")
-        #expect(screen.waitFor("1 found", timeout: 10), "\(screen.screen)")
-        for _ in 0..<7 { try screen.press("BSpace") }
-        #expect(screen.waitFor("Monsters · 60,006"), "\(screen.screen)")
-        try screen.press("Escape")
+        try SortedListScreen.chooseCatBot(screen, total: "60,006")
         // By height Cat-Bot (2 ft 4 in) has some 27,000 monsters above it and
         // 32,000 below: too deep to count at once, so it is placed at a
         // guess first and its number comes from the background count.
@@ -40,41 +35,11 @@ struct PostgresSortedListTests {
             let names = try sandbox.roster(uri: uri, ["list", "--sort", order, "--fields", "name", "--format", "plain"]).stdout
                 .split(separator: "\n").map(String.init)
             try #require(names.count == 60_006)
-            let place = try #require(names.firstIndex(of: "Cat-Bot"))
-            try screen.press("s")
+            try SortedListScreen.expectCatBotInPlace(screen, after: "s", names: names, total: "60,006", order: order)
             #expect(screen.waitFor("Sorted by \(order)"), "\(screen.screen)")
-            let number = "\(Self.grouped(place + 1))/60,006"
-            #expect(screen.waitFor(number, timeout: 5), "by \(order), Cat-Bot is number \(place + 1): \(screen.screen)")
-            // The rows shown are a run of the command line's list, Cat-Bot among them.
-            let shown = Self.shownNames(screen.screen)
-            let first = try #require(names.firstIndex(of: shown.first ?? ""), "\(screen.screen)")
-            #expect(shown.contains("Cat-Bot") && shown == Array(names[first..<min(names.count, first + shown.count)]),
-                    "by \(order): \(screen.screen)")
         }
         let byHeight = try sandbox.roster(uri: uri, ["list", "--sort", "height", "--fields", "name", "--format", "plain"]).stdout
             .split(separator: "\n").map(String.init)
-        try screen.press("End")
-        #expect(screen.waitFor("60,006/60,006"), "\(screen.screen)")
-        let shown = Self.shownNames(screen.screen)
-        #expect(!shown.isEmpty && shown == Array(byHeight.suffix(shown.count)), "\(screen.screen)")
-        try screen.press("q")
-        #expect(screen.waitForExit(timeout: 10) == 0, "\(screen.screen)")
-    }
-
-    /// The names in the list's rows, top to bottom.
-    static func shownNames(_ screen: String) -> [String] {
-        screen.split(separator: "\n").compactMap { line -> String? in
-            guard line.hasPrefix("│"), let end = line.range(of: "││") else { return nil }
-            let words = line[line.index(after: line.startIndex)..<end.lowerBound].split(separator: " ")
-            // A row is a glyph and a name; the headings' row starts with "Name".
-            return words.count >= 2 && words[0] != "Name" ? String(words[1]) : nil
-        }
-    }
-
-    static func grouped(_ number: Int) -> String {
-        let digits = Array(String(number))
-        return String(digits.enumerated().flatMap { index, digit in
-            index > 0 && (digits.count - index) % 3 == 0 ? [",", digit] : [digit]
-        })
+        try SortedListScreen.expectEndShowsTheLast(screen, names: byHeight, total: "60,006")
     }
 }

@@ -146,7 +146,7 @@ struct EveryKeyToldTests {
         if size.height < 20 {
             // No row for it beside the field: the footer's message under the panel has it whole.
             let shown = roster.lines.joined(separator: " ").split(separator: " ").joined(separator: " ")
-            #expect(shown.contains("name not saved: `MINI-TOMATO") && shown.contains("look-alike letters)"), "\(roster.text)")
+            #expect(shown.contains("Name not saved: `MINI-TOMATO") && shown.contains("look-alike letters)"), "\(roster.text)")
             return
         }
         #expect(value.contains("✗ `MINI-TOMA…-AND-CAKE` reads as `Mini-Toma…And-Cake`, which is already on the roster"),

@@ -191,6 +191,9 @@ struct OutsideChangeTests {
             DROP TABLE monster_sequence;
             DROP INDEX monster_weapon;
             DROP INDEX monster_stale_key;
+            DROP INDEX monster_height;
+            DROP INDEX monster_origin;
+            DROP INDEX monster_activated;
             ALTER TABLE monster DROP COLUMN keyed_name;
             ALTER TABLE history_roster_1 DROP COLUMN keyed_name;
             PRAGMA user_version = 4;

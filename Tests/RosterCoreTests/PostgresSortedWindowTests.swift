@@ -38,34 +38,10 @@ struct PostgresSortedWindowTests {
     @Test("every order both ways, filtered or not: pages read forward, backward, from either end and by offset are the sorted list, and each monster's place is its index in it")
     func windowsAreTheSortedList() throws {
         let store = try filledStore()
-        #expect(store.pagesSortedWindows)
+        #expect(store.pagesSortedWindows(for: MonsterQuery(order: [MonsterSortKey(field: .height, descending: false)])))
         let filters: [[MonsterCondition]] = [[], try QueryParser.conditions("weapon!=fire"), [MonsterCondition.nameContains("win-1")]]
-        for field in Self.orders {
-            for descending in [false, true] {
-                for conditions in filters {
-                    let query = MonsterQuery(conditions: conditions, order: [MonsterSortKey(field: field, descending: descending)])
-                    let expected = try store.monsterIDs(matching: query)
-                    let count = expected.count
-                    let label = "\(descending ? "-" : "")\(field.key) where \(conditions.count) conditions"
-                    var forward = SortedPages(query: query, count: count)
-                    for start in stride(from: 0, to: count, by: 7) { try forward.load(start..<(start + 7), from: store) }
-                    #expect((0..<count).map { forward.monster(at: $0)?.id } == expected, "\(label), forward")
-                    var backward = SortedPages(query: query, count: count)
-                    for end in stride(from: count, to: 0, by: -7) { try backward.load(max(0, end - 7)..<end, from: store) }
-                    #expect((0..<count).map { backward.monster(at: $0)?.id } == expected, "\(label), backward")
-                    var jumped = SortedPages(query: query, count: count)
-                    let middle = (count / 3)..<(count / 3 + 5)
-                    try jumped.load(middle, from: store)
-                    #expect(middle.map { jumped.monster(at: $0)?.id } == middle.map { expected[$0] }, "\(label), by offset")
-                    for (place, id) in expected.enumerated() where place % 4 == 1 || place == count - 1 {
-                        var placed = SortedPages(query: query, count: count)
-                        #expect(try placed.position(of: id, from: store) == place, "\(label), place of \(id)")
-                        let around = max(0, place - 9)..<min(count, place + 9)
-                        #expect(placed.isLoaded(around), "\(label), neighbours of \(id)")
-                        #expect(around.map { placed.monster(at: $0)?.id } == around.map { expected[$0] }, "\(label), around \(id)")
-                    }
-                }
-            }
+        for (query, label) in SortedWindowChecks.queries(Self.orders, filters) {
+            try SortedWindowChecks.expectWindowsMatchTheFullSort(store, query, label)
         }
     }
 

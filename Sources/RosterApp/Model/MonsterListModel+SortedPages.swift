@@ -1,7 +1,8 @@
 import RosterCore
 import Synchronization
 
-/// The sorted list. On a store that pages by its indexes (PostgreSQL):
+/// The sorted list. On a store that pages by its indexes (PostgreSQL, a
+/// file):
 /// rows read a window at a time through `SortedPages`, and the true place of a
 /// monster placed at a guess counted on another thread, so that a new
 /// sort at a million monsters shows its first frame without waiting for
@@ -16,7 +17,9 @@ extension MonsterListModel {
             pages = nil
             return
         }
-        if store.pagesSortedWindows, let matches, matches.count <= Self.sortedMatchesLimit {
+        let named = filterInForce.isEmpty ? [] : [MonsterCondition.nameContains(filterInForce)]
+        let query = MonsterQuery(conditions: expression?.conditions ?? named, order: [order])
+        if store.pagesSortedWindows(for: MonsterQuery(order: [order])), let matches, matches.count <= Self.sortedMatchesLimit {
             // A few matches are put in order by the store in one read.
             let ids = matches.map { index.ids[Int($0)] }
             let sorted = (try? store.monsterIDs(matching: MonsterQuery(conditions: [.idIn(ids)], order: [order]))) ?? []
@@ -24,13 +27,13 @@ extension MonsterListModel {
             pages = nil
             return
         }
-        if store.pagesSortedWindows {
-            let named = filterInForce.isEmpty ? [] : [MonsterCondition.nameContains(filterInForce)]
+        if store.pagesSortedWindows(for: query) {
             count = matches?.count ?? index.count
-            pages = SortedPages(query: MonsterQuery(conditions: expression?.conditions ?? named, order: [order]), count: count)
+            pages = SortedPages(query: query, count: count)
             arranged = nil
             return
         }
+        pages = nil
         if sortedRows == nil {
             let ids = (try? store.monsterIDs(matching: MonsterQuery(order: [order]))) ?? []
             sortedRows = ids.compactMap { index.row(of: $0).map(Int32.init) }

@@ -20,7 +20,7 @@ import Synchronization
 ///
 /// A sort (`order`) is asked of the store too, as `list --sort` asks it,
 /// so that both mean the same. A store that pages by its indexes
-/// (PostgreSQL) gives the sorted list a window at a time (`SortedPages`);
+/// (PostgreSQL, a file) gives the sorted list a window at a time (`SortedPages`);
 /// from any other, the ids in order, turned into rows once, give the
 /// order every filter's matches are shown in (`arranged`).
 final class MonsterListModel {

@@ -5,7 +5,7 @@ import PostgresWire
 /// list already shows next to it, so a sort or a scroll costs the rows
 /// shown, not the roster.
 extension PostgresRosterStore {
-    public var pagesSortedWindows: Bool { true }
+    public func pagesSortedWindows(for query: MonsterQuery) -> Bool { true }
 
     public func monsters(matching query: MonsterQuery, _ window: SortedWindow, limit: Int) throws(RosterError) -> [Monster] {
         return try guarded {

@@ -122,6 +122,10 @@ package final class Database {
         return statement
     }
 
+    /// The SQL of every statement compiled once and kept: what the
+    /// connection has been asked, for a test to ask SQLite how it runs each.
+    package var cachedStatements: [String] { Array(statementCache.keys) }
+
     /// A statement compiled for one use.
     package func prepare(_ sql: String) throws(DatabaseError) -> Statement {
         try Statement(database: self, sql: sql)

@@ -14,7 +14,7 @@ public enum SortedWindow: Sendable, Equatable {
 /// store, and what a store whose order has no indexes to page by does
 /// (`pagesSortedWindows` false: the interface then reads the order once).
 extension RosterStore {
-    public var pagesSortedWindows: Bool { false }
+    public func pagesSortedWindows(for query: MonsterQuery) -> Bool { false }
 
     public func monsters(matching query: MonsterQuery, _ window: SortedWindow, limit: Int) throws(RosterError) -> [Monster] {
         try sortedWindowByIDs(query, window, limit: limit)

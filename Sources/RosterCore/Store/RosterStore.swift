@@ -83,10 +83,10 @@ public protocol RosterStore: AnyObject {
     func monsters(ids: [Int64]) throws(RosterError) -> [Monster]
     /// How many monsters come before monster `id` in roster order, if it exists.
     func position(of id: Int64) throws(RosterError) -> Int?
-    /// Whether `monsters(matching:_:limit:)` reads a window of a sorted
-    /// list by an index, from a monster next to it: a sorted list need
-    /// then never read every id.
-    var pagesSortedWindows: Bool { get }
+    /// Whether `monsters(matching:_:limit:)` reads a window of `query`'s
+    /// sorted list by an index, from a monster next to it: such a list
+    /// need then never read every id.
+    func pagesSortedWindows(for query: MonsterQuery) -> Bool
     /// Up to `limit` of the monsters `query` matches, in its order (one
     /// sort key), from where `window` says.
     func monsters(matching query: MonsterQuery, _ window: SortedWindow, limit: Int) throws(RosterError) -> [Monster]

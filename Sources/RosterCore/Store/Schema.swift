@@ -52,6 +52,8 @@ public enum Schema {
         },
         Migration(version: 10, summary: "mark a key another program rewrote without its name as stale, so that roster derives it again before a lookup",
                   sql: ShippedMigrations.version10),
+        Migration(version: 11, summary: "index monsters by height, origin and activation, so that a sorted list is read a window at a time",
+                  sql: ShippedMigrations.version11),
     ]
 
     public static var currentVersion: Int32 { Int32(migrations.count) }

@@ -217,4 +217,25 @@ enum ShippedMigrations {
     static func version9Snapshot(_ table: String) -> String {
         "ALTER TABLE \(table) ADD COLUMN keyed_name TEXT"
     }
+
+    /// Version 11: monsters by height (in inches, as `--sort height`
+    /// reads it), by origin and by activation, each then by id (the rowid
+    /// every SQLite index ends with), so that a sorted list is read a
+    /// window at a time (`SQLiteSortedWindows`). Only monsters that have
+    /// a value are indexed: those without sort last either way, by id,
+    /// and the table gives them in that order, so a roster with few
+    /// heights pays little. One index serves both directions: read
+    /// backwards it gives ties in falling id order, and the reader puts
+    /// each run of ties right. Names sort by their unique key and weapons
+    /// by `monster_weapon` (version 8). The height expression is
+    /// `QuerySQL`'s, built-in functions only, so that any SQLite (the
+    /// shell, sqlite-utils) can still write the table; a test holds the
+    /// two together, and a new reading of heights would be a new migration.
+    static let version11 = """
+        CREATE INDEX monster_height ON monster
+            ((CAST(height AS INTEGER) * 12 + CAST(substr(height, instr(height, 'ft') + 2) AS INTEGER)))
+            WHERE height IS NOT NULL;
+        CREATE INDEX monster_origin ON monster (origin) WHERE origin IS NOT NULL;
+        CREATE INDEX monster_activated ON monster (activated) WHERE activated IS NOT NULL;
+        """
 }

@@ -1,5 +1,5 @@
 /// A sorted list read from the store a window at a time, on a store that
-/// pages by its indexes (`pagesSortedWindows`, PostgreSQL): the list
+/// pages by its indexes (`pagesSortedWindows`: PostgreSQL, and a file): the list
 /// never holds every id of a million monsters in their order.
 ///
 /// Rows are kept by position. A row asked for is read from a row kept
