@@ -88,6 +88,46 @@ struct PostgresOutsideWriterTests {
         #expect(try reader.find("Ice-Bot")?.weapon.type == .sword)
     }
 
+    @Test("a writer cannot name someone else or hide its write: a marker row inserted again starts unstamped, the count never goes back; roster's own derivation of keys another program left stale names nobody")
+    func stampKeptTrue() throws {
+        let server = try PostgresTestServer.shared()
+        let database = try server.makeDatabase()
+        let admin = try server.adminConnection(database: database)
+        defer { admin.close() }
+        try admin.grantWriting(to: "alice")
+        try admin.grantWriting(to: "bob")
+        let stamp = "SELECT outside_writes, outside_writer, outside_program FROM roster.roster_schema"
+
+        try write("UPDATE roster.monster SET weapon = 'smoke' WHERE id = 2", as: "alice", program: "psql", database)
+        let stamped = try admin.query(stamp).rows
+        #expect(stamped.first?[1] == "alice" && stamped.first?[2] == "psql")
+
+        // The count wound back stays where it was, and so does the stamp.
+        try write("UPDATE roster.roster_schema SET outside_writes = outside_writes - 1", as: "alice", program: "psql", database)
+        #expect(try admin.query(stamp).rows == stamped)
+
+        // The marker deleted and inserted again with a stamp of its choosing starts unstamped.
+        try write("""
+            BEGIN;
+            CREATE TEMPORARY TABLE marker AS SELECT * FROM roster.roster_schema;
+            UPDATE marker SET outside_writer = 'roster_owner', outside_program = 'roster';
+            DELETE FROM roster.roster_schema;
+            INSERT INTO roster.roster_schema SELECT * FROM marker;
+            COMMIT;
+            """, as: "alice", program: "psql", database)
+        #expect(try admin.query("SELECT outside_writer, outside_program FROM roster.roster_schema").rows == [[nil, nil]])
+
+        // alice renames a monster without roster; bob's roster, looking it
+        // up, derives its key again: that write is counted, and names nobody.
+        try write("UPDATE roster.monster SET name = 'Kitty-Bot' WHERE id = 1", as: "alice", program: "psql", database)
+        #expect(try admin.query("SELECT outside_writer FROM roster.roster_schema").firstValue == "alice")
+        let before = try admin.query("SELECT outside_writes FROM roster.roster_schema").firstValue
+        let bob = try store(database, user: "bob")
+        #expect(try bob.find("Kitty-Bot")?.id == 1)
+        #expect(try admin.query("SELECT outside_writes FROM roster.roster_schema").firstValue != before, "the derivation counts")
+        #expect(try admin.query("SELECT outside_writer, outside_program FROM roster.roster_schema").rows == [[nil, nil]])
+    }
+
     @Test("a program's own name is quoted and its control characters made visible; an empty one is left out")
     func describedSafely() {
         #expect(OutsideWriter(role: "alice", program: "").described == "another program (logged in as alice)")

@@ -146,6 +146,7 @@ struct PostgresOutsideWritesTests {
         // announcements of outside changes (2 and 3).
         try admin.simpleQuery("""
             DROP TRIGGER outside_writer_stamped ON roster.roster_schema;
+            DROP TRIGGER outside_writer_unstamped ON roster.roster_schema;
             DROP FUNCTION roster.stamp_outside_writer();
             ALTER TABLE roster.roster_schema DROP COLUMN outside_writer, DROP COLUMN outside_program;
             DROP TRIGGER monster_key_written_alone ON roster.monster;

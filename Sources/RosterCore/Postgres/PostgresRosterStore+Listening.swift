@@ -64,15 +64,16 @@ extension PostgresRosterStore {
     /// remembers it: whether anything moved.
     private func dataMoved() throws -> Bool {
         let tokens = Self.arrayLiteral(ownTokensSinceSeen)
-        // Who made the latest outside write (schema 12): read through
-        // `to_jsonb` too, so that a roster on schema 11 answers NULL.
+        // Who made the latest outside write (schema 13): read through
+        // `to_jsonb` too, so that an older roster answers NULL; no more
+        // than a name's 63 bytes, whatever the owner wrote there.
         let row = try run("""
             SELECT (SELECT coalesce(max(id), 0) FROM roster.history),
                    (SELECT to_jsonb(s) ->> 'outside_writes' FROM roster.roster_schema s),
                    (SELECT count(*) FROM roster.history h WHERE h.id > $1
                       AND (to_jsonb(h) ->> 'write_token' IS NULL OR to_jsonb(h) ->> 'write_token' <> ALL($2::text[]))),
-                   (SELECT to_jsonb(s) ->> 'outside_writer' FROM roster.roster_schema s),
-                   (SELECT to_jsonb(s) ->> 'outside_program' FROM roster.roster_schema s)
+                   (SELECT left(to_jsonb(s) ->> 'outside_writer', 63) FROM roster.roster_schema s),
+                   (SELECT left(to_jsonb(s) ->> 'outside_program', 63) FROM roster.roster_schema s)
             """, [String(seenNewestEntry), tokens]).rows.first
         let newest = row?[0].flatMap { Int64($0) } ?? 0
         let outside = row?[1] ?? nil

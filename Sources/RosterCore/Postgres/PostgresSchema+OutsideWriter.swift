@@ -18,6 +18,16 @@
 /// and escaped, beside the role. A NOTIFY's payload still names nobody:
 /// any role may send one.
 ///
+/// The same trigger keeps the count from going back (a writer that wound
+/// it back would hide its write from open rosters and from undo's check of
+/// outside writes), and a marker row inserted again (a writer that deleted
+/// it) starts unstamped, so that neither way names someone else. A
+/// count moved by roster's own derivation of keys another program left
+/// stale (`roster.rekeying` set for that write) is stamped with nobody:
+/// it follows another's write, and naming the roster user who happened to
+/// look next would name the wrong person. A writer that sets the setting
+/// itself only makes its own change unnamed.
+///
 /// A trigger of its own, rather than new bodies for schema 8's note and
 /// check: those stay as they shipped, and a roster's own writes, which
 /// never touch the marker, call nothing more.
@@ -31,9 +41,21 @@ extension PostgresSchema {
         CREATE FUNCTION roster.stamp_outside_writer() RETURNS trigger LANGUAGE plpgsql
             SET search_path = pg_catalog, pg_temp AS $$
         BEGIN
-            IF NEW.outside_writes IS DISTINCT FROM OLD.outside_writes THEN
-                NEW.outside_writer := session_user;
-                NEW.outside_program := current_setting('application_name');
+            IF TG_OP = 'INSERT' THEN
+                NEW.outside_writer := NULL;
+                NEW.outside_program := NULL;
+            ELSIF NEW.outside_writes IS NULL OR NEW.outside_writes < OLD.outside_writes THEN
+                NEW.outside_writes := OLD.outside_writes;
+                NEW.outside_writer := OLD.outside_writer;
+                NEW.outside_program := OLD.outside_program;
+            ELSIF NEW.outside_writes IS DISTINCT FROM OLD.outside_writes THEN
+                IF current_setting('roster.rekeying', true) = 'on' THEN
+                    NEW.outside_writer := NULL;
+                    NEW.outside_program := NULL;
+                ELSE
+                    NEW.outside_writer := session_user;
+                    NEW.outside_program := left(current_setting('application_name'), 63);
+                END IF;
             ELSE
                 NEW.outside_writer := OLD.outside_writer;
                 NEW.outside_program := OLD.outside_program;
@@ -45,6 +67,8 @@ extension PostgresSchema {
             WHEN (NEW.outside_writes IS DISTINCT FROM OLD.outside_writes
                   OR NEW.outside_writer IS DISTINCT FROM OLD.outside_writer
                   OR NEW.outside_program IS DISTINCT FROM OLD.outside_program)
+            EXECUTE FUNCTION roster.stamp_outside_writer();
+        CREATE TRIGGER outside_writer_unstamped BEFORE INSERT ON roster.roster_schema FOR EACH ROW
             EXECUTE FUNCTION roster.stamp_outside_writer();
         """#
 }
