@@ -53,7 +53,7 @@ struct FilterKeptTests {
         try otherProgram(roster, renames: "Dog-Bot", to: "Rex")
         roster.interface.poll()
 
-        #expect(roster.list.isShown && roster.listMessage?.hasPrefix("no names contain") == true, "\(roster.text)")
+        #expect(roster.list.isShown && roster.listMessage?.hasPrefix("No names contain") == true, "\(roster.text)")
         #expect(roster.listTitle?.hasSuffix("0 found") == true)
         #expect(roster.footer.message?.hasSuffix("; Rex no longer matches the filter `dog`, and no monster matches it now") == true,
                 "\(roster.footer.message ?? "no message")")

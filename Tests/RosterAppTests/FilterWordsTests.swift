@@ -18,7 +18,7 @@ struct FilterWordsTests {
             let roster = try RosterScreenHarness(width: size.width, height: size.height)
             roster.showList().press(.character("/")).type(typed)
             if found.isEmpty {
-                #expect(roster.listMessage?.hasPrefix("no names hold") == true, "\(typed): \(roster.text)")
+                #expect(roster.listMessage?.hasPrefix("No names hold") == true, "\(typed): \(roster.text)")
             } else {
                 #expect(roster.list.lines == found, "\(typed): \(roster.text)")
             }

@@ -35,7 +35,7 @@ struct FooterDetailsTests {
     func emptyFilteredList(_ size: (Int, Int)) throws {
         let roster = try RosterScreenHarness(width: size.0, height: size.1)
         roster.press(.character("/")).type("zzz").press(.enter)
-        #expect(roster.listMessage?.hasPrefix("no names contain `z") == true, "\(roster.text)")
+        #expect(roster.listMessage?.hasPrefix("No names contain `z") == true, "\(roster.text)")
         let keys = roster.footer.keys
         #expect(!keys.contains { $0.hasPrefix("Enter") }, "\(keys)")
         #expect(!keys.contains { $0.hasPrefix("U ") }, "\(keys)")

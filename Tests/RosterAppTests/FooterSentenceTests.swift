@@ -22,9 +22,12 @@ struct FooterSentenceTests {
         #expect(Sentence.completed("“cat-bot” is taken") == "“cat-bot” is taken.")
         #expect(Sentence.completed("roster.db is not a roster") == "roster.db is not a roster.")
         #expect(Sentence.completed("eve-bot now carries Fire") == "eve-bot now carries Fire.")
-        #expect(Sentence.completed("eve's weapon stays Fire") { $0 == "eve" } == "eve's weapon stays Fire.")
+        #expect(Sentence.completed("eve's weapon stays Fire", beginningWith: "eve") == "eve's weapon stays Fire.")
         #expect(Sentence.completed("iPad-Bot now carries Fire") == "iPad-Bot now carries Fire.")
-        #expect(Sentence.completed("eve now carries Fire") { $0 == "eve" } == "eve now carries Fire.")
+        #expect(Sentence.completed("eve now carries Fire", beginningWith: "eve") == "eve now carries Fire.")
+        // A name of several words keeps its case whole, not only its first word.
+        #expect(Sentence.completed("bob the bot now carries Fire", beginningWith: "bob the bot") == "bob the bot now carries Fire.")
+        #expect(Sentence.completed("nothing to undo", beginningWith: "bob the bot") == "Nothing to undo.")
         #expect(Sentence.completed("") == "")
     }
 
@@ -59,5 +62,19 @@ struct FooterSentenceTests {
         #expect(conversation.lines.contains("eve now carries Fire."), "\(conversation.lines)")
         #expect(conversation.lines.contains { $0.hasPrefix("Undid set-weapon eve: Sword to Fire") && $0.hasSuffix(".") }, "\(conversation.lines)")
         #expect(conversation.lines.contains("Nothing to redo."), "\(conversation.lines)")
+    }
+
+    @Test("a name of several words in lowercase begins the footer and the plain roster as it is spelled, every word of it")
+    func lowercaseNameOfSeveralWords() throws {
+        let roster = try RosterScreenHarness(width: 120, height: 35) { store in
+            _ = try store.edit("Cat-Bot", MonsterChanges(name: "bob the bot"))
+        }
+        roster.press(.character("w")).type("3")
+        #expect(roster.footerText.contains("bob the bot now carries Fire. · u undo"), "\(roster.footerText)")
+        let conversation = try PlainSessionTests.Conversation(["1", "weapon", "3"]) { store in
+            _ = try store.edit("Cat-Bot", MonsterChanges(name: "bob the bot"))
+        }
+        try conversation.run()
+        #expect(conversation.lines.contains("bob the bot now carries Fire."), "\(conversation.lines)")
     }
 }

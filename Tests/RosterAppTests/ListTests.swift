@@ -100,6 +100,13 @@ struct ListTests {
         #expect(rowOfSelection() == top + visibleRows - visibleRows / 2 + 1, "and the next step does not scroll")
     }
 
+    @Test("a filter that is an expression and matches none is told as a sentence, as every message is")
+    func noMatchAsASentence() throws {
+        let roster = try RosterScreenHarness(width: 200, height: 30)
+        roster.press(.character("/")).type("name=zed")
+        #expect(roster.listMessage == "No monsters match `name=zed`.", "\(roster.text)")
+    }
+
     @Test("/ filters by name as you type; Esc clears")
     func filter() throws {
         let roster = try RosterScreenHarness()
@@ -107,7 +114,7 @@ struct ListTests {
         #expect(roster.listTitle == "Monsters · 6 found")
         roster.type("x")
         #expect(roster.listTitle == "Monsters · 0 found")
-        #expect(roster.listMessage == "no names contain `botx`" || roster.listMessage == "no names contain `BOTx`")
+        #expect(roster.listMessage == "No names contain `botx`." || roster.listMessage == "No names contain `BOTx`.", "\(roster.text)")
         roster.press(.control("u")).type("fire")
         #expect(roster.listTitle == "Monsters · 1 found")
         #expect(roster.header.contains("· 1 of 6 monsters"), "the header keeps the roster's size")

@@ -99,6 +99,6 @@ struct ListTitleAndHeadingsTests {
         let roster = try RosterScreenHarness(width: 120, height: 35)
         roster.press(.character("/")).type("zzz").press(.enter)
         #expect(roster.listHeadings == nil, "\(roster.text)")
-        #expect(roster.listMessage?.hasPrefix("no names contain") == true, "\(roster.text)")
+        #expect(roster.listMessage?.hasPrefix("No names contain") == true, "\(roster.text)")
     }
 }

@@ -117,6 +117,18 @@ struct PlainSessionTests {
                 "\(session.lines)")
     }
 
+    @Test("a change another program wrote without a history entry (the sqlite3 shell) is told, though the number of monsters stayed")
+    func changeWithoutEntryTold() throws {
+        let session = try Conversation(["1", "2", "list"])
+        session.beforeEachAnswer = { answered in
+            guard answered == 1, let other = try? SQLiteRosterStore.open(path: session.store.name) else { return }
+            try? other.database.execute("UPDATE monster SET weapon = 'smoke' WHERE name = 'Dog-Bot'")
+        }
+        try session.run()
+        #expect(session.lines.filter { $0 == "Another program changed the roster." }.count == 1, "\(session.lines)")
+        #expect(session.lines.contains("It carries Smoke."), "\(session.lines)")
+    }
+
     @Test("a monster another program removes while it is being edited is not edited, nor is the one in its place")
     func removedWhileAsking() throws {
         let session = try Conversation(["1", "weapon", "3"])

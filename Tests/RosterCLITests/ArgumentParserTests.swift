@@ -47,6 +47,8 @@ struct ArgumentParserTests {
 
     @Test("mistakes get suggestions, never a guess", arguments: [
         (["lst"], "unknown command `lst`; did you mean `list`?"),
+        // A prefix of one command only is that command, though another is nearer in spelling.
+        (["hist"], "unknown command `hist`; did you mean `history`?"),
         (["list", "--wepon", "sword"], "unknown option --wepon for `list`; did you mean `--weapon`?"),
         (["list", "--format", "jsn"], "did you mean `json`?"),
         (["set-weapon", "Cat-Bot"], "missing WEAPON"),

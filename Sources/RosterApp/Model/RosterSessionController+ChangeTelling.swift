@@ -60,16 +60,42 @@ extension RosterSessionController {
     }
 
     /// `message` as the footer and the plain roster show it: one complete
-    /// sentence (`Sentence`), its first word kept as written when it is a
-    /// monster's name spelled so (`eve now carries Fire.`). The last
-    /// answer is kept, since the footer asks on every frame; nothing is
-    /// asked of a server that is out of reach.
+    /// sentence (`Sentence`), kept as written when it begins with a
+    /// monster's name spelled so, of one word or several (`eve now carries
+    /// Fire.`, `bob the bot now carries Fire.`). The last answer is kept,
+    /// since the footer asks on every frame; nothing is asked of a server
+    /// that is out of reach.
     func sentence(_ message: String) -> String {
         if let last = lastSentence, last.message == message { return last.sentence }
-        let sentence = Sentence.completed(message) { [self] word in
-            serverLost == nil && ((try? store.find(word)) ?? nil)?.name == word
-        }
+        let sentence = Sentence.completed(message, beginningWith: nameBeginning(message))
         if serverLost == nil { lastSentence = (message, sentence) }
         return sentence
     }
+
+    /// The monster's name `message` begins with, the whole of it: the
+    /// chosen monster's (a message about it may name it after it left the
+    /// roster), else the longest run of its first words, up to a stop or a
+    /// possessive, that is a monster's name on the roster. Only a message
+    /// that begins with a lowercase letter is looked at: no other could
+    /// take a capital.
+    private func nameBeginning(_ message: String) -> String? {
+        guard let first = message.first, first.isLetter, first.isLowercase else { return nil }
+        func ends(at index: String.Index) -> Bool {
+            index == message.endIndex || !(message[index].isLetter || message[index].isNumber)
+        }
+        if let name = selected?.name, message.hasPrefix(name), ends(at: message.index(message.startIndex, offsetBy: name.count)) {
+            return name
+        }
+        guard serverLost == nil else { return nil }
+        var candidates: [String] = []
+        for index in message.indices where " ,;:'’".contains(message[index]) {
+            candidates.append(String(message[..<index]))
+            if candidates.count == Self.wordsOfANameLookedAt { break }
+        }
+        if candidates.count < Self.wordsOfANameLookedAt { candidates.append(message) }
+        return candidates.reversed().first { ((try? store.find($0)) ?? nil)?.name == $0 }
+    }
+
+    /// The most words looked up as a name at the start of a message.
+    private static let wordsOfANameLookedAt = 8
 }

@@ -217,10 +217,18 @@ final class PlainSession {
     // MARK: Changes by other programs
 
     /// Tells, before the next prompt, what other programs changed: each
-    /// change in the history's words, and whether the chosen monster went.
+    /// change in the history's words, a change without an entry (the
+    /// sqlite3 shell, psql) from the same signal the full-screen roster
+    /// tells it by (the store's change counter, which on a file counts the
+    /// monster rows any program wrote, and on a server names the role and
+    /// program), and whether the chosen monster went.
     private func announceChangesByOthers() {
         let totalBefore = list.total
+        let counterBefore = controller.lastDataVersion
+        // Back from a lost server the counter starts afresh: that is no change.
+        let wasReachable = controller.serverLost == nil
         guard controller.pollForChanges(telling: false) else { return }
+        let counterMoved = wasReachable && controller.lastDataVersion != counterBefore
         let newest = (try? store.history(limit: Self.announcedChanges + 1)) ?? []
         let unseen = newest.filter { $0.id > seenHistoryID }
         seenHistoryID = max(seenHistoryID, newest.first?.id ?? 0)
@@ -232,6 +240,8 @@ final class PlainSession {
             say("Another program made more changes; history lists them all.")
         } else if unseen.isEmpty, list.total != totalBefore {
             tell("\(controller.outsideWriterDescribed) changed the roster; it now holds \(PlainWording.monsters(list.total))")
+        } else if unseen.isEmpty, counterMoved {
+            tell("\(controller.outsideWriterDescribed) changed the roster")
         }
         if let chosenID, isGone(chosenID) {
             say("The monster you chose is no longer on the roster.")

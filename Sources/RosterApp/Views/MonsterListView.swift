@@ -135,7 +135,8 @@ final class MonsterListView: View {
             let message = !list.isFilterInForce ? "the roster is empty"
                 : list.isExpression ? "no monsters match \(Quote.code(list.filterInForce))"
                 : words > 1 ? "no names hold every word of \(Quote.code(list.filterInForce))" : "no names contain \(Quote.code(list.filterInForce))"
-            buffer.write(message, at: Point(x: rowsArea.x + 1, y: rowsArea.y), width: rowsArea.width - 2, style: Theme.label)
+            // A sentence, as every message the roster shows is one.
+            buffer.write(Sentence.completed(message), at: Point(x: rowsArea.x + 1, y: rowsArea.y), width: rowsArea.width - 2, style: Theme.label)
             return
         }
         let columns = columnsFitting(controller.listColumns, listWidth: frame.width)

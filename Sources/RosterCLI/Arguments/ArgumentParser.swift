@@ -65,6 +65,16 @@ public struct ArgumentParser: Sendable {
         command.options + globalOptions
     }
 
+    /// The command `typed` most likely meant: the only one it begins
+    /// (`hist` → `history`, where the spelling nearest would be `list`),
+    /// else the nearest by spelling; nil when nothing is near.
+    public static func closest(to typed: String, among names: [String]) -> String? {
+        let folded = typed.lowercased()
+        let begun = names.filter { $0.lowercased().hasPrefix(folded) && $0.count > folded.count }
+        if !folded.isEmpty, begun.count == 1 { return begun[0] }
+        return EditDistance.closest(to: typed, among: names)
+    }
+
     public func command(named name: String) -> CommandSpec? {
         entries.first { $0.name == name }?.declaration()
     }
@@ -91,7 +101,7 @@ public struct ArgumentParser: Sendable {
                     let meant = commands.first { $0.suggestedFor.contains(argument.lowercased()) }?.name
                         // `roster version`, as git and swift take it: the option, not a command.
                         ?? (EditDistance.closest(to: argument.lowercased(), among: [versionFlag.spec.long]).map { "--" + $0 })
-                    if let suggestion = meant ?? EditDistance.closest(to: argument, among: visible) {
+                    if let suggestion = meant ?? Self.closest(to: argument, among: visible) {
                         message += "; did you mean \(Quote.code(suggestion))?"
                     }
                     throw UsageError(message, command: nil)

@@ -30,7 +30,7 @@ enum HelpCommands {
             let commands = RosterCommandLine.parser.commands
             let topics = commands.filter { !$0.isHidden }.map(\.name) + ["exit-codes", "config"]
             let meant = commands.first { $0.suggestedFor.contains(topic.lowercased()) }?.name
-            if let suggestion = meant ?? EditDistance.closest(to: topic, among: topics) {
+            if let suggestion = meant ?? ArgumentParser.closest(to: topic, among: topics) {
                 message += "; did you mean \(Quote.code(suggestion))?"
             } else {
                 message += "; the topics are " + topics.map { "\(Quote.code($0))" }.joined(separator: ", ")

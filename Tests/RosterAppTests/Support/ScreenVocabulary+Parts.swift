@@ -43,7 +43,7 @@ extension RosterScreenHarness {
     }
 
     /// What the shown list says where its rows would be when it has none:
-    /// "no names contain `botx`", "the roster is empty".
+    /// "No names contain `botx`.", "The roster is empty.".
     var listMessage: String? {
         guard list.isShown else { return nil }
         let view: MonsterListView = window.isPresenting(interface.screen.listOverlay) ? interface.screen.listOverlay
