@@ -255,6 +255,24 @@ struct HistoryCommandsTests {
         #expect(start != (try export(sandbox)))
         #expect(try sandbox.roster("undo").stderr == "nothing to undo\n")
     }
+
+    @Test("an import exported from the roster and undone with the edit before it is redone after that edit's redo, one at a time or both")
+    func redoInOrder() throws {
+        let sandbox = try Sandbox()
+        let exported = try sandbox.roster("export", "--format", "json").stdout
+        try sandbox.roster("edit", "Fire-Bot", "--height", "7ft")
+        try sandbox.roster(["import", "-", "--format", "json", "--mode", "replace"], stdin: exported)
+        let before = try export(sandbox)
+        #expect(try sandbox.roster("undo", "2").status == 0)
+        #expect(try sandbox.roster("redo").stderr.hasPrefix("redid edit Fire-Bot"))
+        let redo = try sandbox.roster("redo")
+        #expect(redo.status == 0 && redo.stderr.hasPrefix("redid import"), "\(redo.stderr)")
+        #expect(try export(sandbox) == before)
+        #expect(try sandbox.roster("undo", "2").status == 0)
+        let both = try sandbox.roster("redo", "2")
+        #expect(both.status == 0 && both.stderr.split(separator: "\n").count == 2, "\(both.stderr)")
+        #expect(try export(sandbox) == before)
+    }
 }
 
 /// Scripts guard a read-modify-write with the values they read.

@@ -322,4 +322,54 @@ struct StoreContractTests {
         #expect(try names(store) == ["Only-Bot"])
         #expect(try store.history().first?.command == "redo")
     }
+
+    @Test("redoing in order: an import is redoable after the redo of the change before it, one at a time or both at once", arguments: kinds)
+    func redoInOrder(kind: StoreKind) throws {
+        let roster = try TestRoster(kind)
+        let store = try roster.open()
+        func importOnly() throws {
+            let reader = try MonsterReader(input: ChunkedInput(bytes: Array("id,name,weapon\n9,Only-Bot,fire\n".utf8), name: "only.csv"),
+                                           format: .csv, raw: false)
+            _ = try store.importMonsters(from: reader, mode: .replace)
+        }
+        _ = try store.edit("Fire-Bot", MonsterChanges(description: "taller"))   // #1
+        try importOnly()                                                         // #2
+        #expect(try store.undo(2).steps.count == 2)                              // #3, #4
+        #expect(try store.redo().sentences.first?.hasPrefix("redid edit Fire-Bot") == true)  // #5
+        #expect(try store.redo().sentences.first?.hasPrefix("redid import only.csv") == true) // #6
+        #expect(try names(store) == ["Only-Bot"])
+        #expect(try store.undo(2).steps.count == 2)                              // #7, #8
+        #expect(try store.redo(2).steps.count == 2)                              // #9, #10
+        #expect(try names(store) == ["Only-Bot"])
+        #expect(try store.history().first.map { [$0.id, $0.reverses] } == [10, 2])
+    }
+
+    @Test("redoing in order still refuses an import's redo after a change someone else made since its undo, naming that change", arguments: [StoreKind.postgres])
+    func redoInOrderRefused(kind: StoreKind) throws {
+        let roster = try TestRoster(kind)
+        let store = try roster.open()
+        _ = try store.edit("Fire-Bot", MonsterChanges(description: "taller"))   // #1
+        let reader = try MonsterReader(input: ChunkedInput(bytes: Array("id,name,weapon\n5,Fire-Bot,fire\n9,Only-Bot,fire\n".utf8),
+                                                           name: "only.csv"), format: .csv, raw: false)
+        _ = try store.importMonsters(from: reader, mode: .replace)              // #2
+        _ = try store.undo(2)                                                    // #3, #4
+        _ = try roster.openAsSomeoneElse().setWeapons([WeaponAssignment(reference: "Cat-Bot", weapon: .fire)])  // #5
+        let refusal = "cannot redo #2 import only.csv: the roster has been changed since, by #5 set-weapon Cat-Bot: Sword → Fire"
+        // Both at once: the refusal names the change that stands, not the redo it rolled back.
+        #expect {
+            try store.redo(2)
+        } throws: { error in
+            guard case RosterError.historyRefused(let sentence, _) = error else { return false }
+            return sentence.hasPrefix(refusal)
+        }
+        #expect(try store.history().count == 5)
+        _ = try store.redo()                                                     // #6
+        #expect {
+            try store.redo()
+        } throws: { error in
+            guard case RosterError.historyRefused(let sentence, _) = error else { return false }
+            return sentence.hasPrefix(refusal)
+        }
+        #expect(try store.count() == 6)
+    }
 }

@@ -102,13 +102,18 @@ enum HistoryTable {
 
     /// Whether entry `h` of `table` still stands among the entries after
     /// `after` (a placeholder or a number): not a change undone since,
-    /// nor an undo or redo of such a change. Those left the roster as it
-    /// was, so the undo or redo of an import made before them may swap
-    /// the whole roster back. Both stores ask it the same way.
+    /// nor an undo or redo of such a change, nor one of an even number of
+    /// undos and redos since of a change made before (`undo 2` then
+    /// `redo`: the change before an import undone and redone, as redoing
+    /// in order does). Those left the roster as it was, so the undo or
+    /// redo of an import made before them may swap the whole roster back.
+    /// Both stores ask it the same way.
     static func stillStanding(_ table: String, after: String) -> String {
         """
         NOT (h.reverses IS NULL AND h.undone) \
-        AND NOT EXISTS (SELECT 1 FROM \(table) o WHERE o.id = h.reverses AND o.id > \(after) AND o.undone)
+        AND NOT EXISTS (SELECT 1 FROM \(table) o WHERE o.id = h.reverses AND o.id > \(after) AND o.undone) \
+        AND NOT (h.reverses IS NOT NULL AND h.reverses <= \(after) \
+        AND (SELECT count(*) FROM \(table) r WHERE r.reverses = h.reverses AND r.id > \(after)) % 2 = 0)
         """
     }
 
