@@ -135,8 +135,12 @@ final class MonsterListView: View {
             let message = !list.isFilterInForce ? "the roster is empty"
                 : list.isExpression ? "no monsters match \(Quote.code(list.filterInForce))"
                 : words > 1 ? "no names hold every word of \(Quote.code(list.filterInForce))" : "no names contain \(Quote.code(list.filterInForce))"
-            // A sentence, as every message the roster shows is one.
-            buffer.write(Sentence.completed(message), at: Point(x: rowsArea.x + 1, y: rowsArea.y), width: rowsArea.width - 2, style: Theme.label)
+            // A sentence, as every message the roster shows is one, wrapped
+            // in the pane: a narrow list would cut the filter it names.
+            let lines = TextWrapping.lines(Sentence.completed(message), width: rowsArea.width - 2, limit: rowsArea.height)
+            for (row, line) in lines.enumerated() {
+                buffer.write(line, at: Point(x: rowsArea.x + 1, y: rowsArea.y + row), width: rowsArea.width - 2, style: Theme.label)
+            }
             return
         }
         let columns = columnsFitting(controller.listColumns, listWidth: frame.width)

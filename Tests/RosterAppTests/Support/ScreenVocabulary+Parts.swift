@@ -50,7 +50,9 @@ extension RosterScreenHarness {
             : interface.screen.list
         guard interface.controller.list.count == 0 else { return nil }
         let frame = view.frame
-        return rows(in: frame.inset(by: 1)).first { !$0.isEmpty && !$0.hasPrefix("/") }
+        // Wrapped over as many rows as the pane's width needs: read whole.
+        let lines = rows(in: frame.inset(by: 1)).filter { !$0.isEmpty && !$0.hasPrefix("/") }
+        return lines.isEmpty ? nil : lines.joined(separator: " ")
     }
 
     /// A detail field's label as drawn, with its marker: `► Activated`
