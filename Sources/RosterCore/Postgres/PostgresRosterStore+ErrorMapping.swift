@@ -51,6 +51,13 @@ extension PostgresRosterStore {
             if meansLostConnection(error) {
                 return .serverUnavailable("lost the connection to PostgreSQL at \(server): \(failure.message)\(unchanged)")
             }
+            // The marker's guard (schema 14) refusing a role that is not its
+            // owner: said as the guard means it, not as a role that may
+            // only read, which this one may not be.
+            if state == .insufficientPrivilege && failure.message.hasPrefix(PostgresSchema.markerGuardMark) {
+                return .notPermitted("the roster at \(server) refused to change its version marker for the role \(Quote.code(settings.user)): "
+                    + "only the marker's owner may change it, beyond the keys a writer derived\(unchanged)")
+            }
             if state == .insufficientPrivilege || state == .readOnlySQLTransaction {
                 // A role refused a write is refused permission (77); a
                 // server that takes no writes at all (a standby) is read-only.

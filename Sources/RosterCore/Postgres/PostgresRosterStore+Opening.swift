@@ -188,7 +188,11 @@ extension PostgresRosterStore {
                 guard found < PostgresSchema.currentVersion else { return (true, 0) }
                 guard found == 0 else {
                     let migration = PostgresSchema.migrations[Int(found)]
-                    try upgradeWaitingForTables(migration.sql)
+                    do {
+                        try upgradeWaitingForTables(migration.sql)
+                    } catch PostgresError.server(let failure) where Self.meansMadeAlready(failure.sqlState) {
+                        throw markerSetBack(marked: found, migration: migration)
+                    }
                     try connection.query("UPDATE roster.roster_schema SET version = $1", [String(migration.version)])
                     return (false, 0)
                 }
@@ -218,6 +222,26 @@ extension PostgresRosterStore {
             }
             if finished { return }
         }
+    }
+
+    /// The answers to a migration's statement that mean what it makes is
+    /// there already: a column, a trigger or function, a table or index.
+    static func meansMadeAlready(_ state: SQLState) -> Bool {
+        ["42701", "42710", "42723", "42P07"].contains(state.code)
+    }
+
+    /// A marker that says an older version than the schema is at: the next
+    /// migration finds what it makes already there. Up to schema 13 a
+    /// writer role could set the version back (schema 14 leaves that to
+    /// the owner); the owner's roster then failed on every run with the
+    /// server's "column … already exists". Said in one sentence, the
+    /// schema left as it is, rather than taking the version from what the
+    /// schema holds: whoever set the marker back may have changed more,
+    /// and the owner, who alone may set it right, is told how.
+    func markerSetBack(marked: Int32, migration: PostgresSchema.Migration) -> RosterError {
+        .serverRefused("the roster at \(name) is marked as schema version \(marked), but what version \(migration.version) adds "
+            + "is already there: its version marker was set back outside roster, and roster leaves the schema as it is; "
+            + "its owner can set it right (`UPDATE roster.roster_schema SET version = \(migration.version)`) and run roster again")
     }
 
     /// Refuses, leaving it untouched, an empty schema `roster` that

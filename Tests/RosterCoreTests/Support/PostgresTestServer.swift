@@ -134,8 +134,20 @@ extension PostgresConnection {
     }
 
     /// Makes the login role `role` and grants it what docs/sharing.md
-    /// lists for writing.
+    /// lists for writing: every table, and of the marker's row only the
+    /// two columns a writer's roster sets.
     func grantWriting(to role: String) throws {
+        try grantWritingEveryTable(to: role)
+        try simpleQuery("""
+            REVOKE INSERT, UPDATE, DELETE ON roster.roster_schema FROM \(role);
+            GRANT UPDATE (keys_checked, keys_fold) ON roster.roster_schema TO \(role);
+            """)
+    }
+
+    /// Makes the login role `role` and grants it what docs/sharing.md
+    /// listed for writing up to schema 13: writes on every table, the
+    /// marker's whole row too, as databases set up then still grant.
+    func grantWritingEveryTable(to role: String) throws {
         try makeLoginRole(role)
         try simpleQuery("""
             GRANT USAGE ON SCHEMA roster TO \(role);

@@ -1,0 +1,57 @@
+/// Version 14 of roster's PostgreSQL schema: the version marker's row,
+/// `roster.roster_schema`, is its owner's, whatever a role is granted.
+///
+/// docs/sharing.md's writer recipe granted `INSERT, UPDATE, DELETE` on
+/// every table of the schema, the marker's too, where a roster writer
+/// only ever sets `keys_checked` and `keys_fold` (the count at which it
+/// last derived every name key, `noteNameKeysChecked`). So a writer in
+/// psql could set `version` back (the owner's roster then ran a
+/// migration that had run, and failed on every start with the server's
+/// "column … already exists"), wind the count of outside writes back
+/// (hiding writes from open rosters and from undo's check) by deleting
+/// the row and inserting it again, or insert it with a stamp naming
+/// someone else. Schema 13's trigger only set some of those back
+/// quietly, column by column.
+///
+/// Now a trigger refuses, for any role that has not the marker table's
+/// owner's rights, an INSERT or DELETE of the row, a TRUNCATE, and an
+/// UPDATE that changes anything but `keys_checked` and `keys_fold`
+/// (compared as the whole row less those two, so a column a later
+/// version adds is guarded too). The count and the stamps still move:
+/// schema 8's check and schema 13's stamp run inside functions that are
+/// `SECURITY DEFINER`, where `current_user` is their owner, the owner of
+/// the marker; `session_user` stays the role that logged in, which is
+/// what the stamp names. The guard's own function runs with the caller's
+/// rights, so that it sees who that is. Its answer is a sentence with
+/// `insufficient_privilege`, what a role refused a grant gets. The
+/// owner (and a superuser) may still change the row: it could drop the
+/// trigger anyway.
+///
+/// roster's own writes never touch the row but for those two columns, so
+/// they call nothing more; the count's update at the end of another
+/// program's write calls the guard once, to find the owner.
+extension PostgresSchema {
+    /// What the guard says to a role it refuses: found in the server's
+    /// message to tell it from any other refused grant.
+    static let markerGuardMark = "roster's version marker is its owner's"
+
+    static let version14 = #"""
+        CREATE FUNCTION roster.keep_marker_owners() RETURNS trigger LANGUAGE plpgsql
+            SET search_path = pg_catalog, pg_temp AS $$
+        BEGIN
+            IF pg_has_role(current_user, (SELECT c.relowner FROM pg_class c WHERE c.oid = TG_RELID), 'USAGE') THEN
+                RETURN CASE TG_OP WHEN 'DELETE' THEN OLD ELSE NEW END;
+            END IF;
+            RAISE EXCEPTION 'roster''s version marker is its owner''s: % may set only keys_checked and keys_fold in roster.roster_schema, never insert, delete or otherwise change its row', quote_ident(current_user::text)
+                USING ERRCODE = 'insufficient_privilege';
+        END
+        $$;
+        CREATE TRIGGER marker_kept BEFORE UPDATE ON roster.roster_schema FOR EACH ROW
+            WHEN ((to_jsonb(NEW) - 'keys_checked' - 'keys_fold') IS DISTINCT FROM (to_jsonb(OLD) - 'keys_checked' - 'keys_fold'))
+            EXECUTE FUNCTION roster.keep_marker_owners();
+        CREATE TRIGGER marker_kept_whole BEFORE INSERT OR DELETE ON roster.roster_schema FOR EACH ROW
+            EXECUTE FUNCTION roster.keep_marker_owners();
+        CREATE TRIGGER marker_not_emptied BEFORE TRUNCATE ON roster.roster_schema FOR EACH STATEMENT
+            EXECUTE FUNCTION roster.keep_marker_owners();
+        """#
+}
