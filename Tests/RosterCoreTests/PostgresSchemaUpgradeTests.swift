@@ -153,6 +153,37 @@ struct PostgresSchemaUpgradeTests {
         defer { fresh.close() }
         #expect(try admin.rosterSchemaShape() == (try fresh.rosterSchemaShape()))
     }
+
+    @Test("schema 13, whose writer was granted the marker's whole row, is upgraded by its owner: the marker is then refused to that writer, whose writes still count, and a role that may only connect no longer holds up its inserts past the id sequence")
+    func thirteenToNewest() throws {
+        let (database, admin) = try Self.roster(atVersion: 13)
+        defer { admin.close() }
+        try admin.grantWritingEveryTable(to: "alice")
+        try admin.grantReading(to: "ci_reader")
+        try admin.makeLoginRole("conn")
+        let server = try PostgresTestServer.shared()
+        let conn = try server.connection(as: "conn", database: database)
+        defer { conn.close() }
+        try conn.simpleQuery("SELECT pg_advisory_lock(\(PostgresSchema.LockKey.space), \(PostgresSchema.LockKey.outsideIDs))")
+
+        _ = try PostgresRosterStore.open(uri: server.uri(database: database, applicationName: "tester-a"), environment: [:]).count()
+        #expect(try admin.query("SELECT version FROM roster.roster_schema").firstValue == String(PostgresSchema.currentVersion))
+        let fresh = try server.adminConnection(database: try server.makeDatabase())
+        defer { fresh.close() }
+        #expect(try admin.rosterSchemaShape() == (try fresh.rosterSchemaShape()))
+
+        let alice = try server.connection(as: "alice", database: database)
+        defer { alice.close() }
+        #expect(throws: PostgresError.self) { try alice.simpleQuery("UPDATE roster.roster_schema SET version = 12") }
+        try alice.simpleQuery("""
+            SET statement_timeout = '3s';
+            INSERT INTO roster.monster (id, name, name_key, icon, weapon) VALUES (5000, 'Far-Bot', 'uuid-5000', 'meetcatbot.png', 'fire')
+            """)
+        #expect(try admin.query("SELECT version, outside_writes, outside_writer, last_value FROM roster.roster_schema, roster.monster_id").rows
+                == [[String(PostgresSchema.currentVersion), "1", "alice", "5000"]])
+        let reader = try PostgresRosterStore.open(uri: server.uri(database: database, user: "ci_reader"), environment: [:])
+        #expect(try reader.find("Far-Bot")?.id == 5000)
+    }
 }
 
 extension PostgresConnection {

@@ -32,7 +32,8 @@ enum PostgresSchema {
         /// Held by a migration, so that two programs do not both migrate.
         static let migration: Int32 = 2
         /// Held by schema 12's trigger while another program's insert
-        /// moves the monster id sequence (written as 3 in its SQL).
+        /// moves the monster id sequence (written as 3 in its SQL), up to
+        /// schema 15, which takes a table lock instead.
         static let outsideIDs: Int32 = 3
     }
 
@@ -80,6 +81,8 @@ enum PostgresSchema {
                   sql: version13),
         Migration(version: 14, summary: "the version marker's row is its owner's: a writer role may set only the keys it derived, never the version, the count of outside writes or who made them",
                   sql: version14),
+        Migration(version: 15, summary: "other programs' inserts past the id sequence take turns under a table lock, which a role that may only connect cannot hold",
+                  sql: version15),
     ]
 
     static var currentVersion: Int32 { Int32(migrations.count) }
@@ -97,7 +100,8 @@ enum PostgresSchema {
     /// sequence past ids other programs write, and marks keys they
     /// rewrite alone; version 13 names who made the latest outside write,
     /// without which it is told unnamed; version 14 keeps the marker's row
-    /// its owner's). Writes need version 5's
+    /// its owner's, and version 15 the turn of other programs' inserts past
+    /// the id sequence a table lock). Writes need version 5's
     /// counter: its owner runs the new roster once first, as
     /// docs/sharing.md says for every upgrade.
     static let oldestCompatibleVersion: Int32 = 1
