@@ -134,7 +134,7 @@ struct PostgresMarkerGuardTests {
         #expect(try bob.count() == 6)
     }
 
-    @Test("a marker already set back (as a writer could up to schema 13) is told in one sentence, the schema left as it is; set right by its owner, the roster opens", arguments: [(12, 13), (1, 2)])
+    @Test("a marker already set back (as a writer could up to schema 13) is told in one sentence, the schema left as it is; set right by its owner, the roster opens", arguments: [(12, 13), (1, 13), (3, 13), (13, 14)])
     func markerSetBack(_ marked: Int32, _ next: Int32) throws {
         let server = try PostgresTestServer.shared()
         let database = try server.makeDatabase()
@@ -145,13 +145,25 @@ struct PostgresMarkerGuardTests {
         #expect { try store(database, user: "postgres").count() } throws: { error in
             guard case RosterError.serverRefused = error else { return false }
             let sentence = (error as? RosterError)?.description ?? ""
-            return sentence.contains("is marked as schema version \(marked), but what version \(next) adds is already there")
+            return sentence.contains("is marked as schema version \(marked), but its schema already holds what version \(next) adds")
                 && sentence.contains("SET version = \(next)") && !sentence.contains("SQLSTATE")
         }
         #expect(try admin.query("SELECT version FROM roster.roster_schema").firstValue == String(marked))
         #expect(try admin.rosterSchemaShape() == shape)
-        try admin.query("UPDATE roster.roster_schema SET version = $1", [String(PostgresSchema.currentVersion)])
-        #expect(try store(database, user: "postgres").count() == 6)
+        // The owner does as it is told, as often as it is told, and the roster opens as it was.
+        var told = next
+        for _ in 0..<PostgresSchema.currentVersion {
+            try admin.query("UPDATE roster.roster_schema SET version = $1", [String(told)])
+            do {
+                #expect(try store(database, user: "postgres").count() == 6)
+                break
+            } catch RosterError.serverRefused(let sentence) {
+                let number = sentence.firstMatch(of: /SET version = ([0-9]+)/).flatMap { Int32($0.1) }
+                told = try #require(number, Comment(rawValue: sentence))
+            }
+        }
+        #expect(try admin.query("SELECT version FROM roster.roster_schema").firstValue == String(PostgresSchema.currentVersion))
+        #expect(try admin.rosterSchemaShape() == shape)
     }
 
     @Test("the guard's refusal reaches a roster user as a sentence naming the role, not as a reader's")

@@ -188,10 +188,14 @@ extension PostgresRosterStore {
                 guard found < PostgresSchema.currentVersion else { return (true, 0) }
                 guard found == 0 else {
                     let migration = PostgresSchema.migrations[Int(found)]
+                    if found < 13, let built = try connection.query(PostgresSchema.builtUpTo13).firstValue.flatMap({ Int32($0) }),
+                       built > found {
+                        throw markerSetBack(marked: found, built: built)
+                    }
                     do {
                         try upgradeWaitingForTables(migration.sql)
                     } catch PostgresError.server(let failure) where Self.meansMadeAlready(failure.sqlState) {
-                        throw markerSetBack(marked: found, migration: migration)
+                        throw markerSetBack(marked: found, built: migration.version)
                     }
                     try connection.query("UPDATE roster.roster_schema SET version = $1", [String(migration.version)])
                     return (false, 0)
@@ -230,18 +234,19 @@ extension PostgresRosterStore {
         ["42701", "42710", "42723", "42P07"].contains(state.code)
     }
 
-    /// A marker that says an older version than the schema is at: the next
-    /// migration finds what it makes already there. Up to schema 13 a
-    /// writer role could set the version back (schema 14 leaves that to
-    /// the owner); the owner's roster then failed on every run with the
-    /// server's "column … already exists". Said in one sentence, the
-    /// schema left as it is, rather than taking the version from what the
-    /// schema holds: whoever set the marker back may have changed more,
-    /// and the owner, who alone may set it right, is told how.
-    func markerSetBack(marked: Int32, migration: PostgresSchema.Migration) -> RosterError {
-        .serverRefused("the roster at \(name) is marked as schema version \(marked), but what version \(migration.version) adds "
-            + "is already there: its version marker was set back outside roster, and roster leaves the schema as it is; "
-            + "its owner can set it right (`UPDATE roster.roster_schema SET version = \(migration.version)`) and run roster again")
+    /// A marker that says an older version than the schema holds (found
+    /// by what versions up to 13 make, or by the next migration finding
+    /// what it makes already there). Up to schema 13 a writer role could
+    /// set the version back (schema 14 leaves that to the owner); the
+    /// owner's roster then failed on every run with the server's "column
+    /// … already exists". Said in one sentence, the schema left as it is,
+    /// rather than taking the version from what the schema holds and
+    /// going on: the marker set back means a writer tampered with it, and
+    /// the owner, who alone may set it right, should know, and is told how.
+    func markerSetBack(marked: Int32, built: Int32) -> RosterError {
+        .serverRefused("the roster at \(name) is marked as schema version \(marked), but its schema already holds what version \(built) adds: "
+            + "its version marker was set back outside roster, and roster leaves the schema as it is; "
+            + "its owner can set it right (`UPDATE roster.roster_schema SET version = \(built)`) and run roster again")
     }
 
     /// Refuses, leaving it untouched, an empty schema `roster` that

@@ -54,4 +54,26 @@ extension PostgresSchema {
         CREATE TRIGGER marker_not_emptied BEFORE TRUNCATE ON roster.roster_schema FOR EACH STATEMENT
             EXECUTE FUNCTION roster.keep_marker_owners();
         """#
+
+    /// The newest version up to 13 whose change the schema holds, by
+    /// what each makes that no other does (versions 4 and 7 only add
+    /// indexes if missing, so running them again changes nothing: left
+    /// out). Up to 13 a writer role could set the marker back; since 14
+    /// only the owner can, so this list never grows. Frozen, as the
+    /// migrations are.
+    static let builtUpTo13 = """
+        SELECT coalesce(max(v), 1) FROM (VALUES
+            (2, EXISTS (SELECT FROM pg_catalog.pg_trigger WHERE tgrelid = to_regclass('roster.monster') AND tgname = 'monster_changed_outside')),
+            (3, EXISTS (SELECT FROM pg_catalog.pg_trigger WHERE tgrelid = to_regclass('roster.monster') AND tgname = 'monster_changed_outside'
+                        AND tgqual IS NOT NULL)),
+            (5, to_regclass('roster.history_counter') IS NOT NULL),
+            (6, EXISTS (SELECT FROM pg_catalog.pg_attribute WHERE attrelid = to_regclass('roster.roster_schema') AND attname = 'outside_writes' AND NOT attisdropped)),
+            (8, EXISTS (SELECT FROM pg_catalog.pg_attribute WHERE attrelid = to_regclass('roster.history') AND attname = 'xact' AND NOT attisdropped)),
+            (9, EXISTS (SELECT FROM pg_catalog.pg_attribute WHERE attrelid = to_regclass('roster.history') AND attname = 'write_token' AND NOT attisdropped)),
+            (10, EXISTS (SELECT FROM pg_catalog.pg_trigger WHERE tgrelid = to_regclass('roster.history') AND tgname = 'history_entry_dropped')),
+            (11, EXISTS (SELECT FROM pg_catalog.pg_attribute WHERE attrelid = to_regclass('roster.monster') AND attname = 'keyed_name' AND NOT attisdropped)),
+            (12, to_regprocedure('roster.keep_monster_ids_past()') IS NOT NULL),
+            (13, EXISTS (SELECT FROM pg_catalog.pg_attribute WHERE attrelid = to_regclass('roster.roster_schema') AND attname = 'outside_writer' AND NOT attisdropped))
+        ) AS built(v, there) WHERE there
+        """
 }
