@@ -21,38 +21,45 @@
 /// schema 8's check and schema 13's stamp run inside functions that are
 /// `SECURITY DEFINER`, where `current_user` is their owner, the owner of
 /// the marker; `session_user` stays the role that logged in, which is
-/// what the stamp names. The guard's own function runs with the caller's
-/// rights, so that it sees who that is. Its answer is a sentence with
+/// what the stamp names. The guard's own functions run with the caller's
+/// rights, so that they see who that is. Its answer is a sentence with
 /// `insufficient_privilege`, what a role refused a grant gets. The
 /// owner (and a superuser) may still change the row: it could drop the
 /// trigger anyway.
 ///
-/// roster's own writes never touch the row but for those two columns, so
-/// they call nothing more; the count's update at the end of another
-/// program's write calls the guard once, to find the owner.
+/// Who is acting is asked in the triggers' `WHEN`, by a SQL function
+/// (parsed once, here; no PL/pgSQL), so the count's update at the end of
+/// another program's write calls no trigger function more than before,
+/// and roster's own writes, which touch only the two columns, none; only
+/// a refused write calls the function that says so.
 extension PostgresSchema {
     /// What the guard says to a role it refuses: found in the server's
     /// message to tell it from any other refused grant.
     static let markerGuardMark = "roster's version marker is its owner's"
 
     static let version14 = #"""
-        CREATE FUNCTION roster.keep_marker_owners() RETURNS trigger LANGUAGE plpgsql
+        CREATE FUNCTION roster.marker_owner_acting() RETURNS boolean LANGUAGE sql STABLE
+        BEGIN ATOMIC
+            SELECT pg_catalog.pg_has_role(current_user, c.relowner, 'USAGE') FROM pg_catalog.pg_class c
+            WHERE c.oid = 'roster.roster_schema'::regclass;
+        END;
+        CREATE FUNCTION roster.refuse_marker_change() RETURNS trigger LANGUAGE plpgsql
             SET search_path = pg_catalog, pg_temp AS $$
         BEGIN
-            IF pg_has_role(current_user, (SELECT c.relowner FROM pg_class c WHERE c.oid = TG_RELID), 'USAGE') THEN
-                RETURN CASE TG_OP WHEN 'DELETE' THEN OLD ELSE NEW END;
-            END IF;
             RAISE EXCEPTION 'roster''s version marker is its owner''s: % may set only keys_checked and keys_fold in roster.roster_schema, never insert, delete or otherwise change its row', quote_ident(current_user::text)
                 USING ERRCODE = 'insufficient_privilege';
         END
         $$;
         CREATE TRIGGER marker_kept BEFORE UPDATE ON roster.roster_schema FOR EACH ROW
-            WHEN ((to_jsonb(NEW) - 'keys_checked' - 'keys_fold') IS DISTINCT FROM (to_jsonb(OLD) - 'keys_checked' - 'keys_fold'))
-            EXECUTE FUNCTION roster.keep_marker_owners();
+            WHEN ((to_jsonb(NEW) - 'keys_checked' - 'keys_fold') IS DISTINCT FROM (to_jsonb(OLD) - 'keys_checked' - 'keys_fold')
+                  AND NOT roster.marker_owner_acting())
+            EXECUTE FUNCTION roster.refuse_marker_change();
         CREATE TRIGGER marker_kept_whole BEFORE INSERT OR DELETE ON roster.roster_schema FOR EACH ROW
-            EXECUTE FUNCTION roster.keep_marker_owners();
+            WHEN (NOT roster.marker_owner_acting())
+            EXECUTE FUNCTION roster.refuse_marker_change();
         CREATE TRIGGER marker_not_emptied BEFORE TRUNCATE ON roster.roster_schema FOR EACH STATEMENT
-            EXECUTE FUNCTION roster.keep_marker_owners();
+            WHEN (NOT roster.marker_owner_acting())
+            EXECUTE FUNCTION roster.refuse_marker_change();
         """#
 
     /// The newest version up to 13 whose change the schema holds, by
