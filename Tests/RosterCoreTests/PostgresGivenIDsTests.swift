@@ -118,6 +118,48 @@ struct PostgresGivenIDsTests {
         #expect(try admin.query("SELECT count(*), min(monster) FROM roster.history_row WHERE monster >= 7").rows == [["1", "8"]])
     }
 
+    @Test("an insert import whose drawn id another program's open transaction holds: the import waits, then numbers its rows again past it")
+    func importTakenMeanwhile() throws {
+        let (roster, psql, admin) = try rosterWithWriter()
+        defer { psql.close(); admin.close() }
+        _ = try roster.setWeapons([WeaponAssignment(reference: "Cat-Bot", weapon: .sword)])
+        // A row with the id the sequence gives next, its trigger off (as
+        // `session_replication_role` does for a replica's writes), so the
+        // sequence does not move past it; its transaction still open.
+        let server = try PostgresTestServer.shared()
+        guard let database = try admin.query("SELECT current_database()").firstValue else { return }
+        let other = try server.adminConnection(database: database)
+        defer { other.close() }
+        try other.simpleQuery("""
+            SET session_replication_role = replica; BEGIN;
+            INSERT INTO roster.monster (id, name, name_key, icon, weapon) VALUES (7, 'Held-Bot', 'uuid-held', 'meetcatbot.png', 'fire')
+            """)
+        final class Outcome: @unchecked Sendable { var summary: ImportSummary?; var error: (any Error)? }
+        let outcome = Outcome()
+        nonisolated(unsafe) let store = roster
+        let input = try records(#"[{"name":"I1-Bot","icon":"meetcatbot.png","weapon":"fire"},{"name":"I2-Bot","icon":"meetcatbot.png","weapon":"fire"}]"#)
+        nonisolated(unsafe) let reader = input
+        let done = DispatchSemaphore(value: 0)
+        Thread {
+            do { outcome.summary = try store.importMonsters(from: reader, mode: .insert) } catch { outcome.error = error }
+            done.signal()
+        }.start()
+        var waiting = "0"
+        for _ in 0..<250 where waiting == "0" {
+            waiting = try admin.query("""
+                SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'
+                """).firstValue ?? "0"
+            if waiting == "0" { Thread.sleep(forTimeInterval: 0.02) }
+        }
+        #expect(waiting == "1")
+        try other.simpleQuery("COMMIT")
+        #expect(done.wait(timeout: .now() + 20) == .success)
+        #expect(outcome.error == nil)
+        #expect(outcome.summary == ImportSummary(added: 2))
+        #expect(try admin.query("SELECT id, name FROM roster.monster WHERE id >= 7 ORDER BY id").rows
+                == [["7", "Held-Bot"], ["8", "I1-Bot"], ["9", "I2-Bot"]])
+    }
+
     @Test("a writer granted only USAGE on the sequences adds and imports, and cannot wind them back")
     func usageOnly() throws {
         let (roster, psql, admin) = try rosterWithWriter()
