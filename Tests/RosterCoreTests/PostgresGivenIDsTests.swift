@@ -9,16 +9,8 @@ import PostgresWire
 /// another program inserted while roster was writing.
 @Suite("PostgreSQL ids never given twice, whatever the sequence says")
 struct PostgresGivenIDsTests {
-    /// A new roster, its writer role "numberer" in psql, and roster itself as that role.
     private func rosterWithWriter() throws -> (roster: PostgresRosterStore, psql: PostgresConnection, admin: PostgresConnection) {
-        let server = try PostgresTestServer.shared()
-        let database = try server.makeDatabase()
-        let admin = try server.adminConnection(database: database)
-        try admin.grantWriting(to: "numberer")
-        let roster = try PostgresRosterStore.open(uri: server.uri(database: database, user: "numberer", applicationName: "tester-a"),
-                                                  environment: [:])
-        _ = try roster.count()
-        return (roster, try server.connection(as: "numberer", database: database), admin)
+        try PostgresTestServer.rosterWithWriter("numberer")
     }
 
     private func monster(_ name: String) -> Monster {

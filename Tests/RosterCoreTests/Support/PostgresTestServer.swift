@@ -198,6 +198,19 @@ final class TestRoster {
 extension PostgresTestServer {
     /// A new database holding a new roster (the six defaults) and a
     /// superuser connection to it, as psql has: the other program.
+    /// A new roster, its writer `role` (the sharing recipe's grants) in
+    /// psql, and roster itself as that role.
+    static func rosterWithWriter(_ role: String) throws -> (roster: PostgresRosterStore, psql: PostgresConnection, admin: PostgresConnection) {
+        let server = try shared()
+        let database = try server.makeDatabase()
+        let admin = try server.adminConnection(database: database)
+        try admin.grantWriting(to: role)
+        let roster = try PostgresRosterStore.open(uri: server.uri(database: database, user: role, applicationName: "tester-a"),
+                                                  environment: [:])
+        _ = try roster.count()
+        return (roster, try server.connection(as: role, database: database), admin)
+    }
+
     static func freshRoster() throws -> (roster: PostgresRosterStore, admin: PostgresConnection) {
         let server = try shared()
         let database = try server.makeDatabase()
