@@ -86,7 +86,7 @@ struct PostgresAccessTests {
             CREATE ROLE \(writer) LOGIN;
             GRANT USAGE ON SCHEMA roster TO \(writer);
             GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA roster TO \(writer);
-            GRANT USAGE, SELECT, UPDATE ON ALL SEQUENCES IN SCHEMA roster TO \(writer);
+            GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA roster TO \(writer);
             """, database: database)
         let asWriter = cluster.uri(database: database, user: writer)
         let importFile = sandbox.directory.appendingPathComponent("two.ndjson").path

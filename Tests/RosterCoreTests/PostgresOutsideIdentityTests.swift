@@ -10,17 +10,8 @@ import PostgresWire
 /// find).
 @Suite("A PostgreSQL roster keeps its identities whatever psql writes")
 struct PostgresOutsideIdentityTests {
-    /// A new roster, its writer role "keeper" in psql, and roster itself
-    /// as that role.
     private func rosterWithWriter() throws -> (roster: PostgresRosterStore, psql: PostgresConnection, admin: PostgresConnection) {
-        let server = try PostgresTestServer.shared()
-        let database = try server.makeDatabase()
-        let admin = try server.adminConnection(database: database)
-        try admin.grantWriting(to: "keeper")
-        let roster = try PostgresRosterStore.open(uri: server.uri(database: database, user: "keeper", applicationName: "tester-a"),
-                                                  environment: [:])
-        _ = try roster.count()
-        return (roster, try server.connection(as: "keeper", database: database), admin)
+        try PostgresTestServer.rosterWithWriter("keeper")
     }
 
     private func records(_ text: String) throws -> MonsterReader {

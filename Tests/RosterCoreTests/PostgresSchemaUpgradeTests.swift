@@ -184,6 +184,35 @@ struct PostgresSchemaUpgradeTests {
         let reader = try PostgresRosterStore.open(uri: server.uri(database: database, user: "ci_reader"), environment: [:])
         #expect(try reader.find("Far-Bot")?.id == 5000)
     }
+
+    @Test("schema 15 whose sequence was wound back behind ids its history keeps is upgraded: the next add is past them all, and no writer can move the mark")
+    func fifteenToSixteen() throws {
+        let (database, admin) = try Self.roster(atVersion: PostgresSchema.givenIDsVersion - 1)
+        defer { admin.close() }
+        // An import's kept roster held 20, a removal's history 15; the sequence was then wound back.
+        try admin.simpleQuery("""
+            INSERT INTO roster.history (client, surface, command, summary, kind) VALUES ('x', 'command line', 'import', 'import', 'snapshot');
+            INSERT INTO roster.history_roster (change, id, name, name_key, description, icon, name_color, weapon)
+                SELECT max(id), 20, 'Old-Bot', 'old-bot', '', 'meetcatbot.png', 'default', 'fire' FROM roster.history;
+            INSERT INTO roster.history_row (change, position, monster, before_exists, after_exists)
+                SELECT max(id), 0, 15, true, false FROM roster.history;
+            SELECT setval('roster.monster_id', 2);
+            """)
+        let roster = try PostgresRosterStore.open(uri: PostgresTestServer.shared().uri(database: database, applicationName: "tester-a"), environment: [:])
+        #expect(try admin.query("SELECT version FROM roster.roster_schema").firstValue == String(PostgresSchema.currentVersion))
+        #expect(try admin.query("SELECT last_id FROM roster.monster_id_given").firstValue == "20")
+        #expect(try roster.add(Monster(id: 0, name: "New-Bot", description: "", icon: "meetcatbot.png", nameColor: .default, weapon: Weapon(.fire))).id == 21)
+        #expect(try admin.query("SELECT last_id FROM roster.monster_id_given").firstValue == "21")
+        try admin.grantWriting(to: "marker")
+        let writer = try PostgresTestServer.shared().connection(as: "marker", database: database)
+        defer { writer.close() }
+        try writer.simpleQuery("UPDATE roster.monster_id_given SET last_id = 0; DELETE FROM roster.monster_id_given")
+        #expect(try admin.query("SELECT last_id FROM roster.monster_id_given").firstValue == "21")
+        #expect(throws: PostgresError.self) { try writer.simpleQuery("INSERT INTO roster.monster_id_given (one_row, last_id) VALUES (false, 0)") }
+        let fresh = try PostgresTestServer.shared().adminConnection(database: try PostgresTestServer.shared().makeDatabase())
+        defer { fresh.close() }
+        #expect(try admin.rosterSchemaShape() == (try fresh.rosterSchemaShape()))
+    }
 }
 
 extension PostgresConnection {

@@ -35,8 +35,10 @@ extension PostgresRosterStore {
                 return .busy(path: server)
             }
             // A sequence at its end: an import gave a monster the largest
-            // id, and ids are never given twice.
-            if state == SQLState("2200H") {
+            // id, and ids are never given twice. (Past it, in schema 14's
+            // functions that look past every id held: out of range.)
+            if state == SQLState("2200H")
+                || state == SQLState("22003") && failure.fields[UInt8(ascii: "W")]?.contains("monster_id") == true {
                 return .serverRefused("the roster at \(server) has no monster id left to give: its ids reached the largest PostgreSQL keeps (an imported monster with id 9223372036854775807 does that), and roster never gives an id twice\(unchanged)")
             }
             // The history's counter past the largest bigint (a history row

@@ -162,7 +162,7 @@ extension PostgresRosterStore {
             later("CREATE INDEX ON import_rows (name_key)")
             try rekeyRowsNamedOtherwise(in: target, mode: mode)
             try refuseClashes()
-            return try apply(mode, to: target, someWithoutID: someWithoutID)
+            return try applyDrawingIDs(mode, to: target, someWithoutID: someWithoutID)
         }
         // Only a record without an id is matched to a monster by its key.
         if someWithoutID { try rekeyRowsNamedOtherwise(in: target, mode: mode) }
@@ -177,11 +177,13 @@ extension PostgresRosterStore {
             // A name or an id the file uses twice: said at its places.
             try run("ROLLBACK TO SAVEPOINT import_apply")
             // A refused import uses up no id: the sequence goes back, unless
-            // another program took an id past where it was meanwhile.
+            // another program took an id past where it was meanwhile (or
+            // the role may not set it: only draw from it, since schema 14).
             if sequence.count == 2, let last = sequence[0], let called = sequence[1] {
                 try run("""
                     SELECT setval('\(target.sequence)', $1::bigint, $2::boolean) FROM \(target.sequence) s
                     WHERE s.last_value > $1::bigint AND NOT EXISTS (SELECT 1 FROM \(target.table) WHERE id > $1::bigint)
+                    AND has_sequence_privilege('\(target.sequence)', 'UPDATE')
                     """, [last, called])
             }
             try refuseClashes()

@@ -30,7 +30,11 @@ extension PostgresRosterStore {
     /// rolled back: copied without indexes, then indexed once.
     func makeRehearsalCopy() {
         later("CREATE TEMPORARY SEQUENCE import_monster_id AS bigint")
-        later("SELECT setval('pg_temp.import_monster_id', last_value, is_called) FROM roster.monster_id")
+        if schemaVersion >= PostgresSchema.givenIDsVersion {
+            later("SELECT setval('pg_temp.import_monster_id', greatest(n.id - 1, 1), n.id > 1) FROM (\(nextMonsterID)) AS n (id)")
+        } else {
+            later("SELECT setval('pg_temp.import_monster_id', last_value, is_called) FROM roster.monster_id")
+        }
         later("CREATE TEMPORARY TABLE import_monster (LIKE roster.monster INCLUDING DEFAULTS) ON COMMIT DROP")
         later("ALTER TABLE pg_temp.import_monster ALTER COLUMN id SET DEFAULT nextval('pg_temp.import_monster_id')")
         later("INSERT INTO pg_temp.import_monster SELECT * FROM roster.monster")
@@ -47,6 +51,32 @@ extension PostgresRosterStore {
         """
     }
 
+    /// Moves `target`'s sequence past the highest id `query` finds (and,
+    /// since schema 16, the roster's past a sequence wound back, keeping
+    /// the highest id given; see `PostgresSchema.version16`).
+    func idsGiven(in target: ImportTarget, past query: String) -> String {
+        guard !target.isRehearsal, schemaVersion >= PostgresSchema.givenIDsVersion else {
+            return Self.advanceIDs(target.sequence, past: query)
+        }
+        return "SELECT roster.monster_ids_given(coalesce((\(query)), 0))"
+    }
+
+    /// `apply` for a mode whose new rows draw their ids from the
+    /// sequence (insert, upsert): made again from a savepoint while
+    /// another program takes the ids drawn (see `retryingTakenIDs`).
+    func applyDrawingIDs(_ mode: ImportMode, to target: ImportTarget, someWithoutID: Bool) throws -> ImportSummary {
+        guard !target.isRehearsal else { return try apply(mode, to: target, someWithoutID: someWithoutID) }
+        later("SAVEPOINT import_ids")
+        return try retryingTakenIDs(true) {
+            do {
+                return try apply(mode, to: target, someWithoutID: someWithoutID)
+            } catch where Self.tookDrawnID(error) {
+                try run("ROLLBACK TO SAVEPOINT import_ids")
+                throw error
+            }
+        }
+    }
+
     /// Applies the checked rows in `mode` to `target`; the counts.
     /// `someWithoutID`: some record gives no id (a replace import then draws new ones).
     func apply(_ mode: ImportMode, to target: ImportTarget, someWithoutID: Bool) throws -> ImportSummary {
@@ -55,6 +85,10 @@ extension PostgresRosterStore {
         // Each key written with the name it was derived from (schema 11).
         let keyed = keyedNames ? ", keyed_name" : "", name = keyedNames ? ", name" : ""
         var summary = ImportSummary()
+        // New rows are numbered past a sequence wound back (schema 16).
+        if mode != .replace, !target.isRehearsal, schemaVersion >= PostgresSchema.givenIDsVersion {
+            later(idsGiven(in: target, past: "SELECT 0"))
+        }
         switch mode {
         case .insert:
             summary.added = try run("""
@@ -93,10 +127,10 @@ extension PostgresRosterStore {
                 // Counted past the sequence and every id the file gives, not
                 // drawn from the sequence, which moves past them all at once
                 // below (the write lock keeps other writers out).
-                let highest = try integer("""
-                    SELECT greatest(CASE WHEN is_called THEN last_value ELSE 0 END, (SELECT coalesce(max(id), 0) FROM import_rows))
-                    FROM \(target.sequence)
-                    """) ?? 0
+                let given = target.isRehearsal || schemaVersion < PostgresSchema.givenIDsVersion
+                    ? "SELECT CASE WHEN is_called THEN last_value ELSE 0 END FROM \(target.sequence)"
+                    : "SELECT n.id - 1 FROM (\(nextMonsterID)) AS n (id)"
+                let highest = try integer("SELECT greatest((\(given)), (SELECT coalesce(max(id), 0) FROM import_rows))") ?? 0
                 try run("""
                     UPDATE import_rows i SET id = $1::bigint + n.rank
                     FROM (SELECT ordinal, row_number() OVER (ORDER BY ordinal) AS rank FROM import_rows WHERE id IS NULL) n
@@ -117,7 +151,7 @@ extension PostgresRosterStore {
             // The sequence past the file's ids before they go in: schema
             // 12's trigger then moves it for none of them. (A sequence is
             // not rolled back: `load` gives it back if the rows are refused.)
-            try run(Self.advanceIDs(target.sequence, past: "SELECT max(id) FROM import_rows"))
+            try run(idsGiven(in: target, past: "SELECT max(id) FROM import_rows"))
             let total = try run("""
                 INSERT INTO \(table) (id, \(data), name_key\(keyed)) SELECT id, \(data), name_key\(name) FROM import_rows
                 """).rowCount ?? 0
@@ -132,7 +166,7 @@ extension PostgresRosterStore {
             summary.removed = previous - matched
         }
         // Ids given by the file stay given: the sequence goes on past them.
-        try run(Self.advanceIDs(target.sequence, past: "SELECT max(id) FROM \(table)"))
+        try run(idsGiven(in: target, past: "SELECT max(id) FROM \(table)"))
         return summary
     }
 }

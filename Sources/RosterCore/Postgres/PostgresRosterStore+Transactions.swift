@@ -22,7 +22,13 @@ extension PostgresRosterStore {
     /// `locking: false` is for an import's dry run, which writes only
     /// temporary tables: it reads one snapshot instead of taking the write
     /// lock, which needs a grant a reader lacks.
-    func write<T>(commit: Bool = true, rehearse: Bool = false, locking: Bool = true, _ body: () throws -> T) throws(RosterError) -> T {
+    ///
+    /// `drawsIDs` is for a write that draws new monsters' ids (`add`): if
+    /// another program inserted a row with the id drawn before this write
+    /// sent its own (a script numbering by `max(id) + 1`), the write is
+    /// rolled back and made again whole, with an id drawn anew.
+    func write<T>(commit: Bool = true, rehearse: Bool = false, locking: Bool = true, drawsIDs: Bool = false,
+                  _ body: () throws -> T) throws(RosterError) -> T {
         isWriting = !rehearse
         isRehearsing = rehearse
         defer {
@@ -44,30 +50,35 @@ extension PostgresRosterStore {
             }
         }
         return try guarded {
-            pending = openingWrite(locking: locking)
-            let value: T
-            do {
-                value = try body()
-                if commit {
-                    let tag: String?
-                    do {
-                        tag = try run("COMMIT").commandTag
-                    } catch let lost as PostgresError {
-                        // Saved despite the lost reply, or thrown (see `settleLostCommit`).
-                        _ = try settleLostCommit(after: lost)
-                        tag = "COMMIT"
-                    }
-                    if tag == "ROLLBACK" { throw PostgresError.misuse("the transaction failed part way, so it was rolled back") }
-                    noteOwnWrite()
-                } else {
-                    try run("ROLLBACK")
-                }
-            } catch {
-                rollBack()
-                throw error
-            }
-            return value
+            try retryingTakenIDs(drawsIDs) { try writeOnce(commit: commit, locking: locking, body) }
         }
+    }
+
+    /// One try of a write (see `write`).
+    private func writeOnce<T>(commit: Bool, locking: Bool, _ body: () throws -> T) throws -> T {
+        pending = openingWrite(locking: locking)
+        let value: T
+        do {
+            value = try body()
+            if commit {
+                let tag: String?
+                do {
+                    tag = try run("COMMIT").commandTag
+                } catch let lost as PostgresError {
+                    // Saved despite the lost reply, or thrown (see `settleLostCommit`).
+                    _ = try settleLostCommit(after: lost)
+                    tag = "COMMIT"
+                }
+                if tag == "ROLLBACK" { throw PostgresError.misuse("the transaction failed part way, so it was rolled back") }
+                noteOwnWrite()
+            } else {
+                try run("ROLLBACK")
+            }
+        } catch {
+            rollBack()
+            throw error
+        }
+        return value
     }
 
     /// Starts a write: a new token for its history entry (see

@@ -141,7 +141,7 @@ extension PostgresRosterStore {
     public func add(_ monster: Monster, dryRun: Bool) throws(RosterError) -> Monster {
         let problems = monster.problems
         guard problems.isEmpty else { throw .invalid(problems) }
-        return try write(commit: !dryRun, rehearse: dryRun) {
+        return try write(commit: !dryRun, rehearse: dryRun, drawsIDs: true) {
             // The name is looked up first, under the write lock, so that a
             // taken name is told by the name it reads as.
             let holders = try monsters(ids: [], readingAs: [MonsterRules.nameKey(monster.name)], forUpdate: false)
@@ -149,21 +149,13 @@ extension PostgresRosterStore {
             if let existing = holders.first {
                 throw RosterError.nameTaken(monster.name, existing: existing.name)
             }
-            let id: Int64
-            if isRehearsing {
-                // The id the sequence would give next, read without drawing it.
-                guard let next = try integer("SELECT CASE WHEN is_called THEN last_value + 1 ELSE last_value END FROM roster.monster_id")
-                else { throw RosterError.damaged(path: name) }
-                id = next
-            } else {
-                // Drawn before the monster is written, so that its history
-                // entry, which names the id, goes first, as every other
-                // write's does (see `StatementQueue`): the same three
-                // round trips as an INSERT … RETURNING id sent first, with
-                // no check queued for the commit.
-                guard let drawn = try integer("SELECT nextval('roster.monster_id')") else { throw RosterError.damaged(path: name) }
-                id = drawn
-            }
+            // Drawn before the monster is written, so that its history
+            // entry, which names the id, goes first, as every other
+            // write's does (see `StatementQueue`): the same three round
+            // trips as an INSERT … RETURNING id sent first, with no check
+            // queued for the commit. A rehearsal reads the id a draw would
+            // give, without drawing it.
+            guard let id = try integer(isRehearsing ? nextMonsterID : drawMonsterID) else { throw RosterError.damaged(path: name) }
             var added = monster
             added.id = id
             try record(.addition(added))

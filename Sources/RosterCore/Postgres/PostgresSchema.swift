@@ -83,6 +83,8 @@ enum PostgresSchema {
                   sql: version14),
         Migration(version: 15, summary: "other programs' inserts past the id sequence take turns under a table lock, which a role that may only connect cannot hold",
                   sql: version15),
+        Migration(version: 16, summary: "give new monsters ids past every id the roster and its history have held, even after another program winds the id sequence back",
+                  sql: version16),
     ]
 
     static var currentVersion: Int32 { Int32(migrations.count) }
@@ -100,8 +102,10 @@ enum PostgresSchema {
     /// sequence past ids other programs write, and marks keys they
     /// rewrite alone; version 13 names who made the latest outside write,
     /// without which it is told unnamed; version 14 keeps the marker's row
-    /// its owner's, and version 15 the turn of other programs' inserts past
-    /// the id sequence a table lock). Writes need version 5's
+    /// its owner's, version 15 the turn of other programs' inserts past
+    /// the id sequence a table lock, and version 16 the ids roster gives
+    /// past every id held, without which they come from the sequence as
+    /// they are). Writes need version 5's
     /// counter: its owner runs the new roster once first, as
     /// docs/sharing.md says for every upgrade.
     static let oldestCompatibleVersion: Int32 = 1

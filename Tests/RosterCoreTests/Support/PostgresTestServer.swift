@@ -134,13 +134,14 @@ extension PostgresConnection {
     }
 
     /// Makes the login role `role` and grants it what docs/sharing.md
-    /// lists for writing: every table, and of the marker's row only the
-    /// two columns a writer's roster sets.
+    /// lists for writing: every table, of the marker's row only the two
+    /// columns a writer's roster sets, and no `UPDATE` on the sequences.
     func grantWriting(to role: String) throws {
         try grantWritingEveryTable(to: role)
         try simpleQuery("""
             REVOKE INSERT, UPDATE, DELETE ON roster.roster_schema FROM \(role);
             GRANT UPDATE (keys_checked, keys_fold) ON roster.roster_schema TO \(role);
+            REVOKE UPDATE ON ALL SEQUENCES IN SCHEMA roster FROM \(role);
             """)
     }
 
@@ -208,6 +209,19 @@ final class TestRoster {
 }
 
 extension PostgresTestServer {
+    /// A new roster, its writer `role` (the sharing recipe's grants) in
+    /// psql, and roster itself as that role.
+    static func rosterWithWriter(_ role: String) throws -> (roster: PostgresRosterStore, psql: PostgresConnection, admin: PostgresConnection) {
+        let server = try shared()
+        let database = try server.makeDatabase()
+        let admin = try server.adminConnection(database: database)
+        try admin.grantWriting(to: role)
+        let roster = try PostgresRosterStore.open(uri: server.uri(database: database, user: role, applicationName: "tester-a"),
+                                                  environment: [:])
+        _ = try roster.count()
+        return (roster, try server.connection(as: role, database: database), admin)
+    }
+
     /// A new database holding a new roster (the six defaults) and a
     /// superuser connection to it, as psql has: the other program.
     static func freshRoster() throws -> (roster: PostgresRosterStore, admin: PostgresConnection) {

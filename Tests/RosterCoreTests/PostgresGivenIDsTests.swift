@@ -1,0 +1,169 @@
+import Foundation
+import Testing
+import PostgresWire
+@testable import RosterCore
+
+/// The ids roster gives new monsters on PostgreSQL, whatever another
+/// program does to the id sequence or takes from under it: past every id
+/// the roster and its history have held (schema 14), and never an id
+/// another program inserted while roster was writing.
+@Suite("PostgreSQL ids never given twice, whatever the sequence says")
+struct PostgresGivenIDsTests {
+    private func rosterWithWriter() throws -> (roster: PostgresRosterStore, psql: PostgresConnection, admin: PostgresConnection) {
+        try PostgresTestServer.rosterWithWriter("numberer")
+    }
+
+    private func monster(_ name: String) -> Monster {
+        Monster(id: 0, name: name, description: "", icon: "meetcatbot.png", nameColor: .default, weapon: Weapon(.fire))
+    }
+
+    private func records(_ text: String) throws -> MonsterReader {
+        try MonsterReader(input: ChunkedInput(bytes: Array(text.utf8), name: "new.json"), format: .json, raw: false)
+    }
+
+    @Test("a writer winding the sequence back: add, its dry run and every import mode give ids past the removed monster's, whose history stays its own")
+    func windBack() throws {
+        let (roster, psql, admin) = try rosterWithWriter()
+        defer { psql.close(); admin.close() }
+        #expect(try roster.add(monster("X-Bot")).id == 7)
+        #expect(try roster.remove(["X-Bot"], dryRun: false, confirmed: nil).map(\.id) == [7])
+        try psql.simpleQuery("SELECT setval('roster.monster_id', 1)")
+        #expect(try roster.add(monster("Y-Bot"), dryRun: true).id == 8)
+        #expect(try roster.add(monster("Y-Bot")).id == 8)
+        let touching = "SELECT monster, count(*) FROM roster.history_row WHERE monster >= 7 GROUP BY monster ORDER BY monster"
+        #expect(try admin.query(touching).rows == [["7", "2"], ["8", "1"]])
+        #expect(try roster.add(monster("Z-Bot")).id == 9)
+
+        try psql.simpleQuery("SELECT setval('roster.monster_id', 1)")
+        #expect(try roster.importMonsters(from: records(#"[{"name":"I-Bot","icon":"meetcatbot.png","weapon":"fire"}]"#), mode: .insert,
+                                          dryRun: true) == ImportSummary(added: 1))
+        #expect(try roster.importMonsters(from: records(#"[{"name":"I-Bot","icon":"meetcatbot.png","weapon":"fire"}]"#), mode: .insert)
+                == ImportSummary(added: 1))
+        #expect(try roster.find("I-Bot")?.id == 10)
+        try psql.simpleQuery("SELECT setval('roster.monster_id', 3)")
+        #expect(try roster.importMonsters(from: records(#"[{"name":"U-Bot","icon":"meetcatbot.png","weapon":"fire"}]"#), mode: .upsert)
+                == ImportSummary(added: 1))
+        #expect(try roster.find("U-Bot")?.id == 11)
+        // A replace import keeps the roster it replaced for undo: those ids too.
+        try psql.simpleQuery("SELECT setval('roster.monster_id', 1)")
+        #expect(try roster.importMonsters(from: records(#"[{"name":"R-Bot","icon":"meetcatbot.png","weapon":"fire"}]"#), mode: .replace)
+                == ImportSummary(added: 1, removed: 10))
+        #expect(try roster.find("R-Bot")?.id == 12)
+        try psql.simpleQuery("SELECT setval('roster.monster_id', 1)")
+        #expect(try roster.add(monster("W-Bot")).id == 13)
+        #expect(try admin.query("SELECT last_value FROM roster.monster_id").firstValue == "13")
+    }
+
+    @Test("the highest ids held, past the largest: add says in one sentence that no id is left, not the server's overflow")
+    func windBackAtTheEnd() throws {
+        let (roster, psql, admin) = try rosterWithWriter()
+        defer { psql.close(); admin.close() }
+        try psql.simpleQuery("""
+            INSERT INTO roster.monster (id, name, name_key, icon, weapon) VALUES (9223372036854775807, 'Last-Bot', 'uuid-last', 'meetcatbot.png', 'fire');
+            SELECT setval('roster.monster_id', 1)
+            """)
+        #expect { try roster.add(monster("Late-Bot")) } throws: { error in
+            "\(error)".contains("has no monster id left to give") && !"\(error)".contains("range")
+        }
+        #expect(try roster.find("Late-Bot") == nil)
+    }
+
+    @Test("a script inserting the id roster drew while roster's add waits to write it: the add is made again with the next id, once")
+    func takenMeanwhile() throws {
+        let (roster, psql, admin) = try rosterWithWriter()
+        defer { psql.close(); admin.close() }
+        // The add's last round trip (its history entry, its monster, the
+        // commit) waits behind this lock, after its id was drawn.
+        let server = try PostgresTestServer.shared()
+        guard let database = try admin.query("SELECT current_database()").firstValue else { return }
+        let holder = try server.adminConnection(database: database)
+        defer { holder.close() }
+        // Keys checked first, so that the add writes nothing the script's commit would wait for.
+        _ = try roster.setWeapons([WeaponAssignment(reference: "Cat-Bot", weapon: .sword)])
+        try psql.simpleQuery("SET statement_timeout = '10s'")
+        try holder.simpleQuery("BEGIN; LOCK TABLE roster.history IN SHARE MODE")
+        final class Outcome: @unchecked Sendable { var id: Int64?; var error: (any Error)? }
+        let outcome = Outcome()
+        nonisolated(unsafe) let store = roster
+        let added = monster("Mx-Bot")
+        let done = DispatchSemaphore(value: 0)
+        Thread {
+            do { outcome.id = try store.add(added).id } catch { outcome.error = error }
+            done.signal()
+        }.start()
+        var drawn: String?
+        for _ in 0..<200 where drawn == nil {
+            drawn = try admin.query("SELECT last_value FROM roster.monster_id WHERE is_called AND last_value > 6").firstValue
+            if drawn == nil { Thread.sleep(forTimeInterval: 0.02) }
+        }
+        #expect(drawn == "7")
+        // What a script numbering by max(id) + 1 inserts: the drawn id, not past the sequence.
+        try psql.simpleQuery("""
+            INSERT INTO roster.monster (id, name, name_key, icon, weapon)
+            SELECT max(id) + 1, 'Max-Bot', 'uuid-max', 'meetcatbot.png', 'fire' FROM roster.monster
+            """)
+        try holder.simpleQuery("COMMIT")
+        #expect(done.wait(timeout: .now() + 20) == .success)
+        #expect(outcome.error == nil)
+        #expect(outcome.id == 8)
+        #expect(try admin.query("SELECT id, name FROM roster.monster WHERE id >= 7 ORDER BY id").rows == [["7", "Max-Bot"], ["8", "Mx-Bot"]])
+        #expect(try admin.query("SELECT count(*), min(monster) FROM roster.history_row WHERE monster >= 7").rows == [["1", "8"]])
+    }
+
+    @Test("an insert import whose drawn id another program's open transaction holds: the import waits, then numbers its rows again past it")
+    func importTakenMeanwhile() throws {
+        let (roster, psql, admin) = try rosterWithWriter()
+        defer { psql.close(); admin.close() }
+        _ = try roster.setWeapons([WeaponAssignment(reference: "Cat-Bot", weapon: .sword)])
+        // A row with the id the sequence gives next, its trigger off (as
+        // `session_replication_role` does for a replica's writes), so the
+        // sequence does not move past it; its transaction still open.
+        let server = try PostgresTestServer.shared()
+        guard let database = try admin.query("SELECT current_database()").firstValue else { return }
+        let other = try server.adminConnection(database: database)
+        defer { other.close() }
+        try other.simpleQuery("""
+            SET session_replication_role = replica; BEGIN;
+            INSERT INTO roster.monster (id, name, name_key, icon, weapon) VALUES (7, 'Held-Bot', 'uuid-held', 'meetcatbot.png', 'fire')
+            """)
+        final class Outcome: @unchecked Sendable { var summary: ImportSummary?; var error: (any Error)? }
+        let outcome = Outcome()
+        nonisolated(unsafe) let store = roster
+        let input = try records(#"[{"name":"I1-Bot","icon":"meetcatbot.png","weapon":"fire"},{"name":"I2-Bot","icon":"meetcatbot.png","weapon":"fire"}]"#)
+        nonisolated(unsafe) let reader = input
+        let done = DispatchSemaphore(value: 0)
+        Thread {
+            do { outcome.summary = try store.importMonsters(from: reader, mode: .insert) } catch { outcome.error = error }
+            done.signal()
+        }.start()
+        var waiting = "0"
+        for _ in 0..<250 where waiting == "0" {
+            waiting = try admin.query("""
+                SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'
+                """).firstValue ?? "0"
+            if waiting == "0" { Thread.sleep(forTimeInterval: 0.02) }
+        }
+        #expect(waiting == "1")
+        try other.simpleQuery("COMMIT")
+        #expect(done.wait(timeout: .now() + 20) == .success)
+        #expect(outcome.error == nil)
+        #expect(outcome.summary == ImportSummary(added: 2))
+        #expect(try admin.query("SELECT id, name FROM roster.monster WHERE id >= 7 ORDER BY id").rows
+                == [["7", "Held-Bot"], ["8", "I1-Bot"], ["9", "I2-Bot"]])
+    }
+
+    @Test("a writer granted only USAGE on the sequences adds and imports, and cannot wind them back")
+    func usageOnly() throws {
+        let (roster, psql, admin) = try rosterWithWriter()
+        defer { psql.close(); admin.close() }
+        try admin.simpleQuery("REVOKE UPDATE ON ALL SEQUENCES IN SCHEMA roster FROM numberer")
+        #expect(throws: PostgresError.self) { try psql.simpleQuery("SELECT setval('roster.monster_id', 1)") }
+        #expect(try roster.add(monster("A-Bot")).id == 7)
+        #expect(try roster.importMonsters(from: records(#"[{"name":"B-Bot","icon":"meetcatbot.png","weapon":"fire"}]"#), mode: .insert)
+                == ImportSummary(added: 1))
+        #expect(try roster.importMonsters(from: records(#"[{"id":50,"name":"C-Bot","icon":"meetcatbot.png","weapon":"fire"},{"name":"D-Bot","icon":"meetcatbot.png","weapon":"fire"}]"#),
+                                          mode: .replace) == ImportSummary(added: 2, removed: 8))
+        #expect(try roster.find("D-Bot")?.id == 51)
+        #expect(try roster.add(monster("E-Bot")).id == 52)
+    }
+}
