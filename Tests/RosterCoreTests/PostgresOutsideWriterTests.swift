@@ -51,7 +51,7 @@ struct PostgresOutsideWriterTests {
 
         // The owner's roster upgrades it.
         let watcher = try store(database, user: "postgres")
-        #expect(try admin.query("SELECT version FROM roster.roster_schema").firstValue == "13")
+        #expect(try admin.query("SELECT version FROM roster.roster_schema").firstValue == String(PostgresSchema.currentVersion))
         let fresh = try PostgresTestServer.shared().adminConnection(database: try PostgresTestServer.shared().makeDatabase())
         defer { fresh.close() }
         #expect(try admin.rosterSchemaShape() == (try fresh.rosterSchemaShape()))

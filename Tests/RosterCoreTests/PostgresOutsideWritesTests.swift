@@ -140,11 +140,12 @@ struct PostgresOutsideWritesTests {
         let database = try server.makeDatabase()
         let admin = try server.adminConnection(database: database)
         defer { admin.close() }
-        // Back to schema 1: no outside writer (schema 13 undone), no triggers keeping ids and keys (12), no keyed names (11), no check of deleted entries (10), no write tokens (9), no check of roster's writes
+        // Back to schema 1: no check of shadow keys (schema 14 undone), no outside writer (13), no triggers keeping ids and keys (12), no keyed names (11), no check of deleted entries (10), no write tokens (9), no check of roster's writes
         // by their history (8), no sort indexes (7), no count of outside writes (6),
         // the history numbered by a sequence (5), no weapon index (4), no
         // announcements of outside changes (2 and 3).
         try admin.simpleQuery("""
+            DROP TRIGGER monster_shadow_key_of_another ON roster.monster;
             DROP TRIGGER outside_writer_stamped ON roster.roster_schema;
             DROP TRIGGER outside_writer_unstamped ON roster.roster_schema;
             DROP FUNCTION roster.stamp_outside_writer();

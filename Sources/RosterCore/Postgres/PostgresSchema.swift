@@ -78,6 +78,8 @@ enum PostgresSchema {
                   sql: version12),
         Migration(version: 13, summary: "note the role and program of the latest outside write, so that an open roster can say who changed it",
                   sql: version13),
+        Migration(version: 14, summary: "derive again a key that is another id's shadow, and every key the upgrade cannot tell is its name's",
+                  sql: version14),
     ]
 
     static var currentVersion: Int32 { Int32(migrations.count) }
@@ -94,7 +96,8 @@ enum PostgresSchema {
     /// without which lookups compare names; version 12 keeps the id
     /// sequence past ids other programs write, and marks keys they
     /// rewrite alone; version 13 names who made the latest outside write,
-    /// without which it is told unnamed). Writes need version 5's
+    /// without which it is told unnamed; version 14 marks keys that are
+    /// another id's shadow, and those the upgrade cannot vouch for). Writes need version 5's
     /// counter: its owner runs the new roster once first, as
     /// docs/sharing.md says for every upgrade.
     static let oldestCompatibleVersion: Int32 = 1
