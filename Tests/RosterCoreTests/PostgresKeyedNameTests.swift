@@ -113,4 +113,21 @@ struct PostgresKeyedNameTests {
         #expect(String(decoding: output.collected, as: UTF8.self).split(separator: "\n").first?.contains("Aaa-Bot") == true)
         #expect(try admin.query("SELECT count(*) FROM roster.monster WHERE keyed_name IS DISTINCT FROM name").firstValue == "1")
     }
+
+    @Test("a role that may only read pages a list sorted by name with the rows psql renamed in their places, both ways, as the interface reads it")
+    func readerSortedWindows() throws {
+        let (reader, admin) = try readerRoster(renaming: [(5, "Aaa-Bot"), (3, "Zzz-Bot")])
+        defer { admin.close() }
+        let byName = MonsterQuery(conditions: [], order: [MonsterSortKey(field: .name)])
+        let backward = MonsterQuery(conditions: [], order: [MonsterSortKey(field: .name, descending: true)])
+        #expect(reader.pagesSortedWindows(for: byName))
+        #expect(try reader.monsters(matching: byName, .first, limit: 3).map(\.id) == [5, 1, 2])
+        #expect(try reader.monsters(matching: byName, .after(2), limit: 3).map(\.id) == [4, 6, 3])
+        #expect(try reader.monsters(matching: byName, .last, limit: 2).map(\.id) == [6, 3])
+        #expect(try reader.monsters(matching: byName, .before(4), limit: 2).map(\.id) == [1, 2])
+        #expect(try reader.count(matching: byName, .after(1), upTo: nil) == 4)
+        #expect(try reader.monsters(matching: backward, .first, limit: 3).map(\.id) == [3, 6, 4])
+        #expect(try reader.monsters(matching: backward, .after(4), limit: 5).map(\.id) == [2, 1, 5])
+        #expect(try admin.query("SELECT count(*) FROM roster.monster WHERE keyed_name IS DISTINCT FROM name").firstValue == "2")
+    }
 }

@@ -23,13 +23,13 @@
 enum OutsideChanges {
     static let triggerNames = ["monster_counted_insert", "monster_counted_update", "monster_counted_delete",
                                "monster_sequence_insert", "monster_sequence_update",
-                               "monster_key_written_alone"]
+                               "monster_key_written_alone", "monster_shadow_key_inserted", "monster_shadow_key_moved"]
 
-    /// The triggers as migrations 5, 7 and 10 made them: an import that drops
+    /// The triggers as migrations 5, 7, 10 and 12 made them: an import that drops
     /// them must leave the file as a fresh one would be, and a migration
     /// that changes one names its new text here.
     static let createTriggers = ShippedMigrations.version5Triggers + "\n" + ShippedMigrations.version7Triggers
-        + "\n" + ShippedMigrations.version10Triggers
+        + "\n" + ShippedMigrations.version10Triggers + "\n" + ShippedMigrations.version12Triggers
 
     static let dropTriggers = triggerNames.map { "DROP TRIGGER IF EXISTS \($0);" }.joined(separator: "\n")
 

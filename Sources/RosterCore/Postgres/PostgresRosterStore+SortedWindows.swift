@@ -11,6 +11,7 @@ extension PostgresRosterStore {
         return try guarded {
             let asked = try resolvingNames(query.allFields)
             let names = try namesMatchedByComparing(asked)
+            if try sortsStaleRowsByName(asked) { return try sortedWindowByIDs(asked, window, limit: limit) }
             let reading: PostgresSortedWindowSQL.Reading
             switch window {
             case .first: reading = .first
@@ -51,12 +52,26 @@ extension PostgresRosterStore {
                 reading = anchored
             case .first, .last, .offset: return 0
             }
-            guard let select = PostgresSortedWindowSQL(selecting: "1", asked, reading, limit: bound,
-                                                       namesMatchedBy: try namesMatchedByComparing(asked)) else {
+            let names = try namesMatchedByComparing(asked)
+            if try sortsStaleRowsByName(asked) {
+                let counted = try sortedWindowByIDs(asked, side, limit: Int.max).count
+                return bound.map { min($0, counted) } ?? counted
+            }
+            guard let select = PostgresSortedWindowSQL(selecting: "1", asked, reading, limit: bound, namesMatchedBy: names) else {
                 return try sortedWindowByIDs(asked, side, limit: bound ?? Int.max).count
             }
             return Int(try integer("SELECT count(*) FROM (\(select.sql)) AS counted", select.parameters.map(\.text)) ?? 0)
         }
+    }
+
+    /// Whether `query` sorts by name a roster whose stale keys this role
+    /// cannot correct (a reader, a dry run): the name index orders those
+    /// rows by keys their names no longer give, so the window is cut from
+    /// the whole sorted list, which places them by their names now (as
+    /// `list --sort name` does, and as a read-only file does).
+    private func sortsStaleRowsByName(_ query: MonsterQuery) throws -> Bool {
+        guard query.order.first?.field == .name else { return false }
+        return try !keysSortingStaleRows(query).isEmpty
     }
 
     /// Reading from monster `id`, with its value of the sort key read

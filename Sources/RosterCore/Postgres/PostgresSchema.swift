@@ -85,6 +85,8 @@ enum PostgresSchema {
                   sql: version15),
         Migration(version: 16, summary: "give new monsters ids past every id the roster and its history have held, even after another program winds the id sequence back",
                   sql: version16),
+        Migration(version: 17, summary: "derive again a key that is another id's shadow, and every key the upgrade cannot tell is its name's",
+                  sql: version17),
     ]
 
     static var currentVersion: Int32 { Int32(migrations.count) }
@@ -105,7 +107,8 @@ enum PostgresSchema {
     /// its owner's, version 15 the turn of other programs' inserts past
     /// the id sequence a table lock, and version 16 the ids roster gives
     /// past every id held, without which they come from the sequence as
-    /// they are). Writes need version 5's
+    /// they are; version 17 marks keys that are another id's shadow, and
+    /// those the upgrade cannot vouch for). Writes need version 5's
     /// counter: its owner runs the new roster once first, as
     /// docs/sharing.md says for every upgrade.
     static let oldestCompatibleVersion: Int32 = 1

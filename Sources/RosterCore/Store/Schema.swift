@@ -54,6 +54,8 @@ public enum Schema {
                   sql: ShippedMigrations.version10),
         Migration(version: 11, summary: "index monsters by height, origin and activation, so that a sorted list is read a window at a time",
                   sql: ShippedMigrations.version11),
+        Migration(version: 12, summary: "derive again a key that is another id's shadow, and every key the upgrade cannot tell is its name's",
+                  sql: ShippedMigrations.version12),
     ]
 
     public static var currentVersion: Int32 { Int32(migrations.count) }
