@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Another program may write a history entry of any length: the sqlite3
 /// shell on a file, a writer role on a server (sharing.md). `history`
@@ -54,5 +55,33 @@ struct LongHistoryTextTests {
         #expect(plain.stdout.hasPrefix("Roster in plain mode"), "\(plain.stdout.prefix(200))")
         #expect(plain.stdout.utf8.count < 10_000)
         #expect(Date().timeIntervalSince(started) < 10)
+    }
+
+    @Test("the plain roster on a terminal tells another role's long entry cut, and ends when its terminal goes")
+    func plainOnTerminal() throws {
+        let cluster = try PostgresCluster.shared()
+        let uri = try cluster.makeDatabase()
+        let database = try #require(uri.split(separator: "@/").last?.split(separator: "?").first.map(String.init))
+        let sandbox = try Sandbox()
+        #expect(try sandbox.roster(["--db", uri, "list"], useDatabaseOption: false).status == 0)
+        let plant = """
+            INSERT INTO roster.history (client, surface, command, summary, kind)
+            VALUES ('x', 'command line', 'edit', repeat('a', 16000000), 'rows');
+            NOTIFY roster;
+            """
+        try cluster.sql(plant, database: database)
+        let plain = try PlainRosterOnTerminal(uri: uri, sandbox: sandbox)
+        try cluster.sql(plant, database: database)
+        // The notification arrives in its own time: asked again until it is told.
+        var said = ""
+        for _ in 0..<20 where !said.contains("Another program changed") {
+            said = plain.answer("list", until: "Command: ")
+        }
+        #expect(said.contains("Another program changed the roster: edit aaaa"), "\(said.prefix(300))")
+        #expect(said.contains("… (cut; history shows more)."), "\(said.suffix(300))")
+        #expect(said.utf8.count < 10_000)
+        // The window closed: the roster ends by itself.
+        plain.terminal.closeMaster()
+        #expect(plain.program.waitForChange(seconds: 10) != .running)
     }
 }
