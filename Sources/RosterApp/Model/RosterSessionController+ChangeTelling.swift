@@ -22,6 +22,21 @@ extension RosterSessionController {
         return told(entry, revisions: revisions, reversed: entry.command == "undo")
     }
 
+    /// `entry`'s line as news of a change made elsewhere (the footer, the
+    /// plain roster's announcements): no longer than a quote
+    /// (`Quote.longest`, the longest value a roster keeps), then cut,
+    /// saying so. Another program may write an entry as long as the
+    /// history reads (`HistoryText`), which the plain roster would read
+    /// out whole; `roster history` shows more.
+    func toldAsNews(_ entry: HistoryEntry) -> String {
+        let line = told(entry)
+        guard line.utf8.count > Quote.longest, line.count > Quote.longest else { return line }
+        return String(line.prefix(Quote.longest)) + Self.newsCut
+    }
+
+    /// What ends news cut by `toldAsNews`.
+    static let newsCut = "… (cut; history shows more)"
+
     /// `entry`'s line worded from `revisions` (taken the other way when
     /// `reversed`), when they change a picture; else its line as stored.
     func told(_ entry: HistoryEntry, revisions: [MonsterRevision], reversed: Bool) -> String {
@@ -87,12 +102,15 @@ extension RosterSessionController {
             return name
         }
         guard serverLost == nil else { return nil }
+        // No name is longer than its limit: a longer beginning is not
+        // looked up, however long the message (a change another program told).
+        let head = message.prefix(MonsterRules.nameLimit + 1)
         var candidates: [String] = []
-        for index in message.indices where " ,;:'’".contains(message[index]) {
-            candidates.append(String(message[..<index]))
+        for index in head.indices where " ,;:'’".contains(head[index]) {
+            candidates.append(String(head[..<index]))
             if candidates.count == Self.wordsOfANameLookedAt { break }
         }
-        if candidates.count < Self.wordsOfANameLookedAt { candidates.append(message) }
+        if candidates.count < Self.wordsOfANameLookedAt, head.endIndex == message.endIndex { candidates.append(message) }
         return candidates.reversed().first { ((try? store.find($0)) ?? nil)?.name == $0 }
     }
 

@@ -81,8 +81,8 @@ extension RosterSessionController {
             : unseen.count > 2 ? "; \(unseen.count - 1) more came before it, and the history lists them" : ""
         // The author is a role and a client, written as they are: the
         // sentence begins with roster's words, which take its capital.
-        guard let who = latest.author else { return "another program changed the roster: \(told(latest))\(earlier)" }
-        return "the roster was changed by \(who): \(told(latest))\(earlier)"
+        guard let who = latest.author else { return "another program changed the roster: \(toldAsNews(latest))\(earlier)" }
+        return "the roster was changed by \(who): \(toldAsNews(latest))\(earlier)"
     }
 
     /// "reconnected to SERVER; 2 changes were made meanwhile, the latest
@@ -92,7 +92,7 @@ extension RosterSessionController {
         let newest = (try? store.history(touching: nil, limit: Self.toldChanges + 1)) ?? []
         let unseen = newest.filter { $0.id > seenHistoryID }
         seenHistoryID = max(seenHistoryID, newest.first?.id ?? 0)
-        status = (Self.reconnected(to: store.name, meanwhile: unseen, telling: told), false)
+        status = (Self.reconnected(to: store.name, meanwhile: unseen, telling: toldAsNews), false)
     }
 
     /// The sentence for a server that is back, given the history entries

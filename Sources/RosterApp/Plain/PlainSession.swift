@@ -233,7 +233,7 @@ final class PlainSession {
         let unseen = newest.filter { $0.id > seenHistoryID }
         seenHistoryID = max(seenHistoryID, newest.first?.id ?? 0)
         for entry in unseen.prefix(Self.announcedChanges).reversed() {
-            let told = controller.told(entry)
+            let told = controller.toldAsNews(entry)
             say("Another program changed the roster: \(PlainWording.spoken(told)).")
         }
         if unseen.count > Self.announcedChanges {

@@ -78,6 +78,17 @@ final class HistoryOverlay: View {
     /// wide: none when every row fits; else as many as the longest wraps
     /// into, so that the list does not jump as the highlight moves.
     private func detailLines(width: Int) -> Int {
+        // Asked several times a frame, of entries that never change: worked
+        // out once a width, however long the changes' words.
+        if let known = detailLinesKnown, known.width == width { return known.lines }
+        let lines = detailLinesWorkedOut(width: width)
+        detailLinesKnown = (width, lines)
+        return lines
+    }
+
+    private var detailLinesKnown: (width: Int, lines: Int)?
+
+    private func detailLinesWorkedOut(width: Int) -> Int {
         let numberWidth = numberWidth
         // Each row is written after a space, inside the border.
         guard entries.contains(where: { DisplayWidth.of(Self.row($0, told: lines[$0.id], numberWidth: numberWidth)) + 1 > width - 2 })

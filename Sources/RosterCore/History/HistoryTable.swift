@@ -90,7 +90,9 @@ enum HistoryTable {
             \(fields.map { "after_\($0.key)" }.joined(separator: ", ")))
         VALUES (\(Array(repeating: "?", count: 5 + 2 * fields.count).joined(separator: ", ")))
         """
-    static let entryColumns = "id, at, surface, command, file, summary, kind, undone, reverses, count_before, count_after"
+    /// Each text cut as `HistoryText` reads it: another program may have written it.
+    static let entryColumns = HistoryText.entryColumns(at: HistoryText.read("at", bound: HistoryText.wordBound, onServer: false),
+                                                       onServer: false)
     /// Binds the change; columns `monster, before_exists, after_exists`,
     /// then the before row and the after row, each in `MonsterTable.columns` order.
     static let selectRows = """

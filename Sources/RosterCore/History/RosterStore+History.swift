@@ -97,7 +97,7 @@ extension SQLiteRosterStore: HistoryReading {
     /// a change recorded under that name.
     private func monsterIDs(knownAs reference: String) throws -> Set<Int64> {
         try monsterIDs(knownAs: reference, now: try lookUp(reference)) { body in
-            try database.cached("SELECT DISTINCT monster, before_name, after_name FROM history_row").forEachRow { row in
+            try database.cached("SELECT DISTINCT monster, \(HistoryText.names(onServer: false)) FROM history_row").forEachRow { row in
                 for column: Int32 in [1, 2] where !row.isNull(column) { body(row.int(0), row.text(column)) }
             }
         }
@@ -109,8 +109,10 @@ extension SQLiteRosterStore: HistoryReading {
               let kind = HistoryTable.Kind(rawValue: row.text(6)) else {
             throw DatabaseError(.SQLITE_CORRUPT, message: "a history row holds an invalid value")
         }
-        return HistoryEntry(id: row.int(0), at: at, surface: surface, command: row.text(3), file: row.optionalText(4),
-                            summary: row.text(5), isUndone: row.int(7) == 1,
+        return HistoryEntry(id: row.int(0), at: at, surface: surface,
+                            command: HistoryText.kept(row.text(3), bound: HistoryText.wordBound),
+                            file: row.optionalText(4).map { HistoryText.kept($0, bound: HistoryText.fileBound) },
+                            summary: HistoryText.kept(row.text(5), bound: HistoryText.summaryBound), isUndone: row.int(7) == 1,
                             reverses: row.isNull(8) ? nil : row.int(8),
                             isSnapshot: kind == .snapshot, isSnapshotDropped: kind == .snapshotDropped,
                             countBefore: row.isNull(9) ? nil : Int(row.int(9)),

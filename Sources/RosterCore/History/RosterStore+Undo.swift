@@ -225,7 +225,7 @@ extension SQLiteRosterStore {
     private func nameGivenWording(after id: Int64, to holder: Monster, citing reversal: Reversal) throws -> String? {
         let key = MonsterRules.nameKey(holder.name)
         let givers = try database.cached("""
-            SELECT change, before_exists, after_exists, before_name, after_name FROM history_row WHERE monster = ?1 AND change > ?2
+            SELECT change, before_exists, after_exists, \(HistoryText.names(onServer: false)) FROM history_row WHERE monster = ?1 AND change > ?2
             AND change NOT IN (SELECT id FROM history WHERE reverses = ?2)
             """).rows([.integer(holder.id), .integer(id)]) { row in
             PairKeys.gaveName(readingAs: key, before: row.int(1) == 1 ? row.optionalText(3) : nil,

@@ -9,10 +9,10 @@ extension PostgresRosterStore: HistoryReading {
     /// The channel every change is announced on, with its history id.
     public static let notificationChannel = "roster"
 
-    static let entryColumns = """
-        id, to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'), surface, command, file, summary, kind,
-        undone, reverses, count_before, count_after, database_user, client
-        """
+    /// Each text cut as `HistoryText` reads it: a writer role may insert entries.
+    static let entryColumns = HistoryText.entryColumns(at: #"to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')"#, onServer: true)
+        + ", \(HistoryText.read("database_user", bound: HistoryText.wordBound, onServer: true))"
+        + ", \(HistoryText.read("client", bound: HistoryText.wordBound, onServer: true))"
 
     // MARK: Writing
 
@@ -177,8 +177,8 @@ extension PostgresRosterStore: HistoryReading {
         let fields = PostgresMonsterTable.dataFields
         return try run("""
             SELECT monster, before_exists, after_exists,
-                monster, \(fields.map { "before_\($0.key)" }.joined(separator: ", ")),
-                monster, \(fields.map { "after_\($0.key)" }.joined(separator: ", "))
+                monster, \(fields.map { HistoryText.read("before_\($0.key)", bound: HistoryText.fieldBound, onServer: true) }.joined(separator: ", ")),
+                monster, \(fields.map { HistoryText.read("after_\($0.key)", bound: HistoryText.fieldBound, onServer: true) }.joined(separator: ", "))
             FROM roster.history_row WHERE change = $1 ORDER BY position
             """, [String(id)]).rows.map { (row) throws(RosterError) in
             let width = MonsterFields.all.count
@@ -193,7 +193,7 @@ extension PostgresRosterStore: HistoryReading {
     /// a change recorded under that name.
     private func monsterIDs(knownAs reference: String) throws -> Set<Int64> {
         try monsterIDs(knownAs: reference, now: try lookUp(reference)) { body in
-            for row in try run("SELECT DISTINCT monster, before_name, after_name FROM roster.history_row").rows {
+            for row in try run("SELECT DISTINCT monster, \(HistoryText.names(onServer: true)) FROM roster.history_row").rows {
                 guard let id = row[0].flatMap({ Int64($0) }) else { continue }
                 for case let name? in [row[1], row[2]] { body(id, name) }
             }
@@ -207,11 +207,14 @@ extension PostgresRosterStore: HistoryReading {
               let command = row[3], let summary = row[5], let kind = row[6] else {
             throw .damaged(path: "a row of roster.history")
         }
-        var entry = HistoryEntry(id: id, at: at, surface: surface, command: command, file: row[4], summary: summary,
+        func kept(_ text: String, _ bound: Int = HistoryText.wordBound) -> String { HistoryText.kept(text, bound: bound) }
+        var entry = HistoryEntry(id: id, at: at, surface: surface, command: kept(command),
+                                 file: row[4].map { kept($0, HistoryText.fileBound) },
+                                 summary: kept(summary, HistoryText.summaryBound),
                                  isUndone: row[7] == "t", reverses: number(8),
                                  isSnapshot: kind == "snapshot", isSnapshotDropped: kind == "snapshot-dropped",
                                  countBefore: number(9).map(Int.init), countAfter: number(10).map(Int.init))
-        entry.author = "\(row[11] ?? "?") on \(row[12] ?? "?")"
+        entry.author = "\(row[11].map { kept($0) } ?? "?") on \(row[12].map { kept($0) } ?? "?")"
         return entry
     }
 }

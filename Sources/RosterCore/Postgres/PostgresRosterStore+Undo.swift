@@ -249,7 +249,7 @@ extension PostgresRosterStore {
     private func nameGivenWording(after id: Int64, to holder: Monster, citing reversal: Reversal) throws -> String? {
         let key = MonsterRules.nameKey(holder.name)
         let rows = try run("""
-            SELECT r.change, r.before_exists, r.after_exists, r.before_name, r.after_name
+            SELECT r.change, r.before_exists, r.after_exists, \(HistoryText.names(onServer: true, prefix: "r."))
             FROM roster.history_row r JOIN roster.history h ON h.id = r.change
             WHERE r.monster = $2 AND r.change > $1 AND (h.reverses IS NULL OR h.reverses <> $1)
             UNION ALL

@@ -1,6 +1,11 @@
 /// Breaks text into lines of at most a given display width, at spaces
 /// where it can and anywhere when a word is too long.
 public enum TextWrapping {
+    /// `text` in lines of at most `width` columns; with `limit`, at most
+    /// that many, the last cut with `…` when more text follows. One pass
+    /// over the characters that stops once the limit is passed: however
+    /// long the text (a summary another program wrote), wrapping its first
+    /// lines costs what those lines cost.
     public static func lines(_ text: String, width: Int, limit: Int = Int.max) -> [String] {
         guard width > 0, limit > 0 else { return [] }
         var lines: [String] = []
@@ -11,32 +16,52 @@ public enum TextWrapping {
             current = ""
             currentWidth = 0
         }
-        for word in text.split(separator: " ", omittingEmptySubsequences: false) {
-            let wordWidth = DisplayWidth.of(String(word))
-            let needed = currentWidth == 0 ? wordWidth : currentWidth + 1 + wordWidth
-            if needed <= width {
-                if currentWidth > 0 || !current.isEmpty { current += " " }
-                current += word
-                currentWidth = needed
+        // The word being read, and whether it is already wider than a
+        // line: then it is cut across lines as it comes.
+        var word = ""
+        var wordWidth = 0
+        var breaking = false
+        func placeWord() {
+            if breaking {
+                current = word
+                currentWidth = wordWidth
+            } else {
+                let needed = currentWidth == 0 ? wordWidth : currentWidth + 1 + wordWidth
+                if needed <= width {
+                    if currentWidth > 0 || !current.isEmpty { current += " " }
+                    current += word
+                    currentWidth = needed
+                } else {
+                    if currentWidth > 0 { flush() }
+                    current = word
+                    currentWidth = wordWidth
+                }
+            }
+            word = ""
+            wordWidth = 0
+            breaking = false
+        }
+        for character in text {
+            if lines.count > limit { break }
+            if character == " " {
+                placeWord()
                 continue
             }
-            if currentWidth > 0 { flush() }
-            // A word longer than a line is cut across lines.
-            var piece = ""
-            var pieceWidth = 0
-            for character in word {
-                let columns = DisplayWidth.of(character)
-                if pieceWidth + columns > width {
-                    lines.append(piece)
-                    piece = ""
-                    pieceWidth = 0
+            let columns = DisplayWidth.of(character)
+            if wordWidth + columns > width {
+                if !breaking {
+                    // Too wide for any line: it starts on a line of its own.
+                    breaking = true
+                    if currentWidth > 0 { flush() }
                 }
-                piece.append(character)
-                pieceWidth += columns
+                lines.append(word)
+                word = ""
+                wordWidth = 0
             }
-            current = piece
-            currentWidth = pieceWidth
+            word.append(character)
+            wordWidth += columns
         }
+        if lines.count <= limit { placeWord() }
         if !current.isEmpty || lines.isEmpty { flush() }
         if lines.count > limit {
             lines = Array(lines.prefix(limit))

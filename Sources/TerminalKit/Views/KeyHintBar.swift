@@ -26,7 +26,8 @@ public final class KeyHintBar: View {
         guard let message else { return [] }
         let columns = max(1, width - 1)
         let limit = max(1, rows)
-        let text = TextWrapping.lines(message.text, width: columns)
+        // One line past the rows is enough to know the message is cut.
+        let text = TextWrapping.lines(message.text, width: columns, limit: limit + 1)
         let ending = messageEnding ?? ""
         var lines = text
         if !ending.isEmpty {
