@@ -110,30 +110,29 @@ struct PostgresGivenIDsTests {
         #expect(try admin.query("SELECT count(*), min(monster) FROM roster.history_row WHERE monster >= 7").rows == [["1", "8"]])
     }
 
-    @Test("an insert import whose drawn id another program's open transaction holds: the import waits, then numbers its rows again past it")
-    func importTakenMeanwhile() throws {
-        let (roster, psql, admin) = try rosterWithWriter()
-        defer { psql.close(); admin.close() }
+    /// Runs `mode`'s import of `text` while another program's open
+    /// transaction holds a row with id 7, the id the sequence gives next
+    /// (its trigger off, as `session_replication_role` does for a
+    /// replica's writes, so that the sequence does not move past it),
+    /// committed once the import waits on it; what the import said.
+    private func importBesideHeldRow(_ mode: ImportMode, _ text: String,
+                                     _ roster: PostgresRosterStore, _ admin: PostgresConnection) throws -> Result<ImportSummary, any Error>? {
         _ = try roster.setWeapons([WeaponAssignment(reference: "Cat-Bot", weapon: .sword)])
-        // A row with the id the sequence gives next, its trigger off (as
-        // `session_replication_role` does for a replica's writes), so the
-        // sequence does not move past it; its transaction still open.
         let server = try PostgresTestServer.shared()
-        guard let database = try admin.query("SELECT current_database()").firstValue else { return }
+        guard let database = try admin.query("SELECT current_database()").firstValue else { return nil }
         let other = try server.adminConnection(database: database)
         defer { other.close() }
         try other.simpleQuery("""
             SET session_replication_role = replica; BEGIN;
             INSERT INTO roster.monster (id, name, name_key, icon, weapon) VALUES (7, 'Held-Bot', 'uuid-held', 'meetcatbot.png', 'fire')
             """)
-        final class Outcome: @unchecked Sendable { var summary: ImportSummary?; var error: (any Error)? }
+        final class Outcome: @unchecked Sendable { var result: Result<ImportSummary, any Error>? }
         let outcome = Outcome()
         nonisolated(unsafe) let store = roster
-        let input = try records(#"[{"name":"I1-Bot","icon":"meetcatbot.png","weapon":"fire"},{"name":"I2-Bot","icon":"meetcatbot.png","weapon":"fire"}]"#)
-        nonisolated(unsafe) let reader = input
+        nonisolated(unsafe) let reader = try records(text)
         let done = DispatchSemaphore(value: 0)
         Thread {
-            do { outcome.summary = try store.importMonsters(from: reader, mode: .insert) } catch { outcome.error = error }
+            outcome.result = Result { try store.importMonsters(from: reader, mode: mode) }
             done.signal()
         }.start()
         var waiting = "0"
@@ -146,10 +145,34 @@ struct PostgresGivenIDsTests {
         #expect(waiting == "1")
         try other.simpleQuery("COMMIT")
         #expect(done.wait(timeout: .now() + 20) == .success)
-        #expect(outcome.error == nil)
-        #expect(outcome.summary == ImportSummary(added: 2))
+        return outcome.result
+    }
+
+    @Test("an insert import whose drawn id another program's open transaction holds: the import waits, then numbers its rows again past it")
+    func importTakenMeanwhile() throws {
+        let (roster, psql, admin) = try rosterWithWriter()
+        defer { psql.close(); admin.close() }
+        let result = try importBesideHeldRow(.insert, #"[{"name":"I1-Bot","icon":"meetcatbot.png","weapon":"fire"},{"name":"I2-Bot","icon":"meetcatbot.png","weapon":"fire"}]"#,
+                                             roster, admin)
+        #expect(try result?.get() == ImportSummary(added: 2))
         #expect(try admin.query("SELECT id, name FROM roster.monster WHERE id >= 7 ORDER BY id").rows
                 == [["7", "Held-Bot"], ["8", "I1-Bot"], ["9", "I2-Bot"]])
+    }
+
+    @Test("a replace import whose counted id another program's open transaction holds: the import waits, then says so in a sentence, nothing changed")
+    func replaceTakenMeanwhile() throws {
+        let (roster, psql, admin) = try rosterWithWriter()
+        defer { psql.close(); admin.close() }
+        let result = try importBesideHeldRow(.replace, #"[{"name":"R-Bot","icon":"meetcatbot.png","weapon":"fire"}]"#, roster, admin)
+        #expect(throws: RosterError.self) { try result?.get() }
+        if case .failure(let error) = result {
+            #expect("\(error)".contains("another program inserted a monster with an id the import gives"), "\(error)")
+            #expect(!"\(error)".contains("SQLSTATE"))
+        }
+        #expect(try admin.query("SELECT count(*) FROM roster.monster").firstValue == "7")
+        #expect(try roster.importMonsters(from: records(#"[{"name":"R-Bot","icon":"meetcatbot.png","weapon":"fire"}]"#), mode: .replace)
+                == ImportSummary(added: 1, removed: 7))
+        #expect(try admin.query("SELECT count(*) FROM roster.history_roster").firstValue == "7")
     }
 
     @Test("a writer granted only USAGE on the sequences adds and imports, and cannot wind them back")

@@ -44,12 +44,14 @@ extension PostgresRosterStore {
             do {
                 return try attempt()
             } catch where drawsIDs && Self.tookDrawnID(error) {
-                guard tries < Self.drawAttempts else {
-                    throw RosterError.serverUnavailable(
-                        "the roster at \(name) could not give new monsters their ids: \(tries) times another program took an id roster drew before roster could write it; nothing was changed")
-                }
+                guard tries < Self.drawAttempts else { throw idsTaken(tries: tries) }
                 tries += 1
             }
         }
+    }
+
+    /// What roster says when it gives up on ids taken under it (75: try again).
+    func idsTaken(tries: Int) -> RosterError {
+        .serverUnavailable("the roster at \(name) could not give new monsters their ids: \(tries) times another program took an id roster drew before roster could write it; nothing was changed")
     }
 }

@@ -174,21 +174,34 @@ extension PostgresRosterStore {
         do {
             return try apply(mode, to: target, someWithoutID: someWithoutID)
         } catch PostgresError.server(let failure) where failure.sqlState == .uniqueViolation {
-            // A name or an id the file uses twice: said at its places.
-            try run("ROLLBACK TO SAVEPOINT import_apply")
-            // A refused import uses up no id: the sequence goes back, unless
-            // another program took an id past where it was meanwhile (or
-            // the role may not set it: only draw from it, since schema 14).
-            if sequence.count == 2, let last = sequence[0], let called = sequence[1] {
-                try run("""
-                    SELECT setval('\(target.sequence)', $1::bigint, $2::boolean) FROM \(target.sequence) s
-                    WHERE s.last_value > $1::bigint AND NOT EXISTS (SELECT 1 FROM \(target.table) WHERE id > $1::bigint)
-                    AND has_sequence_privilege('\(target.sequence)', 'UPDATE')
-                    """, [last, called])
-            }
-            try refuseClashes()
-            throw PostgresError.server(failure)
+            try refuseTaken(failure, in: target, sequenceWas: sequence, clashes: refuseClashes)
         }
+    }
+
+    /// After a replace import's rows met a row of the same id or key,
+    /// rolled back to its savepoint: a name or an id the file uses twice
+    /// is said at its places; an id another program inserted meanwhile
+    /// (one of the file's, or one the import counted, after the import
+    /// removed the roster's rows) in a sentence, nothing changed (75: the
+    /// roster this import would keep for undo was read before that row
+    /// came, so the import is not applied again here).
+    private func refuseTaken(_ failure: ServerError, in target: ImportTarget, sequenceWas sequence: [String?],
+                             clashes refuseClashes: () throws -> Void) throws -> Never {
+        try run("ROLLBACK TO SAVEPOINT import_apply")
+        // A refused import uses up no id: the sequence goes back, unless
+        // another program took an id past where it was meanwhile (or
+        // the role may not set it: only draw from it, since schema 14).
+        if sequence.count == 2, let last = sequence[0], let called = sequence[1] {
+            try run("""
+                SELECT setval('\(target.sequence)', $1::bigint, $2::boolean) FROM \(target.sequence) s
+                WHERE s.last_value > $1::bigint AND NOT EXISTS (SELECT 1 FROM \(target.table) WHERE id > $1::bigint)
+                AND has_sequence_privilege('\(target.sequence)', 'UPDATE')
+                """, [last, called])
+        }
+        try refuseClashes()
+        let error = PostgresError.server(failure)
+        guard Self.tookDrawnID(error), !target.isRehearsal else { throw error }
+        throw RosterError.serverUnavailable("the roster at \(name) was not replaced: another program inserted a monster with an id the import gives while it ran; nothing was changed")
     }
 
     /// One row of COPY's text format: tab-separated, `\N` for NULL, and
