@@ -27,11 +27,11 @@
 /// owner (and a superuser) may still change the row: it could drop the
 /// trigger anyway.
 ///
-/// Who is acting is asked in the triggers' `WHEN`, by a SQL function
-/// (parsed once, here; no PL/pgSQL), so the count's update at the end of
-/// another program's write calls no trigger function more than before,
-/// and roster's own writes, which touch only the two columns, none; only
-/// a refused write calls the function that says so.
+/// Who is acting is asked in the triggers' `WHEN`, first, by a SQL
+/// function (parsed once, here; no PL/pgSQL), so the count's update at
+/// the end of another program's write, made as the owner, calls no
+/// trigger function more than before and compares no rows; only a
+/// refused write calls the function that says so.
 extension PostgresSchema {
     /// What the guard says to a role it refuses: found in the server's
     /// message to tell it from any other refused grant.
@@ -51,8 +51,8 @@ extension PostgresSchema {
         END
         $$;
         CREATE TRIGGER marker_kept BEFORE UPDATE ON roster.roster_schema FOR EACH ROW
-            WHEN ((to_jsonb(NEW) - 'keys_checked' - 'keys_fold') IS DISTINCT FROM (to_jsonb(OLD) - 'keys_checked' - 'keys_fold')
-                  AND NOT roster.marker_owner_acting())
+            WHEN (NOT roster.marker_owner_acting()
+                  AND (to_jsonb(NEW) - 'keys_checked' - 'keys_fold') IS DISTINCT FROM (to_jsonb(OLD) - 'keys_checked' - 'keys_fold'))
             EXECUTE FUNCTION roster.refuse_marker_change();
         CREATE TRIGGER marker_kept_whole BEFORE INSERT OR DELETE ON roster.roster_schema FOR EACH ROW
             WHEN (NOT roster.marker_owner_acting())
