@@ -215,6 +215,21 @@ struct PostgresAccessTests {
         #expect(refused.stderr.contains("has no value") && !refused.stderr.contains(password), "\(refused.stderr)")
     }
 
+    @Test("a password with an unencoded / or ? is refused before connecting, quoting none of it, and hidden from ps until then")
+    func strayPasswordNeverShows() throws {
+        let sandbox = try Sandbox()
+        for password in ["Sl/ash-Pw-4242", "5453/Digits-Pw-77", "Qu?estion-Pw-88"] {
+            let uri = "postgresql://alice:\(password)@127.0.0.1:5453/shared"
+            let run = try sandbox.roster(uri: uri, ["list"])
+            #expect(run.status == 64, "\(password): \(run.status) \(run.stderr)")
+            #expect(run.stderr.contains("percent-encode"), "\(password): \(run.stderr)")
+            for piece in password.split(whereSeparator: { $0 == "/" || $0 == "?" }) {
+                #expect(!run.stderr.contains(piece), "\(password): \(run.stderr)")
+            }
+            try expectTitleHides(password, uri: uri, sandbox: sandbox)
+        }
+    }
+
     /// Starts `roster --db URI import -` and, while it waits for its input,
     /// reads its /proc/PID/cmdline and its line in ps: neither holds `password`.
     private func expectTitleHides(_ password: String, uri: String, sandbox: Sandbox) throws {

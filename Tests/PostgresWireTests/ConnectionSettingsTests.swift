@@ -117,6 +117,23 @@ import Testing
         #expect(message("postgresql://h/db?bogus=1").hasPrefix("The URI's parameter \"bogus\" is not one roster knows"))
     }
 
+    @Test func aPasswordWithAnUnencodedSlashOrQuestionMarkIsRefusedQuotingNoneOfIt() {
+        for (uri, pieces) in [("postgresql://bob:Zq/xPW@127.0.0.1:5453/r1", ["Zq", "xPW"]),
+                              ("postgresql://bob:5453/xPW@127.0.0.1:5453/r1", ["xPW"]),
+                              ("postgresql://bob:Zq?xPW@127.0.0.1:5453/r1", ["Zq", "xPW"]),
+                              ("postgresql://bob:Zq?user=xPW@127.0.0.1/r1", ["Zq", "xPW"]),
+                              ("postgresql://bob:Zq@w/xPW@h/db", ["Zq", "xPW"]),
+                              ("postgresql://bob:Zq?a=xPW@h/db", ["Zq", "xPW"])] {
+            let said = message(uri)
+            #expect(said.hasPrefix("The URI has an @ past its host"), "\(uri): \(said)")
+            for piece in pieces { #expect(!said.contains(piece), "\(uri): \(said)") }
+        }
+        // An @ where it means what it says is kept.
+        #expect(message("postgresql://h:5432/db?application_name=me@laptop&user=a@b") == "accepted")
+        #expect(message("postgresql://bob:Zq%2FxPW@h/db") == "accepted")
+        #expect(message("postgresql://bob:Zq#xPW@h/db") == "accepted")
+    }
+
     @Test func thePasswordsFoundForPsAreThoseTheURIGives() throws {
         for uri in ["postgresql://alice@/misc?host=/tmp/x&%70assword=S3cr3t-p%40ss", "postgresql://h/db?pass%77ord=pw",
                     "postgresql://a:p%40ss@h/db", "postgresql://a@h/db?password=c%26d&application_name=e"] {
