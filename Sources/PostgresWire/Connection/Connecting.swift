@@ -191,7 +191,11 @@ extension PostgresConnection {
         guard let password = settings.password else {
             machine.close()
             transport.close()
-            throw .invalidSettings("PostgreSQL at \(settings.serverDescription) asks for user \(settings.user)'s password, and none was given (in the URI, PGPASSWORD or the password file).")
+            // A password file passed over for its permissions is named: it
+            // may well be where the password is.
+            let places = settings.warnings.isEmpty ? " (in the URI, PGPASSWORD or the password file)"
+                : " in the URI or PGPASSWORD, and " + settings.warnings.joined(separator: ", and ")
+            throw .invalidSettings("PostgreSQL at \(settings.serverDescription) asks for user \(settings.user)'s password, and none was given\(places).")
         }
         return password
     }

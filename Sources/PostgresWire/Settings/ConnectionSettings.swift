@@ -47,7 +47,10 @@ public struct ConnectionSettings: Equatable, Sendable, CustomStringConvertible, 
     /// refusal without showing it.
     public var passwordSource: PasswordSource
     /// Things the user should hear about but that do not stop the
-    /// connection, such as a password file ignored for its permissions.
+    /// connection, such as a password file ignored for its permissions:
+    /// each a clause without its capital or full stop ("the password file
+    /// … was not read, as …"), which the caller says once before
+    /// connecting and the sentence about a missing password repeats.
     public var warnings: [String]
 
     public enum PasswordSource: Equatable, Sendable {
