@@ -19,7 +19,7 @@ public enum ConnectionURI {
     }
 
     static let keywords: Set<String> = ["host", "hostaddr", "port", "dbname", "user", "password", "sslmode",
-                                        "sslrootcert", "connect_timeout", "application_name"]
+                                        "channel_binding", "sslrootcert", "connect_timeout", "application_name"]
 
     /// A URI cut where libpq cuts it, nothing decoded yet: what `parse`
     /// decodes, and where `passwordRanges` finds the passwords, so that
@@ -136,7 +136,7 @@ public enum ConnectionURI {
                 value = "require"
             }
             guard keywords.contains(key) else {
-                throw .invalidSettings("The URI's \(named(key, position: position)) is not one roster knows (host, port, dbname, user, password, sslmode, sslrootcert, connect_timeout, application_name).")
+                throw .invalidSettings("The URI's \(named(key, position: position)) is not one roster knows (host, port, dbname, user, password, sslmode, channel_binding, sslrootcert, connect_timeout, application_name).")
             }
             // Given twice, which one counts is a guess (libpq takes the
             // last): a database or host named twice is refused.

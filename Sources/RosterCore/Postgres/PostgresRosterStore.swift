@@ -232,7 +232,7 @@ public final class PostgresRosterStore: RosterStore {
     /// The variables libpq reads, from this process's environment.
     public static func processEnvironment() -> [String: String] {
         var environment: [String: String] = [:]
-        for name in ["PGHOST", "PGPORT", "PGUSER", "PGDATABASE", "PGPASSWORD", "PGSSLMODE", "PGSSLROOTCERT",
+        for name in ["PGHOST", "PGPORT", "PGUSER", "PGDATABASE", "PGPASSWORD", "PGSSLMODE", "PGCHANNELBINDING", "PGSSLROOTCERT",
                      "PGCONNECT_TIMEOUT", "PGAPPNAME", "PGPASSFILE", "HOME", "USER", "LOGNAME"] {
             if let value = FileSystem.environment(name) { environment[name] = value }
         }
