@@ -215,6 +215,44 @@ struct PostgresAccessTests {
         #expect(refused.stderr.contains("has no value") && !refused.stderr.contains(password), "\(refused.stderr)")
     }
 
+    @Test("a password with an unencoded / or ? is refused before connecting, quoting none of it, and hidden from ps until then")
+    func strayPasswordNeverShows() throws {
+        let sandbox = try Sandbox()
+        for password in ["Sl/ash-Pw-4242", "5453/Digits-Pw-77", "Qu?estion-Pw-88"] {
+            let uri = "postgresql://alice:\(password)@127.0.0.1:5453/shared"
+            let run = try sandbox.roster(uri: uri, ["list"])
+            #expect(run.status == 64, "\(password): \(run.status) \(run.stderr)")
+            #expect(run.stderr.contains("percent-encode"), "\(password): \(run.stderr)")
+            for piece in password.split(whereSeparator: { $0 == "/" || $0 == "?" }) {
+                #expect(!run.stderr.contains(piece), "\(password): \(run.stderr)")
+            }
+            try expectTitleHides(password, uri: uri, sandbox: sandbox)
+        }
+    }
+
+    @Test("a password file others can read is not read: said once before connecting, and in the sentence about the missing password")
+    func passwordFileOthersCanRead() throws {
+        let password = "File-Pw-6021"
+        let cluster = try DisposablePostgres(ownedWith: ["--scram", "alice", password])
+        try cluster.psql("CREATE DATABASE shared OWNER alice")
+        let sandbox = try Sandbox()
+        let file = sandbox.directory.appendingPathComponent("pg\u{1B}[31mpass").path
+        try "*:*:*:alice:\(password)\n".write(toFile: file, atomically: false, encoding: .utf8)
+        chmod(file, 0o644)
+        let uri = cluster.uri(database: "shared", user: "alice")
+        let refused = try sandbox.roster(uri: uri, ["list"], environment: ["PGPASSFILE": file])
+        #expect(refused.status == 64, "\(refused.status) \(refused.stderr)")
+        let lines = refused.stderr.split(separator: "\n")
+        #expect(lines.count == 2, "\(refused.stderr)")
+        #expect(lines.first?.hasPrefix("roster: warning: the password file ") == true, "\(refused.stderr)")
+        #expect(lines.filter { $0.contains("others can read or write it") }.count == 2, "\(refused.stderr)")
+        #expect(lines.last?.contains("none was given in the URI or PGPASSWORD, and the password file") == true, "\(refused.stderr)")
+        #expect(!refused.stderr.contains(password) && !refused.stderr.contains("\u{1B}"), "\(refused.stderr)")
+        chmod(file, 0o600)
+        let listed = try sandbox.roster(uri: uri, ["list"], environment: ["PGPASSFILE": file])
+        #expect(listed.status == 0 && !listed.stderr.contains("warning"), "\(listed.stderr)")
+    }
+
     /// Starts `roster --db URI import -` and, while it waits for its input,
     /// reads its /proc/PID/cmdline and its line in ps: neither holds `password`.
     private func expectTitleHides(_ password: String, uri: String, sandbox: Sandbox) throws {

@@ -32,10 +32,41 @@ import Testing
     }
 
     @Test func postgresLeavesTheUserNameEmpty() throws {
-        let client = try #require(SCRAMClient.withRandomNonce(password: "x"))
+        let client = try #require(SCRAMClient.withRandomNonce(password: "x", binding: .unsupported))
         let first = String(decoding: client.clientFirstMessage, as: UTF8.self)
         #expect(first.hasPrefix("n,,n=,r="))
         #expect(first.count == "n,,n=,r=".count + 24)
+    }
+
+    @Test func aBoundClientSpeaksPLUSAndItsProofCoversTheCertificatesHash() throws {
+        let hash = [UInt8](repeating: 7, count: 32)
+        var bound = SCRAMClient(password: "pencil", nonce: "rOprNGfwEbeRWgbNEkqO", binding: .serverEndPoint(hash: hash))
+        #expect(bound.mechanism == "SCRAM-SHA-256-PLUS")
+        #expect(String(decoding: bound.clientFirstMessage, as: UTF8.self) == "p=tls-server-end-point,,n=,r=rOprNGfwEbeRWgbNEkqO")
+        let final = String(decoding: try bound.clientFinalMessage(serverFirst: serverFirst), as: UTF8.self)
+        let channel = "c=" + Base64.encode(Array("p=tls-server-end-point,,".utf8) + hash) + ","
+        #expect(final.hasPrefix(channel))
+        // Another certificate's hash gives another proof: a relay cannot reuse it.
+        var other = SCRAMClient(password: "pencil", nonce: "rOprNGfwEbeRWgbNEkqO",
+                                binding: .serverEndPoint(hash: [UInt8](repeating: 8, count: 32)))
+        let otherFinal = String(decoding: try other.clientFinalMessage(serverFirst: serverFirst), as: UTF8.self)
+        #expect(final.split(separator: ",").last != otherFinal.split(separator: ",").last)
+    }
+
+    @Test func aClientThatCouldBindToAServerThatOffersNoPLUSSaysSo() throws {
+        var client = SCRAMClient(password: "pencil", nonce: "abc", binding: .notOffered)
+        #expect(client.mechanism == "SCRAM-SHA-256")
+        #expect(String(decoding: client.clientFirstMessage, as: UTF8.self) == "y,,n=,r=abc")
+        let final = try client.clientFinalMessage(serverFirst: Array("r=abcdef,s=W22ZaJ0SNY7soEsUEjb6gQ==,i=4096".utf8))
+        #expect(String(decoding: final, as: UTF8.self).hasPrefix("c=eSws,r=abcdef,p="))
+    }
+
+    @Test func withoutTLSNothingIsBoundAndRequireRefuses() throws {
+        let both = ["SCRAM-SHA-256-PLUS", "SCRAM-SHA-256"]
+        #expect(try ChannelBinding.choose(mode: .prefer, offered: both, tls: nil) == .unsupported)
+        #expect(try ChannelBinding.choose(mode: .disable, offered: both, tls: nil) == .unsupported)
+        #expect(throws: ChannelBinding.Refusal.self) { try ChannelBinding.choose(mode: .require, offered: both, tls: nil) }
+        #expect(throws: ChannelBinding.Refusal.self) { try ChannelBinding.choose(mode: .prefer, offered: ["SCRAM-SHA-1"], tls: nil) }
     }
 
     @Test func base64RoundTripsAndRefusesNonsense() {

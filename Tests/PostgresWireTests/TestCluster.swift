@@ -112,6 +112,7 @@ struct TestCertificates {
     let folder: TemporaryFolder
     var caCertificate: String { folder.path + "/ca.crt" }
     var otherCACertificate: String { folder.path + "/other-ca.crt" }
+    var otherCAKey: String { folder.path + "/other-ca.key" }
     var serverCertificate: String { folder.path + "/server.crt" }
     var serverKey: String { folder.path + "/server.key" }
 

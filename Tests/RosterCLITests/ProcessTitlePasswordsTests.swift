@@ -26,6 +26,11 @@ struct ProcessTitlePasswordsTests {
         ("postgresql://h/db?%70%61%73%73%77%6F%72%64=pw", "postgresql://h/db?%70%61%73%73%77%6F%72%64=xx"),
         // An encoded '=': refused, but hidden until roster has said so.
         ("postgresql://alice@/misc?host=/tmp/x&password%3DS3cr3t", "postgresql://alice@/misc?host=/tmp/x&xxxxxxxxxxxxxxxxx"),
+        // A password with an unencoded / or ?: refused, hidden from :// to the last @.
+        ("postgresql://bob:Se/cretPW@127.0.0.1:5453/r1", "postgresql://xxxxxxxxxxxxx@127.0.0.1:5453/r1"),
+        ("--db=postgresql://bob:5453/cretPW@h:5453/r1", "--db=postgresql://xxxxxxxxxxxxxxx@h:5453/r1"),
+        ("postgres://bob:Se?cretPW@h/r1?sslmode=require", "postgres://xxxxxxxxxxxxx@h/r1?sslmode=require"),
+        ("postgresql://bob:p@ss/wo?rd@h/r1", "postgresql://xxxxxxxxxxxxxx@h/r1"),
     ])
     func hides(argument: String, shown: String) {
         #expect(hidden(argument) == shown)

@@ -1,41 +1,48 @@
-/// The client side of SCRAM-SHA-256 (RFC 5802, RFC 7677) as PostgreSQL
-/// runs it: the user name in the SCRAM messages is left empty (the server
-/// takes the start-up packet's), and there is no channel binding ("n,,").
+/// The client side of SCRAM-SHA-256 and SCRAM-SHA-256-PLUS (RFC 5802,
+/// RFC 7677) as PostgreSQL runs them: the user name in the SCRAM messages
+/// is left empty (the server takes the start-up packet's), and the
+/// channel binding, if any, is `tls-server-end-point` (see ChannelBinding).
 ///
-///     client-first  n,,n=,r=<client nonce>
+///     client-first  <gs2 header>n=,r=<client nonce>
 ///     server-first  r=<client nonce + server nonce>,s=<salt>,i=<iterations>
-///     client-final  c=biws,r=<nonce>,p=<proof>
+///     client-final  c=<base64 of gs2 header + binding data>,r=<nonce>,p=<proof>
 ///     server-final  v=<server signature>
 ///
 /// The proof shows the client knows the password without sending it; the
 /// server's signature, checked here, shows the server knows it too, so a
 /// server impersonating the real one cannot end the exchange with "ok".
+/// The proof covers `c=`, so with a binding it is good only on the TLS
+/// connection whose certificate roster saw: a relay that ends TLS itself
+/// cannot hand it on to the real server.
 struct SCRAMClient {
     enum Step: Equatable { case sentFirst, sentFinal(expectedServerSignature: [UInt8]), done }
 
     private let password: [UInt8]
     private let clientNonce: String
     private let userName: String
+    let binding: ChannelBinding
     private(set) var step = Step.sentFirst
 
-    static let mechanism = "SCRAM-SHA-256"
+    /// The SASL mechanism this client speaks: with `-PLUS` when it binds.
+    var mechanism: String { binding.mechanism }
 
     /// `nonce` is random in real use; the tests give RFC 7677's, and its
     /// user name (PostgreSQL leaves it empty).
-    init(password: String, nonce: String, userName: String = "") {
+    init(password: String, nonce: String, userName: String = "", binding: ChannelBinding = .unsupported) {
         self.password = Array(SASLPrep.prepare(password).utf8)
         self.clientNonce = nonce
         self.userName = userName.replacingEvery("=", with: "=3D").replacingEvery(",", with: "=2C")
+        self.binding = binding
     }
 
     /// A fresh client with 18 random bytes of nonce.
-    static func withRandomNonce(password: String) -> SCRAMClient? {
+    static func withRandomNonce(password: String, binding: ChannelBinding) -> SCRAMClient? {
         guard let random = Cryptography.randomBytes(18) else { return nil }
-        return SCRAMClient(password: password, nonce: Base64.encode(random))
+        return SCRAMClient(password: password, nonce: Base64.encode(random), binding: binding)
     }
 
     var clientFirstMessageBare: String { "n=\(userName),r=\(clientNonce)" }
-    var clientFirstMessage: [UInt8] { Array("n,,\(clientFirstMessageBare)".utf8) }
+    var clientFirstMessage: [UInt8] { Array("\(binding.gs2Header)\(clientFirstMessageBare)".utf8) }
 
     /// Reads server-first and answers with client-final.
     mutating func clientFinalMessage(serverFirst data: [UInt8]) throws(SCRAMFailure) -> [UInt8] {
@@ -56,7 +63,7 @@ struct SCRAMClient {
         let saltedPassword = Cryptography.pbkdf2SHA256(password: password, salt: salt, iterations: iterations)
         let clientKey = Cryptography.hmacSHA256(key: saltedPassword, Array("Client Key".utf8))
         let storedKey = Cryptography.sha256(clientKey)
-        let clientFinalWithoutProof = "c=biws,r=\(nonce)"
+        let clientFinalWithoutProof = "c=\(Base64.encode(binding.attributeData)),r=\(nonce)"
         let authMessage = Array("\(clientFirstMessageBare),\(serverFirst),\(clientFinalWithoutProof)".utf8)
         let clientSignature = Cryptography.hmacSHA256(key: storedKey, authMessage)
         let proof = zip(clientKey, clientSignature).map { $0 ^ $1 }

@@ -8,13 +8,17 @@
 /// require, verify-ca and verify-full insist. A unix socket never uses TLS
 /// (libpq does not ask for it there either).
 ///
-/// Passwords: SCRAM-SHA-256 always; MD5 and cleartext only over TLS,
-/// because over a plain connection they give the password (or a hash good
-/// enough to log in with) to anyone on the path.
+/// Passwords: SCRAM-SHA-256 always, bound to the TLS connection when
+/// there is one (SCRAM-SHA-256-PLUS: see ChannelBinding); MD5 and
+/// cleartext only over TLS, because over a plain connection they give the
+/// password (or a hash good enough to log in with) to anyone on the path,
+/// and never with channel_binding=require, since they cannot be bound.
 extension PostgresConnection {
     public static func connect(_ settings: ConnectionSettings) throws(PostgresError) -> PostgresConnection {
         let deadline = Deadline.after(seconds: settings.connectTimeout)
         if settings.isUnixSocket { return try attempt(settings, tls: .never, deadline: deadline) }
+        // A login that must be bound needs TLS, whatever sslmode would allow.
+        if settings.channelBinding == .require { return try attempt(settings, tls: .required, deadline: deadline) }
         switch settings.sslMode {
         case .disable:
             return try attempt(settings, tls: .never, deadline: deadline)
@@ -31,6 +35,8 @@ extension PostgresConnection {
             } catch {
                 switch error {
                 case .insecure, .server:
+                    // A relay found by the channel binding is told as such.
+                    if ChannelBinding.foundRelay(error) { throw error }
                     let first = error
                     // As libpq: a failed TLS attempt is retried without
                     // TLS. If that is refused too, the first refusal
@@ -118,6 +124,9 @@ extension PostgresConnection {
                 return
             case .serverFatal(let error):
                 transport.close()
+                if let reason = scram.flatMap({ $0.step == .done ? nil : $0.binding.refusal(by: error) }) {
+                    throw .insecure(server: settings.serverDescription, reason: reason)
+                }
                 // Every connection the server allows in use: as passing as a busy file.
                 if error.sqlState == .tooManyConnections {
                     throw .unreachable(server: settings.serverDescription,
@@ -143,9 +152,15 @@ extension PostgresConnection {
             if let client = scram, client.step != .done {
                 throw lose(.insecure(server: server, reason: "the server ended SCRAM without proving it knows the password"))
             }
+            if settings.channelBinding == .require && scram?.binding.isBound != true {
+                throw lose(.insecure(server: server, reason: "channel_binding is require, and the server let roster in without a login bound to its TLS certificate"))
+            }
         case .cleartextPassword, .md5Password:
             guard transport.tls != nil else {
                 throw lose(.insecure(server: server, reason: "it asks for the password in a form readable on the way (cleartext or MD5), and this connection has no TLS; use SCRAM-SHA-256 on the server, or TLS"))
+            }
+            guard settings.channelBinding != .require else {
+                throw lose(.insecure(server: server, reason: "it asks for the password in cleartext or MD5, which cannot be bound to the TLS connection, and channel_binding is require; use SCRAM-SHA-256 on the server"))
             }
             let password = try requirePassword()
             if case .md5Password(let salt) = request {
@@ -156,14 +171,17 @@ extension PostgresConnection {
             }
             try flush()
         case .sasl(let mechanisms):
-            guard mechanisms.contains(SCRAMClient.mechanism) else {
-                throw lose(.insecure(server: server, reason: "it offers only SASL mechanisms roster does not speak (\(mechanisms.joined(separator: ", ")))"))
+            let binding: ChannelBinding
+            do {
+                binding = try ChannelBinding.choose(mode: settings.channelBinding, offered: mechanisms, tls: transport.tls)
+            } catch {
+                throw lose(.insecure(server: server, reason: error.reason))
             }
-            guard let client = SCRAMClient.withRandomNonce(password: try requirePassword()) else {
+            guard let client = SCRAMClient.withRandomNonce(password: try requirePassword(), binding: binding) else {
                 throw lose(.insecure(server: server, reason: "OpenSSL had no random bytes for the SCRAM nonce"))
             }
             scram = client
-            send(SASLInitialResponse(mechanism: SCRAMClient.mechanism, data: client.clientFirstMessage))
+            send(SASLInitialResponse(mechanism: client.mechanism, data: client.clientFirstMessage))
             try flush()
         case .saslContinue(let data):
             guard var client = scram else { throw lose(.protocolViolation("it continued a SASL exchange that had not begun")) }
@@ -191,7 +209,11 @@ extension PostgresConnection {
         guard let password = settings.password else {
             machine.close()
             transport.close()
-            throw .invalidSettings("PostgreSQL at \(settings.serverDescription) asks for user \(settings.user)'s password, and none was given (in the URI, PGPASSWORD or the password file).")
+            // A password file passed over for its permissions is named: it
+            // may well be where the password is.
+            let places = settings.warnings.isEmpty ? " (in the URI, PGPASSWORD or the password file)"
+                : " in the URI or PGPASSWORD, and " + settings.warnings.joined(separator: ", and ")
+            throw .invalidSettings("PostgreSQL at \(settings.serverDescription) asks for user \(settings.user)'s password, and none was given\(places).")
         }
         return password
     }

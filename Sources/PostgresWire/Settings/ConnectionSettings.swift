@@ -16,6 +16,12 @@ public struct ConnectionSettings: Equatable, Sendable, CustomStringConvertible, 
         case verifyFull = "verify-full"
     }
 
+    /// libpq's channel_binding: whether SCRAM binds the login to the TLS
+    /// connection (see ChannelBinding). `prefer` binds whenever it can.
+    public enum ChannelBindingMode: String, Sendable, CaseIterable {
+        case disable, prefer, require
+    }
+
     /// Debian's libpq looks for the server's socket here when no host is given.
     public static let defaultSocketFolder = "/var/run/postgresql"
     public static let defaultPort: UInt16 = 5432
@@ -31,6 +37,7 @@ public struct ConnectionSettings: Equatable, Sendable, CustomStringConvertible, 
     /// Never shown: not in `description`, not in any error.
     public var password: String?
     public var sslMode: SSLMode
+    public var channelBinding: ChannelBindingMode = .prefer
     /// The CA certificates to check the server's chain against; libpq's
     /// default is ~/.postgresql/root.crt.
     public var sslRootCert: String?
@@ -47,7 +54,10 @@ public struct ConnectionSettings: Equatable, Sendable, CustomStringConvertible, 
     /// refusal without showing it.
     public var passwordSource: PasswordSource
     /// Things the user should hear about but that do not stop the
-    /// connection, such as a password file ignored for its permissions.
+    /// connection, such as a password file ignored for its permissions:
+    /// each a clause without its capital or full stop ("the password file
+    /// … was not read, as …"), which the caller says once before
+    /// connecting and the sentence about a missing password repeats.
     public var warnings: [String]
 
     public enum PasswordSource: Equatable, Sendable {
@@ -100,7 +110,7 @@ public struct ConnectionSettings: Equatable, Sendable, CustomStringConvertible, 
     public static func resolve(uri: String?, environment: [String: String]) throws(PostgresError) -> ConnectionSettings {
         var given = try uri.map { (text) throws(PostgresError) in try ConnectionURI.parse(text) } ?? ConnectionURI.Values()
         for (key, variable) in [("host", "PGHOST"), ("port", "PGPORT"), ("user", "PGUSER"), ("dbname", "PGDATABASE"),
-                                ("password", "PGPASSWORD"), ("sslmode", "PGSSLMODE"), ("sslrootcert", "PGSSLROOTCERT"),
+                                ("password", "PGPASSWORD"), ("sslmode", "PGSSLMODE"), ("channel_binding", "PGCHANNELBINDING"), ("sslrootcert", "PGSSLROOTCERT"),
                                 ("connect_timeout", "PGCONNECT_TIMEOUT"), ("application_name", "PGAPPNAME")] {
             if given[key] == nil, let value = environment[variable], !value.isEmpty {
                 given[key] = value
@@ -122,6 +132,10 @@ public struct ConnectionSettings: Equatable, Sendable, CustomStringConvertible, 
             sslRootCert: given["sslrootcert"],
             connectTimeout: try parseTimeout(given["connect_timeout"]),
             applicationName: given["application_name"])
+        settings.channelBinding = try parseChannelBinding(given["channel_binding"])
+        if settings.channelBinding == .require && settings.sslMode == .disable {
+            throw .invalidSettings("channel_binding=require binds the login to TLS, and sslmode=disable turns TLS off; give one of them.")
+        }
         if settings.password != nil {
             settings.passwordSource = given.passwordFromEnvironment ? .environment : .uri
         } else if let file = PasswordFile.path(environment: environment) {
@@ -152,6 +166,14 @@ public struct ConnectionSettings: Equatable, Sendable, CustomStringConvertible, 
         guard let text else { return .prefer }
         guard let mode = SSLMode(rawValue: text) else {
             throw .invalidSettings("The sslmode \"\(text)\" is not one of disable, allow, prefer, require, verify-ca, verify-full.")
+        }
+        return mode
+    }
+
+    private static func parseChannelBinding(_ text: String?) throws(PostgresError) -> ChannelBindingMode {
+        guard let text else { return .prefer }
+        guard let mode = ChannelBindingMode(rawValue: text) else {
+            throw .invalidSettings("The channel_binding \"\(text)\" is not one of disable, prefer, require.")
         }
         return mode
     }

@@ -19,7 +19,7 @@ public enum ConnectionURI {
     }
 
     static let keywords: Set<String> = ["host", "hostaddr", "port", "dbname", "user", "password", "sslmode",
-                                        "sslrootcert", "connect_timeout", "application_name"]
+                                        "channel_binding", "sslrootcert", "connect_timeout", "application_name"]
 
     /// A URI cut where libpq cuts it, nothing decoded yet: what `parse`
     /// decodes, and where `passwordRanges` finds the passwords, so that
@@ -35,13 +35,11 @@ public enum ConnectionURI {
     }
 
     static func parts(of uri: Substring) throws(PostgresError) -> Parts {
-        let rest: Substring
-        if uri.hasPrefix("postgresql://") {
-            rest = uri.dropFirst("postgresql://".count)
-        } else if uri.hasPrefix("postgres://") {
-            rest = uri.dropFirst("postgres://".count)
-        } else {
+        guard let rest = afterScheme(uri) else {
             throw .invalidSettings("A PostgreSQL URI starts with postgresql:// or postgres://.")
+        }
+        if strayCredentials(in: rest) != nil {
+            throw .invalidSettings("The URI has an @ past its host, as when a password holds an unencoded / or ?; percent-encode those in the password (%2F for /, %3F for ?), and an @ meant in the database name as %40.")
         }
         let (beforeQuery, query) = split(rest, at: "?")
         let (host, path) = split(beforeQuery, at: "/")
@@ -56,6 +54,36 @@ public enum ConnectionURI {
         }
         return Parts(credentials: credentials, authority: authority, path: path,
                      parameters: query?.split(separator: "&", omittingEmptySubsequences: true) ?? [])
+    }
+
+    private static func afterScheme(_ uri: Substring) -> Substring? {
+        for scheme in ["postgresql://", "postgres://"] where uri.hasPrefix(scheme) { return uri.dropFirst(scheme.count) }
+        return nil
+    }
+
+    /// The text up to the last `@` when user information seems to run
+    /// past the host, as a password with an unencoded `/` or `?` does
+    /// (`alice:Se/cret@db/roster`): cut at its first `/` or `?`, the URI
+    /// would give the password's head as the host or port and its tail
+    /// as the database, in messages and to whatever server that names.
+    /// Such an `@` stands in the path, in a parameter that is not one of
+    /// libpq's words (`?application_name=me@laptop` is one), or after a
+    /// port that is no number (`alice:Se?…@`). nil for any other URI.
+    static func strayCredentials(in rest: Substring) -> Substring? {
+        guard let lastAt = rest.lastIndex(of: "@") else { return nil }
+        let (beforeQuery, query) = split(rest, at: "?")
+        let (authority, path) = split(beforeQuery, at: "/")
+        if path?.contains("@") == true { return rest[..<lastAt] }
+        for pair in query?.split(separator: "&") ?? [] where pair.contains("@") {
+            guard let key = try? decode(split(pair, at: "=").0, part: "parameter"), keywords.contains(key) else {
+                return rest[..<lastAt]
+            }
+        }
+        if !authority.contains("@"), !authority.hasPrefix("["), let port = split(authority, at: ":").1,
+           port.isEmpty || !port.allSatisfy({ $0.isASCII && $0.isNumber }) {
+            return rest[..<lastAt]
+        }
+        return nil
     }
 
     static func parse(_ uri: String) throws(PostgresError) -> Values {
@@ -108,7 +136,7 @@ public enum ConnectionURI {
                 value = "require"
             }
             guard keywords.contains(key) else {
-                throw .invalidSettings("The URI's \(named(key, position: position)) is not one roster knows (host, port, dbname, user, password, sslmode, sslrootcert, connect_timeout, application_name).")
+                throw .invalidSettings("The URI's \(named(key, position: position)) is not one roster knows (host, port, dbname, user, password, sslmode, channel_binding, sslrootcert, connect_timeout, application_name).")
             }
             // Given twice, which one counts is a guess (libpq takes the
             // last): a database or host named twice is refused.
@@ -134,13 +162,18 @@ public enum ConnectionURI {
     /// Where the URI's passwords are, as offsets into its UTF-8: the
     /// user information's, and the value of every parameter whose key
     /// `parse` decodes to `password` (`%70assword=` too). A parameter
-    /// without `=` whose text decodes to `password=…` is taken whole. A
-    /// URI `parse` cannot cut has none.
+    /// without `=` whose text decodes to `password=…` is taken whole.
+    /// User information that runs past the host (`strayCredentials`,
+    /// refused by `parse`) is taken whole, from `://` to the last `@`. A
+    /// URI `parse` cannot cut otherwise has none.
     public static func passwordRanges(in uri: String) -> [Range<Int>] {
-        guard let parts = try? parts(of: uri[...]) else { return [] }
         func offsets(_ part: Substring) -> Range<Int> {
             uri.utf8.distance(from: uri.startIndex, to: part.startIndex)..<uri.utf8.distance(from: uri.startIndex, to: part.endIndex)
         }
+        if let rest = afterScheme(uri[...]), let stray = strayCredentials(in: rest) {
+            return stray.isEmpty ? [] : [offsets(stray)]
+        }
+        guard let parts = try? parts(of: uri[...]) else { return [] }
         var ranges: [Range<Int>] = []
         if let credentials = parts.credentials, let password = split(credentials, at: ":").1, !password.isEmpty {
             ranges.append(offsets(password))

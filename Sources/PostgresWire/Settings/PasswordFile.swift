@@ -13,7 +13,9 @@ enum PasswordFile {
     enum Lookup: Equatable {
         case found(String)
         case notFound
-        /// The file exists but is not used; the reason is one sentence.
+        /// The file exists but is not used; the reason is a clause that
+        /// names the file, for a warning and for the sentence about a
+        /// password the server asked for (`ConnectionSettings.warnings`).
         case ignored(String)
     }
 
@@ -27,10 +29,10 @@ enum PasswordFile {
         var status = stat()
         guard stat(path, &status) == 0 else { return .notFound }
         guard status.st_mode & S_IFMT == S_IFREG else {
-            return .ignored("The password file \(path) is not a plain file, so it was not read.")
+            return .ignored("the password file \(path) was not read, as it is not a plain file")
         }
         guard status.st_mode & (S_IRWXG | S_IRWXO) == 0 else {
-            return .ignored("The password file \(path) can be read or written by others, so it was not read; its permissions should be u=rw (0600) or less.")
+            return .ignored("the password file \(path) was not read, as others can read or write it (its permissions should be u=rw, 0600, or less)")
         }
         guard let contents = readWholeFile(path) else { return .notFound }
         // libpq matches a unix socket in the default folder (or no host)

@@ -19,7 +19,8 @@ import Glibc
 /// The socket's BIO sends with MSG_NOSIGNAL (see COpenSSL's shim), so a
 /// server gone mid-write is an error, not a SIGPIPE.
 final class TLSSession {
-    private let ssl: OpaquePointer
+    /// Internal for the channel binding's certificate hash (ChannelBinding).
+    let ssl: OpaquePointer
     private let context: OpaquePointer
     private let server: String
 

@@ -17,7 +17,7 @@ enum RosterProgram {
         exitStatuses: ExitStatus.allCases.map { ($0.rawValue, $0.meaning) },
         environment: [
             ("ROSTER_DB", "the roster database, when --db is not given: a file, or postgresql://… for a roster on PostgreSQL"),
-            ("PGHOST, PGPORT, PGUSER, PGDATABASE, PGPASSWORD, PGSSLMODE, PGSSLROOTCERT, PGAPPNAME", "what a postgresql:// roster's URI leaves out, as psql reads them"),
+            ("PGHOST, PGPORT, PGUSER, PGDATABASE, PGPASSWORD, PGSSLMODE, PGCHANNELBINDING, PGSSLROOTCERT, PGAPPNAME", "what a postgresql:// roster's URI leaves out, as psql reads them"),
             ("XDG_DATA_HOME", "where the roster lives when neither --db nor ROSTER_DB is given: $XDG_DATA_HOME/roster/roster.db"),
             ("HOME", "without XDG_DATA_HOME, the roster is ~/.local/share/roster/roster.db"),
             ("XDG_CONFIG_HOME", "where the settings are: $XDG_CONFIG_HOME/roster/config.toml, else ~/.config/roster/config.toml"),

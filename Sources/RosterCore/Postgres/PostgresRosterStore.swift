@@ -141,7 +141,9 @@ public final class PostgresRosterStore: RosterStore {
     /// that is missing, older, newer or not roster's is found then, before
     /// anything is changed (see `runReadingMarker`).
     /// `tell` hears, once, that the database had no roster and now holds
-    /// the default one, and that a change was saved although the reply was lost.
+    /// the default one, and that a change was saved although the reply was lost;
+    /// and before connecting, each warning of the settings (a password file
+    /// passed over for its permissions).
     public static func open(uri: String, environment: [String: String] = PostgresRosterStore.processEnvironment(),
                             markerWithFirstRequest: Bool = false,
                             tell: ((String) -> Void)? = nil) throws(RosterError) -> PostgresRosterStore {
@@ -200,6 +202,8 @@ public final class PostgresRosterStore: RosterStore {
         } catch {
             throw .invalidLocation(sentence(error.description))
         }
+        // Before connecting, which may fail for what a warning explains.
+        for warning in settings.warnings { tell?("warning: " + warning) }
         let connection: PostgresConnection
         do {
             connection = try PostgresConnection.connect(settings)
@@ -228,7 +232,7 @@ public final class PostgresRosterStore: RosterStore {
     /// The variables libpq reads, from this process's environment.
     public static func processEnvironment() -> [String: String] {
         var environment: [String: String] = [:]
-        for name in ["PGHOST", "PGPORT", "PGUSER", "PGDATABASE", "PGPASSWORD", "PGSSLMODE", "PGSSLROOTCERT",
+        for name in ["PGHOST", "PGPORT", "PGUSER", "PGDATABASE", "PGPASSWORD", "PGSSLMODE", "PGCHANNELBINDING", "PGSSLROOTCERT",
                      "PGCONNECT_TIMEOUT", "PGAPPNAME", "PGPASSFILE", "HOME", "USER", "LOGNAME"] {
             if let value = FileSystem.environment(name) { environment[name] = value }
         }
