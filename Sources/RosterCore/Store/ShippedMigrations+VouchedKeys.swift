@@ -17,27 +17,26 @@
 ///   the next write derives its key again, in the same one probe of
 ///   `monster_stale_key` as any other stale row.
 /// - **Keys written before version 10.** A key rewritten alone before its
-///   trigger existed stayed trusted after the upgrade. So the upgrade
-///   keeps `keyed_name` only where SQL can tell the key is the one roster
-///   derives: a printable ASCII name's lower case (SQLite's `lower` folds
-///   ASCII alone, as roster's key does for such a name), or that, a
-///   newline and the row's own id. Every other row (a name beyond ASCII)
-///   is derived again by the first write.
+///   trigger existed stayed trusted after the upgrade. SQL can tell that a
+///   key is the one roster derives only for a printable ASCII name (its
+///   lower case, SQLite's `lower` folding ASCII alone as roster's key does,
+///   or that, a newline and the row's own id). Where any trusted row is
+///   not such, the upgrade forgets which fold derived the keys
+///   (`keys_fold` 0), so the first write reads every row once, folds each
+///   name, and writes only the keys that differ: marking those rows stale
+///   instead made it write every row beyond ASCII twice (4.7 s for 200,000
+///   names, against a fifth of that; see docs/benchmarks.md). A roster of
+///   ASCII names, which the upgrade vouches for, pays nothing.
 ///
 /// The triggers' own update is counted by version 5's trigger and taken
 /// back off the count (and an insert stays told as one), so that another
-/// program's change is counted once; the upgrade's marks count as no
-/// change at all (version 5's update trigger is set aside meanwhile, as
-/// version 9 did).
+/// program's change is counted once.
 extension ShippedMigrations {
     static let version12 = """
         \(version12Triggers)
-        DROP TRIGGER monster_counted_update;
-        UPDATE monster SET keyed_name = NULL
-        WHERE keyed_name IS NOT NULL AND NOT (name NOT GLOB '*[^ -~]*' AND name_key IN (lower(name), lower(name) || char(10) || id));
-        CREATE TRIGGER monster_counted_update AFTER UPDATE ON monster BEGIN
-            UPDATE monster_changes SET count = count + 1, name = NEW.name, kind = 'changed';
-        END;
+        UPDATE monster_changes SET keys_fold = 0
+        WHERE EXISTS (SELECT 1 FROM monster WHERE keyed_name IS name
+            AND NOT (name NOT GLOB '*[^ -~]*' AND name_key IN (lower(name), lower(name) || char(10) || id)));
         """
 
     /// Version 12's triggers. An import drops them with the counting ones
