@@ -25,8 +25,9 @@
 ///   derived the keys (`keys_fold` 0), so the first write reads every row
 ///   once, folds each name, and writes only the keys that differ: marking
 ///   those rows stale instead made it lock and write every row beyond
-///   ASCII twice (15.8 s for 200,000 names; see docs/benchmarks.md). A
-///   roster of ASCII names, which the upgrade vouches for, pays nothing.
+///   ASCII twice (15.6–15.8 s for 200,000 such names, against 1.4–2.1 s;
+///   see docs/benchmarks.md). A roster of ASCII names, which the upgrade
+///   vouches for, pays nothing.
 extension PostgresSchema {
     static let version14 = #"""
         CREATE TRIGGER monster_shadow_key_of_another BEFORE INSERT OR UPDATE OF id, name_key ON roster.monster FOR EACH ROW

@@ -24,9 +24,9 @@
 ///   not such, the upgrade forgets which fold derived the keys
 ///   (`keys_fold` 0), so the first write reads every row once, folds each
 ///   name, and writes only the keys that differ: marking those rows stale
-///   instead made it write every row beyond ASCII twice (4.7 s for 200,000
-///   names, against a fifth of that; see docs/benchmarks.md). A roster of
-///   ASCII names, which the upgrade vouches for, pays nothing.
+///   instead made it write every row beyond ASCII twice (4.3–4.7 s for
+///   200,000 such names, against 1.4–1.7 s; see docs/benchmarks.md). A
+///   roster of ASCII names, which the upgrade vouches for, pays nothing.
 ///
 /// The triggers' own update is counted by version 5's trigger and taken
 /// back off the count (and an insert stays told as one), so that another
