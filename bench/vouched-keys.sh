@@ -49,6 +49,6 @@ sqlite3 "$db" "
     WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < $count)
     INSERT INTO monster (name, name_key, icon, weapon) SELECT '$bot-' || i, 'stale-' || i, 'unknown.png', 'fire' FROM n;" >/dev/null
 "$ROSTER" --db "$db" show "$bot-1" >/dev/null
-sqlite3 "$db" "DROP TRIGGER monster_shadow_key_inserted; DROP TRIGGER monster_shadow_key_moved; PRAGMA user_version = 11;
+sqlite3 "$db" "DROP TRIGGER monster_shadow_key_moved; PRAGMA user_version = 11;
     PRAGMA wal_checkpoint(TRUNCATE);" >/dev/null
 two_writes file "$db"

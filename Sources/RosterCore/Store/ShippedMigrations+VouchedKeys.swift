@@ -11,11 +11,15 @@
 ///   the id alone, or that renumbered a row roster had given a shadow
 ///   key, left a key that is another id's shadow, trusted: a lookup
 ///   takes a row's own shadow only, so none found the row, and `add`
-///   made a second monster spelled exactly alike. Now a row inserted, or
-///   updated in its id or key, whose key is a shadow of another id
-///   forgets the name its key was derived from (`keyed_name` NULL), so
-///   the next write derives its key again, in the same one probe of
-///   `monster_stale_key` as any other stale row.
+///   made a second monster spelled exactly alike. Now a row updated in its
+///   id or key whose key is a shadow of another id forgets the name its
+///   key was derived from (`keyed_name` NULL), so the next write derives
+///   its key again, in the same one probe of `monster_stale_key` as any
+///   other stale row. (A row inserted with another id's shadow and its
+///   `keyed_name` is a program writing `keyed_name` itself, which
+///   docs/sharing.md asks none to do; PostgreSQL's bulk inserts paid a
+///   tenth to a third more for a trigger on inserts, so neither store has
+///   one.)
 /// - **Keys written before version 10.** A key rewritten alone before its
 ///   trigger existed stayed trusted after the upgrade. SQL can tell that a
 ///   key is the one roster derives only for a printable ASCII name (its
@@ -28,9 +32,8 @@
 ///   200,000 such names, against 1.4–1.7 s; see docs/benchmarks.md). A
 ///   roster of ASCII names, which the upgrade vouches for, pays nothing.
 ///
-/// The triggers' own update is counted by version 5's trigger and taken
-/// back off the count (and an insert stays told as one), so that another
-/// program's change is counted once.
+/// The trigger's own update is counted by version 5's trigger and taken
+/// back off the count, so that another program's change is counted once.
 extension ShippedMigrations {
     static let version12 = """
         \(version12Triggers)
@@ -39,15 +42,9 @@ extension ShippedMigrations {
             AND NOT (name NOT GLOB '*[^ -~]*' AND name_key IN (lower(name), lower(name) || char(10) || id)));
         """
 
-    /// Version 12's triggers. An import drops them with the counting ones
-    /// and makes them again as this made them (see `OutsideChanges`).
+    /// Version 12's trigger. An import drops it with the counting ones and
+    /// makes it again as this made it (see `OutsideChanges`).
     static let version12Triggers = """
-        CREATE TRIGGER monster_shadow_key_inserted AFTER INSERT ON monster
-        WHEN NEW.keyed_name IS NOT NULL AND instr(NEW.name_key, char(10)) > 0
-            AND substr(NEW.name_key, instr(NEW.name_key, char(10)) + 1) IS NOT CAST(NEW.id AS TEXT) BEGIN
-            UPDATE monster SET keyed_name = NULL WHERE id = NEW.id;
-            UPDATE monster_changes SET count = count - 1, kind = 'added';
-        END;
         CREATE TRIGGER monster_shadow_key_moved AFTER UPDATE OF id, name_key ON monster
         WHEN NEW.keyed_name IS NOT NULL AND instr(NEW.name_key, char(10)) > 0
             AND substr(NEW.name_key, instr(NEW.name_key, char(10)) + 1) IS NOT CAST(NEW.id AS TEXT) BEGIN
