@@ -170,3 +170,23 @@ bench_counts() {
     runs=${RUNS:-$1}
     count=${2:-1000000}
 }
+
+# bench_postgres NAME PORT DATABASE: a throwaway PostgreSQL 15 cluster in
+# $WORK/NAME on PORT (stopped when the script exits, or by
+# bench_postgres_stop), with DATABASE made in it; sets PG_URI (roster's
+# --db as postgres) and PSQL (psql on DATABASE as postgres, an array).
+bench_postgres() {
+    PG_CLUSTER=$WORK/$1
+    local psql=/usr/lib/postgresql/15/bin/psql
+    script/pg-cluster stop "$PG_CLUSTER"
+    script/pg-cluster start "$PG_CLUSTER" --port "$2" >/dev/null || exit 1
+    trap 'script/pg-cluster stop "$PG_CLUSTER"' EXIT
+    PG_URI="postgresql://postgres@/$3?host=$PG_CLUSTER&port=$2"
+    PSQL=("$psql" -X -q -h "$PG_CLUSTER" -p "$2" -U postgres -d "$3")
+    "$psql" -X -q -h "$PG_CLUSTER" -p "$2" -U postgres -d postgres -c "CREATE DATABASE $3"
+}
+
+bench_postgres_stop() {
+    script/pg-cluster stop "$PG_CLUSTER"
+    trap - EXIT
+}

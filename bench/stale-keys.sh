@@ -43,21 +43,13 @@ first_lookup() {  # STORE LOCATION
 }
 
 if [[ $stores == *" postgres "* ]]; then
-    psql=/usr/lib/postgresql/15/bin/psql
-    cluster=$WORK/stale-keys-pg
-    port=5443
-    script/pg-cluster stop "$cluster"
-    script/pg-cluster start "$cluster" --port "$port" >/dev/null || exit 1
-    trap 'script/pg-cluster stop "$cluster"' EXIT
-    uri="postgresql://postgres@/stale?host=$cluster&port=$port"
-    "$psql" -X -q -h "$cluster" -p "$port" -U postgres -d postgres -c "CREATE DATABASE stale"
-    "$ROSTER" --db "$uri" list >/dev/null
-    "$psql" -X -q -h "$cluster" -p "$port" -U postgres -d stale -c "
+    bench_postgres stale-keys-pg 5443 stale
+    "$ROSTER" --db "$PG_URI" list >/dev/null
+    "${PSQL[@]}" -c "
         INSERT INTO roster.monster (name, name_key, icon, weapon)
         SELECT '$bot-' || g, md5(g::text), 'unknown.png', 'fire' FROM generate_series(1, $count) g"
-    first_lookup PostgreSQL "$uri"
-    script/pg-cluster stop "$cluster"
-    trap - EXIT
+    first_lookup PostgreSQL "$PG_URI"
+    bench_postgres_stop
 fi
 
 [[ $stores == *" file "* ]] || exit 0

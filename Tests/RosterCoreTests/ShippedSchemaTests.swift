@@ -46,13 +46,11 @@ struct ShippedSchemaTests {
         try FileManager.default.copyItem(atPath: Self.fixtures.appendingPathComponent("roster-v\(version).db").path, toPath: path)
         #expect(try Self.schema(path).contains("pragma user_version = \(version)"))
 
-        // What the file held, in the columns it had (keys aside: roster's
-        // to derive, and the names they were derived from, which schema 12's
-        // upgrade forgets where it cannot vouch for a key: Café-Bot's).
+        // What the file held, in the columns it had (keys aside: roster's to derive).
         var held: [String: [String]] = [:]
         var tableColumns: [String: [String]] = [:]
         for table in ["monster", "history", "history_row", "monster_changes", "history_sequence"] {
-            let columns = try Self.columns(table, in: path).filter { $0 != "name_key" && $0 != "keyed_name" }
+            let columns = try Self.columns(table, in: path).filter { $0 != "name_key" }
             guard !columns.isEmpty else { continue }
             tableColumns[table] = columns
             held[table] = try Self.rows(table, in: path, columns: columns)
@@ -103,9 +101,7 @@ struct ShippedSchemaTests {
         func count(_ sql: String, _ path: String) throws -> Int64? { try Database(path: path, options: [.readOnly]).integer(sql) }
         let stale = "SELECT count(*) FROM monster WHERE keyed_name IS NOT name"
         _ = try SQLiteRosterStore.open(path: checked)
-        // All but Café-Bot's: a name beyond ASCII, whose key schema 12's
-        // upgrade cannot vouch for.
-        #expect(try count(stale, checked) == 1)
+        #expect(try count(stale, checked) == 0)
         #expect(try count("SELECT count FROM monster_changes", checked) == 6)
 
         try Database(path: renamed, options: [.readWrite]).execute("UPDATE monster SET name = 'Wuf-Bot' WHERE id = 2")

@@ -51,21 +51,6 @@ struct VouchedKeysTests {
         #expect(try other.prepare("SELECT name_key FROM monster WHERE id = 70").firstRow { $0.text(0) } == "cat-bot\n70")
     }
 
-    @Test("a file: a row inserted with another id's shadow key and its keyed_name is marked at once")
-    func fileInsertedShadow() throws {
-        let roster = try ImportRoster()
-        let counted = try roster.store.monsterChangeCount()
-        let other = try Database(path: roster.path, options: [.readWrite])
-        try other.execute("""
-            INSERT INTO monster (id, name, name_key, icon, weapon, keyed_name)
-            VALUES (40, 'Zed-Bot', 'zed-bot' || char(10) || '7', 'meetcatbot.png', 'fire', 'Zed-Bot')
-            """)
-        #expect(try other.integer("SELECT keyed_name IS NULL FROM monster WHERE id = 40") == 1)
-        #expect(try other.prepare("SELECT kind FROM monster_changes").firstRow { $0.text(0) } == "added")
-        #expect(try roster.store.monsterChangeCount() == counted + 1)
-        #expect { try roster.store.add(Self.monster("Zed-Bot")) } throws: { Self.taken($0) }
-    }
-
     @Test("a file of schema 9 whose keys another program rewrote alone is upgraded trusting only keys SQL can tell are their names': add is refused",
           arguments: [("Café-Bot", "cafe\u{301}-bot"), ("Zap-Bot", "zap-bot-x")])
     func fileRewrittenBeforeTheUpgrade(_ name: String, _ key: String) throws {
@@ -86,22 +71,24 @@ struct VouchedKeysTests {
         #expect(try store.find(name)?.name == name)
     }
 
-    @Test("a file's upgrade marks only keys SQL cannot vouch for, and counts no change")
-    func fileUpgradeMarksFew() throws {
+    @Test("a file's upgrade has every key checked once where one is beyond what SQL can vouch for, and nowhere else; counting no change",
+          arguments: [("Café-Bot", true), ("Cafe-Bot", false)])
+    func fileUpgradeChecksKeysOnce(_ name: String, _ checked: Bool) throws {
         let roster = try ImportRoster()
-        _ = try roster.store.add(Self.monster("Café-Bot"))
+        _ = try roster.store.add(Self.monster(name))
         let other = try Database(path: roster.path, options: [.readWrite])
         // Back to schema 11, as the file was before this upgrade.
         try other.execute("""
-            DROP TRIGGER monster_shadow_key_inserted; DROP TRIGGER monster_shadow_key_moved; DROP TRIGGER monster_key_written_alone;
-            UPDATE monster SET name_key = 'cat-bot-x' WHERE id = 1;
-            \(ShippedMigrations.version10Triggers)
+            DROP TRIGGER monster_shadow_key_moved;
             PRAGMA user_version = 11
             """)
         let counted = try other.integer("SELECT count FROM monster_changes")
         try Schema.migrate(other)
-        #expect(try other.prepare("SELECT id FROM monster WHERE keyed_name IS NOT name ORDER BY id").rows { $0.int(0) } == [1, 7])
+        #expect(try other.integer("SELECT keys_fold FROM monster_changes") == (checked ? 0 : NameFolding.revision))
+        #expect(try other.integer("SELECT count(*) FROM monster WHERE keyed_name IS NOT name") == 0)
         #expect(try other.integer("SELECT count FROM monster_changes") == counted)
+        #expect(try roster.store.find(name)?.id == 7)
+        #expect(try other.integer("SELECT keys_fold FROM monster_changes") == NameFolding.revision)
     }
 
     // MARK: PostgreSQL
@@ -147,22 +134,20 @@ struct VouchedKeysTests {
         #expect(try roster.find(name)?.id == 7)
     }
 
-    @Test("PostgreSQL's upgrade marks only keys SQL cannot vouch for, and counts no outside write")
-    func postgresUpgradeMarksFew() throws {
-        let (_, admin) = try PostgresSchemaUpgradeTests.roster(atVersion: 13)
+    @Test("PostgreSQL's upgrade has every key checked once where one is beyond what SQL can vouch for, and nowhere else; counting no outside write",
+          arguments: [("Café-Bot", true), ("Cafe-Bot", false)])
+    func postgresUpgradeChecksKeysOnce(_ name: String, _ checked: Bool) throws {
+        let (database, admin) = try PostgresSchemaUpgradeTests.roster(atVersion: 13)
         defer { admin.close() }
-        try admin.simpleQuery("""
-            INSERT INTO roster.monster (id, name, name_key, icon, weapon, keyed_name)
-            VALUES (7, 'Café-Bot', 'café-bot', 'meetcatbot.png', 'fire', 'Café-Bot');
-            UPDATE roster.monster SET keyed_name = name;
-            UPDATE roster.roster_schema SET keys_checked = outside_writes;
-            ALTER TABLE roster.monster DISABLE TRIGGER monster_key_written_alone;
-            UPDATE roster.monster SET name_key = 'cat-bot-x' WHERE id = 1;
-            ALTER TABLE roster.monster ENABLE TRIGGER monster_key_written_alone;
-            """)
+        try admin.query("""
+            INSERT INTO roster.monster (id, name, name_key, icon, weapon, keyed_name) VALUES (7, $1, lower($1), 'meetcatbot.png', 'fire', $1)
+            """, [name])
+        try admin.query(PostgresRosterStore.noteNameKeysChecked, [String(NameFolding.revision)])
         let counted = try admin.query("SELECT outside_writes FROM roster.roster_schema").firstValue
-        try admin.simpleQuery(PostgresSchema.version14)
-        #expect(try admin.query("SELECT id FROM roster.monster WHERE keyed_name IS DISTINCT FROM name ORDER BY id").rows == [["1"], ["7"]])
+        let roster = try PostgresRosterStore.open(uri: PostgresTestServer.shared().uri(database: database, applicationName: "tester-a"), environment: [:])
+        #expect(try admin.query("SELECT keys_fold FROM roster.roster_schema").firstValue == (checked ? "0" : String(NameFolding.revision)))
         #expect(try admin.query("SELECT outside_writes FROM roster.roster_schema").firstValue == counted)
+        #expect(try roster.find(name)?.id == 7)
+        #expect(try admin.query("SELECT keys_fold FROM roster.roster_schema").firstValue == String(NameFolding.revision))
     }
 }

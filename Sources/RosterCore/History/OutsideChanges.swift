@@ -23,7 +23,7 @@
 enum OutsideChanges {
     static let triggerNames = ["monster_counted_insert", "monster_counted_update", "monster_counted_delete",
                                "monster_sequence_insert", "monster_sequence_update",
-                               "monster_key_written_alone", "monster_shadow_key_inserted", "monster_shadow_key_moved"]
+                               "monster_key_written_alone", "monster_shadow_key_moved"]
 
     /// The triggers as migrations 5, 7, 10 and 12 made them: an import that drops
     /// them must leave the file as a fresh one would be, and a migration

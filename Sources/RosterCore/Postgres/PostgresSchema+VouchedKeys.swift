@@ -12,30 +12,36 @@
 ///   alone, or that renumbered a row roster had given a shadow key, left a
 ///   key that is another id's shadow, trusted: a lookup takes a row's own
 ///   shadow only, so none found the row, and `add` made a second monster
-///   spelled exactly alike. Now a row inserted, or updated in its id or
-///   key, whose key is another id's shadow forgets the name its key was
-///   derived from (`keyed_name` NULL), for the next write to derive again.
-///   The trigger's `WHEN` is built-in functions alone: a roster's own
-///   insert or update calls no function.
+///   spelled exactly alike. Now a row updated in its id or key whose key
+///   is another id's shadow forgets the name its key was derived from
+///   (`keyed_name` NULL), for the next write to derive again. The
+///   trigger's `WHEN` is built-in functions alone: a roster's own update
+///   calls no function. Inserts are left out: a row inserted with another
+///   id's shadow and its `keyed_name` is a program writing `keyed_name`
+///   itself, which docs/sharing.md asks none to do, and a trigger on
+///   inserts made a bulk insert of 500,000 rows (a replace import's) a
+///   tenth to a third slower.
 /// - **Keys written before version 12.** A key rewritten alone before its
-///   trigger existed stayed trusted after the upgrade. So the upgrade keeps
-///   `keyed_name` only where SQL can tell the key is the one roster derives
-///   (version 11's rule: a printable ASCII name's lower case, or that, a
-///   newline and the row's own id); every other row (a name beyond ASCII)
-///   is derived again by the first write. The outside-write trigger is set
-///   aside meanwhile, as version 11 did: the marks change no monster.
+///   trigger existed stayed trusted after the upgrade. SQL can tell that a
+///   key is the one roster derives only for a printable ASCII name (version
+///   11's rule: its lower case, or that, a newline and the row's own id).
+///   Where any trusted row is not such, the upgrade forgets which fold
+///   derived the keys (`keys_fold` 0), so the first write reads every row
+///   once, folds each name, and writes only the keys that differ: marking
+///   those rows stale instead made it lock and write every row beyond
+///   ASCII twice (15.6–15.8 s for 200,000 such names, against 1.4–2.1 s;
+///   see docs/benchmarks.md). A roster of ASCII names, which the upgrade
+///   vouches for, pays nothing.
 extension PostgresSchema {
     static let version17 = #"""
-        CREATE TRIGGER monster_shadow_key_of_another BEFORE INSERT OR UPDATE OF id, name_key ON roster.monster FOR EACH ROW
+        CREATE TRIGGER monster_shadow_key_of_another BEFORE UPDATE OF id, name_key ON roster.monster FOR EACH ROW
             WHEN (NEW.keyed_name IS NOT NULL AND strpos(NEW.name_key, chr(10)) > 0
                   AND substr(NEW.name_key, strpos(NEW.name_key, chr(10)) + 1) <> NEW.id::text)
             EXECUTE FUNCTION roster.forget_keyed_name();
-        ALTER TABLE roster.monster DISABLE TRIGGER monster_changed_outside;
-        UPDATE roster.monster SET keyed_name = NULL
-        WHERE keyed_name IS NOT NULL
+        UPDATE roster.roster_schema SET keys_fold = 0
+        WHERE EXISTS (SELECT 1 FROM roster.monster WHERE keyed_name = name
             AND NOT (name COLLATE "C" ~ '^[ -~]*$'
                      AND name_key COLLATE "C" IN (translate(name, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz'),
-                         translate(name, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz') || chr(10) || id));
-        ALTER TABLE roster.monster ENABLE TRIGGER monster_changed_outside;
+                         translate(name, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz') || chr(10) || id)));
         """#
 }
