@@ -33,20 +33,39 @@ struct LongHistoryTextTests {
         #expect(history.stdout.contains("Cat-Bot: Sword → Fire"))
     }
 
-    @Test("on a server: history --limit 3 prints it cut, and the plain roster starts and tells it at once")
-    func serverHistoryAndPlain() throws {
-        let cluster = try PostgresCluster.shared()
-        let uri = try cluster.makeDatabase()
-        let database = try #require(uri.split(separator: "@/").last?.split(separator: "?").first.map(String.init))
-        let sandbox = try Sandbox()
+    /// A roster in a new database on the shared cluster, and a way to
+    /// write there as another role could: an entry of 16 MB, announced.
+    struct ServerRoster {
+        let uri: String
+        let sandbox: Sandbox
+        let plantEntry: () throws -> Void
+
+        init() throws {
+            let cluster = try PostgresCluster.shared()
+            let uri = try cluster.makeDatabase()
+            let database = try #require(uri.split(separator: "@/").last?.split(separator: "?").first.map(String.init))
+            self.uri = uri
+            sandbox = try Sandbox()
+            plantEntry = {
+                try cluster.sql("""
+                    INSERT INTO roster.history (client, surface, command, summary, kind)
+                    VALUES ('x', 'command line', 'edit', repeat('a', 16000000), 'rows');
+                    NOTIFY roster;
+                    """, database: database)
+            }
+        }
+
         func roster(_ arguments: [String], stdin: String? = nil) throws -> RosterRun {
             try sandbox.roster(["--db", uri] + arguments, stdin: stdin, useDatabaseOption: false)
         }
+    }
+
+    @Test("on a server: history --limit 3 prints it cut, and the plain roster starts and tells it at once")
+    func serverHistoryAndPlain() throws {
+        let server = try ServerRoster()
+        func roster(_ arguments: [String], stdin: String? = nil) throws -> RosterRun { try server.roster(arguments, stdin: stdin) }
         #expect(try roster(["set-weapon", "Cat-Bot", "fire"]).status == 0)
-        try cluster.sql("""
-            INSERT INTO roster.history (client, surface, command, summary, kind)
-            VALUES ('x', 'command line', 'edit', repeat('a', 16000000), 'rows')
-            """, database: database)
+        try server.plantEntry()
         expectCut(try roster(["history", "--limit", "3"]))
         // The plain roster reads the newest entry as it starts.
         let started = Date()
@@ -59,22 +78,21 @@ struct LongHistoryTextTests {
 
     @Test("the plain roster on a terminal tells another role's long entry cut, and ends when its terminal goes")
     func plainOnTerminal() throws {
-        let cluster = try PostgresCluster.shared()
-        let uri = try cluster.makeDatabase()
-        let database = try #require(uri.split(separator: "@/").last?.split(separator: "?").first.map(String.init))
-        let sandbox = try Sandbox()
-        #expect(try sandbox.roster(["--db", uri, "list"], useDatabaseOption: false).status == 0)
-        let plant = """
-            INSERT INTO roster.history (client, surface, command, summary, kind)
-            VALUES ('x', 'command line', 'edit', repeat('a', 16000000), 'rows');
-            NOTIFY roster;
-            """
-        try cluster.sql(plant, database: database)
-        let plain = try PlainRosterOnTerminal(uri: uri, sandbox: sandbox)
-        try cluster.sql(plant, database: database)
-        // The notification arrives in its own time: asked again until it is told.
+        let server = try ServerRoster()
+        #expect(try server.roster(["list"]).status == 0)
+        try server.plantEntry()
+        let plain = try PlainRosterOnTerminal(uri: server.uri, sandbox: server.sandbox)
+        // The notification arrives in its own time: asked again until it is
+        // told. One that lands while a command runs is told without its
+        // words (the session reads the newest entry after each command),
+        // so another entry is written then.
         var said = ""
-        for _ in 0..<20 where !said.contains("Another program changed") {
+        var planted = false
+        for _ in 0..<30 where !said.contains("Another program changed the roster: edit") {
+            if !planted || said.contains("Another program changed the roster.") {
+                try server.plantEntry()
+                planted = true
+            }
             said = plain.answer("list", until: "Command: ")
         }
         #expect(said.contains("Another program changed the roster: edit aaaa"), "\(said.prefix(300))")

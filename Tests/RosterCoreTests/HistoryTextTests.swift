@@ -53,6 +53,19 @@ struct HistoryTextTests {
         #expect(entry.file == String(repeating: "f", count: HistoryText.fileBound) + HistoryText.cutMark(HistoryText.fileBound))
     }
 
+    @Test("the name another program's write left in the count of outside changes is read cut too")
+    func outsideNameCut() throws {
+        let roster = try ImportRoster()
+        _ = try roster.store.setWeapons([WeaponAssignment(reference: "Cat-Bot", weapon: .fire)])
+        try roster.store.database.execute("""
+            PRAGMA ignore_check_constraints = ON;
+            UPDATE monster SET name = replace(hex(zeroblob(500000)), '0', 'n') WHERE id = 2;
+            """)
+        let change = try #require(try roster.store.outsideChangeSinceNewestEntry())
+        #expect(change.latestName == String(repeating: "n", count: HistoryText.fieldBound) + HistoryText.cutMark(HistoryText.fieldBound))
+        #expect(change.latestKind == "changed")
+    }
+
     @Test("cutting counts code points, as SQL does, and keeps text within the bound as it is")
     func keptCountsCodePoints() {
         #expect(HistoryText.kept("é✦é", bound: 3) == "é✦é")

@@ -35,8 +35,17 @@ enum OutsideChanges {
 
     /// The count now, with the newest entry's, in one read.
     static let selectCounts = """
-        SELECT c.count, c.name, c.kind, (SELECT changes FROM history ORDER BY id DESC LIMIT 1)
+        SELECT c.count, \(HistoryText.read("c.name", bound: HistoryText.fieldBound, onServer: false)),
+            \(HistoryText.read("c.kind", bound: HistoryText.wordBound, onServer: false)),
+            (SELECT changes FROM history ORDER BY id DESC LIMIT 1)
         FROM monster_changes c
+        """
+
+    /// The change after entry `?` that another program made, as its entry kept it.
+    static let selectRecorded = """
+        SELECT outside_changes, \(HistoryText.read("outside_name", bound: HistoryText.fieldBound, onServer: false)),
+            \(HistoryText.read("outside_kind", bound: HistoryText.wordBound, onServer: false))
+        FROM history WHERE id > ? AND outside_changes != 0 ORDER BY id LIMIT 1
         """
 }
 
@@ -60,6 +69,14 @@ struct OutsideChange: Hashable {
     var latestName: String?
     /// `added`, `changed` or `removed`.
     var latestKind: String?
+
+    /// As the file's triggers kept it, each text no longer than
+    /// `HistoryText` reads it (another program may write these tables too).
+    init(rows: Int64, latestName: String?, latestKind: String?) {
+        self.rows = rows
+        self.latestName = latestName.map { HistoryText.kept($0, bound: HistoryText.fieldBound) }
+        self.latestKind = latestKind.map { HistoryText.kept($0, bound: HistoryText.wordBound) }
+    }
 
     /// `Cat-Bot was changed by another program after the import`, with
     /// how many more there were.
@@ -98,9 +115,7 @@ extension SQLiteRosterStore {
     /// The first change another program made to the monsters after history
     /// entry `id`: recorded with a later entry, or made since the newest.
     func outsideChange(after id: Int64) throws -> OutsideChange? {
-        if let recorded = try database.cached("""
-            SELECT outside_changes, outside_name, outside_kind FROM history WHERE id > ? AND outside_changes != 0 ORDER BY id LIMIT 1
-            """).firstRow([.integer(id)], { OutsideChange(rows: $0.int(0), latestName: $0.optionalText(1), latestKind: $0.optionalText(2)) }) {
+        if let recorded = try database.cached(OutsideChanges.selectRecorded).firstRow([.integer(id)], { OutsideChange(rows: $0.int(0), latestName: $0.optionalText(1), latestKind: $0.optionalText(2)) }) {
             return recorded
         }
         return try outsideChangeSinceNewestEntry()
