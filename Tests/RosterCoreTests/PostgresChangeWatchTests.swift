@@ -56,7 +56,7 @@ struct PostgresChangeWatchTests {
         // throws "unavailable", and the store says it is lost.
         let admin = try server.adminConnection(database: database)
         defer { admin.close() }
-        try admin.simpleQuery("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'watcher'")
+        try admin.simpleQuery("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'watcher' AND datname = current_database()")
         #expect(readable(descriptor, within: 2000))
         #expect {
             try watching.changeCounter()

@@ -10,7 +10,10 @@ import PostgresWire
 @Suite("PostgreSQL ids never given twice, whatever the sequence says")
 struct PostgresGivenIDsTests {
     private func rosterWithWriter() throws -> (roster: PostgresRosterStore, psql: PostgresConnection, admin: PostgresConnection) {
-        try PostgresTestServer.rosterWithWriter("numberer")
+        // The older recipe's grants: UPDATE on the sequences, with which a writer can wind them back.
+        let made = try PostgresTestServer.rosterWithWriter("numberer")
+        try made.admin.simpleQuery("GRANT UPDATE ON ALL SEQUENCES IN SCHEMA roster TO numberer")
+        return made
     }
 
     private func monster(_ name: String) -> Monster {
