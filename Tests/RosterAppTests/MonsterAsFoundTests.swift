@@ -15,16 +15,16 @@ struct MonsterAsFoundTests {
     static let sizes = [Size(width: 110, height: 30), Size(width: 60, height: 20)]
 
     /// Another program moves the monsters numbered `ids` to ids past the
-    /// roster's and puts a stranger at each old id (Stranger2-Bot at 2…),
-    /// without roster, as the sqlite3 shell would.
-    static func swapInStrangers(at ids: [Int64], path: String) throws {
+    /// roster's and puts a stranger at each old id (Stranger2-Bot at 2…,
+    /// with `description`), without roster, as the sqlite3 shell would.
+    static func swapInStrangers(at ids: [Int64], path: String, description: String = "") throws {
         let other = try Database(path: path, options: .readWrite)
         try other.execute("BEGIN")
         for id in ids {
             try other.execute("UPDATE monster SET id = \(id + 400) WHERE id = \(id)")
             try other.execute("""
-                INSERT INTO monster (id, name, name_key, icon, weapon) VALUES
-                    (\(id), 'Stranger\(id)-Bot', 'stranger\(id)-bot', 'meetcatbot.png', 'sword')
+                INSERT INTO monster (id, name, name_key, description, icon, weapon) VALUES
+                    (\(id), 'Stranger\(id)-Bot', 'stranger\(id)-bot', '\(description)', 'meetcatbot.png', 'sword')
                 """)
         }
         try other.execute("COMMIT")
@@ -73,17 +73,19 @@ struct MonsterAsFoundTests {
         #expect(roster.list.lines.contains("✓ Cat-Bot") && roster.list.lines.contains("Stranger2-Bot"), "\(roster.list.lines)")
     }
 
-    @Test("the description editor open on Dog-Bot; a stranger put at its id: Enter is refused as a clash, the stranger untouched")
+    /// The stranger has Dog-Bot's description: the field edited alone
+    /// would not tell them apart.
+    @Test("the description editor open on Dog-Bot; a stranger with its description put at its id: Enter is refused as a clash, the stranger untouched")
     func singleEditRefused() throws {
         let roster = try RosterScreenHarness(width: 110, height: 30)
         roster.showList().press(.down)                                           // Dog-Bot
         try roster.edit("Description")
         roster.press(.control("u")).type("for Dog-Bot")
-        try Self.swapInStrangers(at: [2], path: roster.path)
+        try Self.swapInStrangers(at: [2], path: roster.path, description: "BOW-WOW")
         roster.press(.enter)
         #expect(roster.footer.message?.hasPrefix("after you began, another program changed Dog-Bot's name to `Stranger2-Bot`") == true,
                 "\(roster.footer.message ?? "")")
-        #expect(try roster.monster("Stranger2-Bot")?.description == "", "nothing written to the stranger")
+        #expect(try roster.monster("Stranger2-Bot")?.description == "BOW-WOW", "nothing written to the stranger")
         #expect(try roster.monster("Dog-Bot")?.description == "BOW-WOW")
         #expect(roster.editingLabel == "Description", "the editor stays open with the person's text")
     }
