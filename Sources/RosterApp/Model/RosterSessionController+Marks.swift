@@ -177,8 +177,9 @@ extension RosterSessionController {
             // A monster the editor found is not the one at its id now: the
             // choice was made for a set that no longer is, so it is
             // refused once, told; the editor then acts on the marks left.
-            let replaced = try replacedSince(found)
-            guard replaced.isEmpty else {
+            func refusedAsReplaced() throws(RosterError) -> Bool {
+                let replaced = try replacedSince(found)
+                guard !replaced.isEmpty else { return false }
                 let left = monsters.isEmpty ? "no marked monster is left in the list to act on"
                     : "choose again to act on the \(Self.monsters(monsters.count, "marked monster", "marked monsters")) left"
                 tell("no \(what) was changed: after you began, \(Self.replaced(replaced.map { ($0.was.name, $0.now.name) })), "
@@ -186,8 +187,9 @@ extension RosterSessionController {
                 for pair in replaced { found.monsters[pair.was.id] = nil }
                 for monster in monsters { found.monsters[monster.id] = monster }
                 found.historyID = newestHistoryID()
-                return
+                return true
             }
+            if try refusedAsReplaced() { return }
             guard !monsters.isEmpty else {
                 tell("no \(what) was changed: the marked monsters have left the list", isError: true)
                 return
@@ -224,6 +226,7 @@ extension RosterSessionController {
                 // Changed between the read above and the write's lock.
                 reload()
                 monsters = try markedMonsters()
+                if try refusedAsReplaced() { return }
                 refuse(Self.marksClash(changes, from: found.monsters, to: monsters, by: who, again: again))
                 return
             }
@@ -247,7 +250,7 @@ extension RosterSessionController {
     func setWeaponOfMarked(_ weapon: WeaponType, startingFrom foundAs: inout MarksFoundAs, again: String) -> Bool {
         writingMarked("weapon", MonsterChanges(weapon: weapon), startingFrom: &foundAs, again: again) { monsters in
             let changes = try store.setWeapons(monsters.map {
-                WeaponAssignment(reference: "#\($0.id)", weapon: weapon, expecting: $0.weapon.type)
+                WeaponAssignment(reference: "#\($0.id)", weapon: weapon, location: nil, expecting: $0.weapon.type, named: $0.name)
             }, dryRun: false, expecting: nil)
             let changed = changes.filter(\.isChange).count
             let already = changes.count - changed
