@@ -20,9 +20,8 @@ final class RosterSessionController {
     /// has a name it may have.
     var draft: Monster?
     /// The monsters marked with Space, by id, with the name each had when
-    /// marked: the weapon panel and remove act on all of them at once (see
-    /// `+Marks`). A mark holds the monster as found: a row that comes to
-    /// hold another name loses its mark, told (`dropChangedMarks`).
+    /// marked (a row that comes to hold another name loses its mark): the
+    /// weapon panel and remove act on all of them at once (see `+Marks`).
     var marked: [Int64: String] = [:]
     /// Text a copy key put aside for the clipboard, until the run loop
     /// sends it to the terminal (`takeClipboard`).
@@ -37,9 +36,7 @@ final class RosterSessionController {
     var pictureNaming: (String) -> String = MonsterPictures.name
     /// The columns the list shows beside names, where it has room (`v`).
     var listColumns: [ListColumn] = []
-    /// Told each monster the session's own change renamed (a rename, its
-    /// undo or redo): the plain roster's chosen monster follows it, as
-    /// marks do (`followOwnRenames`).
+    /// Told each monster the session's own change renamed: the plain roster's choice follows it.
     var ownRename: ((Monster) -> Void)?
 
     /// What the details show: the new monster while one is being added,
@@ -287,9 +284,9 @@ final class RosterSessionController {
 
     /// Removes `confirmed`, the monster the question named, in its own
     /// transaction, by compare-and-set: by its id, not by whatever is
-    /// selected when the answer comes (a poll may have moved the
-    /// selection), and only if it is still as the question showed it;
-    /// `seen`: the newest history entry seen when the question was asked.
+    /// selected when the answer comes (a poll may have moved the selection),
+    /// and only if it is still as the question (asked when `seen` was the
+    /// newest history entry seen) showed it.
     @discardableResult
     func remove(_ confirmed: Monster, seen: Int64) -> RemovalOutcome {
         var outcome = RemovalOutcome.failed
@@ -320,7 +317,6 @@ final class RosterSessionController {
         }
         return outcome
     }
-
 
     /// Adds `words` to the footer's sentence, keeping what follows it up (`· u undo`).
     func amendStatus(_ words: String) {
