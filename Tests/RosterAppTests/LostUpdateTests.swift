@@ -85,11 +85,30 @@ struct LostUpdateTests {
         try roster.edit("Description")
         roster.press(.control("u")).type("Mine")
         try otherProgram(roster) { other, cat in
+            _ = try other.edit(monsterID: cat.id, MonsterChanges(weapon: .smoke))
+        }
+        roster.press(.enter)
+        let cat = try #require(try roster.monster("Cat-Bot"))
+        #expect(cat.description == "Mine")
+        #expect(roster.editingLabel == nil)
+    }
+
+    /// The name says which monster the editor found at its id: a row
+    /// renamed, or given to another monster, is not saved to unasked.
+    @Test("a rename elsewhere is told as a clash; Enter again saves the text to the monster now shown")
+    func renamedElsewhereClashes() throws {
+        let roster = try RosterScreenHarness()
+        try roster.edit("Description")
+        roster.press(.control("u")).type("Mine")
+        try otherProgram(roster) { other, cat in
             _ = try other.edit(monsterID: cat.id, MonsterChanges(name: "Kit-Bot"))
         }
         roster.press(.enter)
-        let cat = try #require(try roster.monster("Kit-Bot"))
-        #expect(cat.description == "Mine")
+        #expect(roster.footer.message?.hasPrefix("after you began, another program changed Cat-Bot's name to `Kit-Bot`, so yours was not saved")
+                == true, "\(roster.footer.message ?? "")")
+        #expect(try roster.monster("Kit-Bot")?.description != "Mine")
+        roster.press(.enter)
+        #expect(try roster.monster("Kit-Bot")?.description == "Mine")
         #expect(roster.editingLabel == nil)
     }
 

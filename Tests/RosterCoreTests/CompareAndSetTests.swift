@@ -37,6 +37,47 @@ struct CompareAndSetTests {
         #expect(saved?.after.weapon.type == .fire)
     }
 
+    /// The name says which monster was found at the id: another program
+    /// may move that monster away and put a different one at its id.
+    @Test("an editor's save to an id another program gave to a different monster is refused, and the stranger keeps its fields")
+    func strangerAtTheIDIsNotEdited() throws {
+        let roster = try ImportRoster()
+        let found = try roster.store.resolve("Dog-Bot")
+        let other = try Database(path: roster.path, options: .readWrite)
+        try other.execute("BEGIN")
+        try other.execute("UPDATE monster SET id = 500 WHERE id = \(found.id)")
+        try other.execute("INSERT INTO monster (id, name, name_key, icon, weapon) VALUES (\(found.id), 'Other-Bot', 'other-bot', 'meetcatbot.png', 'fire')")
+        try other.execute("COMMIT")
+        #expect {
+            try roster.store.edit(monsterID: found.id, MonsterChanges(description: "for Dog-Bot"), startingFrom: found)
+        } throws: { error in
+            guard case RosterError.changedSince(let current, let fields) = error else { return false }
+            return current.name == "Other-Bot" && fields.contains("name")
+        }
+        #expect(try roster.store.resolve("Other-Bot").description == "")
+        #expect(try roster.store.resolve("Dog-Bot").description == found.description)
+    }
+
+    @Test("a weapon for a marked monster named as found is refused inside the write when its id now holds another name")
+    func weaponForMarkNamedAsFound() throws {
+        let roster = try ImportRoster()
+        let found = try roster.store.resolve("Dog-Bot")
+        let other = try Database(path: roster.path, options: .readWrite)
+        try other.execute("UPDATE monster SET name = 'Pup-Bot' WHERE id = \(found.id)")
+        #expect {
+            try roster.store.setWeapons([WeaponAssignment(reference: "#\(found.id)", weapon: .fire, location: nil, expecting: found.weapon.type, named: found.name)])
+        } throws: { error in
+            guard case RosterError.changedSince(let current, let fields) = error else { return false }
+            return current.name == "Pup-Bot" && fields == ["name"]
+        }
+        #expect(try roster.store.resolve("Pup-Bot").weapon.type == found.weapon.type)
+        // The weapon it carries already: not told as kept for a monster nobody chose.
+        #expect(throws: RosterError.self) {
+            try roster.store.setWeapons([WeaponAssignment(reference: "#\(found.id)", weapon: found.weapon.type, location: nil,
+                                                          expecting: found.weapon.type, named: found.name)])
+        }
+    }
+
     @Test("the weapon panel's choice is refused when the weapon changed since it opened")
     func weaponPanel() throws {
         let roster = try ImportRoster()

@@ -92,6 +92,11 @@ extension RosterSessionController {
         var taken = false
         reportingErrors {
             let outcome = try step()
+            // Each step's rows say what it did: `after` is the monster now.
+            followOwnRenames(outcome.steps.flatMap(\.revisions).compactMap { revision in
+                guard let before = revision.before, let after = revision.after, before.name != after.name else { return nil }
+                return after
+            })
             status = (told(outcome, undoing: followUp == .redo), false)
             // The details show a monster the step brought back or changed
             // (the one whose removal was undone), as after any other write.

@@ -3,9 +3,12 @@ import RosterCore
 /// The marked monsters as an editor found them (as it opened, as they
 /// came into the list, or as a refused choice found them), by id; and,
 /// after a refusal, those another program had changed, with who did it:
-/// the same choice again saves over theirs and says so.
+/// the same choice again saves over theirs and says so. `historyID`: the
+/// newest history entry seen when they were found, so that a clash names
+/// only who changed them after it.
 struct MarksFoundAs {
     var monsters: [Int64: Monster] = [:]
+    var historyID: Int64 = 0
     var theirs: [(monster: Monster, who: String)] = []
 }
 
@@ -14,9 +17,13 @@ struct MarksFoundAs {
 /// wheels, the activation picker and remove then start from and act on
 /// every marked monster as one change, through the same store calls as `set-weapon --where`
 /// and `remove --where` (monsters named `#id`), so one undo takes it all
-/// back and the history shows one entry. Marks are ids: they survive
-/// sorting and other programs' changes; one whose monster has gone is
-/// dropped as soon as the change is seen. Esc clears them.
+/// back and the history shows one entry. A mark is an id and the name the
+/// monster had when marked: it survives sorting and other programs'
+/// changes to other fields; one whose monster has gone, or whose row now
+/// holds another name (renamed, or another program moved the monster to
+/// another id and put a different one at its id), is dropped as soon as
+/// the change is seen, and the latter is told. A choice made on marks one
+/// of which was dropped so is refused once, told. Esc clears them.
 ///
 /// A filter hides marks, as ranger's does: the editors and remove act on
 /// the marked monsters the list shows, say how many the filter hides and
@@ -26,10 +33,10 @@ extension RosterSessionController {
     /// Whether any monster is marked, in sight or not: Esc clears them.
     var hasAnyMarks: Bool { !marked.isEmpty }
     /// Whether marked monsters are in sight: the editors and remove act on them.
-    var hasMarks: Bool { marked.contains(where: list.shows) }
+    var hasMarks: Bool { marked.keys.contains(where: list.shows) }
     /// The marks in sight, and those the filter hides.
     var markCounts: (inSight: Int, hidden: Int) {
-        let inSight = marked.count(where: list.shows)
+        let inSight = marked.keys.count(where: list.shows)
         return (inSight, marked.count - inSight)
     }
 
@@ -62,18 +69,42 @@ extension RosterSessionController {
     }
 
     /// Drops the marks of monsters no longer on the roster (another
-    /// program removed them): called when a change is seen.
-    func dropGoneMarks() {
-        guard !marked.isEmpty else { return }
-        reportingErrors { marked = Set(try store.monsters(ids: marked.sorted()).map(\.id)) }
+    /// program removed them), and of rows that now hold another name:
+    /// called when a change is seen. "; Innocent-Bot is now called
+    /// Bystander-Bot, or another monster took its place, so its mark was
+    /// dropped", for the sentence that tells the change; empty when no
+    /// mark was dropped so.
+    func dropChangedMarks() -> String {
+        guard !marked.isEmpty else { return "" }
+        var changed: [(was: String, now: Monster)] = []
+        reportingErrors { changed = try refreshMarks().changed }
+        return changed.isEmpty ? "" : "; " + Self.marksDropped(changed)
+    }
+
+    /// Reads the marked monsters in one go and keeps the marks of those
+    /// still on the roster under the name they were marked by: `present`
+    /// (by id), and `changed`, the rows that now hold another name.
+    private func refreshMarks() throws(RosterError) -> (present: [Monster], changed: [(was: String, now: Monster)]) {
+        let rows = try store.monsters(ids: marked.keys.sorted()).sorted { $0.id < $1.id }
+        let changed = rows.compactMap { row in marked[row.id].flatMap { $0 == row.name ? nil : (was: $0, now: row) } }
+        let present = rows.filter { marked[$0.id] == $0.name }
+        marked = Dictionary(present.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
+        return (present, changed)
     }
 
     /// Marks the selected monster (or unmarks it) and moves to the next
     /// (Space), or stays (a click with a modifier).
     func toggleMark(movingOn: Bool = true) {
         guard let monster = selectedOnRoster else { return }
-        if marked.remove(monster.id) == nil { marked.insert(monster.id) }
+        if marked.removeValue(forKey: monster.id) == nil { marked[monster.id] = monster.name }
         if movingOn { moveSelection(by: 1) }
+    }
+
+    /// The interface's own change gave marked monsters new names (a
+    /// rename, its undo or redo): their marks follow them.
+    func followOwnRenames(_ renamed: [Monster]) {
+        for monster in renamed where marked[monster.id] != nil { marked[monster.id] = monster.name }
+        for monster in renamed { ownRename?(monster) }
     }
 
     func clearMarks() {
@@ -88,10 +119,11 @@ extension RosterSessionController {
     }
 
     /// The marked monsters still on the roster and in the list, read in
-    /// one go; the marks of those that have gone are dropped.
+    /// one go; the marks of those that have gone or changed name are
+    /// dropped, and the latter told.
     private func markedMonsters() throws(RosterError) -> [Monster] {
-        let present = try store.monsters(ids: marked.sorted()).sorted { $0.id < $1.id }
-        marked = Set(present.map(\.id))
+        let (present, changed) = try refreshMarks()
+        if !changed.isEmpty { tell(Self.marksDropped(changed), isError: true) }
         return present.filter { list.shows($0.id) }
     }
 
@@ -100,6 +132,15 @@ extension RosterSessionController {
         var monsters: [Monster] = []
         reportingErrors { monsters = try markedMonsters() }
         return monsters
+    }
+
+    /// The monsters an editor found (`found`) whose rows now hold another
+    /// name, as they were found and as the rows are now.
+    private func replacedSince(_ found: MarksFoundAs) throws(RosterError) -> [(was: Monster, now: Monster)] {
+        guard !found.monsters.isEmpty else { return [] }
+        return try store.monsters(ids: found.monsters.keys.sorted()).sorted { $0.id < $1.id }.compactMap { row in
+            found.monsters[row.id].flatMap { $0.name == row.name ? nil : (was: $0, now: row) }
+        }
     }
 
     /// "; 1 marked monster hidden by the filter was left as it was", for
@@ -133,21 +174,40 @@ extension RosterSessionController {
         var written = false
         reportingErrors {
             var monsters = try markedMonsters()
+            // A monster the editor found is not the one at its id now: the
+            // choice was made for a set that no longer is, so it is
+            // refused once, told; the editor then acts on the marks left.
+            func refusedAsReplaced() throws(RosterError) -> Bool {
+                let replaced = try replacedSince(found)
+                guard !replaced.isEmpty else { return false }
+                let left = monsters.isEmpty ? "no marked monster is left in the list to act on"
+                    : "choose again to act on the \(Self.monsters(monsters.count, "marked monster", "marked monsters")) left"
+                tell("no \(what) was changed: after you began, \(Self.replaced(replaced.map { ($0.was.name, $0.now.name) })), "
+                     + "so \(replaced.count == 1 ? "its mark was" : "their marks were") dropped; \(left)", isError: true)
+                for pair in replaced { found.monsters[pair.was.id] = nil }
+                for monster in monsters { found.monsters[monster.id] = monster }
+                found.historyID = newestHistoryID()
+                return true
+            }
+            if try refusedAsReplaced() { return }
             guard !monsters.isEmpty else {
                 tell("no \(what) was changed: the marked monsters have left the list", isError: true)
                 return
             }
             let newestBefore = newestHistoryID()
+            let seen = found.historyID
+            let who = { (monster: Monster) in self.whoChanged(monsterID: monster.id, since: seen) }
             // Refused: the marked monsters as they are now are what the
             // same choice again starts from, and the ones another program
             // changed are remembered, so that saving over them says so.
             func refuse(_ sentence: String?) {
                 tell(sentence ?? "another program changed the marked monsters as you chose, so yours was not saved; \(again)",
                      isError: true)
-                found.theirs = Self.clashing(changes, from: found.monsters, to: monsters).map { (monster: $0, who: whoChanged($0)) }
+                found.theirs = Self.clashing(changes, from: found.monsters, to: monsters).map { (monster: $0, who: who($0)) }
                 for monster in monsters { found.monsters[monster.id] = monster }
+                found.historyID = newestHistoryID()
             }
-            if let clash = Self.marksClash(changes, from: found.monsters, to: monsters, by: whoChanged, again: again) {
+            if let clash = Self.marksClash(changes, from: found.monsters, to: monsters, by: who, again: again) {
                 refuse(clash)
                 return
             }
@@ -166,7 +226,8 @@ extension RosterSessionController {
                 // Changed between the read above and the write's lock.
                 reload()
                 monsters = try markedMonsters()
-                refuse(Self.marksClash(changes, from: found.monsters, to: monsters, by: whoChanged, again: again))
+                if try refusedAsReplaced() { return }
+                refuse(Self.marksClash(changes, from: found.monsters, to: monsters, by: who, again: again))
                 return
             }
             if let told = status, !told.isError {
@@ -182,71 +243,6 @@ extension RosterSessionController {
         return written
     }
 
-    /// "the 3 marked monsters' weapons stay Fire": marked monsters that
-    /// all have the value `changes` gives already.
-    static func keptSentence(_ changes: MonsterChanges, of monsters: [Monster]) -> String {
-        let fields = changes.fieldKeys.compactMap { MonsterFields.field($0) }
-        let what = fields.map { field in
-            field === MonsterFields.nameColor ? "name colour" : field === MonsterFields.activated ? "activation" : field.changeLabel
-        }.joined(separator: " and ")
-        let value = monsters.first.map { first in fields.map { $0.told(first) }.joined(separator: " and ") } ?? ""
-        return monsters.count == 1 ? "the marked monster's \(what) stays \(value)"
-            : "the \(MonsterListView.grouped(monsters.count)) marked monsters' \(what)s stay \(value)"
-    }
-
-    /// The sentence for marked monsters another program changed since the
-    /// editor found them (`foundAs`), in a field `changes` sets, to other
-    /// than the person's value; nil when there are none. One monster is
-    /// told as the single monster's panel tells it; several by count,
-    /// with their names while they are few.
-    static func marksClash(_ changes: MonsterChanges, from foundAs: [Int64: Monster], to current: [Monster],
-                           by who: (Monster) -> String = { _ in "another program" }, again: String) -> String? {
-        let fields = changes.fieldKeys.compactMap { MonsterFields.field($0) }
-        let clashing = clashing(changes, from: foundAs, to: current)
-        guard let first = clashing.first, let found = foundAs[first.id] else { return nil }
-        if clashing.count == 1 { return clash(changes, from: found, to: first, by: who(first), again: again) }
-        // One name when one person made them all, as the news says.
-        let whom = Set(clashing.map(who))
-        let subject = whom.count == 1 ? whom.first ?? "another program" : "other programs"
-        let changed = fields.filter { field in clashing.contains { field.value($0) != foundAs[$0.id].map(field.value) } }
-        let label = changed.map { $0.key == "name_color" ? "name colour" : $0.changeLabel }.joined(separator: " and ")
-        let named = clashing.prefix(3).map { now in
-            "\(now.name) to \(changed.map { $0.told(now) }.joined(separator: " and "))"
-        }
-        let more = clashing.count > 3 ? " and \(MonsterListView.grouped(clashing.count - 3)) more" : ""
-        return "after you began, \(subject) changed the \(label) of \(monsters(clashing.count, "marked monster", "marked monsters")) "
-            + "(\(named.joined(separator: ", "))\(more)), so yours was not saved; \(again)"
-    }
-
-    /// The marked monsters (as they are now) whose field `changes` sets
-    /// another program changed since the editor found them, to other than
-    /// the person's value.
-    static func clashing(_ changes: MonsterChanges, from foundAs: [Int64: Monster], to current: [Monster]) -> [Monster] {
-        let fields = changes.fieldKeys.compactMap { MonsterFields.field($0) }
-        return current.filter { now in
-            guard let found = foundAs[now.id] else { return false }
-            let mine = changes.applied(to: now)
-            return fields.contains { $0.value(found) != $0.value(now) && $0.value(mine) != $0.value(now) }
-        }
-    }
-
-    /// "; saved over Cat-Bot's Smoke from another program": after a
-    /// refusal, the same choice again replaced what another program had
-    /// saved (`theirs`, as the refusal found them), as a single monster's
-    /// second choice says. Empty when it replaced nothing of theirs.
-    static func savedOver(_ theirs: [(monster: Monster, who: String)], _ changes: MonsterChanges) -> String {
-        let fields = changes.fieldKeys.compactMap { MonsterFields.field($0) }
-        let replaced = theirs.filter { changes.applied(to: $0.monster) != $0.monster }
-        guard !replaced.isEmpty else { return "" }
-        let values = replaced.prefix(3).map { their in
-            "\(their.monster.name)'s \(fields.map { $0.told(their.monster) }.joined(separator: " and "))"
-        }
-        let more = replaced.count > 3 ? " and \(MonsterListView.grouped(replaced.count - 3)) more" : ""
-        let whom = Set(replaced.map(\.who))
-        let who = whom.count == 1 ? whom.first ?? "another program" : "other programs"
-        return "; saved over \(values.joined(separator: ", "))\(more) from \(who)"
-    }
-
     /// Gives every marked monster `weapon`, as one change, unless another
     /// program changed a marked monster's weapon since the panel found it
     /// (`foundAs`, see `writingMarked`).
@@ -254,7 +250,7 @@ extension RosterSessionController {
     func setWeaponOfMarked(_ weapon: WeaponType, startingFrom foundAs: inout MarksFoundAs, again: String) -> Bool {
         writingMarked("weapon", MonsterChanges(weapon: weapon), startingFrom: &foundAs, again: again) { monsters in
             let changes = try store.setWeapons(monsters.map {
-                WeaponAssignment(reference: "#\($0.id)", weapon: weapon, expecting: $0.weapon.type)
+                WeaponAssignment(reference: "#\($0.id)", weapon: weapon, location: nil, expecting: $0.weapon.type, named: $0.name)
             }, dryRun: false, expecting: nil)
             let changed = changes.filter(\.isChange).count
             let already = changes.count - changed
@@ -306,21 +302,22 @@ extension RosterSessionController {
     /// the names while they are few.
     func markedForRemoval() -> [Monster] { markedInSight() }
 
-    /// Removes `confirmed` (what the question showed), all or none, as one change.
-    func removeMarked(_ confirmed: [Monster]) {
+    /// Removes `confirmed` (what the question showed, when `seen` was the
+    /// newest history entry seen), all or none, as one change.
+    func removeMarked(_ confirmed: [Monster], seen: Int64) {
         if let refused = refusedWhileLost() {
             tell("nothing was removed: \(refused)", isError: true)
             return
         }
         do {
             let removed = try store.remove(confirmed.map { "#\($0.id)" }, dryRun: false, confirmed: confirmed)
-            marked.subtract(removed.map(\.id))
+            for monster in removed { marked[monster.id] = nil }
             tell("removed \(Self.monsters(removed.count, "marked monster", "marked monsters"))\(hiddenMarksNote())", isError: false)
             didWrite()
         } catch .changedSinceAsked(let name, _) {
             // One sentence, the outcome first: all or none, so none. Who
             // changed it is named where the store knows, as a clash does.
-            let who = confirmed.first { $0.name == name }.map { whoChanged(monsterID: $0.id) } ?? "another program"
+            let who = confirmed.first { $0.name == name }.map { whoChanged(monsterID: $0.id, since: seen) } ?? outsideWriterDescribed
             tell("nothing was removed: \(who) changed \(name) after you were asked", isError: true)
             reload()
         } catch {

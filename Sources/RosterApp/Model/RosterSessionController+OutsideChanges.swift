@@ -37,17 +37,22 @@ extension RosterSessionController {
                 serverLost = nil
                 lastDataVersion = version
                 reload()
-                dropGoneMarks()
+                let marksNote = dropChangedMarks()
                 changed = true
-                if telling { tellReconnected() } else if status?.isError == true { status = nil }
+                if telling {
+                    tellReconnected()
+                    if !marksNote.isEmpty { amendStatus(marksNote) }
+                } else if status?.isError == true { status = nil }
             } else if version != lastDataVersion {
                 lastDataVersion = version
                 reload()
-                // A marked monster another program removed stops being counted now, not at the next key.
-                dropGoneMarks()
+                // A marked monster another program removed stops being
+                // counted now, not at the next key; one whose row now holds
+                // another name loses its mark, and the news says so.
+                let marksNote = dropChangedMarks()
                 changed = true
                 restateAnswer()
-                if telling { tellNews(withFilterNote(changesByOthers()), isError: false) }
+                if telling { tellNews(withFilterNote(changesByOthers()) + marksNote, isError: false) }
             }
         }
         return changed || serverLost != wasLost

@@ -49,34 +49,41 @@ extension RosterSessionController {
     /// the monster before and after (by default in the command line's
     /// words, "changed Cat-Bot: weapon Sword → Fire"), and a value already
     /// held is told only when `announce` is given (a choice, not a pass
-    /// through the field).
+    /// through the field). `seen` is the newest history entry seen when
+    /// the editor found `original` (`seenHistoryID` then): a clash names
+    /// only who changed the monster after it (`whoChanged`).
     @discardableResult
-    func save(_ changes: MonsterChanges, startingFrom original: Monster? = nil, describing what: String,
+    func save(_ changes: MonsterChanges, startingFrom original: Monster? = nil, seen: Int64? = nil, describing what: String,
               again: String = "Enter saves yours over it, Esc keeps theirs",
               announce: ((_ before: Monster, _ after: Monster) -> String)? = nil) -> SaveOutcome {
+        let seen = seen ?? seenHistoryID
         let outcome = write(changes, startingFrom: original, announce: announce)
         switch outcome {
         case .refused(let sentence):
             status = ("\(what) not saved: \(sentence)", true)
         case .clashed(let current):
-            status = (Self.clash(changes, from: original ?? current, to: current, by: whoChanged(current), again: again), true)
+            status = (Self.clash(changes, from: original ?? current, to: current, by: whoChanged(monsterID: current.id, since: seen),
+                                 again: again), true)
         case .saved, .unchanged, .monsterGone, .savedOutOfFilter:
             break
         }
         return outcome
     }
 
-    /// Who made the latest change to `monster`, where the store knows it
-    /// (on a shared roster the history says: "postgres on alice@laptop"),
-    /// as the news of another program's change names them; else
-    /// "another program".
-    func whoChanged(_ monster: Monster) -> String {
-        whoChanged(monsterID: monster.id)
-    }
-
-    /// Who made the latest change to the monster numbered `id` (`whoChanged`).
-    func whoChanged(monsterID id: Int64) -> String {
-        ((try? store.history(touching: "#\(id)", limit: 1))?.first?.author) ?? "another program"
+    /// Who made the change to monster `id` that an editor, which found it
+    /// when `seen` was the newest history entry it had seen, now meets: the
+    /// author of the monster's newest history entry, when that entry is
+    /// newer than `seen` (on a shared roster: "bob on bob@laptop");
+    /// otherwise no change of roster's made it, and it is the program
+    /// that wrote without roster, named where the store can tell
+    /// (``another program (`psql`, logged in as alice)``), else "another
+    /// program". Never the author of an older entry, who may be the
+    /// person himself.
+    func whoChanged(monsterID id: Int64, since seen: Int64) -> String {
+        if let newest = ((try? store.history(touching: "#\(id)", limit: 1)) ?? []).first, newest.id > seen {
+            return newest.author ?? "another program"
+        }
+        return outsideWriterDescribed
     }
 
     /// "after you began, another program changed Cat-Bot's weapon to
@@ -149,6 +156,7 @@ extension RosterSessionController {
             }
             // In the command line's words, so that every surface says the same.
             status = (announce?(edit.before, edit.after) ?? "changed \(ChangeWording.edit(edit.before, edit.after, pictures: pictureNaming))", false)
+            if edit.before.name != edit.after.name { followOwnRenames([edit.after]) }
             if edit.before.name == edit.after.name, !list.isExpression, list.order == nil {
                 didWriteField(edit.after)
                 return .saved

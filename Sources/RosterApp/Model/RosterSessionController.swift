@@ -19,9 +19,10 @@ final class RosterSessionController {
     /// A monster being added (`n`): shown in the details, saved once it
     /// has a name it may have.
     var draft: Monster?
-    /// The monsters marked with Space, by id: the weapon panel and remove
-    /// act on all of them at once (see `+Marks`).
-    var marked: Set<Int64> = []
+    /// The monsters marked with Space, by id, with the name each had when
+    /// marked (a row that comes to hold another name loses its mark): the
+    /// weapon panel and remove act on all of them at once (see `+Marks`).
+    var marked: [Int64: String] = [:]
     /// Text a copy key put aside for the clipboard, until the run loop
     /// sends it to the terminal (`takeClipboard`).
     var pendingCopy: String?
@@ -35,6 +36,8 @@ final class RosterSessionController {
     var pictureNaming: (String) -> String = MonsterPictures.name
     /// The columns the list shows beside names, where it has room (`v`).
     var listColumns: [ListColumn] = []
+    /// Told each monster the session's own change renamed: the plain roster's choice follows it.
+    var ownRename: ((Monster) -> Void)?
 
     /// What the details show: the new monster while one is being added,
     /// else the selected one.
@@ -281,10 +284,11 @@ final class RosterSessionController {
 
     /// Removes `confirmed`, the monster the question named, in its own
     /// transaction, by compare-and-set: by its id, not by whatever is
-    /// selected when the answer comes (a poll may have moved the
-    /// selection), and only if it is still as the question showed it.
+    /// selected when the answer comes (a poll may have moved the selection),
+    /// and only if it is still as the question (asked when `seen` was the
+    /// newest history entry seen) showed it.
     @discardableResult
-    func remove(_ confirmed: Monster) -> RemovalOutcome {
+    func remove(_ confirmed: Monster, seen: Int64) -> RemovalOutcome {
         var outcome = RemovalOutcome.failed
         if let refused = refusedWhileLost() {
             status = ("\(confirmed.name) not removed: \(refused)", true)
@@ -303,7 +307,7 @@ final class RosterSessionController {
             // In `roster remove`'s words, naming who where the store knows
             // it, as a clash does. The newer monster shows at once, as
             // after a poll, so that the person can look before asking again.
-            status = (RosterError.notRemoved(name, by: whoChanged(monsterID: confirmed.id)), true)
+            status = (RosterError.notRemoved(name, by: whoChanged(monsterID: confirmed.id, since: seen)), true)
             outcome = .changedSinceAsked
             reload()
             catchUp()
@@ -313,7 +317,6 @@ final class RosterSessionController {
         }
         return outcome
     }
-
 
     /// Adds `words` to the footer's sentence, keeping what follows it up (`· u undo`).
     func amendStatus(_ words: String) {

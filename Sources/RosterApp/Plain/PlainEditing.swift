@@ -68,12 +68,14 @@ extension PlainSession {
     /// until an answer is taken or left empty (which keeps the value).
     func edit(_ field: PlainField, answer given: String) {
         guard var monster = chosenMonster() else { return }
+        // What the session had seen of the history as it found the monster.
+        var seen = seenHistoryID
         if !given.isEmpty {
             let refusal: String?
             switch reading(field)(given) {
             case .failure(let problem): refusal = problem.message
             case .success(nil): refusal = nil
-            case .success(let changes?): refusal = save(changes, field: field, startingFrom: &monster)
+            case .success(let changes?): refusal = save(changes, field: field, startingFrom: &monster, seen: &seen)
             }
             // The outcome first: a refusal may end in a suggestion's `?`.
             if let refusal { tell("Nothing changed: " + refusal) }
@@ -97,7 +99,7 @@ extension PlainSession {
                 say("Nothing changed; \(monster.name)'s \(field.label) is still \(field.current(monster)).")
                 return
             case .success(let changes?):
-                guard let refusal = save(changes, field: field, startingFrom: &monster) else { return }
+                guard let refusal = save(changes, field: field, startingFrom: &monster, seen: &seen) else { return }
                 tell(refusal)
             }
             say(Self.askingAgain)
@@ -111,18 +113,22 @@ extension PlainSession {
     /// with. When another program changed the field since, nothing is
     /// written: the refusal says so with the newer value, and `original`
     /// becomes the newer monster, so that the same answer again saves it.
-    private func save(_ changes: MonsterChanges, field: PlainField, startingFrom original: inout Monster) -> String? {
-        // Another program may have removed the monster since the question.
+    /// `seen`: the newest history entry seen when `original` was found.
+    private func save(_ changes: MonsterChanges, field: PlainField, startingFrom original: inout Monster, seen: inout Int64) -> String? {
+        // Another program may have removed the monster since the question,
+        // or put another in its place.
         guard let current = chosenMonster() else { return nil }
-        let outcome = controller.save(changes, startingFrom: original, describing: field.label,
+        let outcome = controller.save(changes, startingFrom: original, seen: seen, describing: field.label,
                                       again: "give the same answer again to save yours over it",
                                       announce: changes.weapon.map(RosterSessionController.weaponAnnouncement))
         switch outcome {
         case .saved, .unchanged, .monsterGone, .savedOutOfFilter: break
         case .refused(let refusal): return refusal
         case .clashed(let newer):
+            let who = controller.whoChanged(monsterID: newer.id, since: seen)
             original = newer
-            return "\(controller.whoChanged(newer)) changed \(newer.name)'s \(field.label) to \(field.current(newer)) after you were asked, "
+            seen = controller.newestHistoryID()
+            return "\(who) changed \(newer.name)'s \(field.label) to \(field.current(newer)) after you were asked, "
                 + "so yours was not saved; give the same answer again to save yours over it"
         }
         if let status = controller.status {
@@ -228,7 +234,7 @@ extension PlainSession {
         }
         if let status = controller.status { tell(status.text) }
         if controller.draft == nil, let added = controller.selected {
-            chosenID = added.id
+            chosen = added
             say("\(added.name) is chosen.")
         }
     }
@@ -287,6 +293,7 @@ extension PlainSession {
     /// `remove`: asks, and anything but yes keeps the monster.
     func removeChosen() {
         guard let monster = chosenMonster() else { return }
+        let seen = seenHistoryID
         guard let answer = ask("Remove \(monster.name)? Type y to remove it; anything else keeps it:") else { return }
         guard ConfirmationAnswer.isYes(answer) else {
             say("Nothing was removed; \(monster.name) stays.")
@@ -294,16 +301,16 @@ extension PlainSession {
         }
         guard chosenMonster() != nil else { return }
         // The monster as the question named it: changed since, it stays.
-        let outcome = controller.remove(monster)
+        let outcome = controller.remove(monster, seen: seen)
         if let status = controller.status { tell(status.text) }
         if outcome == .changedSinceAsked {
             say("Type details to hear it as it is now, and remove to be asked again.")
         }
         if ((try? store.monster(id: monster.id)) ?? nil) == nil {
             // The list moved up into its place: say who is chosen now.
-            chosenID = nil
+            chosen = nil
             if let next = controller.selectedOnRoster {
-                chosenID = next.id
+                chosen = next
                 say("\(next.name) is chosen now.")
             } else {
                 say("No monster is chosen now.")

@@ -36,10 +36,15 @@ final class PlainSession {
     private let console: PlainConsole
     /// The first position of the page last read out.
     var pageStart = 0
-    /// The monster the editing commands act on, once one is chosen.
-    var chosenID: Int64?
-    /// The newest change in the history this session has accounted for.
-    private var seenHistoryID: Int64 = 0
+    /// The monster the editing commands act on, once one is chosen, as it
+    /// was chosen: its id, and its name, which says the row at that id is
+    /// still that monster (another program may have moved it to another
+    /// id and put a different one at its id). The session's own renames
+    /// carry the name along (`RosterSessionController.ownRename`).
+    var chosen: Monster?
+    /// The newest change in the history this session has accounted for:
+    /// a clash names only who changed a monster after it.
+    private(set) var seenHistoryID: Int64 = 0
     /// The filter the person set, as last said.
     var filterInForce = ""
     /// Set when the session is over: 0 for quit or the end of the input,
@@ -51,6 +56,9 @@ final class PlainSession {
         controller.pictureNaming = MonsterPictures.spoken
         self.console = console
         seenHistoryID = newestHistoryID()
+        controller.ownRename = { [weak self] renamed in
+            if self?.chosen?.id == renamed.id { self?.chosen = renamed }
+        }
     }
 
     var store: any RosterStore { controller.store }
@@ -175,15 +183,19 @@ final class PlainSession {
     /// The chosen monster, selected in the controller so that its saves
     /// go to it; says why when there is none.
     func chosenMonster() -> Monster? {
-        guard let chosenID else {
+        guard let chosen else {
             say("Choose a monster first: type its number in the list, or its name.")
             return nil
         }
-        guard controller.select(monsterID: chosenID), let monster = controller.selected, monster.id == chosenID else {
-            if isGone(chosenID) {
+        guard controller.select(monsterID: chosen.id), let monster = controller.selected, monster.id == chosen.id else {
+            if isGone(chosen.id) {
                 say("The monster you chose is no longer on the roster; choose another.")
-                self.chosenID = nil
+                self.chosen = nil
             }
+            return nil
+        }
+        guard monster.name == chosen.name else {
+            tellChoiceDropped(now: monster)
             return nil
         }
         return monster
@@ -203,7 +215,7 @@ final class PlainSession {
 
     /// Chooses `monster` and reads its details.
     func choose(_ monster: Monster) {
-        chosenID = monster.id
+        chosen = monster
         controller.select(monsterID: monster.id)
         readDetails()
     }
@@ -243,10 +255,21 @@ final class PlainSession {
         } else if unseen.isEmpty, counterMoved {
             tell("\(controller.outsideWriterDescribed) changed the roster")
         }
-        if let chosenID, isGone(chosenID) {
+        if let chosen, isGone(chosen.id) {
             say("The monster you chose is no longer on the roster.")
-            self.chosenID = nil
+            self.chosen = nil
+        } else if let chosen, let now = try? store.monster(id: chosen.id), now.name != chosen.name {
+            tellChoiceDropped(now: now)
         }
+    }
+
+    /// The row of the chosen monster now holds another name: nothing is
+    /// done to it, and the person chooses again, knowingly.
+    private func tellChoiceDropped(now: Monster) {
+        guard let chosen else { return }
+        say("\(RosterSessionController.replaced([(chosen.name, now.name)])), so nothing is chosen now; "
+            + "type a number or a name to choose again.")
+        self.chosen = nil
     }
 
     /// Why the session ended, in words and not a signal's name.

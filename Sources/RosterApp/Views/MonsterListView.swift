@@ -151,7 +151,7 @@ final class MonsterListView: View {
             let y = rowsArea.y + row
             let line = Rect(x: rowsArea.x, y: y, width: rowsArea.width, height: 1)
             var x = buffer.write(" \(monster.weapon.type.glyph) ", at: line.origin, style: Theme.label)
-            if controller.marked.contains(monster.id) {
+            if controller.marked[monster.id] == monster.name {
                 x = buffer.write("✓ ", at: Point(x: x, y: y), style: Style(foreground: Theme.accent).bold)
             }
             let nameEnd = columns.isEmpty ? line.maxX : line.x + 3 + nameWidth

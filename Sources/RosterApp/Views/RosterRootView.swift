@@ -181,6 +181,8 @@ final class RosterRootView: View {
     /// changed or removed meanwhile stays, and the footer says so.
     func confirmRemoval() {
         guard let window else { return }
+        // Who changed a monster after the question is named from the history after this.
+        let seen = controller.seenHistoryID
         if controller.hasMarks {
             // The marked monsters, all or none, as one change.
             let monsters = controller.markedForRemoval()
@@ -189,7 +191,7 @@ final class RosterRootView: View {
             let question = "Remove \(RosterSessionController.monsters(monsters.count, "marked monster", "marked monsters"))\(names)?\(hiddenMarksStay)"
             let whom = monsters.count == 1 ? "the marked monster stays" : "the \(monsters.count) marked monsters stay"
             let prompt = ConfirmationPrompt(question, defaultAnswer: false,
-                                            onConfirm: { [weak self] in self?.controller.removeMarked(monsters) },
+                                            onConfirm: { [weak self] in self?.controller.removeMarked(monsters, seen: seen) },
                                             onDecline: { [weak self] in self?.controller.tell("nothing was removed; \(whom)", isError: false) })
             present(question: prompt, in: window)
             return
@@ -201,7 +203,7 @@ final class RosterRootView: View {
         let whom = controller.hasAnyMarks ? "\(monster.name) alone" : monster.name
         // No, as yes, is told: the plain roster's "Nothing was removed; Cat-Bot stays."
         let prompt = ConfirmationPrompt("Remove \(whom)?\(hiddenMarksStay)", defaultAnswer: false,
-                                        onConfirm: { [weak self] in self?.controller.remove(monster) },
+                                        onConfirm: { [weak self] in self?.controller.remove(monster, seen: seen) },
                                         onDecline: { [weak self] in self?.controller.tell("nothing was removed; \(monster.name) stays", isError: false) })
         present(question: prompt, in: window)
     }

@@ -9,18 +9,24 @@ import TextSafety
 /// refused with `RosterError.changedSince`, carrying the monster as it is
 /// now, so that the writer can show the newer value and let the person
 /// choose. Fields the write does not touch are not compared: a weapon
-/// changed elsewhere does not block saving a new description.
+/// changed elsewhere does not block saving a new description. The name
+/// always is, when an editor's monster is given (`startingFrom`): it says
+/// which monster the editor found at that id, and another program may
+/// have moved that monster to another id and put a different one at its
+/// id; a save then goes to nobody the person did not choose.
 public struct ExpectedValues: Hashable, Sendable {
     /// Field key to the value it must still hold.
     public private(set) var values: [String: FieldValue] = [:]
 
     public init() {}
 
-    /// Expects the fields `changes` sets to still hold `original`'s values.
+    /// Expects the fields `changes` sets to still hold `original`'s values,
+    /// and the monster to still be the one found: its name as it was.
     public init(_ changes: MonsterChanges, startingFrom original: Monster) {
         for key in changes.fieldKeys {
             if let field = MonsterFields.field(key) { values[key] = field.value(original) }
         }
+        values[MonsterFields.name.key] = MonsterFields.name.value(original)
     }
 
     /// Expects `key` to hold `text`, read in any form `edit` accepts for it

@@ -10,12 +10,21 @@ public struct WeaponAssignment: Hashable, Sendable {
     /// (compare-and-set per monster, as the interface's marks need when
     /// their weapons differ); nil checks nothing beyond the batch's own.
     public let expected: WeaponType?
+    /// The name the monster must still have, checked inside the write: the
+    /// interface's marks name monsters by id, and another program may have
+    /// moved the marked one to another id and put a different one at its id.
+    public let expectedName: String?
 
     public init(reference: String, weapon: WeaponType, location: TextLocation? = nil, expecting expected: WeaponType? = nil) {
+        self.init(reference: reference, weapon: weapon, location: location, expecting: expected, named: nil)
+    }
+
+    public init(reference: String, weapon: WeaponType, location: TextLocation?, expecting expected: WeaponType?, named expectedName: String?) {
         self.reference = reference
         self.weapon = weapon
         self.location = location
         self.expected = expected
+        self.expectedName = expectedName
     }
 }
 
@@ -68,7 +77,8 @@ extension SQLiteRosterStore: RuleWritingStore {
                 var changes: [WeaponChange] = []
                 for assignment in assignments {
                     guard let monster = try lookUp(assignment.reference), monster.weapon.type == assignment.weapon,
-                          (assignment.expected ?? expected).map({ $0 == assignment.weapon }) ?? true else { return nil }
+                          (assignment.expected ?? expected).map({ $0 == assignment.weapon }) ?? true,
+                          assignment.expectedName.map({ $0 == monster.name }) ?? true else { return nil }
                     if !changes.contains(where: { $0.monster.id == monster.id }) {
                         changes.append(WeaponChange(monster: monster, weapon: assignment.weapon))
                     }

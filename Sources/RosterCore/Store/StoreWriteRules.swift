@@ -33,6 +33,9 @@ enum StoreWriteRules {
             if let expected = assignment.expected ?? expected, monster.weapon.type != expected {
                 throw RosterError.changedSince(current: monster, fields: ["weapon"])
             }
+            if let name = assignment.expectedName, monster.name != name {
+                throw RosterError.changedSince(current: monster, fields: ["name"])
+            }
             chosen[monster.id] = assignment.weapon
             changes.append(WeaponChange(monster: monster, weapon: assignment.weapon))
         }

@@ -17,6 +17,9 @@ class DetailField: View {
     /// The monster as the editor found it: a save is refused, not written
     /// over, when another program changed the field since (compare-and-set).
     var original: Monster?
+    /// The newest history entry the interface had seen when the editor
+    /// found `original`: a clash names who changed the monster after it.
+    var foundHistoryID: Int64 = 0
     /// After such a refusal, the other program's value and who saved it:
     /// a save then says it replaced them ("saved over Smoke from another program").
     var replacing: (value: String, who: String)?
@@ -46,11 +49,13 @@ class DetailField: View {
         guard isEditable else { return }
         problem = nil
         original = controller.selectedOnRoster
+        foundHistoryID = controller.seenHistoryID
         ownChanges = nil
         marks = honoursMarks && controller.hasMarks ? controller.markedInSight() : []
         actsOnMarks = !marks.isEmpty
         marksWhenOpened = Set(marks.map(\.id))
-        marksFoundAs = MarksFoundAs(monsters: Dictionary(marks.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }))
+        marksFoundAs = MarksFoundAs(monsters: Dictionary(marks.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }),
+                                    historyID: controller.seenHistoryID)
         replacing = nil
         if honoursMarks { controller.tellHiddenMarks() }
         becomeFirstResponder()
@@ -132,7 +137,7 @@ class DetailField: View {
             if !saved { followMarks(); modelChanged() }
             return saved
         }
-        switch controller.save(changes, startingFrom: original, describing: spokenName, again: saveAgainHint, announce: announce) {
+        switch controller.save(changes, startingFrom: original, seen: foundHistoryID, describing: spokenName, again: saveAgainHint, announce: announce) {
         case .saved:
             // After a refusal, what this save replaced is said.
             if let replacing { controller.amendStatus("; saved over \(replacing.value) from \(replacing.who)") }
@@ -146,10 +151,19 @@ class DetailField: View {
             problem = sentence
             return false
         case .clashed(let current):
+            let who = controller.whoChanged(monsterID: current.id, since: foundHistoryID)
+            // The row now holds another name (renamed, or another monster
+            // put at its id): that is what the reason beside the field says,
+            // and a save over it replaces a value only where theirs differs.
+            let found = original
+            let renamed = found.map { $0.name != current.name } ?? false
+            let theirsDiffers = found.map { clashValue($0) != clashValue(current) } ?? true
             original = current
+            foundHistoryID = controller.seenHistoryID
             ownChanges = changes
-            replacing = (clashValue(current), controller.whoChanged(current))
-            problem = "\(controller.whoChanged(current)) saved \(clashValue(current)); \(saveAgainHint)"
+            replacing = theirsDiffers ? (clashValue(current), who) : nil
+            problem = renamed && !theirsDiffers ? "\(who) changed the name to \(MonsterFields.name.told(current)); \(saveAgainHint)"
+                : "\(who) saved \(clashValue(current)); \(saveAgainHint)"
             clashed(current: current)
             return false
         case .monsterGone, .savedOutOfFilter:
