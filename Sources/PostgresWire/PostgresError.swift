@@ -14,6 +14,14 @@ public enum PostgresError: Error, Equatable, Sendable, CustomStringConvertible {
     case unreachable(server: String, reason: String)
     /// An established connection broke: the server went away or crashed.
     case connectionLost(server: String, reason: String)
+    /// An established connection sent nothing for as long as its caller
+    /// allows (`PostgresConnection.answerTimeoutMilliseconds`): a network
+    /// that dropped it without a word (a VPN, a NAT or Wi-Fi that forgot
+    /// the flow) looks so. The connection is closed.
+    case stoppedAnswering(server: String, milliseconds: Int)
+    /// The caller gave up waiting for the server (`WaitWatch`): a person
+    /// quit. The connection is closed.
+    case interrupted(server: String)
     /// The client refused to go on because it would not be safe: TLS could
     /// not be had or verified, a password would travel in clear, the
     /// server could not prove it knows the password.
@@ -29,7 +37,7 @@ public enum PostgresError: Error, Equatable, Sendable, CustomStringConvertible {
     /// retry later rather than a mistake in the request.
     public var isConnectionProblem: Bool {
         switch self {
-        case .unreachable, .connectionLost: true
+        case .unreachable, .connectionLost, .stoppedAnswering: true
         default: false
         }
     }
@@ -39,10 +47,18 @@ public enum PostgresError: Error, Equatable, Sendable, CustomStringConvertible {
         case .invalidSettings(let sentence): sentence
         case .unreachable(let server, let reason): "Cannot connect to PostgreSQL at \(server): \(reason)."
         case .connectionLost(let server, let reason): "Lost the connection to PostgreSQL at \(server): \(reason)."
+        case .stoppedAnswering(let server, let milliseconds):
+            "PostgreSQL at \(server) stopped answering: nothing came for \(Self.seconds(milliseconds)) s, so the network may have dropped the connection."
+        case .interrupted(let server): "Stopped waiting for PostgreSQL at \(server)."
         case .insecure(let server, let reason): "Refused to go on with PostgreSQL at \(server): \(reason)."
         case .server(let error): error.description
         case .protocolViolation(let reason): "The PostgreSQL server broke the protocol: \(reason)."
         case .misuse(let reason): reason
         }
+    }
+
+    /// Milliseconds as seconds for a sentence: 15, or 0.4.
+    public static func seconds(_ milliseconds: Int) -> String {
+        milliseconds % 1000 == 0 ? "\(milliseconds / 1000)" : "\(Double(milliseconds) / 1000)"
     }
 }

@@ -102,6 +102,24 @@ public enum RosterRunLoop {
             let cleanup = renderer.removeGraphics()
             if !cleanup.isEmpty { try? session.write(cleanup) }
         }
+        // A request waiting on a server that stopped answering holds the
+        // loop until the store's answer timeout; meanwhile Ctrl-C and the
+        // termination signals still end the program (the request fails as
+        // interrupted), and other keys wait for the loop.
+        var quitWhileWaiting: Int32?
+        store.heedWhileWaiting(descriptors: session.descriptorsToHeed) {
+            var kept: [TerminalEvent] = []
+            for event in session.readWithoutWaiting() {
+                switch event {
+                case .signal(let signal): quitWhileWaiting = signal.exitStatus
+                case .input(.key(let key)) where key == .control("c"): quitWhileWaiting = 0
+                default: kept.append(event)
+                }
+            }
+            session.keepForLater(kept)
+            return quitWhileWaiting != nil
+        }
+        defer { store.heedWhileWaiting(descriptors: [], shouldGiveUp: nil) }
         var nextPoll = MonotonicClock.milliseconds() + pollInterval
         var lastPoll = MonotonicClock.milliseconds()
         // An idle interface sleeps: a frame is made only after something
@@ -157,6 +175,7 @@ public enum RosterRunLoop {
                     }
                 case .input(let input):
                     interface.handle(input)
+                    if let status = quitWhileWaiting { return status }
                     // Ctrl-Z is one of the window's priority bindings.
                     if interface.takeSuspendRequest() {
                         let cleanup = renderer.removeGraphics()
@@ -184,6 +203,7 @@ public enum RosterRunLoop {
             }
             if pollNow || pollAt.map({ MonotonicClock.milliseconds() >= $0 }) == true {
                 if interface.poll() { needsFrame = true }
+                if let status = quitWhileWaiting { return status }
                 lastPoll = MonotonicClock.milliseconds()
                 nextPoll = lastPoll + pollInterval
             }

@@ -21,9 +21,10 @@ struct PostgresSentenceTests {
         return PostgresRosterStore.mapped(.server(failure), settings: ConnectionSettings(user: "alice"), writing: writing)
     }
 
-    @Test("a statement timeout is busy; a read-only database and a refused read are refused permission, said as such")
+    @Test("a cancelled statement is told as cancelled, never as busy; a read-only database and a refused read are refused permission, said as such")
     func refusals() {
-        guard case .busy = mapped("57014", writing: false) else { Issue.record("statement_timeout is not busy"); return }
+        guard case .heldUp(let cancelled) = mapped("57014", writing: true) else { Issue.record("a cancel is not told as such"); return }
+        #expect(cancelled.hasSuffix("cancelled roster's statement (refused); nothing was changed; try again"))
         guard case .notPermitted(let readOnly) = mapped("25006", writing: true) else { Issue.record("read-only"); return }
         #expect(readOnly.contains("the database takes no writes") && !readOnly.contains("may only read"))
         guard case .notPermitted(let reading) = mapped("42501", writing: false) else { Issue.record("refused read"); return }

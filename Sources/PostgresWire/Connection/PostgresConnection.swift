@@ -24,7 +24,9 @@
 ///
 /// Errors: an ErrorResponse in a query is `.server` with its SQLSTATE, and
 /// the connection stays usable; a socket that fails or closes, or a FATAL
-/// error, is `.connectionLost` and the connection is closed for good.
+/// error, is `.connectionLost`, a server silent for longer than
+/// `answerTimeoutMilliseconds` is `.stoppedAnswering`, a wait given up is
+/// `.interrupted`, and the connection is closed for good.
 ///
 /// Not Sendable, like GRDB's Database: one thread uses a connection. A
 /// caller that waits on the terminal and the server at once polls
@@ -67,8 +69,27 @@ public final class PostgresConnection {
     var readBufferSize: Int { readBuffer.count }
     private var readStart = 0
     private var readEnd = 0
-    /// Reads during start-up honour the connect timeout; later ones wait.
+    /// Reads during start-up honour the connect timeout; later ones wait
+    /// as `answerTimeoutMilliseconds` allows.
     var readDeadline = Deadline.never
+
+    /// Once the session is up, how long any wait on the server (for its
+    /// answer, or for room to send) may pass without a byte: then the
+    /// connection is closed and the wait throws `.stoppedAnswering`. nil
+    /// waits as long as it takes. It bounds the silence, not the round
+    /// trip: a long result that keeps arriving is never cut. A caller
+    /// whose statements wait on a lock gives at least that wait, with a
+    /// margin for the work.
+    public var answerTimeoutMilliseconds: Int? {
+        get { transport.silenceLimitMilliseconds }
+        set { transport.silenceLimitMilliseconds = newValue.map { max(1, $0) } }
+    }
+
+    /// What every wait on the server also heeds (see `WaitWatch`).
+    public var waitWatch: WaitWatch? {
+        get { transport.watch }
+        set { transport.watch = newValue }
+    }
 
     init(settings: ConnectionSettings, transport: Transport) {
         self.settings = settings
@@ -277,7 +298,10 @@ public final class PostgresConnection {
     /// throw. While connecting, a lost connection is an unreachable server.
     func lose(_ error: PostgresError) -> PostgresError {
         machine.close()
-        transport.close()
+        switch error {
+        case .stoppedAnswering, .interrupted: transport.abort()
+        default: transport.close()
+        }
         if !isEstablished, case .connectionLost(let server, let reason) = error {
             return .unreachable(server: server, reason: reason)
         }

@@ -19,6 +19,13 @@ struct Deadline {
         seconds <= 0 ? .never : Deadline(nanoseconds: now() + UInt64(seconds) * 1_000_000_000)
     }
 
+    /// `milliseconds` from now; 0 or less means never.
+    static func after(milliseconds: Int) -> Deadline {
+        milliseconds <= 0 ? .never : Deadline(nanoseconds: now() + UInt64(milliseconds) * 1_000_000)
+    }
+
+    var isNever: Bool { nanoseconds == nil }
+
     /// Milliseconds left for poll(): -1 to wait forever, 0 when past.
     var pollTimeout: Int32 {
         guard let nanoseconds else { return -1 }

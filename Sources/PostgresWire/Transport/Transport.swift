@@ -82,8 +82,49 @@ final class Transport {
             var on: Int32 = 1
             setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &on, socklen_t(MemoryLayout<Int32>.size))
             setsockopt(descriptor, SOL_SOCKET, SO_KEEPALIVE, &on, socklen_t(MemoryLayout<Int32>.size))
+            keepProbing(descriptor)
         }
         return transport
+    }
+
+    /// A network that drops the connection without a word (no FIN, no
+    /// RST) is found in about `keepAliveIdle + keepAliveCount ×
+    /// keepAliveInterval` seconds, rather than the system's two hours and
+    /// more: probes after 10 s of quiet, every 5 s, 3 unanswered end it;
+    /// and data the server does not acknowledge within as long ends it too
+    /// (TCP_USER_TIMEOUT). The server acknowledges probes while it works
+    /// on a long statement, so a slow answer is never taken for a dead link.
+    static let keepAliveIdle: Int32 = 10
+    static let keepAliveInterval: Int32 = 5
+    static let keepAliveCount: Int32 = 3
+
+    private static func keepProbing(_ descriptor: Int32) {
+        let size = socklen_t(MemoryLayout<Int32>.size)
+        var idle = keepAliveIdle, interval = keepAliveInterval, count = keepAliveCount
+        var unacknowledged = UInt32((keepAliveIdle + keepAliveInterval * keepAliveCount) * 1000)
+        setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_KEEPIDLE, &idle, size)
+        setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_KEEPINTVL, &interval, size)
+        setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_KEEPCNT, &count, size)
+        setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_USER_TIMEOUT, &unacknowledged, socklen_t(MemoryLayout<UInt32>.size))
+    }
+
+    /// Once the session is up: how long a wait on the server may pass
+    /// without a byte (nil: as long as it takes), and what it heeds
+    /// meanwhile (see `PostgresConnection.answerTimeoutMilliseconds`).
+    var silenceLimitMilliseconds: Int?
+    var watch: WaitWatch?
+
+    /// The deadline of a wait starting now: `given` while connecting (the
+    /// connect timeout), else the silence limit's.
+    private func waitDeadline(_ given: Deadline) -> Deadline {
+        guard given.isNever, let silenceLimitMilliseconds else { return given }
+        return .after(milliseconds: silenceLimitMilliseconds)
+    }
+
+    /// What a wait that passed `given` (or the silence limit) throws.
+    private func silence(_ given: Deadline) -> PostgresError {
+        guard given.isNever, let silenceLimitMilliseconds else { return lost("no answer within the connect timeout") }
+        return .stoppedAnswering(server: server, milliseconds: silenceLimitMilliseconds)
     }
 
     func startTLS(_ session: TLSSession) { tls = session }
@@ -124,19 +165,18 @@ final class Transport {
     /// Waits until `events` (POLLOUT, or POLLIN when TLS must read before
     /// it can write) or the server's answers arrive; reads the answers.
     private func waitToSend(_ events: Int16, _ readAnswers: (() throws(PostgresError) -> Void)?) throws(PostgresError) {
-        var entry = pollfd(fd: fileDescriptor, events: events | (readAnswers == nil ? 0 : Int16(POLLIN)), revents: 0)
-        while poll(&entry, 1, -1) < 0 {
-            if errno != EINTR { throw lost(systemReason()) }
+        let readsToo = readAnswers != nil
+        guard let revents = try poll(events | (readsToo ? Int16(POLLIN) : 0), deadline: waitDeadline(.never)) else {
+            throw silence(.never)
         }
-        if let readAnswers, entry.revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 { try readAnswers() }
+        if let readAnswers, revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 { try readAnswers() }
     }
 
     /// Reads at least one byte into `buffer`, waiting until the deadline.
     func read(into buffer: UnsafeMutableRawBufferPointer, deadline: Deadline) throws(PostgresError) -> Int {
-        if deadline.pollTimeout >= 0 && !(tls?.hasPendingBytes ?? false) {
-            guard try wait(for: Int16(POLLIN), deadline: deadline) else {
-                throw lost("no answer within the connect timeout")
-            }
+        let limit = waitDeadline(deadline)
+        if limit.pollTimeout >= 0 || watch != nil, !(tls?.hasPendingBytes ?? false) {
+            guard try wait(for: Int16(POLLIN), deadline: limit) else { throw silence(deadline) }
         }
         if let tls { return try tls.read(into: buffer) }
         while true {
@@ -177,12 +217,25 @@ final class Transport {
 
     /// Polls for `events`; false when the deadline passed first.
     func wait(for events: Int16, deadline: Deadline) throws(PostgresError) -> Bool {
-        var entry = pollfd(fd: fileDescriptor, events: events, revents: 0)
+        try poll(events, deadline: deadline) != nil
+    }
+
+    /// Polls the socket for `events`, and the watch's descriptors beside
+    /// it: the socket's revents, or nil when the deadline passed first.
+    /// Throws `.interrupted` when the watch gives up.
+    private func poll(_ events: Int16, deadline: Deadline) throws(PostgresError) -> Int16? {
+        var entries = [pollfd(fd: fileDescriptor, events: events, revents: 0)]
+            + (watch?.descriptors ?? []).map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
         while true {
-            let ready = poll(&entry, 1, deadline.pollTimeout)
-            if ready > 0 { return true }
-            if ready == 0 { return false }
-            if errno != EINTR { throw lost(systemReason()) }
+            for index in entries.indices { entries[index].revents = 0 }
+            let ready = Glibc.poll(&entries, nfds_t(entries.count), deadline.pollTimeout)
+            if ready < 0 {
+                if errno != EINTR { throw lost(systemReason()) }
+                continue
+            }
+            if ready == 0 { return nil }
+            if entries[0].revents != 0 { return entries[0].revents }
+            if let watch, watch.shouldGiveUp() { throw .interrupted(server: server) }
         }
     }
 
@@ -199,6 +252,18 @@ final class Transport {
     }
 
     private var isClosed = false
+
+    /// Closes at once, throwing away what was sent but not delivered
+    /// (SO_LINGER 0: a reset, not a FIN after the data): for a connection
+    /// given up on, whose last request must not reach the server later,
+    /// after roster has looked whether it was saved.
+    func abort() {
+        guard !isClosed else { return }
+        var immediately = linger(l_onoff: 1, l_linger: 0)
+        setsockopt(fileDescriptor, SOL_SOCKET, SO_LINGER, &immediately, socklen_t(MemoryLayout<linger>.size))
+        tls = nil
+        close()
+    }
 
     func close() {
         guard !isClosed else { return }

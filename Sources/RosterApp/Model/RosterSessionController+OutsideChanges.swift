@@ -29,6 +29,7 @@ extension RosterSessionController {
             return changed
         }
         reportingErrors {
+            let outsideWritesBefore = store.outsideWritesFound
             let version = try store.changeCounter()
             if serverLost != nil {
                 // Back: whatever happened meanwhile is read again, and the
@@ -39,10 +40,15 @@ extension RosterSessionController {
                 reload()
                 let marksNote = dropChangedMarks()
                 changed = true
+                let outside = store.outsideWritesFound != outsideWritesBefore ? outsideWriterDescribed : nil
+                // A write that failed as the server went (it stopped
+                // answering; whether the change was saved) stays told,
+                // with the reconnection after it.
+                let failed = status?.isError == true ? status?.text : nil
                 if telling {
-                    tellReconnected()
+                    tellReconnected(outside: outside, after: failed)
                     if !marksNote.isEmpty { amendStatus(marksNote) }
-                } else if status?.isError == true { status = nil }
+                } else if failed != nil { status = nil }
             } else if version != lastDataVersion {
                 lastDataVersion = version
                 reload()
@@ -93,26 +99,33 @@ extension RosterSessionController {
     /// "reconnected to SERVER; 2 changes were made meanwhile, the latest
     /// by bob on bob@laptop: set-weapon Dog-Bot: Blowgun → Smoke",
     /// said once when a lost server is back (the list is read again).
-    private func tellReconnected() {
+    /// `outside`: who wrote without roster meanwhile, if anyone did;
+    /// `failed`: the failure the footer shows, which stays before it.
+    private func tellReconnected(outside: String?, after failed: String?) {
         let newest = (try? store.history(touching: nil, limit: Self.toldChanges + 1)) ?? []
         let unseen = newest.filter { $0.id > seenHistoryID }
         seenHistoryID = max(seenHistoryID, newest.first?.id ?? 0)
-        status = (Self.reconnected(to: store.name, meanwhile: unseen, telling: toldAsNews), false)
+        let reconnected = Self.reconnected(to: store.name, meanwhile: unseen, outside: outside, telling: toldAsNews)
+        status = failed.map { ("\($0); \(reconnected)", true) } ?? (reconnected, false)
     }
 
     /// The sentence for a server that is back, given the history entries
-    /// made meanwhile, newest first (up to `toldChanges` + 1 of them).
-    static func reconnected(to server: String, meanwhile unseen: [HistoryEntry],
+    /// made meanwhile, newest first (up to `toldChanges` + 1 of them),
+    /// and who changed the roster without roster meanwhile (`outside`,
+    /// "another program (`psql`, logged in as alice)"), which no entry shows.
+    static func reconnected(to server: String, meanwhile unseen: [HistoryEntry], outside: String? = nil,
                             telling told: (HistoryEntry) -> String = \.line) -> String {
+        let withoutEntry = outside.map { "; \($0) changed the roster meanwhile, which the history does not show" } ?? ""
         guard let latest = unseen.first else {
-            return "reconnected to \(server); the history has no change made meanwhile"
+            guard outside != nil else { return "reconnected to \(server); the history has no change made meanwhile" }
+            return "reconnected to \(server)\(withoutEntry)"
         }
         let who = latest.author.map { " by \($0)" } ?? ""
         guard unseen.count > 1 else {
-            return "reconnected to \(server); 1 change was made meanwhile\(who): \(told(latest))"
+            return "reconnected to \(server); 1 change was made meanwhile\(who): \(told(latest))\(withoutEntry)"
         }
         let count = unseen.count > toldChanges ? "more than \(toldChanges) changes" : "\(unseen.count) changes"
-        return "reconnected to \(server); \(count) were made meanwhile, the latest\(who): \(told(latest)); history lists them"
+        return "reconnected to \(server); \(count) were made meanwhile, the latest\(who): \(told(latest)); history lists them\(withoutEntry)"
     }
 
     /// Who wrote without roster, as a sentence names them: ``another

@@ -28,4 +28,5 @@ public struct OutsideWriter: Equatable, Sendable {
 extension RosterStore {
     /// A file's writers have no name (see `RosterStore.outsideWriter`).
     public var outsideWriter: OutsideWriter? { nil }
+    public var outsideWritesFound: Int { 0 }
 }

@@ -20,6 +20,10 @@ extension PostgresRosterStore {
         switch error {
         case .unreachable, .connectionLost:
             return .serverUnavailable(sentence(error.description) + unchanged)
+        case .stoppedAnswering(_, let milliseconds):
+            return .serverUnavailable(stoppedAnswering(server: settings.serverDescription, milliseconds: milliseconds) + unchanged)
+        case .interrupted:
+            return .interrupted
         case .invalidSettings(let text):
             return .invalidLocation(sentence(text))
         case .insecure, .protocolViolation, .misuse:
@@ -28,11 +32,18 @@ extension PostgresRosterStore {
             let state = failure.sqlState
             // A lock wait past the busy limit, and a transaction the server
             // gave up on for another's sake: try again, as for a busy file.
-            // A statement_timeout set on the database or role ends a
-            // statement the same way: busy too.
-            if state == .lockNotAvailable || state == .serializationFailure || state == .deadlockDetected
-                || state == .queryCanceled {
+            if state == .lockNotAvailable || state == .serializationFailure || state == .deadlockDetected {
                 return .busy(path: server)
+            }
+            // Cancelled for the server's own reasons: nobody is writing.
+            // A write sets no statement_timeout (see `writeOpening`), so
+            // this is a read the role's or database's one cut short, or an
+            // administrator's pg_cancel_backend.
+            if state == .queryCanceled {
+                let (cause, advice) = failure.message.contains("statement timeout")
+                    ? ("the statement_timeout set for role \(Quote.code(settings.user)) or its database cut it short", "ask for a longer one")
+                    : (failure.message, "try again")
+                return .heldUp("PostgreSQL at \(settings.serverDescription) cancelled roster's statement (\(cause))\(unchanged); \(advice)")
             }
             // A sequence at its end: an import gave a monster the largest
             // id, and ids are never given twice. (Past it, in schema 14's
@@ -95,12 +106,18 @@ extension PostgresRosterStore {
     /// server or its process ended), not that a statement was refused.
     static func meansLostConnection(_ error: PostgresError) -> Bool {
         switch error {
-        case .connectionLost: return true
+        case .connectionLost, .stoppedAnswering: return true
         case .server(let failure):
             let state = failure.sqlState
             return state.errorClass == "08" || state == .adminShutdown || state == .crashShutdown || state == .cannotConnectNow
         default: return false
         }
+    }
+
+    /// The sentence for a server silent past the answer timeout.
+    static func stoppedAnswering(server: String, milliseconds: Int) -> String {
+        "PostgreSQL at \(server) stopped answering: nothing came for \(PostgresError.seconds(milliseconds)) s "
+            + "(the network may have dropped the connection)"
     }
 
     /// `mapped` for this store, as its statement stands (a write or not).

@@ -23,7 +23,7 @@ extension PostgresRosterStore {
                                progress: ((_ bytesRead: Int) -> Void)?) throws(RosterError) -> ImportSummary {
         do throws(RosterError) {
             var madeSchema = false
-            let summary = try write(commit: !dryRun, locking: !dryRun) {
+            let summary = try withImportMargin { () throws(RosterError) in try write(commit: !dryRun, locking: !dryRun) {
                 madeSchema = try makeSchemaForImport(locking: !dryRun)
                 // An upsert finds monsters by key. A dry run may be a
                 // reader's, which cannot correct them.
@@ -46,7 +46,7 @@ extension PostgresRosterStore {
                     }
                 }
                 return summary
-            }
+            } }
             if !dryRun {
                 schemaMadeByImport = false
                 // Said once committed, as a first run says it: a mistyped

@@ -81,6 +81,7 @@ extension PostgresRosterStore {
         let moved = othersWrote || newest < seenNewestEntry || outside != seenOutsideWrites
         if outside != seenOutsideWrites, seenOutsideWrites != nil {
             outsideWriter = (row?[3] ?? nil).map { OutsideWriter(role: $0, program: row?[4] ?? nil) }
+            outsideWritesFound += 1
         }
         seenNewestEntry = newest
         seenOutsideWrites = outside

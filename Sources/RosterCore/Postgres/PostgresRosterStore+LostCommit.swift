@@ -20,7 +20,13 @@ import PostgresWire
 ///   schema): the change may or may not have been saved, and `roster
 ///   history` tells which (75, never "nothing was changed");
 /// - a write that records no entry (`history --clear`): roster cannot
-///   tell, and says so rather than that it could not ask (75).
+///   tell, and says so rather than that it could not ask (75);
+/// - an import into a database that had no roster, which made the schema
+///   in its own transaction: no schema means nothing was saved (see
+///   `lostImportMadeSchema`), and where it cannot ask, the sentence
+///   points at psql, as any roster command would make a default roster.
+/// A server that stopped answering (`stoppedAnswering`) is looked up the
+/// same way, and its sentences say it stopped answering.
 /// A connection lost before COMMIT was sent needs none of this: the server
 /// rolls such a transaction back.
 extension PostgresRosterStore {
@@ -41,32 +47,78 @@ extension PostgresRosterStore {
     func settleLostCommit(after error: PostgresError) throws -> Int64 {
         guard Self.meansLostConnection(error) else { throw error }
         pending = []
+        let lost: String
+        if case .stoppedAnswering(let server, let milliseconds) = error {
+            lost = Self.stoppedAnswering(server: server, milliseconds: milliseconds) + " after the change was sent to be saved"
+        } else {
+            lost = "lost the connection to PostgreSQL at \(name) after the change was sent to be saved"
+        }
+        // A roster the lost write was making is only there if it was
+        // saved, and any roster command would make one (the default
+        // roster) if it is not: psql is asked instead.
+        let whereToLook = schemaMadeByImport ? "psql's `\\dn` lists a schema named roster if it was"
+            : "`roster history` shows whether it was"
         let uncertain = RosterError.serverUnavailable(
-            "lost the connection to PostgreSQL at \(name) after the change was sent to be saved, and could not ask it again: "
-                + "the change may or may not have been saved; `roster history` shows whether it was, once the server answers")
+            "\(lost), and could not ask it again: the change may or may not have been saved; \(whereToLook), once the server answers")
         // Clearing the history records no entry, so there is no token to
         // look for: roster cannot tell, whether or not the server answers.
         guard recordsEntry else {
             throw RosterError.serverUnavailable(
-                "lost the connection to PostgreSQL at \(name) after the change was sent to be saved, and roster cannot tell whether it was "
+                "\(lost), and roster cannot tell whether it was "
                     + "(this change leaves no history entry to look for): it may or may not have been saved; `roster history` shows which")
         }
-        let found: [[String?]]
+        var found: [[String?]] = []
+        var madeNoRoster = false
+        let lostSession = connection.processID
         do {
             try adopt(Result { () throws(PostgresError) in try PostgresConnection.connect(settings) })
-            found = try connection.execute([
+            try endLostSession(lostSession)
+            madeNoRoster = try schemaMadeByImport && !lostImportMadeSchema()
+            if !madeNoRoster { found = try connection.execute([
                 BoundStatement("BEGIN"),
                 BoundStatement("SELECT set_config('lock_timeout', $1, true)", ["\(max(0, busyTimeoutMilliseconds))ms"]),
                 BoundStatement(PostgresSchema.writeLock),
                 BoundStatement("SELECT id FROM roster.history WHERE write_token = $1", [writeToken]),
                 BoundStatement("COMMIT"),
-            ])[3].rows
+            ])[3].rows }
         } catch {
             rollBack()
             throw uncertain
         }
-        guard let id = found.first?.first.flatMap({ $0 }).flatMap({ Int64($0) }) else { throw error }
-        tell?("lost the connection to PostgreSQL at \(name) before it answered, but the change was saved (history entry \(id))")
+        // Not found, or the lost write made no roster: nothing was saved.
+        guard !madeNoRoster, let id = found.first?.first.flatMap({ $0 }).flatMap({ Int64($0) }) else { throw error }
+        if case .stoppedAnswering(let server, let milliseconds) = error {
+            tell?(Self.stoppedAnswering(server: server, milliseconds: milliseconds) + ", but the change was saved (history entry \(id))")
+        } else {
+            tell?("lost the connection to PostgreSQL at \(name) before it answered, but the change was saved (history entry \(id))")
+        }
         return id
+    }
+
+    /// Ends the lost session on the server if it is still there (a
+    /// network gone silent, a server process stalled): a request of its
+    /// that the server has yet to read must not commit after the look-up
+    /// has said it was not saved, and the write lock it may hold is let go
+    /// at once. Only a session of this role and application, as the lost
+    /// one was.
+    private func endLostSession(_ processID: Int32) throws {
+        try connection.query("""
+            SELECT pg_catalog.pg_terminate_backend(pid) FROM pg_catalog.pg_stat_activity
+            WHERE pid = $1 AND pid <> pg_catalog.pg_backend_pid() AND usename = current_user
+              AND application_name = current_setting('application_name')
+            """, [String(processID)])
+    }
+
+    /// For an import into a database that had no roster: whether the lost
+    /// write's schema is there. The import made it under the migration
+    /// lock, so once that lock is had here the lost transaction has ended,
+    /// saved or rolled back; a schema still missing means it was not saved
+    /// (and the look-up for its entry, in tables that are not there, could
+    /// tell nothing).
+    private func lostImportMadeSchema() throws -> Bool {
+        try connection.transaction {
+            try takeMigrationLock { sql, values in _ = try connection.query(sql, values) }
+            return try connection.query("SELECT to_regclass('roster.roster_schema') IS NOT NULL").firstValue == "t"
+        }
     }
 }

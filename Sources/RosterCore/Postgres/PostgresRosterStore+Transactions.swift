@@ -100,11 +100,16 @@ extension PostgresRosterStore {
             // history id; the outside-change trigger stays quiet.
             // roster.write_token: its history entry's token. The
             // settings come first, so the lock waits no longer than the
-            // busy timeout.
+            // busy timeout. A write is bounded by that wait and the answer
+            // timeout, so a statement_timeout set for the role (meant for
+            // runaway queries) does not cut it short; and should roster
+            // vanish mid-write, the server drops the write, and the lock,
+            // once it has been idle as long as roster would wait.
             BoundStatement("""
                 SELECT set_config('lock_timeout', $1, true), set_config('roster.writing', 'on', true), \
-                set_config('roster.write_token', $2, true)
-                """, ["\(max(0, busyTimeoutMilliseconds))ms", writeToken]),
+                set_config('roster.write_token', $2, true), set_config('statement_timeout', '0', true), \
+                set_config('idle_in_transaction_session_timeout', $3, true)
+                """, ["\(max(0, busyTimeoutMilliseconds))ms", writeToken, "\(answerTimeoutMilliseconds)ms"]),
         ] + (locking && !schemaMadeByImport ? [BoundStatement(PostgresSchema.writeLock)] : [])
     }
 

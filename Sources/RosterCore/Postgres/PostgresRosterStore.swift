@@ -47,6 +47,10 @@ public final class PostgresRosterStore: RosterStore {
     /// Whose changes `undo` and `redo` take back: your own by default.
     public var undoScope: UndoScope = .own
     var busyTimeoutMilliseconds = RosterLimits.busyTimeoutMilliseconds
+    /// What a wait on the server may take beyond the busy timeout (see
+    /// `PostgresRosterStore+Deadlines`), and what it heeds meanwhile.
+    var answerMarginMilliseconds = PostgresRosterStore.defaultAnswerMarginMilliseconds
+    var waitWatch: WaitWatch?
     /// Statements sent with the next one that needs an answer, in the
     /// order their parts go (see `StatementQueue`).
     var queue = StatementQueue()
@@ -86,6 +90,7 @@ public final class PostgresRosterStore: RosterStore {
     var seenNewestEntry: Int64 = 0
     var seenOutsideWrites: String?
     public internal(set) var outsideWriter: OutsideWriter?
+    public internal(set) var outsideWritesFound = 0
     var ownTokensSinceSeen: [String] = []
     /// How deep in `guarded` the store is: only the outermost call may
     /// reconnect, never one inside a transaction.
@@ -123,6 +128,7 @@ public final class PostgresRosterStore: RosterStore {
         self.settings = settings
         self.uri = uri
         self.client = client
+        configure(connection)
     }
 
     deinit { connection.close() }
@@ -197,7 +203,7 @@ public final class PostgresRosterStore: RosterStore {
             var resolved = try ConnectionSettings.resolve(uri: uri, environment: environment)
             givenApplicationName = resolved.applicationName
             resolved.applicationName = resolved.applicationName ?? "roster"
-            resolved.runtimeParameters = pinnedParameters
+            resolved.runtimeParameters = startupParameters()
             settings = resolved
         } catch {
             throw .invalidLocation(sentence(error.description))
@@ -312,6 +318,7 @@ public final class PostgresRosterStore: RosterStore {
     func adopt(_ outcome: Result<PostgresConnection, PostgresError>) throws(RosterError) {
         switch outcome {
         case .success(let session):
+            configure(session)
             connection = session
             reconnectDelay = 250
             isListening = false
@@ -376,7 +383,11 @@ public final class PostgresRosterStore: RosterStore {
     /// Writes set it in their transaction; reads take the session's.
     public func setBusyTimeout(milliseconds: Int) throws(RosterError) {
         busyTimeoutMilliseconds = max(0, milliseconds)
-        _ = try guarded { try run("SELECT set_config('lock_timeout', $1, false)", ["\(busyTimeoutMilliseconds)ms"]) }
+        configure(connection)
+        _ = try guarded {
+            try run("SELECT set_config('lock_timeout', $1, false), set_config('idle_in_transaction_session_timeout', $2, false)",
+                    ["\(busyTimeoutMilliseconds)ms", "\(answerTimeoutMilliseconds)ms"])
+        }
     }
 
     /// A dry run rehearses in a transaction that is rolled back.

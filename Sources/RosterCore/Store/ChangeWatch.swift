@@ -27,4 +27,7 @@ public enum ChangeWatch: Equatable, Sendable {
 extension RosterStore {
     /// A file is asked every so often.
     public var changeWatch: ChangeWatch { .everySoOften }
+
+    /// A file's waits end with the busy timeout: nothing to heed.
+    public func heedWhileWaiting(descriptors: [Int32], shouldGiveUp: (() -> Bool)?) {}
 }

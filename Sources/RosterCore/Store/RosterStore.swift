@@ -171,10 +171,20 @@ public protocol RosterStore: AnyObject {
     func changeCounter() throws(RosterError) -> Int64
     /// When to ask `changeCounter()` again: see `ChangeWatch`.
     var changeWatch: ChangeWatch { get }
+    /// What a wait on a server also heeds (an interface's terminal and
+    /// signal pipe): when one of `descriptors` can be read,
+    /// `shouldGiveUp` reads it and says whether to stop waiting; the
+    /// request then fails as `interrupted`. A file's waits are bounded by
+    /// the busy timeout, and heed nothing.
+    func heedWhileWaiting(descriptors: [Int32], shouldGiveUp: (() -> Bool)?)
     /// Who made the latest write without roster that `changeCounter()`
     /// found moved, where the store can tell (a server's role); nil for
     /// a file, whose writers have no name, and before any such write.
     var outsideWriter: OutsideWriter? { get }
+    /// How many times `changeCounter()` has found the count of writes
+    /// without roster moved: the first look after a server came back
+    /// counts those made while it was away. A file counts none.
+    var outsideWritesFound: Int { get }
     /// Whether `path` names one of the roster's own files (the database,
     /// its log, the log's index, a journal), which an export must never
     /// be written over; nil for any other file. Make the folders on the

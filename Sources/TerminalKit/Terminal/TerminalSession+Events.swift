@@ -42,6 +42,30 @@ extension TerminalSession {
         return []
     }
 
+    /// What a program busy elsewhere (waiting on a server) polls beside
+    /// its own work so that the person can still quit: the signal pipe
+    /// and the terminal. When one can be read, `readWithoutWaiting` reads it.
+    public var descriptorsToHeed: [Int32] {
+        [signalPipe.read] + (inputClosed ? [] : [inputDescriptor])
+    }
+
+    /// The signals and input that have arrived, read without waiting and
+    /// without the events kept for later: for a program busy elsewhere,
+    /// which acts on the few it must (Ctrl-C, a termination) and keeps
+    /// the rest for its loop with `keepForLater`.
+    public func readWithoutWaiting() -> [TerminalEvent] {
+        let ready = POSIXCalls.readable(descriptorsToHeed, timeoutMilliseconds: 0)
+        var events: [TerminalEvent] = []
+        if ready.first == true { events += drainSignals() }
+        if ready.count > 1, ready[1] { events += readInput() }
+        return events
+    }
+
+    /// Hands `events` to the next `nextEvents`, before anything newer.
+    public func keepForLater(_ events: [TerminalEvent]) {
+        queued += events
+    }
+
     /// Sends `request` and collects the terminal's replies until a primary
     /// device attributes reply (`ESC [ ? … c`) arrives — every terminal
     /// answers that one, so a query followed by `ESC [ c` learns "not

@@ -9,7 +9,11 @@ import Glibc
 /// server, whose whole answer is then read and thrown away before both
 /// ends are closed (the reply lost after the change was saved), or is
 /// never sent (lost before COMMIT). Once it has cut, it may stop taking
-/// connections, so that the server stays unreachable through it.
+/// connections, so that the server stays unreachable through it. Armed
+/// to stall, the first message holding a given text goes to the server
+/// and then nothing more passes either way, while both ends stay open:
+/// a network that went silent, no FIN, no RST. The server's end closes
+/// only when the server ends the session.
 ///
 /// Bytes are passed as they come, on two threads per connection; the
 /// armed match is on the text `COMMIT` with its terminating zero, as the
@@ -20,6 +24,8 @@ final class CommitLosingProxy: @unchecked Sendable {
         case afterCommit
         /// Neither the COMMIT nor anything sent with it reaches the server.
         case beforeCommit
+        /// The message goes to the server; then silence, both ends open.
+        case stall
     }
 
     /// The folder of the proxy's socket: the URI's host, with the server's port.
@@ -28,7 +34,7 @@ final class CommitLosingProxy: @unchecked Sendable {
     private let serverPath: String
     private let listener: Int32
     private let lock = NSLock()
-    private var armed: Cut?
+    private var armed: (cut: Cut, text: [UInt8])?
     private var closesAfterCut = false
     private(set) var cuts = 0
     private var stopped = false
@@ -63,9 +69,10 @@ final class CommitLosingProxy: @unchecked Sendable {
 
     /// Cuts the next connection that sends COMMIT; with `thenUnreachable`,
     /// takes no connection after that.
-    func arm(_ cut: Cut, thenUnreachable: Bool = false) {
+    /// `on`: the text of the message that is cut (COMMIT by default).
+    func arm(_ cut: Cut, on text: String = "COMMIT\u{0}", thenUnreachable: Bool = false) {
         lock.withLock {
-            armed = cut
+            armed = (cut, Array(text.utf8))
             closesAfterCut = thenUnreachable
         }
     }
@@ -93,14 +100,25 @@ final class CommitLosingProxy: @unchecked Sendable {
         }
         let answerDropped = DispatchSemaphore(value: 0)
         let cut = Flag()
+        let silent = Flag()
         Thread.detachNewThread { [self] in
             var buffer = [UInt8](repeating: 0, count: 65536)
             while true {
                 let count = read(client, &buffer, buffer.count)
                 guard count > 0 else { break }
                 let chunk = Array(buffer[0..<count])
-                let commit = Array("COMMIT\u{0}".utf8)
-                if chunk.firstRange(of: commit) != nil, let how = takeArmed() {
+                if let how = takeArmed(matching: chunk) {
+                    if how == .stall {
+                        silent.set()
+                        cut.set()
+                        _ = Self.writeAll(server, chunk)
+                        // Whatever the client sends is lost; its going is
+                        // not passed on: the server's end stays open. Each
+                        // thread then closes its own end.
+                        while read(client, &buffer, buffer.count) > 0 {}
+                        close(client)
+                        return
+                    }
                     if how == .afterCommit {
                         cut.set()
                         _ = Self.writeAll(server, chunk)
@@ -128,6 +146,11 @@ final class CommitLosingProxy: @unchecked Sendable {
                 guard Self.writeAll(client, chunk) else { break }
             }
             answerDropped.signal()
+            if silent.isSet {
+                // Nor is the server's going passed on.
+                close(server)
+                return
+            }
             shutdown(client, Int32(SHUT_RDWR))
             shutdown(server, Int32(SHUT_RDWR))
             close(client)
@@ -143,11 +166,12 @@ final class CommitLosingProxy: @unchecked Sendable {
         func set() { lock.withLock { value = true } }
     }
 
-    private func takeArmed() -> Cut? {
+    private func takeArmed(matching chunk: [UInt8]) -> Cut? {
         let (how, unreachable) = lock.withLock { () -> (Cut?, Bool) in
-            defer { armed = nil }
-            if armed != nil { cuts += 1 }
-            return (armed, closesAfterCut)
+            guard let armed, chunk.firstRange(of: armed.text) != nil else { return (nil, false) }
+            self.armed = nil
+            cuts += 1
+            return (armed.cut, closesAfterCut)
         }
         if how != nil, unreachable { stop() }
         return how

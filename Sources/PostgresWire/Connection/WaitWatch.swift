@@ -1,0 +1,17 @@
+/// What a wait for the server also heeds: a person at a terminal who
+/// wants to quit while roster waits on a server that stopped answering.
+///
+/// Every wait on the server's socket polls `descriptors` beside it (a
+/// terminal, a signal pipe). When one can be read, `shouldGiveUp` runs:
+/// it reads them (it must, or the next poll would wake at once again) and
+/// says whether to stop waiting. The connection is then closed, as its
+/// state is unknown, and the wait throws `.interrupted`.
+public struct WaitWatch {
+    public var descriptors: [Int32]
+    public var shouldGiveUp: () -> Bool
+
+    public init(descriptors: [Int32], shouldGiveUp: @escaping () -> Bool) {
+        self.descriptors = descriptors
+        self.shouldGiveUp = shouldGiveUp
+    }
+}
