@@ -71,6 +71,9 @@ final class TLSRelay {
         length = struct.unpack('!i', data[1:5])[0] - len(name)
         return b'R' + struct.pack('!i', length) + data[5:at] + data[at + len(name):]
 
+    # Each direction runs until its source ends, then ends its target's
+    # sending half only: closing both ends at once could drop what the other
+    # direction has not delivered yet (the server's refusal, as it hangs up).
     def pump(source, target, rewrite):
         try:
             while True:
@@ -81,11 +84,11 @@ final class TLSRelay {
         except OSError:
             pass
         finally:
-            for end in (source, target):
-                try:
-                    end.close()
-                except OSError:
-                    pass
+            try:
+                # The socket's own half-close: an SSL socket's would drop its TLS state under the other direction.
+                socket.socket.shutdown(target, socket.SHUT_WR)
+            except OSError:
+                pass
 
     def serve(client):
         if client.recv(8) != SSL_REQUEST:
@@ -99,8 +102,15 @@ final class TLSRelay {
             client.close()
             return
         server = towards_server.wrap_socket(server)
-        threading.Thread(target=pump, args=(client, server, False), daemon=True).start()
+        upwards = threading.Thread(target=pump, args=(client, server, False), daemon=True)
+        upwards.start()
         pump(server, client, mode == 'strike')
+        upwards.join(5)
+        for end in (client, server):
+            try:
+                end.close()
+            except OSError:
+                pass
 
     listener = socket.socket()
     listener.bind(('127.0.0.1', 0))

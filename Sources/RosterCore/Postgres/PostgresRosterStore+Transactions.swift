@@ -107,7 +107,7 @@ extension PostgresRosterStore {
             // once it has been idle as long as roster would wait.
             BoundStatement("""
                 SELECT set_config('lock_timeout', $1, true), set_config('roster.writing', 'on', true), \
-                set_config('roster.write_token', $2, true), set_config('statement_timeout', '0', true), \
+                set_config('roster.write_token', $2, true), set_config('statement_timeout', '0ms', true), \
                 set_config('idle_in_transaction_session_timeout', $3, true)
                 """, ["\(max(0, busyTimeoutMilliseconds))ms", writeToken, "\(answerTimeoutMilliseconds)ms"]),
         ] + (locking && !schemaMadeByImport ? [BoundStatement(PostgresSchema.writeLock)] : [])
