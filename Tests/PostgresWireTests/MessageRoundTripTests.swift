@@ -95,6 +95,19 @@ import Testing
         #expect(try roundTrip(negotiate) == negotiate)
     }
 
+    @Test("a server's error of megabytes is kept to its first 8,192 code points, marked as cut; one of PostgreSQL's own length whole")
+    func aHugeErrorFieldIsCut() throws {
+        let huge = String(repeating: "é\u{1b}", count: 3_000_000)
+        let error = ServerError(fields: [UInt8(ascii: "M"): huge, UInt8(ascii: "D"): "Key (name_key)=(cat-bot) already exists."])
+        let decoded = try roundTrip(ErrorResponse(error: error)).error
+        #expect(decoded.message.unicodeScalars.count == ServerError.fieldLimit + "… (cut: the server sent more)".unicodeScalars.count)
+        #expect(decoded.message.hasSuffix("… (cut: the server sent more)"))
+        #expect(decoded.message.hasPrefix("é\u{1b}é"))
+        #expect(decoded.detail == "Key (name_key)=(cat-bot) already exists.")
+        let atLimit = String(repeating: "a", count: ServerError.fieldLimit)
+        #expect(try roundTrip(ErrorResponse(error: ServerError(fields: [UInt8(ascii: "M"): atLimit]))).error.message == atLimit)
+    }
+
     @Test func theStartUpPacketIsLaidOutAsTheProtocolSays() {
         var writer = MessageWriter()
         StartupMessage(parameters: [("user", "a")]).encode(into: &writer)

@@ -92,7 +92,8 @@ extension PostgresRosterStore {
 
     /// Calls `body` with each row `query` asks for as the server sent it,
     /// in its order, with the query's fields as columns. A row with
-    /// another number of columns is damage, as it is for `forEachMonster`.
+    /// another number of columns, or one `PostgresMonsterRow.isSound`
+    /// refuses, is damage, as it is for `forEachMonster`.
     func forEachRow(matching query: MonsterQuery, _ body: (PostgresMonsterRow) throws -> Void) throws {
         let query = try guarded { try resolvingNames(query) }
         let fields = query.recordFields
@@ -107,11 +108,12 @@ extension PostgresRosterStore {
             if !batch.isEmpty { try connection.execute(batch) }
             if names == nil, NameRecheck.needed(for: query) {
                 return try forEachCheckedRow(matching: query, columns: fields.map(\.key).joined(separator: ", "), count: columnCount) { row in
+                    guard PostgresMonsterRow.isSound(row, fields: fields) else { throw RosterError.damaged(path: "a row of roster.monster") }
                     try body(PostgresMonsterRow(columns: row))
                 }
             }
             try connection.query(select.sql, select.parameters.map(\.text), eachRowBytes: { columns in
-                guard columns.count == columnCount else { throw RosterError.damaged(path: "a row of roster.monster") }
+                guard columns.count == columnCount, PostgresMonsterRow.isSound(columns, fields: fields) else { throw RosterError.damaged(path: "a row of roster.monster") }
                 try body(PostgresMonsterRow(columns: columns))
             })
         } catch let error as PostgresError {

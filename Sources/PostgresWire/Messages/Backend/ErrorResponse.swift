@@ -27,7 +27,22 @@ extension ServerError: WireValue {
 
     static func read(from reader: inout MessageReader) throws(PostgresError) -> Self {
         var fields: [UInt8: String] = [:]
-        while case let code = try reader.int8(), code != 0 { fields[code] = try reader.cString() }
+        while case let code = try reader.int8(), code != 0 { fields[code] = bounded(try reader.cString()) }
         return ServerError(fields: fields)
+    }
+
+    /// The most of a field kept: PostgreSQL's own messages are a line or
+    /// two, and a detail quoting a value is at most a few of roster's
+    /// longest texts; a server sending megabytes (a hostile one, or one
+    /// whose function raises a huge text) would otherwise be printed whole.
+    static let fieldLimit = 8_192
+
+    /// `text`, cut after `fieldLimit` code points and marked as cut.
+    static func bounded(_ text: String) -> String {
+        guard text.utf8.count > fieldLimit else { return text }
+        let scalars = text.unicodeScalars
+        guard let end = scalars.index(scalars.startIndex, offsetBy: fieldLimit, limitedBy: scalars.endIndex),
+              end != scalars.endIndex else { return text }
+        return String(scalars[..<end]) + "… (cut: the server sent more)"
     }
 }
