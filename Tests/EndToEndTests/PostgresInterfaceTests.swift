@@ -216,6 +216,29 @@ struct PostgresInterfaceTests {
         #expect(screen.waitForExit(timeout: 10) == 0, "\(screen.screen)")
     }
 
+    @Test("sorted, the server gone, a filter typed: the list holds what it could read, and is whole again once the server is back")
+    func sortedFilterWhileLost() throws {
+        let cluster = try DisposablePostgres(ownedWith: [])
+        let database = try cluster.makeDatabase()
+        let uri = cluster.uri(database: database)
+        #expect(try Sandbox().roster(uri: uri, ["list"]).status == 0)
+        let screen = try open(uri, as: "alice@desk")
+        #expect(screen.waitFor("Monsters · 6"))
+        try screen.press("s")
+        #expect(screen.waitFor("sorted by name"), "\(screen.screen)")
+        try cluster.crash()
+        #expect(screen.waitFor("reconnecting…", timeout: 5), "\(screen.screen)")
+        try screen.press("/", "b", "o", "t")
+        usleep(500_000)
+        #expect(screen.exitStatus == nil, "\(screen.screen)")
+        try cluster.restart()
+        #expect(screen.waitUntil(timeout: 20) { !$0.contains("reconnecting…") }, "\(screen.screen)")
+        try screen.press("Escape", "Escape")
+        #expect(screen.waitFor("Monsters · 6", timeout: 5), "\(screen.screen)")
+        try screen.press("q")
+        #expect(screen.waitForExit(timeout: 10) == 0, "\(screen.screen)")
+    }
+
     @Test("the weapon panel on two marks, another person's set-weapon meanwhile: the first choice is refused naming who and what, the same choice again saves it over theirs")
     func marksClash() throws {
         let (cluster, database, uri, sandbox) = try newRoster()

@@ -24,6 +24,9 @@ extension MonsterListModel {
             let ids = matches.map { index.ids[Int($0)] }
             let sorted = (try? store.monsterIDs(matching: MonsterQuery(conditions: [.idIn(ids)], order: [order]))) ?? []
             arranged = sorted.compactMap { index.row(of: $0).map(Int32.init) }
+            // A read that failed (the server went) or rows gone meanwhile:
+            // the list holds what was found, never more places than rows.
+            count = arranged?.count ?? 0
             pages = nil
             return
         }
@@ -47,6 +50,7 @@ extension MonsterListModel {
         var matching = [Bool](repeating: false, count: index.count)
         for row in matches { matching[Int(row)] = true }
         arranged = sorted.filter { matching[Int($0)] }
+        count = arranged?.count ?? 0
     }
 
     /// Reads the rows from `position` through `end`, with padding around.

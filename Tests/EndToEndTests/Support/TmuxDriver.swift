@@ -132,7 +132,6 @@ final class TmuxDriver {
     }
 
     /// The exit status of the command, once it has ended.
-    /// The exit status of the command, once it has ended.
     var exitStatus: Int? {
         guard let text = try? String(contentsOfFile: statusFile, encoding: .utf8) else { return nil }
         return Int(text.trimmingCharacters(in: .whitespacesAndNewlines))
