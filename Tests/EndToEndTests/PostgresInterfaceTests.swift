@@ -216,7 +216,7 @@ struct PostgresInterfaceTests {
         #expect(screen.waitForExit(timeout: 10) == 0, "\(screen.screen)")
     }
 
-    @Test("sorted, the server gone, a filter typed: the list holds what it could read, and is whole again once the server is back")
+    @Test("sorted, the server gone, a filter typed: the list holds what it could read; a write refused meanwhile gives way to the reconnection, and the list is whole again")
     func sortedFilterWhileLost() throws {
         let cluster = try DisposablePostgres(ownedWith: [])
         let database = try cluster.makeDatabase()
@@ -225,16 +225,29 @@ struct PostgresInterfaceTests {
         let screen = try open(uri, as: "alice@desk")
         #expect(screen.waitFor("Monsters · 6"))
         try screen.press("s")
-        #expect(screen.waitFor("sorted by name"), "\(screen.screen)")
+        #expect(screen.waitFor("name, A to Z"), "\(screen.screen)")
         try cluster.crash()
         #expect(screen.waitFor("reconnecting…", timeout: 5), "\(screen.screen)")
-        try screen.press("/", "b", "o", "t")
+        try screen.press("w")
+        #expect(screen.waitFor("✕ Close"), "\(screen.screen)")
+        try screen.press("3")
+        #expect(says(screen, "Weapon not saved: the server at"), "\(screen.screen)")
+        try cluster.restart()
+        // Back: the reconnection takes the place of the refusal told while away, which asked nothing of the server.
+        #expect(says(screen, "Reconnected to", timeout: 20), "\(screen.screen)")
+        #expect(!Self.flowing(screen.screen).contains("not saved"), "\(screen.screen)")
+        try screen.press("Escape")
+
+        // Away again, a filter that some names match, typed while the sorted list cannot be read.
+        try cluster.crash()
+        #expect(screen.waitFor("reconnecting…", timeout: 5), "\(screen.screen)")
+        try screen.press("/", "c", "a", "t")
         usleep(500_000)
         #expect(screen.exitStatus == nil, "\(screen.screen)")
         try cluster.restart()
-        #expect(screen.waitUntil(timeout: 20) { !$0.contains("reconnecting…") }, "\(screen.screen)")
+        #expect(says(screen, "Reconnected to", timeout: 20), "\(screen.screen)")
         try screen.press("Escape", "Escape")
-        #expect(screen.waitFor("Monsters · 6", timeout: 5), "\(screen.screen)")
+        #expect(screen.waitUntil(timeout: 5) { $0.contains("6 · name, A to Z") && $0.contains("Mini-Tomato-Bot") }, "\(screen.screen)")
         try screen.press("q")
         #expect(screen.waitForExit(timeout: 10) == 0, "\(screen.screen)")
     }

@@ -170,6 +170,20 @@ import Testing
         #expect(uriFirst.password == "given")
     }
 
+    @Test("a password file of megabytes is not read into memory: it is set aside, and said so")
+    func aHugePasswordFileIsNotRead() throws {
+        let home = try TemporaryFolder()
+        let file = home.path + "/.pgpass"
+        // Sparse: the size says 3 GiB, the disk holds almost nothing.
+        let descriptor = open(file, O_CREAT | O_WRONLY, 0o600)
+        #expect(descriptor >= 0)
+        #expect(ftruncate(descriptor, 3 << 30) == 0)
+        close(descriptor)
+        let settings = try ConnectionSettings.resolve(uri: "postgresql://db.example.org/roster", environment: ["USER": "alice", "HOME": home.path])
+        #expect(settings.password == nil)
+        #expect(settings.warnings == ["the password file \(file) was not read, as it is larger than a password file is (over 1 MiB)"])
+    }
+
     @Test func aSocketInTheDefaultFolderMatchesLocalhostInThePasswordFile() throws {
         let home = try TemporaryFolder()
         try "localhost:5432:*:alice:viasocket\n/tmp/elsewhere:5432:*:alice:bypath\n".write(toFile: home.path + "/pass", atomically: true, encoding: .utf8)

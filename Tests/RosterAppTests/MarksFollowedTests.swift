@@ -42,7 +42,7 @@ struct MarksFollowedTests {
         #expect(roster.weaponPanel?.title == "Weapon for 3 marked monsters, which differ", "\(roster.text)")
         try otherProgram(roster, gives: "Dog-Bot", .fire)
         let panel = try #require(roster.weaponPanel, "the panel stays open: \(roster.text)")
-        #expect(panel.title == "Weapon for 2 marked monsters; 1 left the list", "\(roster.text)")
+        #expect(panel.title == "Weapon for 2 marked monsters; 1 dropped out", "\(roster.text)")
         #expect(panel.currentIndex == WeaponType.allCases.firstIndex(of: .ninjaStar), "the two left share Ninja Star")
         roster.type("5")
         #expect(try roster.weaponInDatabase("Fire-Bot") == .smoke)
@@ -59,7 +59,7 @@ struct MarksFollowedTests {
         let other = try SQLiteRosterStore.open(path: roster.path)
         _ = try other.remove(monsterID: try #require(try other.find("Dog-Bot")).id)
         roster.interface.poll()
-        #expect(roster.weaponPanel?.title == "Weapon for 1 marked monster; 1 left the list", "\(roster.text)")
+        #expect(roster.weaponPanel?.title == "Weapon for 1 marked monster; 1 dropped out", "\(roster.text)")
     }
 
     @Test("every marked monster leaves the list: the title says so and a choice is refused, the cursor's monster untouched", arguments: sizes)
@@ -67,7 +67,7 @@ struct MarksFollowedTests {
         let roster = try marking([1], size: size)           // Dog-Bot
         roster.press(.character("w"))
         try otherProgram(roster, gives: "Dog-Bot", .fire)
-        #expect(roster.weaponPanel?.title == "Weapon for no marked monster; 1 left the list", "\(roster.text)")
+        #expect(roster.weaponPanel?.title == "Weapon for no marked monster; 1 dropped out", "\(roster.text)")
         #expect(roster.weaponPanel?.currentIndex == nil, "nothing ticked")
         roster.type("3")
         #expect(try roster.weaponInDatabase("Cat-Bot") == .sword, "never given to the monster under the cursor")

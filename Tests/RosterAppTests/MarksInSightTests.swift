@@ -104,7 +104,7 @@ struct MarksInSightTests {
         let other = try SQLiteRosterStore.open(path: roster.path)
         _ = try other.edit(monsterID: try #require(try other.find("Dog-Bot")).id, MonsterChanges(weapon: .fire))
         roster.interface.poll()
-        #expect(roster.weaponPanel?.title == "Weapon for 1 marked monster; 1 left the list", "\(roster.weaponPanel?.title ?? "")")
+        #expect(roster.weaponPanel?.title == "Weapon for 1 marked monster; 1 dropped out", "\(roster.weaponPanel?.title ?? "")")
         let message = try #require(roster.footer.message)
         #expect(message.hasPrefix("2 marked monsters hidden by the filter stay as they are; this acts on the 1 marked monster in the list"),
                 "\(message)")

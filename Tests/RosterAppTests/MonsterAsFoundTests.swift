@@ -42,7 +42,7 @@ struct MonsterAsFoundTests {
         if seen {
             #expect(roster.interface.poll())
             #expect(roster.footer.message?.hasSuffix("; \(dropped), so their marks were dropped") == true, "\(roster.footer.message ?? "")")
-            #expect(roster.weaponPanel?.title == "Weapon for 1 marked monster; 2 left the list", "\(roster.text)")
+            #expect(roster.weaponPanel?.title == "Weapon for 1 marked monster; 2 dropped out", "\(roster.text)")
         }
         let historyBefore = try roster.store.historyCount()
         roster.type("3")                                                          // Fire

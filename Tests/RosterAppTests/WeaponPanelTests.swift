@@ -183,4 +183,20 @@ struct ExternalChangeTests {
         #expect(!inside.contains { $0.contains("Preferred way to kill") }, "\(inside)")
         #expect(inside.contains { $0.hasPrefix("1–5") && $0.hasSuffix("choose") }, "\(inside)")
     }
+
+    @Test("narrow, with the panel open, a refusal under the weapon leaves the weapon's row whole: the caption is never drawn beneath it")
+    func refusalBesideTheWeaponWhenNarrow() throws {
+        for height in 14...24 {
+            let roster = try RosterScreenHarness(width: 60, height: height)
+            roster.press(.character("w"))
+            #expect(roster.weaponPanel != nil)
+            let refusal = "the roster at /tmp/lead/pg/.s.PGSQL.5491 (database postgres, user rdr) cannot be written: "
+                + "the database role `rdr` may only read it (permission denied for table history_counter); nothing was changed"
+            roster.interface.screen.weaponCell.problem = refusal
+            roster.interface.controller.status = ("Weapon not saved: \(refusal)", true)
+            let text = roster.text
+            // The weapon's glyph and the caption on one row is one drawn over the other.
+            #expect(!roster.lines.contains { $0.contains("†") && $0.contains("way to kill") }, "60×\(height):\n\(text)")
+        }
+    }
 }

@@ -192,4 +192,23 @@ struct PostgresGivenIDsTests {
         #expect(try roster.find("D-Bot")?.id == 51)
         #expect(try roster.add(monster("E-Bot")).id == 52)
     }
+
+    @Test("a reader, or a role that may only connect, cannot move the ids given nor draw one; a writer still adds")
+    func onlyWritersMoveIDs() throws {
+        let (roster, psql, admin) = try rosterWithWriter()
+        defer { psql.close(); admin.close() }
+        let server = try PostgresTestServer.shared()
+        let database = try admin.query("SELECT current_database()").firstValue ?? ""
+        try admin.grantReading(to: "ci_reader")
+        try admin.makeLoginRole("conn")
+        for role in ["ci_reader", "conn"] {
+            let other = try server.connection(as: role, database: database)
+            defer { other.close() }
+            for call in ["SELECT roster.monster_ids_given(9223372036854775000)", "SELECT roster.draw_monster_id()"] {
+                #expect(throws: PostgresError.self, "\(role): \(call)") { try other.simpleQuery(call) }
+            }
+        }
+        #expect(try admin.query("SELECT last_id FROM roster.monster_id_given").firstValue == "6")
+        #expect(try roster.add(monster("After-Bot")).id == 7)
+    }
 }

@@ -25,6 +25,9 @@ enum PasswordFile {
         return nil
     }
 
+    /// The largest password file read, in bytes.
+    static let largest = 1 << 20
+
     static func lookUp(at path: String, host: String, port: UInt16, database: String, user: String) -> Lookup {
         var status = stat()
         guard stat(path, &status) == 0 else { return .notFound }
@@ -33,6 +36,10 @@ enum PasswordFile {
         }
         guard status.st_mode & (S_IRWXG | S_IRWXO) == 0 else {
             return .ignored("the password file \(path) was not read, as others can read or write it (its permissions should be u=rw, 0600, or less)")
+        }
+        // A line a server: a file of megabytes is not one, and is not read into memory.
+        guard status.st_size <= largest else {
+            return .ignored("the password file \(path) was not read, as it is larger than a password file is (over 1 MiB)")
         }
         guard let contents = readWholeFile(path) else { return .notFound }
         // libpq matches a unix socket in the default folder (or no host)

@@ -35,6 +35,7 @@ extension RosterSessionController {
                 // Back: whatever happened meanwhile is read again, and the
                 // footer says so once, with the changes not seen yet, in
                 // place of "lost" and of any refusal told while away.
+                let refusal = refusedWhileLost()
                 serverLost = nil
                 lastDataVersion = version
                 reload()
@@ -44,7 +45,9 @@ extension RosterSessionController {
                 // A write that failed as the server went (it stopped
                 // answering; whether the change was saved) stays told,
                 // with the reconnection after it.
-                let failed = status?.isError == true ? status?.text : nil
+                let failed = status.flatMap { told in
+                    told.isError && !(refusal.map { told.text.hasSuffix($0) } ?? false) ? told.text : nil
+                }
                 if telling {
                     tellReconnected(outside: outside, after: failed)
                     if !marksNote.isEmpty { amendStatus(marksNote) }

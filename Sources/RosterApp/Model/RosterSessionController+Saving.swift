@@ -100,7 +100,16 @@ extension RosterSessionController {
             field.told(current) != field.told(original) && (field.told(mine) != field.told(current) || field === MonsterFields.name)
         }
         // Begun with roster's words: `who` is a role, written as it is.
-        return "after you began, \(who) changed \(changedFields(fields, from: original, to: current)), so yours was not saved; \(again)"
+        guard fields.count == 1, fields[0] === MonsterFields.name, mine.name == current.name else {
+            return "after you began, \(who) changed \(changedFields(fields, from: original, to: current)), so yours was not saved; \(again)"
+        }
+        // Only the name changed, which the person's change leaves alone: the
+        // row may be the monster renamed or another in its place, so saving
+        // again goes to the monster now named, and takes back nothing of theirs.
+        let named = MonsterFields.name.told(current)
+        return "after you began, \(who) changed \(original.name)'s name to \(named), or put another monster in its place, so yours "
+            + "was not saved; " + again.replacing("yours over it", with: "yours to \(named)")
+            .replacing("keeps theirs", with: "keeps it as it is")
     }
 
     /// "another program had already changed Cat-Bot's weapon to Fire: the

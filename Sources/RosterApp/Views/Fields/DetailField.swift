@@ -106,14 +106,15 @@ class DetailField: View {
     }
 
     /// The editor's title while it acts on marks: "Weapon for 3 marked
-    /// monsters", "…, which differ" when their values do, "; 1 left the
-    /// list" when the set changed while it was open; nil without marks.
+    /// monsters", "…, which differ" when their values do, "; 1 dropped out"
+    /// (its mark dropped, or its row gone or hidden) when the set changed
+    /// while it was open; nil without marks.
     func marksTitle(_ what: String, shared: Bool) -> String? {
         guard actsOnMarks else { return nil }
         let whom = marks.isEmpty ? "no marked monster" : RosterSessionController.monsters(marks.count, "marked monster", "marked monsters")
         let now = Set(marks.map(\.id))
         let left = marksWhenOpened.subtracting(now).count, came = now.subtracting(marksWhenOpened).count
-        let change = [left == 0 ? nil : "\(left) left the list", came == 0 ? nil : "\(came) came into it"].compactMap { $0 }
+        let change = [left == 0 ? nil : "\(left) dropped out", came == 0 ? nil : "\(came) came in"].compactMap { $0 }
         let changed = change.isEmpty ? "" : "; " + change.joined(separator: ", ")
         return "\(what) for \(whom)\(shared || marks.count <= 1 ? "" : ", which differ")\(changed)"
     }

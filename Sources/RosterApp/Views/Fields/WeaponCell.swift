@@ -73,14 +73,15 @@ final class WeaponCell: ChoiceField {
     override func draw(in buffer: inout Buffer) {
         let valueArea = drawLabel(in: &buffer)
         guard let monster = controller.selected else { return }
-        if frame.height >= 4 {
-            buffer.write("Preferred way to kill", at: valueArea.origin, width: valueArea.width, style: Theme.label)
-        }
         // The reason a choice was refused goes under the box.
         drawProblem(in: &buffer, valueArea: valueArea)
         let reasonRows = problemRowsShown
         let box = Rect(x: valueArea.x, y: valueArea.y + 1, width: min(valueArea.width, 28),
                        height: min(5, frame.height - 1 - reasonRows))
+        // The caption heads the box, on the row the weapon takes when the box has no room.
+        if box.height >= 3 {
+            buffer.write("Preferred way to kill", at: valueArea.origin, width: valueArea.width, style: Theme.label)
+        }
         guard box.height >= 3 else {
             // No room for the box: the weapon on the label's row.
             let text = monster.weapon.label
