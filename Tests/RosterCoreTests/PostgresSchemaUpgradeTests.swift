@@ -213,6 +213,27 @@ struct PostgresSchemaUpgradeTests {
         defer { fresh.close() }
         #expect(try admin.rosterSchemaShape() == (try fresh.rosterSchemaShape()))
     }
+
+    @Test("schema 17, whose id functions any role could call, is upgraded: a reader may no longer move the ids given, and the schema is a new one's")
+    func seventeenToEighteen() throws {
+        let (database, admin) = try Self.roster(atVersion: 17)
+        defer { admin.close() }
+        try admin.grantReading(to: "ci_reader")
+        let server = try PostgresTestServer.shared()
+        let reader = try server.connection(as: "ci_reader", database: database)
+        defer { reader.close() }
+        // Before: the reader's call moves the ids.
+        #expect(try reader.query("SELECT roster.draw_monster_id()").firstValue == "7")
+        _ = try PostgresRosterStore.open(uri: server.uri(database: database, applicationName: "tester-a"), environment: [:]).count()
+        #expect(try admin.query("SELECT version FROM roster.roster_schema").firstValue == String(PostgresSchema.currentVersion))
+        for call in ["SELECT roster.monster_ids_given(9223372036854775000)", "SELECT roster.draw_monster_id()"] {
+            #expect(throws: PostgresError.self, "\(call)") { try reader.simpleQuery(call) }
+        }
+        #expect(try admin.query("SELECT last_id FROM roster.monster_id_given").firstValue == "7")
+        let fresh = try server.adminConnection(database: try server.makeDatabase())
+        defer { fresh.close() }
+        #expect(try admin.rosterSchemaShape() == (try fresh.rosterSchemaShape()))
+    }
 }
 
 extension PostgresConnection {

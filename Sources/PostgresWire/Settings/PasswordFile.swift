@@ -41,7 +41,12 @@ enum PasswordFile {
         guard status.st_size <= largest else {
             return .ignored("the password file \(path) was not read, as it is larger than a password file is (over 1 MiB)")
         }
-        guard let contents = readWholeFile(path) else { return .notFound }
+        // Read from what was opened, at most one byte past the limit: the
+        // path may have been swapped for a FIFO or /dev/zero since `stat`.
+        guard let contents = readWholeFile(path, atMost: largest + 1, plainFileOnly: true) else { return .notFound }
+        guard contents.count <= largest else {
+            return .ignored("the password file \(path) was not read, as it is larger than a password file is (over 1 MiB)")
+        }
         // libpq matches a unix socket in the default folder (or no host)
         // as "localhost", and another folder by its path.
         let hostToMatch = host.isEmpty || host == ConnectionSettings.defaultSocketFolder ? "localhost" : host
@@ -108,15 +113,21 @@ enum PasswordFile {
     }
 }
 
-/// The whole of a small file, or nil when it cannot be read.
-func readWholeFile(_ path: String) -> [UInt8]? {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+/// The whole of a small file (or its first `atMost` bytes), or nil when it
+/// cannot be read. `plainFileOnly`: opened without waiting, and nil unless
+/// what was opened is a plain file (a FIFO put at the path would block).
+func readWholeFile(_ path: String, atMost limit: Int = .max, plainFileOnly: Bool = false) -> [UInt8]? {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC | (plainFileOnly ? O_NONBLOCK : 0))
     guard descriptor >= 0 else { return nil }
     defer { close(descriptor) }
+    if plainFileOnly {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+    }
     var contents: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 16_384)
-    while true {
-        let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+    while contents.count < limit {
+        let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, min($0.count, limit - contents.count)) }
         if count < 0 {
             if errno == EINTR { continue }
             return nil
@@ -124,4 +135,5 @@ func readWholeFile(_ path: String) -> [UInt8]? {
         if count == 0 { return contents }
         contents.append(contentsOf: chunk[0..<count])
     }
+    return contents
 }

@@ -59,6 +59,9 @@ final class MonsterListModel {
     private(set) var total = 0
     private(set) var index: NameIndex?
     private(set) var matches: [Int32]?
+    /// A filter typed while the store was out of reach, which cannot read
+    /// the rows it would show: applied once the store is back.
+    var filterAwaitingStore: String?
     /// The matches of the filters typed lately, so that ⌫ widens the list
     /// at once instead of reading every name again; emptied when the index
     /// changes, and kept to `filterCacheLimit` rows in all.

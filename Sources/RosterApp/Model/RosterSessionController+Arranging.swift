@@ -28,6 +28,8 @@ extension RosterSessionController {
     }
 
     private func arrange(_ order: MonsterSortKey) {
+        // A new order is read from the store, which is out of reach.
+        if let refusal = refusedWhileLost() { return tell("not sorted: \(refusal)", isError: true) }
         let keep = selectedOnRoster?.id
         list.setOrder(order)
         // Deep in a paged list the monster is placed near where the
@@ -38,6 +40,23 @@ extension RosterSessionController {
             select(0)
         }
         tell("sorted \(order.shownOrder)", isError: false)
+    }
+
+    /// While the server is out of reach the list cannot read the rows a
+    /// new filter shows: the list stays as it was, the filter typed waits
+    /// (`filterAwaitingStore`), and the footer says so. True when held.
+    func holdWhileLost(filter text: String) -> Bool {
+        guard serverLost != nil else { return false }
+        list.filterAwaitingStore = text
+        status = ("the list is not filtered yet: the server at \(store.name) is out of reach; the filter applies once roster has reconnected", false)
+        return true
+    }
+
+    /// Back from a lost server: the filter typed meanwhile, if any, applies.
+    func applyFilterTypedWhileLost() {
+        guard let text = list.filterAwaitingStore else { return }
+        list.filterAwaitingStore = nil
+        setFilter(text)
     }
 }
 

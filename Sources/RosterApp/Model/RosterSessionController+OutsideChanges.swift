@@ -39,6 +39,7 @@ extension RosterSessionController {
                 serverLost = nil
                 lastDataVersion = version
                 reload()
+                applyFilterTypedWhileLost()
                 let marksNote = dropChangedMarks()
                 changed = true
                 let outside = store.outsideWritesFound != outsideWritesBefore ? outsideWriterDescribed : nil

@@ -91,8 +91,7 @@ final class RosterSessionController {
     var lastDataVersion: Int64 = 0
     /// The footer's sentence about the filter, while it is the one shown.
     private var toldFilterProblem: String?
-    /// The footer's sentence about which columns fit (`v`): said again for
-    /// the new size after a resize, while it is the one shown.
+    /// The footer's sentence about which columns fit (`v`), said again after a resize while shown.
     var toldColumns: String?
     /// The newest change in the history the interface has seen: its own,
     /// or one it told. A poll tells those after it as other programs'.
@@ -212,6 +211,7 @@ final class RosterSessionController {
     }
 
     func setFilter(_ text: String) {
+        if holdWhileLost(filter: text) { return }
         let keep = selectedRow?.id
         list.setFilter(text)
         // A filter that means nothing is told in the footer, and the

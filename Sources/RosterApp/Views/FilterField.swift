@@ -97,7 +97,8 @@ final class FilterField: View {
         let hadFilter = controller.list.isFiltering
         model.setText("")
         controller.setFilter("")
-        if hadFilter { controller.tell("cleared the filter", isError: false) }
+        // Held while the server is away: the footer says so, not "cleared".
+        if hadFilter, controller.list.filterAwaitingStore == nil { controller.tell("cleared the filter", isError: false) }
         superview?.becomeFirstResponder()
     }
 

@@ -87,6 +87,8 @@ enum PostgresSchema {
                   sql: version16),
         Migration(version: 17, summary: "derive again a key that is another id's shadow, and every key the upgrade cannot tell is its name's",
                   sql: version17),
+        Migration(version: 18, summary: "only a role that may add monsters moves the ids roster gives",
+                  sql: version18),
     ]
 
     static var currentVersion: Int32 { Int32(migrations.count) }
@@ -108,7 +110,8 @@ enum PostgresSchema {
     /// the id sequence a table lock, and version 16 the ids roster gives
     /// past every id held, without which they come from the sequence as
     /// they are; version 17 marks keys that are another id's shadow, and
-    /// those the upgrade cannot vouch for). Writes need version 5's
+    /// those the upgrade cannot vouch for; version 18 lets only writers
+    /// move the ids given). Writes need version 5's
     /// counter: its owner runs the new roster once first, as
     /// docs/sharing.md says for every upgrade.
     static let oldestCompatibleVersion: Int32 = 1
