@@ -71,6 +71,27 @@ struct PostgresGivenIDsTests {
         #expect(try roster.find("Late-Bot") == nil)
     }
 
+    @Test("a writer moving the ids given to the largest: add names that cause and the owner's repair, which sharing.md's statement makes")
+    func idsMovedToTheEnd() throws {
+        let made = try PostgresTestServer.rosterWithWriter("mover")
+        defer { made.psql.close(); made.admin.close() }
+        #expect(try made.roster.add(monster("X-Bot")).id == 7)
+        _ = try made.roster.remove(["X-Bot"], dryRun: false, confirmed: nil)
+        try made.psql.simpleQuery("SELECT roster.monster_ids_given(9223372036854775807)")
+        #expect { try made.roster.add(monster("Late-Bot")) } throws: { error in
+            let text = "\(error)"
+            return text.contains("has no monster id left to give") && text.contains("another program moving the ids given there")
+                && text.contains("the roster's owner can give the ids past the highest one held again") && text.contains("When no id is left")
+                && text.contains("nothing was changed")
+        }
+        #expect(try made.roster.find("Late-Bot") == nil)
+        // The owner's statement, as docs/sharing.md gives it: ids past those held (7, in X-Bot's history) again.
+        let docs = try String(contentsOfFile: PostgresTestServer.repositoryRoot + "/docs/sharing.md", encoding: .utf8)
+        let repair = try #require(docs.components(separatedBy: "```sql\nWITH held AS").dropFirst().first?.components(separatedBy: "```").first)
+        try made.admin.simpleQuery("WITH held AS" + repair)
+        #expect(try made.roster.add(monster("Late-Bot")).id == 8)
+    }
+
     @Test("a script inserting the id roster drew while roster's add waits to write it: the add is made again with the next id, once")
     func takenMeanwhile() throws {
         let (roster, psql, admin) = try rosterWithWriter()

@@ -45,12 +45,15 @@ extension PostgresRosterStore {
                     : (failure.message, "try again")
                 return .heldUp("PostgreSQL at \(settings.serverDescription) cancelled roster's statement (\(cause))\(unchanged); \(advice)")
             }
-            // A sequence at its end: an import gave a monster the largest
-            // id, and ids are never given twice. (Past it, in schema 14's
-            // functions that look past every id held: out of range.)
+            // A sequence at its end: a monster was given the largest id (an
+            // import, another program's insert, even one removed since), or
+            // a writer moved the ids given there (`monster_ids_given`), and
+            // ids are never given twice. (Past it, in schema 16's functions
+            // that look past every id held: out of range.) Only the owner can
+            // give the ids between the highest held and the end again.
             if state == SQLState("2200H")
                 || state == SQLState("22003") && failure.fields[UInt8(ascii: "W")]?.contains("monster_id") == true {
-                return .serverRefused("the roster at \(server) has no monster id left to give: its ids reached the largest PostgreSQL keeps (an imported monster with id 9223372036854775807 does that), and roster never gives an id twice\(unchanged)")
+                return .serverRefused("the roster at \(server) has no monster id left to give: the ids given reached the largest PostgreSQL keeps (9223372036854775807: a monster given that id, even one removed since, or another program moving the ids given there), and roster never gives an id twice\(unchanged); the roster's owner can give the ids past the highest one held again (docs/sharing.md, \u{201C}When no id is left\u{201D})")
             }
             // The history's counter past the largest bigint (a history row
             // another role wrote with id 9223372036854775807), or a change
