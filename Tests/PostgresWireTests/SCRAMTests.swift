@@ -31,6 +31,17 @@ import Testing
         }
     }
 
+    @Test("an iteration count no server needs (two thousand million, three thousand million) is refused, not computed for hours or trapped")
+    func aHugeIterationCountIsRefused() {
+        for count in [SCRAMClient.mostIterations + 1, 2_000_000_000, 3_000_000_000] {
+            var client = SCRAMClient(password: "pencil", nonce: "abc")
+            #expect(throws: SCRAMFailure.tooManyIterations(count)) {
+                try client.clientFinalMessage(serverFirst: Array("r=abcdef,s=W22ZaJ0SNY7soEsUEjb6gQ==,i=\(count)".utf8))
+            }
+        }
+        #expect(SCRAMFailure.tooManyIterations(2_000_000_000).reason.contains("asked for 2000000000 SCRAM iterations"))
+    }
+
     @Test func postgresLeavesTheUserNameEmpty() throws {
         let client = try #require(SCRAMClient.withRandomNonce(password: "x", binding: .unsupported))
         let first = String(decoding: client.clientFirstMessage, as: UTF8.self)

@@ -44,6 +44,11 @@ struct SCRAMClient {
     var clientFirstMessageBare: String { "n=\(userName),r=\(clientNonce)" }
     var clientFirstMessage: [UInt8] { Array("\(binding.gs2Header)\(clientFirstMessageBare)".utf8) }
 
+    /// The most PBKDF2 iterations roster computes for a server: a few
+    /// seconds of one core. PostgreSQL's default is 4,096; servers that
+    /// raise it for strength stay far below.
+    static let mostIterations = 10_000_000
+
     /// Reads server-first and answers with client-final.
     mutating func clientFinalMessage(serverFirst data: [UInt8]) throws(SCRAMFailure) -> [UInt8] {
         guard step == .sentFirst else { throw .outOfOrder }
@@ -59,6 +64,10 @@ struct SCRAMClient {
         guard nonce.hasPrefix(clientNonce), nonce.count > clientNonce.count else { throw .nonceMismatch }
         guard let salt = Base64.decode(saltText), !salt.isEmpty else { throw .malformed }
         guard let iterations = Int(iterationText), iterations >= 1 else { throw .malformed }
+        // A count no server needs would keep the client computing for
+        // hours, past every time limit (the computation does not read
+        // the socket): a hostile server's or a machine in the middle's.
+        guard iterations <= Self.mostIterations else { throw .tooManyIterations(iterations) }
 
         let saltedPassword = Cryptography.pbkdf2SHA256(password: password, salt: salt, iterations: iterations)
         let clientKey = Cryptography.hmacSHA256(key: saltedPassword, Array("Client Key".utf8))
@@ -87,6 +96,7 @@ struct SCRAMClient {
 enum SCRAMFailure: Error, Equatable {
     case malformed, nonceMismatch, outOfOrder, wrongServerSignature
     case serverRefused(String)
+    case tooManyIterations(Int)
 
     var reason: String {
         switch self {
@@ -95,6 +105,8 @@ enum SCRAMFailure: Error, Equatable {
         case .outOfOrder: "the server's SCRAM messages came out of order"
         case .wrongServerSignature: "the server could not prove it knows the password (wrong SCRAM signature)"
         case .serverRefused(let code): "the server ended SCRAM with an error (\(code))"
+        case .tooManyIterations(let count):
+            "the server asked for \(count) SCRAM iterations, past the \(SCRAMClient.mostIterations) roster computes (PostgreSQL's default is 4096)"
         }
     }
 }
