@@ -44,6 +44,26 @@ struct PostgresMonsterAsFoundTests {
         #expect(screen.waitForExit(timeout: 10) == 0, "\(screen.screen)")
     }
 
+    @Test("while bob edits Cat-Bot's description, alice changes its weapon with roster and then olda its description in psql: the clash names psql and olda, not alice")
+    func clashNamesTheLastWriterNotANewerEntrysAuthor() throws {
+        let (cluster, database, uri, sandbox) = try roster(writer: "olda_edits")
+        let screen = try ui.open(uri, as: "bob@desk")
+        #expect(screen.waitFor("Monsters · 6"))
+        try screen.press("Enter", "Down", "Enter", "C-u")
+        try screen.type("bob's words")
+        #expect(try sandbox.roster(uri: uri, ["set-weapon", "Cat-Bot", "smoke"], environment: ["PGAPPNAME": "alice@desk"]).status == 0)
+        try cluster.psql("UPDATE roster.monster SET description = 'olda words' WHERE name = 'Cat-Bot'", database: database, user: "olda_edits")
+        #expect(ui.says(screen, "changed the roster."), "\(screen.screen)")
+        try screen.press("Enter")
+        #expect(ui.says(screen, "After you began, another program (`psql`, logged in as olda_edits) changed Cat-Bot's description to"),
+                "\(screen.screen)")
+        let flowing = PostgresInterfaceTests.flowing(screen.screen)
+        #expect(!flowing.contains("alice@desk changed") && !flowing.contains("alice@desk saved"), "\(screen.screen)")
+        #expect(try cluster.psql("SELECT description FROM roster.monster WHERE name = 'Cat-Bot'", database: database) == "olda words")
+        try screen.press("Escape", "Escape", "q")
+        #expect(screen.waitForExit(timeout: 10) == 0, "\(screen.screen)")
+    }
+
     @Test("three marks, the weapon panel open; alice moves two of them to other ids in psql and puts strangers in their places: the marks drop, told, and Fire goes to Cat-Bot alone")
     func marksHoldTheMonstersFound() throws {
         let (cluster, database, uri, _) = try roster(writer: "alice_marks")

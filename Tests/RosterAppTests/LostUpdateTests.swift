@@ -107,6 +107,10 @@ struct LostUpdateTests {
         // Only the name changed, which the description leaves alone: saving again goes to the monster so named.
         #expect(roster.footer.message == "after you began, another program changed Cat-Bot's name to `Kit-Bot`, or put another monster in "
                 + "its place, so yours was not saved; Enter saves yours to `Kit-Bot`, Esc keeps it as it is", "\(roster.footer.message ?? "")")
+        // The reason beside the field says the same of Enter and Esc.
+        let field = try #require(roster.details.field("Description"))
+        #expect(field.value.contains("✗ another program changed the name to `Kit-Bot`; Enter saves yours to `Kit-Bot`, Esc keeps it as it is"),
+                "\(field.value)")
         #expect(try roster.monster("Kit-Bot")?.description != "Mine")
         roster.press(.enter)
         #expect(try roster.monster("Kit-Bot")?.description == "Mine")

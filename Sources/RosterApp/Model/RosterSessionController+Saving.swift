@@ -78,12 +78,28 @@ extension RosterSessionController {
     /// that wrote without roster, named where the store can tell
     /// (``another program (`psql`, logged in as alice)``), else "another
     /// program". Never the author of an older entry, who may be the
-    /// person himself.
+    /// person himself; nor of a newer one when the monster is not as that
+    /// entry left it (another program changed it after, perhaps in
+    /// another field: then the last change is that program's).
     func whoChanged(monsterID id: Int64, since seen: Int64) -> String {
-        if let newest = ((try? store.history(touching: "#\(id)", limit: 1)) ?? []).first, newest.id > seen {
+        if let newest = ((try? store.history(touching: "#\(id)", limit: 1)) ?? []).first, newest.id > seen,
+           leftAsItIs(monsterID: id, by: newest) {
             return newest.author ?? "another program"
         }
         return outsideWriterDescribed
+    }
+
+    /// Whether monster `id` is now as `entry` left it, in every field (or
+    /// gone, as it left it). An import keeps no revisions: its author is
+    /// taken at its word.
+    private func leftAsItIs(monsterID id: Int64, by entry: HistoryEntry) -> Bool {
+        guard let revisions = try? store.revisions(of: entry), !revisions.isEmpty else { return true }
+        guard let revision = revisions.last(where: { $0.monsterID == id }) else { return false }
+        switch (revision.after, try? store.monster(id: id)) {
+        case (nil, nil): return true
+        case let (left?, now?): return MonsterFields.dataFields.allSatisfy { $0.told(left) == $0.told(now) }
+        default: return false
+        }
     }
 
     /// "after you began, another program changed Cat-Bot's weapon to
@@ -108,8 +124,14 @@ extension RosterSessionController {
         // again goes to the monster now named, and takes back nothing of theirs.
         let named = MonsterFields.name.told(current)
         return "after you began, \(who) changed \(original.name)'s name to \(named), or put another monster in its place, so yours "
-            + "was not saved; " + again.replacing("yours over it", with: "yours to \(named)")
-            .replacing("keeps theirs", with: "keeps it as it is")
+            + "was not saved; " + savingAgain(again, toMonsterNamed: named)
+    }
+
+    /// How saving again is said when only the name changed: the save goes
+    /// to the monster now `named`, and Esc keeps it as it is ("Enter saves
+    /// yours to `Kat-Bot`, Esc keeps it as it is").
+    static func savingAgain(_ again: String, toMonsterNamed named: String) -> String {
+        again.replacing("yours over it", with: "yours to \(named)").replacing("keeps theirs", with: "keeps it as it is")
     }
 
     /// "another program had already changed Cat-Bot's weapon to Fire: the

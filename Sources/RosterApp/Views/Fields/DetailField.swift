@@ -163,7 +163,9 @@ class DetailField: View {
             foundHistoryID = controller.seenHistoryID
             ownChanges = changes
             replacing = theirsDiffers ? (clashValue(current), who) : nil
-            problem = renamed && !theirsDiffers ? "\(who) changed the name to \(MonsterFields.name.told(current)); \(saveAgainHint)"
+            let named = MonsterFields.name.told(current)
+            problem = renamed && !theirsDiffers
+                ? "\(who) changed the name to \(named); \(RosterSessionController.savingAgain(saveAgainHint, toMonsterNamed: named))"
                 : "\(who) saved \(clashValue(current)); \(saveAgainHint)"
             clashed(current: current)
             return false
