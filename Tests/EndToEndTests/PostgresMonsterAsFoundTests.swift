@@ -25,14 +25,20 @@ struct PostgresMonsterAsFoundTests {
         return (cluster, database, uri, sandbox)
     }
 
-    @Test("bob's own older change to Cat-Bot, then alice in psql changes its description while bob edits it: the clash names psql and alice, not bob")
-    func clashNamesTheOutsideWriter() throws {
-        let (cluster, database, uri, sandbox) = try roster(writer: "alice_edits")
-        #expect(try sandbox.roster(uri: uri, ["set-weapon", "Cat-Bot", "fire"], environment: ["PGAPPNAME": "bob@desk"]).status == 0)
+    /// bob's interface, its description editor open on Cat-Bot with his words typed.
+    func bobEditsCatBotsDescription(_ uri: String) throws -> TmuxDriver {
         let screen = try ui.open(uri, as: "bob@desk")
         #expect(screen.waitFor("Monsters · 6"))
         try screen.press("Enter", "Down", "Enter", "C-u")
         try screen.type("bob's words")
+        return screen
+    }
+
+    @Test("bob's own older change to Cat-Bot, then alice in psql changes its description while bob edits it: the clash names psql and alice, not bob")
+    func clashNamesTheOutsideWriter() throws {
+        let (cluster, database, uri, sandbox) = try roster(writer: "alice_edits")
+        #expect(try sandbox.roster(uri: uri, ["set-weapon", "Cat-Bot", "fire"], environment: ["PGAPPNAME": "bob@desk"]).status == 0)
+        let screen = try bobEditsCatBotsDescription(uri)
         try cluster.psql("UPDATE roster.monster SET description = 'alice words' WHERE name = 'Cat-Bot'", database: database, user: "alice_edits")
         #expect(ui.says(screen, "Another program (`psql`, logged in as alice_edits) changed the roster."), "\(screen.screen)")
         try screen.press("Enter")
@@ -47,10 +53,7 @@ struct PostgresMonsterAsFoundTests {
     @Test("while bob edits Cat-Bot's description, alice changes its weapon with roster and then olda its description in psql: the clash names psql and olda, not alice")
     func clashNamesTheLastWriterNotANewerEntrysAuthor() throws {
         let (cluster, database, uri, sandbox) = try roster(writer: "olda_edits")
-        let screen = try ui.open(uri, as: "bob@desk")
-        #expect(screen.waitFor("Monsters · 6"))
-        try screen.press("Enter", "Down", "Enter", "C-u")
-        try screen.type("bob's words")
+        let screen = try bobEditsCatBotsDescription(uri)
         #expect(try sandbox.roster(uri: uri, ["set-weapon", "Cat-Bot", "smoke"], environment: ["PGAPPNAME": "alice@desk"]).status == 0)
         try cluster.psql("UPDATE roster.monster SET description = 'olda words' WHERE name = 'Cat-Bot'", database: database, user: "olda_edits")
         #expect(ui.says(screen, "changed the roster."), "\(screen.screen)")
