@@ -157,6 +157,23 @@ struct HistoryOverlayTests {
         #expect(words(below.joined(separator: " ")) == words(whole), "\(shown)")
     }
 
+    @Test("a change too long for the lines under the rule is cut with …, and when and who keep the last line",
+          arguments: [Size(width: 80, height: 24), Size(width: 60, height: 20)])
+    func tooLongChangeKeepsWhenAndWho(_ size: Size) throws {
+        let roster = try RosterScreenHarness(width: size.width, height: size.height)
+        // Another program's entry of 5,000 characters, as a script may write one.
+        try LongHistoryTextTests.writeElsewhere(roster.path, length: 5_000)
+        roster.interface.poll()
+        roster.press(.character("h"))
+        let overlay = try #require(roster.window.overlays.last?.view as? HistoryOverlay)
+        let shown = try rows(roster)
+        let below = try #require(shown.firstIndex { $0.hasPrefix("──") }.map { Array(shown[($0 + 1)...]) }, "a rule: \(shown)")
+        #expect(below.first?.hasPrefix("#1  ") == true, "\(shown)")
+        #expect(below.dropLast().last?.hasSuffix("…") == true, "what it did is cut: \(shown)")
+        let entry = overlay.entries[0]
+        #expect(below.last == "· \(entry.at.localDisplay) · \(entry.surface.rawValue)", "\(shown)")
+    }
+
     @Test("Home/End, g/G and PgUp/PgDn move the highlight to the newest and oldest change, and by a page, as in the list",
           arguments: sizes)
     func endsAndPages(_ size: Size) throws {

@@ -119,9 +119,28 @@ final class HistoryOverlay: View {
     static func row(_ entry: HistoryEntry, told: String? = nil, numberWidth: Int = 0) -> String {
         let number = "#\(entry.id)"
         let padding = String(repeating: " ", count: max(0, numberWidth - number.count))
-        var text = padding + number + "  " + (told ?? entry.line)
-        if entry.isUndone { text += " (undone)" }
-        return text + "  · \(entry.at.localDisplay) · " + (entry.author ?? entry.surface.rawValue)
+        return padding + number + "  " + what(entry, told: told) + "  " + trailer(entry)
+    }
+
+    /// The highlighted change whole, in at most `limit` lines `width`
+    /// wide: the row wrapped; when it does not fit, what it did is cut
+    /// with "…" and when and who keep the last line, so that a summary of
+    /// any length never hides them.
+    static func detail(_ entry: HistoryEntry, told: String?, width: Int, limit: Int) -> [String] {
+        let whole = TextWrapping.lines(row(entry, told: told), width: width, limit: limit)
+        guard limit > 1, whole.last?.hasSuffix("…") == true else { return whole }
+        let whenAndWho = TextWrapping.lines(trailer(entry), width: width, limit: 1)
+        return TextWrapping.lines("#\(entry.id)  " + what(entry, told: told), width: width, limit: limit - whenAndWho.count) + whenAndWho
+    }
+
+    /// What a change did: `set-weapon Cat-Bot: Sword → Fire`, `(undone)` after one undone.
+    private static func what(_ entry: HistoryEntry, told: String?) -> String {
+        (told ?? entry.line) + (entry.isUndone ? " (undone)" : "")
+    }
+
+    /// When and who: `· 2026-12-06 11:05 UTC · alice`.
+    private static func trailer(_ entry: HistoryEntry) -> String {
+        "· \(entry.at.localDisplay) · " + (entry.author ?? entry.surface.rawValue)
     }
 
     override var preferredWidth: Int {
@@ -155,8 +174,8 @@ final class HistoryOverlay: View {
         if detail > 0, entries.indices.contains(highlighted) {
             buffer.write("├" + String(repeating: "─", count: inner.width) + "┤", at: Point(x: frame.x, y: hintRow),
                          style: Style(foreground: Theme.current.overlayFrame))
-            let whole = Self.row(entries[highlighted], told: lines[entries[highlighted].id])
-            for (index, line) in TextWrapping.lines(whole, width: inner.width - 2, limit: detail).enumerated() {
+            let entry = entries[highlighted]
+            for (index, line) in Self.detail(entry, told: lines[entry.id], width: inner.width - 2, limit: detail).enumerated() {
                 _ = buffer.write(line, at: Point(x: inner.x + 1, y: hintRow + 1 + index), width: inner.width - 2)
             }
         }
