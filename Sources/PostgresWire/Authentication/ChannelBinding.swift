@@ -64,7 +64,7 @@ enum ChannelBinding: Equatable {
                                       tls: TLSSession?) throws(Refusal) -> ChannelBinding {
         if mode == .disable { return .unsupported }
         guard let tls else {
-            if mode == .require { throw Refusal(reason: "channel_binding is require, and this connection has no TLS to bind the login to") }
+            if mode == .require { throw Refusal(reason: "channel_binding is require, and this connection has no TLS to bind the login to (a unix socket has none: connect by host name, or leave channel_binding out)") }
             return .unsupported
         }
         guard mechanisms.contains(boundMechanism) else {

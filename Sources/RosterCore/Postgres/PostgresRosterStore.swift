@@ -208,14 +208,19 @@ public final class PostgresRosterStore: RosterStore {
         } catch {
             throw .invalidLocation(sentence(error.description))
         }
-        // Before connecting, which may fail for what a warning explains.
-        for warning in settings.warnings { tell?("warning: " + warning) }
+        // Said once: in the sentence of a connection that failed for what
+        // they explain (no password, as the file was set aside), else
+        // before whatever follows.
         let connection: PostgresConnection
         do {
             connection = try PostgresConnection.connect(settings)
         } catch {
+            if case .invalidSettings(let sentence) = error, settings.warnings.allSatisfy(sentence.contains) {} else {
+                for warning in settings.warnings { tell?("warning: " + warning) }
+            }
             throw mapped(error, settings: settings, writing: false)
         }
+        for warning in settings.warnings { tell?("warning: " + warning) }
         let client = givenApplicationName ?? machineName(environment: environment)
         let store = PostgresRosterStore(connection: connection, settings: settings, uri: uri, client: String(client.prefix(256)),
                                         tell: tell)
