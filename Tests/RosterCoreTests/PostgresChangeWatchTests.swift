@@ -9,17 +9,17 @@ import PostgresWire
 /// the session ends, and the socket again once it has reconnected.
 @Suite("A PostgreSQL roster's change watch")
 struct PostgresChangeWatchTests {
-    private func store(_ database: String, as person: String) throws -> PostgresRosterStore {
+    func store(_ database: String, as person: String) throws -> PostgresRosterStore {
         try PostgresRosterStore.open(uri: PostgresTestServer.shared().uri(database: database, applicationName: person), environment: [:])
     }
 
     /// Whether `descriptor` can be read within `milliseconds`.
-    private func readable(_ descriptor: Int32, within milliseconds: Int32) -> Bool {
+    func readable(_ descriptor: Int32, within milliseconds: Int32) -> Bool {
         var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
         return poll(&entry, 1, milliseconds) > 0
     }
 
-    private func socket(_ store: PostgresRosterStore) throws -> Int32 {
+    func socket(_ store: PostgresRosterStore) throws -> Int32 {
         guard case .whenReadable(let descriptor) = store.changeWatch else {
             Issue.record("the store says \(store.changeWatch), not its socket")
             throw CancellationError()
@@ -110,5 +110,30 @@ struct PostgresChangeWatchTests {
         try admin.simpleQuery("UPDATE roster.monster SET description = 'psst' WHERE id = 3")
         #expect(readable(try socket(watching), within: 2000))
         #expect(try watching.changeCounter() != moved)
+    }
+}
+
+extension PostgresChangeWatchTests {
+    @Test("a writer role's change in psql written with its history entry, as sharing.md allows, wakes a waiting roster and moves its counter")
+    func entryWrittenInPSQL() throws {
+        let server = try PostgresTestServer.shared()
+        let database = try server.makeDatabase()
+        let watching = try store(database, as: "entry-watcher")
+        let start = try watching.changeCounter()
+        let admin = try server.adminConnection(database: database)
+        defer { admin.close() }
+        try admin.grantWriting(to: "entry_writer")
+        let psql = try server.connection(as: "entry_writer", database: database)
+        defer { psql.close() }
+        try psql.simpleQuery("""
+            BEGIN;
+            UPDATE roster.monster SET weapon = 'fire' WHERE name = 'Cat-Bot';
+            INSERT INTO roster.history (client, surface, command, summary, kind)
+                VALUES ('alice@psql', 'command line', 'set-weapon', 'Cat-Bot: Sword → Fire', 'rows');
+            COMMIT
+            """)
+        #expect(readable(try socket(watching), within: 2000), "the waiting roster is woken")
+        #expect(try watching.changeCounter() > start)
+        #expect(try watching.history(touching: nil, limit: 1).first?.summary == "Cat-Bot: Sword → Fire")
     }
 }

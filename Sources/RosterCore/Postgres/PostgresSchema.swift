@@ -89,6 +89,8 @@ enum PostgresSchema {
                   sql: version17),
         Migration(version: 18, summary: "only a role that may add monsters moves the ids roster gives",
                   sql: version18),
+        Migration(version: 19, summary: "announce a history entry another program writes with its change, as roster announces its own",
+                  sql: version19),
     ]
 
     static var currentVersion: Int32 { Int32(migrations.count) }
