@@ -27,7 +27,7 @@ struct LongTextTests {
             var piece = ""
             var pieceWidth = 0
             for character in word {
-                let columns = DisplayWidth.of(character)
+                let columns = DisplayWidth.asDrawn(character)
                 if pieceWidth + columns > width {
                     lines.append(piece)
                     piece = ""

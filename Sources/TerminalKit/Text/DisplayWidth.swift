@@ -35,11 +35,16 @@ public enum DisplayWidth {
         return width < 0 ? 1 : Int(width)
     }
 
-    /// Columns for a whole string. Controls count as 0; escape untrusted
-    /// text with `SafeText` first.
+    /// Columns for a whole string as a buffer draws it: a control or bidi
+    /// character takes the width of its visible escape (`SafeText`), so
+    /// that text measured, wrapped or cut before it is drawn keeps every
+    /// word, whatever another program put in it.
     public static func of(_ text: String) -> Int {
         var total = 0
-        for scalar in text.unicodeScalars { total += of(scalar) }
+        for scalar in text.unicodeScalars {
+            guard !SafeText.needsEscape(scalar) else { return of(SafeText.escaped(text)) }
+            total += of(scalar)
+        }
         return total
     }
 
@@ -69,7 +74,7 @@ public enum DisplayWidth {
         var result = ""
         var used = 0
         for character in text {
-            let width = of(character)
+            let width = asDrawn(character)
             if used + width > room { break }
             result.append(character)
             used += width

@@ -47,7 +47,7 @@ public enum TextWrapping {
                 placeWord()
                 continue
             }
-            let columns = DisplayWidth.of(character)
+            let columns = DisplayWidth.asDrawn(character)
             if wordWidth + columns > width {
                 if !breaking {
                     // Too wide for any line: it starts on a line of its own.
