@@ -230,4 +230,23 @@ struct RosterAtCompanionNameTests {
                 "\(write.stderr)")
         #expect(try sandbox.sqlite("SELECT x FROM t", path: log) == "1")
     }
+
+    @Test("spelled through a folder that does not exist yet and `..`, it is refused too, and the folder made for it goes again",
+          arguments: ["nosuch/../", "./nosuch/deeper/../../"])
+    func spelledThroughMissingFolders(_ detour: String) throws {
+        let sandbox = try Sandbox()
+        #expect(try sandbox.roster("list").status == 0)
+        let folder = (sandbox.databasePath as NSString).deletingLastPathComponent
+        let name = (sandbox.databasePath as NSString).lastPathComponent
+        let log = sandbox.databasePath + "-wal"
+        let before = FileManager.default.contents(atPath: log)
+        let run = try sandbox.roster(["--db", "\(folder)/\(detour)\(name)-wal", "add", "Rogue-Bot", "--weapon", "fire"],
+                                     useDatabaseOption: false)
+        #expect(run.status == 74, "\(run.stderr)")
+        #expect(run.stderr.contains("it is the name SQLite gives the write-ahead log of"), "\(run.stderr)")
+        #expect(FileManager.default.contents(atPath: log) == before)
+        #expect(!FileManager.default.fileExists(atPath: folder + "/nosuch"))
+        #expect(!FileManager.default.fileExists(atPath: log + "-wal"))
+        #expect(try sandbox.roster("add", "Pre-Bot", "--weapon", "fire").status == 0)
+    }
 }

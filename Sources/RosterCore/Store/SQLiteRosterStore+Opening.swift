@@ -59,6 +59,19 @@ extension SQLiteRosterStore {
                 throw .cannotOpen(path: path, reason: "it does not exist yet, and the umask \(FileSystem.octal(mask)) would create it without its owner's read and write permission; set a umask such as 022 or 077 first")
             }
             createdFolders = try FileSystem.createParentDirectories(of: path)
+            // A path through folders that did not exist named nothing the
+            // checks above could look at: `nosuch/../r.db-wal` is r.db's
+            // log once `nosuch` is there. Opened again now that it is, so
+            // every check sees what the path names; the folders made go
+            // again if the roster is refused.
+            if !createdFolders.isEmpty {
+                do {
+                    return try open(path: path, tell: tell)
+                } catch {
+                    FileSystem.removeFolders(createdFolders)
+                    throw error
+                }
+            }
             // SQLite would report a missing file after failing to create
             // it; say what is really wrong.
             if !FileSystem.canWrite(folderOf: path) {
