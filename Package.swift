@@ -72,13 +72,15 @@ let package = Package(
         // Model, SQLite store, migrations, import and export. Knows nothing of terminals.
         .target(
             name: "RosterCore",
-            dependencies: ["CSQLite", "TextSafety", "PostgresWire"],
+            dependencies: ["CSQLite", "TextSafety", "PostgresWire", "CFileIdentity"],
             swiftSettings: directMetadataAccess,
             plugins: ["EmbedDataPlugin"]
         ),
 
         // The few C library calls Swift cannot reach directly (wcwidth).
         .target(name: "CTerminal"),
+        // statx(2), which tells a file mounted on its own (see LinkedFiles).
+        .target(name: "CFileIdentity"),
 
         // Domain-free terminal toolkit. Knows nothing of monsters.
         .target(name: "TerminalKit", dependencies: ["CTerminal", "CPNG", "TextSafety"],

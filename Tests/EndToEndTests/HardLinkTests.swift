@@ -40,4 +40,34 @@ struct HardLinkTests {
         #expect(write.stderr.contains("its write-ahead log \(log) has 2 names (hard links)"), "\(write.stderr)")
         #expect(try sandbox.roster("show", "Kept-Bot").status == 0)
     }
+
+    @Test("a roster file mounted on its own at a second path (a container's volume of one file) is not written there; its own path is")
+    func bindMountedFile() throws {
+        let sandbox = try Sandbox()
+        #expect(try sandbox.roster("add", "Kept-Bot", "--weapon", "fire").status == 0)
+        let mounted = sandbox.directory.appendingPathComponent("mounted.db").path
+        #expect(FileManager.default.createFile(atPath: mounted, contents: nil))
+        // Needs the right to mount (CI runs as root); a run that lacks it fails here, saying so.
+        let mount = try Self.run("/usr/bin/mount", ["--bind", sandbox.databasePath, mounted])
+        try #require(mount == 0, "mount --bind needs root: this test cannot run")
+        defer { _ = try? Self.run("/usr/bin/umount", [mounted]) }
+        let write = try sandbox.roster(["--db", mounted, "add", "Lost-Bot", "--weapon", "fire"], useDatabaseOption: false)
+        #expect(write.status == 74, "\(write.stderr)")
+        #expect(write.stderr.contains("it is mounted on its own at this path"), "\(write.stderr)")
+        #expect(write.stderr.contains("mount the folder that holds it instead"), "\(write.stderr)")
+        #expect(try sandbox.roster(["--db", mounted, "show", "Kept-Bot"], useDatabaseOption: false).status == 0)
+        #expect(try sandbox.roster("add", "Other-Bot", "--weapon", "fire").status == 0, "the file's own path is written")
+        #expect(try sandbox.roster("show", "Lost-Bot").status != 0)
+    }
+
+    private static func run(_ tool: String, _ arguments: [String]) throws -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
 }
