@@ -89,11 +89,19 @@ public final class PictureDrawing {
         return Rect(x: rect.x + (rect.width - width) / 2, y: rect.y + (rect.height - height) / 2, width: width, height: height)
     }
 
+    /// The most pixels a picture is drawn at for kitty, each way: more than
+    /// any screen shows. A terminal that says its cells are large (up to
+    /// `TerminalSession.largestCellPixels`) and that it has thousands of
+    /// them would otherwise have each picture drawn at gigapixels.
+    public static let largestKittyImage = 2_048
+
     /// The kitty image to show `name` in `frame`, and its size in pixels:
-    /// drawn at the frame's own pixels where the cell size is known, else
-    /// the picture's file.
+    /// drawn at the frame's own pixels where the cell size is known and
+    /// they are within `largestKittyImage`, else the picture's file, which
+    /// the terminal scales to the frame.
     private func kittyImage(_ name: String, image: Image, frame: Rect) -> (UInt32, Size) {
         if let cellPixels, cellPixels.width > 0, cellPixels.height > 0,
+           frame.width * cellPixels.width <= Self.largestKittyImage, frame.height * cellPixels.height <= Self.largestKittyImage,
            let id = library.imageID(named: name, cells: frame.size, cellPixels: cellPixels) {
             return (id, Size(width: frame.width * cellPixels.width, height: frame.height * cellPixels.height))
         }

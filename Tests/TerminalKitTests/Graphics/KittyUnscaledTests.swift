@@ -99,3 +99,15 @@ struct KittyUnscaledTests {
         #expect(shown.width == 288 && shown.height == 304, "shown unscaled: the image is the cells' own size")
     }
 }
+
+extension KittyUnscaledTests {
+    @Test("a terminal of thousands of cells each said to be the largest believed: the picture's file is sent for the terminal to scale, not gigapixels")
+    func hugeFrameSendsTheFile() throws {
+        let cells = TerminalSession.largestCellPixels
+        let (library, placement) = try draw(.kittyGraphics, cellPixels: cells, in: Rect(x: 0, y: 0, width: 80, height: 30))
+        #expect(placement.frame.width * cells.width > PictureDrawing.largestKittyImage)
+        #expect(placement.imageSize == Size(width: 32, height: 32), "the art's own file: \(placement.imageSize)")
+        let sent = try Image.decodePNG(try #require(library.pngBytes(forImageID: placement.imageID)))
+        #expect(sent.width == 32 && sent.height == 32)
+    }
+}
