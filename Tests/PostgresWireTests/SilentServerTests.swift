@@ -26,6 +26,23 @@ import Testing
         #expect(connection.isClosed)
     }
 
+    @Test func aStatementGivenUpOnIsCancelledOnTheServer() throws {
+        let cluster = try TestCluster()
+        let connection = try PostgresConnection.connect(cluster.settings())
+        let watcher = try PostgresConnection.connect(cluster.settings())
+        defer { watcher.close() }
+        let busy = String(connection.processID)
+        connection.answerTimeoutMilliseconds = 300
+        _ = thrownError { try connection.query("SELECT pg_sleep(60)") }
+        // The server stops the statement, rather than sleeping on for a minute.
+        var state: String?? = "active"
+        for _ in 0..<40 where state == "active" {
+            state = try watcher.query("SELECT state FROM pg_stat_activity WHERE pid = \(busy)").rows.first?.first
+            if state == "active" { usleep(50_000) }
+        }
+        #expect(state != "active", "the statement given up on still runs")
+    }
+
     @Test func anAnswerWithinTheTimeoutIsNotCutAndEachWaitHasTheWholeTimeout() throws {
         let cluster = try TestCluster()
         let connection = try PostgresConnection.connect(cluster.settings())

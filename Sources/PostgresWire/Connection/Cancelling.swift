@@ -10,9 +10,11 @@ public struct CancelToken: Sendable {
     let processID: Int32
     let secretKey: Int32
 
-    /// Asks the server to cancel whatever the session is running now.
-    public func cancel() throws(PostgresError) {
-        let transport = try Transport.connect(settings, deadline: .after(seconds: settings.connectTimeout))
+    /// Asks the server to cancel whatever the session is running now,
+    /// giving up after `seconds` (the connect timeout by default).
+    public func cancel(within seconds: Int? = nil) throws(PostgresError) {
+        let patience = seconds ?? settings.connectTimeout
+        let transport = try Transport.connect(settings, deadline: .after(seconds: patience))
         defer { transport.close() }
         var request = MessageWriter()
         CancelRequest(processID: processID, secretKey: secretKey).encode(into: &request)
@@ -20,7 +22,7 @@ public struct CancelToken: Sendable {
         // The server closes the connection once it has read the request.
         var byte: UInt8 = 0
         _ = try? withUnsafeMutableBytes(of: &byte) { (buffer) throws(PostgresError) -> Int in
-            try transport.read(into: buffer, deadline: .after(seconds: settings.connectTimeout))
+            try transport.read(into: buffer, deadline: .after(seconds: patience))
         }
     }
 }

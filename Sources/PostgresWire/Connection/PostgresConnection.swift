@@ -294,12 +294,21 @@ public final class PostgresConnection {
         }
     }
 
+    /// How long a cancel of the statement given up on may take (see `lose`).
+    static let cancelPatienceSeconds = 2
+
     /// Closes the connection after an I/O failure and returns the error to
     /// throw. While connecting, a lost connection is an unreachable server.
     func lose(_ error: PostgresError) -> PostgresError {
         machine.close()
         switch error {
-        case .stoppedAnswering, .interrupted: transport.abort()
+        case .stoppedAnswering, .interrupted:
+            transport.abort()
+            // The server may be busy, not gone: a statement roster stopped
+            // waiting for would run on, holding its locks, until it next
+            // wrote to the closed socket (an import's query for hours).
+            // Cancelled, at once if the server is there, within a moment if not.
+            if isEstablished { try? cancelToken.cancel(within: Self.cancelPatienceSeconds) }
         default: transport.close()
         }
         if !isEstablished, case .connectionLost(let server, let reason) = error {

@@ -57,10 +57,10 @@ extension PostgresRosterStore {
             let taken = try run("""
                 SELECT ordinal, name, stored, holders, count(*) OVER () FROM (
                     SELECT DISTINCT ON (i.ordinal) i.ordinal, i.name, m.name AS stored, count(*) OVER (PARTITION BY i.ordinal) AS holders
-                    FROM import_rows i JOIN \(table) m
+                    FROM (SELECT min(ordinal) AS first FROM import_rows GROUP BY name_key) f
+                    JOIN import_rows i ON i.ordinal = f.first JOIN \(table) m
                       ON m.name_key >= i.name_key COLLATE "C" AND m.name_key < (i.name_key || chr(11)) COLLATE "C"
                         AND (m.name_key = i.name_key OR m.name_key = i.name_key || chr(10) || m.id)
-                    WHERE i.ordinal = (SELECT min(ordinal) FROM import_rows d WHERE d.name_key = i.name_key)
                     ORDER BY i.ordinal, m.id) x
                 ORDER BY ordinal LIMIT $1
                 """, [limit]).rows.counted(by: countUnlisted)
