@@ -232,4 +232,42 @@ struct PostgresGivenIDsTests {
         #expect(try admin.query("SELECT last_id FROM roster.monster_id_given").firstValue == "6")
         #expect(try roster.add(monster("After-Bot")).id == 7)
     }
+
+    @Test("a writer through a group it does not inherit from (its role set at each login), and one granted columns, add monsters")
+    func writersThroughRolesAndColumns() throws {
+        let (roster, psql, admin) = try rosterWithWriter()
+        defer { psql.close(); admin.close() }
+        let server = try PostgresTestServer.shared()
+        let database = try admin.query("SELECT current_database()").firstValue ?? ""
+        try admin.grantWriting(to: "writers_group")
+        try admin.simpleQuery("""
+            ALTER ROLE writers_group NOLOGIN;
+            DO $$ BEGIN IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'noinherit_member') THEN
+                CREATE ROLE noinherit_member LOGIN NOINHERIT IN ROLE writers_group; END IF; END $$;
+            ALTER ROLE noinherit_member SET role = 'writers_group';
+            """)
+        try admin.makeLoginRole("column_writer")
+        try admin.simpleQuery("""
+            GRANT USAGE ON SCHEMA roster TO column_writer;
+            GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA roster TO column_writer;
+            REVOKE INSERT ON roster.monster FROM column_writer;
+            GRANT INSERT (id, name, name_key, keyed_name, description, icon, name_color, weapon, height, origin, activated)
+                ON roster.monster TO column_writer;
+            REVOKE INSERT, UPDATE, DELETE ON roster.roster_schema FROM column_writer;
+            GRANT UPDATE (keys_checked, keys_fold) ON roster.roster_schema TO column_writer;
+            GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA roster TO column_writer;
+            """)
+        var ids: [Int64] = [try roster.add(monster("Owner-Bot")).id]
+        for role in ["noinherit_member", "column_writer"] {
+            let writer = try PostgresRosterStore.open(uri: server.uri(database: database, user: role), environment: [:])
+            ids.append(try writer.add(monster("\(role)-Bot")).id)
+            writer.close()
+        }
+        #expect(ids == [7, 8, 9])
+        // A reader still may not.
+        try admin.grantReading(to: "ci_reader")
+        let reader = try server.connection(as: "ci_reader", database: database)
+        defer { reader.close() }
+        #expect(throws: PostgresError.self) { try reader.simpleQuery("SELECT roster.draw_monster_id()") }
+    }
 }

@@ -91,6 +91,8 @@ enum PostgresSchema {
                   sql: version18),
         Migration(version: 19, summary: "announce a history entry another program writes with its change, as roster announces its own",
                   sql: version19),
+        Migration(version: 20, summary: "a writer whose right to add monsters comes through a role it sets, or through columns, moves the ids roster gives",
+                  sql: version20),
     ]
 
     static var currentVersion: Int32 { Int32(migrations.count) }
