@@ -102,7 +102,7 @@ public final class PostgresRosterStore: RosterStore {
     private var reconnectDelay = 250
     /// The interface's try to connect again, running on a thread of its
     /// own (see `reconnectIfLost`).
-    private(set) var reconnecting: PendingConnection?
+    var reconnecting: PendingConnection?
 
     public enum UndoScope: Sendable {
         /// Your own latest change: your database user, on your machine.

@@ -30,4 +30,7 @@ extension RosterStore {
 
     /// A file's waits end with the busy timeout: nothing to heed.
     public func heedWhileWaiting(descriptors: [Int32], shouldGiveUp: (() -> Bool)?) {}
+
+    /// A file is never lost.
+    public func reconnectNow() {}
 }

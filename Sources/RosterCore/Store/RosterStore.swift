@@ -177,6 +177,9 @@ public protocol RosterStore: AnyObject {
     /// request then fails as `interrupted`. A file's waits are bounded by
     /// the busy timeout, and heed nothing.
     func heedWhileWaiting(descriptors: [Int32], shouldGiveUp: (() -> Bool)?)
+    /// A store whose server was lost tries it again now, once, waiting
+    /// for the try (within connect_timeout), whatever its back-off says.
+    func reconnectNow()
     /// Who made the latest write without roster that `changeCounter()`
     /// found moved, where the store can tell (a server's role); nil for
     /// a file, whose writers have no name, and before any such write.
