@@ -36,8 +36,9 @@ public enum RosterError: Error, Sendable, CustomStringConvertible {
     case cannotOpen(path: String, reason: String)
     /// Any other storage failure.
     case storage(path: String, DatabaseError)
-    /// The operation was interrupted (Ctrl-C).
-    case interrupted
+    /// The operation was interrupted (Ctrl-C), with what is known of a
+    /// change under way ("…; nothing was changed").
+    case interrupted(String)
     /// Input data had these problems; nothing was changed. `source` names
     /// the input in reports (`stdin`, a file name); `total` counts every
     /// problem when only the first ones are listed.
@@ -139,8 +140,8 @@ public enum RosterError: Error, Sendable, CustomStringConvertible {
             return "cannot open the roster database \(path): \(reason)"
         case .storage(let path, let error):
             return "the roster database \(path) failed: \(error.message)"
-        case .interrupted:
-            return "interrupted"
+        case .interrupted(let sentence):
+            return sentence
         case .cannotRead(let path, let reason):
             return "cannot read \(path): \(reason)"
         case .historyRefused(let sentence, _), .namesReadAlike(let sentence):
@@ -186,7 +187,7 @@ public enum RosterError: Error, Sendable, CustomStringConvertible {
         case SQLITE_READONLY, SQLITE_PERM: return .readOnly(path: path)
         case SQLITE_CORRUPT: return .damaged(path: path)
         case SQLITE_NOTADB: return .notADatabase(path: path)
-        case SQLITE_INTERRUPT: return .interrupted
+        case SQLITE_INTERRUPT: return .interrupted("interrupted")
         case SQLITE_CANTOPEN:
             if error.systemErrno == EMFILE || error.systemErrno == ENFILE {
                 return .cannotOpen(path: path, reason: "too many files are open (ulimit -n is too small)")

@@ -176,7 +176,14 @@ public protocol RosterStore: AnyObject {
     /// `shouldGiveUp` reads it and says whether to stop waiting; the
     /// request then fails as `interrupted`. A file's waits are bounded by
     /// the busy timeout, and heed nothing.
-    func heedWhileWaiting(descriptors: [Int32], shouldGiveUp: (() -> Bool)?)
+    /// `whileQuiet` is told each whole second such a wait has heard
+    /// nothing, and whether the request is a write.
+    func heedWhileWaiting(descriptors: [Int32], shouldGiveUp: (() -> Bool)?,
+                          whileQuiet: ((_ seconds: Int, _ writing: Bool) -> Void)?)
+    /// What is known of the last request whose wait on the server was
+    /// stopped (Ctrl-C): "…; nothing was changed", or, for a write whose
+    /// COMMIT was sent, what a look-up found.
+    var interruption: String? { get }
     /// A store whose server was lost tries it again now, once, waiting
     /// for the try (within connect_timeout), whatever its back-off says.
     func reconnectNow()

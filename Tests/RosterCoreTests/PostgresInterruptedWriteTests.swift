@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+import PostgresWire
+@testable import RosterCore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Ctrl-C while a command's write waits on a silent server: the wait
+/// ends at once, and the write says what it knows before the command ends
+/// (130): nothing was changed when its COMMIT was not sent; after it, what
+/// a look-up on a new session found.
+@Suite("A command's write stopped by Ctrl-C while the server is silent", .serialized)
+struct PostgresInterruptedWriteTests {
+    /// A store behind a proxy that can go silent; the answer timeout (300
+    /// ms + 20 s) is far longer than the test waits before Ctrl-C.
+    private final class Setup {
+        let server: PostgresTestServer
+        let database: String
+        let proxy: CommitLosingProxy
+        let admin: PostgresConnection
+        let store: PostgresRosterStore
+
+        init() throws {
+            server = try PostgresTestServer.shared()
+            database = try server.makeDatabase(schema: true)
+            proxy = try CommitLosingProxy(server: server)
+            admin = try server.adminConnection(database: database)
+            store = try PostgresRosterStore.open(uri: proxy.uri(database: database, server: server, applicationName: "bob"),
+                                                 environment: [:], markerWithFirstRequest: true)
+            store.answerMarginMilliseconds = 20_000
+            store.catchesInterrupts = true
+            try store.setBusyTimeout(milliseconds: 300)
+        }
+
+        deinit {
+            admin.close()
+            proxy.stop()
+        }
+
+        func weapon(of name: String) throws -> String? {
+            try admin.query("SELECT weapon FROM roster.monster WHERE name = $1", [name]).firstValue
+        }
+
+        /// Sets Dog-Bot's weapon with SIGINT sent to the process after half
+        /// a second; the sentence it was stopped with, and the seconds it took.
+        func interruptedWeapon(_ weapon: WeaponType) -> (told: String, seconds: Double) {
+            let start = DispatchTime.now().uptimeNanoseconds
+            let signalled = Thread { usleep(500_000); kill(getpid(), SIGINT) }
+            signalled.start()
+            var told = "no error"
+            do {
+                _ = try store.setWeapons([WeaponAssignment(reference: "Dog-Bot", weapon: weapon)])
+            } catch RosterError.interrupted(let sentence) {
+                told = sentence
+            } catch {
+                told = "not interrupted: \(error)"
+            }
+            return (told, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+        }
+    }
+
+    @Test("Ctrl-C before the COMMIT was sent (the lock's answer never came): nothing was changed")
+    func beforeCommit() throws {
+        let setup = try Setup()
+        setup.proxy.arm(.stall, on: "LOCK TABLE")
+        var before = sigaction()
+        sigaction(SIGINT, nil, &before)
+        let (told, seconds) = setup.interruptedWeapon(.fire)
+        #expect(told.hasPrefix("stopped waiting for PostgreSQL at "), "\(told)")
+        #expect(told.hasSuffix("(interrupted); nothing was changed"), "\(told)")
+        #expect(seconds < 3, "took \(seconds) s")
+        #expect(try setup.weapon(of: "Dog-Bot") == "blowgun")
+        // Outside a write SIGINT does what it did: the handler is gone.
+        var after = sigaction()
+        sigaction(SIGINT, nil, &after)
+        #expect(unsafeBitCast(after.__sigaction_handler.sa_handler, to: Int.self)
+            == unsafeBitCast(before.__sigaction_handler.sa_handler, to: Int.self))
+    }
+
+    @Test("Ctrl-C after the COMMIT was sent: looked up at once, and told as saved, with its history entry")
+    func afterCommit() throws {
+        let setup = try Setup()
+        setup.proxy.arm(.stall)
+        let (told, seconds) = setup.interruptedWeapon(.smoke)
+        #expect(told.contains("stopped waiting for PostgreSQL at "), "\(told)")
+        #expect(told.contains("(interrupted) after the change was sent to be saved, and it was saved (history entry "), "\(told)")
+        #expect(seconds < 5, "took \(seconds) s")
+        #expect(try setup.weapon(of: "Dog-Bot") == "smoke")
+        #expect(setup.store.interruption == told)
+    }
+}
