@@ -74,6 +74,7 @@ extension RosterSessionController {
     /// by itself; the plain roster has just tried, as the command was typed.
     func refusedWhileLost() -> String? {
         guard serverLost != nil else { return nil }
+        if let gone = store.noLongerThere { return gone }
         guard reconnectsByItself else { return "the server at \(store.name) is out of reach; roster tries it again with each command typed" }
         return "the server at \(store.name) is out of reach; roster is reconnecting by itself, so try again in a moment"
     }

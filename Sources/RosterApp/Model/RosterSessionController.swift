@@ -25,8 +25,7 @@ final class RosterSessionController {
     var marked: [Int64: String] = [:]
     /// Text a copy key put aside for the clipboard, until the run loop sends it (`takeClipboard`).
     var pendingCopy: String?
-    /// What is known of where a copy goes: the terminal, or a tmux that
-    /// passes it on or drops it.
+    /// What is known of where a copy goes: the terminal, or a tmux that passes it on or drops it.
     var clipboard = ClipboardReach.terminal
     /// How a sentence names a picture: as the details show it ("Dog
     /// robot"), or as the plain roster reads it out ("a dog robot"). The
@@ -381,6 +380,7 @@ final class RosterSessionController {
         } catch let error as RosterError {
             switch error {
             case .damaged, .notADatabase: fatalError = error
+            case .rosterGone(let sentence): if serverLost != sentence { (status, serverLost) = (nil, sentence) }
             case .serverUnavailable:
                 // Not fatal: the store reconnects by itself, and the footer
                 // says so until it has, over whatever it said before.

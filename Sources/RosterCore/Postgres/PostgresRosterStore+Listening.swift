@@ -38,6 +38,7 @@ extension PostgresRosterStore {
     public func changeCounter() throws(RosterError) -> Int64 {
         try guarded {
             guard isListening else {
+                try checkSameRoster()
                 try connection.listen(Self.notificationChannel)
                 isListening = true
                 // The newest entry, which every schema version has (a
@@ -122,6 +123,8 @@ extension PostgresRosterStore {
             if let attempt = reconnecting { return .whenReadable(attempt.fileDescriptor) }
             return .serverLost(retryAt: nextReconnect)
         }
+        // Nothing is asked of a roster no longer there: the footer says so.
+        guard noLongerThere == nil else { return .everySoOften }
         guard isListening else { return .now }
         return connection.hasUnreadNotifications ? .now : .whenReadable(connection.fileDescriptor)
     }

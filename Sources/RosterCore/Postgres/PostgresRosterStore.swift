@@ -105,9 +105,11 @@ public final class PostgresRosterStore: RosterStore {
     /// interface that asks).
     private(set) var nextReconnect = 0
     private var reconnectDelay = 250
-    /// The interface's try to connect again, running on a thread of its
-    /// own (see `reconnectIfLost`).
+    /// The interface's try to connect again, on a thread of its own (see `reconnectIfLost`).
     var reconnecting: PendingConnection?
+    /// The roster as the interface first found it, and why it is no longer there (see `+Identity`).
+    var rosterIdentity: String?
+    public internal(set) var noLongerThere: String?
 
     public enum UndoScope: Sendable {
         /// Your own latest change: your database user, on your machine.
@@ -292,6 +294,7 @@ public final class PostgresRosterStore: RosterStore {
     /// `changeWatch` says to wait on the try; the request after it ends
     /// takes the new session. A command waits for its try, as it must.
     private func reconnectIfLost() throws(RosterError) {
+        if let noLongerThere { throw .rosterGone(noLongerThere) }
         guard connection.isClosed else { return }
         pending = []
         if let attempt = reconnecting {

@@ -35,6 +35,9 @@ extension RosterStore {
     /// A file's waits are not stopped.
     public var interruption: String? { nil }
 
+    /// A file that moved is `hasMoved`.
+    public var noLongerThere: String? { nil }
+
     public func heedWhileWaiting(descriptors: [Int32], shouldGiveUp: (() -> Bool)?) {
         heedWhileWaiting(descriptors: descriptors, shouldGiveUp: shouldGiveUp, whileQuiet: nil)
     }

@@ -78,6 +78,10 @@ public enum RosterError: Error, Sendable, CustomStringConvertible {
     case invalidLocation(String)
     /// The database has a schema named `roster` that is not roster's.
     case foreignSchema(server: String)
+    /// The roster an interface showed is no longer on its server (the
+    /// database dropped and made again, another server answering): the
+    /// sentence says so, and nothing is read from or written to it.
+    case rosterGone(String)
     /// A name that reads as several monsters' names (roster itself never
     /// lets two names read alike now; another program, or a roster whose
     /// fold read fewer letters alike, may have): the sentence lists them
@@ -164,6 +168,8 @@ public enum RosterError: Error, Sendable, CustomStringConvertible {
              .notOnServer(let sentence), .notPermitted(let sentence), .heldUp(let sentence):
             // The client's sentences end with a full stop; the roster's do not.
             return sentence.hasSuffix(".") ? String(sentence.dropLast()) : sentence
+        case .rosterGone(let sentence):
+            return sentence
         case .foreignSchema(let server):
             return "the schema roster in \(server) is not roster's (it has no roster version marker); roster leaves it untouched"
         case .problems(let problems, let source, let total):

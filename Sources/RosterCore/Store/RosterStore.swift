@@ -167,6 +167,10 @@ public protocol RosterStore: AnyObject {
     /// Whether this store's roster is no longer where it was opened: what
     /// it reads is then nobody's roster, and every write is refused.
     var hasMoved: Bool { get }
+    /// Why the roster an interface opened is no longer where it was (a
+    /// server's database dropped and made again): every request is then
+    /// refused with this sentence. Nil while it is there, and for a file.
+    var noLongerThere: String? { get }
     /// A number that moves whenever anyone else changes the roster.
     func changeCounter() throws(RosterError) -> Int64
     /// When to ask `changeCounter()` again: see `ChangeWatch`.
