@@ -12,61 +12,38 @@ import Glibc
 /// a look-up on a new session found.
 @Suite("A command's write stopped by Ctrl-C while the server is silent", .serialized)
 struct PostgresInterruptedWriteTests {
-    /// A store behind a proxy that can go silent; the answer timeout (300
-    /// ms + 20 s) is far longer than the test waits before Ctrl-C.
-    private final class Setup {
-        let server: PostgresTestServer
-        let database: String
-        let proxy: CommitLosingProxy
-        let admin: PostgresConnection
-        let store: PostgresRosterStore
+    /// The silent-server tests' store, as a command opens it, with an
+    /// answer timeout (300 ms + 20 s) far longer than the test waits.
+    private func setUp() throws -> PostgresSilentServerTests.Setup {
+        let setup = try PostgresSilentServerTests.Setup(answerMargin: 20_000)
+        setup.store.catchesInterrupts = true
+        return setup
+    }
 
-        init() throws {
-            server = try PostgresTestServer.shared()
-            database = try server.makeDatabase(schema: true)
-            proxy = try CommitLosingProxy(server: server)
-            admin = try server.adminConnection(database: database)
-            store = try PostgresRosterStore.open(uri: proxy.uri(database: database, server: server, applicationName: "bob"),
-                                                 environment: [:], markerWithFirstRequest: true)
-            store.answerMarginMilliseconds = 20_000
-            store.catchesInterrupts = true
-            try store.setBusyTimeout(milliseconds: 300)
+    /// Sets Dog-Bot's weapon with SIGINT sent to the process after half
+    /// a second; the sentence it was stopped with, and the seconds it took.
+    private func interruptedWeapon(_ weapon: WeaponType, in setup: PostgresSilentServerTests.Setup) -> (told: String, seconds: Double) {
+        let start = DispatchTime.now().uptimeNanoseconds
+        let signalled = Thread { usleep(500_000); kill(getpid(), SIGINT) }
+        signalled.start()
+        var told = "no error"
+        do {
+            _ = try setup.store.setWeapons([WeaponAssignment(reference: "Dog-Bot", weapon: weapon)])
+        } catch RosterError.interrupted(let sentence) {
+            told = sentence
+        } catch {
+            told = "not interrupted: \(error)"
         }
-
-        deinit {
-            admin.close()
-            proxy.stop()
-        }
-
-        func weapon(of name: String) throws -> String? {
-            try admin.query("SELECT weapon FROM roster.monster WHERE name = $1", [name]).firstValue
-        }
-
-        /// Sets Dog-Bot's weapon with SIGINT sent to the process after half
-        /// a second; the sentence it was stopped with, and the seconds it took.
-        func interruptedWeapon(_ weapon: WeaponType) -> (told: String, seconds: Double) {
-            let start = DispatchTime.now().uptimeNanoseconds
-            let signalled = Thread { usleep(500_000); kill(getpid(), SIGINT) }
-            signalled.start()
-            var told = "no error"
-            do {
-                _ = try store.setWeapons([WeaponAssignment(reference: "Dog-Bot", weapon: weapon)])
-            } catch RosterError.interrupted(let sentence) {
-                told = sentence
-            } catch {
-                told = "not interrupted: \(error)"
-            }
-            return (told, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
-        }
+        return (told, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
     }
 
     @Test("Ctrl-C before the COMMIT was sent (the lock's answer never came): nothing was changed")
     func beforeCommit() throws {
-        let setup = try Setup()
+        let setup = try setUp()
         setup.proxy.arm(.stall, on: "LOCK TABLE")
         var before = sigaction()
         sigaction(SIGINT, nil, &before)
-        let (told, seconds) = setup.interruptedWeapon(.fire)
+        let (told, seconds) = interruptedWeapon(.fire, in: setup)
         #expect(told.hasPrefix("stopped waiting for PostgreSQL at "), "\(told)")
         #expect(told.hasSuffix("(interrupted); nothing was changed"), "\(told)")
         #expect(seconds < 3, "took \(seconds) s")
@@ -80,9 +57,9 @@ struct PostgresInterruptedWriteTests {
 
     @Test("Ctrl-C after the COMMIT was sent: looked up at once, and told as saved, with its history entry")
     func afterCommit() throws {
-        let setup = try Setup()
+        let setup = try setUp()
         setup.proxy.arm(.stall)
-        let (told, seconds) = setup.interruptedWeapon(.smoke)
+        let (told, seconds) = interruptedWeapon(.smoke, in: setup)
         #expect(told.contains("stopped waiting for PostgreSQL at "), "\(told)")
         #expect(told.contains("(interrupted) after the change was sent to be saved, and it was saved (history entry "), "\(told)")
         #expect(seconds < 5, "took \(seconds) s")
