@@ -106,8 +106,11 @@ public enum RosterRunLoop {
         // loop until the store's answer timeout; meanwhile Ctrl-C and the
         // termination signals still end the program (the request fails as
         // interrupted), and other keys wait for the loop.
+        // Such a wait says so in the footer once it has heard nothing
+        // for a second, drawn at once, as the loop is held meanwhile.
         var quitWhileWaiting: Int32?
-        store.heedWhileWaiting(descriptors: session.descriptorsToHeed) {
+        var waitingNote = WaitingNote()
+        store.heedWhileWaiting(descriptors: session.descriptorsToHeed, shouldGiveUp: {
             var kept: [TerminalEvent] = []
             for event in session.readWithoutWaiting() {
                 switch event {
@@ -118,7 +121,12 @@ public enum RosterRunLoop {
             }
             session.keepForLater(kept)
             return quitWhileWaiting != nil
-        }
+        }, whileQuiet: { seconds, writing in
+            waitingNote.tell(seconds: seconds, writing: writing, on: interface.controller)
+            let frame = interface.render()
+            let bytes = renderer.render(frame.buffer, cursor: frame.cursor)
+            if !bytes.isEmpty { try? session.write(bytes) }
+        })
         defer { store.heedWhileWaiting(descriptors: [], shouldGiveUp: nil) }
         var nextPoll = MonotonicClock.milliseconds() + pollInterval
         var lastPoll = MonotonicClock.milliseconds()
@@ -175,6 +183,7 @@ public enum RosterRunLoop {
                     }
                 case .input(let input):
                     interface.handle(input)
+                    waitingNote.end(on: interface.controller)
                     if let status = quitWhileWaiting { return status }
                     // Ctrl-Z is one of the window's priority bindings.
                     if interface.takeSuspendRequest() {
@@ -203,6 +212,7 @@ public enum RosterRunLoop {
             }
             if pollNow || pollAt.map({ MonotonicClock.milliseconds() >= $0 }) == true {
                 if interface.poll() { needsFrame = true }
+                if waitingNote.end(on: interface.controller) { needsFrame = true }
                 if let status = quitWhileWaiting { return status }
                 lastPoll = MonotonicClock.milliseconds()
                 nextPoll = lastPoll + pollInterval
@@ -225,6 +235,31 @@ public enum RosterRunLoop {
         // is asked how it passes a copy on: only a poll picks either up.
         if interface.isIndexingInBackground || interface.isAskingTmux { pollAt = min(pollAt ?? nextPoll, nextPoll) }
         return (watched, pollAt)
+    }
+}
+
+/// The footer's sentence while a request waits on a server that has not
+/// answered ("saving: the server at … has not answered for 3 s; Ctrl-C
+/// stops waiting"), and what the footer said before, which comes back
+/// once the wait is over unless the request's own answer took its place.
+struct WaitingNote {
+    private var shown: (told: String, before: (text: String, isError: Bool)?)?
+
+    mutating func tell(seconds: Int, writing: Bool, on controller: RosterSessionController) {
+        let before = shown.map(\.before) ?? controller.status
+        let told = "\(writing ? "saving" : "reading"): the server at \(controller.store.name) has not answered for \(seconds) s; Ctrl-C stops waiting"
+        controller.status = (told, false)
+        shown = (told, before)
+    }
+
+    /// Whether the footer changed back.
+    @discardableResult
+    mutating func end(on controller: RosterSessionController) -> Bool {
+        guard let note = shown else { return false }
+        shown = nil
+        guard controller.status?.text == note.told else { return false }
+        controller.status = note.before
+        return true
     }
 }
 

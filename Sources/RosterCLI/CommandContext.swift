@@ -130,6 +130,8 @@ public final class CommandContext {
         // starting on a new roster at once).
         let store = try location.open(forImport: forImport) { [weak self] sentence in self?.note("roster: " + sentence) }
         openedStore = store
+        // A write waiting on a silent server says what it knows on Ctrl-C.
+        (store as? PostgresRosterStore)?.catchesInterrupts = true
         for sentence in store.notesOnOpening { note("roster: note: " + sentence) }
         return store
     }

@@ -44,7 +44,7 @@ extension RosterError {
         case .monsterNotFound(let reference, _) where reference.isEmpty: .usage
         case .monsterNotFound, .nameTaken, .newerDatabase, .foreignDatabase, .foreignSchema, .historyRefused, .changedSince, .changedSinceAsked, .namesReadAlike: .failure
         case .invalid, .unreadableValue: .dataError
-        case .notADatabase, .damaged, .readOnly, .cannotOpen, .storage, .full, .serverRefused: .ioError
+        case .notADatabase, .damaged, .readOnly, .cannotOpen, .storage, .full, .serverRefused, .rosterGone: .ioError
         case .serverUnavailable, .heldUp: .busy
         case .invalidLocation: .usage
         case .outOfMemory: .osError

@@ -11,11 +11,12 @@ import TestSupport
 /// footer clears itself and the changes made meanwhile are read.
 @Suite("The interface on a shared PostgreSQL roster")
 struct PostgresInterfaceTests {
-    /// The roster interface on `uri` in a tmux pane, as `person@machine`.
-    func open(_ uri: String, as person: String) throws -> TmuxDriver {
+    /// The roster interface on `uri` in a tmux pane, as `person@machine`;
+    /// its standard error to the file `errors`, if given.
+    func open(_ uri: String, as person: String, errors: String? = nil) throws -> TmuxDriver {
         let home = NSTemporaryDirectory() + "roster-pg-ui-\(UUID().uuidString.prefix(8))"
         try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
-        return try TmuxDriver(command: "\(Sandbox.binary.path) --db '\(uri)'",
+        return try TmuxDriver(command: "\(Sandbox.binary.path) --db '\(uri)'" + (errors.map { " 2>'\($0)'" } ?? ""),
                               environment: ["HOME": home, "LANG": "C.UTF-8", "PGAPPNAME": person])
     }
 

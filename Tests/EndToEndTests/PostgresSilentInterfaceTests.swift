@@ -24,10 +24,11 @@ extension PostgresInterfaceTests {
 
     /// bob's interface on a new roster, its server silenced, with `w`
     /// then `3` pressed: a write waiting on the silent server.
-    func writeWaitingOnSilentServer() throws -> (screen: TmuxDriver, cluster: DisposablePostgres, database: String,
-                                                  resume: () -> Void) {
+    /// `errors`: a file the interface's standard error goes to.
+    func writeWaitingOnSilentServer(errors: String? = nil) throws -> (screen: TmuxDriver, cluster: DisposablePostgres, database: String,
+                                                                      resume: () -> Void) {
         let (cluster, database, uri, _) = try newRoster()
-        let screen = try open(uri, as: "bob@laptop")
+        let screen = try open(uri, as: "bob@laptop", errors: errors)
         #expect(screen.waitFor("Monsters · 6"))
         let resume = try silence("bob@laptop", on: cluster, database: database)
         try screen.press("w")
@@ -36,13 +37,20 @@ extension PostgresInterfaceTests {
         return (screen, cluster, database, resume)
     }
 
-    @Test("a write waiting on a silent server: Ctrl-C quits at once")
+    @Test("a write waiting on a silent server: the footer says so and how to stop; Ctrl-C quits at once, saying that nothing was changed")
     func silentServerCtrlC() throws {
-        let (screen, _, _, resume) = try writeWaitingOnSilentServer()
+        let errors = NSTemporaryDirectory() + "roster-silent-\(UUID().uuidString.prefix(8)).err"
+        defer { unlink(errors) }
+        let (screen, _, _, resume) = try writeWaitingOnSilentServer(errors: errors)
         defer { resume() }
-        Thread.sleep(forTimeInterval: 0.5)
+        #expect(says(screen, "has not answered for 2 s; Ctrl-C stops waiting", timeout: 4), "\(screen.screen)")
+        #expect(Self.flowing(screen.screen).contains("Saving: the server at "), "\(screen.screen)")
         try screen.press("C-c")
         #expect(screen.waitForExit(timeout: 3) == 0, "\(screen.screen)")
+        // Told once the terminal is restored: the COMMIT was never sent.
+        let told = (try? String(contentsOfFile: errors, encoding: .utf8)) ?? ""
+        #expect(told.hasPrefix("roster: stopped waiting for PostgreSQL at "), "\(told)")
+        #expect(told.hasSuffix("(interrupted); nothing was changed\n"), "\(told)")
     }
 
     @Test("a write waiting on a silent server: SIGTERM ends the interface at once")

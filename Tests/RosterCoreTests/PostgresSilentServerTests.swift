@@ -11,8 +11,8 @@ import PostgresWire
 @Suite("A PostgreSQL server that goes silent or refuses for its own reasons")
 struct PostgresSilentServerTests {
     /// A store behind a proxy that can go silent, with short limits:
-    /// busy 300 ms, answer timeout 300 ms + 1.2 s.
-    private final class Setup {
+    /// busy 300 ms, answer timeout 300 ms + 1.2 s (or `answerMargin`).
+    final class Setup {
         let server: PostgresTestServer
         let database: String
         let proxy: CommitLosingProxy
@@ -20,7 +20,7 @@ struct PostgresSilentServerTests {
         var told: [String] = []
         private(set) var store: PostgresRosterStore!
 
-        init(schema: Bool = true, forImport: Bool = false) throws {
+        init(schema: Bool = true, forImport: Bool = false, answerMargin: Int = 1200) throws {
             server = try PostgresTestServer.shared()
             database = try server.makeDatabase(schema: schema)
             proxy = try CommitLosingProxy(server: server)
@@ -29,7 +29,7 @@ struct PostgresSilentServerTests {
             store = forImport
                 ? try PostgresRosterStore.openForImport(uri: uri, environment: [:]) { [unowned self] in self.told.append($0) }
                 : try PostgresRosterStore.open(uri: uri, environment: [:], markerWithFirstRequest: true) { [unowned self] in self.told.append($0) }
-            store.answerMarginMilliseconds = 1200
+            store.answerMarginMilliseconds = answerMargin
             try store.setBusyTimeout(milliseconds: 300)
         }
 

@@ -62,6 +62,17 @@ public final class PendingConnection: @unchecked Sendable {
         }?.result
     }
 
+    /// Waits for the attempt to end (its connect has a deadline of its
+    /// own: connect_timeout) and takes its outcome. Only while `take()`
+    /// has not yet given it.
+    public func waitForOutcome() -> Result<PostgresConnection, PostgresError> {
+        while true {
+            if let outcome = take() { return outcome }
+            var ended = pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0)
+            _ = poll(&ended, 1, 100)
+        }
+    }
+
     private func connect(_ settings: ConnectionSettings) {
         let result = Result { () throws(PostgresError) in try PostgresConnection.connect(settings) }
         outcome.withLock { $0 = Outcome(result) }

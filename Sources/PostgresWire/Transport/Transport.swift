@@ -226,14 +226,31 @@ final class Transport {
     private func poll(_ events: Int16, deadline: Deadline) throws(PostgresError) -> Int16? {
         var entries = [pollfd(fd: fileDescriptor, events: events, revents: 0)]
             + (watch?.descriptors ?? []).map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+        // Each whole second of silence is told to `whileQuiet`.
+        let started = Deadline.now()
+        var toldSeconds = 0
         while true {
             for index in entries.indices { entries[index].revents = 0 }
-            let ready = Glibc.poll(&entries, nfds_t(entries.count), deadline.pollTimeout)
+            var timeout = deadline.pollTimeout
+            if watch?.whileQuiet != nil, timeout != 0 {
+                let elapsed = Int((Deadline.now() - started) / 1_000_000)
+                let untilNext = Int32(clamping: max(1, (toldSeconds + 1) * 1000 - elapsed))
+                timeout = timeout < 0 ? untilNext : min(timeout, untilNext)
+            }
+            let ready = Glibc.poll(&entries, nfds_t(entries.count), timeout)
             if ready < 0 {
                 if errno != EINTR { throw lost(systemReason()) }
                 continue
             }
-            if ready == 0 { return nil }
+            if ready == 0 {
+                guard let whileQuiet = watch?.whileQuiet, !deadline.hasPassed else { return nil }
+                let seconds = Int((Deadline.now() - started) / 1_000_000_000)
+                if seconds > toldSeconds {
+                    toldSeconds = seconds
+                    whileQuiet(seconds)
+                }
+                continue
+            }
             if entries[0].revents != 0 { return entries[0].revents }
             if let watch, watch.shouldGiveUp() { throw .interrupted(server: server) }
         }

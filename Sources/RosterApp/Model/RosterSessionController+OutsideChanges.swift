@@ -69,10 +69,13 @@ extension RosterSessionController {
     }
 
     /// The sentence a write gets while the server is lost, without asking
-    /// the store: a try to connect could hold the screen for the whole
-    /// connect timeout, and the store tries again by itself.
+    /// the store: in the full-screen roster a try to connect could hold
+    /// the screen for the whole connect timeout, and the store tries again
+    /// by itself; the plain roster has just tried, as the command was typed.
     func refusedWhileLost() -> String? {
         guard serverLost != nil else { return nil }
+        if let gone = store.noLongerThere { return gone }
+        guard reconnectsByItself else { return "the server at \(store.name) is out of reach; roster tries it again with each command typed" }
         return "the server at \(store.name) is out of reach; roster is reconnecting by itself, so try again in a moment"
     }
 

@@ -23,11 +23,9 @@ final class RosterSessionController {
     /// marked (a row that comes to hold another name loses its mark): the
     /// weapon panel and remove act on all of them at once (see `+Marks`).
     var marked: [Int64: String] = [:]
-    /// Text a copy key put aside for the clipboard, until the run loop
-    /// sends it to the terminal (`takeClipboard`).
+    /// Text a copy key put aside for the clipboard, until the run loop sends it (`takeClipboard`).
     var pendingCopy: String?
-    /// What is known of where a copy goes: the terminal, or a tmux that
-    /// passes it on or drops it.
+    /// What is known of where a copy goes: the terminal, or a tmux that passes it on or drops it.
     var clipboard = ClipboardReach.terminal
     /// How a sentence names a picture: as the details show it ("Dog
     /// robot"), or as the plain roster reads it out ("a dog robot"). The
@@ -80,10 +78,11 @@ final class RosterSessionController {
     /// history highlights it when it opens (the offer in the footer goes
     /// with the next key, this stays until the next undo).
     var wayOn: Int64?
-    /// Set while the server the roster is on is out of reach ("lost the
-    /// server at …; reconnecting…"): shown in the footer whenever nothing
-    /// newer is, until the store is back; every write is refused meanwhile.
+    /// Set while the server is out of reach ("lost the server at …; reconnecting…"): shown in the
+    /// footer whenever nothing newer is, until the store is back; every write is refused meanwhile.
     var serverLost: String?
+    /// Whether a lost server is tried by itself (a poll), or as each command is typed (the plain roster).
+    var reconnectsByItself = true
     /// What the footer shows: what just happened, else that the server is lost.
     var shownStatus: (text: String, isError: Bool)? {
         status ?? serverLost.map { ($0, true) }
@@ -381,6 +380,7 @@ final class RosterSessionController {
         } catch let error as RosterError {
             switch error {
             case .damaged, .notADatabase: fatalError = error
+            case .rosterGone(let sentence): if serverLost != sentence { (status, serverLost) = (nil, sentence) }
             case .serverUnavailable:
                 // Not fatal: the store reconnects by itself, and the footer
                 // says so until it has, over whatever it said before.

@@ -54,6 +54,7 @@ final class PlainSession {
     init(controller: RosterSessionController, console: PlainConsole) {
         self.controller = controller
         controller.pictureNaming = MonsterPictures.spoken
+        controller.reconnectsByItself = false
         self.console = console
         seenHistoryID = newestHistoryID()
         controller.ownRename = { [weak self] renamed in
@@ -103,6 +104,11 @@ final class PlainSession {
                 // Told before the answer is acted on, so that nothing is done
                 // to a monster another program changed without the person knowing.
                 announceChangesByOthers()
+                // Nothing tries a lost server between commands: the one typed does, once.
+                if controller.serverLost != nil {
+                    store.reconnectNow()
+                    announceChangesByOthers()
+                }
                 return line
             case .resumed:
                 // Back from Ctrl-Z: the shell's lines are below the question.

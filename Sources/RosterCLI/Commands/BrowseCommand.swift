@@ -112,6 +112,8 @@ enum BrowseCommand {
             environment: { passedOn[$0] }
         )
         let status = try RosterRunLoop.run(store: store, options: options)
+        // A write the person stopped waiting for (Ctrl-C), told once the terminal is restored.
+        if let interruption = store.interruption { context.error(interruption) }
         return ExitStatus(rawValue: status) ?? .failure
     }
 }

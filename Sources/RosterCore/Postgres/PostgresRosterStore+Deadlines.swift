@@ -60,8 +60,10 @@ extension PostgresRosterStore {
         return try body()
     }
 
-    public func heedWhileWaiting(descriptors: [Int32], shouldGiveUp: (() -> Bool)?) {
-        waitWatch = shouldGiveUp.map { WaitWatch(descriptors: descriptors, shouldGiveUp: $0) }
+    public func heedWhileWaiting(descriptors: [Int32], shouldGiveUp: (() -> Bool)?,
+                                 whileQuiet: ((_ seconds: Int, _ writing: Bool) -> Void)?) {
+        let quiet = whileQuiet.map { told in { [weak self] (seconds: Int) in told(seconds, self?.isWriting ?? false) } }
+        waitWatch = shouldGiveUp.map { WaitWatch(descriptors: descriptors, shouldGiveUp: $0, whileQuiet: quiet) }
         configure(connection)
     }
 }

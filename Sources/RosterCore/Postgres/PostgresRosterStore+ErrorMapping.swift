@@ -23,7 +23,9 @@ extension PostgresRosterStore {
         case .stoppedAnswering(_, let milliseconds):
             return .serverUnavailable(stoppedAnswering(server: settings.serverDescription, milliseconds: milliseconds) + unchanged)
         case .interrupted:
-            return .interrupted
+            // A read, or a write before its COMMIT was sent (after it, see
+            // `settleLostCommit`): nothing was changed either way.
+            return .interrupted("stopped waiting for PostgreSQL at \(settings.serverDescription) (interrupted); nothing was changed")
         case .invalidSettings(let text):
             return .invalidLocation(sentence(text))
         case .insecure, .protocolViolation, .misuse:
@@ -126,6 +128,16 @@ extension PostgresRosterStore {
     /// `mapped` for this store, as its statement stands (a write or not).
     func mapped(_ error: PostgresError) -> RosterError {
         Self.mapped(error, settings: settings, writing: isWriting)
+    }
+
+    /// Any error a request threw, as the roster's.
+    func rosterError(_ error: any Error) -> RosterError {
+        switch error {
+        case let error as RosterError: error
+        case let error as PostgresError: mapped(error)
+        case let error as IOFailure where error.isOutOfMemory: .outOfMemory
+        default: .serverRefused("the roster at \(name) failed: \(error)")
+        }
     }
 
     /// A client sentence in the roster's voice: lower-case first, no full stop.

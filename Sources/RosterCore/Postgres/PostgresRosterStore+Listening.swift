@@ -38,6 +38,7 @@ extension PostgresRosterStore {
     public func changeCounter() throws(RosterError) -> Int64 {
         try guarded {
             guard isListening else {
+                try checkSameRoster()
                 try connection.listen(Self.notificationChannel)
                 isListening = true
                 // The newest entry, which every schema version has (a
@@ -98,6 +99,20 @@ extension PostgresRosterStore {
         ownTokensSinceSeen.append(writeToken)
     }
 
+    /// Connects again at once if the server was lost, waiting for the try
+    /// (within connect_timeout) whatever the back-off says: for the plain
+    /// roster, where nothing tries by itself between the commands a person
+    /// types, so a command typed once the server is back finds it.
+    /// Between requests only. A try that fails counts for the back-off,
+    /// and the request after it is refused as ever.
+    public func reconnectNow() {
+        guard connection.isClosed else { return }
+        let attempt = reconnecting
+        reconnecting = nil
+        pending = []
+        try? adopt(attempt?.waitForOutcome() ?? Result { () throws(PostgresError) in try PostgresConnection.connect(settings) })
+    }
+
     /// The socket while listening; now, when a notification was read
     /// with a query's answer (the socket will not say it again); the
     /// time of the next try while the server is lost, and the try's own
@@ -108,6 +123,8 @@ extension PostgresRosterStore {
             if let attempt = reconnecting { return .whenReadable(attempt.fileDescriptor) }
             return .serverLost(retryAt: nextReconnect)
         }
+        // Nothing is asked of a roster no longer there: the footer says so.
+        guard noLongerThere == nil else { return .everySoOften }
         guard isListening else { return .now }
         return connection.hasUnreadNotifications ? .now : .whenReadable(connection.fileDescriptor)
     }

@@ -43,57 +43,94 @@ extension PostgresRosterStore {
     /// Returns the saved change's history id; throws `error` itself when
     /// it is not a lost server or the change was not saved, and a sentence
     /// saying the change may or may not have been saved when that cannot
-    /// be told.
+    /// be told. A wait the person stopped (Ctrl-C) is looked up the same
+    /// way, within a few seconds, and always throws: `interrupted`, with
+    /// what is known.
     func settleLostCommit(after error: PostgresError) throws -> Int64 {
-        guard Self.meansLostConnection(error) else { throw error }
+        let interrupted: Bool
+        if case .interrupted = error { interrupted = true } else { interrupted = false }
+        guard interrupted || Self.meansLostConnection(error) else { throw error }
         pending = []
         let lost: String
         if case .stoppedAnswering(let server, let milliseconds) = error {
             lost = Self.stoppedAnswering(server: server, milliseconds: milliseconds) + " after the change was sent to be saved"
+        } else if interrupted {
+            lost = "stopped waiting for PostgreSQL at \(settings.serverDescription) (interrupted) after the change was sent to be saved"
         } else {
             lost = "lost the connection to PostgreSQL at \(name) after the change was sent to be saved"
+        }
+        /// Uncertain: a server out of reach (exit 75), or the person gone (130).
+        func uncertain(_ sentence: String) -> RosterError {
+            interrupted ? .interrupted(sentence) : .serverUnavailable(sentence)
         }
         // A roster the lost write was making is only there if it was
         // saved, and any roster command would make one (the default
         // roster) if it is not: psql is asked instead.
         let whereToLook = schemaMadeByImport ? "psql's `\\dn` lists a schema named roster if it was"
             : "`roster history` shows whether it was"
-        let uncertain = RosterError.serverUnavailable(
-            "\(lost), and could not ask it again: the change may or may not have been saved; \(whereToLook), once the server answers")
         // Clearing the history records no entry, so there is no token to
         // look for: roster cannot tell, whether or not the server answers.
         guard recordsEntry else {
-            throw RosterError.serverUnavailable(
-                "\(lost), and roster cannot tell whether it was "
-                    + "(this change leaves no history entry to look for): it may or may not have been saved; `roster history` shows which")
+            throw uncertain("\(lost), and roster cannot tell whether it was "
+                + "(this change leaves no history entry to look for): it may or may not have been saved; `roster history` shows which")
         }
-        var found: [[String?]] = []
-        var madeNoRoster = false
-        let lostSession = connection.processID
+        let id: Int64?
         do {
-            try adopt(Result { () throws(PostgresError) in try PostgresConnection.connect(settings) })
-            try endLostSession(lostSession)
-            madeNoRoster = try schemaMadeByImport && !lostImportMadeSchema()
-            if !madeNoRoster { found = try connection.execute([
-                BoundStatement("BEGIN"),
-                BoundStatement("SELECT set_config('lock_timeout', $1, true)", ["\(max(0, busyTimeoutMilliseconds))ms"]),
-                BoundStatement(PostgresSchema.writeLock),
-                BoundStatement("SELECT id FROM roster.history WHERE write_token = $1", [writeToken]),
-                BoundStatement("COMMIT"),
-            ])[3].rows }
+            id = try interrupted ? withShortLookUp(savedEntryOfLostWrite) : savedEntryOfLostWrite(settings)
         } catch {
             rollBack()
-            throw uncertain
+            let once = interrupted ? "" : ", once the server answers"
+            throw uncertain("\(lost), and could not ask it again: the change may or may not have been saved; \(whereToLook)\(once)")
         }
         // Not found, or the lost write made no roster: nothing was saved.
-        guard !madeNoRoster, let id = found.first?.first.flatMap({ $0 }).flatMap({ Int64($0) }) else { throw error }
+        guard let id else { throw error }
         if case .stoppedAnswering(let server, let milliseconds) = error {
             tell?(Self.stoppedAnswering(server: server, milliseconds: milliseconds) + ", but the change was saved (history entry \(id))")
+        } else if interrupted {
+            throw RosterError.interrupted("\(lost), and it was saved (history entry \(id))")
         } else {
             tell?("lost the connection to PostgreSQL at \(name) before it answered, but the change was saved (history entry \(id))")
         }
         return id
     }
+
+    /// Connects again with `settings`, ends the lost session, and looks
+    /// the lost write's token up under the write lock (so that the lost
+    /// transaction has ended, saved or rolled back): its history id, or
+    /// nil when it was not saved (nor the roster a lost import made).
+    /// Throws when it cannot ask.
+    private func savedEntryOfLostWrite(_ settings: ConnectionSettings) throws -> Int64? {
+        let lostSession = connection.processID
+        try adopt(Result { () throws(PostgresError) in try PostgresConnection.connect(settings) })
+        try endLostSession(lostSession)
+        if try schemaMadeByImport && !lostImportMadeSchema() { return nil }
+        let found = try connection.execute([
+            BoundStatement("BEGIN"),
+            BoundStatement("SELECT set_config('lock_timeout', $1, true)", ["\(max(0, busyTimeoutMilliseconds))ms"]),
+            BoundStatement(PostgresSchema.writeLock),
+            BoundStatement("SELECT id FROM roster.history WHERE write_token = $1", [writeToken]),
+            BoundStatement("COMMIT"),
+        ])[3].rows
+        return found.first?.first.flatMap { $0 }.flatMap { Int64($0) }
+    }
+
+    /// Runs a look-up for a person who asked to stop: connecting and each
+    /// answer bounded by a few seconds, not the connect timeout and the
+    /// busy timeout's margin. A second Ctrl-C stops it too.
+    private func withShortLookUp<T>(_ lookUp: (ConnectionSettings) throws -> T) throws -> T {
+        var quick = settings
+        quick.connectTimeout = min(quick.connectTimeout, Self.shortLookUpSeconds)
+        let kept = answerMarginMilliseconds
+        answerMarginMilliseconds = Self.shortLookUpSeconds * 1000
+        defer {
+            answerMarginMilliseconds = kept
+            configure(connection)
+        }
+        return try lookUp(quick)
+    }
+
+    /// How long a look-up after Ctrl-C may take to connect, and to hear each answer.
+    static let shortLookUpSeconds = 3
 
     /// Ends the lost session on the server if it is still there (a
     /// network gone silent, a server process stalled): a request of its

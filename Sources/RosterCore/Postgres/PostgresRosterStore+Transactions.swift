@@ -50,7 +50,7 @@ extension PostgresRosterStore {
             }
         }
         return try guarded {
-            try retryingTakenIDs(drawsIDs) { try writeOnce(commit: commit, locking: locking, body) }
+            try catchingInterrupt { try retryingTakenIDs(drawsIDs) { try writeOnce(commit: commit, locking: locking, body) } }
         }
     }
 

@@ -51,6 +51,11 @@ public final class PostgresRosterStore: RosterStore {
     /// `PostgresRosterStore+Deadlines`), and what it heeds meanwhile.
     var answerMarginMilliseconds = PostgresRosterStore.defaultAnswerMarginMilliseconds
     var waitWatch: WaitWatch?
+    /// What the last request whose wait was stopped knew (see `RosterStore.interruption`).
+    public internal(set) var interruption: String?
+    /// Set by a command (not an interface, which heeds its own terminal):
+    /// a write catches Ctrl-C while it waits (see `CommandInterrupt`).
+    public var catchesInterrupts = false
     /// Statements sent with the next one that needs an answer, in the
     /// order their parts go (see `StatementQueue`).
     var queue = StatementQueue()
@@ -100,9 +105,11 @@ public final class PostgresRosterStore: RosterStore {
     /// interface that asks).
     private(set) var nextReconnect = 0
     private var reconnectDelay = 250
-    /// The interface's try to connect again, running on a thread of its
-    /// own (see `reconnectIfLost`).
-    private(set) var reconnecting: PendingConnection?
+    /// The interface's try to connect again, on a thread of its own (see `reconnectIfLost`).
+    var reconnecting: PendingConnection?
+    /// The roster as the interface first found it, and why it is no longer there (see `+Identity`).
+    var rosterIdentity: String?
+    public internal(set) var noLongerThere: String?
 
     public enum UndoScope: Sendable {
         /// Your own latest change: your database user, on your machine.
@@ -262,22 +269,19 @@ public final class PostgresRosterStore: RosterStore {
 
     // MARK: Running statements
 
-    /// Runs `body`, turning the client's errors into the roster's. Statements
-    /// still pending when a read fails are dropped with it.
+    /// Runs `body`, turning the client's errors into the roster's (a wait
+    /// the person stopped is remembered: `interruption`). Statements still
+    /// pending when a read fails are dropped with it.
     func guarded<T>(_ body: () throws -> T) throws(RosterError) -> T {
         depth += 1
         defer { depth -= 1 }
         if depth == 1 { try reconnectIfLost() }
         do {
             return try body()
-        } catch let error as RosterError {
-            throw error
-        } catch let error as PostgresError {
-            throw mapped(error)
-        } catch let error as IOFailure where error.isOutOfMemory {
-            throw .outOfMemory
         } catch {
-            throw .serverRefused("the roster at \(name) failed: \(error)")
+            let mapped = rosterError(error)
+            if case .interrupted(let sentence) = mapped { interruption = sentence }
+            throw mapped
         }
     }
 
@@ -295,6 +299,7 @@ public final class PostgresRosterStore: RosterStore {
     /// `changeWatch` says to wait on the try; the request after it ends
     /// takes the new session. A command waits for its try, as it must.
     private func reconnectIfLost() throws(RosterError) {
+        if let noLongerThere { throw .rosterGone(noLongerThere) }
         guard connection.isClosed else { return }
         pending = []
         if let attempt = reconnecting {

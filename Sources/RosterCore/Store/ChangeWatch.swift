@@ -29,5 +29,19 @@ extension RosterStore {
     public var changeWatch: ChangeWatch { .everySoOften }
 
     /// A file's waits end with the busy timeout: nothing to heed.
-    public func heedWhileWaiting(descriptors: [Int32], shouldGiveUp: (() -> Bool)?) {}
+    public func heedWhileWaiting(descriptors: [Int32], shouldGiveUp: (() -> Bool)?,
+                                 whileQuiet: ((_ seconds: Int, _ writing: Bool) -> Void)?) {}
+
+    /// A file's waits are not stopped.
+    public var interruption: String? { nil }
+
+    /// A file that moved is `hasMoved`.
+    public var noLongerThere: String? { nil }
+
+    public func heedWhileWaiting(descriptors: [Int32], shouldGiveUp: (() -> Bool)?) {
+        heedWhileWaiting(descriptors: descriptors, shouldGiveUp: shouldGiveUp, whileQuiet: nil)
+    }
+
+    /// A file is never lost.
+    public func reconnectNow() {}
 }

@@ -36,8 +36,9 @@ public enum RosterError: Error, Sendable, CustomStringConvertible {
     case cannotOpen(path: String, reason: String)
     /// Any other storage failure.
     case storage(path: String, DatabaseError)
-    /// The operation was interrupted (Ctrl-C).
-    case interrupted
+    /// The operation was interrupted (Ctrl-C), with what is known of a
+    /// change under way ("…; nothing was changed").
+    case interrupted(String)
     /// Input data had these problems; nothing was changed. `source` names
     /// the input in reports (`stdin`, a file name); `total` counts every
     /// problem when only the first ones are listed.
@@ -77,6 +78,10 @@ public enum RosterError: Error, Sendable, CustomStringConvertible {
     case invalidLocation(String)
     /// The database has a schema named `roster` that is not roster's.
     case foreignSchema(server: String)
+    /// The roster an interface showed is no longer on its server (the
+    /// database dropped and made again, another server answering): the
+    /// sentence says so, and nothing is read from or written to it.
+    case rosterGone(String)
     /// A name that reads as several monsters' names (roster itself never
     /// lets two names read alike now; another program, or a roster whose
     /// fold read fewer letters alike, may have): the sentence lists them
@@ -139,8 +144,8 @@ public enum RosterError: Error, Sendable, CustomStringConvertible {
             return "cannot open the roster database \(path): \(reason)"
         case .storage(let path, let error):
             return "the roster database \(path) failed: \(error.message)"
-        case .interrupted:
-            return "interrupted"
+        case .interrupted(let sentence):
+            return sentence
         case .cannotRead(let path, let reason):
             return "cannot read \(path): \(reason)"
         case .historyRefused(let sentence, _), .namesReadAlike(let sentence):
@@ -163,6 +168,8 @@ public enum RosterError: Error, Sendable, CustomStringConvertible {
              .notOnServer(let sentence), .notPermitted(let sentence), .heldUp(let sentence):
             // The client's sentences end with a full stop; the roster's do not.
             return sentence.hasSuffix(".") ? String(sentence.dropLast()) : sentence
+        case .rosterGone(let sentence):
+            return sentence
         case .foreignSchema(let server):
             return "the schema roster in \(server) is not roster's (it has no roster version marker); roster leaves it untouched"
         case .problems(let problems, let source, let total):
@@ -186,7 +193,7 @@ public enum RosterError: Error, Sendable, CustomStringConvertible {
         case SQLITE_READONLY, SQLITE_PERM: return .readOnly(path: path)
         case SQLITE_CORRUPT: return .damaged(path: path)
         case SQLITE_NOTADB: return .notADatabase(path: path)
-        case SQLITE_INTERRUPT: return .interrupted
+        case SQLITE_INTERRUPT: return .interrupted("interrupted")
         case SQLITE_CANTOPEN:
             if error.systemErrno == EMFILE || error.systemErrno == ENFILE {
                 return .cannotOpen(path: path, reason: "too many files are open (ulimit -n is too small)")

@@ -167,6 +167,10 @@ public protocol RosterStore: AnyObject {
     /// Whether this store's roster is no longer where it was opened: what
     /// it reads is then nobody's roster, and every write is refused.
     var hasMoved: Bool { get }
+    /// Why the roster an interface opened is no longer where it was (a
+    /// server's database dropped and made again): every request is then
+    /// refused with this sentence. Nil while it is there, and for a file.
+    var noLongerThere: String? { get }
     /// A number that moves whenever anyone else changes the roster.
     func changeCounter() throws(RosterError) -> Int64
     /// When to ask `changeCounter()` again: see `ChangeWatch`.
@@ -176,7 +180,17 @@ public protocol RosterStore: AnyObject {
     /// `shouldGiveUp` reads it and says whether to stop waiting; the
     /// request then fails as `interrupted`. A file's waits are bounded by
     /// the busy timeout, and heed nothing.
-    func heedWhileWaiting(descriptors: [Int32], shouldGiveUp: (() -> Bool)?)
+    /// `whileQuiet` is told each whole second such a wait has heard
+    /// nothing, and whether the request is a write.
+    func heedWhileWaiting(descriptors: [Int32], shouldGiveUp: (() -> Bool)?,
+                          whileQuiet: ((_ seconds: Int, _ writing: Bool) -> Void)?)
+    /// What is known of the last request whose wait on the server was
+    /// stopped (Ctrl-C): "…; nothing was changed", or, for a write whose
+    /// COMMIT was sent, what a look-up found.
+    var interruption: String? { get }
+    /// A store whose server was lost tries it again now, once, waiting
+    /// for the try (within connect_timeout), whatever its back-off says.
+    func reconnectNow()
     /// Who made the latest write without roster that `changeCounter()`
     /// found moved, where the store can tell (a server's role); nil for
     /// a file, whose writers have no name, and before any such write.

@@ -1,0 +1,31 @@
+import PostgresWire
+
+/// Whether the roster a session reaches is the one the interface opened.
+///
+/// An interface left open across a server's trouble connects again by
+/// itself (`reconnectIfLost`). The database it finds may have been dropped
+/// and made again meanwhile, or another server may answer at the address
+/// (a failover to an empty one): the list it shows is then of a roster
+/// that is not there, and a write would go to another roster, or make one.
+/// So each time listening begins (at first, and after every reconnect)
+/// the store reads which roster it reaches: the object id of its version
+/// marker's table, which the server gives anew whenever the schema is made
+/// again (a dump restored, a database made anew), and keeps across a
+/// restart or a physical replica's failover. A roster missing or made
+/// again is said in one sentence (`noLongerThere`), and from then on every
+/// request is refused with it: nothing is read from or written to it.
+extension PostgresRosterStore {
+    func checkSameRoster() throws {
+        let found = try run("SELECT to_regclass('roster.roster_schema')::oid::text").firstValue ?? nil
+        guard let seen = rosterIdentity else {
+            rosterIdentity = found ?? ""
+            return
+        }
+        guard found != seen else { return }
+        let now = found == nil ? "the database has no roster now (dropped and made again, or another server answers)"
+            : "the roster there was made anew since"
+        let gone = "the roster at \(name) is no longer there: \(now); the screen shows it as it was, and roster writes nothing there; q quits"
+        noLongerThere = gone
+        throw RosterError.rosterGone(gone)
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// The interface connects again by itself after its server's trouble; the
+/// database it finds then may not hold the roster it shows (dropped and
+/// made again, another server answering). That is said in one sentence,
+/// and nothing is read from or written to what is there now.
+extension PostgresInterfaceTests {
+    /// The database dropped (its sessions ended, none let in meanwhile) and made again, empty.
+    func dropAndMakeAgain(_ database: String, on cluster: DisposablePostgres) throws {
+        try cluster.psql("ALTER DATABASE \(database) WITH ALLOW_CONNECTIONS false")
+        try cluster.psql("DROP DATABASE \(database) WITH (FORCE)")
+        try cluster.psql("CREATE DATABASE \(database)")
+    }
+
+    @Test("the database dropped and made again while the interface is open: one sentence says the roster is no longer there; a save is refused with it, and the new database is left as it is")
+    func rosterGoneOnReconnect() throws {
+        let (cluster, database, uri, _) = try newRoster()
+        let screen = try open(uri, as: "bob@laptop")
+        #expect(screen.waitFor("Monsters · 6"))
+        try dropAndMakeAgain(database, on: cluster)
+        #expect(says(screen, "is no longer there: the database has no roster now", timeout: 20), "\(screen.screen)")
+        #expect(says(screen, "q quits"), "\(screen.screen)")
+        #expect(!Self.flowing(screen.screen).contains("reconnecting…"), "\(screen.screen)")
+        try screen.press("w")
+        #expect(screen.waitFor("✕ Close"), "\(screen.screen)")
+        try screen.press("3")
+        #expect(says(screen, "Weapon not saved: the roster at "), "\(screen.screen)")
+        #expect(says(screen, "is no longer there"), "\(screen.screen)")
+        try screen.press("Escape")
+        // A few seconds more: the interface neither makes a roster there nor keeps knocking.
+        Thread.sleep(forTimeInterval: 2)
+        #expect(try cluster.psql("SELECT count(*) FROM pg_namespace WHERE nspname = 'roster'", database: database) == "0")
+        try screen.press("q")
+        #expect(screen.waitForExit(timeout: 10) == 0, "\(screen.screen)")
+    }
+
+    @Test("a roster made anew in its place while the interface is open: told as no longer there, and left as it is")
+    func rosterMadeAnewOnReconnect() throws {
+        let (cluster, database, uri, sandbox) = try newRoster()
+        let screen = try open(uri, as: "bob@laptop")
+        #expect(screen.waitFor("Monsters · 6"))
+        try dropAndMakeAgain(database, on: cluster)
+        // Another program makes a roster there at once (the default one):
+        // whichever the interface finds first on reconnecting, it is not the one shown.
+        #expect(try sandbox.roster(uri: uri, ["list"]).status == 0)
+        #expect(says(screen, "is no longer there: the ", timeout: 20), "\(screen.screen)")
+        try screen.press("w")
+        #expect(screen.waitFor("✕ Close"), "\(screen.screen)")
+        try screen.press("3")
+        Thread.sleep(forTimeInterval: 1)
+        #expect(says(screen, "is no longer there"), "\(screen.screen)")
+        #expect(try cluster.psql("SELECT weapon FROM roster.monster WHERE name = 'Cat-Bot'", database: database) == "sword")
+        try screen.press("Escape")
+        try screen.press("q")
+        #expect(screen.waitForExit(timeout: 10) == 0, "\(screen.screen)")
+    }
+}
