@@ -24,7 +24,22 @@ struct PostgresInterruptedWriteTests {
     /// a second; the sentence it was stopped with, and the seconds it took.
     private func interruptedWeapon(_ weapon: WeaponType, in setup: PostgresSilentServerTests.Setup) -> (told: String, seconds: Double) {
         let start = DispatchTime.now().uptimeNanoseconds
-        let signalled = Thread { usleep(500_000); kill(getpid(), SIGINT) }
+        // Sent only once a handler is there: a SIGINT with none would end
+        // the whole test run. (The write's handler stays for the 20 s the
+        // proxy keeps silent.)
+        let signalled = Thread {
+            usleep(500_000)
+            for _ in 0..<300 {
+                var current = sigaction()
+                sigaction(SIGINT, nil, &current)
+                let handler = current.__sigaction_handler.sa_handler.map { unsafeBitCast($0, to: Int.self) } ?? 0
+                if handler != 0, handler != unsafeBitCast(SIG_IGN, to: Int.self) {
+                    kill(getpid(), SIGINT)
+                    return
+                }
+                usleep(10_000)
+            }
+        }
         signalled.start()
         var told = "no error"
         do {
