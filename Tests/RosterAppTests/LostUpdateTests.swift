@@ -117,6 +117,26 @@ struct LostUpdateTests {
         #expect(roster.editingLabel == nil)
     }
 
+    @Test("the monster moved to another id and a stranger put at its own: the clash says so, not that it was renamed, and names where Enter saves")
+    func movedAndReplaced() throws {
+        let roster = try RosterScreenHarness()
+        try roster.edit("Description")
+        roster.press(.control("u")).type("Mine")
+        try otherProgram(roster) { other, cat in
+            try other.database.execute("""
+                UPDATE monster SET id = 950 WHERE id = \(cat.id);
+                INSERT INTO monster (id, name, name_key, description, icon, name_color, weapon)
+                    VALUES (\(cat.id), 'Other-Bot', 'other-bot', 'theirs', 'meetcatbot.png', 'default', 'smoke');
+                """)
+        }
+        roster.press(.enter)
+        #expect(roster.footer.message == "after you began, another program moved Cat-Bot to id 950 and put another monster, `Other-Bot`, "
+                + "in its place, so yours was not saved; Enter saves yours to `Other-Bot`, Esc keeps it as it is",
+                "\(roster.footer.message ?? "")")
+        #expect(try roster.monster("Cat-Bot")?.description != "Mine")
+        #expect(try roster.monster("Other-Bot")?.description == "theirs")
+    }
+
     @Test("a monster removed elsewhere before Enter lets go of the editor as a poll would, in the same words")
     func removedBeforeSave() throws {
         let roster = try RosterScreenHarness()

@@ -83,7 +83,10 @@ struct MonsterAsFoundTests {
         roster.press(.control("u")).type("for Dog-Bot")
         try Self.swapInStrangers(at: [2], path: roster.path, description: "BOW-WOW")
         roster.press(.enter)
-        #expect(roster.footer.message?.hasPrefix("after you began, another program changed Dog-Bot's name to `Stranger2-Bot`") == true,
+        // Dog-Bot is on the roster still, at another id: said so, not a rename.
+        #expect(roster.footer.message?.hasPrefix("after you began, another program moved Dog-Bot to id ") == true,
+                "\(roster.footer.message ?? "")")
+        #expect(roster.footer.message?.contains("and put another monster, `Stranger2-Bot`, in its place") == true,
                 "\(roster.footer.message ?? "")")
         #expect(try roster.monster("Stranger2-Bot")?.description == "BOW-WOW", "nothing written to the stranger")
         #expect(try roster.monster("Dog-Bot")?.description == "BOW-WOW")

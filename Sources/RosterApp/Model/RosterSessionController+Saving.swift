@@ -62,8 +62,9 @@ extension RosterSessionController {
         case .refused(let sentence):
             status = ("\(what) not saved: \(sentence)", true)
         case .clashed(let current):
-            status = (Self.clash(changes, from: original ?? current, to: current, by: whoChanged(monsterID: current.id, since: seen),
-                                 again: again), true)
+            let found = original ?? current
+            status = (Self.clash(changes, from: found, to: current, by: whoChanged(monsterID: current.id, since: seen),
+                                 again: again, movedTo: movedAway(found, from: current)), true)
         case .saved, .unchanged, .monsterGone, .savedOutOfFilter:
             break
         }
@@ -102,11 +103,26 @@ extension RosterSessionController {
         }
     }
 
+    /// The id the monster an editor found now has, when its row holds
+    /// another name and the found one's is on the roster at another id:
+    /// then it was moved, and another monster put in its place.
+    func movedAway(_ found: Monster, from current: Monster) -> Int64? {
+        guard found.name != current.name, let now = (try? store.find(found.name)) ?? nil, now.name == found.name,
+              now.id != current.id else { return nil }
+        return now.id
+    }
+
     /// "after you began, another program changed Cat-Bot's weapon to
     /// Smoke, so yours was not saved; …": the plain roster's sentence, naming
-    /// who (`by`) where the store knows it.
+    /// who (`by`) where the store knows it. `movedTo`: the found monster is
+    /// on the roster at that id now, and another is in its place.
     static func clash(_ changes: MonsterChanges, from original: Monster, to current: Monster,
-                      by who: String = "another program", again: String) -> String {
+                      by who: String = "another program", again: String, movedTo: Int64? = nil) -> String {
+        if let movedTo {
+            let named = MonsterFields.name.told(current)
+            return "after you began, \(who) moved \(original.name) to id \(movedTo) and put another monster, \(named), in its place, "
+                + "so yours was not saved; " + savingAgain(again, toMonsterNamed: named)
+        }
         // The fields the person's value differs in from the newer one, that
         // the other program changed.
         let mine = changes.applied(to: current)
