@@ -1,4 +1,5 @@
 import PostgresWire
+import TextSafety
 
 /// Whether the roster a session reaches is the one the interface opened.
 ///
@@ -22,10 +23,25 @@ extension PostgresRosterStore {
             return
         }
         guard found != seen else { return }
-        let now = found == nil ? "the database has no roster now (dropped and made again, or another server answers)"
-            : "the roster there was made anew since"
+        throw rosterGone(because: found == nil ? "the database has no roster now (dropped and made again, or another server answers)"
+            : "the roster there was made anew since")
+    }
+
+    /// What a failed try to connect again says: a server that answers that
+    /// the database is not there (dropped) has not been lost, and the
+    /// roster shown is gone.
+    func refusedReconnect(_ error: PostgresError) -> RosterError {
+        if case .server(let failure) = error, failure.sqlState == .invalidCatalogName {
+            return rosterGone(because: "the database \(Quote.code(settings.database)) does not exist there now")
+        }
+        return Self.mapped(error, settings: settings, writing: false)
+    }
+
+    /// Says once, and from now on for every request, that the roster the
+    /// interface showed is gone (`because`: what is there now).
+    func rosterGone(because now: String) -> RosterError {
         let gone = "the roster at \(name) is no longer there: \(now); the screen shows it as it was, and roster writes nothing there; q quits"
         noLongerThere = gone
-        throw RosterError.rosterGone(gone)
+        return .rosterGone(gone)
     }
 }

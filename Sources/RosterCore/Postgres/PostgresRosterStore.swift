@@ -335,7 +335,7 @@ public final class PostgresRosterStore: RosterStore {
         case .failure(let error):
             nextReconnect = MonotonicMilliseconds.now() + reconnectDelay
             reconnectDelay = min(reconnectDelay * 2, 10_000)
-            throw Self.mapped(error, settings: settings, writing: false)
+            throw refusedReconnect(error)
         }
     }
 
