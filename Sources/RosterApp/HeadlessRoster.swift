@@ -30,6 +30,9 @@ public final class HeadlessRoster {
         screen.list.becomeFirstResponder()
         if screen.isCollapsed { screen.details.focus(0) }
         controller.letGo = { [weak self] monster, told in self?.letGo(of: monster, wasEditing: true, telling: !told) }
+        controller.clearRefusal = { [weak self] refusal in
+            for field in self?.screen.details.fields ?? [] where field.problem == refusal { field.problem = nil }
+        }
         // A key that cannot work now says why, where outcomes are told.
         window.onUnavailableKey = { [weak controller] reason in controller?.tell(reason, isError: true) }
     }

@@ -74,3 +74,28 @@ extension PostgresInterfaceTests {
         #expect(screen.waitForExit(timeout: 10) == 0, "\(screen.screen)")
     }
 }
+
+extension PostgresInterfaceTests {
+    @Test("a description refused while the server was away: the reason beside the field goes once it is back, and Enter then saves")
+    func refusalBesideTheFieldGoesOnReconnect() throws {
+        let (cluster, database, uri, _) = try newRoster()
+        let screen = try open(uri, as: "bob@laptop")
+        #expect(screen.waitFor("Monsters · 6"))
+        try screen.press("Enter", "Down", "Enter", "C-u")
+        try screen.type("while away")
+        try cluster.crash()
+        #expect(says(screen, "reconnecting…", timeout: 5), "\(screen.screen)")
+        try screen.press("Enter")
+        #expect(says(screen, "Description not saved: the server at "), "\(screen.screen)")
+        #expect(Self.flowing(screen.screen).contains("✗ the server at "), "\(screen.screen)")
+        try cluster.restart()
+        #expect(says(screen, "Reconnected to ", timeout: 20), "\(screen.screen)")
+        #expect(!Self.flowing(screen.screen).contains("✗ the server at "), "\(screen.screen)")
+        try screen.press("Enter")
+        #expect(screen.waitUntil(timeout: 10) { _ in
+            (try? cluster.psql("SELECT description FROM roster.monster WHERE name = 'Cat-Bot'", database: database)) == "while away"
+        }, "\(screen.screen)")
+        try screen.press("Escape", "q")
+        #expect(screen.waitForExit(timeout: 10) == 0, "\(screen.screen)")
+    }
+}

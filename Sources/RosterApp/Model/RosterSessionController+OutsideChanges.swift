@@ -37,6 +37,8 @@ extension RosterSessionController {
                 // place of "lost" and of any refusal told while away.
                 let refusal = refusedWhileLost()
                 serverLost = nil
+                // A field's own reason for a save refused while away goes too.
+                if let refusal { clearRefusal?(refusal) }
                 lastDataVersion = version
                 reload()
                 applyFilterTypedWhileLost()

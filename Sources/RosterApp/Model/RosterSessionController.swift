@@ -4,10 +4,9 @@ import TextSafety
 
 /// The roster session the interactive roster shows, shared by its views
 /// and by the plain roster: the list model, which monster is selected,
-/// the monster being added, removal, and the footer's sentence. Saving
-/// (`+Saving`), undo and redo (`+History`) and other programs' changes
-/// (`+OutsideChanges`) are each in a file of their own. What belongs to
-/// the terminal (quitting, suspending) is the screen's, not the session's.
+/// the monster being added, removal, and the footer's sentence. Saving,
+/// undo and redo, and other programs' changes are each in a file of their
+/// own; the terminal (quitting, suspending) is the screen's.
 final class RosterSessionController {
     let store: any RosterStore
     let list: MonsterListModel
@@ -103,11 +102,12 @@ final class RosterSessionController {
     /// An error the session cannot go on after (the file is damaged or
     /// gone): the run loop ends, restores the terminal and reports it.
     var fatalError: RosterError?
-    /// Puts away the details' editor for `monster`, which they no longer
-    /// show (gone from the roster, or out of the filter), and says why
-    /// unless `told` (the footer already has the sentence): set by the
-    /// interface, which owns the focus.
+    /// Set by the interface, which owns the focus and the fields. `letGo`
+    /// puts away the details' editor for `monster`, no longer shown (gone,
+    /// or out of the filter), saying why unless `told`; `clearRefusal`
+    /// takes back a field's reason that the server was away, once back.
     var letGo: ((_ monster: Monster, _ told: Bool) -> Void)?
+    var clearRefusal: ((_ refusal: String) -> Void)?
 
     init(store: any RosterStore, pictures: PictureDrawing) throws(RosterError) {
         self.store = store
