@@ -10,36 +10,54 @@ import Glibc
 /// ends at once, and the write says what it knows before the command ends
 /// (130): nothing was changed when its COMMIT was not sent; after it, what
 /// a look-up on a new session found.
-@Suite("A command's write stopped by Ctrl-C while the server is silent", .serialized)
+///
+/// Each runs in a process of its own (an exit test): a SIGINT is the whole
+/// process's, and other tests running beside it set its disposition for
+/// a while (an editor's run ignores it, a temporary file's removal
+/// catches it). The child says what went wrong on stderr.
+@Suite("A command's write stopped by Ctrl-C while the server is silent")
 struct PostgresInterruptedWriteTests {
+    @Test("Ctrl-C before the COMMIT was sent (the lock's answer never came): nothing was changed")
+    func beforeCommit() async {
+        let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
+            PostgresInterruptedWriteTests.exit(with: PostgresInterruptedWriteTests.problemsBeforeCommit())
+        }
+        #expect(Self.problems(in: result).isEmpty, "\(Self.problems(in: result))")
+    }
+
+    @Test("Ctrl-C after the COMMIT was sent: looked up at once, and told as saved, with its history entry")
+    func afterCommit() async {
+        let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
+            PostgresInterruptedWriteTests.exit(with: PostgresInterruptedWriteTests.problemsAfterCommit())
+        }
+        #expect(Self.problems(in: result).isEmpty, "\(Self.problems(in: result))")
+    }
+
+    /// Ends the child: 0 with nothing said, else each problem on stderr and 1.
+    static func exit(with problems: [String]) -> Never {
+        for problem in problems { FileHandle.standardError.write(Data(("PROBLEM: " + problem + "\n").utf8)) }
+        Glibc.exit(problems.isEmpty ? 0 : 1)
+    }
+
+    /// The problems the child said (its stderr holds the test library's own bytes too).
+    static func problems(in result: ExitTest.Result?) -> [String] {
+        String(decoding: result?.standardErrorContent ?? [], as: UTF8.self).split(separator: "\n")
+            .filter { $0.hasPrefix("PROBLEM: ") }.map(String.init)
+    }
+
     /// The silent-server tests' store, as a command opens it, with an
     /// answer timeout (300 ms + 20 s) far longer than the test waits.
-    private func setUp() throws -> PostgresSilentServerTests.Setup {
+    static func setUp() throws -> PostgresSilentServerTests.Setup {
         let setup = try PostgresSilentServerTests.Setup(answerMargin: 20_000)
         setup.store.catchesInterrupts = true
         return setup
     }
 
-    /// Sets Dog-Bot's weapon with SIGINT sent to the process after half
-    /// a second; the sentence it was stopped with, and the seconds it took.
-    private func interruptedWeapon(_ weapon: WeaponType, in setup: PostgresSilentServerTests.Setup) -> (told: String, seconds: Double) {
+    /// Sets Dog-Bot's weapon with SIGINT sent to this process after half a
+    /// second; the sentence it was stopped with, and the seconds it took.
+    static func interruptedWeapon(_ weapon: WeaponType, in setup: PostgresSilentServerTests.Setup) -> (told: String, seconds: Double) {
         let start = DispatchTime.now().uptimeNanoseconds
-        // Sent only once a handler is there: a SIGINT with none would end
-        // the whole test run. (The write's handler stays for the 20 s the
-        // proxy keeps silent.)
-        let signalled = Thread {
-            usleep(500_000)
-            for _ in 0..<300 {
-                var current = sigaction()
-                sigaction(SIGINT, nil, &current)
-                let handler = current.__sigaction_handler.sa_handler.map { unsafeBitCast($0, to: Int.self) } ?? 0
-                if handler != 0, handler != unsafeBitCast(SIG_IGN, to: Int.self) {
-                    kill(getpid(), SIGINT)
-                    return
-                }
-                usleep(10_000)
-            }
-        }
+        let signalled = Thread { usleep(500_000); kill(getpid(), SIGINT) }
         signalled.start()
         var told = "no error"
         do {
@@ -52,33 +70,48 @@ struct PostgresInterruptedWriteTests {
         return (told, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
     }
 
-    @Test("Ctrl-C before the COMMIT was sent (the lock's answer never came): nothing was changed")
-    func beforeCommit() throws {
-        let setup = try setUp()
-        setup.proxy.arm(.stall, on: "LOCK TABLE")
-        var before = sigaction()
-        sigaction(SIGINT, nil, &before)
-        let (told, seconds) = interruptedWeapon(.fire, in: setup)
-        #expect(told.hasPrefix("stopped waiting for PostgreSQL at "), "\(told)")
-        #expect(told.hasSuffix("(interrupted); nothing was changed"), "\(told)")
-        #expect(seconds < 3, "took \(seconds) s")
-        #expect(try setup.weapon(of: "Dog-Bot") == "blowgun")
-        // Outside a write SIGINT does what it did: the handler is gone.
-        var after = sigaction()
-        sigaction(SIGINT, nil, &after)
-        #expect(unsafeBitCast(after.__sigaction_handler.sa_handler, to: Int.self)
-            == unsafeBitCast(before.__sigaction_handler.sa_handler, to: Int.self))
+    static func problemsBeforeCommit() -> [String] {
+        var problems: [String] = []
+        do {
+            let setup = try setUp()
+            setup.proxy.arm(.stall, on: "LOCK TABLE")
+            var before = sigaction()
+            sigaction(SIGINT, nil, &before)
+            let (told, seconds) = interruptedWeapon(.fire, in: setup)
+            if !told.hasPrefix("stopped waiting for PostgreSQL at ") || !told.hasSuffix("(interrupted); nothing was changed") {
+                problems.append("told: \(told)")
+            }
+            if seconds >= 3 { problems.append("took \(seconds) s") }
+            if try setup.weapon(of: "Dog-Bot") != "blowgun" { problems.append("Dog-Bot's weapon changed") }
+            // Outside a write SIGINT does what it did: the handler is gone.
+            var after = sigaction()
+            sigaction(SIGINT, nil, &after)
+            if unsafeBitCast(after.__sigaction_handler.sa_handler, to: Int.self)
+                != unsafeBitCast(before.__sigaction_handler.sa_handler, to: Int.self) {
+                problems.append("the SIGINT handler stayed after the write")
+            }
+        } catch {
+            problems.append("\(error)")
+        }
+        return problems
     }
 
-    @Test("Ctrl-C after the COMMIT was sent: looked up at once, and told as saved, with its history entry")
-    func afterCommit() throws {
-        let setup = try setUp()
-        setup.proxy.arm(.stall)
-        let (told, seconds) = interruptedWeapon(.smoke, in: setup)
-        #expect(told.contains("stopped waiting for PostgreSQL at "), "\(told)")
-        #expect(told.contains("(interrupted) after the change was sent to be saved, and it was saved (history entry "), "\(told)")
-        #expect(seconds < 5, "took \(seconds) s")
-        #expect(try setup.weapon(of: "Dog-Bot") == "smoke")
-        #expect(setup.store.interruption == told)
+    static func problemsAfterCommit() -> [String] {
+        var problems: [String] = []
+        do {
+            let setup = try setUp()
+            setup.proxy.arm(.stall)
+            let (told, seconds) = interruptedWeapon(.smoke, in: setup)
+            if !told.contains("stopped waiting for PostgreSQL at ")
+                || !told.contains("(interrupted) after the change was sent to be saved, and it was saved (history entry ") {
+                problems.append("told: \(told)")
+            }
+            if seconds >= 5 { problems.append("took \(seconds) s") }
+            if try setup.weapon(of: "Dog-Bot") != "smoke" { problems.append("Dog-Bot's weapon is not Smoke") }
+            if setup.store.interruption != told { problems.append("the store kept \(setup.store.interruption ?? "nothing")") }
+        } catch {
+            problems.append("\(error)")
+        }
+        return problems
     }
 }
