@@ -137,3 +137,30 @@ extension PostgresChangeWatchTests {
         #expect(try watching.history(touching: nil, limit: 1).first?.summary == "Cat-Bot: Sword → Fire")
     }
 }
+
+extension PostgresChangeWatchTests {
+    @Test("another roster at the same address (a server set up alike, its marker's table of the same object id): told as gone on reconnecting, nothing read or written")
+    func anotherRosterAlikeOnReconnect() throws {
+        let server = try PostgresTestServer.shared()
+        let database = try server.makeDatabase()
+        let watching = try store(database, as: "twin-watcher")
+        _ = try watching.changeCounter()
+        let admin = try server.adminConnection(database: database)
+        defer { admin.close() }
+        // What a server set up alike holds: the same tables, another roster.
+        try admin.simpleQuery("UPDATE roster.roster_schema SET roster_id = gen_random_uuid()")
+        try admin.simpleQuery("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'twin-watcher' AND datname = current_database()")
+        var told: RosterError?
+        let deadline = Date().addingTimeInterval(10)
+        while told == nil, Date() < deadline {
+            do {
+                _ = try watching.changeCounter()
+            } catch {
+                if case .rosterGone = error { told = error } else { usleep(100_000) }
+            }
+        }
+        #expect(told.map { "\($0)" }?.contains("another roster is there now") == true, "\(String(describing: told))")
+        #expect(throws: RosterError.self) { try watching.setWeapons([WeaponAssignment(reference: "Cat-Bot", weapon: .fire)]) }
+        #expect(try admin.query("SELECT weapon FROM roster.monster WHERE name = 'Cat-Bot'").firstValue == "sword")
+    }
+}

@@ -140,11 +140,12 @@ struct PostgresOutsideWritesTests {
         let database = try server.makeDatabase()
         let admin = try server.adminConnection(database: database)
         defer { admin.close() }
-        // Back to schema 1: writers through roles and columns (20) go with 18's function, no announced entries (19), no writers-only ids (18), no check of shadow keys (17), no mark of the ids given (16), no turn for outside ids (15), no guard on the marker (14), no outside writer (schema 13 undone), no triggers keeping ids and keys (12), no keyed names (11), no check of deleted entries (10), no write tokens (9), no check of roster's writes
+        // Back to schema 1: no roster id (21), writers through roles and columns (20) go with 18's function, no announced entries (19), no writers-only ids (18), no check of shadow keys (17), no mark of the ids given (16), no turn for outside ids (15), no guard on the marker (14), no outside writer (schema 13 undone), no triggers keeping ids and keys (12), no keyed names (11), no check of deleted entries (10), no write tokens (9), no check of roster's writes
         // by their history (8), no sort indexes (7), no count of outside writes (6),
         // the history numbered by a sequence (5), no weapon index (4), no
         // announcements of outside changes (2 and 3).
         try admin.simpleQuery("""
+            ALTER TABLE roster.roster_schema DROP COLUMN roster_id;
             DROP TRIGGER history_entry_announced ON roster.history;
             DROP FUNCTION roster.announce_history_entry();
             DROP TRIGGER monster_shadow_key_of_another ON roster.monster;

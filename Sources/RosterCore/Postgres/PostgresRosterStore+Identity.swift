@@ -12,19 +12,25 @@ import TextSafety
 /// the store reads which roster it reaches: the object id of its version
 /// marker's table, which the server gives anew whenever the schema is made
 /// again (a dump restored, a database made anew), and keeps across a
-/// restart or a physical replica's failover. A roster missing or made
+/// restart or a physical replica's failover; and the roster's own random
+/// id (schema 21), which tells apart two servers set up alike. A roster missing or made
 /// again is said in one sentence (`noLongerThere`), and from then on every
 /// request is refused with it: nothing is read from or written to it.
 extension PostgresRosterStore {
     func checkSameRoster() throws {
-        let found = try run("SELECT to_regclass('roster.roster_schema')::oid::text").firstValue ?? nil
+        var found = try run("SELECT to_regclass('roster.roster_schema')::oid::text").firstValue ?? nil
+        // With the roster's own id (schema 21): another cluster set up
+        // alike gives the marker's table the same object id.
+        if let table = found {
+            found = table + "/" + ((try run("SELECT to_jsonb(s) ->> 'roster_id' FROM roster.roster_schema s LIMIT 1").firstValue ?? nil) ?? "")
+        }
         guard let seen = rosterIdentity else {
             rosterIdentity = found ?? ""
             return
         }
         guard found != seen else { return }
         throw rosterGone(because: found == nil ? "the database has no roster now (dropped and made again, or another server answers)"
-            : "the roster there was made anew since")
+            : "another roster is there now (made anew since, or another server answers)")
     }
 
     /// What a failed try to connect again says: a server that answers that

@@ -93,6 +93,8 @@ enum PostgresSchema {
                   sql: version19),
         Migration(version: 20, summary: "a writer whose right to add monsters comes through a role it sets, or through columns, moves the ids roster gives",
                   sql: version20),
+        Migration(version: 21, summary: "give each roster an identity of its own, so that an open roster tells another server's roster set up alike from its own",
+                  sql: version21),
     ]
 
     static var currentVersion: Int32 { Int32(migrations.count) }
