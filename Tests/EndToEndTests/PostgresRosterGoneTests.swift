@@ -78,7 +78,11 @@ extension PostgresInterfaceTests {
 extension PostgresInterfaceTests {
     @Test("a description refused while the server was away: the reason beside the field goes once it is back, and Enter then saves")
     func refusalBesideTheFieldGoesOnReconnect() throws {
-        let (cluster, database, uri, _) = try newRoster()
+        // A cluster of its own: it is crashed, which other tests' must not be.
+        let cluster = try DisposablePostgres(ownedWith: [])
+        let database = try cluster.makeDatabase()
+        let uri = cluster.uri(database: database)
+        #expect(try Sandbox().roster(uri: uri, ["list"]).status == 0)
         let screen = try open(uri, as: "bob@laptop")
         #expect(screen.waitFor("Monsters · 6"))
         try screen.press("Enter", "Down", "Enter", "C-u")
