@@ -164,3 +164,36 @@ extension PostgresChangeWatchTests {
         #expect(try admin.query("SELECT weapon FROM roster.monster WHERE name = 'Cat-Bot'").firstValue == "sword")
     }
 }
+
+extension PostgresChangeWatchTests {
+    @Test("a roster upgraded under an open interface to the schema that gives it an id is still its roster on reconnecting")
+    func upgradedToItsOwnIDOnReconnect() throws {
+        let server = try PostgresTestServer.shared()
+        let (database, admin) = try PostgresSchemaUpgradeTests.roster(atVersion: 20)
+        defer { admin.close() }
+        try admin.grantWriting(to: "older_watcher")
+        let watching = try PostgresRosterStore.open(uri: server.uri(database: database, user: "older_watcher", applicationName: "older-watcher"),
+                                                    environment: [:])
+        _ = try watching.changeCounter()
+        // The owner's roster upgrades it; the watcher's session ends.
+        _ = try PostgresRosterStore.open(uri: server.uri(database: database, applicationName: "owner"), environment: [:]).count()
+        #expect(try admin.query("SELECT roster_id IS NOT NULL FROM roster.roster_schema").firstValue == "t")
+        try admin.simpleQuery("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'older-watcher' AND datname = current_database()")
+        // Lost first (the socket's end is read), then back, or told gone.
+        var lost = false, back = false
+        var gone: RosterError?
+        let deadline = Date().addingTimeInterval(10)
+        while !back, gone == nil, Date() < deadline {
+            do {
+                _ = try watching.changeCounter()
+                back = lost
+                if !lost { usleep(50_000) }
+            } catch {
+                if case .rosterGone = error { gone = error } else { lost = true; usleep(100_000) }
+            }
+        }
+        #expect(lost, "the watcher's session never ended")
+        #expect(gone == nil, "\(String(describing: gone))")
+        #expect(back)
+    }
+}
