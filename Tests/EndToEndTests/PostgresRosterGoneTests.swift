@@ -103,3 +103,29 @@ extension PostgresInterfaceTests {
         #expect(screen.waitForExit(timeout: 10) == 0, "\(screen.screen)")
     }
 }
+
+extension PostgresInterfaceTests {
+    @Test("the roster found on reconnecting holds an older history than the screen had seen: said so, never \"no change made meanwhile\"")
+    func olderRosterOnReconnect() throws {
+        let cluster = try DisposablePostgres(ownedWith: [])
+        let database = try cluster.makeDatabase()
+        let uri = cluster.uri(database: database)
+        #expect(try Sandbox().roster(uri: uri, ["list"]).status == 0)
+        let screen = try open(uri, as: "bob@laptop")
+        #expect(screen.waitFor("Monsters · 6"))
+        try screen.press("w")
+        #expect(screen.waitFor("✕ Close"), "\(screen.screen)")
+        try screen.press("3")
+        #expect(screen.waitFor("Cat-Bot now carries Fire"), "\(screen.screen)")
+        try screen.press("Escape")
+        // The session ends and, before it is back, the history goes (as a backup of before the change would hold).
+        try cluster.psql("""
+            SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'bob@laptop' AND datname = current_database();
+            TRUNCATE roster.history CASCADE
+            """, database: database)
+        #expect(says(screen, "its history is empty now, though this screen had seen #1", timeout: 20), "\(screen.screen)")
+        #expect(!Self.flowing(screen.screen).contains("no change made meanwhile"), "\(screen.screen)")
+        try screen.press("q")
+        #expect(screen.waitForExit(timeout: 10) == 0, "\(screen.screen)")
+    }
+}

@@ -112,10 +112,33 @@ extension RosterSessionController {
     /// `failed`: the failure the footer shows, which stays before it.
     private func tellReconnected(outside: String?, after failed: String?) {
         let newest = (try? store.history(touching: nil, limit: Self.toldChanges + 1)) ?? []
+        let newestID = newest.first?.id ?? 0
+        // A history that ends before what this screen had seen: a backup
+        // put back, or a server that was behind the one it was on. The
+        // changes after its end are not there: said, never "no change".
+        if newestID < seenHistoryID {
+            let wentBack = Self.reconnected(to: store.name, historyEndsAt: newestID, seen: seenHistoryID)
+            seenHistoryID = newestID
+            status = (failed.map { "\($0); \(wentBack)" } ?? wentBack, true)
+            return
+        }
         let unseen = newest.filter { $0.id > seenHistoryID }
-        seenHistoryID = max(seenHistoryID, newest.first?.id ?? 0)
+        seenHistoryID = max(seenHistoryID, newestID)
         let reconnected = Self.reconnected(to: store.name, meanwhile: unseen, outside: outside, telling: toldAsNews)
         status = failed.map { ("\($0); \(reconnected)", true) } ?? (reconnected, false)
+    }
+
+    /// "reconnected to …; its history ends at #3, before #5 this screen had
+    /// seen: …": a roster older than the one shown (ids are never given
+    /// twice, so only an older roster ends before them; an empty history
+    /// may be one cleared, too).
+    static func reconnected(to server: String, historyEndsAt newest: Int64, seen: Int64) -> String {
+        let older = "the roster there is older than the one shown (a backup put back, or a server that was behind)"
+        guard newest > 0 else {
+            return "reconnected to \(server); its history is empty now, though this screen had seen #\(seen): it was cleared, or \(older)"
+        }
+        return "reconnected to \(server); its history ends at #\(newest), before #\(seen) this screen had seen: \(older), "
+            + "and the changes after #\(newest) are not in it"
     }
 
     /// The sentence for a server that is back, given the history entries
