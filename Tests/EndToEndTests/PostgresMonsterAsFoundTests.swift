@@ -55,8 +55,10 @@ struct PostgresMonsterAsFoundTests {
         let (cluster, database, uri, sandbox) = try roster(writer: "olda_edits")
         let screen = try bobEditsCatBotsDescription(uri)
         #expect(try sandbox.roster(uri: uri, ["set-weapon", "Cat-Bot", "smoke"], environment: ["PGAPPNAME": "alice@desk"]).status == 0)
+        // Each change seen before the next (a loaded machine may take seconds): alice's, then olda's.
+        #expect(ui.says(screen, "set-weapon Cat-Bot: Sword → Smoke", timeout: 20), "\(screen.screen)")
         try cluster.psql("UPDATE roster.monster SET description = 'olda words' WHERE name = 'Cat-Bot'", database: database, user: "olda_edits")
-        #expect(ui.says(screen, "changed the roster."), "\(screen.screen)")
+        #expect(ui.says(screen, "logged in as olda_edits) changed the roster", timeout: 20), "\(screen.screen)")
         try screen.press("Enter")
         #expect(ui.says(screen, "After you began, another program (`psql`, logged in as olda_edits) changed Cat-Bot's description to"),
                 "\(screen.screen)")
