@@ -69,6 +69,28 @@ struct PostgresSortedWindowTests {
         #expect(jumped.keptPosition(of: expected[place]) == place)
     }
 
+    @Test("a monster psql renamed, placed in a list sorted by name: counted and read by its new name's key, so every row around it is read")
+    func renamedByAnotherProgram() throws {
+        let server = try PostgresTestServer.shared()
+        let database = try server.makeDatabase()
+        let admin = try server.adminConnection(database: database)
+        defer { admin.close() }
+        let store = try PostgresRosterStore.open(uri: server.uri(database: database), environment: [:])
+        let reader = try MonsterReader(input: ChunkedInput(bytes: Array(Self.roster.utf8), name: "window.csv"), format: .csv, raw: false)
+        _ = try store.importMonsters(from: reader, mode: .insert)
+        let first = try #require(try store.monsters(matching: MonsterQuery(order: [MonsterSortKey(field: .name, descending: false)]),
+                                                    .first, limit: 1).first)
+        // Its key stays the old name's: psql knows nothing of keys.
+        try admin.simpleQuery("UPDATE roster.monster SET name = 'Zzzzz-Fire' WHERE id = \(first.id)")
+        let query = MonsterQuery(order: [MonsterSortKey(field: .name, descending: false)])
+        let count = try store.count()
+        var pages = SortedPages(query: query, count: count)
+        #expect(try pages.position(of: first.id, from: store) == count - 1)
+        try pages.load(0..<count, from: store)
+        #expect((0..<count).allSatisfy { pages.monster(at: $0) != nil }, "rows left unread")
+        #expect((0..<count).compactMap { pages.monster(at: $0)?.id } == (try store.monsterIDs(matching: query)))
+    }
+
     @Test("each arm of a window is read off an index in its order: no sort but of a run of equal values by id, no scan of the table, for every order and direction")
     func armsUseIndexes() throws {
         let server = try PostgresTestServer.shared()

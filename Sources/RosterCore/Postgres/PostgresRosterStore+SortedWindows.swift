@@ -45,6 +45,11 @@ extension PostgresRosterStore {
     public func count(matching query: MonsterQuery, _ side: SortedWindow, upTo bound: Int?) throws(RosterError) -> Int {
         return try guarded {
             let asked = try resolvingNames(MonsterQuery(conditions: query.conditions, order: query.order))
+            // The keys another program left stale are derived again first
+            // (where this role may): the anchor's key is then read as the
+            // rows it is compared with hold theirs. Read before, a renamed
+            // monster's old key placed it where its new one does not.
+            let names = try namesMatchedByComparing(asked)
             let reading: PostgresSortedWindowSQL.Reading
             switch side {
             case .after(let id), .before(let id):
@@ -52,7 +57,6 @@ extension PostgresRosterStore {
                 reading = anchored
             case .first, .last, .offset: return 0
             }
-            let names = try namesMatchedByComparing(asked)
             if try sortsStaleRowsByName(asked) {
                 let counted = try sortedWindowByIDs(asked, side, limit: Int.max).count
                 return bound.map { min($0, counted) } ?? counted
