@@ -37,6 +37,8 @@ final class CommitLosingProxy: @unchecked Sendable {
     private var armed: (cut: Cut, text: [UInt8])?
     private var closesAfterCut = false
     private(set) var cuts = 0
+    /// `cuts`, read from another thread than the proxy's.
+    var cutsSoFar: Int { lock.withLock { cuts } }
     private var stopped = false
 
     init(server: PostgresTestServer) throws {
