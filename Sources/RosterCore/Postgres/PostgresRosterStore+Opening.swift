@@ -178,6 +178,7 @@ extension PostgresRosterStore {
     /// told only once that transaction has committed; an older schema takes
     /// each migration in a transaction of its own with its version bump.
     func migrate() throws {
+        var upgraded = false
         while true {
             let (finished, seeded) = try connection.transaction { () throws -> (Bool, Int) in
                 try takeMigrationLock { sql, values in _ = try connection.query(sql, values) }
@@ -202,7 +203,14 @@ extension PostgresRosterStore {
                 }
                 try refuseSchemaOthersControl()
                 for migration in PostgresSchema.migrations {
-                    try connection.simpleQuery(migration.sql)
+                    do {
+                        try connection.simpleQuery(migration.sql)
+                    } catch PostgresError.server(let failure) where failure.sqlState == .insufficientPrivilege && migration.version == 1 {
+                        // A writer or reader run first, before the owner made it.
+                        throw RosterError.notPermitted("the roster at \(name) is not made yet, and the role \(Quote.code(settings.user)) "
+                            + "may not make it (\(failure.message)): run roster there once as the database's owner, who makes it, "
+                            + "then grant this role its part (docs/sharing.md)")
+                    }
                     // Seeded into version 1's tables, before version 8's
                     // trigger would count the seed as another program's
                     // write (it has no history entry) and so call the keys
@@ -224,7 +232,13 @@ extension PostgresRosterStore {
             if seeded > 0 {
                 tell?("made a new roster in database \(settings.database) on \(settings.serverDescription), with the \(seeded) default monsters")
             }
-            if finished { return }
+            if finished {
+                // An open interface learns the roster's id (schema 21) as
+                // it reads what moved: the upgrade is said on the channel.
+                if upgraded { _ = try? connection.query("SELECT pg_notify($1, 'upgraded')", [Self.notificationChannel]) }
+                return
+            }
+            upgraded = true
         }
     }
 
