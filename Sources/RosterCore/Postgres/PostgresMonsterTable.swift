@@ -51,9 +51,17 @@ enum PostgresMonsterTable {
         WHERE m.id = u.id
         """
     }
-    static let delete = "DELETE FROM roster.monster WHERE id = $1"
-    /// Binds the ids as one array: any number of monsters in one statement.
-    static let deleteAll = "DELETE FROM roster.monster WHERE id = ANY($1::bigint[])"
+    /// Binds the ids as one array: any number of monsters in one statement,
+    /// then `keptMark`. A row the server keeps (a row-level security policy
+    /// an owner added on roster.monster deletes nothing, silently) fails
+    /// the statement, and with it the whole write: never "removed" told of
+    /// a monster still there.
+    static let deleteAll = """
+        WITH gone AS (DELETE FROM roster.monster WHERE id = ANY($1::bigint[]) RETURNING id)
+        SELECT (CASE WHEN count(*) = cardinality($1::bigint[]) THEN '0' ELSE $2 END)::int FROM gone
+        """
+    /// What the server's refusal of a delete that kept a row quotes.
+    static let keptMark = "the server kept a monster roster removed"
     /// Binds, as arrays of one element per monster, `values(of:)` column
     /// by column, then the ids: `insertWithID` for any number of monsters
     /// in one statement, in the arrays' order.

@@ -66,6 +66,10 @@ extension PostgresRosterStore {
                 || state == SQLState("22P02") && failure.message.contains(Self.noNumberLeftMark) {
                 return .invalid([FieldProblem(field: "history", message: HistoryTable.noIDLeft)])
             }
+            if state == SQLState("22P02") && failure.message.contains(PostgresMonsterTable.keptMark) {
+                return .notPermitted("the roster at \(server) kept a monster roster was removing: the server deleted fewer rows than asked "
+                    + "(a row-level security policy on roster.monster?)\(unchanged)")
+            }
             if meansLostConnection(error) {
                 return .serverUnavailable("lost the connection to PostgreSQL at \(server): \(failure.message)\(unchanged)")
             }

@@ -169,7 +169,9 @@ extension PostgresRosterStore {
             // freed by one is free for another: each one statement, however
             // many monsters (undoing the removal of 20,000 was 20,000 INSERTs).
             let removed = steps.filter { $0.after == nil }.map(\.monsterID)
-            if !removed.isEmpty { later(PostgresMonsterTable.deleteAll, [Self.arrayLiteral(removed.map { String($0) })]) }
+            if !removed.isEmpty {
+                later(PostgresMonsterTable.deleteAll, [Self.arrayLiteral(removed.map { String($0) }), PostgresMonsterTable.keptMark])
+            }
             let holders = try nameHolders(givenBy: steps)
             let removedIDs = Set(removed)
             var updated: [(id: Int64, monster: Monster)] = []

@@ -236,7 +236,7 @@ extension PostgresRosterStore {
             if let confirmed, monster != confirmed {
                 throw RosterError.changedSinceAsked(confirmed.name)
             }
-            later(PostgresMonsterTable.delete, [String(monsterID)])
+            later(PostgresMonsterTable.deleteAll, [Self.arrayLiteral([String(monsterID)]), PostgresMonsterTable.keptMark])
             try record(.removal([monster]))
             return true
         }
@@ -248,8 +248,7 @@ extension PostgresRosterStore {
                 let found = try lookUpAll(references, forUpdate: true)
                 let removed = try StoreWriteRules.removal(references, confirmed: confirmed) { found[$0] }
                 if !removed.isEmpty {
-                    later("DELETE FROM roster.monster WHERE id = ANY($1::bigint[])",
-                          [Self.arrayLiteral(removed.map { String($0.id) })])
+                    later(PostgresMonsterTable.deleteAll, [Self.arrayLiteral(removed.map { String($0.id) }), PostgresMonsterTable.keptMark])
                     try record(.removal(removed))
                 }
                 return removed
