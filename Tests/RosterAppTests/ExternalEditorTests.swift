@@ -131,6 +131,20 @@ struct ExternalEditorTests {
         #expect(roster.footerText.contains("not saved"), "in sight: \(roster.text)")
     }
 
+    @Test("an editor that leaves a huge file (20 MB): refused at once after the first 64 KiB, nothing changed, and said so")
+    func hugeFileLeft() throws {
+        let roster = try RosterScreenHarness(width: 60, height: 20)
+        roster.press(.control("e"))
+        let command = "head -c 20000000 /dev/zero | tr '\\0' x >"
+        try runEditor(roster, ExternalEditor(environment: { $0 == "VISUAL" ? command : nil }))
+        #expect(try roster.monster("Cat-Bot")?.name == "Cat-Bot")
+        #expect(roster.editingLabel == nil, "nothing is left half-edited")
+        let message = try #require(roster.footer.message)
+        #expect(message == "name not saved: the editor left more than 64 KiB, far more than any field holds, so nothing changed", "\(message)")
+        #expect(ExternalEditor(environment: { $0 == "VISUAL" ? "head -c 65536 /dev/zero | tr '\\0' y >" : nil }).edit("")
+                == .success(String(repeating: "y", count: 65536)), "64 KiB itself is read")
+    }
+
     @Test("the editor is $VISUAL, else $EDITOR, else vi, as git falls back; an empty one counts as unset")
     func editorChoice() {
         #expect(ExternalEditor(environment: { _ in nil }).command == "vi")

@@ -43,6 +43,8 @@ public struct ExternalEditor: Sendable {
         case killed(command: String, signal: Int32)
         /// The system refused to start `/bin/sh`.
         case spawn(errno: Int32)
+        /// The editor left more than `readLimit` bytes.
+        case tooLarge(limit: Int)
 
         /// One sentence, with what was kept: nothing was saved.
         public var description: String {
@@ -57,6 +59,8 @@ public struct ExternalEditor: Sendable {
                 "the editor \(Quote.code(SafeText.escaped(command))) was ended by signal \(signal), so nothing changed"
             case .spawn(let code):
                 "the editor could not be run (\(String(cString: strerror(code)))), so nothing changed"
+            case .tooLarge(let limit):
+                "the editor left more than \(limit / 1024) KiB, far more than any field holds, so nothing changed"
             }
         }
     }
@@ -98,6 +102,11 @@ public struct ExternalEditor: Sendable {
         return Self.read(path).map(Self.trimmed)
     }
 
+    /// The most of the editor's file that is read: far more than any
+    /// field holds, so that a huge file (a slip of the editor, or a file
+    /// read in by mistake) is refused at once, not read for minutes.
+    public static let readLimit = 64 * 1024
+
     /// The file as the editor left it (it may have replaced it with a new one).
     private static func read(_ path: String) -> Result<String, Failure> {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
@@ -113,6 +122,7 @@ public struct ExternalEditor: Sendable {
                 return .failure(.file(operation: "read", errno: errno))
             }
             bytes += chunk[..<count]
+            if bytes.count > readLimit { return .failure(.tooLarge(limit: readLimit)) }
         }
         return .success(String(decoding: bytes, as: UTF8.self))
     }
