@@ -113,3 +113,39 @@ extension MonkeyFindingsTests {
         #expect(replay == nil, "\(replay.map { "\($0.failure)" } ?? "")")
     }
 }
+
+extension MonkeyFindingsTests {
+    @Test("in a narrow window, Esc from the weapon under help, with a filter and a hidden mark, goes back a level at a time to the details")
+    func escFromTheWeaponThroughTheDrawer() throws {
+        // seed 4226865582, walk 38, step 15089: five levels, each Esc told.
+        let events: [MonkeyEvent] = [.key(.character(" ")), .elsewhere(.add("Monkey-20")), .key(.character("/")),
+                                     .key(.character("k")), .click(Point(x: 64, y: 8)), .resize(Size(width: 69, height: 24)),
+                                     .escapeHome, .key(.character("n")), .key(.character("p")), .key(.tab),
+                                     .key(.character("w")), .key(.character("?")), .escapeHome]
+        let replay = MonkeyWalk.play(events, start: Size(width: 80, height: 24))
+        #expect(replay == nil, "\(replay.map { "\($0.failure)" } ?? "")")
+        // Drawn after each step, as a terminal would: the click lands on what is drawn there.
+        let roster = try RosterScreenHarness(width: 80, height: 24, pictures: .text)
+        for event in events.dropLast() {
+            switch event {
+            case .key(let key): roster.press(key)
+            case .click(let point, _): roster.click(point)
+            case .resize(let size): roster.interface.resize(to: size)
+            case .escapeHome: roster.press(.escape)
+            case .elsewhere:
+                _ = try SQLiteRosterStore.open(path: roster.path).add(Monster(id: 0, name: "Monkey-20", description: "",
+                                                                              icon: Monster.defaultIcon, nameColor: .default, weapon: Weapon(.fire)))
+                roster.interface.poll()
+            default: break
+            }
+            _ = roster.screen
+        }
+        var told: [String] = []
+        for _ in 0..<5 {
+            roster.press(.escape)
+            told.append(roster.footer.message ?? "")
+        }
+        #expect(told.contains("cleared the filter") && told.contains("cleared 1 mark"), "\(told)")
+        #expect(roster.window.overlays.isEmpty && roster.window.firstResponder === roster.interface.screen.details, "\(roster.text)")
+    }
+}

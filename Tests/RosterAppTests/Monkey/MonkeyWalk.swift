@@ -8,7 +8,10 @@ import TerminalKit
 /// - Ctrl-C ends the program from any state;
 /// - `q` quits unless a text-consuming responder has the keyboard;
 /// - every key the footer offers is handled;
-/// - at most four presses of Esc reach the list with nothing open (the
+/// - each press of Esc goes back one level (the focus, an overlay or panel,
+///   the filter or the marks change), and at most six reach the list with
+///   nothing open: the deepest is an overlay over a field's editor, the
+///   editor, the narrow window's drawer, its filter, its marks (the
 ///   `escapeHome` step; skipped below the minimum size, whose own screen
 ///   says how to quit);
 /// - the focus is on something shown, in this window;
@@ -146,11 +149,15 @@ struct MonkeyWalk {
                 interface.poll()
             case .escapeHome:
                 guard !window.isTooSmall else { return }
-                for _ in 0..<4 where !isHome {
+                for _ in 0..<6 where !isHome {
+                    let before = level
                     interface.handle(.key(.escape))
+                    if !isHome, level == before {
+                        throw Failure(invariant: "Esc goes back one level", detail: "Esc changed nothing in \(stateDescription)")
+                    }
                 }
                 if !isHome {
-                    throw Failure(invariant: "Esc reaches the list", detail: "four presses of Esc left \(stateDescription)")
+                    throw Failure(invariant: "Esc reaches the list", detail: "six presses of Esc left \(stateDescription)")
                 }
             }
             // Quitting only sets the exit status: the walk goes on from the same state.
@@ -188,6 +195,13 @@ struct MonkeyWalk {
             guard window.overlays.isEmpty, window.dockedViews.isEmpty, window.popoverIsShowing == false else { return false }
             let home: Responder = screen.isCollapsed ? screen.details : screen.list
             return window.firstResponder === home
+        }
+
+        /// What a press of Esc goes back from: the focus, what is open
+        /// over it, the filter, the marks.
+        var level: [String] {
+            [window.firstResponder.map { "\(ObjectIdentifier($0))" } ?? "nothing", "\(window.overlays.count)",
+             "\(window.dockedViews.count)", "\(window.popoverIsShowing)", controller.list.filter, "\(controller.hasAnyMarks)"]
         }
 
         var stateDescription: String {
