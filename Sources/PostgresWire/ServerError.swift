@@ -52,6 +52,8 @@ public struct SQLState: Hashable, Sendable, CustomStringConvertible {
     public static let adminShutdown = SQLState("57P01")
     public static let crashShutdown = SQLState("57P02")
     public static let cannotConnectNow = SQLState("57P03")
+    /// The server ended a session idle past its `idle_session_timeout`.
+    public static let idleSessionTimeout = SQLState("57P05")
     public static let tooManyConnections = SQLState("53300")
     public static let insufficientPrivilege = SQLState("42501")
     public static let undefinedTable = SQLState("42P01")

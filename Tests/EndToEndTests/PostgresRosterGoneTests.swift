@@ -129,3 +129,49 @@ extension PostgresInterfaceTests {
         #expect(screen.waitForExit(timeout: 10) == 0, "\(screen.screen)")
     }
 }
+
+extension PostgresInterfaceTests {
+    @Test("a role the server refuses once it answers again (its grants revoked meanwhile): told so in place of \"reconnecting…\", asked again on a back-off, not at every poll, and let in once granted again")
+    func roleRefusedOnReconnect() throws {
+        let (cluster, database, _, _) = try newRoster()
+        let role = "refused_\(UUID().uuidString.prefix(8).lowercased())"
+        try cluster.psql("""
+            CREATE ROLE \(role) LOGIN;
+            GRANT USAGE ON SCHEMA roster TO \(role);
+            GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA roster TO \(role);
+            GRANT USAGE, SELECT, UPDATE ON ALL SEQUENCES IN SCHEMA roster TO \(role);
+            """, database: database)
+        let person = "\(role)@desk"
+        let screen = try open(cluster.uri(database: database, user: role), as: person)
+        #expect(screen.waitFor("Monsters · 6"))
+        try cluster.psql("""
+            REVOKE USAGE ON SCHEMA roster FROM \(role);
+            SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = '\(person)';
+            """, database: database)
+        #expect(says(screen, "The server answers again, but the roster at ", timeout: 20), "\(screen.screen)")
+        #expect(says(screen, "was refused (permission denied for schema roster); roster asks again by itself"), "\(screen.screen)")
+        #expect(!Self.flowing(screen.screen).contains("reconnecting…"), "\(screen.screen)")
+        // Asked again on a back-off: the session's last statement grows old
+        // between tries (asked at every poll, it was never 0.2 s old).
+        var oldest = 0.0
+        for _ in 0..<16 {
+            let age = try cluster.psql("""
+                SELECT coalesce(max(extract(epoch FROM now() - query_start)), 0) FROM pg_stat_activity WHERE application_name = '\(person)'
+                """, database: database)
+            oldest = max(oldest, Double(age) ?? 0)
+            Thread.sleep(forTimeInterval: 0.4)
+        }
+        #expect(oldest > 1, "the refused session asked again within \(oldest) s at most")
+        try screen.press("w")
+        #expect(screen.waitFor("✕ Close"), "\(screen.screen)")
+        try screen.press("3")
+        #expect(says(screen, "Weapon not saved: the server answers again, but"), "\(screen.screen)")
+        try screen.press("Escape")
+        try cluster.psql("GRANT USAGE ON SCHEMA roster TO \(role)", database: database)
+        #expect(says(screen, "Reconnected to ", timeout: 20), "\(screen.screen)")
+        #expect(!Self.flowing(screen.screen).contains("answers again, but"), "\(screen.screen)")
+        #expect(try cluster.psql("SELECT weapon FROM roster.monster WHERE name = 'Cat-Bot'", database: database) == "sword")
+        try screen.press("q")
+        #expect(screen.waitForExit(timeout: 10) == 0, "\(screen.screen)")
+    }
+}

@@ -112,6 +112,10 @@ public final class PostgresConnection {
     }
 
     public var isClosed: Bool { machine.state == .closed }
+    /// The SQLSTATE of the FATAL error with which the server ended this
+    /// established session, if it did (a shutdown, a terminated backend,
+    /// `idle_session_timeout`).
+    public private(set) var endedByServer: SQLState?
 
     /// Ends the session politely (Terminate) and closes the socket. Safe
     /// to call more than once, and on a lost connection.
@@ -165,6 +169,7 @@ public final class PostgresConnection {
         case .serverFatal(let error) where machine.state == .closed && isEstablished:
             // A FATAL error on an established session: the server is
             // going away (shutdown, crash, terminated backend).
+            endedByServer = error.sqlState
             throw lose(.connectionLost(server: settings.serverDescription,
                                        reason: "the server ended the session (SQLSTATE \(error.sqlState.code))"))
         default: return event

@@ -30,7 +30,17 @@ extension RosterSessionController {
         }
         reportingErrors {
             let outsideWritesBefore = store.outsideWritesFound
-            let version = try store.changeCounter()
+            let version: Int64
+            do {
+                version = try store.changeCounter()
+            } catch let error as RosterError where serverLost != nil && Self.refusal(error) != nil {
+                // Back, but refused (the role's grants revoked meanwhile,
+                // pg_hba.conf changed): said in place of "reconnecting…",
+                // and the store asks again on its back-off.
+                serverLost = Self.refusedOnReturn(Self.refusal(error) ?? "")
+                serverRefusesOnReturn = true
+                return
+            }
             if serverLost != nil {
                 // Back: whatever happened meanwhile is read again, and the
                 // footer says so once, with the changes not seen yet, in
@@ -75,10 +85,27 @@ extension RosterSessionController {
     /// the screen for the whole connect timeout, and the store tries again
     /// by itself; the plain roster has just tried, as the command was typed.
     func refusedWhileLost() -> String? {
-        guard serverLost != nil else { return nil }
+        guard let serverLost else { return nil }
         if let gone = store.noLongerThere { return gone }
+        if serverRefusesOnReturn { return serverLost }
         guard reconnectsByItself else { return "the server at \(store.name) is out of reach; roster tries it again with each command typed" }
         return "the server at \(store.name) is out of reach; roster is reconnecting by itself, so try again in a moment"
+    }
+
+    /// "the server answers again, but the roster at … cannot be opened: …;
+    /// roster asks again by itself": a refusal where the server was lost.
+    static func refusedOnReturn(_ refusal: String) -> String {
+        "the server answers again, but \(refusal); roster asks again by itself"
+    }
+
+    /// The server's refusal in a failure when it answers again: a role or a
+    /// roster it will not let in, as against a server still out of reach.
+    static func refusal(_ error: RosterError) -> String? {
+        switch error {
+        case .notPermitted(let sentence), .serverRefused(let sentence), .notOnServer(let sentence): sentence
+        case .foreignSchema, .newerDatabase: error.description
+        default: nil
+        }
     }
 
     /// "another program changed the roster: set-weapon Cat-Bot: Sword →

@@ -39,8 +39,7 @@ final class RosterSessionController {
     /// What the details show: the new monster while one is being added,
     /// else the selected one.
     var selected: Monster? { draft ?? selectedRow }
-    /// The monster on the roster the details show; nil while a new one
-    /// is being added (it cannot be removed or edited elsewhere yet).
+    /// The monster on the roster the details show; nil while a new one is being added.
     var selectedOnRoster: Monster? { draft == nil ? selectedRow : nil }
     /// A line for the footer: what just happened, or what went wrong.
     /// Set by the controller's own files only (saving, history, changes from elsewhere).
@@ -73,13 +72,14 @@ final class RosterSessionController {
         case undoAlone(Int64)
     }
     var followUp: FollowUp?
-    /// The change a refused undo offered to take back on its own: the
-    /// history highlights it when it opens (the offer in the footer goes
-    /// with the next key, this stays until the next undo).
+    /// The change a refused undo offered to take back on its own: the history highlights it
+    /// when it opens (the offer in the footer goes with the next key, this stays until the next undo).
     var wayOn: Int64?
-    /// Set while the server is out of reach ("lost the server at …; reconnecting…"): shown in the
-    /// footer whenever nothing newer is, until the store is back; every write is refused meanwhile.
-    var serverLost: String?
+    /// Set while the server is out of reach ("lost the server at …; reconnecting…") or refuses the
+    /// roster once it answers again (`serverRefusesOnReturn`, `refusedOnReturn`): shown in the footer
+    /// whenever nothing newer is, until the store is back; every write is refused meanwhile.
+    var serverLost: String? { didSet { if serverLost != oldValue { serverRefusesOnReturn = false } } }
+    var serverRefusesOnReturn = false
     /// Whether a lost server is tried by itself (a poll), or as each command is typed (the plain roster).
     var reconnectsByItself = true
     /// What the footer shows: what just happened, else that the server is lost.

@@ -31,9 +31,28 @@ extension PostgresRosterStore {
         // A roster upgraded to schema 21 meanwhile drew its id since: the
         // same table, known now by its id too.
         if let found, seen.hasSuffix("/"), found.hasPrefix(seen) { rosterIdentity = found }
-        guard found != seen, !(seen.hasSuffix("/") && found?.hasPrefix(seen) == true) else { return }
+        guard found != seen, !(seen.hasSuffix("/") && found?.hasPrefix(seen) == true) else {
+            try checkSameHistory()
+            return
+        }
         throw rosterGone(because: found == nil ? "the database has no roster now (dropped and made again, or another server answers)"
             : "another roster is there now (made anew since, or another server answers)")
+    }
+
+    /// When the newest change the store saw was written, as a number that
+    /// reads the same whatever the session's time zone or date style.
+    static let entryMoment = "(extract(epoch FROM h.at) * 1000000)::bigint::text"
+
+    /// The same roster by its ids may be a copy of it that went its own
+    /// way: a backup put back (or a server that was behind) and written
+    /// since, as far as the newest change this store saw, or further. That
+    /// change is then another one, written at another moment.
+    private func checkSameHistory() throws {
+        guard seenNewestEntry > 0, let seen = seenNewestMoment else { return }
+        let moment = try run("SELECT \(Self.entryMoment) FROM roster.history h WHERE h.id = $1", [String(seenNewestEntry)]).rows.first?.first ?? nil
+        guard let moment, moment != seen else { return }
+        throw rosterGone(because: "its change #\(seenNewestEntry) is not the one this screen saw, so it is a copy of this roster that went "
+            + "its own way (a backup put back and written since, or a server that was behind), without changes this screen saw")
     }
 
     /// What a failed try to connect again says: a server that answers that

@@ -25,6 +25,9 @@ import PostgresWire
 /// an idle interface learns it lost the server: `changeCounter()` then
 /// throws `serverUnavailable`, `changeWatch` says when the store will
 /// try again (its back-off), and asking then connects and listens anew.
+/// A server that answers but refuses the roster when listening begins
+/// again (the role's grants revoked meanwhile) is asked on the same
+/// back-off, and its refusal is what the interface tells.
 extension PostgresRosterStore {
     /// A number that moves with every change anyone else makes: the
     /// newest history id when listening began, stepped (wrapping) once for
@@ -36,6 +39,37 @@ extension PostgresRosterStore {
     /// knows its own changes, as a file's `data_version` does not move
     /// for its own commits.
     public func changeCounter() throws(RosterError) -> Int64 {
+        if !isListening, !connection.isClosed, let refused = listeningRefused, MonotonicMilliseconds.now() < refused.retryAt {
+            throw refused.error
+        }
+        do {
+            let counter: Int64
+            do {
+                counter = try readChangeCounter()
+            } catch .serverUnavailable where isListening && connection.endedByServer == .idleSessionTimeout {
+                // The server ended the idle session (`idle_session_timeout`,
+                // set for a role or database): it is there, so a new session
+                // is made at once, unseen, and listening goes on where it was.
+                counter = try resumeAfterIdleTimeout()
+            }
+            if listeningRefused != nil { (listeningRefused, reconnectDelay) = (nil, 250) }
+            return counter
+        } catch {
+            // The server answered, and refused: its grants changed while
+            // the interface was away. Asked again after a growing delay.
+            switch error {
+            case .serverUnavailable, .rosterGone, .interrupted: break
+            default:
+                if !isListening, !connection.isClosed {
+                    listeningRefused = (error, MonotonicMilliseconds.now() + reconnectDelay)
+                    reconnectDelay = min(reconnectDelay * 2, 10_000)
+                }
+            }
+            throw error
+        }
+    }
+
+    private func readChangeCounter() throws(RosterError) -> Int64 {
         try guarded {
             guard isListening else {
                 try checkSameRoster()
@@ -44,7 +78,14 @@ extension PostgresRosterStore {
                 // The newest entry, which every schema version has (a
                 // reader may be on one older than the counter's).
                 ownTokensSinceSeen = []
-                _ = try dataMoved()
+                let moved = try dataMoved()
+                // Resumed after an idle timeout: the number goes on, and
+                // moves only if others changed the roster meanwhile.
+                if resuming {
+                    resuming = false
+                    if moved { announcedChange &+= 1 }
+                    return announcedChange
+                }
                 announcedChange = seenNewestEntry
                 return announcedChange
             }
@@ -61,6 +102,17 @@ extension PostgresRosterStore {
         }
     }
 
+    /// A new session in place of one the server ended for its idleness,
+    /// made at once (within connect_timeout): the counter as it would have
+    /// gone on. A failed try is a lost server, as ever.
+    private func resumeAfterIdleTimeout() throws(RosterError) -> Int64 {
+        reconnectNow()
+        guard !connection.isClosed else { throw .serverUnavailable("lost the connection to PostgreSQL at \(name); trying again shortly") }
+        resuming = true
+        defer { resuming = false }
+        return try readChangeCounter()
+    }
+
     /// Reads what shows a change by others since the last look, and
     /// remembers it: whether anything moved.
     private func dataMoved() throws -> Bool {
@@ -74,7 +126,9 @@ extension PostgresRosterStore {
                    (SELECT count(*) FROM roster.history h WHERE h.id > $1
                       AND (to_jsonb(h) ->> 'write_token' IS NULL OR to_jsonb(h) ->> 'write_token' <> ALL($2::text[]))),
                    (SELECT left(to_jsonb(s) ->> 'outside_writer', 63) FROM roster.roster_schema s),
-                   (SELECT left(to_jsonb(s) ->> 'outside_program', 63) FROM roster.roster_schema s)
+                   (SELECT left(to_jsonb(s) ->> 'outside_program', 63) FROM roster.roster_schema s),
+                   (SELECT to_jsonb(s) ->> 'roster_id' FROM roster.roster_schema s),
+                   (SELECT \(Self.entryMoment) FROM roster.history h ORDER BY h.id DESC LIMIT 1)
             """, [String(seenNewestEntry), tokens]).rows.first
         let newest = row?[0].flatMap { Int64($0) } ?? 0
         let outside = row?[1] ?? nil
@@ -85,7 +139,11 @@ extension PostgresRosterStore {
             outsideWritesFound += 1
         }
         seenNewestEntry = newest
+        seenNewestMoment = row?[6] ?? nil
         seenOutsideWrites = outside
+        // Upgraded to schema 21 while open (its owner's roster says so on
+        // the channel): the roster's own id, from now on part of its identity.
+        if let id = row?[5] ?? nil, !id.isEmpty, let known = rosterIdentity, known.hasSuffix("/") { rosterIdentity = known + id }
         ownTokensSinceSeen = []
         return moved
     }
@@ -125,7 +183,11 @@ extension PostgresRosterStore {
         }
         // Nothing is asked of a roster no longer there: the footer says so.
         guard noLongerThere == nil else { return .everySoOften }
-        guard isListening else { return .now }
+        guard isListening else {
+            // Refused when it last began: asked again on the back-off.
+            if let refused = listeningRefused { return .serverLost(retryAt: refused.retryAt) }
+            return .now
+        }
         return connection.hasUnreadNotifications ? .now : .whenReadable(connection.fileDescriptor)
     }
 }

@@ -49,6 +49,7 @@ extension PostgresRosterStore {
             connection = session
             reconnectDelay = 250
             isListening = false
+            listeningRefused = nil
         case .failure(let error):
             nextReconnect = MonotonicMilliseconds.now() + reconnectDelay
             reconnectDelay = min(reconnectDelay * 2, 10_000)

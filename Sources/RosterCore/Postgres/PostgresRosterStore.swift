@@ -23,7 +23,7 @@ import Glibc
 public final class PostgresRosterStore: RosterStore {
     /// The session; replaced by a new one when the server was lost and
     /// is back (see `reconnectIfLost`).
-    internal(set) var connection: PostgresConnection
+    var connection: PostgresConnection
     let settings: ConnectionSettings
     /// The URI it was opened with (with its password, in memory only), to
     /// open a second connection.
@@ -93,6 +93,8 @@ public final class PostgresRosterStore: RosterStore {
     /// count of outside writes, and the tokens of this store's own writes
     /// committed since.
     var seenNewestEntry: Int64 = 0
+    /// When that entry was written (`entryMoment`): a copy of the roster gone its own way has another.
+    var seenNewestMoment: String?
     var seenOutsideWrites: String?
     public internal(set) var outsideWriter: OutsideWriter?
     public internal(set) var outsideWritesFound = 0
@@ -103,8 +105,15 @@ public final class PostgresRosterStore: RosterStore {
     /// When a lost server may next be tried, and how long to wait after a
     /// failed try (doubling, up to ten seconds: a person is waiting on the
     /// interface that asks).
-    internal(set) var nextReconnect = 0
+    var nextReconnect = 0
     var reconnectDelay = 250
+    /// Why the server, answering again, would not let listening begin
+    /// (the role's grants revoked meanwhile), and when to ask again: on the
+    /// same back-off, not at every poll.
+    var listeningRefused: (error: RosterError, retryAt: Int)?
+    /// Set while listening resumes on a session made in place of one the
+    /// server ended for its idleness (`resumeAfterIdleTimeout`).
+    var resuming = false
     /// The interface's try to connect again, on a thread of its own (see `reconnectIfLost`).
     var reconnecting: PendingConnection?
     /// The roster as the interface first found it, and why it is no longer there (see `+Identity`).

@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+import PostgresWire
+@testable import RosterCore
+
+/// A roster an open interface finds on connecting again may be a copy of
+/// its own: a backup put back, or a server that was behind, written since.
+/// Its ids alone (the marker's table, `roster_id`) cannot tell; the
+/// newest change the interface saw, and the roster's id learned as soon as
+/// the owner's upgrade gives it one, can.
+@Suite("A PostgreSQL roster found again is the one it was")
+struct PostgresCopyOfRosterTests {
+    /// Asks the store's change counter until it has lost and found its
+    /// session, or says the roster is gone: that error, or nil once back.
+    func reconnected(_ store: PostgresRosterStore) -> RosterError? {
+        var lost = false
+        let deadline = Date().addingTimeInterval(15)
+        while Date() < deadline {
+            do {
+                _ = try store.changeCounter()
+                if lost { return nil }
+                usleep(50_000)
+            } catch {
+                if case .rosterGone = error { return error }
+                lost = true
+                usleep(100_000)
+            }
+        }
+        Issue.record("the store never lost and found its session")
+        return nil
+    }
+
+    @Test("a roster whose newest change seen is another (a copy written since, as far): told as gone, never taken for the one shown")
+    func historyWentItsOwnWay() throws {
+        let server = try PostgresTestServer.shared()
+        let (roster, admin) = try PostgresTestServer.freshRoster()
+        defer { admin.close() }
+        let database = try admin.query("SELECT current_database()").firstValue ?? ""
+        let watching = try PostgresRosterStore.open(uri: server.uri(database: database, applicationName: "copy-watcher"), environment: [:])
+        _ = try watching.changeCounter()
+        _ = try roster.setWeapons([WeaponAssignment(reference: "Cat-Bot", weapon: .fire)])
+        let deadline = Date().addingTimeInterval(10)
+        while try watching.changeCounter() == 0 || watching.seenNewestEntry == 0, Date() < deadline { usleep(50_000) }
+        #expect(watching.seenNewestEntry > 0)
+        // The copy: the same ids, its newest change written at another
+        // moment. Locked until the session is ended, so the store reads it
+        // only as changed.
+        try admin.simpleQuery("""
+            BEGIN;
+            LOCK TABLE roster.history IN ACCESS EXCLUSIVE MODE;
+            UPDATE roster.history SET at = at - interval '1 hour' WHERE id = \(watching.seenNewestEntry);
+            SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'copy-watcher' AND datname = current_database();
+            COMMIT;
+            """)
+        let gone = reconnected(watching)
+        #expect("\(gone.map { "\($0)" } ?? "taken for the one shown")".contains("is not the one this screen saw, so it is a copy of this roster"),
+                "\(String(describing: gone))")
+    }
+
+    @Test("upgraded to schema 21 while open: the roster's id is learned from the owner's note, so a roster with another id found later is another")
+    func idLearnedAtTheUpgrade() throws {
+        let server = try PostgresTestServer.shared()
+        let (database, admin) = try PostgresSchemaUpgradeTests.roster(atVersion: 20)
+        defer { admin.close() }
+        let watching = try PostgresRosterStore.open(uri: server.uri(database: database, applicationName: "id-watcher"), environment: [:])
+        _ = try watching.changeCounter()
+        // The owner's roster upgrades it, and says so on the channel.
+        _ = try PostgresRosterStore.open(uri: server.uri(database: database, applicationName: "owner"), environment: [:]).count()
+        let deadline = Date().addingTimeInterval(10)
+        while watching.rosterIdentity?.hasSuffix("/") != false, Date() < deadline {
+            _ = try watching.changeCounter()
+            usleep(50_000)
+        }
+        let id = try admin.query("SELECT roster_id::text FROM roster.roster_schema").firstValue ?? "none"
+        #expect(watching.rosterIdentity?.hasSuffix("/" + id) == true, "\(watching.rosterIdentity ?? "none")")
+        // Another server set up alike answers now, its roster upgraded too: another id.
+        try admin.simpleQuery("""
+            UPDATE roster.roster_schema SET roster_id = gen_random_uuid();
+            SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'id-watcher' AND datname = current_database();
+            """)
+        let gone = reconnected(watching)
+        #expect("\(gone.map { "\($0)" } ?? "taken for the one shown")".contains("another roster is there now"), "\(String(describing: gone))")
+    }
+}
