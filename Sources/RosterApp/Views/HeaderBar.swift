@@ -38,12 +38,14 @@ final class HeaderBar: View {
         }
     }
 
-    /// `· 6 monsters `, or `· 2 of 6 monsters ` while a filter is on.
+    /// `· 6 monsters `, or `· 2 of 6 monsters ` while a filter is on;
+    /// `· read only ` after it for a role that may only read.
     private var countText: String {
-        guard let list = controller?.list else { return "" }
-        return list.isFiltering
+        guard let controller else { return "" }
+        let list = controller.list
+        return (list.isFiltering
             ? "· \(MonsterListView.grouped(list.count)) of \(MonsterListView.grouped(list.total)) monsters "
-            : "· \(MonsterListView.grouped(list.count)) monsters "
+            : "· \(MonsterListView.grouped(list.count)) monsters ") + (controller.store.mayOnlyRead ? "· read only " : "")
     }
 
     override func draw(in buffer: inout Buffer) {

@@ -73,6 +73,11 @@ extension PostgresRosterStore {
         try guarded {
             guard isListening else {
                 try checkSameRoster()
+                // No change a role may make to a monster: it may only read.
+                mayOnlyRead = try run("""
+                    SELECT NOT (has_any_column_privilege('roster.monster', 'INSERT') OR has_any_column_privilege('roster.monster', 'UPDATE')
+                                OR has_table_privilege('roster.monster', 'DELETE'))
+                    """).firstValue == "t"
                 try connection.listen(Self.notificationChannel)
                 isListening = true
                 // The newest entry, which every schema version has (a

@@ -119,6 +119,8 @@ public final class PostgresRosterStore: RosterStore {
     /// The roster as the interface first found it, and why it is no longer there (see `+Identity`).
     var rosterIdentity: String?
     public internal(set) var noLongerThere: String?
+    /// Read as listening begins: see `RosterStore.mayOnlyRead`.
+    public internal(set) var mayOnlyRead = false
 
     public enum UndoScope: Sendable {
         /// Your own latest change: your database user, on your machine.

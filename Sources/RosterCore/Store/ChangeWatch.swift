@@ -38,6 +38,9 @@ extension RosterStore {
     /// A file that moved is `hasMoved`.
     public var noLongerThere: String? { nil }
 
+    /// A file: a write it cannot make is refused as it is tried.
+    public var mayOnlyRead: Bool { false }
+
     public func heedWhileWaiting(descriptors: [Int32], shouldGiveUp: (() -> Bool)?) {
         heedWhileWaiting(descriptors: descriptors, shouldGiveUp: shouldGiveUp, whileQuiet: nil)
     }

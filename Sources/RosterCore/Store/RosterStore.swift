@@ -171,6 +171,9 @@ public protocol RosterStore: AnyObject {
     /// server's database dropped and made again): every request is then
     /// refused with this sentence. Nil while it is there, and for a file.
     var noLongerThere: String? { get }
+    /// Whether the role the store logged in as may only read the roster (a
+    /// server's reader): an interface says so before anything is typed.
+    var mayOnlyRead: Bool { get }
     /// A number that moves whenever anyone else changes the roster.
     func changeCounter() throws(RosterError) -> Int64
     /// When to ask `changeCounter()` again: see `ChangeWatch`.
