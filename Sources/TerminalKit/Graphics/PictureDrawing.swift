@@ -81,6 +81,10 @@ public final class PictureDrawing {
     /// fit it, or in kitty, where a cell's pixels are known, by those (16 need 2 columns of 8, not 16).
     public func frame(of name: String, in rect: Rect) -> Rect? {
         guard !rect.isEmpty, let image = library.image(named: name) else { return nil }
+        if case .halfBlocks = mode {
+            let bounded = Self.boundedForHalfBlocks(rect)
+            return image.cellSize(fitting: bounded.size).width > 0 ? image.cellRect(fitting: bounded) : nil
+        }
         if image.cellSize(fitting: rect.size).width > 0 { return image.cellRect(fitting: rect) }
         guard mode == .kittyGraphics, let cell = cellPixels, cell.width > 0, cell.height > 0 else { return nil }
         let art = image.art, multiple = min(rect.width * cell.width / art.width, rect.height * cell.height / art.height)
@@ -108,7 +112,20 @@ public final class PictureDrawing {
         return (library.imageID(named: name), Size(width: image.width, height: image.height))
     }
 
-    private func drawHalfBlocks(_ name: String, image: Image, in rect: Rect, depth: ColorDepth, into buffer: inout Buffer) -> Rect? {
+    /// The most cells a picture in half blocks takes each way: far more
+    /// than a picture beside a list needs. A terminal of thousands of
+    /// cells (or one that says it has) would otherwise have each picture
+    /// resampled to a million cells, seconds of work for every monster.
+    public static let largestHalfBlocks = Size(width: 160, height: 80)
+
+    /// `rect`, no larger than `largestHalfBlocks`, centred where it was.
+    static func boundedForHalfBlocks(_ rect: Rect) -> Rect {
+        let width = min(rect.width, largestHalfBlocks.width), height = min(rect.height, largestHalfBlocks.height)
+        return Rect(x: rect.x + (rect.width - width) / 2, y: rect.y + (rect.height - height) / 2, width: width, height: height)
+    }
+
+    private func drawHalfBlocks(_ name: String, image: Image, in space: Rect, depth: ColorDepth, into buffer: inout Buffer) -> Rect? {
+        let rect = Self.boundedForHalfBlocks(space)
         guard let picture = library.halfBlocks(named: name, fitting: rect.size, depth: depth) else { return nil }
         let frame = image.cellRect(fitting: rect)
         buffer.draw(picture, at: frame.origin)

@@ -111,3 +111,18 @@ extension KittyUnscaledTests {
         #expect(sent.width == 32 && sent.height == 32)
     }
 }
+
+extension KittyUnscaledTests {
+    @Test("in half blocks, a space of thousands of cells holds the picture at no more than the largest half-block size, centred in it")
+    func halfBlocksBoundedInAHugeSpace() throws {
+        let library = PictureLibrary { _ in try? Self.art.encodePNG() }
+        let drawing = PictureDrawing(library: library, mode: .halfBlocks(.truecolor))
+        let space = Rect(x: 0, y: 0, width: 2_000, height: 600)
+        var buffer = Buffer(size: space.size)
+        let frame = try #require(drawing.draw("art", in: space, into: &buffer, slot: 1))
+        #expect(frame.width <= PictureDrawing.largestHalfBlocks.width && frame.height <= PictureDrawing.largestHalfBlocks.height, "\(frame)")
+        #expect(frame.width > 40, "still drawn large: \(frame)")
+        #expect(abs(frame.x * 2 + frame.width - space.width) <= 2 && abs(frame.y * 2 + frame.height - space.height) <= 2, "centred: \(frame)")
+        #expect(drawing.frame(of: "art", in: space) == frame)
+    }
+}
