@@ -175,3 +175,26 @@ extension PostgresInterfaceTests {
         #expect(screen.waitForExit(timeout: 10) == 0, "\(screen.screen)")
     }
 }
+
+extension PostgresInterfaceTests {
+    @Test("h while the server is away: the history is said not opened, and why; once back, the reconnection is told without it")
+    func historyWhileAway() throws {
+        // A cluster of its own: it is crashed, which other tests' must not be.
+        let cluster = try DisposablePostgres(ownedWith: [])
+        let database = try cluster.makeDatabase()
+        let uri = cluster.uri(database: database)
+        #expect(try Sandbox().roster(uri: uri, ["list"]).status == 0)
+        let screen = try open(uri, as: "bob@laptop")
+        #expect(screen.waitFor("Monsters · 6"))
+        try cluster.crash()
+        #expect(says(screen, "reconnecting…", timeout: 5), "\(screen.screen)")
+        try screen.press("h")
+        #expect(says(screen, "History not opened: the server at "), "\(screen.screen)")
+        try cluster.restart()
+        #expect(says(screen, "Reconnected to ", timeout: 20), "\(screen.screen)")
+        #expect(!Self.flowing(screen.screen).contains("History not opened"), "\(screen.screen)")
+        #expect(!Self.flowing(screen.screen).contains("Lost the"), "\(screen.screen)")
+        try screen.press("q")
+        #expect(screen.waitForExit(timeout: 10) == 0, "\(screen.screen)")
+    }
+}

@@ -17,7 +17,10 @@ extension RosterRootView {
         do {
             entries = try controller.store.history(touching: nil, limit: Self.historyShown)
         } catch {
-            controller.tell(error.description, isError: true)
+            // A lost server is said as every request then is (and not kept
+            // before "reconnected" once it is back: see `tellReconnected`).
+            if case RosterError.serverUnavailable = error { controller.reportingErrors { throw error } }
+            controller.tell("history not opened: \(controller.refusedWhileLost() ?? error.description)", isError: true)
             return
         }
         guard !entries.isEmpty else {
