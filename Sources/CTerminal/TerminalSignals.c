@@ -36,12 +36,13 @@ static atomic_int termination_pending;
 static const int notified_signals[] = {SIGINT, SIGTERM, SIGHUP, SIGWINCH, SIGTSTP, SIGCONT};
 // SIGQUIT (`kill -QUIT`) is here for the Swift runtime, which answers it
 // with a backtrace as it does a crash: on the restored screen, not over ours.
-static const int crash_signals[] = {SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE, SIGQUIT};
+static const int crash_signals[] = {SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE, SIGQUIT, SIGSYS};
 // The other signals whose default action ends the process (`kill -PIPE`,
 // `timeout -s USR1`, the CPU limit of `ulimit -t`): without a handler they
 // would leave the alternate screen, mouse reports and a hidden cursor to
-// the shell. Each still ends the program, by itself.
-static const int ending_signals[] = {SIGPIPE, SIGUSR1, SIGUSR2, SIGALRM, SIGXCPU, SIGVTALRM, SIGPROF};
+// the shell. Each still ends the program, by itself. (The real-time
+// signals are left as they are: the C library keeps some for itself.)
+static const int ending_signals[] = {SIGPIPE, SIGUSR1, SIGUSR2, SIGALRM, SIGXCPU, SIGVTALRM, SIGPROF, SIGPWR, SIGSTKFLT};
 #define NOTIFIED_COUNT (sizeof notified_signals / sizeof notified_signals[0])
 #define CRASH_COUNT (sizeof crash_signals / sizeof crash_signals[0])
 #define ENDING_COUNT (sizeof ending_signals / sizeof ending_signals[0])

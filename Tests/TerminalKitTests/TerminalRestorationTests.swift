@@ -80,8 +80,8 @@ struct TerminalRestorationTests {
         #expect(demo.terminal.transcript.ends(with: showCursorThenMainScreen))
     }
 
-    @Test("the other signals that end a program (kill -QUIT, -PIPE, -USR1, ulimit -t…) end it by the signal, terminal restored",
-          arguments: [SIGQUIT, SIGPIPE, SIGUSR1, SIGUSR2, SIGALRM, SIGXCPU, SIGVTALRM, SIGPROF])
+    @Test("the other signals that end a program (kill -QUIT, -PIPE, -USR1, -PWR, -SYS, ulimit -t…) end it by the signal, terminal restored",
+          arguments: [SIGQUIT, SIGPIPE, SIGUSR1, SIGUSR2, SIGALRM, SIGXCPU, SIGVTALRM, SIGPROF, SIGPWR, SIGSTKFLT, SIGSYS])
     func endingSignals(_ signal: Int32) throws {
         let (demo, before) = try startedDemo()
         demo.send(signal)
