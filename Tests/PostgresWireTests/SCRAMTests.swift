@@ -42,6 +42,15 @@ import Testing
         #expect(SCRAMFailure.tooManyIterations(2_000_000_000).reason.contains("asked for 2000000000 SCRAM iterations"))
     }
 
+    @Test("a server-first message of megabytes (a salt no server sends) is refused as malformed before it is parsed")
+    func aHugeSaltIsRefused() {
+        var client = SCRAMClient(password: "pencil", nonce: "abc")
+        let salt = String(repeating: "QUFB", count: 1_000_000)
+        #expect(throws: SCRAMFailure.malformed) {
+            try client.clientFinalMessage(serverFirst: Array("r=abcdef,s=\(salt),i=4096".utf8))
+        }
+    }
+
     @Test func postgresLeavesTheUserNameEmpty() throws {
         let client = try #require(SCRAMClient.withRandomNonce(password: "x", binding: .unsupported))
         let first = String(decoding: client.clientFirstMessage, as: UTF8.self)

@@ -49,9 +49,15 @@ struct SCRAMClient {
     /// raise it for strength stay far below.
     static let mostIterations = 10_000_000
 
+    /// The longest server-first message read: a nonce, a salt (16 bytes
+    /// from PostgreSQL) and a count take a hundred. Megabytes of salt from
+    /// a hostile server would keep the client parsing past every limit.
+    static let longestServerFirst = 4_096
+
     /// Reads server-first and answers with client-final.
     mutating func clientFinalMessage(serverFirst data: [UInt8]) throws(SCRAMFailure) -> [UInt8] {
         guard step == .sentFirst else { throw .outOfOrder }
+        guard data.count <= Self.longestServerFirst else { throw .malformed }
         let serverFirst = String(decoding: data, as: UTF8.self)
         var attributes: [Character: Substring] = [:]
         for part in serverFirst.split(separator: ",") {
