@@ -256,6 +256,8 @@ public final class PostgresRosterStore: RosterStore {
         "search_path": "pg_catalog, pg_temp",
         "default_transaction_isolation": "read committed",
         "lock_timeout": "\(RosterLimits.busyTimeoutMilliseconds)ms",
+        // The rows an undo puts back travel as arrays whose NULLs are unquoted.
+        "array_nulls": "on",
     ]
 
     /// The variables libpq reads, from this process's environment.
