@@ -7,6 +7,16 @@ import TestSupport
 /// made again, another server answering). That is said in one sentence,
 /// and nothing is read from or written to what is there now.
 extension PostgresInterfaceTests {
+    /// A roster in a cluster of its own: one a test crashes or cuts off,
+    /// which the other interface tests' shared cluster must not be.
+    func rosterOnItsOwnCluster() throws -> (DisposablePostgres, String, String) {
+        let cluster = try DisposablePostgres(ownedWith: [])
+        let database = try cluster.makeDatabase()
+        let uri = cluster.uri(database: database)
+        #expect(try Sandbox().roster(uri: uri, ["list"]).status == 0)
+        return (cluster, database, uri)
+    }
+
     /// The database dropped (its sessions ended, none let in meanwhile) and made again, empty.
     func dropAndMakeAgain(_ database: String, on cluster: DisposablePostgres) throws {
         try cluster.psql("ALTER DATABASE \(database) WITH ALLOW_CONNECTIONS false")
@@ -78,11 +88,7 @@ extension PostgresInterfaceTests {
 extension PostgresInterfaceTests {
     @Test("a description refused while the server was away: the reason beside the field goes once it is back, and Enter then saves")
     func refusalBesideTheFieldGoesOnReconnect() throws {
-        // A cluster of its own: it is crashed, which other tests' must not be.
-        let cluster = try DisposablePostgres(ownedWith: [])
-        let database = try cluster.makeDatabase()
-        let uri = cluster.uri(database: database)
-        #expect(try Sandbox().roster(uri: uri, ["list"]).status == 0)
+        let (cluster, database, uri) = try rosterOnItsOwnCluster()
         let screen = try open(uri, as: "bob@laptop")
         #expect(screen.waitFor("Monsters · 6"))
         try screen.press("Enter", "Down", "Enter", "C-u")
@@ -107,10 +113,7 @@ extension PostgresInterfaceTests {
 extension PostgresInterfaceTests {
     @Test("the roster found on reconnecting holds an older history than the screen had seen: said so, never \"no change made meanwhile\"")
     func olderRosterOnReconnect() throws {
-        let cluster = try DisposablePostgres(ownedWith: [])
-        let database = try cluster.makeDatabase()
-        let uri = cluster.uri(database: database)
-        #expect(try Sandbox().roster(uri: uri, ["list"]).status == 0)
+        let (cluster, database, uri) = try rosterOnItsOwnCluster()
         let screen = try open(uri, as: "bob@laptop")
         #expect(screen.waitFor("Monsters · 6"))
         try screen.press("w")
@@ -179,11 +182,7 @@ extension PostgresInterfaceTests {
 extension PostgresInterfaceTests {
     @Test("h while the server is away: the history is said not opened, and why; once back, the reconnection is told without it")
     func historyWhileAway() throws {
-        // A cluster of its own: it is crashed, which other tests' must not be.
-        let cluster = try DisposablePostgres(ownedWith: [])
-        let database = try cluster.makeDatabase()
-        let uri = cluster.uri(database: database)
-        #expect(try Sandbox().roster(uri: uri, ["list"]).status == 0)
+        let (cluster, _, uri) = try rosterOnItsOwnCluster()
         let screen = try open(uri, as: "bob@laptop")
         #expect(screen.waitFor("Monsters · 6"))
         try cluster.crash()
