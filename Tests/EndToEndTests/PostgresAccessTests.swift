@@ -137,6 +137,11 @@ struct PostgresAccessTests {
         #expect(wrong.stderr.contains("password"), "\(wrong.stderr)")
         #expect(!wrong.stderr.contains("Not-The-Pw-5170") && !wrong.stderr.contains("Tls-Pw-9931"))
         #expect(try cluster.psql("SELECT weapon FROM roster.monster WHERE name = 'Cat-Bot'", database: "shared") == "fire")
+        // A root certificate "file" that is a FIFO nobody writes: refused at once, never waited on.
+        let fifo = sandbox.directory.appendingPathComponent("root.crt").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let piped = try sandbox.roster(uri: uri(password: "Tls-Pw-9931", rootCertificate: fifo), ["list"])
+        #expect(piped.status == 74 && piped.stderr.contains("is not a plain file"), "\(piped.status) \(piped.stderr)")
     }
 
     @Test("SCRAM on a unix socket never reads OpenSSL's configuration file, which could load shared libraries into the static program")

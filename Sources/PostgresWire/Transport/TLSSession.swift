@@ -43,6 +43,12 @@ final class TLSSession {
             guard let rootCertificate, rootExists else {
                 throw refuse("sslmode \(settings.sslMode.rawValue) needs the root certificate file \(rootCertificate ?? "~/.postgresql/root.crt"), which cannot be read; give sslrootcert or change sslmode")
             }
+            // A FIFO or a device would hold OpenSSL's read past every time
+            // limit: only a plain file is read, as the password file is.
+            var info = stat()
+            guard stat(rootCertificate, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+                throw refuse("the root certificate file \(rootCertificate) is not a plain file (a folder, a FIFO or a device), so it is not read")
+            }
             guard SSL_CTX_load_verify_locations(context, rootCertificate, nil) == 1 else {
                 throw refuse("the root certificate file \(rootCertificate) could not be read as certificates (\(openSSLReason()))")
             }
