@@ -81,9 +81,14 @@ public final class PictureDrawing {
     /// fit it, or in kitty, where a cell's pixels are known, by those (16 need 2 columns of 8, not 16).
     public func frame(of name: String, in rect: Rect) -> Rect? {
         guard !rect.isEmpty, let image = library.image(named: name) else { return nil }
-        if case .halfBlocks = mode {
+        switch mode {
+        case .halfBlocks:
             let bounded = Self.boundedForHalfBlocks(rect)
             return image.cellSize(fitting: bounded.size).width > 0 ? image.cellRect(fitting: bounded) : nil
+        case .sixel, .inlineImages:
+            let bounded = boundedForPaintedPictures(rect)
+            return image.cellSize(fitting: bounded.size).width > 0 ? image.cellRect(fitting: bounded) : nil
+        default: break
         }
         if image.cellSize(fitting: rect.size).width > 0 { return image.cellRect(fitting: rect) }
         guard mode == .kittyGraphics, let cell = cellPixels, cell.width > 0, cell.height > 0 else { return nil }
@@ -117,6 +122,18 @@ public final class PictureDrawing {
     /// cells (or one that says it has) would otherwise have each picture
     /// resampled to a million cells, seconds of work for every monster.
     public static let largestHalfBlocks = Size(width: 160, height: 80)
+
+    /// `rect`, no larger than a picture of `largestKittyImage` pixels each
+    /// way in the terminal's cells (or a small cell, when it does not
+    /// say), centred where it was: sixel and inline images are made at
+    /// their frame's pixels here, which a terminal claiming thousands of
+    /// large cells would make gigapixels.
+    func boundedForPaintedPictures(_ rect: Rect) -> Rect {
+        let cell = cellPixels.flatMap { $0.width > 0 && $0.height > 0 ? $0 : nil } ?? Size(width: 8, height: 16)
+        let width = min(rect.width, max(1, Self.largestKittyImage / cell.width))
+        let height = min(rect.height, max(1, Self.largestKittyImage / cell.height))
+        return Rect(x: rect.x + (rect.width - width) / 2, y: rect.y + (rect.height - height) / 2, width: width, height: height)
+    }
 
     /// `rect`, no larger than `largestHalfBlocks`, centred where it was.
     static func boundedForHalfBlocks(_ rect: Rect) -> Rect {

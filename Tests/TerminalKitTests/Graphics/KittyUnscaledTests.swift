@@ -126,3 +126,24 @@ extension KittyUnscaledTests {
         #expect(drawing.frame(of: "art", in: space) == frame)
     }
 }
+
+extension KittyUnscaledTests {
+    @Test("sixel and inline images, made here at their frame's pixels: in a space of thousands of the largest cells believed, no more than the largest picture each way", arguments: [
+        PictureMode.sixel, .inlineImages,
+    ])
+    func paintedPicturesBoundedInAHugeSpace(_ mode: PictureMode) throws {
+        let library = PictureLibrary { _ in try? Self.art.encodePNG() }
+        let drawing = PictureDrawing(library: library, mode: mode)
+        let cells = TerminalSession.largestCellPixels
+        drawing.cellPixels = cells
+        let space = Rect(x: 0, y: 0, width: 2_000, height: 600)
+        var buffer = Buffer(size: space.size)
+        let frame = try #require(drawing.draw("art", in: space, into: &buffer, slot: 1))
+        #expect(frame.width * cells.width <= PictureDrawing.largestKittyImage && frame.height * cells.height <= PictureDrawing.largestKittyImage,
+                "\(frame)")
+        #expect(buffer.placements.first?.frame == frame)
+        drawing.cellPixels = nil
+        let unsaid = try #require(drawing.frame(of: "art", in: space))
+        #expect(unsaid.width * 8 <= PictureDrawing.largestKittyImage && unsaid.height * 16 <= PictureDrawing.largestKittyImage, "\(unsaid)")
+    }
+}
