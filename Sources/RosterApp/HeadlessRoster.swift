@@ -57,7 +57,12 @@ public final class HeadlessRoster {
         // A new key press replaces the last message in the footer.
         if case .key = event { controller.clearStatus() }
         if case .mouse(let mouse) = event, case .press = mouse.kind { controller.clearStatus() }
-        return window.dispatch(event)
+        let taken = window.dispatch(event)
+        // A paste nothing took (the list, a picker, the details browsed) is told, never read as keys.
+        if case .paste = event, !taken, !window.isTooSmall {
+            controller.tell("a paste goes only into text being typed (a name, a description, the filter); nothing was changed", isError: true)
+        }
+        return taken
     }
 
     /// A smaller or larger terminal. Panels and overlays stay as they are

@@ -82,6 +82,15 @@ struct EveryKeyToldTests {
         #expect(try roster.store.monsters().count == 6)
     }
 
+    @Test("a paste on the list is told, and changes nothing")
+    func pasteOnTheList() throws {
+        let roster = try RosterScreenHarness(width: 120, height: 35)
+        roster.paste("xy")
+        #expect(roster.footer.message == "a paste goes only into text being typed (a name, a description, the filter); nothing was changed",
+                "\(roster.footer.message ?? "")")
+        #expect(try roster.store.monsters().count == 6)
+    }
+
     @Test("a paste over a remove question answers no too; Ctrl-C there quits, removing nothing; Y removes as y does")
     func removalPasteCtrlCAndCapitalY() throws {
         let roster = try RosterScreenHarness(width: 120, height: 35)

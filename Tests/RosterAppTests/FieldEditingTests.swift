@@ -104,13 +104,16 @@ struct FieldEditingTests {
         roster.press(.escape)
     }
 
-    @Test("picker cells show no cursor and take no typed or pasted text")
+    @Test("picker cells show no cursor and take no typed or pasted text; a paste there is told")
     func pickersAreLabels() throws {
         let roster = try RosterScreenHarness()
         for label in ["Colour", "Weapon", "Height", "Origin", "Activated"] {
             try roster.edit(label)
             #expect(roster.cursor == nil, "\(label) shows no cursor")
-            #expect(!roster.window.dispatch(.paste("5ft11")), "\(label) takes no paste")
+            let before = roster.details.field(label)?.value
+            roster.paste("5ft11")
+            #expect(roster.details.field(label)?.value == before, "\(label) takes no paste")
+            #expect(roster.footer.message?.hasPrefix("a paste goes only into text being typed") == true, "\(roster.footer.message ?? "")")
             roster.press(.escape)
             roster.press(.escape)
         }
