@@ -57,6 +57,34 @@ struct PostgresCopyOfRosterTests {
                 "\(String(describing: gone))")
     }
 
+    @Test("a roster whose history has not got the change made here last, written since as far or further: told as gone")
+    func ownChangeMissing() throws {
+        let server = try PostgresTestServer.shared()
+        let (roster, admin) = try PostgresTestServer.freshRoster()
+        defer { admin.close() }
+        roster.close()
+        let database = try admin.query("SELECT current_database()").firstValue ?? ""
+        let watching = try PostgresRosterStore.open(uri: server.uri(database: database, applicationName: "own-watcher"), environment: [:])
+        _ = try watching.changeCounter()
+        _ = try watching.setWeapons([WeaponAssignment(reference: "Cat-Bot", weapon: .fire)])
+        _ = try watching.changeCounter()
+        let own = try #require(try admin.query("SELECT max(id) FROM roster.history").firstValue)
+        // The copy: another change in its place, and one more after it.
+        try admin.simpleQuery("""
+            BEGIN;
+            LOCK TABLE roster.history IN ACCESS EXCLUSIVE MODE;
+            DELETE FROM roster.history WHERE id = \(own);
+            INSERT INTO roster.history (id, client, surface, command, summary, kind)
+                VALUES (\(own), 'bob@b', 'command line', 'set-weapon', 'set-weapon Dog-Bot: Blowgun → Smoke', 'rows'),
+                       (\(own) + 1, 'bob@b', 'command line', 'set-weapon', 'set-weapon Dog-Bot: Smoke → Fire', 'rows');
+            SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'own-watcher' AND datname = current_database();
+            COMMIT;
+            """)
+        let gone = reconnected(watching)
+        #expect("\(gone.map { "\($0)" } ?? "taken for the one shown")".contains("the change made here last is not in its history"),
+                "\(String(describing: gone))")
+    }
+
     @Test("upgraded to schema 21 while open: the roster's id is learned from the owner's note, so a roster with another id found later is another")
     func idLearnedAtTheUpgrade() throws {
         let server = try PostgresTestServer.shared()

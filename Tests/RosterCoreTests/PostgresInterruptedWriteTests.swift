@@ -119,6 +119,8 @@ struct PostgresInterruptedWriteTests {
         var problems: [String] = []
         do {
             let setup = try setUp()
+            // The look-up's few seconds are for a person; a loaded machine may need more to connect.
+            setup.store.shortLookUpSeconds = 30
             setup.proxy.arm(.stall)
             let (told, seconds) = interruptedWeapon(.smoke, in: setup)
             if !told.contains("stopped waiting for PostgreSQL at ")

@@ -40,6 +40,12 @@ struct PostgresRowSecurityTests {
         #expect(try admin.query("SELECT id FROM roster.monster WHERE id IN (1, 2, \(added.id)) ORDER BY id").rows.map { $0[0] }
                 == ["1", "2", String(added.id)])
         #expect(try admin.query("SELECT count(*) FROM roster.history").firstValue == entries, "no entry for what did not happen")
+        // Whole-roster writes: a replace import, and the undo of one.
+        let file = try MonsterReader(input: ChunkedInput(bytes: Array("name,weapon\nNew-Bot,fire\n".utf8), name: "new.csv"), format: .csv, raw: false)
+        let replaced = refusal { _ = try roster.importMonsters(from: file, mode: .replace) }
+        #expect(replaced?.contains("deleted fewer rows than asked") == true, "\(replaced ?? "replaced")")
+        #expect(try admin.query("SELECT count(*) FROM roster.monster").firstValue == "7")
+        #expect(try admin.query("SELECT count(*) FROM roster.history").firstValue == entries, "no entry for what did not happen")
         // A monster the policy lets go goes, as ever.
         #expect(try roster.remove(["Dog-Bot"], dryRun: false, confirmed: nil).map(\.name) == ["Dog-Bot"])
     }

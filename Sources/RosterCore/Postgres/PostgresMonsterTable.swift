@@ -62,6 +62,12 @@ enum PostgresMonsterTable {
         """
     /// What the server's refusal of a delete that kept a row quotes.
     static let keptMark = "the server kept a monster roster removed"
+    /// After `DELETE FROM` a whole table (a replace import, an undo that
+    /// puts a kept roster back), in its transaction: fails with `keptMark`
+    /// (bound as $1) when a row stayed, as `deleteAll` does.
+    static func noneKept(in table: String) -> String {
+        "SELECT (CASE WHEN NOT EXISTS (SELECT 1 FROM \(table)) THEN '0' ELSE $1 END)::int"
+    }
     /// Binds, as arrays of one element per monster, `values(of:)` column
     /// by column, then the ids: `insertWithID` for any number of monsters
     /// in one statement, in the arrays' order.

@@ -41,13 +41,24 @@ extension PostgresRosterStore {
 
     /// When the newest change the store saw was written, as a number that
     /// reads the same whatever the session's time zone or date style.
-    static let entryMoment = "(extract(epoch FROM h.at) * 1000000)::bigint::text"
+    static let entryMoment = "extract(epoch FROM h.at)::text"
 
     /// The same roster by its ids may be a copy of it that went its own
     /// way: a backup put back (or a server that was behind) and written
     /// since, as far as the newest change this store saw, or further. That
     /// change is then another one, written at another moment.
     private func checkSameHistory() throws {
+        // The last change made here: a copy of the roster written since as
+        // far as its number, or further, has another change there (a
+        // history that ends before it is told as older: see the interface).
+        if let own = lastOwnEntry {
+            let row = try run("SELECT (SELECT write_token FROM roster.history WHERE id = $1), (SELECT coalesce(max(id), 0) FROM roster.history)",
+                              [String(own.id)]).rows.first
+            if (row?[0] ?? nil) != own.token, let newest = (row?[1] ?? nil).flatMap({ Int64($0) }), newest >= own.id {
+                throw rosterGone(because: "the change made here last is not in its history, so it is a copy of this roster that went its own way "
+                    + "(a backup put back and written since, or a server that was behind), without changes made here")
+            }
+        }
         guard seenNewestEntry > 0, let seen = seenNewestMoment else { return }
         let moment = try run("SELECT \(Self.entryMoment) FROM roster.history h WHERE h.id = $1", [String(seenNewestEntry)]).rows.first?.first ?? nil
         guard let moment, moment != seen else { return }

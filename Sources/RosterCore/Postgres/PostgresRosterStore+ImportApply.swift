@@ -148,6 +148,7 @@ extension PostgresRosterStore {
                     """)
             }
             later("DELETE FROM \(table)")
+            later(PostgresMonsterTable.noneKept(in: table), [PostgresMonsterTable.keptMark])
             // The sequence past the file's ids before they go in: schema
             // 12's trigger then moves it for none of them. (A sequence is
             // not rolled back: `load` gives it back if the rows are refused.)

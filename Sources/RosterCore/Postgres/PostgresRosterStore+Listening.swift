@@ -81,8 +81,9 @@ extension PostgresRosterStore {
                 try connection.listen(Self.notificationChannel)
                 isListening = true
                 // The newest entry, which every schema version has (a
-                // reader may be on one older than the counter's).
-                ownTokensSinceSeen = []
+                // reader may be on one older than the counter's). Resumed,
+                // its own writes since the last look are still its own.
+                if !resuming { ownTokensSinceSeen = [] }
                 let moved = try dataMoved()
                 // Resumed after an idle timeout: the number goes on, and
                 // moves only if others changed the roster meanwhile.
@@ -139,6 +140,8 @@ extension PostgresRosterStore {
         let outside = row?[1] ?? nil
         let othersWrote = (row?[2].flatMap { Int64($0) } ?? 0) > 0
         let moved = othersWrote || newest < seenNewestEntry || outside != seenOutsideWrites
+        // A history gone back (cleared) holds none of the changes made here.
+        if newest < seenNewestEntry { lastOwnEntry = nil }
         if outside != seenOutsideWrites, seenOutsideWrites != nil {
             outsideWriter = (row?[3] ?? nil).map { OutsideWriter(role: $0, program: row?[4] ?? nil) }
             outsideWritesFound += 1
@@ -155,7 +158,10 @@ extension PostgresRosterStore {
 
     /// A write of this store's own has committed: its entry, found by its
     /// token, is not another's change (see `dataMoved`).
-    func noteOwnWrite() {
+    func noteOwnWrite(entry: Int64? = nil) {
+        // A write went through: the role may write (granted since it opened).
+        mayOnlyRead = false
+        if recordsEntry, let entry { lastOwnEntry = (entry, writeToken) }
         guard isListening, recordsEntry else { return }
         // Bounded: past it, an own entry forgotten is only looked at again.
         if ownTokensSinceSeen.count >= 1_000 { ownTokensSinceSeen.removeFirst() }

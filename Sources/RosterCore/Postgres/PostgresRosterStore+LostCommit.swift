@@ -119,9 +119,9 @@ extension PostgresRosterStore {
     /// busy timeout's margin. A second Ctrl-C stops it too.
     private func withShortLookUp<T>(_ lookUp: (ConnectionSettings) throws -> T) throws -> T {
         var quick = settings
-        quick.connectTimeout = min(quick.connectTimeout, Self.shortLookUpSeconds)
+        quick.connectTimeout = min(quick.connectTimeout, shortLookUpSeconds)
         let kept = answerMarginMilliseconds
-        answerMarginMilliseconds = Self.shortLookUpSeconds * 1000
+        answerMarginMilliseconds = shortLookUpSeconds * 1000
         defer {
             answerMarginMilliseconds = kept
             configure(connection)
@@ -129,8 +129,9 @@ extension PostgresRosterStore {
         return try lookUp(quick)
     }
 
-    /// How long a look-up after Ctrl-C may take to connect, and to hear each answer.
-    static let shortLookUpSeconds = 3
+    /// How long a look-up after Ctrl-C may take to connect, and to hear
+    /// each answer, by default (`shortLookUpSeconds`).
+    static let defaultShortLookUpSeconds = 3
 
     /// Ends the lost session on the server if it is still there (a
     /// network gone silent, a server process stalled): a request of its

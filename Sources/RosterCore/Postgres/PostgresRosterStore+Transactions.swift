@@ -62,15 +62,24 @@ extension PostgresRosterStore {
             value = try body()
             if commit {
                 let tag: String?
+                var ownEntry: Int64?
                 do {
-                    tag = try run("COMMIT").commandTag
+                    if recordsEntry && schemaVersion >= 10 {
+                        // The entry's number, read as it commits (same round trip):
+                        // a copy of the roster found later is told by it (`+Identity`).
+                        let results = try runBatch(pending + [BoundStatement("SELECT \(PostgresSchema.lastHistoryID)"), BoundStatement("COMMIT")])
+                        ownEntry = results.dropLast().last?.firstValue.flatMap { $0 }.flatMap { Int64($0) }
+                        tag = results.last?.commandTag
+                    } else {
+                        tag = try run("COMMIT").commandTag
+                    }
                 } catch let lost as PostgresError {
                     // Saved despite the lost reply, or thrown (see `settleLostCommit`).
                     _ = try settleLostCommit(after: lost)
                     tag = "COMMIT"
                 }
                 if tag == "ROLLBACK" { throw PostgresError.misuse("the transaction failed part way, so it was rolled back") }
-                noteOwnWrite()
+                noteOwnWrite(entry: ownEntry)
             } else {
                 try run("ROLLBACK")
             }

@@ -277,6 +277,7 @@ extension PostgresRosterStore {
         let columns = "id, name, name_key, description, icon, name_color, weapon, height, origin, activated"
         later("CREATE TEMPORARY TABLE roster_swap ON COMMIT DROP AS SELECT \(columns) FROM roster.monster")
         later("DELETE FROM roster.monster")
+        later(PostgresMonsterTable.noneKept(in: "roster.monster"), [PostgresMonsterTable.keptMark])
         // Its keys were roster's when it was kept: each from its name.
         let keyed = keyedNames ? ", keyed_name" : "", name = keyedNames ? ", name" : ""
         later("INSERT INTO roster.monster (\(columns)\(keyed)) SELECT \(columns)\(name) FROM roster.history_roster WHERE change = $1", [String(id)])

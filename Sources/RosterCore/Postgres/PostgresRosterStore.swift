@@ -95,6 +95,9 @@ public final class PostgresRosterStore: RosterStore {
     var seenNewestEntry: Int64 = 0
     /// When that entry was written (`entryMoment`): a copy of the roster gone its own way has another.
     var seenNewestMoment: String?
+    /// The number and token of the last change this store wrote with an
+    /// entry: a copy of the roster gone its own way has not got it (`+Identity`).
+    var lastOwnEntry: (id: Int64, token: String)?
     var seenOutsideWrites: String?
     public internal(set) var outsideWriter: OutsideWriter?
     public internal(set) var outsideWritesFound = 0
@@ -106,6 +109,9 @@ public final class PostgresRosterStore: RosterStore {
     /// failed try (doubling, up to ten seconds: a person is waiting on the
     /// interface that asks).
     var nextReconnect = 0
+    /// How long a look-up after Ctrl-C may take to connect, and to hear each
+    /// answer (see `+LostCommit`); a test on a loaded machine gives more.
+    var shortLookUpSeconds = defaultShortLookUpSeconds
     var reconnectDelay = 250
     /// Why the server, answering again, would not let listening begin
     /// (the role's grants revoked meanwhile), and when to ask again: on the
