@@ -14,6 +14,7 @@ extension RosterSessionController {
     @discardableResult
     func pollForChanges(telling: Bool = true) -> Bool {
         let wasLost = serverLost
+        let toldBefore = status?.text
         var changed = list.takeFinishedIndex()
         var selected = selection
         // A monster placed at a guess has been counted: it moves to its place.
@@ -77,7 +78,8 @@ extension RosterSessionController {
                 if telling { tellNews(withFilterNote(changesByOthers()) + marksNote, isError: false) }
             }
         }
-        return changed || serverLost != wasLost
+        // A refusal told by the poll (the role's grants revoked) is drawn too.
+        return changed || serverLost != wasLost || status?.text != toldBefore
     }
 
     /// The sentence a write gets while the server is lost, without asking

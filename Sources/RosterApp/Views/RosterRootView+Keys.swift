@@ -52,7 +52,7 @@ extension RosterRootView {
         // While a field is edited, letters belong to its editor: a picker
         // keeps the ones it has no use for (`stopsPrintableKeys`).
         .init(.character("w"), "w", "weapon", role: .command, footerPriority: 1,
-              when: { $0.whileBrowsing(needing: $0.controller.selected) }, run: { $0.summon($0.weaponCell) }),
+              when: { $0.writing($0.whileBrowsing(needing: $0.controller.selected)) }, run: { $0.summon($0.weaponCell) }),
         // The list's own `/` keeps its place there; from the details it gives way first.
         .init(.character("/"), "/", "filter", role: .command, roleNow: { $0.roleBesideMarks }, when: { $0.whileBrowsing() }, run: { root in
             if root.isCollapsed {
@@ -69,17 +69,17 @@ extension RosterRootView {
         // At 80 columns `n` gives way to remove, and to undo and history once
         // the history holds a change: the help lists it.
         .init(.character("n"), "n", "new", role: .command, footerPriority: -2, roleNow: { $0.roleBesideMarks },
-              when: { $0.whileBrowsing() }, run: { $0.addMonster() }),
+              when: { $0.writing($0.whileBrowsing()) }, run: { $0.addMonster() }),
         // The roster's history: any surface's change, another program's too.
         // Undo is one of the list's commands; redo is offered after an undo
         // (`· U redo`), and gives way first when the row is short.
         // With an empty history `u` and `h` can only say so: they give way
         // first, and `n` keeps its place at 80 columns.
         .init(.character("u"), "u", "undo", role: .command, footerPriority: -1, roleNow: { $0.roleBesideHistory(.command) },
-              when: { $0.whileBrowsing() }, run: { $0.controller.undo() }),
+              when: { $0.writing($0.whileBrowsing()) }, run: { $0.controller.undo() }),
         // Offered by the message after an undo (`· U redo`), where it works;
         // in the footer it would be offered where there is nothing to redo.
-        .init([.character("U"), .control("r")], "U", "redo", footer: false, when: { $0.whileBrowsing() },
+        .init([.character("U"), .control("r")], "U", "redo", footer: false, when: { $0.writing($0.whileBrowsing()) },
               perform: { root, _ in root.controller.redo() }),
         // Kept at 80 columns: the one way to a change further back than `u`.
         // Narrower, the keys that act on the chosen monster come first.
@@ -87,7 +87,7 @@ extension RosterRootView {
               roleNow: { $0.roleBesideHistory($0.isCollapsed ? .other : $0.roleBesideMarks) }, when: { $0.whileBrowsing() },
               run: { $0.showHistory() }),
         .init([.character("x"), .delete], "x", "remove", role: .command, footerPriority: -1,
-              when: { $0.whileBrowsing(needing: $0.controller.selectedOnRoster) }, perform: { root, _ in root.confirmRemoval() }),
+              when: { $0.writing($0.whileBrowsing(needing: $0.controller.selectedOnRoster)) }, perform: { root, _ in root.confirmRemoval() }),
         // The list's order, its marks and copying: see `+Arranging`,
         // `+Marks` and `+Copying` of the controller.
         .init(.character("s"), "s", "sort by the next field", footer: false,
@@ -153,6 +153,13 @@ extension RosterRootView {
 
     /// A command of the screen: hidden while a field is edited.
     func whileBrowsing() -> KeyBinding.Availability { .when(isBrowsing) }
+
+    /// A command that changes the roster: for a role that may only read
+    /// (a server's reader), kept but unavailable, saying why, at once.
+    func writing(_ availability: KeyBinding.Availability) -> KeyBinding.Availability {
+        guard availability.isAvailable, controller.store.mayOnlyRead else { return availability }
+        return .unavailable("this roster is read only: the database role it logged in as may look, not change")
+    }
 
     /// A command on the chosen monster: hidden while a field is edited;
     /// kept but unavailable, saying why, when there is no monster.

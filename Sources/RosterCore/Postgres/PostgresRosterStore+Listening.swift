@@ -103,7 +103,15 @@ extension PostgresRosterStore {
                 .contains { $0.channel == Self.notificationChannel && $0.processID != own }
             // A flood's older notifications made way for newer ones
             // (the connection keeps a bounded number): something may have moved.
-            if announced || connection.notificationsDroppedBeforeLastRead > 0, try dataMoved() { announcedChange &+= 1 }
+            // A look the server refused (the role's grants revoked for a
+            // while) is taken again at the next poll: the news it was for
+            // is not lost with the notification already read.
+            if announced || connection.notificationsDroppedBeforeLastRead > 0 || lookRefused {
+                lookRefused = true
+                let moved = try dataMoved()
+                lookRefused = false
+                if moved { announcedChange &+= 1 }
+            }
             return announcedChange
         }
     }
@@ -194,6 +202,8 @@ extension PostgresRosterStore {
         }
         // Nothing is asked of a roster no longer there: the footer says so.
         guard noLongerThere == nil else { return .everySoOften }
+        // A look refused: asked again every so often, not only at the next notification.
+        if lookRefused { return .everySoOften }
         guard isListening else {
             // Refused when it last began: asked again on the back-off.
             if let refused = listeningRefused { return .serverLost(retryAt: refused.retryAt) }

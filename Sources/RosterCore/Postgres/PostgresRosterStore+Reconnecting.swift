@@ -50,6 +50,7 @@ extension PostgresRosterStore {
             reconnectDelay = 250
             isListening = false
             listeningRefused = nil
+            lookRefused = false
         case .failure(let error):
             nextReconnect = MonotonicMilliseconds.now() + reconnectDelay
             reconnectDelay = min(reconnectDelay * 2, 10_000)

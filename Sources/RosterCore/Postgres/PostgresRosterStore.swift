@@ -120,6 +120,8 @@ public final class PostgresRosterStore: RosterStore {
     /// Set while listening resumes on a session made in place of one the
     /// server ended for its idleness (`resumeAfterIdleTimeout`).
     var resuming = false
+    /// Set while a look at what others changed was refused (see `changeCounter`).
+    var lookRefused = false
     /// The interface's try to connect again, on a thread of its own (see `reconnectIfLost`).
     var reconnecting: PendingConnection?
     /// The roster as the interface first found it, and why it is no longer there (see `+Identity`).
