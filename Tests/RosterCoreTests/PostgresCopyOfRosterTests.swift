@@ -81,8 +81,59 @@ struct PostgresCopyOfRosterTests {
             COMMIT;
             """)
         let gone = reconnected(watching)
-        #expect("\(gone.map { "\($0)" } ?? "taken for the one shown")".contains("the change made here last is not in its history"),
+        #expect("\(gone.map { "\($0)" } ?? "taken for the one shown")".contains("is not the one made here, so it is a copy of this roster"),
                 "\(String(describing: gone))")
+    }
+
+    @Test("a copy numbered only up to a change before those this screen saw (a twin, a backup put back): told as gone, not as an older history")
+    func copyNumberedShorter() throws {
+        let server = try PostgresTestServer.shared()
+        let (roster, admin) = try PostgresTestServer.freshRoster()
+        defer { admin.close() }
+        roster.close()
+        let database = try admin.query("SELECT current_database()").firstValue ?? ""
+        let watching = try PostgresRosterStore.open(uri: server.uri(database: database, applicationName: "short-watcher"), environment: [:])
+        _ = try watching.changeCounter()
+        _ = try watching.setWeapons([WeaponAssignment(reference: "Cat-Bot", weapon: .fire)])
+        _ = try watching.setWeapons([WeaponAssignment(reference: "Dog-Bot", weapon: .fire)])
+        try admin.simpleQuery("""
+            BEGIN;
+            LOCK TABLE roster.history IN ACCESS EXCLUSIVE MODE;
+            DELETE FROM roster.history_row; DELETE FROM roster.history;
+            UPDATE roster.history_counter SET last_id = 1;
+            INSERT INTO roster.history (id, client, surface, command, summary, kind)
+                VALUES (1, 'bob@b', 'command line', 'set-weapon', 'set-weapon Fire-Bot: Fire → Sword', 'rows');
+            SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'short-watcher' AND datname = current_database();
+            COMMIT;
+            """)
+        let gone = reconnected(watching)
+        #expect("\(gone.map { "\($0)" } ?? "taken for the one shown")".contains("its changes are numbered only up to #1, before #2 this screen had seen"),
+                "\(String(describing: gone))")
+    }
+
+    @Test("the same roster, its history cleared while away and written since by others: not taken for a copy")
+    func clearedThenWritten() throws {
+        let server = try PostgresTestServer.shared()
+        let (roster, admin) = try PostgresTestServer.freshRoster()
+        defer { admin.close() }
+        let database = try admin.query("SELECT current_database()").firstValue ?? ""
+        let watching = try PostgresRosterStore.open(uri: server.uri(database: database, applicationName: "clear-watcher"), environment: [:])
+        _ = try watching.changeCounter()
+        _ = try watching.setWeapons([WeaponAssignment(reference: "Cat-Bot", weapon: .fire)])
+        roster.close()
+        // As `history --clear` leaves it (the counter where it was), then another's change; locked until the session is ended.
+        try admin.simpleQuery("""
+            BEGIN;
+            LOCK TABLE roster.history IN ACCESS EXCLUSIVE MODE;
+            DELETE FROM roster.history_row; DELETE FROM roster.history_roster; DELETE FROM roster.history;
+            UPDATE roster.history_counter SET last_id = last_id + 1;
+            INSERT INTO roster.history (id, client, surface, command, summary, kind)
+                SELECT last_id, 'bob@b', 'command line', 'set-weapon', 'set-weapon Dog-Bot: Blowgun → Smoke', 'rows' FROM roster.history_counter;
+            SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'clear-watcher' AND datname = current_database();
+            COMMIT;
+            """)
+        let found = reconnected(watching)
+        #expect(found == nil, "\(String(describing: found))")
     }
 
     @Test("upgraded to schema 21 while open: the roster's id is learned from the owner's note, so a roster with another id found later is another")

@@ -44,26 +44,32 @@ extension PostgresRosterStore {
     static let entryMoment = "extract(epoch FROM h.at)::text"
 
     /// The same roster by its ids may be a copy of it that went its own
-    /// way: a backup put back (or a server that was behind) and written
-    /// since, as far as the newest change this store saw, or further. That
-    /// change is then another one, written at another moment.
+    /// way: a backup put back, or a server that was behind (written since
+    /// or not), or a twin set up alike. What this store knew of its history
+    /// tells: the changes are numbered on past every number it saw (its
+    /// counter keeps its place when the history is cleared or pruned); the
+    /// change it wrote last, where its number still holds one, is that
+    /// change; the newest change it heard of was written when it was.
     private func checkSameHistory() throws {
-        // The last change made here: a copy of the roster written since as
-        // far as its number, or further, has another change there (a
-        // history that ends before it is told as older: see the interface).
-        if let own = lastOwnEntry {
-            let row = try run("SELECT (SELECT write_token FROM roster.history WHERE id = $1), (SELECT coalesce(max(id), 0) FROM roster.history)",
-                              [String(own.id)]).rows.first
-            if (row?[0] ?? nil) != own.token, let newest = (row?[1] ?? nil).flatMap({ Int64($0) }), newest >= own.id {
-                throw rosterGone(because: "the change made here last is not in its history, so it is a copy of this roster that went its own way "
-                    + "(a backup put back and written since, or a server that was behind), without changes made here")
-            }
+        let known = max(seenNewestEntry, lastOwnEntry?.id ?? 0)
+        guard known > 0 else { return }
+        let counter = schemaVersion >= 5 ? "(SELECT last_id FROM roster.history_counter)" : "NULL::bigint"
+        let row = try run("""
+            SELECT \(counter),
+                   (SELECT coalesce(to_jsonb(h) ->> 'write_token', '') FROM roster.history h WHERE h.id = $1),
+                   (SELECT \(Self.entryMoment) FROM roster.history h WHERE h.id = $2)
+            """, [String(lastOwnEntry?.id ?? 0), String(seenNewestEntry)]).rows.first
+        let copy = "so it is a copy of this roster that went its own way, or another set up alike (a backup put back, a server that was behind)"
+        if let numbered = (row?[0] ?? nil).flatMap({ Int64($0) }), numbered < known {
+            throw rosterGone(because: "its changes are numbered only up to #\(numbered), before #\(known) this screen had seen, \(copy), "
+                + "without changes this screen saw")
         }
-        guard seenNewestEntry > 0, let seen = seenNewestMoment else { return }
-        let moment = try run("SELECT \(Self.entryMoment) FROM roster.history h WHERE h.id = $1", [String(seenNewestEntry)]).rows.first?.first ?? nil
-        guard let moment, moment != seen else { return }
-        throw rosterGone(because: "its change #\(seenNewestEntry) is not the one this screen saw, so it is a copy of this roster that went "
-            + "its own way (a backup put back and written since, or a server that was behind), without changes this screen saw")
+        if let own = lastOwnEntry, let token = row?[1] ?? nil, token != own.token {
+            throw rosterGone(because: "its change #\(own.id) is not the one made here, \(copy), without changes made here")
+        }
+        if seenNewestEntry > 0, let seen = seenNewestMoment, let moment = row?[2] ?? nil, moment != seen {
+            throw rosterGone(because: "its change #\(seenNewestEntry) is not the one this screen saw, \(copy), without changes this screen saw")
+        }
     }
 
     /// What a failed try to connect again says: a server that answers that

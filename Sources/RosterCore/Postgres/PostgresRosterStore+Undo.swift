@@ -276,7 +276,7 @@ extension PostgresRosterStore {
         guard !isRehearsing else { return }
         let columns = "id, name, name_key, description, icon, name_color, weapon, height, origin, activated"
         later("CREATE TEMPORARY TABLE roster_swap ON COMMIT DROP AS SELECT \(columns) FROM roster.monster")
-        later("DELETE FROM roster.monster")
+        later("DELETE FROM roster.monster WHERE id IS NOT NULL")
         later(PostgresMonsterTable.noneKept(in: "roster.monster"), [PostgresMonsterTable.keptMark])
         // Its keys were roster's when it was kept: each from its name.
         let keyed = keyedNames ? ", keyed_name" : "", name = keyedNames ? ", name" : ""
