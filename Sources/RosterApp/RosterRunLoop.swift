@@ -55,6 +55,8 @@ public enum RosterRunLoop {
     /// The least time between two looks a store asks for at once, so that
     /// a store that keeps asking cannot spin the loop.
     static let shortestPollGap = 20
+    /// How long a paste may pause before it is taken as it stands (see `run`).
+    static let pastePause = 3_000
     /// Frames slower than this turn motion off: sliding would only stutter.
     static let slowFrame = 40
     /// How long after a full repaint a terminal that needs its pictures
@@ -72,6 +74,10 @@ public enum RosterRunLoop {
     private static func runSession(store: any RosterStore, options: Options) throws -> Int32 {
         try store.setBusyTimeout(milliseconds: busyTimeout)
         let session = try TerminalSession()
+        // A paste whose end marker never comes (a terminal or multiplexer
+        // that lost it) would hold every key, Ctrl-C too: after a pause this
+        // long it is taken as it stands, and keys work again.
+        session.pasteTimeoutMilliseconds = Self.pastePause
         try session.start(mouse: true)
         defer { session.stop() }
         let library = HeadlessRoster.pictureLibrary()

@@ -206,6 +206,8 @@ struct PostgresInterfaceTests {
         #expect(!screen.screen.contains("Opaque-Pw-4711"))
 
         // A second crash with nothing changed meanwhile: the footer says it is back, and no more.
+        // (The test cluster commits without waiting for the disk: the change is made durable first.)
+        try cluster.psql("CHECKPOINT")
         try cluster.crash()
         #expect(screen.waitFor("reconnecting…", timeout: 2), "\(screen.screen)")
         try cluster.restart()

@@ -93,6 +93,24 @@ struct HistoryOverlayTests {
         #expect(roster.footer.message?.hasPrefix("undid") == true, "\(roster.footer.message ?? "")")
     }
 
+    @Test("Enter on a change another program's history --clear took away since the list was read: refused, nothing taken back")
+    func goBackToAChangeCleared() throws {
+        let roster = try RosterScreenHarness(width: 120, height: 35)
+        try set(roster, "Cat-Bot", .fire)
+        try set(roster, "Cat-Bot", .sword)
+        try set(roster, "Cat-Bot", .smoke)
+        roster.interface.poll()
+        roster.press(.character("h"), .down)
+        let other = try SQLiteRosterStore.open(path: roster.path)
+        _ = try other.clearHistory()
+        _ = try other.setWeapons([WeaponAssignment(reference: "Dog-Bot", weapon: .fire)])
+        _ = try other.setWeapons([WeaponAssignment(reference: "Dog-Bot", weapon: .sword)])
+        roster.press(.enter)
+        #expect(roster.footer.message?.hasPrefix("nothing was taken back: the history has no change #2 now") == true,
+                "\(roster.footer.message ?? "") \(roster.text)")
+        #expect(try roster.monster("Dog-Bot")?.weapon.type == .sword, "Dog-Bot's changes stay")
+    }
+
     @Test("a redo after the chosen change counts among what Enter takes back: it is named, and the change it put back is undone",
           arguments: sizes)
     func goBackTakesBackARedo(_ size: Size) throws {

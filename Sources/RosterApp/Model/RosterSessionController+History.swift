@@ -57,6 +57,13 @@ extension RosterSessionController {
     func goingBack(after id: Int64) -> GoingBack? {
         var history: [HistoryEntry]?
         reportingErrors { history = try store.history(touching: nil, limit: nil) }
+        // The history shown may be older than the roster's (cleared since,
+        // or pruned): going back to a change no longer there is refused.
+        if let history, !history.contains(where: { $0.id == id }) {
+            tell("nothing was taken back: the history has no change #\(id) now (cleared or changed since the list was read); h shows it as it is",
+                 isError: true)
+            return nil
+        }
         return history.map { GoingBack(after: id, history: $0) }
     }
 
