@@ -140,8 +140,12 @@ extension PostgresRosterStore {
     /// at once. Only a session of this role and application, as the lost
     /// one was.
     private func endLostSession(_ processID: Int32) throws {
+        // From PostgreSQL 14 the call waits (a few seconds at most) until the
+        // session has ended and let its locks go, which the look-up then takes.
+        let major = connection.serverParameters["server_version"].flatMap { Int($0.prefix { $0.isNumber }) } ?? 0
+        let waiting = major >= 14 ? ", 3000" : ""
         try connection.query("""
-            SELECT pg_catalog.pg_terminate_backend(pid) FROM pg_catalog.pg_stat_activity
+            SELECT pg_catalog.pg_terminate_backend(pid\(waiting)) FROM pg_catalog.pg_stat_activity
             WHERE pid = $1 AND pid <> pg_catalog.pg_backend_pid() AND usename = current_user
               AND application_name = current_setting('application_name')
             """, [String(processID)])
