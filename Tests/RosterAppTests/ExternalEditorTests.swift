@@ -141,6 +141,9 @@ struct ExternalEditorTests {
         #expect(roster.editingLabel == nil, "nothing is left half-edited")
         let message = try #require(roster.footer.message)
         #expect(message == "name not saved: the editor left more than 64 KiB, far more than any field holds, so nothing changed", "\(message)")
+        // An editor that leaves a FIFO in the file's place: refused at once, never waited on.
+        #expect(ExternalEditor(environment: { $0 == "VISUAL" ? "f() { rm \"$1\"; mkfifo \"$1\"; }; f" : nil }).edit("x")
+                == .failure(.file(operation: "read", errno: EINVAL)))
         #expect(ExternalEditor(environment: { $0 == "VISUAL" ? "head -c 65536 /dev/zero | tr '\\0' y >" : nil }).edit("")
                 == .success(String(repeating: "y", count: 65536)), "64 KiB itself is read")
     }

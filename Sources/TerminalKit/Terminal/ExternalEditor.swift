@@ -109,9 +109,14 @@ public struct ExternalEditor: Sendable {
 
     /// The file as the editor left it (it may have replaced it with a new one).
     private static func read(_ path: String) -> Result<String, Failure> {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        // Without blocking, and only a plain file: an editor that left a
+        // FIFO there would hold the interface on the open.
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { return .failure(.file(operation: "read", errno: errno)) }
         defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return .failure(.file(operation: "read", errno: EINVAL)) }
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65536)
         while true {
