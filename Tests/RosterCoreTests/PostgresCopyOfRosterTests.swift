@@ -136,6 +136,35 @@ struct PostgresCopyOfRosterTests {
         #expect(found == nil, "\(String(describing: found))")
     }
 
+    @Test("the same roster: a reader granted no read of the history's counter, and a counter wound back, are not taken for a copy")
+    func counterUnreadOrWoundBack() throws {
+        let server = try PostgresTestServer.shared()
+        let (roster, admin) = try PostgresTestServer.freshRoster()
+        defer { admin.close() }
+        let database = try admin.query("SELECT current_database()").firstValue ?? ""
+        _ = try roster.setWeapons([WeaponAssignment(reference: "Cat-Bot", weapon: .fire)])
+        try admin.makeLoginRole("narrow_reader")
+        try admin.simpleQuery("""
+            GRANT USAGE ON SCHEMA roster TO narrow_reader;
+            GRANT SELECT ON roster.monster, roster.history, roster.roster_schema TO narrow_reader;
+            """)
+        for (user, application) in [("narrow_reader", "narrow-watcher"), ("postgres", "wound-watcher")] {
+            let watching = try PostgresRosterStore.open(uri: server.uri(database: database, user: user, applicationName: application),
+                                                        environment: [:])
+            _ = try watching.changeCounter()
+            _ = try roster.setWeapons([WeaponAssignment(reference: "Dog-Bot", weapon: user == "postgres" ? .fire : .smoke)])
+            let deadline = Date().addingTimeInterval(10)
+            while watching.seenNewestEntry < 2, Date() < deadline { _ = try watching.changeCounter(); usleep(50_000) }
+            try admin.simpleQuery("""
+                UPDATE roster.history_counter SET last_id = 1;
+                SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = '\(application)' AND datname = current_database();
+                """)
+            let found = reconnected(watching)
+            #expect(found == nil, "\(user): \(String(describing: found))")
+            watching.close()
+        }
+    }
+
     @Test("upgraded to schema 21 while open: the roster's id is learned from the owner's note, so a roster with another id found later is another")
     func idLearnedAtTheUpgrade() throws {
         let server = try PostgresTestServer.shared()

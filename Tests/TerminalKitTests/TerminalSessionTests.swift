@@ -141,15 +141,33 @@ struct TerminalSessionTests {
         #expect(session.nextEvents(timeoutMilliseconds: 1000) == [.input(.paste("abq\n"))])
     }
 
-    @Test("with a paste timeout, a paste whose end never comes is settled as a paste")
+    @Test("with a paste timeout, a paste whose end never comes is taken as it stands; what comes later is pasted text, never keys, until its end")
     func pasteTimeout() throws {
         let (session, terminal) = try running()
         defer { session.stop() }
         session.pasteTimeoutMilliseconds = 50
         terminal.type(pasteStart + "ab")
         #expect(session.nextEvents(timeoutMilliseconds: 1000) == [.input(.paste("ab"))])
+        // The rest of a paste that stalled: still pasted, however it reads ("x" would remove a monster).
+        terminal.type("xy")
+        #expect(session.nextEvents(timeoutMilliseconds: 1000) == [.input(.paste("xy"))])
+        terminal.type("\u{1B}[201~")
+        _ = session.nextEvents(timeoutMilliseconds: 1000)
         terminal.type("q")
         #expect(session.nextEvents(timeoutMilliseconds: 1000) == [.input(char("q"))])
+    }
+
+    @Test("with a paste timeout, a lone Ctrl-C typed while a paste never ends ends it and is read as Ctrl-C")
+    func ctrlCEndsAnUnendedPaste() throws {
+        let (session, terminal) = try running()
+        defer { session.stop() }
+        session.pasteTimeoutMilliseconds = 5_000
+        terminal.type(pasteStart + "ab")
+        #expect(session.nextEvents(timeoutMilliseconds: 200) == [])
+        terminal.type("\u{03}")
+        var decoder = KeyDecoder()
+        let ctrlC = decoder.feed([0x03]).map(TerminalEvent.input)
+        #expect(session.nextEvents(timeoutMilliseconds: 1000) == [.input(.paste("ab"))] + ctrlC)
     }
 
     @Test("SIGWINCH is a resize to the new size; SIGINT, SIGTERM, SIGHUP are termination events")

@@ -53,7 +53,13 @@ extension PostgresRosterStore {
     private func checkSameHistory() throws {
         let known = max(seenNewestEntry, lastOwnEntry?.id ?? 0)
         guard known > 0 else { return }
-        let counter = schemaVersion >= 5 ? "(SELECT last_id FROM roster.history_counter)" : "NULL::bigint"
+        // The counter as the next number is drawn from it (the larger of it
+        // and the newest entry: a writer may wind it back, changing
+        // nothing); not asked of a role granted no read of it.
+        let counterReadable = try schemaVersion >= 5
+            && run("SELECT has_table_privilege('roster.history_counter', 'SELECT')").firstValue == "t"
+        let counter = counterReadable
+            ? "(SELECT greatest(last_id, (SELECT coalesce(max(id), 0) FROM roster.history)) FROM roster.history_counter)" : "NULL::bigint"
         let row = try run("""
             SELECT \(counter),
                    (SELECT coalesce(to_jsonb(h) ->> 'write_token', '') FROM roster.history h WHERE h.id = $1),

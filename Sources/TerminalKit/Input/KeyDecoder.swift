@@ -84,6 +84,24 @@ public struct KeyDecoder: Sendable {
         return output.events
     }
 
+    /// A paste whose end marker has not come after the caller's wait: the
+    /// text so far, as a paste (none when nothing came). The paste stays
+    /// open: bytes that come later are pasted text too, never keys, until
+    /// its end marker, a lone Ctrl-C (`endPaste`), or the next wait.
+    public mutating func takeStalledPaste() -> [InputEvent] {
+        guard case .paste = mode, paste.heldByteCount > 0 else { return [] }
+        return [.paste(paste.finish())]
+    }
+
+    /// Ends an open paste at once (a lone Ctrl-C typed while the terminal
+    /// never sent the end): the text so far, as a paste; what comes next is
+    /// keys again.
+    public mutating func endPaste() -> [InputEvent] {
+        guard case .paste = mode else { return [] }
+        mode = .ground
+        return paste.heldByteCount > 0 ? [.paste(paste.finish())] : []
+    }
+
     // MARK: - The state machine
 
     private mutating func decode(settling: Bool, into output: inout Output) {

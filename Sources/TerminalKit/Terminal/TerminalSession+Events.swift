@@ -32,7 +32,9 @@ extension TerminalSession {
             if ready[1] { events += readInput() }
             let readyWatched = zip(watched, ready.dropFirst(2)).filter { $0.1 }.map { TerminalEvent.ready($0.0) }
             if let settleAt = settleDeadline, MonotonicClock.milliseconds() >= settleAt {
-                events += decoder.flushPending().map(TerminalEvent.input)
+                // A paste that stalled is taken so far and stays open: what
+                // comes after it is never read as keys.
+                events += (decoder.isInsidePaste ? decoder.takeStalledPaste() : decoder.flushPending()).map(TerminalEvent.input)
                 pendingSince = nil
             }
             events = takeQueued() + events + readyWatched
@@ -121,7 +123,11 @@ extension TerminalSession {
             return decoder.flushPending().map(TerminalEvent.input) + [.signal(.hangup)]
         }
         var replies: [[UInt8]] = []
-        let events = decoder.feed(bytes, replies: &replies).map(TerminalEvent.input) + replies.map(TerminalEvent.reply)
+        // A lone Ctrl-C inside a paste whose end never came is the person's
+        // key, not pasted text: the paste ends, and Ctrl-C is read.
+        let ended = decoder.isInsidePaste && pasteTimeoutMilliseconds != nil && bytes == [0x03] ? decoder.endPaste() : []
+        let events = ended.map(TerminalEvent.input)
+            + decoder.feed(bytes, replies: &replies).map(TerminalEvent.input) + replies.map(TerminalEvent.reply)
         pendingSince = decoder.hasPendingInput ? MonotonicClock.milliseconds() : nil
         return events
     }
