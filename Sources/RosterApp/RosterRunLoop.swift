@@ -75,8 +75,9 @@ public enum RosterRunLoop {
         try store.setBusyTimeout(milliseconds: busyTimeout)
         let session = try TerminalSession()
         // A paste whose end marker never comes (a terminal or multiplexer
-        // that lost it) would hold every key, Ctrl-C too: after a pause this
-        // long it is taken as it stands, and keys work again.
+        // that lost it): after a pause this long what came is taken as it
+        // stands and told; the paste stays open, so what follows is pasted
+        // text, never keys, until its end, and a lone Ctrl-C ends it.
         session.pasteTimeoutMilliseconds = Self.pastePause
         try session.start(mouse: true)
         defer { session.stop() }

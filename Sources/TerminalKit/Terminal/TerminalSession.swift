@@ -47,11 +47,12 @@ public final class TerminalSession {
     /// How long a lone ESC waits for the rest of a sequence before it
     /// counts as the Esc key.
     public var escapeTimeoutMilliseconds = 30
-    /// How long a paste may pause before what arrived is taken as the whole
-    /// paste. By default a paste waits for its end marker however long it
-    /// takes: settling early would decode the rest of a paste that stalled
-    /// (a slow link) as keys. Set this to stay responsive to a terminal
-    /// that never sends the end marker; memory is bounded either way.
+    /// How long a paste may pause before what arrived is handed on as a
+    /// paste. The paste stays open: what comes later is pasted text too,
+    /// never keys (the rest of a paste that stalled on a slow link), until
+    /// its end marker; a Ctrl-C read on its own ends it (a terminal that
+    /// lost the end marker). Nil: a paste waits for its end marker however
+    /// long it takes. Memory is bounded either way.
     public var pasteTimeoutMilliseconds: Int?
 
     let originalTermios: termios
