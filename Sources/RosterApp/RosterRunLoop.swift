@@ -217,6 +217,7 @@ public enum RosterRunLoop {
                     return signal.exitStatus
                 }
             }
+            if Self.tellOpenPaste(session, events, interface.controller) { needsFrame = true }
             if pollNow || pollAt.map({ MonotonicClock.milliseconds() >= $0 }) == true {
                 if interface.poll() { needsFrame = true }
                 if waitingNote.end(on: interface.controller) { needsFrame = true }
@@ -225,6 +226,22 @@ public enum RosterRunLoop {
                 nextPoll = lastPoll + pollInterval
             }
         }
+    }
+
+    /// A paste the terminal began and has not ended, held open (see
+    /// `pastePause`), is said, and again with each piece taken while it is;
+    /// a lone Ctrl-C that ended it is said too.
+    /// True when something was said.
+    static func tellOpenPaste(_ session: TerminalSession, _ events: [TerminalEvent], _ controller: RosterSessionController) -> Bool {
+        if session.takePasteEndedByCtrlC() {
+            controller.tell("the paste was ended; keys work again", isError: false)
+            return true
+        }
+        let pasted = events.contains { if case .input(.paste) = $0 { true } else { false } }
+        guard session.isHoldingStalledPaste, pasted else { return false }
+        controller.tell("the terminal began a paste and has not ended it: what is typed now is taken as pasted text, never as keys; "
+            + "Ctrl-C ends the paste", isError: true)
+        return true
     }
 
     /// What the wait watches for other programs' changes besides the

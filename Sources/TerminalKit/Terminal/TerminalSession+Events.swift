@@ -34,11 +34,17 @@ extension TerminalSession {
             if let settleAt = settleDeadline, MonotonicClock.milliseconds() >= settleAt {
                 // A paste that stalled is taken so far and stays open: what
                 // comes after it is never read as keys.
-                events += (decoder.isInsidePaste ? decoder.takeStalledPaste() : decoder.flushPending()).map(TerminalEvent.input)
+                if decoder.isInsidePaste {
+                    events += decoder.takeStalledPaste().map(TerminalEvent.input)
+                    isHoldingStalledPaste = true
+                } else {
+                    events += decoder.flushPending().map(TerminalEvent.input)
+                }
                 pendingSince = nil
             }
             events = takeQueued() + events + readyWatched
-            if !events.isEmpty { return events }
+            // A paste a Ctrl-C ended has no event of its own: the caller is told by `takePasteEndedByCtrlC`.
+            if !events.isEmpty || pasteEndedByCtrlC { return events }
             if let deadline, MonotonicClock.milliseconds() >= deadline { return [] }
         }
         return []
@@ -124,10 +130,14 @@ extension TerminalSession {
         }
         var replies: [[UInt8]] = []
         // A lone Ctrl-C inside a paste whose end never came is the person's
-        // key, not pasted text: the paste ends, and Ctrl-C is read.
-        let ended = decoder.isInsidePaste && pasteTimeoutMilliseconds != nil && bytes == [0x03] ? decoder.endPaste() : []
-        let events = ended.map(TerminalEvent.input)
-            + decoder.feed(bytes, replies: &replies).map(TerminalEvent.input) + replies.map(TerminalEvent.reply)
+        // key, not pasted text: it ends the paste, and goes no further.
+        if decoder.isInsidePaste, pasteTimeoutMilliseconds != nil, bytes == [0x03] {
+            let ended = decoder.endPaste()
+            (pasteEndedByCtrlC, isHoldingStalledPaste, pendingSince) = (true, false, nil)
+            return ended.map(TerminalEvent.input)
+        }
+        let events = decoder.feed(bytes, replies: &replies).map(TerminalEvent.input) + replies.map(TerminalEvent.reply)
+        if !decoder.isInsidePaste { isHoldingStalledPaste = false }
         pendingSince = decoder.hasPendingInput ? MonotonicClock.milliseconds() : nil
         return events
     }

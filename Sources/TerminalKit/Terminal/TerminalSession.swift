@@ -54,6 +54,17 @@ public final class TerminalSession {
     /// lost the end marker). Nil: a paste waits for its end marker however
     /// long it takes. Memory is bounded either way.
     public var pasteTimeoutMilliseconds: Int?
+    /// Whether a paste that stalled is held open: what is typed is taken
+    /// as pasted text until the terminal ends it, or a lone Ctrl-C does.
+    public internal(set) var isHoldingStalledPaste = false
+    /// Set when a lone Ctrl-C ended an open paste (the Ctrl-C goes no
+    /// further); `takePasteEndedByCtrlC` reads and clears it.
+    var pasteEndedByCtrlC = false
+
+    public func takePasteEndedByCtrlC() -> Bool {
+        defer { pasteEndedByCtrlC = false }
+        return pasteEndedByCtrlC
+    }
 
     let originalTermios: termios
     var decoder = KeyDecoder()
