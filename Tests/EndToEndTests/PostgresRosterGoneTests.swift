@@ -197,3 +197,30 @@ extension PostgresInterfaceTests {
         #expect(screen.waitForExit(timeout: 10) == 0, "\(screen.screen)")
     }
 }
+
+extension PostgresInterfaceTests {
+    @Test("the history found on reconnecting no longer holds the last change this screen saw, and goes on past it: said, as roster cannot tell a pruned history from a copy")
+    func historyPrunedOnReconnect() throws {
+        let (cluster, database, uri, _) = try newRoster()
+        let screen = try open(uri, as: "bob@laptop")
+        #expect(screen.waitFor("Monsters · 6"))
+        try screen.press("w")
+        #expect(screen.waitFor("✕ Close"), "\(screen.screen)")
+        try screen.press("3")
+        #expect(screen.waitFor("Cat-Bot now carries Fire"), "\(screen.screen)")
+        try screen.press("Escape")
+        try cluster.psql("""
+            BEGIN;
+            LOCK TABLE roster.history IN ACCESS EXCLUSIVE MODE;
+            DELETE FROM roster.history_row; DELETE FROM roster.history;
+            UPDATE roster.history_counter SET last_id = last_id + 1;
+            INSERT INTO roster.history (id, client, surface, command, summary, kind)
+                SELECT last_id, 'carol@ci', 'command line', 'set-weapon', 'set-weapon Dog-Bot: Blowgun → Smoke', 'rows' FROM roster.history_counter;
+            SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'bob@laptop' AND datname = current_database();
+            COMMIT;
+            """, database: database)
+        #expect(says(screen, "its history no longer holds #1, the last change this screen saw", timeout: 20), "\(screen.screen)")
+        try screen.press("q")
+        #expect(screen.waitForExit(timeout: 10) == 0, "\(screen.screen)")
+    }
+}

@@ -152,9 +152,16 @@ extension RosterSessionController {
             return
         }
         let unseen = newest.filter { $0.id > seenHistoryID }
+        // The last change this screen saw, gone from a history that goes on
+        // past it: cleared or pruned, or a copy that went its own way.
+        // roster cannot tell which, so it is said.
+        let gone = seenHistoryID > 0 && !newest.contains { $0.id == seenHistoryID }
+            && (newest.count <= Self.toldChanges || (newest.last?.id ?? 0) < seenHistoryID)
+        let doubt = gone ? "; its history no longer holds #\(seenHistoryID), the last change this screen saw (cleared or pruned since, "
+            + "or a copy of the roster that went its own way), so roster cannot tell that changes shown here are in it" : ""
         seenHistoryID = max(seenHistoryID, newestID)
-        let reconnected = Self.reconnected(to: store.name, meanwhile: unseen, outside: outside, telling: toldAsNews)
-        status = failed.map { ("\($0); \(reconnected)", true) } ?? (reconnected, false)
+        let reconnected = Self.reconnected(to: store.name, meanwhile: unseen, outside: outside, telling: toldAsNews) + doubt
+        status = failed.map { ("\($0); \(reconnected)", true) } ?? (reconnected, gone)
     }
 
     /// "reconnected to …; its history ends at #3, before #5 this screen had
