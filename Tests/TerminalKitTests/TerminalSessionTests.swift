@@ -157,6 +157,20 @@ struct TerminalSessionTests {
         #expect(session.nextEvents(timeoutMilliseconds: 1000) == [.input(char("q"))])
     }
 
+    @Test("with a paste timeout, a Ctrl-C byte read on its own before the paste stalled is pasted text, never a key")
+    func ctrlCInsideAPasteIsText() throws {
+        let (session, terminal) = try running()
+        defer { session.stop() }
+        session.pasteTimeoutMilliseconds = 5_000
+        terminal.type(pasteStart + "ab")
+        #expect(session.nextEvents(timeoutMilliseconds: 200) == [])
+        terminal.type("\u{03}")
+        #expect(session.nextEvents(timeoutMilliseconds: 200) == [])
+        terminal.type("xy" + pasteEnd)
+        #expect(session.nextEvents(timeoutMilliseconds: 1000) == [.input(.paste("ab\u{03}xy"))])
+        #expect(!session.takePasteEndedByCtrlC())
+    }
+
     @Test("with a paste timeout, a paste held open is said so; a lone Ctrl-C typed then ends it and goes no further; the next is Ctrl-C")
     func ctrlCEndsAnUnendedPaste() throws {
         let (session, terminal) = try running()

@@ -129,9 +129,11 @@ extension TerminalSession {
             return decoder.flushPending().map(TerminalEvent.input) + [.signal(.hangup)]
         }
         var replies: [[UInt8]] = []
-        // A lone Ctrl-C inside a paste whose end never came is the person's
-        // key, not pasted text: it ends the paste, and goes no further.
-        if decoder.isInsidePaste, pasteTimeoutMilliseconds != nil, bytes == [0x03] {
+        // A lone Ctrl-C inside a paste held open (its end never came, and
+        // the caller has said so) is the person's key, not pasted text: it
+        // ends the paste, and goes no further. Before the pause, a Ctrl-C
+        // byte is pasted text like any other.
+        if decoder.isInsidePaste, isHoldingStalledPaste, bytes == [0x03] {
             let ended = decoder.endPaste()
             (pasteEndedByCtrlC, isHoldingStalledPaste, pendingSince) = (true, false, nil)
             return ended.map(TerminalEvent.input)
